@@ -1,0 +1,65 @@
+/**
+ * Domain types of the ATR loop (reference §2–§8), shared by nodes, graph state and the offline
+ * strategies. Field names are camelCase versions of the reference's.
+ */
+
+export const ROUTES = ["TEXT", "RETRIEVE", "SQL", "HYBRID"] as const;
+export type Route = (typeof ROUTES)[number];
+
+export const MODALITIES = ["text", "table", "both"] as const;
+export type Modality = (typeof MODALITIES)[number];
+
+export const OPERATORS = ["lookup", "filter", "count", "compare", "aggregate", "sort", "arithmetic"] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** The decomposer's output for one step (reference §3.2). */
+export interface SubQueryPlan {
+  /** Next self-contained question, or exactly "TERMINATE". */
+  subQuery: string;
+  requiredModalities: Modality;
+  expectedOperator: Operator;
+  needGlobalTableView: boolean;
+  entityMentions: string[];
+  /** How much of the original question remains unanswered after this step (0..1). */
+  uncertainty: number;
+  /**
+   * Extra, strategy-specific analysis carried with the sub-query (the offline backbone puts its
+   * question analysis here: aggregate kind, sort direction, target column hints…). JSON only.
+   */
+  analysis?: Record<string, unknown>;
+}
+
+/** One entry of the intermediate-step list z (reference §2.1). */
+export interface Step {
+  subQuery: string;
+  /** The produced answer, or "not found". */
+  answer: string;
+  /** True when the step was not verified. */
+  failed: boolean;
+}
+
+/** One record of the failure history H: a rejected execution attempt (reference §2.4). */
+export interface FailedRouteRecord {
+  subQuery: string;
+  requestedRoute: Route;
+  effectiveRoute: Route;
+  valueLinkerAttempted: boolean;
+  verdict: number;
+  /** 1-based position in H. */
+  step: number;
+}
+
+/** Value-linker output for one entity (reference §6.4). */
+export interface LinkedValue {
+  entity: string;
+  tableId: string | null;
+  column: string;
+  /** null when unmatched. */
+  matchedValue: string | null;
+  confidence: number;
+  /** 0 exact/model pick, 1 unconstrained (binding dropped), 2 fuzzy LIKE, 3 reroute to TEXT. */
+  fallbackLevel: 0 | 1 | 2 | 3;
+}
+
+/** Verifier verdict (reference §8.4): only exactly 0, 0.5 or 1. */
+export type Verdict = 0 | 0.5 | 1;

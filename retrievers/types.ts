@@ -1,0 +1,42 @@
+/**
+ * The search API that nodes use over an opened index (Views 1–4), after recall × multiplier and
+ * reranking. Implemented in retrievers/; nodes depend only on this interface so that tests can pass
+ * hand-written fakes.
+ */
+import type { CellEntry, DocChunk, Hit, RowEntry, SchemaEntry } from "../indexing/types.js";
+
+export interface SearchOptions {
+  /** Restrict to these table ids (View 3, View 4 cells). */
+  tableIds?: string[];
+}
+
+export interface CellSearchOptions extends SearchOptions {
+  /** Restrict to these (table, column) pairs. */
+  columns?: Array<{ tableId: string; column: string }>;
+}
+
+/** Schema + cell retrieval result of §4.7: the allowed columns C and raw candidates per entity. */
+export interface SchemaCellResult {
+  columns: SchemaEntry[];
+  candidates: Record<string, CellEntry[]>;
+}
+
+export interface IndexSearch {
+  /** Views 1–2: passage and table chunks for a query (reranked top-k). */
+  documents(query: string, k: number): Promise<Array<Hit<DocChunk>>>;
+  /** View 3: schema entries (columns). */
+  schema(query: string, k: number, options?: SearchOptions): Promise<Array<Hit<SchemaEntry>>>;
+  /** View 4: cells for a query. */
+  cells(query: string, k: number, options?: CellSearchOptions): Promise<Array<Hit<CellEntry>>>;
+  /** View 4: rows of one table (the search runs only over that table's rows). */
+  rows(query: string, k: number, options: { tableId: string }): Promise<Array<Hit<RowEntry>>>;
+  /**
+   * §4.7: C = schema(query, schemaTopK, scope), then per entity the cell candidates restricted to C,
+   * ranked against the bare entity, top cellTopK.
+   */
+  schemaCells(
+    query: string,
+    entities: string[],
+    options: { schemaTopK: number; cellTopK: number; tableIds?: string[] },
+  ): Promise<SchemaCellResult>;
+}
