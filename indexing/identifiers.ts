@@ -1,0 +1,66 @@
+/**
+ * SQL identifier rules (reference §6.6 step 3, §2.1). View 5 stores each logical table and column
+ * under a physical identifier made by these rules, and the SQL guard resolves identifiers with the
+ * same functions — one definition, so the two can never disagree.
+ */
+import { createHash } from "node:crypto";
+
+/** Physical identifier of one name: the reference's rule, deterministic and SQL-safe. */
+export function physicalIdentifier(name: string): string {
+  let id = name.split(".")[0] ?? "";
+  id = id.replace(/[^A-Za-z0-9_]/g, "_");
+  while (id.includes("__")) id = id.replace(/__/g, "_");
+  if (id.length > 2) id = id.replace(/^_+|_+$/g, "");
+  id = id.toLowerCase();
+  if (id === "" || /^_+$/.test(id)) id = "c";
+  if (/^[0-9]/.test(id)) id = `t_${id}`;
+  if (id.length > 64) {
+    const digest = createHash("md5").update(id).digest("hex").slice(0, 8);
+    id = `${id.slice(0, 20)}_${digest}`;
+  }
+  return id;
+}
+
+/** Physical table name: strip a spreadsheet suffix, `.` → `_`, then the identifier rule. */
+export function physicalTableName(tableId: string): string {
+  const stem = tableId.replace(/\.(xlsx|xls|csv)$/i, "").replace(/\./g, "_");
+  return physicalIdentifier(stem);
+}
+
+/**
+ * Physical names of a table's ordered columns. Columns whose physical names collide get `_1`, `_2`, …
+ * in schema order (the first keeps the bare name). Names starting with `_` are reserved for
+ * bookkeeping (`_row`), so a data column never gets one.
+ */
+export function physicalColumnNames(columns: readonly string[]): string[] {
+  const used = new Map<string, number>();
+  const taken = new Set<string>();
+  return columns.map((column) => {
+    let base = physicalIdentifier(column.replace(/\./g, "_"));
+    if (base.startsWith("_")) base = `c${base}`;
+    let name = base;
+    let n = used.get(base) ?? 0;
+    while (taken.has(name)) {
+      n += 1;
+      name = `${base}_${n}`;
+    }
+    used.set(base, n);
+    taken.add(name);
+    return name;
+  });
+}
+
+/**
+ * Table-name variants used for hint matching and the executor's fallback scope (§2.1): the id,
+ * its lower-case form, a normalised form, and the `t_`-prefix/unprefixed forms; order kept, no repeats.
+ */
+export function tableNameVariants(tableId: string): string[] {
+  const lower = tableId.toLowerCase();
+  const normalised = lower.replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const out: string[] = [tableId, lower, normalised];
+  for (const form of [normalised, lower]) {
+    if (form.startsWith("t_")) out.push(form.slice(2));
+    else if (/^[0-9]/.test(form)) out.push(`t_${form}`);
+  }
+  return [...new Set(out.filter((v) => v !== ""))];
+}
