@@ -1,0 +1,397 @@
+/**
+ * Offline question analysis: what a question asks for, read from its wording alone (no table).
+ * The result travels with the sub-query in `SubQueryPlan.analysis` so that every later offline step
+ * (column choice, SQL templates, the reader, the verifier, synthesis) reads the same decisions.
+ *
+ * The rules are word patterns only: nothing here may depend on a benchmark question or table.
+ */
+import type { Modality, Operator, SubQueryPlan } from "../types.js";
+
+/** The kind of answer the question expects (drives readers, answer formatting and the verifier). */
+export type AnswerType =
+  | "count" // how many → a whole number
+  | "number" // amount/score/total/average/difference → a number
+  | "percent" // percentage (change) → a number in percent
+  | "year" // what/which year
+  | "date" // when / what date
+  | "person" // who / whom / which player…
+  | "place" // where / which country, city…
+  | "yesno" // is/was/did … ? → "yes" | "no"
+  | "choice" // one of the options named in the question ("A or B")
+  | "moreless" // "did A earn more or less … than B" → "more" | "less"
+  | "entity"; // any other value of a table cell / span
+
+/** Superlative or ordering direction: "most/highest/largest" → max, "least/lowest" → min. */
+export type SortDirection = "max" | "min";
+
+/** Row position relative to the table order (`_row`) or to a grounded row. */
+export type RowPosition = "first" | "last" | "next" | "previous";
+
+/** Numeric comparison with a literal: "born after 1977", "more than 10 goals", "at least 3". */
+export interface NumericCondition {
+  op: ">" | "<" | ">=" | "<=" | "=";
+  value: number;
+  /** Words just before/after the number that name the compared column ("goals", "born"). */
+  hint: string[];
+}
+
+/** The plan of a comparison between entities named in the question. */
+export interface Comparison {
+  /**
+   * choice: "who scored higher, A or B?" → one of `options`;
+   * moreless: "did A earn more or less points than B?" → "more" | "less";
+   * difference: "how many more points did A score than B?" → a number;
+   * greater: "which X has more Y than A?" → the entity (filter by the value of A).
+   */
+  kind: "choice" | "moreless" | "difference" | "greater";
+  /** The entity strings as written in the question (two for choice/moreless/difference). */
+  options: string[];
+  direction: SortDirection | null;
+}
+
+/** Everything the offline backbone reads from a question. Plain JSON (it lives in plan.analysis). */
+export interface QuestionAnalysis {
+  /** Schema version of this object. */
+  version: 1;
+  /** The analysed text, lower-cased with collapsed whitespace. */
+  normalized: string;
+  operator: Operator;
+  /** For operator "aggregate"/"arithmetic": the aggregate to compute. */
+  aggregate: "sum" | "avg" | null;
+  /** For operator "sort" (superlatives): the direction; also set for "greater" comparisons. */
+  sortDirection: SortDirection | null;
+  /** "first/last/next/previous" row questions. */
+  position: RowPosition | null;
+  /** Comparisons between named entities, or null. */
+  comparison: Comparison | null;
+  /** TAT-QA-like arithmetic: change / percentage change / ratio between two values. */
+  arithmetic: "difference" | "percent_change" | "ratio" | "sum" | "average" | null;
+  /** Numeric conditions stated in the question. */
+  conditions: NumericCondition[];
+  /** Every number literal in the question, in order (years included). */
+  numbers: number[];
+  answerType: AnswerType;
+  /** True when several items are expected ("list …", "which … were", "what are …"). */
+  listAnswer: boolean;
+  /** Where the answer lives: table, passages, or both (reference §3.2 required_modalities). */
+  modality: Modality;
+  /** The question needs a scan of many rows (count, sum, superlatives, position). */
+  needGlobalView: boolean;
+  /** Residual uncertainty of a single-step plan (reference §3.2); 0 = this step answers it. */
+  uncertainty: number;
+  /**
+   * Content words that should name the column whose value is the answer ("year" in "what year…",
+   * "points" in "how many points…"), strongest first.
+   */
+  targetHints: string[];
+  /** Content words of the question after removing question words and stop words. */
+  contentWords: string[];
+  /** For "how many X": the counted noun phrase words (to decide count rows vs read a count column). */
+  countNoun: string[];
+}
+
+/** Reads the QuestionAnalysis stored in a plan, if the offline backbone wrote one. */
+export function analysisOf(plan: SubQueryPlan | undefined): QuestionAnalysis | undefined {
+  const a = plan?.analysis as Partial<QuestionAnalysis> | undefined;
+  return a && a.version === 1 && typeof a.normalized === "string" ? (a as QuestionAnalysis) : undefined;
+}
+
+export const STOP_WORDS = new Set(
+  ("a an the of in on at to for from by with and or but is are was were be been being do does did " +
+    "has have had what which who whom whose when where why how that this these those it its as than then " +
+    "there their they them he she his her him i me my we our you your not no yes any all each " +
+    "many much more most less least only just also did into onto about over under after before between " +
+    "during total number amount name names list tell give please s one ones other same own").split(/\s+/),
+);
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100,
+};
+
+const MAX_WORDS = ["most", "highest", "largest", "biggest", "greatest", "top", "best", "maximum", "max", "longest",
+  "tallest", "heaviest", "oldest", "farthest", "furthest", "fastest", "latest", "newest", "highest-ranked", "deepest", "widest", "busiest", "strongest", "richest", "hottest", "higher", "larger", "bigger", "greater", "longer", "taller", "better", "more"];
+const MIN_WORDS = ["least", "lowest", "smallest", "fewest", "minimum", "min", "shortest", "worst", "earliest",
+  "youngest", "slowest", "lightest", "closest", "nearest", "cheapest", "coldest", "weakest", "lower", "smaller", "fewer", "shorter", "less", "worse", "earlier", "younger"];
+/** Superlatives whose natural column is a time/age: oldest = min(year) of a date but max(age). */
+const SUPERLATIVE = /\b(most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|oldest|farthest|furthest|fastest|latest|newest|deepest|widest|busiest|strongest|richest|hottest|least|lowest|smallest|fewest|minimum|shortest|worst|earliest|youngest|slowest|lightest|closest|nearest|cheapest|coldest|weakest)\b/;
+
+const PERSON_NOUNS = /\b(player|players|person|people|driver|drivers|athlete|athletes|coach|manager|actor|actress|singer|artist|director|author|writer|candidate|member|rider|runner|swimmer|winner|champion|captain|president|governor|mayor|skier|boxer|wrestler|pitcher|golfer|cyclist|composer|producer|scorer|opponent|competitor|contestant|king|queen|senator|representative|nominee|chairman|leader|minister)\b/;
+const PLACE_NOUNS = /\b(country|countries|nation|nations|city|cities|town|towns|state|states|venue|venues|location|place|stadium|arena|county|province|region|team's home|island|village|district)\b/;
+
+/** Words that say the answer is a year or a date. */
+const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
+
+export interface AnalyzeOptions {
+  /** Passages exist for the question's table (HybridQA/TAT-QA corpora): modality may be text/both. Default false. */
+  hasPassages?: boolean;
+}
+
+function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Word tokens of normalised text (keeps internal apostrophes, hyphens and decimal points). */
+export function words(text: string): string[] {
+  return text.match(/[a-z0-9\u00c0-\u024f]+(?:['.\-][a-z0-9\u00c0-\u024f]+)*/gi) ?? [];
+}
+
+function numbersIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/(?<![a-z0-9])[-+]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![a-z0-9.])[-+]?\$?\d+(?:\.\d+)?/gi)) {
+    const v = Number(m[0].replace(/[$,]/g, ""));
+    if (Number.isFinite(v)) out.push(v);
+  }
+  return out;
+}
+
+const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
+  [/\b(?:more than|greater than|higher than|larger than|over|above|exceed(?:ed|ing)?|after|later than|beyond|bigger than|longer than|taller than|older than)\s+(\$?[\d,.]+)/g, ">"],
+  [/\b(?:less than|fewer than|lower than|smaller than|under|below|before|earlier than|shorter than|younger than)\s+(\$?[\d,.]+)/g, "<"],
+  [/\b(?:at least|or more|no less than|minimum of)\s+(\$?[\d,.]+)/g, ">="],
+  [/\b(?:at most|no more than|or less|maximum of|up to)\s+(\$?[\d,.]+)/g, "<="],
+];
+
+function conditionsIn(q: string): NumericCondition[] {
+  const out: NumericCondition[] = [];
+  const toks = words(q);
+  for (const [re, op] of CONDITION_PATTERNS) {
+    for (const m of q.matchAll(re)) {
+      const value = Number(m[1]!.replace(/[$,]/g, "").replace(/\.$/, ""));
+      if (!Number.isFinite(value)) continue;
+      // Hint words: up to 3 content words before the comparison phrase and 2 after the number.
+      const before = words(q.slice(0, m.index)).slice(-3);
+      const after = words(q.slice(m.index! + m[0].length)).slice(0, 2);
+      const hint = [...after, ...before.reverse()].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
+      out.push({ op, value, hint });
+    }
+  }
+  // "N or more" phrasing: the number precedes.
+  for (const m of q.matchAll(/(\$?[\d,.]+)\s+or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
+    const value = Number(m[1]!.replace(/[$,]/g, ""));
+    if (!Number.isFinite(value)) continue;
+    const op = /more|greater|higher/.test(m[2]!) ? ">=" : "<=";
+    const after = words(q.slice(m.index! + m[0].length)).slice(0, 2).filter((w) => !STOP_WORDS.has(w));
+    if (!out.some((c) => c.value === value)) out.push({ op, value, hint: after });
+  }
+  void toks;
+  return out;
+}
+
+/** Splits "A or B" options at the end of a question ("…, smith or miller?") or "between A and B". */
+function choiceOptions(q: string): string[] | null {
+  const body = q.replace(/[?.!]+$/, "").trim();
+  // "…, A or B" / "…: A or B"
+  let m = /[,:;]\s*(?:the\s+)?([^,:;]+?)\s+or\s+(?:the\s+)?([^,:;]+)$/.exec(body);
+  if (m && !/^(more|less)$/.test(m[1]!.trim())) return [m[1]!.trim(), m[2]!.trim()];
+  // "which is higher: A or B" handled above; "who is taller A or B" / "which came first A or B"
+  m = /^(?:which|who|what)\b.*?\b(?:first|higher|lower|larger|smaller|more|less|longer|shorter|taller|older|younger|better|worse|earlier|later|bigger|greater|most|least|highest|lowest|longest|shortest|fewer|faster|slower)\b[,:]?\s+(?:the\s+)?(.+?)\s+or\s+(?:the\s+)?(.+)$/.exec(body);
+  if (m && words(m[1]!).length <= 6 && words(m[2]!).length <= 6) return [m[1]!.trim(), m[2]!.trim()];
+  // "between A and B, which …"
+  m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:,|\s+(?:which|who)\b)/.exec(body);
+  if (m && words(m[1]!).length <= 5 && words(m[2]!).length <= 5) return [m[1]!.trim(), m[2]!.trim()];
+  // "A or B, which …"
+  m = /^(?:the\s+)?([^,]+?)\s+or\s+(?:the\s+)?([^,]+?),\s*(?:which|who|what)\b/.exec(body);
+  if (m && words(m[1]!).length <= 5 && words(m[2]!).length <= 5) return [m[1]!.trim(), m[2]!.trim()];
+  return null;
+}
+
+function directionOf(q: string): SortDirection | null {
+  const m = SUPERLATIVE.exec(q);
+  if (m) return MIN_WORDS.includes(m[1]!) ? "min" : "max";
+  const t = words(q);
+  for (const w of t) {
+    if (MAX_WORDS.includes(w)) return "max";
+    if (MIN_WORDS.includes(w)) return "min";
+  }
+  return null;
+}
+
+function answerTypeOf(q: string, operator: Operator): AnswerType {
+  if (/^(is|was|are|were|does|did|do|has|have|had|can|could|will)\b/.test(q) && !/\bor\b/.test(q)) return "yesno";
+  if (/\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b/.test(q)) return "moreless";
+  if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) && operator === "count") return "count";
+  if (/\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline)\b/.test(q)) return "percent";
+  if (YEAR_Q.test(q)) return "year";
+  if (/^when\b|\bwhat date\b|\bwhich date\b|\bon what day\b/.test(q)) return "date";
+  if (/^(who|whom)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q)) return "person";
+  if (/^where\b|\bin what (country|city|place|state)\b/.test(q)) return "place";
+  if (/^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(q)) return "number";
+  if (/\b(average|mean|total|sum|difference|how much)\b/.test(q)) return "number";
+  if (/^(which|what)\s+(\w+\s+)?(player|person|driver|athlete|coach|actor|singer|artist|candidate|rider|winner)\b/.test(q) || (/^(which|what)\b/.test(q) && PERSON_NOUNS.test(q.split(" ").slice(0, 3).join(" ")))) return "person";
+  if (/^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(q) || (/^(which|what)\b/.test(q) && PLACE_NOUNS.test(q.split(" ").slice(0, 3).join(" ")))) return "place";
+  return "entity";
+}
+
+/** Words after "what/which" that name the asked-about column: "what year", "which team". */
+function targetHintsOf(q: string): string[] {
+  const hints: string[] = [];
+  const push = (w: string | undefined) => {
+    if (!w) return;
+    for (const t of words(w)) if (!STOP_WORDS.has(t) && !/^\d/.test(t) && !hints.includes(t)) hints.push(t);
+  };
+  let m = /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:the\s+)?(?:(?:first|last|next|previous|total|only|other)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
+  if (m) {
+    const phrase = m[1]!.split(" ");
+    // "what year did", "which team had": only the noun(s) before the verb.
+    const verbs = /^(did|does|do|was|were|is|are|had|has|have|won|came|finished|got|scored|played|in|of|for|at|on|to|with|by)$/;
+    const kept: string[] = [];
+    for (const w of phrase) {
+      if (verbs.test(w)) break;
+      kept.push(w);
+    }
+    push(kept.join(" "));
+  }
+  m = /\bhow many\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
+  if (m) push(m[1]!.split(" ").filter((w) => !/^(did|does|do|was|were|is|are|had|has|have)$/.test(w)).slice(0, 2).join(" "));
+  m = /\b(?:the\s+)?(total|average|sum|number|amount|difference|combined)\s+(?:of\s+)?(?:the\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
+  if (m) push(m[2]);
+  m = /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
+  if (m) push(m[1]);
+  if (/^when\b|\bwhat date\b/.test(q)) push("date");
+  if (/\bwhat year\b|\bwhich year\b|\bin what year\b/.test(q)) push("year");
+  if (/^who\b/.test(q)) push("name");
+  if (/^where\b/.test(q)) push("location");
+  return hints;
+}
+
+/** How many-noun: "how many gold medals did …" → ["gold", "medals"]. */
+function countNounOf(q: string): string[] {
+  const m = /\b(?:how many|number of|count of|total number of|total of)\s+(.+?)(?:\s+(?:did|does|do|was|were|is|are|had|has|have|in|on|at|for|from|with|by|that|who|which|than|were|between|after|before|during|since|per|of)\b|[?,.]|$)/.exec(q);
+  if (!m) return [];
+  return words(m[1]!).filter((w) => !STOP_WORDS.has(w));
+}
+
+/** Analyses one question (or sub-query). Pure and fast (≈ tens of µs). */
+export function analyzeQuestion(question: string, options: AnalyzeOptions = {}): QuestionAnalysis {
+  const q = normalize(question);
+  const numbers = [...numbersIn(q)];
+  for (const w of words(q)) if (w in NUMBER_WORDS && !/^one$/.test(w)) numbers.push(NUMBER_WORDS[w]!);
+  const conditions = conditionsIn(q);
+  const contentWords = words(q).filter((w) => !STOP_WORDS.has(w));
+  const countNoun = countNounOf(q);
+
+  let operator: Operator = "lookup";
+  let aggregate: QuestionAnalysis["aggregate"] = null;
+  let sortDirection: SortDirection | null = null;
+  let position: RowPosition | null = null;
+  let comparison: Comparison | null = null;
+  let arithmetic: QuestionAnalysis["arithmetic"] = null;
+
+  const options2 = choiceOptions(q);
+  const moreless = /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/.test(q);
+  const howManyMore = /\bhow (many|much) (more|less|fewer|higher|lower|longer|shorter|older|younger|greater|bigger|larger|smaller)\b/.test(q) || /\bwhat is the difference\b|\bwhat was the difference\b|\bdifference (in|between|of)\b|\bhow far apart\b|\bhow much (higher|lower|more|less)\b/.test(q);
+
+  if (/\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b/.test(q)) {
+    operator = "arithmetic";
+    arithmetic = "percent_change";
+  } else if (moreless) {
+    operator = "compare";
+    const m = /^(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:(?:have|has|had|get|got|earn|earned|score|scored|win|won|receive|received|make|made|play|played|take|took|spend|spent|sell|sold|attract|gain|gained|collect|collected|hold|held)\s+)?(?:\w+\s+)?(?:more or less|more or fewer|more\/less|less or more|higher or lower|lower or higher)\b.*?\bthan\s+(.+?)$/.exec(q.replace(/[?.!]+$/, ""));
+    const opts = m ? [m[1]!.trim(), m[2]!.trim()] : [];
+    comparison = { kind: "moreless", options: opts, direction: null };
+  } else if (howManyMore) {
+    operator = "compare";
+    arithmetic = "difference";
+    const body = q.replace(/[?.!]+$/, "");
+    let opts: string[] = [];
+    let m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|on|at)\s+.*)?$/.exec(body);
+    if (m) opts = [m[1]!, m[2]!];
+    else {
+      m = /\b(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:\w+\s+){0,3}?than\s+(?:the\s+)?(.+)$/.exec(body);
+      if (m) opts = [m[1]!, m[2]!];
+    }
+    comparison = { kind: "difference", options: opts.map((s) => s.trim()), direction: null };
+  } else if (options2 && (/\bor\b/.test(q) || /\bbetween\b/.test(q)) && /^(which|who|what|between|is|was|did|does|are|were)\b|,\s*(which|who)\b/.test(q)) {
+    operator = "compare";
+    comparison = { kind: "choice", options: options2, direction: directionOf(q) };
+    if (/\bfirst\b|\bearlier\b|\bbefore\b|\bsooner\b/.test(q)) comparison.direction = "min";
+    else if (/\blast\b|\blater\b|\bafter\b|\brecent\b/.test(q)) comparison.direction = "max";
+  } else if (/\b(average|mean)\b/.test(q)) {
+    operator = "aggregate";
+    aggregate = "avg";
+    arithmetic = "average";
+  } else if (/\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b/.test(q)) {
+    // Counting rows or reading a count column is decided later, with the table (sql-writer).
+    operator = "count";
+    if (/\b(total|combined|altogether|in all|sum)\b/.test(q) && !/\btotal (number|count)\b/.test(q)) aggregate = "sum";
+  } else if (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)) {
+    operator = "aggregate";
+    aggregate = "sum";
+  } else if (/\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q)) {
+    operator = "aggregate";
+    aggregate = "sum";
+  }
+
+  if (operator === "lookup" || operator === "count") {
+    // Superlatives beat lookups; "how many … the most" stays a superlative with a count answer.
+    if (SUPERLATIVE.test(q) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w)) ) {
+      if (operator === "lookup") {
+        operator = "sort";
+        sortDirection = directionOf(q);
+      } else if (/\b(the|a) (most|least|highest|lowest|largest|fewest)\b/.test(q)) {
+        sortDirection = directionOf(q);
+      }
+    }
+    if (/\bat least\b|\bat most\b/.test(q) && operator === "sort") {
+      operator = "lookup";
+      sortDirection = null;
+    }
+  }
+  if (operator === "lookup" || operator === "sort") {
+    if (/\b(first|earliest|top|opening|initial)\b/.test(q) && !/\bfirst (place|round|team|division|prize|class|half|leg|name|names|season|time)\b/.test(q)) position = "first";
+    else if (/\b(last|final|latest|most recent|bottom)\b/.test(q) && !/\blast (name|names|place|round)\b/.test(q)) position = "last";
+    if (/\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) && !/\bafter (\d|the year)\b/.test(q)) position = "next";
+    else if (/\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) && !/\bbefore \d/.test(q)) position = "previous";
+    if (position === "first" || position === "last") {
+      // "who was the first/last …" with no other superlative: a row-order question.
+      if (operator === "sort" && !/\b(most|least|highest|lowest|largest|smallest|fewest|greatest|biggest|longest|shortest)\b/.test(q)) {
+        operator = "lookup";
+        sortDirection = null;
+      }
+    }
+    if (position !== null && operator === "lookup") operator = "sort";
+  }
+  if (operator === "lookup" && conditions.length > 0) operator = "filter";
+
+  if (comparison?.kind === "choice" && comparison.direction === null) comparison.direction = directionOf(q);
+  if (operator === "sort" && sortDirection === null && position === null) sortDirection = directionOf(q);
+
+  const answerType0 = answerTypeOf(q, operator);
+  const answerType: AnswerType =
+    comparison?.kind === "choice" ? "choice" : comparison?.kind === "moreless" ? "moreless" : comparison?.kind === "difference" ? "number" : answerType0;
+
+  const listAnswer =
+    /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(q);
+
+  const needGlobalView = operator === "count" || operator === "aggregate" || operator === "sort" || (operator === "compare" && comparison?.kind !== "choice");
+  let modality: Modality = "table";
+  if (options.hasPassages) modality = "both";
+
+  const plannedSteps = comparison && comparison.options.length >= 2 ? 2 : 1;
+  return {
+    version: 1,
+    normalized: q,
+    operator,
+    aggregate,
+    sortDirection,
+    position,
+    comparison,
+    arithmetic,
+    conditions,
+    numbers,
+    answerType,
+    listAnswer,
+    modality,
+    needGlobalView,
+    uncertainty: plannedSteps > 1 ? 0.5 : 0,
+    targetHints: targetHintsOf(q),
+    contentWords,
+    countNoun,
+  };
+}
