@@ -1,0 +1,142 @@
+/**
+ * Column type inference and cell value parsing for View 5.
+ *
+ * Numbers: `1,234` → 1234, `$5.2` → 5.2 (also € £ ¥), `12%` → 12 (the number as written: a percent
+ * column stays comparable with the text people type), `(3.4)` → −3.4 (accounting negative),
+ * `−5` (Unicode minus) → −5, `12 km` → 12 (one trailing unit word), trailing footnote marks
+ * (`12[3]`, `12*`, `12†`) ignored. A comma is a thousands separator only in groups of three.
+ * Dates: `2019-06-30`, `2019/6/30`, `6/30/2019` (US order; day-first when the first part > 12),
+ * `30.06.2019`, `June 30, 2019`, `June 30 , 2019` (HybridQA tokenisation), `30 June 2019`,
+ * `Jun. 30 2019`, `June 2019` → `2019-06`. A bare year is a number, not a date.
+ *
+ * A column's type is the narrowest of integer < real < date < text that at least
+ * {@link TYPE_THRESHOLD} of its non-empty, non-placeholder cells parse as. Cells of a typed column
+ * that do not parse become SQL NULL in the typed column; the original text is always kept beside it.
+ */
+import type { ColumnType } from "./types.js";
+
+/** Fraction of a column's informative cells that must parse for the column to get that type. */
+export const TYPE_THRESHOLD = 0.9;
+
+/** Cells that mean "no value" and do not count against a numeric or date type. */
+const PLACEHOLDERS = new Set(["-", "--", "—", "–", "−", "n/a", "na", "n.a.", "none", "null", "nil", "?", "$ -", "$-", "tbd", "tba", "…", "..."]);
+
+export function isPlaceholder(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return t === "" || PLACEHOLDERS.has(t);
+}
+
+const CURRENCY = /^[$€£¥₹]\s*/;
+const FOOTNOTE = /(\s*(\[[^\]]{0,12}\]|[*†‡§¶]+))+$/;
+const NUMBER_CORE = /^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?$/;
+const UNIT = /^(.*?\d)\s*([A-Za-z°µ][A-Za-z°µ/²³.]{0,11})$/;
+
+/** Parses a number as written in a table cell, or returns null. */
+export function parseNumber(text: string): number | null {
+  let t = text.trim().replace(FOOTNOTE, "").trim();
+  if (t === "" || t.length > 40) return null;
+  t = t.replace(/[\u2212\u2012\u2013]/g, "-");
+  let negative = false;
+  // Accounting negative: (3.4), ($3.4), $(3.4)
+  const paren = /^\$?\s*\(\s*(.+?)\s*\)$/.exec(t);
+  if (paren) {
+    negative = true;
+    t = paren[1]!;
+  }
+  if (t.startsWith("-") && CURRENCY.test(t.slice(1))) {
+    negative = !negative;
+    t = t.slice(1);
+  }
+  t = t.replace(CURRENCY, "");
+  if (t.endsWith("%")) t = t.slice(0, -1).trim();
+  else {
+    const unit = UNIT.exec(t);
+    if (unit) t = unit[1]!.trim();
+  }
+  // "1 234" is not accepted (ambiguous with two numbers); "+5" and "-5" are.
+  if (!/\d/.test(t) || !NUMBER_CORE.test(t)) return null;
+  const value = Number(t.replace(/,/g, ""));
+  if (!Number.isFinite(value)) return null;
+  return negative ? -value : value;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
+  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10,
+  nov: 11, november: 11, dec: 12, december: 12,
+};
+
+function iso(y: number, m: number, d?: number): string | null {
+  if (y < 1000 || y > 2999 || m < 1 || m > 12) return null;
+  const mm = String(m).padStart(2, "0");
+  if (d === undefined) return `${y}-${mm}`;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d < 1 || d > days) return null;
+  return `${y}-${mm}-${String(d).padStart(2, "0")}`;
+}
+
+function month(word: string): number | undefined {
+  return MONTHS[word.toLowerCase().replace(/\.$/, "")];
+}
+
+/** Parses a date in a common written form to ISO `YYYY-MM-DD` (or `YYYY-MM` for month + year), or null. */
+export function parseDate(text: string): string | null {
+  const t = text.trim().replace(FOOTNOTE, "").replace(/\s+,/g, ",").replace(/\s+/g, " ").trim();
+  if (t.length < 6 || t.length > 40) return null;
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(:\d{2})?(\.\d+)?Z?)?$/.exec(t);
+  if (m) return iso(+m[1]!, +m[2]!, +m[3]!);
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
+  if (m) {
+    const a = +m[1]!;
+    const b = +m[2]!;
+    const y = +m[3]!;
+    // A dot separator is day-first (European); a slash is month-first unless that cannot be.
+    if (t.includes(".") || a > 12) return iso(y, b, a);
+    return iso(y, a, b);
+  }
+  m = /^([A-Za-z]{3,9}\.?) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(t);
+  if (m && month(m[1]!)) return iso(+m[3]!, month(m[1]!)!, +m[2]!);
+  m = /^(\d{1,2})(?:st|nd|rd|th)? ([A-Za-z]{3,9}\.?),? (\d{4})$/.exec(t);
+  if (m && month(m[2]!)) return iso(+m[3]!, month(m[2]!)!, +m[1]!);
+  m = /^([A-Za-z]{3,9}\.?),? (\d{4})$/.exec(t);
+  if (m && month(m[1]!)) return iso(+m[2]!, month(m[1]!)!);
+  return null;
+}
+
+/** Infers a column's type from its cells (original text). See the file comment for the rule. */
+export function inferColumnType(values: readonly string[]): ColumnType {
+  let informative = 0;
+  let integers = 0;
+  let numbers = 0;
+  let dates = 0;
+  for (const v of values) {
+    if (isPlaceholder(v)) continue;
+    informative++;
+    const n = parseNumber(v);
+    if (n !== null) {
+      numbers++;
+      if (Number.isSafeInteger(n) && !/[.%]/.test(v.replace(FOOTNOTE, ""))) integers++;
+    } else if (parseDate(v) !== null) {
+      dates++;
+    }
+  }
+  if (informative === 0) return "text";
+  const need = Math.ceil(informative * TYPE_THRESHOLD);
+  if (numbers >= need) return integers === numbers ? "integer" : "real";
+  if (dates >= need) return "date";
+  return "text";
+}
+
+/** The value stored in a column's typed SQL column: number, ISO date text, trimmed text, or null. */
+export function typedValue(text: string, type: ColumnType): number | string | null {
+  if (type === "text") {
+    const t = text.trim();
+    return t === "" ? null : t;
+  }
+  if (isPlaceholder(text)) return null;
+  if (type === "date") return parseDate(text);
+  const n = parseNumber(text);
+  if (n === null) return null;
+  if (type === "integer") return Number.isSafeInteger(n) ? n : null;
+  return n;
+}

@@ -1,0 +1,207 @@
+/**
+ * View 5: the embedded relational store, `tables.sqlite` in the index directory.
+ *
+ * Layout (every identifier below is double-quoted in SQL):
+ * - One data table per source table (per sheet for .xlsx). Its physical name is
+ *   `physicalTableName(tableId)` (indexing/identifiers.ts); names that would collide with an earlier
+ *   table, start with `_` or `sqlite_` get `t_` / `_2`, `_3`… — always read the name from `_tables`.
+ *   Columns, in this order:
+ *     `_row` INTEGER PRIMARY KEY   0-based row index (ROW_ID_COLUMN; same as View 4's rowIdx)
+ *     then per logical column, in header order (physical names from `physicalColumnNames`):
+ *     `<physical>`       typed value: INTEGER | REAL | TEXT (ISO `YYYY-MM-DD` / `YYYY-MM` for dates)
+ *                        | TEXT (trimmed). NULL when the cell is empty, a placeholder (`-`, `n/a`…)
+ *                        or does not parse as the column's type.
+ *     `<physical>__raw`  TEXT, the original cell text exactly as loaded ("" for empty, never NULL).
+ *   Data column names never start with `_` and never contain `__`, so neither can collide.
+ * - `_tables(position, table_id, physical, file, sheet, title, row_count)`: one row per source table,
+ *   `position` = load order.
+ * - `_columns(table_id, position, name, physical, raw_physical, type, examples)`: one row per logical
+ *   column; `type` ∈ integer|real|date|text; `examples` is a JSON array of up to three distinct
+ *   non-empty original values (each cut to EXAMPLE_MAX_CHARS).
+ * - `_meta(key, value)`: `store_format` = STORE_FORMAT.
+ * Passages are not in SQLite; they live in `passages.jsonl` (see open-index.ts).
+ * Readers open the file read-only (`{readonly: true, fileMustExist: true}`).
+ */
+import Database from "better-sqlite3";
+import { inferColumnType, typedValue } from "./column-types.js";
+import { physicalColumnNames, physicalTableName } from "./identifiers.js";
+import { ROW_ID_COLUMN, type ColumnType, type RawTable, type TableSchema } from "./types.js";
+
+export const SQLITE_FILE = "tables.sqlite";
+export const STORE_FORMAT = "1";
+/** Suffix of the raw-text twin of every typed column. */
+export const RAW_SUFFIX = "__raw";
+/** Schema examples longer than this are cut (with "…"): a 50 MB cell must not flow into every view. */
+export const EXAMPLE_MAX_CHARS = 200;
+
+const SQL_TYPE: Record<ColumnType, string> = { integer: "INTEGER", real: "REAL", date: "TEXT", text: "TEXT" };
+
+export class SqlStoreError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SqlStoreError";
+  }
+}
+
+/** Double-quotes an identifier for SQLite. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Infers column types, physical names and examples for one table (physical table name given). */
+export function tableSchemaFor(raw: RawTable, physical: string): TableSchema {
+  const physicalColumns = physicalColumnNames(raw.header);
+  const columns = raw.header.map((name, c) => {
+    const values = raw.rows.map((row) => row[c] ?? "");
+    const examples: string[] = [];
+    const seen = new Set<string>();
+    for (const v of values) {
+      const t = v.trim();
+      if (t === "" || seen.has(t)) continue;
+      seen.add(t);
+      examples.push(t.length > EXAMPLE_MAX_CHARS ? `${t.slice(0, EXAMPLE_MAX_CHARS)}…` : t);
+      if (examples.length === 3) break;
+    }
+    return { name, physical: physicalColumns[c]!, rawPhysical: `${physicalColumns[c]!}${RAW_SUFFIX}`, type: inferColumnType(values), examples };
+  });
+  const schema: TableSchema = { tableId: raw.id, physical, file: raw.file, rowCount: raw.rows.length, columns };
+  if (raw.sheet !== undefined) schema.sheet = raw.sheet;
+  if (raw.title !== undefined) schema.title = raw.title;
+  return schema;
+}
+
+/** Physical table names for tables in load order: identifier rule, then de-collided and de-reserved. */
+export function physicalTableNames(tableIds: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return tableIds.map((id) => {
+    let base = physicalTableName(id);
+    if (base.startsWith("_") || base.toLowerCase().startsWith("sqlite_")) base = `t_${base.replace(/^_+/, "")}`;
+    let name = base;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}_${n}`;
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
+export interface WriteSqlStoreOptions {
+  /** Called after each table is written. */
+  onTable?: (done: number, total: number) => void;
+}
+
+/** Writes tables.sqlite at `path` (must not exist) and returns the schemas in load order. */
+export function writeSqlStore(path: string, tables: readonly RawTable[], options: WriteSqlStoreOptions = {}): TableSchema[] {
+  const db = new Database(path);
+  try {
+    // The file lives in a temp build directory that is swapped in only when complete, so no journal.
+    db.pragma("journal_mode = OFF");
+    db.pragma("synchronous = OFF");
+    db.exec(`
+      CREATE TABLE _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE _tables (position INTEGER PRIMARY KEY, table_id TEXT NOT NULL UNIQUE, physical TEXT NOT NULL UNIQUE,
+        file TEXT NOT NULL, sheet TEXT, title TEXT, row_count INTEGER NOT NULL);
+      CREATE TABLE _columns (table_id TEXT NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL, physical TEXT NOT NULL,
+        raw_physical TEXT NOT NULL, type TEXT NOT NULL, examples TEXT NOT NULL, PRIMARY KEY (table_id, position));
+    `);
+    db.prepare("INSERT INTO _meta (key, value) VALUES ('store_format', ?)").run(STORE_FORMAT);
+    const insertTable = db.prepare(
+      "INSERT INTO _tables (position, table_id, physical, file, sheet, title, row_count) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    const insertColumn = db.prepare(
+      "INSERT INTO _columns (table_id, position, name, physical, raw_physical, type, examples) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    const physicalNames = physicalTableNames(tables.map((t) => t.id));
+    const schemas: TableSchema[] = [];
+    tables.forEach((raw, position) => {
+      const schema = tableSchemaFor(raw, physicalNames[position]!);
+      const write = db.transaction(() => {
+        const defs = [`${quoteIdent(ROW_ID_COLUMN)} INTEGER PRIMARY KEY`];
+        for (const col of schema.columns) {
+          defs.push(`${quoteIdent(col.physical)} ${SQL_TYPE[col.type]}`, `${quoteIdent(col.rawPhysical)} TEXT NOT NULL`);
+        }
+        db.exec(`CREATE TABLE ${quoteIdent(schema.physical)} (${defs.join(", ")})`);
+        const placeholders = new Array(1 + 2 * schema.columns.length).fill("?").join(", ");
+        const insertRow = db.prepare(`INSERT INTO ${quoteIdent(schema.physical)} VALUES (${placeholders})`);
+        const types = schema.columns.map((c) => c.type);
+        const params: Array<number | string | null> = new Array(1 + 2 * types.length);
+        raw.rows.forEach((row, r) => {
+          params[0] = r;
+          for (let c = 0; c < types.length; c++) {
+            const text = row[c] ?? "";
+            params[1 + 2 * c] = typedValue(text, types[c]!);
+            params[2 + 2 * c] = text;
+          }
+          insertRow.run(params);
+        });
+        insertTable.run(position, schema.tableId, schema.physical, schema.file, schema.sheet ?? null, schema.title ?? null, schema.rowCount);
+        schema.columns.forEach((col, c) => {
+          insertColumn.run(schema.tableId, c, col.name, col.physical, col.rawPhysical, col.type, JSON.stringify(col.examples));
+        });
+      });
+      try {
+        write();
+      } catch (error) {
+        throw new SqlStoreError(`writing table "${raw.id}" (${raw.file}) to ${SQLITE_FILE} failed: ${(error as Error).message}`);
+      }
+      schemas.push(schema);
+      options.onTable?.(position + 1, tables.length);
+    });
+    return schemas;
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens tables.sqlite read-only; a missing file is an error naming it. */
+export function openSqlStore(path: string): Database.Database {
+  try {
+    return new Database(path, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new SqlStoreError(`cannot open ${path} read-only: ${(error as Error).message}`);
+  }
+}
+
+interface TableRow {
+  table_id: string;
+  physical: string;
+  file: string;
+  sheet: string | null;
+  title: string | null;
+  row_count: number;
+}
+interface ColumnRow {
+  table_id: string;
+  name: string;
+  physical: string;
+  raw_physical: string;
+  type: ColumnType;
+  examples: string;
+}
+
+/** Reads the TableSchema of every table back from the bookkeeping tables (insertion = load order). */
+export function readTableSchemas(db: Database.Database): Map<string, TableSchema> {
+  let tableRows: TableRow[];
+  let columnRows: ColumnRow[];
+  try {
+    const format = db.prepare("SELECT value FROM _meta WHERE key = 'store_format'").pluck().get();
+    if (format !== STORE_FORMAT) throw new Error(`store_format is ${String(format)}, expected ${STORE_FORMAT}`);
+    tableRows = db.prepare("SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position").all() as TableRow[];
+    columnRows = db
+      .prepare("SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position")
+      .all() as ColumnRow[];
+  } catch (error) {
+    throw new SqlStoreError(`${SQLITE_FILE} is not a View 5 store of this format (${(error as Error).message}); rebuild the index`);
+  }
+  const map = new Map<string, TableSchema>();
+  for (const t of tableRows) {
+    const schema: TableSchema = { tableId: t.table_id, physical: t.physical, file: t.file, rowCount: t.row_count, columns: [] };
+    if (t.sheet !== null) schema.sheet = t.sheet;
+    if (t.title !== null) schema.title = t.title;
+    map.set(t.table_id, schema);
+  }
+  for (const c of columnRows) {
+    const schema = map.get(c.table_id);
+    if (!schema) throw new SqlStoreError(`${SQLITE_FILE}: _columns names unknown table "${c.table_id}"; rebuild the index`);
+    schema.columns.push({ name: c.name, physical: c.physical, rawPhysical: c.raw_physical, type: c.type, examples: JSON.parse(c.examples) as string[] });
+  }
+  return map;
+}
