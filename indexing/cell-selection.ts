@@ -1,0 +1,179 @@
+/**
+ * View 3 schema entries and View 4 cell and row entries (reference §4.5, §4.7, §4.8 with DESIGN.md's
+ * fixes): the cell budget reaches every table and prefers entity-like values.
+ */
+import type { CellEntry, RowEntry, SchemaEntry, TableSchema } from "./types.js";
+import type { RawTable } from "./types.js";
+
+export interface LoadedTableLike {
+  raw: RawTable;
+  schema: TableSchema;
+}
+
+export interface CellBudget {
+  /** Total cells over the dataset (default 10,000). */
+  budget: number;
+  /** Cells per table at most (default 50). */
+  perTableQuota: number;
+}
+
+export interface RowCaps {
+  /** Total rows (0 = no cap). */
+  budget: number;
+  /** Rows per table (0 = no cap). */
+  perTableQuota: number;
+  /** Row text length (0 = no cap). */
+  maxChars: number;
+}
+
+/** "Title (id)" when a title is known, else the id. */
+export function tableLabel(table: { id?: string; tableId?: string; title?: string }): string {
+  const id = table.tableId ?? table.id ?? "";
+  return table.title ? `${table.title} (${id})` : id;
+}
+
+export function schemaEntries(tables: LoadedTableLike[]): SchemaEntry[] {
+  const out: SchemaEntry[] = [];
+  for (const { schema } of tables) {
+    for (const col of schema.columns) {
+      const examples = col.examples.join(", ");
+      out.push({
+        tableId: schema.tableId,
+        column: col.name,
+        type: col.type,
+        examples,
+        text: `table: ${tableLabel(schema)} | column: ${col.name} | type: ${col.type} | examples: ${examples}`,
+      });
+    }
+  }
+  return out;
+}
+
+const MONTHS = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\b/i;
+
+/**
+ * How much a cell value looks like something a question names (0…1): names, titles, codes and dates
+ * score high; long free text, empty markers and plain small numbers score low.
+ */
+export function entityLikeness(value: string): number {
+  const v = value.trim();
+  if (v === "" || /^(-|–|—|n\/?a|none|null|nan|\?|tbd|tba)$/i.test(v)) return 0;
+  const words = v.split(/\s+/).length;
+  if (v.length > 80 || words > 10) return 0.1; // free text
+  if (/^[-+]?[\d.,]+%?$/.test(v)) {
+    const digits = v.replace(/\D/g, "");
+    if (/^(1[5-9]|20)\d\d$/.test(v)) return 0.7; // a year
+    return digits.length >= 4 ? 0.35 : 0.15; // plain numbers: rarely named in questions
+  }
+  if (MONTHS.test(v) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$/.test(v)) return 0.8; // dates
+  if (/^[A-Z0-9][A-Z0-9-]{1,9}$/.test(v) && /[A-Z]/.test(v)) return 0.85; // codes, abbreviations
+  if (/\p{Lu}/u.test(v)) return words <= 6 ? 1 : 0.7; // capitalised: names, titles
+  if (/\p{L}/u.test(v)) return words <= 4 ? 0.6 : 0.4; // lower-case words
+  return 0.3;
+}
+
+interface Pair {
+  column: string;
+  value: string;
+  freq: number;
+  score: number;
+  firstRow: number;
+}
+
+/** Distinct (column, value) pairs of one table with their entity-likeness, best first. */
+export function rankedPairs(raw: RawTable): Pair[] {
+  const pairs = new Map<string, Pair>();
+  raw.header.forEach((column, c) => {
+    raw.rows.forEach((row, r) => {
+      const value = (row[c] ?? "").trim();
+      if (value === "") return;
+      const key = `${c}\u0000${value}`;
+      const p = pairs.get(key);
+      if (p) p.freq++;
+      else pairs.set(key, { column, value, freq: 1, score: 0, firstRow: r });
+    });
+  });
+  const list = [...pairs.values()];
+  for (const p of list) p.score = entityLikeness(p.value) + 0.05 * Math.log1p(p.freq);
+  // best first; ties: earlier row, then column order of appearance (stable)
+  return list.sort((a, b) => b.score - a.score || a.firstRow - b.firstRow);
+}
+
+/**
+ * Per-table quotas that reach every table: water-filling of the budget, no table above the
+ * per-table quota; a table with fewer pairs than its share frees the rest for the others.
+ * When there are more tables than budget, the first `budget` tables get one cell each.
+ */
+export function allocateQuotas(available: number[], { budget, perTableQuota }: CellBudget): number[] {
+  const quotas = available.map(() => 0);
+  let remaining = budget;
+  let open = available.map((_, i) => i).filter((i) => available[i]! > 0);
+  while (remaining > 0 && open.length > 0) {
+    const share = Math.max(1, Math.floor(remaining / open.length));
+    const next: number[] = [];
+    for (const i of open) {
+      if (remaining <= 0) break;
+      const cap = Math.min(perTableQuota, available[i]!);
+      const give = Math.min(share, cap - quotas[i]!, remaining);
+      quotas[i]! += give;
+      remaining -= give;
+      if (quotas[i]! < cap) next.push(i);
+    }
+    if (next.length === open.length && share === 0) break;
+    open = next;
+  }
+  return quotas;
+}
+
+export function cellText(table: { title?: string }, column: string, value: string): string {
+  return table.title ? `column: ${column} | value: ${value} | table: ${table.title}` : `column: ${column} | value: ${value}`;
+}
+
+export function cellEntries(tables: LoadedTableLike[], limits: CellBudget): CellEntry[] {
+  const ranked = tables.map((t) => rankedPairs(t.raw));
+  const quotas = allocateQuotas(ranked.map((r) => r.length), limits);
+  const out: CellEntry[] = [];
+  tables.forEach(({ raw, schema }, t) => {
+    // keep the chosen pairs in table order (column, then first row) for readable files
+    const chosen = ranked[t]!.slice(0, quotas[t]!);
+    for (const p of chosen) {
+      out.push({ tableId: schema.tableId, column: p.column, value: p.value, freq: p.freq, text: cellText(raw, p.column, p.value) });
+    }
+  });
+  return out;
+}
+
+export function rowText(tableId: string, header: string[], row: string[], maxChars: number): string {
+  const parts = [`Table ${tableId}`];
+  header.forEach((h, i) => {
+    const v = (row[i] ?? "").replace(/\s+/g, " ").trim();
+    if (v !== "") parts.push(`${h}: ${v}`);
+  });
+  const text = parts.join(" | ");
+  if (maxChars > 0 && text.length > maxChars) return maxChars <= 1 ? "…".slice(0, maxChars) : `${text.slice(0, maxChars - 1)}…`;
+  return text;
+}
+
+export function validateRowCaps(caps: RowCaps): void {
+  for (const [name, v] of [["row_budget", caps.budget], ["row_per_table_quota", caps.perTableQuota], ["max_row_chars", caps.maxChars]] as const) {
+    if (!Number.isInteger(v) || v < 0) throw new RangeError(`--${name} must be 0 (no cap) or a positive integer, got ${v}`);
+  }
+}
+
+/** Every row of every table (within the caps), in table order; `rowIdx` is the 0-based row index. */
+export function rowEntries(tables: LoadedTableLike[], caps: RowCaps): RowEntry[] {
+  validateRowCaps(caps);
+  const out: RowEntry[] = [];
+  for (const { raw, schema } of tables) {
+    let n = raw.rows.length;
+    if (caps.perTableQuota > 0) n = Math.min(n, caps.perTableQuota);
+    if (caps.budget > 0) n = Math.min(n, caps.budget - out.length);
+    for (let r = 0; r < n; r++) {
+      const row = raw.rows[r]!;
+      const values: Record<string, string> = {};
+      raw.header.forEach((h, i) => (values[h] = row[i] ?? ""));
+      out.push({ tableId: schema.tableId, rowIdx: r, text: rowText(schema.tableId, raw.header, row, caps.maxChars), values });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,221 @@
+/**
+ * Vector indices for Views 1–4: exact inner product over L2-normalised float32 vectors.
+ *
+ * On disk every view stores its vectors in ONE backend-neutral file, `<view>.f32`: float32,
+ * little-endian, row-major (n × dim), with `dim` recorded in manifest settings (embeddingDim) — so an
+ * index built on a machine with FAISS opens on one without it and vice versa. The backend is chosen
+ * when the index is opened: faiss-node's `IndexFlatIP` where the native module loads, else an exact
+ * in-process inner-product scan with the same results (same scores up to float rounding; ties broken
+ * by the lower entry id in both).
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+
+export class VectorFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "VectorFileError";
+  }
+}
+
+export interface VectorHit {
+  id: number;
+  score: number;
+}
+
+/** A search over a contiguous id range [start, end) restricts the scan to those vectors (per-table rows). */
+export interface IdRange {
+  start: number;
+  end: number;
+}
+
+export interface VectorIndex {
+  readonly size: number;
+  readonly dim: number;
+  /** Backend that answers `search` ("faiss" | "exact"). */
+  readonly backend: string;
+  /** Top-k by inner product, descending; ties by ascending id. Restricted to `ids` or `range` when given. */
+  search(query: Float32Array, k: number, restrict?: { range?: IdRange; ids?: readonly number[] }): VectorHit[];
+  /** Inner product of the query with vector `id` (for re-scoring a candidate pool). */
+  score(query: Float32Array, id: number): number;
+  /** The stored vectors (row-major). */
+  readonly vectors: Float32Array;
+}
+
+export async function writeVectors(path: string, vectors: Float32Array): Promise<void> {
+  const buf = Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength);
+  await writeFile(path, buf);
+}
+
+export async function readVectors(path: string, dim: number, expectedCount: number): Promise<Float32Array> {
+  const buf = await readFile(path);
+  if (buf.byteLength !== expectedCount * dim * 4) {
+    throw new VectorFileError(
+      `${path}: holds ${buf.byteLength / 4 / Math.max(dim, 1)} vectors of dim ${dim}, but the view has ${expectedCount} entries — rebuild the index`,
+    );
+  }
+  // copy into an aligned buffer (Buffer slices may be unaligned for Float32Array)
+  const out = new Float32Array(expectedCount * dim);
+  new Uint8Array(out.buffer).set(buf);
+  return out;
+}
+
+/** Keeps the best k (score desc, id asc) in a small sorted array: O(n log k) without sorting n. */
+class TopK {
+  readonly ids: number[] = [];
+  readonly scores: number[] = [];
+  constructor(private readonly k: number) {}
+  push(id: number, score: number): void {
+    const n = this.ids.length;
+    if (n === this.k) {
+      const lastScore = this.scores[n - 1]!;
+      if (score < lastScore || (score === lastScore && id > this.ids[n - 1]!)) return;
+    }
+    let pos = n;
+    while (pos > 0) {
+      const s = this.scores[pos - 1]!;
+      if (s > score || (s === score && this.ids[pos - 1]! < id)) break;
+      pos--;
+    }
+    this.ids.splice(pos, 0, id);
+    this.scores.splice(pos, 0, score);
+    if (this.ids.length > this.k) {
+      this.ids.pop();
+      this.scores.pop();
+    }
+  }
+  hits(): VectorHit[] {
+    return this.ids.map((id, i) => ({ id, score: this.scores[i]! }));
+  }
+}
+
+export function dot(vectors: Float32Array, id: number, dim: number, query: Float32Array): number {
+  let s = 0;
+  const off = id * dim;
+  for (let j = 0; j < dim; j++) s += vectors[off + j]! * query[j]!;
+  return s;
+}
+
+/** Exact inner-product scan (the in-process backend). */
+export class ExactIndex implements VectorIndex {
+  readonly backend: string = "exact";
+  readonly size: number;
+  constructor(readonly vectors: Float32Array, readonly dim: number) {
+    this.size = dim > 0 ? vectors.length / dim : 0;
+  }
+  score(query: Float32Array, id: number): number {
+    return dot(this.vectors, id, this.dim, query);
+  }
+  search(query: Float32Array, k: number, restrict?: { range?: IdRange; ids?: readonly number[] }): VectorHit[] {
+    if (k <= 0 || this.size === 0) return [];
+    const top = new TopK(k);
+    if (restrict?.ids) {
+      for (const id of restrict.ids) top.push(id, this.score(query, id));
+    } else {
+      const start = restrict?.range?.start ?? 0;
+      const end = Math.min(restrict?.range?.end ?? this.size, this.size);
+      for (let id = start; id < end; id++) top.push(id, this.score(query, id));
+    }
+    return top.hits();
+  }
+}
+
+// ---------------------------------------------------------------- FAISS backend (optional)
+
+interface FaissIndexFlatIP {
+  add(x: number[]): void;
+  search(x: number[], k: number): { distances: number[]; labels: number[] };
+  ntotal(): number;
+}
+interface FaissModule {
+  IndexFlatIP: new (d: number) => FaissIndexFlatIP;
+}
+
+let faissModule: FaissModule | null | undefined;
+
+/** Loads faiss-node once; null when it is not installed or its native module does not load. */
+export function loadFaiss(): FaissModule | null {
+  if (faissModule !== undefined) return faissModule;
+  if (process.env.ATR_VECTOR_BACKEND === "exact") return (faissModule = null);
+  try {
+    const require = createRequire(import.meta.url);
+    const mod = require("faiss-node") as FaissModule & { default?: FaissModule };
+    const m = mod.IndexFlatIP ? mod : mod.default!;
+    // a smoke test: the JS wrapper can exist while the .node binary is missing
+    const probe = new m.IndexFlatIP(2);
+    probe.add([1, 0]);
+    probe.search([1, 0], 1);
+    faissModule = m;
+  } catch {
+    faissModule = null;
+  }
+  return faissModule;
+}
+
+/** "faiss (faiss-node IndexFlatIP)" or "exact (in-process inner product)" — for `atr doctor`. */
+export function vectorBackendName(): string {
+  return loadFaiss() ? "faiss (faiss-node IndexFlatIP)" : "exact (in-process inner product)";
+}
+
+/** IndexFlatIP over the same vectors; restricted searches use cached sub-indices (most recent 8). */
+export class FaissIndex implements VectorIndex {
+  readonly backend = "faiss";
+  readonly size: number;
+  private readonly full: FaissIndexFlatIP;
+  private readonly subCache = new Map<string, { index: FaissIndexFlatIP; ids: number[] }>();
+  constructor(private readonly faiss: FaissModule, readonly vectors: Float32Array, readonly dim: number) {
+    this.size = dim > 0 ? vectors.length / dim : 0;
+    this.full = new faiss.IndexFlatIP(dim);
+    if (this.size > 0) this.full.add(Array.from(vectors));
+  }
+  score(query: Float32Array, id: number): number {
+    return dot(this.vectors, id, this.dim, query);
+  }
+  private run(index: FaissIndexFlatIP, n: number, query: Float32Array, k: number): VectorHit[] {
+    const kk = Math.min(k, n);
+    if (kk <= 0) return [];
+    const r = index.search(Array.from(query), kk);
+    const hits: VectorHit[] = [];
+    for (let i = 0; i < r.labels.length; i++) if (r.labels[i]! >= 0) hits.push({ id: r.labels[i]!, score: r.distances[i]! });
+    // same tie order as the exact backend
+    hits.sort((a, b) => b.score - a.score || a.id - b.id);
+    return hits;
+  }
+  search(query: Float32Array, k: number, restrict?: { range?: IdRange; ids?: readonly number[] }): VectorHit[] {
+    if (!restrict) return this.run(this.full, this.size, query, k);
+    const ids = restrict.ids ?? rangeIds(restrict.range!, this.size);
+    const key = restrict.range ? `r${restrict.range.start}:${restrict.range.end}` : `i${ids.join(",")}`;
+    let sub = this.subCache.get(key);
+    if (!sub) {
+      const index = new this.faiss.IndexFlatIP(this.dim);
+      const flat: number[] = new Array(ids.length * this.dim);
+      ids.forEach((id, i) => {
+        for (let j = 0; j < this.dim; j++) flat[i * this.dim + j] = this.vectors[id * this.dim + j]!;
+      });
+      if (ids.length > 0) index.add(flat);
+      sub = { index, ids: [...ids] };
+      this.subCache.set(key, sub);
+      if (this.subCache.size > 8) this.subCache.delete(this.subCache.keys().next().value!);
+    }
+    const local = this.run(sub.index, sub.ids.length, query, k);
+    const mapped = local.map((h) => ({ id: sub!.ids[h.id]!, score: h.score }));
+    mapped.sort((a, b) => b.score - a.score || a.id - b.id);
+    return mapped;
+  }
+}
+
+function rangeIds(range: IdRange, size: number): number[] {
+  const out: number[] = [];
+  for (let i = range.start; i < Math.min(range.end, size); i++) out.push(i);
+  return out;
+}
+
+/** Opens the best available backend over these vectors. `backend` forces one ("exact" | "faiss"). */
+export function openVectorIndex(vectors: Float32Array, dim: number, backend?: "exact" | "faiss"): VectorIndex {
+  if (backend !== "exact") {
+    const faiss = loadFaiss();
+    if (faiss) return new FaissIndex(faiss, vectors, dim);
+    if (backend === "faiss") throw new VectorFileError("faiss-node is not loadable here (see scripts/build-faiss-node.sh)");
+  }
+  return new ExactIndex(vectors, dim);
+}

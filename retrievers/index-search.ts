@@ -1,0 +1,309 @@
+/**
+ * The `IndexSearch` of an opened index (Views 1–4): dense recall of top_k × multiplier candidates,
+ * then the reranker (reference §4.2, §4.5, §4.7, §4.8, with DESIGN.md's fixes):
+ * - schema search can be scoped to table ids (the hint or the retrieved tables);
+ * - row search runs only over the rows of one table (a contiguous id range: no sub-index to build);
+ * - cell search scoped to tables sees every distinct value of those tables — the budgeted cell
+ *   index plus the table's remaining values (from the row entries, or View 5 when rows were capped),
+ *   embedded on first use and cached per table — so the budget bounds the global cell index but
+ *   never hides a value of a table the question is scoped to.
+ */
+import type Database from "better-sqlite3";
+import type { CellEntry, DocChunk, Hit, RowEntry, SchemaEntry, TableSchema } from "../indexing/types.js";
+import type { CellSearchOptions, IndexSearch, SchemaCellResult, SearchOptions } from "./types.js";
+import type { LoadedViews } from "../indexing/views.js";
+import { createEmbedder } from "../indexing/embeddings/index.js";
+import type { IndexEmbedder } from "../indexing/embeddings/types.js";
+import { cellText } from "../indexing/cell-selection.js";
+import { dot, openVectorIndex, type IdRange, type VectorIndex } from "../indexing/vector-index.js";
+import { Bm25Stats } from "./bm25.js";
+import { recallSize, DEFAULT_RECALL_MULTIPLIER } from "./recall.js";
+import { denseOnly, LexicalReranker, rerank, type Reranker } from "./rerank.js";
+
+export interface ViewSearchOptions {
+  /** View 5 connection, used for the full value pool of a table whose rows were capped. */
+  db?: Database.Database;
+  tables?: Map<string, TableSchema>;
+  /** Overrides the model folder recorded at build time. */
+  embeddingModelPath?: string;
+  vectorBackend?: "exact" | "faiss";
+  /** Candidates = top_k × multiplier (default 6). */
+  recallMultiplier?: number;
+  /** "lexical" (default), "none", or a local cross-encoder folder. */
+  reranker?: string | Reranker;
+  /** A ready embedder (tests); otherwise created from views.json. */
+  embedder?: IndexEmbedder;
+}
+
+interface View<T extends { text: string }> {
+  entries: T[];
+  index: VectorIndex;
+  stats?: Bm25Stats;
+}
+
+function groupRanges<T>(entries: T[], key: (e: T) => string): Map<string, IdRange> {
+  const ranges = new Map<string, IdRange>();
+  entries.forEach((e, i) => {
+    const k = key(e);
+    const r = ranges.get(k);
+    if (r && r.end === i) r.end = i + 1;
+    else if (!r) ranges.set(k, { start: i, end: i + 1 });
+    else throw new Error(`entries of table ${k} are not contiguous — rebuild the index`);
+  });
+  return ranges;
+}
+
+/** The full value pool of one table: every distinct (column, value), with embeddings. */
+interface TablePool {
+  cells: CellEntry[];
+  vectors: Float32Array;
+  stats: Bm25Stats;
+}
+
+export class ViewSearch implements IndexSearch {
+  private readonly docs: View<DocChunk>;
+  private readonly schemaView: View<SchemaEntry>;
+  private readonly cellView: View<CellEntry>;
+  private readonly rowView: View<RowEntry>;
+  private readonly rowRanges: Map<string, IdRange>;
+  private readonly schemaByTable = new Map<string, number[]>();
+  private readonly docIdsByType: Record<"text" | "table", number[]> = { text: [], table: [] };
+  private readonly queryCache = new Map<string, Float32Array>();
+  private readonly poolCache = new Map<string, TablePool>();
+  private readonly rowStatsCache = new Map<string, Bm25Stats>();
+  readonly multiplier: number;
+
+  private constructor(
+    private readonly loaded: LoadedViews,
+    readonly embedder: IndexEmbedder,
+    readonly reranker: Reranker,
+    private readonly options: ViewSearchOptions,
+  ) {
+    const dim = loaded.info.embeddingDim;
+    const backend = options.vectorBackend;
+    this.docs = { entries: loaded.docs, index: openVectorIndex(loaded.vectors.docs, dim, backend) };
+    this.schemaView = { entries: loaded.schema, index: openVectorIndex(loaded.vectors.schema, dim, backend) };
+    this.cellView = { entries: loaded.cells, index: openVectorIndex(loaded.vectors.cells, dim, backend) };
+    this.rowView = { entries: loaded.rows, index: openVectorIndex(loaded.vectors.rows, dim, backend) };
+    this.rowRanges = groupRanges(loaded.rows, (r) => r.tableId);
+    loaded.schema.forEach((s, i) => {
+      const list = this.schemaByTable.get(s.tableId) ?? [];
+      list.push(i);
+      this.schemaByTable.set(s.tableId, list);
+    });
+    loaded.docs.forEach((d, i) => this.docIdsByType[d.type].push(i));
+    this.multiplier = options.recallMultiplier ?? DEFAULT_RECALL_MULTIPLIER;
+  }
+
+  static async open(loaded: LoadedViews, options: ViewSearchOptions = {}): Promise<ViewSearch> {
+    const embedder = options.embedder ?? (await createEmbedder(options.embeddingModelPath ?? loaded.info.embeddingModelPath, loaded.info.embeddingDim));
+    if (embedder.dimension !== loaded.info.embeddingDim) {
+      throw new Error(`embedder ${embedder.modelId} has dimension ${embedder.dimension}, the index was built with ${loaded.info.embeddingDim} — use the same --embedding_model`);
+    }
+    let reranker: Reranker;
+    const r = options.reranker ?? "lexical";
+    if (typeof r !== "string") reranker = r;
+    else if (r === "lexical") reranker = new LexicalReranker();
+    else if (r === "none") reranker = denseOnly;
+    else {
+      const { CrossEncoderReranker } = await import("./cross-encoder.js");
+      reranker = await CrossEncoderReranker.load(r);
+    }
+    return new ViewSearch(loaded, embedder, reranker, options);
+  }
+
+  /** Entry counts (for `atr doctor` / search CLI). */
+  get sizes() {
+    return { docs: this.docs.entries.length, schema: this.schemaView.entries.length, cells: this.cellView.entries.length, rows: this.rowView.entries.length };
+  }
+
+  async embedQuery(query: string): Promise<Float32Array> {
+    let v = this.queryCache.get(query);
+    if (!v) {
+      v = await this.embedder.embedMatrix([query]);
+      this.queryCache.set(query, v);
+      if (this.queryCache.size > 256) this.queryCache.delete(this.queryCache.keys().next().value!);
+    }
+    return v;
+  }
+
+  private viewStats<T extends { text: string }>(view: View<T>): () => Bm25Stats {
+    return () => (view.stats ??= new Bm25Stats(view.entries.map((e) => e.text)));
+  }
+
+  /** Dense recall over `restrict` (or the whole view), then rerank against `rerankQuery`. */
+  private async recallRerank<T extends { text: string }>(
+    view: View<T>,
+    query: string,
+    k: number,
+    restrict: { range?: IdRange; ids?: readonly number[] } | undefined,
+    population: number,
+    stats: () => Bm25Stats,
+    rerankQuery = query,
+  ): Promise<Array<Hit<T>>> {
+    const n = recallSize(k, population, this.multiplier);
+    if (n === 0) return [];
+    const q = await this.embedQuery(query);
+    const hits = view.index.search(q, n, restrict);
+    const candidates = hits.map((h) => ({ entry: view.entries[h.id]!, text: view.entries[h.id]!.text, dense: h.score }));
+    return rerank(this.reranker, rerankQuery, candidates, k, stats);
+  }
+
+  async documents(query: string, k: number, type?: "text" | "table"): Promise<Array<Hit<DocChunk>>> {
+    const ids = type ? this.docIdsByType[type] : undefined;
+    return this.recallRerank(this.docs, query, k, ids ? { ids } : undefined, ids ? ids.length : this.docs.entries.length, this.viewStats(this.docs));
+  }
+
+  async schema(query: string, k: number, options: SearchOptions = {}): Promise<Array<Hit<SchemaEntry>>> {
+    if (options.tableIds && options.tableIds.length > 0) {
+      const ids = options.tableIds.flatMap((t) => this.schemaByTable.get(t) ?? []);
+      return this.recallRerank(this.schemaView, query, k, { ids }, ids.length, this.viewStats(this.schemaView));
+    }
+    return this.recallRerank(this.schemaView, query, k, undefined, this.schemaView.entries.length, this.viewStats(this.schemaView));
+  }
+
+  async rows(query: string, k: number, options: { tableId: string }): Promise<Array<Hit<RowEntry>>> {
+    const range = this.rowRanges.get(options.tableId);
+    if (!range) return [];
+    const stats = () => {
+      let s = this.rowStatsCache.get(options.tableId);
+      if (!s) {
+        s = new Bm25Stats(this.rowView.entries.slice(range.start, range.end).map((r) => r.text));
+        this.rowStatsCache.set(options.tableId, s);
+        if (this.rowStatsCache.size > 64) this.rowStatsCache.delete(this.rowStatsCache.keys().next().value!);
+      }
+      return s;
+    };
+    return this.recallRerank(this.rowView, query, k, { range }, range.end - range.start, stats);
+  }
+
+  /** Every distinct (column, value) of a table, embedded once and cached. */
+  async tablePool(tableId: string): Promise<TablePool | undefined> {
+    const cached = this.poolCache.get(tableId);
+    if (cached) return cached;
+    const schema = this.options.tables?.get(tableId);
+    const values = this.distinctValues(tableId, schema);
+    if (!values) return undefined;
+    const title = schema?.title;
+    const cells: CellEntry[] = values.map(({ column, value, freq }) => ({ tableId, column, value, freq, text: cellText({ title }, column, value) }));
+    const vectors = await this.embedder.embedMatrix(cells.map((c) => c.text));
+    const pool = { cells, vectors, stats: new Bm25Stats(cells.map((c) => c.text)) };
+    this.poolCache.set(tableId, pool);
+    if (this.poolCache.size > 64) this.poolCache.delete(this.poolCache.keys().next().value!);
+    return pool;
+  }
+
+  private distinctValues(tableId: string, schema: TableSchema | undefined): Array<{ column: string; value: string; freq: number }> | undefined {
+    const range = this.rowRanges.get(tableId);
+    const complete = range && (!schema || range.end - range.start >= schema.rowCount);
+    const counts = new Map<string, { column: string; value: string; freq: number }>();
+    const add = (column: string, raw: unknown, n = 1) => {
+      const value = String(raw ?? "").trim();
+      if (value === "") return;
+      const key = `${column}\u0000${value}`;
+      const c = counts.get(key);
+      if (c) c.freq += n;
+      else counts.set(key, { column, value, freq: n });
+    };
+    if (complete && range) {
+      for (let i = range.start; i < range.end; i++) {
+        for (const [column, value] of Object.entries(this.rowView.entries[i]!.values)) add(column, value);
+      }
+    } else if (schema && this.options.db) {
+      // View 5 holds every row; identifiers come from the schema (never from the query), values are read only
+      const quote = (id: string) => `"${id.replace(/"/g, '""')}"`;
+      for (const col of schema.columns) {
+        const stmt = this.options.db.prepare(`SELECT ${quote(col.rawPhysical)} AS v, COUNT(*) AS n FROM ${quote(schema.physical)} GROUP BY ${quote(col.rawPhysical)}`);
+        for (const row of stmt.all() as Array<{ v: unknown; n: number }>) add(col.name, row.v, row.n);
+      }
+    } else if (!range) {
+      return undefined;
+    } else {
+      for (let i = range.start; i < range.end; i++) {
+        for (const [column, value] of Object.entries(this.rowView.entries[i]!.values)) add(column, value);
+      }
+    }
+    return [...counts.values()];
+  }
+
+  async cells(query: string, k: number, options: CellSearchOptions = {}): Promise<Array<Hit<CellEntry>>> {
+    return this.cellSearch(query, query, k, options);
+  }
+
+  /**
+   * Cell search: dense recall for `recallQuery` over the population, rerank against `rankQuery`.
+   * Scoped (tableIds / columns): the full value pools of those tables. Unscoped: the cell index.
+   */
+  private async cellSearch(recallQuery: string, rankQuery: string, k: number, options: CellSearchOptions): Promise<Array<Hit<CellEntry>>> {
+    const tableIds = options.columns ? [...new Set(options.columns.map((c) => c.tableId))] : options.tableIds;
+    if (!tableIds || tableIds.length === 0) {
+      return this.recallRerank(this.cellView, recallQuery, k, undefined, this.cellView.entries.length, this.viewStats(this.cellView), rankQuery);
+    }
+    const allowed = options.columns ? new Set(options.columns.map((c) => `${c.tableId}\u0000${c.column}`)) : undefined;
+    const candidates: Array<{ entry: CellEntry; vector: Float32Array; idx: number }> = [];
+    const statTexts: string[] = [];
+    for (const tableId of tableIds) {
+      const pool = await this.tablePool(tableId);
+      if (!pool) continue;
+      const dim = this.embedder.dimension;
+      pool.cells.forEach((c, i) => {
+        if (allowed && !allowed.has(`${c.tableId}\u0000${c.column}`)) return;
+        candidates.push({ entry: c, vector: pool.vectors, idx: i });
+        statTexts.push(c.text);
+      });
+      void dim;
+    }
+    const n = recallSize(k, candidates.length, this.multiplier);
+    if (n === 0) return [];
+    const q = await this.embedQuery(recallQuery);
+    const dim = this.embedder.dimension;
+    const scored = candidates.map((c, i) => ({ i, score: dot(c.vector, c.idx, dim, q) }));
+    scored.sort((a, b) => b.score - a.score || a.i - b.i);
+    const recalled = scored.slice(0, n).map(({ i, score }) => ({ entry: candidates[i]!.entry, text: candidates[i]!.entry.text, dense: score }));
+    let stats: Bm25Stats | undefined;
+    return rerank(this.reranker, rankQuery, recalled, k, () => (stats ??= new Bm25Stats(statTexts)));
+  }
+
+  async schemaCells(query: string, entities: string[], options: { schemaTopK: number; cellTopK: number; tableIds?: string[] }): Promise<SchemaCellResult> {
+    if (!Number.isInteger(options.cellTopK) || options.cellTopK < 0) throw new RangeError(`cell_top_k must be a non-negative integer, got ${options.cellTopK}`);
+    const columns = (await this.schema(query, options.schemaTopK, { tableIds: options.tableIds })).map((h) => h.entry);
+    const candidates: Record<string, CellEntry[]> = {};
+    for (const entity of entities) {
+      if (options.cellTopK === 0 || columns.length === 0) {
+        candidates[entity] = [];
+        continue;
+      }
+      const pairs = columns.map((c) => ({ tableId: c.tableId, column: c.column }));
+      // single-column recall per distinct column name, restricted to C's (table, column) pairs
+      const pool = new Map<string, CellEntry>();
+      for (const name of [...new Set(columns.map((c) => c.column))]) {
+        const scoped = pairs.filter((p) => p.column === name);
+        const hits = await this.cellSearch(`column: ${name} | ${entity}`, `column: ${name} | ${entity}`, options.cellTopK, { columns: scoped });
+        for (const h of hits) pool.set(`${h.entry.tableId}\u0000${h.entry.column}\u0000${h.entry.value}`, h.entry);
+      }
+      const merged = [...pool.values()].sort(
+        (a, b) => cmp(a.column, b.column) || cmp(a.value, b.value) || cmp(a.tableId, b.tableId),
+      );
+      if (merged.length === 0) {
+        candidates[entity] = [];
+        continue;
+      }
+      // rank the merged pool against the bare entity
+      const q = await this.embedQuery(entity);
+      const vecs = await this.embedder.embedMatrix(merged.map((c) => c.text));
+      const dim = this.embedder.dimension;
+      const ranked = await rerank(
+        this.reranker,
+        entity,
+        merged.map((c, i) => ({ entry: c, text: c.text, dense: dot(vecs, i, dim, q) })),
+        options.cellTopK,
+      );
+      candidates[entity] = ranked.map((h) => h.entry);
+    }
+    return { columns, candidates };
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
