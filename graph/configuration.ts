@@ -1,0 +1,212 @@
+/**
+ * Every option of the ATR graph in one zod schema (reference §10.2, camelCase), the one place that
+ * knows default values (`ensureConfiguration`), and the snake_case CLI flag table that maps
+ * `--max_iter` → `maxIter` one-to-one.
+ *
+ * Flags reach the graph through `config.configurable` (the LangGraph templates' mechanism). The
+ * graph also declares `ConfigurableSchema` as its context schema so that Studio shows and edits it;
+ * because Studio may write the same fields into LangGraph 1.x's `config.context`, those are merged
+ * over `configurable` here — one schema, read in one place.
+ *
+ * This file and the CLI are the only readers of `process.env` for behaviour (`readBackboneEnv`,
+ * `ATR_INDEX_PATH`).
+ */
+import { z } from "zod";
+import type { FlagSpec, FlagSpecs } from "../cli/args.js";
+import { ROUTES } from "../nodes/types.js";
+
+export const ROUTER_TYPES = ["heuristic", "llm", "learned", "fixed"] as const;
+export type RouterType = (typeof ROUTER_TYPES)[number];
+
+export const FAILURE_SCOPES = ["question", "subquery"] as const;
+export type FailureScope = (typeof FAILURE_SCOPES)[number];
+
+/** The full configuration with defaults. `.describe()` texts are the CLI help and the README table. */
+export const ConfigurationSchema = z.object({
+  indexPath: z.string().default("").describe("index directory built by `atr build-index` (env ATR_INDEX_PATH)"),
+  backbone: z
+    .string()
+    .default("offline")
+    .describe('chat model for every LLM step: "offline", "vertexai/<model>", "openai/<model>", "ollama/<model>"'),
+  decomposerBackbone: z.string().optional().describe("decomposer only (default: backbone)"),
+  verifierBackbone: z.string().optional().describe("verifier verdict only (default: backbone)"),
+  routerType: z.enum(ROUTER_TYPES).default("heuristic").describe("heuristic | llm | learned | fixed"),
+  forceRoute: z.enum(ROUTES).optional().describe("TEXT | SQL | RETRIEVE | HYBRID (fixed router)"),
+  fixedEscalateChain: z.enum(["standard"]).optional().describe('fixed router re-selection chain: "standard"'),
+  routerModelPath: z.string().optional().describe("learned router model folder (router_type learned)"),
+  maxIter: z.number().int().min(1).default(5).describe("K_max: decomposition iterations"),
+  verifierThreshold: z.number().min(0).max(1).default(0.1).describe("stop when accepted and uncertainty < this"),
+  noEscalation: z.boolean().default(false).describe("one attempt per sub-query (no re-routing)"),
+  noDecomposition: z.boolean().default(false).describe("use the raw question as the only sub-query (K = 1)"),
+  noValueLinker: z.boolean().default(false).describe("empty V*; C still applied"),
+  noReranker: z.boolean().default(false).describe("dense-only retrieval (no cross-encoder)"),
+  rerankCandidateMultiplier: z.number().int().min(1).default(6).describe("recall = top_k × this before reranking"),
+  finalSynthesis: z.boolean().default(false).describe("synthesise the final answer from ≥ 2 accepted steps"),
+  useSchemaPreview: z.boolean().default(false).describe("show the decomposer a preview of the first table"),
+  useMarkdownFusion: z.boolean().default(false).describe("conditional SQL fast path + markdown cross-check"),
+  schemaTopK: z.number().int().min(0).default(5).describe("View 3 columns per query (C)"),
+  cellTopK: z.number().int().min(0).default(15).describe("View 4 cell candidates per entity"),
+  rowTopK: z.number().int().min(0).default(10).describe("View 4 rows for the RETRIEVE table context"),
+  failureScope: z
+    .enum(FAILURE_SCOPES)
+    .default("question")
+    .describe("route masking and linker ladder over the whole question (released code) or per sub-query"),
+  sqlServiceUrl: z.string().optional().describe("guarded external SQL service (§7) instead of the embedded View 5"),
+  sqlTimeoutMs: z.number().int().min(1).default(10_000).describe("time limit of one SQL statement"),
+  llmCachePath: z.string().optional().describe("SQLite file caching LLM responses (rerun = no cost, same output)"),
+  llmTimeoutMs: z.number().int().min(1).default(120_000).describe("time limit of one LLM call"),
+  llmMaxRetries: z.number().int().min(0).default(3).describe("retries on 429/5xx/timeouts (backoff + jitter)"),
+});
+
+/** A complete configuration: what `ensureConfiguration` returns. */
+export type Configuration = z.infer<typeof ConfigurationSchema> & {
+  decomposerBackbone: string;
+  verifierBackbone: string;
+};
+
+/** What callers may pass: every field optional, types checked. Also the graph's context schema. */
+export const ConfigurableSchema = ConfigurationSchema.partial();
+export type ConfigurableInput = z.input<typeof ConfigurableSchema>;
+
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(`graph/configuration.ts: ${message}`);
+    this.name = "ConfigurationError";
+  }
+}
+
+interface ConfigLike {
+  configurable?: Record<string, unknown>;
+  context?: unknown;
+}
+
+const FIELDS = Object.keys(ConfigurationSchema.shape) as Array<keyof z.infer<typeof ConfigurationSchema>>;
+
+/**
+ * Fills every default. Reads `config.configurable` (and LangGraph 1.x `config.context`, which wins),
+ * ignores keys that are not configuration fields (thread_id, callbacks, …) and `undefined`/`null`
+ * values, and throws a ConfigurationError naming the field for a wrong type or value.
+ */
+export function ensureConfiguration(config?: ConfigLike | Record<string, unknown>): Configuration {
+  const cfg = (config ?? {}) as ConfigLike;
+  const raw: Record<string, unknown> = {};
+  const context = cfg.context && typeof cfg.context === "object" ? (cfg.context as Record<string, unknown>) : {};
+  for (const source of [cfg.configurable ?? {}, context]) {
+    for (const field of FIELDS) {
+      const value = source[field];
+      if (value !== undefined && value !== null && value !== "") raw[field] = value;
+    }
+  }
+  if (raw.indexPath === undefined && process.env.ATR_INDEX_PATH) raw.indexPath = process.env.ATR_INDEX_PATH;
+  const parsed = ConfigurationSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+    throw new ConfigurationError(`invalid configuration — ${problems}`);
+  }
+  const c = parsed.data;
+  if (c.routerType === "fixed" && !c.forceRoute) {
+    throw new ConfigurationError("routerType fixed needs forceRoute (--force_route TEXT|SQL|RETRIEVE|HYBRID)");
+  }
+  return {
+    ...c,
+    decomposerBackbone: c.decomposerBackbone ?? c.backbone,
+    verifierBackbone: c.verifierBackbone ?? c.backbone,
+  };
+}
+
+/** Iterations actually run: K = 1 without decomposition (§2.3). */
+export function effectiveMaxIter(c: Configuration): number {
+  return c.noDecomposition ? 1 : c.maxIter;
+}
+
+/** Execution attempts per sub-query (§2.4): 4, or 1 with noEscalation. */
+export function maxAttempts(c: Configuration): number {
+  return c.noEscalation ? 1 : 4;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLI flags
+
+function toSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+}
+
+/** snake_case CLI flag → camelCase configuration field, for every field. */
+export const FLAG_TO_FIELD: Readonly<Record<string, keyof Configuration>> = Object.freeze(
+  Object.fromEntries(FIELDS.map((f) => [toSnake(f), f])),
+);
+
+/** camelCase field → snake_case flag. */
+export const FIELD_TO_FLAG: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(FIELDS.map((f) => [f, toSnake(f)])),
+);
+
+function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s._def.innerType;
+  return s;
+}
+
+/** The default of a field as shown in help and the README ("" when none). */
+export function defaultOf(field: keyof Configuration): string {
+  if (field === "decomposerBackbone" || field === "verifierBackbone") return "= backbone";
+  const schema = ConfigurationSchema.shape[field as keyof typeof ConfigurationSchema.shape];
+  if (schema instanceof z.ZodDefault) return String(schema._def.defaultValue());
+  return "";
+}
+
+/**
+ * Flag specs of every configuration field for cli/args.ts. No spec carries a `default`: an absent
+ * flag stays absent so that `ensureConfiguration` alone fills defaults.
+ */
+export function configFlagSpecs(): FlagSpecs {
+  const specs: FlagSpecs = {};
+  for (const field of FIELDS) {
+    const schema = ConfigurationSchema.shape[field];
+    const inner = unwrap(schema);
+    const kind: FlagSpec["kind"] =
+      inner instanceof z.ZodBoolean ? "boolean" : inner instanceof z.ZodNumber ? "number" : "string";
+    const def = defaultOf(field);
+    const help = `${schema.description ?? field}${def && kind !== "boolean" ? ` (default ${def})` : ""}`;
+    specs[toSnake(field)] = { kind, help };
+  }
+  return specs;
+}
+
+/** Picks the configuration flags out of parsed CLI flags (snake_case) as a configurable object. */
+export function configurableFromFlags(flags: Record<string, unknown>): ConfigurableInput {
+  const out: Record<string, unknown> = {};
+  for (const [flag, field] of Object.entries(FLAG_TO_FIELD)) {
+    const value = flags[flag];
+    if (value !== undefined) out[field] = value;
+  }
+  return out as ConfigurableInput;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials and endpoints for backbones (never part of the configurable: Studio and run
+// metadata must not show secrets).
+
+export interface BackboneEnv {
+  vertexaiCredentialsPath?: string;
+  googleApplicationCredentials?: string;
+  vertexaiLocation?: string;
+  vertexaiProject?: string;
+  openaiBaseUrl?: string;
+  openaiApiKey?: string;
+  ollamaBaseUrl?: string;
+}
+
+/** Reads backbone credentials/endpoints from the environment (the only place that does). */
+export function readBackboneEnv(env: NodeJS.ProcessEnv = process.env): BackboneEnv {
+  const pick = (name: string) => (env[name] && env[name]!.trim() !== "" ? env[name]!.trim() : undefined);
+  return {
+    vertexaiCredentialsPath: pick("VERTEXAI_CREDENTIALS_PATH"),
+    googleApplicationCredentials: pick("GOOGLE_APPLICATION_CREDENTIALS"),
+    vertexaiLocation: pick("VERTEXAI_LOCATION"),
+    vertexaiProject: pick("VERTEXAI_PROJECT"),
+    openaiBaseUrl: pick("OPENAI_BASE_URL"),
+    openaiApiKey: pick("OPENAI_API_KEY"),
+    ollamaBaseUrl: pick("OLLAMA_BASE_URL"),
+  };
+}

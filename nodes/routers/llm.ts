@@ -1,0 +1,26 @@
+/**
+ * LLM router (reference §5.2): the strategy's reply is parsed by picking the first of HYBRID,
+ * RETRIEVE, SQL, TEXT (in that order) that occurs in the upper-cased reply and is not failed. A call
+ * error or no match falls back to the first non-failed of RETRIEVE, SQL, HYBRID, TEXT.
+ */
+import type { Strategies, RouteProfile } from "../strategies.js";
+import type { Route } from "../types.js";
+import { firstNotFailed } from "./heuristic.js";
+
+const PARSE_ORDER: readonly Route[] = ["HYBRID", "RETRIEVE", "SQL", "TEXT"];
+const FALLBACK_ORDER: readonly Route[] = ["RETRIEVE", "SQL", "HYBRID", "TEXT"];
+
+export function parseRouteReply(reply: string, failed: ReadonlySet<Route>): Route | null {
+  const upper = reply.toUpperCase();
+  return PARSE_ORDER.find((r) => upper.includes(r) && !failed.has(r)) ?? null;
+}
+
+export async function llmRoute(strategies: Strategies, profile: RouteProfile): Promise<Route> {
+  const failed = new Set(profile.failedRoutes);
+  try {
+    const reply = await strategies.chooseRoute(profile);
+    return parseRouteReply(reply, failed) ?? firstNotFailed(FALLBACK_ORDER, failed);
+  } catch {
+    return firstNotFailed(FALLBACK_ORDER, failed);
+  }
+}

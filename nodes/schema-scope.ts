@@ -1,0 +1,50 @@
+/**
+ * Which tables the SQL, HYBRID and RETRIEVE routes may draw their allowed columns C from (DESIGN.md
+ * "does better": schema retrieval scoped to the hinted/retrieved tables instead of the reference's
+ * global schema search, §15.7). One exported function so the policy can be tuned in one place.
+ */
+import type { DocChunk, TableSchema } from "../indexing/types.js";
+import { tableNameVariants } from "../indexing/identifiers.js";
+
+export interface SchemaScopeInput {
+  /** The question's table hint. */
+  tableHint?: string;
+  /** The restored schema of the current sub-query. */
+  schema: TableSchema | null;
+  /** The selected chunks. */
+  chunks: readonly DocChunk[];
+  /** Every table of the index. */
+  tables: ReadonlyMap<string, TableSchema>;
+}
+
+/** Index table ids a hint names: the id itself, a name variant, or the sheets of a workbook. */
+export function tablesForHint(hint: string, tables: ReadonlyMap<string, TableSchema>): string[] {
+  if (tables.has(hint)) return [hint];
+  const variants = new Set(tableNameVariants(hint).map((v) => v.toLowerCase()));
+  const out: string[] = [];
+  for (const id of tables.keys()) {
+    const lower = id.toLowerCase();
+    const stem = lower.split("#")[0]!;
+    if (variants.has(lower) || variants.has(stem) || tableNameVariants(stem).some((v) => variants.has(v))) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * The hinted tables plus the restored schema's table when the hint names a table of the index;
+ * otherwise the restored schema's table and the other selected table chunks' tables; `undefined`
+ * (search every table) when none of these exist.
+ */
+export function schemaScope(input: SchemaScopeInput): string[] | undefined {
+  const ids: string[] = [];
+  const add = (id: string | undefined) => {
+    if (id !== undefined && input.tables.has(id) && !ids.includes(id)) ids.push(id);
+  };
+  const hinted = input.tableHint ? tablesForHint(input.tableHint, input.tables) : [];
+  hinted.forEach(add);
+  add(input.schema?.tableId);
+  if (hinted.length === 0) {
+    for (const c of input.chunks) if (c.type === "table") add(c.tableId);
+  }
+  return ids.length > 0 ? ids : undefined;
+}

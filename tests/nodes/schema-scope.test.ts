@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import type { DocChunk, TableSchema } from "../../indexing/types.js";
+import { schemaScope, tablesForHint } from "../../nodes/schema-scope.js";
+import { CLUBS } from "../fixtures/plans.js";
+
+const t = (tableId: string): TableSchema => ({ ...CLUBS, tableId });
+const tables = new Map([["clubs", CLUBS], ["Cities-2020", t("Cities-2020")], ["book#Sheet1", t("book#Sheet1")], ["book#Sheet2", t("book#Sheet2")]]);
+const chunk = (tableId: string): DocChunk => ({ id: 0, type: "table", source: `${tableId}.csv`, text: "", tableId });
+
+describe("schema scope", () => {
+  it("resolves hints by id, name variant and workbook sheets", () => {
+    expect(tablesForHint("clubs", tables)).toEqual(["clubs"]);
+    expect(tablesForHint("cities_2020", tables)).toEqual(["Cities-2020"]);
+    expect(tablesForHint("book", tables)).toEqual(["book#Sheet1", "book#Sheet2"]);
+    expect(tablesForHint("nothing", tables)).toEqual([]);
+  });
+  it("uses the hint plus the restored table, else the retrieved tables, else everything", () => {
+    expect(schemaScope({ tableHint: "clubs", schema: t("Cities-2020"), chunks: [chunk("book#Sheet1")], tables })).toEqual(["clubs", "Cities-2020"]);
+    expect(schemaScope({ schema: CLUBS, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["clubs", "book#Sheet1"]);
+    expect(schemaScope({ schema: null, chunks: [], tables })).toBeUndefined();
+  });
+});
