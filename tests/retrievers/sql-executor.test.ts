@@ -1,0 +1,80 @@
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { InlineSqlExecutor, openSqlExecutor, SqlExecutorError, WorkerSqlExecutor } from "../../retrievers/sql-executor.js";
+import { writeFixtureDb } from "./sql-fixtures.js";
+
+const path = writeFixtureDb();
+const bigPath = writeFixtureDb(undefined, 500);
+// Slow but finite: counts ~3M generated rows (a few hundred ms of native work).
+const SLOW = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT COUNT(*) AS c FROM r";
+
+describe.each(["worker", "inline"] as const)("%s executor", (mode) => {
+  const executor = openSqlExecutor(path, { mode, timeoutMs: 1000 });
+  afterAll(() => executor.close());
+
+  it("returns rows as a JSON array of objects, repeated names suffixed", async () => {
+    const out = await executor.execute("SELECT club, founded, founded__raw, club FROM clubs WHERE city = 'Paris'");
+    expect(out.ok).toBe(true);
+    expect(JSON.parse(out.result)).toEqual([{ club: "Gamma City", founded: 1905, founded__raw: "1,905", club_2: "Gamma City" }]);
+    expect(await executor.execute("SELECT COUNT(*) AS n FROM clubs")).toMatchObject({ result: '[{"n":3}]', rowCount: 1 });
+    expect((await executor.execute("SELECT club FROM clubs WHERE city = 'Nowhere'")).result).toBe("[]");
+  });
+
+  it("refuses writes and reports errors as the failure string", async () => {
+    const write = await executor.execute("DELETE FROM clubs");
+    expect(write.ok).toBe(false);
+    expect(write.result).toBe("SQL execution failed: statement is not read-only");
+    const bad = await executor.execute("SELECT nosuch FROM clubs");
+    expect(bad.result).toMatch(/^SQL execution failed: no such column: nosuch/);
+    expect((await executor.execute("SELECT COUNT(*) AS n FROM clubs")).ok).toBe(true);
+  });
+});
+
+describe("limits", () => {
+  it("caps returned rows", async () => {
+    const executor = openSqlExecutor(bigPath, { mode: "inline", maxRows: 200 });
+    const out = await executor.execute("SELECT club FROM clubs");
+    expect(out.rowCount).toBe(200);
+    expect(out.truncated).toBe(true);
+    expect(JSON.parse(out.result)).toHaveLength(200);
+  });
+
+  it("the worker executor gives control back at the time limit and recovers", async () => {
+    const executor = new WorkerSqlExecutor(path, { timeoutMs: 40 });
+    await executor.execute("SELECT 1");
+    const t0 = performance.now();
+    const out = await executor.execute(SLOW);
+    expect(performance.now() - t0).toBeLessThan(400);
+    expect(out.result).toBe("SQL execution failed: time limit of 40 ms exceeded");
+    const next = await executor.execute("SELECT club FROM clubs WHERE _row = 0");
+    expect(next.result).toBe('[{"club":"Alpha FC"}]');
+    await executor.close();
+  });
+
+  it("the inline executor stops between rows once the limit is passed", async () => {
+    const executor = openSqlExecutor(path, { mode: "inline", timeoutMs: 5, maxRows: 10_000_000 });
+    const out = await executor.execute("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT n FROM r");
+    expect(out.result).toBe("SQL execution failed: time limit of 5 ms exceeded");
+  });
+
+  it("refuses a writable connection, a missing file and bad options", () => {
+    const db = new Database(":memory:");
+    expect(() => new InlineSqlExecutor(db)).toThrow(SqlExecutorError);
+    expect(() => new WorkerSqlExecutor("/nonexistent/tables.sqlite")).toThrow(/does not exist/);
+    expect(() => openSqlExecutor(path, { maxRows: 0 })).toThrow(/maxRows/);
+  });
+});
+
+describe("overhead", () => {
+  it("a point query costs well under a few ms per call on both executors", async () => {
+    for (const mode of ["inline", "worker"] as const) {
+      const executor = openSqlExecutor(path, { mode });
+      await executor.execute("SELECT 1");
+      const t0 = performance.now();
+      for (let i = 0; i < 100; i++) await executor.execute("SELECT club FROM clubs WHERE city = 'Lyon'");
+      const perQuery = (performance.now() - t0) / 100;
+      expect(perQuery).toBeLessThan(5);
+      await executor.close();
+    }
+  });
+});

@@ -1,0 +1,247 @@
+import { describe, expect, it } from "vitest";
+import { buildGuardScope, checkSql, renderBinding, type GuardScope } from "../../retrievers/sql-guard.js";
+import { CLUBS, STADIUMS, linked } from "./sql-fixtures.js";
+import type { LinkedValue } from "../../nodes/types.js";
+
+const C = ["Club", "City", "Founded", "Publisher"].map((column) => ({ tableId: "clubs", column }));
+
+function scope(bindings: LinkedValue[] = [], columns = C, tables = [CLUBS]): GuardScope {
+  const built = buildGuardScope({ tables, allowedColumns: columns, linkedValues: bindings });
+  expect(built.errors).toEqual([]);
+  return built.scope;
+}
+const ok = (sql: string, s = scope()) => expect(checkSql(sql, s)).toEqual([]);
+const refused = (sql: string, s = scope()) => {
+  const v = checkSql(sql, s);
+  expect(v.length).toBeGreaterThan(0);
+  return v;
+};
+
+describe("statement shape", () => {
+  it.each([
+    ["INSERT INTO clubs (club) VALUES ('x')"],
+    ["UPDATE clubs SET club = 'x'"],
+    ["DELETE FROM clubs"],
+    ["DROP TABLE clubs"],
+    ["CREATE TABLE x (a)"],
+    ["ATTACH DATABASE '/tmp/x.db' AS x"],
+    ["DETACH DATABASE x"],
+    ["PRAGMA table_info(clubs)"],
+    ["VACUUM"],
+    ["REPLACE INTO clubs (club) VALUES ('x')"],
+    ["SELECT club INTO other FROM clubs"],
+  ])("refuses %s as not a read-only SELECT", (sql) => {
+    expect(checkSql(sql, scope())).toEqual(["only one read-only SELECT query is allowed"]);
+  });
+
+  it("refuses stacked statements", () => {
+    expect(checkSql("SELECT club FROM clubs; DROP TABLE clubs", scope())).toEqual(["exactly one SQL statement is required"]);
+    expect(checkSql("SELECT club FROM clubs; SELECT city FROM clubs;", scope())).toEqual(["exactly one SQL statement is required"]);
+  });
+
+  it("accepts a trailing semicolon, comments and a markdown fence; empty text is refused", () => {
+    ok("```sql\nSELECT club FROM clubs; -- done\n```");
+    expect(checkSql("   ", scope())).toEqual(["SQL service did not return sql_str"]);
+    expect(checkSql("SELECT club FROM clubs WHERE", scope())[0]).toMatch(/^SQL parse error/);
+  });
+
+  it("refuses recursive CTEs, parameters and non-allow-listed functions", () => {
+    expect(checkSql("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r", scope())).toEqual([
+      "recursive queries are not allowed",
+    ]);
+    expect(refused("SELECT club FROM clubs WHERE city = ?")).toContain("query parameters are not allowed");
+    expect(refused("SELECT load_extension('/tmp/x.so') FROM clubs")).toContain("function not allowed: load_extension");
+    expect(refused("SELECT readfile('/etc/passwd'), club FROM clubs")).toContain("function not allowed: readfile");
+    expect(refused("SELECT writefile('/tmp/x', club) FROM clubs")).toContain("function not allowed: writefile");
+    ok("SELECT CAST(REPLACE(founded__raw, ',', '') AS INTEGER), ROUND(AVG(founded), 2), LOWER(TRIM(club)), strftime('%Y', city) FROM clubs");
+    ok("SELECT club, ROW_NUMBER() OVER (PARTITION BY city ORDER BY founded DESC) AS r FROM clubs");
+  });
+});
+
+describe("tables", () => {
+  it("refuses tables outside scope and database-qualified tables", () => {
+    expect(checkSql("SELECT stadium FROM stadiums", scope())).toEqual(["disallowed tables: stadiums"]);
+    expect(checkSql("SELECT club FROM main.clubs", scope())).toEqual(["database-qualified tables are not allowed: main.clubs"]);
+    expect(checkSql("SELECT name FROM sqlite_master", scope())).toEqual(["disallowed tables: sqlite_master"]);
+    expect(checkSql("SELECT c.club FROM clubs c JOIN stadiums s ON s.city = c.city", scope())).toEqual(["disallowed tables: stadiums"]);
+  });
+
+  it("a query without any table does not reference an allowed table", () => {
+    expect(checkSql("SELECT 1", scope())).toEqual(["query does not reference an allowed table"]);
+  });
+
+  it("CTE names resolve per scope and never hide a real out-of-scope or qualified table elsewhere", () => {
+    expect(
+      checkSql("WITH stadiums AS (SELECT club FROM clubs) SELECT club FROM stadiums WHERE club IN (SELECT stadium FROM main.stadiums)", scope()),
+    ).toEqual(["database-qualified tables are not allowed: main.stadiums"]);
+    // The CTE is only visible inside its own statement's scope; the derived table cannot see it.
+    expect(
+      checkSql("SELECT x.stadium FROM (SELECT stadium FROM stadiums) AS x, (WITH stadiums AS (SELECT club FROM clubs) SELECT club FROM stadiums) AS y", scope()),
+    ).toEqual(["disallowed tables: stadiums"]);
+    ok("WITH stadiums AS (SELECT club FROM clubs) SELECT club FROM stadiums");
+  });
+
+  it("a table in scope with no authorised column is refused when used", () => {
+    const s = scope([], C, [CLUBS, STADIUMS]);
+    expect(checkSql("SELECT city FROM stadiums", s)).toEqual(["table stadiums has no authorised columns"]);
+  });
+});
+
+describe("columns", () => {
+  it("refuses SELECT * (and t.*) but accepts COUNT(*)", () => {
+    expect(checkSql("SELECT * FROM clubs", scope())).toEqual(["SELECT * is not allowed"]);
+    expect(checkSql("SELECT c.* FROM clubs c", scope())).toEqual(["SELECT * is not allowed"]);
+    ok("SELECT COUNT(*) FROM clubs");
+    ok("SELECT COUNT(*) AS n FROM clubs GROUP BY city ORDER BY n DESC LIMIT 1");
+  });
+
+  it("refuses columns outside C anywhere in the query", () => {
+    const v = refused("SELECT secret FROM clubs");
+    expect(v).toEqual(["column/source constraint resolution failed: clubs.secret is not an allowed column"]);
+    refused("SELECT club FROM clubs WHERE secret = 's1'");
+    refused("SELECT club FROM clubs ORDER BY secret__raw");
+    refused("SELECT club FROM clubs WHERE nosuch = 1");
+  });
+
+  it("aliases cannot authorise forbidden columns", () => {
+    // Alias named like a forbidden column: SQLite resolves `secret` in WHERE to the real column.
+    refused("SELECT club AS secret FROM clubs WHERE secret = 's1'");
+    // Forbidden column in the outer query, alias inside EXISTS.
+    refused("SELECT secret FROM clubs WHERE EXISTS (SELECT club AS secret FROM clubs)");
+    // Forbidden column through a derived table.
+    refused("SELECT s FROM (SELECT secret AS s FROM clubs) AS d");
+    // Double-quoted word is a column in SQLite when one exists.
+    refused('SELECT club FROM clubs WHERE "secret" = \'s1\'');
+  });
+
+  it("accepts aliased real columns with ORDER BY alias, raw columns, _row, backquoted identifiers", () => {
+    ok("SELECT club AS name FROM clubs ORDER BY name");
+    ok("SELECT founded__raw FROM clubs ORDER BY _row DESC LIMIT 1");
+    ok("SELECT `club` FROM `clubs` WHERE `city` = 'Lyon'");
+    ok("SELECT d.club FROM (SELECT club, city FROM clubs) AS d WHERE d.city = 'Lyon'");
+  });
+});
+
+describe("bindings", () => {
+  const exact = scope([linked("Club", "Alpha FC")]);
+  const fuzzy = scope([linked("City", "Saint Etienne", 2)]);
+
+  it("renders bindings as the predicates to copy", () => {
+    expect(renderBinding(fuzzy.bindings[0]!, false)).toBe("city LIKE '%Saint Etienne%'");
+    expect(renderBinding(exact.bindings[0]!, true)).toBe("clubs.club = 'Alpha FC'");
+    // Non-text columns bind on the original text.
+    expect(renderBinding(scope([linked("Founded", "1971")]).bindings[0]!, false)).toBe("founded__raw = '1971'");
+  });
+
+  it("fuzzy: exactly that LIKE is accepted; =, another pattern and OR 1 = 1 are refused", () => {
+    ok("SELECT club FROM clubs WHERE city LIKE '%Saint Etienne%'", fuzzy);
+    const missing = "missing fuzzy LIKE binding: city LIKE '%Saint Etienne%' as a mandatory outer WHERE predicate";
+    expect(checkSql("SELECT club FROM clubs WHERE city = 'Saint Etienne'", fuzzy)).toEqual([missing]);
+    expect(checkSql("SELECT club FROM clubs WHERE city LIKE '%Saint-Etienne%'", fuzzy)).toEqual([missing]);
+    expect(checkSql("SELECT club FROM clubs WHERE city LIKE '%Saint Etienne%' OR 1 = 1", fuzzy)).toEqual([missing]);
+  });
+
+  it("exact: must be a mandatory = in the outer WHERE", () => {
+    const missing = ["missing exact WHERE binding: club = 'Alpha FC' as a mandatory equality predicate"];
+    ok("SELECT city FROM clubs WHERE club = 'Alpha FC'", exact);
+    ok("SELECT city FROM clubs WHERE ('Alpha FC' = club) AND (founded > 1900)", exact);
+    ok("SELECT city FROM clubs WHERE club == 'Alpha FC'", exact);
+    for (const sql of [
+      "SELECT city FROM clubs WHERE club != 'Alpha FC'",
+      "SELECT city FROM clubs WHERE club > 'Alpha FC'",
+      "SELECT city FROM clubs WHERE club LIKE 'Alpha FC'",
+      "SELECT city FROM clubs WHERE club IN ('Alpha FC')",
+      "SELECT city FROM clubs WHERE club = 'Alpha FC' OR city = 'Lyon'",
+      "SELECT city FROM clubs WHERE NOT club = 'Alpha FC'",
+      "SELECT city FROM clubs WHERE CASE WHEN club = 'Alpha FC' THEN 1 ELSE 0 END = 1",
+      "SELECT city FROM clubs WHERE EXISTS (SELECT 1 FROM clubs WHERE club = 'Alpha FC')",
+      "SELECT city FROM clubs WHERE club = 'Beta United'",
+      "SELECT city FROM clubs WHERE club = 'Alpha FC' COLLATE NOCASE",
+      "SELECT city FROM (SELECT city FROM clubs WHERE club = 'Alpha FC') AS d",
+      "SELECT city FROM clubs WHERE club = 'Alpha FC' UNION SELECT city FROM clubs",
+    ]) {
+      expect(checkSql(sql, exact), sql).toEqual(missing);
+    }
+  });
+
+  it("two bindings joined by AND are accepted; escaped quotes are validated", () => {
+    const two = scope([linked("Club", "Alpha FC"), linked("Publisher", "O'Reilly")]);
+    ok("SELECT city FROM clubs WHERE club = 'Alpha FC' AND publisher = 'O''Reilly'", two);
+    expect(checkSql("SELECT city FROM clubs WHERE club = 'Alpha FC' AND publisher = 'OReilly'", two)).toEqual([
+      "missing exact WHERE binding: publisher = 'O''Reilly' as a mandatory equality predicate",
+    ]);
+  });
+
+  it("numeric bindings: raw or typed column, string or number literal with the same text", () => {
+    const s = scope([linked("Founded", "1971")]);
+    ok("SELECT club FROM clubs WHERE founded__raw = '1971'", s);
+    ok("SELECT club FROM clubs WHERE founded = 1971", s);
+    refused("SELECT club FROM clubs WHERE founded = 1972", s);
+    const negative = scope([linked("Founded", "-5")]);
+    ok("SELECT club FROM clubs WHERE founded = -5", negative);
+  });
+
+  it("derived/CTE columns satisfy a binding only through single-source row-preserving projections", () => {
+    const exactFounded = scope([linked("Founded", "1971")]);
+    ok("SELECT year FROM (SELECT founded AS year FROM clubs) AS d WHERE year = '1971'", exactFounded);
+    ok("WITH a AS (SELECT founded AS year, club FROM clubs), b AS (SELECT year, club FROM a) SELECT club FROM b WHERE year = '1971'", exactFounded);
+    for (const sql of [
+      "SELECT year FROM (SELECT '1971' AS year, club FROM clubs) AS d WHERE year = '1971'",
+      "SELECT year FROM (SELECT founded + 0 AS year FROM clubs) AS d WHERE year = '1971'",
+      "SELECT year FROM (SELECT club AS year FROM clubs) AS d WHERE year = '1971'",
+      "SELECT year FROM (SELECT COALESCE(founded, 1971) AS year FROM clubs) AS d WHERE year = '1971'",
+      "SELECT year FROM (SELECT founded AS year FROM clubs UNION SELECT 1971) AS d WHERE year = '1971'",
+      "SELECT year FROM (SELECT DISTINCT founded AS year FROM clubs) AS d WHERE year = '1971'",
+      "SELECT year FROM (SELECT founded AS year FROM clubs LIMIT 1) AS d WHERE year = '1971'",
+      "SELECT year FROM (SELECT MAX(founded) AS year FROM clubs) AS d WHERE year = '1971'",
+      "WITH a AS (SELECT founded AS year FROM clubs GROUP BY founded) SELECT year FROM a WHERE year = '1971'",
+    ]) {
+      expect(checkSql(sql, exactFounded), sql).toEqual([
+        "missing exact WHERE binding: founded__raw = '1971' as a mandatory equality predicate",
+      ]);
+    }
+    const fuzzyCity = scope([linked("City", "Saint Etienne", 2)]);
+    expect(checkSql("SELECT c FROM (SELECT 'Saint Etienne' AS c FROM clubs) AS d WHERE c LIKE '%Saint Etienne%'", fuzzyCity)).toEqual([
+      "missing fuzzy LIKE binding: city LIKE '%Saint Etienne%' as a mandatory outer WHERE predicate",
+    ]);
+  });
+
+  it("scope pre-check: a linked column outside C or owned by two tables is an error", () => {
+    expect(buildGuardScope({ tables: [CLUBS], allowedColumns: C, linkedValues: [linked("Secret", "s1")] }).errors).toEqual([
+      "linked column is outside C: Secret",
+    ]);
+    const both = [...C, { tableId: "stadiums", column: "City" }];
+    expect(buildGuardScope({ tables: [CLUBS, STADIUMS], allowedColumns: both, linkedValues: [linked("City", "Lyon")] }).errors).toEqual([
+      "ambiguous linked column table: City (clubs, stadiums)",
+    ]);
+    expect(
+      buildGuardScope({ tables: [CLUBS, STADIUMS], allowedColumns: both, linkedValues: [linked("City", "Lyon", 0, "stadiums")] }).errors,
+    ).toEqual([]);
+    // Unmatched and level-1/3 values are not bindings.
+    expect(buildGuardScope({ tables: [CLUBS], allowedColumns: C, linkedValues: [linked("Club", null), linked("Club", "x", 1)] }).scope.bindings).toEqual([]);
+  });
+
+  it("multi-table bindings are shown qualified and resolved through aliases", () => {
+    const both = [...C, { tableId: "stadiums", column: "Stadium" }, { tableId: "stadiums", column: "City" }];
+    const s = scope([linked("Stadium", "Stade A")], both, [CLUBS, STADIUMS]);
+    ok("SELECT c.club FROM clubs c JOIN stadiums s ON s.city = c.city WHERE s.stadium = 'Stade A'", s);
+    expect(checkSql("SELECT c.club FROM clubs c JOIN stadiums s ON s.city = c.city", s)).toEqual([
+      "missing exact WHERE binding: stadiums.stadium = 'Stade A' as a mandatory equality predicate",
+    ]);
+    ok("SELECT club FROM clubs c JOIN stadiums s ON s.city = c.city WHERE s.stadium = 'Stade A'", s);
+    expect(checkSql("SELECT city FROM clubs c JOIN stadiums s ON s.city = c.city WHERE s.stadium = 'Stade A'", s)).toEqual([
+      "column/source constraint resolution failed: ambiguous column city",
+    ]);
+  });
+});
+
+describe("speed", () => {
+  it("checks a typical query in well under 2 ms", () => {
+    const s = scope([linked("City", "Saint Etienne", 2), linked("Founded", "1971")]);
+    const sql = "WITH a AS (SELECT club, city, founded FROM clubs) SELECT club FROM a WHERE city LIKE '%Saint Etienne%' AND founded = 1971 ORDER BY club LIMIT 1";
+    for (let i = 0; i < 50; i++) checkSql(sql, s);
+    const t0 = performance.now();
+    for (let i = 0; i < 200; i++) expect(checkSql(sql, s)).toEqual([]);
+    expect((performance.now() - t0) / 200).toBeLessThan(2);
+  });
+});
