@@ -1,0 +1,291 @@
+/**
+ * Column choice: which column holds the answer (the "target"), which column a superlative or a
+ * comparison orders by, and which column a numeric condition applies to. Scores header words
+ * against the question's hint words (stemmed, with a small synonym table and, when present, the
+ * word↔header associations learned from WTQ train in models/header-words.json), the value types the
+ * answer type needs, and the columns already used by entity mentions.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { QuestionAnalysis } from "./analysis.js";
+import type { EntityMention } from "./mentions.js";
+import { stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+
+/** Question word → header words it often means (hand-written, generic English). */
+const SYNONYMS: Record<string, string[]> = {
+  who: ["name", "player", "athlete", "driver", "rider", "winner", "artist", "candidate", "member", "person", "coach", "manager", "champion", "actor", "title"],
+  year: ["year", "season", "date"],
+  when: ["date", "year", "season", "time"],
+  where: ["venue", "location", "city", "place", "country", "stadium", "site", "ground", "arena", "host"],
+  tallest: ["height", "m", "ft", "feet", "meter", "metre"],
+  height: ["height", "ft", "m"],
+  tall: ["height", "ft", "m"],
+  longest: ["length", "time", "duration", "km", "mile", "distance"],
+  shortest: ["length", "time", "duration", "km", "mile", "distance"],
+  long: ["length", "time", "duration"],
+  length: ["length", "time", "duration", "km", "mile"],
+  oldest: ["age", "born", "birth", "date", "year", "established", "founded", "built"],
+  youngest: ["age", "born", "birth", "date", "year"],
+  earliest: ["date", "year", "season"],
+  latest: ["date", "year", "season"],
+  recent: ["date", "year", "season"],
+  fastest: ["time", "speed"],
+  slowest: ["time", "speed"],
+  largest: ["size", "area", "population", "capacity", "total"],
+  biggest: ["size", "area", "population", "capacity", "total"],
+  smallest: ["size", "area", "population", "capacity", "total"],
+  populated: ["population", "pop"],
+  population: ["population", "pop", "inhabitant"],
+  people: ["population", "attendance", "pop", "crowd"],
+  attendance: ["attendance", "crowd", "spectator"],
+  attended: ["attendance", "crowd", "spectator"],
+  crowd: ["attendance", "crowd"],
+  money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget"],
+  earned: ["earning", "prize", "money", "gross", "point"],
+  scored: ["score", "goal", "point", "pts"],
+  score: ["score", "point", "pts", "result"],
+  points: ["point", "pts"],
+  point: ["point", "pts"],
+  goals: ["goal", "gls"],
+  goal: ["goal", "gls"],
+  medals: ["total", "medal"],
+  medal: ["total", "medal"],
+  votes: ["vote", "%"],
+  vote: ["vote", "%"],
+  percent: ["%", "percent", "percentage", "share"],
+  percentage: ["%", "percent", "percentage", "share"],
+  born: ["born", "birth", "date", "year", "dob"],
+  age: ["age", "born"],
+  seats: ["seat"],
+  wins: ["win", "w", "won"],
+  won: ["win", "w", "won", "winner", "result"],
+  losses: ["loss", "l", "lost"],
+  lost: ["loss", "l", "lost"],
+  draws: ["draw", "d", "tie"],
+  games: ["game", "gp", "match", "app", "played"],
+  appearances: ["app", "appearance", "game", "cap", "match"],
+  caps: ["cap", "app"],
+  laps: ["lap"],
+  rank: ["rank", "pos", "position", "place", "#"],
+  ranked: ["rank", "pos", "position", "place"],
+  place: ["place", "pos", "position", "rank", "finish"],
+  position: ["pos", "position", "place", "rank"],
+  finished: ["pos", "position", "place", "finish", "result"],
+  song: ["title", "song", "single", "track"],
+  songs: ["title", "song", "single", "track"],
+  album: ["album", "title", "release"],
+  film: ["title", "film", "movie"],
+  movie: ["title", "film", "movie"],
+  episode: ["title", "episode"],
+  title: ["title", "name"],
+  team: ["team", "club", "opponent", "school", "franchise"],
+  club: ["club", "team"],
+  opponent: ["opponent", "opposition", "against", "team", "vs"],
+  nation: ["nation", "country", "noc", "team"],
+  country: ["country", "nation", "noc", "nationality"],
+  city: ["city", "town", "location", "venue"],
+  venue: ["venue", "stadium", "location", "ground", "site", "city"],
+  director: ["director", "directed"],
+  written: ["writer", "written"],
+  directed: ["director", "directed"],
+  party: ["party"],
+  district: ["district"],
+  time: ["time", "duration", "length"],
+  speed: ["speed", "time"],
+  cost: ["cost", "price", "budget"],
+  built: ["built", "year", "date", "completed", "opened"],
+  founded: ["founded", "established", "year", "date"],
+  released: ["release", "date", "year"],
+  release: ["release", "date", "year"],
+  capacity: ["capacity", "seat"],
+  elevation: ["elevation", "height", "altitude"],
+  area: ["area", "km2", "km²", "size"],
+  floors: ["floor", "storey", "stories"],
+  viewers: ["viewer", "audience", "rating", "million"],
+  weight: ["weight", "kg", "lb"],
+  distance: ["distance", "km", "mile", "length"],
+};
+
+interface LearnedModel {
+  /** question word → header word → association weight (0..1). */
+  assoc: Record<string, Record<string, number>>;
+}
+
+let learned: LearnedModel | null | undefined;
+
+/** The learned word↔header associations (models/header-words.json), or null when absent. */
+function learnedModel(): LearnedModel | null {
+  if (learned !== undefined) return learned;
+  try {
+    const here = dirname(fileURLToPath(import.meta.url));
+    learned = JSON.parse(readFileSync(join(here, "models", "header-words.json"), "utf8")) as LearnedModel;
+  } catch {
+    learned = null;
+  }
+  return learned;
+}
+
+/** Sets (or clears, with null) the learned model — for tests and the training script's evaluation. */
+export function setLearnedModel(model: LearnedModel | null | undefined): void {
+  learned = model;
+}
+
+/** How strongly a list of question words names a column (0 = not at all). */
+export function headerMatch(words: readonly string[], column: CatalogColumn, useLearned = true): number {
+  const header = new Set(column.headerWords);
+  let score = 0;
+  words.forEach((w, i) => {
+    const weight = 1 / (1 + i * 0.3);
+    const s = stem(w);
+    if (header.has(s) || header.has(w)) {
+      score += 1.5 * weight;
+      return;
+    }
+    const syn = SYNONYMS[w] ?? SYNONYMS[s];
+    if (syn && syn.some((h) => header.has(h) || header.has(stem(h)))) {
+      score += 0.8 * weight;
+      return;
+    }
+    // Prefix match for abbreviations ("pts" ~ "points" is in SYNONYMS; "pop" ~ "population").
+    if (s.length >= 4 && [...header].some((h) => h.length >= 3 && (h.startsWith(s) || s.startsWith(h)))) {
+      score += 0.6 * weight;
+      return;
+    }
+    if (useLearned) {
+      const m = learnedModel()?.assoc[s];
+      if (m) {
+        let best = 0;
+        for (const h of header) best = Math.max(best, m[h] ?? 0);
+        score += 0.7 * best * weight;
+      }
+    }
+  });
+  return score;
+}
+
+export function isNumericColumn(c: CatalogColumn): boolean {
+  return c.schema.type === "integer" || c.schema.type === "real" || c.numericShare >= 0.7;
+}
+
+export function isYearColumn(c: CatalogColumn): boolean {
+  return c.yearShare >= 0.7 || c.schema.type === "date";
+}
+
+const PERSON_HEADERS = new Set(["name", "player", "athlete", "driver", "rider", "winner", "artist", "candidate", "member", "person", "coach", "manager", "champion", "actor", "actress", "director", "author", "writer", "pilot", "skier", "wrestler", "boxer", "incumbent", "representative", "nominee", "cyclist", "swimmer", "runner", "competitor", "performer", "singer", "composer", "governor", "mayor", "president", "holder"]);
+const PLACE_HEADERS = new Set(["country", "nation", "city", "venue", "location", "place", "stadium", "site", "town", "state", "county", "province", "region", "host", "ground", "arena", "nationality", "noc"]);
+
+/** Options for target choice. */
+export interface TargetOptions {
+  /** Column indices the SQL may use (allowed columns C); all when undefined. */
+  usable?: Set<number>;
+  /** Columns to avoid (used for ordering or conditions). */
+  avoid?: Set<number>;
+  /** Prefer this column when nothing names another one (next/previous: the mention's own column). */
+  prefer?: number;
+}
+
+/** Scores every column as the answer column; returns columns best first. */
+export function rankTargetColumns(a: QuestionAnalysis, catalog: TableCatalog, mentions: EntityMention[], options: TargetOptions = {}): Array<{ column: CatalogColumn; score: number }> {
+  const mentionCols = new Set(mentions.map((m) => m.columnIndex));
+  const hints = a.targetHints.length > 0 ? a.targetHints : a.contentWords;
+  const out: Array<{ column: CatalogColumn; score: number }> = [];
+  for (const c of catalog.columns) {
+    if (options.usable && !options.usable.has(c.index)) continue;
+    let score = 2 * headerMatch(hints, c);
+    // Other content words naming the column count a little (e.g. "what was stirling moss' time").
+    score += 0.5 * headerMatch(a.contentWords.filter((w) => !hints.includes(w)), c);
+    const header = new Set(c.headerWords);
+    const numeric = isNumericColumn(c);
+    switch (a.answerType) {
+      case "year":
+        score += isYearColumn(c) ? 2.5 : -1;
+        break;
+      case "date":
+        score += c.schema.type === "date" ? 2.5 : isYearColumn(c) ? 1.5 : -0.5;
+        break;
+      case "count":
+      case "number":
+      case "percent":
+        score += numeric ? 1 : -0.5;
+        break;
+      case "person":
+        score += [...header].some((h) => PERSON_HEADERS.has(h)) ? 2 : numeric ? -1.5 : 0.2;
+        break;
+      case "place":
+        score += [...header].some((h) => PLACE_HEADERS.has(h)) ? 2 : numeric ? -1.5 : 0.2;
+        break;
+      default:
+        score += numeric ? -0.3 : 0.3;
+    }
+    if (mentionCols.has(c.index)) score -= options.prefer === c.index ? 0 : 2.5;
+    if (options.avoid?.has(c.index)) score -= 2;
+    if (options.prefer === c.index) score += 1.2;
+    // Leftmost text column is usually the row's key ("who/which … had the most …").
+    if (c.index === 0 && !numeric) score += 0.4;
+    else if (!numeric && catalog.columns.slice(0, c.index).every((p) => isNumericColumn(p))) score += 0.3;
+    score -= c.index * 0.02;
+    // Mostly-empty columns rarely hold the answer.
+    const empty = c.raw.filter((v) => v.trim() === "").length / Math.max(1, c.raw.length);
+    score -= empty;
+    out.push({ column: c, score });
+  }
+  return out.sort((x, y) => y.score - x.score);
+}
+
+export function chooseTargetColumn(a: QuestionAnalysis, catalog: TableCatalog, mentions: EntityMention[], options: TargetOptions = {}): CatalogColumn | undefined {
+  return rankTargetColumns(a, catalog, mentions, options)[0]?.column;
+}
+
+/** Words after a superlative/comparative ("most gold medals" → gold, medals). */
+function wordsAfterSuperlative(q: string): string[] {
+  const m = /\b(?:most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|least|lowest|smallest|fewest|minimum|shortest|worst|more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller)\s+(?:number of\s+|amount of\s+|total\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/.exec(q);
+  return m ? m[1]!.split(" ").filter((w) => !/^(the|a|an|of|in|at|on|for|to|than|and|or|was|were|is|are|did|does|had|has|have)$/.test(w)) : [];
+}
+
+/** The superlative word itself, for synonym lookup ("tallest" → height). */
+function superlativeWord(q: string): string | undefined {
+  return /\b(tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|recent|populated|heaviest|lightest)\b/.exec(q)?.[1];
+}
+
+/** The column a superlative or comparison orders by, or undefined (then: order by frequency). */
+export function chooseOrderColumn(a: QuestionAnalysis, catalog: TableCatalog, mentions: EntityMention[], options: TargetOptions = {}): { column: CatalogColumn; score: number } | undefined {
+  const q = a.normalized;
+  const after = wordsAfterSuperlative(q);
+  const sw = superlativeWord(q);
+  const mentionCols = new Set(mentions.map((m) => m.columnIndex));
+  let best: { column: CatalogColumn; score: number } | undefined;
+  for (const c of catalog.columns) {
+    if (options.usable && !options.usable.has(c.index)) continue;
+    if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
+    const numeric = isNumericColumn(c);
+    const dateLike = c.schema.type === "date" || isYearColumn(c);
+    if (!numeric && !dateLike) continue;
+    let score = 2 * headerMatch(after, c) + 0.6 * headerMatch(a.contentWords.filter((w) => !after.includes(w)), c);
+    if (sw) score += headerMatch([sw], c, false);
+    if (sw && /^(oldest|youngest|earliest|latest|recent)$/.test(sw) && dateLike) score += 0.8;
+    if (options.avoid?.has(c.index)) score -= 3;
+    // Rank/position columns order rows but are rarely what "most/highest" means.
+    if (c.headerWords.some((h) => h === "rank" || h === "pos" || h === "no" || h === "#")) score -= 0.5;
+    if (!best || score > best.score) best = { column: c, score };
+  }
+  return best;
+}
+
+/** The column a numeric condition ("born after 1977", "more than 40 gold medals") applies to. */
+export function chooseConditionColumn(hint: string[], value: number, catalog: TableCatalog, options: TargetOptions = {}): CatalogColumn | undefined {
+  let best: { column: CatalogColumn; score: number } | undefined;
+  const yearLike = Number.isInteger(value) && value >= 1000 && value <= 2100;
+  for (const c of catalog.columns) {
+    if (options.usable && !options.usable.has(c.index)) continue;
+    const numeric = isNumericColumn(c);
+    const dateLike = c.schema.type === "date" || isYearColumn(c);
+    if (!numeric && !dateLike) continue;
+    let score = 2 * headerMatch(hint, c);
+    if (yearLike && dateLike) score += 1.5;
+    if (!yearLike && dateLike && !numeric) score -= 1;
+    if (yearLike && !dateLike) score -= 0.5;
+    if (!best || score > best.score) best = { column: c, score };
+  }
+  return best?.column;
+}

@@ -1,0 +1,187 @@
+/**
+ * Entity mentions: spans of the question that name a cell value of the table, found by matching
+ * question n-grams against the table's values — exact (after normalisation), partial (the span is a
+ * whole-word part of a cell, "smith" → "Marilynn Smith") and fuzzy (one or two typing errors,
+ * "ashfiend" → "Ashfield"). Longest, most specific spans win; spans never overlap.
+ */
+import { STOP_WORDS } from "./analysis.js";
+import { normaliseText, stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+
+export interface EntityMention {
+  /** The question span as normalised text. */
+  text: string;
+  /** Logical column name and header position of the matched cell. */
+  column: string;
+  columnIndex: number;
+  /** The matched cell's original text, verbatim (what a SQL binding must use). */
+  value: string;
+  kind: "exact" | "partial" | "fuzzy";
+  /** 0..1: how sure the match is (exact 1, partial by coverage, fuzzy ≤ 0.7). */
+  score: number;
+  /** Token span [start, end) in the normalised question. */
+  start: number;
+  end: number;
+  /** Rows holding the value. */
+  rows: number[];
+}
+
+export interface FindMentionsOptions {
+  /** Longest span in words. Default 8. */
+  maxSpan?: number;
+  /** Partial matches hitting more distinct cells than this are too generic to ground. Default 4. */
+  maxPartialCells?: number;
+}
+
+/** Words that are never a mention on their own (question words, generic table words). */
+const GENERIC = new Set([
+  ...STOP_WORDS,
+  "year", "years", "team", "teams", "game", "games", "season", "player", "players", "country", "time", "times",
+  "first", "last", "next", "previous", "top", "bottom", "place", "points", "point", "date", "name", "won", "win",
+  "wins", "lost", "number", "total", "record", "rank", "score", "result", "position", "new", "old", "long", "high",
+  "low", "open", "left", "right", "up", "down", "out", "off", "back", "home", "away", "see", "get", "got", "can",
+  "will", "would", "should", "could", "after", "before", "than", "listed", "list", "table", "chart",
+]);
+
+function headerWordSet(catalog: TableCatalog): Set<string> {
+  const s = new Set<string>();
+  for (const c of catalog.columns) for (const w of c.headerWords) s.add(w);
+  return s;
+}
+
+/** Damerau-free Levenshtein distance with an early cut-off. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+function isContent(tokens: string[], headerWords: Set<string>): boolean {
+  const content = tokens.filter((t) => !GENERIC.has(t));
+  if (content.length === 0) return false;
+  // A lone header word ("gold", "points") refers to the column, not a value.
+  if (tokens.length === 1 && headerWords.has(stem(tokens[0]!))) return false;
+  return true;
+}
+
+/** Rank of a column as the home of an entity: text columns first, then leftmost. */
+function columnRank(c: CatalogColumn): number {
+  return (c.numericShare > 0.5 ? 10 : 0) + c.index * 0.1;
+}
+
+/** Finds the table values the question names. */
+export function findMentions(question: string, catalog: TableCatalog, options: FindMentionsOptions = {}): EntityMention[] {
+  const maxSpan = options.maxSpan ?? 8;
+  const maxPartial = options.maxPartialCells ?? 4;
+  const tokens = normaliseText(question).split(" ").filter((t) => t !== "");
+  const headerWords = headerWordSet(catalog);
+  const covered = new Array<boolean>(tokens.length).fill(false);
+  const out: EntityMention[] = [];
+  const free = (s: number, e: number) => covered.slice(s, e).every((c) => !c);
+  const take = (m: EntityMention) => {
+    out.push(m);
+    for (let i = m.start; i < m.end; i++) covered[i] = true;
+  };
+
+  // 1. Exact spans, longest first.
+  for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
+    for (let s = 0; s + n <= tokens.length; s++) {
+      if (!free(s, s + n)) continue;
+      const span = tokens.slice(s, s + n);
+      const numeric = n === 1 && /^\d+(\.\d+)?$/.test(span[0]!);
+      if (!numeric && !isContent(span, headerWords)) continue;
+      const key = span.join(" ");
+      const hits = catalog.columns
+        .filter((c) => c.distinct.has(key))
+        .sort((a, b) => columnRank(a) - columnRank(b));
+      if (hits.length === 0) continue;
+      // A bare number matches only when it is specific: a year-like/multi-digit value or a rare cell.
+      const c = hits[0]!;
+      const rows = c.distinct.get(key)!;
+      if (numeric && span[0]!.length < 2 && rows.length > 1) continue;
+      take({ text: key, column: c.schema.name, columnIndex: c.index, value: c.raw[rows[0]!]!, kind: "exact", score: 1, start: s, end: s + n, rows });
+    }
+  }
+
+  // 2. Partial: the span is a contiguous whole-word part of a cell value (names, places).
+  for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
+    for (let s = 0; s + n <= tokens.length; s++) {
+      if (!free(s, s + n)) continue;
+      const span = tokens.slice(s, s + n);
+      if (!isContent(span, headerWords)) continue;
+      if (span.some((t) => /^\d+$/.test(t) && t.length < 3)) continue;
+      if (n === 1 && span[0]!.length < 3) continue;
+      const rare = span.filter((t) => !GENERIC.has(t));
+      let keys: Set<string> | undefined;
+      for (const t of rare) {
+        const set = catalog.tokenIndex.get(t);
+        if (!set) {
+          keys = undefined;
+          break;
+        }
+        keys = keys ? new Set([...keys].filter((k) => set.has(k))) : new Set(set);
+      }
+      if (!keys || keys.size === 0) continue;
+      const phrase = ` ${span.join(" ")} `;
+      const matches = [...keys].filter((k) => ` ${k.slice(k.indexOf(":") + 1)} `.includes(phrase));
+      const distinctValues = new Set(matches.map((k) => k.slice(k.indexOf(":") + 1)));
+      if (matches.length === 0 || distinctValues.size > maxPartial) continue;
+      // Best: the shortest cell (highest coverage), text columns first.
+      let best: { c: CatalogColumn; value: string; coverage: number } | undefined;
+      for (const k of matches) {
+        const c = catalog.columns[Number(k.slice(0, k.indexOf(":")))]!;
+        const value = k.slice(k.indexOf(":") + 1);
+        const coverage = span.length / value.split(" ").length;
+        if (!best || coverage - columnRank(c) * 0.01 > best.coverage - columnRank(best.c) * 0.01) best = { c, value, coverage };
+      }
+      if (!best) continue;
+      // A single common word covering a small part of a long cell is noise.
+      if (n === 1 && best.coverage < 0.34 && distinctValues.size > 1) continue;
+      const rows = best.c.distinct.get(best.value)!;
+      take({
+        text: span.join(" "),
+        column: best.c.schema.name,
+        columnIndex: best.c.index,
+        value: best.c.raw[rows[0]!]!,
+        kind: "partial",
+        score: Math.min(0.95, 0.5 + 0.45 * best.coverage) / (distinctValues.size > 1 ? 1.5 : 1),
+        start: s,
+        end: s + n,
+        rows,
+      });
+    }
+  }
+
+  // 3. Fuzzy: single uncovered content tokens within a small edit distance of a cell token.
+  for (let s = 0; s < tokens.length; s++) {
+    const t = tokens[s]!;
+    if (covered[s] || t.length < 5 || GENERIC.has(t) || /\d/.test(t) || headerWords.has(stem(t))) continue;
+    const max = t.length >= 8 ? 2 : 1;
+    let best: { token: string; d: number } | undefined;
+    for (const token of catalog.tokenIndex.keys()) {
+      if (token.length < 4 || token[0] !== t[0]) continue;
+      const d = editDistance(t, token, max);
+      if (d <= max && d > 0 && (!best || d < best.d)) best = { token, d };
+    }
+    if (!best) continue;
+    const keys = [...catalog.tokenIndex.get(best.token)!];
+    const distinctValues = new Set(keys.map((k) => k.slice(k.indexOf(":") + 1)));
+    if (distinctValues.size > 2) continue;
+    const k = keys.sort((a, b) => a.length - b.length)[0]!;
+    const c = catalog.columns[Number(k.slice(0, k.indexOf(":")))]!;
+    const value = k.slice(k.indexOf(":") + 1);
+    const rows = c.distinct.get(value)!;
+    take({ text: t, column: c.schema.name, columnIndex: c.index, value: c.raw[rows[0]!]!, kind: "fuzzy", score: 0.6, start: s, end: s + 1, rows });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}

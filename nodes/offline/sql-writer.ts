@@ -1,0 +1,352 @@
+/**
+ * Offline NL→SQL: SQLite SELECTs built from templates over one table — lookup, filtered count,
+ * sum/average, argmax/argmin (ties kept), comparison of two named rows (which / more-or-less /
+ * difference), first/last row and next/previous row (by `_row`), percentage change.
+ *
+ * Guard contract (retrievers/sql-guard.ts): only the usable (allowed) columns and `_row` appear;
+ * every required binding appears verbatim in the OUTER WHERE, joined by AND, as
+ * `<binding column> = 'value'` (or `LIKE '%value%'` for fuzzy bindings). Numbers stored as text
+ * are read with SQLite's CAST after dropping thousands separators and currency signs.
+ */
+import { quoteIdent } from "../../indexing/sql-store.js";
+import { ROW_ID_COLUMN } from "../../indexing/types.js";
+import { bindingColumn } from "../../retrievers/sql-guard.js";
+import type { QuestionAnalysis } from "./analysis.js";
+import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isYearColumn, rankTargetColumns } from "./columns.js";
+import type { EntityMention } from "./mentions.js";
+import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
+
+/** A value the SQL must contain as a mandatory outer-WHERE predicate (from the value linker). */
+export interface RequiredBinding {
+  columnIndex: number;
+  value: string;
+  fuzzy: boolean;
+}
+
+export interface SqlPlanInput {
+  analysis: QuestionAnalysis;
+  catalog: TableCatalog;
+  mentions: EntityMention[];
+  /** Column indices the SQL may use (allowed columns C). All when undefined. */
+  usable?: Set<number>;
+  bindings?: RequiredBinding[];
+}
+
+/** What the SQL computes, so the caller can format and judge the result. */
+export type SqlTemplate =
+  | "lookup"
+  | "count"
+  | "count-column"
+  | "sum"
+  | "avg"
+  | "argmax"
+  | "argmin"
+  | "group-count"
+  | "first"
+  | "last"
+  | "next"
+  | "previous"
+  | "choice"
+  | "moreless"
+  | "difference"
+  | "percent-change";
+
+export interface SqlPlan {
+  sql: string;
+  template: SqlTemplate;
+  /** Logical name of the answer column ("" for computed answers). */
+  targetColumn: string;
+}
+
+const ROW = quoteIdent(ROW_ID_COLUMN);
+
+/** SQL string literal with quotes doubled. */
+export function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+function col(c: CatalogColumn, alias?: string, raw = true): string {
+  const name = quoteIdent(raw ? c.schema.rawPhysical : c.schema.physical);
+  return alias ? `${alias}.${name}` : name;
+}
+
+/** Numeric value of a column: the typed column when numeric, else the raw text parsed by CAST. */
+function numExpr(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type === "integer" || c.schema.type === "real") return col(c, alias, false);
+  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  return `CAST(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', '') AS REAL)`;
+}
+
+/** Predicate: the column holds a usable number (or date). */
+function hasNum(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type !== "text") return `${col(c, alias, false)} IS NOT NULL`;
+  return `(${col(c, alias)} GLOB '*[0-9]*' AND TRIM(${col(c, alias)}) GLOB '[0-9$+.-]*')`;
+}
+
+/** Ordering expression: ISO text for dates, numbers otherwise. */
+function orderExpr(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type === "date") return col(c, alias, false);
+  if (!isNumericColumn(c) && isYearColumn(c)) return `CAST(${col(c, alias)} AS INTEGER)`;
+  return numExpr(c, alias);
+}
+
+function yearExpr(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  if (isNumericColumn(c)) return numExpr(c, alias);
+  return `CAST(${col(c, alias)} AS INTEGER)`;
+}
+
+function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alias?: string): string {
+  const c = catalog.columns[b.columnIndex]!;
+  const name = quoteIdent(bindingColumn(c.schema));
+  const ref = alias ? `${alias}.${name}` : name;
+  return b.fuzzy ? `${ref} LIKE ${sqlString(`%${b.value}%`)}` : `${ref} = ${sqlString(b.value)}`;
+}
+
+function mentionPredicate(m: EntityMention, catalog: TableCatalog, alias?: string): string {
+  return `${col(catalog.columns[m.columnIndex]!, alias)} = ${sqlString(m.value)}`;
+}
+
+function sameBinding(m: EntityMention, b: RequiredBinding, catalog: TableCatalog): boolean {
+  if (m.columnIndex !== b.columnIndex) return false;
+  const v = catalog.columns[b.columnIndex]!.raw[m.rows[0]!] ?? m.value;
+  return b.fuzzy ? v.toLowerCase().includes(b.value.toLowerCase()) : v.trim() === b.value.trim();
+}
+
+function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, alias?: string): { preds: string[]; columns: Set<number> } {
+  const preds: string[] = [];
+  const columns = new Set<number>();
+  for (const cond of a.conditions) {
+    const c = chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
+    if (!c) continue;
+    const yearLike = Number.isInteger(cond.value) && cond.value >= 1000 && cond.value <= 2100 && isYearColumn(c);
+    const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
+    preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${cond.value}`);
+    columns.add(c.index);
+  }
+  return { preds, columns };
+}
+
+function summaryFilter(catalog: TableCatalog, alias?: string): string[] {
+  if (catalog.summaryRows.size === 0) return [];
+  const ref = alias ? `${alias}.${ROW}` : ROW;
+  return [`${ref} NOT IN (${[...catalog.summaryRows].join(", ")})`];
+}
+
+function where(preds: string[]): string {
+  return preds.length ? ` WHERE ${preds.join(" AND ")}` : "";
+}
+
+/**
+ * Mentions usable as filters: in usable columns, and not the numbers a condition already uses.
+ * Mentions of the same column as another (stronger) mention are kept only when they name the
+ * same row set (AND of two different values of one column finds nothing).
+ */
+function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): EntityMention[] {
+  const conditionNumbers = new Set(a.conditions.map((c) => String(c.value)));
+  const out: EntityMention[] = [];
+  for (const m of mentions) {
+    if (usable && !usable.has(m.columnIndex)) continue;
+    if (conditionNumbers.has(m.text)) continue;
+    if (out.some((o) => o.columnIndex === m.columnIndex)) continue;
+    out.push(m);
+  }
+  return out;
+}
+
+/** Builds the SQL for a question over one table, or null when no template applies. */
+export function planSql(input: SqlPlanInput): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const bindings = (input.bindings ?? []).filter((b) => !usable || usable.has(b.columnIndex));
+  const table = quoteIdent(catalog.schema.physical);
+  const opts = usable ? { usable } : {};
+
+  // Comparisons of two named rows.
+  if (a.comparison && (a.comparison.kind === "choice" || a.comparison.kind === "moreless" || a.comparison.kind === "difference")) {
+    const pair = optionMentions(a, input.mentions, usable);
+    if (pair) {
+      const plan = comparePlan(input, pair[0], pair[1], bindings, table);
+      if (plan) return plan;
+    }
+  }
+
+  const filters = filterMentions(a, input.mentions, usable);
+  const cond = conditionPredicates(a, catalog, usable);
+  const filterPreds: string[] = [];
+  for (const m of filters) if (!bindings.some((b) => sameBinding(m, b, catalog))) filterPreds.push(mentionPredicate(m, catalog));
+  for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
+  const basePreds = [...filterPreds, ...cond.preds];
+  const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
+
+  // next / previous row relative to a named row.
+  if ((a.position === "next" || a.position === "previous") && filters.length > 0) {
+    const anchor = filters[0]!;
+    const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[0]?.column;
+    if (target) {
+      const step = a.position === "next" ? "+ 1" : "- 1";
+      const preds = [mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, b.columnIndex === anchor.columnIndex ? "a" : "a"))];
+      const uniq = [...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog)))))];
+      return {
+        sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${ROW} = a.${ROW} ${step}${where(uniq)} ORDER BY a.${ROW} LIMIT 1`,
+        template: a.position,
+        targetColumn: target.schema.name,
+      };
+    }
+  }
+
+  // Counting: rows, or a count column of a named row.
+  if (a.operator === "count") {
+    const noun = a.countNoun.length ? a.countNoun : a.targetHints;
+    let countCol: CatalogColumn | undefined;
+    let bestScore = 0;
+    for (const c of catalog.columns) {
+      if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
+      if (isYearColumn(c) && !noun.some((w) => /^years?$/.test(w))) continue;
+      const s = headerMatch(noun, c);
+      if (s > bestScore) {
+        bestScore = s;
+        countCol = c;
+      }
+    }
+    if (countCol && bestScore >= 0.8 && filterPreds.length > 0) {
+      return { sql: `SELECT ${col(countCol)} FROM ${table}${where(basePreds)}`, template: "count-column", targetColumn: countCol.schema.name };
+    }
+    if (countCol && bestScore >= 0.8 && a.aggregate === "sum") {
+      return {
+        sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol), ...summaryFilter(catalog)])}`,
+        template: "sum",
+        targetColumn: countCol.schema.name,
+      };
+    }
+    return { sql: `SELECT COUNT(*) FROM ${table}${where([...basePreds, ...summaryFilter(catalog)])}`, template: "count", targetColumn: "" };
+  }
+
+  // Sum / average of a numeric column.
+  if (a.operator === "aggregate" && a.aggregate) {
+    const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, { ...opts, avoid: cond.columns }).filter((r) => isNumericColumn(r.column));
+    const c = ranked[0]?.column;
+    if (c) {
+      const fn = a.aggregate === "avg" ? "AVG" : "SUM";
+      return {
+        sql: `SELECT ${fn}(${numExpr(c)}) FROM ${table}${where([...basePreds, hasNum(c), ...summaryFilter(catalog)])}`,
+        template: a.aggregate,
+        targetColumn: c.schema.name,
+      };
+    }
+  }
+
+  // Superlatives: argmax/argmin over an order column (ties kept), or the most frequent value.
+  if (a.operator === "sort" && a.sortDirection && a.position !== "first" && a.position !== "last") {
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+    if (order && order.score > 0.5) {
+      const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })[0]?.column;
+      if (target) {
+        const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
+        const agg = a.sortDirection === "max" ? "MAX" : "MIN";
+        const sub = `(SELECT ${agg}(${orderExpr(order.column)}) FROM ${table}${where(preds)})`;
+        return {
+          sql: `SELECT ${col(target)} FROM ${table}${where([...preds, `${orderExpr(order.column)} = ${sub}`])} ORDER BY ${ROW}`,
+          template: a.sortDirection === "max" ? "argmax" : "argmin",
+          targetColumn: target.schema.name,
+        };
+      }
+    }
+    const target = rankTargetColumns(a, catalog, filters, opts)[0]?.column;
+    if (target) {
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
+        template: "group-count",
+        targetColumn: target.schema.name,
+      };
+    }
+  }
+
+  // First / last row (table order), optionally filtered.
+  if (a.position === "first" || a.position === "last") {
+    const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[0]?.column;
+    if (target) {
+      const dir = a.position === "first" ? "ASC" : "DESC";
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} ORDER BY ${ROW} ${dir} LIMIT 1`,
+        template: a.position,
+        targetColumn: target.schema.name,
+      };
+    }
+  }
+
+  // Lookup: the asked-about column of the rows the mentions and conditions select.
+  const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[0]?.column;
+  if (!target) return null;
+  if (basePreds.length === 0) return null;
+  return { sql: `SELECT ${col(target)} FROM ${table}${where(basePreds)} ORDER BY ${ROW}`, template: "lookup", targetColumn: target.schema.name };
+}
+
+/** The two mentions that name the options of a comparison ("A or B", "A … than B"). */
+function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): [EntityMention, EntityMention] | null {
+  const ok = mentions.filter((m) => !usable || usable.has(m.columnIndex));
+  const options = a.comparison?.options ?? [];
+  const inOption = (m: EntityMention, option: string) => {
+    const o = ` ${option.toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
+    return o.includes(` ${m.text} `) || m.text.split(" ").every((w) => o.includes(` ${w} `));
+  };
+  if (options.length >= 2) {
+    const first = ok.find((m) => inOption(m, options[0]!));
+    const second = ok.find((m) => m !== first && inOption(m, options[1]!) && (!first || m.value !== first.value));
+    if (first && second) return [first, second];
+  }
+  // Otherwise the last two mentions of one column.
+  for (let i = ok.length - 1; i > 0; i--) {
+    for (let j = i - 1; j >= 0; j--) {
+      if (ok[i]!.columnIndex === ok[j]!.columnIndex && ok[i]!.value !== ok[j]!.value) return [ok[j]!, ok[i]!];
+    }
+  }
+  return null;
+}
+
+function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const opts = usable ? { usable } : {};
+  const avoid = new Set([m1.columnIndex, m2.columnIndex]);
+  const preds = [mentionPredicate(m1, catalog, "a"), mentionPredicate(m2, catalog, "b")];
+  for (const b of bindings) {
+    if (sameBinding(m1, b, catalog)) preds[0] = bindingPredicate(b, catalog, "a");
+    else if (sameBinding(m2, b, catalog)) preds[1] = bindingPredicate(b, catalog, "b");
+    else preds.push(bindingPredicate(b, catalog, "a"));
+  }
+  const kind = a.comparison!.kind;
+  const order = chooseOrderColumn(a, catalog, [m1, m2], { ...opts, avoid });
+  const byPosition = a.comparison?.direction !== null && /\b(first|earlier|before|sooner|last|later|after|recent)\b/.test(a.normalized);
+  let ea: string;
+  let eb: string;
+  let targetColumn = "";
+  if (order && (order.score > 0.3 || kind !== "choice") && !(byPosition && order.score < 1)) {
+    ea = orderExpr(order.column, "a");
+    eb = orderExpr(order.column, "b");
+    targetColumn = order.column.schema.name;
+  } else if (kind === "choice" && byPosition) {
+    ea = `a.${ROW}`;
+    eb = `b.${ROW}`;
+  } else if (kind === "choice" && order) {
+    ea = orderExpr(order.column, "a");
+    eb = orderExpr(order.column, "b");
+    targetColumn = order.column.schema.name;
+  } else {
+    return null;
+  }
+  const ca = catalog.columns[m1.columnIndex]!;
+  const cb = catalog.columns[m2.columnIndex]!;
+  const tail = ` FROM ${table} AS a, ${table} AS b${where(preds)} ORDER BY a.${ROW}, b.${ROW} LIMIT 1`;
+  if (kind === "difference") {
+    return { sql: `SELECT ABS(${ea} - ${eb})${tail}`, template: "difference", targetColumn };
+  }
+  if (kind === "moreless") {
+    return { sql: `SELECT CASE WHEN ${ea} > ${eb} THEN 'more' WHEN ${ea} < ${eb} THEN 'less' ELSE 'same' END${tail}`, template: "moreless", targetColumn };
+  }
+  const pickA = a.comparison!.direction === "min" ? "<=" : ">=";
+  return {
+    sql: `SELECT CASE WHEN ${ea} ${pickA} ${eb} THEN ${col(ca, "a")} ELSE ${col(cb, "b")} END${tail}`,
+    template: "choice",
+    targetColumn,
+  };
+}

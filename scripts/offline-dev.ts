@@ -1,0 +1,112 @@
+/**
+ * Dev harness for the offline NL→SQL engine, bypassing the graph: analysis → mentions → column choice
+ * → SQL template → execute against a tables.sqlite → WTQ denotation check.
+ *
+ *   npx tsx scripts/offline-dev.ts --store /tmp/wtqdev/tables.sqlite \
+ *     --questions ../shared/data/wtq/dev/questions.jsonl [--limit N] [--show wrong|all|none] [--c-top K]
+ *
+ * Build the store first (any tables dir): npx tsx scripts/offline-dev.ts --build <tables dir> --store <file>.
+ * `--c-top K` restricts the usable columns to the K best columns by header overlap with the question
+ * (an approximation of the graph's allowed columns C) to measure what C costs.
+ */
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import Database from "better-sqlite3";
+import { parseArgs } from "node:util";
+import { loadTables } from "../indexing/load-tables.js";
+import { readTableSchemas, writeSqlStore } from "../indexing/sql-store.js";
+import { wtqCorrect } from "../evals/scoring/wtq.js";
+import { analyzeQuestion } from "../nodes/offline/analysis.js";
+import { findMentions } from "../nodes/offline/mentions.js";
+import { planSql } from "../nodes/offline/sql-writer.js";
+import { loadCatalog } from "../nodes/offline/table-catalog.js";
+import { fuseEvidence } from "../nodes/offline/fuse.js";
+import type { SubQueryPlan } from "../nodes/types.js";
+
+const { values } = parseArgs({
+  options: {
+    store: { type: "string" },
+    build: { type: "string" },
+    questions: { type: "string" },
+    limit: { type: "string" },
+    show: { type: "string", default: "wrong" },
+    template: { type: "string" },
+  },
+});
+
+if (values.build) {
+  if (!values.store) throw new Error("--build needs --store <file>");
+  if (existsSync(values.store)) unlinkSync(values.store);
+  const loaded = loadTables(values.build);
+  writeSqlStore(values.store, loaded.tables);
+  console.log(`wrote ${loaded.tables.length} tables to ${values.store}`);
+  process.exit(0);
+}
+if (!values.store || !values.questions) throw new Error("usage: --store <tables.sqlite> --questions <questions.jsonl>");
+
+const db = new Database(values.store, { readonly: true, fileMustExist: true });
+const schemas = readTableSchemas(db);
+const lines = readFileSync(values.questions, "utf8").trim().split("\n");
+const questions = lines.map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string; answer: string[]; answer_canon?: string[] });
+const limit = values.limit ? Number(values.limit) : questions.length;
+
+let right = 0;
+let answered = 0;
+let answeredRight = 0;
+const times: number[] = [];
+const byTemplate = new Map<string, { n: number; ok: number }>();
+for (const q of questions.slice(0, limit)) {
+  const t0 = performance.now();
+  const schema = schemas.get(q.table_id);
+  let prediction = "";
+  let template = "none";
+  let sql = "";
+  let note = "";
+  if (schema) {
+    const catalog = loadCatalog(db, schema);
+    const analysis = analyzeQuestion(q.question);
+    const mentions = findMentions(q.question, catalog);
+    note = mentions.map((m) => `${m.text}→${m.column}=${m.value}(${m.kind})`).join("; ");
+    const plan = planSql({ analysis, catalog, mentions });
+    if (plan) {
+      template = plan.template;
+      sql = plan.sql;
+      try {
+        const rows = db.prepare(plan.sql).all();
+        const subPlan: SubQueryPlan = {
+          subQuery: q.question,
+          requiredModalities: "table",
+          expectedOperator: analysis.operator,
+          needGlobalTableView: analysis.needGlobalView,
+          entityMentions: mentions.map((m) => m.text),
+          uncertainty: 0,
+          analysis: analysis as unknown as Record<string, unknown>,
+        };
+        const sqlResult = JSON.stringify(rows);
+        prediction = fuseEvidence({ question: q.question, subQuery: q.question, plan: subPlan, route: "SQL", textEvidence: "", schemaEvidence: "", sqlResult, markdown: "" });
+        if (prediction === "not found") prediction = "";
+      } catch (error) {
+        note += ` SQL ERROR ${(error as Error).message}`;
+      }
+    }
+  }
+  times.push(performance.now() - t0);
+  const ok = wtqCorrect({ answer: q.answer, answer_canon: q.answer_canon ?? null }, prediction);
+  if (ok) right++;
+  if (prediction !== "") {
+    answered++;
+    if (ok) answeredRight++;
+  }
+  const s = byTemplate.get(template) ?? { n: 0, ok: 0 };
+  s.n++;
+  if (ok) s.ok++;
+  byTemplate.set(template, s);
+  if ((values.template === undefined || values.template === template) && (values.show === "all" || (values.show === "wrong" && !ok))) {
+    console.log(`${ok ? "OK " : "BAD"} [${template}] ${q.question}\n    gold=${JSON.stringify(q.answer)} pred=${JSON.stringify(prediction)}\n    ${note}\n    ${sql}`);
+  }
+}
+times.sort((x, y) => x - y);
+const n = Math.min(limit, questions.length);
+console.log(`accuracy ${right}/${n} = ${((100 * right) / n).toFixed(1)}%; answered ${answered} (precision ${((100 * answeredRight) / Math.max(1, answered)).toFixed(1)}%)`);
+console.log(`latency median ${times[Math.floor(n / 2)]!.toFixed(2)} ms, p95 ${times[Math.floor(n * 0.95)]!.toFixed(2)} ms`);
+for (const [t, s] of [...byTemplate].sort((x, y) => y[1].n - x[1].n)) console.log(`  ${t.padEnd(15)} ${s.ok}/${s.n}`);
+db.close();
