@@ -1,0 +1,73 @@
+/** `atr inspect-index PATH`: verify an index and print its settings, counts and (with --tables) its tables. */
+import { join } from "node:path";
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
+import type { Command } from "../command.js";
+
+const FLAGS: FlagSpecs = {
+  tables: { kind: "boolean", help: "also list every table: rows, columns and their types" },
+  json: { kind: "boolean", help: "print the manifest (and tables) as JSON" },
+};
+
+export const command: Command = {
+  summary: "verify an index and print its settings, counts and tables",
+  help: () =>
+    [
+      "Usage: atr inspect-index PATH [--tables] [--json]",
+      "",
+      "Checks manifest.json, every checksum and count (the same checks answering does), then prints",
+      "the build settings and counts. Exit code 1 when the index fails verification.",
+      "",
+      "Flags:",
+      formatFlagHelp(FLAGS),
+    ].join("\n"),
+  async run(argv) {
+    const { flags, positionals } = parseArgs(argv, FLAGS);
+    if (positionals.length !== 1) throw new UsageError("give exactly one index directory");
+    const dir = positionals[0]!;
+    const { verifyIndexFiles } = await import("../../indexing/manifest.js");
+    const { openSqlStore, readTableSchemas, SQLITE_FILE } = await import("../../indexing/sql-store.js");
+    const { manifest, violations } = verifyIndexFiles(dir);
+    if (violations.length > 0 || !manifest) {
+      console.error(`${dir} fails verification (${violations.length} problem${violations.length === 1 ? "" : "s"}):`);
+      for (const v of violations) console.error(`  - ${v}`);
+      console.error("Rebuild it with `atr build-index`.");
+      return 1;
+    }
+    let tables: import("../../indexing/types.js").TableSchema[] = [];
+    if (flags.tables) {
+      const db = openSqlStore(join(dir, SQLITE_FILE));
+      try {
+        tables = [...readTableSchemas(db).values()];
+      } finally {
+        db.close();
+      }
+    }
+    if (flags.json) {
+      console.log(JSON.stringify(flags.tables ? { manifest, tables } : { manifest }, null, 2));
+      return 0;
+    }
+    const { settings: s, counts: c, sources } = manifest;
+    const lines = [
+      `Index ${dir} — format ${manifest.formatVersion}, built ${manifest.createdAt}, verified OK`,
+      "",
+      "Settings:",
+      `  chunks          ${s.documentChunkSize} ${s.chunkUnit}, overlap ${s.documentChunkOverlap}`,
+      `  cells           budget ${s.cellBudget}, per table ${s.cellPerTableQuota}`,
+      `  rows            budget ${s.rowBudget || "all"}, per table ${s.rowPerTableQuota || "all"}, max chars ${s.maxRowChars || "none"}`,
+      `  embedding       ${s.embeddingModel} (dim ${s.embeddingDim})`,
+      "",
+      "Counts:",
+      `  tables ${c.tables}, rows ${c.rows}, passages ${c.passages}`,
+      `  doc chunks ${c.docChunks}, schema entries ${c.schemaEntries}, cell entries ${c.cellEntries}, row entries ${c.rowEntries}`,
+      "",
+      `Sources: ${sources.tables.length} table file(s), ${sources.documents.length} document file(s), ${sources.skipped.length} skipped`,
+      ...sources.skipped.map((k) => `  skipped ${k.file}: ${k.reason}`),
+    ];
+    for (const t of tables) {
+      lines.push("", `${t.tableId}${t.title ? ` — ${t.title}` : ""}  [${t.physical}, ${t.rowCount} rows, ${t.columns.length} columns, ${t.file}${t.sheet ? ` sheet ${t.sheet}` : ""}]`);
+      for (const col of t.columns) lines.push(`  ${col.name.padEnd(28)} ${col.type.padEnd(8)} ${col.physical}  e.g. ${col.examples.join(", ")}`);
+    }
+    console.log(lines.join("\n"));
+    return 0;
+  },
+};
