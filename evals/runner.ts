@@ -1,0 +1,300 @@
+/**
+ * The batch runner: answers every question of a dataset with bounded concurrency and writes one
+ * JSON line per question as soon as it is answered (reference §2.6, §9), then rewrites the file in
+ * input order. The answer function is a parameter (the graph's `answerQuestion`, a baseline, or a
+ * test fake), so the runner knows nothing about the graph.
+ *
+ * Differences from the published BatchRunner (decided, DESIGN.md "does better"):
+ * - resume by `question_id` (question text only when there is none), as a multiset, so duplicate
+ *   question texts are not all skipped; a truncated last line is repaired, not parsed as garbage;
+ * - the final file is in input order; a written answer is never lost (records of questions that
+ *   are not in the input are kept at the end);
+ * - one question's exception is a record with an `error` field and the answer "error".
+ */
+import { questionKey, type QuestionRecord } from "./dataset.js";
+import { readResults, repairTruncatedTail, ResultsWriter, rewriteResultsAtomically } from "./results-file.js";
+
+/** What the runner passes to the answer function (the question's identity only; gold never goes in). */
+export interface AnswerInput {
+  question: string;
+  question_id?: string;
+  table_id?: string;
+}
+
+export interface AnswerCallOptions {
+  configurable: Record<string, unknown>;
+  runName?: string;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+  callbacks?: unknown;
+}
+
+export interface AnswerOutput {
+  answer: string;
+  /** The `atr_trace` object of reference §9.2 (written with emitTrace). */
+  trace?: unknown;
+  /** Usage summed over the question: LLM calls and tokens (field names are read leniently). */
+  usage?: unknown;
+  /** Routes taken (requested/effective/final), as the graph reports them. */
+  routes?: unknown;
+}
+
+export type AnswerFn = (input: AnswerInput, options: AnswerCallOptions) => Promise<AnswerOutput>;
+
+export interface UsageSummary {
+  llmCalls: number;
+  tokens: number;
+}
+
+function num(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+/** Reads LLM calls and tokens from a usage object, whatever the casing (`llmCalls`, `llm_calls`, `totalTokens`, …). */
+export function usageOf(usage: unknown): UsageSummary {
+  if (!usage || typeof usage !== "object") return { llmCalls: 0, tokens: 0 };
+  const u = usage as Record<string, unknown>;
+  const llmCalls = num(u.llmCalls ?? u.llm_calls ?? u.calls);
+  let tokens = num(u.totalTokens ?? u.total_tokens ?? u.tokens);
+  if (tokens === 0) {
+    tokens = num(u.promptTokens ?? u.prompt_tokens ?? u.inputTokens) + num(u.completionTokens ?? u.completion_tokens ?? u.outputTokens);
+  }
+  return { llmCalls, tokens };
+}
+
+export interface BatchProgress {
+  done: number;
+  total: number;
+  failed: number;
+  llmCalls: number;
+  tokens: number;
+  /** Questions skipped because the resumed file already had them. */
+  skipped: number;
+}
+
+export interface RunBatchOptions {
+  questions: QuestionRecord[];
+  answer: AnswerFn;
+  /** The exact file to write (the caller applies the timestamp rule). */
+  outputPath: string;
+  /** Read `outputPath` first and answer only the questions it lacks. Default false. */
+  resume?: boolean;
+  /** With resume, also re-answer questions whose record has an `error`. Default false. */
+  retryErrors?: boolean;
+  /** Questions answered at the same time. Default 2 (reference §2.6). */
+  maxWorkers?: number;
+  /** Write the answer function's trace as `atr_trace`. Default false. */
+  emitTrace?: boolean;
+  /** Passed to every call as `configurable`. Default {}. */
+  configurable?: Record<string, unknown>;
+  /** Per-question run name, tags and metadata (LangSmith). */
+  callOptions?: (record: QuestionRecord, index: number) => Omit<AnswerCallOptions, "configurable">;
+  /** A question taking longer gets an error record. Default 0 = no limit. */
+  questionTimeoutMs?: number;
+  /** Stop taking new questions (in-flight ones finish and are written). */
+  signal?: AbortSignal;
+  onProgress?: (progress: BatchProgress) => void;
+  /** fsync after every record. Default true. */
+  fsync?: boolean;
+}
+
+export interface RunBatchSummary {
+  outputPath: string;
+  total: number;
+  skipped: number;
+  answered: number;
+  failed: number;
+  llmCalls: number;
+  tokens: number;
+  /** Bytes of a truncated last line cut off before resuming. */
+  repairedBytes: number;
+  /** Unparseable complete lines dropped from the resumed file. */
+  droppedBadLines: number;
+  /** Extra records of one question dropped at the end (e.g. an error record after a retry). */
+  droppedDuplicates: number;
+  /** Records of questions that are not in the input, kept at the end of the file. */
+  foreignRecords: number;
+  /** True when the run stopped early (signal). */
+  interrupted: boolean;
+}
+
+class QuestionTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`question timed out after ${ms} ms (--question_timeout_ms)`);
+    this.name = "QuestionTimeoutError";
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  if (!ms || ms <= 0) return promise;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QuestionTimeoutError(ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function answerInput(record: QuestionRecord): AnswerInput {
+  const input: AnswerInput = { question: record.question };
+  if (record.question_id !== undefined && record.question_id !== null) input.question_id = String(record.question_id);
+  if (record.table_id !== undefined && record.table_id !== null && record.table_id !== "") input.table_id = String(record.table_id);
+  return input;
+}
+
+const isError = (r: Record<string, unknown>): boolean => r.error !== undefined && r.error !== null;
+
+/** Counts finished records per key (errors count unless they are to be retried). */
+function finishedCounts(records: Array<Record<string, unknown>>, retryErrors: boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of records) {
+    if (retryErrors && isError(r)) continue;
+    const key = questionKey(r);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Orders records as the input: for each input question, the next record with its key (records
+ * without an error first). Returns the ordered list plus what was left over.
+ */
+export function orderLikeInput(
+  questions: QuestionRecord[],
+  records: Array<Record<string, unknown>>,
+): { ordered: Array<Record<string, unknown>>; duplicates: number; foreign: Array<Record<string, unknown>> } {
+  const byKey = new Map<string, Array<Record<string, unknown>>>();
+  for (const r of records) {
+    const key = questionKey(r);
+    const list = byKey.get(key) ?? [];
+    list.push(r);
+    byKey.set(key, list);
+  }
+  // Prefer a real answer over an error record; keep the latest of each kind last-written-wins.
+  for (const list of byKey.values()) {
+    list.reverse();
+    list.sort((a, b) => Number(isError(a)) - Number(isError(b)));
+  }
+  const ordered: Array<Record<string, unknown>> = [];
+  const inputKeys = new Set<string>();
+  for (const q of questions) {
+    const key = questionKey(q);
+    inputKeys.add(key);
+    const next = byKey.get(key)?.shift();
+    if (next) ordered.push(next);
+  }
+  let duplicates = 0;
+  const foreign: Array<Record<string, unknown>> = [];
+  for (const [key, rest] of byKey) {
+    if (inputKeys.has(key)) duplicates += rest.length;
+    else foreign.push(...rest);
+  }
+  return { ordered, duplicates, foreign };
+}
+
+/** Runs the batch. Throws only for problems with the output file; question failures become records. */
+export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummary> {
+  const { questions, answer, outputPath } = options;
+  const maxWorkers = Math.max(1, Math.floor(options.maxWorkers ?? 2));
+  let repairedBytes = 0;
+  let existing: Array<Record<string, unknown>> = [];
+  let droppedBadLines = 0;
+  if (options.resume) {
+    repairedBytes = repairTruncatedTail(outputPath);
+    const read = readResults(outputPath);
+    existing = read.records;
+    droppedBadLines = read.badLines.length;
+  }
+
+  // Which input positions still need an answer (multiset of keys).
+  const remaining = finishedCounts(existing, options.retryErrors ?? false);
+  const pending: number[] = [];
+  questions.forEach((q, i) => {
+    const key = questionKey(q);
+    const left = remaining.get(key) ?? 0;
+    if (left > 0) remaining.set(key, left - 1);
+    else pending.push(i);
+  });
+
+  const progress: BatchProgress = {
+    done: 0,
+    total: pending.length,
+    failed: 0,
+    llmCalls: 0,
+    tokens: 0,
+    skipped: questions.length - pending.length,
+  };
+  options.onProgress?.({ ...progress });
+
+  const writer = new ResultsWriter(outputPath, { fsync: options.fsync });
+  let next = 0;
+  let interrupted = false;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      if (options.signal?.aborted) {
+        interrupted = interrupted || next < pending.length;
+        return;
+      }
+      if (next >= pending.length) return;
+      const index = pending[next++]!;
+      const record = questions[index]!;
+      const started = performance.now();
+      let out: Record<string, unknown>;
+      try {
+        const extra = options.callOptions?.(record, index) ?? {};
+        const result = await withTimeout(
+          answer(answerInput(record), { ...extra, configurable: { ...(options.configurable ?? {}) } }),
+          options.questionTimeoutMs ?? 0,
+        );
+        const usage = usageOf(result.usage);
+        progress.llmCalls += usage.llmCalls;
+        progress.tokens += usage.tokens;
+        out = {
+          ...record,
+          agentic_tablerag_answer: typeof result.answer === "string" ? result.answer : String(result.answer ?? ""),
+          atr_stats: {
+            latency_ms: Math.round(performance.now() - started),
+            llm_calls: usage.llmCalls,
+            tokens: usage.tokens,
+            ...(result.routes !== undefined ? { routes: result.routes } : {}),
+          },
+        };
+        if (options.emitTrace && result.trace !== undefined) out.atr_trace = result.trace;
+      } catch (error) {
+        progress.failed++;
+        out = {
+          ...record,
+          agentic_tablerag_answer: "error",
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+          atr_stats: { latency_ms: Math.round(performance.now() - started), llm_calls: 0, tokens: 0 },
+        };
+      }
+      writer.write(out);
+      progress.done++;
+      options.onProgress?.({ ...progress });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(maxWorkers, Math.max(1, pending.length)) }, worker));
+  } finally {
+    writer.close();
+  }
+
+  // Final file: input order, complete lines only.
+  const { ordered, duplicates, foreign } = orderLikeInput(questions, readResults(outputPath).records);
+  rewriteResultsAtomically(outputPath, [...ordered, ...foreign]);
+
+  return {
+    outputPath,
+    total: questions.length,
+    skipped: progress.skipped,
+    answered: progress.done,
+    failed: progress.failed,
+    llmCalls: progress.llmCalls,
+    tokens: progress.tokens,
+    repairedBytes,
+    droppedBadLines,
+    droppedDuplicates: duplicates,
+    foreignRecords: foreign.length,
+    interrupted,
+  };
+}
