@@ -12,6 +12,7 @@
 import { existsSync, readFileSync, unlinkSync } from "node:fs";
 import Database from "better-sqlite3";
 import { parseArgs } from "node:util";
+import { openIndex } from "../indexing/open-index.js";
 import { loadTables } from "../indexing/load-tables.js";
 import { readTableSchemas, writeSqlStore } from "../indexing/sql-store.js";
 import { wtqCorrect } from "../evals/scoring/wtq.js";
@@ -30,6 +31,8 @@ const { values } = parseArgs({
     limit: { type: "string" },
     show: { type: "string", default: "wrong" },
     template: { type: "string" },
+    index: { type: "string" },
+    "c-top": { type: "string" },
   },
 });
 
@@ -41,10 +44,13 @@ if (values.build) {
   console.log(`wrote ${loaded.tables.length} tables to ${values.store}`);
   process.exit(0);
 }
-if (!values.store || !values.questions) throw new Error("usage: --store <tables.sqlite> --questions <questions.jsonl>");
+if (!(values.store || values.index) || !values.questions) throw new Error("usage: --store <tables.sqlite> | --index <dir>, --questions <questions.jsonl>");
 
-const db = new Database(values.store, { readonly: true, fileMustExist: true });
-const schemas = readTableSchemas(db);
+const index = values.index ? await openIndex(values.index) : undefined;
+const db = index ? index.db : new Database(values.store!, { readonly: true, fileMustExist: true });
+const schemas = index ? index.tables : readTableSchemas(db);
+const cTop = values["c-top"] ? Number(values["c-top"]) : 0;
+let cMisses = 0;
 const lines = readFileSync(values.questions, "utf8").trim().split("\n");
 const questions = lines.map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string; answer: string[]; answer_canon?: string[] });
 const limit = values.limit ? Number(values.limit) : questions.length;
@@ -64,9 +70,17 @@ for (const q of questions.slice(0, limit)) {
   if (schema) {
     const catalog = loadCatalog(db, schema);
     const analysis = analyzeQuestion(q.question);
-    const mentions = findMentions(q.question, catalog);
+    const mentions = findMentions(q.question, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
     note = mentions.map((m) => `${m.text}→${m.column}=${m.value}(${m.kind})`).join("; ");
-    const plan = planSql({ analysis, catalog, mentions });
+    let usable: Set<number> | undefined;
+    if (index && cTop > 0) {
+      const hits = await index.search.schema(q.question, cTop, { tableIds: [q.table_id] });
+      usable = new Set(hits.map((h) => schema.columns.findIndex((c) => c.name === h.entry.column)).filter((i) => i >= 0));
+      const full = planSql({ analysis, catalog, mentions });
+      const restricted = planSql({ analysis, catalog, mentions, usable });
+      if (full?.sql !== restricted?.sql) cMisses++;
+    }
+    const plan = planSql({ analysis, catalog, mentions, ...(usable ? { usable } : {}) });
     if (plan) {
       template = plan.template;
       sql = plan.sql;
@@ -108,5 +122,6 @@ times.sort((x, y) => x - y);
 const n = Math.min(limit, questions.length);
 console.log(`accuracy ${right}/${n} = ${((100 * right) / n).toFixed(1)}%; answered ${answered} (precision ${((100 * answeredRight) / Math.max(1, answered)).toFixed(1)}%)`);
 console.log(`latency median ${times[Math.floor(n / 2)]!.toFixed(2)} ms, p95 ${times[Math.floor(n * 0.95)]!.toFixed(2)} ms`);
+if (cTop > 0) console.log(`SQL changed by the top-${cTop} column restriction: ${cMisses}`);
 for (const [t, s] of [...byTemplate].sort((x, y) => y[1].n - x[1].n)) console.log(`  ${t.padEnd(15)} ${s.ok}/${s.n}`);
-db.close();
+if (index) await index.close(); else db.close();

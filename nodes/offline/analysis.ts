@@ -151,35 +151,45 @@ function numbersIn(text: string): number[] {
 }
 
 const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
-  [/\b(?:more than|greater than|higher than|larger than|over|above|exceed(?:ed|ing)?|after|later than|beyond|bigger than|longer than|taller than|older than)\s+(\$?[\d,.]+)/g, ">"],
-  [/\b(?:less than|fewer than|lower than|smaller than|under|below|before|earlier than|shorter than|younger than)\s+(\$?[\d,.]+)/g, "<"],
-  [/\b(?:at least|or more|no less than|minimum of)\s+(\$?[\d,.]+)/g, ">="],
-  [/\b(?:at most|no more than|or less|maximum of|up to)\s+(\$?[\d,.]+)/g, "<="],
+  [/\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, ">"],
+  [/\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, "<"],
+  [/\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, ">="],
+  [/\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, "<="],
 ];
+
+/** Comparative words that name a quantity ("taller than" → height). */
+const COMPARATIVE_HINT: Record<string, string> = {
+  taller: "tall", longer: "long", shorter: "long", older: "age", younger: "age", heavier: "weight", lighter: "weight",
+  later: "year", earlier: "year", after: "year", before: "year", faster: "time", slower: "time",
+};
 
 function conditionsIn(q: string): NumericCondition[] {
   const out: NumericCondition[] = [];
-  const toks = words(q);
   for (const [re, op] of CONDITION_PATTERNS) {
     for (const m of q.matchAll(re)) {
-      const value = Number(m[1]!.replace(/[$,]/g, "").replace(/\.$/, ""));
+      const value = Number(m[2]!.replace(/[$,]/g, ""));
       if (!Number.isFinite(value)) continue;
-      // Hint words: up to 3 content words before the comparison phrase and 2 after the number.
+      // "before 1900" / "after 1977" compare years; "before 3" is rarely a condition.
+      if ((m[1] === "after" || m[1] === "before") && !(value >= 1000 && value <= 2100)) continue;
+      if (out.some((c) => c.value === value)) continue;
+      // Hint words: the 2 words after the number, the words between, and up to 3 content words before.
       const before = words(q.slice(0, m.index)).slice(-3);
+      const between = words(m[0].slice(m[1]!.length)).filter((w) => !/^\$?\d/.test(w) && w !== "than");
       const after = words(q.slice(m.index! + m[0].length)).slice(0, 2);
-      const hint = [...after, ...before.reverse()].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
+      const comparative = COMPARATIVE_HINT[m[1]!];
+      const hint = [...after, ...between, ...(comparative ? [comparative] : []), ...before.reverse()].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
       out.push({ op, value, hint });
     }
   }
   // "N or more" phrasing: the number precedes.
-  for (const m of q.matchAll(/(\$?[\d,.]+)\s+or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
+  for (const m of q.matchAll(/(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
     const value = Number(m[1]!.replace(/[$,]/g, ""));
     if (!Number.isFinite(value)) continue;
     const op = /more|greater|higher/.test(m[2]!) ? ">=" : "<=";
     const after = words(q.slice(m.index! + m[0].length)).slice(0, 2).filter((w) => !STOP_WORDS.has(w));
-    if (!out.some((c) => c.value === value)) out.push({ op, value, hint: after });
+    const between = words(m[0]).filter((w) => !/^\d/.test(w) && !STOP_WORDS.has(w));
+    if (!out.some((c) => c.value === value)) out.push({ op, value, hint: [...between, ...after] });
   }
-  void toks;
   return out;
 }
 
@@ -316,7 +326,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     operator = "aggregate";
     aggregate = "avg";
     arithmetic = "average";
-  } else if (/\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b/.test(q)) {
+  } else if (/\bhow many\b|\bhow often\b/.test(q) || (/\bnumber of\b|\bcount\b/.test(q) && !/^(which|who|whom|whose|where|when)\b/.test(q) && !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest) (number|count)\b/.test(q))) {
     // Counting rows or reading a count column is decided later, with the table (sql-writer).
     operator = "count";
     if (/\b(total|combined|altogether|in all|sum)\b/.test(q) && !/\btotal (number|count)\b/.test(q)) aggregate = "sum";

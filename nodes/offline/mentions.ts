@@ -30,6 +30,8 @@ export interface FindMentionsOptions {
   maxSpan?: number;
   /** Partial matches hitting more distinct cells than this are too generic to ground. Default 4. */
   maxPartialCells?: number;
+  /** Words the question asks about or counts ("how many songs"): never a partial or fuzzy mention alone. */
+  avoidWords?: readonly string[];
 }
 
 /** Words that are never a mention on their own (question words, generic table words). */
@@ -79,12 +81,22 @@ function columnRank(c: CatalogColumn): number {
   return (c.numericShare > 0.5 ? 10 : 0) + c.index * 0.1;
 }
 
+/**
+ * A short number ("7", "12") names a cell only when a neighbouring question word names its column
+ * ("season 1", "game 6", "week 12"); otherwise it is a quantity of the question ("at least 7 points").
+ */
+function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boolean {
+  const near = [tokens[at - 1], tokens[at + 1]].filter((t): t is string => t !== undefined).map(stem);
+  return near.some((t) => c.headerWords.includes(t));
+}
+
 /** Finds the table values the question names. */
 export function findMentions(question: string, catalog: TableCatalog, options: FindMentionsOptions = {}): EntityMention[] {
   const maxSpan = options.maxSpan ?? 8;
   const maxPartial = options.maxPartialCells ?? 4;
   const tokens = normaliseText(question).split(" ").filter((t) => t !== "");
   const headerWords = headerWordSet(catalog);
+  const avoid = new Set((options.avoidWords ?? []).map((w) => normaliseText(w)));
   const covered = new Array<boolean>(tokens.length).fill(false);
   const out: EntityMention[] = [];
   const free = (s: number, e: number) => covered.slice(s, e).every((c) => !c);
@@ -108,7 +120,7 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
       // A bare number matches only when it is specific: a year-like/multi-digit value or a rare cell.
       const c = hits[0]!;
       const rows = c.distinct.get(key)!;
-      if (numeric && span[0]!.length < 2 && rows.length > 1) continue;
+      if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
       take({ text: key, column: c.schema.name, columnIndex: c.index, value: c.raw[rows[0]!]!, kind: "exact", score: 1, start: s, end: s + n, rows });
     }
   }
@@ -121,6 +133,7 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
       if (!isContent(span, headerWords)) continue;
       if (span.some((t) => /^\d+$/.test(t) && t.length < 3)) continue;
       if (n === 1 && span[0]!.length < 3) continue;
+      if (span.every((t) => avoid.has(t) || GENERIC.has(t))) continue;
       const rare = span.filter((t) => !GENERIC.has(t));
       let keys: Set<string> | undefined;
       for (const t of rare) {
@@ -147,7 +160,11 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
       if (!best) continue;
       // A single common word covering a small part of a long cell is noise.
       if (n === 1 && best.coverage < 0.34 && distinctValues.size > 1) continue;
-      const rows = best.c.distinct.get(best.value)!;
+      // Every cell of that column containing the phrase ("south korea" → "Busan, South Korea", "Seoul, South Korea").
+      const rows = matches
+        .filter((k) => Number(k.slice(0, k.indexOf(":"))) === best!.c.index)
+        .flatMap((k) => best!.c.distinct.get(k.slice(k.indexOf(":") + 1))!)
+        .sort((x, y) => x - y);
       take({
         text: span.join(" "),
         column: best.c.schema.name,
@@ -165,11 +182,11 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
   // 3. Fuzzy: single uncovered content tokens within a small edit distance of a cell token.
   for (let s = 0; s < tokens.length; s++) {
     const t = tokens[s]!;
-    if (covered[s] || t.length < 5 || GENERIC.has(t) || /\d/.test(t) || headerWords.has(stem(t))) continue;
+    if (covered[s] || t.length < 5 || GENERIC.has(t) || avoid.has(t) || /\d/.test(t) || headerWords.has(stem(t))) continue;
     const max = t.length >= 8 ? 2 : 1;
     let best: { token: string; d: number } | undefined;
     for (const token of catalog.tokenIndex.keys()) {
-      if (token.length < 4 || token[0] !== t[0]) continue;
+      if (token.length < 5 || token[0] !== t[0] || stem(token) === stem(t)) continue;
       const d = editDistance(t, token, max);
       if (d <= max && d > 0 && (!best || d < best.d)) best = { token, d };
     }

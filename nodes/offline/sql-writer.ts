@@ -104,7 +104,10 @@ function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alias?: str
 }
 
 function mentionPredicate(m: EntityMention, catalog: TableCatalog, alias?: string): string {
-  return `${col(catalog.columns[m.columnIndex]!, alias)} = ${sqlString(m.value)}`;
+  const c = catalog.columns[m.columnIndex]!;
+  const values = new Set(m.rows.map((r) => c.raw[r]));
+  if (values.size > 1) return `${alias ? `${alias}.` : ""}${ROW} IN (${m.rows.join(", ")})`;
+  return `${col(c, alias)} = ${sqlString(m.value)}`;
 }
 
 function sameBinding(m: EntityMention, b: RequiredBinding, catalog: TableCatalog): boolean {
