@@ -1,0 +1,133 @@
+/**
+ * Minimal answer strings for the offline backbone, in the forms the benchmark scorers compare
+ * (data/README.md "Official evaluation rules"):
+ * - numbers as stored in the evidence; computed numbers rounded to 2 decimals (TAT-QA rounds gold
+ *   arithmetic answers the same way; WTQ compares numbers, so "12.0" and "12" agree);
+ * - a TAT-QA style scale word ("thousand", "million", …) after a number when the evidence declares
+ *   its amounts in that scale ("in thousands", "$ in millions"), and "%" after percentages;
+ * - lists joined with {@link LIST_SEPARATOR}, which the scorers split on.
+ */
+import { parseNumber } from "../../indexing/column-types.js";
+import { analysisOf, analyzeQuestion } from "./analysis.js";
+import { answerKindOf, numericValue } from "./answer-kind.js";
+import type { SubQueryPlan } from "../types.js";
+
+export const NOT_FOUND = "not found";
+
+/** Separator of list answers: the WTQ and TAT-QA scorers (evals/scoring) split on it; "A, B" would be ambiguous with "3,795". */
+export const LIST_SEPARATOR = " | ";
+
+/** Answers that mean "no answer" (compared lower-case, trimmed). */
+const SENTINELS = new Set(["", "not found", "none", "null", "n/a", "na", "error", "[]", "{}", "(none)", "unknown", "undefined", "nan", "no answer", "no_match"]);
+
+/** True for empty answers, "not found", "none", "error", "[]" and the executor's failure text. */
+export function isSentinel(answer: string | null | undefined): boolean {
+  if (answer === null || answer === undefined) return true;
+  const a = answer.trim().toLowerCase();
+  return SENTINELS.has(a) || a.startsWith("sql execution failed") || a === "[null]" || a === "[[null]]";
+}
+
+/** Trims an answer: answer tags, surrounding quotes, a trailing period, repeated spaces. */
+export function cleanAnswer(answer: string): string {
+  let a = answer.replace(/^\s*(<answer>|<final_answer>)\s*:?\s*/i, "").replace(/^\s*(final answer|answer)\s*:\s*/i, "");
+  a = a.split("\n")[0]!.replace(/\s+/g, " ").trim();
+  for (let i = 0; i < 3; i++) {
+    const before = a;
+    a = a.replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, "").trim();
+    if (!/\b[A-Z][a-z]?\.$|\b(Inc|Ltd|Jr|Sr|Co|Corp|St)\.$/.test(a)) a = a.replace(/\s*\.+$/, "").trim();
+    a = a.replace(/^[,;:]+|[,;:]+$/g, "").trim();
+    if (a === before) break;
+  }
+  // HybridQA-style tokenised punctuation: "Smith , Jr ." → keep as is (the scorer drops punctuation).
+  return a;
+}
+
+/** A computed number as a minimal string: integers plain, others rounded to 2 decimals. */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return NOT_FOUND;
+  if (Number.isInteger(value)) return String(value);
+  const rounded = Math.round(value * 100) / 100;
+  if (rounded === 0 && value !== 0) return String(Number(value.toPrecision(2)));
+  return String(rounded);
+}
+
+/** A scalar from SQL (number, numeric text or text) as an answer string. */
+export function formatScalar(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return formatNumber(value);
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  const text = String(value).trim();
+  // SQLite may return numeric text with a float tail ("12.0", "3.14159265").
+  if (/^-?\d+\.\d{3,}$/.test(text) || /^-?\d+\.0+$/.test(text)) return formatNumber(Number(text));
+  return text;
+}
+
+export type Scale = "" | "thousand" | "million" | "billion";
+
+const SCALE_PATTERNS: Array<[RegExp, Scale]> = [
+  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?)?\s*billions?\b|\(\s*(?:\$|€|£|usd)?\s*billions?\)/i, "billion"],
+  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|\$\s*m\b|\(\s*\$?m\s*\)|[$€£]\s*'?m\b/i, "million"],
+  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*'?000s?\b|\bin \$?000s\b|\(\s*\$?000\s*\)/i, "thousand"],
+];
+
+/**
+ * The scale in which the evidence states its amounts ("(in thousands)", "$ in millions",
+ * "amounts in millions", "$'000"), or "" when it declares none. The first declaration wins.
+ */
+export function scaleFromEvidence(evidence: string): Scale {
+  let best: { at: number; scale: Scale } | undefined;
+  for (const [re, scale] of SCALE_PATTERNS) {
+    const m = re.exec(evidence);
+    if (m && (!best || m.index < best.at)) best = { at: m.index, scale };
+  }
+  return best?.scale ?? "";
+}
+
+/** Appends the evidence's scale word to a bare number ("6,388" → "6,388 thousand"). */
+export function withScale(answer: string, scale: Scale): string {
+  if (!scale) return answer;
+  const a = answer.trim();
+  if (/%|\b(thousand|million|billion|trillion|percent)s?\b/i.test(a)) return a;
+  if (parseNumber(a) === null) return a;
+  return `${a} ${scale}`;
+}
+
+/** Appends "%" to a bare number ("-19.91" → "-19.91%"). */
+export function asPercent(answer: string): string {
+  const a = answer.trim();
+  if (a.endsWith("%") || parseNumber(a) === null) return a;
+  return `${a}%`;
+}
+
+/** Joins list items (de-duplicated, order kept) into one answer string. */
+export function joinList(items: readonly string[]): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of items) {
+    const c = cleanAnswer(item);
+    const key = c.toLowerCase();
+    if (c === "" || isSentinel(c) || seen.has(key)) continue;
+    seen.add(key);
+    out.push(c);
+  }
+  return out.join(LIST_SEPARATOR);
+}
+
+/** Splits a list answer back into items. */
+export function splitList(answer: string): string[] {
+  return answer
+    .split("|")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/** Formats a numeric answer for the question: "%" for percentages, the declared scale for amounts. */
+export function formatForQuestion(answer: string, input: { subQuery: string; question: string; plan: SubQueryPlan }, evidence: string): string {
+  const kind = answerKindOf(input.plan, input.subQuery || input.question);
+  const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
+  if (numericValue(answer) === null || /[a-z]{3,}/i.test(answer.replace(/\b(thousand|million|billion)\b/gi, ""))) return answer;
+  if (kind === "percent" || a.arithmetic === "percent_change") return asPercent(answer);
+  if (kind === "count" || a.arithmetic === "ratio" || /%/.test(answer)) return answer;
+  return withScale(answer, scaleFromEvidence(evidence));
+}
+

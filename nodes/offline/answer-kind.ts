@@ -1,0 +1,185 @@
+/**
+ * The kind of value a question asks for (number, year, person, place, …) and whether a candidate
+ * string has that shape. Shared by the offline reader (to pick spans), the rule verifier (type
+ * agreement) and synthesis. The question analysis of the offline decomposer may already carry an
+ * expected answer type in `plan.analysis`; `answerKindOf` prefers it and falls back to the wh-word.
+ */
+import { parseDate, parseNumber } from "../../indexing/column-types.js";
+import type { SubQueryPlan } from "../types.js";
+
+export const ANSWER_KINDS = [
+  "count",
+  "number",
+  "percent",
+  "money",
+  "year",
+  "date",
+  "month",
+  "person",
+  "place",
+  "boolean",
+  "choice",
+  "moreless",
+  "entity",
+  "text",
+] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/** Nouns after "what/which" (or "the … of") that ask for a number. */
+const NUMBER_NOUNS =
+  "population|capacity|enrollment|enrolment|attendance|number|amount|total|height|weight|length|area|age|points?|score|" +
+  "goals?|votes?|revenue|salary|price|cost|budget|gross|seats|elevation|altitude|distance|depth|width|size|rank|ranking|" +
+  "speed|duration|record|margin|value|balance|expense|expenses|income|sales|proportion|ratio|rate|average|sum|difference|change|count";
+const PLACE_NOUNS =
+  "city|town|country|state|county|province|region|place|location|venue|stadium|arena|village|district|island|continent|" +
+  "borough|municipality|capital|nation|hometown|birthplace|headquarters|address|street|river|mountain|neighborhood|suburb|area of";
+const PERSON_NOUNS =
+  "person|player|man|woman|actor|actress|singer|author|writer|director|coach|manager|president|leader|athlete|driver|" +
+  "artist|composer|producer|founder|owner|member|politician|candidate|winner|king|queen|captain|pitcher|footballer|wrestler|" +
+  "boxer|rider|skater|swimmer|minister|governor|senator|mayor|husband|wife|son|daughter|father|mother|brother|sister";
+
+const MONTH_WORDS =
+  "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
+const MONTH_RE = new RegExp(`^(${MONTH_WORDS})\\.?$`, "i");
+
+function mapAnalysisType(value: unknown): AnswerKind | undefined {
+  if (typeof value !== "string") return undefined;
+  const v = value.toLowerCase();
+  if ((ANSWER_KINDS as readonly string[]).includes(v)) return v as AnswerKind;
+  if (v === "integer") return "count";
+  if (v === "numeric" || v === "real" || v === "quantity") return "number";
+  if (v === "percentage") return "percent";
+  if (v === "currency") return "money";
+  if (v === "location") return "place";
+  if (v === "name" || v === "string") return "entity";
+  if (v === "yes/no" || v === "yesno" || v === "bool") return "boolean";
+  return undefined;
+}
+
+/** The kind the question's wording asks for (no analysis needed). */
+export function answerKindFromQuestion(question: string): AnswerKind {
+  const q = ` ${question.toLowerCase().replace(/\s+/g, " ").trim()} `;
+  if (/^\s*(is|are|was|were|did|does|do|has|have|had|can|could|will|would)\s/.test(q)) return "boolean";
+  if (/\bhow many\b/.test(q)) return "count";
+  if (/\b(what|which) (percentage|percent)\b|\bpercentage (change|of|increase|decrease)\b|\bpercent(age)? (change|increase|decrease)\b|\bwhat (%|per cent)/.test(q))
+    return "percent";
+  if (/\bhow (much|old|long|tall|far|big|large|high|heavy|deep|wide)\b/.test(q)) return "number";
+  if (/\b(what|which|in what|in which) year\b|\byear (of|did|was|when)\b|\bwhat year\b|\byear .* (born|founded|established|opened|built|died)\b/.test(q)) return "year";
+  if (/\b(birth|death) month\b|\bwhat month\b|\bwhich month\b|\bmonth of\b/.test(q)) return "month";
+  if (/\b(birth ?date|date of (birth|death)|what date|which date|on what day|the date)\b/.test(q)) return "date";
+  if (/\bwhen\b/.test(q)) return "date";
+  if (/\bwho(m|se)?\b/.test(q)) return "person";
+  if (/\bwhere\b/.test(q)) return "place";
+  const noun = /\b(?:what|which)(?: is| was| are| were)?(?: the)? ([a-z-]+)(?: ([a-z-]+))?/.exec(q);
+  const head = noun ? `${noun[1]} ${noun[2] ?? ""}`.trim() : "";
+  if (head) {
+    if (new RegExp(`^(${NUMBER_NOUNS})\\b`).test(head)) return "number";
+    if (new RegExp(`^(${PLACE_NOUNS})\\b`).test(head)) return "place";
+    if (new RegExp(`^(${PERSON_NOUNS})\\b`).test(head)) return "person";
+    // "what is the estimated population …": the first noun may follow one adjective.
+    if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
+    if (noun && noun[2] && new RegExp(`^(${PLACE_NOUNS})$`).test(noun[2])) return "place";
+  }
+  if (/\b(what|which)\b/.test(q)) return "entity";
+  return "text";
+}
+
+/**
+ * The expected answer kind: the plan's analysis (nodes/offline/analysis.ts `answerType`) when it is
+ * specific, refined by the question's wording where the analysis says only "entity"/"date"
+ * (e.g. "birth month" → month, "what is the population" → number).
+ */
+export function answerKindOf(plan: SubQueryPlan | undefined, question: string): AnswerKind {
+  const a = plan?.analysis ?? {};
+  const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
+  const fromWords = answerKindFromQuestion(question);
+  if (!fromAnalysis || fromAnalysis === "entity" || fromAnalysis === "text") return fromWords;
+  if (fromAnalysis === "date" && (fromWords === "month" || fromWords === "year")) return fromWords;
+  return fromAnalysis;
+}
+
+/** Kinds whose answers are numbers. */
+export function isNumericKind(kind: AnswerKind): boolean {
+  return kind === "count" || kind === "number" || kind === "percent" || kind === "money";
+}
+
+export function isYear(text: string): boolean {
+  return /^(1[0-9]{3}|20[0-9]{2})s?$/.test(text.trim());
+}
+
+export function isMonth(text: string): boolean {
+  return MONTH_RE.test(text.trim());
+}
+
+/** A number as written ("1,234", "$5.2 million", "12%", "(3.4)", "thirteen"). */
+export function looksNumeric(text: string): boolean {
+  const t = text.trim();
+  if (parseNumber(t) !== null) return true;
+  if (parseNumber(t.replace(/\s+(thousand|million|billion|trillion|percent|per cent)$/i, "")) !== null) return true;
+  return WORD_NUMBERS.has(t.toLowerCase());
+}
+
+export const WORD_NUMBERS = new Map<string, number>(
+  "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+    .split(" ")
+    .map((w, i) => [w, i] as [string, number]),
+);
+
+/** Value of a number written with digits or as an English word up to twenty, else null. */
+export function numericValue(text: string): number | null {
+  const t = text.trim();
+  const n = parseNumber(t) ?? parseNumber(t.replace(/\s+(thousand|million|billion|trillion|percent|per cent)$/i, ""));
+  if (n !== null) return n;
+  return WORD_NUMBERS.get(t.toLowerCase()) ?? null;
+}
+
+export function looksLikeDate(text: string): boolean {
+  const t = text.trim();
+  return parseDate(t) !== null || isYear(t) || /^\d{1,2} [A-Za-z]+ \d{4}$/.test(t);
+}
+
+/** Capitalised words (a name), allowing short lower-case particles ("de", "no", "of", "van"). */
+export function looksLikeName(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length === 0 || /\d/.test(text)) return false;
+  const caps = words.filter((w) => /^[\p{Lu}]/u.test(w)).length;
+  return caps >= 1 && caps >= Math.ceil(words.length / 2);
+}
+
+/**
+ * Whether `answer` has the shape `kind` asks for. Lenient where benchmarks are ("when" may be a
+ * year; a "who" may be a team): the verifier uses it to reject clear mismatches only.
+ */
+export function fitsKind(answer: string, kind: AnswerKind): boolean {
+  const a = answer.trim();
+  if (a === "") return false;
+  switch (kind) {
+    case "count": {
+      const n = numericValue(a);
+      return n !== null && Number.isInteger(n) && n >= 0;
+    }
+    case "number":
+    case "money":
+      return looksNumeric(a) || /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a);
+    case "percent":
+      return looksNumeric(a) || /^[-+]?\d[\d,.]*\s*%$/.test(a);
+    case "year":
+      return isYear(a) || /\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) && a.length <= 20;
+    case "date":
+      return looksLikeDate(a) || /\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) || isMonth(a.split(/\s+/)[0] ?? "");
+    case "month":
+      return isMonth(a) || /^[A-Za-z]+ \d{4}$/.test(a) && isMonth(a.split(" ")[0]!);
+    case "person":
+      return !looksNumeric(a) && !looksLikeDate(a) && /\p{L}/u.test(a);
+    case "place":
+      return !looksNumeric(a) && !looksLikeDate(a) && /\p{L}/u.test(a);
+    case "boolean":
+      return /^(yes|no|true|false)$/i.test(a);
+    case "moreless":
+      return /^(more|less|fewer|higher|lower|same|equal)$/i.test(a);
+    case "choice":
+    case "entity":
+    case "text":
+      return /[\p{L}\p{N}]/u.test(a);
+  }
+}

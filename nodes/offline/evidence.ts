@@ -1,0 +1,192 @@
+/**
+ * Parsing of the evidence texts the graph hands to the offline reader, fusion and verifier:
+ * `[Source: file]` chunk blocks (passages and table-chunk markdown), `[Table <id>, row <idx>]` row
+ * blocks with indented `col: value` lines, sentences, and word tokens with light stemming.
+ */
+import { contentWords, normaliseForMatch } from "../../indexing/embeddings/offline.js";
+
+export interface EvidenceBlock {
+  source: string;
+  text: string;
+}
+
+export interface EvidenceRow {
+  tableId: string;
+  rowIdx: number;
+  /** Cells in column order (empty cells dropped). */
+  cells: Array<{ column: string; value: string }>;
+}
+
+const SOURCE_LINE = /^\[Source:\s*(.*?)\]\s*$/;
+const ROW_LINE = /^\[Table\s+(.+?),\s*row\s+(\d+)\]\s*$/;
+
+/** Splits `[Source: …]` blocks; text before the first header is one block with source "". */
+export function parseBlocks(evidence: string): EvidenceBlock[] {
+  const blocks: EvidenceBlock[] = [];
+  let current: EvidenceBlock | undefined;
+  for (const line of evidence.split("\n")) {
+    const m = SOURCE_LINE.exec(line.trim());
+    if (m) {
+      current = { source: m[1]!, text: "" };
+      blocks.push(current);
+      continue;
+    }
+    if (!current) {
+      current = { source: "", text: "" };
+      blocks.push(current);
+    }
+    current.text += (current.text ? "\n" : "") + line;
+  }
+  for (const b of blocks) b.text = b.text.replace(/^\s*File name:[^\n]*\n?/, "").trim();
+  return blocks.filter((b) => b.text !== "");
+}
+
+function splitMarkdownRow(line: string): string[] {
+  const inner = line.trim().replace(/^\|/, "").replace(/\|$/, "");
+  const cells: string[] = [];
+  let cur = "";
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i]!;
+    if (ch === "\\" && inner[i + 1] === "|") {
+      cur += "|";
+      i++;
+    } else if (ch === "|") {
+      cells.push(cur.trim());
+      cur = "";
+    } else cur += ch;
+  }
+  cells.push(cur.trim());
+  return cells;
+}
+
+/** Rows of markdown tables (`| a | b |` lines after a header and a `---` separator). */
+export function parseMarkdownRows(text: string, tableId = ""): EvidenceRow[] {
+  const rows: EvidenceRow[] = [];
+  const lines = text.split("\n");
+  let header: string[] | undefined;
+  let name = tableId;
+  let idx = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    const nm = /^Table name:\s*(.+)$/.exec(line);
+    if (nm) {
+      name = nm[1]!.trim();
+      header = undefined;
+      continue;
+    }
+    if (!line.startsWith("|")) {
+      header = undefined;
+      continue;
+    }
+    const cells = splitMarkdownRow(line);
+    const next = lines[i + 1]?.trim() ?? "";
+    if (!header && /^\|\s*:?-{2,}/.test(next)) {
+      header = cells;
+      idx = 0;
+      i++;
+      continue;
+    }
+    if (!header) continue;
+    rows.push({
+      tableId: name,
+      rowIdx: idx++,
+      cells: header.map((column, c) => ({ column, value: cells[c] ?? "" })).filter((c) => c.value !== ""),
+    });
+  }
+  return rows;
+}
+
+/** `[Table <id>, row <idx>]` blocks (reference §6.3 step 5), else markdown table rows. */
+export function parseRows(tableContext: string): EvidenceRow[] {
+  const rows: EvidenceRow[] = [];
+  let current: EvidenceRow | undefined;
+  for (const raw of tableContext.split("\n")) {
+    const line = raw.trim();
+    const m = ROW_LINE.exec(line);
+    if (m) {
+      current = { tableId: m[1]!, rowIdx: Number(m[2]), cells: [] };
+      rows.push(current);
+      continue;
+    }
+    if (current && line !== "") {
+      const kv = /^(.+?):\s(.*)$/.exec(line) ?? /^(.+?):$/.exec(line);
+      if (kv) current.cells.push({ column: kv[1]!.trim(), value: (kv[2] ?? "").trim() });
+      else if (current.cells.length > 0) current.cells[current.cells.length - 1]!.value += ` ${line}`;
+    }
+  }
+  if (rows.length > 0) return rows;
+  const out: EvidenceRow[] = [];
+  for (const block of parseBlocks(tableContext)) out.push(...parseMarkdownRows(block.text, block.source));
+  return out;
+}
+
+/** Sentences of a passage: ". " / " . " boundaries (HybridQA text is tokenised), newlines. */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  for (const para of text.split(/\n+/)) {
+    const parts = para.split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])|\s+[.!?]\s+(?=\S)/);
+    for (const p of parts) {
+      const s = p.trim();
+      if (s !== "") out.push(s);
+    }
+  }
+  return out;
+}
+
+/** Light stemming so that "founded/founding/founds" and "medals/medal" meet. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  return w;
+}
+
+/** Words whose answers are written with another word in passages ("birth" ↔ "born"). */
+const SYNONYMS: Record<string, string[]> = {
+  birth: ["born"],
+  born: ["birth"],
+  death: ["died", "die"],
+  die: ["death", "died"],
+  died: ["death"],
+  found: ["establish", "formed", "form", "creat"],
+  establish: ["found", "formed", "form"],
+  open: ["inaugurat"],
+  build: ["built", "construct"],
+  built: ["construct"],
+  population: ["inhabitant", "resident", "people"],
+  locat: ["in", "situat", "based"],
+  headquarter: ["based", "headquartered"],
+  release: ["releas", "publish"],
+  capacity: ["seat", "spectator", "hold"],
+  enrollment: ["student", "enrol"],
+  height: ["tall"],
+  nickname: ["known"],
+};
+
+/** Stemmed content words of a text, each with its synonyms' stems. */
+export function keyStems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of contentWords(text)) {
+    const s = stem(w);
+    out.add(s);
+    for (const syn of SYNONYMS[s] ?? []) out.add(stem(syn));
+  }
+  return out;
+}
+
+/** Stemmed content words in order. */
+export function stemsOf(text: string): string[] {
+  return contentWords(text).map(stem);
+}
+
+/** Normalised form for containment tests (lower case, accents and punctuation removed). */
+export function normalized(text: string): string {
+  return normaliseForMatch(text)
+    .replace(/[^\p{L}\p{N}.%-]+/gu, " ")
+    .replace(/(?<!\d)\.|\.(?!\d)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

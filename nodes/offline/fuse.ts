@@ -1,0 +1,86 @@
+/**
+ * Offline evidence fusion for the SQL and HYBRID routes (reference §8.2 without an LLM):
+ * 1. The SQL result first: a scalar for count/aggregate/arithmetic questions; a zero or empty
+ *    result of a lookup is trusted only when the table markdown does not say otherwise; several
+ *    rows become a list of the asked column (the one whose name carries the question's target words
+ *    and whose values the question does not already name).
+ * 2. Otherwise the table chunks and passages, read by the extractive reader.
+ * 3. "not found" when everything is empty.
+ * Numbers get "%" for percentage questions and the evidence's declared scale ("in thousands") for
+ * amounts, as TAT-QA's scorer expects.
+ */
+import { analysisOf, analyzeQuestion } from "./analysis.js";
+import { answerKindOf, isNumericKind, numericValue } from "./answer-kind.js";
+import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList } from "./answer-format.js";
+import { keyStems, normalized, parseBlocks, parseMarkdownRows } from "./evidence.js";
+import { readPassages, readTableRows, type Reading } from "./reader.js";
+import { parseSqlRows, sqlColumns } from "./sql-result.js";
+import type { FuseInput } from "../strategies.js";
+
+/** Index of the result column that holds the answer. */
+function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: string, hints: string[]): number {
+  const width = rows[0]?.length ?? 0;
+  if (width <= 1) return 0;
+  const q = keyStems(`${question} ${hints.join(" ")}`);
+  const qNorm = ` ${normalized(question)} `;
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let c = 0; c < width; c++) {
+    const name = columns[c] ?? "";
+    let score = 0;
+    for (const s of keyStems(name.replace(/_/g, " "))) if (q.has(s)) score += 1;
+    for (const h of hints) if (normalized(name).includes(normalized(h))) score += 1;
+    const named = rows.filter((r) => {
+      const v = normalized(String(r[c] ?? ""));
+      return v !== "" && qNorm.includes(` ${v} `);
+    }).length;
+    if (named > 0 && named === rows.length) score -= 3;
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** Pure fusion. */
+export function fuseEvidence(input: FuseInput): string {
+  const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
+  const kind = answerKindOf(input.plan, input.subQuery || input.question);
+  const allEvidence = [input.textEvidence, input.markdown, input.schemaEvidence].filter(Boolean).join("\n\n");
+  const operator = input.plan.expectedOperator;
+  const computing = operator === "count" || operator === "aggregate" || operator === "arithmetic" || isNumericKind(kind);
+
+  const rows = input.sqlResult && !isSentinel(input.sqlResult) ? parseSqlRows(input.sqlResult) : undefined;
+  let sqlAnswer = "";
+  if (rows && rows.length > 0) {
+    const col = answerColumn(sqlColumns(input.sqlResult), rows, input.subQuery || input.question, a.targetHints);
+    const values = rows.map((r) => formatScalar(r[col])).filter((v) => v !== "");
+    if (values.length === 1 || (values.length > 1 && values.every((v) => v === values[0]))) sqlAnswer = values[0]!;
+    else if (values.length > 1) sqlAnswer = joinList(values.slice(0, 50));
+  } else if (input.sqlResult && !isSentinel(input.sqlResult) && !/^[[{]/.test(input.sqlResult.trim())) {
+    const t = input.sqlResult.trim();
+    if (!t.includes("\n") && t.length < 200) sqlAnswer = t;
+  }
+
+  if (sqlAnswer && !isSentinel(sqlAnswer)) {
+    const zero = numericValue(sqlAnswer) === 0;
+    if (!(zero && !computing)) return formatForQuestion(sqlAnswer, input, allEvidence);
+  }
+
+  // No usable SQL answer: read the table markdown and the passages.
+  const tableRows = [input.markdown, input.textEvidence].flatMap((t) => parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)));
+  const readings = [
+    readTableRows(input.question, input.subQuery, input.plan, tableRows),
+    readPassages(input.question, input.subQuery, input.plan, input.textEvidence ?? ""),
+  ].filter((r): r is Reading => !!r && !isSentinel(r.answer));
+  readings.sort((x, y) => y.coverage - x.coverage);
+  if (readings[0]) return formatForQuestion(readings[0].answer, input, allEvidence);
+  if (sqlAnswer && !isSentinel(sqlAnswer)) return formatForQuestion(sqlAnswer, input, allEvidence);
+  return NOT_FOUND;
+}
+
+/** Strategies.fuse for the offline backbone. */
+export async function fuse(input: FuseInput): Promise<string> {
+  return fuseEvidence(input);
+}

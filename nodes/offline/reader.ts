@@ -1,0 +1,308 @@
+/**
+ * The offline extractive reader for the TEXT and RETRIEVE routes (reference §8.3, without an LLM).
+ *
+ * TEXT: every sentence of the evidence is scored by the question's content words it contains
+ * (idf-weighted over the evidence, with light stemming and a few synonyms such as birth ↔ born),
+ * plus the words of its passage's opening (the passage subject). Inside the best sentences the
+ * reader takes the span of the expected answer kind (number, year, date, month, person, place,
+ * name) closest to the matched words, never a span the question itself contains. Table chunks in
+ * the evidence are read like RETRIEVE rows and compete on the same coverage score.
+ *
+ * RETRIEVE: the target row is the row holding the linked cell values (bindings) or, failing that,
+ * the question's words; the target column is the one whose header carries the question's
+ * wh-word/target words and whose value fits the expected kind; the filter entity is never returned.
+ */
+import { fitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
+import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
+import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
+import { contentWords } from "../../indexing/embeddings/offline.js";
+import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
+import type { LinkedValue, SubQueryPlan } from "../types.js";
+
+/** A reader's pick with how much of the question its context covers (0..1). */
+export interface Reading {
+  answer: string;
+  /** Fraction of the question's (idf-weighted) content words found around the answer. */
+  coverage: number;
+  /** The sentence or row text the answer came from. */
+  context: string;
+}
+
+const MONTHS =
+  "January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?";
+const DATE_RE = new RegExp(
+  `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\s*,?\\s+\\d{4}|(?:${MONTHS})\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?\\s+\\d{4}|(?:${MONTHS})\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2})`,
+  "g",
+);
+const MONTH_RE = new RegExp(`\\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\\b`, "g");
+const YEAR_RE = /\b(1[0-9]{3}|20[0-9]{2})\b/g;
+const NUMBER_RE =
+  /(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?|(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?/g;
+const WORD_NUMBER_RE = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/gi;
+const NAME_RE =
+  /(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+)?(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
+
+/** Capitalised words that start sentences or clauses but are not names. */
+const NOT_NAMES = new Set(
+  ("the a an in on at of for from by with and or but he she it they his her its their this that these those there " +
+    "after before during when while since as is was were are be been has have had also however following " +
+    "january february march april may june july august september october november december monday tuesday wednesday " +
+    "thursday friday saturday sunday i we you our mr mrs ms dr st").split(" "),
+);
+
+interface Span {
+  text: string;
+  /** Word index of the span's first word in the sentence. */
+  at: number;
+  /** Bonus for how well the span's shape fits the expected kind (0..1). */
+  fit: number;
+}
+
+function wordIndexAt(sentence: string, charIndex: number): number {
+  return sentence.slice(0, charIndex).split(/\s+/).filter((w) => w !== "").length;
+}
+
+function collect(sentence: string, re: RegExp, fit: number, map?: (s: string) => string): Span[] {
+  const out: Span[] = [];
+  for (const m of sentence.matchAll(re)) {
+    const text = (map ? map(m[0]) : m[0]).trim();
+    if (text) out.push({ text, at: wordIndexAt(sentence, m.index!), fit });
+  }
+  return out;
+}
+
+function nameSpans(sentence: string, fit: number): Span[] {
+  const out: Span[] = [];
+  for (const m of sentence.matchAll(NAME_RE)) {
+    let words = m[0].trim().split(/\s+/);
+    let offset = m.index!;
+    // Drop leading sentence/clause words ("The", "In", "He") and trailing connectors.
+    while (words.length > 0 && NOT_NAMES.has(words[0]!.toLowerCase().replace(/[.'’]+$/, ""))) {
+      offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
+      words = words.slice(1);
+    }
+    while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!)) words = words.slice(0, -1);
+    if (words.length === 0) continue;
+    const text = words.join(" ").replace(/[.,;:]+$/, "");
+    if (text.length < 2 || /^\d/.test(text)) continue;
+    out.push({ text, at: wordIndexAt(sentence, offset), fit });
+  }
+  return out;
+}
+
+/** Candidate answer spans of a sentence for an answer kind. */
+export function spansFor(sentence: string, kind: AnswerKind): Span[] {
+  switch (kind) {
+    case "year":
+      return [...collect(sentence, YEAR_RE, 1)];
+    case "date":
+      return [...collect(sentence, DATE_RE, 1), ...collect(sentence, YEAR_RE, 0.6)];
+    case "month":
+      return [...collect(sentence, DATE_RE, 1, (d) => (new RegExp(MONTHS).exec(d)?.[0] ?? d).replace(/\.$/, "")), ...collect(sentence, MONTH_RE, 0.8)];
+    case "count":
+      return [...collect(sentence, NUMBER_RE, 1).filter((s) => !isYear(s.text)), ...collect(sentence, WORD_NUMBER_RE, 0.9)];
+    case "number":
+    case "money":
+    case "percent":
+      return [
+        ...collect(sentence, NUMBER_RE, 1).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
+        ...collect(sentence, WORD_NUMBER_RE, 0.5),
+      ];
+    case "boolean":
+      return [];
+    case "person":
+    case "place":
+    case "choice":
+    case "moreless":
+      return nameSpans(sentence, 1);
+    case "entity":
+    case "text":
+      return [...nameSpans(sentence, 1), ...collect(sentence, DATE_RE, 0.5), ...collect(sentence, NUMBER_RE, 0.4)];
+  }
+}
+
+/** Question word weights: stems of the sub-query (1) and of the original question (0.5). */
+function questionWeights(subQuery: string, question: string, plan?: SubQueryPlan): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const s of keyStems(question)) weights.set(s, 0.5);
+  for (const s of keyStems(subQuery)) weights.set(s, 1);
+  const hints = (plan?.analysis?.["targetHints"] as string[] | undefined) ?? [];
+  for (const h of hints) weights.set(stem(h.toLowerCase()), Math.max(weights.get(stem(h.toLowerCase())) ?? 0, 1));
+  return weights;
+}
+
+function idfOver(units: Array<Set<string>>): (s: string) => number {
+  const df = new Map<string, number>();
+  for (const u of units) for (const s of u) df.set(s, (df.get(s) ?? 0) + 1);
+  const n = units.length;
+  return (s) => Math.log(1 + (n + 1) / ((df.get(s) ?? 0) + 0.5));
+}
+
+/** True when the span is (or is inside) something the question already names. */
+function namedByQuestion(span: string, questionNorm: string, mentions: string[]): boolean {
+  const s = normalized(span);
+  if (s === "") return true;
+  if (s.length >= 2 && ` ${questionNorm} `.includes(` ${s} `)) return true;
+  return mentions.some((m) => normalized(m) === s);
+}
+
+function stemsWithPositions(sentence: string): Array<{ stem: string; at: number }> {
+  const words = sentence.split(/\s+/);
+  const out: Array<{ stem: string; at: number }> = [];
+  words.forEach((w, i) => {
+    for (const c of contentWords(w)) out.push({ stem: stem(c), at: i });
+  });
+  return out;
+}
+
+/** The subject a passage is about: its "Title :" prefix or the first name of its first sentence. */
+function passageSubject(text: string): string | undefined {
+  const titled = /^([^\n:]{2,80}?) : /.exec(text);
+  if (titled) return titled[1]!.trim();
+  return nameSpans(sentences(text)[0] ?? "", 1)[0]?.text;
+}
+
+/** Reads the best span from passage text (TEXT route). Exported for tests and fusion. */
+export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string): Reading | undefined {
+  const kind = answerKindOf(plan, subQuery || question);
+  const weights = questionWeights(subQuery || question, question, plan);
+  const questionNorm = normalized(`${question} ${subQuery}`);
+  const mentions = plan?.entityMentions ?? [];
+  const blocks = parseBlocks(evidence);
+  const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string }> = [];
+  blocks.forEach((b, bi) => {
+    const text = b.text.split("\n").filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim())).join("\n");
+    const sents = sentences(text);
+    const subject = keyStems(sents[0] ?? "");
+    const subjectName = passageSubject(text);
+    for (const s of sents) units.push({ sentence: s, stems: keyStems(s), block: bi, subject, subjectName });
+  });
+  if (units.length === 0 || weights.size === 0) return undefined;
+  const idf = idfOver(units.map((u) => u.stems));
+  let total = 0;
+  for (const [s, w] of weights) total += w * idf(s);
+  if (total === 0) return undefined;
+
+  let best: (Reading & { score: number }) | undefined;
+  for (const u of units) {
+    let matched = 0;
+    for (const [s, w] of weights) {
+      if (u.stems.has(s)) matched += w * idf(s);
+      else if (u.subject.has(s)) matched += 0.5 * w * idf(s);
+    }
+    if (matched === 0) continue;
+    const coverage = Math.min(1, matched / total);
+    const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
+    const spans = spansFor(u.sentence, kind);
+    // The passage subject answers "which X …" questions whose clues are in its own passage.
+    if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text")) spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
+    for (const span of spans) {
+      if (namedByQuestion(span.text, questionNorm, mentions)) continue;
+      const spanStems = new Set(contentWords(span.text).map(stem));
+      const inQuestion = [...spanStems].filter((s) => weights.has(s)).length;
+      if (spanStems.size > 0 && inQuestion === spanStems.size) continue;
+      // Keyword proximity: every matched question word near the span counts, the nearer the more.
+      const nearest = new Map<string, number>();
+      for (const p of positions) {
+        if (spanStems.has(p.stem)) continue;
+        const d = span.at < 0 ? 4 : p.at < span.at ? span.at - p.at : (p.at - span.at) * 1.5;
+        const w = ((weights.get(p.stem) ?? 0) * idf(p.stem)) / (1 + d / 3);
+        nearest.set(p.stem, Math.max(nearest.get(p.stem) ?? 0, w));
+      }
+      let near = 0;
+      for (const w of nearest.values()) near += w;
+      const proximity = near / total;
+      const overlap = spanStems.size > 0 ? inQuestion / spanStems.size : 0;
+      const score = coverage * 2 + proximity * 1.5 + span.fit * 0.5 - overlap * 0.8 - u.block * 0.02;
+      if (!best || score > best.score) best = { answer: span.text, coverage, context: u.sentence, score };
+    }
+  }
+  if (!best) return undefined;
+  return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+}
+
+function rowCellsNorm(row: EvidenceRow): string[] {
+  return row.cells.map((c) => normalized(c.value));
+}
+
+/** Does this row hold the linked value (exact, or LIKE-containment for fuzzy level-2 links)? */
+function holdsBinding(row: EvidenceRow, b: LinkedValue): boolean {
+  if (!b.matchedValue) return false;
+  const v = normalized(b.matchedValue);
+  return row.cells.some((c) => {
+    const cv = normalized(c.value);
+    return b.fallbackLevel === 2 ? cv.includes(v) : cv === v;
+  });
+}
+
+/** Reads one cell from table rows (RETRIEVE route). Exported for tests and fusion. */
+export function readTableRows(
+  question: string,
+  subQuery: string,
+  plan: SubQueryPlan | undefined,
+  rows: EvidenceRow[],
+  bindings: LinkedValue[] = [],
+): Reading | undefined {
+  if (rows.length === 0) return undefined;
+  const kind = answerKindOf(plan, subQuery || question);
+  const weights = questionWeights(subQuery || question, question, plan);
+  const questionNorm = normalized(`${question} ${subQuery}`);
+  const mentions = plan?.entityMentions ?? [];
+  const matched = bindings.filter((b) => b.matchedValue);
+  const bindingValues = new Set(matched.map((b) => normalized(b.matchedValue!)));
+  const rowStems = rows.map((r) => keyStems(r.cells.map((c) => c.value).join(" ")));
+  const headerStems = new Map<string, Set<string>>();
+  for (const r of rows) for (const c of r.cells) if (!headerStems.has(c.column)) headerStems.set(c.column, keyStems(c.column));
+  const idf = idfOver([...rowStems, ...headerStems.values()]);
+  let total = 0;
+  for (const [s, w] of weights) total += w * idf(s);
+  if (total === 0) return undefined;
+
+  let best: (Reading & { score: number }) | undefined;
+  rows.forEach((row, ri) => {
+    let rowScore = 0;
+    for (const b of matched) if (holdsBinding(row, b)) rowScore += 3;
+    let rowMatched = 0;
+    for (const [s, w] of weights) if (rowStems[ri]!.has(s)) rowMatched += w * idf(s);
+    const norms = rowCellsNorm(row);
+    row.cells.forEach((cell, ci) => {
+      const value = cell.value.trim();
+      if (value === "" || value === "-" || value === "—") return;
+      const hs = headerStems.get(cell.column)!;
+      let headerMatched = 0;
+      for (const [s, w] of weights) if (hs.has(s)) headerMatched += w * idf(s);
+      // Words of this cell found in the question are filter words, not evidence for the answer.
+      const own = keyStems(value);
+      let ownMatched = 0;
+      for (const [s, w] of weights) if (own.has(s)) ownMatched += w * idf(s);
+      const isFilter = bindingValues.has(norms[ci]!) || namedByQuestion(value, questionNorm, mentions);
+      const fit = fitsKind(value, kind) ? 1 : kind === "entity" || kind === "text" ? 0.5 : -1;
+      const coverage = Math.min(1, (rowMatched - ownMatched + headerMatched) / total);
+      const score = rowScore + coverage * 2 + (headerMatched / total) * 1.5 + fit * 0.6 - (isFilter ? 3 : 0) - ri * 0.01;
+      if (!best || score > best.score) {
+        const context = row.cells.map((c) => `${c.column}: ${c.value}`).join(" | ");
+        best = { answer: value, coverage: isFilter ? 0 : coverage, context, score };
+      }
+    });
+  });
+  if (!best || best.coverage === 0) return undefined;
+  return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+}
+
+/** TEXT route: the best span of the passages, or of table chunks when those cover more. */
+export async function readText(input: ReadTextInput): Promise<string> {
+  const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
+  const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
+  const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
+  const pick = [fromText, fromRows].filter((r): r is Reading => !!r).sort((a, b) => b.coverage - a.coverage)[0];
+  if (!pick || !pick.answer) return NOT_FOUND;
+  return pick === fromRows ? formatForQuestion(pick.answer, input, input.evidence) : pick.answer;
+}
+
+/** RETRIEVE route: the value at (target row, target column) of the table context. */
+export async function readRows(input: ReadRowsInput): Promise<string> {
+  const rows = parseRows(input.tableContext);
+  const reading = readTableRows(input.question, input.subQuery, input.plan, rows, input.bindings);
+  if (!reading || !reading.answer) return NOT_FOUND;
+  return formatForQuestion(reading.answer, input, `${input.schemaInfo}\n${input.tableContext}`);
+}

@@ -1,0 +1,165 @@
+/**
+ * The offline rule verifier (reference §8.4 without an LLM). Verdicts:
+ * - 0.5 for no answer ("not found", empty) — as the reference does without a call;
+ * - 0 for sentinels ("none", "error", "[]", the executor's failure text), raw row dumps, answers of
+ *   the wrong kind for the question (a name for "how many", a number for "who"), a non-number for a
+ *   count/aggregate/arithmetic operator, the filter entity itself, or an answer that is not grounded
+ *   in the evidence or the SQL result (numbers computed by SQL from the table are grounded);
+ * - 0.5 when the answer is grounded but only weakly supported: the passage sentence or table row
+ *   that holds it covers too little of the question (an accepted offline answer must be trustworthy
+ *   enough that a cascade could skip the LLM for it);
+ * - 1 otherwise.
+ */
+import { answerKindOf, fitsKind, isNumericKind, numericValue } from "./answer-kind.js";
+import { cleanAnswer, isSentinel, splitList } from "./answer-format.js";
+import { keyStems, normalized, parseRows, sentences, parseBlocks } from "./evidence.js";
+import { extractScalar, parseSqlRows } from "./sql-result.js";
+import type { VerifyInput, VerifyOutput } from "../strategies.js";
+import type { Verdict } from "../types.js";
+
+export interface RuleVerifierOptions {
+  /** Minimum question coverage of the answer's sentence/row for verdict 1 on TEXT/RETRIEVE (default 0.45). */
+  minSupport?: number;
+}
+
+const DEFAULT_MIN_SUPPORT = 0.45;
+
+function out(verdict: Verdict, reason: string): VerifyOutput {
+  return { verdict, reason };
+}
+
+/** Numbers written in a text (thousands separators and currency removed). */
+function numbersIn(text: string): number[] {
+  const nums: number[] = [];
+  for (const m of text.replace(/(\d),(?=\d{3}\b)/g, "$1").matchAll(/-?\d+(?:\.\d+)?/g)) nums.push(Number(m[0]));
+  return nums;
+}
+
+function close(a: number, b: number): boolean {
+  if (a === b) return true;
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  return scale > 0 && Math.abs(a - b) / scale <= 0.01;
+}
+
+/** §8.4 grounding: literal (normalised) containment, a number within 1 %, or most content tokens. */
+export function isGrounded(answer: string, evidence: string): boolean {
+  const a = normalized(answer.replace(/[$£€¥,]/g, ""));
+  const e = normalized(evidence.replace(/[$£€¥,]/g, ""));
+  if (a === "") return true;
+  if (a.length === 1) return new RegExp(`(^|[^\\p{L}\\p{N}])${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\p{L}\\p{N}]|$)`, "u").test(e);
+  if (e.includes(a)) return true;
+  const an = numbersIn(a);
+  if (an.length > 0) {
+    const en = numbersIn(e);
+    if (an.every((x) => en.some((y) => close(x, y)))) return true;
+  }
+  const tokens = a.split(" ").filter((t) => t.length >= 3);
+  if (tokens.length === 0) return false;
+  const present = tokens.filter((t) => e.includes(t)).length;
+  return tokens.length === 1 ? present === 1 : present / tokens.length >= 0.65;
+}
+
+/** Whether the SQL result contains (or computes) the answer. */
+function fromSql(answer: string, sqlResult: string): boolean {
+  if (!sqlResult || isSentinel(sqlResult)) return false;
+  const scalar = extractScalar(sqlResult);
+  if (scalar !== undefined && normalized(String(scalar)) === normalized(answer)) return true;
+  const value = numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, ""));
+  const rows = parseSqlRows(sqlResult);
+  const cells = rows ? rows.flat() : [];
+  if (value !== null) {
+    for (const c of cells) {
+      const n = typeof c === "number" ? c : numericValue(String(c ?? ""));
+      if (n !== null && close(n, value)) return true;
+    }
+  }
+  const items = splitList(answer).map(normalized);
+  return items.length > 0 && items.every((item) => cells.some((c) => normalized(String(c ?? "")) === item));
+}
+
+/**
+ * How much of the question the best evidence unit holding the answer covers (0..1): passage
+ * sentences and table rows that contain the answer, scored by idf-weighted question words.
+ */
+export function supportOf(question: string, subQuery: string, answer: string, evidence: string): number {
+  const target = normalized(answer);
+  if (target === "") return 0;
+  const units: Array<{ stems: Set<string>; holds: boolean }> = [];
+  for (const block of parseBlocks(evidence)) {
+    const subject = sentences(block.text)[0] ?? "";
+    for (const s of sentences(block.text.split("\n").filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l)).join("\n"))) {
+      const stems = keyStems(`${s} ${subject}`);
+      units.push({ stems, holds: normalized(s).includes(target) });
+    }
+  }
+  for (const row of parseRows(evidence)) {
+    const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
+    units.push({ stems: keyStems(text), holds: row.cells.some((c) => normalized(c.value).includes(target)) });
+  }
+  const held = units.filter((u) => u.holds);
+  if (held.length === 0) return 0;
+  const q = keyStems(subQuery || question);
+  for (const s of keyStems(subQuery)) q.add(s);
+  const df = new Map<string, number>();
+  for (const u of units) for (const s of u.stems) df.set(s, (df.get(s) ?? 0) + 1);
+  const idf = (s: string) => Math.log(1 + (units.length + 1) / ((df.get(s) ?? 0) + 0.5));
+  const answerStems = keyStems(answer);
+  let total = 0;
+  for (const s of q) if (!answerStems.has(s)) total += idf(s);
+  if (total === 0) return 1;
+  let best = 0;
+  for (const u of held) {
+    let m = 0;
+    for (const s of q) if (!answerStems.has(s) && u.stems.has(s)) m += idf(s);
+    best = Math.max(best, m / total);
+  }
+  return best;
+}
+
+/** True when the answer is just an entity the (sub-)question names, i.e. the filter value. */
+function isFilterEntity(answer: string, input: VerifyInput): boolean {
+  const a = normalized(answer);
+  if (a.length < 2 || numericValue(answer) !== null) return false;
+  const mentions = input.plan.entityMentions.map(normalized);
+  if (mentions.includes(a)) return true;
+  return ` ${normalized(input.subQuery)} `.includes(` ${a} `);
+}
+
+/** The rule verifier as a pure function. */
+export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = {}): VerifyOutput {
+  const minSupport = options.minSupport ?? DEFAULT_MIN_SUPPORT;
+  const raw = input.answer ?? "";
+  const answer = cleanAnswer(raw);
+  if (answer === "" || answer.toLowerCase() === "not found") return out(0.5, "no answer was produced");
+  if (isSentinel(answer)) return out(0, `the answer "${answer}" is a sentinel, not a value`);
+  if (/^\s*[[{]/.test(raw) && parseSqlRows(raw) !== undefined) return out(0, "the answer is a raw row dump, not a minimal answer");
+
+  const kind = answerKindOf(input.plan, input.subQuery || input.question);
+  const analysis = input.plan.analysis as { comparison?: { options?: string[] } | null } | undefined;
+  const items = splitList(answer);
+  if (!items.every((item) => fitsKind(item, kind))) return out(0, `a ${kind} answer was expected, got "${answer}"`);
+  const operator = input.plan.expectedOperator;
+  if ((operator === "count" || operator === "arithmetic") && numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null) {
+    return out(0, `operator ${operator} needs a number, got "${answer}"`);
+  }
+  const isChoice = kind === "choice" || kind === "boolean" || kind === "moreless" || (analysis?.comparison?.options?.length ?? 0) > 0;
+  if (!isChoice && isFilterEntity(answer, input)) return out(0, "the answer is the filter entity named in the question, not the asked attribute");
+
+  const computed = (input.route === "SQL" || input.route === "HYBRID") && fromSql(answer, input.sqlResult);
+  if (computed) {
+    // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
+    if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "the SQL result is 0, which may hide a wrong filter");
+    return out(1, "the answer is the SQL result (computed from the table) and has the expected type");
+  }
+  const evidenceText = [input.evidence, input.sqlResult].filter((s) => s && s.trim()).join("\n\n");
+  if (!items.every((item) => isGrounded(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
+  if (isChoice) return out(1, "the answer is one of the compared options and appears in the evidence");
+  const support = Math.min(...items.map((item) => supportOf(input.question, input.subQuery, item, input.evidence)));
+  if (support < minSupport) return out(0.5, `the evidence holding the answer covers only ${(support * 100).toFixed(0)}% of the question`);
+  return out(1, "the answer has the expected type and its sentence/row in the evidence matches the question");
+}
+
+/** Strategies.verify for the offline backbone. */
+export async function verify(input: VerifyInput): Promise<VerifyOutput> {
+  return verifyAnswer(input);
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import {
+  asPercent,
+  cleanAnswer,
+  formatForQuestion,
+  formatNumber,
+  formatScalar,
+  isSentinel,
+  joinList,
+  scaleFromEvidence,
+  splitList,
+  withScale,
+} from "../../../nodes/offline/answer-format.js";
+import { tatPredictionFromText } from "../../../evals/scoring/tatqa.js";
+import { wtqPredictionItems } from "../../../evals/scoring/wtq.js";
+import type { SubQueryPlan } from "../../../nodes/types.js";
+
+const plan = (subQuery: string): SubQueryPlan => ({
+  subQuery,
+  requiredModalities: "table",
+  expectedOperator: "lookup",
+  needGlobalTableView: false,
+  entityMentions: [],
+  uncertainty: 0,
+});
+
+describe("answer-format", () => {
+  it("recognises sentinels and the executor's failure text", () => {
+    for (const s of ["", "not found", "None", "ERROR", "[]", "SQL execution failed: no such column"]) expect(isSentinel(s)).toBe(true);
+    for (const s of ["0", "no", "Nonesuch", "1983"]) expect(isSentinel(s)).toBe(false);
+  });
+
+  it("cleans answer tags, quotes and trailing periods but keeps abbreviations", () => {
+    expect(cleanAnswer("<Answer>: \"Madison Square Garden\".")).toBe("Madison Square Garden");
+    expect(cleanAnswer("Answer: 42\nbecause…")).toBe("42");
+    expect(cleanAnswer("Apple Inc.")).toBe("Apple Inc.");
+  });
+
+  it("formats computed numbers minimally", () => {
+    expect(formatNumber(12)).toBe("12");
+    expect(formatNumber(-19.914346)).toBe("-19.91");
+    expect(formatScalar(3.0)).toBe("3");
+    expect(formatScalar("12.0")).toBe("12");
+    expect(formatScalar("3.14159")).toBe("3.14");
+    expect(formatScalar("$3,795")).toBe("$3,795");
+    expect(formatScalar(null)).toBe("");
+  });
+
+  it("finds the scale the evidence declares its amounts in", () => {
+    expect(scaleFromEvidence("Net bookings were as follows (amounts in millions):")).toBe("million");
+    expect(scaleFromEvidence("| | (In thousands) | 2019 |")).toBe("thousand");
+    expect(scaleFromEvidence("($ in billions)")).toBe("billion");
+    expect(scaleFromEvidence("The population was 112,525 in 2010.")).toBe("");
+  });
+
+  it("adds a scale word to bare numbers only, and % to percentages", () => {
+    expect(withScale("6,388", "thousand")).toBe("6,388 thousand");
+    expect(withScale("$480 million", "thousand")).toBe("$480 million");
+    expect(withScale("18.3%", "million")).toBe("18.3%");
+    expect(withScale("Europe", "million")).toBe("Europe");
+    expect(asPercent("-19.91")).toBe("-19.91%");
+    expect(asPercent("12%")).toBe("12%");
+  });
+
+  it("formats for the question: percentages, scaled amounts, bare counts", () => {
+    const ev = "Amounts in thousands";
+    expect(formatForQuestion("-19.91", { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("") }, ev)).toBe("-19.91%");
+    expect(formatForQuestion("6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev)).toBe("6,388 thousand");
+    expect(formatForQuestion("4", { question: "", subQuery: "How many years had revenue above 5,000?", plan: plan("") }, ev)).toBe("4");
+  });
+
+  it("joins lists the way the WTQ and TAT-QA scorers split them", () => {
+    const joined = joinList(["$3,795", "Europe", "europe", "not found", "1,200"]);
+    expect(joined).toBe("$3,795 | Europe | 1,200");
+    expect(splitList(joined)).toEqual(["$3,795", "Europe", "1,200"]);
+    expect(wtqPredictionItems(joined)).toEqual(["$3,795", "Europe", "1,200"]);
+    expect(tatPredictionFromText(joined).answer).toEqual(["$3,795", "Europe", "1,200"]);
+    expect(tatPredictionFromText(withScale("6,388", "thousand"))).toEqual({ answer: ["6,388"], scale: "thousand" });
+  });
+});

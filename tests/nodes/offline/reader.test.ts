@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { readRows, readText, spansFor } from "../../../nodes/offline/reader.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
+
+function plan(q: string, entityMentions: string[] = []): SubQueryPlan {
+  const a = analyzeQuestion(q, { hasPassages: true });
+  return { subQuery: q, requiredModalities: "both", expectedOperator: a.operator, needGlobalTableView: false, entityMentions, uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+}
+
+const PASSAGES = [
+  "[Source: teen.json]",
+  "Manchester , New Hampshire : Manchester is a city in Hillsborough County , New Hampshire . As of the 2010 census , the city had a population of 109,565 , and the estimated population in 2019 was 112,525 . It was incorporated in 1846 .",
+  "",
+  "[Source: teen.json]",
+  "Ruth Zakarian : Ruth Zakarian ( born February 6 , 1966 ) is an American actress and beauty queen who was the winner of the first ever Miss Teen USA pageant , held in 1983 in Lakeland , Florida .",
+  "",
+  "[Source: teen.json]",
+  "Madison Square Garden : Madison Square Garden is a multi-purpose indoor arena in New York City . It is the home of the New York Rangers and the New York Knicks .",
+].join("\n");
+
+async function ask(q: string, evidence = PASSAGES, mentions: string[] = []): Promise<string> {
+  return readText({ question: q, subQuery: q, plan: plan(q, mentions), evidence });
+}
+
+describe("offline reader: TEXT", () => {
+  it("takes the number next to the asked attribute", async () => {
+    expect(await ask("What is the estimated population of Manchester , New Hampshire in 2019 ?")).toBe("112,525");
+  });
+
+  it("takes a date, a month or a year as the question asks", async () => {
+    expect(await ask("When was Ruth Zakarian born ?")).toBe("February 6 , 1966");
+    expect(await ask("What was the birth month of Ruth Zakarian ?")).toBe("February");
+    expect(await ask("In what year was Manchester incorporated ?")).toBe("1846");
+  });
+
+  it("never returns the entity the question names", async () => {
+    const a = await ask("Where do the New York Knicks play their home games ?");
+    expect(a).toBe("Madison Square Garden");
+    expect(await ask("Which county is Manchester in ?")).not.toBe("Manchester");
+  });
+
+  it("answers not found when the evidence shares no word with the question", async () => {
+    expect(await ask("What is the boiling point of tungsten ?")).toBe("not found");
+    expect(await ask("Who won ?", "")).toBe("not found");
+  });
+
+  it("reads table chunks in the evidence like rows", async () => {
+    const evidence = ["[Source: medals.csv]", "Table name: medals", "| Nation | Gold | Silver |", "| --- | --- | --- |", "| Norway | 14 | 14 |", "| Germany | 14 | 10 |"].join("\n");
+    expect(await ask("How many silver medals did Germany win ?", evidence)).toBe("10");
+  });
+
+  it("extracts spans of each kind", () => {
+    expect(spansFor("He was born on 3 July 1973 in Oslo .", "date").map((s) => s.text)).toContain("3 July 1973");
+    expect(spansFor("Attendance was 12,000 in 1999 .", "count").map((s) => s.text)).toEqual(["12,000"]);
+    expect(spansFor("The Prince of Wales Falls drop 18 m .", "entity").map((s) => s.text)).toContain("Prince of Wales Falls");
+  });
+});
+
+describe("offline reader: RETRIEVE", () => {
+  const context = [
+    "[Table results, row 0]",
+    "  Year: 1983",
+    "  Miss Teen USA: Ruth Zakarian",
+    "  State Represented: New York",
+    "  Hometown: Amsterdam",
+    "",
+    "[Table results, row 1]",
+    "  Year: 1984",
+    "  Miss Teen USA: Cherise Haugen",
+    "  State Represented: Illinois",
+    "  Hometown: Sleepy Hollow",
+  ].join("\n");
+  const binding = (value: string, column: string): LinkedValue => ({ entity: value, tableId: "results", column, matchedValue: value, confidence: 1, fallbackLevel: 0 });
+
+  it("reads the target column of the bound row and not the filter value", async () => {
+    const q = "What is the hometown of Cherise Haugen ?";
+    const a = await readRows({ question: q, subQuery: q, plan: plan(q, ["Cherise Haugen"]), schemaInfo: "", cellInfo: "", tableContext: context, bindings: [binding("Cherise Haugen", "Miss Teen USA")] });
+    expect(a).toBe("Sleepy Hollow");
+  });
+
+  it("uses the wh-word's kind for the column: a year for 'what year'", async () => {
+    const q = "What year did the winner from Illinois win ?";
+    const a = await readRows({ question: q, subQuery: q, plan: plan(q, ["Illinois"]), schemaInfo: "", cellInfo: "", tableContext: context, bindings: [binding("Illinois", "State Represented")] });
+    expect(a).toBe("1984");
+  });
+
+  it("reads TAT-QA style rows by row label and year header, with the declared scale", async () => {
+    const md = ["[Source: t.csv]", "Table name: t (in thousands)", "| Item | 2019 | 2018 |", "| --- | --- | --- |", "| Net bookings | $6,388 | $7,262 |", "| In-game net bookings | $3,366 | $4,203 |"].join("\n");
+    const q = "What were the in-game net bookings in 2018?";
+    const a = await readRows({ question: q, subQuery: q, plan: plan(q), schemaInfo: "", cellInfo: "", tableContext: md, bindings: [] });
+    expect(a).toBe("$4,203 thousand");
+  });
+
+  it("answers not found without rows", async () => {
+    const q = "What is the hometown of Ruth Zakarian ?";
+    expect(await readRows({ question: q, subQuery: q, plan: plan(q), schemaInfo: "", cellInfo: "", tableContext: "", bindings: [] })).toBe("not found");
+  });
+});

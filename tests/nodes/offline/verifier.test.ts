@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { isGrounded, supportOf, verify } from "../../../nodes/offline/verifier.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import type { VerifyInput } from "../../../nodes/strategies.js";
+import type { Route, SubQueryPlan } from "../../../nodes/types.js";
+
+function plan(q: string, entityMentions: string[] = []): SubQueryPlan {
+  const a = analyzeQuestion(q);
+  return { subQuery: q, requiredModalities: "table", expectedOperator: a.operator, needGlobalTableView: false, entityMentions, uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+}
+
+const EVIDENCE =
+  "[Source: teen.json]\nRuth Zakarian : Ruth Zakarian ( born February 6 , 1966 ) is an American actress who won the first Miss Teen USA pageant , held in 1983 in Lakeland , Florida .\n\n" +
+  "[Source: teen.json]\nLakeland : Lakeland is a city in Polk County , Florida . Its population was 97,422 at the 2010 census .";
+
+function input(q: string, answer: string, extra: Partial<VerifyInput> = {}, mentions: string[] = []): VerifyInput {
+  return { question: q, subQuery: q, plan: plan(q, mentions), route: "TEXT" as Route, answer, evidence: EVIDENCE, sqlResult: "", ...extra };
+}
+
+describe("offline rule verifier", () => {
+  it("accepts a grounded answer of the right kind whose sentence matches the question", async () => {
+    const v = await verify(input("When was Ruth Zakarian born ?", "February 6 , 1966", {}, ["Ruth Zakarian"]));
+    expect(v.verdict).toBe(1);
+  });
+
+  it("gives 0.5 to no answer and 0 to sentinels and row dumps", async () => {
+    expect((await verify(input("Who won ?", "not found"))).verdict).toBe(0.5);
+    expect((await verify(input("Who won ?", ""))).verdict).toBe(0.5);
+    expect((await verify(input("Who won ?", "none"))).verdict).toBe(0);
+    expect((await verify(input("Who won ?", "SQL execution failed: no such column"))).verdict).toBe(0);
+    expect((await verify(input("Who won ?", '[{"a":1},{"a":2}]'))).verdict).toBe(0);
+  });
+
+  it("rejects an answer of the wrong kind", async () => {
+    const v = await verify(input("How many people lived in Lakeland in 2010 ?", "Polk County"));
+    expect(v.verdict).toBe(0);
+    expect(v.reason).toMatch(/count|number/);
+    expect((await verify(input("Who won the first Miss Teen USA pageant ?", "1983"))).verdict).toBe(0);
+  });
+
+  it("rejects the filter entity instead of the asked attribute", async () => {
+    const v = await verify(input("What was the population of Lakeland at the 2010 census ?", "Lakeland", {}, ["Lakeland"]));
+    expect(v.verdict).toBe(0);
+  });
+
+  it("rejects answers that are not in the evidence", async () => {
+    const v = await verify(input("In which county is Lakeland ?", "Orange County"));
+    expect(v.verdict).toBe(0);
+    expect(v.reason).toMatch(/evidence/);
+  });
+
+  it("accepts numbers computed by SQL even when the evidence does not contain them", async () => {
+    const q = "What is the difference between the high and low prices in 2019 ?";
+    const v = await verify({ ...input(q, "1.97"), route: "SQL", sqlResult: '[{"diff": 1.9700000000000006}]', evidence: "Table: prices | Column: high" });
+    expect(v.verdict).toBe(1);
+  });
+
+  it("is cautious about a zero from SQL and about weakly supported spans", async () => {
+    const q = "How many players scored more than 10 goals ?";
+    expect((await verify({ ...input(q, "0"), route: "SQL", sqlResult: '[{"n": 0}]' })).verdict).toBe(0.5);
+    // "Florida" is in the evidence but its sentences say nothing about a birthplace of a singer.
+    const weak = await verify(input("Where was the lead singer of the band born ?", "Florida"));
+    expect(weak.verdict).toBe(0.5);
+  });
+
+  it("implements the §8.4 grounding rules", () => {
+    expect(isGrounded("97,422", "population was 97422")).toBe(true);
+    expect(isGrounded("97,500", "population was 97422")).toBe(true); // within 1 %
+    expect(isGrounded("120,000", "population was 97422")).toBe(false);
+    expect(isGrounded("Polk county Florida", "a city in Polk County , Florida")).toBe(true);
+    expect(isGrounded("7", "in 1977")).toBe(false);
+  });
+
+  it("measures how much of the question the answer's sentence covers", () => {
+    expect(supportOf("When was Ruth Zakarian born ?", "When was Ruth Zakarian born ?", "1966", EVIDENCE)).toBeGreaterThan(0.8);
+    expect(supportOf("Where was the drummer born ?", "Where was the drummer born ?", "Polk County", EVIDENCE)).toBeLessThan(0.5);
+  });
+});
