@@ -12,7 +12,9 @@ import { analysisOf, analyzeQuestion } from "./analysis.js";
 import { answerKindOf, numericValue } from "./answer-kind.js";
 import type { SubQueryPlan } from "../types.js";
 
-export const NOT_FOUND = "not found";
+import { NOT_FOUND } from "../answer-validity.js";
+
+export { NOT_FOUND };
 
 /** Separator of list answers: the WTQ and TAT-QA scorers (evals/scoring) split on it; "A, B" would be ambiguous with "3,795". */
 export const LIST_SEPARATOR = " | ";

@@ -15,6 +15,7 @@ import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList } from
 import { keyStems, normalized, parseBlocks, parseMarkdownRows } from "./evidence.js";
 import { readPassages, readTableRows, type Reading } from "./reader.js";
 import { parseSqlRows, sqlColumns } from "./sql-result.js";
+import { isEmptySqlResult } from "../sql-evidence.js";
 import type { FuseInput } from "../strategies.js";
 
 /** Index of the result column that holds the answer. */
@@ -51,14 +52,14 @@ export function fuseEvidence(input: FuseInput): string {
   const operator = input.plan.expectedOperator;
   const computing = operator === "count" || operator === "aggregate" || operator === "arithmetic" || isNumericKind(kind);
 
-  const rows = input.sqlResult && !isSentinel(input.sqlResult) ? parseSqlRows(input.sqlResult) : undefined;
+  const rows = !isEmptySqlResult(input.sqlResult) ? parseSqlRows(input.sqlResult) : undefined;
   let sqlAnswer = "";
   if (rows && rows.length > 0) {
     const col = answerColumn(sqlColumns(input.sqlResult), rows, input.subQuery || input.question, a.targetHints);
     const values = rows.map((r) => formatScalar(r[col])).filter((v) => v !== "");
     if (values.length === 1 || (values.length > 1 && values.every((v) => v === values[0]))) sqlAnswer = values[0]!;
     else if (values.length > 1) sqlAnswer = joinList(values.slice(0, 50));
-  } else if (input.sqlResult && !isSentinel(input.sqlResult) && !/^[[{]/.test(input.sqlResult.trim())) {
+  } else if (!isEmptySqlResult(input.sqlResult) && !/^[[{]/.test(input.sqlResult.trim())) {
     const t = input.sqlResult.trim();
     if (!t.includes("\n") && t.length < 200) sqlAnswer = t;
   }

@@ -13,7 +13,9 @@
 import { answerKindOf, fitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList } from "./answer-format.js";
 import { keyStems, normalized, parseRows, sentences, parseBlocks } from "./evidence.js";
-import { extractScalar, parseSqlRows } from "./sql-result.js";
+import { parseSqlRows } from "./sql-result.js";
+import { isGrounded } from "../grounding.js";
+import { sqlScalar } from "../sql-evidence.js";
 import type { VerifyInput, VerifyOutput } from "../strategies.js";
 import type { Verdict } from "../types.js";
 
@@ -28,41 +30,21 @@ function out(verdict: Verdict, reason: string): VerifyOutput {
   return { verdict, reason };
 }
 
-/** Numbers written in a text (thousands separators and currency removed). */
-function numbersIn(text: string): number[] {
-  const nums: number[] = [];
-  for (const m of text.replace(/(\d),(?=\d{3}\b)/g, "$1").matchAll(/-?\d+(?:\.\d+)?/g)) nums.push(Number(m[0]));
-  return nums;
-}
-
 function close(a: number, b: number): boolean {
   if (a === b) return true;
   const scale = Math.max(Math.abs(a), Math.abs(b));
   return scale > 0 && Math.abs(a - b) / scale <= 0.01;
 }
 
-/** §8.4 grounding: literal (normalised) containment, a number within 1 %, or most content tokens. */
-export function isGrounded(answer: string, evidence: string): boolean {
-  const a = normalized(answer.replace(/[$£€¥,]/g, ""));
-  const e = normalized(evidence.replace(/[$£€¥,]/g, ""));
-  if (a === "") return true;
-  if (a.length === 1) return new RegExp(`(^|[^\\p{L}\\p{N}])${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\p{L}\\p{N}]|$)`, "u").test(e);
-  if (e.includes(a)) return true;
-  const an = numbersIn(a);
-  if (an.length > 0) {
-    const en = numbersIn(e);
-    if (an.every((x) => en.some((y) => close(x, y)))) return true;
-  }
-  const tokens = a.split(" ").filter((t) => t.length >= 3);
-  if (tokens.length === 0) return false;
-  const present = tokens.filter((t) => e.includes(t)).length;
-  return tokens.length === 1 ? present === 1 : present / tokens.length >= 0.65;
+/** §8.4 grounding without computed numbers: a TEXT/RETRIEVE answer must be read, not derived. */
+function groundedIn(answer: string, evidence: string): boolean {
+  return isGrounded(answer, evidence, { allowComputed: false });
 }
 
 /** Whether the SQL result contains (or computes) the answer. */
 function fromSql(answer: string, sqlResult: string): boolean {
   if (!sqlResult || isSentinel(sqlResult)) return false;
-  const scalar = extractScalar(sqlResult);
+  const scalar = sqlScalar(sqlResult);
   if (scalar !== undefined && normalized(String(scalar)) === normalized(answer)) return true;
   const value = numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, ""));
   const rows = parseSqlRows(sqlResult);
@@ -152,7 +134,7 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
     return out(1, "the answer is the SQL result (computed from the table) and has the expected type");
   }
   const evidenceText = [input.evidence, input.sqlResult].filter((s) => s && s.trim()).join("\n\n");
-  if (!items.every((item) => isGrounded(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
+  if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
   if (isChoice) return out(1, "the answer is one of the compared options and appears in the evidence");
   const support = Math.min(...items.map((item) => supportOf(input.question, input.subQuery, item, input.evidence)));
   if (support < minSupport) return out(0.5, `the evidence holding the answer covers only ${(support * 100).toFixed(0)}% of the question`);
