@@ -643,8 +643,11 @@ function satisfies(walker: Walker, predicate: Node, scope: Scope, binding: Guard
         [predicate.left, predicate.right],
         [predicate.right, predicate.left],
       ];
-  for (const [columnSide, literalSide] of sides) {
-    if (!columnSide || columnSide.type !== "column_ref") continue;
+  for (const [side, literalSide] of sides) {
+    if (!side) continue;
+    // A double-quoted word that names a column is that column in SQLite.
+    const columnSide = IDENTIFIER_LITERALS.has(side.type) ? { type: "column_ref", table: null, column: String(side.value) } : side;
+    if (columnSide.type !== "column_ref") continue;
     if (literalText(literalSide) !== wanted) continue;
     const origin = walker.resolve(columnSide, scope, true);
     if (origin && origin.table === binding.physicalTable && binding.physicalColumns.includes(origin.column)) return true;

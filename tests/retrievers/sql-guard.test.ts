@@ -146,6 +146,7 @@ describe("bindings", () => {
     ok("SELECT city FROM clubs WHERE club = 'Alpha FC'", exact);
     ok("SELECT city FROM clubs WHERE ('Alpha FC' = club) AND (founded > 1900)", exact);
     ok("SELECT city FROM clubs WHERE club == 'Alpha FC'", exact);
+    ok('SELECT "c"."city" FROM "clubs" AS "c" WHERE "c"."club" = \'Alpha FC\'', exact);
     for (const sql of [
       "SELECT city FROM clubs WHERE club != 'Alpha FC'",
       "SELECT city FROM clubs WHERE club > 'Alpha FC'",
