@@ -13,6 +13,7 @@ import { existsSync, readFileSync, unlinkSync } from "node:fs";
 import Database from "better-sqlite3";
 import { parseArgs } from "node:util";
 import { openIndex } from "../indexing/open-index.js";
+import { buildGuardScope, checkSql } from "../retrievers/sql-guard.js";
 import { loadTables } from "../indexing/load-tables.js";
 import { readTableSchemas, writeSqlStore } from "../indexing/sql-store.js";
 import { wtqCorrect } from "../evals/scoring/wtq.js";
@@ -51,6 +52,7 @@ const db = index ? index.db : new Database(values.store!, { readonly: true, file
 const schemas = index ? index.tables : readTableSchemas(db);
 const cTop = values["c-top"] ? Number(values["c-top"]) : 0;
 let cMisses = 0;
+let guardRefusals = 0;
 const lines = readFileSync(values.questions, "utf8").trim().split("\n");
 const questions = lines.map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string; answer: string[]; answer_canon?: string[] });
 const limit = values.limit ? Number(values.limit) : questions.length;
@@ -82,6 +84,14 @@ for (const q of questions.slice(0, limit)) {
     }
     const plan = planSql({ analysis, catalog, mentions, ...(usable ? { usable } : {}) });
     if (plan) {
+      // The SQL routes run every statement through the guard: count what it would refuse.
+      const usableCols = schema.columns.filter((_, i) => !usable || usable.has(i)).map((c) => ({ tableId: schema.tableId, column: c.name }));
+      const scope = buildGuardScope({ tables: [schema], allowedColumns: usableCols, linkedValues: [] });
+      const violations = checkSql(plan.sql, scope.scope);
+      if (violations.length > 0) {
+        guardRefusals++;
+        note += ` GUARD: ${violations.join("; ")}`;
+      }
       template = plan.template;
       sql = plan.sql;
       try {
@@ -122,6 +132,7 @@ times.sort((x, y) => x - y);
 const n = Math.min(limit, questions.length);
 console.log(`accuracy ${right}/${n} = ${((100 * right) / n).toFixed(1)}%; answered ${answered} (precision ${((100 * answeredRight) / Math.max(1, answered)).toFixed(1)}%)`);
 console.log(`latency median ${times[Math.floor(n / 2)]!.toFixed(2)} ms, p95 ${times[Math.floor(n * 0.95)]!.toFixed(2)} ms`);
+console.log(`guard refusals: ${guardRefusals}`);
 if (cTop > 0) console.log(`SQL changed by the top-${cTop} column restriction: ${cMisses}`);
 for (const [t, s] of [...byTemplate].sort((x, y) => y[1].n - x[1].n)) console.log(`  ${t.padEnd(15)} ${s.ok}/${s.n}`);
 if (index) await index.close(); else db.close();

@@ -6,6 +6,7 @@
  * The rules are word patterns only: nothing here may depend on a benchmark question or table.
  */
 import type { Modality, Operator, SubQueryPlan } from "../types.js";
+import type { EntityMention } from "./mentions.js";
 
 /** The kind of answer the question expects (drives readers, answer formatting and the verifier). */
 export type AnswerType =
@@ -88,6 +89,11 @@ export interface QuestionAnalysis {
   contentWords: string[];
   /** For "how many X": the counted noun phrase words (to decide count rows vs read a count column). */
   countNoun: string[];
+  /**
+   * Set by the offline decomposer: the table the question was grounded in and the entity mentions
+   * found in it (verbatim cell values), so later steps reuse them instead of searching again.
+   */
+  grounding?: { tableId: string; mentions: EntityMention[] };
 }
 
 /** Reads the QuestionAnalysis stored in a plan, if the offline backbone wrote one. */

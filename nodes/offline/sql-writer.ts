@@ -8,10 +8,14 @@
  * `<binding column> = 'value'` (or `LIKE '%value%'` for fuzzy bindings). Numbers stored as text
  * are read with SQLite's CAST after dropping thousands separators and currency signs.
  */
+import type { OpenedIndex } from "../../indexing/open-index.js";
 import { quoteIdent } from "../../indexing/sql-store.js";
-import { ROW_ID_COLUMN } from "../../indexing/types.js";
-import { bindingColumn } from "../../retrievers/sql-guard.js";
-import type { QuestionAnalysis } from "./analysis.js";
+import { ROW_ID_COLUMN, type TableSchema } from "../../indexing/types.js";
+import { bindingColumn, isRequiredBinding } from "../../retrievers/sql-guard.js";
+import type { WriteSqlInput } from "../strategies.js";
+import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
+import { findMentions } from "./mentions.js";
+import { loadCatalog } from "./table-catalog.js";
 import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isYearColumn, rankTargetColumns } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
@@ -351,5 +355,59 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
     sql: `SELECT CASE WHEN ${ea} ${pickA} ${eb} THEN ${col(ca, "a")} ELSE ${col(cb, "b")} END${tail}`,
     template: "choice",
     targetColumn,
+  };
+}
+
+/** Thrown when no template fits the question over the allowed columns (the SQL loop fails closed). */
+export class NoSqlTemplateError extends Error {
+  constructor(subQuery: string) {
+    super(`offline writeSql: no SQL template fits "${subQuery}" over the allowed columns; the route answers "not found"`);
+    this.name = "NoSqlTemplateError";
+  }
+}
+
+/** The table to write SQL for: the grounded table when in scope, else the one owning most allowed columns. */
+function sqlTable(input: WriteSqlInput, analysis: QuestionAnalysis): TableSchema | undefined {
+  const grounded = analysis.grounding?.tableId;
+  const inScope = input.tables.find((t) => t.tableId === grounded);
+  if (inScope) return inScope;
+  const counts = new Map<string, number>();
+  for (const c of input.allowedColumns) counts.set(c.tableId, (counts.get(c.tableId) ?? 0) + 1);
+  const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return input.tables.find((t) => t.tableId === best) ?? input.tables[0];
+}
+
+/**
+ * The offline writeSql strategy: analysis (from the plan, or computed), mentions grounded in the
+ * chosen table, the allowed columns C of that table and the required bindings V* → one template.
+ * On a repair call the statement is rebuilt without the mentions that are not bindings (the first
+ * statement's own filters are the usual reason for an empty result).
+ */
+export function createWriteSql(index: OpenedIndex): (input: WriteSqlInput) => Promise<string> {
+  return async (input) => {
+    const analysis = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery);
+    const schema = sqlTable(input, analysis);
+    if (!schema) throw new NoSqlTemplateError(input.subQuery);
+    const catalog = loadCatalog(index.db, schema);
+    let mentions =
+      analysis.grounding?.tableId === schema.tableId
+        ? analysis.grounding.mentions
+        : findMentions(input.subQuery, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
+    const usable = new Set<number>();
+    for (const c of input.allowedColumns) {
+      if (c.tableId !== schema.tableId) continue;
+      const i = schema.columns.findIndex((s) => s.name === c.column);
+      if (i >= 0) usable.add(i);
+    }
+    const bindings: RequiredBinding[] = [];
+    for (const b of input.bindings) {
+      if (!isRequiredBinding(b) || (b.tableId !== null && b.tableId !== schema.tableId)) continue;
+      const i = schema.columns.findIndex((s) => s.name === b.column);
+      if (i >= 0) bindings.push({ columnIndex: i, value: b.matchedValue!, fuzzy: b.fallbackLevel === 2 });
+    }
+    if (input.repair) mentions = mentions.filter((m) => bindings.some((b) => sameBinding(m, b, catalog)));
+    const plan = planSql({ analysis, catalog, mentions, usable, bindings });
+    if (!plan) throw new NoSqlTemplateError(input.subQuery);
+    return plan.sql;
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * Offline decomposer (reference §3 without an LLM). Deterministic plans:
+ * - first step: the question itself, with its QuestionAnalysis and the entity mentions grounded in
+ *   the hinted (or best retrieved) table — comparisons, differences and superlatives are computed by
+ *   one SQL statement over both named rows, so they need no separate steps over a table;
+ * - after an accepted step that answers the question: TERMINATE;
+ * - after a failed step: one retry that asks the passages (modality text, no entities), when the
+ *   corpus has passages; otherwise, or after two failures: TERMINATE.
+ */
+import type { OpenedIndex } from "../../indexing/open-index.js";
+import type { TableSchema } from "../../indexing/types.js";
+import { tablesForHint } from "../schema-scope.js";
+import type { DecomposeInput } from "../strategies.js";
+import type { SubQueryPlan } from "../types.js";
+import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
+import { findMentions, type EntityMention } from "./mentions.js";
+import { loadCatalog } from "./table-catalog.js";
+
+export const TERMINATE = "TERMINATE";
+
+const terminate = (): SubQueryPlan => ({
+  subQuery: TERMINATE,
+  requiredModalities: "both",
+  expectedOperator: "lookup",
+  needGlobalTableView: false,
+  entityMentions: [],
+  uncertainty: 0,
+});
+
+/** Entity strings handed to the value linker: the matched cell text (first line, trimmed). */
+function entityText(m: EntityMention): string {
+  return (m.value.split("\n")[0] ?? "").trim().slice(0, 120);
+}
+
+/** The table a question is about: the hint's table, else the first table chunk retrieved for it. */
+export async function groundingTable(index: OpenedIndex, question: string, tableId: string | undefined): Promise<TableSchema | undefined> {
+  if (tableId) {
+    const ids = tablesForHint(tableId, index.tables);
+    if (ids.length > 0) return index.tables.get(ids[0]!);
+  }
+  if (index.tables.size === 1) return [...index.tables.values()][0];
+  const hits = await index.search.documents(question, 5);
+  const chunk = hits.find((h) => h.entry.type === "table" && h.entry.tableId !== undefined);
+  return chunk ? index.tables.get(chunk.entry.tableId!) : undefined;
+}
+
+/** Analysis + grounding of one question against the index (also used by writeSql when a plan lacks it). */
+export async function analyseAndGround(index: OpenedIndex, question: string, tableId: string | undefined): Promise<QuestionAnalysis> {
+  const hasPassages = index.passages.length > 0;
+  const analysis = analyzeQuestion(question, { hasPassages });
+  const table = await groundingTable(index, question, tableId);
+  if (table) {
+    const catalog = loadCatalog(index.db, table);
+    const mentions = findMentions(question, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
+    analysis.grounding = { tableId: table.tableId, mentions };
+  }
+  return analysis;
+}
+
+function planOf(question: string, analysis: QuestionAnalysis): SubQueryPlan {
+  const mentions = analysis.grounding?.mentions ?? [];
+  const entities = [...new Set(mentions.filter((m) => m.kind !== "fuzzy").map(entityText).filter((e) => e !== ""))];
+  return {
+    subQuery: question,
+    requiredModalities: analysis.modality,
+    expectedOperator: analysis.operator,
+    needGlobalTableView: analysis.needGlobalView,
+    entityMentions: entities,
+    uncertainty: analysis.uncertainty,
+    analysis: analysis as unknown as Record<string, unknown>,
+  };
+}
+
+/** The offline decompose strategy over an opened index. */
+export function createDecompose(index: OpenedIndex): (input: DecomposeInput) => Promise<SubQueryPlan> {
+  return async (input) => {
+    const question = input.question.trim();
+    if (question === "") return terminate();
+    const accepted = input.history.filter((s) => !s.failed && s.answer.trim() !== "" && s.answer !== "not found");
+    if (accepted.length > 0) return terminate();
+    const failures = input.history.filter((s) => s.failed).length;
+    if (failures === 0) return planOf(question, await analyseAndGround(index, question, input.tableId));
+    if (failures === 1 && index.passages.length > 0) {
+      const analysis = analyzeQuestion(question, { hasPassages: true });
+      analysis.modality = "text";
+      return { ...planOf(question, analysis), requiredModalities: "text", entityMentions: [] };
+    }
+    return terminate();
+  };
+}
