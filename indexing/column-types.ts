@@ -21,7 +21,11 @@ export const TYPE_THRESHOLD = 0.9;
 /** Cells that mean "no value" and do not count against a numeric or date type. */
 const PLACEHOLDERS = new Set(["-", "--", "—", "–", "−", "n/a", "na", "n.a.", "none", "null", "nil", "?", "$ -", "$-", "tbd", "tba", "…", "..."]);
 
+/** Longer cells are never numbers, dates or placeholders; checked first so huge cells cost nothing. */
+const MAX_PARSE_CHARS = 64;
+
 export function isPlaceholder(text: string): boolean {
+  if (text.length > MAX_PARSE_CHARS) return false;
   const t = text.trim().toLowerCase();
   return t === "" || PLACEHOLDERS.has(t);
 }
@@ -33,6 +37,7 @@ const UNIT = /^(.*?\d)\s*([A-Za-z°µ][A-Za-z°µ/²³.]{0,11})$/;
 
 /** Parses a number as written in a table cell, or returns null. */
 export function parseNumber(text: string): number | null {
+  if (text.length > MAX_PARSE_CHARS) return null;
   let t = text.trim().replace(FOOTNOTE, "").trim();
   if (t === "" || t.length > 40) return null;
   t = t.replace(/[\u2212\u2012\u2013]/g, "-");
@@ -81,6 +86,7 @@ function month(word: string): number | undefined {
 
 /** Parses a date in a common written form to ISO `YYYY-MM-DD` (or `YYYY-MM` for month + year), or null. */
 export function parseDate(text: string): string | null {
+  if (text.length > MAX_PARSE_CHARS) return null;
   const t = text.trim().replace(FOOTNOTE, "").replace(/\s+,/g, ",").replace(/\s+/g, " ").trim();
   if (t.length < 6 || t.length > 40) return null;
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(:\d{2})?(\.\d+)?Z?)?$/.exec(t);

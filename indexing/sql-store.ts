@@ -56,7 +56,8 @@ export function tableSchemaFor(raw: RawTable, physical: string): TableSchema {
     const examples: string[] = [];
     const seen = new Set<string>();
     for (const v of values) {
-      const t = v.trim();
+      // Cut before trimming so a huge cell is not copied whole.
+      const t = (v.length > EXAMPLE_MAX_CHARS * 2 ? v.slice(0, EXAMPLE_MAX_CHARS * 2) : v).trim();
       if (t === "" || seen.has(t)) continue;
       seen.add(t);
       examples.push(t.length > EXAMPLE_MAX_CHARS ? `${t.slice(0, EXAMPLE_MAX_CHARS)}…` : t);
