@@ -4,6 +4,7 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.j
 import type { Command } from "../command.js";
 
 const FLAGS: FlagSpecs = {
+  index_path: { kind: "string", help: "index directory (instead of the PATH argument)" },
   tables: { kind: "boolean", help: "also list every table: rows, columns and their types" },
   json: { kind: "boolean", help: "print the manifest (and tables) as JSON" },
 };
@@ -12,7 +13,7 @@ export const command: Command = {
   summary: "verify an index and print its settings, counts and tables",
   help: () =>
     [
-      "Usage: atr inspect-index PATH [--tables] [--json]",
+      "Usage: atr inspect-index PATH [--tables] [--json]   (or --index_path PATH)",
       "",
       "Checks manifest.json, every checksum and count (the same checks answering does), then prints",
       "the build settings and counts. Exit code 1 when the index fails verification.",
@@ -22,8 +23,9 @@ export const command: Command = {
     ].join("\n"),
   async run(argv) {
     const { flags, positionals } = parseArgs(argv, FLAGS);
-    if (positionals.length !== 1) throw new UsageError("give exactly one index directory");
-    const dir = positionals[0]!;
+    const paths = typeof flags.index_path === "string" ? [flags.index_path, ...positionals] : positionals;
+    if (paths.length !== 1) throw new UsageError("give exactly one index directory");
+    const dir = paths[0]!;
     const { verifyIndexFiles } = await import("../../indexing/manifest.js");
     const { openSqlStore, readTableSchemas, SQLITE_FILE } = await import("../../indexing/sql-store.js");
     const { manifest, violations } = verifyIndexFiles(dir);

@@ -37,7 +37,7 @@ describe("atr build-index / inspect-index", () => {
     expect(inspected.out).toMatch(/cells +budget 10000, per table 20/);
     expect(inspected.out).toMatch(/season_2023#Standings +\[season_2023_standings, 6 rows, 9 columns, season_2023\.xlsx sheet Standings\]/);
     expect(inspected.out).toMatch(/Home › W +integer +home_w/);
-    const json = await run(["inspect-index", save, "--json"]);
+    const json = await run(["inspect-index", "--index_path", save, "--json"]);
     expect(JSON.parse(json.out).manifest.counts.tables).toBe(5);
   });
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildIndex } from "../../indexing/build-index.js";
+import { buildIndex, readInputOrder } from "../../indexing/build-index.js";
 import { INDEX_FORMAT_VERSION, IndexVerificationError, verifyIndexFiles } from "../../indexing/manifest.js";
 import { closeCachedIndexes, openIndex, openIndexCached } from "../../indexing/open-index.js";
 
@@ -115,6 +115,17 @@ describe("buildIndex + openIndex", () => {
     await expect(buildIndex({ excelDir: join(root, "nope"), docDir: docs, savePath: join(root, "x") })).rejects.toThrow(/--excel_dir .*nope does not exist/);
     await expect(buildIndex({ excelDir: docs, docDir: docs, savePath: join(root, "x") })).rejects.toThrow(/no tables found in --excel_dir/);
     await expect(buildIndex({ excelDir: tables, docDir: join(root, "nodocs"), savePath: join(root, "x") })).rejects.toThrow(/--doc_dir .*nodocs does not exist/);
+  });
+
+  it("follows an --input_order file and rejects one that does not match the directories", async () => {
+    const order = join(root, "order.json");
+    writeFileSync(order, JSON.stringify({ tables: ["broken.xlsx", "clubs.csv"], documents: ["history.txt", "clubs.json"] }));
+    const result = await build(join(root, "ordered"), { inputOrder: readInputOrder(order) });
+    expect(result.manifest.sources.documents).toEqual(["history.txt", "clubs.json"]);
+    writeFileSync(order, JSON.stringify({ tables: ["clubs.csv"], documents: [] }));
+    await expect(build(join(root, "ordered"), { inputOrder: readInputOrder(order) })).rejects.toThrow(/present but not listed: broken\.xlsx/);
+    writeFileSync(order, JSON.stringify({ tables: "clubs.csv" }));
+    expect(() => readInputOrder(order)).toThrow(/must be \{"tables"/);
   });
 
   it("caches an opened index per directory and reopens a rebuilt one", async () => {

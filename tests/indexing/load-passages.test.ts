@@ -53,6 +53,13 @@ describe("loadPassages", () => {
     expect(issues.find((i) => i.file === "bad.json")!.problem).toMatch(/malformed JSON/);
   });
 
+  it("decodes a non-UTF-8 passage file as Windows-1252 with a warning naming it", () => {
+    writeFileSync(join(dir, "old.txt"), Buffer.from("Caf\xe9 \x93open\x94", "latin1"));
+    const { passages, issues } = loadPassages(dir);
+    expect(passages[0]!.text).toBe("Café “open”");
+    expect(issues).toEqual([expect.objectContaining({ file: "old.txt", severity: "warning", problem: expect.stringMatching(/not valid UTF-8/) })]);
+  });
+
   it("fails clearly when the directory does not exist", () => {
     expect(() => loadPassages(join(dir, "missing"))).toThrow(/--doc_dir .*missing does not exist/);
   });
