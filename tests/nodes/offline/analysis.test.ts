@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { analysisOf, analyzeQuestion } from "../../../nodes/offline/analysis.js";
+
+describe("analyzeQuestion", () => {
+  it("reads counts with numeric conditions", () => {
+    const a = analyzeQuestion("How many players were born after 1977?");
+    expect(a.operator).toBe("count");
+    expect(a.answerType).toBe("count");
+    expect(a.conditions).toEqual([expect.objectContaining({ op: ">", value: 1977 })]);
+    expect(a.countNoun).toContain("players");
+    expect(a.needGlobalView).toBe(true);
+  });
+
+  it("reads comparative conditions with the compared quantity as a hint", () => {
+    const a = analyzeQuestion("what is the number of buildings taller than 328 feet?");
+    expect(a.conditions[0]).toMatchObject({ op: ">", value: 328 });
+    expect(a.conditions[0]!.hint).toEqual(expect.arrayContaining(["feet", "tall"]));
+    expect(analyzeQuestion("how many riders scored at least 7 points?").conditions[0]).toMatchObject({ op: ">=", value: 7 });
+  });
+
+  it("does not read 'before 3' as a year condition", () => {
+    expect(analyzeQuestion("who came before 3 other drivers?").conditions).toEqual([]);
+  });
+
+  it("reads superlatives with their direction", () => {
+    expect(analyzeQuestion("which nation won the least gold medals?")).toMatchObject({ operator: "sort", sortDirection: "min" });
+    expect(analyzeQuestion("who had the most caps?")).toMatchObject({ operator: "sort", sortDirection: "max", answerType: "person" });
+  });
+
+  it("reads row positions", () => {
+    expect(analyzeQuestion("who was the last player to be inducted?")).toMatchObject({ position: "last", operator: "sort" });
+    expect(analyzeQuestion("what is the next team after maccabi tel aviv?").position).toBe("next");
+    expect(analyzeQuestion("what county is just previous to butte county on the list?").position).toBe("previous");
+  });
+
+  it("plans comparisons between two named entities", () => {
+    expect(analyzeQuestion("which township has more people, darlington or highland?").comparison).toEqual({
+      kind: "choice",
+      options: ["darlington", "highland"],
+      direction: "max",
+    });
+    const ml = analyzeQuestion("did oliver jacque earn more or less points than luis d'antin?");
+    expect(ml.comparison).toMatchObject({ kind: "moreless", options: ["oliver jacque", "luis d'antin"] });
+    expect(ml.answerType).toBe("moreless");
+    const diff = analyzeQuestion("how many more students does ashfield have than little reddings?");
+    expect(diff).toMatchObject({ operator: "compare", arithmetic: "difference", answerType: "number" });
+    expect(diff.comparison?.options).toEqual(["ashfield", "little reddings"]);
+  });
+
+  it("reads aggregates, percentage change and answer types", () => {
+    expect(analyzeQuestion("what was the average score in round two?")).toMatchObject({ operator: "aggregate", aggregate: "avg" });
+    expect(analyzeQuestion("what is the percentage change in revenue from 2018 to 2019?")).toMatchObject({ operator: "arithmetic", arithmetic: "percent_change", answerType: "percent" });
+    expect(analyzeQuestion("in what year did the team win?").answerType).toBe("year");
+    expect(analyzeQuestion("when was track three recorded?").answerType).toBe("date");
+    expect(analyzeQuestion("is the album released in 1990?").answerType).toBe("yesno");
+    expect(analyzeQuestion("which country had the highest score?").answerType).toBe("place");
+  });
+
+  it("does not call a 'which … number of' question a count", () => {
+    expect(analyzeQuestion("which project had the least number of arrays?").operator).not.toBe("count");
+  });
+
+  it("round-trips through a plan's analysis field", () => {
+    const a = analyzeQuestion("how many songs are on this album?");
+    const plan = { subQuery: "q", requiredModalities: "table" as const, expectedOperator: a.operator, needGlobalTableView: true, entityMentions: [], uncertainty: 0, analysis: JSON.parse(JSON.stringify(a)) as Record<string, unknown> };
+    expect(analysisOf(plan)).toEqual(a);
+    expect(analysisOf({ ...plan, analysis: { something: 1 } })).toBeUndefined();
+  });
+});

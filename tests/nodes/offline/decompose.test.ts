@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { OpenedIndex } from "../../../indexing/open-index.js";
+import type { Passage } from "../../../indexing/types.js";
+import { analysisOf } from "../../../nodes/offline/analysis.js";
+import { createDecompose, TERMINATE } from "../../../nodes/offline/decompose.js";
+import type { DecomposeInput } from "../../../nodes/strategies.js";
+import { openFixture } from "./fixtures.js";
+
+const fx = openFixture();
+afterAll(() => fx.close());
+
+function index(passages: Passage[] = []): OpenedIndex {
+  const search = {
+    documents: async () => [{ entry: { id: 0, type: "table" as const, source: "races.csv", text: "", tableId: "races" }, score: 1 }],
+  };
+  return { db: fx.db, tables: fx.tables, passages, search } as unknown as OpenedIndex;
+}
+const input = (question: string, extra: Partial<DecomposeInput> = {}): DecomposeInput => ({ question, history: [], consecutiveFailures: 0, schemaPreview: "", ...extra });
+
+describe("offline decompose", () => {
+  it("plans the question as one grounded step with its analysis and entity mentions", async () => {
+    const plan = await createDecompose(index())(input("How many gold medals did the United States win?", { tableId: "medals" }));
+    expect(plan).toMatchObject({ subQuery: "How many gold medals did the United States win?", expectedOperator: "count", requiredModalities: "table", entityMentions: ["United States"], uncertainty: 0 });
+    expect(analysisOf(plan)?.grounding).toMatchObject({ tableId: "medals", mentions: [expect.objectContaining({ value: "United States", column: "Nation" })] });
+  });
+
+  it("grounds in the best retrieved table when there is no hint", async () => {
+    const plan = await createDecompose(index())(input("who won in tokyo?"));
+    expect(analysisOf(plan)?.grounding?.tableId).toBe("races");
+    expect(plan.entityMentions).toEqual(["Tokyo"]);
+  });
+
+  it("terminates once a step answered", async () => {
+    const plan = await createDecompose(index())(input("who won in tokyo?", { history: [{ subQuery: "who won in tokyo?", answer: "Kim Lee", failed: false }] }));
+    expect(plan.subQuery).toBe(TERMINATE);
+  });
+
+  it("retries a failed step on the passages, then terminates", async () => {
+    const passages: Passage[] = [{ id: "p", text: "Kim Lee won in Tokyo.", file: "races.json", tableId: "races" }];
+    const failed = { subQuery: "who won in tokyo?", answer: "not found", failed: true };
+    const retry = await createDecompose(index(passages))(input("who won in tokyo?", { history: [failed], consecutiveFailures: 1 }));
+    expect(retry).toMatchObject({ requiredModalities: "text", entityMentions: [] });
+    const stop = await createDecompose(index(passages))(input("who won in tokyo?", { history: [failed, failed], consecutiveFailures: 2 }));
+    expect(stop.subQuery).toBe(TERMINATE);
+    const noPassages = await createDecompose(index())(input("who won in tokyo?", { history: [failed], consecutiveFailures: 1 }));
+    expect(noPassages.subQuery).toBe(TERMINATE);
+  });
+});

@@ -1,0 +1,61 @@
+/** Small hand-written tables in a temporary View 5 store, shared by the offline NL→SQL tests. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { writeSqlStore } from "../../../indexing/sql-store.js";
+import type { RawTable, TableSchema } from "../../../indexing/types.js";
+import { loadCatalog, type TableCatalog } from "../../../nodes/offline/table-catalog.js";
+
+export const MEDALS: RawTable = {
+  id: "medals",
+  file: "medals.csv",
+  header: ["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"],
+  rows: [
+    ["1", "China", "51", "21", "28", "100"],
+    ["2", "United States", "36", "38", "36", "110"],
+    ["3", "Russia", "23", "21", "28", "72"],
+    ["4", "Great Britain", "19", "13", "15", "47"],
+    ["5", "Germany", "16", "10", "15", "41"],
+    ["6", "South Korea", "13", "10", "8", "31"],
+    ["", "Total", "158", "113", "130", "401"],
+  ],
+};
+
+export const RACES: RawTable = {
+  id: "races",
+  file: "races.csv",
+  header: ["Year", "Venue", "Winner", "Time", "Prize"],
+  rows: [
+    ["2001", "Busan, South Korea", "Kim Lee", "3:45", "$1,200"],
+    ["2002", "Seoul, South Korea", "Ana Smith", "3:50", "$1,500"],
+    ["2003", "Tokyo", "Kim Lee", "3:40", "$2,000"],
+    ["2004", "Beijing", "Marilynn Jones", "3:55", "$2,000"],
+  ],
+};
+
+export interface Fixture {
+  db: Database.Database;
+  tables: Map<string, TableSchema>;
+  catalog(id: string): TableCatalog;
+  run(sql: string): unknown[][];
+  close(): void;
+}
+
+export function openFixture(): Fixture {
+  const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
+  const path = join(dir, "tables.sqlite");
+  const schemas = writeSqlStore(path, [MEDALS, RACES]);
+  const db = new Database(path, { readonly: true });
+  const tables = new Map(schemas.map((s) => [s.tableId, s]));
+  return {
+    db,
+    tables,
+    catalog: (id) => loadCatalog(db, tables.get(id)!),
+    run: (sql) => db.prepare(sql).raw().all() as unknown[][],
+    close: () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { editDistance, findMentions } from "../../../nodes/offline/mentions.js";
+import { openFixture } from "./fixtures.js";
+
+const fx = openFixture();
+afterAll(() => fx.close());
+
+describe("findMentions", () => {
+  it("finds exact cell values, longest span first, with verbatim values and rows", () => {
+    const m = findMentions("How many gold medals did the United States win?", fx.catalog("medals"));
+    expect(m).toEqual([expect.objectContaining({ text: "united states", column: "Nation", value: "United States", kind: "exact", rows: [1] })]);
+  });
+
+  it("finds partial mentions covering every cell that contains the phrase", () => {
+    const m = findMentions("how many races were held in south korea?", fx.catalog("races"));
+    expect(m).toHaveLength(1);
+    expect(m[0]).toMatchObject({ column: "Venue", kind: "partial", rows: [0, 1] });
+  });
+
+  it("does not ground a partial mention that is too generic or only a header word", () => {
+    expect(findMentions("which nation won the most gold?", fx.catalog("medals"))).toEqual([]);
+  });
+
+  it("corrects small typing errors in long words", () => {
+    const m = findMentions("how many medals did germani win?", fx.catalog("medals"));
+    expect(m[0]).toMatchObject({ value: "Germany", kind: "fuzzy" });
+  });
+
+  it("treats a short number as a cell only when a neighbour word names its column", () => {
+    expect(findMentions("which nations won at least 21 medals?", fx.catalog("medals"))).toEqual([]);
+    expect(findMentions("which nation has rank 3?", fx.catalog("medals"))[0]).toMatchObject({ column: "Rank", value: "3" });
+  });
+
+  it("never grounds the counted noun alone", () => {
+    const m = findMentions("how many winners were there?", fx.catalog("races"), { avoidWords: ["winners"] });
+    expect(m).toEqual([]);
+  });
+
+  it("editDistance stops early past the limit", () => {
+    expect(editDistance("ashfiend", "ashfield", 2)).toBe(1);
+    expect(editDistance("abc", "xyzxyz", 1)).toBe(2);
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { OpenedIndex } from "../../../indexing/open-index.js";
+import { buildGuardScope, checkSql } from "../../../retrievers/sql-guard.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { findMentions } from "../../../nodes/offline/mentions.js";
+import { createWriteSql, NoSqlTemplateError, planSql } from "../../../nodes/offline/sql-writer.js";
+import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
+import type { SchemaEntry } from "../../../indexing/types.js";
+import { openFixture } from "./fixtures.js";
+
+const fx = openFixture();
+afterAll(() => fx.close());
+
+function answer(question: string, table: string, usable?: Set<number>): { rows: unknown[][]; template: string; sql: string } {
+  const a = analyzeQuestion(question);
+  const catalog = fx.catalog(table);
+  const mentions = findMentions(question, catalog, { avoidWords: [...a.countNoun, ...a.targetHints] });
+  const plan = planSql({ analysis: a, catalog, mentions, ...(usable ? { usable } : {}) });
+  if (!plan) throw new Error(`no plan for ${question}`);
+  return { rows: fx.run(plan.sql), template: plan.template, sql: plan.sql };
+}
+
+describe("planSql templates", () => {
+  it("looks up the asked column of the named row", () => {
+    expect(answer("how many silver medals did russia win?", "medals").rows).toEqual([["21"]]);
+    expect(answer("who won in beijing?", "races").rows).toEqual([["Marilynn Jones"]]);
+  });
+
+  it("counts rows under mentions and numeric conditions (summary rows excluded)", () => {
+    expect(answer("how many races were held in south korea?", "races").rows).toEqual([[2]]);
+    expect(answer("how many races were held after 2001?", "races").rows).toEqual([[3]]);
+    expect(answer("how many nations are listed?", "medals").rows).toEqual([[6]]);
+    expect(answer("how many nations won more than 20 gold medals?", "medals").rows).toEqual([[3]]);
+  });
+
+  it("keeps every tied row of an argmax and orders by the named column", () => {
+    const r = answer("which year had the highest prize?", "races");
+    expect(r.template).toBe("argmax");
+    expect(r.rows).toEqual([["2003"], ["2004"]]);
+    expect(answer("which nation won the least bronze medals?", "medals").rows).toEqual([["South Korea"]]);
+  });
+
+  it("sums and averages numbers stored as text", () => {
+    expect(answer("what is the total prize money?", "races").rows).toEqual([[6700]]);
+    expect(answer("what was the average number of gold medals?", "medals").rows[0]![0]).toBeCloseTo(26.333, 2);
+  });
+
+  it("compares two named rows: which, more or less, difference", () => {
+    expect(answer("who won more gold medals, china or russia?", "medals").rows).toEqual([["China"]]);
+    expect(answer("which nation had fewer silver medals, germany or great britain?", "medals").rows).toEqual([["Germany"]]);
+    expect(answer("did germany win more or less bronze medals than russia?", "medals").rows).toEqual([["less"]]);
+    expect(answer("how many more gold medals did china win than russia?", "medals").rows).toEqual([[28]]);
+  });
+
+  it("reads first, last, next and previous rows by _row", () => {
+    expect(answer("who was the first winner?", "races").rows).toEqual([["Kim Lee"]]);
+    expect(answer("which venue was last?", "races").rows).toEqual([["Beijing"]]);
+    expect(answer("which venue came after tokyo?", "races").rows).toEqual([["Beijing"]]);
+    expect(answer("what nation is listed before germany?", "medals").rows).toEqual([["Great Britain"]]);
+  });
+
+  it("uses only the usable columns", () => {
+    const r = answer("how many silver medals did russia win?", "medals", new Set([1, 2]));
+    expect(r.sql).not.toMatch(/silver/);
+  });
+
+  it("writes statements the SQL guard admits", () => {
+    const schema = fx.tables.get("medals")!;
+    const scope = buildGuardScope({ tables: [schema], allowedColumns: schema.columns.map((c) => ({ tableId: "medals", column: c.name })), linkedValues: [] });
+    for (const q of ["did germany win more or less bronze medals than russia?", "which nation won the least bronze medals?", "what nation is listed before germany?", "how many nations won more than 20 gold medals?"]) {
+      expect(checkSql(answer(q, "medals").sql, scope.scope)).toEqual([]);
+    }
+  });
+});
+
+describe("createWriteSql (the strategy)", () => {
+  const index = { db: fx.db, tables: fx.tables } as unknown as OpenedIndex;
+  const writeSql = createWriteSql(index);
+  const entry = (column: string): SchemaEntry => ({ tableId: "medals", column, type: "integer", examples: "", text: column });
+  const plan = (q: string): SubQueryPlan => {
+    const a = analyzeQuestion(q);
+    return { subQuery: q, requiredModalities: "table", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+  };
+  const base = (q: string, bindings: LinkedValue[], columns = ["Nation", "Silver", "Gold"]) => ({
+    query: q, subQuery: q, plan: plan(q), originalQuestion: q, allowedColumns: columns.map(entry), tables: [fx.tables.get("medals")!],
+    bindings, expectedAnswerType: "", evidence: "", prompt: "",
+  });
+
+  it("puts every required binding verbatim in the outer WHERE and passes the guard", async () => {
+    const q = "how many silver medals did the russians win?";
+    const binding: LinkedValue = { entity: "russians", tableId: "medals", column: "Nation", matchedValue: "Russia", confidence: 1, fallbackLevel: 0 };
+    const sql = await writeSql(base(q, [binding]));
+    expect(sql).toContain(`"nation" = 'Russia'`);
+    expect(fx.run(sql)).toEqual([["21"]]);
+    const schema = fx.tables.get("medals")!;
+    const scope = buildGuardScope({ tables: [schema], allowedColumns: ["Nation", "Silver", "Gold"].map((column) => ({ tableId: "medals", column })), linkedValues: [binding] });
+    expect(checkSql(sql, scope.scope)).toEqual([]);
+  });
+
+  it("renders fuzzy bindings as LIKE", async () => {
+    const binding: LinkedValue = { entity: "korea", tableId: "medals", column: "Nation", matchedValue: "Korea", confidence: 0.3, fallbackLevel: 2 };
+    const sql = await writeSql(base("how many gold medals did korea win?", [binding]));
+    expect(sql).toContain(`"nation" LIKE '%Korea%'`);
+    expect(fx.run(sql)).toEqual([["13"]]);
+  });
+
+  it("throws a named error when no template fits", async () => {
+    await expect(writeSql(base("tell me about it", [], ["Nation"]))).rejects.toBeInstanceOf(NoSqlTemplateError);
+  });
+});
