@@ -4,7 +4,7 @@
  * A question is identified by `question_id`, or by its text when it has none (`questionKey`).
  */
 import { readFileSync } from "node:fs";
-import { basename, dirname, extname } from "node:path";
+import { basename, dirname, extname, resolve } from "node:path";
 
 export type QuestionRecord = Record<string, unknown> & { question: string };
 
@@ -63,13 +63,15 @@ export function loadQuestions(path: string): QuestionRecord[] {
 
 /**
  * Dataset and split names for run metadata, guessed from the shared layout
- * `<dataset>/<split>/questions.jsonl` (else the file stem and "").
+ * `<dataset>/<split>/questions.jsonl` (split = dev, train, test, …); else the folder (for a file
+ * named questions.*) or the file stem is the dataset and the split is "".
  */
 export function datasetOf(path: string): { dataset: string; split: string } {
-  const stem = basename(path, extname(path));
-  if (stem === "questions") {
-    const splitDir = dirname(path);
-    return { dataset: basename(dirname(splitDir)), split: basename(splitDir) };
-  }
-  return { dataset: stem, split: "" };
+  const abs = resolve(path);
+  const stem = basename(abs, extname(abs));
+  const dir = dirname(abs);
+  if (KNOWN_SPLITS.has(basename(dir).toLowerCase())) return { dataset: basename(dirname(dir)), split: basename(dir) };
+  return { dataset: stem === "questions" ? basename(dir) : stem, split: "" };
 }
+
+const KNOWN_SPLITS = new Set(["dev", "train", "test", "validation", "valid", "val", "heldout", "held-out", "held_out"]);

@@ -1,0 +1,259 @@
+/**
+ * `atr run`: answers a whole question file with the ATR graph (or a baseline) and writes one JSON
+ * line per question (reference §9): bounded concurrency, resume, input order, progress, LangSmith
+ * run metadata, and a bounded flush of traces so the process ends promptly.
+ */
+import { resolve } from "node:path";
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
+import type { Command } from "../command.js";
+import { configFlagSpecs, configurableFromFlags, ensureConfiguration, readBackboneEnv } from "../../graph/configuration.js";
+import { datasetOf, loadQuestions } from "../../evals/dataset.js";
+import { ProgressBar } from "../../evals/progress-bar.js";
+import { timestamp, timestampedPath } from "../../evals/results-file.js";
+import { runBatch, type AnswerFn } from "../../evals/runner.js";
+import {
+  ablationTags,
+  configHash,
+  flushTracing,
+  gitCommit,
+  questionRunOptions,
+  tracingEnabled,
+  type ExperimentInfo,
+} from "../../evals/run-metadata.js";
+import { BASELINES, type BaselineName } from "../../evals/baselines/baselines.js";
+
+const RUN_FLAGS: FlagSpecs = {
+  data_file_path: { kind: "string", help: "questions: .json array or .jsonl (required)" },
+  save_file_path: { kind: "string", help: "output path P; the file written is <dir>/<stem>_<YYYYMMDD_HHMMSS><ext>" },
+  rerun: { kind: "string", help: "resume this exact results file: answer only the questions it lacks" },
+  retry_errors: { kind: "boolean", help: "with --rerun: also re-answer questions whose record has an error" },
+  max_workers: { kind: "number", help: "questions answered at the same time", default: 2 },
+  emit_trace: { kind: "boolean", help: "write atr_trace (verifier decisions, §9.2) into each record" },
+  limit: { kind: "number", help: "answer only the first N questions of the file (smoke runs)" },
+  question_timeout_ms: { kind: "number", help: "a question taking longer becomes an error record (0 = no limit)", default: 0 },
+  baseline: { kind: "string", help: `run a baseline instead of ATR: ${BASELINES.join(" | ")}` },
+  baseline_mode: { kind: "string", help: "naive_llm: closed_book | full_context", default: "closed_book" },
+  baseline_top_k: { kind: "number", help: "naive_rag(_sc) / ReAct retrieve_docs chunks", default: 5 },
+  sc_samples: { kind: "number", help: "naive_rag_sc samples N", default: 5 },
+  sc_temperature: { kind: "number", help: "naive_rag_sc sampling temperature", default: 0.7 },
+  react_max_steps: { kind: "number", help: "ReAct steps", default: 10 },
+  table_dir: { kind: "string", help: "naive_llm full_context: folder of <table_id>.csv (default: <data dir>/tables)" },
+  experiment: { kind: "string", help: "experiment name in run metadata (default <dataset>-<split>-<config hash>-<time>)" },
+  dataset: { kind: "string", help: "dataset name in run metadata (default from the path <dataset>/<split>/questions.jsonl)" },
+  split: { kind: "string", help: "split name in run metadata (default from the path)" },
+  langsmith_project: { kind: "string", help: "LangSmith project (sets LANGSMITH_PROJECT for this run)" },
+  flush_timeout_ms: { kind: "number", help: "longest wait for trace uploads at the end", default: 5000 },
+  no_progress: { kind: "boolean", help: "no progress line" },
+};
+
+function specs(): FlagSpecs {
+  const config = configFlagSpecs();
+  for (const name of Object.keys(RUN_FLAGS)) {
+    if (name in config) throw new Error(`cli/commands/run.ts: flag --${name} is defined twice (run flags and graph configuration)`);
+  }
+  return { ...RUN_FLAGS, ...config };
+}
+
+interface AnswerModule {
+  answerQuestion: (input: unknown, options: unknown) => Promise<{ answer: string; trace?: unknown; usage?: unknown; routes?: unknown }>;
+}
+
+/** The ATR graph's per-question function (graph/answer.ts). */
+async function graphAnswer(): Promise<AnswerFn> {
+  const path = "../../graph/answer.js";
+  const mod = (await import(path)) as AnswerModule;
+  return (input, options) => mod.answerQuestion(input, options);
+}
+
+async function baselineAnswer(
+  name: BaselineName,
+  flags: Record<string, unknown>,
+  config: ReturnType<typeof ensureConfiguration>,
+  dataPath: string,
+  cleanup: Array<() => Promise<void> | void>,
+): Promise<AnswerFn> {
+  if (!config.indexPath) throw new UsageError("--index_path DIR is required (the index the baselines retrieve from)");
+  const [{ openIndexCached }, { createBaseline }, { createChatModel, OFFLINE_BACKBONE }, { openSqlExecutor }] = await Promise.all([
+    import("../../indexing/open-index.js"),
+    import("../../evals/baselines/baselines.js"),
+    import("../../graph/backbones.js"),
+    import("../../retrievers/sql-executor.js"),
+  ]);
+  const index = await openIndexCached(config.indexPath);
+  const offline = config.backbone === OFFLINE_BACKBONE;
+  const settings = { env: readBackboneEnv(), timeoutMs: config.llmTimeoutMs };
+  const model = offline ? undefined : await createChatModel(config.backbone, settings);
+  let sampler = model;
+  if (!offline && name === "naive_rag_sc") {
+    sampler = await createChatModel(config.backbone, settings);
+    // The providers build models at temperature 0; sampling needs the configured temperature.
+    if ("temperature" in sampler) (sampler as unknown as { temperature: number }).temperature = Number(flags.sc_temperature);
+    else console.error(`atr run: ${config.backbone} has no temperature setting; naive_rag_sc samples will not vary`);
+  }
+  let sql;
+  if (name === "react") {
+    const { SQLITE_FILE } = await import("../../indexing/sql-store.js");
+    sql = openSqlExecutor(resolve(config.indexPath, SQLITE_FILE), { timeoutMs: config.sqlTimeoutMs });
+    const executor = sql;
+    cleanup.push(() => executor.close());
+  }
+  return createBaseline(
+    name,
+    {
+      search: index.search,
+      model,
+      sampler,
+      tables: index.tables,
+      passages: index.passages,
+      tableDir: (flags.table_dir as string | undefined) ?? resolve(dataPath, "..", "tables"),
+      sql,
+    },
+    {
+      mode: flags.baseline_mode === "full_context" ? "full_context" : "closed_book",
+      topK: Number(flags.baseline_top_k),
+      samples: Number(flags.sc_samples),
+      maxSteps: Number(flags.react_max_steps),
+    },
+  );
+}
+
+export const command: Command = {
+  summary: "answer a question file (ATR or a baseline), resumable, one JSON line per question",
+  help: () =>
+    [
+      "Usage: atr run --data_file_path QUESTIONS.jsonl --index_path DIR --save_file_path OUT.jsonl [flags]",
+      "",
+      "Batch flags:",
+      formatFlagHelp(RUN_FLAGS),
+      "",
+      "Graph configuration flags (same as `atr ask`):",
+      formatFlagHelp(configFlagSpecs()),
+      "",
+      "Each record is the input record plus agentic_tablerag_answer and atr_stats (latency, LLM calls, tokens,",
+      "routes); with --emit_trace also atr_trace. A question that throws gets `error` and the answer \"error\".",
+      "Kill it any time: `--rerun <the printed path>` answers only what is missing and repairs a cut-off line.",
+      "",
+      "Example:",
+      "  atr run --data_file_path ../shared/data/wtq/dev/questions.jsonl --index_path /tmp/wtq-dev-index \\",
+      "          --save_file_path out/wtq_dev.jsonl --backbone offline",
+    ].join("\n"),
+  async run(argv) {
+    const { flags, positionals } = parseArgs(argv, specs());
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const dataPath = flags.data_file_path as string | undefined;
+    if (!dataPath) throw new UsageError("--data_file_path QUESTIONS.jsonl is required");
+    const baseline = flags.baseline as string | undefined;
+    if (baseline !== undefined && !(BASELINES as readonly string[]).includes(baseline)) {
+      throw new UsageError(`--baseline must be one of ${BASELINES.join(", ")}`);
+    }
+    if (!["closed_book", "full_context"].includes(String(flags.baseline_mode))) throw new UsageError("--baseline_mode takes closed_book or full_context");
+    if (flags.langsmith_project) process.env.LANGSMITH_PROJECT = String(flags.langsmith_project);
+
+    const configurable = configurableFromFlags(flags) as Record<string, unknown>;
+    const config = ensureConfiguration({ configurable });
+    let questions = loadQuestions(dataPath);
+    if (flags.limit !== undefined) questions = questions.slice(0, Math.max(0, Number(flags.limit)));
+
+    const outputPath = flags.rerun
+      ? String(flags.rerun)
+      : flags.save_file_path
+        ? timestampedPath(String(flags.save_file_path))
+        : timestampedPath(resolve("output", `${baseline ?? config.routerType}_results.jsonl`));
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(resolve(outputPath, ".."), { recursive: true });
+
+    // Experiment bookkeeping (LangSmith metadata): full configuration, hash, prompts, commit.
+    const guessed = datasetOf(dataPath);
+    const dataset = (flags.dataset as string | undefined) ?? guessed.dataset;
+    const split = (flags.split as string | undefined) ?? guessed.split;
+    const baselineSettings = baseline
+      ? { baseline, baselineMode: flags.baseline_mode, baselineTopK: flags.baseline_top_k, scSamples: flags.sc_samples, scTemperature: flags.sc_temperature, reactMaxSteps: flags.react_max_steps }
+      : {};
+    const fullConfig: Record<string, unknown> = { ...config, ...baselineSettings };
+    const hash = configHash(fullConfig);
+    const { PROMPTS_VERSION } = await import("../../nodes/prompts.js");
+    const { BASELINE_PROMPTS_VERSION } = await import("../../evals/baselines/prompts.js");
+    const defaults = ensureConfiguration({});
+    const info: ExperimentInfo = {
+      experiment: (flags.experiment as string | undefined) ?? [dataset, split, baseline, hash, timestamp()].filter(Boolean).join("-"),
+      dataset,
+      split,
+      config: fullConfig,
+      configHash: hash,
+      promptsVersion: baseline ? BASELINE_PROMPTS_VERSION : PROMPTS_VERSION,
+      git: gitCommit(),
+      baseline,
+      indexPath: config.indexPath || undefined,
+      tags: [],
+    };
+    info.tags = [
+      "atr",
+      dataset,
+      split,
+      `exp:${info.experiment}`,
+      `backbone:${config.backbone}`,
+      ...(baseline ? [`baseline:${baseline}`] : [`router:${config.routerType}`]),
+      ...ablationTags(config as unknown as Record<string, unknown>, defaults as unknown as Record<string, unknown>),
+    ].filter((t) => t !== "");
+
+    const cleanup: Array<() => Promise<void> | void> = [];
+    const answer = baseline ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup) : await graphAnswer();
+
+    const tracing = tracingEnabled();
+    console.error(`atr run: ${flags.rerun ? "resuming" : "writing"} ${outputPath}`);
+    console.error(`atr run: experiment ${info.experiment} (config ${hash}${tracing ? `, LangSmith project ${process.env.LANGSMITH_PROJECT ?? process.env.LANGCHAIN_PROJECT ?? "default"}` : ""})`);
+
+    const controller = new AbortController();
+    let interrupts = 0;
+    const onSigint = () => {
+      interrupts++;
+      if (interrupts > 1) process.exit(130);
+      console.error("\natr run: interrupted — finishing the questions in flight (Ctrl-C again to quit now; --rerun resumes)");
+      controller.abort();
+    };
+    process.on("SIGINT", onSigint);
+    const bar = flags.no_progress ? undefined : new ProgressBar({ label: baseline ?? "atr run" });
+    let summary;
+    try {
+      summary = await runBatch({
+        questions,
+        answer,
+        outputPath,
+        resume: Boolean(flags.rerun),
+        retryErrors: Boolean(flags.retry_errors),
+        maxWorkers: Number(flags.max_workers),
+        emitTrace: Boolean(flags.emit_trace),
+        configurable,
+        questionTimeoutMs: Number(flags.question_timeout_ms),
+        callOptions: (record) => questionRunOptions(info, record),
+        signal: controller.signal,
+        onProgress: (p) => bar?.update(p),
+      });
+    } finally {
+      process.off("SIGINT", onSigint);
+      bar?.finish();
+      for (const close of cleanup) await close();
+      const { closeCachedIndexes } = await import("../../indexing/open-index.js");
+      closeCachedIndexes();
+    }
+    const notes = [
+      summary.repairedBytes ? `repaired a truncated last line (${summary.repairedBytes} bytes)` : "",
+      summary.droppedBadLines ? `dropped ${summary.droppedBadLines} unparseable line(s)` : "",
+      summary.droppedDuplicates ? `dropped ${summary.droppedDuplicates} superseded record(s)` : "",
+      summary.foreignRecords ? `kept ${summary.foreignRecords} record(s) of questions not in the input at the end` : "",
+    ].filter(Boolean);
+    console.error(
+      `atr run: ${summary.answered} answered, ${summary.skipped} already done, ${summary.failed} failed · ` +
+        `LLM calls ${summary.llmCalls} · tokens ${summary.tokens}${notes.length ? ` · ${notes.join(" · ")}` : ""}`,
+    );
+    console.log(outputPath);
+    const code = summary.interrupted ? 130 : 0;
+    if (tracing) {
+      const flushed = await flushTracing(Number(flags.flush_timeout_ms));
+      if (!flushed) console.error(`atr run: trace upload did not finish within ${flags.flush_timeout_ms} ms; exiting anyway (the results file is complete)`);
+      // The LangSmith client may keep retrying an unreachable endpoint and hold the process open.
+      setTimeout(() => process.exit(code), 100).unref();
+    }
+    return code;
+  },
+};

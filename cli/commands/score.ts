@@ -1,0 +1,79 @@
+/** `atr score`: official benchmark metric + the paper's metric set + breakdowns for one results file. */
+import { writeFileSync } from "node:fs";
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
+import type { Command } from "../command.js";
+import { loadQuestions } from "../../evals/dataset.js";
+import { readResults } from "../../evals/results-file.js";
+import { BENCHES, scoreResults, type Bench, type Judge } from "../../evals/score.js";
+import { renderMarkdown, renderSummary } from "../../evals/report.js";
+
+const FLAGS: FlagSpecs = {
+  bench: { kind: "string", help: "wtq | tatqa | hybridqa (which official metric)" },
+  gold: { kind: "string", help: "gold questions file (.jsonl or .json), e.g. ../shared/data/wtq/dev/questions.jsonl" },
+  pred: { kind: "string", help: "results file written by `atr run`" },
+  json: { kind: "boolean", help: "print the full report as JSON on stdout instead of the summary" },
+  per_question: { kind: "boolean", help: "with --json: include every question's scores" },
+  report: { kind: "string", help: "also write a Markdown report to this file" },
+  judge_backbone: { kind: "string", help: 'LLM judge model, e.g. "vertexai/gemini-2.5-flash" (off by default)' },
+  judge_strict: { kind: "boolean", help: "use the strict judge prompt" },
+  judge_concurrency: { kind: "number", help: "concurrent judge calls", default: 4 },
+};
+
+async function judgeFrom(backbone: string, strict: boolean): Promise<Judge> {
+  const [{ createChatModel }, { readBackboneEnv }, { createJudge }] = await Promise.all([
+    import("../../graph/backbones.js"),
+    import("../../graph/configuration.js"),
+    import("../../evals/judge.js"),
+  ]);
+  const model = await createChatModel(backbone, { env: readBackboneEnv(), timeoutMs: 120_000 });
+  return createJudge(model, { strict });
+}
+
+export const command: Command = {
+  summary: "score a results file: official metric, paper metric set, breakdowns",
+  help: () =>
+    [
+      "Usage: atr score --bench wtq|tatqa|hybridqa --gold QUESTIONS.jsonl --pred RESULTS.jsonl [--json] [--report OUT.md]",
+      "",
+      formatFlagHelp(FLAGS),
+      "",
+      "Official metrics: WTQ denotation accuracy (evaluator.py), TAT-QA EM / F1 / scale (tatqa_metric.py),",
+      "HybridQA EM / F1 with the table/passage breakdown (evaluate_script.py). Averages are over every gold",
+      "question; a question without a prediction scores 0.",
+      "",
+      "Example: atr score --bench wtq --gold ../shared/data/wtq/dev/questions.jsonl --pred out/wtq_20261129_101500.jsonl --report out/wtq.md",
+    ].join("\n"),
+  async run(argv) {
+    const { flags, positionals } = parseArgs(argv, FLAGS);
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const bench = flags.bench as string | undefined;
+    if (!bench || !(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
+    if (!flags.gold) throw new UsageError("--gold QUESTIONS.jsonl is required");
+    if (!flags.pred) throw new UsageError("--pred RESULTS.jsonl is required");
+    const gold = loadQuestions(String(flags.gold));
+    const read = readResults(String(flags.pred));
+    if (read.truncatedTailBytes > 0) console.error(`atr score: ${flags.pred} ends with a truncated line (${read.truncatedTailBytes} bytes, ignored); resume the run with --rerun to complete it`);
+    if (read.badLines.length > 0) console.error(`atr score: ${flags.pred}: ${read.badLines.length} unparseable line(s) ignored (first: line ${read.badLines[0]})`);
+    const judge = flags.judge_backbone ? await judgeFrom(String(flags.judge_backbone), Boolean(flags.judge_strict)) : undefined;
+    const report = await scoreResults({
+      bench: bench as Bench,
+      gold,
+      predictions: read.records,
+      judge,
+      judgeConcurrency: Number(flags.judge_concurrency),
+    });
+    if (flags.report) {
+      const cmd = `atr score ${argv.join(" ")}`;
+      writeFileSync(String(flags.report), renderMarkdown(report, { goldPath: String(flags.gold), predPath: String(flags.pred), command: cmd }));
+    }
+    if (flags.json) {
+      const { perQuestion, ...rest } = report;
+      console.log(JSON.stringify(flags.per_question ? report : rest, null, 2));
+      void perQuestion;
+    } else {
+      console.log(renderSummary(report));
+      if (flags.report) console.log(`report: ${flags.report}`);
+    }
+    return 0;
+  },
+};

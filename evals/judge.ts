@@ -1,0 +1,60 @@
+/**
+ * The optional LLM judge of the paper's metric set (reference §12.1): one chat call per question
+ * with the question, the gold answer and the prediction; a binary score parsed from `[[0|1]]`, else
+ * `rating: 0|1`, else a bare 0/1; anything else is unparsable and the row is left out of the judge
+ * mean (and counted: the report shows n). Off by default; `--judge_backbone provider/model` turns it on.
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { Judge } from "./score.js";
+
+export const JUDGE_PROMPT_VERSION = "atr-judge-2026-11-29.1";
+
+const LENIENT = `You grade an answer to a question against the gold answer.
+Score 1 if the answer is correct: it states the gold answer (or an equivalent form: same number,
+same entity, same date) without contradicting it, and invents nothing that contradicts the question.
+Score 0 otherwise (wrong, missing, "not found", or only partly right for a multi-part gold answer).
+<question>{question}</question>
+<gold_answer>{gold}</gold_answer>
+<answer>{prediction}</answer>
+Reply with a one-sentence reason, then the score as [[1]] or [[0]].`;
+
+const STRICT = `You grade an answer to a question against the gold answer, strictly.
+Score 1 only if: the answer is semantically equivalent to the gold answer; it adds no extra claims;
+numbers agree within 1% with the same sign and unit/scale; for a gold answer with several parts,
+every part is present; the answer is a standalone match, not a longer text that merely contains it.
+Score 0 otherwise.
+<question>{question}</question>
+<gold_answer>{gold}</gold_answer>
+<answer>{prediction}</answer>
+Reply with a one-sentence reason, then the score as [[1]] or [[0]].`;
+
+/** The score in a judge reply, or undefined. */
+export function parseJudgeScore(reply: string): number | undefined {
+  const bracket = /\[\[\s*([01])\s*\]\]/.exec(reply);
+  if (bracket) return Number(bracket[1]);
+  const rating = /rating\s*[:=]\s*([01])\b/i.exec(reply);
+  if (rating) return Number(rating[1]);
+  const bare = /^\s*([01])\s*$/.exec(reply);
+  return bare ? Number(bare[1]) : undefined;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(question|gold|prediction)\}/g, (_, k: string) => values[k]!.replace(/<\/?(question|gold_answer|answer)>/gi, ""));
+}
+
+function replyText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((c) => (typeof c === "string" ? c : (c as { text?: string }).text ?? "")).join("");
+  return String(content ?? "");
+}
+
+export function createJudge(model: BaseChatModel, options: { strict?: boolean } = {}): Judge {
+  const template = options.strict ? STRICT : LENIENT;
+  return async (question, gold, prediction) => {
+    const reply = await model.invoke([["human", fill(template, { question, gold, prediction })]], {
+      runName: "atr:judge",
+      metadata: { judge_prompt_version: JUDGE_PROMPT_VERSION, strict: Boolean(options.strict) },
+    });
+    return parseJudgeScore(replyText(reply.content));
+  };
+}

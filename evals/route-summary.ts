@@ -1,0 +1,79 @@
+/**
+ * What one output record says about how it was answered: the first requested route, the first
+ * effective route, the final route (of the attempt whose answer was accepted last), attempts and
+ * escalations, LLM calls, tokens and latency. Read from `atr_trace` (reference §9.2) when the run
+ * had --emit_trace, else from the compact `atr_stats` every record carries.
+ */
+
+export interface RouteSummary {
+  firstRequested: string;
+  firstEffective: string;
+  /** Effective route of the last accepted attempt; "none accepted" when every attempt was rejected. */
+  final: string;
+  attempts: number | undefined;
+  escalations: number | undefined;
+  llmCalls: number | undefined;
+  tokens: number | undefined;
+  latencyMs: number | undefined;
+}
+
+const UNKNOWN = "unknown";
+
+function asNumber(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+export function routeSummary(record: Record<string, unknown>): RouteSummary {
+  const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<string, unknown>;
+  const trace = (record.atr_trace && typeof record.atr_trace === "object" ? record.atr_trace : undefined) as
+    | Record<string, unknown>
+    | undefined;
+  const summary: RouteSummary = {
+    firstRequested: UNKNOWN,
+    firstEffective: UNKNOWN,
+    final: UNKNOWN,
+    attempts: undefined,
+    escalations: undefined,
+    llmCalls: asNumber(stats.llm_calls),
+    tokens: asNumber(stats.tokens),
+    latencyMs: asNumber(stats.latency_ms),
+  };
+  const decisions = Array.isArray(trace?.verifier_decisions) ? (trace!.verifier_decisions as Array<Record<string, unknown>>) : undefined;
+  if (decisions) {
+    summary.attempts = decisions.length;
+    summary.escalations = asNumber(trace!.n_escalations) ?? decisions.filter((d) => d.accepted !== true).length;
+    if (decisions.length === 0) {
+      summary.firstRequested = summary.firstEffective = summary.final = "no attempt";
+      return summary;
+    }
+    const first = decisions[0]!;
+    summary.firstRequested = str(first.requested_route) ?? str(first.route) ?? UNKNOWN;
+    summary.firstEffective = str(first.effective_route) ?? str(first.route) ?? UNKNOWN;
+    const accepted = decisions.filter((d) => d.accepted === true);
+    const last = accepted[accepted.length - 1];
+    summary.final = last ? (str(last.effective_route) ?? str(last.route) ?? UNKNOWN) : "none accepted";
+    return summary;
+  }
+  // Without a trace: `atr_stats.routes` as the answer function reported it.
+  const routes = stats.routes;
+  if (Array.isArray(routes) && routes.length > 0) {
+    const names = routes.map((r) => (typeof r === "string" ? r : str((r as Record<string, unknown>)?.effectiveRoute) ?? str((r as Record<string, unknown>)?.route) ?? UNKNOWN));
+    const firstObj = typeof routes[0] === "object" && routes[0] ? (routes[0] as Record<string, unknown>) : undefined;
+    summary.firstRequested = str(firstObj?.requestedRoute) ?? names[0]!;
+    summary.firstEffective = str(firstObj?.effectiveRoute) ?? names[0]!;
+    summary.final = names[names.length - 1]!;
+    summary.attempts = routes.length;
+  } else if (routes && typeof routes === "object") {
+    const r = routes as Record<string, unknown>;
+    summary.firstRequested = str(r.firstRequested) ?? str(r.first_requested) ?? UNKNOWN;
+    summary.firstEffective = str(r.firstEffective) ?? str(r.first_effective) ?? summary.firstRequested;
+    summary.final = str(r.final) ?? str(r.finalRoute) ?? UNKNOWN;
+    summary.attempts = asNumber(r.attempts);
+    summary.escalations = asNumber(r.escalations);
+  }
+  return summary;
+}

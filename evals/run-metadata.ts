@@ -1,0 +1,129 @@
+/**
+ * LangSmith bookkeeping of a batch: one batch is one experiment. Every question's run carries
+ * - runName `atr:<dataset>:<split>` (or `<baseline>:<dataset>:<split>`),
+ * - tags: `atr`, the dataset, the split, `exp:<experiment>`, the router type, the backbone and one
+ *   tag per ablation switch that differs from the default (`noValueLinker`, `maxIter=3`, …),
+ * - metadata: `experiment`, `dataset`, `split`, the full configuration (`config`), its hash
+ *   (`config_hash`), `prompts_version`, `git_commit` (+ `git_dirty`), `baseline`, `question_id`,
+ *   `table_id`, `index_path`.
+ * Filter a LangSmith project by `metadata.experiment` to see one batch, by `config_hash` to group
+ * identical configurations, or compare two experiments' feedback side by side (README "Benchmarks").
+ *
+ * `flushTracing` waits for pending trace uploads for a bounded time, so a batch ends promptly even
+ * when the tracing endpoint cannot be reached.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+
+/** True when LangSmith tracing is switched on by the environment (new or legacy variable). */
+export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return [env.LANGSMITH_TRACING, env.LANGCHAIN_TRACING_V2, env.LANGSMITH_TRACING_V2].some((v) => /^(true|1)$/i.test(v ?? ""));
+}
+
+/** The current commit (and whether the work tree has changes), or "unknown" outside a git checkout. */
+export function gitCommit(cwd: string = process.cwd()): { commit: string; dirty: boolean } {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).toString().trim();
+    const status = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).toString();
+    return { commit, dirty: status.trim() !== "" };
+  } catch {
+    return { commit: "unknown", dirty: false };
+  }
+}
+
+/** JSON with sorted keys, so equal configurations hash equally whatever the key order. */
+export function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Fields that say where things are, not how the system behaves: left out of the hash. */
+const LOCATION_FIELDS = new Set(["indexPath", "llmCachePath", "routerModelPath"]);
+
+/** 12 hex digits of sha256 over the behaviour-defining configuration (+ baseline settings). */
+export function configHash(config: Record<string, unknown>): string {
+  const behaviour = Object.fromEntries(Object.entries(config).filter(([k]) => !LOCATION_FIELDS.has(k)));
+  return createHash("sha256").update(stableStringify(behaviour)).digest("hex").slice(0, 12);
+}
+
+/** One tag per setting that differs from its default: booleans by name, others as `name=value`. */
+export function ablationTags(config: Record<string, unknown>, defaults: Record<string, unknown>): string[] {
+  const tags: string[] = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (LOCATION_FIELDS.has(key) || value === undefined) continue;
+    if (stableStringify(value) === stableStringify(defaults[key])) continue;
+    tags.push(value === true ? key : `${key}=${typeof value === "object" ? stableStringify(value) : String(value)}`);
+  }
+  return tags.sort();
+}
+
+export interface ExperimentInfo {
+  experiment: string;
+  dataset: string;
+  split: string;
+  config: Record<string, unknown>;
+  configHash: string;
+  promptsVersion: string;
+  git: { commit: string; dirty: boolean };
+  baseline?: string;
+  indexPath?: string;
+  /** Tags shared by every question's run. */
+  tags: string[];
+}
+
+/** The per-question run name, tags and metadata (see the file comment). */
+export function questionRunOptions(info: ExperimentInfo, record: Record<string, unknown>): {
+  runName: string;
+  tags: string[];
+  metadata: Record<string, unknown>;
+} {
+  const prefix = info.baseline ?? "atr";
+  return {
+    runName: [prefix, info.dataset, info.split].filter((s) => s !== "").join(":"),
+    tags: info.tags,
+    metadata: {
+      experiment: info.experiment,
+      dataset: info.dataset,
+      split: info.split,
+      config: info.config,
+      config_hash: info.configHash,
+      prompts_version: info.promptsVersion,
+      git_commit: info.git.commit,
+      git_dirty: info.git.dirty,
+      ...(info.baseline ? { baseline: info.baseline } : {}),
+      ...(info.indexPath ? { index_path: info.indexPath } : {}),
+      question_id: record.question_id ?? null,
+      table_id: record.table_id ?? null,
+    },
+  };
+}
+
+/**
+ * Waits at most `timeoutMs` for queued LangChain callbacks and LangSmith trace batches. Returns
+ * true when everything was flushed in time. Never throws.
+ */
+export async function flushTracing(timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const { awaitAllCallbacks } = await import("@langchain/core/callbacks/promises");
+    const flushed = awaitAllCallbacks().then(
+      () => true,
+      () => false,
+    );
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+      timer.unref();
+    });
+    return await Promise.race([flushed, timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
