@@ -187,7 +187,7 @@ function loadWorkbook(path: string, file: string, stem: string, issues: LoadIssu
   if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) throw new Error("not a valid .xlsx workbook (no zip signature)");
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(bytes, { type: "buffer", cellDates: false, cellHTML: false, cellFormula: false });
+    workbook = XLSX.read(bytes, { type: "buffer", cellDates: false, cellNF: true, cellHTML: false, cellFormula: false });
   } catch (error) {
     throw new Error(`corrupt .xlsx workbook (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -250,6 +250,14 @@ export function sheetToTable(ws: XLSX.WorkSheet, id: string, file: string, sheet
 
 function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell || cell.v === undefined || cell.v === null) return "";
+  // A date shown with a two-digit year (Excel's default `m/d/yy`) is ambiguous as text: use ISO.
+  if (cell.t === "n" && typeof cell.v === "number" && typeof cell.z === "string" && XLSX.SSF.is_date(cell.z) && !/\d{4}/.test(cell.w ?? "")) {
+    const d = XLSX.SSF.parse_date_code(cell.v);
+    if (d) {
+      const date = `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
+      return d.H || d.M || d.S ? `${date} ${String(d.H).padStart(2, "0")}:${String(d.M).padStart(2, "0")}` : date;
+    }
+  }
   // `w` is the formatted text as the spreadsheet shows it: the original text we keep.
   if (typeof cell.w === "string") return cell.w;
   return String(cell.v);

@@ -60,6 +60,15 @@ describe("loadTables", () => {
     expect(tables[1]!.rows).toEqual([["Leeds", "North"], ["", "North"], ["York", "North"]]);
   });
 
+  it("reads spreadsheet dates shown with a two-digit year as ISO dates, keeps formatted numbers as shown", () => {
+    const ws = XLSX.utils.aoa_to_sheet([["When", "Amount"], [new Date(Date.UTC(1998, 2, 14)), 1234.5]], { cellDates: true });
+    (ws["B2"] as XLSX.CellObject).z = "#,##0.00";
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, "S");
+    XLSX.writeFile(wb, join(dir, "dates.xlsx"));
+    expect(loadTables(dir).tables[0]!.rows).toEqual([["1998-03-14", "1,234.50"]]);
+  });
+
   it("uses the bare stem for a single-sheet workbook", () => {
     writeWorkbook("one.xlsx", { Sheet1: { aoa: [["a"], [1]] } });
     expect(loadTables(dir).tables.map((t) => t.id)).toEqual(["one"]);
