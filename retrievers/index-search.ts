@@ -17,10 +17,16 @@ import type { IndexEmbedder } from "../indexing/embeddings/types.js";
 import { cellText } from "../indexing/cell-selection.js";
 import { dot, openVectorIndex, type IdRange, type VectorIndex } from "../indexing/vector-index.js";
 import { Bm25Stats } from "./bm25.js";
+import { structuralRows } from "./row-structure.js";
 import { recallSize, DEFAULT_RECALL_MULTIPLIER } from "./recall.js";
 import { denseOnly, LexicalReranker, rerank, type Reranker } from "./rerank.js";
 
+/** Structural row candidates are placed after this many similarity hits. */
+const STRUCTURE_AFTER = 3;
+
 export interface ViewSearchOptions {
+  /** Add structural row candidates (first/last/after/before/extremes; default true). */
+  rowStructure?: boolean;
   /** View 5 connection, used for the full value pool of a table whose rows were capped. */
   db?: Database.Database;
   tables?: Map<string, TableSchema>;
@@ -31,6 +37,11 @@ export interface ViewSearchOptions {
   recallMultiplier?: number;
   /** "lexical" (default), "none", or a local cross-encoder folder. */
   reranker?: string | Reranker;
+  /**
+   * Scoped cell search also sees the table's values outside the budgeted cell index (default true;
+   * false = the cell index only, the reference's behaviour).
+   */
+  fullValuePool?: boolean;
   /** A ready embedder (tests); otherwise created from views.json. */
   embedder?: IndexEmbedder;
 }
@@ -112,6 +123,11 @@ export class ViewSearch implements IndexSearch {
     return new ViewSearch(loaded, embedder, reranker, options);
   }
 
+  /** Vector backend in use ("faiss" | "exact"). */
+  get vectorBackend(): string {
+    return this.rowView.index.backend;
+  }
+
   /** Entry counts (for `atr doctor` / search CLI). */
   get sizes() {
     return { docs: this.docs.entries.length, schema: this.schemaView.entries.length, cells: this.cellView.entries.length, rows: this.rowView.entries.length };
@@ -174,7 +190,20 @@ export class ViewSearch implements IndexSearch {
       }
       return s;
     };
-    return this.recallRerank(this.rowView, query, k, { range }, range.end - range.start, stats);
+    const hits = await this.recallRerank(this.rowView, query, k, { range }, range.end - range.start, stats);
+    if (this.options.rowStructure === false || hits.length === 0) return hits;
+    // structural candidates (first/last/after/before/extremes) go right after the best hits
+    const tableRows = this.rowView.entries.slice(range.start, range.end);
+    const local = new Map(tableRows.map((r, i) => [r, i]));
+    const extra = structuralRows(query, tableRows, hits.slice(0, 1).map((h) => local.get(h.entry)!))
+      .map((i) => tableRows[i]!)
+      .filter((r) => !hits.slice(0, STRUCTURE_AFTER).some((h) => h.entry === r));
+    if (extra.length === 0) return hits;
+    const head = hits.slice(0, STRUCTURE_AFTER);
+    const floor = head[head.length - 1]!.score;
+    const inserted = extra.map((entry) => ({ entry, score: floor }));
+    const tail = hits.slice(STRUCTURE_AFTER).filter((h) => !extra.includes(h.entry));
+    return [...head, ...inserted, ...tail].slice(0, k);
   }
 
   /** Every distinct (column, value) of a table, embedded once and cached. */
@@ -182,7 +211,10 @@ export class ViewSearch implements IndexSearch {
     const cached = this.poolCache.get(tableId);
     if (cached) return cached;
     const schema = this.options.tables?.get(tableId);
-    const values = this.distinctValues(tableId, schema);
+    const values =
+      this.options.fullValuePool === false
+        ? this.cellView.entries.filter((c) => c.tableId === tableId)
+        : this.distinctValues(tableId, schema);
     if (!values) return undefined;
     const title = schema?.title;
     const cells: CellEntry[] = values.map(({ column, value, freq }) => ({ tableId, column, value, freq, text: cellText({ title }, column, value) }));
@@ -259,7 +291,12 @@ export class ViewSearch implements IndexSearch {
     const dim = this.embedder.dimension;
     const scored = candidates.map((c, i) => ({ i, score: dot(c.vector, c.idx, dim, q) }));
     scored.sort((a, b) => b.score - a.score || a.i - b.i);
-    const recalled = scored.slice(0, n).map(({ i, score }) => ({ entry: candidates[i]!.entry, text: candidates[i]!.entry.text, dense: score }));
+    const recalled = scored.slice(0, n).map(({ i, score }) => ({
+      entry: candidates[i]!.entry,
+      text: candidates[i]!.entry.text,
+      key: candidates[i]!.entry.value,
+      dense: score,
+    }));
     let stats: Bm25Stats | undefined;
     return rerank(this.reranker, rankQuery, recalled, k, () => (stats ??= new Bm25Stats(statTexts)));
   }

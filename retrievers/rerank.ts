@@ -10,7 +10,7 @@
  * - `DenseOnly`: keeps the dense order (the paper's `--no_reranker`).
  */
 import type { Hit } from "../indexing/types.js";
-import { contentWords } from "../indexing/embeddings/offline.js";
+import { contentWords, normaliseForMatch } from "../indexing/embeddings/offline.js";
 import { Bm25Stats } from "./bm25.js";
 
 export class RerankError extends Error {
@@ -25,6 +25,8 @@ export interface RerankCandidate {
   text: string;
   /** Dense inner product from recall. */
   dense: number;
+  /** Short surface form (a cell value): scored for verbatim presence in the query. */
+  key?: string;
 }
 
 export interface Reranker {
@@ -68,6 +70,26 @@ export interface LexicalRerankerOptions {
   lexicalWeight?: number;
   /** RRF constant (default 60). */
   rrfK?: number;
+  /** Weight of the key-in-query feature for candidates with a `key` (default 1). */
+  mentionWeight?: number;
+}
+
+/**
+ * 1 when the key (normalised) occurs word-bounded in the query; otherwise half the share of the
+ * key's content words found in the query.
+ */
+export function mentionScore(queryNorm: string, queryWords: Set<string>, key: string): number {
+  const k = normaliseForMatch(key).replace(/\s+/g, " ").trim();
+  if (k === "") return 0;
+  const at = queryNorm.indexOf(k);
+  if (at >= 0) {
+    const before = at === 0 ? "" : queryNorm[at - 1]!;
+    const after = queryNorm[at + k.length] ?? "";
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return 1;
+  }
+  const words = contentWords(key);
+  if (words.length === 0) return 0;
+  return (0.5 * words.filter((w) => queryWords.has(w)).length) / words.length;
 }
 
 function minMax(xs: number[]): number[] {
@@ -93,10 +115,12 @@ export class LexicalReranker implements Reranker {
   private readonly fusion: "weighted" | "rrf";
   private readonly lexicalWeight: number;
   private readonly rrfK: number;
+  private readonly mentionWeight: number;
   constructor(options: LexicalRerankerOptions = {}) {
     this.fusion = options.fusion ?? "weighted";
     this.lexicalWeight = options.lexicalWeight ?? 0.5;
     this.rrfK = options.rrfK ?? 60;
+    this.mentionWeight = options.mentionWeight ?? 1;
     this.name = `lexical-${this.fusion}`;
   }
   async score(query: string, candidates: RerankCandidate[], population?: () => Bm25Stats): Promise<number[]> {
@@ -111,6 +135,8 @@ export class LexicalReranker implements Reranker {
     }
     const dn = minMax(dense);
     const ln = minMax(lexical);
-    return candidates.map((_, i) => dn[i]! + this.lexicalWeight * ln[i]!);
+    const qn = normaliseForMatch(query).replace(/\s+/g, " ");
+    const qw = new Set(q);
+    return candidates.map((c, i) => dn[i]! + this.lexicalWeight * ln[i]! + (c.key ? this.mentionWeight * mentionScore(qn, qw, c.key) : 0));
   }
 }

@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:retrieval [SPLIT_DIR]` — row and cell retrieval on a split (default WTQ dev), beside
+ * a plain BM25 baseline over the same entries, in the same run:
+ * (a) answer-row recall@10: questions whose gold answer is a cell of the hinted table; a hit when a
+ *     row holding a gold item is in `rows(question, 10, {tableId: hint})`.
+ * (b) mention recall@15: (question, value) pairs where a cell value of the hinted table (4+
+ *     characters) appears in the question (word-bounded, case-folded; values inside a longer
+ *     mentioned value are dropped); a hit when `cells(question, 15, {tableIds: [hint]})` — the
+ *     scoped cell retrieval the value linker uses — returns a cell with that value. Default cell
+ *     budget (10,000 / 50 per table). Also reported: the same over the budgeted cell index only.
+ * Ends with one JSON line.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { loadTables } from "../indexing/load-tables.js";
+import { loadPassages } from "../indexing/load-passages.js";
+import { openSqlStore, writeSqlStore } from "../indexing/sql-store.js";
+import { buildViews, loadViews } from "../indexing/views.js";
+import type { Manifest, RawTable } from "../indexing/types.js";
+import { ViewSearch } from "../retrievers/index-search.js";
+import { Bm25Stats, bm25TopK } from "../retrievers/bm25.js";
+import { cellText } from "../indexing/cell-selection.js";
+import { LexicalReranker, type Reranker } from "../retrievers/rerank.js";
+
+const split = resolve(process.argv[2] ?? resolve(import.meta.dirname, "../../shared/data/wtq/dev"));
+// ATR_BENCH_RERANKER: "lexical" (default), "none", "rrf", "w=<lexical weight>", or a cross-encoder folder
+const rerankerSpec = process.env.ATR_BENCH_RERANKER ?? "lexical";
+const reranker: string | Reranker = rerankerSpec === "rrf"
+  ? new LexicalReranker({ fusion: "rrf" })
+  : rerankerSpec.startsWith("w=")
+    ? new LexicalReranker({ lexicalWeight: Number(rerankerSpec.slice(2)) })
+    : rerankerSpec;
+const debug = process.env.ATR_BENCH_DEBUG ?? "";
+
+function norm(s: string): string {
+  return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+interface Question { question: string; table_id: string; answer: string[] }
+
+const out = mkdtempSync(join(tmpdir(), "atr-bench-retrieval-"));
+try {
+  const { tables } = loadTables(join(split, "tables"));
+  const schemas = writeSqlStore(join(out, "tables.sqlite"), tables);
+  const { passages } = loadPassages(join(split, "passages"), { tableIds: new Set(tables.map((t) => t.id)) });
+  const built = await buildViews(tables.map((raw, i) => ({ raw, schema: schemas[i]! })), passages, {
+    chunkSize: 512, chunkOverlap: 64, cellBudget: 10_000, cellPerTableQuota: 50, rowBudget: 0, rowPerTableQuota: 0, maxRowChars: 0,
+  }, out);
+  const manifest = { settings: built.settings, counts: { ...built.counts, tables: tables.length, rows: 0, passages: passages.length } } as unknown as Manifest;
+  const loaded = await loadViews(out, manifest);
+  const db = openSqlStore(join(out, "tables.sqlite"));
+  const tableMap = new Map(schemas.map((s) => [s.tableId, s]));
+  const search = await ViewSearch.open(loaded, { db, tables: tableMap, reranker });
+  const indexOnly = await ViewSearch.open(loaded, { db, tables: tableMap, reranker, fullValuePool: false });
+  const byId = new Map<string, RawTable>(tables.map((t) => [t.id, t]));
+  const questions = readFileSync(join(split, "questions.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Question);
+
+  let rowN = 0, rowHit = 0, rowHitBm25 = 0;
+  let menN = 0, menHit = 0, menHitBm25 = 0, menHitIndex = 0;
+  const t0 = performance.now();
+  for (const q of questions) {
+    const table = byId.get(q.table_id);
+    if (!table) continue;
+    // (a) answer rows
+    const gold = new Set((q.answer ?? []).map(norm));
+    const goldRows = new Set<number>();
+    table.rows.forEach((row, r) => {
+      if (row.some((c) => gold.has(norm(c)))) goldRows.add(r);
+    });
+    const rowTexts = loaded.rows.filter((e) => e.tableId === q.table_id);
+    if (goldRows.size > 0) {
+      rowN++;
+      const hits = await search.rows(q.question, 10, { tableId: q.table_id });
+      if (hits.some((h) => goldRows.has(h.entry.rowIdx))) rowHit++;
+      else if (debug.includes("rows")) console.error(`ROW MISS [${table.rows.length} rows] ${q.question} → ${q.answer.join("; ")} | gold rows ${[...goldRows].slice(0, 5).join(",")} | got ${hits.map((h) => h.entry.rowIdx).join(",")}`);
+      const stats = new Bm25Stats(rowTexts.map((e) => e.text));
+      const bm = bm25TopK(stats, q.question, rowTexts.map((e) => e.text), 10);
+      if (bm.some((h) => goldRows.has(rowTexts[h.id]!.rowIdx))) rowHitBm25++;
+    }
+    // (b) mentioned values
+    const qn = norm(q.question);
+    const values = new Map<string, string>();
+    const pairs: Array<{ column: string; value: string }> = [];
+    const seen = new Set<string>();
+    table.rows.forEach((row) => row.forEach((c, i) => {
+      const v = c.trim();
+      const key = `${i}\u0000${v}`;
+      if (v === "" || seen.has(key)) return;
+      seen.add(key);
+      pairs.push({ column: table.header[i]!, value: v });
+      const n = norm(v);
+      if (n.length >= 4 && new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(n)}($|[^\\p{L}\\p{N}])`, "u").test(qn)) values.set(n, v);
+    }));
+    const mentioned = [...values.keys()].filter((n) => ![...values.keys()].some((m) => m !== n && m.includes(n)));
+    if (mentioned.length > 0) {
+      const hits = await search.cells(q.question, 15, { tableIds: [q.table_id] });
+      const idxHits = await indexOnly.cells(q.question, 15, { tableIds: [q.table_id] });
+      const texts = pairs.map((p) => cellText({ title: table.title }, p.column, p.value));
+      const stats = new Bm25Stats(texts);
+      const bm = bm25TopK(stats, q.question, texts, 15).map((h) => norm(pairs[h.id]!.value));
+      for (const m of mentioned) {
+        menN++;
+        if (hits.some((h) => norm(h.entry.value) === m)) menHit++;
+        else if (debug.includes("cells")) console.error(`CELL MISS ${q.question} → "${m}" | got ${hits.map((h) => h.entry.value).join(" ; ")}`);
+        if (idxHits.some((h) => norm(h.entry.value) === m)) menHitIndex++;
+        if (bm.includes(m)) menHitBm25++;
+      }
+    }
+  }
+  const ms = (performance.now() - t0) / questions.length;
+  const pct = (a: number, b: number) => (b > 0 ? +((100 * a) / b).toFixed(1) : null);
+  console.error(`${split}: rows ${rowHit}/${rowN} (BM25 ${rowHitBm25}), mentions ${menHit}/${menN} (index only ${menHitIndex}, BM25 ${menHitBm25}); ${ms.toFixed(1)} ms/question; reranker ${search.reranker.name}, vectors ${search.vectorBackend}`);
+  console.log(JSON.stringify({
+    split,
+    reranker: search.reranker.name,
+    "row_recall@10": pct(rowHit, rowN),
+    "row_recall@10_bm25": pct(rowHitBm25, rowN),
+    row_questions: rowN,
+    "mention_recall@15": pct(menHit, menN),
+    "mention_recall@15_index_only": pct(menHitIndex, menN),
+    "mention_recall@15_bm25": pct(menHitBm25, menN),
+    mentions: menN,
+    ms_per_question: +ms.toFixed(1),
+  }));
+  db.close();
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
