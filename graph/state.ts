@@ -146,7 +146,7 @@ export const StateAnnotation = Annotation.Root({
   /** The selected chunks rendered as `[Source: file]` blocks (text evidence of §2.4). */
   textEvidence: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** The route the next attempt executes (null once the sub-query is finished). */
-  route: Annotation<Route | null>({ reducer: (_l, r) => r, default: () => null }),
+  nextRoute: Annotation<Route | null>({ reducer: (_l, r) => r, default: () => null }),
   /** The current (latest) execution attempt of the current sub-query. */
   attempt: Annotation<Attempt | null>({ reducer: (_l, r) => r, default: () => null }),
   /** True once the current sub-query has its result (accepted, out of attempts, or re-route refused). */

@@ -4,8 +4,10 @@
  * of them, so it can never become a step's answer or the final answer.
  */
 
-/** The literal the reference writes when nothing was found. */
-export const NOT_FOUND = "not found";
+import { NOT_FOUND } from "./sql-evidence.js";
+
+/** The literal the reference writes when nothing was found (one definition: nodes/sql-evidence.ts). */
+export { NOT_FOUND };
 
 const PLACEHOLDERS = new Set(["none", "null", "n/a", "na", "not found", "error"]);
 

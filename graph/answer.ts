@@ -1,0 +1,116 @@
+/**
+ * `answerQuestion`: one question through the graph, for the CLI and the batch runner. Sets an
+ * explicit recursionLimit computed from the loop bounds, tags the run with the full configuration
+ * and prompt versions (LangSmith metadata), and returns the answer with the §9.2 trace, summed usage
+ * and the routes requested/taken per sub-query.
+ */
+import type { Callbacks } from "@langchain/core/callbacks/manager";
+import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
+import { PROMPTS_VERSION } from "../nodes/prompts.js";
+import type { Route, Step } from "../nodes/types.js";
+import { effectiveMaxIter, ensureConfiguration, maxAttempts, type ConfigurableInput, type Configuration } from "./configuration.js";
+import { graph as defaultGraph } from "./graph.js";
+import type { State, TraceDecision, Usage } from "./state.js";
+
+export interface QuestionInput {
+  question: string;
+  question_id?: string;
+  table_id?: string;
+}
+
+export interface AnswerOptions {
+  configurable?: ConfigurableInput;
+  runName?: string;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+  callbacks?: Callbacks;
+  /** Another compiled ATR graph (tests build one over fake resources). */
+  graph?: { invoke(input: QuestionInput, config: Record<string, unknown>): Promise<unknown> };
+  signal?: AbortSignal;
+}
+
+/** `atr_trace` of reference §9.2. */
+export interface AtrTrace {
+  question_id: string;
+  verifier_decisions: TraceDecision[];
+  /** Decisions not accepted. */
+  n_escalations: number;
+  final_answer: string;
+}
+
+export interface SubQueryRoutes {
+  subQuery: string;
+  requested: Route[];
+  effective: Route[];
+}
+
+export interface AnswerResult {
+  answer: string;
+  trace: AtrTrace;
+  usage: Usage;
+  routes: SubQueryRoutes[];
+  /** The intermediate steps z. */
+  steps: Step[];
+}
+
+/**
+ * Supersteps one question can take: per iteration decompose + gather + route, then per attempt a
+ * primitive, verify and a re-selecting route; plus synthesize and a margin.
+ */
+export function recursionLimitFor(c: Configuration): number {
+  return effectiveMaxIter(c) * (3 + 3 * maxAttempts(c)) + 5;
+}
+
+/** Consecutive decisions of one sub-query grouped, in order. */
+export function routesOf(decisions: readonly TraceDecision[]): SubQueryRoutes[] {
+  const out: SubQueryRoutes[] = [];
+  let current: SubQueryRoutes | undefined;
+  for (const d of decisions) {
+    if (!current || current.subQuery !== d.sub_query || d.attempt === 1) {
+      current = { subQuery: d.sub_query, requested: [], effective: [] };
+      out.push(current);
+    }
+    current.requested.push(d.requested_route);
+    current.effective.push(d.effective_route);
+  }
+  return out;
+}
+
+export function traceOf(state: Pick<State, "question" | "question_id" | "trace" | "answer">): AtrTrace {
+  return {
+    question_id: state.question_id ?? state.question,
+    verifier_decisions: state.trace,
+    n_escalations: state.trace.filter((d) => !d.accepted).length,
+    final_answer: state.answer,
+  };
+}
+
+/** Run metadata: every configuration value plus the prompt versions (filterable in LangSmith). */
+export function runMetadata(c: Configuration): Record<string, unknown> {
+  return { ...c, promptsVersion: PROMPTS_VERSION, constrainedSqlPromptVersion: CONSTRAINED_SQL_PROMPT_VERSION };
+}
+
+export async function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): Promise<AnswerResult> {
+  const configurable = options.configurable ?? {};
+  const c = ensureConfiguration({ configurable: configurable as Record<string, unknown> });
+  const runInput: QuestionInput = { question: input.question };
+  if (input.question_id !== undefined) runInput.question_id = input.question_id;
+  if (input.table_id !== undefined && input.table_id !== "") runInput.table_id = input.table_id;
+  const g = options.graph ?? defaultGraph;
+  const state = (await g.invoke(runInput, {
+    configurable,
+    recursionLimit: recursionLimitFor(c),
+    ...(options.runName ? { runName: options.runName } : {}),
+    ...(options.tags ? { tags: options.tags } : {}),
+    metadata: { ...runMetadata(c), ...(options.metadata ?? {}) },
+    ...(options.callbacks ? { callbacks: options.callbacks } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  })) as State;
+  return {
+    answer: state.answer,
+    trace: traceOf(state),
+    usage: state.usage,
+    routes: routesOf(state.trace),
+    steps: state.steps,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The ATR agent as a LangGraph.js state machine (DESIGN.md "One question's way through the graph"):
+ *
+ *   START → decompose ─TERMINATE→ synthesize → END
+ *           decompose → gather → route → TEXT | RETRIEVE | SQL | HYBRID → verify
+ *           verify ─rejected, attempts left→ route ─same route again→ (sub-query ends)
+ *           (sub-query ends) ─stop or maxIter→ synthesize, else → decompose
+ *
+ * Control flow lives in the pure edge functions below; nodes only compute updates. Resources are
+ * bound here (graph/resources.ts), so nodes stay testable with fakes. Compiled without a
+ * checkpointer: `langgraph dev` and callers that want persistence provide one. Every invoke must set
+ * `recursionLimit` (graph/answer.ts `recursionLimitFor`).
+ */
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { END, START, StateGraph } from "@langchain/langgraph";
+import { decompose, isTerminate } from "../nodes/decompose.js";
+import { gather } from "../nodes/gather.js";
+import { hybrid } from "../nodes/hybrid.js";
+import type { NodeResources } from "../nodes/node-resources.js";
+import { retrieve } from "../nodes/retrieve.js";
+import { route } from "../nodes/route.js";
+import { sql } from "../nodes/sql.js";
+import { synthesize } from "../nodes/synthesize.js";
+import { text } from "../nodes/text.js";
+import type { Route } from "../nodes/types.js";
+import { verify } from "../nodes/verify.js";
+import { ConfigurableSchema } from "./configuration.js";
+import { processResources } from "./resources.js";
+import { InputAnnotation, StateAnnotation, type State } from "./state.js";
+
+export const GRAPH_NAME = "ATR";
+
+/** After a finished sub-query: stop (accepted, valid, certain) or out of iterations → synthesize. */
+export function afterSubQuery(state: Pick<State, "stop" | "iteration" | "limits">): "decompose" | "synthesize" {
+  if (state.stop) return "synthesize";
+  if (state.iteration >= (state.limits?.maxIter ?? 1)) return "synthesize";
+  return "decompose";
+}
+
+/** TERMINATE ends the loop; any other sub-query gathers its documents. */
+export function afterDecompose(state: Pick<State, "plan">): "gather" | "synthesize" {
+  return isTerminate(state.plan) ? "synthesize" : "gather";
+}
+
+/** The chosen primitive, or — when re-selection ended the sub-query — the next iteration's edge. */
+export function afterRoute(state: Pick<State, "nextRoute" | "subQueryDone" | "stop" | "iteration" | "limits">): Route | "decompose" | "synthesize" {
+  if (state.subQueryDone || state.nextRoute === null) return afterSubQuery(state);
+  return state.nextRoute;
+}
+
+/** A rejected attempt with attempts left re-routes; a finished sub-query continues the loop. */
+export function afterVerify(state: Pick<State, "subQueryDone" | "stop" | "iteration" | "limits">): "route" | "decompose" | "synthesize" {
+  return state.subQueryDone ? afterSubQuery(state) : "route";
+}
+
+type NodeFn = (state: State, config: RunnableConfig, resources: NodeResources) => Promise<unknown>;
+
+/** Builds and compiles the graph over the given resources (tests may pass fakes). */
+export function buildGraph(resources: NodeResources = processResources) {
+  const bind = (fn: NodeFn) => (state: State, config: RunnableConfig) => fn(state, config, resources) as Promise<typeof StateAnnotation.Update>;
+  const builder = new StateGraph({ stateSchema: StateAnnotation, input: InputAnnotation }, ConfigurableSchema)
+    .addNode("decompose", bind(decompose))
+    .addNode("gather", bind(gather))
+    .addNode("route", bind(route))
+    .addNode("TEXT", bind(text))
+    .addNode("RETRIEVE", bind(retrieve))
+    .addNode("SQL", bind(sql))
+    .addNode("HYBRID", bind(hybrid))
+    .addNode("verify", bind(verify))
+    .addNode("synthesize", bind(synthesize))
+    .addEdge(START, "decompose")
+    .addConditionalEdges("decompose", afterDecompose, ["gather", "synthesize"])
+    .addEdge("gather", "route")
+    .addConditionalEdges("route", afterRoute, ["TEXT", "RETRIEVE", "SQL", "HYBRID", "decompose", "synthesize"])
+    .addEdge("TEXT", "verify")
+    .addEdge("RETRIEVE", "verify")
+    .addEdge("SQL", "verify")
+    .addEdge("HYBRID", "verify")
+    .addConditionalEdges("verify", afterVerify, ["route", "decompose", "synthesize"])
+    .addEdge("synthesize", END);
+  const compiled = builder.compile();
+  compiled.name = GRAPH_NAME;
+  return compiled;
+}
+
+/** The ATR graph over the process-wide resources (langgraph.json: `./graph/graph.ts:graph`). */
+export const graph = buildGraph();

@@ -1,0 +1,38 @@
+/**
+ * HYBRID (reference §6, §6.4, §6.5, §8.2): C and cell candidates for the entity mentions, value
+ * linking, then the constrained-SQL loop with the linked values as mandatory WHERE bindings, then
+ * fusion. A reroute signal from the linker runs TEXT instead (effective route TEXT, no SQL, no route
+ * evidence).
+ */
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { ensureConfiguration } from "../graph/configuration.js";
+import type { State, Update } from "../graph/state.js";
+import { makeAttempt } from "./attempt.js";
+import { metered, type NodeResources } from "./node-resources.js";
+import { cellInfo, linkScope, schemaInfo } from "./retrieve.js";
+import { fuseAnswer, runSqlFor } from "./sql.js";
+import { readTextAnswer } from "./text.js";
+
+export async function hybrid(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
+  return metered("HYBRID", async (meter) => {
+    const c = ensureConfiguration(config);
+    const index = await resources.index(c);
+    const strategies = await resources.strategies(c, "main", meter);
+    const scope = await linkScope(state, c, index, strategies);
+    const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
+    if (scope.reroute) {
+      const answer = await readTextAnswer(strategies, state);
+      return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, effectiveRoute: "TEXT" }) };
+    }
+    const evidence = [schemaInfo(scope.columns), cellInfo(scope.linked)].filter((p) => p !== "").join("\n\n");
+    const result = await runSqlFor(state, c, index, resources, strategies, scope.columns, scope.linked, evidence);
+    const answer = await fuseAnswer(strategies, {
+      state,
+      route: "HYBRID",
+      sqlResult: result.sqlResult,
+      schemaEvidence: evidence,
+      useMarkdownFusion: c.useMarkdownFusion,
+    });
+    return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, evidence, sqlResult: result.sqlResult, sql: result.sql }) };
+  });
+}

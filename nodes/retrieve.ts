@@ -1,0 +1,164 @@
+/**
+ * RETRIEVE (reference §6.3): allowed columns C and cell candidates for the entity mentions (scoped
+ * to the hinted/retrieved tables), value linking (§6.4), and one row-reading call over the matching
+ * table rows. A reroute signal from the linker runs TEXT instead (effective route TEXT).
+ * The C/linking part is shared with HYBRID.
+ */
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
+import type { State, Update } from "../graph/state.js";
+import type { CellEntry, DocChunk, RowEntry, SchemaEntry } from "../indexing/types.js";
+import { NOT_FOUND } from "./answer-validity.js";
+import { makeAttempt } from "./attempt.js";
+import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
+import { schemaScope } from "./schema-scope.js";
+import type { Strategies } from "./strategies.js";
+import { readTextAnswer } from "./text.js";
+import type { LinkedValue } from "./types.js";
+import { isMatched, linkValues, needsReroute } from "./value-linker.js";
+
+/** Table-chunk markdown budget when no rows are available (reference: 4000 chars). */
+export const MARKDOWN_CHARS = 4000;
+
+export interface LinkedScope {
+  columns: SchemaEntry[];
+  candidates: Record<string, CellEntry[]>;
+  linked: LinkedValue[];
+  linkerAttempted: boolean;
+  reroute: boolean;
+  tableIds: string[] | undefined;
+}
+
+/** C, V_raw and V* for the current sub-query (shared by RETRIEVE and HYBRID). */
+export async function linkScope(
+  state: State,
+  c: Configuration,
+  index: AgentIndex,
+  strategies: Strategies,
+): Promise<LinkedScope> {
+  const plan = state.plan!;
+  const tableIds = schemaScope({ tableHint: state.table_id, schema: state.schema, chunks: state.chunks, tables: index.tables });
+  let columns: SchemaEntry[] = [];
+  let candidates: Record<string, CellEntry[]> = {};
+  try {
+    const found = await index.search.schemaCells(plan.subQuery, plan.entityMentions, {
+      schemaTopK: c.schemaTopK,
+      cellTopK: c.cellTopK,
+      ...(tableIds ? { tableIds } : {}),
+    });
+    columns = found.columns;
+    candidates = found.candidates;
+  } catch {
+    // no C and no candidates: the linker falls to its ladder, SQL refuses (fail closed)
+  }
+  const linkerAttempted = !c.noValueLinker && plan.entityMentions.length > 0;
+  const linked = linkerAttempted
+    ? await linkValues({
+        entities: plan.entityMentions,
+        subQuery: plan.subQuery,
+        columns,
+        candidates,
+        history: state.failedRoutes,
+        failureScope: c.failureScope,
+        strategies,
+      })
+    : [];
+  return { columns, candidates, linked, linkerAttempted, reroute: needsReroute(linked), tableIds };
+}
+
+/** "Table: t | Column: c (type) | Examples: e", one line per allowed column. */
+export function schemaInfo(columns: readonly SchemaEntry[]): string {
+  return columns.map((s) => `Table: ${s.tableId} | Column: ${s.column} (${s.type}) | Examples: ${s.examples}`).join("\n");
+}
+
+/** "Entity 'e' → table.column = 'v'" per matched value, or "(no values matched)". */
+export function cellInfo(linked: readonly LinkedValue[]): string {
+  const lines = linked
+    .filter(isMatched)
+    .map((v) => `Entity '${v.entity}' → ${v.tableId ? `${v.tableId}.` : ""}${v.column} ${v.fallbackLevel === 2 ? "LIKE" : "="} '${v.matchedValue}'`);
+  return lines.length ? lines.join("\n") : "(no values matched)";
+}
+
+/** "[Table <id>, row <idx>]" then indented "col: value" lines (empty values skipped), blank-line separated. */
+export function renderRows(rows: readonly RowEntry[]): string {
+  return rows
+    .map((r) => {
+      const cells = Object.entries(r.values)
+        .filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== "")
+        .map(([k, v]) => `  ${k}: ${v}`);
+      return [`[Table ${r.tableId}, row ${r.rowIdx}]`, ...cells].join("\n");
+    })
+    .join("\n\n");
+}
+
+/** Table chunks as "[Source: …]" blocks, at most `limit` characters in total. */
+export function tableMarkdown(chunks: readonly DocChunk[], limit = MARKDOWN_CHARS): string {
+  let out = "";
+  for (const ch of chunks) {
+    if (ch.type !== "table") continue;
+    const block = `${out ? "\n\n" : ""}[Source: ${ch.source}]\n${ch.text}`;
+    if (out.length + block.length > limit) {
+      out += block.slice(0, Math.max(0, limit - out.length));
+      break;
+    }
+    out += block;
+  }
+  return out;
+}
+
+/** The table whose rows RETRIEVE reads: the first selected table chunk's, else the first scoped table. */
+export function rowTable(chunks: readonly DocChunk[], scope: readonly string[] | undefined): string | undefined {
+  const first = chunks.find((c) => c.type === "table");
+  if (first) return first.tableId ?? first.source;
+  return scope?.[0];
+}
+
+/** Top rows of the row table for the sub-query, rendered; "" when none. */
+export async function tableContext(state: State, c: Configuration, index: AgentIndex, scope: string[] | undefined): Promise<string> {
+  const tableId = rowTable(state.chunks, scope);
+  if (tableId !== undefined && c.rowTopK > 0) {
+    try {
+      const rows = await index.search.rows(state.plan!.subQuery, c.rowTopK, { tableId });
+      const rendered = renderRows(rows.map((h) => h.entry));
+      if (rendered) return rendered;
+    } catch {
+      // fall back to the table chunks
+    }
+  }
+  return tableMarkdown(state.chunks);
+}
+
+export async function retrieve(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
+  return metered("RETRIEVE", async (meter) => {
+    const c = ensureConfiguration(config);
+    const index = await resources.index(c);
+    const strategies = await resources.strategies(c, "main", meter);
+    const scope = await linkScope(state, c, index, strategies);
+    const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
+    if (scope.reroute) {
+      const answer = await readTextAnswer(strategies, state);
+      return { attempt: makeAttempt(state, "RETRIEVE", { ...common, answer, effectiveRoute: "TEXT" }) };
+    }
+    const schemaText = schemaInfo(scope.columns);
+    const cells = cellInfo(scope.linked);
+    const context = await tableContext(state, c, index, scope.tableIds);
+    let answer: string;
+    try {
+      answer = (
+        await strategies.readRows({
+          question: state.question,
+          subQuery: state.plan!.subQuery,
+          plan: state.plan!,
+          schemaInfo: schemaText,
+          cellInfo: cells,
+          tableContext: context,
+          bindings: scope.linked.filter(isMatched),
+        })
+      ).trim();
+    } catch {
+      answer = NOT_FOUND;
+    }
+    const evidence = [schemaText, cells, context].filter((p) => p !== "").join("\n\n");
+    return { attempt: makeAttempt(state, "RETRIEVE", { ...common, answer, evidence }) };
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * route (reference §5, §2.4 step 8): picks the route of the next attempt. On the first attempt of a
+ * sub-query it calls the router's policy; after a rejection it re-selects with the updated H and the
+ * rejected attempt's effective route. When re-selection returns that same route, the sub-query ends
+ * (rejected) here.
+ */
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { ensureConfiguration } from "../graph/configuration.js";
+import type { State, Update } from "../graph/state.js";
+import { metered, type NodeResources } from "./node-resources.js";
+import { selectRoute } from "./routers/index.js";
+import { finishSubQuery } from "./verify.js";
+
+export async function route(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
+  return metered("route", async (meter) => {
+    const c = ensureConfiguration(config);
+    if (!state.plan) throw new Error("nodes/route.ts: no sub-query in state (decompose must run first)");
+    const strategies = await resources.strategies(c, "main", meter);
+    const settings = {
+      routerType: c.routerType,
+      forceRoute: c.forceRoute,
+      fixedEscalateChain: c.fixedEscalateChain,
+      routerModelPath: c.routerModelPath,
+    };
+    const previous = state.attempt;
+    const input = {
+      plan: state.plan,
+      schema: state.schema,
+      history: state.failedRoutes,
+      failureScope: c.failureScope,
+      reselectIndex: previous ? previous.number - 1 : 0,
+      ...(previous ? { currentRoute: previous.effectiveRoute } : {}),
+    };
+    const next = await selectRoute(input, settings, strategies);
+    if (previous && next === previous.effectiveRoute) return finishSubQuery(state, previous, false);
+    return { nextRoute: next };
+  });
+}

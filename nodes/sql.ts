@@ -1,0 +1,111 @@
+/**
+ * SQL (reference §6.2, §8.2): allowed columns C from View 3 (scoped to the hinted/retrieved
+ * tables), the constrained-SQL loop (nodes/constrained-sql.ts: guard, read-only execution, one
+ * repair, fail-closed) with no value bindings, then evidence fusion.
+ *
+ * Fusion (shared with HYBRID): the default fast path returns the SQL scalar directly; with
+ * `useMarkdownFusion` only lookup/filter scalars that are not 0/empty/null are returned directly.
+ * Otherwise one fusion call over text, schema/cell evidence, SQL result and table markdown. Our fix:
+ * the executor's failure sentinel is never a scalar (it reaches fusion as an empty SQL result).
+ */
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
+import type { State, Update } from "../graph/state.js";
+import type { SchemaEntry } from "../indexing/types.js";
+import { makeAttempt } from "./attempt.js";
+import { runConstrainedSql, type ConstrainedSqlResult } from "./constrained-sql.js";
+import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
+import { schemaInfo, tableMarkdown } from "./retrieve.js";
+import { schemaScope, tablesForHint } from "./schema-scope.js";
+import { isUninformativeScalar, sqlScalar } from "./sql-evidence.js";
+import type { Strategies } from "./strategies.js";
+import type { LinkedValue, Route } from "./types.js";
+
+export interface FusionInput {
+  state: State;
+  route: Route;
+  /** The accepted SQL result ("" when the loop failed closed). */
+  sqlResult: string;
+  /** Schema (and, for HYBRID, cell) evidence. */
+  schemaEvidence: string;
+  useMarkdownFusion: boolean;
+}
+
+/** §8.2 evidence fusion. A fusion error gives "". */
+export async function fuseAnswer(strategies: Pick<Strategies, "fuse">, input: FusionInput): Promise<string> {
+  const plan = input.state.plan!;
+  const scalar = sqlScalar(input.sqlResult);
+  if (scalar !== undefined) {
+    if (!input.useMarkdownFusion) return scalar.trim();
+    const lookupLike = plan.expectedOperator === "lookup" || plan.expectedOperator === "filter";
+    if (lookupLike && !isUninformativeScalar(scalar)) return scalar.trim();
+  }
+  try {
+    const answer = await strategies.fuse({
+      question: input.state.question,
+      subQuery: plan.subQuery,
+      plan,
+      route: input.route,
+      textEvidence: input.state.textEvidence,
+      schemaEvidence: input.schemaEvidence,
+      sqlResult: input.sqlResult,
+      markdown: tableMarkdown(input.state.chunks),
+    });
+    return typeof answer === "string" ? answer.trim() : "";
+  } catch {
+    return "";
+  }
+}
+
+/** Runs the constrained-SQL loop for the current sub-query over C and the linked values. */
+export async function runSqlFor(
+  state: State,
+  c: Configuration,
+  index: AgentIndex,
+  resources: NodeResources,
+  strategies: Strategies,
+  columns: SchemaEntry[],
+  bindings: LinkedValue[],
+  evidence: string,
+): Promise<ConstrainedSqlResult> {
+  return runConstrainedSql({
+    subQuery: state.plan!.subQuery,
+    plan: state.plan!,
+    originalQuestion: state.question,
+    allowedColumns: columns,
+    ...(state.schema ? { restoredTableId: state.schema.tableId } : {}),
+    fallbackTableIds: state.table_id ? tablesForHint(state.table_id, index.tables) : [],
+    tables: index.tables,
+    bindings,
+    evidence,
+    strategies,
+    executor: await resources.sqlExecutor(c),
+    ...(c.sqlServiceUrl ? { sqlServiceUrl: c.sqlServiceUrl } : {}),
+  });
+}
+
+export async function sql(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
+  return metered("SQL", async (meter) => {
+    const c = ensureConfiguration(config);
+    const index = await resources.index(c);
+    const strategies = await resources.strategies(c, "main", meter);
+    const plan = state.plan!;
+    const tableIds = schemaScope({ tableHint: state.table_id, schema: state.schema, chunks: state.chunks, tables: index.tables });
+    let columns: SchemaEntry[] = [];
+    try {
+      columns = (await index.search.schema(plan.subQuery, c.schemaTopK, tableIds ? { tableIds } : undefined)).map((h) => h.entry);
+    } catch {
+      columns = [];
+    }
+    const evidence = schemaInfo(columns);
+    const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence);
+    const answer = await fuseAnswer(strategies, {
+      state,
+      route: "SQL",
+      sqlResult: result.sqlResult,
+      schemaEvidence: evidence,
+      useMarkdownFusion: c.useMarkdownFusion,
+    });
+    return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql }) };
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * TEXT (reference §6.1): one reading call over the 5 selected chunks. A strategy error reads as
+ * "not found". No SQL result, no route evidence.
+ */
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { ensureConfiguration } from "../graph/configuration.js";
+import type { State, Update } from "../graph/state.js";
+import { NOT_FOUND } from "./answer-validity.js";
+import { makeAttempt } from "./attempt.js";
+import { metered, type NodeResources } from "./node-resources.js";
+import type { Strategies } from "./strategies.js";
+
+/** The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. */
+export async function readTextAnswer(strategies: Pick<Strategies, "readText">, state: State): Promise<string> {
+  try {
+    const answer = await strategies.readText({
+      question: state.question,
+      subQuery: state.plan!.subQuery,
+      plan: state.plan!,
+      evidence: state.textEvidence,
+    });
+    return typeof answer === "string" ? answer.trim() : NOT_FOUND;
+  } catch {
+    return NOT_FOUND;
+  }
+}
+
+export async function text(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
+  return metered("TEXT", async (meter) => {
+    const c = ensureConfiguration(config);
+    const strategies = await resources.strategies(c, "main", meter);
+    return { attempt: makeAttempt(state, "TEXT", { answer: await readTextAnswer(strategies, state) }) };
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * verify (reference §8.4, §2.4, §2.3 steps 6–8): judges the current attempt, records the trace
+ * row, appends a rejected attempt to H, and finishes the sub-query when the attempt was accepted or
+ * no attempt is left.
+ *
+ * Our changes (DESIGN.md "does better"): the verifier also sees the original question; the
+ * grounding demotion accepts numbers computed from the evidence; the stop controller also requires a
+ * valid answer.
+ */
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { ensureConfiguration } from "../graph/configuration.js";
+import type { Attempt, State, TraceDecision, Update } from "../graph/state.js";
+import { NOT_FOUND, isValidAnswer } from "./answer-validity.js";
+import { isGrounded } from "./grounding.js";
+import { metered, type NodeResources } from "./node-resources.js";
+import type { Strategies } from "./strategies.js";
+import type { FailedRouteRecord, Verdict } from "./types.js";
+
+/** Non-empty parts of [text evidence, route evidence, SQL result], blank-line separated. */
+export function verifierEvidence(textEvidence: string, routeEvidence: string, sqlResult: string): string {
+  return [textEvidence, routeEvidence, sqlResult].filter((p) => p.trim() !== "").join("\n\n");
+}
+
+/** A strategy verdict validated to exactly 0, 0.5 or 1 (anything else → 0.5). */
+export function validVerdict(value: unknown): Verdict {
+  return value === 0 || value === 0.5 || value === 1 ? value : 0.5;
+}
+
+export interface Judgement {
+  verdict: Verdict;
+  reason: string;
+  /** True when the LLM said 1 but the grounding check demoted it. */
+  demoted: boolean;
+}
+
+/** The verdict for an answer: 0.5 without a call for empty/"not found"; 0.5 on errors; grounding demotion. */
+export async function judge(
+  strategies: Pick<Strategies, "verify">,
+  input: { question: string; state: State; attempt: Attempt },
+): Promise<Judgement> {
+  const { attempt, state } = input;
+  const answer = attempt.answer.trim();
+  if (answer === "" || answer.toLowerCase() === NOT_FOUND) {
+    return { verdict: 0.5, reason: "no answer produced", demoted: false };
+  }
+  const evidence = verifierEvidence(state.textEvidence, attempt.evidence, attempt.sqlResult);
+  let verdict: Verdict = 0.5;
+  let reason = "";
+  try {
+    const out = await strategies.verify({
+      question: input.question,
+      subQuery: state.plan?.subQuery ?? input.question,
+      plan: state.plan!,
+      route: attempt.effectiveRoute,
+      answer,
+      evidence,
+      sqlResult: attempt.sqlResult,
+      ...(attempt.sql ? { sql: attempt.sql } : {}),
+    });
+    verdict = validVerdict(out?.verdict);
+    reason = typeof out?.reason === "string" ? out.reason : "";
+  } catch (error) {
+    return { verdict: 0.5, reason: `verifier failed: ${(error as Error)?.message ?? String(error)}`, demoted: false };
+  }
+  if (verdict === 1 && !isGrounded(answer, evidence)) {
+    return { verdict: 0.5, reason: `${reason} [demoted: answer not grounded in the evidence]`.trim(), demoted: true };
+  }
+  return { verdict, reason, demoted: false };
+}
+
+/**
+ * Ends the current sub-query with its last attempt (§2.3 steps 6–8): c_exec, the z entry, best
+ * answer, consecutive failures and the stop controller.
+ */
+export function finishSubQuery(state: State, attempt: Attempt, accepted: boolean): Update {
+  const answer = attempt.answer.trim();
+  const cExec = accepted ? 1 : answer === "" ? 0 : 0.5;
+  const verified = cExec === 1 && isValidAnswer(answer);
+  const threshold = state.limits?.verifierThreshold ?? 0.1;
+  const uncertainty = state.plan?.uncertainty ?? 1;
+  return {
+    steps: { subQuery: state.plan?.subQuery ?? state.question, answer: answer === "" ? NOT_FOUND : answer, failed: !verified },
+    bestAnswer: verified ? answer : state.bestAnswer,
+    consecutiveFailures: verified ? 0 : state.consecutiveFailures + 1,
+    cExec,
+    stop: verified && uncertainty < threshold,
+    subQueryDone: true,
+    nextRoute: null,
+  };
+}
+
+export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, reason: string): TraceDecision {
+  const plan = state.plan!;
+  return {
+    question_id: state.question_id ?? state.question,
+    sub_query: plan.subQuery,
+    expected_operator: plan.expectedOperator,
+    required_modalities: plan.requiredModalities,
+    entity_mentions: plan.entityMentions,
+    need_global_table_view: plan.needGlobalTableView,
+    uncertainty: plan.uncertainty,
+    schema: state.schema,
+    has_schema: state.schema !== null,
+    history_H: [...state.failedRoutes],
+    route: attempt.effectiveRoute,
+    requested_route: attempt.requestedRoute,
+    effective_route: attempt.effectiveRoute,
+    value_linker_attempted: attempt.valueLinkerAttempted,
+    attempt: attempt.number,
+    verdict,
+    accepted: verdict === 1,
+    produced_answer: attempt.answer,
+    reason,
+    ...(attempt.sql ? { sql: attempt.sql } : {}),
+  };
+}
+
+export async function verify(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
+  return metered("verify", async (meter) => {
+    const c = ensureConfiguration(config);
+    const attempt = state.attempt;
+    if (!attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
+    const strategies = await resources.strategies(c, "verifier", meter);
+    const { verdict, reason } = await judge(strategies, { question: state.question, state, attempt });
+    const judged: Attempt = { ...attempt, verdict, reason };
+    const update: Update = { attempt: judged, trace: traceDecision(state, judged, verdict, reason) };
+    if (verdict === 1) return { ...update, ...finishSubQuery(state, judged, true) };
+    const maxAttempts = state.limits?.maxAttempts ?? 4;
+    if (maxAttempts <= 1) return { ...update, ...finishSubQuery(state, judged, false) }; // no escalation: H untouched
+    const record: FailedRouteRecord = {
+      subQuery: state.plan.subQuery,
+      requestedRoute: attempt.requestedRoute,
+      effectiveRoute: attempt.effectiveRoute,
+      valueLinkerAttempted: attempt.valueLinkerAttempted,
+      verdict,
+      step: state.failedRoutes.length + 1,
+    };
+    if (attempt.number >= maxAttempts) return { ...update, failedRoutes: record, ...finishSubQuery(state, judged, false) };
+    return { ...update, failedRoutes: record };
+  });
+}
