@@ -13,7 +13,7 @@ export interface EvidenceBlock {
 export interface EvidenceRow {
   tableId: string;
   rowIdx: number;
-  /** Cells in column order (empty cells dropped). */
+  /** Cells in column order (markdown rows keep empty cells; row blocks list only non-empty ones). */
   cells: Array<{ column: string; value: string }>;
 }
 
@@ -90,7 +90,7 @@ export function parseMarkdownRows(text: string, tableId = ""): EvidenceRow[] {
     rows.push({
       tableId: name,
       rowIdx: idx++,
-      cells: header.map((column, c) => ({ column, value: cells[c] ?? "" })).filter((c) => c.value !== ""),
+      cells: header.map((column, c) => ({ column, value: cells[c] ?? "" })),
     });
   }
   return rows;

@@ -11,12 +11,16 @@
  */
 import { analysisOf, analyzeQuestion } from "./analysis.js";
 import { answerKindOf, isNumericKind, numericValue } from "./answer-kind.js";
-import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList } from "./answer-format.js";
+import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList, splitList } from "./answer-format.js";
 import { keyStems, normalized, parseBlocks, parseMarkdownRows } from "./evidence.js";
 import { readPassages, readTableRows, type Reading } from "./reader.js";
 import { parseSqlRows, sqlColumns } from "./sql-result.js";
+import { answerFromCells } from "./table-cells.js";
 import { isEmptySqlResult } from "../sql-evidence.js";
 import type { FuseInput } from "../strategies.js";
+
+/** Minimum confidence of a located cell answer (fraction of the question's row words matched). */
+const CELL_CONFIDENCE = 0.5;
 
 /** Index of the result column that holds the answer. */
 function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: string, hints: string[]): number {
@@ -64,13 +68,20 @@ export function fuseEvidence(input: FuseInput): string {
     if (!t.includes("\n") && t.length < 200) sqlAnswer = t;
   }
 
+  const tableRows = [input.markdown, input.textEvidence].flatMap((t) => parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)));
+  // Report tables (values at row label × period): the cell arithmetic of the fusion rules beats a
+  // SQL statement that could not address a period column, and a several-row lookup.
+  const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence);
+  const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer;
+  if (cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE && (cells.operation !== "lookup" || !sqlAnswer || sqlIsList)) return cells.answer;
+
   if (sqlAnswer && !isSentinel(sqlAnswer)) {
     const zero = numericValue(sqlAnswer) === 0;
     if (!(zero && !computing)) return formatForQuestion(sqlAnswer, input, allEvidence);
   }
 
   // No usable SQL answer: read the table markdown and the passages.
-  const tableRows = [input.markdown, input.textEvidence].flatMap((t) => parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)));
+  if (cells && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
   const readings = [
     readTableRows(input.question, input.subQuery, input.plan, tableRows),
     readPassages(input.question, input.subQuery, input.plan, input.textEvidence ?? ""),

@@ -157,8 +157,9 @@ function stemsWithPositions(sentence: string): Array<{ stem: string; at: number 
 
 /** The subject a passage is about: its "Title :" prefix or the first name of its first sentence. */
 function passageSubject(text: string): string | undefined {
-  const titled = /^([^\n:]{2,80}?) : /.exec(text);
-  if (titled) return titled[1]!.trim();
+  // Passage chunks open with the passage title on its own line (indexing/chunking), or "Title : text".
+  const titled = /^([^\n]{2,80})\n/.exec(text) ?? /^([^\n:]{2,80}?) : /.exec(text);
+  if (titled && !/[.!?]$/.test(titled[1]!.trim())) return titled[1]!.trim();
   return nameSpans(sentences(text)[0] ?? "", 1)[0]?.text;
 }
 

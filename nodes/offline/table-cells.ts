@@ -1,0 +1,304 @@
+/**
+ * Reading and computing over the cells of financial-report style tables (TAT-QA and the like),
+ * where a value sits at (row label, period column): "What was the change in net bookings between
+ * 2018 and 2019?" reads two cells of one row and subtracts them; "… as a percentage of …" divides.
+ * This is the arithmetic of the fusion prompt (reference §8.2: percentage change, absolute change
+ * with sign, average, ratio, sum), done on cells located by the question's words.
+ *
+ * The grid model is generic:
+ * - a column is described by its header plus the values of the leading header-like rows (rows whose
+ *   first cell is empty, e.g. a "2019 | 2018" row under a merged "Years ended" header);
+ * - a row is described by its text cells plus the last section row above it (a row whose only
+ *   non-empty cell is its first, e.g. "2019:");
+ * - the question's years pick columns (or sections), its other words pick rows.
+ */
+import { parseNumber } from "../../indexing/column-types.js";
+import { asPercent, formatNumber, joinList, scaleFromEvidence, withScale } from "./answer-format.js";
+import { type EvidenceRow, keyStems } from "./evidence.js";
+
+export interface Grid {
+  tableId: string;
+  columns: string[];
+  /** Every row's cells in column order ("" for empty). */
+  rows: string[][];
+}
+
+/** Groups parsed evidence rows into one grid per table, columns in first-seen order. */
+export function gridsFromRows(rows: EvidenceRow[]): Grid[] {
+  const byTable = new Map<string, { columns: string[]; rows: Map<number, Map<string, string>> }>();
+  for (const r of rows) {
+    let g = byTable.get(r.tableId);
+    if (!g) byTable.set(r.tableId, (g = { columns: [], rows: new Map() }));
+    const cells = g.rows.get(r.rowIdx) ?? new Map<string, string>();
+    for (const c of r.cells) {
+      if (!g.columns.includes(c.column)) g.columns.push(c.column);
+      cells.set(c.column, c.value);
+    }
+    g.rows.set(r.rowIdx, cells);
+  }
+  return [...byTable].map(([tableId, g]) => ({
+    tableId,
+    columns: g.columns,
+    rows: [...g.rows].sort((a, b) => a[0] - b[0]).map(([, cells]) => g.columns.map((c) => cells.get(c) ?? "")),
+  }));
+}
+
+const YEAR = /\b(19[5-9]\d|20[0-4]\d)\b/g;
+
+function yearsIn(text: string): number[] {
+  return [...text.matchAll(YEAR)].map((m) => Number(m[1]));
+}
+
+function isNumberCell(v: string): boolean {
+  const t = v.trim();
+  return t !== "" && parseNumber(t.replace(/\s+/g, "")) !== null && !/^(19[5-9]\d|20[0-4]\d):?$/.test(t);
+}
+
+interface Described {
+  grid: Grid;
+  colText: string[];
+  colYears: number[][];
+  /** Indices of data rows (not header-like, not section rows). */
+  dataRows: number[];
+  rowText: string[];
+  rowYears: number[][];
+}
+
+function describe(grid: Grid): Described {
+  const colText = grid.columns.map((c) => (/^col_\d+$/.test(c) ? "" : c));
+  let start = 0;
+  // Leading header-like rows: first cell empty and no number cell except years.
+  while (start < grid.rows.length) {
+    const row = grid.rows[start]!;
+    const headerLike = (row[0] ?? "").trim() === "" && row.slice(1).every((v) => v.trim() === "" || !isNumberCell(v) || /^(19|20)\d\d$/.test(v.trim()));
+    if (!headerLike) break;
+    row.forEach((v, c) => (colText[c] = `${colText[c]} ${v}`.trim()));
+    start++;
+  }
+  const dataRows: number[] = [];
+  const rowText: string[] = [];
+  const rowYears: number[][] = [];
+  let section = "";
+  grid.rows.forEach((row, r) => {
+    rowText[r] = "";
+    rowYears[r] = [];
+    if (r < start) return;
+    const filled = row.map((v, c) => [v.trim(), c] as const).filter(([v]) => v !== "");
+    if (filled.length === 1 && filled[0]![1] === 0) {
+      section = filled[0]![0];
+      return;
+    }
+    const label = row.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ");
+    rowText[r] = `${label} ${section}`.trim();
+    rowYears[r] = yearsIn(section);
+    dataRows.push(r);
+  });
+  return { grid, colText, colYears: colText.map(yearsIn), dataRows, rowText, rowYears };
+}
+
+export type CellOperation = "lookup" | "list" | "difference" | "percent_change" | "average" | "sum" | "ratio";
+
+/** The operation a question asks of table cells. */
+export function cellOperation(question: string): CellOperation {
+  const q = question.toLowerCase();
+  if (/\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b|\byear[- ]on[- ]year percent/.test(q)) return "percent_change";
+  if (/\bratio\b|\bproportion\b|\bas a (percentage|percent|proportion|fraction) of\b|\bpercentage of\b|\bwhat percent of\b/.test(q)) return "ratio";
+  if (/\baverage\b|\bmean\b/.test(q)) return "average";
+  if (/\b(change|difference|increase|decrease|decline|growth|grow|differ|variance)\b/.test(q)) return "difference";
+  if (/\bsum\b|\bcombined\b|\baltogether\b|\bin total\b/.test(q) || (/\btotal\b/.test(q) && /\band\b/.test(q) && !/\brespective/.test(q))) return "sum";
+  if (/\brespective(ly)?\b/.test(q) || yearsIn(q).length >= 2) return "list";
+  return "lookup";
+}
+
+/** Question words that name operations or periods, not rows. */
+const OPERATION_WORDS = new Set(
+  "change difference increase decrease decline growth percentage percent average mean ratio proportion sum total combined respective respectively year years fiscal between from value amount much many what".split(" "),
+);
+
+function rowQueryStems(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const s of keyStems(question.replace(YEAR, " "))) if (!OPERATION_WORDS.has(s)) out.add(s);
+  return out;
+}
+
+/** Best data rows for a set of question stems, scored by coverage of both sides. */
+function rankRows(d: Described, q: Set<string>): Array<{ r: number; score: number }> {
+  const out: Array<{ r: number; score: number }> = [];
+  for (const r of d.dataRows) {
+    const rs = keyStems(d.rowText[r]!);
+    if (rs.size === 0) continue;
+    let hit = 0;
+    for (const s of rs) if (q.has(s)) hit++;
+    if (hit === 0) continue;
+    out.push({ r, score: hit / Math.max(1, q.size) + (0.5 * hit) / rs.size });
+  }
+  return out.sort((a, b) => b.score - a.score || a.r - b.r);
+}
+
+function numberAt(d: Described, r: number, c: number): number | null {
+  const v = (d.grid.rows[r]?.[c] ?? "").trim();
+  return isNumberCell(v) ? parseNumber(v.replace(/\s+/g, "")) : null;
+}
+
+/** Columns holding numbers in row r, in table order. */
+function numericColumns(d: Described, r: number): number[] {
+  return d.grid.columns.map((_, c) => c).filter((c) => numberAt(d, r, c) !== null);
+}
+
+export interface CellAnswer {
+  answer: string;
+  /** 0..1: how well the question's words located the cells. */
+  confidence: number;
+  operation: CellOperation;
+  /** The table has period columns or period sections (a report table, not a list of entities). */
+  periodTable: boolean;
+}
+
+/** Value of (row, year): the year's column, else the row's own section year. */
+function cellForYear(d: Described, r: number, year: number | undefined): number | null {
+  const cols = numericColumns(d, r);
+  if (year === undefined) return cols.length ? numberAt(d, r, cols[0]!) : null;
+  const byYear = cols.filter((c) => d.colYears[c]!.includes(year));
+  if (byYear.length) return numberAt(d, r, byYear[0]!);
+  return null;
+}
+
+/** Row with the same label in the section of `year` (tables with "2019:" / "2018:" sections). */
+function rowInSection(d: Described, r: number, year: number): number | undefined {
+  if (d.rowYears[r]!.includes(year)) return r;
+  const label = d.grid.rows[r]!.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ");
+  return d.dataRows.find((x) => d.rowYears[x]!.includes(year) && d.grid.rows[x]!.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ") === label);
+}
+
+function valueAt(d: Described, r: number, year: number | undefined): number | null {
+  const direct = cellForYear(d, r, year);
+  if (direct !== null) return direct;
+  if (year === undefined) return null;
+  const s = rowInSection(d, r, year);
+  if (s === undefined) return null;
+  // A section table: the value column is the one the question's other words name, else the first numeric one.
+  return cellForYear(d, s, undefined);
+}
+
+/** The raw cell text at (row, year) for lookups (numbers as stored). */
+function textAt(d: Described, r: number, year: number | undefined, q: Set<string>): string | undefined {
+  let row = r;
+  let cols = numericColumns(d, row);
+  if (year !== undefined) {
+    const byYear = cols.filter((c) => d.colYears[c]!.includes(year));
+    if (byYear.length) cols = byYear;
+    else {
+      const s = rowInSection(d, r, year);
+      if (s === undefined) return undefined;
+      row = s;
+      cols = numericColumns(d, row);
+    }
+  }
+  if (cols.length === 0) return undefined;
+  // Prefer a column whose description carries the question's words ("High", "Low", "Amount").
+  const named = cols.map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((s) => q.has(s)).length })).sort((a, b) => b.hit - a.hit || a.c - b.c);
+  return d.grid.rows[row]![named[0]!.c]!.trim();
+}
+
+/** Splits "A and B" / "A to B" row phrases of a two-row question. */
+function twoRowPhrases(question: string): [string, string] | undefined {
+  const q = question.replace(YEAR, " ").replace(/[?.]/g, " ");
+  const m = /\b(?:of|between|for|in)\s+(?:the\s+)?(.+?)\s+(?:and|to|over|versus|vs\.?|compared to)\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|during|at|as of|as at)\b|$)/i.exec(q);
+  if (!m) return undefined;
+  return [m[1]!.trim(), m[2]!.trim()];
+}
+
+/**
+ * Computes the answer of a period/row question from table cells, or undefined when the cells
+ * cannot be located. `evidence` supplies the declared scale ("in thousands").
+ */
+export function answerFromCells(question: string, rows: EvidenceRow[], evidence = ""): CellAnswer | undefined {
+  const operation = cellOperation(question);
+  const years = [...new Set(yearsIn(question))];
+  const q = rowQueryStems(question);
+  if (q.size === 0) return undefined;
+  let best: CellAnswer | undefined;
+  const scale = scaleFromEvidence(evidence);
+  for (const grid of gridsFromRows(rows)) {
+    const d = describe(grid);
+    const ranked = rankRows(d, q);
+    if (ranked.length === 0) continue;
+    const top = ranked[0]!;
+    const confidence = Math.min(1, top.score);
+    let answer: string | undefined;
+    const twoYears = years.length >= 2 ? [years[0]!, years[1]!] : undefined;
+    if (operation === "lookup") {
+      answer = textAt(d, top.r, years[0], q);
+      if (answer !== undefined) answer = withScale(answer, scale);
+    } else if (operation === "list") {
+      const items = (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
+      if (items.length) answer = items.length === 1 ? withScale(items[0]!, scale) : joinList(items);
+    } else {
+      // Two operands: the same row in two periods, or two rows in one period.
+      // a = the later period (or first-named row), b = the earlier period (or second-named row).
+      let a: number | null = null;
+      let b: number | null = null;
+      let firstNamedIsA = true;
+      if (twoYears) {
+        a = valueAt(d, top.r, Math.max(...twoYears));
+        b = valueAt(d, top.r, Math.min(...twoYears));
+        firstNamedIsA = twoYears[0]! >= twoYears[1]!;
+      } else {
+        const phrases = twoRowPhrases(question);
+        if (phrases) {
+          // Two columns named in the question ("the high and low prices"), in the located row.
+          const row = years[0] !== undefined ? rowInSection(d, top.r, years[0]) ?? top.r : top.r;
+          const cols = numericColumns(d, row);
+          const pick = (phrase: string) => {
+            const ps = keyStems(phrase);
+            const scored = cols.map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((x) => ps.has(x)).length })).filter((x) => x.hit > 0);
+            return scored.sort((x, y) => y.hit - x.hit)[0]?.c;
+          };
+          const c1 = pick(phrases[0]);
+          const c2 = pick(phrases[1]);
+          if (c1 !== undefined && c2 !== undefined && c1 !== c2) {
+            a = numberAt(d, row, c1);
+            b = numberAt(d, row, c2);
+          }
+        }
+        if ((a === null || b === null) && phrases && operation !== "percent_change") {
+          const r1 = rankRows(d, rowQueryStems(phrases[0]))[0];
+          const r2 = rankRows(d, rowQueryStems(phrases[1]))[0];
+          if (r1 && r2 && r1.r !== r2.r) {
+            a = valueAt(d, r1.r, years[0]);
+            b = valueAt(d, r2.r, years[0]);
+          }
+        }
+        if (a === null || b === null) {
+          // One row, its two first period columns: latest first (report tables list 2019 before 2018).
+          const cols = numericColumns(d, top.r).filter((c) => d.colYears[c]!.length > 0);
+          if (cols.length >= 2) {
+            const [c1, c2] = cols.sort((x, y) => Math.max(...d.colYears[y]!) - Math.max(...d.colYears[x]!));
+            a = numberAt(d, top.r, c1!);
+            b = numberAt(d, top.r, c2!);
+          }
+        }
+      }
+      if (a === null || b === null) continue;
+      let value: number | undefined;
+      if (operation === "difference") value = a - b;
+      else if (operation === "percent_change") value = b !== 0 ? ((a - b) / b) * 100 : undefined;
+      else if (operation === "average") value = (a + b) / 2;
+      else if (operation === "sum") value = a + b;
+      else if (operation === "ratio") {
+        // "A as a percentage of B" / "ratio of A to B": the first-named operand over the second.
+        const [x, y] = firstNamedIsA ? [a, b] : [b, a];
+        value = y !== 0 ? x / y : undefined;
+        if (value !== undefined && /percent|%/i.test(question)) value *= 100;
+      }
+      if (value === undefined || !Number.isFinite(value)) continue;
+      const text = formatNumber(value);
+      if (operation === "percent_change" || (operation === "ratio" && /percent|%/i.test(question))) answer = asPercent(text);
+      else if (operation === "ratio") answer = text;
+      else answer = withScale(text, scale);
+    }
+    const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0);
+    if (answer !== undefined && (!best || confidence > best.confidence)) best = { answer, confidence, operation, periodTable };
+  }
+  return best;
+}

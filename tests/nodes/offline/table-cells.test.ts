@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { answerFromCells, cellOperation } from "../../../nodes/offline/table-cells.js";
+import { parseMarkdownRows } from "../../../nodes/offline/evidence.js";
+
+const BOOKINGS = parseMarkdownRows(
+  [
+    "Table name: bookings",
+    "| col_1 | For the Years Ended December 31, | col_3 | col_4 |",
+    "| --- | --- | --- | --- |",
+    "|  | 2019 | 2018 | Increase (Decrease) |",
+    "| Net bookings | $6,388 | $7,262 | $(874) |",
+    "| In-game net bookings | $3,366 | $4,203 | $(837) |",
+  ].join("\n"),
+);
+const PRICES = parseMarkdownRows(
+  ["Table name: prices", "| col_1 | High | Low |", "| --- | --- | --- |", "| 2019: |  |  |", "| Fourth Quarter | $11.44 | $9.47 |", "| Third Quarter | $14.96 | $10.26 |", "| 2018: |  |  |", "| Fourth Quarter | $12.16 | $7.43 |"].join("\n"),
+);
+const SCALE = "Net bookings were as follows (amounts in millions):";
+
+describe("cell arithmetic over report tables", () => {
+  it("classifies the operation", () => {
+    expect(cellOperation("What was the percentage change in net bookings between 2018 and 2019?")).toBe("percent_change");
+    expect(cellOperation("What is the average net bookings for 2018 and 2019?")).toBe("average");
+    expect(cellOperation("What was the change in net bookings from 2018 to 2019?")).toBe("difference");
+    expect(cellOperation("What were the net bookings in 2019 and 2018 respectively?")).toBe("list");
+    expect(cellOperation("What were the net bookings in 2019?")).toBe("lookup");
+  });
+
+  it("computes percentage change, change, average and sum from (row, year) cells", () => {
+    expect(answerFromCells("What was the percentage change in in-game net bookings between 2018 and 2019?", BOOKINGS, SCALE)?.answer).toBe("-19.91%");
+    expect(answerFromCells("What was the change in net bookings from 2018 to 2019?", BOOKINGS, SCALE)?.answer).toBe("-874 million");
+    expect(answerFromCells("What is the average in-game net bookings for 2018 and 2019?", BOOKINGS, SCALE)?.answer).toBe("3784.5 million");
+    expect(answerFromCells("What was the sum of net bookings and in-game net bookings in 2019?", BOOKINGS, SCALE)?.answer).toBe("9754 million");
+  });
+
+  it("reads lookups and respective lists as stored, with the scale", () => {
+    expect(answerFromCells("What were the in-game net bookings in 2018?", BOOKINGS, SCALE)?.answer).toBe("$4,203 million");
+    expect(answerFromCells("What were the net bookings in 2019 and 2018 respectively?", BOOKINGS, SCALE)?.answer).toBe("$6,388 | $7,262");
+  });
+
+  it("uses period sections and the column the question names", () => {
+    const r = answerFromCells("What is the difference in the high and low prices of the common stock in the fourth quarter of 2019?", PRICES);
+    expect(r?.answer).toBe("1.97");
+    expect(answerFromCells("What was the low price in the fourth quarter of 2018?", PRICES)?.answer).toBe("$7.43");
+  });
+
+  it("gives up when no row matches the question", () => {
+    expect(answerFromCells("What was the dividend per share in 2019?", BOOKINGS, SCALE)).toBeUndefined();
+  });
+});
