@@ -14,6 +14,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import type { Client } from "langsmith";
+import type { AnswerFn } from "./runner.js";
 
 /** True when LangSmith tracing is switched on by the environment (new or legacy variable). */
 export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -104,6 +106,27 @@ export function questionRunOptions(info: ExperimentInfo, record: Record<string, 
   };
 }
 
+let traceClient: Client | undefined;
+
+/**
+ * Wraps an answer function so that each question is one LangSmith run (`traceable`) with the
+ * question's run name, tags and metadata — for answer functions that are not LangChain runnables
+ * themselves (the baselines: their chat calls nest under this run). The graph is traced by LangGraph.
+ */
+export async function traceEachQuestion(answer: AnswerFn): Promise<AnswerFn> {
+  const [{ traceable }, { Client }] = await Promise.all([import("langsmith/traceable"), import("langsmith")]);
+  traceClient ??= new Client();
+  const client = traceClient;
+  return (input, options) =>
+    traceable((i: typeof input) => answer(i, options), {
+      name: options.runName ?? "atr:question",
+      run_type: "chain",
+      tags: options.tags,
+      metadata: options.metadata,
+      client,
+    })(input);
+}
+
 /**
  * Waits at most `timeoutMs` for queued LangChain callbacks and LangSmith trace batches. Returns
  * true when everything was flushed in time. Never throws.
@@ -112,7 +135,7 @@ export async function flushTracing(timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const { awaitAllCallbacks } = await import("@langchain/core/callbacks/promises");
-    const flushed = awaitAllCallbacks().then(
+    const flushed = Promise.all([awaitAllCallbacks(), traceClient?.awaitPendingTraceBatches()]).then(
       () => true,
       () => false,
     );

@@ -17,6 +17,7 @@ import {
   flushTracing,
   gitCommit,
   questionRunOptions,
+  traceEachQuestion,
   tracingEnabled,
   type ExperimentInfo,
 } from "../../evals/run-metadata.js";
@@ -197,9 +198,10 @@ export const command: Command = {
     ].filter((t) => t !== "");
 
     const cleanup: Array<() => Promise<void> | void> = [];
-    const answer = baseline ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup) : await graphAnswer();
-
     const tracing = tracingEnabled();
+    let answer = baseline ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup) : await graphAnswer();
+    if (tracing && baseline) answer = await traceEachQuestion(answer);
+
     console.error(`atr run: ${flags.rerun ? "resuming" : "writing"} ${outputPath}`);
     console.error(`atr run: experiment ${info.experiment} (config ${hash}${tracing ? `, LangSmith project ${process.env.LANGSMITH_PROJECT ?? process.env.LANGCHAIN_PROJECT ?? "default"}` : ""})`);
 

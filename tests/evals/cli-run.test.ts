@@ -1,0 +1,86 @@
+/**
+ * `atr run` and `atr score` end to end through the real CLI (spawned), over the examples/ corpus
+ * with the offline NaiveRAG baseline; and the bounded trace flush: with tracing on and an
+ * unreachable LangSmith endpoint the process still exits promptly.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { normalizeSquad } from "../../evals/scoring/hybridqa.js";
+
+const ROOT = resolve(import.meta.dirname, "..", "..");
+const ATR = join(ROOT, "bin", "atr.js");
+
+function atr(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const clean = { ...process.env };
+    for (const k of Object.keys(clean)) if (/^(LANGSMITH|LANGCHAIN)_/.test(k)) delete clean[k];
+    const child = spawn(process.execPath, [ATR, ...args], { cwd: ROOT, env: { ...clean, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`atr ${args[0]} did not exit within ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+let dir: string;
+let index: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "atr-cli-run-"));
+  index = join(dir, "index");
+  const built = await atr(["build-index", "--excel_dir", "examples/tables", "--doc_dir", "examples/docs", "--save_path", index]);
+  expect(built.code, built.stderr).toBe(0);
+});
+
+describe("atr run / atr score (CLI)", () => {
+  it("runs the offline NaiveRAG baseline over examples/, prints the stamped path, and scores it", async () => {
+    const run = await atr([
+      "run", "--data_file_path", "examples/questions.jsonl", "--index_path", index,
+      "--save_file_path", join(dir, "out", "rag.jsonl"), "--baseline", "naive_rag", "--backbone", "offline", "--no_progress", "--emit_trace",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const path = run.stdout.trim();
+    expect(path).toMatch(/rag_\d{8}_\d{6}\.jsonl$/);
+    expect(readdirSync(join(dir, "out"))).toHaveLength(1);
+    const records = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const input = readFileSync(join(ROOT, "examples", "questions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(records.map((r) => r.question_id)).toEqual(input.map((q) => q.question_id));
+    expect(records.every((r) => typeof r.agentic_tablerag_answer === "string" && r.atr_trace?.baseline === "naive_rag")).toBe(true);
+
+    const score = await atr(["score", "--bench", "hybridqa", "--gold", "examples/questions.jsonl", "--pred", path, "--json"]);
+    expect(score.code, score.stderr).toBe(0);
+    const report = JSON.parse(score.stdout);
+    expect(report.counts).toMatchObject({ gold: input.length, predicted: input.length, missing: 0 });
+    // The reported EM is the mean of the per-question official scores.
+    const em = records.filter((r, i) => normalizeSquad(r.agentic_tablerag_answer) === normalizeSquad(String(input[i].answer[0]))).length;
+    expect(em).toBeGreaterThan(0);
+    expect(report.official.em).toBeCloseTo((100 * em) / input.length, 1);
+  });
+
+  it("exits promptly with LangSmith tracing on and an unreachable endpoint (bounded flush)", async () => {
+    const run = await atr(
+      [
+        "run", "--data_file_path", "examples/questions.jsonl", "--index_path", index, "--limit", "3",
+        "--save_file_path", join(dir, "traced.jsonl"), "--baseline", "naive_rag", "--backbone", "offline", "--no_progress", "--flush_timeout_ms", "1500",
+      ],
+      { LANGSMITH_TRACING: "true", LANGSMITH_ENDPOINT: "http://127.0.0.1:9", LANGSMITH_API_KEY: "test-key-not-real", LANGSMITH_PROJECT: "atr-test" },
+      30_000,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.ms).toBeLessThan(20_000);
+    expect(run.stderr).toMatch(/trace upload did not finish within 1500 ms/);
+    expect(readFileSync(run.stdout.trim(), "utf8").trim().split("\n")).toHaveLength(3);
+  });
+});
