@@ -339,7 +339,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   } else if (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)) {
     operator = "aggregate";
     aggregate = "sum";
-  } else if (/\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q)) {
+  } else if (/\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) && !/^(which|who|whom)\b/.test(q) && !SUPERLATIVE.test(q)) {
     operator = "aggregate";
     aggregate = "sum";
   }
@@ -360,8 +360,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     }
   }
   if (operator === "lookup" || operator === "sort") {
-    if (/\b(first|earliest|top|opening|initial)\b/.test(q) && !/\bfirst (place|round|team|division|prize|class|half|leg|name|names|season|time)\b/.test(q)) position = "first";
-    else if (/\b(last|final|latest|most recent|bottom)\b/.test(q) && !/\blast (name|names|place|round)\b/.test(q)) position = "last";
+    if (/\b(first|opening|initial|1st)\b/.test(q) && !/\bfirst (round|team|division|prize|class|half|leg)\b/.test(q)) position = "first";
+    else if (/\b(last|final|most recent|bottom)\b/.test(q) && !/\blast (round)\b/.test(q)) position = "last";
     if (/\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) && !/\bafter (\d|the year)\b/.test(q)) position = "next";
     else if (/\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) && !/\bbefore \d/.test(q)) position = "previous";
     if (position === "first" || position === "last") {

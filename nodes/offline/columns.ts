@@ -165,7 +165,42 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
 }
 
 export function isNumericColumn(c: CatalogColumn): boolean {
-  return c.schema.type === "integer" || c.schema.type === "real" || c.numericShare >= 0.7;
+  return c.schema.type === "integer" || c.schema.type === "real" || c.numericShare >= 0.7 || c.timeShare >= 0.7;
+}
+
+export function isTimeColumn(c: CatalogColumn): boolean {
+  return c.timeShare >= 0.5 || c.headerWords.some((h) => h === "time" || h === "duration");
+}
+
+export function isRankColumn(c: CatalogColumn): boolean {
+  return c.headerWords.some((h) => /^(rank|pos|position|place|placing|finish|seed|no|#|peak|chart)$/.test(h));
+}
+
+/** Comparative → superlative ("longer" → "longest"), so comparisons share the superlative rules. */
+const COMPARATIVE: Record<string, string> = {
+  more: "most", less: "least", fewer: "fewest", higher: "highest", lower: "lowest", larger: "largest", bigger: "biggest",
+  smaller: "smallest", greater: "greatest", longer: "longest", shorter: "shortest", taller: "tallest", older: "oldest",
+  younger: "youngest", earlier: "earliest", later: "latest", faster: "fastest", slower: "slowest", better: "best", worse: "worst",
+  heavier: "heaviest", lighter: "lightest", quicker: "fastest", quickest: "fastest",
+};
+
+/**
+ * Ordering direction for a superlative on a given column: "fastest time" is the smallest time,
+ * "best rank" the smallest rank, "oldest" the earliest date but the largest age.
+ */
+export function orderDirection(word: string | undefined, fallback: "max" | "min", c: CatalogColumn): "max" | "min" {
+  const w = word ? (COMPARATIVE[word] ?? word) : undefined;
+  if (!w) return fallback;
+  const age = c.headerWords.includes("age");
+  if (isTimeColumn(c) && /^(fastest|best)$/.test(w)) return "min";
+  if (isTimeColumn(c) && /^(slowest|worst)$/.test(w)) return "max";
+  if (isRankColumn(c) && /^(best|top|highest)$/.test(w)) return "min";
+  if (isRankColumn(c) && /^(worst|lowest)$/.test(w)) return "max";
+  if (!age && isYearColumn(c) && /^(oldest|earliest|first)$/.test(w)) return "min";
+  if (!age && isYearColumn(c) && /^(newest|latest|youngest|recent)$/.test(w)) return "max";
+  if (age && w === "oldest") return "max";
+  if (age && w === "youngest") return "min";
+  return fallback;
 }
 
 export function isYearColumn(c: CatalogColumn): boolean {
@@ -243,9 +278,10 @@ function wordsAfterSuperlative(q: string): string[] {
   return m ? m[1]!.split(" ").filter((w) => !/^(the|a|an|of|in|at|on|for|to|than|and|or|was|were|is|are|did|does|had|has|have)$/.test(w)) : [];
 }
 
-/** The superlative word itself, for synonym lookup ("tallest" → height). */
-function superlativeWord(q: string): string | undefined {
-  return /\b(tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|recent|populated|heaviest|lightest)\b/.exec(q)?.[1];
+/** The superlative (or comparative, mapped to its superlative) word, for synonym lookup ("tallest" → height). */
+export function superlativeWord(q: string): string | undefined {
+  const m = /\b(tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(q)?.[1];
+  return m ? (COMPARATIVE[m] ?? m) : undefined;
 }
 
 /** The column a superlative or comparison orders by, or undefined (then: order by frequency). */
@@ -263,10 +299,12 @@ export function chooseOrderColumn(a: QuestionAnalysis, catalog: TableCatalog, me
     if (!numeric && !dateLike) continue;
     let score = 2 * headerMatch(after, c) + 0.6 * headerMatch(a.contentWords.filter((w) => !after.includes(w)), c);
     if (sw) score += headerMatch([sw], c, false);
-    if (sw && /^(oldest|youngest|earliest|latest|recent)$/.test(sw) && dateLike) score += 0.8;
+    if (sw && /^(oldest|youngest|earliest|latest|recent|newest)$/.test(sw) && dateLike) score += 0.8;
+    if (sw && /^(fastest|slowest)$/.test(sw) && isTimeColumn(c)) score += 1;
+    if (sw && /^(best|worst|top)$/.test(sw) && isRankColumn(c)) score += 0.6;
     if (options.avoid?.has(c.index)) score -= 3;
     // Rank/position columns order rows but are rarely what "most/highest" means.
-    if (c.headerWords.some((h) => h === "rank" || h === "pos" || h === "no" || h === "#")) score -= 0.5;
+    if (isRankColumn(c) && !(sw && /^(best|worst|top)$/.test(sw))) score -= 0.5;
     if (!best || score > best.score) best = { column: c, score };
   }
   return best;

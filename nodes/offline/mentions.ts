@@ -186,12 +186,15 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
     const max = t.length >= 8 ? 2 : 1;
     let best: { token: string; d: number } | undefined;
     for (const token of catalog.tokenIndex.keys()) {
-      if (token.length < 5 || token[0] !== t[0] || stem(token) === stem(t)) continue;
+      // Inflections ("released" ~ "release") are other words, not typing errors.
+      if (token.length < 5 || token[0] !== t[0] || stem(token) === stem(t) || token.startsWith(t.slice(0, -1)) || t.startsWith(token.slice(0, -1))) continue;
       const d = editDistance(t, token, max);
       if (d <= max && d > 0 && (!best || d < best.d)) best = { token, d };
     }
     if (!best) continue;
-    const keys = [...catalog.tokenIndex.get(best.token)!];
+    // Only short cells (names, places): a typo-matched word inside a long note is noise.
+    const keys = [...catalog.tokenIndex.get(best.token)!].filter((k) => k.slice(k.indexOf(":") + 1).split(" ").length <= 4);
+    if (keys.length === 0) continue;
     const distinctValues = new Set(keys.map((k) => k.slice(k.indexOf(":") + 1)));
     if (distinctValues.size > 2) continue;
     const k = keys.sort((a, b) => a.length - b.length)[0]!;

@@ -16,7 +16,7 @@ import type { WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { findMentions } from "./mentions.js";
 import { loadCatalog } from "./table-catalog.js";
-import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isYearColumn, rankTargetColumns } from "./columns.js";
+import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isYearColumn, orderDirection, rankTargetColumns, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
 
@@ -77,6 +77,11 @@ function col(c: CatalogColumn, alias?: string, raw = true): string {
 /** Numeric value of a column: the typed column when numeric, else the raw text parsed by CAST. */
 function numExpr(c: CatalogColumn, alias?: string): string {
   if (c.schema.type === "integer" || c.schema.type === "real") return col(c, alias, false);
+  if (c.timeShare >= 0.5) {
+    // "m:ss.xx" (or "h:mm:ss") as seconds; a leading "+" (gap times) is dropped.
+    const r = `REPLACE(TRIM(${col(c, alias)}), '+', '')`;
+    return `(CASE WHEN instr(${r}, ':') > 0 THEN CAST(substr(${r}, 1, instr(${r}, ':') - 1) AS REAL) * 60 + CAST(REPLACE(substr(${r}, instr(${r}, ':') + 1), ':', '') AS REAL) ELSE CAST(${r} AS REAL) END)`;
+  }
   if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
   return `CAST(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', '') AS REAL)`;
 }
@@ -246,15 +251,21 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   if (a.operator === "sort" && a.sortDirection && a.position !== "first" && a.position !== "last") {
     const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
     const dir = a.sortDirection === "max" ? "DESC" : "ASC";
-    if (order && order.score > 0.5) {
-      const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })[0]?.column;
+    const sw = superlativeWord(a.normalized);
+    // "most/least/fewest" with no column named: the most frequent value; other superlatives use the best numeric column.
+    const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
+    if (order && (order.score > 0.5 || (!frequency && order.score >= 0))) {
+      const direction = orderDirection(sw, a.sortDirection, order.column);
+      // "what was the highest attendance?": the answer is the ordered value itself.
+      const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5;
+      const target = asksValue ? order.column : rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })[0]?.column;
       if (target) {
         const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
-        const agg = a.sortDirection === "max" ? "MAX" : "MIN";
+        const agg = direction === "max" ? "MAX" : "MIN";
         const sub = `(SELECT ${agg}(${orderExpr(order.column)}) FROM ${table}${where(preds)})`;
         return {
           sql: `SELECT ${col(target)} FROM ${table}${where([...preds, `${orderExpr(order.column)} = ${sub}`])} ORDER BY ${ROW}`,
-          template: a.sortDirection === "max" ? "argmax" : "argmin",
+          template: direction === "max" ? "argmax" : "argmin",
           targetColumn: target.schema.name,
         };
       }
@@ -350,7 +361,8 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
   if (kind === "moreless") {
     return { sql: `SELECT CASE WHEN ${ea} > ${eb} THEN 'more' WHEN ${ea} < ${eb} THEN 'less' ELSE 'same' END${tail}`, template: "moreless", targetColumn };
   }
-  const pickA = a.comparison!.direction === "min" ? "<=" : ">=";
+  const direction = order && targetColumn !== "" ? orderDirection(superlativeWord(a.normalized), a.comparison!.direction ?? "max", order.column) : a.comparison!.direction;
+  const pickA = direction === "min" ? "<=" : ">=";
   return {
     sql: `SELECT CASE WHEN ${ea} ${pickA} ${eb} THEN ${col(ca, "a")} ELSE ${col(cb, "b")} END${tail}`,
     template: "choice",

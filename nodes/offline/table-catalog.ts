@@ -23,6 +23,8 @@ export interface CatalogColumn {
   /** Share of non-empty cells that parse as numbers / years. */
   numericShare: number;
   yearShare: number;
+  /** Share of non-empty cells that are clock times / durations ("3:45", "1:02:03.5"). */
+  timeShare: number;
   /** Header words (normalised, stemmed). */
   headerWords: string[];
   /** Distinct normalised values → rows holding them. */
@@ -69,6 +71,14 @@ export function headerWordsOf(name: string): string[] {
     .map(stem);
 }
 
+/** The number a cell starts with ("2.8 miles (4.5 km)" → 2.8, "328 (100)" → 328), as SQLite's CAST reads it. */
+export function leadingNumber(text: string): number | null {
+  const m = /^\s*[$€£]?\s*([-+]?\d[\d,]*(?:\.\d+)?)(?![\d:])/.exec(text);
+  if (!m) return null;
+  const v = Number(m[1]!.replace(/,/g, ""));
+  return Number.isFinite(v) ? v : null;
+}
+
 const SUMMARY = /^(total|totals|sum|all|overall|grand total|average|mean)\b/;
 
 /** Builds the catalog of one table from its rows of original text (used by tests and by loadCatalog). */
@@ -76,7 +86,7 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
   const columns: CatalogColumn[] = schema.columns.map((col, index) => {
     const raw = rows.map((r) => r[index] ?? "");
     const norm = raw.map(normaliseText);
-    const num = raw.map((v) => parseNumber(v));
+    const num = raw.map((v) => parseNumber(v) ?? leadingNumber(v));
     const nonEmpty = raw.filter((v) => v.trim() !== "").length || 1;
     const numericShare = num.filter((n) => n !== null).length / nonEmpty;
     const yearShare =
@@ -85,6 +95,7 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
         if (n !== null && n !== undefined) return Number.isInteger(n) && n >= 1000 && n <= 2100;
         return parseDate(v) !== null || /^\s*(1[0-9]|20)\d\d\b/.test(v);
       }).length / nonEmpty;
+    const timeShare = raw.filter((v) => /^\s*\+?\d{1,2}(:\d{2}){1,2}(\.\d+)?\s*$/.test(v)).length / nonEmpty;
     const distinct = new Map<string, number[]>();
     norm.forEach((n, r) => {
       if (n === "") return;
@@ -92,7 +103,7 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
       if (list) list.push(r);
       else distinct.set(n, [r]);
     });
-    return { schema: col, index, raw, norm, num, numericShare, yearShare, headerWords: headerWordsOf(col.name), distinct };
+    return { schema: col, index, raw, norm, num, numericShare, yearShare, timeShare, headerWords: headerWordsOf(col.name), distinct };
   });
   const tokenIndex = new Map<string, Set<string>>();
   for (const c of columns) {
