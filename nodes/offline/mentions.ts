@@ -90,6 +90,12 @@ function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boole
   return near.some((t) => c.headerWords.includes(t));
 }
 
+/** True when one word is the other plus an English ending ("release" / "released", "song" / "songs"). */
+function isInflection(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long.startsWith(short) && /^(s|es|d|ed|ing|er|ers|ly)$/.test(long.slice(short.length));
+}
+
 /** Finds the table values the question names. */
 export function findMentions(question: string, catalog: TableCatalog, options: FindMentionsOptions = {}): EntityMention[] {
   const maxSpan = options.maxSpan ?? 8;
@@ -187,7 +193,7 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
     let best: { token: string; d: number } | undefined;
     for (const token of catalog.tokenIndex.keys()) {
       // Inflections ("released" ~ "release") are other words, not typing errors.
-      if (token.length < 5 || token[0] !== t[0] || stem(token) === stem(t) || token.startsWith(t.slice(0, -1)) || t.startsWith(token.slice(0, -1))) continue;
+      if (token.length < 5 || token[0] !== t[0] || stem(token) === stem(t) || isInflection(t, token)) continue;
       const d = editDistance(t, token, max);
       if (d <= max && d > 0 && (!best || d < best.d)) best = { token, d };
     }
