@@ -1,0 +1,78 @@
+/**
+ * `atr ask "QUESTION" --index_path DIR [--table_id ID] [--emit_trace] [every graph flag]`: one
+ * question through the ATR graph. Prints the answer, the routes requested and taken per sub-query,
+ * the LLM usage, and with --emit_trace the full trace JSON (reference §9.2).
+ */
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
+import type { Command } from "../command.js";
+import { configFlagSpecs, configurableFromFlags } from "../../graph/configuration.js";
+
+const ASK_FLAGS: FlagSpecs = {
+  table_id: { kind: "string", help: "known source table of the answer (file stem), a real input of the method" },
+  question_id: { kind: "string", help: "id shown in the trace (default: the question text)" },
+  emit_trace: { kind: "boolean", help: "print the full trace JSON (verifier decisions, history H, usage)" },
+  json: { kind: "boolean", help: "print one JSON object {answer, routes, usage[, trace]} instead of text" },
+};
+
+function specs(): FlagSpecs {
+  return { ...ASK_FLAGS, ...configFlagSpecs() };
+}
+
+export const command: Command = {
+  summary: "answer one question through the ATR graph",
+  help() {
+    return [
+      'Usage: atr ask "QUESTION" --index_path DIR [--table_id ID] [--emit_trace] [graph flags]',
+      "",
+      "Flags:",
+      formatFlagHelp(ASK_FLAGS),
+      "",
+      "Graph configuration (every field of graph/configuration.ts):",
+      formatFlagHelp(configFlagSpecs()),
+      "",
+      "Examples:",
+      '  atr ask "Who manages Dunmere FC?" --index_path out/example-index --table_id clubs',
+      '  atr ask "How many clubs were founded before 1900?" --index_path out/example-index --router_type fixed --force_route SQL --emit_trace',
+      '  OPENAI_BASE_URL=http://127.0.0.1:8000/v1 atr ask "…" --index_path DIR --backbone openai/Qwen2.5-7B-Instruct',
+    ].join("\n");
+  },
+  async run(argv: string[]): Promise<number> {
+    const { flags, positionals } = parseArgs(argv, specs());
+    const question = positionals.join(" ").trim();
+    if (question === "") throw new UsageError('give the question as the first argument: atr ask "QUESTION" --index_path DIR');
+    const configurable = configurableFromFlags(flags);
+    if (!configurable.indexPath && !process.env.ATR_INDEX_PATH) {
+      throw new UsageError("--index_path DIR is required (an index built by `atr build-index`), or set ATR_INDEX_PATH");
+    }
+    const { answerQuestion } = await import("../../graph/answer.js");
+    const { closeResources } = await import("../../graph/resources.js");
+    try {
+      const input = {
+        question,
+        ...(typeof flags.question_id === "string" ? { question_id: flags.question_id } : {}),
+        ...(typeof flags.table_id === "string" ? { table_id: flags.table_id } : {}),
+      };
+      const result = await answerQuestion(input, { configurable, runName: "atr:ask" });
+      if (flags.json) {
+        const out = { answer: result.answer, routes: result.routes, usage: result.usage, ...(flags.emit_trace ? { trace: result.trace } : {}) };
+        console.log(JSON.stringify(out, null, 2));
+        return 0;
+      }
+      console.log(`Answer: ${result.answer}`);
+      if (result.routes.length === 0) console.log("(no sub-query was executed)");
+      result.routes.forEach((r, i) => {
+        const step = result.steps[i];
+        console.log(`Sub-query ${i + 1}: ${r.subQuery}`);
+        console.log(`  routes requested: ${r.requested.join(" → ")}`);
+        console.log(`  routes taken:     ${r.effective.join(" → ")}`);
+        if (step) console.log(`  answer: ${step.answer}${step.failed ? " (not verified)" : ""}`);
+      });
+      const u = result.usage;
+      console.log(`LLM calls ${u.llmCalls}, tokens in ${u.inputTokens} / out ${u.outputTokens}, ${Math.round(u.ms)} ms in nodes`);
+      if (flags.emit_trace) console.log(JSON.stringify({ atr_trace: result.trace, usage: result.usage }, null, 2));
+      return 0;
+    } finally {
+      await closeResources();
+    }
+  },
+};
