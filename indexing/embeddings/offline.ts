@@ -66,7 +66,7 @@ function hash32(s: string, seed = 0x811c9dc5): number {
 
 const WORD_WEIGHT = 1.0;
 const BIGRAM_WEIGHT = 0.5;
-const GRAM_MASS = 0.9; // total weight of one word's character n-grams
+const GRAM_MASS = 0.9; // L2 weight of one word's character n-grams (vs 1 for the word itself)
 
 /** Adds one text's features into `out` (length = dimension), then L2-normalises it. */
 export function embedInto(text: string, out: Float32Array): void {
@@ -82,7 +82,7 @@ export function embedInto(text: string, out: Float32Array): void {
       const padded = `<${w}>`;
       const n3 = padded.length - 2;
       const n4 = padded.length - 3;
-      const each = GRAM_MASS / (n3 + n4);
+      const each = GRAM_MASS / Math.sqrt(n3 + n4); // L2 mass of the n-grams ≈ GRAM_MASS
       for (let j = 0; j + 3 <= padded.length; j++) add(`g ${padded.slice(j, j + 3)}`, each);
       for (let j = 0; j + 4 <= padded.length; j++) add(`g ${padded.slice(j, j + 4)}`, each);
     }
