@@ -64,7 +64,10 @@ export const denseOnly: Reranker = {
 };
 
 export interface LexicalRerankerOptions {
-  /** "weighted" (default): dense_norm + lexicalWeight × bm25_norm; "rrf": Σ 1/(60 + rank). */
+  /**
+   * "weighted" (default): dense cosine + lexicalWeight × BM25 / (best BM25 in the pool) [+ mention];
+   * "rrf": Σ 1/(60 + rank) over the dense and BM25 ranks.
+   */
   fusion?: "weighted" | "rrf";
   /** Weight of the lexical score in weighted fusion (default 0.5). */
   lexicalWeight?: number;
@@ -90,17 +93,6 @@ export function mentionScore(queryNorm: string, queryWords: Set<string>, key: st
   const words = contentWords(key);
   if (words.length === 0) return 0;
   return (0.5 * words.filter((w) => queryWords.has(w)).length) / words.length;
-}
-
-function minMax(xs: number[]): number[] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const x of xs) {
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  const span = hi - lo;
-  return xs.map((x) => (span > 1e-12 ? (x - lo) / span : 0));
 }
 
 function ranks(xs: number[]): number[] {
@@ -133,8 +125,10 @@ export class LexicalReranker implements Reranker {
       const rl = ranks(lexical);
       return candidates.map((_, i) => 1 / (this.rrfK + rd[i]!) + 1 / (this.rrfK + rl[i]!));
     }
-    const dn = minMax(dense);
-    const ln = minMax(lexical);
+    // dense scores are cosines (comparable across queries); lexical scores are scaled by the pool's best
+    const dn = dense;
+    const top = Math.max(0, ...lexical);
+    const ln = lexical.map((x) => (top > 0 ? x / top : 0));
     const qn = normaliseForMatch(query).replace(/\s+/g, " ");
     const qw = new Set(q);
     return candidates.map((c, i) => dn[i]! + this.lexicalWeight * ln[i]! + (c.key ? this.mentionWeight * mentionScore(qn, qw, c.key) : 0));
