@@ -26,7 +26,7 @@ import type { Route } from "../nodes/types.js";
 import { verify } from "../nodes/verify.js";
 import { ConfigurableSchema } from "./configuration.js";
 import { processResources } from "./resources.js";
-import { InputAnnotation, StateAnnotation, type State } from "./state.js";
+import { InputAnnotation, InputSchema, StateAnnotation, type State } from "./state.js";
 
 export const GRAPH_NAME = "ATR";
 
@@ -58,7 +58,10 @@ type NodeFn = (state: State, config: RunnableConfig, resources: NodeResources) =
 /** Builds and compiles the graph over the given resources (tests may pass fakes). */
 export function buildGraph(resources: NodeResources = processResources) {
   const bind = (fn: NodeFn) => (state: State, config: RunnableConfig) => fn(state, config, resources) as Promise<typeof StateAnnotation.Update>;
-  const builder = new StateGraph({ stateSchema: StateAnnotation, input: InputAnnotation }, ConfigurableSchema)
+  // The input is the zod InputSchema at run time (so the server can show its JSON schema in Studio);
+  // its channels equal InputAnnotation's, which is what the types are built from.
+  const input = InputSchema as unknown as typeof InputAnnotation;
+  const builder = new StateGraph({ stateSchema: StateAnnotation, input }, ConfigurableSchema)
     .addNode("decompose", bind(decompose))
     .addNode("gather", bind(gather))
     .addNode("route", bind(route))

@@ -10,6 +10,7 @@
  * fresh thread (or a stateless run) per question.
  */
 import { Annotation } from "@langchain/langgraph";
+import { z } from "zod";
 import type { DocChunk, TableSchema } from "../indexing/types.js";
 import type { FailedRouteRecord, LinkedValue, Route, Step, SubQueryPlan, Verdict } from "../nodes/types.js";
 
@@ -118,6 +119,16 @@ export function sumUsage(left: Usage, right: Usage | undefined): Usage {
 export function nodeUsage(node: string, counts: UsageCounts): Usage {
   return { ...counts, byNode: { [node]: { ...counts } } };
 }
+
+/**
+ * What a caller sends, as zod: the graph's input schema, so Studio and the server's
+ * /assistants/{id}/schemas show a form for it (the channels themselves are InputAnnotation's).
+ */
+export const InputSchema = z.object({
+  question: z.string().min(1).describe("The question text"),
+  question_id: z.string().optional().describe("Id for logs and the trace (default: the question text)"),
+  table_id: z.string().optional().describe("Known source-table hint (file stem), held constant across compared runs"),
+});
 
 /** What a caller sends. */
 export const InputAnnotation = Annotation.Root({

@@ -1,0 +1,119 @@
+/**
+ * The graph served by `langgraph dev` (langgraph.json → ./graph/graph.ts:graph) answers an example
+ * question over the HTTP API, on the default offline backbone (no network, no credentials).
+ * The server runs in its own process group, killed as a whole afterwards.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLES, buildExampleIndex } from "../fixtures/example-index.js";
+
+const ROOT = resolve(EXAMPLES, "..");
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once("error", rej);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function waitForOk(base: string, server: ChildProcess, log: () => string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`langgraph dev exited (${server.exitCode}):\n${log()}`);
+    try {
+      const r = await fetch(`${base}/ok`);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`langgraph dev did not answer /ok within ${ms} ms:\n${log()}`);
+}
+
+async function post(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const r = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${path} → HTTP ${r.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+describe("langgraph dev HTTP API", () => {
+  let server: ChildProcess | undefined;
+  let output = "";
+  let base = "";
+  let index: { dir: string; cleanup(): void };
+
+  beforeAll(async () => {
+    index = await buildExampleIndex();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: "none" };
+    for (const name of Object.keys(env)) if (/^(LANGSMITH|LANGCHAIN)_/.test(name)) delete env[name];
+    server = spawn("npx", ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"], {
+      cwd: ROOT,
+      env,
+      detached: true, // own process group: the CLI spawns tsx and node children
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout?.on("data", (d) => (output += String(d)));
+    server.stderr?.on("data", (d) => (output += String(d)));
+    await waitForOk(base, server, () => output.slice(-3000), 90_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server?.pid !== undefined && server.exitCode === null) {
+      const group = -server.pid;
+      try {
+        process.kill(group, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      const until = Date.now() + 5000;
+      while (Date.now() < until) {
+        try {
+          process.kill(group, 0);
+        } catch {
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      try {
+        process.kill(group, "SIGKILL");
+      } catch {
+        // exited on SIGTERM
+      }
+    }
+    index?.cleanup();
+  });
+
+  it("serves the atr graph with its input and configuration schemas", async () => {
+    const r = await fetch(`${base}/assistants/atr/schemas`);
+    const schemas = (await r.json()) as { input_schema?: { properties?: object }; config_schema?: { properties?: object } };
+    expect(Object.keys(schemas.input_schema?.properties ?? {})).toEqual(expect.arrayContaining(["question", "table_id"]));
+    expect(Object.keys(schemas.config_schema?.properties ?? {})).toEqual(expect.arrayContaining(["indexPath", "backbone", "maxIter", "failureScope"]));
+  });
+
+  it("answers an example question through a thread run", async () => {
+    const example = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string; answer: string[] })
+      .find((q) => q.question_id === "ex-02")!;
+    const thread = await post(base, "/threads", {});
+    const values = await post(base, `/threads/${String(thread.thread_id)}/runs/wait`, {
+      assistant_id: "atr",
+      input: { question: example.question, table_id: example.table_id },
+      config: { configurable: { indexPath: index.dir }, recursion_limit: 80 },
+    });
+    expect(values.answer).toBe(example.answer[0]);
+    expect((values.trace as unknown[]).length).toBeGreaterThan(0);
+  }, 60_000);
+});
