@@ -6,11 +6,12 @@
  * `stmt.readonly` is false is refused, at most `maxRows` rows are read, and a time limit applies.
  *
  * better-sqlite3 has no statement timeout or interrupt, so there are two executors:
- * - `WorkerSqlExecutor` (default): one persistent worker thread per database with its own read-only
- *   connection. The caller ALWAYS gets control back at the time limit: the worker is terminated and a
- *   fresh one is started for the next query. (A single native SQLite step already running — e.g. a
- *   huge aggregate — may still finish on the discarded thread before it exits; the answer path is not
- *   blocked by it.) Overhead ≈ a message round trip per query.
+ * - `ProcessSqlExecutor` (default): one persistent child process (`node -e`) per database with its
+ *   own read-only connection, fed over IPC. At the time limit the caller gets control back and the
+ *   process is killed with SIGKILL — this stops even a single long native SQLite step (a worker
+ *   thread cannot be stopped inside native code, and a stuck one even blocks process exit) — and a
+ *   fresh process is started for the next query. Overhead ≈ one IPC round trip per query; the
+ *   ~100 ms start-up is paid once, and again only after a timeout. Children are killed on exit.
  * - `InlineSqlExecutor`: runs on the caller's thread with `stmt.iterate()`, checking the clock between
  *   rows. Cheapest, but a query that spends long before producing its next row (an aggregate over a
  *   large join) is not interrupted. For tests, tools and small tables.
@@ -21,7 +22,7 @@
 import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import { spawn, type ChildProcess } from "node:child_process";
 
 export interface SqlExecution {
   /** Rows serialised as a JSON string, or "SQL execution failed: <reason>". */
@@ -49,8 +50,8 @@ export interface SqlExecutorOptions {
 export const DEFAULT_SQL_TIMEOUT_MS = 2000;
 export const DEFAULT_SQL_MAX_ROWS = 200;
 export const SQL_FAILURE_PREFIX = "SQL execution failed:";
-/** A worker that has not opened its connection within this time is treated as failed. */
-const WORKER_STARTUP_MS = 10_000;
+/** A child that has not opened its connection within this time is treated as failed. */
+const CHILD_STARTUP_MS = 10_000;
 
 export class SqlExecutorError extends Error {
   constructor(message: string) {
@@ -67,8 +68,8 @@ interface RawOutcome {
 }
 
 /**
- * The statement runner, as JavaScript source so that the worker (which has no TypeScript loader)
- * and the inline executor run the very same code.
+ * The statement runner, as JavaScript source so that the child process (plain `node -e`, no
+ * TypeScript loader) and the inline executor run the very same code.
  */
 const RUN_SOURCE = `function runReadOnly(db, sql, maxRows, timeoutMs) {
   const start = Date.now();
@@ -106,18 +107,19 @@ const RUN_SOURCE = `function runReadOnly(db, sql, maxRows, timeoutMs) {
 type RunReadOnly = (db: Database.Database, sql: string, maxRows: number, timeoutMs: number) => RawOutcome;
 const runReadOnly = new Function(`${RUN_SOURCE}; return runReadOnly;`)() as RunReadOnly;
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
+const CHILD_SOURCE = `
+const Database = require(process.env.ATR_SQL_DRIVER);
+const cfg = JSON.parse(process.env.ATR_SQL_CHILD);
 ${RUN_SOURCE}
 let db = null, openError = null;
-try { db = new Database(workerData.path, { readonly: true, fileMustExist: true }); }
+try { db = new Database(cfg.path, { readonly: true, fileMustExist: true }); }
 catch (e) { openError = String(e && e.message || e); }
-parentPort.postMessage({ ready: true });
-parentPort.on("message", (m) => {
-  const out = openError ? { ok: false, error: "cannot open " + workerData.path + ": " + openError }
-    : runReadOnly(db, m.sql, workerData.maxRows, workerData.timeoutMs);
-  parentPort.postMessage({ id: m.id, out });
+process.on("disconnect", () => process.exit(0));
+process.send({ ready: true });
+process.on("message", (m) => {
+  const out = openError ? { ok: false, error: "cannot open " + cfg.path + ": " + openError }
+    : runReadOnly(db, m.sql, cfg.maxRows, cfg.timeoutMs);
+  process.send({ id: m.id, out });
 });
 `;
 
@@ -167,11 +169,41 @@ interface Pending {
   started: number;
 }
 
-/** One persistent worker thread with its own read-only connection; hard time limit (see file comment). */
-export class WorkerSqlExecutor implements SqlExecutor {
+/** Whether a child (and its IPC channel) keeps this process's event loop alive. */
+function setRef(child: ChildProcess, on: boolean): void {
+  const channel = child.channel as { ref?: () => void; unref?: () => void } | undefined;
+  if (on) {
+    child.ref();
+    channel?.ref?.();
+  } else {
+    child.unref();
+    channel?.unref?.();
+  }
+}
+
+/** Child processes still alive, killed when this process exits (a stuck native step ignores IPC). */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function trackChild(child: ChildProcess): void {
+  liveChildren.add(child);
+  child.once("exit", () => liveChildren.delete(child));
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once("exit", () => {
+      for (const c of liveChildren) c.kill("SIGKILL");
+    });
+  }
+}
+
+/**
+ * One persistent child process with its own read-only connection; a hard time limit (see file
+ * comment): on timeout the process is killed with SIGKILL — which stops even a native SQLite step —
+ * and a fresh one starts for the next query.
+ */
+export class ProcessSqlExecutor implements SqlExecutor {
   private readonly options: Required<SqlExecutorOptions>;
-  private worker: Worker | null = null;
-  /** Resolves when the current worker has opened its connection (time limits start after that). */
+  private child: ChildProcess | null = null;
+  /** Resolves when the current child has opened its connection (time limits start after that). */
   private ready: Promise<void> = Promise.resolve();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -185,22 +217,30 @@ export class WorkerSqlExecutor implements SqlExecutor {
     this.options = resolveOptions(options);
   }
 
-  private spawn(): Worker {
+  private spawn(): ChildProcess {
     const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { path: this.path, driver, maxRows: this.options.maxRows, timeoutMs: this.options.timeoutMs },
+    const child = spawn(process.execPath, ["-e", CHILD_SOURCE], {
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+      env: {
+        PATH: process.env.PATH ?? "",
+        ATR_SQL_DRIVER: driver,
+        ATR_SQL_CHILD: JSON.stringify({ path: this.path, maxRows: this.options.maxRows, timeoutMs: this.options.timeoutMs }),
+      },
     });
-    worker.unref();
+    trackChild(child);
+    // An idle child must not keep the parent alive; `hold` refs it while a reply is awaited.
+    setRef(child, false);
     this.ready = new Promise((resolve) => {
-      const startup = setTimeout(resolve, WORKER_STARTUP_MS);
-      worker.once("message", () => {
+      const startup = setTimeout(resolve, CHILD_STARTUP_MS);
+      startup.unref();
+      child.once("message", () => {
         clearTimeout(startup);
         resolve();
       });
-      worker.once("exit", () => resolve());
+      child.once("exit", () => resolve());
     });
-    worker.on("message", (message: { id: number; out: RawOutcome }) => {
+    child.on("message", (message: { id?: number; out?: RawOutcome }) => {
+      if (message.id === undefined || !message.out) return;
       const entry = this.pending.get(message.id);
       if (!entry) return;
       this.pending.delete(message.id);
@@ -208,14 +248,14 @@ export class WorkerSqlExecutor implements SqlExecutor {
       entry.resolve(toExecution(message.out, entry.started));
     });
     const fail = (reason: string) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.child === child) this.child = null;
       this.failAll(reason);
     };
-    worker.on("error", (error) => fail(`worker error: ${error.message}`));
-    worker.on("exit", (code) => {
-      if (this.worker === worker) fail(`worker exited with code ${code}`);
+    child.on("error", (error) => fail(`SQL process error: ${error.message}`));
+    child.on("exit", (code, signal) => {
+      if (this.child === child) fail(`SQL process exited (${signal ?? code})`);
     });
-    return worker;
+    return child;
   }
 
   private failAll(reason: string): void {
@@ -228,38 +268,47 @@ export class WorkerSqlExecutor implements SqlExecutor {
 
   async execute(sql: string): Promise<SqlExecution> {
     if (this.closed) return toExecution({ ok: false, error: "executor is closed" }, performance.now());
-    const worker = (this.worker ??= this.spawn());
-    await this.ready;
-    if (this.worker !== worker) return toExecution({ ok: false, error: "worker failed to start" }, performance.now());
+    const child = (this.child ??= this.spawn());
+    setRef(child, true);
+    try {
+      await this.ready;
+      if (this.child !== child || !child.connected) return toExecution({ ok: false, error: "SQL process failed to start" }, performance.now());
+      return await this.send(child, sql);
+    } finally {
+      if (this.pending.size === 0) setRef(child, false);
+    }
+  }
+
+  private send(child: ChildProcess, sql: string): Promise<SqlExecution> {
     const id = this.nextId++;
     const started = performance.now();
     return new Promise<SqlExecution>((resolve) => {
       const timer = setTimeout(() => {
-        // Hard limit: drop this worker (and whatever is queued behind it) and start afresh next time.
-        if (this.worker === worker) this.worker = null;
-        void worker.terminate();
+        // Hard limit: kill this process (and whatever is queued behind it); start afresh next time.
+        if (this.child === child) this.child = null;
+        child.kill("SIGKILL");
         this.pending.delete(id);
         resolve(toExecution({ ok: false, error: `time limit of ${this.options.timeoutMs} ms exceeded` }, started));
         this.failAll(`time limit of ${this.options.timeoutMs} ms exceeded by an earlier query`);
       }, this.options.timeoutMs);
       this.pending.set(id, { resolve, timer, started });
-      worker.postMessage({ id, sql });
+      child.send({ id, sql });
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const worker = this.worker;
-    this.worker = null;
+    const child = this.child;
+    this.child = null;
     this.failAll("executor is closed");
-    if (worker) await worker.terminate();
+    if (child) child.kill("SIGKILL");
   }
 }
 
-/** Opens the default executor for a tables.sqlite file (`mode` "worker" unless told otherwise). */
-export function openSqlExecutor(path: string, options: SqlExecutorOptions & { mode?: "worker" | "inline" } = {}): SqlExecutor {
+/** Opens the default executor for a tables.sqlite file (`mode` "process" unless told otherwise). */
+export function openSqlExecutor(path: string, options: SqlExecutorOptions & { mode?: "process" | "inline" } = {}): SqlExecutor {
   if (options.mode === "inline") {
     return new InlineSqlExecutor(new Database(path, { readonly: true, fileMustExist: true }), options);
   }
-  return new WorkerSqlExecutor(path, options);
+  return new ProcessSqlExecutor(path, options);
 }

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { InlineSqlExecutor, openSqlExecutor, SqlExecutorError, WorkerSqlExecutor } from "../../retrievers/sql-executor.js";
+import { InlineSqlExecutor, openSqlExecutor, SqlExecutorError, ProcessSqlExecutor } from "../../retrievers/sql-executor.js";
 import { writeFixtureDb } from "./sql-fixtures.js";
 
 const path = writeFixtureDb();
@@ -8,7 +8,7 @@ const bigPath = writeFixtureDb(undefined, 500);
 // Slow but finite: counts ~3M generated rows (a few hundred ms of native work).
 const SLOW = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT COUNT(*) AS c FROM r";
 
-describe.each(["worker", "inline"] as const)("%s executor", (mode) => {
+describe.each(["process", "inline"] as const)("%s executor", (mode) => {
   const executor = openSqlExecutor(path, { mode, timeoutMs: 1000 });
   afterAll(() => executor.close());
 
@@ -39,8 +39,8 @@ describe("limits", () => {
     expect(JSON.parse(out.result)).toHaveLength(200);
   });
 
-  it("the worker executor gives control back at the time limit and recovers", async () => {
-    const executor = new WorkerSqlExecutor(path, { timeoutMs: 40 });
+  it("the process executor gives control back at the time limit and recovers", async () => {
+    const executor = new ProcessSqlExecutor(path, { timeoutMs: 40 });
     await executor.execute("SELECT 1");
     const t0 = performance.now();
     const out = await executor.execute(SLOW);
@@ -48,6 +48,17 @@ describe("limits", () => {
     expect(out.result).toBe("SQL execution failed: time limit of 40 ms exceeded");
     const next = await executor.execute("SELECT club FROM clubs WHERE _row = 0");
     expect(next.result).toBe('[{"club":"Alpha FC"}]');
+    await executor.close();
+  });
+
+  it("the process executor stops a runaway native step (cross join) and the next query runs", async () => {
+    const executor = new ProcessSqlExecutor(bigPath, { timeoutMs: 150 });
+    await executor.execute("SELECT 1");
+    const t0 = performance.now();
+    const out = await executor.execute("SELECT COUNT(*) FROM clubs a, clubs b, clubs c, clubs d");
+    expect(out.result).toBe("SQL execution failed: time limit of 150 ms exceeded");
+    expect(performance.now() - t0).toBeLessThan(600);
+    expect((await executor.execute("SELECT COUNT(*) AS n FROM clubs")).result).toBe('[{"n":500}]');
     await executor.close();
   });
 
@@ -60,14 +71,14 @@ describe("limits", () => {
   it("refuses a writable connection, a missing file and bad options", () => {
     const db = new Database(":memory:");
     expect(() => new InlineSqlExecutor(db)).toThrow(SqlExecutorError);
-    expect(() => new WorkerSqlExecutor("/nonexistent/tables.sqlite")).toThrow(/does not exist/);
+    expect(() => new ProcessSqlExecutor("/nonexistent/tables.sqlite")).toThrow(/does not exist/);
     expect(() => openSqlExecutor(path, { maxRows: 0 })).toThrow(/maxRows/);
   });
 });
 
 describe("overhead", () => {
   it("a point query costs well under a few ms per call on both executors", async () => {
-    for (const mode of ["inline", "worker"] as const) {
+    for (const mode of ["inline", "process"] as const) {
       const executor = openSqlExecutor(path, { mode });
       await executor.execute("SELECT 1");
       const t0 = performance.now();
