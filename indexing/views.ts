@@ -213,6 +213,10 @@ export interface OpenViewsOptions {
   recallMultiplier?: number;
   /** Reranker: "lexical" (default), "none", or a local cross-encoder folder. */
   reranker?: string;
+  /** Scoped cell search also sees values outside the budgeted cell index (default true). */
+  fullValuePool?: boolean;
+  /** Structural row candidates: first/last/after/before/extremes (default true). */
+  rowStructure?: boolean;
 }
 
 export async function loadViews(dir: string, manifest: Manifest): Promise<LoadedViews> {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:index [SPLIT_DIR ...]` — seconds and peak RSS to build each split's index with the
- * offline embedder: load tables and passages, write View 5 (tables.sqlite), build Views 1–4.
+ * offline embedder — the whole `atr build-index` (indexing/build-index.ts): load tables and passages,
+ * View 5 (tables.sqlite), Views 1–4, manifest with checksums.
  * Default: the three dev splits under ../shared/data. Each split is built in its own child process
  * so peak RSS is per split. Ends with one JSON line: {"splits":[{split, seconds, peak_rss_mb, …}]}.
  */
@@ -8,10 +9,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { loadTables } from "../indexing/load-tables.js";
-import { loadPassages } from "../indexing/load-passages.js";
-import { writeSqlStore } from "../indexing/sql-store.js";
-import { buildViews } from "../indexing/views.js";
+import { buildIndex } from "../indexing/build-index.js";
+import { vectorBackendName } from "../indexing/vector-index.js";
 
 const DEFAULT_SPLITS = ["wtq", "tatqa", "hybridqa"].map((b) => resolve(import.meta.dirname, `../../shared/data/${b}/dev`));
 
@@ -19,27 +18,14 @@ async function buildOne(split: string): Promise<Record<string, unknown>> {
   const out = mkdtempSync(join(tmpdir(), "atr-bench-index-"));
   const t0 = performance.now();
   try {
-    const { tables } = loadTables(join(split, "tables"));
-    const tLoad = performance.now();
-    const schemas = writeSqlStore(join(out, "tables.sqlite"), tables);
-    const tSql = performance.now();
-    const { passages } = loadPassages(join(split, "passages"), { tableIds: new Set(tables.map((t) => t.id)) });
-    const loaded = tables.map((raw, i) => ({ raw, schema: schemas[i]! }));
-    const tPass = performance.now();
-    const r = await buildViews(loaded, passages, {
-      chunkSize: 512, chunkOverlap: 64, cellBudget: 10_000, cellPerTableQuota: 50, rowBudget: 0, rowPerTableQuota: 0, maxRowChars: 0,
-    }, out);
-    const tEnd = performance.now();
+    const { manifest } = await buildIndex({ excelDir: join(split, "tables"), docDir: join(split, "passages"), savePath: join(out, "index") });
+    const seconds = (performance.now() - t0) / 1000;
     return {
       split,
-      seconds: +((tEnd - t0) / 1000).toFixed(2),
-      views_seconds: +((tEnd - tPass) / 1000).toFixed(2),
-      load_seconds: +((tLoad - t0 + tPass - tSql) / 1000).toFixed(2),
-      sqlite_seconds: +((tSql - tLoad) / 1000).toFixed(2),
+      seconds: +seconds.toFixed(2),
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
-      tables: tables.length,
-      passages: passages.length,
-      ...r.counts,
+      ...manifest.counts,
+      vectors: vectorBackendName(),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

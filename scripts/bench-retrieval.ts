@@ -14,10 +14,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadTables } from "../indexing/load-tables.js";
-import { loadPassages } from "../indexing/load-passages.js";
-import { openSqlStore, writeSqlStore } from "../indexing/sql-store.js";
-import { buildViews, loadViews } from "../indexing/views.js";
-import type { Manifest, RawTable } from "../indexing/types.js";
+import { buildIndex } from "../indexing/build-index.js";
+import { openIndex } from "../indexing/open-index.js";
+import { loadViews } from "../indexing/views.js";
+import type { RawTable, RowEntry } from "../indexing/types.js";
 import { ViewSearch } from "../retrievers/index-search.js";
 import { Bm25Stats, bm25TopK } from "../retrievers/bm25.js";
 import { cellText } from "../indexing/cell-selection.js";
@@ -44,18 +44,19 @@ interface Question { question: string; table_id: string; answer: string[] }
 
 const out = mkdtempSync(join(tmpdir(), "atr-bench-retrieval-"));
 try {
+  await buildIndex({ excelDir: join(split, "tables"), docDir: join(split, "passages"), savePath: join(out, "index") });
+  // the tables as the index saw them (same loader), for gold rows and mentioned values
   const { tables } = loadTables(join(split, "tables"));
-  const schemas = writeSqlStore(join(out, "tables.sqlite"), tables);
-  const { passages } = loadPassages(join(split, "passages"), { tableIds: new Set(tables.map((t) => t.id)) });
-  const built = await buildViews(tables.map((raw, i) => ({ raw, schema: schemas[i]! })), passages, {
-    chunkSize: 512, chunkOverlap: 64, cellBudget: 10_000, cellPerTableQuota: 50, rowBudget: 0, rowPerTableQuota: 0, maxRowChars: 0,
-  }, out);
-  const manifest = { settings: built.settings, counts: { ...built.counts, tables: tables.length, rows: 0, passages: passages.length } } as unknown as Manifest;
-  const loaded = await loadViews(out, manifest);
-  const db = openSqlStore(join(out, "tables.sqlite"));
-  const tableMap = new Map(schemas.map((s) => [s.tableId, s]));
-  const search = await ViewSearch.open(loaded, { db, tables: tableMap, reranker });
-  const indexOnly = await ViewSearch.open(loaded, { db, tables: tableMap, reranker, fullValuePool: false });
+  const opened = await openIndex(join(out, "index"), typeof reranker === "string" ? { reranker } : {});
+  const loaded = await loadViews(opened.dir, opened.manifest);
+  const search = typeof reranker === "string" ? (opened.search as ViewSearch) : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker });
+  const indexOnly = await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, fullValuePool: false });
+  const rowsByTable = new Map<string, RowEntry[]>();
+  for (const r of loaded.rows) {
+    const list = rowsByTable.get(r.tableId) ?? [];
+    list.push(r);
+    rowsByTable.set(r.tableId, list);
+  }
   const byId = new Map<string, RawTable>(tables.map((t) => [t.id, t]));
   const questions = readFileSync(join(split, "questions.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Question);
 
@@ -71,7 +72,7 @@ try {
     table.rows.forEach((row, r) => {
       if (row.some((c) => gold.has(norm(c)))) goldRows.add(r);
     });
-    const rowTexts = loaded.rows.filter((e) => e.tableId === q.table_id);
+    const rowTexts = rowsByTable.get(q.table_id) ?? [];
     if (goldRows.size > 0) {
       rowN++;
       const hits = await search.rows(q.question, 10, { tableId: q.table_id });
@@ -126,7 +127,7 @@ try {
     mentions: menN,
     ms_per_question: +ms.toFixed(1),
   }));
-  db.close();
+  opened.close();
 } finally {
   rmSync(out, { recursive: true, force: true });
 }
