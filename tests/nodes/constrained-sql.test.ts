@@ -1,6 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SchemaEntry, TableSchema } from "../../indexing/types.js";
 import {
   augmentSubQuery,
@@ -14,7 +12,7 @@ import { sqlScalar } from "../../nodes/sql-evidence.js";
 import type { Strategies, WriteSqlInput } from "../../nodes/strategies.js";
 import type { LinkedValue, SubQueryPlan } from "../../nodes/types.js";
 import { openSqlExecutor } from "../../retrievers/sql-executor.js";
-import { CLUBS, STADIUMS, linked, writeFixtureDb } from "../retrievers/sql-fixtures.js";
+import { CLUBS, STADIUMS, linked, startJsonService, writeFixtureDb } from "../retrievers/sql-fixtures.js";
 
 const executor = openSqlExecutor(writeFixtureDb(), { mode: "inline" });
 const tables = new Map<string, TableSchema>([
@@ -213,27 +211,22 @@ describe("runConstrainedSql", () => {
 });
 
 describe("guarded external service", () => {
-  let server: Server;
+  let service: Awaited<ReturnType<typeof startJsonService>>;
   let base = "";
   const replies: unknown[] = [];
-  const queries: Array<{ url: string; body: Record<string, unknown> }> = [];
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let text = "";
-      req.on("data", (c) => (text += c));
-      req.on("end", () => {
-        queries.push({ url: req.url ?? "", body: JSON.parse(text) });
-        const reply = replies.shift();
-        res.writeHead(reply === undefined ? 500 : 200, { "content-type": "application/json" }).end(JSON.stringify(reply ?? { error: "x" }));
-      });
+    service = await startJsonService(() => {
+      const reply = replies.shift();
+      return { status: reply === undefined ? 500 : 200, text: JSON.stringify(reply ?? { error: "x" }) };
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/get_tablerag_response`;
+    base = `${service.base}/get_tablerag_response`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => service.close());
+  beforeEach(() => {
+    service.seen.length = 0;
+  });
 
   it("guards the service's SQL locally, repairs through the service, and returns its result", async () => {
-    queries.length = 0;
     replies.push(
       { sql_str: "SELECT club FROM clubs", sql_execution_result: '[["Alpha FC"],["Beta United"],["Gamma City"]]', atr_guard_version: 1 },
       { sql_str: GOOD, sql_execution_result: '[["Alpha FC"]]', atr_guard_version: 1 },
@@ -242,24 +235,23 @@ describe("guarded external service", () => {
     const out = await promise;
     expect(inputs).toHaveLength(0);
     expect(out).toMatchObject({ answer: '[["Alpha FC"]]', confidence: 1, sql: GOOD });
-    expect(queries.map((q) => q.url)).toEqual(["/get_tablerag_response/atr-guarded-v1", "/get_tablerag_response/atr-guarded-v1"]);
-    expect(queries[0]!.body.table_name_list).toEqual(["clubs"]);
-    expect(Object.keys(queries[0]!.body.constraints as object)).toEqual([
+    expect(service.seen.map((q) => q.url)).toEqual(["/get_tablerag_response/atr-guarded-v1", "/get_tablerag_response/atr-guarded-v1"]);
+    expect(service.seen[0]!.body.table_name_list).toEqual(["clubs"]);
+    expect(Object.keys(service.seen[0]!.body.constraints as object)).toEqual([
       "allowed_columns",
       "allowed_tables",
       "table_columns",
       "full_table_schemas",
       "linked_values",
     ]);
-    expect((queries[0]!.body.constraints as { allowed_columns: string[] }).allowed_columns).toEqual(["Club", "City", "Founded"]);
-    expect(String(queries[1]!.body.query)).toContain(`${REPAIR_HEADER}\nRejected SQL: SELECT club FROM clubs`);
+    expect((service.seen[0]!.body.constraints as { allowed_columns: string[] }).allowed_columns).toEqual(["Club", "City", "Founded"]);
+    expect(String(service.seen[1]!.body.query)).toContain(`${REPAIR_HEADER}\nRejected SQL: SELECT club FROM clubs`);
   });
 
   it("a service failure returns not found at once (no repair)", async () => {
-    queries.length = 0;
     replies.push({ sql_str: GOOD, sql_execution_result: "[]" }); // no atr_guard_version
     const out = await run([], { sqlServiceUrl: base }).promise;
-    expect(queries).toHaveLength(1);
+    expect(service.seen).toHaveLength(1);
     expect(out).toMatchObject({ answer: "not found", confidence: 0, sqlResult: "" });
   });
 });

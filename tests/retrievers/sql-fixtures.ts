@@ -83,3 +83,22 @@ export function writeFixtureDb(tables: Array<[TableSchema, string[][]]> = [[CLUB
   db.close();
   return path;
 }
+
+/** A local JSON service on 127.0.0.1:0 that records requests and answers through `reply`. */
+export async function startJsonService(reply: (url: string, body: unknown) => { status: number; text: string }) {
+  const { createServer } = await import("node:http");
+  const seen: Array<{ url: string; body: any }> = [];
+  const server = createServer((req, res) => {
+    let text = "";
+    req.on("data", (c) => (text += c));
+    req.on("end", () => {
+      const body = JSON.parse(text) as unknown;
+      seen.push({ url: req.url ?? "", body });
+      const out = reply(req.url ?? "", body);
+      res.writeHead(out.status, { "content-type": "application/json" }).end(out.text);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as { port: number };
+  return { base: `http://127.0.0.1:${port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startJsonService } from "./sql-fixtures.js";
 import { callGuardedSqlService, guardedEndpoint, isServiceFailure, type SqlServiceRequest } from "../../retrievers/sql-service-client.js";
 
 const body: SqlServiceRequest = {
@@ -9,35 +10,25 @@ const body: SqlServiceRequest = {
   constraints: { allowed_columns: ["Club"], allowed_tables: ["clubs"], table_columns: { clubs: ["Club"] }, full_table_schemas: {}, linked_values: [] },
 };
 
-/** Replies per path; records every request it sees. */
+/** Replies per path; the service records every request it sees. */
 const routes = new Map<string, { status: number; text: string }>();
-const seen: Array<{ url: string; body: unknown }> = [];
-let server: Server;
+let service: Awaited<ReturnType<typeof startJsonService>>;
 let base = "";
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = "";
-    req.on("data", (c) => (text += c));
-    req.on("end", () => {
-      seen.push({ url: req.url ?? "", body: JSON.parse(text) });
-      const reply = routes.get(req.url ?? "") ?? { status: 404, text: "no route" };
-      res.writeHead(reply.status, { "content-type": "application/json" }).end(reply.text);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  service = await startJsonService((url) => routes.get(url) ?? { status: 404, text: "no route" });
+  base = service.base;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => service.close());
 
 const good = { sql_str: "SELECT club FROM clubs WHERE founded = 1971", sql_execution_result: '[["Alpha FC"]]', atr_guard_version: 1 };
 
 describe("guarded SQL service client", () => {
   it("posts the request to <base>/atr-guarded-v1 and returns the reply", async () => {
     routes.set("/svc/atr-guarded-v1", { status: 200, text: JSON.stringify(good) });
-    seen.length = 0;
+    service.seen.length = 0;
     const reply = await callGuardedSqlService(`${base}/svc/`, body);
-    expect(seen).toEqual([{ url: "/svc/atr-guarded-v1", body }]);
+    expect(service.seen).toEqual([{ url: "/svc/atr-guarded-v1", body }]);
     expect(isServiceFailure(reply)).toBe(false);
     expect(reply).toMatchObject({ ...good, query: body.query, table_name_list: ["clubs"], nl2sql_prompt: "", nl2sql_response: "" });
   });
@@ -51,9 +42,9 @@ describe("guarded SQL service client", () => {
     ["truncated rows", { status: 200, text: JSON.stringify({ ...good, sql_execution_result: '[["Alpha' }) }, "SQL service returned truncated or invalid JSON rows"],
   ])("%s → failure envelope, no retry", async (_name, reply, reason) => {
     routes.set("/f/atr-guarded-v1", reply);
-    seen.length = 0;
+    service.seen.length = 0;
     const out = await callGuardedSqlService(`${base}/f`, body, { retries: 3, backoffMs: 1 });
-    expect(seen).toHaveLength(1);
+    expect(service.seen).toHaveLength(1);
     expect(out).toMatchObject({
       query: body.query,
       table_name_list: ["clubs"],
