@@ -214,10 +214,16 @@ function lex(sql: string): Lexed {
           j = k + 2;
           continue;
         }
+        // SQLite has no backslash escapes but the parser's grammar does: refuse, so both always
+        // agree on where a literal ends (otherwise `'x\' OR 1=1 …` could hide an OR from the guard).
+        if (sql.slice(i + 1, k).includes("\\")) return { statements, error: "backslashes are not allowed in quoted text" };
         i = k + 1;
         break;
       }
       nonEmpty = true;
+    } else if (ch === "#") {
+      // A comment for the parser, a parameter (or an error) for SQLite: refuse the ambiguity.
+      return { statements, error: "'#' is not allowed outside string literals" };
     } else if (ch === ";") {
       close();
       i++;

@@ -45,6 +45,22 @@ describe("statement shape", () => {
     expect(checkSql("SELECT club FROM clubs WHERE", scope())[0]).toMatch(/^SQL parse error/);
   });
 
+  it("refuses text where the parser and SQLite could disagree on literal or comment boundaries", () => {
+    const s = scope([linked("City", "Lyon")]);
+    // SQLite reads 'x\' as a whole literal (no backslash escapes), so the ORs below would be live SQL.
+    expect(checkSql(String.raw`SELECT club FROM clubs WHERE city = 'Lyon' AND club = 'x\' OR 1=1 OR club = ''`, s)).toEqual([
+      "SQL parse error: backslashes are not allowed in quoted text",
+    ]);
+    expect(checkSql("SELECT club FROM clubs WHERE city = 'Lyon' # note", s)).toEqual([
+      "SQL parse error: '#' is not allowed outside string literals",
+    ]);
+    // A MySQL "executable comment" is only a comment to SQLite: the binding inside does not count.
+    expect(checkSql("SELECT club FROM clubs WHERE 1 = 1 /*! AND city = 'Lyon' */", s)).toEqual([
+      "missing exact WHERE binding: city = 'Lyon' as a mandatory equality predicate",
+    ]);
+    ok("SELECT club FROM clubs WHERE city = 'Lyon' -- a comment with 'quotes' and #", s);
+  });
+
   it("refuses recursive CTEs, parameters and non-allow-listed functions", () => {
     expect(checkSql("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r", scope())).toEqual([
       "recursive queries are not allowed",
