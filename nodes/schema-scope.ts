@@ -31,9 +31,9 @@ export function tablesForHint(hint: string, tables: ReadonlyMap<string, TableSch
 }
 
 /**
- * The hinted tables plus the restored schema's table when the hint names a table of the index;
- * otherwise the restored schema's table and the other selected table chunks' tables; `undefined`
- * (search every table) when none of these exist.
+ * The hinted tables plus the restored schema's table; without a usable hint the restored schema's
+ * table alone (mixing the other retrieved tables into C let columns of unrelated tables drive the
+ * SQL); else the selected table chunks' tables; `undefined` (search every table) when none exist.
  */
 export function schemaScope(input: SchemaScopeInput): string[] | undefined {
   const ids: string[] = [];
@@ -43,7 +43,7 @@ export function schemaScope(input: SchemaScopeInput): string[] | undefined {
   const hinted = input.tableHint ? tablesForHint(input.tableHint, input.tables) : [];
   hinted.forEach(add);
   add(input.schema?.tableId);
-  if (hinted.length === 0) {
+  if (ids.length === 0) {
     for (const c of input.chunks) if (c.type === "table") add(c.tableId);
   }
   return ids.length > 0 ? ids : undefined;

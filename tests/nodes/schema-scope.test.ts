@@ -16,7 +16,8 @@ describe("schema scope", () => {
   });
   it("uses the hint plus the restored table, else the retrieved tables, else everything", () => {
     expect(schemaScope({ tableHint: "clubs", schema: t("Cities-2020"), chunks: [chunk("book#Sheet1")], tables })).toEqual(["clubs", "Cities-2020"]);
-    expect(schemaScope({ schema: CLUBS, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["clubs", "book#Sheet1"]);
+    expect(schemaScope({ schema: CLUBS, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["clubs"]);
+    expect(schemaScope({ schema: null, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["book#Sheet1"]);
     expect(schemaScope({ schema: null, chunks: [], tables })).toBeUndefined();
   });
 });
