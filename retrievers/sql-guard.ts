@@ -368,7 +368,14 @@ class Walker {
         continue;
       }
       const table = item.table.toLowerCase();
-      const alias = String(item.as ?? table).toLowerCase();
+      let alias = String(item.as ?? table).toLowerCase();
+      // The grammar reads `t NATURAL JOIN u` / `t CROSS JOIN u` as an alias of t. NATURAL joins on
+      // every shared column (forbidden ones included): refuse it. CROSS is a plain join: drop the alias.
+      if (alias === "natural") {
+        this.add(this.violations, "NATURAL JOIN is not allowed (write JOIN … ON with allowed columns)");
+        continue;
+      }
+      if (alias === "cross") alias = table;
       if (item.db || item.schema) {
         this.add(this.tableViolations, `database-qualified tables are not allowed: ${item.db ?? item.schema}.${item.table}`);
         continue;
@@ -681,6 +688,9 @@ export function checkSql(sqlText: string, scope: GuardScope): string[] {
   try {
     ast = parser.astify(sql, PARSE_OPTIONS);
   } catch (error) {
+    if (/\bOVER\s*\(\s*ORDER\b/i.test(sql)) {
+      return ["SQL parse error: a window OVER (ORDER BY …) needs PARTITION BY here; use ORDER BY … LIMIT 1 or COUNT instead"];
+    }
     const message = error instanceof Error ? error.message : String(error);
     return [`SQL parse error: ${message.slice(0, 160)}`];
   }

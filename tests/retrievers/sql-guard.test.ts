@@ -71,6 +71,9 @@ describe("statement shape", () => {
     expect(refused("SELECT writefile('/tmp/x', club) FROM clubs")).toContain("function not allowed: writefile");
     ok("SELECT CAST(REPLACE(founded__raw, ',', '') AS INTEGER), ROUND(AVG(founded), 2), LOWER(TRIM(club)), strftime('%Y', city) FROM clubs");
     ok("SELECT club, ROW_NUMBER() OVER (PARTITION BY city ORDER BY founded DESC) AS r FROM clubs");
+    expect(checkSql("SELECT club, RANK() OVER (ORDER BY founded) FROM clubs", scope())).toEqual([
+      "SQL parse error: a window OVER (ORDER BY …) needs PARTITION BY here; use ORDER BY … LIMIT 1 or COUNT instead",
+    ]);
   });
 });
 
@@ -95,6 +98,13 @@ describe("tables", () => {
       checkSql("SELECT x.stadium FROM (SELECT stadium FROM stadiums) AS x, (WITH stadiums AS (SELECT club FROM clubs) SELECT club FROM stadiums) AS y", scope()),
     ).toEqual(["disallowed tables: stadiums"]);
     ok("WITH stadiums AS (SELECT club FROM clubs) SELECT club FROM stadiums");
+  });
+
+  it("NATURAL JOIN (joins on forbidden shared columns) is refused; CROSS JOIN is a plain join", () => {
+    const both = [...C, { tableId: "stadiums", column: "Stadium" }, { tableId: "stadiums", column: "City" }];
+    const s = scope([], both, [CLUBS, STADIUMS]);
+    expect(refused("SELECT club FROM clubs NATURAL JOIN stadiums", s)).toContain("NATURAL JOIN is not allowed (write JOIN … ON with allowed columns)");
+    ok("SELECT clubs.club, stadiums.stadium FROM clubs CROSS JOIN stadiums WHERE clubs.city = stadiums.city", s);
   });
 
   it("a table in scope with no authorised column is refused when used", () => {
