@@ -5,25 +5,16 @@
  * evidence).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { ensureConfiguration } from "../graph/configuration.js";
 import type { State, Update } from "../graph/state.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { cellInfo, linkScope, schemaInfo } from "./retrieve.js";
+import { cellInfo, schemaInfo, startLinkedRoute } from "./retrieve.js";
 import { fuseAnswer, runSqlFor } from "./sql.js";
-import { readTextAnswer } from "./text.js";
 
 export async function hybrid(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("HYBRID", async (meter) => {
-    const c = ensureConfiguration(config);
-    const index = await resources.index(c);
-    const strategies = await resources.strategies(c, "main", meter);
-    const scope = await linkScope(state, c, index, strategies);
-    const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
-    if (scope.reroute) {
-      const answer = await readTextAnswer(strategies, state);
-      return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, effectiveRoute: "TEXT" }) };
-    }
+    const { c, index, strategies, scope, common, rerouted } = await startLinkedRoute(state, config, resources, meter, "HYBRID");
+    if (rerouted) return { attempt: rerouted };
     const evidence = [schemaInfo(scope.columns), cellInfo(scope.linked)].filter((p) => p !== "").join("\n\n");
     const result = await runSqlFor(state, c, index, resources, strategies, scope.columns, scope.linked, evidence);
     const answer = await fuseAnswer(strategies, {

@@ -6,11 +6,12 @@
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
-import type { State, Update } from "../graph/state.js";
+import type { Attempt, State, Update } from "../graph/state.js";
 import type { CellEntry, DocChunk, RowEntry, SchemaEntry } from "../indexing/types.js";
 import { NOT_FOUND } from "./answer-validity.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
+import type { UsageMeter } from "./prompted/call.js";
 import { schemaScope } from "./schema-scope.js";
 import type { Strategies } from "./strategies.js";
 import { readTextAnswer } from "./text.js";
@@ -128,17 +129,41 @@ export async function tableContext(state: State, c: Configuration, index: AgentI
   return tableMarkdown(state.chunks);
 }
 
+export interface LinkedRoute {
+  c: Configuration;
+  index: AgentIndex;
+  strategies: Strategies;
+  scope: LinkedScope;
+  common: Pick<Attempt, "valueLinkerAttempted" | "linkedValues">;
+  /** Set when the linker signalled a reroute: the attempt already answered by TEXT. */
+  rerouted?: Attempt;
+}
+
+/**
+ * The shared start of RETRIEVE and HYBRID: resources, C and V*, and — on a reroute signal — the
+ * TEXT answer as the attempt (effective route TEXT, no SQL, no route evidence).
+ */
+export async function startLinkedRoute(
+  state: State,
+  config: RunnableConfig,
+  resources: NodeResources,
+  meter: UsageMeter,
+  route: "RETRIEVE" | "HYBRID",
+): Promise<LinkedRoute> {
+  const c = ensureConfiguration(config);
+  const index = await resources.index(c);
+  const strategies = await resources.strategies(c, "main", meter);
+  const scope = await linkScope(state, c, index, strategies);
+  const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
+  if (!scope.reroute) return { c, index, strategies, scope, common };
+  const answer = await readTextAnswer(strategies, state);
+  return { c, index, strategies, scope, common, rerouted: makeAttempt(state, route, { ...common, answer, effectiveRoute: "TEXT" }) };
+}
+
 export async function retrieve(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("RETRIEVE", async (meter) => {
-    const c = ensureConfiguration(config);
-    const index = await resources.index(c);
-    const strategies = await resources.strategies(c, "main", meter);
-    const scope = await linkScope(state, c, index, strategies);
-    const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
-    if (scope.reroute) {
-      const answer = await readTextAnswer(strategies, state);
-      return { attempt: makeAttempt(state, "RETRIEVE", { ...common, answer, effectiveRoute: "TEXT" }) };
-    }
+    const { c, index, strategies, scope, common, rerouted } = await startLinkedRoute(state, config, resources, meter, "RETRIEVE");
+    if (rerouted) return { attempt: rerouted };
     const schemaText = schemaInfo(scope.columns);
     const cells = cellInfo(scope.linked);
     const context = await tableContext(state, c, index, scope.tableIds);

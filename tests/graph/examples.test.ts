@@ -5,10 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { answerQuestion } from "../../graph/answer.js";
-import { closeResources } from "../../graph/resources.js";
-import { EXAMPLES, askScripted, buildExampleIndex } from "../fixtures/example-index.js";
+import { EXAMPLES, askScripted, useExampleIndex } from "../fixtures/example-index.js";
 import { ScriptedChatModel } from "../fixtures/scripted-model.js";
 
 interface Example {
@@ -25,14 +24,7 @@ const examples: Example[] = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf
 
 const norm = (s: string) => s.toLowerCase().replace(/(?<=\d),(?=\d{3})/g, "").replace(/^the /, "").replace(/[.\s]+$/, "").trim();
 
-let index: { dir: string; cleanup(): void };
-beforeAll(async () => {
-  index = await buildExampleIndex();
-});
-afterAll(async () => {
-  await closeResources();
-  index?.cleanup();
-});
+const index = useExampleIndex();
 
 describe("examples end to end", () => {
   it("offline backbone: every question answered, most of them right", async () => {

@@ -3,23 +3,15 @@
  * termination, re-routing and the failure history, attempt limits, the stop controller, synthesis,
  * constrained SQL refusal + repair, failureScope.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recursionLimitFor } from "../../graph/answer.js";
 import { ensureConfiguration } from "../../graph/configuration.js";
 import { GRAPH_NAME, afterDecompose, afterRoute, afterSubQuery, afterVerify, graph } from "../../graph/graph.js";
-import { closeResources } from "../../graph/resources.js";
-import { askScripted, buildExampleIndex } from "../fixtures/example-index.js";
+import { askScripted, useExampleIndex } from "../fixtures/example-index.js";
 import { plan } from "../fixtures/plans.js";
 import { ScriptedChatModel, reply, type ScriptedReply } from "../fixtures/scripted-model.js";
 
-let index: { dir: string; cleanup(): void };
-beforeAll(async () => {
-  index = await buildExampleIndex();
-});
-afterAll(async () => {
-  await closeResources();
-  index?.cleanup();
-});
+const index = useExampleIndex();
 
 const noMatch = { link_value: () => ({ matched_value: "no_match", matched_column: "", confidence: 0 }) };
 const limits = { maxIter: 5, maxAttempts: 4, verifierThreshold: 0.1 };
