@@ -221,8 +221,9 @@ export class ProcessSqlExecutor implements SqlExecutor {
     const driver = createRequire(import.meta.url).resolve("better-sqlite3");
     const child = spawn(process.execPath, ["-e", CHILD_SOURCE], {
       stdio: ["ignore", "ignore", "inherit", "ipc"],
+      // The parent's environment minus NODE_OPTIONS (loaders such as tsx are not needed by `node -e`).
       env: {
-        PATH: process.env.PATH ?? "",
+        ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NODE_OPTIONS")),
         ATR_SQL_DRIVER: driver,
         ATR_SQL_CHILD: JSON.stringify({ path: this.path, maxRows: this.options.maxRows, timeoutMs: this.options.timeoutMs }),
       },
