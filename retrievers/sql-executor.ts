@@ -167,6 +167,7 @@ interface Pending {
   resolve: (execution: SqlExecution) => void;
   timer: NodeJS.Timeout;
   started: number;
+  sql: string;
 }
 
 /** Whether a child (and its IPC channel) keeps this process's event loop alive. */
@@ -290,9 +291,14 @@ export class ProcessSqlExecutor implements SqlExecutor {
         child.kill("SIGKILL");
         this.pending.delete(id);
         resolve(toExecution({ ok: false, error: `time limit of ${this.options.timeoutMs} ms exceeded` }, started));
-        this.failAll(`time limit of ${this.options.timeoutMs} ms exceeded by an earlier query`);
+        // Queries of other questions queued behind this one get a fresh process and a fresh limit.
+        for (const [otherId, other] of [...this.pending]) {
+          clearTimeout(other.timer);
+          this.pending.delete(otherId);
+          void this.execute(other.sql).then(other.resolve);
+        }
       }, this.options.timeoutMs);
-      this.pending.set(id, { resolve, timer, started });
+      this.pending.set(id, { resolve, timer, started, sql });
       child.send({ id, sql });
     });
   }

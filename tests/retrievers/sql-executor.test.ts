@@ -62,6 +62,18 @@ describe("limits", () => {
     await executor.close();
   });
 
+  it("a query queued behind a runaway one is re-run on the fresh process, not failed", async () => {
+    const executor = new ProcessSqlExecutor(bigPath, { timeoutMs: 150 });
+    await executor.execute("SELECT 1");
+    const [runaway, queued] = await Promise.all([
+      executor.execute("SELECT COUNT(*) FROM clubs a, clubs b, clubs c, clubs d"),
+      executor.execute("SELECT club FROM clubs WHERE _row = 1"),
+    ]);
+    expect(runaway.result).toBe("SQL execution failed: time limit of 150 ms exceeded");
+    expect(queued.result).toBe('[{"club":"Beta United"}]');
+    await executor.close();
+  });
+
   it("the inline executor stops between rows once the limit is passed", async () => {
     const executor = openSqlExecutor(path, { mode: "inline", timeoutMs: 5, maxRows: 10_000_000 });
     const out = await executor.execute("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT n FROM r");
