@@ -111,3 +111,24 @@ describe("fixed router (§5.4)", () => {
     expect(await selectRoute({ ...base, currentRoute: "HYBRID", reselectIndex: 1 }, settings, s)).toBe("SQL");
   });
 });
+
+describe("learned router plug-in (§16 test_router, masking applied here)", () => {
+  it("walks classes by score and skips failed routes; failureScope decides which failures count", async () => {
+    const { registerLearnedRouter } = await import("../../../nodes/routers/index.js");
+    const order: Route[] = ["TEXT", "SQL", "RETRIEVE", "HYBRID"];
+    let logits = [0.1, 0.2, 0.9, 0.3];
+    registerLearnedRouter(async () => ({
+      rank: async () => order.map((r, i) => [r, logits[i]!] as const).sort((a, b) => b[1] - a[1]).map(([r]) => r),
+    }));
+    const settings = { routerType: "learned" as const, routerModelPath: "/models/router" };
+    const base = { plan: plan({ subQuery: "Q" }), schema: CLUBS, reselectIndex: 0 };
+    expect(await selectRoute({ ...base, history: [], failureScope: "question" }, settings, {} as Strategies)).toBe("RETRIEVE");
+    logits = [0.1, 0.8, 0.9, 0.3];
+    const failedHere = [failure("Q", "RETRIEVE")];
+    expect(await selectRoute({ ...base, history: failedHere, failureScope: "question" }, settings, {} as Strategies)).toBe("SQL");
+    const failedElsewhere = [failure("other", "RETRIEVE")];
+    expect(await selectRoute({ ...base, history: failedElsewhere, failureScope: "subquery" }, settings, {} as Strategies)).toBe("RETRIEVE");
+    expect(await selectRoute({ ...base, history: failedElsewhere, failureScope: "question" }, settings, {} as Strategies)).toBe("SQL");
+    await expect(selectRoute({ ...base, history: [], failureScope: "question" }, { routerType: "learned" }, {} as Strategies)).rejects.toThrow(/routerModelPath/);
+  });
+});
