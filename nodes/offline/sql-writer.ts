@@ -139,6 +139,37 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
   return { preds, columns };
 }
 
+/** "no role listed", "without a given area", "did not have a time": the named column is empty. */
+function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined): { preds: string[]; columns: Set<number> } {
+  const preds: string[] = [];
+  const columns = new Set<number>();
+  const re = /\b(?:no|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
+  for (const m of a.normalized.matchAll(re)) {
+    const phrase = m[1]!.split(" ");
+    let best: CatalogColumn | undefined;
+    let bestScore = 1.4;
+    for (const c of catalog.columns) {
+      if (usable && !usable.has(c.index)) continue;
+      const s = headerMatch(phrase, c, false);
+      if (s > bestScore) {
+        bestScore = s;
+        best = c;
+      }
+    }
+    if (!best || columns.has(best.index)) continue;
+    preds.push(`TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`);
+    columns.add(best.index);
+  }
+  return { preds, columns };
+}
+
+/** Rows selected by every mention (intersection), for deciding between a value and a sum. */
+function mentionRows(mentions: EntityMention[]): number[] | undefined {
+  let rows: Set<number> | undefined;
+  for (const m of mentions) rows = rows ? new Set(m.rows.filter((r) => rows!.has(r))) : new Set(m.rows);
+  return rows ? [...rows] : undefined;
+}
+
 function summaryFilter(catalog: TableCatalog, alias?: string): string[] {
   if (catalog.summaryRows.size === 0) return [];
   const ref = alias ? `${alias}.${ROW}` : ROW;
@@ -177,13 +208,20 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   if (a.comparison && (a.comparison.kind === "choice" || a.comparison.kind === "moreless" || a.comparison.kind === "difference")) {
     const pair = optionMentions(a, input.mentions, usable);
     if (pair) {
-      const plan = comparePlan(input, pair[0], pair[1], bindings, table);
+      const plan = a.comparison.kind === "choice" ? choiceByRows(input, pair[0], pair[1], bindings, table) ?? comparePlan(input, pair[0], pair[1], bindings, table) : comparePlan(input, pair[0], pair[1], bindings, table);
       if (plan) return plan;
     }
+  }
+  if (a.answerType === "yesno") {
+    const plan = yesNoPlan(input, bindings, table);
+    if (plan) return plan;
   }
 
   const filters = filterMentions(a, input.mentions, usable);
   const cond = conditionPredicates(a, catalog, usable);
+  const empty = emptinessPredicates(a, catalog, usable);
+  cond.preds.push(...empty.preds);
+  for (const c of empty.columns) cond.columns.add(c);
   const filterPreds: string[] = [];
   for (const m of filters) if (!bindings.some((b) => sameBinding(m, b, catalog))) filterPreds.push(mentionPredicate(m, catalog));
   for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
@@ -220,8 +258,41 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
         countCol = c;
       }
     }
+    // "how many countries have fewer medals than morocco?": rows beyond the named row's value.
+    const than = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(a.normalized.replace(/[?.!]+$/, ""));
+    const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;
+    if (than && anchor && !countCol) {
+      const order = chooseOrderColumn(a, catalog, filters, opts);
+      if (order && order.score >= 0) {
+        const bigger = /^(more|higher|larger|greater|bigger|longer|taller|later|older|better)$/.test(than[1]!);
+        const dir = orderDirection(than[1], bigger ? "max" : "min", order.column);
+        const others = filterPreds.filter((p) => p !== mentionPredicate(anchor, catalog));
+        const expr = orderExpr(order.column);
+        const sub = `(SELECT ${expr} FROM ${table} WHERE ${mentionPredicate(anchor, catalog)} LIMIT 1)`;
+        return {
+          sql: `SELECT COUNT(*) FROM ${table}${where([...others, ...cond.preds, hasNum(order.column), `${expr} ${dir === "max" ? ">" : "<"} ${sub}`, ...summaryFilter(catalog)])}`,
+          template: "count",
+          targetColumn: "",
+        };
+      }
+    }
     if (countCol && bestScore >= 0.8 && filterPreds.length > 0) {
+      const rows = mentionRows(filters);
+      if (rows && rows.length > 1) {
+        return { sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol)])}`, template: "sum", targetColumn: countCol.schema.name };
+      }
       return { sql: `SELECT ${col(countCol)} FROM ${table}${where(basePreds)}`, template: "count-column", targetColumn: countCol.schema.name };
+    }
+    if (/\b(different|distinct|unique)\b/.test(a.normalized)) {
+      const ranked = rankTargetColumns({ ...a, targetHints: noun, answerType: "entity" }, catalog, filters, opts).filter((r) => !isNumericColumn(r.column));
+      const c = ranked[0]?.column;
+      if (c && headerMatch(noun, c) > 0) {
+        return {
+          sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table}${where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)])}`,
+          template: "count",
+          targetColumn: c.schema.name,
+        };
+      }
     }
     if (countCol && bestScore >= 0.8 && a.aggregate === "sum") {
       return {
@@ -320,6 +391,58 @@ function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
     }
   }
   return null;
+}
+
+/**
+ * "Is guillory from lafayette or opelousas?": two options of one column and another mention → the
+ * option on the named row. "Were there more games in november or december?": no column to compare →
+ * the option on more rows.
+ */
+function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  if (bindings.length > 0) return null;
+  const others = input.mentions.filter((m) => m !== m1 && m !== m2 && m.columnIndex !== m1.columnIndex && (!usable || usable.has(m.columnIndex)));
+  const c1 = catalog.columns[m1.columnIndex]!;
+  const label = (m: EntityMention) => (m.kind === "exact" ? m.value : m.text);
+  if (others.length > 0 && m1.columnIndex === m2.columnIndex) {
+    const preds = others.map((m) => mentionPredicate(m, catalog));
+    return {
+      sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) >= SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
+      template: "choice",
+      targetColumn: c1.schema.name,
+    };
+  }
+  const order = chooseOrderColumn(a, catalog, [m1, m2], usable ? { usable } : {});
+  const counting = /\b(more|most|fewer|less|least|busier|busiest|often)\b/.test(a.normalized) && (!order || order.score < 1) && (m1.rows.length > 1 || m2.rows.length > 1);
+  if (!counting) return null;
+  const cmp = /\b(fewer|less|least)\b/.test(a.normalized) ? "<=" : ">=";
+  return {
+    sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) ${cmp} SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(summaryFilter(catalog))}`,
+    template: "choice",
+    targetColumn: c1.schema.name,
+  };
+}
+
+/** Yes/no: "do the yintian have more area than the yanglin?" compares; otherwise the mentions co-occur in a row. */
+function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const ok = input.mentions.filter((m) => !usable || usable.has(m.columnIndex));
+  const comparative = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b.*\bthan\b/.test(a.normalized);
+  if (comparative) {
+    const pair = optionMentions({ ...a, comparison: { kind: "moreless", options: [], direction: null } }, ok, usable);
+    if (pair) {
+      const plan = comparePlan({ ...input, analysis: { ...a, comparison: { kind: "moreless", options: [], direction: null } } }, pair[0], pair[1], bindings, table);
+      if (plan) {
+        const less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
+        return { ...plan, sql: plan.sql.replace(`THEN 'more' WHEN`, `THEN ${less ? "'no'" : "'yes'"} WHEN`).replace(`THEN 'less' ELSE 'same'`, `THEN ${less ? "'yes'" : "'no'"} ELSE 'no'`) };
+      }
+    }
+  }
+  const cols = new Set(ok.map((m) => m.columnIndex));
+  if (ok.length < 2 || cols.size < 2) return null;
+  const preds = ok.filter((m, i) => ok.findIndex((o) => o.columnIndex === m.columnIndex) === i).map((m) => mentionPredicate(m, catalog));
+  for (const b of bindings) preds.push(bindingPredicate(b, catalog));
+  return { sql: `SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END FROM ${table}${where([...new Set(preds)])}`, template: "lookup", targetColumn: "" };
 }
 
 function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
