@@ -155,7 +155,7 @@ export function expectedAnswerType(subQuery: string): string {
   if (/^how many\b/.test(q)) return "integer count";
   if (/^how old\b|^(what|which) age\b/.test(q)) return "age or year";
   if (/^how (much|many) (more|less|fewer|higher|lower)\b|^what (is|was) the (difference|change)\b/.test(q)) return "numeric difference";
-  if (/^(which|what) (is|was|are|were) the (name|title)\b|^(which|what) \w+/.test(q)) return "name or title";
+  if (/^which\b|^(what|give|name) (is |was |are |were )?the (name|title)s?\b/.test(q)) return "name or title";
   return "infer from query";
 }
 

@@ -280,6 +280,8 @@ describe("augmentation and answer type", () => {
     expect(expectedAnswerType("How old is the stadium?")).toBe("age or year");
     expect(expectedAnswerType("How much more did A earn than B?")).toBe("numeric difference");
     expect(expectedAnswerType("Which club won?")).toBe("name or title");
+    expect(expectedAnswerType("What is the name of the stadium?")).toBe("name or title");
+    expect(expectedAnswerType("What is the total capacity?")).toBe("infer from query");
     expect(expectedAnswerType("List the clubs")).toBe("infer from query");
   });
 

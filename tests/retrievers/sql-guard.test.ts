@@ -34,6 +34,11 @@ describe("statement shape", () => {
     expect(checkSql(sql, scope())).toEqual(["only one read-only SELECT query is allowed"]);
   });
 
+  it("refuses DML behind a WITH and EXPLAIN", () => {
+    expect(checkSql("WITH x AS (SELECT 1) DELETE FROM clubs", scope()).length).toBeGreaterThan(0);
+    expect(checkSql("EXPLAIN SELECT club FROM clubs", scope())).toEqual(["only one read-only SELECT query is allowed"]);
+  });
+
   it("refuses stacked statements", () => {
     expect(checkSql("SELECT club FROM clubs; DROP TABLE clubs", scope())).toEqual(["exactly one SQL statement is required"]);
     expect(checkSql("SELECT club FROM clubs; SELECT city FROM clubs;", scope())).toEqual(["exactly one SQL statement is required"]);
