@@ -58,22 +58,24 @@ export function routeSummary(record: Record<string, unknown>): RouteSummary {
     summary.final = last ? (str(last.effective_route) ?? str(last.route) ?? UNKNOWN) : "none accepted";
     return summary;
   }
-  // Without a trace: `atr_stats.routes` as the answer function reported it.
-  const routes = stats.routes;
-  if (Array.isArray(routes) && routes.length > 0) {
-    const names = routes.map((r) => (typeof r === "string" ? r : str((r as Record<string, unknown>)?.effectiveRoute) ?? str((r as Record<string, unknown>)?.route) ?? UNKNOWN));
-    const firstObj = typeof routes[0] === "object" && routes[0] ? (routes[0] as Record<string, unknown>) : undefined;
-    summary.firstRequested = str(firstObj?.requestedRoute) ?? names[0]!;
-    summary.firstEffective = str(firstObj?.effectiveRoute) ?? names[0]!;
-    summary.final = names[names.length - 1]!;
-    summary.attempts = routes.length;
-  } else if (routes && typeof routes === "object") {
-    const r = routes as Record<string, unknown>;
-    summary.firstRequested = str(r.firstRequested) ?? str(r.first_requested) ?? UNKNOWN;
-    summary.firstEffective = str(r.firstEffective) ?? str(r.first_effective) ?? summary.firstRequested;
-    summary.final = str(r.final) ?? str(r.finalRoute) ?? UNKNOWN;
-    summary.attempts = asNumber(r.attempts);
-    summary.escalations = asNumber(r.escalations);
+  // Without a trace: the route facts the runner kept in `atr_stats`.
+  if (typeof stats.first_requested_route === "string") {
+    summary.firstRequested = stats.first_requested_route;
+    summary.firstEffective = str(stats.first_effective_route) ?? UNKNOWN;
+    summary.final = str(stats.final_route) ?? UNKNOWN;
+    summary.attempts = asNumber(stats.attempts);
+    summary.escalations = asNumber(stats.escalations);
+    return summary;
+  }
+  // Else `atr_stats.routes` as graph/answer.ts reports them: [{ subQuery, requested[], effective[] }].
+  const routes = Array.isArray(stats.routes) ? (stats.routes as Array<Record<string, unknown>>) : [];
+  const requested = routes.flatMap((r) => (Array.isArray(r?.requested) ? (r.requested as string[]) : []));
+  const effective = routes.flatMap((r) => (Array.isArray(r?.effective) ? (r.effective as string[]) : []));
+  if (requested.length > 0) {
+    summary.firstRequested = requested[0]!;
+    summary.firstEffective = effective[0] ?? UNKNOWN;
+    summary.final = effective[effective.length - 1] ?? UNKNOWN;
+    summary.attempts = requested.length;
   }
   return summary;
 }

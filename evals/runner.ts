@@ -13,6 +13,7 @@
  */
 import { questionKey, type QuestionRecord } from "./dataset.js";
 import { readResults, repairTruncatedTail, ResultsWriter, rewriteResultsAtomically } from "./results-file.js";
+import { routeSummary } from "./route-summary.js";
 
 /** What the runner passes to the answer function (the question's identity only; gold never goes in). */
 export interface AnswerInput {
@@ -141,6 +142,19 @@ function answerInput(record: QuestionRecord): AnswerInput {
   return input;
 }
 
+/** Route facts of a §9.2 trace, kept in every record so the scorer's breakdowns work without --emit_trace. */
+function routeStats(trace: unknown): Record<string, unknown> {
+  if (!trace || typeof trace !== "object" || !Array.isArray((trace as Record<string, unknown>).verifier_decisions)) return {};
+  const s = routeSummary({ atr_trace: trace });
+  return {
+    first_requested_route: s.firstRequested,
+    first_effective_route: s.firstEffective,
+    final_route: s.final,
+    attempts: s.attempts,
+    escalations: s.escalations,
+  };
+}
+
 const isError = (r: Record<string, unknown>): boolean => r.error !== undefined && r.error !== null;
 
 /** Counts finished records per key (errors count unless they are to be retried). */
@@ -255,6 +269,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
             latency_ms: Math.round(performance.now() - started),
             llm_calls: usage.llmCalls,
             tokens: usage.tokens,
+            ...routeStats(result.trace),
             ...(result.routes !== undefined ? { routes: result.routes } : {}),
           },
         };

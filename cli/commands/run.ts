@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
-import { configFlagSpecs, configurableFromFlags, ensureConfiguration, readBackboneEnv } from "../../graph/configuration.js";
+import { configFlagSpecs, configurableFromFlags, ensureConfiguration, readBackboneEnv, type ConfigurableInput } from "../../graph/configuration.js";
 import { datasetOf, loadQuestions } from "../../evals/dataset.js";
 import { ProgressBar } from "../../evals/progress-bar.js";
 import { timestamp, timestampedPath } from "../../evals/results-file.js";
@@ -55,15 +55,16 @@ function specs(): FlagSpecs {
   return { ...RUN_FLAGS, ...config };
 }
 
-interface AnswerModule {
-  answerQuestion: (input: unknown, options: unknown) => Promise<{ answer: string; trace?: unknown; usage?: unknown; routes?: unknown }>;
-}
-
-/** The ATR graph's per-question function (graph/answer.ts). */
+/** The ATR graph's per-question function (graph/answer.ts), loaded only for graph runs. */
 async function graphAnswer(): Promise<AnswerFn> {
-  const path = "../../graph/answer.js";
-  const mod = (await import(path)) as AnswerModule;
-  return (input, options) => mod.answerQuestion(input, options);
+  const { answerQuestion } = await import("../../graph/answer.js");
+  return (input, options) =>
+    answerQuestion(input, {
+      configurable: options.configurable as ConfigurableInput,
+      runName: options.runName,
+      tags: options.tags,
+      metadata: options.metadata,
+    });
 }
 
 async function baselineAnswer(
@@ -235,6 +236,8 @@ export const command: Command = {
       process.off("SIGINT", onSigint);
       bar?.finish();
       for (const close of cleanup) await close();
+      // Release SQL workers, reply caches and indexes, or their handles keep the process alive.
+      if (!baseline) await (await import("../../graph/resources.js")).closeResources();
       const { closeCachedIndexes } = await import("../../indexing/open-index.js");
       closeCachedIndexes();
     }
