@@ -2,7 +2,7 @@
  * View 3 schema entries and View 4 cell and row entries (reference §4.5, §4.7, §4.8 with DESIGN.md's
  * fixes): the cell budget reaches every table and prefers entity-like values.
  */
-import type { CellEntry, RowEntry, SchemaEntry, TableSchema } from "./types.js";
+import type { CellEntry, Passage, RowEntry, SchemaEntry, TableSchema } from "./types.js";
 import type { RawTable } from "./types.js";
 
 export interface LoadedTableLike {
@@ -160,11 +160,43 @@ export function validateRowCaps(caps: RowCaps): void {
   }
 }
 
+/** A row entry as stored in rows.jsonl: `linked` = passages its cells link to (HybridQA), for search only. */
+export interface IndexedRow extends RowEntry {
+  /** Opening text of the passages linked from this row's cells (embedded and matched, not shown). */
+  linked?: string;
+}
+
+/** Text embedded and matched for an entry: its text, plus linked-passage openings for rows that have them. */
+export function searchText(entry: { text: string; linked?: string }): string {
+  return entry.linked ? `${entry.text} | ${entry.linked}` : entry.text;
+}
+
+/** Characters of each linked passage added to a row's searchable text. */
+export const LINKED_PASSAGE_CHARS = 240;
+
+/** Row → opening text of the passages linked from its cells (row −1 = header is ignored). */
+export function linkedPassageText(passages: readonly Passage[]): Map<string, Map<number, string>> {
+  const out = new Map<string, Map<number, string>>();
+  for (const p of passages) {
+    if (!p.tableId || !p.cells) continue;
+    const opening = p.text.replace(/\s+/g, " ").slice(0, LINKED_PASSAGE_CHARS);
+    let byRow = out.get(p.tableId);
+    if (!byRow) out.set(p.tableId, (byRow = new Map()));
+    for (const r of new Set(p.cells.map(([row]) => row))) {
+      if (r < 0) continue;
+      byRow.set(r, byRow.has(r) ? `${byRow.get(r)} ${opening}` : opening);
+    }
+  }
+  return out;
+}
+
 /** Every row of every table (within the caps), in table order; `rowIdx` is the 0-based row index. */
-export function rowEntries(tables: LoadedTableLike[], caps: RowCaps): RowEntry[] {
+export function rowEntries(tables: LoadedTableLike[], caps: RowCaps, passages: readonly Passage[] = []): IndexedRow[] {
+  const linked = linkedPassageText(passages);
   validateRowCaps(caps);
-  const out: RowEntry[] = [];
+  const out: IndexedRow[] = [];
   for (const { raw, schema } of tables) {
+    const links = linked.get(schema.tableId);
     let n = raw.rows.length;
     if (caps.perTableQuota > 0) n = Math.min(n, caps.perTableQuota);
     if (caps.budget > 0) n = Math.min(n, caps.budget - out.length);
@@ -172,7 +204,10 @@ export function rowEntries(tables: LoadedTableLike[], caps: RowCaps): RowEntry[]
       const row = raw.rows[r]!;
       const values: Record<string, string> = {};
       raw.header.forEach((h, i) => (values[h] = row[i] ?? ""));
-      out.push({ tableId: schema.tableId, rowIdx: r, text: rowText(schema.tableId, raw.header, row, caps.maxChars), values });
+      const entry: IndexedRow = { tableId: schema.tableId, rowIdx: r, text: rowText(schema.tableId, raw.header, row, caps.maxChars), values };
+      const link = links?.get(r);
+      if (link) entry.linked = link;
+      out.push(entry);
     }
   }
   return out;

@@ -5,7 +5,8 @@
  *   docs.jsonl / docs.f32        Views 1–2: passage chunks, then table chunks (DocChunk per line)
  *   schema.jsonl / schema.f32    View 3: one SchemaEntry per column
  *   cells.jsonl / cells.f32      View 4: budgeted CellEntry list (entity-like values, every table)
- *   rows.jsonl / rows.f32        View 4: RowEntry per row (within the row caps), grouped by table
+ *   rows.jsonl / rows.f32        View 4: RowEntry per row (within the row caps), grouped by table;
+ *                                `linked` holds the opening of passages its cells link to (embedded too)
  *   views.json                   embedder (model path, dimension) and entry counts, read back by openViews
  * `<view>.f32` = float32 little-endian row-major (n × embeddingDim); the vector backend (FAISS or
  * exact) is chosen at open time (indexing/vector-index.ts).
@@ -18,7 +19,7 @@ import type Database from "better-sqlite3";
 import type { BuildSettings, CellEntry, DocChunk, Manifest, Passage, RawTable, RowEntry, SchemaEntry, TableSchema } from "./types.js";
 import type { IndexSearch } from "../retrievers/types.js";
 import { chunkTable, chunkText, validateChunkSizes } from "./chunking.js";
-import { cellEntries, rowEntries, schemaEntries, validateRowCaps } from "./cell-selection.js";
+import { cellEntries, rowEntries, schemaEntries, searchText, validateRowCaps } from "./cell-selection.js";
 import { createEmbedder } from "./embeddings/index.js";
 import type { IndexEmbedder } from "./embeddings/types.js";
 import { readVectors, writeVectors } from "./vector-index.js";
@@ -148,7 +149,7 @@ export async function buildViews(
     { name: "docs", entries: await docChunks(tables, passages, embedder, options) },
     { name: "schema", entries: schemaEntries(tables) },
     { name: "cells", entries: cellEntries(tables, { budget: options.cellBudget, perTableQuota: options.cellPerTableQuota }) },
-    { name: "rows", entries: rowEntries(tables, rowCaps) },
+    { name: "rows", entries: rowEntries(tables, rowCaps, passages) },
   ];
   if (tables.length > 0 && views[2]!.entries.length === 0) {
     throw new ViewsError("tables were loaded but no cell was indexed (are all tables empty?)");
@@ -157,7 +158,7 @@ export async function buildViews(
   for (const { name, entries } of views) {
     const [jsonl, f32] = VIEW_FILES[name as "docs"];
     const vectors = await embedder.embedMatrix(
-      entries.map((e) => e.text),
+      entries.map(searchText),
       (done, total) => options.onProgress?.(`embed ${name}`, done, total),
     );
     await writeJsonl(join(outDir, jsonl), entries);

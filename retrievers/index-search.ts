@@ -14,7 +14,7 @@ import type { CellSearchOptions, IndexSearch, SchemaCellResult, SearchOptions } 
 import type { LoadedViews } from "../indexing/views.js";
 import { createEmbedder } from "../indexing/embeddings/index.js";
 import type { IndexEmbedder } from "../indexing/embeddings/types.js";
-import { cellText } from "../indexing/cell-selection.js";
+import { cellText, searchText } from "../indexing/cell-selection.js";
 import { dot, openVectorIndex, type IdRange, type VectorIndex } from "../indexing/vector-index.js";
 import { Bm25Stats } from "./bm25.js";
 import { structuralRows } from "./row-structure.js";
@@ -161,7 +161,7 @@ export class ViewSearch implements IndexSearch {
     if (n === 0) return [];
     const q = await this.embedQuery(query);
     const hits = view.index.search(q, n, restrict);
-    const candidates = hits.map((h) => ({ entry: view.entries[h.id]!, text: view.entries[h.id]!.text, dense: h.score }));
+    const candidates = hits.map((h) => ({ entry: view.entries[h.id]!, text: searchText(view.entries[h.id]!), dense: h.score }));
     return rerank(this.reranker, rerankQuery, candidates, k, stats);
   }
 
@@ -184,7 +184,7 @@ export class ViewSearch implements IndexSearch {
     const stats = () => {
       let s = this.rowStatsCache.get(options.tableId);
       if (!s) {
-        s = new Bm25Stats(this.rowView.entries.slice(range.start, range.end).map((r) => r.text));
+        s = new Bm25Stats(this.rowView.entries.slice(range.start, range.end).map(searchText));
         this.rowStatsCache.set(options.tableId, s);
         if (this.rowStatsCache.size > 64) this.rowStatsCache.delete(this.rowStatsCache.keys().next().value!);
       }

@@ -82,5 +82,27 @@ export function structuralRows(question: string, rows: readonly RowEntry[], anch
       if (wantMin) push(bestMin);
     }
   }
+  // a first row that is really a header (years or labels above numbers, as in TAT-QA) is context for any question
+  if (rows.length > 2 && looksLikeHeaderRow(rows)) push(0);
   return out;
+}
+
+const YEAR = /^(19|20)\d\d$/;
+
+/** Row 0 holds years/labels in columns whose other cells are mostly numbers. */
+export function looksLikeHeaderRow(rows: readonly RowEntry[]): boolean {
+  const columns = Object.keys(rows[0]!.values);
+  let numericBelow = 0;
+  let labelAbove = 0;
+  for (const c of columns) {
+    const first = (rows[0]!.values[c] ?? "").trim();
+    if (first === "") continue;
+    const rest = rows.slice(1).map((r) => (r.values[c] ?? "").trim()).filter((v) => v !== "");
+    if (rest.length === 0) continue;
+    const numeric = rest.filter((v) => parseNumber(v) !== null).length / rest.length;
+    if (numeric < 0.6) continue;
+    numericBelow++;
+    if (parseNumber(first) === null || YEAR.test(first)) labelAbove++;
+  }
+  return numericBelow >= 1 && labelAbove === numericBelow;
 }

@@ -20,7 +20,7 @@ import { loadViews } from "../indexing/views.js";
 import type { RawTable, RowEntry } from "../indexing/types.js";
 import { ViewSearch } from "../retrievers/index-search.js";
 import { Bm25Stats, bm25TopK } from "../retrievers/bm25.js";
-import { cellText } from "../indexing/cell-selection.js";
+import { cellText, searchText } from "../indexing/cell-selection.js";
 import { LexicalReranker, type Reranker } from "../retrievers/rerank.js";
 
 const split = resolve(process.argv[2] ?? resolve(import.meta.dirname, "../../shared/data/wtq/dev"));
@@ -47,9 +47,10 @@ try {
   await buildIndex({ excelDir: join(split, "tables"), docDir: join(split, "passages"), savePath: join(out, "index") });
   // the tables as the index saw them (same loader), for gold rows and mentioned values
   const { tables } = loadTables(join(split, "tables"));
-  const opened = await openIndex(join(out, "index"), typeof reranker === "string" ? { reranker } : {});
+  const rowStructure = process.env.ATR_BENCH_ROW_STRUCTURE !== "0";
+  const opened = await openIndex(join(out, "index"), typeof reranker === "string" ? { reranker, rowStructure } : { rowStructure });
   const loaded = await loadViews(opened.dir, opened.manifest);
-  const search = typeof reranker === "string" ? (opened.search as ViewSearch) : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker });
+  const search = typeof reranker === "string" ? (opened.search as ViewSearch) : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, rowStructure });
   const indexOnly = await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, fullValuePool: false });
   const rowsByTable = new Map<string, RowEntry[]>();
   for (const r of loaded.rows) {
@@ -78,8 +79,9 @@ try {
       const hits = await search.rows(q.question, 10, { tableId: q.table_id });
       if (hits.some((h) => goldRows.has(h.entry.rowIdx))) rowHit++;
       else if (debug.includes("rows")) console.error(`ROW MISS [${table.rows.length} rows] ${q.question} → ${q.answer.join("; ")} | gold rows ${[...goldRows].slice(0, 5).join(",")} | got ${hits.map((h) => h.entry.rowIdx).join(",")}`);
-      const stats = new Bm25Stats(rowTexts.map((e) => e.text));
-      const bm = bm25TopK(stats, q.question, rowTexts.map((e) => e.text), 10);
+      const texts = rowTexts.map(searchText);
+      const stats = new Bm25Stats(texts);
+      const bm = bm25TopK(stats, q.question, texts, 10);
       if (bm.some((h) => goldRows.has(rowTexts[h.id]!.rowIdx))) rowHitBm25++;
     }
     // (b) mentioned values

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocateQuotas, cellEntries, entityLikeness, rowEntries, schemaEntries } from "../../indexing/cell-selection.js";
+import { allocateQuotas, cellEntries, entityLikeness, rowEntries, schemaEntries, searchText } from "../../indexing/cell-selection.js";
 import { tableSchemaFor } from "../../indexing/sql-store.js";
 import type { RawTable } from "../../indexing/types.js";
 
@@ -80,6 +80,19 @@ describe("row index (reference §4.8, test_row_retrieval)", () => {
     const [row] = rowEntries([loaded(raw)], { budget: 0, perTableQuota: 0, maxChars: 0 });
     expect(row!.text).toBe("Table c | Club: Gamma");
     expect(row!.values).toEqual({ Club: "Gamma", Founded: "" });
+  });
+
+  it("adds the opening of passages linked from a row's cells to its searchable text (HybridQA)", () => {
+    const raw: RawTable = { id: "m", file: "m.csv", header: ["Museum", "District"], rows: [["Pushkin Museum", "Khamovniki"], ["Tretyakov", "Yakimanka"]] };
+    const passages = [
+      { id: "/wiki/Khamovniki", file: "m.json", tableId: "m", text: "Khamovniki District is home to the embassy of Austria.", cells: [[0, 1]] as Array<[number, number]> },
+      { id: "/wiki/Header", file: "m.json", tableId: "m", text: "Header link.", cells: [[-1, 0]] as Array<[number, number]> },
+    ];
+    const rows = rowEntries([loaded(raw)], { budget: 0, perTableQuota: 0, maxChars: 0 }, passages);
+    expect(rows[0]!.linked).toBe("Khamovniki District is home to the embassy of Austria.");
+    expect(rows[0]!.text).toBe("Table m | Museum: Pushkin Museum | District: Khamovniki");
+    expect(searchText(rows[0]!)).toContain("embassy of Austria");
+    expect(rows[1]!.linked).toBeUndefined();
   });
 
   it("rejects negative caps", () => {

@@ -45,6 +45,11 @@ describe("row retrieval scoped to one table (test_row_retrieval)", () => {
     const most = await search.rows("which driver had the most points?", 10, { tableId: "races" });
     const maxRow = races.rows.reduce((best, r, i) => (Number(r[2]) > Number(races.rows[best]![2]) ? i : best), 0);
     expect(most.map((h) => h.entry.rowIdx)).toContain(maxRow);
+    const header: RawTable = { id: "fin", file: "fin.csv", header: ["col_0", "col_1", "col_2"], rows: [["", "2019", "2018"], ["Revenue", "1,200", "1,100"], ...Array.from({ length: 20 }, (_, i) => [`Item ${i}`, String(i * 10), String(i * 9)])] };
+    const fin = await buildTinyIndex([header], []);
+    const inYear = await (await fin.open()).rows("in which year was item 7 below 80?", 10, { tableId: "fin" });
+    expect(inYear.map((h) => h.entry.rowIdx)).toContain(0);
+    fin.db.close();
     const off = await idx.open({ rowStructure: false });
     expect((await off.rows("who won the first grand prix?", 3, { tableId: "races" })).map((h) => h.entry.rowIdx)).not.toContain(0);
     idx.db.close();
