@@ -9,7 +9,7 @@
  * `--c-top K` restricts the usable columns to the K best columns by header overlap with the question
  * (an approximation of the graph's allowed columns C) to measure what C costs.
  */
-import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { parseArgs } from "node:util";
 import { openIndex } from "../indexing/open-index.js";
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     template: { type: "string" },
     index: { type: "string" },
     "c-top": { type: "string" },
+    out: { type: "string" },
   },
 });
 
@@ -61,6 +62,7 @@ let right = 0;
 let answered = 0;
 let answeredRight = 0;
 const times: number[] = [];
+const predictions: Array<{ question_id: string; prediction: string; ok: boolean; template: string }> = [];
 const byTemplate = new Map<string, { n: number; ok: number }>();
 for (const q of questions.slice(0, limit)) {
   const t0 = performance.now();
@@ -120,6 +122,7 @@ for (const q of questions.slice(0, limit)) {
     answered++;
     if (ok) answeredRight++;
   }
+  predictions.push({ question_id: q.question_id, prediction, ok, template });
   const s = byTemplate.get(template) ?? { n: 0, ok: 0 };
   s.n++;
   if (ok) s.ok++;
@@ -128,6 +131,7 @@ for (const q of questions.slice(0, limit)) {
     console.log(`${ok ? "OK " : "BAD"} [${template}] ${q.question}\n    gold=${JSON.stringify(q.answer)} pred=${JSON.stringify(prediction)}\n    ${note}\n    ${sql}`);
   }
 }
+if (values.out) writeFileSync(values.out, predictions.map((p) => JSON.stringify(p)).join("\n") + "\n");
 times.sort((x, y) => x - y);
 const n = Math.min(limit, questions.length);
 console.log(`accuracy ${right}/${n} = ${((100 * right) / n).toFixed(1)}%; answered ${answered} (precision ${((100 * answeredRight) / Math.max(1, answered)).toFixed(1)}%)`);

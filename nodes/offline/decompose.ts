@@ -52,7 +52,7 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
   if (table) {
     const catalog = loadCatalog(index.db, table);
     const mentions = findMentions(question, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
-    analysis.grounding = { tableId: table.tableId, mentions };
+    analysis.grounding = { tableId: table.tableId, mentions, hinted: tableId !== undefined && tablesForHint(tableId, index.tables).includes(table.tableId) };
   }
   return analysis;
 }

@@ -15,7 +15,7 @@ import { bindingColumn, isRequiredBinding } from "../../retrievers/sql-guard.js"
 import type { WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { findMentions } from "./mentions.js";
-import { loadCatalog } from "./table-catalog.js";
+import { loadCatalog, normaliseText } from "./table-catalog.js";
 import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isYearColumn, orderDirection, rankTargetColumns, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
@@ -202,6 +202,13 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
   const bindings = (input.bindings ?? []).filter((b) => !usable || usable.has(b.columnIndex));
   const table = quoteIdent(catalog.schema.physical);
+  // A binding that grounds the same value in another column replaces the mention (the binding is mandatory).
+  input = {
+    ...input,
+    mentions: input.mentions.filter(
+      (m) => !bindings.some((b) => b.columnIndex !== m.columnIndex && !b.fuzzy && normaliseText(b.value) === normaliseText(m.value)),
+    ),
+  };
   const opts = usable ? { usable } : {};
 
   // Comparisons of two named rows.
@@ -504,8 +511,10 @@ export class NoSqlTemplateError extends Error {
 /** The table to write SQL for: the grounded table when in scope, else the one owning most allowed columns. */
 function sqlTable(input: WriteSqlInput, analysis: QuestionAnalysis): TableSchema | undefined {
   const grounded = analysis.grounding?.tableId;
-  const inScope = input.tables.find((t) => t.tableId === grounded);
+  const inScope = input.tables.find((t) => t.tableId === grounded && input.allowedColumns.some((c) => c.tableId === t.tableId));
   if (inScope) return inScope;
+  // The question names its table: SQL over another table would answer a different question.
+  if (analysis.grounding?.hinted) return undefined;
   const counts = new Map<string, number>();
   for (const c of input.allowedColumns) counts.set(c.tableId, (counts.get(c.tableId) ?? 0) + 1);
   const best = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
