@@ -4,9 +4,7 @@
  * multisets; both empty → 1). The official report breaks EM/F1 down by `answer_from` = table/passage.
  */
 
-const ASCII_PUNCT = new Set([..."!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"]);
-// Python's `\b` under re.UNICODE: word characters are letters, digits (any script) and `_`.
-const ARTICLES = /(?<![\p{L}\p{N}_])(a|an|the)(?![\p{L}\p{N}_])/gu;
+import { ARTICLES, ASCII_PUNCT, multisetF1 } from "./tokens.js";
 
 /** `normalize_answer` of the SQuAD / HybridQA script. */
 export function normalizeSquad(text: string): string {
@@ -28,20 +26,7 @@ export function squadF1(gold: string, pred: string): number {
   const g = tokens(gold);
   const p = tokens(pred);
   if (g.length === 0 || p.length === 0) return g.length === p.length ? 1 : 0;
-  const counts = new Map<string, number>();
-  for (const t of g) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let same = 0;
-  for (const t of p) {
-    const c = counts.get(t) ?? 0;
-    if (c > 0) {
-      same++;
-      counts.set(t, c - 1);
-    }
-  }
-  if (same === 0) return 0;
-  const precision = same / p.length;
-  const recall = same / g.length;
-  return (2 * precision * recall) / (precision + recall);
+  return multisetF1(g, p);
 }
 
 /** EM and F1 of one prediction, the maximum over the gold strings (HybridQA has one). Missing → "". */

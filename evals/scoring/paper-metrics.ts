@@ -8,6 +8,8 @@
  * from our `answer` list when the record has no `answer-text` (see `paperGoldText`).
  */
 
+import { multisetF1 } from "./tokens.js";
+
 const NULL_LIKE = new Set(["null", "none", "n/a", "na"]);
 
 /** The published cleaning of gold and predicted strings (tags, "the answer is", "based on …," …). */
@@ -75,25 +77,11 @@ function relaxedUnder(gold: string, pred: string): boolean {
   return covered / goldTokens.length >= 0.8;
 }
 
+/** SQuAD-style token F1 on normalised strings; 0 when either is empty. */
 function tokenF1(gold: string, pred: string): number {
   const g = gold ? gold.split(" ") : [];
   const p = pred ? pred.split(" ") : [];
-  if (g.length === 0) return 0;
-  if (p.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const t of g) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let same = 0;
-  for (const t of p) {
-    const c = counts.get(t) ?? 0;
-    if (c > 0) {
-      same++;
-      counts.set(t, c - 1);
-    }
-  }
-  if (same === 0) return 0;
-  const precision = same / p.length;
-  const recall = same / g.length;
-  return (2 * precision * recall) / (precision + recall);
+  return g.length === 0 || p.length === 0 ? 0 : multisetF1(g, p);
 }
 
 export interface PaperScore {

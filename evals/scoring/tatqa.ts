@@ -8,6 +8,7 @@
  * scale from a scale word or `%` in the text, the trailing scale word removed, multi-span splitting.
  */
 import { pyFloat, pyFormatFixed, pyNumberStr, pyRound } from "./python-numbers.js";
+import { ARTICLES, ASCII_PUNCT } from "./tokens.js";
 
 export type TatScale = "" | "thousand" | "million" | "billion" | "percent";
 
@@ -75,8 +76,6 @@ export function tatToNumber(text: string): PyNum | undefined {
   return { value: isInt ? product : pyRound(product, 4), isInt };
 }
 
-const ASCII_PUNCT = new Set([..."!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"]);
-const ARTICLES = /(?<![\p{L}\p{N}_])(a|an|the)(?![\p{L}\p{N}_])/gu;
 
 /** `normalize_answer`: per space-separated token, lower → strip punctuation (non-numbers) → canonical number → drop articles. */
 export function normalizeTatAnswer(text: string): string {
