@@ -28,8 +28,8 @@ export const ConfigurationSchema = z.object({
     .string()
     .default("offline")
     .describe('chat model for every LLM step: "offline", "vertexai/<model>", "openai/<model>", "ollama/<model>"'),
-  decomposerBackbone: z.string().optional().describe("decomposer only (default: backbone)"),
-  verifierBackbone: z.string().optional().describe("verifier verdict only (default: backbone)"),
+  decomposerBackbone: z.string().optional().describe("decomposer only"),
+  verifierBackbone: z.string().optional().describe("verifier verdict only"),
   routerType: z.enum(ROUTER_TYPES).default("heuristic").describe("heuristic | llm | learned | fixed"),
   forceRoute: z.enum(ROUTES).optional().describe("TEXT | SQL | RETRIEVE | HYBRID (fixed router)"),
   fixedEscalateChain: z.enum(["standard"]).optional().describe('fixed router re-selection chain: "standard"'),

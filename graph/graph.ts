@@ -12,7 +12,7 @@
  * `recursionLimit` (graph/answer.ts `recursionLimitFor`).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { END, START, StateGraph } from "@langchain/langgraph";
+import { END, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { decompose, isTerminate } from "../nodes/decompose.js";
 import { gather } from "../nodes/gather.js";
 import { hybrid } from "../nodes/hybrid.js";
@@ -55,8 +55,8 @@ export function afterVerify(state: Pick<State, "subQueryDone" | "stop" | "iterat
 
 type NodeFn = (state: State, config: RunnableConfig, resources: NodeResources) => Promise<unknown>;
 
-/** Builds and compiles the graph over the given resources (tests may pass fakes). */
-export function buildGraph(resources: NodeResources = processResources) {
+/** Builds and compiles the graph over the given resources (tests may pass fakes), optionally with a checkpointer. */
+export function buildGraph(resources: NodeResources = processResources, options: { checkpointer?: BaseCheckpointSaver } = {}) {
   const bind = (fn: NodeFn) => (state: State, config: RunnableConfig) => fn(state, config, resources) as Promise<typeof StateAnnotation.Update>;
   // The input is the zod InputSchema at run time (so the server can show its JSON schema in Studio);
   // its channels equal InputAnnotation's, which is what the types are built from.
@@ -81,7 +81,7 @@ export function buildGraph(resources: NodeResources = processResources) {
     .addEdge("HYBRID", "verify")
     .addConditionalEdges("verify", afterVerify, ["route", "decompose", "synthesize"])
     .addEdge("synthesize", END);
-  const compiled = builder.compile();
+  const compiled = builder.compile(options.checkpointer ? { checkpointer: options.checkpointer } : {});
   compiled.name = GRAPH_NAME;
   return compiled;
 }

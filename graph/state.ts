@@ -6,8 +6,9 @@
  * Overwrite channels are bare `Annotation<T>`; the accumulating ones (`failedRoutes`, `steps`,
  * `trace`, `usage`) have the named reducers exported below.
  *
- * A thread carries one question: append channels accumulate across runs of the same thread, so use a
- * fresh thread (or a stateless run) per question.
+ * A thread may carry several questions one after another: decompose starts the per-question channels
+ * again when the previous run already answered (the append channels are overwritten). Input fields
+ * not sent again (table_id) keep their old values, so send them or use a fresh thread.
  */
 import { Annotation } from "@langchain/langgraph";
 import { z } from "zod";

@@ -299,3 +299,31 @@ describe("failureScope", () => {
     expect(r.answer).toBe("River Tamsin");
   });
 });
+
+describe("threads", () => {
+  it("a second question on the same thread starts with empty history, steps, trace and usage", async () => {
+    const { MemorySaver } = await import("@langchain/langgraph");
+    const { buildGraph } = await import("../../graph/graph.js");
+    const { answerQuestion } = await import("../../graph/answer.js");
+    const { scriptedBackbone } = await import("../fixtures/example-index.js");
+    const g = buildGraph(undefined, { checkpointer: new MemorySaver() });
+    const model = new ScriptedChatModel([
+      reply.decompose("Who manages Dunmere FC?"),
+      reply.text("Mill Lane"),
+      reply.verify(0),
+      reply.terminate(),
+      reply.decompose("What is the name of Fenwick City's stadium?"),
+      reply.text("Station Field"),
+      reply.verify(1),
+    ]);
+    const configurable = { indexPath: index.dir, backbone: scriptedBackbone(model), routerType: "fixed" as const, forceRoute: "TEXT" as const, noEscalation: true, thread_id: "t1" };
+    const graphLike = { invoke: (input: unknown, config: Record<string, unknown>) => g.invoke(input as never, config) };
+    const first = await answerQuestion({ question: "Who manages Dunmere FC?", table_id: "clubs" }, { configurable, graph: graphLike });
+    expect(first.answer).toBe("not found");
+    const second = await answerQuestion({ question: "What is the name of Fenwick City's stadium?", table_id: "clubs" }, { configurable, graph: graphLike });
+    expect(second.answer).toBe("Station Field");
+    expect(second.steps).toEqual([{ subQuery: "What is the name of Fenwick City's stadium?", answer: "Station Field", failed: false }]);
+    expect(second.trace.verifier_decisions).toHaveLength(1);
+    expect(second.usage.llmCalls).toBe(3);
+  });
+});
