@@ -146,6 +146,17 @@ export function looksLikeName(text: string): boolean {
   return caps >= 1 && caps >= Math.ceil(words.length / 2);
 }
 
+/** Words that name a column holding values of a kind ("Player" holds persons, "Venue" places). */
+export function headerSuitsKind(headerWords: string[], kind: AnswerKind): boolean {
+  const re =
+    kind === "person" ? new RegExp(`^(name|${PERSON_NOUNS})s?$`)
+    : kind === "place" ? new RegExp(`^(${PLACE_NOUNS})s?$`)
+    : kind === "year" || kind === "date" || kind === "month" ? /^(year|years|season|date|dates|born|birth|founded|established|opened|died|death|released|term|period|from|to|start|end)$/
+    : kind === "count" || kind === "number" || kind === "money" || kind === "percent" ? new RegExp(`^(${NUMBER_NOUNS}|no|pts|gp|apps|total)$`)
+    : undefined;
+  return !!re && headerWords.some((w) => re.test(w.toLowerCase()));
+}
+
 /**
  * Whether `answer` has the shape `kind` asks for. Lenient where benchmarks are ("when" may be a
  * year; a "who" may be a team): the verifier uses it to reject clear mismatches only.

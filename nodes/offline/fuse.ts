@@ -13,14 +13,11 @@ import { analysisOf, analyzeQuestion } from "./analysis.js";
 import { answerKindOf, isNumericKind, numericValue } from "./answer-kind.js";
 import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList, splitList } from "./answer-format.js";
 import { keyStems, normalized, parseBlocks, parseMarkdownRows } from "./evidence.js";
-import { readPassages, readTableRows, type Reading } from "./reader.js";
+import { CELL_CONFIDENCE, readPassages, readTableRows, type Reading } from "./reader.js";
 import { parseSqlRows, sqlColumns } from "./sql-result.js";
 import { answerFromCells } from "./table-cells.js";
 import { isEmptySqlResult } from "../sql-evidence.js";
 import type { FuseInput } from "../strategies.js";
-
-/** Minimum confidence of a located cell answer (fraction of the question's row words matched). */
-const CELL_CONFIDENCE = 0.5;
 
 /** Index of the result column that holds the answer. */
 function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: string, hints: string[]): number {

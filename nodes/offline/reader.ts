@@ -16,6 +16,7 @@ import { fitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.j
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
 import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
+import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 
@@ -170,6 +171,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   const questionNorm = normalized(`${question} ${subQuery}`);
   const mentions = plan?.entityMentions ?? [];
   const blocks = parseBlocks(evidence);
+  const targets = new Set(((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())));
   const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string }> = [];
   blocks.forEach((b, bi) => {
     const text = b.text.split("\n").filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim())).join("\n");
@@ -200,7 +202,9 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
     for (const span of spans) {
       if (namedByQuestion(span.text, questionNorm, mentions)) continue;
       const spanStems = new Set(contentWords(span.text).map(stem));
-      const inQuestion = [...spanStems].filter((s) => weights.has(s)).length;
+      // The asked-for noun inside a span ("River Tamsin" for "which river") supports it.
+      const namesTarget = [...spanStems].some((s) => targets.has(s));
+      const inQuestion = [...spanStems].filter((s) => weights.has(s) && !targets.has(s)).length;
       if (spanStems.size > 0 && inQuestion === spanStems.size) continue;
       // Keyword proximity: every matched question word near the span counts, the nearer the more.
       const nearest = new Map<string, number>();
@@ -214,7 +218,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
       for (const w of nearest.values()) near += w;
       const proximity = near / total;
       const overlap = spanStems.size > 0 ? inQuestion / spanStems.size : 0;
-      const score = coverage * 2 + proximity * 1.5 + span.fit * 0.5 - overlap * 0.8 - u.block * 0.02;
+      const score = coverage * 2 + proximity * 1.5 + span.fit * 0.5 - overlap * 0.8 + (namesTarget ? 0.4 : 0) - u.block * 0.02;
       if (!best || score > best.score) best = { answer: span.text, coverage, context: u.sentence, score };
     }
   }
@@ -290,11 +294,25 @@ export function readTableRows(
   return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
 }
 
+/** Minimum confidence of a located cell answer (fraction of the question's row words matched). */
+export const CELL_CONFIDENCE = 0.5;
+
+/**
+ * Report tables (row label × period): arithmetic questions are computed from the located cells and
+ * period lookups read the located cell; undefined when the evidence has no such table.
+ */
+function cellReading(question: string, rows: EvidenceRow[], evidence: string): string | undefined {
+  const cells = answerFromCells(question, rows, evidence);
+  return cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE ? cells.answer : undefined;
+}
+
 /** TEXT route: the best span of the passages, or of table chunks when those cover more. */
 export async function readText(input: ReadTextInput): Promise<string> {
   const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
   const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
+  const cells = cellReading(input.subQuery || input.question, rows, input.evidence);
+  if (cells) return cells;
   const pick = [fromText, fromRows].filter((r): r is Reading => !!r).sort((a, b) => b.coverage - a.coverage)[0];
   if (!pick || !pick.answer) return NOT_FOUND;
   return pick === fromRows ? formatForQuestion(pick.answer, input, input.evidence) : pick.answer;
@@ -303,6 +321,8 @@ export async function readText(input: ReadTextInput): Promise<string> {
 /** RETRIEVE route: the value at (target row, target column) of the table context. */
 export async function readRows(input: ReadRowsInput): Promise<string> {
   const rows = parseRows(input.tableContext);
+  const cells = cellReading(input.subQuery || input.question, rows, `${input.schemaInfo}\n${input.tableContext}`);
+  if (cells) return cells;
   const reading = readTableRows(input.question, input.subQuery, input.plan, rows, input.bindings);
   if (!reading || !reading.answer) return NOT_FOUND;
   return formatForQuestion(reading.answer, input, `${input.schemaInfo}\n${input.tableContext}`);

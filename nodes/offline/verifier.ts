@@ -10,9 +10,11 @@
  *   enough that a cascade could skip the LLM for it);
  * - 1 otherwise.
  */
-import { answerKindOf, fitsKind, isNumericKind, numericValue } from "./answer-kind.js";
+import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList } from "./answer-format.js";
-import { keyStems, normalized, parseRows, sentences, parseBlocks } from "./evidence.js";
+import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences } from "./evidence.js";
+import { CELL_CONFIDENCE } from "./reader.js";
+import { answerFromCells } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
 import { isGrounded } from "../grounding.js";
 import { sqlScalar } from "../sql-evidence.js";
@@ -107,6 +109,63 @@ function isFilterEntity(answer: string, input: VerifyInput): boolean {
   return ` ${normalized(input.subQuery)} `.includes(` ${a} `);
 }
 
+/** The SELECT list of a statement and whether it computes (aggregates or arithmetic). */
+function selectList(sql: string): { columns: string[][]; computed: boolean; hasWhere: boolean } | undefined {
+  const m = /^\s*(?:WITH\b[\s\S]*?\)\s*)?SELECT\s+(?:DISTINCT\s+)?([\s\S]*?)\s+FROM\s/i.exec(sql);
+  if (!m) return undefined;
+  const list = m[1]!;
+  const computed = /\b(COUNT|SUM|AVG|TOTAL|MAX|MIN|ROUND|ABS|CAST)\s*\(|[-+*/]\s*[("\d]/i.test(list);
+  const columns = [...list.matchAll(/"([^"]+)"/g)].map((c) => c[1]!.replace(/__raw$/, "").split(/_+/).filter((w) => w !== ""));
+  return { columns, computed, hasWhere: /\bWHERE\b/i.test(sql.slice(m.index + m[0].length)) };
+}
+
+/**
+ * Why an SQL answer, although it is the SQL result, does not answer the question: a several-item
+ * answer to a single-answer question; a count over the whole table although the question names
+ * entities; a looked-up column that shares no word with the question and does not hold the asked
+ * kind (e.g. a name column for "what was the position …"). Undefined when none applies.
+ */
+function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount: number): string | undefined {
+  const analysis = input.plan.analysis as { listAnswer?: boolean; targetHints?: string[] } | undefined;
+  if (itemCount > 1 && analysis?.listAnswer === false) return `the SQL returned ${itemCount} values for a single-answer question`;
+  if (!input.sql) return undefined;
+  const select = selectList(input.sql);
+  if (!select) return undefined;
+  if (select.computed) {
+    if (!select.hasWhere && input.plan.entityMentions.length > 0 && /\bCOUNT\s*\(/i.test(input.sql) && !/\bGROUP BY\b/i.test(input.sql)) {
+      return "the SQL counts the whole table although the question names entities to filter on";
+    }
+    return undefined;
+  }
+  const question = keyStems(`${input.subQuery} ${(analysis?.targetHints ?? []).join(" ")}`);
+  for (const words of select.columns) {
+    const stems = keyStems(words.join(" "));
+    if ([...stems].some((s) => question.has(s)) || headerSuitsKind(words, kind)) return undefined;
+  }
+  return select.columns.length ? `the answer column "${select.columns[0]!.join(" ")}" is not what the question asks for` : undefined;
+}
+
+/** Every table row of the evidence: `[Table …, row …]` blocks and markdown table rows. */
+function evidenceRows(evidence: string): EvidenceRow[] {
+  const blocks = parseRows(evidence).filter((r) => r.tableId !== "" && /\[Table /.test(evidence));
+  const markdown = parseBlocks(evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
+  return [...(/\[Table [^\]]+, row \d+\]/.test(evidence) ? blocks : []), ...markdown];
+}
+
+/** Whether the evidence's report-table cells, located by the question, give this answer. */
+function fromCells(answer: string, input: VerifyInput): boolean {
+  const cells = answerFromCells(input.subQuery || input.question, evidenceRows(input.evidence), input.evidence);
+  if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) return false;
+  return normalized(cells.answer) === normalized(answer);
+}
+
+/** How many evidence rows hold one of the question's entity mentions as a cell value. */
+function rowsNamingMentions(input: VerifyInput): number {
+  const mentions = new Set(input.plan.entityMentions.map(normalized).filter((m) => m !== ""));
+  if (mentions.size === 0) return 0;
+  return parseRows(input.evidence).filter((row) => row.cells.some((c) => mentions.has(normalized(c.value)))).length;
+}
+
 /** The rule verifier as a pure function. */
 export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = {}): VerifyOutput {
   const minSupport = options.minSupport ?? DEFAULT_MIN_SUPPORT;
@@ -127,11 +186,20 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   const isChoice = kind === "choice" || kind === "boolean" || kind === "moreless" || (analysis?.comparison?.options?.length ?? 0) > 0;
   if (!isChoice && isFilterEntity(answer, input)) return out(0, "the answer is the filter entity named in the question, not the asked attribute");
 
+  if (fromCells(answer, input)) return out(1, "the answer is computed from (or read at) the table cells the question names");
   const computed = (input.route === "SQL" || input.route === "HYBRID") && fromSql(answer, input.sqlResult);
   if (computed) {
+    const shape = sqlShapeProblem(input, kind, items.length);
+    if (shape) return out(0.5, shape);
     // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
     if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "the SQL result is 0, which may hide a wrong filter");
     return out(1, "the answer is the SQL result (computed from the table) and has the expected type");
+  }
+  if (input.route === "RETRIEVE" || input.route === "TEXT") {
+    const spread = rowsNamingMentions(input);
+    if ((operator === "count" || operator === "aggregate") && spread > 1) {
+      return out(0.5, `a ${operator} over ${spread} matching rows cannot be read from one cell`);
+    }
   }
   const evidenceText = [input.evidence, input.sqlResult].filter((s) => s && s.trim()).join("\n\n");
   if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
