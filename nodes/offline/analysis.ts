@@ -93,7 +93,15 @@ export interface QuestionAnalysis {
    * Set by the offline decomposer: the table the question was grounded in and the entity mentions
    * found in it (verbatim cell values), so later steps reuse them instead of searching again.
    */
-  grounding?: { tableId: string; mentions: EntityMention[]; /** The table came from the question's table hint. */ hinted?: boolean };
+  grounding?: {
+    tableId: string;
+    mentions: EntityMention[];
+    /** The table came from the question's table hint. */
+    hinted?: boolean;
+    /** The SQL template the decomposer expects to answer with (over every column), and the columns it reads. */
+    template?: string;
+    columns?: string[];
+  };
 }
 
 /** Reads the QuestionAnalysis stored in a plan, if the offline backbone wrote one. */

@@ -14,6 +14,7 @@ import type { DecomposeInput } from "../strategies.js";
 import type { SubQueryPlan } from "../types.js";
 import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { findMentions, type EntityMention } from "./mentions.js";
+import { planSql } from "./sql-writer.js";
 import { loadCatalog } from "./table-catalog.js";
 
 export const TERMINATE = "TERMINATE";
@@ -53,15 +54,34 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
     const catalog = loadCatalog(index.db, table);
     const mentions = findMentions(question, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
     analysis.grounding = { tableId: table.tableId, mentions, hinted: tableId !== undefined && tablesForHint(tableId, index.tables).includes(table.tableId) };
+    const planned = planSql({ analysis, catalog, mentions });
+    if (planned) {
+      analysis.grounding.template = planned.template;
+      analysis.grounding.columns = columnsOf(planned.sql, table);
+    }
   }
   return analysis;
+}
+
+/** Logical names of the table columns a statement reads (typed or raw physical names), in schema order. */
+export function columnsOf(sql: string, table: TableSchema): string[] {
+  return table.columns.filter((c) => sql.includes(`"${c.physical}"`) || sql.includes(`"${c.rawPhysical}"`)).map((c) => c.name);
+}
+
+/**
+ * The sub-query names the columns the plan reads, the way a model-written sub-query would
+ * ("… (columns: Nation, Gold)"), so schema retrieval (C) and chunk selection find them.
+ */
+export function subQueryFor(question: string, analysis: QuestionAnalysis): string {
+  const cols = analysis.grounding?.columns ?? [];
+  return cols.length > 0 ? `${question} (columns: ${cols.join(", ")})` : question;
 }
 
 function planOf(question: string, analysis: QuestionAnalysis): SubQueryPlan {
   const mentions = analysis.grounding?.mentions ?? [];
   const entities = [...new Set(mentions.filter((m) => m.kind !== "fuzzy").map(entityText).filter((e) => e !== ""))];
   return {
-    subQuery: question,
+    subQuery: subQueryFor(question, analysis),
     requiredModalities: analysis.modality,
     expectedOperator: analysis.operator,
     needGlobalTableView: analysis.needGlobalView,
