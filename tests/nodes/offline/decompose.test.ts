@@ -20,8 +20,8 @@ const input = (question: string, extra: Partial<DecomposeInput> = {}): Decompose
 describe("offline decompose", () => {
   it("plans the question as one grounded step with its analysis and entity mentions", async () => {
     const plan = await createDecompose(index())(input("How many gold medals did the United States win?", { tableId: "medals" }));
-    expect(plan).toMatchObject({ subQuery: "How many gold medals did the United States win?", expectedOperator: "count", requiredModalities: "table", entityMentions: ["United States"], uncertainty: 0 });
-    expect(analysisOf(plan)?.grounding).toMatchObject({ tableId: "medals", mentions: [expect.objectContaining({ value: "United States", column: "Nation" })] });
+    expect(plan).toMatchObject({ subQuery: "How many gold medals did the United States win? (columns: Nation, Gold)", expectedOperator: "count", requiredModalities: "table", entityMentions: ["United States"], uncertainty: 0 });
+    expect(analysisOf(plan)?.grounding).toMatchObject({ tableId: "medals", hinted: true, template: "count-column", columns: ["Nation", "Gold"], mentions: [expect.objectContaining({ value: "United States", column: "Nation" })] });
   });
 
   it("grounds in the best retrieved table when there is no hint", async () => {
