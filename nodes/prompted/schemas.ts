@@ -6,13 +6,22 @@
  */
 import { z } from "zod";
 
+// Lenient inputs, plain JSON schemas: what the model sees is a simple type (no anyOf, which some
+// function-calling APIs reject); common near-misses (a boolean for "yes", "0.5" for 0.5, one string
+// for a list) are accepted before validation. Out-of-range values are handled by coerce.ts.
+const yesNo = (describe: string) =>
+  z.preprocess((v) => (typeof v === "boolean" ? (v ? "yes" : "no") : v), z.string().describe(describe));
+const numeric = (describe: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v), z.number().describe(describe));
+const stringList = (describe: string) => z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string()).describe(describe));
+
 export const DecomposeReply = z.object({
   sub_query: z.string().min(1).describe('next self-contained sub-question, or exactly "TERMINATE"'),
   required_modalities: z.string().describe("text | table | both"),
   expected_operator: z.string().describe("lookup | filter | count | compare | aggregate | sort | arithmetic"),
-  need_global_table_view: z.union([z.string(), z.boolean()]).describe('"yes" or "no"'),
-  entity_mentions: z.union([z.array(z.string()), z.string()]).describe("entity names copied verbatim from the sub-query"),
-  uncertainty: z.union([z.number(), z.string()]).describe("0..1: share of the original question still unanswered"),
+  need_global_table_view: yesNo('"yes" or "no"'),
+  entity_mentions: stringList("entity names copied verbatim from the sub-query"),
+  uncertainty: numeric("0..1: share of the original question still unanswered"),
 });
 
 export const RouteReply = z.object({ route: z.string().describe("TEXT | SQL | RETRIEVE | HYBRID") });
@@ -20,7 +29,7 @@ export const RouteReply = z.object({ route: z.string().describe("TEXT | SQL | RE
 export const LinkValueReply = z.object({
   matched_value: z.string().describe('a candidate value copied verbatim, or "no_match"'),
   matched_column: z.string().describe('that candidate\'s column, or ""'),
-  confidence: z.number().describe("0..1"),
+  confidence: numeric("0..1"),
 });
 
 export const SqlReply = z.object({ sql: z.string().min(1).describe("one read-only SELECT statement") });
@@ -28,7 +37,7 @@ export const SqlReply = z.object({ sql: z.string().min(1).describe("one read-onl
 export const AnswerReply = z.object({ answer: z.string().describe('the minimal answer, or "not found"') });
 
 export const VerifyReply = z.object({
-  verdict: z.union([z.number(), z.string()]).describe("exactly 0, 0.5 or 1"),
+  verdict: numeric("exactly 0, 0.5 or 1"),
   reason: z.string().describe("one sentence"),
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callStructured, newUsageMeter, StructuredReplyError } from "../../nodes/prompted/call.js";
 import { coercePlan, coerceVerdict } from "../../nodes/prompted/coerce.js";
+import { DecomposeReply } from "../../nodes/prompted/schemas.js";
 import { cleanAnswer, formatHistory, PromptedStrategies } from "../../nodes/prompted/strategies.js";
 import { fillPrompt, PROMPTS_VERSION } from "../../nodes/prompts.js";
 import { routeProfile } from "../../nodes/routers/index.js";
@@ -42,14 +43,14 @@ describe("structured calls", () => {
 
 describe("coercion (§3.3, §8.4 root semantics)", () => {
   it("coerces decomposer fields", () => {
-    const p = coercePlan({
+    const p = coercePlan(DecomposeReply.parse({
       sub_query: " terminate ",
       required_modalities: "TABLE",
       expected_operator: "maximum",
       need_global_table_view: "True",
       entity_mentions: " Alpha FC ",
       uncertainty: "2",
-    });
+    }));
     expect(p).toEqual({
       subQuery: "TERMINATE",
       requiredModalities: "table",
@@ -58,7 +59,7 @@ describe("coercion (§3.3, §8.4 root semantics)", () => {
       entityMentions: ["Alpha FC"],
       uncertainty: 1,
     });
-    expect(coercePlan({ sub_query: "q", required_modalities: "x", expected_operator: "count", need_global_table_view: false, entity_mentions: ["a", " ", "a", "b"], uncertainty: 0.3 })).toMatchObject({
+    expect(coercePlan(DecomposeReply.parse({ sub_query: "q", required_modalities: "x", expected_operator: "count", need_global_table_view: false, entity_mentions: ["a", " ", "a", "b"], uncertainty: 0.3 }))).toMatchObject({
       requiredModalities: "both",
       expectedOperator: "count",
       needGlobalTableView: false,
