@@ -1,0 +1,136 @@
+/**
+ * The prompted strategies over a real @langchain/openai chat model talking to a local
+ * OpenAI-compatible server (a stand-in for vLLM / LM Studio, on 127.0.0.1): JSON-schema structured
+ * output, token usage, retries on 429/5xx, and one whole question through the graph.
+ */
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerQuestion } from "../../graph/answer.js";
+import { createChatModel, withRetries } from "../../graph/backbones.js";
+import { closeResources } from "../../graph/resources.js";
+import { newUsageMeter } from "../../nodes/prompted/call.js";
+import { PromptedStrategies } from "../../nodes/prompted/strategies.js";
+import { useExampleIndex } from "../fixtures/example-index.js";
+import { plan } from "../fixtures/plans.js";
+
+interface Request {
+  model: string;
+  schemaName: string;
+  prompt: string;
+  temperature?: number;
+}
+
+/** Replies by structured-output name; a number queued instead is answered as that HTTP status. */
+const queue: Array<{ name: string; content: unknown } | number> = [];
+const requests: Request[] = [];
+let server: Server;
+let baseUrl = "";
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += String(d)));
+    req.on("end", () => {
+      const json = JSON.parse(body) as {
+        model: string;
+        temperature?: number;
+        messages: Array<{ content: string }>;
+        response_format?: { json_schema?: { name?: string } };
+      };
+      const schemaName = json.response_format?.json_schema?.name ?? "";
+      requests.push({ model: json.model, schemaName, prompt: json.messages.at(-1)?.content ?? "", temperature: json.temperature });
+      const next = queue.shift();
+      if (typeof next === "number" || next === undefined) {
+        res.writeHead(typeof next === "number" ? next : 500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: next === undefined ? "nothing queued" : `status ${next}` } }));
+        return;
+      }
+      if (next.name !== schemaName) {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: `expected ${next.name}, got ${schemaName}` } }));
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: "x",
+          object: "chat.completion",
+          created: 0,
+          model: json.model,
+          choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(next.content) } }],
+          usage: { prompt_tokens: 100, completion_tokens: 7, total_tokens: 107 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+});
+
+afterAll(async () => {
+  await closeResources();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+const index = useExampleIndex();
+
+describe("OpenAI-compatible server", () => {
+  it("structured replies, usage, temperature 0 and retries on 429/503", async () => {
+    const model = await createChatModel("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000 });
+    const usage = newUsageMeter();
+    const strategies = new PromptedStrategies({
+      model,
+      modelId: "openai/local-model",
+      method: "jsonSchema",
+      timeoutMs: 5000,
+      retry: (fn) => withRetries(fn, { maxRetries: 3, baseDelayMs: 5 }),
+      usage,
+    });
+    queue.push(429, 503, { name: "verify", content: { verdict: 1, reason: "supported by row 7" } });
+    const v = await strategies.verify({ question: "Q", subQuery: "q", plan: plan(), route: "SQL", answer: "A", evidence: "A", sqlResult: "" });
+    expect(v).toEqual({ verdict: 1, reason: "supported by row 7" });
+    expect(requests.slice(-3).map((r) => r.schemaName)).toEqual(["verify", "verify", "verify"]);
+    expect(requests.at(-1)).toMatchObject({ model: "local-model", temperature: 0 });
+    expect(usage).toMatchObject({ llmCalls: 1, inputTokens: 100, outputTokens: 7 });
+
+    queue.push({ name: "decompose", content: { sub_query: "Who manages Dunmere FC?", required_modalities: "table", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: ["Dunmere FC"], uncertainty: 0 } });
+    const p = await strategies.decompose({ question: "Who manages Dunmere FC?", history: [], consecutiveFailures: 0, schemaPreview: "" });
+    expect(p).toMatchObject({ subQuery: "Who manages Dunmere FC?", requiredModalities: "table", entityMentions: ["Dunmere FC"] });
+  });
+
+  it("a 400 is not retried", async () => {
+    const model = await createChatModel("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000 });
+    const strategies = new PromptedStrategies({ model, modelId: "m", method: "jsonSchema", timeoutMs: 5000, retry: (fn) => withRetries(fn, { maxRetries: 3, baseDelayMs: 5 }) });
+    const before = requests.length;
+    queue.push({ name: "fuse", content: { answer: "x" } }); // the server answers 400: wrong name
+    await expect(strategies.readText({ question: "Q", subQuery: "q", plan: plan(), evidence: "" })).rejects.toThrow();
+    expect(requests.length - before).toBe(1);
+    queue.length = 0;
+  });
+
+  it("answers a question through the graph with backbone openai/<model> and OPENAI_BASE_URL", async () => {
+    const saved = process.env.OPENAI_BASE_URL;
+    process.env.OPENAI_BASE_URL = baseUrl;
+    try {
+      queue.push(
+        { name: "decompose", content: { sub_query: "Who manages Dunmere FC?", required_modalities: "table", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: ["Dunmere FC"], uncertainty: 0 } },
+        { name: "link_value", content: { matched_value: "Dunmere FC", matched_column: "Club", confidence: 1 } },
+        { name: "write_sql", content: { sql: "SELECT manager FROM clubs WHERE club = 'Dunmere FC'" } },
+        { name: "verify", content: { verdict: 1, reason: "the SQL result names the manager" } },
+      );
+      const r = await answerQuestion(
+        { question: "Who manages Dunmere FC?", table_id: "clubs" },
+        { configurable: { indexPath: index.dir, backbone: "openai/local-model", schemaTopK: 6 } },
+      );
+      expect(r.answer).toBe("Oskar Lind");
+      expect(r.routes).toEqual([{ subQuery: "Who manages Dunmere FC?", requested: ["HYBRID"], effective: ["HYBRID"] }]);
+      expect(r.usage.llmCalls).toBe(4);
+      expect(r.usage.inputTokens).toBe(400);
+      expect(r.usage.byNode.HYBRID!.llmCalls).toBe(2);
+      expect(queue).toHaveLength(0);
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = saved;
+    }
+  });
+});
