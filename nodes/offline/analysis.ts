@@ -295,7 +295,7 @@ function countNounOf(q: string): string[] {
 export function analyzeQuestion(question: string, options: AnalyzeOptions = {}): QuestionAnalysis {
   const q = normalize(question);
   const numbers = [...numbersIn(q)];
-  for (const w of words(q)) if (w in NUMBER_WORDS && !/^one$/.test(w)) numbers.push(NUMBER_WORDS[w]!);
+  for (const w of words(q)) if (Object.hasOwn(NUMBER_WORDS, w) && w !== "one") numbers.push(NUMBER_WORDS[w]!);
   const conditions = conditionsIn(q);
   const contentWords = words(q).filter((w) => !STOP_WORDS.has(w));
   const countNoun = countNounOf(q);

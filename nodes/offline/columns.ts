@@ -107,6 +107,11 @@ const SYNONYMS: Record<string, string[]> = {
   distance: ["distance", "km", "mile", "length"],
 };
 
+/** A record's own property (question words like "constructor" must not reach Object.prototype). */
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 interface LearnedModel {
   /** question word → header word → association weight (0..1). */
   assoc: Record<string, Record<string, number>>;
@@ -142,7 +147,7 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
       score += 1.5 * weight;
       return;
     }
-    const syn = SYNONYMS[w] ?? SYNONYMS[s];
+    const syn = own(SYNONYMS, w) ?? own(SYNONYMS, s);
     if (syn && syn.some((h) => header.has(h) || header.has(stem(h)))) {
       score += 0.8 * weight;
       return;
@@ -153,7 +158,8 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
       return;
     }
     if (useLearned) {
-      const m = learnedModel()?.assoc[s];
+      const model = learnedModel();
+      const m = model ? own(model.assoc, s) : undefined;
       if (m) {
         let best = 0;
         for (const h of header) best = Math.max(best, m[h] ?? 0);
@@ -189,7 +195,7 @@ const COMPARATIVE: Record<string, string> = {
  * "best rank" the smallest rank, "oldest" the earliest date but the largest age.
  */
 export function orderDirection(word: string | undefined, fallback: "max" | "min", c: CatalogColumn): "max" | "min" {
-  const w = word ? (COMPARATIVE[word] ?? word) : undefined;
+  const w = word ? (own(COMPARATIVE, word) ?? word) : undefined;
   if (!w) return fallback;
   const age = c.headerWords.includes("age");
   if (isTimeColumn(c) && /^(fastest|best)$/.test(w)) return "min";
@@ -281,7 +287,7 @@ function wordsAfterSuperlative(q: string): string[] {
 /** The superlative (or comparative, mapped to its superlative) word, for synonym lookup ("tallest" → height). */
 export function superlativeWord(q: string): string | undefined {
   const m = /\b(tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(q)?.[1];
-  return m ? (COMPARATIVE[m] ?? m) : undefined;
+  return m ? (own(COMPARATIVE, m) ?? m) : undefined;
 }
 
 /** The column a superlative or comparison orders by, or undefined (then: order by frequency). */
