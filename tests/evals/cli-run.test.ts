@@ -83,4 +83,24 @@ describe("atr run / atr score (CLI)", () => {
     expect(run.stderr).toMatch(/trace upload did not finish within 1500 ms/);
     expect(readFileSync(run.stdout.trim(), "utf8").trim().split("\n")).toHaveLength(3);
   });
+
+  it("runs the ATR graph (offline) with traces: route facts in atr_stats, §9.2 atr_trace, prompt exit while tracing", async () => {
+    const run = await atr(
+      [
+        "run", "--data_file_path", "examples/questions.jsonl", "--index_path", index, "--limit", "4", "--emit_trace",
+        "--save_file_path", join(dir, "graph.jsonl"), "--backbone", "offline", "--no_progress", "--flush_timeout_ms", "1000",
+      ],
+      { LANGSMITH_TRACING: "true", LANGSMITH_ENDPOINT: "http://127.0.0.1:9", LANGSMITH_API_KEY: "test-key-not-real" },
+      60_000,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const records = readFileSync(run.stdout.trim(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(records).toHaveLength(4);
+    for (const r of records) {
+      expect(Array.isArray(r.atr_trace.verifier_decisions)).toBe(true);
+      expect(r.atr_trace.final_answer).toBe(r.agentic_tablerag_answer);
+      expect(r.atr_stats.attempts).toBe(r.atr_trace.verifier_decisions.length);
+      if (r.atr_stats.attempts > 0) expect(["TEXT", "RETRIEVE", "SQL", "HYBRID"]).toContain(r.atr_stats.first_requested_route);
+    }
+  });
 });
