@@ -157,57 +157,39 @@ export function vectorBackendName(): string {
   return loadFaiss() ? "faiss (faiss-node IndexFlatIP)" : "exact (in-process inner product)";
 }
 
-/** IndexFlatIP over the same vectors; restricted searches use cached sub-indices (most recent 8). */
+/**
+ * IndexFlatIP over the same vectors, built on the first unrestricted search (faiss-node copies every
+ * float through N-API, about 0.5 s per million floats, so opening an index stays instant). Restricted
+ * searches (one table's rows, a scope of tables) scan exactly — as the reference's per-table exact
+ * sub-index did — with the same results.
+ */
 export class FaissIndex implements VectorIndex {
   readonly backend = "faiss";
   readonly size: number;
-  private readonly full: FaissIndexFlatIP;
-  private readonly subCache = new Map<string, { index: FaissIndexFlatIP; ids: number[] }>();
+  private full?: FaissIndexFlatIP;
+  private readonly exact: ExactIndex;
   constructor(private readonly faiss: FaissModule, readonly vectors: Float32Array, readonly dim: number) {
     this.size = dim > 0 ? vectors.length / dim : 0;
-    this.full = new faiss.IndexFlatIP(dim);
-    if (this.size > 0) this.full.add(Array.from(vectors));
+    this.exact = new ExactIndex(vectors, dim);
   }
   score(query: Float32Array, id: number): number {
     return dot(this.vectors, id, this.dim, query);
   }
-  private run(index: FaissIndexFlatIP, n: number, query: Float32Array, k: number): VectorHit[] {
-    const kk = Math.min(k, n);
+  search(query: Float32Array, k: number, restrict?: { range?: IdRange; ids?: readonly number[] }): VectorHit[] {
+    if (restrict) return this.exact.search(query, k, restrict);
+    const kk = Math.min(k, this.size);
     if (kk <= 0) return [];
-    const r = index.search(Array.from(query), kk);
+    if (!this.full) {
+      this.full = new this.faiss.IndexFlatIP(this.dim);
+      this.full.add(Array.from(this.vectors));
+    }
+    const r = this.full.search(Array.from(query), kk);
     const hits: VectorHit[] = [];
     for (let i = 0; i < r.labels.length; i++) if (r.labels[i]! >= 0) hits.push({ id: r.labels[i]!, score: r.distances[i]! });
     // same tie order as the exact backend
     hits.sort((a, b) => b.score - a.score || a.id - b.id);
     return hits;
   }
-  search(query: Float32Array, k: number, restrict?: { range?: IdRange; ids?: readonly number[] }): VectorHit[] {
-    if (!restrict) return this.run(this.full, this.size, query, k);
-    const ids = restrict.ids ?? rangeIds(restrict.range!, this.size);
-    const key = restrict.range ? `r${restrict.range.start}:${restrict.range.end}` : `i${ids.join(",")}`;
-    let sub = this.subCache.get(key);
-    if (!sub) {
-      const index = new this.faiss.IndexFlatIP(this.dim);
-      const flat: number[] = new Array(ids.length * this.dim);
-      ids.forEach((id, i) => {
-        for (let j = 0; j < this.dim; j++) flat[i * this.dim + j] = this.vectors[id * this.dim + j]!;
-      });
-      if (ids.length > 0) index.add(flat);
-      sub = { index, ids: [...ids] };
-      this.subCache.set(key, sub);
-      if (this.subCache.size > 8) this.subCache.delete(this.subCache.keys().next().value!);
-    }
-    const local = this.run(sub.index, sub.ids.length, query, k);
-    const mapped = local.map((h) => ({ id: sub!.ids[h.id]!, score: h.score }));
-    mapped.sort((a, b) => b.score - a.score || a.id - b.id);
-    return mapped;
-  }
-}
-
-function rangeIds(range: IdRange, size: number): number[] {
-  const out: number[] = [];
-  for (let i = range.start; i < Math.min(range.end, size); i++) out.push(i);
-  return out;
 }
 
 /** Opens the best available backend over these vectors. `backend` forces one ("exact" | "faiss"). */
