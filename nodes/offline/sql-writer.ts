@@ -80,7 +80,8 @@ function numExpr(c: CatalogColumn, alias?: string): string {
   if (c.timeShare >= 0.5) {
     // "m:ss.xx" (or "h:mm:ss") as seconds; a leading "+" (gap times) is dropped.
     const r = `REPLACE(TRIM(${col(c, alias)}), '+', '')`;
-    return `(CASE WHEN instr(${r}, ':') > 0 THEN CAST(substr(${r}, 1, instr(${r}, ':') - 1) AS REAL) * 60 + CAST(REPLACE(substr(${r}, instr(${r}, ':') + 1), ':', '') AS REAL) ELSE CAST(${r} AS REAL) END)`;
+    // (No parentheses around CASE: the guard's parser refuses "SELECT (CASE …) FROM" in a sub-query.)
+    return `CASE WHEN instr(${r}, ':') > 0 THEN CAST(substr(${r}, 1, instr(${r}, ':') - 1) AS REAL) * 60 + CAST(REPLACE(substr(${r}, instr(${r}, ':') + 1), ':', '') AS REAL) ELSE CAST(${r} AS REAL) END`;
   }
   if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
   return `CAST(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', '') AS REAL)`;
