@@ -4,7 +4,7 @@
  * - tags: `atr`, the dataset, the split, `exp:<experiment>`, the router type, the backbone and one
  *   tag per ablation switch that differs from the default (`noValueLinker`, `maxIter=3`, …),
  * - metadata: `experiment`, `dataset`, `split`, the full configuration (`config`), its hash
- *   (`config_hash`), `prompts_version`, `git_commit` (+ `git_dirty`), `baseline`, `question_id`,
+ *   (`config_hash`), `prompt_versions`, `git_commit` (+ `git_dirty`), `baseline`, `question_id`,
  *   `table_id`, `index_path`.
  * Filter a LangSmith project by `metadata.experiment` to see one batch, by `config_hash` to group
  * identical configurations, or compare two experiments' feedback side by side (README "Benchmarks").
@@ -71,7 +71,8 @@ export interface ExperimentInfo {
   split: string;
   config: Record<string, unknown>;
   configHash: string;
-  promptsVersion: string;
+  /** Version of every prompt set in use, e.g. { prompts, constrained_sql } or { baselines }. */
+  promptVersions: Record<string, string>;
   git: { commit: string; dirty: boolean };
   baseline?: string;
   indexPath?: string;
@@ -95,7 +96,7 @@ export function questionRunOptions(info: ExperimentInfo, record: Record<string, 
       split: info.split,
       config: info.config,
       config_hash: info.configHash,
-      prompts_version: info.promptsVersion,
+      prompt_versions: info.promptVersions,
       git_commit: info.git.commit,
       git_dirty: info.git.dirty,
       ...(info.baseline ? { baseline: info.baseline } : {}),

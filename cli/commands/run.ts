@@ -174,6 +174,7 @@ export const command: Command = {
     const fullConfig: Record<string, unknown> = { ...config, ...baselineSettings };
     const hash = configHash(fullConfig);
     const { PROMPTS_VERSION } = await import("../../nodes/prompts.js");
+    const { CONSTRAINED_SQL_PROMPT_VERSION } = await import("../../nodes/constrained-sql.js");
     const { BASELINE_PROMPTS_VERSION } = await import("../../evals/baselines/prompts.js");
     const defaults = ensureConfiguration({});
     const info: ExperimentInfo = {
@@ -182,7 +183,9 @@ export const command: Command = {
       split,
       config: fullConfig,
       configHash: hash,
-      promptsVersion: baseline ? BASELINE_PROMPTS_VERSION : PROMPTS_VERSION,
+      promptVersions: baseline
+        ? { baselines: BASELINE_PROMPTS_VERSION }
+        : { prompts: PROMPTS_VERSION, constrained_sql: CONSTRAINED_SQL_PROMPT_VERSION },
       git: gitCommit(),
       baseline,
       indexPath: config.indexPath || undefined,
