@@ -62,21 +62,35 @@ export function routeProfile(input: RouterInput): RouteProfile {
 
 type LearnedLoader = (modelPath: string) => Promise<LearnedRouterPolicy>;
 let learnedLoader: LearnedLoader | undefined;
+/** Loaded policies by model path: the model (an ONNX session) is opened once per process. */
+const learnedPolicies = new Map<string, Promise<LearnedRouterPolicy>>();
 
 /** Registers the learned router implementation (done by nodes/routers/learned.ts or by tests). */
 export function registerLearnedRouter(loader: LearnedLoader): void {
   learnedLoader = loader;
+  learnedPolicies.clear();
 }
 
 async function learnedPolicy(modelPath: string | undefined): Promise<LearnedRouterPolicy> {
   if (!modelPath) throw new RouterError("routerType learned needs routerModelPath (--router_model_path DIR)");
+  let policy = learnedPolicies.get(modelPath);
+  if (!policy) {
+    policy = loadLearnedPolicy(modelPath);
+    learnedPolicies.set(modelPath, policy);
+    policy.catch(() => learnedPolicies.delete(modelPath));
+  }
+  return policy;
+}
+
+async function loadLearnedPolicy(modelPath: string): Promise<LearnedRouterPolicy> {
   if (!learnedLoader) {
     try {
       const specifier = "./learned.js"; // optional module: not resolved at type-check time
       const mod = (await import(specifier)) as { createLearnedRouter?: LearnedLoader };
       if (mod.createLearnedRouter) learnedLoader = mod.createLearnedRouter;
-    } catch {
-      // fall through to the error below
+    } catch (error) {
+      const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && String(error).includes("learned");
+      if (!missing) throw error;
     }
   }
   if (!learnedLoader) throw new RouterError("the learned router is not available in this build (nodes/routers/learned.ts)");
