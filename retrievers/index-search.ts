@@ -10,7 +10,7 @@
  */
 import type Database from "better-sqlite3";
 import type { CellEntry, DocChunk, Hit, RowEntry, SchemaEntry, TableSchema } from "../indexing/types.js";
-import type { CellSearchOptions, IndexSearch, SchemaCellResult, SearchOptions } from "./types.js";
+import type { CellSearchOptions, DocumentSearchOptions, IndexSearch, SchemaCellResult, SearchOptions } from "./types.js";
 import type { LoadedViews } from "../indexing/views.js";
 import { createEmbedder } from "../indexing/embeddings/index.js";
 import type { IndexEmbedder } from "../indexing/embeddings/types.js";
@@ -165,8 +165,17 @@ export class ViewSearch implements IndexSearch {
     return rerank(this.reranker, rerankQuery, candidates, k, stats);
   }
 
-  async documents(query: string, k: number, type?: "text" | "table"): Promise<Array<Hit<DocChunk>>> {
-    const ids = type ? this.docIdsByType[type] : undefined;
+  /**
+   * Views 1–2. `tableIds` keeps the chunks of those tables and of their passages (a passage file
+   * named after a table, as in HybridQA/TAT-QA); `type` keeps one kind of chunk.
+   */
+  async documents(query: string, k: number, options: DocumentSearchOptions = {}): Promise<Array<Hit<DocChunk>>> {
+    let ids: number[] | undefined = options.type ? this.docIdsByType[options.type] : undefined;
+    if (options.tableIds && options.tableIds.length > 0) {
+      const scope = new Set(options.tableIds);
+      const inScope = (d: DocChunk) => (d.tableId !== undefined ? scope.has(d.tableId) : scope.has(d.source.replace(/\.[^.]*$/, "")));
+      ids = (ids ?? this.docs.entries.map((_, i) => i)).filter((i) => inScope(this.docs.entries[i]!));
+    }
     return this.recallRerank(this.docs, query, k, ids ? { ids } : undefined, ids ? ids.length : this.docs.entries.length, this.viewStats(this.docs));
   }
 

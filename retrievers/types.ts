@@ -10,6 +10,12 @@ export interface SearchOptions {
   tableIds?: string[];
 }
 
+/** Views 1–2 options (additive): restrict to chunk type and/or to tables (their chunks and their passages). */
+export interface DocumentSearchOptions extends SearchOptions {
+  /** Only passage chunks ("text") or only table chunks ("table"). */
+  type?: "text" | "table";
+}
+
 export interface CellSearchOptions extends SearchOptions {
   /** Restrict to these (table, column) pairs. */
   columns?: Array<{ tableId: string; column: string }>;
@@ -23,7 +29,7 @@ export interface SchemaCellResult {
 
 export interface IndexSearch {
   /** Views 1–2: passage and table chunks for a query (reranked top-k). */
-  documents(query: string, k: number): Promise<Array<Hit<DocChunk>>>;
+  documents(query: string, k: number, options?: DocumentSearchOptions): Promise<Array<Hit<DocChunk>>>;
   /** View 3: schema entries (columns). */
   schema(query: string, k: number, options?: SearchOptions): Promise<Array<Hit<SchemaEntry>>>;
   /** View 4: cells for a query. */

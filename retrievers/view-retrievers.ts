@@ -22,10 +22,9 @@ function toDocuments<T extends { text: string }>(hits: Array<Hit<T>>, view: stri
   });
 }
 
-/** Over-fetch for type-filtered chunk retrieval: IndexSearch.documents mixes both chunk types. */
-async function documentsOfType(search: IndexSearch, query: string, k: number, type: "text" | "table") {
-  const typed = search as IndexSearch & { documents(q: string, k: number, type?: "text" | "table"): ReturnType<IndexSearch["documents"]> };
-  const hits = await typed.documents(query, k, type);
+async function documentsOfType(search: IndexSearch, query: string, k: number, type: "text" | "table", tableIds?: string[]) {
+  const hits = await search.documents(query, k, { type, tableIds });
+  // an IndexSearch that ignores the options (a test fake) still yields only the right kind
   return hits.filter((h) => h.entry.type === type).slice(0, k);
 }
 
@@ -37,13 +36,15 @@ export class PassageRetriever extends BaseRetriever {
   }
   private readonly search: IndexSearch;
   readonly k: number;
-  constructor(fields: ViewRetrieverInput) {
+  readonly tableIds?: string[];
+  constructor(fields: ViewRetrieverInput & { tableIds?: string[] }) {
     super(fields);
     this.search = fields.search;
     this.k = fields.k ?? 10;
+    this.tableIds = fields.tableIds;
   }
   async _getRelevantDocuments(query: string, _run?: CallbackManagerForRetrieverRun): Promise<Document[]> {
-    return toDocuments(await documentsOfType(this.search, query, this.k, "text"), "passages");
+    return toDocuments(await documentsOfType(this.search, query, this.k, "text", this.tableIds), "passages");
   }
 }
 
@@ -55,13 +56,15 @@ export class TableChunkRetriever extends BaseRetriever {
   }
   private readonly search: IndexSearch;
   readonly k: number;
-  constructor(fields: ViewRetrieverInput) {
+  readonly tableIds?: string[];
+  constructor(fields: ViewRetrieverInput & { tableIds?: string[] }) {
     super(fields);
     this.search = fields.search;
     this.k = fields.k ?? 10;
+    this.tableIds = fields.tableIds;
   }
   async _getRelevantDocuments(query: string): Promise<Document[]> {
-    return toDocuments(await documentsOfType(this.search, query, this.k, "table"), "tables");
+    return toDocuments(await documentsOfType(this.search, query, this.k, "table", this.tableIds), "tables");
   }
 }
 

@@ -9,7 +9,7 @@ const DEFAULT_K: Record<View, number> = { passages: 10, tables: 10, schema: 5, c
 const FLAGS: FlagSpecs = {
   view: { kind: "string", help: `which view: ${VIEWS.join("|")}`, default: "passages" },
   index_path: { kind: "string", help: "index directory (built by `atr build-index`)" },
-  table_id: { kind: "string", help: "scope to a table id (required for rows; repeatable for schema/cells)", repeatable: true },
+  table_id: { kind: "string", help: "scope to a table id (required for rows; repeatable for the other views)", repeatable: true },
   k: { kind: "number", help: "results to print (defaults: passages/tables 10, schema 5, cells 15, rows 10)" },
   reranker: { kind: "string", help: "lexical | none | a local cross-encoder model folder", default: "lexical" },
   embedding_model: { kind: "string", help: "model folder, if the index was built with one elsewhere" },
@@ -23,7 +23,8 @@ export const command: Command = {
       'Usage: atr search --view passages|tables|schema|cells|rows --index_path DIR "query" [--table_id ID] [--k N]',
       "",
       "Runs the same recall × 6 → rerank retrieval the graph uses and prints the hits with their scores.",
-      "Rows are searched within one table (--table_id); schema and cells may be scoped to tables.",
+      "Rows are searched within one table (--table_id); the other views may be scoped to tables",
+      "(passages: those in files named after the tables, as in HybridQA and TAT-QA).",
       "",
       "Flags:",
       formatFlagHelp(FLAGS),
@@ -50,12 +51,12 @@ export const command: Command = {
       embeddingModelPath: flags.embedding_model as string | undefined,
     });
     try {
-      const s = index.search as typeof index.search & { documents(q: string, k: number, type?: "text" | "table"): ReturnType<typeof index.search.documents> };
+      const s = index.search;
       const scope = tableIds.length > 0 ? { tableIds } : {};
       type Shown = { score: number; entry: { text: string } & Record<string, unknown> };
       const hits = (
-        view === "passages" ? await s.documents(query, k, "text")
-        : view === "tables" ? await s.documents(query, k, "table")
+        view === "passages" ? await s.documents(query, k, { type: "text", ...scope })
+        : view === "tables" ? await s.documents(query, k, { type: "table", ...scope })
         : view === "schema" ? await s.schema(query, k, scope)
         : view === "cells" ? await s.cells(query, k, scope)
         : await s.rows(query, k, { tableId: tableIds[0]! })

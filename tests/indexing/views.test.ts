@@ -36,6 +36,14 @@ describe("buildViews / openViews", () => {
     expect(cells[0]!.entry).toMatchObject({ column: "City", value: "Saint Etienne" });
   });
 
+  it("scopes documents to tables: their chunks and the passages of files named after them", async () => {
+    const search = await openViews(index.dir, index.manifest, index.db, index.tables);
+    const scoped = await search.documents("Danube black sea", 10, { tableIds: ["clubs"] });
+    expect(scoped.map((h) => h.entry.source).sort()).toEqual(["clubs.csv", "clubs.json"]);
+    const passagesOnly = await search.documents("club", 10, { type: "text", tableIds: ["clubs"] });
+    expect(passagesOnly.map((h) => h.entry.passageId)).toEqual(["p1"]);
+  });
+
   it("scoped cell search sees values outside the budgeted cell index", async () => {
     const small = await buildTinyIndex([CLUBS, RIVERS], [], { cellBudget: 2, cellPerTableQuota: 1 });
     const search = await small.open();
