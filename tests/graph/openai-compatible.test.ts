@@ -20,8 +20,8 @@ interface Request {
   temperature?: number;
 }
 
-/** Replies by structured-output name; a number queued instead is answered as that HTTP status. */
-const queue: Array<{ name: string; content: unknown } | number> = [];
+/** Replies by structured-output name; a number queued instead is answered as that HTTP status ("hang": no reply for 3 s). */
+const queue: Array<{ name: string; content: unknown } | number | "hang"> = [];
 const requests: Request[] = [];
 let server: Server;
 let baseUrl = "";
@@ -40,6 +40,11 @@ beforeAll(async () => {
       const schemaName = json.response_format?.json_schema?.name ?? "";
       requests.push({ model: json.model, schemaName, prompt: json.messages.at(-1)?.content ?? "", temperature: json.temperature });
       const next = queue.shift();
+      if (next === "hang") {
+        const timer = setTimeout(() => res.end(), 3000);
+        res.on("close", () => clearTimeout(timer));
+        return;
+      }
       if (typeof next === "number" || next === undefined) {
         res.writeHead(typeof next === "number" ? next : 500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { message: next === undefined ? "nothing queued" : `status ${next}` } }));
@@ -96,6 +101,17 @@ describe("OpenAI-compatible server", () => {
     queue.push({ name: "decompose", content: { sub_query: "Who manages Dunmere FC?", required_modalities: "table", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: ["Dunmere FC"], uncertainty: 0 } });
     const p = await strategies.decompose({ question: "Who manages Dunmere FC?", history: [], consecutiveFailures: 0, schemaPreview: "" });
     expect(p).toMatchObject({ subQuery: "Who manages Dunmere FC?", requiredModalities: "table", entityMentions: ["Dunmere FC"] });
+  });
+
+  it("a call that outlives llmTimeoutMs is aborted and retried", async () => {
+    const model = await createChatModel("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 200 });
+    const strategies = new PromptedStrategies({ model, modelId: "m", method: "jsonSchema", timeoutMs: 200, retry: (fn) => withRetries(fn, { maxRetries: 1, baseDelayMs: 5 }) });
+    const before = requests.length;
+    queue.push("hang", { name: "read_text", content: { answer: "Station Field" } });
+    const started = Date.now();
+    expect(await strategies.readText({ question: "Q", subQuery: "q", plan: plan(), evidence: "" })).toBe("Station Field");
+    expect(requests.length - before).toBe(2);
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it("a 400 is not retried", async () => {
