@@ -94,6 +94,11 @@ export function withScale(answer: string, scale: Scale): string {
   return `${a} ${scale}`;
 }
 
+/** Removes a trailing scale word ("67 million" → "67"), for comparisons across scale sources. */
+export function withoutScale(answer: string): string {
+  return answer.replace(/\s+(thousand|million|billion)s?\s*$/i, "").trim();
+}
+
 /** Appends "%" to a bare number ("-19.91" → "-19.91%"). */
 export function asPercent(answer: string): string {
   const a = answer.trim();
@@ -123,13 +128,22 @@ export function splitList(answer: string): string[] {
     .filter((s) => s !== "");
 }
 
-/** Formats a numeric answer for the question: "%" for percentages, the declared scale for amounts. */
-export function formatForQuestion(answer: string, input: { subQuery: string; question: string; plan: SubQueryPlan }, evidence: string): string {
+/**
+ * Formats a numeric answer for the question: "%" for percentages; for amounts computed from the
+ * evidence (`computed`), the scale the evidence declares. Values read as stored keep their form
+ * (TAT-QA's span answers usually carry no scale).
+ */
+export function formatForQuestion(
+  answer: string,
+  input: { subQuery: string; question: string; plan: SubQueryPlan },
+  evidence: string,
+  computed = false,
+): string {
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
   if (numericValue(answer) === null || /[a-z]{3,}/i.test(answer.replace(/\b(thousand|million|billion)\b/gi, ""))) return answer;
   if (kind === "percent" || a.arithmetic === "percent_change") return asPercent(answer);
-  if (kind === "count" || a.arithmetic === "ratio" || /%/.test(answer)) return answer;
+  if (!computed || kind === "count" || a.arithmetic === "ratio" || /%/.test(answer)) return answer;
   return withScale(answer, scaleFromEvidence(evidence));
 }
 

@@ -18,6 +18,7 @@ import { parseSqlRows, sqlColumns } from "./sql-result.js";
 import { answerFromCells } from "./table-cells.js";
 import { isEmptySqlResult } from "../sql-evidence.js";
 import type { FuseInput } from "../strategies.js";
+import type { ScaleContext } from "./table-context.js";
 
 /** Index of the result column that holds the answer. */
 function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: string, hints: string[]): number {
@@ -45,18 +46,24 @@ function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: 
   return best;
 }
 
-/** Pure fusion. */
-export function fuseEvidence(input: FuseInput): string {
+/**
+ * Pure fusion. `scaleContext` is extra text that may declare the amounts' scale (the passages of the
+ * tables in the evidence, see table-context.ts); it is read for the scale only.
+ */
+export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
   const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
-  const allEvidence = [input.textEvidence, input.markdown, input.schemaEvidence].filter(Boolean).join("\n\n");
+  const allEvidence = [input.textEvidence, input.markdown, input.schemaEvidence, scaleContext].filter(Boolean).join("\n\n");
   const operator = input.plan.expectedOperator;
   const computing = operator === "count" || operator === "aggregate" || operator === "arithmetic" || isNumericKind(kind);
 
   const rows = !isEmptySqlResult(input.sqlResult) ? parseSqlRows(input.sqlResult) : undefined;
   let sqlAnswer = "";
+  // A number (not text) from SQL is computed or typed; raw cell text is a value as stored.
+  let sqlComputed = false;
   if (rows && rows.length > 0) {
     const col = answerColumn(sqlColumns(input.sqlResult), rows, input.subQuery || input.question, a.targetHints);
+    sqlComputed = rows.length === 1 && typeof rows[0]![col] === "number";
     const values = rows.map((r) => formatScalar(r[col])).filter((v) => v !== "");
     if (values.length === 1 || (values.length > 1 && values.every((v) => v === values[0]))) sqlAnswer = values[0]!;
     else if (values.length > 1) sqlAnswer = joinList(values.slice(0, 50));
@@ -67,14 +74,14 @@ export function fuseEvidence(input: FuseInput): string {
 
   const tableRows = [input.markdown, input.textEvidence].flatMap((t) => parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)));
   // Report tables (values at row label × period): the cell arithmetic of the fusion rules beats a
-  // SQL statement that could not address a period column, and a several-row lookup.
+  // SQL statement, which often cannot address a period column of such tables.
   const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence);
   const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer;
-  if (cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE && (cells.operation !== "lookup" || !sqlAnswer || sqlIsList)) return cells.answer;
+  if (cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
 
-  if (sqlAnswer && !isSentinel(sqlAnswer)) {
+  if (sqlAnswer && !isSentinel(sqlAnswer) && !sqlIsList) {
     const zero = numericValue(sqlAnswer) === 0;
-    if (!(zero && !computing)) return formatForQuestion(sqlAnswer, input, allEvidence);
+    if (!(zero && !computing)) return formatForQuestion(sqlAnswer, input, allEvidence, sqlComputed);
   }
 
   // No usable SQL answer: read the table markdown and the passages.
@@ -85,11 +92,16 @@ export function fuseEvidence(input: FuseInput): string {
   ].filter((r): r is Reading => !!r && !isSentinel(r.answer));
   readings.sort((x, y) => y.coverage - x.coverage);
   if (readings[0]) return formatForQuestion(readings[0].answer, input, allEvidence);
-  if (sqlAnswer && !isSentinel(sqlAnswer)) return formatForQuestion(sqlAnswer, input, allEvidence);
+  if (sqlAnswer && !isSentinel(sqlAnswer)) return formatForQuestion(sqlAnswer, input, allEvidence, sqlComputed);
   return NOT_FOUND;
 }
 
-/** Strategies.fuse for the offline backbone. */
+/** Strategies.fuse for the offline backbone (no scale context). */
 export async function fuse(input: FuseInput): Promise<string> {
   return fuseEvidence(input);
+}
+
+/** Strategies.fuse that also reads the scale declared by the passages of the evidence's tables. */
+export function createFuse(context: ScaleContext): (input: FuseInput) => Promise<string> {
+  return async (input) => fuseEvidence(input, context(`${input.textEvidence}\n${input.markdown}\n${input.schemaEvidence}`));
 }

@@ -8,14 +8,19 @@ import type { OpenedIndex } from "../../indexing/open-index.js";
 import type { Strategies } from "../strategies.js";
 import { chooseRoute } from "./choose-route.js";
 import { createDecompose } from "./decompose.js";
-import { fuse } from "./fuse.js";
+import { createFuse } from "./fuse.js";
 import { linkValue } from "./link-value.js";
-import { readRows, readText } from "./reader.js";
+import { createReaders } from "./reader.js";
 import { createWriteSql } from "./sql-writer.js";
 import { synthesize } from "./synthesize.js";
+import { passageScaleContext } from "./table-context.js";
 import { verify } from "./verifier.js";
 
 export function createOfflineStrategies(index: OpenedIndex): Strategies {
+  // Readers and fusion may read the scale a table's passages declare ("amounts in thousands").
+  const scaleContext = passageScaleContext(index.passages);
+  const { readText, readRows } = createReaders(scaleContext);
+  const fuse = createFuse(scaleContext);
   return {
     name: "offline",
     decompose: createDecompose(index),

@@ -17,7 +17,8 @@ import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
 import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
 import { answerFromCells } from "./table-cells.js";
-import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
+import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
+import type { ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 
 /** A reader's pick with how much of the question its context covers (0..1). */
@@ -307,23 +308,42 @@ function cellReading(question: string, rows: EvidenceRow[], evidence: string): s
 }
 
 /** TEXT route: the best span of the passages, or of table chunks when those cover more. */
-export async function readText(input: ReadTextInput): Promise<string> {
+export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
   const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
-  const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
-  const cells = cellReading(input.subQuery || input.question, rows, input.evidence);
+  const cells = cellReading(input.subQuery || input.question, rows, `${input.evidence}\n${scaleContext}`);
   if (cells) return cells;
+  const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
   const pick = [fromText, fromRows].filter((r): r is Reading => !!r).sort((a, b) => b.coverage - a.coverage)[0];
   if (!pick || !pick.answer) return NOT_FOUND;
   return pick === fromRows ? formatForQuestion(pick.answer, input, input.evidence) : pick.answer;
 }
 
 /** RETRIEVE route: the value at (target row, target column) of the table context. */
-export async function readRows(input: ReadRowsInput): Promise<string> {
+export function readRowsWith(input: ReadRowsInput, scaleContext = ""): string {
   const rows = parseRows(input.tableContext);
-  const cells = cellReading(input.subQuery || input.question, rows, `${input.schemaInfo}\n${input.tableContext}`);
+  const evidence = `${input.schemaInfo}\n${input.tableContext}`;
+  const cells = cellReading(input.subQuery || input.question, rows, `${evidence}\n${scaleContext}`);
   if (cells) return cells;
   const reading = readTableRows(input.question, input.subQuery, input.plan, rows, input.bindings);
   if (!reading || !reading.answer) return NOT_FOUND;
-  return formatForQuestion(reading.answer, input, `${input.schemaInfo}\n${input.tableContext}`);
+  return formatForQuestion(reading.answer, input, evidence);
+}
+
+/** Strategies.readText (no scale context). */
+export async function readText(input: ReadTextInput): Promise<string> {
+  return readTextWith(input);
+}
+
+/** Strategies.readRows (no scale context). */
+export async function readRows(input: ReadRowsInput): Promise<string> {
+  return readRowsWith(input);
+}
+
+/** Strategies.readText / readRows that also read the scale declared by the tables' passages. */
+export function createReaders(context: ScaleContext): Pick<Strategies, "readText" | "readRows"> {
+  return {
+    readText: async (input) => readTextWith(input, context(input.evidence)),
+    readRows: async (input) => readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
+  };
 }

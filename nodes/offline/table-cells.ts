@@ -210,9 +210,14 @@ function twoRowPhrases(question: string): [string, string] | undefined {
 
 /**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
- * cannot be located. `evidence` supplies the declared scale ("in thousands").
+ * cannot be located. `evidence` supplies the declared scale ("in thousands") of computed amounts;
+ * values read from a cell keep their stored form.
  */
 export function answerFromCells(question: string, rows: EvidenceRow[], evidence = ""): CellAnswer | undefined {
+  // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about
+  // the table's shape, not about one located value: SQL and the row reader answer those.
+  if (/\b(which|what) (year|period|quarter|month|fiscal year)\b|\bin which\b|\bwhen\b/i.test(question)) return undefined;
+  if (/\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+/i.test(question)) return undefined;
   const operation = cellOperation(question);
   const years = [...new Set(yearsIn(question))];
   const q = rowQueryStems(question);
@@ -229,10 +234,10 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
     const twoYears = years.length >= 2 ? [years[0]!, years[1]!] : undefined;
     if (operation === "lookup") {
       answer = textAt(d, top.r, years[0], q);
-      if (answer !== undefined) answer = withScale(answer, scale);
+
     } else if (operation === "list") {
       const items = (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
-      if (items.length) answer = items.length === 1 ? withScale(items[0]!, scale) : joinList(items);
+      if (items.length) answer = items.length === 1 ? items[0]! : joinList(items);
     } else {
       // Two operands: the same row in two periods, or two rows in one period.
       // a = the later period (or first-named row), b = the earlier period (or second-named row).

@@ -11,7 +11,7 @@
  * - 1 otherwise.
  */
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
-import { cleanAnswer, isSentinel, splitList } from "./answer-format.js";
+import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
 import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences } from "./evidence.js";
 import { CELL_CONFIDENCE } from "./reader.js";
 import { answerFromCells } from "./table-cells.js";
@@ -156,7 +156,7 @@ function evidenceRows(evidence: string): EvidenceRow[] {
 function fromCells(answer: string, input: VerifyInput): boolean {
   const cells = answerFromCells(input.subQuery || input.question, evidenceRows(input.evidence), input.evidence);
   if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) return false;
-  return normalized(cells.answer) === normalized(answer);
+  return normalized(withoutScale(cells.answer)) === normalized(withoutScale(answer));
 }
 
 /** How many evidence rows hold one of the question's entity mentions as a cell value. */

@@ -62,11 +62,12 @@ describe("answer-format", () => {
     expect(asPercent("12%")).toBe("12%");
   });
 
-  it("formats for the question: percentages, scaled amounts, bare counts", () => {
+  it("formats for the question: percentages, scaled computed amounts, values as stored, bare counts", () => {
     const ev = "Amounts in thousands";
     expect(formatForQuestion("-19.91", { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("") }, ev)).toBe("-19.91%");
-    expect(formatForQuestion("6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev)).toBe("6,388 thousand");
-    expect(formatForQuestion("4", { question: "", subQuery: "How many years had revenue above 5,000?", plan: plan("") }, ev)).toBe("4");
+    expect(formatForQuestion("874", { question: "", subQuery: "What was the change in revenue from 2018 to 2019?", plan: plan("") }, ev, true)).toBe("874 thousand");
+    expect(formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev)).toBe("$6,388");
+    expect(formatForQuestion("4", { question: "", subQuery: "How many years had revenue above 5,000?", plan: plan("") }, ev, true)).toBe("4");
   });
 
   it("joins lists the way the WTQ and TAT-QA scorers split them", () => {
