@@ -20,6 +20,7 @@ import { wtqCorrect } from "../evals/scoring/wtq.js";
 import { analyzeQuestion } from "../nodes/offline/analysis.js";
 import { findMentions } from "../nodes/offline/mentions.js";
 import { planSql } from "../nodes/offline/sql-writer.js";
+import { planFeatures, type PlanFeatures } from "../nodes/offline/confidence.js";
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
 import { fuseEvidence } from "../nodes/offline/fuse.js";
 import type { SubQueryPlan } from "../nodes/types.js";
@@ -62,7 +63,7 @@ let right = 0;
 let answered = 0;
 let answeredRight = 0;
 const times: number[] = [];
-const predictions: Array<{ question_id: string; prediction: string; ok: boolean; template: string }> = [];
+const predictions: Array<{ question_id: string; prediction: string; ok: boolean; template: string; features?: PlanFeatures }> = [];
 const byTemplate = new Map<string, { n: number; ok: number }>();
 for (const q of questions.slice(0, limit)) {
   const t0 = performance.now();
@@ -71,6 +72,7 @@ for (const q of questions.slice(0, limit)) {
   let template = "none";
   let sql = "";
   let note = "";
+  let features: PlanFeatures | undefined;
   if (schema) {
     const catalog = loadCatalog(db, schema);
     const analysis = analyzeQuestion(q.question);
@@ -85,6 +87,7 @@ for (const q of questions.slice(0, limit)) {
       if (full?.sql !== restricted?.sql) cMisses++;
     }
     const plan = planSql({ analysis, catalog, mentions, ...(usable ? { usable } : {}) });
+    features = plan ? planFeatures(analysis, mentions, plan, catalog) : undefined;
     if (plan) {
       // The SQL routes run every statement through the guard: count what it would refuse.
       const usableCols = schema.columns.filter((_, i) => !usable || usable.has(i)).map((c) => ({ tableId: schema.tableId, column: c.name }));
@@ -122,7 +125,7 @@ for (const q of questions.slice(0, limit)) {
     answered++;
     if (ok) answeredRight++;
   }
-  predictions.push({ question_id: q.question_id, prediction, ok, template });
+  predictions.push({ question_id: q.question_id, prediction, ok, template, ...(features ? { features } : {}) });
   const s = byTemplate.get(template) ?? { n: 0, ok: 0 };
   s.n++;
   if (ok) s.ok++;

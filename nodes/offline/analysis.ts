@@ -101,6 +101,12 @@ export interface QuestionAnalysis {
     /** The SQL template the decomposer expects to answer with (over every column), and the columns it reads. */
     template?: string;
     columns?: string[];
+    /**
+     * Estimated probability (0..1) that the planned SQL answers the question, from the plan's shape
+     * (nodes/offline/confidence.ts; precisions counted on WTQ train). A verifier may demand more
+     * support from low-confidence SQL answers.
+     */
+    confidence?: number;
   };
 }
 

@@ -14,6 +14,7 @@ import type { DecomposeInput } from "../strategies.js";
 import type { SubQueryPlan } from "../types.js";
 import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { findMentions, type EntityMention } from "./mentions.js";
+import { planConfidence, planFeatures } from "./confidence.js";
 import { planSql } from "./sql-writer.js";
 import { loadCatalog } from "./table-catalog.js";
 
@@ -58,6 +59,7 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
     if (planned) {
       analysis.grounding.template = planned.template;
       analysis.grounding.columns = columnsOf(planned.sql, table);
+      analysis.grounding.confidence = planConfidence(planFeatures(analysis, mentions, planned, catalog));
     }
   }
   return analysis;

@@ -46,3 +46,19 @@ describe("offline decompose", () => {
     expect(noPassages.subQuery).toBe(TERMINATE);
   });
 });
+
+describe("plan confidence", () => {
+  it("is attached to the grounding and follows the model's precisions with back-off", async () => {
+    const { setConfidenceModel, planConfidence } = await import("../../../nodes/offline/confidence.js");
+    setConfidenceModel({ prior: 0.4, k: 5, table: { choice: [90, 100], "lookup|unnamed": [10, 100], lookup: [40, 100] } });
+    try {
+      expect(planConfidence({ template: "choice", grounding: "exact", mentions: "2+", target: "computed" })).toBeGreaterThan(0.8);
+      expect(planConfidence({ template: "lookup", grounding: "exact", mentions: "1", target: "unnamed" })).toBeLessThan(0.2);
+      expect(planConfidence({ template: "sum", grounding: "none", mentions: "0", target: "computed" })).toBe(0.4);
+      const plan = await createDecompose(index())(input("who won more gold medals, china or russia?", { tableId: "medals" }));
+      expect(analysisOf(plan)?.grounding?.confidence).toBeGreaterThan(0.8);
+    } finally {
+      setConfidenceModel(undefined);
+    }
+  });
+});

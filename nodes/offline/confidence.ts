@@ -1,0 +1,81 @@
+/**
+ * How likely an offline SQL plan answers its question: a table of precisions per plan shape
+ * (template × how its entities were grounded × whether the question names the answer column),
+ * learned on the WTQ training split (training/offline-confidence.ts → models/sql-confidence.json)
+ * with add-k smoothing toward the overall precision. Without the model: a fixed prior per template.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { QuestionAnalysis } from "./analysis.js";
+import { headerMatch } from "./columns.js";
+import type { EntityMention } from "./mentions.js";
+import type { TableCatalog } from "./table-catalog.js";
+
+export interface PlanFeatures {
+  template: string;
+  /** Weakest grounding among the mentions: none | exact | partial | fuzzy. */
+  grounding: "none" | "exact" | "partial" | "fuzzy";
+  /** Mentions used: "0" | "1" | "2+". */
+  mentions: "0" | "1" | "2+";
+  /** Does the question name the answer column: named (header word) | weak | unnamed | computed. */
+  target: "named" | "weak" | "unnamed" | "computed";
+}
+
+export interface ConfidenceModel {
+  /** Overall precision of answered plans on the training split. */
+  prior: number;
+  /** featureKey → [correct, total]. */
+  table: Record<string, [number, number]>;
+  /** Smoothing pseudo-count. */
+  k: number;
+}
+
+/** The plan's features (targetColumn "" = a computed answer such as a count). */
+export function planFeatures(a: QuestionAnalysis, mentions: EntityMention[], plan: { template: string; targetColumn: string }, catalog: TableCatalog): PlanFeatures {
+  const kinds = mentions.map((m) => m.kind);
+  const grounding = kinds.includes("fuzzy") ? "fuzzy" : kinds.includes("partial") ? "partial" : kinds.length ? "exact" : "none";
+  const column = catalog.columns.find((c) => c.schema.name === plan.targetColumn);
+  let target: PlanFeatures["target"] = "computed";
+  if (column && /^(lookup|first|last|next|previous|argmax|argmin|group-count|count-column)$/.test(plan.template)) {
+    const s = headerMatch(a.targetHints.length ? a.targetHints : a.contentWords, column);
+    target = s >= 1.5 ? "named" : s > 0 ? "weak" : "unnamed";
+  }
+  return { template: plan.template, grounding, mentions: mentions.length === 0 ? "0" : mentions.length === 1 ? "1" : "2+", target };
+}
+
+/** Keys from specific to general, so sparse shapes back off to their template. */
+export function featureKeys(f: PlanFeatures): string[] {
+  return [`${f.template}|${f.grounding}|${f.mentions}|${f.target}`, `${f.template}|${f.grounding}|${f.target}`, `${f.template}|${f.target}`, f.template];
+}
+
+let model: ConfidenceModel | null | undefined;
+
+function loadModel(): ConfidenceModel | null {
+  if (model !== undefined) return model;
+  try {
+    const here = dirname(fileURLToPath(import.meta.url));
+    model = JSON.parse(readFileSync(join(here, "models", "sql-confidence.json"), "utf8")) as ConfidenceModel;
+  } catch {
+    model = null;
+  }
+  return model;
+}
+
+/** Sets (or clears with null, or resets with undefined) the model — tests and the training script. */
+export function setConfidenceModel(m: ConfidenceModel | null | undefined): void {
+  model = m;
+}
+
+/** Estimated probability that the plan's answer is right (0..1). */
+export function planConfidence(f: PlanFeatures): number {
+  const m = loadModel();
+  if (!m) return f.template === "choice" || f.template === "moreless" || f.template === "difference" ? 0.7 : 0.4;
+  // Back off: each level is smoothed toward the next more general one.
+  let estimate = m.prior;
+  for (const key of featureKeys(f).reverse()) {
+    const cell = Object.hasOwn(m.table, key) ? m.table[key] : undefined;
+    if (cell) estimate = (cell[0] + m.k * estimate) / (cell[1] + m.k);
+  }
+  return Math.round(estimate * 1000) / 1000;
+}
