@@ -1,5 +1,6 @@
 /** `atr score`: official benchmark metric + the paper's metric set + breakdowns for one results file. */
 import { writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
 import { loadQuestions } from "../../evals/dataset.js";
@@ -10,7 +11,7 @@ import { renderMarkdown, renderSummary } from "../../evals/report.js";
 const FLAGS: FlagSpecs = {
   bench: { kind: "string", help: "wtq | tatqa | hybridqa (which official metric)" },
   gold: { kind: "string", help: "gold questions file (.jsonl or .json), e.g. ../shared/data/wtq/dev/questions.jsonl" },
-  pred: { kind: "string", help: "results file written by `atr run`" },
+  pred: { kind: "string", help: "results file written by `atr run`; give it several times to compare runs side by side", repeatable: true },
   json: { kind: "boolean", help: "print the full report as JSON on stdout instead of the summary" },
   per_question: { kind: "boolean", help: "with --json: include every question's scores" },
   report: { kind: "string", help: "also write a Markdown report to this file" },
@@ -41,6 +42,9 @@ export const command: Command = {
       "HybridQA EM / F1 with the table/passage breakdown (evaluate_script.py). Averages are over every gold",
       "question; a question without a prediction scores 0.",
       "",
+      "Several --pred files: one comparison table (same gold, same scorer) with paired better/worse counts",
+      "against the first file.",
+      "",
       "Example: atr score --bench wtq --gold ../shared/data/wtq/dev/questions.jsonl --pred out/wtq_20261129_101500.jsonl --report out/wtq.md",
     ].join("\n"),
   async run(argv) {
@@ -49,22 +53,33 @@ export const command: Command = {
     const bench = flags.bench as string | undefined;
     if (!bench || !(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
     if (!flags.gold) throw new UsageError("--gold QUESTIONS.jsonl is required");
-    if (!flags.pred) throw new UsageError("--pred RESULTS.jsonl is required");
+    const preds = (flags.pred as string[] | undefined) ?? [];
+    if (preds.length === 0) throw new UsageError("--pred RESULTS.jsonl is required");
     const gold = loadQuestions(String(flags.gold));
-    const read = readResults(String(flags.pred));
-    if (read.truncatedTailBytes > 0) console.error(`atr score: ${flags.pred} ends with a truncated line (${read.truncatedTailBytes} bytes, ignored); resume the run with --rerun to complete it`);
-    if (read.badLines.length > 0) console.error(`atr score: ${flags.pred}: ${read.badLines.length} unparseable line(s) ignored (first: line ${read.badLines[0]})`);
     const judge = flags.judge_backbone ? await judgeFrom(String(flags.judge_backbone), Boolean(flags.judge_strict)) : undefined;
-    const report = await scoreResults({
-      bench: bench as Bench,
-      gold,
-      predictions: read.records,
-      judge,
-      judgeConcurrency: Number(flags.judge_concurrency),
-    });
+    const reports = [];
+    for (const pred of preds) {
+      const read = readResults(pred);
+      if (read.truncatedTailBytes > 0) console.error(`atr score: ${pred} ends with a truncated line (${read.truncatedTailBytes} bytes, ignored); resume the run with --rerun to complete it`);
+      if (read.badLines.length > 0) console.error(`atr score: ${pred}: ${read.badLines.length} unparseable line(s) ignored (first: line ${read.badLines[0]})`);
+      reports.push(
+        await scoreResults({ bench: bench as Bench, gold, predictions: read.records, judge, judgeConcurrency: Number(flags.judge_concurrency) }),
+      );
+    }
+    if (reports.length > 1) {
+      const { renderComparison } = await import("../../evals/compare.js");
+      const table = renderComparison(reports.map((report, i) => ({ label: basename(preds[i]!), report })));
+      if (flags.report) writeFileSync(String(flags.report), `# ${bench} comparison\n\n- gold: \`${flags.gold}\`\n- command: \`atr score ${argv.join(" ")}\`\n\n${table}\n`);
+      if (flags.json) {
+        console.log(JSON.stringify(reports.map(({ perQuestion, ...rest }, i) => (void perQuestion, { pred: preds[i], ...rest })), null, 2));
+      } else console.log(table);
+      return 0;
+    }
+    const report = reports[0]!;
+    const predPath = preds[0]!;
     if (flags.report) {
       const cmd = `atr score ${argv.join(" ")}`;
-      writeFileSync(String(flags.report), renderMarkdown(report, { goldPath: String(flags.gold), predPath: String(flags.pred), command: cmd }));
+      writeFileSync(String(flags.report), renderMarkdown(report, { goldPath: String(flags.gold), predPath, command: cmd }));
     }
     if (flags.json) {
       const { perQuestion, ...rest } = report;

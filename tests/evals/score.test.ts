@@ -89,3 +89,16 @@ describe("LLM judge", () => {
     expect(model.prompts[0]).toContain("<gold_answer>Paris</gold_answer>");
   });
 });
+
+describe("comparing runs", () => {
+  it("pairs questions against the first run: better / worse counts on the official metric", async () => {
+    const { pairedFlips, renderComparison } = await import("../../evals/compare.js");
+    const gold = ["1", "2", "3"].map((id) => ({ question_id: id, question: `q${id}`, answer: [id], answer_canon: [`${id}.0`] }));
+    const base = await scoreResults({ bench: "wtq", gold, predictions: [{ question_id: "1", agentic_tablerag_answer: "1" }, { question_id: "2", agentic_tablerag_answer: "x" }, { question_id: "3", agentic_tablerag_answer: "3" }] });
+    const other = await scoreResults({ bench: "wtq", gold, predictions: [{ question_id: "1", agentic_tablerag_answer: "x" }, { question_id: "2", agentic_tablerag_answer: "2" }, { question_id: "3", agentic_tablerag_answer: "3.0" }] });
+    expect(pairedFlips(base, other)).toEqual({ better: 1, worse: 1 });
+    const table = renderComparison([{ label: "full", report: base }, { label: "no-linker", report: other }]);
+    expect(table).toContain("| no-linker | 66.67 |");
+    expect(table).toContain("| 1 / 1 |");
+  });
+});
