@@ -57,7 +57,7 @@ export class ProgressBar {
     if (now - this.lastDraw < 100 && p.done < p.total) return;
     this.lastDraw = now;
     const line = renderProgress(p, now - this.started, this.options.width, this.options.label);
-    this.stream.write(`\r${line.slice(0, Math.max(20, (this.stream.columns ?? 120) - 1))}\x1b[K`);
+    this.stream.write(`\r${line.slice(0, Math.max(40, (this.stream.columns || 120) - 1))}\x1b[K`);
   }
 
   finish(): void {
