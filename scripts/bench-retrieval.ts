@@ -8,6 +8,9 @@
  *     mentioned value are dropped); a hit when `cells(question, 15, {tableIds: [hint]})` — the
  *     scoped cell retrieval the value linker uses — returns a cell with that value. Default cell
  *     budget (10,000 / 50 per table). Also reported: the same over the budgeted cell index only.
+ * (c) Views 1–2: how often the hinted table (its chunks or passages) is in `documents(question, 10)`,
+ *     and, for questions answered from a passage (HybridQA `answer_from`), how often a passage chunk
+ *     holding the answer is in the top 10 — globally and scoped to the hinted table.
  * Ends with one JSON line.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -40,7 +43,7 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-interface Question { question: string; table_id: string; answer: string[] }
+interface Question { question: string; table_id: string; answer: string[]; answer_from?: string }
 
 const out = mkdtempSync(join(tmpdir(), "atr-bench-retrieval-"));
 try {
@@ -63,10 +66,22 @@ try {
 
   let rowN = 0, rowHit = 0, rowHitBm25 = 0;
   let menN = 0, menHit = 0, menHitBm25 = 0, menHitIndex = 0;
+  let docN = 0, docTable = 0, pasN = 0, pasHit = 0, pasHitScoped = 0;
   const t0 = performance.now();
   for (const q of questions) {
     const table = byId.get(q.table_id);
     if (!table) continue;
+    // (c) Views 1–2: the hinted table among the top-10 chunks; a passage holding the answer
+    docN++;
+    const docs = await search.documents(q.question, 10);
+    if (docs.some((h) => h.entry.tableId === q.table_id || h.entry.source.replace(/\.[^.]*$/, "") === q.table_id)) docTable++;
+    const answer = norm(String(q.answer?.[0] ?? ""));
+    if (q.answer_from === "passage" && answer.length >= 3) {
+      pasN++;
+      const inText = (hits: typeof docs) => hits.some((h) => h.entry.type === "text" && norm(h.entry.text).includes(answer));
+      if (inText(docs)) pasHit++;
+      if (inText(await search.documents(q.question, 10, { tableIds: [q.table_id] }))) pasHitScoped++;
+    }
     // (a) answer rows
     const gold = new Set((q.answer ?? []).map(norm));
     const goldRows = new Set<number>();
@@ -127,6 +142,10 @@ try {
     "mention_recall@15_index_only": pct(menHitIndex, menN),
     "mention_recall@15_bm25": pct(menHitBm25, menN),
     mentions: menN,
+    "table_chunks@10": pct(docTable, docN),
+    "answer_passage@10": pct(pasHit, pasN),
+    "answer_passage@10_scoped": pct(pasHitScoped, pasN),
+    passage_questions: pasN,
     ms_per_question: +ms.toFixed(1),
   }));
   opened.close();
