@@ -28,6 +28,8 @@ export interface AnswerCallOptions {
   tags?: string[];
   metadata?: Record<string, unknown>;
   callbacks?: unknown;
+  /** Aborted when the question times out (`questionTimeoutMs`), so the answer function can stop its work. */
+  signal?: AbortSignal;
 }
 
 export interface AnswerOutput {
@@ -126,13 +128,18 @@ class QuestionTimeoutError extends Error {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  if (!ms || ms <= 0) return promise;
+/** Runs `start(signal)`; after `ms` rejects with QuestionTimeoutError and aborts the signal. */
+function withTimeout<T>(start: (signal?: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  if (!ms || ms <= 0) return start();
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new QuestionTimeoutError(ms)), ms);
+    timer = setTimeout(() => {
+      reject(new QuestionTimeoutError(ms));
+      controller.abort(new QuestionTimeoutError(ms));
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([start(controller.signal), timeout]).finally(() => clearTimeout(timer));
 }
 
 function answerInput(record: QuestionRecord): AnswerInput {
@@ -256,7 +263,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
       try {
         const extra = options.callOptions?.(record, index) ?? {};
         const result = await withTimeout(
-          answer(answerInput(record), { ...extra, configurable: { ...(options.configurable ?? {}) } }),
+          (signal) => answer(answerInput(record), { ...extra, configurable: { ...(options.configurable ?? {}) }, ...(signal ? { signal } : {}) }),
           options.questionTimeoutMs ?? 0,
         );
         const usage = usageOf(result.usage);

@@ -64,6 +64,7 @@ async function graphAnswer(): Promise<AnswerFn> {
       runName: options.runName,
       tags: options.tags,
       metadata: options.metadata,
+      signal: options.signal,
     });
 }
 

@@ -104,15 +104,21 @@ describe("runBatch", () => {
     expect(lines(out).map((l) => JSON.parse(l).agentic_tablerag_answer)).toEqual(["ok q0", "ok q1", "ok q2"]);
   });
 
-  it("times out a hung question into an error record", async () => {
+  it("times out a hung question into an error record and aborts its signal", async () => {
+    const signals: AbortSignal[] = [];
     const dir = mkdtempSync(join(tmpdir(), "atr-run-"));
     const out = join(dir, "out.jsonl");
     await runBatch({
       questions: loadQuestions(questionsFile(dir, 2)),
       outputPath: out,
       questionTimeoutMs: 50,
-      answer: (input) => (input.question_id === "q0" ? new Promise(() => {}) : Promise.resolve({ answer: "fast" })),
+      answer: (input, opts) => {
+        if (input.question_id !== "q0") return Promise.resolve({ answer: "fast" });
+        signals.push(opts.signal!);
+        return new Promise(() => {});
+      },
     });
+    expect(signals[0]!.aborted).toBe(true);
     const records = lines(out).map((l) => JSON.parse(l));
     expect(records[0]).toMatchObject({ agentic_tablerag_answer: "error", error: expect.stringMatching(/timed out after 50 ms/) });
     expect(records[1].agentic_tablerag_answer).toBe("fast");
