@@ -44,7 +44,7 @@ describe("limits", () => {
     await executor.execute("SELECT 1");
     const t0 = performance.now();
     const out = await executor.execute(SLOW);
-    expect(performance.now() - t0).toBeLessThan(400);
+    expect(performance.now() - t0).toBeLessThan(2000); // far below the 5 s a missing kill would take; loose for busy CI
     expect(out.result).toBe("SQL execution failed: time limit of 40 ms exceeded");
     const next = await executor.execute("SELECT club FROM clubs WHERE _row = 0");
     expect(next.result).toBe('[{"club":"Alpha FC"}]');
@@ -57,7 +57,7 @@ describe("limits", () => {
     const t0 = performance.now();
     const out = await executor.execute("SELECT COUNT(*) FROM clubs a, clubs b, clubs c, clubs d");
     expect(out.result).toBe("SQL execution failed: time limit of 150 ms exceeded");
-    expect(performance.now() - t0).toBeLessThan(600);
+    expect(performance.now() - t0).toBeLessThan(3000);
     expect((await executor.execute("SELECT COUNT(*) AS n FROM clubs")).result).toBe('[{"n":500}]');
     await executor.close();
   });
