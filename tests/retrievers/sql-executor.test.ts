@@ -44,7 +44,7 @@ describe("limits", () => {
     await executor.execute("SELECT 1");
     const t0 = performance.now();
     const out = await executor.execute(SLOW);
-    expect(performance.now() - t0).toBeLessThan(2000); // far below the 5 s a missing kill would take; loose for busy CI
+    expect(performance.now() - t0).toBeLessThan(2000); // loose bound: a busy 2-core CI machine is slow to respawn
     expect(out.result).toBe("SQL execution failed: time limit of 40 ms exceeded");
     const next = await executor.execute("SELECT club FROM clubs WHERE _row = 0");
     expect(next.result).toBe('[{"club":"Alpha FC"}]');
