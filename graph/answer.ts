@@ -51,6 +51,8 @@ export interface AnswerResult {
   routes: SubQueryRoutes[];
   /** The intermediate steps z. */
   steps: Step[];
+  /** LLM calls that failed for good (their steps failed closed), "<node>: <reply> (<model>): <message>". */
+  errors: string[];
 }
 
 /**
@@ -112,5 +114,6 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
     usage: state.usage,
     routes: routesOf(state.trace),
     steps: state.steps,
+    errors: state.errors ?? [],
   };
 }

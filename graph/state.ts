@@ -183,6 +183,8 @@ export const StateAnnotation = Annotation.Root({
     reducer: appendItems,
     default: () => [],
   }),
+  /** LLM calls that failed for good ("<reply> (<model>): <message>"); their steps failed closed. */
+  errors: Annotation<string[], string | string[] | undefined>({ reducer: appendItems, default: () => [] }),
   /** Summed LLM calls, tokens and milliseconds, in total and per node. */
   usage: Annotation<Usage, Usage | undefined>({ reducer: sumUsage, default: emptyUsage }),
   /** The final answer: an answer or "not found" (set by synthesize). */

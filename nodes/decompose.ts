@@ -82,6 +82,7 @@ function freshQuestion(state: State): State {
     failedRoutes: [],
     steps: [],
     trace: [],
+    errors: [],
     usage: emptyUsage(),
     answer: "",
   };
@@ -98,6 +99,7 @@ export async function decompose(state: State, config: RunnableConfig, resources:
     consecutiveFailures: 0,
     answer: "",
     failedRoutes: new Overwrite([]),
+    errors: new Overwrite((update.errors as string[] | undefined) ?? []),
     steps: new Overwrite([]),
     trace: new Overwrite([]),
     usage: new Overwrite((update.usage as ReturnType<typeof nodeUsage> | undefined) ?? emptyUsage()),
@@ -129,9 +131,10 @@ async function planNext(state: State, config: RunnableConfig, resources: NodeRes
     if (c.useSchemaPreview && state.iteration === 0) {
       schemaPreview = await buildSchemaPreview(await resources.index(c), state.question, state.table_id);
     }
+    // Building the strategies (credentials, backbone string) fails loudly; only the call fails closed.
+    const strategies = await resources.strategies(c, "decomposer", meter);
     let plan: SubQueryPlan;
     try {
-      const strategies = await resources.strategies(c, "decomposer", meter);
       plan = await strategies.decompose({
         question: state.question,
         tableId: state.table_id,

@@ -29,11 +29,11 @@ export interface NodeResources {
   sqlExecutor(config: Configuration): Promise<SqlExecutor>;
 }
 
-/** Times a node body and turns its usage meter into a `usage` update. */
+/** Times a node body and turns its usage meter into `usage` (and `errors`) updates. */
 export async function metered<T extends object>(
   node: string,
   body: (meter: UsageMeter) => Promise<T>,
-): Promise<T & { usage: Usage }> {
+): Promise<T & { usage: Usage; errors?: string[] }> {
   const meter = newUsageMeter();
   const started = performance.now();
   const update = await body(meter);
@@ -41,5 +41,6 @@ export async function metered<T extends object>(
   return {
     ...update,
     usage: nodeUsage(node, { llmCalls: meter.llmCalls, inputTokens: meter.inputTokens, outputTokens: meter.outputTokens, ms }),
+    ...(meter.errors.length > 0 ? { errors: meter.errors.map((e) => `${node}: ${e}`) } : {}),
   };
 }

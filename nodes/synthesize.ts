@@ -28,8 +28,8 @@ export async function synthesize(state: State, config: RunnableConfig, resources
     const accepted = state.steps.filter((s) => !s.failed);
     const fallback = fallbackAnswer(state.bestAnswer, state.steps);
     if (c.finalSynthesis && accepted.length >= 2) {
+      const strategies = await resources.strategies(c, "main", meter);
       try {
-        const strategies = await resources.strategies(c, "main", meter);
         const answer = cleanAnswer(await strategies.synthesize({ question: state.question, steps: accepted }));
         if (isValidAnswer(answer)) return { answer };
       } catch {

@@ -53,8 +53,9 @@ export const command: Command = {
         ...(typeof flags.table_id === "string" ? { table_id: flags.table_id } : {}),
       };
       const result = await answerQuestion(input, { configurable, runName: "atr:ask" });
+      for (const error of result.errors) console.error(`warning: LLM call failed, step failed closed — ${error}`);
       if (flags.json) {
-        const out = { answer: result.answer, routes: result.routes, usage: result.usage, ...(flags.emit_trace ? { trace: result.trace } : {}) };
+        const out = { answer: result.answer, routes: result.routes, usage: result.usage, errors: result.errors, ...(flags.emit_trace ? { trace: result.trace } : {}) };
         console.log(JSON.stringify(out, null, 2));
         return 0;
       }

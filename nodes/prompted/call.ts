@@ -15,10 +15,12 @@ export interface UsageMeter {
   inputTokens: number;
   outputTokens: number;
   cacheHits: number;
+  /** LLM calls that failed for good (the node then fails closed); shown in the state's `errors`. */
+  errors: string[];
 }
 
 export function newUsageMeter(): UsageMeter {
-  return { llmCalls: 0, inputTokens: 0, outputTokens: 0, cacheHits: 0 };
+  return { llmCalls: 0, inputTokens: 0, outputTokens: 0, cacheHits: 0, errors: [] };
 }
 
 export interface ReplyCacheParts {
@@ -74,8 +76,25 @@ async function invokeOnce(
   return out;
 }
 
-/** Calls the model for reply `name`; returns the zod-validated reply or throws StructuredReplyError. */
+/**
+ * Calls the model for reply `name`; returns the zod-validated reply or throws (StructuredReplyError
+ * after the repair retry, or the transport error after the retry policy). A failure is also noted
+ * in the usage meter so that the fail-closed result is explained in the state's `errors`.
+ */
 export async function callStructured<N extends ReplyName>(
+  options: StructuredCallOptions,
+  name: N,
+  prompt: string,
+): Promise<ReplyOf<N>> {
+  try {
+    return await callOnceWithRepair(options, name, prompt);
+  } catch (error) {
+    options.usage?.errors.push(`${name} (${options.modelId}): ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
+    throw error;
+  }
+}
+
+async function callOnceWithRepair<N extends ReplyName>(
   options: StructuredCallOptions,
   name: N,
   prompt: string,

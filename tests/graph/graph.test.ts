@@ -59,6 +59,23 @@ describe("the loop (scripted model)", () => {
     const model = new ScriptedChatModel([{ name: "decompose", error: new Error("quota") }]);
     const r = await askScripted(index.dir, model, { question: "Who manages Dunmere FC?" });
     expect(r.answer).toBe("not found");
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^decompose: decompose \(scripted\/m\d+\): quota$/);
+  });
+
+  it("a backbone that cannot be built is an error, not a silent 'not found'", async () => {
+    const saved = { a: process.env.VERTEXAI_CREDENTIALS_PATH, b: process.env.GOOGLE_APPLICATION_CREDENTIALS };
+    delete process.env.VERTEXAI_CREDENTIALS_PATH;
+    delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+    try {
+      const { answerQuestion } = await import("../../graph/answer.js");
+      await expect(
+        answerQuestion({ question: "Who manages Dunmere FC?" }, { configurable: { indexPath: index.dir, backbone: "vertexai/gemini-2.5-flash" } }),
+      ).rejects.toThrow(/VERTEXAI_CREDENTIALS_PATH or GOOGLE_APPLICATION_CREDENTIALS/);
+    } finally {
+      if (saved.a !== undefined) process.env.VERTEXAI_CREDENTIALS_PATH = saved.a;
+      if (saved.b !== undefined) process.env.GOOGLE_APPLICATION_CREDENTIALS = saved.b;
+    }
   });
 
   it("HYBRID requested, the linker falls back inside → effective TEXT in H, TEXT not chosen again", async () => {
