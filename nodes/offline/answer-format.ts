@@ -68,7 +68,7 @@ export type Scale = "" | "thousand" | "million" | "billion";
 
 const SCALE_PATTERNS: Array<[RegExp, Scale]> = [
   [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?)?\s*billions?\b|\(\s*(?:\$|€|£|usd)?\s*billions?\)/i, "billion"],
-  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|\$\s*m\b|\(\s*\$?m\s*\)|[$€£]\s*'?m\b/i, "million"],
+  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|[$€£]\s*'?m\b|\(\s*[$€£]\s*m\s*\)/i, "million"],
   [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*'?000s?\b|\bin \$?000s\b|\(\s*\$?000\s*\)/i, "thousand"],
 ];
 
@@ -85,12 +85,15 @@ export function scaleFromEvidence(evidence: string): Scale {
   return best?.scale ?? "";
 }
 
-/** Appends the evidence's scale word to a bare number ("6,388" → "6,388 thousand"). */
+/**
+ * Appends the evidence's scale word to a bare number or a list of bare numbers ("6,388" →
+ * "6,388 thousand"; "193 | 167" → "193 | 167 thousand": the TAT-QA scorer reads one scale per answer).
+ */
 export function withScale(answer: string, scale: Scale): string {
   if (!scale) return answer;
   const a = answer.trim();
   if (/%|\b(thousand|million|billion|trillion|percent)s?\b/i.test(a)) return a;
-  if (parseNumber(a) === null) return a;
+  if (!splitList(a).every((item) => parseNumber(item) !== null)) return a;
   return `${a} ${scale}`;
 }
 
@@ -129,21 +132,22 @@ export function splitList(answer: string): string[] {
 }
 
 /**
- * Formats a numeric answer for the question: "%" for percentages; for amounts computed from the
- * evidence (`computed`), the scale the evidence declares. Values read as stored keep their form
- * (TAT-QA's span answers usually carry no scale).
+ * Formats a numeric answer for the question: "%" for percentages; for amounts taken from a table
+ * or computed from one (`tabular`), the scale the evidence declares ("in thousands"). Numbers read
+ * from passage sentences keep their own form ("$480 million").
  */
 export function formatForQuestion(
   answer: string,
   input: { subQuery: string; question: string; plan: SubQueryPlan },
   evidence: string,
-  computed = false,
+  tabular = false,
 ): string {
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
-  if (numericValue(answer) === null || /[a-z]{3,}/i.test(answer.replace(/\b(thousand|million|billion)\b/gi, ""))) return answer;
+  const items = splitList(answer);
+  if (items.some((i) => numericValue(i) === null) || /[a-z]{3,}/i.test(answer.replace(/\b(thousand|million|billion)\b/gi, ""))) return answer;
   if (kind === "percent" || a.arithmetic === "percent_change") return asPercent(answer);
-  if (!computed || kind === "count" || a.arithmetic === "ratio" || /%/.test(answer)) return answer;
+  if (!tabular || kind === "count" || a.arithmetic === "ratio" || /%/.test(answer)) return answer;
   return withScale(answer, scaleFromEvidence(evidence));
 }
 

@@ -59,11 +59,8 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
 
   const rows = !isEmptySqlResult(input.sqlResult) ? parseSqlRows(input.sqlResult) : undefined;
   let sqlAnswer = "";
-  // A number (not text) from SQL is computed or typed; raw cell text is a value as stored.
-  let sqlComputed = false;
   if (rows && rows.length > 0) {
     const col = answerColumn(sqlColumns(input.sqlResult), rows, input.subQuery || input.question, a.targetHints);
-    sqlComputed = rows.length === 1 && typeof rows[0]![col] === "number";
     const values = rows.map((r) => formatScalar(r[col])).filter((v) => v !== "");
     if (values.length === 1 || (values.length > 1 && values.every((v) => v === values[0]))) sqlAnswer = values[0]!;
     else if (values.length > 1) sqlAnswer = joinList(values.slice(0, 50));
@@ -81,18 +78,19 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
 
   if (sqlAnswer && !isSentinel(sqlAnswer) && !sqlIsList) {
     const zero = numericValue(sqlAnswer) === 0;
-    if (!(zero && !computing)) return formatForQuestion(sqlAnswer, input, allEvidence, sqlComputed);
+    if (!(zero && !computing)) return formatForQuestion(sqlAnswer, input, allEvidence, true);
   }
 
   // No usable SQL answer: read the table markdown and the passages.
   if (cells && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
+  const fromTable = readTableRows(input.question, input.subQuery, input.plan, tableRows);
   const readings = [
-    readTableRows(input.question, input.subQuery, input.plan, tableRows),
+    fromTable,
     readPassages(input.question, input.subQuery, input.plan, input.textEvidence ?? ""),
   ].filter((r): r is Reading => !!r && !isSentinel(r.answer));
   readings.sort((x, y) => y.coverage - x.coverage);
-  if (readings[0]) return formatForQuestion(readings[0].answer, input, allEvidence);
-  if (sqlAnswer && !isSentinel(sqlAnswer)) return formatForQuestion(sqlAnswer, input, allEvidence, sqlComputed);
+  if (readings[0]) return formatForQuestion(readings[0].answer, input, allEvidence, readings[0] === fromTable);
+  if (sqlAnswer && !isSentinel(sqlAnswer)) return formatForQuestion(sqlAnswer, input, allEvidence, true);
   return NOT_FOUND;
 }
 

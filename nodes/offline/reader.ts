@@ -316,7 +316,7 @@ export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
   const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
   const pick = [fromText, fromRows].filter((r): r is Reading => !!r).sort((a, b) => b.coverage - a.coverage)[0];
   if (!pick || !pick.answer) return NOT_FOUND;
-  return pick === fromRows ? formatForQuestion(pick.answer, input, input.evidence) : pick.answer;
+  return pick === fromRows ? formatForQuestion(pick.answer, input, `${input.evidence}\n${scaleContext}`, true) : pick.answer;
 }
 
 /** RETRIEVE route: the value at (target row, target column) of the table context. */
@@ -327,7 +327,7 @@ export function readRowsWith(input: ReadRowsInput, scaleContext = ""): string {
   if (cells) return cells;
   const reading = readTableRows(input.question, input.subQuery, input.plan, rows, input.bindings);
   if (!reading || !reading.answer) return NOT_FOUND;
-  return formatForQuestion(reading.answer, input, evidence);
+  return formatForQuestion(reading.answer, input, `${evidence}\n${scaleContext}`, true);
 }
 
 /** Strategies.readText (no scale context). */

@@ -210,8 +210,8 @@ function twoRowPhrases(question: string): [string, string] | undefined {
 
 /**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
- * cannot be located. `evidence` supplies the declared scale ("in thousands") of computed amounts;
- * values read from a cell keep their stored form.
+ * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
+ * numbers read or computed from the cells.
  */
 export function answerFromCells(question: string, rows: EvidenceRow[], evidence = ""): CellAnswer | undefined {
   // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about
@@ -234,10 +234,10 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
     const twoYears = years.length >= 2 ? [years[0]!, years[1]!] : undefined;
     if (operation === "lookup") {
       answer = textAt(d, top.r, years[0], q);
-
+      if (answer !== undefined) answer = withScale(answer, scale);
     } else if (operation === "list") {
       const items = (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
-      if (items.length) answer = items.length === 1 ? items[0]! : joinList(items);
+      if (items.length) answer = withScale(items.length === 1 ? items[0]! : joinList(items), scale);
     } else {
       // Two operands: the same row in two periods, or two rows in one period.
       // a = the later period (or first-named row), b = the earlier period (or second-named row).

@@ -51,6 +51,7 @@ describe("answer-format", () => {
     expect(scaleFromEvidence("| | (In thousands) | 2019 |")).toBe("thousand");
     expect(scaleFromEvidence("($ in billions)")).toBe("billion");
     expect(scaleFromEvidence("The population was 112,525 in 2010.")).toBe("");
+    expect(scaleFromEvidence("| Mountain | Height ( m ) | Drop (m) |")).toBe("");
   });
 
   it("adds a scale word to bare numbers only, and % to percentages", () => {
@@ -62,11 +63,13 @@ describe("answer-format", () => {
     expect(asPercent("12%")).toBe("12%");
   });
 
-  it("formats for the question: percentages, scaled computed amounts, values as stored, bare counts", () => {
+  it("formats for the question: percentages, scaled table amounts, passage values as written, bare counts", () => {
     const ev = "Amounts in thousands";
     expect(formatForQuestion("-19.91", { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("") }, ev)).toBe("-19.91%");
     expect(formatForQuestion("874", { question: "", subQuery: "What was the change in revenue from 2018 to 2019?", plan: plan("") }, ev, true)).toBe("874 thousand");
+    expect(formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev, true)).toBe("$6,388 thousand");
     expect(formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev)).toBe("$6,388");
+    expect(withScale("193 | 167", "thousand")).toBe("193 | 167 thousand");
     expect(formatForQuestion("4", { question: "", subQuery: "How many years had revenue above 5,000?", plan: plan("") }, ev, true)).toBe("4");
   });
 

@@ -85,11 +85,11 @@ describe("offline reader: RETRIEVE", () => {
     expect(a).toBe("1984");
   });
 
-  it("reads TAT-QA style rows by row label and year header, as stored", async () => {
+  it("reads TAT-QA style rows by row label and year header, with the declared scale", async () => {
     const md = ["[Source: t.csv]", "Table name: t (in thousands)", "| Item | 2019 | 2018 |", "| --- | --- | --- |", "| Net bookings | $6,388 | $7,262 |", "| In-game net bookings | $3,366 | $4,203 |"].join("\n");
     const q = "What were the in-game net bookings in 2018?";
     const a = await readRows({ question: q, subQuery: q, plan: plan(q), schemaInfo: "", cellInfo: "", tableContext: md, bindings: [] });
-    expect(a).toBe("$4,203");
+    expect(a).toBe("$4,203 thousand");
   });
 
   it("answers not found without rows", async () => {

@@ -33,9 +33,9 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("What was the sum of net bookings and in-game net bookings in 2019?", BOOKINGS, SCALE)?.answer).toBe("9754 million");
   });
 
-  it("reads lookups and respective lists as stored (no scale word: TAT-QA spans rarely carry one)", () => {
-    expect(answerFromCells("What were the in-game net bookings in 2018?", BOOKINGS, SCALE)?.answer).toBe("$4,203");
-    expect(answerFromCells("What were the net bookings in 2019 and 2018 respectively?", BOOKINGS, SCALE)?.answer).toBe("$6,388 | $7,262");
+  it("reads lookups and respective lists as stored, with the declared scale", () => {
+    expect(answerFromCells("What were the in-game net bookings in 2018?", BOOKINGS, SCALE)?.answer).toBe("$4,203 million");
+    expect(answerFromCells("What were the net bookings in 2019 and 2018 respectively?", BOOKINGS, SCALE)?.answer).toBe("$6,388 | $7,262 million");
   });
 
   it("uses period sections and the column the question names", () => {
