@@ -220,13 +220,25 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
       if (plan) return plan;
     }
   }
+  // "was nfl blitz pro released in 2002 or 2003?", "which building is taller? the x or the y?"
+  const orPair = !a.comparison ? adjacentOrPair(a, input.mentions, usable) : null;
+  if (orPair) {
+    const choice: QuestionAnalysis = { ...a, comparison: { kind: "choice", options: [orPair[0].text, orPair[1].text], direction: a.sortDirection ?? null } };
+    const plan = choiceByRows({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table) ?? (superlativeWord(a.normalized) ? comparePlan({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table) : null);
+    if (plan) return plan;
+  }
   if (a.answerType === "yesno") {
     const plan = yesNoPlan(input, bindings, table);
     if (plan) return plan;
   }
+  // "which cultivar has the same parentage as the cornish spring?"
+  const same = sameAsPlan(input, bindings, table);
+  if (same) return same;
 
-  const filters = filterMentions(a, input.mentions, usable);
+  const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
+  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m)), usable);
   const cond = conditionPredicates(a, catalog, usable);
+  for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
   const empty = emptinessPredicates(a, catalog, usable);
   cond.preds.push(...empty.preds);
   for (const c of empty.columns) cond.columns.add(c);
@@ -376,7 +388,66 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[0]?.column;
   if (!target) return null;
   if (basePreds.length === 0) return null;
-  return { sql: `SELECT ${col(target)} FROM ${table}${where(basePreds)} ORDER BY ${ROW}`, template: "lookup", targetColumn: target.schema.name };
+  const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
+  const one = /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(a.normalized) ? " LIMIT 1" : "";
+  return { sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`, template: "lookup", targetColumn: target.schema.name };
+}
+
+/** "other than X", "besides X", "aside from X", "except X": mentions to exclude rather than select. */
+function excludedMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined, bindings: RequiredBinding[], catalog: TableCatalog): EntityMention[] {
+  const q = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ");
+  return mentions.filter((m) => {
+    if ((usable && !usable.has(m.columnIndex)) || bindings.some((b) => sameBinding(m, b, catalog))) return false;
+    return new RegExp(`\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(q);
+  });
+}
+
+/** Two mentions of one column joined by "or" in the question ("2002 or 2003"). */
+function adjacentOrPair(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): [EntityMention, EntityMention] | null {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const ok = mentions.filter((m) => !usable || usable.has(m.columnIndex));
+  for (const m1 of ok) {
+    for (const m2 of ok) {
+      if (m1 === m2 || m1.columnIndex !== m2.columnIndex || m1.value === m2.value) continue;
+      const between = tokens.slice(m1.end, m2.start).filter((t) => t !== "the");
+      if (between.length === 1 && between[0] === "or") return [m1, m2];
+    }
+  }
+  return null;
+}
+
+/** "Who has the same number of stars as italy?": rows sharing the named row's value, the named row excluded. */
+function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const m = /\bsame ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized) ?? /\bas many ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized);
+  if (!m || bindings.length > 0) return null;
+  const anchorText = ` ${m[2]!.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
+  const anchor = input.mentions.find((x) => anchorText.includes(` ${x.text} `) && (!usable || usable.has(x.columnIndex)));
+  if (!anchor) return null;
+  const words = m[1]!.split(" ").filter((w) => !/^(number|amount|of|the|a)$/.test(w));
+  let attr: CatalogColumn | undefined;
+  let best = 0.5;
+  for (const c of catalog.columns) {
+    if ((usable && !usable.has(c.index)) || c.index === anchor.columnIndex) continue;
+    const sc = headerMatch(words, c);
+    if (sc > best) {
+      best = sc;
+      attr = c;
+    }
+  }
+  if (!attr) return null;
+  // The answer is another row's entity: the anchor's column, unless the question names another one.
+  const named = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid: new Set([attr.index]) })[0];
+  const target = named && named.column.index !== anchor.columnIndex && headerMatch(a.targetHints, named.column) >= 1.5 ? named.column : catalog.columns[anchor.columnIndex]!;
+  const anchorPred = mentionPredicate(anchor, catalog);
+  const anchorColumn = catalog.columns[anchor.columnIndex]!;
+  const notAnchor = `${col(anchorColumn)} <> ${sqlString(anchorColumn.raw[anchor.rows[0]!] ?? anchor.value)}`;
+  const sub = `(SELECT ${col(attr)} FROM ${table} WHERE ${anchorPred} LIMIT 1)`;
+  return {
+    sql: `SELECT ${col(target)} FROM ${table} WHERE ${col(attr)} = ${sub} AND ${notAnchor}${summaryFilter(catalog).map((p) => ` AND ${p}`).join("")} ORDER BY ${ROW}`,
+    template: "lookup",
+    targetColumn: target.schema.name,
+  };
 }
 
 /** The two mentions that name the options of a comparison ("A or B", "A … than B"). */

@@ -59,6 +59,18 @@ describe("planSql templates", () => {
     expect(answer("what nation is listed before germany?", "medals").rows).toEqual([["Great Britain"]]);
   });
 
+  it("answers 'same … as', 'other than' and 'A or B' questions", () => {
+    expect(answer("which nation won the same number of silver medals as china?", "medals").rows).toEqual([["Russia"]]);
+    expect(answer("other than kim lee, who won a race?", "races").rows.map((r) => r[0])).toEqual(["Ana Smith", "Marilynn Jones"]);
+    expect(answer("did kim lee win in 2002 or 2003?", "races").rows).toEqual([["2003"]]);
+  });
+
+  it("answers yes/no questions by co-occurrence or comparison", () => {
+    expect(answer("did kim lee win in tokyo?", "races").rows).toEqual([["yes"]]);
+    expect(answer("did ana smith win in tokyo?", "races").rows).toEqual([["no"]]);
+    expect(answer("did germany win more gold medals than russia?", "medals").rows).toEqual([["no"]]);
+  });
+
   it("uses only the usable columns", () => {
     const r = answer("how many silver medals did russia win?", "medals", new Set([1, 2]));
     expect(r.sql).not.toMatch(/silver/);
