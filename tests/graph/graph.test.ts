@@ -344,3 +344,66 @@ describe("threads", () => {
     expect(second.usage.llmCalls).toBe(3);
   });
 });
+
+describe("ablation switches", () => {
+  const q = { question: "Who manages Dunmere FC?", table_id: "clubs" };
+
+  it("noDecomposition: the raw question is the only sub-query, no decomposer call, K = 1", async () => {
+    const model = new ScriptedChatModel([reply.text("Oskar Lind"), reply.verify(0)]);
+    const r = await askScripted(index.dir, model, q, { noDecomposition: true, routerType: "fixed", forceRoute: "TEXT" });
+    expect(model.callsOf("decompose")).toHaveLength(0);
+    expect(r.routes).toEqual([{ subQuery: q.question, requested: ["TEXT"], effective: ["TEXT"] }]);
+    expect(r.answer).toBe("not found");
+  });
+
+  it("noValueLinker: HYBRID runs without a linker call and without bindings", async () => {
+    const model = new ScriptedChatModel([
+      reply.decompose(q.question, { entity_mentions: ["Dunmere FC"] }),
+      reply.sql("SELECT manager FROM clubs WHERE club = 'Dunmere FC'"),
+      reply.verify(1),
+    ]);
+    const r = await askScripted(index.dir, model, q, { noValueLinker: true, schemaTopK: 6 });
+    expect(model.callsOf("link_value")).toHaveLength(0);
+    expect(model.callsOf("write_sql")[0]!.prompt).toMatch(/Value bindings:\n\(none\)/);
+    expect(r.trace.verifier_decisions[0]).toMatchObject({ requested_route: "HYBRID", value_linker_attempted: false });
+    expect(r.answer).toBe("Oskar Lind");
+  });
+
+  it("llm router: the model picks the route, a failed route is never picked again", async () => {
+    const model = new ScriptedChatModel([
+      reply.decompose(q.question),
+      reply.route("TEXT"),
+      reply.text("Mill Lane"),
+      reply.verify(0),
+      reply.route("TEXT please"), // TEXT failed: parsed as no match → first of RETRIEVE, SQL, HYBRID, TEXT
+      reply.rows("Oskar Lind"),
+      reply.verify(1),
+    ]);
+    const r = await askScripted(index.dir, model, q, { routerType: "llm" });
+    expect(r.routes[0]!.requested).toEqual(["TEXT", "RETRIEVE"]);
+    expect(model.callsOf("choose_route")[1]!.prompt).toContain("Already-failed routes  : [TEXT]");
+    expect(r.answer).toBe("Oskar Lind");
+  });
+
+  it("useSchemaPreview: the decomposer sees the first table's header and rows", async () => {
+    const model = new ScriptedChatModel([reply.terminate()]);
+    await askScripted(index.dir, model, q, { useSchemaPreview: true });
+    const prompt = model.callsOf("decompose")[0]!.prompt;
+    expect(prompt).toMatch(/Source table: clubs\n\|/);
+    expect(prompt).toContain("COUNT/aggregate");
+  });
+
+  it("concurrent questions never share router state (fixed chain)", async () => {
+    const script = () =>
+      new ScriptedChatModel([reply.decompose(q.question), reply.text("x"), reply.verify(0), reply.verify(0), reply.verify(0), reply.verify(0), reply.terminate()], {
+        read_text: () => ({ answer: "x" }),
+        read_rows: () => ({ answer: "x" }),
+        write_sql: () => ({ sql: "SELECT manager FROM clubs WHERE club = 'Ashford Rovers'" }),
+        link_value: () => ({ matched_value: "no_match", matched_column: "", confidence: 0 }),
+      });
+    const cfg = { routerType: "fixed" as const, forceRoute: "TEXT" as const, fixedEscalateChain: "standard" as const, schemaTopK: 6 };
+    const [a, b] = await Promise.all([askScripted(index.dir, script(), q, cfg), askScripted(index.dir, script(), q, cfg)]);
+    expect(a.routes[0]!.requested).toEqual(["TEXT", "HYBRID", "SQL", "RETRIEVE"]);
+    expect(b.routes[0]!.requested).toEqual(["TEXT", "HYBRID", "SQL", "RETRIEVE"]);
+  });
+});

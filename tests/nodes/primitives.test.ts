@@ -10,6 +10,7 @@ import { hybrid } from "../../nodes/hybrid.js";
 import type { NodeResources } from "../../nodes/node-resources.js";
 import { retrieve } from "../../nodes/retrieve.js";
 import { route } from "../../nodes/route.js";
+import { fuseAnswer } from "../../nodes/sql.js";
 import type { ReadRowsInput, Strategies, VerifyInput } from "../../nodes/strategies.js";
 import { finishSubQuery, verify } from "../../nodes/verify.js";
 import type { IndexSearch } from "../../retrievers/types.js";
@@ -164,5 +165,28 @@ describe("verify and re-selection (§16)", () => {
     expect(finishSubQuery(s, attempt({ answer: "supported" }), true).steps).toMatchObject({ failed: false });
     const nf = finishSubQuery(baseState({ plan: plan({ uncertainty: 0 }) }), attempt({ answer: "not found" }), true);
     expect(nf).toMatchObject({ steps: { failed: true }, stop: false, consecutiveFailures: 1, bestAnswer: "" });
+  });
+});
+
+describe("SQL evidence fusion (§8.2)", () => {
+  const fuse = async (sqlResult: string, useMarkdownFusion: boolean, operator: "lookup" | "count" = "lookup") => {
+    const calls: string[] = [];
+    const answer = await fuseAnswer(
+      { fuse: async (i) => (calls.push(i.sqlResult), "fused") },
+      { state: baseState({ plan: plan({ expectedOperator: operator }) }), route: "SQL", sqlResult, schemaEvidence: "", useMarkdownFusion },
+    );
+    return { answer, calls };
+  };
+
+  it("legacy fast path returns the scalar, never the failure sentinel", async () => {
+    expect(await fuse('[{"n": 3}]', false)).toEqual({ answer: "3", calls: [] });
+    expect(await fuse("", false)).toEqual({ answer: "fused", calls: [""] });
+    expect((await fuse("not found", false)).answer).toBe("fused");
+  });
+
+  it("markdown fusion: only lookup/filter scalars that are not 0/empty skip the fusion call", async () => {
+    expect((await fuse('[{"n": 0}]', true)).answer).toBe("fused");
+    expect((await fuse('[{"n": 3}]', true, "count")).answer).toBe("fused");
+    expect((await fuse('[{"c": "Alpha FC"}]', true)).answer).toBe("Alpha FC");
   });
 });
