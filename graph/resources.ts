@@ -151,7 +151,7 @@ export const processResources: NodeResources = {
   sqlExecutor: getSqlExecutor,
 };
 
-/** Closes SQL executors and reply caches and forgets cached models and indexes. */
+/** Closes SQL executors, reply caches and the indexes opened here; forgets cached chat models. */
 export async function closeResources(): Promise<void> {
   const pending = [...executors.values()].map((e) => e.close().catch(() => undefined));
   executors.clear();
@@ -160,5 +160,9 @@ export async function closeResources(): Promise<void> {
   for (const cache of llmCaches.values()) cache.close();
   llmCaches.clear();
   chatModels.clear();
+  // Indexes opened here with non-default retrieval settings (openIndexCached ones belong to
+  // indexing/open-index.ts `closeCachedIndexes`).
+  const opened = await Promise.allSettled([...indexes.values()]);
   indexes.clear();
+  for (const o of opened) if (o.status === "fulfilled" && "close" in o.value) (o.value as OpenedIndex).close();
 }
