@@ -136,7 +136,6 @@ let faissModule: FaissModule | null | undefined;
 /** Loads faiss-node once; null when it is not installed or its native module does not load. */
 export function loadFaiss(): FaissModule | null {
   if (faissModule !== undefined) return faissModule;
-  if (process.env.ATR_VECTOR_BACKEND === "exact") return (faissModule = null);
   try {
     const require = createRequire(import.meta.url);
     const mod = require("faiss-node") as FaissModule & { default?: FaissModule };
