@@ -116,4 +116,28 @@ describe("langgraph dev HTTP API", () => {
     expect(values.answer).toBe(example.answer[0]);
     expect((values.trace as unknown[]).length).toBeGreaterThan(0);
   }, 60_000);
+
+  it("streams one update per node, in the loop's order", async () => {
+    const thread = await post(base, "/threads", {});
+    const r = await fetch(`${base}/threads/${String(thread.thread_id)}/runs/stream`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        assistant_id: "atr",
+        input: { question: "How many clubs were founded before 1900?", table_id: "clubs" },
+        config: { configurable: { indexPath: index.dir }, recursion_limit: 80 },
+        stream_mode: ["updates"],
+      }),
+    });
+    const text = await r.text();
+    const nodes = text
+      .split("\n")
+      .filter((l) => l.startsWith("data: {"))
+      .map((l) => Object.keys(JSON.parse(l.slice(6)) as object)[0])
+      .filter((n): n is string => n !== undefined && n !== "run_id");
+    expect(nodes.slice(0, 3)).toEqual(["decompose", "gather", "route"]);
+    expect(["TEXT", "RETRIEVE", "SQL", "HYBRID"]).toContain(nodes[3]);
+    expect(nodes[4]).toBe("verify");
+    expect(nodes.at(-1)).toBe("synthesize");
+  }, 60_000);
 });
