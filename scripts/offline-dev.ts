@@ -20,7 +20,7 @@ import { wtqCorrect } from "../evals/scoring/wtq.js";
 import { analyzeQuestion } from "../nodes/offline/analysis.js";
 import { findMentions } from "../nodes/offline/mentions.js";
 import { planSql } from "../nodes/offline/sql-writer.js";
-import { planFeatures, type PlanFeatures } from "../nodes/offline/confidence.js";
+import { planFeatures, rowsFeature, type PlanFeatures } from "../nodes/offline/confidence.js";
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
 import { fuseEvidence } from "../nodes/offline/fuse.js";
 import type { SubQueryPlan } from "../nodes/types.js";
@@ -101,6 +101,7 @@ for (const q of questions.slice(0, limit)) {
       sql = plan.sql;
       try {
         const rows = db.prepare(plan.sql).all();
+        if (features) features.rows = rowsFeature(rows);
         const subPlan: SubQueryPlan = {
           subQuery: q.question,
           requiredModalities: "table",

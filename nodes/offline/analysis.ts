@@ -107,6 +107,8 @@ export interface QuestionAnalysis {
      * support from low-confidence SQL answers.
      */
     confidence?: number;
+    /** The plan-shape features behind `confidence` (see confidence.ts `answerConfidence`). */
+    features?: { template: string; grounding: "none" | "exact" | "partial" | "fuzzy"; mentions: "0" | "1" | "2+"; target: "named" | "weak" | "unnamed" | "computed" };
   };
 }
 

@@ -20,6 +20,20 @@ export interface PlanFeatures {
   mentions: "0" | "1" | "2+";
   /** Does the question name the answer column: named (header word) | weak | unnamed | computed. */
   target: "named" | "weak" | "unnamed" | "computed";
+  /** After execution: how many rows the SQL returned ("0", "1", "2-5", "6+"), or a zero/empty scalar ("zero"). */
+  rows?: "0" | "1" | "2-5" | "6+" | "zero";
+}
+
+/** The rows feature of an executed plan, from the result rows (arrays or objects). */
+export function rowsFeature(rows: readonly unknown[]): NonNullable<PlanFeatures["rows"]> {
+  if (rows.length === 0) return "0";
+  if (rows.length === 1) {
+    const first = rows[0];
+    const values = Array.isArray(first) ? first : first && typeof first === "object" ? Object.values(first) : [first];
+    if (values.length === 1 && (values[0] === 0 || values[0] === null || values[0] === "")) return "zero";
+    return "1";
+  }
+  return rows.length <= 5 ? "2-5" : "6+";
 }
 
 export interface ConfidenceModel {
@@ -46,7 +60,8 @@ export function planFeatures(a: QuestionAnalysis, mentions: EntityMention[], pla
 
 /** Keys from specific to general, so sparse shapes back off to their template. */
 export function featureKeys(f: PlanFeatures): string[] {
-  return [`${f.template}|${f.grounding}|${f.mentions}|${f.target}`, `${f.template}|${f.grounding}|${f.target}`, `${f.template}|${f.target}`, f.template];
+  const keys = [`${f.template}|${f.grounding}|${f.mentions}|${f.target}`, `${f.template}|${f.grounding}|${f.target}`, `${f.template}|${f.target}`, f.template];
+  return f.rows ? [`${keys[0]}|rows=${f.rows}`, `${f.template}|${f.target}|rows=${f.rows}`, ...keys] : keys;
 }
 
 let model: ConfidenceModel | null | undefined;
@@ -65,6 +80,24 @@ function loadModel(): ConfidenceModel | null {
 /** Sets (or clears with null, or resets with undefined) the model — tests and the training script. */
 export function setConfidenceModel(m: ConfidenceModel | null | undefined): void {
   model = m;
+}
+
+/**
+ * Confidence of an executed offline SQL answer: the plan shape the decomposer recorded
+ * (analysis.grounding) plus the number of rows the SQL returned. Undefined when the plan carries
+ * no offline grounding (e.g. a prompted decomposer).
+ */
+export function answerConfidence(a: QuestionAnalysis | undefined, sqlResult: string): number | undefined {
+  const g = a?.grounding;
+  if (!g?.features) return undefined;
+  let rows: unknown[] = [];
+  try {
+    const parsed = JSON.parse(sqlResult) as unknown;
+    rows = Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    rows = [];
+  }
+  return planConfidence({ ...g.features, rows: rowsFeature(rows) });
 }
 
 /** Estimated probability that the plan's answer is right (0..1). */

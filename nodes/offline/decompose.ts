@@ -59,7 +59,9 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
     if (planned) {
       analysis.grounding.template = planned.template;
       analysis.grounding.columns = columnsOf(planned.sql, table);
-      analysis.grounding.confidence = planConfidence(planFeatures(analysis, mentions, planned, catalog));
+      const features = planFeatures(analysis, mentions, planned, catalog);
+      analysis.grounding.features = features;
+      analysis.grounding.confidence = planConfidence(features);
     }
   }
   return analysis;

@@ -62,3 +62,20 @@ describe("plan confidence", () => {
     }
   });
 });
+
+describe("answerConfidence", () => {
+  it("adds the executed row count to the plan shape", async () => {
+    const { setConfidenceModel, answerConfidence } = await import("../../../nodes/offline/confidence.js");
+    setConfidenceModel({ prior: 0.5, k: 1, table: { "count|computed|rows=zero": [0, 50], "count|computed|rows=1": [45, 50], count: [45, 100] } });
+    try {
+      const plan = await createDecompose(index())(input("how many races were held in tokyo?", { tableId: "races" }));
+      const a = analysisOf(plan);
+      expect(a?.grounding?.features?.template).toBe("count");
+      expect(answerConfidence(a, "[[0]]")!).toBeLessThan(0.1);
+      expect(answerConfidence(a, '[{"COUNT(*)": 1}]')!).toBeGreaterThan(0.8);
+      expect(answerConfidence(undefined, "[[1]]")).toBeUndefined();
+    } finally {
+      setConfidenceModel(undefined);
+    }
+  });
+});
