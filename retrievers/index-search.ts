@@ -81,6 +81,8 @@ export class ViewSearch implements IndexSearch {
   private readonly docIdsByType: Record<"text" | "table", number[]> = { text: [], table: [] };
   private readonly queryCache = new Map<string, Float32Array>();
   private readonly poolCache = new Map<string, TablePool>();
+  /** Where each pooled cell's vector is, so ranking against an entity needs no re-embedding. */
+  private readonly cellVectors = new WeakMap<CellEntry, { vectors: Float32Array; idx: number }>();
   private readonly rowStatsCache = new Map<string, Bm25Stats>();
   readonly multiplier: number;
 
@@ -229,6 +231,7 @@ export class ViewSearch implements IndexSearch {
     const cells: CellEntry[] = values.map(({ column, value, freq }) => ({ tableId, column, value, freq, text: cellText({ title }, column, value) }));
     const vectors = await this.embedder.embedMatrix(cells.map((c) => c.text));
     const pool = { cells, vectors, stats: new Bm25Stats(cells.map((c) => c.text)) };
+    cells.forEach((c, idx) => this.cellVectors.set(c, { vectors, idx }));
     this.poolCache.set(tableId, pool);
     if (this.poolCache.size > 64) this.poolCache.delete(this.poolCache.keys().next().value!);
     return pool;
@@ -286,13 +289,11 @@ export class ViewSearch implements IndexSearch {
     for (const tableId of tableIds) {
       const pool = await this.tablePool(tableId);
       if (!pool) continue;
-      const dim = this.embedder.dimension;
       pool.cells.forEach((c, i) => {
         if (allowed && !allowed.has(`${c.tableId}\u0000${c.column}`)) return;
         candidates.push({ entry: c, vector: pool.vectors, idx: i });
         statTexts.push(c.text);
       });
-      void dim;
     }
     const n = recallSize(k, candidates.length, this.multiplier);
     if (n === 0) return [];
@@ -336,12 +337,20 @@ export class ViewSearch implements IndexSearch {
       }
       // rank the merged pool against the bare entity
       const q = await this.embedQuery(entity);
-      const vecs = await this.embedder.embedMatrix(merged.map((c) => c.text));
       const dim = this.embedder.dimension;
+      const missing = merged.filter((c) => !this.cellVectors.has(c));
+      if (missing.length > 0) {
+        const vecs = await this.embedder.embedMatrix(missing.map((c) => c.text));
+        missing.forEach((c, idx) => this.cellVectors.set(c, { vectors: vecs, idx }));
+      }
+      const dense = (c: CellEntry) => {
+        const at = this.cellVectors.get(c)!;
+        return dot(at.vectors, at.idx, dim, q);
+      };
       const ranked = await rerank(
         this.reranker,
         entity,
-        merged.map((c, i) => ({ entry: c, text: c.text, dense: dot(vecs, i, dim, q) })),
+        merged.map((c) => ({ entry: c, text: c.text, key: c.value, dense: dense(c) })),
         options.cellTopK,
       );
       candidates[entity] = ranked.map((h) => h.entry);
