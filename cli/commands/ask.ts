@@ -5,7 +5,7 @@
  */
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
-import { configFlagSpecs, configurableFromFlags } from "../../graph/configuration.js";
+import { ConfigurationError, configFlagSpecs, configurableFromFlags, ensureConfiguration } from "../../graph/configuration.js";
 
 const ASK_FLAGS: FlagSpecs = {
   table_id: { kind: "string", help: "known source table of the answer (file stem), a real input of the method" },
@@ -41,6 +41,12 @@ export const command: Command = {
     const question = positionals.join(" ").trim();
     if (question === "") throw new UsageError('give the question as the first argument: atr ask "QUESTION" --index_path DIR');
     const configurable = configurableFromFlags(flags);
+    try {
+      ensureConfiguration({ configurable: configurable as Record<string, unknown> });
+    } catch (error) {
+      if (error instanceof ConfigurationError) throw new UsageError(error.message);
+      throw error;
+    }
     if (!configurable.indexPath && !process.env.ATR_INDEX_PATH) {
       throw new UsageError("--index_path DIR is required (an index built by `atr build-index`), or set ATR_INDEX_PATH");
     }

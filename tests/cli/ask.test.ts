@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { main } from "../../cli/atr.js";
+import { buildExampleIndex } from "../fixtures/example-index.js";
+
+let index: { dir: string; cleanup(): void };
+beforeAll(async () => {
+  index = await buildExampleIndex();
+});
+afterAll(() => index?.cleanup());
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
+  const error = vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
+  try {
+    return { code: await main(argv), out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe("atr ask", () => {
+  it("prints the answer and the routes requested and taken per sub-query", async () => {
+    const r = await run(["ask", "Who manages Dunmere FC?", "--index_path", index.dir, "--table_id", "clubs"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Answer: Oskar Lind$/m);
+    expect(r.out).toMatch(/^Sub-query 1: /m);
+    expect(r.out).toMatch(/^ {2}routes requested: (TEXT|RETRIEVE|SQL|HYBRID)/m);
+    expect(r.out).toMatch(/^ {2}routes taken: {5}(TEXT|RETRIEVE|SQL|HYBRID)/m);
+  });
+
+  it("maps graph flags and emits the trace as JSON", async () => {
+    const r = await run([
+      "ask", "How many clubs were founded before 1900?", "--index_path", index.dir, "--table_id", "clubs",
+      "--router_type", "fixed", "--force_route", "SQL", "--no_escalation", "--json", "--emit_trace",
+    ]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out) as { answer: string; routes: Array<{ requested: string[] }>; trace: { verifier_decisions: Array<{ attempt: number; requested_route: string }> } };
+    expect(out.routes[0]!.requested).toEqual(["SQL"]);
+    expect(out.trace.verifier_decisions.every((d) => d.attempt === 1 && d.requested_route === "SQL")).toBe(true);
+  });
+
+  it("refuses a missing question, a missing index and an invalid configuration with exit code 2", async () => {
+    expect((await run(["ask", "--index_path", index.dir])).code).toBe(2);
+    const saved = process.env.ATR_INDEX_PATH;
+    delete process.env.ATR_INDEX_PATH;
+    try {
+      expect((await run(["ask", "Who?"])).err).toMatch(/--index_path DIR is required/);
+    } finally {
+      if (saved !== undefined) process.env.ATR_INDEX_PATH = saved;
+    }
+    const bad = await run(["ask", "Who?", "--index_path", index.dir, "--router_type", "fixed"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/forceRoute/);
+    expect((await run(["ask", "Who?", "--index_path", index.dir, "--max_iterations", "3"])).err).toMatch(/unknown flag --max_iterations/);
+  });
+});
