@@ -420,7 +420,7 @@ function adjacentOrPair(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
   const m = /\bsame ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized) ?? /\bas many ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized);
-  if (!m || bindings.length > 0) return null;
+  if (!m) return null;
   const anchorText = ` ${m[2]!.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
   const anchor = input.mentions.find((x) => anchorText.includes(` ${x.text} `) && (!usable || usable.has(x.columnIndex)));
   if (!anchor) return null;
@@ -439,12 +439,10 @@ function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: str
   // The answer is another row's entity: the anchor's column, unless the question names another one.
   const named = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid: new Set([attr.index]) })[0];
   const target = named && named.column.index !== anchor.columnIndex && headerMatch(a.targetHints, named.column) >= 1.5 ? named.column : catalog.columns[anchor.columnIndex]!;
-  const anchorPred = mentionPredicate(anchor, catalog);
-  const anchorColumn = catalog.columns[anchor.columnIndex]!;
-  const notAnchor = `${col(anchorColumn)} <> ${sqlString(anchorColumn.raw[anchor.rows[0]!] ?? anchor.value)}`;
-  const sub = `(SELECT ${col(attr)} FROM ${table} WHERE ${anchorPred} LIMIT 1)`;
+  // Self-join: a = the named row (its bindings stay in the outer WHERE), b = the rows sharing its value.
+  const preds = [bindings.some((b) => sameBinding(anchor, b, catalog)) ? "" : mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))].filter((p) => p !== "");
   return {
-    sql: `SELECT ${col(target)} FROM ${table} WHERE ${col(attr)} = ${sub} AND ${notAnchor}${summaryFilter(catalog).map((p) => ` AND ${p}`).join("")} ORDER BY ${ROW}`,
+    sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${col(attr)} = a.${col(attr)} AND b.${ROW} <> a.${ROW}${where([...preds, ...summaryFilter(catalog, "b")])} ORDER BY b.${ROW}`,
     template: "lookup",
     targetColumn: target.schema.name,
   };
@@ -479,10 +477,29 @@ function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
  */
 function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
-  if (bindings.length > 0) return null;
   const others = input.mentions.filter((m) => m !== m1 && m !== m2 && m.columnIndex !== m1.columnIndex && (!usable || usable.has(m.columnIndex)));
   const c1 = catalog.columns[m1.columnIndex]!;
   const label = (m: EntityMention) => (m.kind === "exact" ? m.value : m.text);
+  if (bindings.length > 0) {
+    // Bound options: a = option 1's rows, b = option 2's rows, c = the rows the other mentions name;
+    // every binding stays a plain equality of the outer WHERE on one alias.
+    if (others.length === 0 || m1.columnIndex !== m2.columnIndex) return null;
+    const preds = [mentionPredicate(m1, catalog, "a"), mentionPredicate(m2, catalog, "b"), ...others.map((o) => mentionPredicate(o, catalog, "c"))];
+    for (const b of bindings) {
+      if (sameBinding(m1, b, catalog)) preds[0] = bindingPredicate(b, catalog, "a");
+      else if (sameBinding(m2, b, catalog)) preds[1] = bindingPredicate(b, catalog, "b");
+      else {
+        const i = others.findIndex((o) => sameBinding(o, b, catalog));
+        if (i >= 0) preds[2 + i] = bindingPredicate(b, catalog, "c");
+        else preds.push(bindingPredicate(b, catalog, "c"));
+      }
+    }
+    return {
+      sql: `SELECT CASE WHEN MAX(a.${ROW} = c.${ROW}) >= MAX(b.${ROW} = c.${ROW}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table} AS a, ${table} AS b, ${table} AS c${where(preds)}`,
+      template: "choice",
+      targetColumn: c1.schema.name,
+    };
+  }
   if (others.length > 0 && m1.columnIndex === m2.columnIndex) {
     const preds = others.map((m) => mentionPredicate(m, catalog));
     return {

@@ -120,3 +120,27 @@ describe("createWriteSql (the strategy)", () => {
     await expect(writeSql(base("tell me about it", [], ["Nation"]))).rejects.toBeInstanceOf(NoSqlTemplateError);
   });
 });
+
+describe("templates with required bindings (HYBRID route)", () => {
+  const binding = (column: string, value: string, tableId = "races"): LinkedValue => ({ entity: value, tableId, column, matchedValue: value, confidence: 1, fallbackLevel: 0 });
+  function bound(question: string, table: string, linked: LinkedValue[]): { rows: unknown[][]; violations: string[] } {
+    const a = analyzeQuestion(question);
+    const catalog = fx.catalog(table);
+    const schema = fx.tables.get(table)!;
+    const mentions = findMentions(question, catalog, { avoidWords: [...a.countNoun, ...a.targetHints] });
+    const bindings = linked.map((b) => ({ columnIndex: schema.columns.findIndex((c) => c.name === b.column), value: b.matchedValue!, fuzzy: false }));
+    const plan = planSql({ analysis: a, catalog, mentions, bindings })!;
+    const scope = buildGuardScope({ tables: [schema], allowedColumns: schema.columns.map((c) => ({ tableId: table, column: c.name })), linkedValues: linked });
+    return { rows: fx.run(plan.sql), violations: checkSql(plan.sql, scope.scope) };
+  }
+
+  it("keeps 'same … as' and option choices admissible with bound values", () => {
+    expect(bound("which nation won the same number of silver medals as china?", "medals", [binding("Nation", "China", "medals")])).toEqual({ rows: [["Russia"]], violations: [] });
+    expect(bound("did kim lee win in 2002 or 2003?", "races", [binding("Winner", "Kim Lee"), binding("Year", "2002"), binding("Year", "2003")])).toEqual({ rows: [["2003"]], violations: [] });
+  });
+
+  it("keeps next-row and comparison templates admissible with bound values", () => {
+    expect(bound("which venue came after tokyo?", "races", [binding("Venue", "Tokyo")])).toEqual({ rows: [["Beijing"]], violations: [] });
+    expect(bound("did germany win more or less bronze medals than russia?", "medals", [binding("Nation", "Germany", "medals"), binding("Nation", "Russia", "medals")])).toEqual({ rows: [["less"]], violations: [] });
+  });
+});
