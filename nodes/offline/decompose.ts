@@ -5,7 +5,8 @@
  *   one SQL statement over both named rows, so they need no separate steps over a table;
  * - after an accepted step that answers the question: TERMINATE;
  * - after a failed step: one retry that asks the passages (modality text, no entities), when the
- *   corpus has passages; otherwise, or after two failures: TERMINATE.
+ *   corpus has passages, naming the passages linked from the row the question describes (bridge.ts);
+ *   otherwise, or after two failures: TERMINATE.
  */
 import type { OpenedIndex } from "../../indexing/open-index.js";
 import type { TableSchema } from "../../indexing/types.js";
@@ -13,6 +14,7 @@ import { tablesForHint } from "../schema-scope.js";
 import type { DecomposeInput } from "../strategies.js";
 import type { SubQueryPlan } from "../types.js";
 import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
+import { createBridge } from "./bridge.js";
 import { findMentions, type EntityMention } from "./mentions.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { planSql } from "./sql-writer.js";
@@ -97,6 +99,7 @@ function planOf(question: string, analysis: QuestionAnalysis): SubQueryPlan {
 
 /** The offline decompose strategy over an opened index. */
 export function createDecompose(index: OpenedIndex): (input: DecomposeInput) => Promise<SubQueryPlan> {
+  const bridge = createBridge(index);
   return async (input) => {
     const question = input.question.trim();
     if (question === "") return terminate();
@@ -107,7 +110,9 @@ export function createDecompose(index: OpenedIndex): (input: DecomposeInput) => 
     if (failures === 1 && index.passages.length > 0) {
       const analysis = analyzeQuestion(question, { hasPassages: true });
       analysis.modality = "text";
-      return { ...planOf(question, analysis), requiredModalities: "text", entityMentions: [] };
+      // Table → passage bridge: name the passages linked from the row the question describes.
+      const bridged = bridge(question, input.tableId);
+      return { ...planOf(question, analysis), ...(bridged ? { subQuery: bridged } : {}), requiredModalities: "text", entityMentions: [] };
     }
     return terminate();
   };

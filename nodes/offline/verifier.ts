@@ -137,7 +137,17 @@ function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount: number
     }
     return undefined;
   }
-  const question = keyStems(`${input.subQuery} ${(analysis?.targetHints ?? []).join(" ")}`);
+  // The looked-up column must carry what the question asks for (its target words, e.g. "position"
+  // in "what was the position of the top scorer"), not merely the words that select the row.
+  // With passages beside the tables (modality not "table"), a question may select a row by its
+  // words and ask for something only a passage holds: the column must then carry the question's
+  // target words ("position" in "what was the position of the top scorer"). Over tables alone the
+  // column names vary too much ("film" for "movie") for this check to pay. "name"/"date"/"location"
+  // stand for who/when/where (the kind check).
+  const allHints = analysis?.targetHints ?? [];
+  const hints = allHints.filter((h) => !/^(name|date|location)$/.test(h));
+  if (input.plan.requiredModalities === "table" || allHints.length === 0) return undefined;
+  const question = keyStems(hints.join(" "));
   for (const words of select.columns) {
     const stems = keyStems(words.join(" "));
     if ([...stems].some((s) => question.has(s)) || headerSuitsKind(words, kind)) return undefined;
@@ -189,7 +199,7 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   if (fromCells(answer, input)) return out(1, "the answer is computed from (or read at) the table cells the question names");
   const computed = (input.route === "SQL" || input.route === "HYBRID") && fromSql(answer, input.sqlResult);
   if (computed) {
-    const shape = sqlShapeProblem(input, kind, items.length);
+    const shape = isChoice ? undefined : sqlShapeProblem(input, kind, items.length);
     if (shape) return out(0.5, shape);
     // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
     if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "the SQL result is 0, which may hide a wrong filter");

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openSqlStore, readTableSchemas, writeSqlStore } from "../../../indexing/sql-store.js";
+import { createBridge } from "../../../nodes/offline/bridge.js";
+import type { Passage } from "../../../indexing/types.js";
+
+const dir = mkdtempSync(join(tmpdir(), "atr-bridge-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("table → passage bridge", () => {
+  const path = join(dir, "tables.sqlite");
+  writeSqlStore(path, [
+    {
+      id: "winners",
+      file: "winners.csv",
+      header: ["Year", "Winner", "Hometown", "Notes"],
+      rows: [
+        ["1983", "Ruth Zakarian", "Amsterdam", "first winner"],
+        ["1999", "Ashley Coleman", "Camden", "first African American winner"],
+      ],
+    },
+  ]);
+  const db = openSqlStore(path);
+  const tables = readTableSchemas(db);
+  const passages: Passage[] = [
+    { id: "/wiki/Camden", title: "Camden, Delaware", text: "Camden is a town in Kent County , Delaware . The population was 3,464 .", file: "winners.json", tableId: "winners", cells: [[1, 2]] },
+    { id: "/wiki/Amsterdam", title: "Amsterdam, New York", text: "Amsterdam is a city in Montgomery County .", file: "winners.json", tableId: "winners", cells: [[0, 2]] },
+  ];
+  const bridge = createBridge({ db, tables, passages });
+
+  it("names the passages linked from the row the question describes", () => {
+    const q = "What is the population of the hometown of the first African American winner ?";
+    expect(bridge(q, "winners")).toBe(`${q} (about: Camden, Delaware)`);
+  });
+
+  it("needs a table hint with linked passages", () => {
+    expect(bridge("What is the population of the hometown of the first winner ?", undefined)).toBeUndefined();
+    expect(bridge("What is the population of the hometown of the first winner ?", "other")).toBeUndefined();
+  });
+});
