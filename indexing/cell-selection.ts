@@ -172,7 +172,7 @@ export function searchText(entry: { text: string; linked?: string }): string {
 }
 
 /** Characters of each linked passage added to a row's searchable text. */
-export const LINKED_PASSAGE_CHARS = 240;
+export const LINKED_PASSAGE_CHARS = 500;
 
 /** Row → opening text of the passages linked from its cells (row −1 = header is ignored). */
 export function linkedPassageText(passages: readonly Passage[]): Map<string, Map<number, string>> {
