@@ -94,6 +94,8 @@ export function answerKindOf(plan: SubQueryPlan | undefined, question: string): 
   const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
   const fromWords = answerKindFromQuestion(question);
   if (!fromAnalysis || fromAnalysis === "entity" || fromAnalysis === "text") return fromWords;
+  // "Which club had the highest average …": the wh-noun decides, not the aggregate word.
+  if (/^\s*(which|who|whom)\b/i.test(question) && (fromWords === "entity" || fromWords === "person" || fromWords === "place") && fromAnalysis === "number") return fromWords;
   if (fromAnalysis === "date" && (fromWords === "month" || fromWords === "year")) return fromWords;
   return fromAnalysis;
 }

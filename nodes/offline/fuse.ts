@@ -21,7 +21,7 @@ import type { FuseInput } from "../strategies.js";
 import type { ScaleContext } from "./table-context.js";
 
 /** Index of the result column that holds the answer. */
-function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: string, hints: string[]): number {
+function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: string, hints: string[], numericAnswer: boolean): number {
   const width = rows[0]?.length ?? 0;
   if (width <= 1) return 0;
   const q = keyStems(`${question} ${hints.join(" ")}`);
@@ -32,7 +32,10 @@ function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: 
     const name = columns[c] ?? "";
     let score = 0;
     for (const s of keyStems(name.replace(/_/g, " "))) if (q.has(s)) score += 1;
-    for (const h of hints) if (normalized(name).includes(normalized(h))) score += 1;
+    for (const h of hints) if (normalized(name).includes(normalized(h))) score += 2;
+    // "Which club had the highest average attendance?" asks for the club, not the average.
+    const numeric = rows.every((r) => typeof r[c] === "number" || numericValue(String(r[c] ?? "")) !== null);
+    if (numeric !== numericAnswer) score -= 1.5;
     const named = rows.filter((r) => {
       const v = normalized(String(r[c] ?? ""));
       return v !== "" && qNorm.includes(` ${v} `);
@@ -60,7 +63,7 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
   const rows = !isEmptySqlResult(input.sqlResult) ? parseSqlRows(input.sqlResult) : undefined;
   let sqlAnswer = "";
   if (rows && rows.length > 0) {
-    const col = answerColumn(sqlColumns(input.sqlResult), rows, input.subQuery || input.question, a.targetHints);
+    const col = answerColumn(sqlColumns(input.sqlResult), rows, input.subQuery || input.question, a.targetHints, computing || kind === "year" || kind === "date");
     const values = rows.map((r) => formatScalar(r[col])).filter((v) => v !== "");
     if (values.length === 1 || (values.length > 1 && values.every((v) => v === values[0]))) sqlAnswer = values[0]!;
     else if (values.length > 1) sqlAnswer = joinList(values.slice(0, 50));

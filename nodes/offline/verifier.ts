@@ -169,6 +169,34 @@ function fromCells(answer: string, input: VerifyInput): boolean {
   return normalized(withoutScale(cells.answer)) === normalized(withoutScale(answer));
 }
 
+/** "Which club …", "who …": a named thing, unless the noun asks for a number, year or rank. */
+function asksForName(question: string, kind: AnswerKind): boolean {
+  if (kind !== "entity" && kind !== "person" && kind !== "place") return false;
+  const m = /^\s*(?:which|who|whom)\b\s*([a-z-]+)?/i.exec(question);
+  if (!m) return false;
+  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were)$/i.test(m[1] ?? "is");
+}
+
+/**
+ * RETRIEVE: the column of the cell that holds the answer (in the evidence rows) should carry the
+ * question's target words or suit the asked kind; otherwise the reader took a value from the
+ * wrong column (e.g. the club for "what is the nickname of the club …"). Undefined when fine.
+ */
+function rowColumnProblem(input: VerifyInput, answer: string, kind: AnswerKind): string | undefined {
+  const hints = ((input.plan.analysis as { targetHints?: string[] } | undefined)?.targetHints ?? []).filter((h) => !/^(name|date|location)$/.test(h));
+  if (hints.length === 0) return undefined;
+  const target = keyStems(hints.join(" "));
+  const a = normalized(answer);
+  const columns = new Set<string>();
+  for (const row of evidenceRows(input.evidence)) for (const c of row.cells) if (normalized(c.value) === a) columns.add(c.column);
+  if (columns.size === 0) return undefined;
+  for (const column of columns) {
+    const words = column.split(/[\s_›]+/).filter((w) => w !== "");
+    if ([...keyStems(column)].some((s) => target.has(s)) || headerSuitsKind(words, kind)) return undefined;
+  }
+  return `the answer comes from column "${[...columns][0]}", not the asked "${hints.join(" ")}"`;
+}
+
 /** How many evidence rows hold one of the question's entity mentions as a cell value. */
 function rowsNamingMentions(input: VerifyInput): number {
   const mentions = new Set(input.plan.entityMentions.map(normalized).filter((m) => m !== ""));
@@ -189,6 +217,9 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   const analysis = input.plan.analysis as { comparison?: { options?: string[] } | null } | undefined;
   const items = splitList(answer);
   if (!items.every((item) => fitsKind(item, kind))) return out(0, `a ${kind} answer was expected, got "${answer}"`);
+  if (asksForName(input.subQuery || input.question, kind) && items.every((item) => numericValue(item) !== null)) {
+    return out(0, `"${answer}" is a number, but the question asks which one`);
+  }
   const operator = input.plan.expectedOperator;
   if ((operator === "count" || operator === "arithmetic") && numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null) {
     return out(0, `operator ${operator} needs a number, got "${answer}"`);
@@ -204,6 +235,10 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
     // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
     if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "the SQL result is 0, which may hide a wrong filter");
     return out(1, "the answer is the SQL result (computed from the table) and has the expected type");
+  }
+  if (input.route === "RETRIEVE" && !isChoice) {
+    const column = rowColumnProblem(input, answer, kind);
+    if (column) return out(0.5, column);
   }
   if (input.route === "RETRIEVE" || input.route === "TEXT") {
     const spread = rowsNamingMentions(input);
