@@ -145,7 +145,7 @@ export function stem(word: string): string {
 }
 
 /** Words whose answers are written with another word in passages ("birth" ↔ "born"). */
-const SYNONYMS: Record<string, string[]> = {
+const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   birth: ["born"],
   born: ["birth"],
   death: ["died", "die"],
@@ -164,7 +164,7 @@ const SYNONYMS: Record<string, string[]> = {
   enrollment: ["student", "enrol"],
   height: ["tall"],
   nickname: ["known"],
-};
+}));
 
 /** Stemmed content words of a text, each with its synonyms' stems. */
 export function keyStems(text: string): Set<string> {
@@ -172,7 +172,7 @@ export function keyStems(text: string): Set<string> {
   for (const w of contentWords(text)) {
     const s = stem(w);
     out.add(s);
-    for (const syn of SYNONYMS[s] ?? []) out.add(stem(syn));
+    for (const syn of SYNONYMS.get(s) ?? []) out.add(stem(syn));
   }
   return out;
 }

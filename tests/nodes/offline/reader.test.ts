@@ -97,3 +97,11 @@ describe("offline reader: RETRIEVE", () => {
     expect(await readRows({ question: q, subQuery: q, plan: plan(q), schemaInfo: "", cellInfo: "", tableContext: "", bindings: [] })).toBe("not found");
   });
 });
+
+describe("offline reader: words that are also object keys", () => {
+  it("reads passages containing 'constructor' or 'toString' without error", async () => {
+    const q = "Who was the constructor of the winning car ?";
+    const ev = "[Source: race.json]\nThe winning car was built by the constructor Ferrari , whose toString method is irrelevant .";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("Ferrari");
+  });
+});
