@@ -407,3 +407,32 @@ describe("ablation switches", () => {
     expect(b.routes[0]!.requested).toEqual(["TEXT", "HYBRID", "SQL", "RETRIEVE"]);
   });
 });
+
+describe("external guarded SQL service (sqlServiceUrl, reference §7)", () => {
+  it("SQL goes to <url>/atr-guarded-v1 with the constraints; its result is guarded again and answers", async () => {
+    const { startJsonService } = await import("../retrievers/sql-fixtures.js");
+    const replies = [
+      { sql_str: "SELECT COUNT(*) FROM clubs; DROP TABLE clubs", sql_execution_result: "[]" },
+      { sql_str: "SELECT COUNT(*) AS n FROM clubs WHERE founded < 1900", sql_execution_result: '[{"n": 3}]' },
+    ];
+    const service = await startJsonService((_url, body) => {
+      const next = replies.shift()!;
+      const query = (body as { query: string }).query;
+      return { status: 200, text: JSON.stringify({ ...next, query, table_name_list: ["clubs"], nl2sql_prompt: "", nl2sql_response: "", atr_guard_version: 1 }) };
+    });
+    try {
+      const sub = "How many clubs were founded before 1900?";
+      const model = new ScriptedChatModel([reply.decompose(sub, { expected_operator: "count" }), reply.verify(1)]);
+      const r = await askScripted(index.dir, model, { question: sub, table_id: "clubs" }, { sqlServiceUrl: `${service.base}/get_tablerag_response`, schemaTopK: 6 });
+      expect(r.answer).toBe("3");
+      expect(service.seen.map((s) => s.url)).toEqual(["/get_tablerag_response/atr-guarded-v1", "/get_tablerag_response/atr-guarded-v1"]);
+      const first = service.seen[0]!.body as { table_name_list: string[]; constraints: { allowed_tables: string[] } };
+      expect(first.table_name_list).toEqual(["clubs"]);
+      expect(first.constraints.allowed_tables).toEqual(["clubs"]);
+      expect((service.seen[1]!.body as { query: string }).query).toContain("STRICT CONSTRAINT REPAIR REQUIRED");
+      expect(model.callsOf("write_sql")).toHaveLength(0);
+    } finally {
+      await service.close();
+    }
+  });
+});
