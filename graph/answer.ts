@@ -25,8 +25,15 @@ export interface AnswerOptions {
   metadata?: Record<string, unknown>;
   callbacks?: Callbacks;
   /** Another compiled ATR graph (tests build one over fake resources). */
-  graph?: { invoke(input: QuestionInput, config: Record<string, unknown>): Promise<unknown> };
+  graph?: GraphLike;
   signal?: AbortSignal;
+  /** Called after every node with its state update (the run is streamed instead of invoked). */
+  onNodeUpdate?: (node: string, update: Record<string, unknown>) => void;
+}
+
+interface GraphLike {
+  invoke(input: QuestionInput, config: Record<string, unknown>): Promise<unknown>;
+  stream?(input: QuestionInput, config: Record<string, unknown>): Promise<AsyncIterable<unknown>>;
 }
 
 /** `atr_trace` of reference §9.2. */
@@ -92,14 +99,32 @@ export function runMetadata(c: Configuration): Record<string, unknown> {
   return { ...c, promptsVersion: PROMPTS_VERSION, constrainedSqlPromptVersion: CONSTRAINED_SQL_PROMPT_VERSION };
 }
 
+/** Streams "updates" (reported per node) and "values" (the last one is the final state). */
+async function streamRun(
+  g: GraphLike,
+  input: QuestionInput,
+  config: Record<string, unknown>,
+  onNodeUpdate: (node: string, update: Record<string, unknown>) => void,
+): Promise<State> {
+  if (!g.stream) throw new Error("graph/answer.ts: onNodeUpdate needs a graph with stream()");
+  let last: State | undefined;
+  for await (const chunk of await g.stream(input, { ...config, streamMode: ["updates", "values"] })) {
+    const [mode, data] = chunk as [string, Record<string, unknown>];
+    if (mode === "values") last = data as unknown as State;
+    else for (const [node, update] of Object.entries(data ?? {})) onNodeUpdate(node, (update ?? {}) as Record<string, unknown>);
+  }
+  if (!last) throw new Error("graph/answer.ts: the run produced no state");
+  return last;
+}
+
 export async function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): Promise<AnswerResult> {
   const configurable = options.configurable ?? {};
   const c = ensureConfiguration({ configurable: configurable as Record<string, unknown> });
   const runInput: QuestionInput = { question: input.question };
   if (input.question_id !== undefined) runInput.question_id = input.question_id;
   if (input.table_id !== undefined && input.table_id !== "") runInput.table_id = input.table_id;
-  const g = options.graph ?? defaultGraph;
-  const state = (await g.invoke(runInput, {
+  const g: GraphLike = options.graph ?? (defaultGraph as unknown as GraphLike);
+  const config: Record<string, unknown> = {
     configurable,
     recursionLimit: recursionLimitFor(c),
     ...(options.runName ? { runName: options.runName } : {}),
@@ -107,7 +132,8 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
     metadata: { ...runMetadata(c), ...(options.metadata ?? {}) },
     ...(options.callbacks ? { callbacks: options.callbacks } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
-  })) as State;
+  };
+  const state = options.onNodeUpdate ? await streamRun(g, runInput, config, options.onNodeUpdate) : ((await g.invoke(runInput, config)) as State);
   return {
     answer: state.answer,
     trace: traceOf(state),

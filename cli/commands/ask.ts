@@ -12,10 +12,34 @@ const ASK_FLAGS: FlagSpecs = {
   question_id: { kind: "string", help: "id shown in the trace (default: the question text)" },
   emit_trace: { kind: "boolean", help: "print the full trace JSON (verifier decisions, history H, usage)" },
   json: { kind: "boolean", help: "print one JSON object {answer, routes, usage[, trace]} instead of text" },
+  stream: { kind: "boolean", help: "print each node's result to stderr as the graph runs" },
 };
 
 function specs(): FlagSpecs {
   return { ...ASK_FLAGS, ...configFlagSpecs() };
+}
+
+/** One line per node for --stream. */
+export function describeUpdate(node: string, u: Record<string, unknown>): string {
+  const attempt = u.attempt as { requestedRoute?: string; effectiveRoute?: string; answer?: string; verdict?: number | null } | null | undefined;
+  switch (node) {
+    case "decompose":
+      return `[decompose] ${(u.plan as { subQuery?: string } | undefined)?.subQuery ?? "?"}`;
+    case "gather": {
+      const chunks = (u.chunks as unknown[] | undefined)?.length ?? 0;
+      return `[gather] ${chunks} chunks, schema ${(u.schema as { tableId?: string } | null | undefined)?.tableId ?? "none"}`;
+    }
+    case "route":
+      return u.subQueryDone ? "[route] re-selection repeats the rejected route: sub-query ends" : `[route] ${String(u.nextRoute)}`;
+    case "verify":
+      return `[verify] verdict ${String(attempt?.verdict)}${u.subQueryDone ? " — sub-query done" : " — re-route"}`;
+    case "synthesize":
+      return `[synthesize] ${String(u.answer)}`;
+    default: {
+      const routed = attempt?.effectiveRoute !== attempt?.requestedRoute ? ` (linker → ${attempt?.effectiveRoute})` : "";
+      return `[${node}] ${attempt?.answer ?? ""}${routed}`;
+    }
+  }
 }
 
 export const command: Command = {
@@ -58,7 +82,11 @@ export const command: Command = {
         ...(typeof flags.question_id === "string" ? { question_id: flags.question_id } : {}),
         ...(typeof flags.table_id === "string" ? { table_id: flags.table_id } : {}),
       };
-      const result = await answerQuestion(input, { configurable, runName: "atr:ask" });
+      const result = await answerQuestion(input, {
+        configurable,
+        runName: "atr:ask",
+        ...(flags.stream ? { onNodeUpdate: (node: string, update: Record<string, unknown>) => console.error(describeUpdate(node, update)) } : {}),
+      });
       for (const error of result.errors) console.error(`warning: LLM call failed, step failed closed — ${error}`);
       if (flags.json) {
         const out = { answer: result.answer, routes: result.routes, usage: result.usage, errors: result.errors, ...(flags.emit_trace ? { trace: result.trace } : {}) };

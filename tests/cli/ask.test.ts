@@ -31,6 +31,19 @@ describe("atr ask", () => {
     expect(r.out).toMatch(/^ {2}routes taken: {5}(TEXT|RETRIEVE|SQL|HYBRID)/m);
   });
 
+  it("--stream reports every node as it runs and ends with the same answer", async () => {
+    const argv = ["ask", "Who manages Dunmere FC?", "--index_path", index.dir, "--table_id", "clubs"];
+    const plain = await run(argv);
+    const streamed = await run([...argv, "--stream"]);
+    expect(streamed.code).toBe(0);
+    const lines = streamed.err.split("\n");
+    expect(lines[0]).toMatch(/^\[decompose\] Who manages Dunmere FC\?/);
+    expect(lines[1]).toMatch(/^\[gather\] 5 chunks, schema clubs$/);
+    expect(lines[2]).toMatch(/^\[route\] (TEXT|RETRIEVE|SQL|HYBRID)$/);
+    expect(lines.at(-1)).toBe("[synthesize] Oskar Lind");
+    expect(streamed.out.split("\n").slice(0, 4)).toEqual(plain.out.split("\n").slice(0, 4));
+  });
+
   it("maps graph flags and emits the trace as JSON", async () => {
     const r = await run([
       "ask", "How many clubs were founded before 1900?", "--index_path", index.dir, "--table_id", "clubs",
