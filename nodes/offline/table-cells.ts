@@ -96,6 +96,14 @@ function describe(grid: Grid): Described {
   return { grid, colText, colYears: colText.map(yearsIn), dataRows, rowText, rowYears };
 }
 
+/** Whether the rows include a report table: period (year) columns or period sections. */
+export function hasPeriodTable(rows: EvidenceRow[]): boolean {
+  return gridsFromRows(rows).some((grid) => {
+    const d = describe(grid);
+    return d.colYears.filter((y) => y.length > 0).length >= 2 || d.rowYears.some((y) => y.length > 0);
+  });
+}
+
 export type CellOperation = "lookup" | "list" | "difference" | "percent_change" | "average" | "sum" | "ratio";
 
 /** The operation a question asks of table cells. */

@@ -14,7 +14,7 @@ import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
 import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences } from "./evidence.js";
 import { CELL_CONFIDENCE } from "./reader.js";
-import { answerFromCells } from "./table-cells.js";
+import { answerFromCells, hasPeriodTable } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
 import { isGrounded } from "../grounding.js";
 import { sqlScalar } from "../sql-evidence.js";
@@ -232,6 +232,11 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   if (computed) {
     const shape = isChoice ? undefined : sqlShapeProblem(input, kind, items.length);
     if (shape) return out(0.5, shape);
+    // Report tables (values at row label × period) beside passages: a SQL value the located cells do
+    // not give is most often a wrong row or period; the cell readers of the other routes decide.
+    if (input.plan.requiredModalities !== "table" && hasPeriodTable(evidenceRows(input.evidence))) {
+      return out(0.5, "on a report table the SQL value is not the one at the cells the question names");
+    }
     // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
     if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "the SQL result is 0, which may hide a wrong filter");
     return out(1, "the answer is the SQL result (computed from the table) and has the expected type");
