@@ -177,6 +177,11 @@ export function keyStems(text: string): Set<string> {
   return out;
 }
 
+/** A sub-query without the "(columns: …)" note the offline decomposer appends for retrieval. */
+export function withoutColumnNote(subQuery: string): string {
+  return subQuery.replace(/\s*\(columns:[^)]*\)\s*$/, "").trim();
+}
+
 /** Stemmed content words in order. */
 export function stemsOf(text: string): string[] {
   return contentWords(text).map(stem);

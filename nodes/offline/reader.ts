@@ -14,7 +14,7 @@
  */
 import { fitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
+import { type EvidenceRow, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
 import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
@@ -127,7 +127,7 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
 function questionWeights(subQuery: string, question: string, plan?: SubQueryPlan): Map<string, number> {
   const weights = new Map<string, number>();
   for (const s of keyStems(question)) weights.set(s, 0.5);
-  for (const s of keyStems(subQuery)) weights.set(s, 1);
+  for (const s of keyStems(withoutColumnNote(subQuery))) weights.set(s, 1);
   const hints = (plan?.analysis?.["targetHints"] as string[] | undefined) ?? [];
   for (const h of hints) weights.set(stem(h.toLowerCase()), Math.max(weights.get(stem(h.toLowerCase())) ?? 0, 1));
   return weights;
