@@ -15,17 +15,21 @@ function index(passages: Passage[] = []): OpenedIndex {
   };
   return { db: fx.db, tables: fx.tables, passages, search } as unknown as OpenedIndex;
 }
+const PASSAGES: Passage[] = [{ id: "p", text: "Kim Lee won in Tokyo.", file: "races.json", tableId: "races" }];
 const input = (question: string, extra: Partial<DecomposeInput> = {}): DecomposeInput => ({ question, history: [], consecutiveFailures: 0, schemaPreview: "", ...extra });
 
 describe("offline decompose", () => {
   it("plans the question as one grounded step with its analysis and entity mentions", async () => {
-    const plan = await createDecompose(index())(input("How many gold medals did the United States win?", { tableId: "medals" }));
-    expect(plan).toMatchObject({ subQuery: "How many gold medals did the United States win? (columns: Nation, Gold)", expectedOperator: "count", requiredModalities: "table", entityMentions: ["United States"], uncertainty: 0 });
+    const plan = await createDecompose(index(PASSAGES))(input("How many gold medals did the United States win?", { tableId: "medals" }));
+    expect(plan).toMatchObject({ subQuery: "How many gold medals did the United States win? (columns: Nation, Gold)", expectedOperator: "count", requiredModalities: "both", entityMentions: ["United States"], uncertainty: 0 });
+    // Tables only: the grounded mention needs no value linking (SQL route); with passages it is an entity.
+    const tablesOnly = await createDecompose(index())(input("How many gold medals did the United States win?", { tableId: "medals" }));
+    expect(tablesOnly.entityMentions).toEqual([]);
     expect(analysisOf(plan)?.grounding).toMatchObject({ tableId: "medals", hinted: true, template: "count-column", columns: ["Nation", "Gold"], mentions: [expect.objectContaining({ value: "United States", column: "Nation" })] });
   });
 
   it("grounds in the best retrieved table when there is no hint", async () => {
-    const plan = await createDecompose(index())(input("who won in tokyo?"));
+    const plan = await createDecompose(index(PASSAGES))(input("who won in tokyo?"));
     expect(analysisOf(plan)?.grounding?.tableId).toBe("races");
     expect(plan.entityMentions).toEqual(["Tokyo"]);
   });
