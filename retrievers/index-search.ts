@@ -19,12 +19,15 @@ import { dot, openVectorIndex, type IdRange, type VectorIndex } from "../indexin
 import { Bm25Stats } from "./bm25.js";
 import { structuralRows } from "./row-structure.js";
 import { recallSize, DEFAULT_RECALL_MULTIPLIER } from "./recall.js";
-import { denseOnly, LexicalReranker, rerank, type Reranker } from "./rerank.js";
+import { denseOnly, LexicalReranker, mentionScore, rerank, type Reranker } from "./rerank.js";
+import { contentWords, normaliseForMatch } from "../indexing/embeddings/offline.js";
 
 /** Structural row candidates are placed after this many similarity hits. */
 const STRUCTURE_AFTER = 3;
 
 export interface ViewSearchOptions {
+  /** Scoped schema search lifts columns whose values the query names (default true). */
+  schemaValueLinking?: boolean;
   /** Add structural row candidates (first/last/after/before/extremes; default true). */
   rowStructure?: boolean;
   /** View 5 connection, used for the full value pool of a table whose rows were capped. */
@@ -81,6 +84,7 @@ export class ViewSearch implements IndexSearch {
   private readonly docIdsByType: Record<"text" | "table", number[]> = { text: [], table: [] };
   private readonly queryCache = new Map<string, Float32Array>();
   private readonly poolCache = new Map<string, TablePool>();
+  private readonly valueCache = new Map<string, CellEntry[]>();
   /** Where each pooled cell's vector is, so ranking against an entity needs no re-embedding. */
   private readonly cellVectors = new WeakMap<CellEntry, { vectors: Float32Array; idx: number }>();
   private readonly rowStatsCache = new Map<string, Bm25Stats>();
@@ -184,7 +188,15 @@ export class ViewSearch implements IndexSearch {
   async schema(query: string, k: number, options: SearchOptions = {}): Promise<Array<Hit<SchemaEntry>>> {
     if (options.tableIds && options.tableIds.length > 0) {
       const ids = options.tableIds.flatMap((t) => this.schemaByTable.get(t) ?? []);
-      return this.recallRerank(this.schemaView, query, k, { ids }, ids.length, this.viewStats(this.schemaView));
+      const all = await this.recallRerank(this.schemaView, query, recallSize(k, ids.length, this.multiplier), { ids }, ids.length, this.viewStats(this.schemaView));
+      if (this.options.schemaValueLinking === false) return all.slice(0, k);
+      // entity-based schema linking: a column whose value the query names verbatim moves up
+      const named = this.columnsNamedByValue(query, options.tableIds);
+      return all
+        .map((h, i) => ({ h, i, s: h.score + (named.has(`${h.entry.tableId}\u0000${h.entry.column}`) ? 1 : 0) }))
+        .sort((a, b) => b.s - a.s || a.i - b.i)
+        .slice(0, k)
+        .map(({ h, s }) => ({ entry: h.entry, score: s }));
     }
     return this.recallRerank(this.schemaView, query, k, undefined, this.schemaView.entries.length, this.viewStats(this.schemaView));
   }
@@ -217,9 +229,24 @@ export class ViewSearch implements IndexSearch {
     return [...head, ...inserted, ...tail].slice(0, k);
   }
 
-  /** Every distinct (column, value) of a table, embedded once and cached. */
-  async tablePool(tableId: string): Promise<TablePool | undefined> {
-    const cached = this.poolCache.get(tableId);
+  /** (table, column) pairs of these tables with a value (3+ characters) occurring word-bounded in the query. */
+  private columnsNamedByValue(query: string, tableIds: string[]): Set<string> {
+    const qn = normaliseForMatch(query).replace(/\s+/g, " ");
+    const qw = new Set(contentWords(query));
+    const named = new Set<string>();
+    for (const tableId of tableIds) {
+      for (const c of this.tableCells(tableId) ?? []) {
+        const key = `${c.tableId}\u0000${c.column}`;
+        if (named.has(key) || normaliseForMatch(c.value).trim().length < 3) continue;
+        if (mentionScore(qn, qw, c.value) === 1) named.add(key);
+      }
+    }
+    return named;
+  }
+
+  /** Every distinct (column, value) of a table as cell entries (no embedding), cached. */
+  tableCells(tableId: string): CellEntry[] | undefined {
+    const cached = this.valueCache.get(tableId);
     if (cached) return cached;
     const schema = this.options.tables?.get(tableId);
     const values =
@@ -229,6 +256,17 @@ export class ViewSearch implements IndexSearch {
     if (!values) return undefined;
     const title = schema?.title;
     const cells: CellEntry[] = values.map(({ column, value, freq }) => ({ tableId, column, value, freq, text: cellText({ title }, column, value) }));
+    this.valueCache.set(tableId, cells);
+    if (this.valueCache.size > 64) this.valueCache.delete(this.valueCache.keys().next().value!);
+    return cells;
+  }
+
+  /** A table's value pool with embeddings, embedded once and cached. */
+  async tablePool(tableId: string): Promise<TablePool | undefined> {
+    const cached = this.poolCache.get(tableId);
+    if (cached) return cached;
+    const cells = this.tableCells(tableId);
+    if (!cells) return undefined;
     const vectors = await this.embedder.embedMatrix(cells.map((c) => c.text));
     const pool = { cells, vectors, stats: new Bm25Stats(cells.map((c) => c.text)) };
     cells.forEach((c, idx) => this.cellVectors.set(c, { vectors, idx }));
@@ -236,6 +274,7 @@ export class ViewSearch implements IndexSearch {
     if (this.poolCache.size > 64) this.poolCache.delete(this.poolCache.keys().next().value!);
     return pool;
   }
+
 
   private distinctValues(tableId: string, schema: TableSchema | undefined): Array<{ column: string; value: string; freq: number }> | undefined {
     const range = this.rowRanges.get(tableId);

@@ -7,7 +7,9 @@
  *     characters) appears in the question (word-bounded, case-folded; values inside a longer
  *     mentioned value are dropped); a hit when `cells(question, 15, {tableIds: [hint]})` — the
  *     scoped cell retrieval the value linker uses — returns a cell with that value. Default cell
- *     budget (10,000 / 50 per table). Also reported: the same over the budgeted cell index only.
+ *     budget (10,000 / 50 per table). Also reported: the same over the budgeted cell index only, and
+ *     through `schemaCells(question, [mention], {schemaTopK: 5, cellTopK: 15, tableIds: [hint]})`,
+ *     the RETRIEVE/HYBRID path (C = 5 schema columns, then candidates ranked against the entity).
  * (c) Views 1–2: how often the hinted table (its chunks or passages) is in `documents(question, 10)`,
  *     and, for questions answered from a passage (HybridQA `answer_from`), how often a passage chunk
  *     holding the answer is in the top 10 — globally and scoped to the hinted table.
@@ -65,7 +67,7 @@ try {
   const questions = readFileSync(join(split, "questions.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Question);
 
   let rowN = 0, rowHit = 0, rowHitBm25 = 0;
-  let menN = 0, menHit = 0, menHitBm25 = 0, menHitIndex = 0;
+  let menN = 0, menHit = 0, menHitBm25 = 0, menHitIndex = 0, menHitLinker = 0;
   let docN = 0, docTable = 0, pasN = 0, pasHit = 0, pasHitScoped = 0;
   const t0 = performance.now();
   for (const q of questions) {
@@ -120,7 +122,10 @@ try {
       const texts = pairs.map((p) => cellText({ title: table.title }, p.column, p.value));
       const stats = new Bm25Stats(texts);
       const bm = bm25TopK(stats, q.question, texts, 15).map((h) => norm(pairs[h.id]!.value));
+      // the linker's path: C = schema top-5 in the hinted table, candidates per entity (the mention as written)
+      const linker = await search.schemaCells(q.question, mentioned, { schemaTopK: 5, cellTopK: 15, tableIds: [q.table_id] });
       for (const m of mentioned) {
+        if ((linker.candidates[m] ?? []).some((c) => norm(c.value) === m)) menHitLinker++;
         menN++;
         if (hits.some((h) => norm(h.entry.value) === m)) menHit++;
         else if (debug.includes("cells")) console.error(`CELL MISS ${q.question} → "${m}" | got ${hits.map((h) => h.entry.value).join(" ; ")}`);
@@ -141,6 +146,7 @@ try {
     "mention_recall@15": pct(menHit, menN),
     "mention_recall@15_index_only": pct(menHitIndex, menN),
     "mention_recall@15_bm25": pct(menHitBm25, menN),
+    "mention_recall@15_schema_cells": pct(menHitLinker, menN),
     mentions: menN,
     "table_chunks@10": pct(docTable, docN),
     "answer_passage@10": pct(pasHit, pasN),

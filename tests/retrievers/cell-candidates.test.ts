@@ -32,6 +32,19 @@ describe("schema + cell retrieval for the value linker (§4.7, test_cell_candida
     expect(queries[queries.length - 1]).toBe("Saint-Etienne");
   });
 
+  it("puts a column whose value the question names into C (entity-based schema linking)", async () => {
+    const staff: RawTable = {
+      id: "staff", file: "staff.csv", header: ["Name", "Role", "Salary"],
+      rows: [["Ann Lee", "Chef", "100"], ["Bo Chan", "Cook", "90"], ["Cy Roe", "Host", "80"], ["Di Poe", "Cook", "85"], ["Zoe Quinn", "Chef", "120"]],
+    };
+    const idx = await buildTinyIndex([staff], []);
+    const plain = await idx.open({ schemaValueLinking: false });
+    expect((await plain.schema("what is the salary of zoe quinn", 1, { tableIds: ["staff"] }))[0]!.entry.column).toBe("Salary");
+    const linked = await (await idx.open()).schema("what is the salary of zoe quinn", 2, { tableIds: ["staff"] });
+    expect(linked.map((h) => h.entry.column)).toEqual(["Name", "Salary"]);
+    idx.db.close();
+  });
+
   it("never returns a column outside C, whatever the entity", async () => {
     const search = await index.open();
     const result = await search.schemaCells("player team", ["Saint Etienne"], { schemaTopK: 2, cellTopK: 15, tableIds: ["players"] });
