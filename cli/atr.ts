@@ -16,6 +16,7 @@ export const COMMANDS = [
   "score",
   "convert",
   "guard-check",
+  "train-router",
   "demo",
   "doctor",
 ] as const;

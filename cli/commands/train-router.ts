@@ -1,0 +1,152 @@
+/**
+ * `atr train-router labels|train|eval` (reference §11): make router labels from a traced run, train
+ * the hashed logistic-regression student and export it to ONNX, and measure its agreement.
+ */
+import { writeFileSync } from "node:fs";
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
+import type { Command } from "../command.js";
+
+const LABEL_FLAGS: FlagSpecs = {
+  from_inference: { kind: "string", help: "results file of `atr run --emit_trace`: accepted decisions become labels", repeatable: true },
+  distill: { kind: "string", help: "results file of `atr run --emit_trace`: the §5.2 teacher routes each first sub-query (≤ 4 labels/question)", repeatable: true },
+  out: { kind: "string", help: "labels file to write (.jsonl)" },
+};
+
+const TRAIN_FLAGS: FlagSpecs = {
+  labels: { kind: "string", help: "labels file (.jsonl) from `atr train-router labels`", repeatable: true },
+  out: { kind: "string", help: "model folder to write (model.onnx + router.json)" },
+  epochs: { kind: "number", help: "passes over the training labels", default: 30 },
+  lr: { kind: "number", help: "SGD step size", default: 0.5 },
+  l2: { kind: "number", help: "L2 penalty", default: 1e-5 },
+  seed: { kind: "number", help: "shuffle and split seed", default: 42 },
+  validation_share: { kind: "number", help: "share of questions held out for epoch selection (grouped by question)", default: 0.1 },
+  dimension: { kind: "number", help: "hashed feature vector length D", default: 4096 },
+  input_version: { kind: "number", help: "router input text: 1 (no history) or 2 (§5.3)", default: 2 },
+  holdout_share: { kind: "number", help: "also hold out this share of questions entirely and write them to <out>/heldout-labels.jsonl", default: 0 },
+};
+
+const EVAL_FLAGS: FlagSpecs = {
+  model: { kind: "string", help: "model folder (model.onnx + router.json)" },
+  labels: { kind: "string", help: "labels file (.jsonl)", repeatable: true },
+  json: { kind: "boolean", help: "print the report as JSON" },
+};
+
+const required = (flags: Record<string, unknown>, name: string): string => {
+  const v = flags[name];
+  if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) throw new UsageError(`--${name} is required`);
+  return Array.isArray(v) ? String(v[0]) : String(v);
+};
+
+async function labelsCommand(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, LABEL_FLAGS);
+  const out = required(flags, "out");
+  const inference = (flags.from_inference as string[] | undefined) ?? [];
+  const distill = (flags.distill as string[] | undefined) ?? [];
+  if (inference.length + distill.length === 0) throw new UsageError("give --from_inference RUN.jsonl and/or --distill RUN.jsonl");
+  const { readJsonl, labelsFromInference, distillLabels } = await import("../../training/labels.js");
+  const { teacherRoute } = await import("../../nodes/offline/choose-route.js");
+  const labels = [
+    ...inference.flatMap((f) => labelsFromInference(readJsonl(f))),
+    ...distill.flatMap((f) => distillLabels(readJsonl(f), teacherRoute)),
+  ];
+  writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));
+  const counts: Record<string, number> = {};
+  for (const l of labels) counts[l.route] = (counts[l.route] ?? 0) + 1;
+  console.log(`atr train-router: ${labels.length} labels from ${new Set(labels.map((l) => l.question_id)).size} questions → ${out} ${JSON.stringify(counts)}`);
+  return labels.length ? 0 : 1;
+}
+
+async function trainCommand(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, TRAIN_FLAGS);
+  const out = required(flags, "out");
+  required(flags, "labels");
+  const version = Number(flags.input_version);
+  if (version !== 1 && version !== 2) throw new UsageError("--input_version takes 1 or 2");
+  const dimension = Number(flags.dimension);
+  if (!Number.isInteger(dimension) || dimension < 16) throw new UsageError("--dimension takes an integer ≥ 16");
+  const { readJsonl } = await import("../../training/labels.js");
+  const { trainStudent, groupedSplit } = await import("../../training/student.js");
+  const { writeRouterModel } = await import("../../training/export-model.js");
+  const { DEFAULT_FEATURE_SETTINGS } = await import("../../training/hashed-features.js");
+  const labelFiles = flags.labels as string[];
+  type L = import("../../training/labels.js").RouterLabel;
+  let labels = labelFiles.flatMap((f) => readJsonl<L>(f));
+  const seed = Number(flags.seed);
+  const holdout = Number(flags.holdout_share);
+  let heldOut: L[] = [];
+  if (holdout > 0) {
+    const split = groupedSplit(labels, holdout, seed + 1);
+    labels = split.train;
+    heldOut = split.validation;
+  }
+  const features = { ...DEFAULT_FEATURE_SETTINGS, dimension };
+  const { model, stats } = trainStudent(labels, {
+    epochs: Number(flags.epochs),
+    lr: Number(flags.lr),
+    l2: Number(flags.l2),
+    seed,
+    validationShare: Number(flags.validation_share),
+    features,
+    inputVersion: version,
+  });
+  writeRouterModel(out, model, features, version, { ...stats, labelFiles, heldOutLabels: heldOut.length, command: `atr train-router train ${argv.join(" ")}` });
+  if (heldOut.length) {
+    const { join } = await import("node:path");
+    writeFileSync(join(out, "heldout-labels.jsonl"), heldOut.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  }
+  console.log(`atr train-router: wrote ${out} (model.onnx + router.json${heldOut.length ? ` + heldout-labels.jsonl (${heldOut.length})` : ""})`);
+  console.log(JSON.stringify(stats));
+  return 0;
+}
+
+async function evalCommand(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, EVAL_FLAGS);
+  const modelDir = required(flags, "model");
+  required(flags, "labels");
+  const { readJsonl } = await import("../../training/labels.js");
+  const { createLearnedRouter } = await import("../../nodes/routers/learned.js");
+  const { evaluateRouter, renderConfusion } = await import("../../training/evaluate.js");
+  const labels = (flags.labels as string[]).flatMap((f) => readJsonl<import("../../training/labels.js").RouterLabel>(f));
+  const report = await evaluateRouter(await createLearnedRouter(modelDir), labels);
+  if (flags.json) {
+    console.log(JSON.stringify(report, null, 2));
+    return 0;
+  }
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  console.log(`${report.labels} labels`);
+  console.log(`masked agreement (online rule: failed routes skipped): ${pct(report.masked.agreement)}`);
+  console.log(renderConfusion(report.masked.confusion));
+  console.log(`unmasked agreement (argmax over all 4 classes): ${pct(report.unmasked.agreement)}`);
+  console.log(renderConfusion(report.unmasked.confusion));
+  return 0;
+}
+
+export const command: Command = {
+  summary: "learned router: make labels from traced runs, train the ONNX student, measure agreement",
+  help: () =>
+    [
+      "Usage:",
+      "  atr train-router labels --from_inference RUN.jsonl [--distill RUN.jsonl] --out labels.jsonl",
+      "  atr train-router train --labels labels.jsonl --out DIR [--epochs N --lr X --seed N]",
+      "  atr train-router eval --model DIR --labels labels.jsonl [--json]",
+      "",
+      "labels:",
+      formatFlagHelp(LABEL_FLAGS),
+      "",
+      "train:",
+      formatFlagHelp(TRAIN_FLAGS),
+      "",
+      "eval:",
+      formatFlagHelp(EVAL_FLAGS),
+      "",
+      "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
+      "`atr run|ask --router_type learned --router_model_path DIR`.",
+    ].join("\n"),
+  async run(argv) {
+    const [sub, ...rest] = argv;
+    if (sub === "labels") return labelsCommand(rest);
+    if (sub === "train") return trainCommand(rest);
+    if (sub === "eval") return evalCommand(rest);
+    throw new UsageError(`expected a subcommand: labels | train | eval (got ${sub === undefined ? "none" : `"${sub}"`})`);
+  },
+};

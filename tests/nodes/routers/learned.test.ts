@@ -1,0 +1,88 @@
+/**
+ * The learned router: router.json validation (clear errors naming the file and field), and a route
+ * through the real graph on the examples index with routerType learned — the student's route is
+ * taken, and after the verifier rejects it the failed route is skipped even though the student still
+ * ranks it first.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLearnedRouter } from "../../../nodes/routers/learned.js";
+import { writeRouterModel } from "../../../training/export-model.js";
+import { DEFAULT_FEATURE_SETTINGS } from "../../../training/hashed-features.js";
+import { labelPlan } from "../../../training/labels.js";
+import { RouterConfigError, validateRouterConfig } from "../../../training/router-config.js";
+import { trainStudent } from "../../../training/student.js";
+import { askScripted, useExampleIndex } from "../../fixtures/example-index.js";
+import { ScriptedChatModel, reply } from "../../fixtures/scripted-model.js";
+import { failedAt, label } from "../../training/tiny-labels.js";
+
+const index = useExampleIndex();
+const root = mkdtempSync(join(tmpdir(), "atr-learned-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const features = { ...DEFAULT_FEATURE_SETTINGS, dimension: 512 };
+const Q = "Who manages Dunmere FC?";
+let modelDir = "";
+
+beforeAll(() => {
+  // v1 input (no H): for this question the student says TEXT, then SQL — whatever failed before.
+  const labels = [
+    ...[0, 1].map(() => label("TEXT", Q, { required_modalities: "text" })),
+    label("SQL", Q, { required_modalities: "text" }),
+    label("SQL", "How many clubs were founded before 1900?", { expected_operator: "count", required_modalities: "table" }),
+    label("RETRIEVE", "Where is the stadium of Ashford Rovers?", { entity_mentions: ["Ashford Rovers"], required_modalities: "table" }),
+    label("HYBRID", "What is the total attendance of Fenwick City games?", { expected_operator: "aggregate", entity_mentions: ["Fenwick City"] }),
+  ];
+  const { model, stats } = trainStudent(labels, { features, validationShare: 0, epochs: 40, inputVersion: 1 });
+  modelDir = join(root, "student");
+  writeRouterModel(modelDir, model, features, 1, stats as unknown as Record<string, unknown>);
+});
+
+function editedCopy(name: string, edit: (config: Record<string, unknown>) => void): string {
+  const dir = join(root, name);
+  cpSync(modelDir, dir, { recursive: true });
+  const file = join(dir, "router.json");
+  const config = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  edit(config);
+  writeFileSync(file, JSON.stringify(config));
+  return dir;
+}
+
+describe("router.json validation", () => {
+  it("rejects a wrong label mapping, a dims mismatch, an unknown version, a missing file — naming file and field", async () => {
+    const swapped = editedCopy("swapped", (c) => (c.id2label = { 0: "TEXT", 1: "RETRIEVE", 2: "SQL", 3: "HYBRID" }));
+    await expect(createLearnedRouter(swapped)).rejects.toThrow(/swapped\/router\.json: field "id2label" must map exactly 0=TEXT, 1=SQL, 2=RETRIEVE, 3=HYBRID/);
+    const dims = editedCopy("dims", (c) => (c.input_dim = 256));
+    await expect(createLearnedRouter(dims)).rejects.toThrow(/field "features\.dimension" must equal input_dim 256/);
+    const version = editedCopy("version", (c) => (c.router_input_version = 3));
+    await expect(createLearnedRouter(version)).rejects.toThrow(/field "router_input_version" must be 1 or 2/);
+    const onnxName = editedCopy("onnx-input", (c) => (c.onnx = { file: "model.onnx", input: "input_ids", output: "scores" }));
+    await expect(createLearnedRouter(onnxName)).rejects.toThrow(/field "onnx\.input" names "input_ids", but the ONNX graph's inputs are features/);
+    const escape = editedCopy("escape", (c) => (c.onnx = { file: "../x.onnx", input: "features", output: "scores" }));
+    await expect(createLearnedRouter(escape)).rejects.toThrow(/field "onnx\.file" must be a file name inside the model folder/);
+    await expect(createLearnedRouter(join(root, "nowhere"))).rejects.toThrow(RouterConfigError);
+    expect(() => validateRouterConfig({ format: "atr-ts-learned-router", model_type: "distilbert" }, "r.json")).toThrow(/r\.json: field "model_type"/);
+  });
+});
+
+describe("routerType learned through the graph", () => {
+  it("takes the student's route, then skips the failed one on re-selection", async () => {
+    const router = await createLearnedRouter(modelDir);
+    const l = label("TEXT", Q, { required_modalities: "text" });
+    const afterFailure = await router.rank({ plan: labelPlan(l), schema: null, history: [failedAt(Q, "TEXT")], failureScope: "question", reselectIndex: 0 });
+    expect(afterFailure.slice(0, 2)).toEqual(["TEXT", "SQL"]); // v1: H does not change the ranking
+
+    const model = new ScriptedChatModel([
+      reply.decompose(Q, { required_modalities: "text" }),
+      reply.text("Tomas Reyes"),
+      reply.verify(0),
+      reply.sql("SELECT manager FROM clubs WHERE club = 'Dunmere FC'"),
+      reply.verify(1),
+    ]);
+    const r = await askScripted(index.dir, model, { question: Q, table_id: "clubs" }, { routerType: "learned", routerModelPath: modelDir });
+    expect(r.routes).toEqual([{ subQuery: Q, requested: ["TEXT", "SQL"], effective: ["TEXT", "SQL"] }]);
+    expect(r.answer).toBe("Oskar Lind");
+    expect(model.callsOf("choose_route")).toHaveLength(0);
+  });
+});

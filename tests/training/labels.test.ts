@@ -1,0 +1,72 @@
+/** Router labels: from_inference keeps accepted decisions only; distill asks the §5.2 teacher under simulated failures. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { teacherRoute } from "../../nodes/offline/choose-route.js";
+import { distillLabels, labelsFromInference, labelText, LabelFileError, readJsonl } from "../../training/labels.js";
+import { SCHEMA, failedAt } from "./tiny-labels.js";
+
+const decision = (over: Record<string, unknown>) => ({
+  sub_query: "Who manages Dunmere FC?",
+  expected_operator: "lookup",
+  required_modalities: "table",
+  entity_mentions: ["Dunmere FC"],
+  need_global_table_view: false,
+  uncertainty: 0.2,
+  schema: SCHEMA,
+  has_schema: true,
+  history_H: [],
+  attempt: 1,
+  ...over,
+});
+
+const run = [
+  {
+    question_id: "a",
+    question: "Who manages Dunmere FC?",
+    table_id: "clubs",
+    atr_trace: {
+      verifier_decisions: [
+        decision({ route: "HYBRID", effective_route: "HYBRID", requested_route: "HYBRID", accepted: false, verdict: 0 }),
+        decision({ route: "RETRIEVE", effective_route: "RETRIEVE", requested_route: "RETRIEVE", accepted: true, verdict: 1, attempt: 2, history_H: [failedAt("Who manages Dunmere FC?", "HYBRID")] }),
+      ],
+    },
+  },
+  { question_id: "b", question: "Nothing accepted", atr_trace: { verifier_decisions: [decision({ route: "SQL", effective_route: "SQL", accepted: false })] } },
+  { question_id: "c", question: "No trace" },
+];
+
+const root = mkdtempSync(join(tmpdir(), "atr-labels-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("labels", () => {
+  it("from_inference: one label per accepted decision, with its metadata, schema and H", () => {
+    const labels = labelsFromInference(run);
+    expect(labels).toHaveLength(1);
+    expect(labels[0]).toMatchObject({ question_id: "a", table_id: "clubs", route: "RETRIEVE", uncertainty: 0.2, has_schema: true, label_source: "verified_inference" });
+    expect(labels[0]!.history_H.map((h) => h.effectiveRoute)).toEqual(["HYBRID"]);
+    const text = labelText(labels[0]!, 2);
+    expect(text).toContain("[FAILED] Who manages Dunmere FC? => HYBRID:0.0");
+    expect(text).toContain("[SCHEMA_DETAIL] table=clubs; columns=Club:text examples=Dunmere FC");
+  });
+
+  it("distill: the teacher re-routes the first sub-query after each simulated failure, never repeating a route", () => {
+    const labels = distillLabels(run, teacherRoute);
+    const a = labels.filter((l) => l.question_id === "a");
+    // lookup with entities → RETRIEVE, then SQL (schema), then TEXT, then the fallback HYBRID
+    expect(a.map((l) => l.route)).toEqual(["RETRIEVE", "SQL", "TEXT", "HYBRID"]);
+    expect(a.map((l) => l.history_H.length)).toEqual([0, 1, 2, 3]);
+    expect(a[3]!.history_H.map((h) => [h.effectiveRoute, h.step])).toEqual([["RETRIEVE", 1], ["SQL", 2], ["TEXT", 3]]);
+    expect(a.every((l) => l.schema?.columns.length === 2 && l.label_source === "teacher_distill")).toBe(true);
+    expect(labels.filter((l) => l.question_id === "c")).toEqual([]);
+    expect(distillLabels(run, teacherRoute, 2).filter((l) => l.question_id === "a")).toHaveLength(2);
+  });
+
+  it("a broken labels line is an error naming the file and line", () => {
+    const file = join(root, "bad.jsonl");
+    writeFileSync(file, '{"a":1}\n{"cut');
+    expect(() => readJsonl(file)).toThrow(LabelFileError);
+    expect(() => readJsonl(file)).toThrow(/bad\.jsonl:2/);
+  });
+});

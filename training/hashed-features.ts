@@ -1,0 +1,108 @@
+/**
+ * Featurisation of the learned router's input text (reference §5.3, v1/v2 from
+ * nodes/routers/features.ts) into a fixed-length float vector: hashed, segment-tagged tokens.
+ *
+ * Why not the offline embedder (indexing/embeddings/offline.ts)? It drops stop words such as
+ * "how", "many", "total", "which" — the very words that separate SQL from RETRIEVE questions — and
+ * it mixes all segments into one bag, so `[OP] count` and the word "count" in the query collide.
+ * Here every token carries its segment tag ([QUERY], [OP], …), and the categorical segments become
+ * single tokens. The trainer (training/student.ts) and the ONNX inference (nodes/routers/learned.ts)
+ * both call `featurise`, so training and serving see identical vectors.
+ */
+import { normaliseForMatch } from "../indexing/embeddings/offline.js";
+
+export interface HashedFeatureSettings {
+  /** Vector length D (default 4096). */
+  dimension: number;
+  /** Character n-gram sizes taken from each query word (default [3, 4]; [] = none). */
+  charNgrams: number[];
+  /** Word bigrams of the query (default true). */
+  wordBigrams: boolean;
+}
+
+export const DEFAULT_FEATURE_SETTINGS: HashedFeatureSettings = { dimension: 4096, charNgrams: [3, 4], wordBigrams: true };
+
+const SEGMENT = /\[(QUERY|OP|MOD|ENT|SCHEMA|GLOBAL|UNCERTAINTY|FAILED|SCHEMA_DETAIL)\] /g;
+const WORD = /[\p{L}\p{N}]+/gu;
+const ROUTE_ITEM = /(TEXT|SQL|RETRIEVE|HYBRID)(?:->(TEXT|SQL|RETRIEVE|HYBRID))?(?::([\d.]+))?(?=, |$)/g;
+
+/** FNV-1a 32-bit with a murmur finaliser (feature hashing needs well-mixed low bits). */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h >>> 0;
+}
+
+/** The text's segments by tag (a tag that appears twice keeps the last value). */
+export function segments(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const marks = [...text.matchAll(SEGMENT)];
+  marks.forEach((m, i) => {
+    const start = m.index! + m[0].length;
+    const end = i + 1 < marks.length ? marks[i + 1]!.index! : text.length;
+    out.set(m[1]!, text.slice(start, end).trim());
+  });
+  return out;
+}
+
+const bucket = (n: number) => (n >= 3 ? "3+" : String(n));
+
+/** The tagged tokens of one router input text (before hashing). Exported for tests and inspection. */
+export function routerTokens(text: string, settings: HashedFeatureSettings = DEFAULT_FEATURE_SETTINGS): string[] {
+  const seg = segments(text);
+  const tokens: string[] = ["bias"];
+  const words = [...normaliseForMatch(seg.get("QUERY") ?? "").matchAll(WORD)].map((m) => m[0]);
+  words.forEach((w, i) => {
+    tokens.push(`q:${w}`);
+    if (settings.wordBigrams && i > 0) tokens.push(`q2:${words[i - 1]} ${w}`);
+    for (const n of settings.charNgrams) {
+      const padded = `<${w}>`;
+      for (let j = 0; j + n <= padded.length; j++) tokens.push(`c${n}:${padded.slice(j, j + n)}`);
+    }
+  });
+  if (words.length) tokens.push(`head:${words.slice(0, 2).join(" ")}`, `first:${words[0]}`);
+  for (const tag of ["OP", "MOD", "SCHEMA", "GLOBAL"]) if (seg.has(tag)) tokens.push(`${tag}=${seg.get(tag)}`);
+  const ent = seg.get("ENT");
+  if (ent !== undefined) tokens.push(`ENT#=${ent === "none" ? "0" : bucket(ent.split(", ").length)}`);
+  const u = Number(seg.get("UNCERTAINTY"));
+  if (seg.has("UNCERTAINTY")) tokens.push(`U=${Number.isFinite(u) ? Math.round(u * 5) / 5 : "nan"}`);
+  const failed = seg.get("FAILED");
+  if (failed !== undefined) {
+    const items = failed === "none" ? [] : [...failed.matchAll(ROUTE_ITEM)];
+    tokens.push(`F#=${bucket(items.length)}`);
+    for (const m of items) {
+      const effective = m[2] ?? m[1]!;
+      tokens.push(`F:${effective}`, `Fv:${effective}:${m[3] ?? "-"}`);
+      if (m[2]) tokens.push(`F:${m[1]}->${m[2]}`);
+    }
+  }
+  const detail = seg.get("SCHEMA_DETAIL");
+  if (detail !== undefined && detail !== "none") {
+    const types = [...detail.matchAll(/:([a-z_]+)(?= examples=|, |$)/g)].map((m) => m[1]!);
+    tokens.push(`cols#=${types.length >= 8 ? "8+" : String(types.length)}`);
+    for (const t of new Set(types)) tokens.push(`coltype:${t}`);
+  }
+  return tokens;
+}
+
+/** The feature vector: log(1 + count) per hashed token, L2-normalised. */
+export function featurise(text: string, settings: HashedFeatureSettings = DEFAULT_FEATURE_SETTINGS): Float32Array {
+  const out = new Float32Array(settings.dimension);
+  for (const token of routerTokens(text, settings)) out[fnv1a(token) % settings.dimension]! += 1;
+  let norm = 0;
+  for (let i = 0; i < out.length; i++) {
+    if (out[i] !== 0) {
+      out[i] = Math.log1p(out[i]!);
+      norm += out[i]! * out[i]!;
+    }
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < out.length; i++) if (out[i] !== 0) out[i]! /= norm;
+  return out;
+}

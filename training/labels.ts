@@ -1,0 +1,166 @@
+/**
+ * Router training labels (reference §11), one JSON line each, and the two ways to make them:
+ *
+ * - `labelsFromInference`: every verifier decision with accepted == true in an `atr run --emit_trace`
+ *   results file (route, the decision's plan fields, restored schema, history_H).
+ * - `distillLabels`: the §5.2 teacher rules (nodes/offline/choose-route.ts) on each question's first
+ *   decomposed sub-query, re-asked after 1, 2 and 3 simulated failures (up to 4 labels per question).
+ *   Fixes of §15.1/15.4: the schema is the one the run restored from the index (not an empty
+ *   `columns=unknown` stub), and simulated failures are recorded the way the online loop records
+ *   them (question-wide H, verdict 0, requested = effective route, 1-based steps).
+ */
+import { readFileSync } from "node:fs";
+import type { TableSchema } from "../indexing/types.js";
+import { routeProfile } from "../nodes/routers/index.js";
+import { routerInputV1, routerInputV2 } from "../nodes/routers/features.js";
+import type { FailureScope } from "../graph/configuration.js";
+import { scopedHistory } from "../nodes/routers/failed-set.js";
+import type { RouteProfile } from "../nodes/strategies.js";
+import type { FailedRouteRecord, Modality, Operator, Route, SubQueryPlan } from "../nodes/types.js";
+import { LABELS } from "./router-config.js";
+
+export interface RouterLabel {
+  question_id: string;
+  question?: string;
+  table_id?: string;
+  sub_query: string;
+  expected_operator: string;
+  required_modalities: string;
+  entity_mentions: string[];
+  need_global_table_view: boolean;
+  uncertainty: number;
+  schema: TableSchema | null;
+  has_schema: boolean;
+  /** H before the labelled attempt (question-wide, as the online loop keeps it). */
+  history_H: FailedRouteRecord[];
+  /** The label. */
+  route: Route;
+  label_source: "verified_inference" | "teacher_distill";
+}
+
+export class LabelFileError extends Error {
+  constructor(file: string, line: number, problem: string) {
+    super(`${file}:${line}: ${problem}`);
+    this.name = "LabelFileError";
+  }
+}
+
+/** The fields of a trace decision this module reads (graph/state.ts TraceDecision). */
+interface DecisionLike {
+  sub_query?: unknown;
+  expected_operator?: unknown;
+  required_modalities?: unknown;
+  entity_mentions?: unknown;
+  need_global_table_view?: unknown;
+  uncertainty?: unknown;
+  schema?: unknown;
+  history_H?: unknown;
+  route?: unknown;
+  effective_route?: unknown;
+  accepted?: unknown;
+  attempt?: unknown;
+}
+
+interface ResultRecord {
+  question_id?: string;
+  question?: string;
+  table_id?: string;
+  atr_trace?: { question_id?: string; verifier_decisions?: DecisionLike[] };
+}
+
+/** The JSON records of a .jsonl file; a bad line is an error naming the file and line. */
+export function readJsonl<T>(file: string): T[] {
+  const out: T[] = [];
+  readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (!line.trim()) return;
+      try {
+        out.push(JSON.parse(line) as T);
+      } catch {
+        throw new LabelFileError(file, i + 1, "is not a JSON object (a cut-off last line? resume the run with --rerun)");
+      }
+    });
+  return out;
+}
+
+function labelFromDecision(record: ResultRecord, d: DecisionLike, route: Route, source: RouterLabel["label_source"]): RouterLabel {
+  return {
+    question_id: String(record.question_id ?? record.atr_trace?.question_id ?? ""),
+    ...(record.question !== undefined ? { question: record.question } : {}),
+    ...(record.table_id !== undefined ? { table_id: record.table_id } : {}),
+    sub_query: String(d.sub_query ?? ""),
+    expected_operator: String(d.expected_operator ?? "lookup"),
+    required_modalities: String(d.required_modalities ?? "both"),
+    entity_mentions: Array.isArray(d.entity_mentions) ? d.entity_mentions.map(String) : [],
+    need_global_table_view: d.need_global_table_view === true,
+    uncertainty: Number(d.uncertainty ?? 0),
+    schema: (d.schema as TableSchema | null) ?? null,
+    has_schema: d.schema != null,
+    history_H: Array.isArray(d.history_H) ? (d.history_H as FailedRouteRecord[]) : [],
+    route,
+    label_source: source,
+  };
+}
+
+const asRoute = (v: unknown): Route | undefined => {
+  const r = String(v ?? "").toUpperCase();
+  return (LABELS as readonly string[]).includes(r) ? (r as Route) : undefined;
+};
+
+/** §11 from_inference: accepted decisions of `atr run --emit_trace` records become labels. */
+export function labelsFromInference(records: readonly ResultRecord[]): RouterLabel[] {
+  const out: RouterLabel[] = [];
+  for (const record of records) {
+    for (const d of record.atr_trace?.verifier_decisions ?? []) {
+      const route = asRoute(d.effective_route ?? d.route);
+      if (d.accepted === true && route) out.push(labelFromDecision(record, d, route, "verified_inference"));
+    }
+  }
+  return out;
+}
+
+/** The plan a label describes. */
+export function labelPlan(label: RouterLabel): SubQueryPlan {
+  return {
+    subQuery: label.sub_query,
+    expectedOperator: label.expected_operator as Operator,
+    requiredModalities: label.required_modalities as Modality,
+    needGlobalTableView: label.need_global_table_view,
+    entityMentions: label.entity_mentions,
+    uncertainty: label.uncertainty,
+  };
+}
+
+/** The classifier input text of a label, as the online router builds it (§5.3). */
+export function labelText(label: RouterLabel, version: 1 | 2, scope: FailureScope = "question"): string {
+  const plan = labelPlan(label);
+  if (version === 1) return routerInputV1(plan, label.schema);
+  return routerInputV2(plan, label.schema, scopedHistory(label.history_H, label.sub_query, scope));
+}
+
+/**
+ * §11 distill: for each question of a traced run, its first sub-query's plan and restored schema;
+ * the teacher routes it under 0..maxLabels-1 simulated failures.
+ */
+export function distillLabels(
+  records: readonly ResultRecord[],
+  teacher: (profile: RouteProfile) => Route,
+  maxLabels = 4,
+): RouterLabel[] {
+  const out: RouterLabel[] = [];
+  for (const record of records) {
+    const first = record.atr_trace?.verifier_decisions?.find((d) => Number(d.attempt) === 1);
+    if (!first) continue;
+    const base = labelFromDecision(record, { ...first, history_H: [] }, "TEXT", "teacher_distill");
+    const history: FailedRouteRecord[] = [];
+    for (let k = 0; k < maxLabels; k++) {
+      const profile = routeProfile({ plan: labelPlan(base), schema: base.schema, history, failureScope: "question", reselectIndex: k });
+      const route = teacher(profile);
+      if (history.some((h) => h.effectiveRoute === route)) break; // every route failed: the teacher repeats TEXT
+      out.push({ ...base, history_H: [...history], route });
+      history.push({ subQuery: base.sub_query, requestedRoute: route, effectiveRoute: route, valueLinkerAttempted: false, verdict: 0, step: k + 1 });
+    }
+  }
+  return out;
+}

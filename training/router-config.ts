@@ -1,0 +1,86 @@
+/**
+ * The learned router's model folder contract: `model.onnx` + `router.json`. The trainer writes
+ * router.json (training/export-model.ts); nodes/routers/learned.ts validates it before opening the
+ * ONNX session, so a wrong or foreign folder fails with an error naming the file and the field.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Route } from "../nodes/types.js";
+import type { HashedFeatureSettings } from "./hashed-features.js";
+
+/** Class ids of the student (reference §5.3): TEXT=0, SQL=1, RETRIEVE=2, HYBRID=3. */
+export const LABELS: readonly Route[] = ["TEXT", "SQL", "RETRIEVE", "HYBRID"];
+export const ROUTER_CONFIG_FILE = "router.json";
+export const ROUTER_MODEL_FILE = "model.onnx";
+export const ROUTER_FORMAT = "atr-ts-learned-router";
+
+export interface RouterConfig {
+  format: typeof ROUTER_FORMAT;
+  /** Which input text the model was trained on: 1 = v1 (no H), 2 = v2 (§5.3). */
+  router_input_version: 1 | 2;
+  model_type: "hashed-logreg";
+  /** Class id (as a string key) → route. */
+  id2label: Record<string, Route>;
+  /** Feature vector length: the ONNX input is float32 [1, input_dim]. */
+  input_dim: number;
+  features: HashedFeatureSettings;
+  onnx: { file: string; input: string; output: string };
+  /** Free-form training statistics (label counts, epochs, validation agreement, …). */
+  training: Record<string, unknown>;
+}
+
+export class RouterConfigError extends Error {
+  constructor(file: string, field: string, problem: string) {
+    super(`${file}: field "${field}" ${problem}. Train a model folder with \`atr train-router train --labels L.jsonl --out DIR\`.`);
+    this.name = "RouterConfigError";
+  }
+}
+
+const isPositiveInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v > 0;
+
+/** Checks a parsed router.json; `file` names it in errors. Returns it typed. */
+export function validateRouterConfig(raw: unknown, file: string): RouterConfig {
+  const fail = (field: string, problem: string): never => {
+    throw new RouterConfigError(file, field, problem);
+  };
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return fail("(root)", "must be a JSON object");
+  const c = raw as Record<string, unknown>;
+  if (c.format !== ROUTER_FORMAT) fail("format", `must be "${ROUTER_FORMAT}" (got ${JSON.stringify(c.format)})`);
+  const version = c.router_input_version ?? 1;
+  if (version !== 1 && version !== 2) fail("router_input_version", `must be 1 or 2 (got ${JSON.stringify(version)})`);
+  if (c.model_type !== "hashed-logreg") fail("model_type", `must be "hashed-logreg" (got ${JSON.stringify(c.model_type)})`);
+  const id2label = c.id2label as Record<string, unknown> | undefined;
+  if (!id2label || typeof id2label !== "object") return fail("id2label", "is missing");
+  const keys = Object.keys(id2label);
+  const expected = LABELS.map((l, i) => `${i}=${l}`).join(", ");
+  if (keys.length !== LABELS.length || LABELS.some((l, i) => id2label[String(i)] !== l)) {
+    fail("id2label", `must map exactly ${expected} (got ${JSON.stringify(id2label)})`);
+  }
+  if (!isPositiveInt(c.input_dim)) fail("input_dim", `must be a positive integer (got ${JSON.stringify(c.input_dim)})`);
+  const f = c.features as Partial<HashedFeatureSettings> | undefined;
+  if (!f || typeof f !== "object") return fail("features", "is missing");
+  if (f.dimension !== c.input_dim) fail("features.dimension", `must equal input_dim ${String(c.input_dim)} (got ${JSON.stringify(f.dimension)})`);
+  if (!Array.isArray(f.charNgrams) || !f.charNgrams.every(isPositiveInt)) fail("features.charNgrams", "must be a list of positive integers");
+  if (typeof f.wordBigrams !== "boolean") fail("features.wordBigrams", "must be true or false");
+  const onnx = c.onnx as Record<string, unknown> | undefined;
+  if (!onnx || typeof onnx.file !== "string" || typeof onnx.input !== "string" || typeof onnx.output !== "string") {
+    fail("onnx", 'must be {"file", "input", "output"} strings');
+  }
+  if (/[\\/]|^\.\.?$/.test(String(onnx!.file))) fail("onnx.file", "must be a file name inside the model folder");
+  return { ...(c as unknown as RouterConfig), router_input_version: version as 1 | 2, training: (c.training as Record<string, unknown>) ?? {} };
+}
+
+/** Reads and validates `<dir>/router.json`; checks that the ONNX file it names exists. */
+export function readRouterConfig(dir: string): RouterConfig {
+  const file = join(dir, ROUTER_CONFIG_FILE);
+  if (!existsSync(file)) throw new RouterConfigError(file, "(file)", "is missing: the folder is not a learned-router model");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new RouterConfigError(file, "(root)", `is not valid JSON (${(error as Error).message})`);
+  }
+  const config = validateRouterConfig(raw, file);
+  if (!existsSync(join(dir, config.onnx.file))) throw new RouterConfigError(file, "onnx.file", `names ${join(dir, config.onnx.file)}, which does not exist`);
+  return config;
+}
