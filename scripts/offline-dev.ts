@@ -18,7 +18,7 @@ import { loadTables } from "../indexing/load-tables.js";
 import { readTableSchemas, writeSqlStore } from "../indexing/sql-store.js";
 import { wtqCorrect } from "../evals/scoring/wtq.js";
 import { analyzeQuestion } from "../nodes/offline/analysis.js";
-import { findMentions } from "../nodes/offline/mentions.js";
+import { askedWords, findMentions } from "../nodes/offline/mentions.js";
 import { planSql } from "../nodes/offline/sql-writer.js";
 import { planFeatures, rowsFeature, type PlanFeatures } from "../nodes/offline/confidence.js";
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
@@ -76,7 +76,7 @@ for (const q of questions.slice(0, limit)) {
   if (schema) {
     const catalog = loadCatalog(db, schema);
     const analysis = analyzeQuestion(q.question);
-    const mentions = findMentions(q.question, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
+    const mentions = findMentions(q.question, catalog, { avoidWords: askedWords(analysis) });
     note = mentions.map((m) => `${m.text}→${m.column}=${m.value}(${m.kind})`).join("; ");
     let usable: Set<number> | undefined;
     if (index && cTop > 0) {

@@ -15,7 +15,7 @@ import type { DecomposeInput } from "../strategies.js";
 import type { SubQueryPlan } from "../types.js";
 import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { createBridge } from "./bridge.js";
-import { findMentions, type EntityMention } from "./mentions.js";
+import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { planSql } from "./sql-writer.js";
 import { loadCatalog } from "./table-catalog.js";
@@ -55,7 +55,7 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
   const table = await groundingTable(index, question, tableId);
   if (table) {
     const catalog = loadCatalog(index.db, table);
-    const mentions = findMentions(question, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
+    const mentions = findMentions(question, catalog, { avoidWords: askedWords(analysis) });
     analysis.grounding = { tableId: table.tableId, mentions, hinted: tableId !== undefined && tablesForHint(tableId, index.tables).includes(table.tableId) };
     const planned = planSql({ analysis, catalog, mentions });
     if (planned) {

@@ -4,7 +4,7 @@
  * whole-word part of a cell, "smith" → "Marilynn Smith") and fuzzy (one or two typing errors,
  * "ashfiend" → "Ashfield"). Longest, most specific spans win; spans never overlap.
  */
-import { STOP_WORDS } from "./analysis.js";
+import { STOP_WORDS, type QuestionAnalysis } from "./analysis.js";
 import { normaliseText, stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 
 export interface EntityMention {
@@ -96,6 +96,15 @@ function isInflection(a: string, b: string): boolean {
   return long.startsWith(short) && /^(s|es|d|ed|ing|er|ers|ly)$/.test(long.slice(short.length));
 }
 
+/**
+ * Words a question asks about rather than names: the counted noun ("how many songs") and the noun
+ * after what/which ("which shows …"). They never form a partial or fuzzy mention on their own.
+ */
+export function askedWords(a: QuestionAnalysis): string[] {
+  const wh = /^(?:what|which)\s+(?:is the |are the |was the |were the )?([a-z]+)/.exec(a.normalized)?.[1];
+  return [...a.countNoun, ...(wh && !STOP_WORDS.has(wh) ? [wh] : [])];
+}
+
 /** Finds the table values the question names. */
 export function findMentions(question: string, catalog: TableCatalog, options: FindMentionsOptions = {}): EntityMention[] {
   const maxSpan = options.maxSpan ?? 8;
@@ -107,6 +116,8 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
   const out: EntityMention[] = [];
   const free = (s: number, e: number) => covered.slice(s, e).every((c) => !c);
   const take = (m: EntityMention) => {
+    // A value found only in header rows ("2019" above the amounts) names a column, not a row.
+    if (m.rows.every((r) => catalog.headerRows.has(r))) return;
     out.push(m);
     for (let i = m.start; i < m.end; i++) covered[i] = true;
   };

@@ -14,7 +14,7 @@ import { ROW_ID_COLUMN, type TableSchema } from "../../indexing/types.js";
 import { bindingColumn, isRequiredBinding } from "../../retrievers/sql-guard.js";
 import type { WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
-import { findMentions } from "./mentions.js";
+import { askedWords, findMentions } from "./mentions.js";
 import { loadCatalog, normaliseText } from "./table-catalog.js";
 import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isYearColumn, orderDirection, rankTargetColumns, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
@@ -84,13 +84,15 @@ function numExpr(c: CatalogColumn, alias?: string): string {
     return `CASE WHEN instr(${r}, ':') > 0 THEN CAST(substr(${r}, 1, instr(${r}, ':') - 1) AS REAL) * 60 + CAST(REPLACE(substr(${r}, instr(${r}, ':') + 1), ':', '') AS REAL) ELSE CAST(${r} AS REAL) END`;
   }
   if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
-  return `CAST(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', '') AS REAL)`;
+  const bare = `REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', ''), '(', ''), ')', '')`;
+  // "(874)" / "$(874)" is an accounting negative.
+  return `CASE WHEN TRIM(${col(c, alias)}) GLOB '(*' OR TRIM(${col(c, alias)}) GLOB '$(*' THEN -CAST(${bare} AS REAL) ELSE CAST(${bare} AS REAL) END`;
 }
 
 /** Predicate: the column holds a usable number (or date). */
 function hasNum(c: CatalogColumn, alias?: string): string {
   if (c.schema.type !== "text") return `${col(c, alias, false)} IS NOT NULL`;
-  return `(${col(c, alias)} GLOB '*[0-9]*' AND TRIM(${col(c, alias)}) GLOB '[0-9$+.-]*')`;
+  return `(${col(c, alias)} GLOB '*[0-9]*' AND TRIM(${col(c, alias)}) GLOB '[0-9$+.(-]*')`;
 }
 
 /** Ordering expression: ISO text for dates, numbers otherwise. */
@@ -211,6 +213,10 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     ),
   };
   const opts = usable ? { usable } : {};
+
+  // Financial-report tables (TAT-QA-like): a row label and year columns → value, change, % change, average, sum.
+  const yearPlan = yearColumnsPlan(input, bindings, table);
+  if (yearPlan) return yearPlan;
 
   // Comparisons of two named rows.
   if (a.comparison && (a.comparison.kind === "choice" || a.comparison.kind === "moreless" || a.comparison.kind === "difference")) {
@@ -448,6 +454,55 @@ function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: str
   };
 }
 
+/**
+ * "What was the percentage change in in-game net bookings between 2018 and 2019?": the row named by
+ * a mention, the columns whose header (or header rows) name the question's years. Change and
+ * percentage change are later − earlier (over earlier); average and sum take every named year.
+ */
+function yearColumnsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const years = [...new Set(a.numbers.filter((n) => Number.isInteger(n) && n >= 1950 && n <= 2049))];
+  if (years.length === 0 || catalog.columnYears.size === 0) return null;
+  const yearCols: Array<{ year: number; column: CatalogColumn }> = [];
+  for (const year of years) {
+    for (const [index, ys] of catalog.columnYears) {
+      const c = catalog.columns[index]!;
+      if (ys.includes(year) && (!usable || usable.has(index)) && isNumericColumn(c) && !isYearColumn(c)) {
+        yearCols.push({ year, column: c });
+        break;
+      }
+    }
+  }
+  if (yearCols.length === 0) return null;
+  const yearColumnSet = new Set(yearCols.map((y) => y.column.index));
+  const label = input.mentions.find((m) => !yearColumnSet.has(m.columnIndex) && !catalog.columnYears.has(m.columnIndex) && (!usable || usable.has(m.columnIndex)));
+  if (!label) return null;
+  const preds = [bindings.some((b) => sameBinding(label, b, catalog)) ? "" : mentionPredicate(label, catalog), ...bindings.map((b) => bindingPredicate(b, catalog))].filter((p) => p !== "");
+  const q = a.normalized;
+  const sorted = [...yearCols].sort((x, y) => x.year - y.year);
+  const earlier = numExpr(sorted[0]!.column);
+  const later = numExpr(sorted[sorted.length - 1]!.column);
+  let expr: string | undefined;
+  let template: SqlTemplate = "lookup";
+  if (/\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline|grow|rise|fall|drop)\b/.test(q) && sorted.length >= 2) {
+    expr = `(${later} - ${earlier}) * 100.0 / ${earlier}`;
+    template = "percent-change";
+  } else if (/\b(change|difference|differ|increase|decrease|growth|decline|variance)\b/.test(q) && sorted.length >= 2) {
+    expr = `${later} - ${earlier}`;
+    template = "difference";
+  } else if (/\b(average|mean)\b/.test(q) && sorted.length >= 2) {
+    expr = `(${sorted.map((y) => numExpr(y.column)).join(" + ")}) / ${sorted.length}.0`;
+    template = "avg";
+  } else if (/\b(sum of|combined|in total|total of|sum)\b/.test(q) && sorted.length >= 2) {
+    expr = sorted.map((y) => numExpr(y.column)).join(" + ");
+    template = "sum";
+  } else if (sorted.length === 1 && !/\b(change|difference|average|percent|ratio|proportion)\b/.test(q)) {
+    return { sql: `SELECT ${col(sorted[0]!.column)} FROM ${table}${where(preds)} ORDER BY ${ROW} LIMIT 1`, template: "lookup", targetColumn: sorted[0]!.column.schema.name };
+  }
+  if (!expr) return null;
+  return { sql: `SELECT ${expr} FROM ${table}${where(preds)} ORDER BY ${ROW} LIMIT 1`, template, targetColumn: "" };
+}
+
 /** The two mentions that name the options of a comparison ("A or B", "A … than B"). */
 function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): [EntityMention, EntityMention] | null {
   const ok = mentions.filter((m) => !usable || usable.has(m.columnIndex));
@@ -625,7 +680,7 @@ export function createWriteSql(index: OpenedIndex): (input: WriteSqlInput) => Pr
     let mentions =
       analysis.grounding?.tableId === schema.tableId
         ? analysis.grounding.mentions
-        : findMentions(input.subQuery, catalog, { avoidWords: [...analysis.countNoun, ...analysis.targetHints] });
+        : findMentions(input.subQuery, catalog, { avoidWords: askedWords(analysis) });
     const usable = new Set<number>();
     for (const c of input.allowedColumns) {
       if (c.tableId !== schema.tableId) continue;

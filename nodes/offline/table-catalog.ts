@@ -39,7 +39,14 @@ export interface TableCatalog {
   tokenIndex: Map<string, Set<string>>;
   /** Rows whose leading text cell says "total"/"sum"/"all" (excluded from aggregates and superlatives). */
   summaryRows: Set<number>;
+  /** Leading data rows that are really header rows (first cell empty, no amounts): "| | 2019 | 2018 |". */
+  headerRows: Set<number>;
+  /** Column index → years its header (name or header rows) names ("2019", "Fiscal 2018", "Dec 31, 2019"). */
+  columnYears: Map<number, number[]>;
 }
+
+const YEAR_IN_TEXT = /\b(19[5-9]\d|20[0-4]\d)\b/g;
+const AMOUNT = /[$€£]|\d,\d{3}|\(\s*\d/;
 
 /** Lower-case, accents stripped, punctuation → space, collapsed. Citation marks like [1] dropped. */
 export function normaliseText(text: string): string {
@@ -124,7 +131,26 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
       if (c.numericShare < 0.5 || SUMMARY.test(v)) break;
     }
   });
-  return { schema, rowCount: rows.length, columns, tokenIndex, summaryRows };
+  const headerRows = new Set<number>();
+  for (let r = 0; r < Math.min(3, rows.length); r++) {
+    const cells = rows[r]!;
+    const first = (cells[0] ?? "").trim();
+    const rest = cells.slice(1).filter((v) => v.trim() !== "");
+    // A header row names years or words, never amounts or counts; it names at least one year, over a
+    // column of amounts (not a column of years); its first cell is empty or a note ("(in millions)").
+    const numberLike = (v: string) => AMOUNT.test(v) || (/^[\s\d.,%-]+$/.test(v) && !/^\s*(19[5-9]\d|20[0-4]\d)\s*$/.test(v));
+    const yearCells = cells.map((v, c) => (c > 0 && /\b(19[5-9]\d|20[0-4]\d)\b/.test(v) ? c : -1)).filter((c) => c > 0);
+    const overAmounts = yearCells.length > 0 && yearCells.every((c) => columns[c]!.yearShare < 0.5 && columns[c]!.numericShare >= 0.5);
+    if ((first !== "" && /\d/.test(first)) || rest.length === 0 || rest.some(numberLike) || !overAmounts) break;
+    headerRows.add(r);
+  }
+  const columnYears = new Map<number, number[]>();
+  for (const c of columns) {
+    const texts = [c.schema.name, ...[...headerRows].map((r) => c.raw[r] ?? "")];
+    const years = [...new Set(texts.flatMap((t) => [...t.matchAll(YEAR_IN_TEXT)].map((m) => Number(m[1]))))];
+    if (years.length > 0) columnYears.set(c.index, years);
+  }
+  return { schema, rowCount: rows.length, columns, tokenIndex, summaryRows, headerRows, columnYears };
 }
 
 const caches = new WeakMap<object, Map<string, TableCatalog>>();

@@ -34,6 +34,19 @@ export const RACES: RawTable = {
   ],
 };
 
+/** A financial-report table: a header row of years under a blank first cell, amounts as written. */
+export const REPORT: RawTable = {
+  id: "report",
+  file: "report.csv",
+  header: ["", "For the years ended December 31,", "col_3"],
+  rows: [
+    ["(in millions)", "2019", "2018"],
+    ["Net bookings", "$6,388", "$7,262"],
+    ["In-game net bookings", "$3,366", "$4,203"],
+    ["Operating loss", "$(120)", "$80"],
+  ],
+};
+
 export interface Fixture {
   db: Database.Database;
   tables: Map<string, TableSchema>;
@@ -45,7 +58,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

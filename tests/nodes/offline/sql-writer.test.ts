@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { OpenedIndex } from "../../../indexing/open-index.js";
 import { buildGuardScope, checkSql } from "../../../retrievers/sql-guard.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import { findMentions } from "../../../nodes/offline/mentions.js";
+import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
 import { createWriteSql, NoSqlTemplateError, planSql } from "../../../nodes/offline/sql-writer.js";
 import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
 import type { SchemaEntry } from "../../../indexing/types.js";
@@ -14,7 +14,7 @@ afterAll(() => fx.close());
 function answer(question: string, table: string, usable?: Set<number>): { rows: unknown[][]; template: string; sql: string } {
   const a = analyzeQuestion(question);
   const catalog = fx.catalog(table);
-  const mentions = findMentions(question, catalog, { avoidWords: [...a.countNoun, ...a.targetHints] });
+  const mentions = findMentions(question, catalog, { avoidWords: askedWords(a) });
   const plan = planSql({ analysis: a, catalog, mentions, ...(usable ? { usable } : {}) });
   if (!plan) throw new Error(`no plan for ${question}`);
   return { rows: fx.run(plan.sql), template: plan.template, sql: plan.sql };
@@ -69,6 +69,14 @@ describe("planSql templates", () => {
     expect(answer("did kim lee win in tokyo?", "races").rows).toEqual([["yes"]]);
     expect(answer("did ana smith win in tokyo?", "races").rows).toEqual([["no"]]);
     expect(answer("did germany win more gold medals than russia?", "medals").rows).toEqual([["no"]]);
+  });
+
+  it("computes change, percentage change, average and values over year columns of a report table", () => {
+    expect(answer("What was the percentage change in in-game net bookings between 2018 and 2019?", "report").rows[0]![0]).toBeCloseTo(-19.914, 2);
+    expect(answer("What was the change in net bookings from 2018 to 2019?", "report").rows).toEqual([[-874]]);
+    expect(answer("What was the average net bookings for 2019 and 2018?", "report").rows).toEqual([[6825]]);
+    expect(answer("What was the operating loss in 2019?", "report").rows).toEqual([["$(120)"]]);
+    expect(answer("What was the change in operating loss between 2018 and 2019?", "report").rows).toEqual([[-200]]);
   });
 
   it("uses only the usable columns", () => {
@@ -127,7 +135,7 @@ describe("templates with required bindings (HYBRID route)", () => {
     const a = analyzeQuestion(question);
     const catalog = fx.catalog(table);
     const schema = fx.tables.get(table)!;
-    const mentions = findMentions(question, catalog, { avoidWords: [...a.countNoun, ...a.targetHints] });
+    const mentions = findMentions(question, catalog, { avoidWords: askedWords(a) });
     const bindings = linked.map((b) => ({ columnIndex: schema.columns.findIndex((c) => c.name === b.column), value: b.matchedValue!, fuzzy: false }));
     const plan = planSql({ analysis: a, catalog, mentions, bindings })!;
     const scope = buildGuardScope({ tables: [schema], allowedColumns: schema.columns.map((c) => ({ tableId: table, column: c.name })), linkedValues: linked });
