@@ -32,10 +32,10 @@ export interface FusionInput {
 }
 
 /** §8.2 evidence fusion. A fusion error gives "". */
-export async function fuseAnswer(strategies: Pick<Strategies, "fuse">, input: FusionInput): Promise<string> {
+export async function fuseAnswer(strategies: Pick<Strategies, "fuse" | "fuseScalars">, input: FusionInput): Promise<string> {
   const plan = input.state.plan!;
   const scalar = sqlScalar(input.sqlResult);
-  if (scalar !== undefined) {
+  if (scalar !== undefined && !strategies.fuseScalars) {
     if (!input.useMarkdownFusion) return scalar.trim();
     const lookupLike = plan.expectedOperator === "lookup" || plan.expectedOperator === "filter";
     if (lookupLike && !isUninformativeScalar(scalar)) return scalar.trim();

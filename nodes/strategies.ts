@@ -129,6 +129,11 @@ export interface CallUsage {
 export interface Strategies {
   /** "offline" or the model id, for traces and run metadata. */
   readonly name: string;
+  /**
+   * When true, SQL scalars also go through `fuse` instead of the §8.2 fast path (the offline fusion
+   * formats them: "%" for percentages, the declared scale word). Default false (reference behaviour).
+   */
+  readonly fuseScalars?: boolean;
   decompose(input: DecomposeInput): Promise<SubQueryPlan>;
   chooseRoute(input: RouteProfile): Promise<string>;
   linkValue(input: LinkValueInput): Promise<LinkValueOutput>;

@@ -53,14 +53,19 @@ export function formatNumber(value: number): string {
   return String(rounded);
 }
 
+/** A number from SQL: floating-point noise trimmed to 12 significant digits (WTQ compares to 1e-6). */
+function sqlNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number.parseFloat(value.toPrecision(12)));
+}
+
 /** A scalar from SQL (number, numeric text or text) as an answer string. */
 export function formatScalar(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (typeof value === "number") return formatNumber(value);
+  if (typeof value === "number") return Number.isFinite(value) ? sqlNumber(value) : "";
   if (typeof value === "boolean") return value ? "yes" : "no";
   const text = String(value).trim();
-  // SQLite may return numeric text with a float tail ("12.0", "3.14159265").
-  if (/^-?\d+\.\d{3,}$/.test(text) || /^-?\d+\.0+$/.test(text)) return formatNumber(Number(text));
+  // SQLite may return numeric text with a float tail ("12.0", "3.14159265358979").
+  if (/^-?\d+\.\d{13,}$/.test(text) || /^-?\d+\.0+$/.test(text)) return sqlNumber(Number(text));
   return text;
 }
 
@@ -142,6 +147,8 @@ export function formatForQuestion(
   evidence: string,
   tabular = false,
 ): string {
+  // Over tables alone (no passages, e.g. WTQ) answers keep their form: no "%" and no scale word.
+  if (input.plan.requiredModalities === "table") return answer;
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
   const items = splitList(answer);

@@ -77,7 +77,8 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
   // SQL statement, which often cannot address a period column of such tables.
   const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence);
   const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer;
-  if (cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
+  const besidePassages = input.plan.requiredModalities !== "table";
+  if (besidePassages && cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
 
   if (sqlAnswer && !isSentinel(sqlAnswer) && !sqlIsList) {
     const zero = numericValue(sqlAnswer) === 0;

@@ -23,6 +23,8 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
   const fuse = createFuse(scaleContext);
   return {
     name: "offline",
+    // Scalars too go through fusion, which formats them (%, the declared scale word).
+    fuseScalars: true,
     decompose: createDecompose(index),
     chooseRoute,
     linkValue,

@@ -15,9 +15,9 @@ import { tatPredictionFromText } from "../../../evals/scoring/tatqa.js";
 import { wtqPredictionItems } from "../../../evals/scoring/wtq.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
 
-const plan = (subQuery: string): SubQueryPlan => ({
+const plan = (subQuery: string, requiredModalities: SubQueryPlan["requiredModalities"] = "both"): SubQueryPlan => ({
   subQuery,
-  requiredModalities: "table",
+  requiredModalities,
   expectedOperator: "lookup",
   needGlobalTableView: false,
   entityMentions: [],
@@ -41,7 +41,8 @@ describe("answer-format", () => {
     expect(formatNumber(-19.914346)).toBe("-19.91");
     expect(formatScalar(3.0)).toBe("3");
     expect(formatScalar("12.0")).toBe("12");
-    expect(formatScalar("3.14159")).toBe("3.14");
+    expect(formatScalar("3.14159")).toBe("3.14159");
+    expect(formatScalar(15011.666666666666)).toBe("15011.6666667");
     expect(formatScalar("$3,795")).toBe("$3,795");
     expect(formatScalar(null)).toBe("");
   });
@@ -70,6 +71,8 @@ describe("answer-format", () => {
     expect(formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev, true)).toBe("$6,388 thousand");
     expect(formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev)).toBe("$6,388");
     expect(withScale("193 | 167", "thousand")).toBe("193 | 167 thousand");
+    // Over tables alone (WTQ) numbers keep their form.
+    expect(formatForQuestion("-19.91", { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("", "table") }, ev, true)).toBe("-19.91");
     expect(formatForQuestion("4", { question: "", subQuery: "How many years had revenue above 5,000?", plan: plan("") }, ev, true)).toBe("4");
   });
 

@@ -6,7 +6,7 @@ import type { SubQueryPlan } from "../../../nodes/types.js";
 
 function plan(q: string): SubQueryPlan {
   const a = analyzeQuestion(q);
-  return { subQuery: q, requiredModalities: "table", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+  return { subQuery: q, requiredModalities: "both", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
 }
 
 const MARKDOWN = ["[Source: bookings.csv]", "Table name: bookings", "| Item | 2019 | 2018 |", "| --- | --- | --- |", "| Net bookings | $6,388 | $7,262 |", "| In-game net bookings | $3,366 | $4,203 |"].join("\n");
