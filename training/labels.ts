@@ -108,13 +108,22 @@ const asRoute = (v: unknown): Route | undefined => {
   return (LABELS as readonly string[]).includes(r) ? (r as Route) : undefined;
 };
 
-/** §11 from_inference: accepted decisions of `atr run --emit_trace` records become labels. */
-export function labelsFromInference(records: readonly ResultRecord[]): RouterLabel[] {
+/** Judges a decision's produced answer against the question's gold answer (training questions have one). */
+export type AnswerCheck = (record: ResultRecord & Record<string, unknown>, producedAnswer: string) => boolean;
+
+/**
+ * §11 from_inference: accepted decisions of `atr run --emit_trace` records become labels. With
+ * `isCorrect`, an accepted decision whose answer is wrong against the gold is dropped (the
+ * reference's `oracle_correct` idea, here from the real answers of a labelled training split).
+ */
+export function labelsFromInference(records: readonly ResultRecord[], isCorrect?: AnswerCheck): RouterLabel[] {
   const out: RouterLabel[] = [];
   for (const record of records) {
     for (const d of record.atr_trace?.verifier_decisions ?? []) {
       const route = asRoute(d.effective_route ?? d.route);
-      if (d.accepted === true && route) out.push(labelFromDecision(record, d, route, "verified_inference"));
+      if (d.accepted !== true || !route) continue;
+      if (isCorrect && !isCorrect(record as ResultRecord & Record<string, unknown>, String((d as { produced_answer?: unknown }).produced_answer ?? ""))) continue;
+      out.push(labelFromDecision(record, d, route, "verified_inference"));
     }
   }
   return out;

@@ -10,6 +10,7 @@ const LABEL_FLAGS: FlagSpecs = {
   from_inference: { kind: "string", help: "results file of `atr run --emit_trace`: accepted decisions become labels", repeatable: true },
   distill: { kind: "string", help: "results file of `atr run --emit_trace`: the §5.2 teacher routes each first sub-query (≤ 4 labels/question)", repeatable: true },
   out: { kind: "string", help: "labels file to write (.jsonl)" },
+  gold_bench: { kind: "string", help: "with --from_inference: keep only accepted decisions whose answer is right by this benchmark's official metric (wtq | tatqa | hybridqa), gold = the answer field of each run record" },
 };
 
 const TRAIN_FLAGS: FlagSpecs = {
@@ -45,8 +46,18 @@ async function labelsCommand(argv: string[]): Promise<number> {
   if (inference.length + distill.length === 0) throw new UsageError("give --from_inference RUN.jsonl and/or --distill RUN.jsonl");
   const { readJsonl, labelsFromInference, distillLabels } = await import("../../training/labels.js");
   const { teacherRoute } = await import("../../nodes/offline/choose-route.js");
+  let isCorrect: import("../../training/labels.js").AnswerCheck | undefined;
+  if (flags.gold_bench) {
+    const bench = String(flags.gold_bench);
+    const { BENCHES, officialScore } = await import("../../evals/score.js");
+    if (!(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--gold_bench must be one of ${BENCHES.join(", ")}`);
+    isCorrect = (record, answer) => {
+      const scores = officialScore(bench as (typeof BENCHES)[number], { ...record, question: String(record.question ?? "") }, { agentic_tablerag_answer: answer });
+      return (scores.accuracy ?? scores.em ?? 0) === 1;
+    };
+  }
   const labels = [
-    ...inference.flatMap((f) => labelsFromInference(readJsonl(f))),
+    ...inference.flatMap((f) => labelsFromInference(readJsonl(f), isCorrect)),
     ...distill.flatMap((f) => distillLabels(readJsonl(f), teacherRoute)),
   ];
   writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));

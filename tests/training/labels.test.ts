@@ -51,6 +51,16 @@ describe("labels", () => {
     expect(text).toContain("[SCHEMA_DETAIL] table=clubs; columns=Club:text examples=Dunmere FC");
   });
 
+  it("from_inference with an answer check drops accepted decisions whose answer is wrong", () => {
+    const withAnswers = [{ ...run[0]!, answer: ["Oskar Lind"] }];
+    const decisions = withAnswers[0]!.atr_trace.verifier_decisions;
+    withAnswers[0]!.atr_trace = { verifier_decisions: [decisions[0]!, { ...decisions[1]!, produced_answer: "Tomas Reyes" }] };
+    const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
+    expect(labelsFromInference(withAnswers, isCorrect)).toEqual([]);
+    withAnswers[0]!.atr_trace.verifier_decisions[1] = { ...decisions[1]!, produced_answer: "Oskar Lind" };
+    expect(labelsFromInference(withAnswers, isCorrect).map((l) => l.route)).toEqual(["RETRIEVE"]);
+  });
+
   it("distill: the teacher re-routes the first sub-query after each simulated failure, never repeating a route", () => {
     const labels = distillLabels(run, teacherRoute);
     const a = labels.filter((l) => l.question_id === "a");
