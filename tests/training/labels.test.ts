@@ -52,13 +52,11 @@ describe("labels", () => {
   });
 
   it("from_inference with an answer check drops accepted decisions whose answer is wrong", () => {
-    const withAnswers = [{ ...run[0]!, answer: ["Oskar Lind"] }];
-    const decisions = withAnswers[0]!.atr_trace.verifier_decisions;
-    withAnswers[0]!.atr_trace = { verifier_decisions: [decisions[0]!, { ...decisions[1]!, produced_answer: "Tomas Reyes" }] };
+    const [rejected, accepted] = run[0]!.atr_trace!.verifier_decisions as Array<Record<string, unknown>>;
+    const withAnswer = (produced: string) => [{ ...run[0]!, answer: ["Oskar Lind"], atr_trace: { verifier_decisions: [rejected!, { ...accepted!, produced_answer: produced }] } }];
     const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
-    expect(labelsFromInference(withAnswers, isCorrect)).toEqual([]);
-    withAnswers[0]!.atr_trace.verifier_decisions[1] = { ...decisions[1]!, produced_answer: "Oskar Lind" };
-    expect(labelsFromInference(withAnswers, isCorrect).map((l) => l.route)).toEqual(["RETRIEVE"]);
+    expect(labelsFromInference(withAnswer("Tomas Reyes"), isCorrect)).toEqual([]);
+    expect(labelsFromInference(withAnswer("Oskar Lind"), isCorrect).map((l) => l.route)).toEqual(["RETRIEVE"]);
   });
 
   it("distill: the teacher re-routes the first sub-query after each simulated failure, never repeating a route", () => {
