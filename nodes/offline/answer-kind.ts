@@ -127,12 +127,19 @@ export const WORD_NUMBERS = new Map<string, number>(
     .map((w, i) => [w, i] as [string, number]),
 );
 
-/** Value of a number written with digits or as an English word up to twenty, else null. */
+const TENS = new Map(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"].map((w, i) => [w, 20 + 10 * i] as [string, number]));
+
+/** Value of a number written with digits or in English words up to ninety-nine, else null. */
 export function numericValue(text: string): number | null {
   const t = text.trim();
   const n = parseNumber(t) ?? parseNumber(t.replace(/\s+(thousand|million|billion|trillion|percent|per cent)$/i, ""));
   if (n !== null) return n;
-  return WORD_NUMBERS.get(t.toLowerCase()) ?? null;
+  const w = t.toLowerCase();
+  const word = WORD_NUMBERS.get(w) ?? TENS.get(w);
+  if (word !== undefined) return word;
+  const m = /^([a-z]+)-([a-z]+)$/.exec(w);
+  if (m && TENS.has(m[1]!) && (WORD_NUMBERS.get(m[2]!) ?? 0) > 0 && (WORD_NUMBERS.get(m[2]!) ?? 10) < 10) return TENS.get(m[1]!)! + WORD_NUMBERS.get(m[2]!)!;
+  return null;
 }
 
 export function looksLikeDate(text: string): boolean {

@@ -40,7 +40,8 @@ const MONTH_RE = new RegExp(`\\b(?:January|February|March|April|May|June|July|Au
 const YEAR_RE = /\b(1[0-9]{3}|20[0-9]{2})\b/g;
 const NUMBER_RE =
   /(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?|(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?/g;
-const WORD_NUMBER_RE = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b/gi;
+const WORD_NUMBER_RE =
+  /\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred)\b/gi;
 const NAME_RE =
   /(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+)?(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
 
@@ -92,6 +93,16 @@ function nameSpans(sentence: string, fit: number): Span[] {
   return out;
 }
 
+/** "Budapest , Hungary", "Norman, Oklahoma": a place with its region, as passages write it. */
+function placeSpans(sentence: string): Span[] {
+  const out: Span[] = [];
+  for (const m of sentence.matchAll(/([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})\s*,\s*([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})/gu)) {
+    if (NOT_NAMES.has(m[1]!.split(/\s+/)[0]!.toLowerCase())) continue;
+    out.push({ text: m[0].trim(), at: wordIndexAt(sentence, m.index!), fit: 1.02 });
+  }
+  return out;
+}
+
 /** Candidate answer spans of a sentence for an answer kind. */
 export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   switch (kind) {
@@ -112,8 +123,9 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
       ];
     case "boolean":
       return [];
-    case "person":
     case "place":
+      return [...nameSpans(sentence, 1), ...placeSpans(sentence)];
+    case "person":
     case "choice":
     case "moreless":
       return nameSpans(sentence, 1);

@@ -105,3 +105,12 @@ describe("offline reader: words that are also object keys", () => {
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("Ferrari");
   });
 });
+
+describe("offline reader: places with their region, numbers in words", () => {
+  it("keeps the region of a place and reads hyphenated number words", async () => {
+    const ev = "[Source: r.json]\nThe ride was built in Budapest , Hungary by HUSS in 1985 . The country is formed by thirty-two departments .";
+    expect(await readText({ question: "Where was the ride built ?", subQuery: "Where was the ride built ?", plan: plan("Where was the ride built ?"), evidence: ev })).toBe("Budapest , Hungary");
+    const q = "How many departments form the country ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("thirty-two");
+  });
+});
