@@ -329,6 +329,11 @@ export function chooseConditionColumn(hint: string[], value: number, catalog: Ta
     if (yearLike && dateLike) score += 1.5;
     if (!yearLike && dateLike && !numeric) score -= 1;
     if (yearLike && !dateLike) score -= 0.5;
+    // Unnamed quantity ("jumped more than 115 meters"): a column whose values span the number,
+    // and not a rank (ranks order rows, they are rarely the compared quantity).
+    const values = c.num.filter((n): n is number => n !== null);
+    if (values.length > 0 && value >= Math.min(...values) && value <= Math.max(...values)) score += 0.5;
+    if (isRankColumn(c)) score -= 0.6;
     if (!best || score > best.score) best = { column: c, score };
   }
   return best?.column;

@@ -16,7 +16,7 @@ import type { WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { askedWords, findMentions } from "./mentions.js";
 import { loadCatalog, normaliseText } from "./table-catalog.js";
-import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isYearColumn, orderDirection, rankTargetColumns, superlativeWord } from "./columns.js";
+import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn, orderDirection, rankTargetColumns, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
 
@@ -166,6 +166,49 @@ function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
   return { preds, columns };
 }
 
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+
+/**
+ * Two frequent row conditions that name no cell: a month ("games in october", "before september
+ * 2004") on a date column, and a finishing place ("placed first", "came in 2nd place") on a
+ * position-like column (the place number is what the cell starts with: "1", "1st", "1st place").
+ */
+function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, mentions: EntityMention[]): { preds: string[]; columns: Set<number> } {
+  const preds: string[] = [];
+  const columns = new Set<number>();
+  const q = a.normalized;
+  const ok = (c: CatalogColumn) => (!usable || usable.has(c.index)) && !mentions.some((m) => m.columnIndex === c.index);
+  // (A month inside a mention, "july 10, 1939", is already a cell condition.)
+  const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}\\b`).test(q) && !(m === "may" && /\bmay (be|have|not)\b/.test(q)) && !mentions.some((x) => x.text.split(" ").includes(m)));
+  if (month >= 0) {
+    const dateCol = catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.filter((v) => new RegExp(`\\b${MONTHS[month]!.slice(0, 3)}`, "i").test(v)).length >= 1) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
+    if (dateCol) {
+      const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
+      const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
+      const mm = String(month + 1).padStart(2, "0");
+      if (dateCol.schema.type === "date" && (before || after)) {
+        const y = (before ?? after)![2]!;
+        preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, 7) ${before ? "<" : ">="} '${y}-${mm}'`);
+      } else if (!before && !after) {
+        preds.push(dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${mm}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[month]!.slice(0, 3)}%`)}`);
+      }
+      if (preds.length > 0) columns.add(dateCol.index);
+    }
+  }
+  const place = /\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th)\b(?: place)?/.exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
+  if (place) {
+    const word = place[1]!;
+    const n = Object.hasOwn(ORDINALS, word) ? ORDINALS[word]! : Number(word.replace(/\D/g, ""));
+    const placeCol = catalog.columns.find((c) => ok(c) && isRankColumn(c) && c.num.some((v) => v === n));
+    if (placeCol) {
+      preds.push(`CAST(TRIM(${col(placeCol)}) AS INTEGER) = ${n} AND TRIM(${col(placeCol)}) GLOB '[0-9]*'`);
+      columns.add(placeCol.index);
+    }
+  }
+  return { preds, columns };
+}
+
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
 function mentionRows(mentions: EntityMention[]): number[] | undefined {
   let rows: Set<number> | undefined;
@@ -246,6 +289,9 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   const cond = conditionPredicates(a, catalog, usable);
   for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
   const empty = emptinessPredicates(a, catalog, usable);
+  const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
+  empty.preds.push(...when.preds);
+  for (const c of when.columns) empty.columns.add(c);
   cond.preds.push(...empty.preds);
   for (const c of empty.columns) cond.columns.add(c);
   const filterPreds: string[] = [];

@@ -47,6 +47,19 @@ export const REPORT: RawTable = {
   ],
 };
 
+/** Results with dates and finishing places. */
+export const RACES2: RawTable = {
+  id: "races2",
+  file: "races2.csv",
+  header: ["Date", "Rider", "Position"],
+  rows: [
+    ["June 3, 2001", "Kim Lee", "1st"],
+    ["June 17, 2001", "Kim Lee", "3rd"],
+    ["July 1, 2001", "Ana Smith", "1st"],
+    ["July 15, 2001", "Kim Lee", "2nd"],
+  ],
+};
+
 export interface Fixture {
   db: Database.Database;
   tables: Map<string, TableSchema>;
@@ -58,7 +71,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

@@ -79,6 +79,11 @@ describe("planSql templates", () => {
     expect(answer("What was the change in operating loss between 2018 and 2019?", "report").rows).toEqual([[-200]]);
   });
 
+  it("reads month and finishing-place conditions that name no cell", () => {
+    expect(answer("how many races were won in the month of june?", "races2").rows).toEqual([[2]]);
+    expect(answer("how many times did kim lee place first?", "races2").rows).toEqual([[1]]);
+  });
+
   it("uses only the usable columns", () => {
     const r = answer("how many silver medals did russia win?", "medals", new Set([1, 2]));
     expect(r.sql).not.toMatch(/silver/);
