@@ -39,7 +39,11 @@ export const ConfigurationSchema = z.object({
   noEscalation: z.boolean().default(false).describe("one attempt per sub-query (no re-routing)"),
   noDecomposition: z.boolean().default(false).describe("use the raw question as the only sub-query (K = 1)"),
   noValueLinker: z.boolean().default(false).describe("empty V*; C still applied"),
-  noReranker: z.boolean().default(false).describe("dense-only retrieval (no cross-encoder)"),
+  noReranker: z.boolean().default(false).describe("dense-only retrieval (no reranker)"),
+  rerankerPath: z
+    .string()
+    .optional()
+    .describe("local cross-encoder model folder (transformers.js) for Views 1–4; default: the lexical reranker"),
   rerankCandidateMultiplier: z.number().int().min(1).default(6).describe("recall = top_k × this before reranking"),
   finalSynthesis: z.boolean().default(false).describe("synthesise the final answer from ≥ 2 accepted steps"),
   useSchemaPreview: z.boolean().default(false).describe("show the decomposer a preview of the first table"),

@@ -63,12 +63,12 @@ export async function getIndex(c: Configuration): Promise<AgentIndex | OpenedInd
   const reg = registered.get(c.indexPath);
   if (reg) return reg.index;
   const dir = resolve(c.indexPath);
-  const defaults = c.rerankCandidateMultiplier === 6 && !c.noReranker;
-  if (defaults) return openIndexCached(dir);
-  const key = `${dir}|${c.rerankCandidateMultiplier}|${c.noReranker}`;
+  const reranker = c.noReranker ? "none" : c.rerankerPath;
+  if (c.rerankCandidateMultiplier === 6 && reranker === undefined) return openIndexCached(dir);
+  const key = `${dir}|${c.rerankCandidateMultiplier}|${reranker ?? "lexical"}`;
   let p = indexes.get(key);
   if (!p) {
-    p = openIndex(dir, { recallMultiplier: c.rerankCandidateMultiplier, ...(c.noReranker ? { reranker: "none" } : {}) });
+    p = openIndex(dir, { recallMultiplier: c.rerankCandidateMultiplier, ...(reranker ? { reranker } : {}) });
     indexes.set(key, p);
     p.catch(() => indexes.delete(key));
   }

@@ -45,8 +45,8 @@ describe("gather", () => {
     };
     const update = await gather(state("clubs"), config, resources(documents));
     expect(calls).toEqual([{ tableIds: ["clubs"] }, undefined]);
-    expect(update.chunks!.map((c) => c.id)).toEqual([7, 8, 1, 2]);
-    expect(update.schema?.tableId).toBe("clubs");
+    expect((update.chunks as DocChunk[]).map((c) => c.id)).toEqual([7, 8, 1, 2]);
+    expect((update.schema as { tableId: string } | null)?.tableId).toBe("clubs");
   });
 
   it("searches globally only when there is no hint", async () => {
