@@ -507,8 +507,13 @@ function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: str
  */
 function yearColumnsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
-  const years = [...new Set(a.numbers.filter((n) => Number.isInteger(n) && n >= 1950 && n <= 2049))];
-  if (years.length === 0 || catalog.columnYears.size === 0) return null;
+  let years = [...new Set(a.numbers.filter((n) => Number.isInteger(n) && n >= 1950 && n <= 2049))];
+  if (catalog.columnYears.size === 0) return null;
+  // "What was the percentage change in total emissions?": no year named → the two latest years.
+  if (years.length === 0 && /\b(change|difference|increase|decrease|growth|decline)\b/.test(a.normalized)) {
+    years = [...new Set([...catalog.columnYears.values()].flat())].sort((x, y) => y - x).slice(0, 2);
+  }
+  if (years.length === 0) return null;
   const yearCols: Array<{ year: number; column: CatalogColumn }> = [];
   for (const year of years) {
     for (const [index, ys] of catalog.columnYears) {

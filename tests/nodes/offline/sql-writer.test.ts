@@ -76,6 +76,7 @@ describe("planSql templates", () => {
     expect(answer("What was the change in net bookings from 2018 to 2019?", "report").rows).toEqual([[-874]]);
     expect(answer("What was the average net bookings for 2019 and 2018?", "report").rows).toEqual([[6825]]);
     expect(answer("What was the operating loss in 2019?", "report").rows).toEqual([["$(120)"]]);
+    expect(answer("What was the percentage change in net bookings?", "report").rows[0]![0]).toBeCloseTo(-12.035, 2);
     expect(answer("What was the change in operating loss between 2018 and 2019?", "report").rows).toEqual([[-200]]);
   });
 
