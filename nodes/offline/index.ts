@@ -6,6 +6,7 @@
  */
 import type { OpenedIndex } from "../../indexing/open-index.js";
 import type { Strategies } from "../strategies.js";
+import { createBridge } from "./bridge.js";
 import { chooseRoute } from "./choose-route.js";
 import { createDecompose } from "./decompose.js";
 import { createFuse } from "./fuse.js";
@@ -14,12 +15,13 @@ import { createReaders } from "./reader.js";
 import { createWriteSql } from "./sql-writer.js";
 import { synthesize } from "./synthesize.js";
 import { passageScaleContext } from "./table-context.js";
-import { verify } from "./verifier.js";
+import { createVerify } from "./verifier.js";
 
 export function createOfflineStrategies(index: OpenedIndex): Strategies {
   // Readers and fusion may read the scale a table's passages declare ("amounts in thousands").
   const scaleContext = passageScaleContext(index.passages);
-  const { readText, readRows } = createReaders(scaleContext);
+  const bridge = createBridge(index);
+  const { readText, readRows } = createReaders(scaleContext, bridge);
   const fuse = createFuse(scaleContext);
   return {
     name: "offline",
@@ -32,7 +34,7 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
     readText,
     readRows,
     fuse,
-    verify,
+    verify: createVerify(bridge),
     synthesize,
   };
 }

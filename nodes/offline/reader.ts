@@ -18,7 +18,7 @@ import { type EvidenceRow, withoutColumnNote, keyStems, normalized, parseBlocks,
 import { contentWords } from "../../indexing/embeddings/offline.js";
 import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
-import type { ScaleContext } from "./table-context.js";
+import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 
 /** A reader's pick with how much of the question its context covers (0..1). */
@@ -352,10 +352,25 @@ export async function readRows(input: ReadRowsInput): Promise<string> {
   return readRowsWith(input);
 }
 
-/** Strategies.readText / readRows that also read the scale declared by the tables' passages. */
-export function createReaders(context: ScaleContext): Pick<Strategies, "readText" | "readRows"> {
+/** Names the passages linked from the table row a question describes (bridge.ts), or undefined. */
+export type Bridge = (question: string, tableHint?: string) => string | undefined;
+
+/**
+ * Strategies.readText / readRows that also read the scale declared by the tables' passages and,
+ * for TEXT, name the passages linked from the row the question describes (as the bridge step does)
+ * so that the reader prefers them among the retrieved passages.
+ */
+export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Strategies, "readText" | "readRows"> {
+  const bridged = (input: ReadTextInput): ReadTextInput => {
+    if (!bridge || /\(about:/.test(input.subQuery)) return input;
+    for (const id of tableIdsIn(input.evidence)) {
+      const subQuery = bridge(withoutColumnNote(input.subQuery) || input.question, id);
+      if (subQuery) return { ...input, subQuery };
+    }
+    return input;
+  };
   return {
-    readText: async (input) => readTextWith(input, context(input.evidence)),
+    readText: async (input) => readTextWith(bridged(input), context(input.evidence)),
     readRows: async (input) => readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
   };
 }

@@ -13,7 +13,8 @@
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
 import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, withoutColumnNote } from "./evidence.js";
-import { CELL_CONFIDENCE } from "./reader.js";
+import { CELL_CONFIDENCE, type Bridge } from "./reader.js";
+import { tableIdsIn } from "./table-context.js";
 import { answerFromCells, hasPeriodTable } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
 import { isGrounded } from "../grounding.js";
@@ -22,6 +23,8 @@ import type { VerifyInput, VerifyOutput } from "../strategies.js";
 import type { Verdict } from "../types.js";
 
 export interface RuleVerifierOptions {
+  /** Names the passages linked from the row a question describes; their titles count as support. */
+  bridge?: Bridge;
   /** Minimum question coverage of the answer's sentence/row for verdict 1 on TEXT/RETRIEVE (default 0.45). */
   minSupport?: number;
 }
@@ -68,21 +71,26 @@ function fromSql(answer: string, sqlResult: string): boolean {
 export function supportOf(question: string, subQuery: string, answer: string, evidence: string): number {
   const target = normalized(answer);
   if (target === "") return 0;
-  const units: Array<{ stems: Set<string>; holds: boolean }> = [];
+  // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
+  // the row, not the passage, matches the question's description, so their sentences count double.
+  const about = /\(about:\s*([^)]*)\)/.exec(subQuery)?.[1] ?? "";
+  const linked = new Set(about.split(";").map((t) => normalized(t)).filter((t) => t !== ""));
+  const units: Array<{ stems: Set<string>; holds: boolean; linked: boolean }> = [];
   for (const block of parseBlocks(evidence)) {
     const subject = sentences(block.text)[0] ?? "";
+    const isLinked = linked.has(normalized(subject));
     for (const s of sentences(block.text.split("\n").filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l)).join("\n"))) {
       const stems = keyStems(`${s} ${subject}`);
-      units.push({ stems, holds: normalized(s).includes(target) });
+      units.push({ stems, holds: normalized(s).includes(target), linked: isLinked });
     }
   }
   for (const row of parseRows(evidence)) {
     const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
-    units.push({ stems: keyStems(text), holds: row.cells.some((c) => normalized(c.value).includes(target)) });
+    units.push({ stems: keyStems(text), holds: row.cells.some((c) => normalized(c.value).includes(target)), linked: false });
   }
   const held = units.filter((u) => u.holds);
   if (held.length === 0) return 0;
-  const q = keyStems(withoutColumnNote(subQuery) || question);
+  const q = keyStems(withoutColumnNote(subQuery).replace(/\s*\(about:[^)]*\)\s*$/, "") || question);
   const df = new Map<string, number>();
   for (const u of units) for (const s of u.stems) df.set(s, (df.get(s) ?? 0) + 1);
   const idf = (s: string) => Math.log(1 + (units.length + 1) / ((df.get(s) ?? 0) + 0.5));
@@ -94,7 +102,7 @@ export function supportOf(question: string, subQuery: string, answer: string, ev
   for (const u of held) {
     let m = 0;
     for (const s of q) if (!answerStems.has(s) && u.stems.has(s)) m += idf(s);
-    best = Math.max(best, m / total);
+    best = Math.max(best, Math.min(1, (u.linked ? 2 : 1) * (m / total)));
   }
   return best;
 }
@@ -259,7 +267,8 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   const evidenceText = [input.evidence, input.sqlResult].filter((s) => s && s.trim()).join("\n\n");
   if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
   if (isChoice) return out(1, "the answer is one of the compared options and appears in the evidence");
-  const support = Math.min(...items.map((item) => supportOf(input.question, input.subQuery, item, input.evidence)));
+  const supportQuery = input.route === "TEXT" ? bridgedQuery(input, options.bridge) : input.subQuery;
+  const support = Math.min(...items.map((item) => supportOf(input.question, supportQuery, item, input.evidence)));
   if (support < minSupport) return out(0.5, `the evidence holding the answer covers only ${(support * 100).toFixed(0)}% of the question`);
   return out(1, "the answer has the expected type and its sentence/row in the evidence matches the question");
 }
@@ -267,4 +276,19 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
 /** Strategies.verify for the offline backbone. */
 export async function verify(input: VerifyInput): Promise<VerifyOutput> {
   return verifyAnswer(input);
+}
+
+/** Strategies.verify that credits passages linked from the row the question describes (bridge.ts). */
+export function createVerify(bridge: Bridge): (input: VerifyInput) => Promise<VerifyOutput> {
+  return async (input) => verifyAnswer(input, { bridge });
+}
+
+/** The sub-query with the titles of the passages linked from the described row, as the TEXT reader used it. */
+function bridgedQuery(input: VerifyInput, bridge: Bridge | undefined): string {
+  if (!bridge || /\(about:/.test(input.subQuery)) return input.subQuery;
+  for (const id of tableIdsIn(input.evidence)) {
+    const q = bridge(withoutColumnNote(input.subQuery) || input.question, id);
+    if (q) return q;
+  }
+  return input.subQuery;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { supportOf, verify } from "../../../nodes/offline/verifier.js";
+import { createVerify, supportOf, verify } from "../../../nodes/offline/verifier.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { Route, SubQueryPlan } from "../../../nodes/types.js";
@@ -72,5 +72,16 @@ describe("offline rule verifier", () => {
   it("measures how much of the question the answer's sentence covers", () => {
     expect(supportOf("When was Ruth Zakarian born ?", "When was Ruth Zakarian born ?", "1966", EVIDENCE)).toBeGreaterThan(0.8);
     expect(supportOf("Where was the drummer born ?", "Where was the drummer born ?", "Polk County", EVIDENCE)).toBeLessThan(0.5);
+  });
+});
+
+describe("offline rule verifier with a table → passage bridge", () => {
+  it("counts the titles of the passages linked from the described row as support", async () => {
+    const q = "What is the population of the hometown of the first African American winner ?";
+    const evidence = "[Source: winners.json]\nCamden, Delaware\nCamden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .";
+    const base = { question: q, subQuery: q, plan: plan(q), route: "TEXT" as Route, answer: "3,464", evidence, sqlResult: "" };
+    const bridge = (question: string, table?: string) => (table === "winners" ? `${question} (about: Camden, Delaware)` : undefined);
+    expect((await verify(base)).verdict).toBe(0.5);
+    expect((await createVerify(bridge)(base)).verdict).toBe(1);
   });
 });
