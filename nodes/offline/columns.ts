@@ -5,11 +5,9 @@
  * word↔header associations learned from WTQ train in models/header-words.json), the value types the
  * answer type needs, and the columns already used by entity mentions.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { QuestionAnalysis } from "./analysis.js";
 import type { EntityMention } from "./mentions.js";
+import { ModelFile } from "./model-file.js";
 import { stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 
 /** Question word → header words it often means (hand-written, generic English). */
@@ -117,23 +115,16 @@ interface LearnedModel {
   assoc: Record<string, Record<string, number>>;
 }
 
-let learned: LearnedModel | null | undefined;
+/** The learned word↔header associations (models/header-words.json); absent = none. */
+const learned = new ModelFile<LearnedModel>("header-words.json");
 
-/** The learned word↔header associations (models/header-words.json), or null when absent. */
 function learnedModel(): LearnedModel | null {
-  if (learned !== undefined) return learned;
-  try {
-    const here = dirname(fileURLToPath(import.meta.url));
-    learned = JSON.parse(readFileSync(join(here, "models", "header-words.json"), "utf8")) as LearnedModel;
-  } catch {
-    learned = null;
-  }
-  return learned;
+  return learned.get();
 }
 
-/** Sets (or clears, with null) the learned model — for tests and the training script's evaluation. */
+/** Sets (or clears, with null; re-reads the file with undefined) the learned model — tests and training. */
 export function setLearnedModel(model: LearnedModel | null | undefined): void {
-  learned = model;
+  learned.set(model);
 }
 
 /** How strongly a list of question words names a column (0 = not at all). */

@@ -4,12 +4,10 @@
  * learned on the WTQ training split (training/offline-confidence.ts → models/sql-confidence.json)
  * with add-k smoothing toward the overall precision. Without the model: a fixed prior per template.
  */
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { QuestionAnalysis } from "./analysis.js";
 import { headerMatch } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
+import { ModelFile } from "./model-file.js";
 import type { TableCatalog } from "./table-catalog.js";
 
 export interface PlanFeatures {
@@ -64,22 +62,15 @@ export function featureKeys(f: PlanFeatures): string[] {
   return f.rows ? [`${keys[0]}|rows=${f.rows}`, `${f.template}|${f.target}|rows=${f.rows}`, ...keys] : keys;
 }
 
-let model: ConfidenceModel | null | undefined;
+const model = new ModelFile<ConfidenceModel>("sql-confidence.json");
 
 function loadModel(): ConfidenceModel | null {
-  if (model !== undefined) return model;
-  try {
-    const here = dirname(fileURLToPath(import.meta.url));
-    model = JSON.parse(readFileSync(join(here, "models", "sql-confidence.json"), "utf8")) as ConfidenceModel;
-  } catch {
-    model = null;
-  }
-  return model;
+  return model.get();
 }
 
-/** Sets (or clears with null, or resets with undefined) the model — tests and the training script. */
+/** Sets (or clears with null, or re-reads the file with undefined) the model — tests and the training script. */
 export function setConfidenceModel(m: ConfidenceModel | null | undefined): void {
-  model = m;
+  model.set(m);
 }
 
 /**
