@@ -35,7 +35,7 @@ export interface RouterLabel {
   history_H: FailedRouteRecord[];
   /** The label. */
   route: Route;
-  label_source: "verified_inference" | "teacher_distill";
+  label_source: "verified_inference" | "teacher_distill" | "execution_oracle";
 }
 
 export class LabelFileError extends Error {
@@ -170,6 +170,39 @@ export function distillLabels(
       out.push({ ...base, history_H: [...history], route });
       history.push({ subQuery: base.sub_query, requestedRoute: route, effectiveRoute: route, valueLinkerAttempted: false, verdict: 0, step: k + 1 });
     }
+  }
+  return out;
+}
+
+/** Route cost order of the reference's execution oracle (§11 oracle: TEXT 0, SQL 0.5, RETRIEVE 1, HYBRID 1.5). */
+export const ORACLE_COST_ORDER: readonly Route[] = ["TEXT", "SQL", "RETRIEVE", "HYBRID"];
+
+/**
+ * §11 oracle, working (§15.2–3 fixed): one traced run per route (`--router_type fixed --force_route R
+ * --no_escalation`) over the same questions; a question's label is the cheapest route whose final
+ * answer is right, on its first sub-query with an empty H. Questions no route answers are skipped
+ * (the reference kept them flagged `oracle_correct: false`).
+ */
+export function oracleLabels(runs: ReadonlyMap<Route, readonly ResultRecord[]>, isCorrect: AnswerCheck): RouterLabel[] {
+  const byQuestion = new Map<string, Map<Route, ResultRecord>>();
+  for (const [route, records] of runs) {
+    for (const r of records) {
+      const key = String(r.question_id ?? r.question ?? "");
+      if (!byQuestion.has(key)) byQuestion.set(key, new Map());
+      byQuestion.get(key)!.set(route, r);
+    }
+  }
+  const out: RouterLabel[] = [];
+  for (const perRoute of byQuestion.values()) {
+    const answerOf = (r: ResultRecord) => String((r as { agentic_tablerag_answer?: unknown }).agentic_tablerag_answer ?? "");
+    const best = ORACLE_COST_ORDER.find((route) => {
+      const r = perRoute.get(route);
+      return r !== undefined && isCorrect(r as ResultRecord & Record<string, unknown>, answerOf(r));
+    });
+    if (!best) continue;
+    const record = perRoute.get(best)!;
+    const first = record.atr_trace?.verifier_decisions?.find((d) => Number(d.attempt) === 1);
+    if (first) out.push(labelFromDecision(record, { ...first, history_H: [] }, best, "execution_oracle"));
   }
   return out;
 }

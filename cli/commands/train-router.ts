@@ -9,6 +9,7 @@ import type { Command } from "../command.js";
 const LABEL_FLAGS: FlagSpecs = {
   from_inference: { kind: "string", help: "results file of `atr run --emit_trace`: accepted decisions become labels", repeatable: true },
   distill: { kind: "string", help: "results file of `atr run --emit_trace`: the §5.2 teacher routes each first sub-query (≤ 4 labels/question)", repeatable: true },
+  oracle: { kind: "string", help: "ROUTE=RUN.jsonl, once per route: runs with --router_type fixed --force_route ROUTE --no_escalation; label = cheapest route answering right (needs --gold_bench)", repeatable: true },
   out: { kind: "string", help: "labels file to write (.jsonl)" },
   gold_bench: { kind: "string", help: "with --from_inference: keep only accepted decisions whose answer is right by this benchmark's official metric (wtq | tatqa | hybridqa), gold = the answer field of each run record" },
 };
@@ -43,8 +44,10 @@ async function labelsCommand(argv: string[]): Promise<number> {
   const out = required(flags, "out");
   const inference = (flags.from_inference as string[] | undefined) ?? [];
   const distill = (flags.distill as string[] | undefined) ?? [];
-  if (inference.length + distill.length === 0) throw new UsageError("give --from_inference RUN.jsonl and/or --distill RUN.jsonl");
-  const { readJsonl, labelsFromInference, distillLabels } = await import("../../training/labels.js");
+  const oracle = (flags.oracle as string[] | undefined) ?? [];
+  if (inference.length + distill.length + oracle.length === 0) throw new UsageError("give --from_inference RUN.jsonl, --distill RUN.jsonl or --oracle ROUTE=RUN.jsonl");
+  if (oracle.length && !flags.gold_bench) throw new UsageError("--oracle needs --gold_bench to judge the answers");
+  const { readJsonl, labelsFromInference, distillLabels, oracleLabels } = await import("../../training/labels.js");
   const { teacherRoute } = await import("../../nodes/offline/choose-route.js");
   let isCorrect: import("../../training/labels.js").AnswerCheck | undefined;
   if (flags.gold_bench) {
@@ -60,6 +63,16 @@ async function labelsCommand(argv: string[]): Promise<number> {
     ...inference.flatMap((f) => labelsFromInference(readJsonl(f), isCorrect)),
     ...distill.flatMap((f) => distillLabels(readJsonl(f), teacherRoute)),
   ];
+  if (oracle.length) {
+    const { LABELS } = await import("../../training/router-config.js");
+    const runs = new Map<import("../../nodes/types.js").Route, ReturnType<typeof readJsonl<Record<string, unknown>>>>();
+    for (const spec of oracle) {
+      const m = /^(TEXT|SQL|RETRIEVE|HYBRID)=(.+)$/.exec(spec);
+      if (!m || !(LABELS as readonly string[]).includes(m[1]!)) throw new UsageError(`--oracle takes ROUTE=RUN.jsonl with ROUTE one of ${LABELS.join(", ")} (got "${spec}")`);
+      runs.set(m[1] as import("../../nodes/types.js").Route, readJsonl(m[2]!));
+    }
+    labels.push(...oracleLabels(runs, isCorrect!));
+  }
   writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));
   const counts: Record<string, number> = {};
   for (const l of labels) counts[l.route] = (counts[l.route] ?? 0) + 1;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { teacherRoute } from "../../nodes/offline/choose-route.js";
-import { distillLabels, labelsFromInference, labelText, LabelFileError, readJsonl } from "../../training/labels.js";
+import { distillLabels, labelsFromInference, labelText, LabelFileError, oracleLabels, readJsonl } from "../../training/labels.js";
 import { SCHEMA, failedAt } from "./tiny-labels.js";
 
 const decision = (over: Record<string, unknown>) => ({
@@ -69,6 +69,24 @@ describe("labels", () => {
     expect(a.every((l) => l.schema?.columns.length === 2 && l.label_source === "teacher_distill")).toBe(true);
     expect(labels.filter((l) => l.question_id === "c")).toEqual([]);
     expect(distillLabels(run, teacherRoute, 2).filter((l) => l.question_id === "a")).toHaveLength(2);
+  });
+
+  it("oracle: the cheapest route whose final answer is right labels the first sub-query; unanswered questions are skipped", () => {
+    const rec = (id: string, route: string, answer: string) => ({
+      question_id: id,
+      question: id,
+      answer: ["Oskar Lind"],
+      agentic_tablerag_answer: answer,
+      atr_trace: { verifier_decisions: [decision({ route, effective_route: route, accepted: true, history_H: [failedAt("x", "TEXT")] })] },
+    });
+    const runs = new Map([
+      ["TEXT", [rec("a", "TEXT", "Tomas Reyes"), rec("b", "TEXT", "no")]],
+      ["SQL", [rec("a", "SQL", "Oskar Lind"), rec("b", "SQL", "no")]],
+      ["HYBRID", [rec("a", "HYBRID", "Oskar Lind"), rec("b", "HYBRID", "no")]],
+    ] as const);
+    const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
+    const labels = oracleLabels(new Map([...runs].map(([k, v]) => [k, [...v]])), isCorrect);
+    expect(labels.map((l) => [l.question_id, l.route, l.history_H.length, l.label_source])).toEqual([["a", "SQL", 0, "execution_oracle"]]);
   });
 
   it("a broken labels line is an error naming the file and line", () => {
