@@ -157,9 +157,10 @@ function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount: number
   // target words ("position" in "what was the position of the top scorer"). Over tables alone the
   // column names vary too much ("film" for "movie") for this check to pay. "name"/"date"/"location"
   // stand for who/when/where (the kind check).
-  const allHints = analysis?.targetHints ?? [];
+  if (input.plan.requiredModalities === "table") return undefined;
+  const allHints = analysis?.targetHints?.length ? analysis.targetHints : whNoun(input.subQuery);
   const hints = allHints.filter((h) => !/^(name|date|location)$/.test(h));
-  if (input.plan.requiredModalities === "table" || allHints.length === 0) return undefined;
+  if (allHints.length === 0 && kind !== "person" && kind !== "place" && kind !== "year" && kind !== "date") return undefined;
   const question = keyStems(hints.join(" "));
   for (const words of select.columns) {
     const stems = keyStems(words.join(" "));
@@ -180,6 +181,13 @@ function fromCells(answer: string, input: VerifyInput): boolean {
   const cells = answerFromCells(input.subQuery || input.question, evidenceRows(input.evidence), input.evidence);
   if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) return false;
   return normalized(withoutScale(cells.answer)) === normalized(withoutScale(answer));
+}
+
+/** The noun of "what/which (is the) <noun> …" ("position" in "what was the position in college of …"). */
+function whNoun(question: string): string[] {
+  const m = /\b(?:what|which)\s+(?:is\s+|was\s+|are\s+|were\s+)?(?:the\s+)?([a-z][a-z-]+)/i.exec(question);
+  const noun = m?.[1]?.toLowerCase();
+  return noun && !/^(is|was|are|were|did|does|do|has|have|had|of|one|kind|type|name)$/.test(noun) ? [noun] : [];
 }
 
 /** "Which club …", "who …": a named thing, unless the noun asks for a number, year or rank. */
