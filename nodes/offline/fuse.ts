@@ -1,6 +1,8 @@
 /**
  * Offline evidence fusion for the SQL and HYBRID routes (reference §8.2 without an LLM):
- * 1. The SQL result first: a scalar for count/aggregate/arithmetic questions; a zero or empty
+ * 0. Beside passages, on report tables (row label × period, table-cells.ts), the located cells and
+ *    their arithmetic first: SQL often cannot address a period column of such tables.
+ * 1. The SQL result: a scalar for count/aggregate/arithmetic questions; a zero or empty
  *    result of a lookup is trusted only when the table markdown does not say otherwise; several
  *    rows become a list of the asked column (the one whose name carries the question's target words
  *    and whose values the question does not already name).

@@ -11,6 +11,11 @@
  * RETRIEVE: the target row is the row holding the linked cell values (bindings) or, failing that,
  * the question's words; the target column is the one whose header carries the question's
  * wh-word/target words and whose value fits the expected kind; the filter entity is never returned.
+ *
+ * Both routes first try report tables (table-cells.ts: value at row label × period, and the fusion
+ * prompt's arithmetic over such cells). With an index (`createReaders`), numbers read from tables
+ * get the scale their passages declare, and TEXT prefers the passages linked from the table row
+ * the question describes (bridge.ts).
  */
 import { fitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
