@@ -219,7 +219,7 @@ function conditionsIn(q: string): NumericCondition[] {
 function choiceOptions(q: string): string[] | null {
   const body = q.replace(/[?.!]+$/, "").trim();
   // "…, A or B" / "…: A or B"
-  let m = /[,:;]\s*(?:the\s+)?([^,:;]+?)\s+or\s+(?:the\s+)?([^,:;]+)$/.exec(body);
+  let m = /[,:;?]\s*(?:the\s+)?([^,:;?]+?)\s+or\s+(?:the\s+)?([^,:;?]+)$/.exec(body);
   if (m && !/^(more|less)$/.test(m[1]!.trim())) return [m[1]!.trim(), m[2]!.trim()];
   // "which is higher: A or B" handled above; "who is taller A or B" / "which came first A or B"
   m = /^(?:which|who|what)\b.*?\b(?:first|higher|lower|larger|smaller|more|less|longer|shorter|taller|older|younger|better|worse|earlier|later|bigger|greater|most|least|highest|lowest|longest|shortest|fewer|faster|slower)\b[,:]?\s+(?:the\s+)?(.+?)\s+or\s+(?:the\s+)?(.+)$/.exec(body);

@@ -61,6 +61,12 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
     if (planned) {
       analysis.grounding.template = planned.template;
       analysis.grounding.columns = columnsOf(planned.sql, table);
+      // "is guillory from lafayette or opelousas?": the options were found in the table, not in the wording.
+      if (planned.template === "choice" && planned.options && !analysis.comparison) {
+        analysis.comparison = { kind: "choice", options: planned.options, direction: analysis.sortDirection };
+        analysis.answerType = "choice";
+        analysis.operator = "compare";
+      }
       const features = planFeatures(analysis, mentions, planned, catalog);
       analysis.grounding.features = features;
       analysis.grounding.confidence = planConfidence(features);

@@ -60,6 +60,8 @@ export interface SqlPlan {
   template: SqlTemplate;
   /** Logical name of the answer column ("" for computed answers). */
   targetColumn: string;
+  /** For "choice" plans: the options the answer is one of (as the SQL returns them). */
+  options?: string[];
 }
 
 const ROW = quoteIdent(ROW_ID_COLUMN);
@@ -604,6 +606,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
       sql: `SELECT CASE WHEN MAX(a.${ROW} = c.${ROW}) >= MAX(b.${ROW} = c.${ROW}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table} AS a, ${table} AS b, ${table} AS c${where(preds)}`,
       template: "choice",
       targetColumn: c1.schema.name,
+      options: [label(m1), label(m2)],
     };
   }
   if (others.length > 0 && m1.columnIndex === m2.columnIndex) {
@@ -612,6 +615,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
       sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) >= SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
       template: "choice",
       targetColumn: c1.schema.name,
+      options: [label(m1), label(m2)],
     };
   }
   const order = chooseOrderColumn(a, catalog, [m1, m2], usable ? { usable } : {});
@@ -622,6 +626,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
     sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) ${cmp} SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(summaryFilter(catalog))}`,
     template: "choice",
     targetColumn: c1.schema.name,
+    options: [label(m1), label(m2)],
   };
 }
 
@@ -692,6 +697,7 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
     sql: `SELECT CASE WHEN ${ea} ${pickA} ${eb} THEN ${col(ca, "a")} ELSE ${col(cb, "b")} END${tail}`,
     template: "choice",
     targetColumn,
+    options: [ca.raw[m1.rows[0]!] ?? m1.value, cb.raw[m2.rows[0]!] ?? m2.value],
   };
 }
 
@@ -745,6 +751,11 @@ export function createWriteSql(index: OpenedIndex): (input: WriteSqlInput) => Pr
       if (i >= 0) bindings.push({ columnIndex: i, value: b.matchedValue!, fuzzy: b.fallbackLevel === 2 });
     }
     if (input.repair) mentions = mentions.filter((m) => bindings.some((b) => sameBinding(m, b, catalog)));
+    // The plan made at decomposition needs columns that C lacks: a plan over the rest would answer
+    // another question, so fail closed and let the router try another route.
+    const needed = analysis.grounding?.tableId === schema.tableId ? (analysis.grounding.columns ?? []) : [];
+    const missing = needed.filter((name) => !usable.has(schema.columns.findIndex((c) => c.name === name)));
+    if (missing.length > 0) throw new NoSqlTemplateError(`${input.subQuery}" (allowed columns lack ${missing.join(", ")}`);
     const plan = planSql({ analysis, catalog, mentions, usable, bindings });
     if (!plan) throw new NoSqlTemplateError(input.subQuery);
     return plan.sql;

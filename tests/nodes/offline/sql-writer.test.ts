@@ -130,6 +130,15 @@ describe("createWriteSql (the strategy)", () => {
     expect(fx.run(sql)).toEqual([["13"]]);
   });
 
+  it("fails closed when C lacks a column the decomposer's plan reads", async () => {
+    const q = "how many silver medals did russia win?";
+    const input = base(q, [], ["Nation", "Gold"]);
+    const a = analyzeQuestion(q);
+    a.grounding = { tableId: "medals", mentions: findMentions(q, fx.catalog("medals")), hinted: true, columns: ["Nation", "Silver"] };
+    input.plan = { ...input.plan, analysis: a as unknown as Record<string, unknown> };
+    await expect(writeSql(input)).rejects.toThrow(/allowed columns lack Silver/);
+  });
+
   it("throws a named error when no template fits", async () => {
     await expect(writeSql(base("tell me about it", [], ["Nation"]))).rejects.toBeInstanceOf(NoSqlTemplateError);
   });
