@@ -67,6 +67,10 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
         analysis.answerType = "choice";
         analysis.operator = "compare";
       }
+      // Ties of a superlative ("who had the most caps?" → three players) are a list answer.
+      if ((planned.template === "argmax" || planned.template === "argmin") && !analysis.listAnswer) {
+        analysis.listAnswer = index.db.prepare(planned.sql).raw().all().length > 1;
+      }
       const features = planFeatures(analysis, mentions, planned, catalog);
       analysis.grounding.features = features;
       analysis.grounding.confidence = planConfidence(features);

@@ -83,3 +83,12 @@ describe("answerConfidence", () => {
     }
   });
 });
+
+describe("superlative ties", () => {
+  it("mark the plan as a list answer when the planned SQL returns several rows", async () => {
+    const tie = await createDecompose(index())(input("which year had the highest prize?", { tableId: "races" }));
+    expect(analysisOf(tie)?.listAnswer).toBe(true);
+    const single = await createDecompose(index())(input("which nation won the least bronze medals?", { tableId: "medals" }));
+    expect(analysisOf(single)?.listAnswer).toBe(false);
+  });
+});
