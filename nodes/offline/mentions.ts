@@ -105,6 +105,32 @@ export function askedWords(a: QuestionAnalysis): string[] {
   return [...a.countNoun, ...(wh && !STOP_WORDS.has(wh) ? [wh] : [])];
 }
 
+/** Common demonyms → the country name as normalised cell text (general English, not a data list). */
+const DEMONYMS: Record<string, string> = {
+  american: "united states", americans: "united states", british: "great britain", english: "england", scottish: "scotland",
+  welsh: "wales", irish: "ireland", french: "france", german: "germany", germans: "germany", italian: "italy", italians: "italy",
+  spanish: "spain", spaniards: "spain", portuguese: "portugal", dutch: "netherlands", belgian: "belgium", belgians: "belgium",
+  swiss: "switzerland", austrian: "austria", austrians: "austria", swedish: "sweden", swedes: "sweden", norwegian: "norway",
+  norwegians: "norway", danish: "denmark", danes: "denmark", finnish: "finland", finns: "finland", russian: "russia",
+  russians: "russia", polish: "poland", poles: "poland", czech: "czech republic", hungarian: "hungary", hungarians: "hungary",
+  romanian: "romania", romanians: "romania", bulgarian: "bulgaria", greek: "greece", greeks: "greece", turkish: "turkey",
+  ukrainian: "ukraine", ukrainians: "ukraine", croatian: "croatia", serbian: "serbia", slovak: "slovakia", slovenian: "slovenia",
+  japanese: "japan", chinese: "china", korean: "south korea", koreans: "south korea", indian: "india", indians: "india",
+  pakistani: "pakistan", thai: "thailand", vietnamese: "vietnam", filipino: "philippines", indonesian: "indonesia",
+  malaysian: "malaysia", australian: "australia", australians: "australia", canadian: "canada", canadians: "canada",
+  mexican: "mexico", mexicans: "mexico", brazilian: "brazil", brazilians: "brazil", argentine: "argentina",
+  argentinian: "argentina", argentines: "argentina", chilean: "chile", colombian: "colombia", peruvian: "peru",
+  venezuelan: "venezuela", cuban: "cuba", cubans: "cuba", jamaican: "jamaica", jamaicans: "jamaica", kenyan: "kenya",
+  kenyans: "kenya", ethiopian: "ethiopia", ethiopians: "ethiopia", nigerian: "nigeria", egyptian: "egypt", moroccan: "morocco",
+  israeli: "israel", iranian: "iran", zealanders: "new zealand", estonian: "estonia", latvian: "latvia", lithuanian: "lithuania",
+  icelandic: "iceland", belarusian: "belarus", kazakh: "kazakhstan", georgian: "georgia", armenian: "armenia",
+};
+
+/** The country a demonym names, or undefined. */
+export function demonymCountry(word: string): string | undefined {
+  return Object.hasOwn(DEMONYMS, word) ? DEMONYMS[word] : undefined;
+}
+
 /** Finds the table values the question names. */
 export function findMentions(question: string, catalog: TableCatalog, options: FindMentionsOptions = {}): EntityMention[] {
   const maxSpan = options.maxSpan ?? 8;
@@ -140,6 +166,29 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
       take({ text: key, column: c.schema.name, columnIndex: c.index, value: c.raw[rows[0]!]!, kind: "exact", score: 1, start: s, end: s + n, rows });
     }
+  }
+
+  // 1b. Demonyms ("the germans", "how many americans") name their country's cells.
+  for (let s = 0; s < tokens.length; s++) {
+    if (covered[s]) continue;
+    const country = demonymCountry(tokens[s]!);
+    if (!country) continue;
+    let found: { c: CatalogColumn; rows: number[]; value: string } | undefined;
+    for (const c of [...catalog.columns].sort((x, y) => columnRank(x) - columnRank(y))) {
+      const rows: number[] = [];
+      let value = "";
+      for (const [norm, rs] of c.distinct) {
+        if (norm === country || norm.startsWith(`${country} `) || norm.endsWith(` ${country}`)) {
+          rows.push(...rs);
+          value ||= c.raw[rs[0]!]!;
+        }
+      }
+      if (rows.length > 0) {
+        found = { c, rows: rows.sort((x, y) => x - y), value };
+        break;
+      }
+    }
+    if (found) take({ text: tokens[s]!, column: found.c.schema.name, columnIndex: found.c.index, value: found.value, kind: "partial", score: 0.8, start: s, end: s + 1, rows: found.rows });
   }
 
   // 2. Partial: the span is a contiguous whole-word part of a cell value (names, places).

@@ -36,6 +36,12 @@ describe("findMentions", () => {
     expect(m).toEqual([]);
   });
 
+  it("maps demonyms to their country's cells", () => {
+    const m = findMentions("how many gold medals did the germans win?", fx.catalog("medals"));
+    expect(m[0]).toMatchObject({ text: "germans", column: "Nation", value: "Germany" });
+    expect(findMentions("how many gold medals did the koreans win?", fx.catalog("medals"))[0]).toMatchObject({ value: "South Korea" });
+  });
+
   it("editDistance stops early past the limit", () => {
     expect(editDistance("ashfiend", "ashfield", 2)).toBe(1);
     expect(editDistance("abc", "xyzxyz", 1)).toBe(2);
