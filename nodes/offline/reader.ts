@@ -174,6 +174,26 @@ function stemsWithPositions(sentence: string): Array<{ stem: string; at: number 
   return out;
 }
 
+/**
+ * "( June 23 , 1892 - August 24 , 1991 )": a lifespan gives the birth date first and the death date
+ * second, with no verb next to either; a birth question prefers the first, a death question the second.
+ */
+function lifespanPreference(sentence: string, spans: Span[], weights: Map<string, number>): Span[] {
+  const life = /\(\s*(?:born\s+)?([^()]*?\d{4})\s*[-–—]\s*([^()]*?\d{4})\s*\)/.exec(sentence);
+  if (!life) return spans;
+  const wantsDeath = ["death", "die", "died"].some((w) => weights.has(w));
+  const wantsBirth = ["birth", "born"].some((w) => weights.has(w));
+  if (wantsDeath === wantsBirth) return spans;
+  const start = wordIndexAt(sentence, life.index!);
+  const dash = wordIndexAt(sentence, life.index! + life[0].indexOf(life[2]!));
+  const end = start + life[0].split(/\s+/).length;
+  return spans.map((sp) => {
+    if (sp.at < start || sp.at > end) return sp;
+    const second = sp.at >= dash;
+    return { ...sp, fit: sp.fit + (second === wantsDeath ? 0.6 : -0.3) };
+  });
+}
+
 /** The subject a passage is about: its "Title :" prefix or the first name of its first sentence. */
 function passageSubject(text: string): string | undefined {
   // Passage chunks open with the passage title on its own line (indexing/chunking), or "Title : text".
@@ -214,7 +234,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
     const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
-    const spans = spansFor(u.sentence, kind);
+    const spans = lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights);
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text")) spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
     for (const span of spans) {

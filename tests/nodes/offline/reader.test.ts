@@ -114,3 +114,13 @@ describe("offline reader: places with their region, numbers in words", () => {
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("thirty-two");
   });
 });
+
+describe("offline reader: lifespans", () => {
+  it("takes the second date of a lifespan for a death question and the first for a birth question", async () => {
+    const ev = "[Source: k.json]\nAbel Kiviat\nAbel Richard Kiviat ( June 23 , 1892 - August 24 , 1991 ) was an American middle-distance runner .";
+    const died = "When did Abel Kiviat die ?";
+    const born = "When was Abel Kiviat born ?";
+    expect(await readText({ question: died, subQuery: died, plan: plan(died), evidence: ev })).toBe("August 24 , 1991");
+    expect(await readText({ question: born, subQuery: born, plan: plan(born), evidence: ev })).toBe("June 23 , 1892");
+  });
+});
