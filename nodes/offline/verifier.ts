@@ -158,7 +158,9 @@ function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount: number
   // column names vary too much ("film" for "movie") for this check to pay. "name"/"date"/"location"
   // stand for who/when/where (the kind check).
   if (input.plan.requiredModalities === "table") return undefined;
-  const allHints = analysis?.targetHints?.length ? analysis.targetHints : whNoun(input.subQuery);
+  // The wh-phrase's noun names the target; later hint words may describe the row ("top scorer").
+  const wh = whNoun(input.subQuery);
+  const allHints = wh.length ? wh : (analysis?.targetHints ?? []).slice(0, 1);
   const hints = allHints.filter((h) => !/^(name|date|location)$/.test(h));
   if (allHints.length === 0 && kind !== "person" && kind !== "place" && kind !== "year" && kind !== "date") return undefined;
   const question = keyStems(hints.join(" "));
