@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../cli/atr.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../fixtures/run-cli.js";
 import { buildExampleIndex } from "../fixtures/example-index.js";
 
 let index: { dir: string; cleanup(): void };
@@ -8,18 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => index?.cleanup());
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const error = vi.spyOn(console, "error").mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  try {
-    return { code: await main(argv), out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
+const run = runCli;
 
 describe("atr ask", () => {
   it("prints the answer and the routes requested and taken per sub-query", async () => {
