@@ -33,20 +33,33 @@ export function physicalTableName(tableId: string): string {
  * bookkeeping (`_row`), so a data column never gets one.
  */
 export function physicalColumnNames(columns: readonly string[]): string[] {
-  const used = new Map<string, number>();
-  const taken = new Set<string>();
-  return columns.map((column) => {
-    let base = physicalIdentifier(column.replace(/\./g, "_"));
-    if (base.startsWith("_")) base = `c${base}`;
-    let name = base;
-    let n = used.get(base) ?? 0;
-    while (taken.has(name)) {
+  return uniqueNames(
+    columns.map((column) => {
+      const base = physicalIdentifier(column.replace(/\./g, "_"));
+      return base.startsWith("_") ? `c${base}` : base;
+    }),
+    1,
+  );
+}
+
+/**
+ * Makes names unique in order: the first occurrence keeps its name, later ones get `_<n>` with n
+ * counting up from `firstSuffix` (skipping names already taken). Used for physical column names
+ * (`_1`, `_2`, … as the reference) and for duplicate headers (`_2`, `_3`, …).
+ */
+export function uniqueNames(names: readonly string[], firstSuffix: number): string[] {
+  const used = new Set<string>();
+  const lastSuffix = new Map<string, number>();
+  return names.map((name) => {
+    let out = name;
+    let n = lastSuffix.get(name) ?? firstSuffix - 1;
+    while (used.has(out)) {
       n += 1;
-      name = `${base}_${n}`;
+      out = `${name}_${n}`;
     }
-    used.set(base, n);
-    taken.add(name);
-    return name;
+    lastSuffix.set(name, n);
+    used.add(out);
+    return out;
   });
 }
 

@@ -19,6 +19,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import XLSX from "xlsx";
 import { CsvParseError, parseCsv } from "./csv.js";
+import { uniqueNames } from "./identifiers.js";
 import { decodeText } from "./read-text.js";
 import type { RawTable } from "./types.js";
 
@@ -295,19 +296,7 @@ export function flattenHeader(headerRows: string[][]): string[] {
     }
     names.push(parts.length ? parts.join(HEADER_SEPARATOR) : `col_${c + 1}`);
   }
-  const used = new Set<string>();
-  const firstCount = new Map<string, number>();
-  return names.map((name) => {
-    let out = name;
-    let n = firstCount.get(name) ?? 1;
-    while (used.has(out)) {
-      n += 1;
-      out = `${name}_${n}`;
-    }
-    firstCount.set(name, n);
-    used.add(out);
-    return out;
-  });
+  return uniqueNames(names, 2);
 }
 
 /** Title from an `<id>.json` sidecar: HybridQA `title › section_title`, or WTQ `page_title`. */
