@@ -203,6 +203,14 @@ function conditionsIn(q: string): NumericCondition[] {
       out.push({ op, value, hint });
     }
   }
+  // "the only team to have 9 wins", "who completed 7 laps", "won 2 silver medals": an equality on the named quantity.
+  for (const m of q.matchAll(/\b(?:only|exactly|had|has|have|having|with|scored|completed|won|earned|received|got|made|recorded)\s+(\d[\d,]*(?:\.\d+)?)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g)) {
+    const value = Number(m[1]!.replace(/,/g, ""));
+    if (!Number.isFinite(value) || (value >= 1000 && value <= 2100) || out.some((c) => c.value === value)) continue;
+    const hint = words(m[2]!).filter((w) => !STOP_WORDS.has(w) && !/^(times?|each|total|in|at|or|more|less|fewer)$/.test(w));
+    if (hint.length === 0 || /\bor (more|less|fewer|higher|lower)\b/.test(q.slice(m.index!, m.index! + m[0].length + 12))) continue;
+    out.push({ op: "=", value, hint });
+  }
   // "N or more" phrasing: the number precedes.
   for (const m of q.matchAll(/(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
     const value = Number(m[1]!.replace(/[$,]/g, ""));

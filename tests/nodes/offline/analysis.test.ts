@@ -18,6 +18,11 @@ describe("analyzeQuestion", () => {
     expect(analyzeQuestion("how many riders scored at least 7 points?").conditions[0]).toMatchObject({ op: ">=", value: 7 });
   });
 
+  it("reads an exact quantity as an equality condition", () => {
+    expect(analyzeQuestion("which is the only team to have 9 wins?").conditions).toEqual([{ op: "=", value: 9, hint: ["wins"] }]);
+    expect(analyzeQuestion("how many teams have 9 or more wins?").conditions).toEqual([expect.objectContaining({ op: ">=", value: 9 })]);
+  });
+
   it("does not read 'before 3' as a year condition", () => {
     expect(analyzeQuestion("who came before 3 other drivers?").conditions).toEqual([]);
   });

@@ -85,6 +85,10 @@ describe("planSql templates", () => {
     expect(answer("how many times did kim lee place first?", "races2").rows).toEqual([[1]]);
   });
 
+  it("filters by an exact quantity", () => {
+    expect(answer("which nation won only 10 silver medals?", "medals").rows).toEqual([["Germany"], ["South Korea"]]);
+  });
+
   it("uses only the usable columns", () => {
     const r = answer("how many silver medals did russia win?", "medals", new Set([1, 2]));
     expect(r.sql).not.toMatch(/silver/);
