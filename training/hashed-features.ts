@@ -18,9 +18,16 @@ export interface HashedFeatureSettings {
   charNgrams: number[];
   /** Word bigrams of the query (default true). */
   wordBigrams: boolean;
+  /**
+   * Multiplier of the structural tokens (operator, modality, schema, entities, failures, their cross)
+   * against the query's lexical ones (default 8). Without it the many character n-grams hold almost
+   * all of the vector's mass and the rare rule-deciding fields (e.g. "has entities") are under-fit.
+   */
+  structuralWeight: number;
 }
 
-export const DEFAULT_FEATURE_SETTINGS: HashedFeatureSettings = { dimension: 4096, charNgrams: [3, 4], wordBigrams: true };
+export const DEFAULT_FEATURE_SETTINGS: HashedFeatureSettings = { dimension: 4096, charNgrams: [3, 4], wordBigrams: true, structuralWeight: 8 };
+const LEXICAL = /^(q|q2|c\d+|head|first):/;
 
 const SEGMENT = /\[(QUERY|OP|MOD|ENT|SCHEMA|GLOBAL|UNCERTAINTY|FAILED|SCHEMA_DETAIL)\] /g;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -69,7 +76,10 @@ export function routerTokens(text: string, settings: HashedFeatureSettings = DEF
   if (words.length) tokens.push(`head:${words.slice(0, 2).join(" ")}`, `first:${words[0]}`);
   for (const tag of ["OP", "MOD", "SCHEMA", "GLOBAL"]) if (seg.has(tag)) tokens.push(`${tag}=${seg.get(tag)}`);
   const ent = seg.get("ENT");
-  if (ent !== undefined) tokens.push(`ENT#=${ent === "none" ? "0" : bucket(ent.split(", ").length)}`);
+  const entCount = ent === undefined || ent === "none" ? "0" : bucket(ent.split(", ").length);
+  if (ent !== undefined) tokens.push(`ENT#=${entCount}`);
+  // The routing rules (§5.1/§5.2) are conjunctions of these fields: one crossed token per combination.
+  tokens.push(`X:${seg.get("OP")}|${seg.get("MOD")}|${seg.get("SCHEMA")}|ent${entCount === "0" ? 0 : 1}`);
   const u = Number(seg.get("UNCERTAINTY"));
   if (seg.has("UNCERTAINTY")) tokens.push(`U=${Number.isFinite(u) ? Math.round(u * 5) / 5 : "nan"}`);
   const failed = seg.get("FAILED");
@@ -91,15 +101,18 @@ export function routerTokens(text: string, settings: HashedFeatureSettings = DEF
   return tokens;
 }
 
-/** The feature vector: log(1 + count) per hashed token, L2-normalised. */
+/** The feature vector: log(1 + count) per hashed token (structural ones × structuralWeight), L2-normalised. */
 export function featurise(text: string, settings: HashedFeatureSettings = DEFAULT_FEATURE_SETTINGS): Float32Array {
+  const lexical = new Float32Array(settings.dimension);
+  const structural = new Float32Array(settings.dimension);
+  for (const token of routerTokens(text, settings)) (LEXICAL.test(token) ? lexical : structural)[fnv1a(token) % settings.dimension]! += 1;
   const out = new Float32Array(settings.dimension);
-  for (const token of routerTokens(text, settings)) out[fnv1a(token) % settings.dimension]! += 1;
   let norm = 0;
   for (let i = 0; i < out.length; i++) {
-    if (out[i] !== 0) {
-      out[i] = Math.log1p(out[i]!);
-      norm += out[i]! * out[i]!;
+    const v = Math.log1p(lexical[i]!) + settings.structuralWeight * Math.log1p(structural[i]!);
+    if (v !== 0) {
+      out[i] = v;
+      norm += v * v;
     }
   }
   norm = Math.sqrt(norm) || 1;

@@ -62,6 +62,7 @@ export function validateRouterConfig(raw: unknown, file: string): RouterConfig {
   if (f.dimension !== c.input_dim) fail("features.dimension", `must equal input_dim ${String(c.input_dim)} (got ${JSON.stringify(f.dimension)})`);
   if (!Array.isArray(f.charNgrams) || !f.charNgrams.every(isPositiveInt)) fail("features.charNgrams", "must be a list of positive integers");
   if (typeof f.wordBigrams !== "boolean") fail("features.wordBigrams", "must be true or false");
+  if (typeof f.structuralWeight !== "number" || !(f.structuralWeight > 0)) fail("features.structuralWeight", "must be a positive number");
   const onnx = c.onnx as Record<string, unknown> | undefined;
   if (!onnx || typeof onnx.file !== "string" || typeof onnx.input !== "string" || typeof onnx.output !== "string") {
     fail("onnx", 'must be {"file", "input", "output"} strings');

@@ -15,7 +15,7 @@ import { LABELS } from "./router-config.js";
 export interface TrainOptions {
   /** Passes over the training labels (default 30). */
   epochs?: number;
-  /** SGD step size (default 0.5). */
+  /** SGD step size (default 5; features are L2-normalised, so steps must be large to fit rare rules). */
   lr?: number;
   /** L2 penalty per step (default 1e-5). */
   l2?: number;
@@ -135,7 +135,7 @@ function agreement(model: StudentWeights, examples: readonly Example[]): number 
 /** Trains the student; deterministic for given labels and options. */
 export function trainStudent(labels: readonly RouterLabel[], options: TrainOptions = {}): { model: StudentWeights; stats: TrainStats } {
   const epochs = options.epochs ?? 30;
-  const lr = options.lr ?? 0.5;
+  const lr = options.lr ?? 5;
   const l2 = options.l2 ?? 1e-5;
   const batchSize = options.batchSize ?? 16;
   const seed = options.seed ?? 42;

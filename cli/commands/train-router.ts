@@ -18,7 +18,7 @@ const TRAIN_FLAGS: FlagSpecs = {
   labels: { kind: "string", help: "labels file (.jsonl) from `atr train-router labels`", repeatable: true },
   out: { kind: "string", help: "model folder to write (model.onnx + router.json)" },
   epochs: { kind: "number", help: "passes over the training labels", default: 30 },
-  lr: { kind: "number", help: "SGD step size", default: 0.5 },
+  lr: { kind: "number", help: "SGD step size", default: 5 },
   l2: { kind: "number", help: "L2 penalty", default: 1e-5 },
   seed: { kind: "number", help: "shuffle and split seed", default: 42 },
   validation_share: { kind: "number", help: "share of questions held out for epoch selection (grouped by question)", default: 0.1 },

@@ -86,3 +86,16 @@ describe("routerType learned through the graph", () => {
     expect(model.callsOf("choose_route")).toHaveLength(0);
   });
 });
+
+describe("the committed WTQ student (training/models/wtq-distill)", () => {
+  it("loads and follows its teacher's rules on unseen sub-queries", async () => {
+    const router = await createLearnedRouter(join(import.meta.dirname, "../../../training/models/wtq-distill"));
+    const top = async (l: ReturnType<typeof label>) => (await router.rank({ plan: labelPlan(l), schema: l.schema, history: l.history_H, failureScope: "question", reselectIndex: 0 }))[0];
+    // Its labels are WTQ plans (modality table): aggregate-like without entities → SQL, then TEXT once
+    // SQL failed; lookup with entities → RETRIEVE. (Text-modality plans never occur in them.)
+    const count = "how many gold medals did the team win in total?";
+    expect(await top(label("SQL", count, { expected_operator: "count", required_modalities: "table" }))).toBe("SQL");
+    expect(await top(label("TEXT", count, { expected_operator: "count", required_modalities: "table", history_H: [failedAt(count, "SQL")] }))).toBe("TEXT");
+    expect(await top(label("RETRIEVE", "which city hosted the 1998 edition?", { entity_mentions: ["1998"], required_modalities: "table" }))).toBe("RETRIEVE");
+  });
+});
