@@ -443,7 +443,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   if (!target) return null;
   if (basePreds.length === 0) return null;
   const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
-  const one = /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(a.normalized) ? " LIMIT 1" : "";
+  const one = !a.listAnswer || /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(a.normalized) ? " LIMIT 1" : "";
   return { sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`, template: "lookup", targetColumn: target.schema.name };
 }
 
