@@ -1,0 +1,61 @@
+/** `atr train-router labels → train → eval` on a small traced-run file written by the test. */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { command } from "../../cli/commands/train-router.js";
+import { UsageError } from "../../cli/args.js";
+import { tinyLabels } from "./tiny-labels.js";
+
+const root = mkdtempSync(join(tmpdir(), "atr-train-cli-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A results file as `atr run --emit_trace` writes it: each tiny label becomes one accepted decision. */
+function tracedRun(): string {
+  const lines = tinyLabels().map((l, i) =>
+    JSON.stringify({
+      question_id: `t${i}`,
+      question: l.sub_query,
+      agentic_tablerag_answer: "x",
+      atr_trace: {
+        question_id: `t${i}`,
+        verifier_decisions: [
+          { ...l, route: "TEXT", effective_route: "TEXT", requested_route: "TEXT", accepted: false, attempt: 1, verdict: 0 },
+          { ...l, effective_route: l.route, requested_route: l.route, accepted: true, attempt: 2, verdict: 1 },
+        ],
+      },
+    }),
+  );
+  const file = join(root, "run.jsonl");
+  writeFileSync(file, lines.join("\n") + "\n");
+  return file;
+}
+
+describe("atr train-router", () => {
+  it("labels --from_inference, train, eval", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const labels = join(root, "labels.jsonl");
+      expect(await command.run(["labels", "--from_inference", tracedRun(), "--out", labels])).toBe(0);
+      const written = readFileSync(labels, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { route: string });
+      expect(written).toHaveLength(24); // one accepted decision per question; the rejected TEXT attempts are not labels
+      const dir = join(root, "model");
+      expect(await command.run(["train", "--labels", labels, "--out", dir, "--epochs", "40", "--validation_share", "0", "--dimension", "1024"])).toBe(0);
+      expect(existsSync(join(dir, "model.onnx")) && existsSync(join(dir, "router.json"))).toBe(true);
+      log.mockClear();
+      expect(await command.run(["eval", "--model", dir, "--labels", labels, "--json"])).toBe(0);
+      const report = JSON.parse(String(log.mock.calls[0]![0])) as { labels: number; masked: { agreement: number; confusion: number[][] } };
+      expect(report.labels).toBe(24);
+      expect(report.masked.agreement).toBe(1);
+      expect(report.masked.confusion.map((row, i) => row[i])).toEqual([6, 6, 6, 6]);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("refuses a missing subcommand, missing flags and --oracle without a gold benchmark", async () => {
+    await expect(command.run([])).rejects.toThrow(UsageError);
+    await expect(command.run(["train", "--out", root])).rejects.toThrow(/--labels is required/);
+    await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(/--oracle needs --gold_bench/);
+  });
+});
