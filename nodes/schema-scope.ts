@@ -31,9 +31,11 @@ export function tablesForHint(hint: string, tables: ReadonlyMap<string, TableSch
 }
 
 /**
- * The hinted tables plus the restored schema's table; without a usable hint the restored schema's
- * table alone (mixing the other retrieved tables into C let columns of unrelated tables drive the
- * SQL); else the selected table chunks' tables; `undefined` (search every table) when none exist.
+ * The hinted tables alone when the hint names tables of the index (the hint says where the answer
+ * is; adding the restored table let another table's columns into C: WTQ dev 41.0 → 42.25 without
+ * it); without a usable hint the restored schema's table alone (mixing the other retrieved tables
+ * into C let columns of unrelated tables drive the SQL); else the selected table chunks' tables;
+ * `undefined` (search every table) when none exist.
  */
 export function schemaScope(input: SchemaScopeInput): string[] | undefined {
   const ids: string[] = [];
@@ -42,6 +44,7 @@ export function schemaScope(input: SchemaScopeInput): string[] | undefined {
   };
   const hinted = input.tableHint ? tablesForHint(input.tableHint, input.tables) : [];
   hinted.forEach(add);
+  if (ids.length > 0) return ids;
   add(input.schema?.tableId);
   if (ids.length === 0) {
     for (const c of input.chunks) if (c.type === "table") add(c.tableId);

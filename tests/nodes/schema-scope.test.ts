@@ -14,8 +14,10 @@ describe("schema scope", () => {
     expect(tablesForHint("book", tables)).toEqual(["book#Sheet1", "book#Sheet2"]);
     expect(tablesForHint("nothing", tables)).toEqual([]);
   });
-  it("uses the hint plus the restored table, else the retrieved tables, else everything", () => {
-    expect(schemaScope({ tableHint: "clubs", schema: t("Cities-2020"), chunks: [chunk("book#Sheet1")], tables })).toEqual(["clubs", "Cities-2020"]);
+  it("uses the hinted tables alone, else the restored table, else the retrieved tables, else everything", () => {
+    expect(schemaScope({ tableHint: "clubs", schema: t("Cities-2020"), chunks: [chunk("book#Sheet1")], tables })).toEqual(["clubs"]);
+    expect(schemaScope({ tableHint: "book", schema: CLUBS, chunks: [], tables })).toEqual(["book#Sheet1", "book#Sheet2"]);
+    expect(schemaScope({ tableHint: "nothing", schema: t("Cities-2020"), chunks: [], tables })).toEqual(["Cities-2020"]);
     expect(schemaScope({ schema: CLUBS, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["clubs"]);
     expect(schemaScope({ schema: null, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["book#Sheet1"]);
     expect(schemaScope({ schema: null, chunks: [], tables })).toBeUndefined();
