@@ -67,10 +67,12 @@ interface Described {
 function describe(grid: Grid): Described {
   const colText = grid.columns.map((c) => (/^col_\d+$/.test(c) ? "" : c));
   let start = 0;
-  // Leading header-like rows: first cell empty and no number cell except years.
+  // Leading header-like rows: no number cell except years ("2019 | 2018" under "Fiscal year"); the
+  // first cell may carry a unit note ("(in millions of €)") or a period caption ("December 31,").
   while (start < grid.rows.length) {
     const row = grid.rows[start]!;
-    const headerLike = (row[0] ?? "").trim() === "" && row.slice(1).every((v) => v.trim() === "" || !isNumberCell(v) || /^(19|20)\d\d$/.test(v.trim()));
+    const rest = row.slice(1).filter((v) => v.trim() !== "");
+    const headerLike = rest.length > 0 && !isNumberCell(row[0] ?? "") && rest.every((v) => !isNumberCell(v) || /^(19|20)\d\d$/.test(v.trim())) && ((row[0] ?? "").trim() === "" || rest.some((v) => yearsIn(v).length > 0));
     if (!headerLike) break;
     row.forEach((v, c) => (colText[c] = `${colText[c]} ${v}`.trim()));
     start++;

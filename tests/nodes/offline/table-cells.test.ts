@@ -15,6 +15,16 @@ const BOOKINGS = parseMarkdownRows(
 const PRICES = parseMarkdownRows(
   ["Table name: prices", "| col_1 | High | Low |", "| --- | --- | --- |", "| 2019: |  |  |", "| Fourth Quarter | $11.44 | $9.47 |", "| Third Quarter | $14.96 | $10.26 |", "| 2018: |  |  |", "| Fourth Quarter | $12.16 | $7.43 |"].join("\n"),
 );
+const ORDERS = parseMarkdownRows(
+  [
+    "Table name: orders",
+    "| col_1 | col_2 | Fiscal year | col_4 | % Change |",
+    "| --- | --- | --- | --- | --- |",
+    "| (in millions of €) | 2019 | 2018 | Actual | Comp. |",
+    "| Orders | 12,749 | 11,875 | 7 % | 7 % |",
+    "| Revenue | 10,227 | 9,122 | 12 % | 12 % |",
+  ].join("\n"),
+);
 const SCALE = "Net bookings were as follows (amounts in millions):";
 
 describe("cell arithmetic over report tables", () => {
@@ -42,6 +52,12 @@ describe("cell arithmetic over report tables", () => {
     const r = answerFromCells("What is the difference in the high and low prices of the common stock in the fourth quarter of 2019?", PRICES);
     expect(r?.answer).toBe("1.97");
     expect(answerFromCells("What was the low price in the fourth quarter of 2018?", PRICES)?.answer).toBe("$7.43");
+  });
+
+  it("reads period columns from a header row whose first cell is a unit note", () => {
+    const ev = "(in millions of €)";
+    expect(answerFromCells("What was the average orders for 2019 and 2018?", ORDERS, ev)?.answer).toBe("12312 million");
+    expect(answerFromCells("What was the change in revenue from 2018 to 2019?", ORDERS, ev)?.answer).toBe("1105 million");
   });
 
   it("leaves period questions and filtered counts to SQL", () => {
