@@ -73,8 +73,8 @@ export type Scale = "" | "thousand" | "million" | "billion";
 
 const SCALE_PATTERNS: Array<[RegExp, Scale]> = [
   [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?)?\s*billions?\b|\(\s*(?:\$|€|£|usd)?\s*billions?\)/i, "billion"],
-  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|[$€£]\s*'?m\b|\(\s*[$€£]\s*m\s*\)/i, "million"],
-  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*'?000s?\b|\bin \$?000s\b|\(\s*\$?000\s*\)/i, "thousand"],
+  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|[$€£]\s*['’‘]?m\b|\(\s*[$€£]\s*m\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*millions?\b/i, "million"],
+  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*['’‘]?000s?\b|\bin \$?000s\b|\(\s*\$?000\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*000s?\b|\(\s*1,000\s*\)/i, "thousand"],
 ];
 
 /**

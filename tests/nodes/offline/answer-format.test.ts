@@ -51,7 +51,12 @@ describe("answer-format", () => {
     expect(scaleFromEvidence("Net bookings were as follows (amounts in millions):")).toBe("million");
     expect(scaleFromEvidence("| | (In thousands) | 2019 |")).toBe("thousand");
     expect(scaleFromEvidence("($ in billions)")).toBe("billion");
+    expect(scaleFromEvidence("| | 2019 $’000 | 2018 $’000 |")).toBe("thousand");
+    expect(scaleFromEvidence("| | RMB’Million | RMB’Million |")).toBe("million");
+    expect(scaleFromEvidence("| All figures in USD ‘000, except rates | 2019 |")).toBe("thousand");
+    expect(scaleFromEvidence("| Number of shares (1,000) | 2019 |")).toBe("thousand");
     expect(scaleFromEvidence("The population was 112,525 in 2010.")).toBe("");
+    expect(scaleFromEvidence("It sold 1,000 units (1,000 more than before).")).toBe("");
     expect(scaleFromEvidence("| Mountain | Height ( m ) | Drop (m) |")).toBe("");
   });
 
