@@ -10,6 +10,7 @@ import { effectiveMaxIter, ensureConfiguration, maxAttempts } from "../graph/con
 import { emptyUsage, nodeUsage, type State, type Update } from "../graph/state.js";
 import { selectChunks } from "./chunk-selection.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
+import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import type { SubQueryPlan } from "./types.js";
 
 export const TERMINATE = "TERMINATE";
@@ -43,9 +44,10 @@ export function isTerminate(plan: SubQueryPlan | null): boolean {
 
 /**
  * §2.2 schema preview: the first table chunk among 5 selected for the original question — banner,
- * header, separator and first 3 data rows — plus a one-line instruction. "" on any failure.
+ * header, separator and first 3 data rows — plus a one-line instruction. "" on a retrieval failure
+ * (noted in `meter`).
  */
-export async function buildSchemaPreview(index: AgentIndex, question: string, tableHint?: string): Promise<string> {
+export async function buildSchemaPreview(index: AgentIndex, question: string, tableHint?: string, meter?: UsageMeter): Promise<string> {
   try {
     const hits = await index.search.documents(question, 10);
     const chunks = selectChunks(hits.map((h) => h.entry), { tableHint });
@@ -60,7 +62,8 @@ export async function buildSchemaPreview(index: AgentIndex, question: string, ta
       block,
       "Use this preview to decide between a single-cell lookup and a COUNT/aggregate over rows.",
     ].join("\n");
-  } catch {
+  } catch (error) {
+    noteFailure(meter, "schema preview retrieval failed (no preview)", error);
     return "";
   }
 }
@@ -129,7 +132,7 @@ async function planNext(state: State, config: RunnableConfig, resources: NodeRes
     if (c.noDecomposition) return { ...reset, plan: rawQuestionPlan(state.question) };
     let schemaPreview = state.schemaPreview;
     if (c.useSchemaPreview && state.iteration === 0) {
-      schemaPreview = await buildSchemaPreview(await resources.index(c), state.question, state.table_id);
+      schemaPreview = await buildSchemaPreview(await resources.index(c), state.question, state.table_id, meter);
     }
     // Building the strategies (credentials, backbone string) fails loudly; only the call fails closed.
     const strategies = await resources.strategies(c, "decomposer", meter);
@@ -143,7 +146,8 @@ async function planNext(state: State, config: RunnableConfig, resources: NodeRes
         schemaPreview,
       });
       if (!plan || typeof plan.subQuery !== "string" || plan.subQuery.trim() === "") plan = terminatePlan();
-    } catch {
+    } catch (error) {
+      noteFailure(meter, "decompose failed (TERMINATE)", error);
       plan = terminatePlan();
     }
     if (isTerminate(plan)) plan = { ...plan, subQuery: TERMINATE };

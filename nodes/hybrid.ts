@@ -23,6 +23,7 @@ export async function hybrid(state: State, config: RunnableConfig, resources: No
       sqlResult: result.sqlResult,
       schemaEvidence: evidence,
       useMarkdownFusion: c.useMarkdownFusion,
+      meter,
     });
     return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, evidence, sqlResult: result.sqlResult, sql: result.sql }) };
   });

@@ -11,7 +11,7 @@ import type { CellEntry, DocChunk, RowEntry, SchemaEntry } from "../indexing/typ
 import { NOT_FOUND } from "./answer-validity.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
-import type { UsageMeter } from "./prompted/call.js";
+import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import { schemaScope } from "./schema-scope.js";
 import type { Strategies } from "./strategies.js";
 import { readTextAnswer } from "./text.js";
@@ -36,6 +36,7 @@ export async function linkScope(
   c: Configuration,
   index: AgentIndex,
   strategies: Strategies,
+  meter?: UsageMeter,
 ): Promise<LinkedScope> {
   const plan = state.plan!;
   const tableIds = schemaScope({ tableHint: state.table_id, schema: state.schema, chunks: state.chunks, tables: index.tables });
@@ -49,8 +50,9 @@ export async function linkScope(
     });
     columns = found.columns;
     candidates = found.candidates;
-  } catch {
+  } catch (error) {
     // no C and no candidates: the linker falls to its ladder, SQL refuses (fail closed)
+    noteFailure(meter, "schema/cell retrieval failed (no allowed columns)", error);
   }
   const linkerAttempted = !c.noValueLinker && plan.entityMentions.length > 0;
   const linked = linkerAttempted
@@ -62,6 +64,7 @@ export async function linkScope(
         history: state.failedRoutes,
         failureScope: c.failureScope,
         strategies,
+        ...(meter ? { meter } : {}),
       })
     : [];
   return { columns, candidates, linked, linkerAttempted, reroute: needsReroute(linked), tableIds };
@@ -115,15 +118,15 @@ export function rowTable(chunks: readonly DocChunk[], scope: readonly string[] |
 }
 
 /** Top rows of the row table for the sub-query, rendered; "" when none. */
-export async function tableContext(state: State, c: Configuration, index: AgentIndex, scope: string[] | undefined): Promise<string> {
+export async function tableContext(state: State, c: Configuration, index: AgentIndex, scope: string[] | undefined, meter?: UsageMeter): Promise<string> {
   const tableId = rowTable(state.chunks, scope);
   if (tableId !== undefined && c.rowTopK > 0) {
     try {
       const rows = await index.search.rows(state.plan!.subQuery, c.rowTopK, { tableId });
       const rendered = renderRows(rows.map((h) => h.entry));
       if (rendered) return rendered;
-    } catch {
-      // fall back to the table chunks
+    } catch (error) {
+      noteFailure(meter, "row retrieval failed (table chunks used instead)", error);
     }
   }
   return tableMarkdown(state.chunks);
@@ -153,10 +156,10 @@ export async function startLinkedRoute(
   const c = ensureConfiguration(config);
   const index = await resources.index(c);
   const strategies = await resources.strategies(c, "main", meter);
-  const scope = await linkScope(state, c, index, strategies);
+  const scope = await linkScope(state, c, index, strategies, meter);
   const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
   if (!scope.reroute) return { c, index, strategies, scope, common };
-  const answer = await readTextAnswer(strategies, state);
+  const answer = await readTextAnswer(strategies, state, meter);
   return { c, index, strategies, scope, common, rerouted: makeAttempt(state, route, { ...common, answer, effectiveRoute: "TEXT" }) };
 }
 
@@ -166,7 +169,7 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     if (rerouted) return { attempt: rerouted };
     const schemaText = schemaInfo(scope.columns);
     const cells = cellInfo(scope.linked);
-    const context = await tableContext(state, c, index, scope.tableIds);
+    const context = await tableContext(state, c, index, scope.tableIds, meter);
     let answer: string;
     try {
       answer = (
@@ -180,7 +183,8 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
           bindings: scope.linked.filter(isMatched),
         })
       ).trim();
-    } catch {
+    } catch (error) {
+      noteFailure(meter, "readRows failed (not found)", error);
       answer = NOT_FOUND;
     }
     const evidence = [schemaText, cells, context].filter((p) => p !== "").join("\n\n");

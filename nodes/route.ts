@@ -31,7 +31,7 @@ export async function route(state: State, config: RunnableConfig, resources: Nod
       reselectIndex: previous ? previous.number - 1 : 0,
       ...(previous ? { currentRoute: previous.effectiveRoute } : {}),
     };
-    const next = await selectRoute(input, settings, strategies);
+    const next = await selectRoute(input, settings, strategies, meter);
     if (previous && next === previous.effectiveRoute) return finishSubQuery(state, previous, false);
     return { nextRoute: next };
   });

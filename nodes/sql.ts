@@ -14,6 +14,7 @@ import type { State, Update } from "../graph/state.js";
 import type { SchemaEntry } from "../indexing/types.js";
 import { makeAttempt } from "./attempt.js";
 import { runConstrainedSql, type ConstrainedSqlResult } from "./constrained-sql.js";
+import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
 import { schemaInfo, tableMarkdown } from "./retrieve.js";
 import { schemaScope, tablesForHint } from "./schema-scope.js";
@@ -29,9 +30,11 @@ export interface FusionInput {
   /** Schema (and, for HYBRID, cell) evidence. */
   schemaEvidence: string;
   useMarkdownFusion: boolean;
+  /** Where a failing fusion call is noted. */
+  meter?: UsageMeter;
 }
 
-/** §8.2 evidence fusion. A fusion error gives "". */
+/** §8.2 evidence fusion. A fusion error gives "" (noted in `input.meter`). */
 export async function fuseAnswer(strategies: Pick<Strategies, "fuse" | "fuseScalars">, input: FusionInput): Promise<string> {
   const plan = input.state.plan!;
   const scalar = sqlScalar(input.sqlResult);
@@ -52,7 +55,8 @@ export async function fuseAnswer(strategies: Pick<Strategies, "fuse" | "fuseScal
       markdown: tableMarkdown(input.state.chunks),
     });
     return typeof answer === "string" ? answer.trim() : "";
-  } catch {
+  } catch (error) {
+    noteFailure(input.meter, "fuse failed (no answer)", error);
     return "";
   }
 }
@@ -94,7 +98,8 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
     let columns: SchemaEntry[] = [];
     try {
       columns = (await index.search.schema(plan.subQuery, c.schemaTopK, tableIds ? { tableIds } : undefined)).map((h) => h.entry);
-    } catch {
+    } catch (error) {
+      noteFailure(meter, "schema retrieval failed (no allowed columns)", error);
       columns = [];
     }
     const evidence = schemaInfo(columns);
@@ -105,6 +110,7 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
       sqlResult: result.sqlResult,
       schemaEvidence: evidence,
       useMarkdownFusion: c.useMarkdownFusion,
+      meter,
     });
     return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql }) };
   });

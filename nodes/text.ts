@@ -8,10 +8,14 @@ import type { State, Update } from "../graph/state.js";
 import { NOT_FOUND } from "./answer-validity.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
+import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import type { Strategies } from "./strategies.js";
 
-/** The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. */
-export async function readTextAnswer(strategies: Pick<Strategies, "readText">, state: State): Promise<string> {
+/**
+ * The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. A strategy error
+ * fails closed to "not found" and is noted in `meter`.
+ */
+export async function readTextAnswer(strategies: Pick<Strategies, "readText">, state: State, meter?: UsageMeter): Promise<string> {
   try {
     const answer = await strategies.readText({
       question: state.question,
@@ -20,7 +24,8 @@ export async function readTextAnswer(strategies: Pick<Strategies, "readText">, s
       evidence: state.textEvidence,
     });
     return typeof answer === "string" ? answer.trim() : NOT_FOUND;
-  } catch {
+  } catch (error) {
+    noteFailure(meter, "readText failed (not found)", error);
     return NOT_FOUND;
   }
 }
@@ -29,6 +34,6 @@ export async function text(state: State, config: RunnableConfig, resources: Node
   return metered("TEXT", async (meter) => {
     const c = ensureConfiguration(config);
     const strategies = await resources.strategies(c, "main", meter);
-    return { attempt: makeAttempt(state, "TEXT", { answer: await readTextAnswer(strategies, state) }) };
+    return { attempt: makeAttempt(state, "TEXT", { answer: await readTextAnswer(strategies, state, meter) }) };
   });
 }

@@ -9,6 +9,7 @@
  */
 import type { FailureScope } from "../graph/configuration.js";
 import type { CellEntry, SchemaEntry } from "../indexing/types.js";
+import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import { priorLinkerAttempts, textFailed } from "./routers/failed-set.js";
 import type { Strategies } from "./strategies.js";
 import type { FailedRouteRecord, LinkedValue } from "./types.js";
@@ -23,6 +24,8 @@ export interface LinkValuesInput {
   history: readonly FailedRouteRecord[];
   failureScope: FailureScope;
   strategies: Pick<Strategies, "linkValue">;
+  /** Where a failing linker call is noted (the entity then falls to the ladder). */
+  meter?: UsageMeter;
 }
 
 interface Candidate {
@@ -148,8 +151,9 @@ export async function linkValues(input: LinkValuesInput): Promise<LinkedValue[]>
         out.push({ entity, tableId: m.tableId, column: m.column, matchedValue: m.value, confidence, fallbackLevel: 0 });
         continue;
       }
-    } catch {
+    } catch (error) {
       // a failing strategy falls to the ladder, as a no_match would
+      noteFailure(input.meter, `linkValue failed for "${entity}" (fallback ladder)`, error);
     }
     out.push(ladder(entity, candidates, minFallback, textAlreadyFailed));
   }

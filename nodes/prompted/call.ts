@@ -23,6 +23,20 @@ export function newUsageMeter(): UsageMeter {
   return { llmCalls: 0, inputTokens: 0, outputTokens: 0, cacheHits: 0, errors: [] };
 }
 
+/** Errors callStructured already wrote into a meter, so that the failing-closed caller does not repeat them. */
+const notedErrors = new WeakSet<object>();
+
+/**
+ * Notes a failure a node fails closed on (a strategy or retrieval error) in the meter, so the
+ * fallback answer is explained in the state's `errors`; an error callStructured already noted is
+ * not repeated.
+ */
+export function noteFailure(meter: UsageMeter | undefined, what: string, error: unknown): void {
+  if (!meter) return;
+  if (typeof error === "object" && error !== null && notedErrors.has(error)) return;
+  meter.errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
+}
+
 export interface ReplyCacheParts {
   model: string;
   schema: string;
@@ -89,7 +103,10 @@ export async function callStructured<N extends ReplyName>(
   try {
     return await callOnceWithRepair(options, name, prompt);
   } catch (error) {
-    options.usage?.errors.push(`${name} (${options.modelId}): ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
+    if (options.usage) {
+      options.usage.errors.push(`${name} (${options.modelId}): ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
+      if (typeof error === "object" && error !== null) notedErrors.add(error);
+    }
     throw error;
   }
 }

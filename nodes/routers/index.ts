@@ -9,6 +9,7 @@
  */
 import type { FailureScope, RouterType } from "../../graph/configuration.js";
 import type { TableSchema } from "../../indexing/types.js";
+import type { UsageMeter } from "../prompted/call.js";
 import type { RouteProfile, Strategies } from "../strategies.js";
 import type { FailedRouteRecord, Route, SubQueryPlan } from "../types.js";
 import { failedSet, scopedHistory } from "./failed-set.js";
@@ -98,13 +99,13 @@ async function loadLearnedPolicy(modelPath: string): Promise<LearnedRouterPolicy
 }
 
 /** Picks the route for a first attempt or a re-selection. */
-export async function selectRoute(input: RouterInput, settings: RouterSettings, strategies: Strategies): Promise<Route> {
+export async function selectRoute(input: RouterInput, settings: RouterSettings, strategies: Strategies, meter?: UsageMeter): Promise<Route> {
   const failed = failedSet(input.history, input.plan.subQuery, input.failureScope);
   switch (settings.routerType) {
     case "heuristic":
       return heuristicRoute(input.plan, input.schema !== null, failed);
     case "llm":
-      return llmRoute(strategies, routeProfile(input));
+      return llmRoute(strategies, routeProfile(input), meter);
     case "fixed": {
       if (!settings.forceRoute) throw new RouterError("routerType fixed needs forceRoute");
       if (input.currentRoute === undefined) return settings.forceRoute;

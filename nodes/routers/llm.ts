@@ -3,6 +3,7 @@
  * RETRIEVE, SQL, TEXT (in that order) that occurs in the upper-cased reply and is not failed. A call
  * error or no match falls back to the first non-failed of RETRIEVE, SQL, HYBRID, TEXT.
  */
+import { noteFailure, type UsageMeter } from "../prompted/call.js";
 import type { Strategies, RouteProfile } from "../strategies.js";
 import type { Route } from "../types.js";
 import { firstNotFailed } from "./heuristic.js";
@@ -15,12 +16,14 @@ export function parseRouteReply(reply: string, failed: ReadonlySet<Route>): Rout
   return PARSE_ORDER.find((r) => upper.includes(r) && !failed.has(r)) ?? null;
 }
 
-export async function llmRoute(strategies: Strategies, profile: RouteProfile): Promise<Route> {
+/** A failing chooser falls to the first route not failed (noted in `meter`). */
+export async function llmRoute(strategies: Strategies, profile: RouteProfile, meter?: UsageMeter): Promise<Route> {
   const failed = new Set(profile.failedRoutes);
   try {
     const reply = await strategies.chooseRoute(profile);
     return parseRouteReply(reply, failed) ?? firstNotFailed(FALLBACK_ORDER, failed);
-  } catch {
+  } catch (error) {
+    noteFailure(meter, "chooseRoute failed (first route not failed)", error);
     return firstNotFailed(FALLBACK_ORDER, failed);
   }
 }

@@ -94,6 +94,28 @@ describe("RETRIEVE (§16)", () => {
   });
 });
 
+describe("failing closed leaves a trace in errors", () => {
+  it("RETRIEVE: retrieval and reading errors give not found and each is named in errors", async () => {
+    const down = async (): Promise<never> => {
+      throw new Error("index file unreadable");
+    };
+    const search: IndexSearch = { ...fakeSearch([]).search, schemaCells: down, rows: down };
+    const update = await retrieve(baseState(), config, resources(search, { readRows: async () => { throw new Error("model crashed"); } }));
+    expect((update.attempt as Attempt).answer).toBe("not found");
+    expect(update.errors).toEqual([
+      "RETRIEVE: schema/cell retrieval failed (no allowed columns): index file unreadable",
+      "RETRIEVE: row retrieval failed (table chunks used instead): index file unreadable",
+      "RETRIEVE: readRows failed (not found): model crashed",
+    ]);
+  });
+
+  it("route: a failing LLM chooser falls to the first route not failed and says why", async () => {
+    const state = baseState({ nextRoute: null, attempt: null });
+    const update = await route(state, { configurable: { indexPath: "mem:fake", routerType: "llm" } }, resources(fakeSearch([]).search, { chooseRoute: async () => { throw new Error("timeout"); } }));
+    expect(update.errors).toEqual(["route: chooseRoute failed (first route not failed): timeout"]);
+  });
+});
+
 describe("HYBRID linker reroute (§16)", () => {
   it("answers from TEXT with no SQL result and no route evidence", async () => {
     const { search } = fakeSearch([], {});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callStructured, newUsageMeter, StructuredReplyError } from "../../nodes/prompted/call.js";
+import { callStructured, newUsageMeter, noteFailure, StructuredReplyError } from "../../nodes/prompted/call.js";
 import { coercePlan, coerceVerdict } from "../../nodes/prompted/coerce.js";
 import { DecomposeReply } from "../../nodes/prompted/schemas.js";
 import { cleanAnswer, formatHistory, PromptedStrategies } from "../../nodes/prompted/strategies.js";
@@ -38,6 +38,16 @@ describe("structured calls", () => {
     const model = new ScriptedChatModel([{ name: "fuse", error: Object.assign(new Error("HTTP 401"), { status: 401 }) }]);
     await expect(callStructured(options(model), "fuse", "x")).rejects.toThrow(/401/);
     expect(model.calls).toHaveLength(1);
+  });
+
+  it("notes a failed call once: the failing-closed caller does not repeat it, other errors are noted", async () => {
+    const model = new ScriptedChatModel([{ name: "fuse", error: Object.assign(new Error("HTTP 401"), { status: 401 }) }]);
+    const opts = options(model);
+    const error = await callStructured(opts, "fuse", "x").catch((e: unknown) => e);
+    noteFailure(opts.usage, "fuse failed", error);
+    expect(opts.usage.errors).toEqual(["fuse (scripted/test): HTTP 401"]);
+    noteFailure(opts.usage, "readText failed", new Error("index gone"));
+    expect(opts.usage.errors[1]).toBe("readText failed: index gone");
   });
 });
 
