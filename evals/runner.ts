@@ -40,6 +40,8 @@ export interface AnswerOutput {
   usage?: unknown;
   /** Routes taken (requested/effective/final), as the graph reports them. */
   routes?: unknown;
+  /** Whether a verifier accepted the answer (written as `atr_stats.answer_verified`). */
+  answerVerified?: boolean;
 }
 
 export type AnswerFn = (input: AnswerInput, options: AnswerCallOptions) => Promise<AnswerOutput>;
@@ -277,6 +279,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
             llm_calls: usage.llmCalls,
             tokens: usage.tokens,
             ...routeStats(result.trace),
+            ...(typeof result.answerVerified === "boolean" ? { answer_verified: result.answerVerified } : {}),
             ...(result.routes !== undefined ? { routes: result.routes } : {}),
           },
         };

@@ -53,6 +53,8 @@ export interface SubQueryRoutes {
 
 export interface AnswerResult {
   answer: string;
+  /** True when the answer comes from verifier-accepted steps; false for a plausible fallback or "not found". */
+  answerVerified: boolean;
   trace: AtrTrace;
   usage: Usage;
   routes: SubQueryRoutes[];
@@ -136,6 +138,7 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
   const state = options.onNodeUpdate ? await streamRun(g, runInput, config, options.onNodeUpdate) : ((await g.invoke(runInput, config)) as State);
   return {
     answer: state.answer,
+    answerVerified: state.answerVerified === true,
     trace: traceOf(state),
     usage: state.usage,
     routes: routesOf(state.trace),

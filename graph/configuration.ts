@@ -46,6 +46,10 @@ export const ConfigurationSchema = z.object({
     .describe("local cross-encoder model folder (transformers.js) for Views 1–4; default: the lexical reranker"),
   rerankCandidateMultiplier: z.number().int().min(1).default(6).describe("recall = top_k × this before reranking"),
   finalSynthesis: z.boolean().default(false).describe("synthesise the final answer from ≥ 2 accepted steps"),
+  plausibleFallback: z
+    .boolean()
+    .default(true)
+    .describe("with no accepted step, answer the latest step's plausible (verdict 0.5) answer, marked unverified; false = \"not found\" (released code)"),
   useSchemaPreview: z.boolean().default(false).describe("show the decomposer a preview of the first table"),
   useMarkdownFusion: z.boolean().default(false).describe("conditional SQL fast path + markdown cross-check"),
   schemaTopK: z.number().int().min(0).default(5).describe("View 3 columns per query (C)"),

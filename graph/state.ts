@@ -167,6 +167,11 @@ export const StateAnnotation = Annotation.Root({
   cExec: Annotation<number>({ reducer: (_l, r) => r, default: () => 0 }),
   /** Stop controller result for the finished sub-query (accepted, valid, uncertainty < threshold). */
   stop: Annotation<boolean>({ reducer: (_l, r) => r, default: () => false }),
+  /**
+   * The current sub-query's plausible candidate: the first valid answer of its attempts with verdict
+   * 0.5 ("" none). Set by verify (reset at attempt 1), copied into the finished Step.
+   */
+  plausibleAnswer: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** Last verified, valid sub-answer ("" until one exists). */
   bestAnswer: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** Consecutive unverified steps (reset by a verified step); drives the decomposer's recovery hint. */
@@ -189,6 +194,8 @@ export const StateAnnotation = Annotation.Root({
   usage: Annotation<Usage, Usage | undefined>({ reducer: sumUsage, default: emptyUsage }),
   /** The final answer: an answer or "not found" (set by synthesize). */
   answer: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
+  /** True when the final answer comes from verifier-accepted steps; false for a plausible fallback or "not found". */
+  answerVerified: Annotation<boolean>({ reducer: (_l, r) => r, default: () => false }),
 });
 
 export type State = typeof StateAnnotation.State;

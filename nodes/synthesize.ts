@@ -2,7 +2,9 @@
  * synthesize (reference §2.5): the final answer. With `finalSynthesis` and ≥ 2 accepted steps the
  * synthesis strategy combines the accepted steps; its output is validated (our fix, §15.14): an
  * invalid string ("not found", "none", "") never wins over a valid best answer. Otherwise: the best
- * answer if valid, else the last valid accepted answer, else "not found".
+ * answer if valid, else the last valid accepted answer, else — our change, `plausibleFallback`
+ * (DESIGN.md "does better") — the plausible answer of the latest step that has one, marked
+ * unverified, else "not found".
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
@@ -22,20 +24,40 @@ export function fallbackAnswer(bestAnswer: string, steps: readonly Step[]): stri
   return NOT_FOUND;
 }
 
+/** The plausible (verdict 0.5) answer of the latest failed step that has a valid one, if any. */
+export function plausibleAnswer(steps: readonly Step[]): string | undefined {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const candidate = steps[i]!.failed ? steps[i]!.plausibleAnswer : undefined;
+    if (isValidAnswer(candidate)) return candidate.trim();
+  }
+  return undefined;
+}
+
+/**
+ * The final answer without synthesis and whether a verifier accepted it: the accepted answer
+ * (fallbackAnswer) always wins; with `plausibleFallback` a plausible answer replaces "not found".
+ */
+export function finalAnswer(bestAnswer: string, steps: readonly Step[], plausibleFallback: boolean): { answer: string; verified: boolean } {
+  const accepted = fallbackAnswer(bestAnswer, steps);
+  if (accepted !== NOT_FOUND) return { answer: accepted, verified: true };
+  const plausible = plausibleFallback ? plausibleAnswer(steps) : undefined;
+  return plausible !== undefined ? { answer: plausible, verified: false } : { answer: NOT_FOUND, verified: false };
+}
+
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("synthesize", async (meter) => {
     const c = ensureConfiguration(config);
     const accepted = state.steps.filter((s) => !s.failed);
-    const fallback = fallbackAnswer(state.bestAnswer, state.steps);
+    const fallback = finalAnswer(state.bestAnswer, state.steps, c.plausibleFallback);
     if (c.finalSynthesis && accepted.length >= 2) {
       const strategies = await resources.strategies(c, "main", meter);
       try {
         const answer = cleanAnswer(await strategies.synthesize({ question: state.question, steps: accepted }));
-        if (isValidAnswer(answer)) return { answer };
+        if (isValidAnswer(answer)) return { answer, answerVerified: true };
       } catch {
         // synthesis failed: the fallback below answers
       }
     }
-    return { answer: fallback };
+    return { answer: fallback.answer, answerVerified: fallback.verified };
   });
 }

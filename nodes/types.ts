@@ -36,6 +36,11 @@ export interface Step {
   answer: string;
   /** True when the step was not verified. */
   failed: boolean;
+  /**
+   * Failed steps only: the first valid answer of this sub-query's attempts that the verifier called
+   * plausible (verdict 0.5, never 0) — the candidate of `plausibleFallback`. Absent when none.
+   */
+  plausibleAnswer?: string;
 }
 
 /** One record of the failure history H: a rejected execution attempt (reference §2.4). */

@@ -69,6 +69,16 @@ export async function judge(
 }
 
 /**
+ * The sub-query's plausible candidate after this attempt: kept from an earlier attempt (re-routes
+ * are fallbacks), else this attempt's answer when valid with verdict 0.5; attempt 1 starts afresh.
+ */
+export function plausibleAfter(state: Pick<State, "plausibleAnswer">, attempt: Attempt, verdict: Verdict): string {
+  const earlier = attempt.number > 1 ? state.plausibleAnswer : "";
+  if (earlier !== "") return earlier;
+  return verdict === 0.5 && isValidAnswer(attempt.answer) ? attempt.answer.trim() : "";
+}
+
+/**
  * Ends the current sub-query with its last attempt (§2.3 steps 6–8): c_exec, the z entry, best
  * answer, consecutive failures and the stop controller.
  */
@@ -78,8 +88,9 @@ export function finishSubQuery(state: State, attempt: Attempt, accepted: boolean
   const verified = cExec === 1 && isValidAnswer(answer);
   const threshold = state.limits?.verifierThreshold ?? 0.1;
   const uncertainty = state.plan?.uncertainty ?? 1;
+  const plausible = !verified && isValidAnswer(state.plausibleAnswer) ? { plausibleAnswer: state.plausibleAnswer.trim() } : {};
   return {
-    steps: { subQuery: state.plan?.subQuery ?? state.question, answer: answer === "" ? NOT_FOUND : answer, failed: !verified },
+    steps: { subQuery: state.plan?.subQuery ?? state.question, answer: answer === "" ? NOT_FOUND : answer, failed: !verified, ...plausible },
     bestAnswer: verified ? answer : state.bestAnswer,
     consecutiveFailures: verified ? 0 : state.consecutiveFailures + 1,
     cExec,
@@ -123,10 +134,12 @@ export async function verify(state: State, config: RunnableConfig, resources: No
     const strategies = await resources.strategies(c, "verifier", meter);
     const { verdict, reason } = await judge(strategies, { question: state.question, state, attempt });
     const judged: Attempt = { ...attempt, verdict, reason };
-    const update: Update = { attempt: judged, trace: traceDecision(state, judged, verdict, reason) };
-    if (verdict === 1) return { ...update, ...finishSubQuery(state, judged, true) };
+    const plausibleAnswer = plausibleAfter(state, judged, verdict);
+    const update: Update = { attempt: judged, plausibleAnswer, trace: traceDecision(state, judged, verdict, reason) };
+    const current: State = { ...state, plausibleAnswer };
+    if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;
-    if (maxAttempts <= 1) return { ...update, ...finishSubQuery(state, judged, false) }; // no escalation: H untouched
+    if (maxAttempts <= 1) return { ...update, ...finishSubQuery(current, judged, false) }; // no escalation: H untouched
     const record: FailedRouteRecord = {
       subQuery: state.plan.subQuery,
       requestedRoute: attempt.requestedRoute,
@@ -135,7 +148,7 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       verdict,
       step: state.failedRoutes.length + 1,
     };
-    if (attempt.number >= maxAttempts) return { ...update, failedRoutes: record, ...finishSubQuery(state, judged, false) };
+    if (attempt.number >= maxAttempts) return { ...update, failedRoutes: record, ...finishSubQuery(current, judged, false) };
     return { ...update, failedRoutes: record };
   });
 }

@@ -2,7 +2,10 @@
  * Accepted-answer precision of a results file written by `atr run --emit_trace`: of the questions
  * whose final answer came from a verifier-accepted attempt, how many are right by the benchmark's
  * official metric (WTQ denotation, TAT-QA EM, HybridQA EM). Also per effective route of the
- * accepted attempt, so a cascade can decide which accepted routes to trust.
+ * accepted attempt, so a cascade can decide which accepted routes to trust. A record's
+ * `atr_stats.answer_verified` decides when present (a plausible fallback answer is unverified even if
+ * an accepted attempt produced the same text); older files fall back to matching accepted attempts.
+ * Also reports the accuracy of the unverified (plausible-fallback) answers.
  *
  *   npx tsx scripts/accepted-precision.ts --bench tatqa --gold ../shared/data/tatqa/dev/questions.jsonl --pred out/tatqa_….jsonl
  */
@@ -40,6 +43,8 @@ let total = 0;
 let right = 0;
 let accepted = 0;
 let acceptedRight = 0;
+let unverified = 0;
+let unverifiedRight = 0;
 const byRoute = new Map<string, { n: number; ok: number }>();
 for (const r of readJsonl(values.pred)) {
   const q = gold.get(r.question_id);
@@ -50,10 +55,18 @@ for (const r of readJsonl(values.pred)) {
   if (ok) right++;
   const decisions = ((r.atr_trace as { verifier_decisions?: Array<{ accepted: boolean; effective_route: string; produced_answer: string }> })?.verifier_decisions ?? []);
   const acc = decisions.filter((d) => d.accepted && d.produced_answer.trim() === answer.trim());
-  if (acc.length === 0 || answer === "not found") continue;
+  const verifiedFlag = (r.atr_stats as { answer_verified?: boolean } | undefined)?.answer_verified;
+  const verified = typeof verifiedFlag === "boolean" ? verifiedFlag && answer !== "not found" : acc.length > 0 && answer !== "not found";
+  if (!verified) {
+    if (answer !== "not found") {
+      unverified++;
+      if (ok) unverifiedRight++;
+    }
+    continue;
+  }
   accepted++;
   if (ok) acceptedRight++;
-  const route = acc[acc.length - 1]!.effective_route;
+  const route = acc[acc.length - 1]?.effective_route ?? "(synthesis)";
   const s = byRoute.get(route) ?? { n: 0, ok: 0 };
   s.n++;
   if (ok) s.ok++;
@@ -61,4 +74,5 @@ for (const r of readJsonl(values.pred)) {
 }
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : "–");
 console.log(`${bench}: ${total} questions, right ${right} (${pct(right, total)}%), accepted ${accepted} (${pct(accepted, total)}%), accepted-answer precision ${pct(acceptedRight, accepted)}%`);
+if (unverified) console.log(`  unverified (plausible fallback) answers: ${unverified}, ${unverifiedRight} right (${pct(unverifiedRight, unverified)}%)`);
 for (const [route, s] of [...byRoute].sort((a, b) => b[1].n - a[1].n)) console.log(`  accepted via ${route.padEnd(8)} ${s.ok}/${s.n} right (${pct(s.ok, s.n)}%)`);

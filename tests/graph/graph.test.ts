@@ -190,7 +190,17 @@ describe("the loop (scripted model)", () => {
     const r = await askScripted(index.dir, model, { question: q, table_id: "clubs" }, { routerType: "fixed", forceRoute: "TEXT" });
     expect(model.callsOf("verify")[0]!.prompt).toContain(q);
     expect(r.trace.verifier_decisions[0]).toMatchObject({ verdict: 0.5, accepted: false });
-    expect(r.answer).toBe("not found");
+    // plausibleFallback (default): the demoted (verdict 0.5) answer is the final answer, marked unverified.
+    expect(r.answer).toBe("Wembley Arena");
+    expect(r.answerVerified).toBe(false);
+    const strict = new ScriptedChatModel([
+      reply.decompose("Which stadium does Fenwick City use?", { uncertainty: 0 }),
+      reply.text("Wembley Arena"),
+      reply.verify(1),
+      reply.terminate(),
+    ]);
+    const released = await askScripted(index.dir, strict, { question: q, table_id: "clubs" }, { routerType: "fixed", forceRoute: "TEXT", plausibleFallback: false });
+    expect(released.answer).toBe("not found");
   });
 });
 

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { StateAnnotation, type Attempt, type State } from "../../graph/state.js";
+import { finalAnswer, synthesize } from "../../nodes/synthesize.js";
+import type { NodeResources } from "../../nodes/node-resources.js";
+import type { Step } from "../../nodes/types.js";
+import { finishSubQuery, plausibleAfter } from "../../nodes/verify.js";
+
+/** A state with every channel at its default, then the given fields. */
+function stateWith(fields: Partial<State>): State {
+  const defaults: Record<string, unknown> = {};
+  for (const [name, channel] of Object.entries(StateAnnotation.spec)) {
+    const make = (channel as { initialValueFactory?: () => unknown }).initialValueFactory;
+    defaults[name] = make ? make() : undefined;
+  }
+  return { ...(defaults as State), question: "q", ...fields };
+}
+
+function attempt(number: number, answer: string): Attempt {
+  return { number, requestedRoute: "SQL", effectiveRoute: "SQL", answer, evidence: "", sqlResult: "", sql: "", valueLinkerAttempted: false, linkedValues: [], verdict: null, reason: "" };
+}
+
+/** The verify node's bookkeeping for one sub-query's attempts with these verdicts; returns its Step. */
+function runSubQuery(attempts: Array<[string, 0 | 0.5 | 1]>): Step {
+  let state = stateWith({ plan: { subQuery: "sq" } as State["plan"] });
+  for (let i = 0; i < attempts.length; i++) {
+    const [answer, verdict] = attempts[i]!;
+    const a = attempt(i + 1, answer);
+    state = { ...state, plausibleAnswer: plausibleAfter(state, a, verdict) };
+    if (verdict === 1 || i === attempts.length - 1) return finishSubQuery(state, a, verdict === 1).steps as Step;
+  }
+  throw new Error("unreachable");
+}
+
+const noResources = {} as NodeResources;
+
+describe("plausible fallback (finalAnswer / synthesize)", () => {
+  it("with no accepted step returns the plausible answer, unverified", async () => {
+    const steps = [runSubQuery([["Paris", 0.5], ["Lyon", 0]])];
+    expect(steps[0]).toMatchObject({ failed: true, answer: "Lyon", plausibleAnswer: "Paris" });
+    expect(finalAnswer("", steps, true)).toEqual({ answer: "Paris", verified: false });
+    const out = await synthesize(stateWith({ steps }), { configurable: {} }, noResources);
+    expect(out).toMatchObject({ answer: "Paris", answerVerified: false }); // plausibleFallback defaults to true
+  });
+
+  it("prefers the first attempt's plausible answer and takes the latest step that has one", () => {
+    const first = runSubQuery([["12", 0.5], ["13", 0.5]]);
+    expect(first.plausibleAnswer).toBe("12");
+    const second = runSubQuery([["7", 0.5]]);
+    const third = runSubQuery([["x", 0]]);
+    expect(finalAnswer("", [first, second, third], true).answer).toBe("7");
+  });
+
+  it("never returns a verdict-0 answer or an invalid one", () => {
+    const steps = [runSubQuery([["Lyon", 0], ["none", 0.5], ["", 0.5]])];
+    expect(steps[0]!.plausibleAnswer).toBeUndefined();
+    expect(finalAnswer("", steps, true)).toEqual({ answer: "not found", verified: false });
+  });
+
+  it("with plausibleFallback false answers not found", async () => {
+    const steps = [runSubQuery([["Paris", 0.5]])];
+    expect(finalAnswer("", steps, false)).toEqual({ answer: "not found", verified: false });
+    const out = await synthesize(stateWith({ steps }), { configurable: { plausibleFallback: false } }, noResources);
+    expect(out).toMatchObject({ answer: "not found", answerVerified: false });
+  });
+
+  it("an accepted answer always wins over plausible ones", async () => {
+    const accepted = runSubQuery([["Rome", 0.5], ["Milan", 1]]);
+    expect(accepted).toMatchObject({ failed: false, answer: "Milan" });
+    expect(accepted.plausibleAnswer).toBeUndefined();
+    const later = runSubQuery([["Paris", 0.5]]);
+    expect(finalAnswer("Milan", [accepted, later], true)).toEqual({ answer: "Milan", verified: true });
+    expect(finalAnswer("", [accepted, later], true)).toEqual({ answer: "Milan", verified: true });
+    const out = await synthesize(stateWith({ steps: [accepted, later], bestAnswer: "Milan" }), { configurable: {} }, noResources);
+    expect(out).toMatchObject({ answer: "Milan", answerVerified: true });
+  });
+});
