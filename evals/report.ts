@@ -52,6 +52,7 @@ export function renderMarkdown(report: ScoreReport, context: ReportContext = {})
     row.push(`${fmt(p.llmJudge)} (n=${p.llmJudgeN})`);
   }
   out.push(table(header, [row]), "");
+  if (p.llmJudgeErrors) out.push(`The LLM judge failed on ${p.llmJudgeErrors.count} question(s) (not judged); first error: ${p.llmJudgeErrors.first}`, "");
   out.push("## Breakdowns (official metric, token F1 of the paper set)", "");
   for (const [dimension, groups] of Object.entries(report.breakdowns)) {
     const names = Object.keys(Object.values(groups)[0] ?? {});
@@ -91,7 +92,8 @@ export function renderSummary(report: ScoreReport): string {
   return [
     `${BENCH_NAMES[report.bench] ?? report.bench}: ${official}  (${c.gold} questions, ${c.missing} missing, ${c.errors} errors)`,
     `paper set: normalised EM ${fmt(p.normalizedEm)} · relaxed ${fmt(p.relaxed)} · token F1 ${fmt(p.tokenF1)}` +
-      (p.llmJudge !== undefined ? ` · LLM judge ${fmt(p.llmJudge)} (n=${p.llmJudgeN})` : ""),
+      (p.llmJudge !== undefined ? ` · LLM judge ${fmt(p.llmJudge)} (n=${p.llmJudgeN})` : "") +
+      (p.llmJudgeErrors ? `\nLLM judge failed on ${p.llmJudgeErrors.count} question(s), first: ${p.llmJudgeErrors.first}` : ""),
     `latency p50 ${fmt(report.cost.latencyMs.p50)} ms · p90 ${fmt(report.cost.latencyMs.p90)} ms · LLM calls ${fmt(report.cost.llmCalls.total)} · tokens ${fmt(report.cost.tokens.total)}`,
   ].join("\n");
 }

@@ -29,6 +29,8 @@ export interface QuestionScore {
   paper: PaperScore | undefined;
   /** 1/0 from the LLM judge, undefined when not judged or unparsable. */
   judge?: number;
+  /** Why the judge call failed (the question is then not judged). */
+  judgeError?: string;
   /** Answer type / source group(s) of the benchmark. */
   groups: Record<string, string>;
   route: RouteSummary;
@@ -45,7 +47,7 @@ export interface ScoreReport {
   /** Official metric means over every gold question (percentages 0–100). */
   official: Record<string, number>;
   /** Paper metric means (0–100) over gold questions that have a non-empty gold string. */
-  paper: { n: number; exact: number; normalizedEm: number; relaxed: number; tokenF1: number; llmJudge?: number; llmJudgeN?: number };
+  paper: { n: number; exact: number; normalizedEm: number; relaxed: number; tokenF1: number; llmJudge?: number; llmJudgeN?: number; llmJudgeErrors?: { count: number; first: string } };
   /** Official metric means per group value, e.g. { answer_type: { span: { n, em, f1 } } }. */
   breakdowns: Record<string, Record<string, Record<string, number>>>;
   cost: {
@@ -177,8 +179,9 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
         if (goldText === undefined || s.missing) continue;
         try {
           s.judge = await judge(String(gold[i]!.question), goldText, s.prediction);
-        } catch {
+        } catch (error) {
           s.judge = undefined;
+          s.judgeError = error instanceof Error ? error.message : String(error);
         }
       }
     };
@@ -228,6 +231,8 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
   if (options.judge) {
     paper.llmJudge = judged.length ? pct(judged.reduce((s, r) => s + r.judge!, 0) / judged.length) : 0;
     paper.llmJudgeN = judged.length;
+    const failed = perQuestion.filter((s) => s.judgeError !== undefined);
+    if (failed.length) paper.llmJudgeErrors = { count: failed.length, first: failed[0]!.judgeError!.slice(0, 300) };
   }
 
   const present = perQuestion.filter((s) => !s.missing);

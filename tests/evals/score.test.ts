@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { loadQuestions } from "../../evals/dataset.js";
 import { readResults } from "../../evals/results-file.js";
 import { scoreResults, stats } from "../../evals/score.js";
-import { renderMarkdown } from "../../evals/report.js";
+import { renderMarkdown, renderSummary } from "../../evals/report.js";
 import { wtqCorrect } from "../../evals/scoring/wtq.js";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "evals", "wtq-dev-offline");
@@ -63,6 +63,26 @@ describe("atr score on a fixed prediction file", () => {
     const report = await scoreResults({ bench: "hybridqa", gold, predictions, judge: async () => replies.shift(), judgeConcurrency: 1 });
     expect(report.breakdowns.answer_from).toMatchObject({ passage: { em: 100 }, table: { em: 0 } });
     expect(report.paper).toMatchObject({ llmJudge: 100, llmJudgeN: 1 });
+    expect(report.paper.llmJudgeErrors).toBeUndefined();
+  });
+
+  it("a failing judge call leaves the question unjudged and is counted with its message in the summary", async () => {
+    const gold = [
+      { question_id: "1", question: "q", answer: ["April"], answer_from: "passage" },
+      { question_id: "2", question: "q", answer: ["Judo"], answer_from: "table" },
+    ];
+    const predictions = [
+      { question_id: "1", agentic_tablerag_answer: "april" },
+      { question_id: "2", agentic_tablerag_answer: "Judo" },
+    ];
+    const judge = async (_q: string, goldText: string) => {
+      if (goldText === "Judo") throw new Error("HTTP 401 from the judge model");
+      return 1;
+    };
+    const report = await scoreResults({ bench: "hybridqa", gold, predictions, judge, judgeConcurrency: 1 });
+    expect(report.paper).toMatchObject({ llmJudge: 100, llmJudgeN: 1, llmJudgeErrors: { count: 1, first: "HTTP 401 from the judge model" } });
+    expect(report.perQuestion[1]!.judgeError).toBe("HTTP 401 from the judge model");
+    expect(renderSummary(report)).toContain("LLM judge failed on 1 question(s), first: HTTP 401 from the judge model");
   });
 
   it("percentiles are nearest-rank over present values", () => {
