@@ -115,7 +115,7 @@ export function cellOperation(question: string): CellOperation {
   if (/\bratio\b|\bproportion\b|\bas a (percentage|percent|proportion|fraction) of\b|\bpercentage of\b|\bwhat percent of\b/.test(q)) return "ratio";
   if (/\baverage\b|\bmean\b/.test(q)) return "average";
   if (/\b(change|difference|increase|decrease|decline|growth|grow|differ|variance)\b/.test(q)) return "difference";
-  if (/\bsum\b|\bcombined\b|\baltogether\b|\bin total\b/.test(q) || (/\btotal\b/.test(q) && /\band\b/.test(q) && !/\brespective/.test(q))) return "sum";
+  if (/\bsum\b|\bcombined\b|\baltogether\b|\bin total\b/.test(q) || (/\btotal\b/.test(q) && (/\band\b/.test(q) || /\b(19|20)\d\d\s*(to|-|–|through)\s*(19|20)\d\d\b/.test(q)) && !/\brespective/.test(q))) return "sum";
   if (/\brespective(ly)?\b/.test(q) || yearsIn(q).length >= 2) return "list";
   return "lookup";
 }
@@ -218,6 +218,29 @@ function twoRowPhrases(question: string): [string, string] | undefined {
   return [m[1]!.trim(), m[2]!.trim()];
 }
 
+/** The raw text of the cell at (row, year), "" when there is none. */
+function cellTextAt(d: Described, r: number, year: number | undefined): string {
+  const cols = numericColumns(d, r);
+  const c = year === undefined ? cols[0] : cols.find((x) => d.colYears[x]!.includes(year));
+  return c === undefined ? "" : d.grid.rows[r]![c]!;
+}
+
+/**
+ * Periods an average or sum runs over: every year of a named range ("from 2017 to 2019",
+ * "2017-2019", "between 2017 and 2019") that has a column, or, when no year is named, every
+ * period column of the row. Undefined when the question names the years one by one.
+ */
+function aggregatePeriods(d: Described, r: number, question: string, years: number[]): number[] | undefined {
+  const rowYears = [...new Set(numericColumns(d, r).flatMap((c) => d.colYears[c]!))].sort((x, y) => y - x);
+  if (years.length === 0) return rowYears;
+  const range = /\b(?:from|between)?\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\s*(?:to|-|–|through|and)\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\b/i.exec(question);
+  if (!range || years.length !== 2) return undefined;
+  // "… for 2018 and 2019" names two years; "between 2017 and 2019" / "from 2017 to 2019" a range.
+  if (/\band\b/i.test(range[0]) && !/\bbetween\b/i.test(range[0])) return undefined;
+  const [lo, hi] = [Math.min(...years), Math.max(...years)];
+  return rowYears.filter((y) => y >= lo && y <= hi);
+}
+
 /**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
  * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
@@ -254,10 +277,29 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
       let a: number | null = null;
       let b: number | null = null;
       let firstNamedIsA = true;
-      if (twoYears) {
+      /** Operands are two periods (signed change, new − old), not two rows or columns (a gap). */
+      let byPeriod = false;
+      /** Average and sum over more than two periods ("from 2017 to 2019", no period named). */
+      let many: number[] | undefined;
+      /** Cells read, for their unit ("%"). */
+      const used: string[] = [];
+      if (operation === "average" || operation === "sum") {
+        const periods = aggregatePeriods(d, top.r, question, years);
+        if (periods && periods.length > 2) {
+          const values = periods.map((y) => valueAt(d, top.r, y));
+          if (values.every((v): v is number => v !== null)) many = values;
+          used.push(d.rowText[top.r]!, ...periods.map((y) => cellTextAt(d, top.r, y)));
+        }
+      }
+      if (many) {
+        a = many[0]!;
+        b = many[1]!;
+      } else if (twoYears) {
         a = valueAt(d, top.r, Math.max(...twoYears));
         b = valueAt(d, top.r, Math.min(...twoYears));
         firstNamedIsA = twoYears[0]! >= twoYears[1]!;
+        byPeriod = true;
+        used.push(d.rowText[top.r]!, cellTextAt(d, top.r, twoYears[0]), cellTextAt(d, top.r, twoYears[1]));
       } else {
         const phrases = twoRowPhrases(question);
         if (phrases) {
@@ -274,6 +316,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
           if (c1 !== undefined && c2 !== undefined && c1 !== c2) {
             a = numberAt(d, row, c1);
             b = numberAt(d, row, c2);
+            used.push(d.rowText[row]!, d.colText[c1]!, d.colText[c2]!, d.grid.rows[row]![c1]!, d.grid.rows[row]![c2]!);
           }
         }
         if ((a === null || b === null) && phrases && operation !== "percent_change") {
@@ -282,6 +325,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
           if (r1 && r2 && r1.r !== r2.r) {
             a = valueAt(d, r1.r, years[0]);
             b = valueAt(d, r2.r, years[0]);
+            used.push(d.rowText[r1.r]!, d.rowText[r2.r]!, cellTextAt(d, r1.r, years[0]), cellTextAt(d, r2.r, years[0]));
           }
         }
         if (a === null || b === null) {
@@ -291,15 +335,19 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
             const [c1, c2] = cols.sort((x, y) => Math.max(...d.colYears[y]!) - Math.max(...d.colYears[x]!));
             a = numberAt(d, top.r, c1!);
             b = numberAt(d, top.r, c2!);
+            byPeriod = true;
+            used.push(d.rowText[top.r]!, d.grid.rows[top.r]![c1!]!, d.grid.rows[top.r]![c2!]!);
           }
         }
       }
       if (a === null || b === null) continue;
       let value: number | undefined;
-      if (operation === "difference") value = a - b;
+      // A gap between two rows or columns ("the difference between the high and low price") is
+      // reported as a positive amount; a change between periods keeps its sign (new − old).
+      if (operation === "difference") value = byPeriod ? a - b : Math.abs(a - b);
       else if (operation === "percent_change") value = b !== 0 ? ((a - b) / b) * 100 : undefined;
-      else if (operation === "average") value = (a + b) / 2;
-      else if (operation === "sum") value = a + b;
+      else if (operation === "average") value = many ? many.reduce((x, y) => x + y, 0) / many.length : (a + b) / 2;
+      else if (operation === "sum") value = many ? many.reduce((x, y) => x + y, 0) : a + b;
       else if (operation === "ratio") {
         // "A as a percentage of B" / "ratio of A to B": the first-named operand over the second.
         const [x, y] = firstNamedIsA ? [a, b] : [b, a];
@@ -310,6 +358,8 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
       const text = formatNumber(value);
       if (operation === "percent_change" || (operation === "ratio" && /percent|%/i.test(question))) answer = asPercent(text);
       else if (operation === "ratio") answer = text;
+      // Differences, averages and sums of percentages ("gross margin %", cells "27.1%") are percentages.
+      else if (used.some((t) => /%/.test(t)) || /%|\bpercent(age)?\b/i.test(question)) answer = asPercent(text);
       else answer = withScale(text, scale);
     }
     const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0);

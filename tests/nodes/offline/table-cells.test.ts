@@ -25,6 +25,15 @@ const ORDERS = parseMarkdownRows(
     "| Revenue | 10,227 | 9,122 | 12 % | 12 % |",
   ].join("\n"),
 );
+const RATES = parseMarkdownRows(
+  [
+    "Table name: rates",
+    "| col_1 | 2019 | 2018 | 2017 |",
+    "| --- | --- | --- | --- |",
+    "| Expected volatility | 27.1% | 28.7% | 30.2% |",
+    "| Revenues from services | 148 | 151 | 133 |",
+  ].join("\n"),
+);
 const SCALE = "Net bookings were as follows (amounts in millions):";
 
 describe("cell arithmetic over report tables", () => {
@@ -58,6 +67,18 @@ describe("cell arithmetic over report tables", () => {
     const ev = "(in millions of €)";
     expect(answerFromCells("What was the average orders for 2019 and 2018?", ORDERS, ev)?.answer).toBe("12312 million");
     expect(answerFromCells("What was the change in revenue from 2018 to 2019?", ORDERS, ev)?.answer).toBe("1105 million");
+  });
+
+  it("averages and sums over a year range or every period, and keeps percentages as percentages", () => {
+    expect(answerFromCells("What is the average of Revenues from services?", RATES)?.answer).toBe("144");
+    expect(answerFromCells("What is the total revenues from services from 2017 to 2019?", RATES)?.answer).toBe("432");
+    expect(answerFromCells("What is the average revenues from services for 2018 and 2019?", RATES)?.answer).toBe("149.5");
+    expect(answerFromCells("What is the average expected volatility in 2017 and 2018?", RATES)?.answer).toBe("29.45%");
+    expect(answerFromCells("What was the change in expected volatility from 2018 to 2019?", RATES)?.answer).toBe("-1.6%");
+  });
+
+  it("reports the gap between two named columns as a positive amount", () => {
+    expect(answerFromCells("In the fourth quarter of 2019, what is the difference between the low and high price?", PRICES)?.answer).toBe("1.97");
   });
 
   it("leaves period questions and filtered counts to SQL", () => {
