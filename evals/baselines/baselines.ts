@@ -27,6 +27,7 @@ import type { SubQueryPlan } from "../../nodes/types.js";
 import type { IndexSearch } from "../../retrievers/types.js";
 import type { SqlExecutor } from "../../retrievers/sql-executor.js";
 import { buildGuardScope, checkSql } from "../../retrievers/sql-guard.js";
+import { isFileNameId } from "../convert/output.js";
 import { normalizeSquad } from "../scoring/hybridqa.js";
 import type { AnswerCallOptions, AnswerFn, AnswerInput } from "../runner.js";
 import { chat, extractAnswer, majorityVote, naiveRagChunks, newUsage, NOT_FOUND, renderEvidence, type BaselineUsage } from "./common.js";
@@ -34,6 +35,13 @@ import { CLOSED_BOOK_PROMPT, CONTEXT_PROMPT, fill, REACT_PROMPT } from "./prompt
 
 export const BASELINES = ["naive_llm", "naive_rag", "naive_rag_sc", "react"] as const;
 export type BaselineName = (typeof BASELINES)[number];
+
+export class BaselineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BaselineError";
+  }
+}
 
 export interface BaselineDeps {
   search: IndexSearch;
@@ -79,18 +87,22 @@ function callOf(options: AnswerCallOptions): Partial<AnswerCallOptions> {
   return { runName: options.runName, tags: options.tags, metadata: options.metadata };
 }
 
-/** naive_llm full_context: the hinted table (markdown, first maxRows rows) then its passages, capped. */
+/**
+ * naive_llm full_context: the hinted table (markdown, first maxRows rows) then its passages, capped.
+ * A hinted table whose file is missing (or whose id cannot name a file) is an error for the question,
+ * not an empty context.
+ */
 export function fullContext(input: AnswerInput, deps: BaselineDeps, options: BaselineOptions): string {
   const parts: string[] = [];
   const tableId = input.table_id;
   if (tableId && deps.tableDir) {
-    const file = join(deps.tableDir, `${tableId}.csv`);
     // The id names a file: refuse anything that could leave the folder.
-    if (!/[\/\\\0]/.test(tableId) && !tableId.startsWith(".") && existsSync(file)) {
-      const rows = parseCsv(readFileSync(file, "utf8"));
-      const [header = [], ...data] = rows;
-      parts.push(`[Source: ${tableId}.csv]\n${renderTableMarkdown({ id: tableId, file: `${tableId}.csv`, header, rows: data.slice(0, options.maxRows ?? 500) })}`);
-    }
+    if (!isFileNameId(tableId)) throw new BaselineError(`naive_llm full_context: table_id "${tableId}" cannot name a file in ${deps.tableDir}`);
+    const file = join(deps.tableDir, `${tableId}.csv`);
+    if (!existsSync(file)) throw new BaselineError(`naive_llm full_context: no table file ${file} — pass --table_dir DIR (the folder of <table_id>.csv files)`);
+    const rows = parseCsv(readFileSync(file, "utf8"));
+    const [header = [], ...data] = rows;
+    parts.push(`[Source: ${tableId}.csv]\n${renderTableMarkdown({ id: tableId, file: `${tableId}.csv`, header, rows: data.slice(0, options.maxRows ?? 500) })}`);
   }
   if (tableId && deps.passages) {
     for (const p of deps.passages.filter((x) => x.tableId === tableId)) parts.push(`[Source: ${p.file}]\n${p.title ? `${p.title}: ` : ""}${p.text}`);

@@ -22,9 +22,14 @@ export function toCsv(rows: string[][]): string {
   return rows.map((r) => r.map(csvField).join(",")).join("\n") + (rows.length ? "\n" : "");
 }
 
+/** True when a table id can name a file inside a folder (nothing that could leave it). */
+export function isFileNameId(id: string): boolean {
+  return id !== "" && !/[\/\\\0]/.test(id) && !id.startsWith(".");
+}
+
 /** Table ids become file names: refuse anything that could leave the folder. */
 export function checkTableId(id: string, source: string): string {
-  if (id === "" || /[\/\\\0]/.test(id) || id.startsWith(".")) throw new ConvertError(`${source}: table id "${id}" cannot be a file name`);
+  if (!isFileNameId(id)) throw new ConvertError(`${source}: table id "${id}" cannot be a file name`);
   return id;
 }
 

@@ -65,7 +65,7 @@ describe("baselines with a scripted chat model", () => {
     expect(model.prompts[0]).not.toContain("<context>");
   });
 
-  it("NaiveLLM full context: the hinted table as markdown then its passages; a path-like table id reads nothing", async () => {
+  it("NaiveLLM full context: the hinted table as markdown then its passages; a path-like or missing table is an error", async () => {
     const dir = mkdtempSync(join(tmpdir(), "atr-full-"));
     writeFileSync(join(dir, "clubs.csv"), "Club,Manager\nDunmere FC,Oskar Lind\nFenwick City,Ada Moss\n");
     const model = new TextChatModel(["<Answer>: Oskar Lind", "<Answer>: not found"]);
@@ -75,8 +75,9 @@ describe("baselines with a scripted chat model", () => {
     expect(model.prompts[0]).toContain("| Dunmere FC | Oskar Lind |");
     expect(model.prompts[0]).toContain("founded in 1902");
     expect(model.prompts[0]!.indexOf("Oskar Lind")).toBeLessThan(model.prompts[0]!.indexOf("founded in 1902"));
-    await answer({ question: "q?", table_id: "../clubs" }, call);
-    expect(model.prompts[1]).not.toContain("Oskar Lind");
+    await expect(answer({ question: "q?", table_id: "../clubs" }, call)).rejects.toThrow(/table_id "..\/clubs" cannot name a file/);
+    await expect(answer({ question: "q?", table_id: "teams" }, call)).rejects.toThrow(/no table file .*teams\.csv — pass --table_dir/);
+    expect(model.prompts).toHaveLength(1);
   });
 
   it("NaiveRAG puts the hinted table's chunk first when retrieval missed it", async () => {
