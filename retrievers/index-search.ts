@@ -15,6 +15,7 @@ import type { LoadedViews } from "../indexing/views.js";
 import { createEmbedder } from "../indexing/embeddings/index.js";
 import type { IndexEmbedder } from "../indexing/embeddings/types.js";
 import { cellText, searchText } from "../indexing/cell-selection.js";
+import { quoteIdent as quote } from "../indexing/sql-store.js";
 import { dot, openVectorIndex, type IdRange, type VectorIndex } from "../indexing/vector-index.js";
 import { Bm25Stats } from "./bm25.js";
 import { structuralRows } from "./row-structure.js";
@@ -294,7 +295,6 @@ export class ViewSearch implements IndexSearch {
       }
     } else if (schema && this.options.db) {
       // View 5 holds every row; identifiers come from the schema (never from the query), values are read only
-      const quote = (id: string) => `"${id.replace(/"/g, '""')}"`;
       for (const col of schema.columns) {
         const stmt = this.options.db.prepare(`SELECT ${quote(col.rawPhysical)} AS v, COUNT(*) AS n FROM ${quote(schema.physical)} GROUP BY ${quote(col.rawPhysical)}`);
         for (const row of stmt.all() as Array<{ v: unknown; n: number }>) add(col.name, row.v, row.n);

@@ -8,6 +8,7 @@ import { BaseRetriever, type BaseRetrieverInput } from "@langchain/core/retrieve
 import { Document } from "@langchain/core/documents";
 import { ROW_ID_COLUMN, type TableSchema } from "../indexing/types.js";
 import { rowText } from "../indexing/cell-selection.js";
+import { quoteIdent as quote } from "../indexing/sql-store.js";
 
 export class TableRowsError extends Error {
   constructor(message: string) {
@@ -28,10 +29,6 @@ export interface TableRow {
   tableId: string;
   rowIdx: number;
   values: Record<string, string>;
-}
-
-function quote(id: string): string {
-  return `"${id.replace(/"/g, '""')}"`;
 }
 
 /** Rows of `tableId` in row order whose columns equal the filter values (original text). */
