@@ -84,17 +84,8 @@ async function learnedPolicy(modelPath: string | undefined): Promise<LearnedRout
 }
 
 async function loadLearnedPolicy(modelPath: string): Promise<LearnedRouterPolicy> {
-  if (!learnedLoader) {
-    try {
-      const specifier = "./learned.js"; // optional module: not resolved at type-check time
-      const mod = (await import(specifier)) as { createLearnedRouter?: LearnedLoader };
-      if (mod.createLearnedRouter) learnedLoader = mod.createLearnedRouter;
-    } catch (error) {
-      const missing = (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && String(error).includes("learned");
-      if (!missing) throw error;
-    }
-  }
-  if (!learnedLoader) throw new RouterError("the learned router is not available in this build (nodes/routers/learned.ts)");
+  // Imported on first use: the ONNX runtime is loaded only by runs that route with the learned model.
+  learnedLoader ??= (await import("./learned.js")).createLearnedRouter;
   return learnedLoader(modelPath);
 }
 
