@@ -14,6 +14,7 @@
  */
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { SQL_FAILURE_PREFIX } from "./sql-executor.js";
 
 /** `constraints` object of a guarded request: exactly these five keys (logical names). */
 export interface SqlServiceConstraints {
@@ -91,7 +92,7 @@ export function failureEnvelope(
     query: body.query,
     table_name_list: body.table_name_list,
     sql_str: "",
-    sql_execution_result: `SQL execution failed: ${reason}`,
+    sql_execution_result: `${SQL_FAILURE_PREFIX} ${reason}`,
     nl2sql_prompt: "",
     nl2sql_response: "",
     error: reason,

@@ -10,6 +10,7 @@
  *   them (question-wide H, verdict 0, requested = effective route, 1-based steps).
  */
 import { readFileSync } from "node:fs";
+import type { TraceDecision } from "../graph/state.js";
 import type { TableSchema } from "../indexing/types.js";
 import { routeProfile } from "../nodes/routers/index.js";
 import { routerInputV1, routerInputV2 } from "../nodes/routers/features.js";
@@ -19,20 +20,23 @@ import type { RouteProfile } from "../nodes/strategies.js";
 import type { FailedRouteRecord, Modality, Operator, Route, SubQueryPlan } from "../nodes/types.js";
 import { LABELS } from "./router-config.js";
 
-export interface RouterLabel {
-  question_id: string;
+/** The router's inputs as a verifier decision records them (§9.2), with the label. */
+export interface RouterLabel
+  extends Pick<
+    TraceDecision,
+    | "question_id"
+    | "sub_query"
+    | "expected_operator"
+    | "required_modalities"
+    | "entity_mentions"
+    | "need_global_table_view"
+    | "uncertainty"
+    | "schema"
+    | "has_schema"
+    | "history_H"
+  > {
   question?: string;
   table_id?: string;
-  sub_query: string;
-  expected_operator: string;
-  required_modalities: string;
-  entity_mentions: string[];
-  need_global_table_view: boolean;
-  uncertainty: number;
-  schema: TableSchema | null;
-  has_schema: boolean;
-  /** H before the labelled attempt (question-wide, as the online loop keeps it). */
-  history_H: FailedRouteRecord[];
   /** The label. */
   route: Route;
   label_source: "verified_inference" | "teacher_distill" | "execution_oracle";
