@@ -50,11 +50,13 @@ describe("atr score on a fixed prediction file", () => {
     expect(bare.official).toMatchObject({ em: 0, scale: 0 });
   });
 
+  const hybridGold = () => [
+    { question_id: "1", question: "q", answer: ["April"], answer_from: "passage" },
+    { question_id: "2", question: "q", answer: ["Judo"], answer_from: "table" },
+  ];
+
   it("HybridQA breaks EM/F1 down by table/passage; the LLM judge's mean is over parsable replies", async () => {
-    const gold = [
-      { question_id: "1", question: "q", answer: ["April"], answer_from: "passage" },
-      { question_id: "2", question: "q", answer: ["Judo"], answer_from: "table" },
-    ];
+    const gold = hybridGold();
     const predictions = [
       { question_id: "1", agentic_tablerag_answer: "april" },
       { question_id: "2", agentic_tablerag_answer: "Wrestling" },
@@ -67,10 +69,7 @@ describe("atr score on a fixed prediction file", () => {
   });
 
   it("a failing judge call leaves the question unjudged and is counted with its message in the summary", async () => {
-    const gold = [
-      { question_id: "1", question: "q", answer: ["April"], answer_from: "passage" },
-      { question_id: "2", question: "q", answer: ["Judo"], answer_from: "table" },
-    ];
+    const gold = hybridGold();
     const predictions = [
       { question_id: "1", agentic_tablerag_answer: "april" },
       { question_id: "2", agentic_tablerag_answer: "Judo" },
