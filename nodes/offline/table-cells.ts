@@ -131,16 +131,26 @@ function rowQueryStems(question: string): Set<string> {
   return out;
 }
 
-/** Best data rows for a set of question stems, scored by coverage of both sides. */
-function rankRows(d: Described, q: Set<string>): Array<{ r: number; score: number }> {
+/**
+ * Best data rows for a set of question stems, scored by coverage of both sides. Rows whose label
+ * names a date ("Net balances at September 30, 2019") are preferred when the question names the
+ * same year, and set back when it names only other years.
+ */
+function rankRows(d: Described, q: Set<string>, years: number[] = [], wantsTotal = false): Array<{ r: number; score: number }> {
   const out: Array<{ r: number; score: number }> = [];
   for (const r of d.dataRows) {
     const rs = keyStems(d.rowText[r]!);
-    if (rs.size === 0) continue;
-    let hit = 0;
+    // "the total personnel expenses": the "Total" row of a table about personnel expenses. The
+    // word counts as one more matched stem on both sides (it is a stop word of keyStems); on a tie
+    // the named row wins, as "total" may also ask for a sum ("total X in 2019 and 2018").
+    const total = wantsTotal && /^\s*total\b/i.test(d.grid.rows[r]![0] ?? "") ? 1 : 0;
+    let hit = total;
     for (const s of rs) if (q.has(s)) hit++;
     if (hit === 0) continue;
-    out.push({ r, score: hit / Math.max(1, q.size) + (0.5 * hit) / rs.size });
+    const labelYears = yearsIn(d.grid.rows[r]![0] ?? "");
+    const dated = years.length && labelYears.length ? (labelYears.some((y) => years.includes(y)) ? 0.1 : -0.1) : 0;
+    const qSize = q.size + (wantsTotal ? 1 : 0);
+    out.push({ r, score: hit / Math.max(1, qSize) + (0.5 * hit) / (rs.size + total) + dated - 0.01 * total });
   }
   return out.sort((a, b) => b.score - a.score || a.r - b.r);
 }
@@ -225,6 +235,13 @@ function cellTextAt(d: Described, r: number, year: number | undefined): string {
   return c === undefined ? "" : d.grid.rows[r]![c]!;
 }
 
+/** Descriptions of the row's columns for the given years (their unit: "%", "$'000"). */
+function periodColumnText(d: Described, r: number, years: number[]): string[] {
+  return numericColumns(d, r)
+    .filter((c) => years.some((y) => d.colYears[c]!.includes(y)))
+    .map((c) => d.colText[c]!);
+}
+
 /**
  * Periods an average or sum runs over: every year of a named range ("from 2017 to 2019",
  * "2017-2019", "between 2017 and 2019") that has a column, or, when no year is named, every
@@ -259,7 +276,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
   const scale = scaleFromEvidence(evidence);
   for (const grid of gridsFromRows(rows)) {
     const d = describe(grid);
-    const ranked = rankRows(d, q);
+    const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
     if (ranked.length === 0) continue;
     const top = ranked[0]!;
     const confidence = Math.min(1, top.score);
@@ -288,7 +305,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
         if (periods && periods.length > 2) {
           const values = periods.map((y) => valueAt(d, top.r, y));
           if (values.every((v): v is number => v !== null)) many = values;
-          used.push(d.rowText[top.r]!, ...periods.map((y) => cellTextAt(d, top.r, y)));
+          used.push(d.grid.rows[top.r]![0]!, ...periods.map((y) => cellTextAt(d, top.r, y)), ...periodColumnText(d, top.r, periods));
         }
       }
       if (many) {
@@ -299,7 +316,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
         b = valueAt(d, top.r, Math.min(...twoYears));
         firstNamedIsA = twoYears[0]! >= twoYears[1]!;
         byPeriod = true;
-        used.push(d.rowText[top.r]!, cellTextAt(d, top.r, twoYears[0]), cellTextAt(d, top.r, twoYears[1]));
+        used.push(d.grid.rows[top.r]![0]!, cellTextAt(d, top.r, twoYears[0]), cellTextAt(d, top.r, twoYears[1]), ...periodColumnText(d, top.r, twoYears));
       } else {
         const phrases = twoRowPhrases(question);
         if (phrases) {
@@ -316,7 +333,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
           if (c1 !== undefined && c2 !== undefined && c1 !== c2) {
             a = numberAt(d, row, c1);
             b = numberAt(d, row, c2);
-            used.push(d.rowText[row]!, d.colText[c1]!, d.colText[c2]!, d.grid.rows[row]![c1]!, d.grid.rows[row]![c2]!);
+            used.push(d.grid.rows[row]![0]!, d.colText[c1]!, d.colText[c2]!, d.grid.rows[row]![c1]!, d.grid.rows[row]![c2]!);
           }
         }
         if ((a === null || b === null) && phrases && operation !== "percent_change") {
@@ -325,7 +342,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
           if (r1 && r2 && r1.r !== r2.r) {
             a = valueAt(d, r1.r, years[0]);
             b = valueAt(d, r2.r, years[0]);
-            used.push(d.rowText[r1.r]!, d.rowText[r2.r]!, cellTextAt(d, r1.r, years[0]), cellTextAt(d, r2.r, years[0]));
+            used.push(d.grid.rows[r1.r]![0]!, d.grid.rows[r2.r]![0]!, cellTextAt(d, r1.r, years[0]), cellTextAt(d, r2.r, years[0]));
           }
         }
         if (a === null || b === null) {
@@ -336,7 +353,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
             a = numberAt(d, top.r, c1!);
             b = numberAt(d, top.r, c2!);
             byPeriod = true;
-            used.push(d.rowText[top.r]!, d.grid.rows[top.r]![c1!]!, d.grid.rows[top.r]![c2!]!);
+            used.push(d.grid.rows[top.r]![0]!, d.grid.rows[top.r]![c1!]!, d.grid.rows[top.r]![c2!]!);
           }
         }
       }

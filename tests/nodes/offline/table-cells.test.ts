@@ -34,6 +34,27 @@ const RATES = parseMarkdownRows(
     "| Revenues from services | 148 | 151 | 133 |",
   ].join("\n"),
 );
+const PERSONNEL = parseMarkdownRows(
+  [
+    "Table name: personnel",
+    "| col_1 | December 31, | col_3 |",
+    "| --- | --- | --- |",
+    "|  | 2018 | 2019 |",
+    "| Wages and salaries | 158,371 | 191,459 |",
+    "| Pension expenses | 6,937 | 8,408 |",
+    "| Total | 188,503 | 227,727 |",
+  ].join("\n"),
+);
+const SEGMENTS = parseMarkdownRows(
+  [
+    "Table name: segments",
+    "| col_1 | Mission Solutions | Global Defense |",
+    "| --- | --- | --- |",
+    "| Net balances at September 30, 2018 | 138,127 | 145,713 |",
+    "| Acquisitions | 40,392 | 0 |",
+    "| Net balances at September 30, 2019 | 181,424 | 142,081 |",
+  ].join("\n"),
+);
 const SCALE = "Net bookings were as follows (amounts in millions):";
 
 describe("cell arithmetic over report tables", () => {
@@ -79,6 +100,11 @@ describe("cell arithmetic over report tables", () => {
 
   it("reports the gap between two named columns as a positive amount", () => {
     expect(answerFromCells("In the fourth quarter of 2019, what is the difference between the low and high price?", PRICES)?.answer).toBe("1.97");
+  });
+
+  it("reads the Total row for a 'total …' question and the row whose label names the asked year", () => {
+    expect(answerFromCells("What is the change in total personnel expenses from 2018 to 2019?", PERSONNEL)?.answer).toBe("39224");
+    expect(answerFromCells("What is the difference between the net balances at September 30, 2019 between Mission Solutions and Global Defense?", SEGMENTS)?.answer).toBe("39343");
   });
 
   it("leaves period questions and filtered counts to SQL", () => {
