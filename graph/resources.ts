@@ -18,6 +18,7 @@ import { createOfflineStrategies } from "../nodes/offline/index.js";
 import type { UsageMeter } from "../nodes/prompted/call.js";
 import { PromptedStrategies } from "../nodes/prompted/strategies.js";
 import type { Strategies } from "../nodes/strategies.js";
+import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
 import { openSqlExecutor, type SqlExecutor } from "../retrievers/sql-executor.js";
 import { OFFLINE_BACKBONE, createChatModel, parseBackbone, structuredMethodFor, withRetries } from "./backbones.js";
 import { readBackboneEnv, type Configuration } from "./configuration.js";
@@ -64,7 +65,8 @@ export async function getIndex(c: Configuration): Promise<AgentIndex | OpenedInd
   if (reg) return reg.index;
   const dir = resolve(c.indexPath);
   const reranker = c.noReranker ? "none" : c.rerankerPath;
-  if (c.rerankCandidateMultiplier === 6 && reranker === undefined) return openIndexCached(dir);
+  // The default settings share the per-directory cache with the CLI and langgraph dev.
+  if (c.rerankCandidateMultiplier === DEFAULT_RECALL_MULTIPLIER && reranker === undefined) return openIndexCached(dir);
   const key = `${dir}|${c.rerankCandidateMultiplier}|${reranker ?? "lexical"}`;
   let p = indexes.get(key);
   if (!p) {
