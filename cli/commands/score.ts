@@ -1,5 +1,5 @@
 /** `atr score`: official benchmark metric + the paper's metric set + breakdowns for one results file. */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
@@ -58,6 +58,9 @@ export const command: Command = {
     const gold = loadQuestions(String(flags.gold));
     const judge = flags.judge_backbone ? await judgeFrom(String(flags.judge_backbone), Boolean(flags.judge_strict)) : undefined;
     const reports = [];
+    const absent = preds.filter((pred) => !existsSync(pred));
+    // readResults reads a missing file as empty (a run not started yet); here that would score 0 silently.
+    if (absent.length > 0) throw new UsageError(`--pred ${absent.join(", ")}: no such file (the path \`atr run\` printed, with its timestamp)`);
     for (const pred of preds) {
       const read = readResults(pred);
       if (read.truncatedTailBytes > 0) console.error(`atr score: ${pred} ends with a truncated line (${read.truncatedTailBytes} bytes, ignored); resume the run with --rerun to complete it`);
