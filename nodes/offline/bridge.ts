@@ -26,37 +26,55 @@ export interface BridgeOptions {
   maxTitles?: number;
 }
 
-interface TableLinks {
-  rows: Array<{ cells: Set<string>; passages: Passage[]; passageStems: Set<string> }>;
+interface LinkedRow {
+  /** Row id (ROW_ID_COLUMN), as passages' `cells` count rows. */
+  rowId: number;
+  values: string[];
+  cells: Set<string>;
+  passages: Passage[];
+  passageStems: Set<string>;
 }
 
-/** Builds the bridge over an index; tables are read once, on first use. */
-export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): (question: string, tableHint?: string) => string | undefined {
+/** The row a question describes, with the passages its cells link to. */
+export interface DescribedRow {
+  tableId: string;
+  rowId: number;
+  /** Cell values in schema column order. */
+  values: string[];
+  passages: Passage[];
+  /** idf-weighted question words the row matched. */
+  score: number;
+  /** Score of the runner-up row (a close second means an uncertain pick). */
+  runnerUp: number;
+}
+
+/** Finds the table row a question describes (only tables whose cells link to passages). */
+export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {}): (question: string, tableHint?: string) => DescribedRow | undefined {
   const passageWeight = options.passageWeight ?? 0.3;
-  const maxTitles = options.maxTitles ?? 4;
   const byTable = new Map<string, Passage[]>();
   for (const p of index.passages) if (p.tableId && p.cells?.length) byTable.set(p.tableId, [...(byTable.get(p.tableId) ?? []), p]);
-  const cache = new Map<string, TableLinks>();
+  const cache = new Map<string, LinkedRow[]>();
 
-  const linksOf = (table: TableSchema): TableLinks => {
-    let links = cache.get(table.tableId);
-    if (links) return links;
+  const rowsOf = (table: TableSchema): LinkedRow[] => {
+    let rows = cache.get(table.tableId);
+    if (rows) return rows;
     const cols = table.columns.map((c) => quoteIdent(c.rawPhysical)).join(", ");
     const raw = index.db.prepare(`SELECT ${quoteIdent(ROW_ID_COLUMN)} AS r, ${cols} FROM ${quoteIdent(table.physical)} ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`).raw().all() as unknown[][];
     const passages = byTable.get(table.tableId) ?? [];
-    links = {
-      rows: raw.map((row) => {
-        const r = Number(row[0]);
-        const linked = passages.filter((p) => p.cells!.some(([pr]) => pr === r));
-        return {
-          cells: keyStems(row.slice(1).map((v) => String(v ?? "")).join(" ")),
-          passages: linked,
-          passageStems: keyStems(linked.map((p) => p.text.slice(0, 600)).join(" ")),
-        };
-      }),
-    };
-    cache.set(table.tableId, links);
-    return links;
+    rows = raw.map((row) => {
+      const r = Number(row[0]);
+      const values = row.slice(1).map((v) => String(v ?? ""));
+      const linked = passages.filter((p) => p.cells!.some(([pr]) => pr === r));
+      return {
+        rowId: r,
+        values,
+        cells: keyStems(values.join(" ")),
+        passages: linked,
+        passageStems: keyStems(linked.map((p) => p.text.slice(0, 600)).join(" ")),
+      };
+    });
+    cache.set(table.tableId, rows);
+    return rows;
   };
 
   return (question, tableHint) => {
@@ -64,7 +82,7 @@ export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): (
     const id = tablesForHint(tableHint, index.tables)[0];
     const table = id ? index.tables.get(id) : undefined;
     if (!table || !byTable.has(table.tableId)) return undefined;
-    const { rows } = linksOf(table);
+    const rows = rowsOf(table);
     if (rows.length === 0) return undefined;
     const q = keyStems(question);
     const df = new Map<string, number>();
@@ -72,6 +90,7 @@ export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): (
     const idf = (s: string) => Math.log(1 + (rows.length + 1) / ((df.get(s) ?? 0) + 0.5));
     let best = -1;
     let bestScore = 0;
+    let runnerUp = 0;
     rows.forEach((row, i) => {
       let score = 0;
       for (const s of q) {
@@ -79,12 +98,25 @@ export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): (
         else if (row.passageStems.has(s)) score += passageWeight * idf(s);
       }
       if (score > bestScore) {
+        runnerUp = bestScore;
         bestScore = score;
         best = i;
-      }
+      } else if (score > runnerUp) runnerUp = score;
     });
-    if (best < 0 || rows[best]!.passages.length === 0) return undefined;
-    const titles = [...new Set(rows[best]!.passages.map((p) => (p.title ?? "").trim()).filter((t) => t !== ""))].slice(0, maxTitles);
+    if (best < 0) return undefined;
+    const row = rows[best]!;
+    return { tableId: table.tableId, rowId: row.rowId, values: row.values, passages: row.passages, score: bestScore, runnerUp };
+  };
+}
+
+/** Builds the bridge over an index; tables are read once, on first use. */
+export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): (question: string, tableHint?: string) => string | undefined {
+  const maxTitles = options.maxTitles ?? 4;
+  const find = createRowFinder(index, options);
+  return (question, tableHint) => {
+    const row = find(question, tableHint);
+    if (!row || row.passages.length === 0) return undefined;
+    const titles = [...new Set(row.passages.map((p) => (p.title ?? "").trim()).filter((t) => t !== ""))].slice(0, maxTitles);
     return titles.length ? `${question} (about: ${titles.join("; ")})` : undefined;
   };
 }

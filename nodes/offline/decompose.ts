@@ -129,7 +129,12 @@ export function createDecompose(index: OpenedIndex): (input: DecomposeInput) => 
     const accepted = input.history.filter((s) => !s.failed && s.answer.trim() !== "" && s.answer !== "not found");
     if (accepted.length > 0) return terminate();
     const failures = input.history.filter((s) => s.failed).length;
-    if (failures === 0) return planOf(question, await analyseAndGround(index, question, input.tableId), index.passages.length > 0);
+    if (failures === 0) {
+      const plan = planOf(question, await analyseAndGround(index, question, input.tableId), index.passages.length > 0);
+      // A question describing a row of a table whose cells link passages: name them from the first step.
+      const bridged = bridge(question, input.tableId);
+      return bridged ? { ...plan, subQuery: subQueryFor(bridged, plan.analysis as unknown as QuestionAnalysis) } : plan;
+    }
     if (failures === 1 && index.passages.length > 0) {
       const analysis = analyzeQuestion(question, { hasPassages: true });
       analysis.modality = "text";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqlStore, readTableSchemas, writeSqlStore } from "../../../indexing/sql-store.js";
-import { createBridge } from "../../../nodes/offline/bridge.js";
+import { createBridge, createRowFinder } from "../../../nodes/offline/bridge.js";
 import type { Passage } from "../../../indexing/types.js";
 
 const dir = mkdtempSync(join(tmpdir(), "atr-bridge-"));
@@ -38,5 +38,14 @@ describe("table → passage bridge", () => {
   it("needs a table hint with linked passages", () => {
     expect(bridge("What is the population of the hometown of the first winner ?", undefined)).toBeUndefined();
     expect(bridge("What is the population of the hometown of the first winner ?", "other")).toBeUndefined();
+  });
+
+  it("finds the described row with its cells, linked passages and the runner-up's score", () => {
+    const find = createRowFinder({ db, tables, passages });
+    const row = find("Which hometown did the first African American winner have ?", "winners")!;
+    expect(row.rowId).toBe(1);
+    expect(row.values).toEqual(["1999", "Ashley Coleman", "Camden", "first African American winner"]);
+    expect(row.passages.map((p) => p.title)).toEqual(["Camden, Delaware"]);
+    expect(row.score).toBeGreaterThan(row.runnerUp);
   });
 });
