@@ -5,10 +5,14 @@
  *   the wrong kind for the question (a name for "how many", a number for "who"), a non-number for a
  *   count/aggregate/arithmetic operator, the filter entity itself, or an answer that is not grounded
  *   in the evidence or the SQL result (numbers computed by SQL from the table are grounded);
- * - 0.5 when the answer is grounded but only weakly supported: the passage sentence or table row
- *   that holds it covers too little of the question (an accepted offline answer must be trustworthy
- *   enough that a cascade could skip the LLM for it);
- * - 1 otherwise.
+ * - 0.5 (plausible, not verified) when the answer passes those hard rules but is weakly supported:
+ *   an SQL/HYBRID result whose plan shape has confidence below `minSqlConfidence` (learned on WTQ
+ *   train), and — unless `verifyReadAnswers` — every answer read from a passage sentence or table row
+ *   and every compared option found only in the text (on WTQ train these were right 8–15 % of the
+ *   time whatever their question coverage), or whose sentence/row covers too little of the question;
+ * - 1 otherwise: the SQL result of a confident plan, or the report-table cells the question names.
+ * An accepted offline answer must be trustworthy enough that a cascade could skip the LLM for it;
+ * with the graph's `plausibleFallback` a 0.5 answer is still the final answer (marked unverified).
  */
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
@@ -17,6 +21,8 @@ import { CELL_CONFIDENCE, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells, hasPeriodTable } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
+import { analysisOf } from "./analysis.js";
+import { answerConfidence } from "./confidence.js";
 import { isGrounded } from "../grounding.js";
 import { sqlScalar } from "../sql-evidence.js";
 import type { VerifyInput, VerifyOutput } from "../strategies.js";
@@ -27,9 +33,18 @@ export interface RuleVerifierOptions {
   bridge?: Bridge;
   /** Minimum question coverage of the answer's sentence/row for verdict 1 on TEXT/RETRIEVE (default 0.45). */
   minSupport?: number;
+  /**
+   * Minimum plan confidence (confidence.ts `answerConfidence`, learned on WTQ train) for verdict 1 on
+   * an SQL/HYBRID answer; below it the answer is plausible (0.5). Default DEFAULT_MIN_SQL_CONFIDENCE.
+   */
+  minSqlConfidence?: number;
+  /** Verdict 1 for sufficiently supported read answers (TEXT/RETRIEVE sentences and rows, text-only choices); default false. */
+  verifyReadAnswers?: boolean;
 }
 
 const DEFAULT_MIN_SUPPORT = 0.45;
+/** Chosen on WTQ train (README "Offline backbone", accepted-answer precision). */
+export const DEFAULT_MIN_SQL_CONFIDENCE = 0.6;
 
 function out(verdict: Verdict, reason: string): VerifyOutput {
   return { verdict, reason };
@@ -262,7 +277,13 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
     }
     // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
     if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "the SQL result is 0, which may hide a wrong filter");
-    return out(1, "the answer is the SQL result (computed from the table) and has the expected type");
+    // A plan shape that is often wrong on WTQ train: the answer is plausible, not verified.
+    const confidence = answerConfidence(analysisOf(input.plan), input.sqlResult);
+    const note = confidence === undefined ? "" : ` (plan confidence ${confidence.toFixed(2)})`;
+    if (confidence !== undefined && confidence < (options.minSqlConfidence ?? DEFAULT_MIN_SQL_CONFIDENCE)) {
+      return out(0.5, `the SQL plan's shape is too often wrong for its result to be verified${note}`);
+    }
+    return out(1, `the answer is the SQL result (computed from the table) and has the expected type${note}`);
   }
   if (input.route === "RETRIEVE" && !isChoice) {
     const column = rowColumnProblem(input, answer, kind);
@@ -276,11 +297,12 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   }
   const evidenceText = [input.evidence, input.sqlResult].filter((s) => s && s.trim()).join("\n\n");
   if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
-  if (isChoice) return out(1, "the answer is one of the compared options and appears in the evidence");
+  const read: Verdict = options.verifyReadAnswers ? 1 : 0.5;
+  if (isChoice) return out(read, "the answer is one of the compared options and appears in the evidence");
   const supportQuery = input.route === "TEXT" ? bridgedQuery(input, options.bridge) : input.subQuery;
   const support = Math.min(...items.map((item) => supportOf(input.question, supportQuery, item, input.evidence)));
   if (support < minSupport) return out(0.5, `the evidence holding the answer covers only ${(support * 100).toFixed(0)}% of the question`);
-  return out(1, "the answer has the expected type and its sentence/row in the evidence matches the question");
+  return out(read, `the answer has the expected type and its sentence/row in the evidence matches the question (support ${support.toFixed(2)})`);
 }
 
 /** Strategies.verify for the offline backbone. */

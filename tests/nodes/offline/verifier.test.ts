@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { createVerify, supportOf, verify } from "../../../nodes/offline/verifier.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { setConfidenceModel } from "../../../nodes/offline/confidence.js";
+import { DEFAULT_MIN_SQL_CONFIDENCE, createVerify, supportOf, verify, verifyAnswer } from "../../../nodes/offline/verifier.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { Route, SubQueryPlan } from "../../../nodes/types.js";
@@ -18,9 +19,10 @@ function input(q: string, answer: string, extra: Partial<VerifyInput> = {}, ment
 }
 
 describe("offline rule verifier", () => {
-  it("accepts a grounded answer of the right kind whose sentence matches the question", async () => {
-    const v = await verify(input("When was Ruth Zakarian born ?", "February 6 , 1966", {}, ["Ruth Zakarian"]));
-    expect(v.verdict).toBe(1);
+  it("calls a read answer whose sentence matches the question plausible (1 only with verifyReadAnswers)", async () => {
+    const i = input("When was Ruth Zakarian born ?", "February 6 , 1966", {}, ["Ruth Zakarian"]);
+    expect((await verify(i)).verdict).toBe(0.5);
+    expect(verifyAnswer(i, { verifyReadAnswers: true }).verdict).toBe(1);
   });
 
   it("gives 0.5 to no answer and 0 to sentinels and row dumps", async () => {
@@ -66,7 +68,8 @@ describe("offline rule verifier", () => {
   it("does not accept a number merely derivable from evidence numbers on the TEXT route", async () => {
     // 97,422 + 2010 is computable from the evidence but not read from it.
     expect((await verify(input("What was the population of Lakeland at the 2010 census ?", "99,432"))).verdict).toBe(0);
-    expect((await verify(input("What was the population of Lakeland at the 2010 census ?", "97,422"))).verdict).toBe(1);
+    expect((await verify(input("What was the population of Lakeland at the 2010 census ?", "97,422"))).verdict).toBe(0.5);
+    expect(verifyAnswer(input("What was the population of Lakeland at the 2010 census ?", "97,422"), { verifyReadAnswers: true }).verdict).toBe(1);
   });
 
   it("measures how much of the question the answer's sentence covers", () => {
@@ -81,7 +84,33 @@ describe("offline rule verifier with a table → passage bridge", () => {
     const evidence = "[Source: winners.json]\nCamden, Delaware\nCamden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .";
     const base = { question: q, subQuery: q, plan: plan(q), route: "TEXT" as Route, answer: "3,464", evidence, sqlResult: "" };
     const bridge = (question: string, table?: string) => (table === "winners" ? `${question} (about: Camden, Delaware)` : undefined);
-    expect((await verify(base)).verdict).toBe(0.5);
-    expect((await createVerify(bridge)(base)).verdict).toBe(1);
+    expect(verifyAnswer(base, { verifyReadAnswers: true }).verdict).toBe(0.5);
+    expect(verifyAnswer(base, { bridge, verifyReadAnswers: true }).verdict).toBe(1);
+    // By default a read answer is never verified, however well supported.
+    expect((await createVerify(bridge)(base)).verdict).toBe(0.5);
+  });
+});
+
+describe("offline rule verifier: SQL plan confidence", () => {
+  afterEach(() => setConfidenceModel(undefined));
+  const q = "How many players scored more than 10 goals ?";
+  const features = { template: "count", grounding: "exact" as const, mentions: "1" as const, target: "computed" as const };
+  function sqlInput(): VerifyInput {
+    const p = plan(q);
+    const analysis = { ...(p.analysis as Record<string, unknown>), grounding: { tableId: "t", mentions: [], features } };
+    return { ...input(q, "7"), plan: { ...p, analysis }, route: "SQL", sql: 'SELECT COUNT(*) FROM "t" WHERE "goals" > 10', sqlResult: '[{"n": 7}]' };
+  }
+
+  it("accepts the SQL result of a confident plan shape and calls a doubtful one plausible", async () => {
+    setConfidenceModel({ prior: 0.5, k: 1, table: { count: [95, 100] } });
+    const confident = await verify(sqlInput());
+    expect(confident.verdict).toBe(1);
+    expect(confident.reason).toMatch(/plan confidence 0\.9/);
+    setConfidenceModel({ prior: 0.5, k: 1, table: { count: [10, 100] } });
+    const doubtful = await verify(sqlInput());
+    expect(doubtful.verdict).toBe(0.5);
+    expect(doubtful.reason).toMatch(/too often wrong/);
+    expect(verifyAnswer(sqlInput(), { minSqlConfidence: 0.05 }).verdict).toBe(1);
+    expect(DEFAULT_MIN_SQL_CONFIDENCE).toBeGreaterThan(0);
   });
 });
