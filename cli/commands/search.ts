@@ -51,6 +51,14 @@ export const command: Command = {
       embeddingModelPath: flags.embedding_model as string | undefined,
     });
     try {
+      // An unknown id would only print "(no hits)": name it instead.
+      const unknown = tableIds.filter((id) => !index.tables.has(id));
+      if (unknown.length > 0) {
+        const known = [...index.tables.keys()];
+        throw new UsageError(
+          `--table_id ${unknown.join(", ")}: not a table of ${flags.index_path} (tables: ${known.slice(0, 20).join(", ")}${known.length > 20 ? `, … ${known.length - 20} more` : ""})`,
+        );
+      }
       const s = index.search;
       const scope = tableIds.length > 0 ? { tableIds } : {};
       type Shown = { score: number; entry: { text: string } & Record<string, unknown> };

@@ -39,5 +39,8 @@ describe("atr search", () => {
     expect((await run(["search", "--view", "rows", "--index_path", index, "x"])).err).toMatch(/exactly one --table_id/);
     expect((await run(["search", "--view", "nope", "--index_path", index, "x"])).err).toMatch(/--view must be one of/);
     expect((await run(["search", "--view", "cells", "--index_path", index])).err).toMatch(/give the query/);
+    const typo = await run(["search", "--view", "cells", "--index_path", index, "--table_id", "club", "x"]);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toMatch(/--table_id club: not a table of .* \(tables: .*clubs/);
   });
 });
