@@ -258,6 +258,67 @@ function aggregatePeriods(d: Described, r: number, question: string, years: numb
   return rowYears.filter((y) => y >= lo && y <= hi);
 }
 
+/** "In which year …", "Which years does the table …", "What years are reported …". */
+const PERIOD_QUESTION = /\b(which|what) (years?|periods?|fiscal years?)\b/i;
+
+/** (year, value) of the row's period columns, one per year, in table order. */
+function periodValues(d: Described, r: number): Array<{ year: number; value: number }> {
+  const out: Array<{ year: number; value: number }> = [];
+  for (const c of numericColumns(d, r)) {
+    const ys = d.colYears[c]!;
+    if (ys.length !== 1 || out.some((o) => o.year === ys[0])) continue;
+    out.push({ year: ys[0]!, value: numberAt(d, r, c)! });
+  }
+  return out;
+}
+
+/**
+ * Questions about the periods of a report table: the years it covers ("Which years does the table
+ * provide information for …"), the year where a row is highest or lowest ("In which year were
+ * inventories larger?"), the years past a threshold ("In which year was revenue less than 600,000
+ * thousands?") and how many there are ("How many years did … exceed $5,000 million?"). The
+ * threshold is compared in the table's own units, as the questions state it.
+ */
+function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | undefined {
+  const q = question.toLowerCase();
+  const count = /^\s*how many\b/.test(q);
+  const threshold = /\b(less|lower|fewer|smaller|below|under|more|greater|higher|larger|above|over|exceed\w*)\s*(?:than)?\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(q);
+  const highest = /\b(high|larg|great|big|most|more|maxim)\w*\b/.test(q);
+  const lowest = /\b(low|small|least|less|fewer|minim)\w*\b/.test(q);
+  const stems = rowQueryStems(question.replace(/\$?\s*-?[\d,]*\.?\d+\s*(thousands?|millions?|billions?|%)?/gi, " "));
+  let best: CellAnswer | undefined;
+  for (const grid of gridsFromRows(rows)) {
+    const d = describe(grid);
+    const periodTable = d.colYears.some((y) => y.length > 0);
+    if (!periodTable) continue;
+    if (!threshold && !count && !highest && !lowest) {
+      // The years the table covers, in table order.
+      const years = [...new Set(d.colYears.flat())];
+      if (years.length < 2 || !/\b(years|periods)\b/.test(q)) continue;
+      const answer = joinList(years.map(String));
+      if (!best) best = { answer, confidence: 1, operation: "list", periodTable };
+      continue;
+    }
+    const top = rankRows(d, stems, [], /\btotal\b/.test(q))[0];
+    if (!top) continue;
+    const values = periodValues(d, top.r);
+    if (values.length < 2) continue;
+    let picked: number[];
+    if (threshold) {
+      const limit = Number(threshold[2]!.replace(/,/g, ""));
+      const below = /^(less|lower|fewer|smaller|below|under)/.test(threshold[1]!);
+      picked = values.filter((v) => (below ? v.value < limit : v.value > limit)).map((v) => v.year);
+    } else {
+      const sorted = [...values].sort((x, y) => (highest && !lowest ? y.value - x.value : x.value - y.value));
+      picked = [sorted[0]!.year];
+    }
+    const answer = count ? String(picked.length) : picked.length ? joinList(picked.map(String)) : undefined;
+    const confidence = Math.min(1, top.score);
+    if (answer !== undefined && (!best || confidence > best.confidence)) best = { answer, confidence, operation: count ? "lookup" : "list", periodTable };
+  }
+  return best;
+}
+
 /**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
  * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
@@ -266,7 +327,8 @@ function aggregatePeriods(d: Described, r: number, question: string, years: numb
 export function answerFromCells(question: string, rows: EvidenceRow[], evidence = ""): CellAnswer | undefined {
   // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about
   // the table's shape, not about one located value: SQL and the row reader answer those.
-  if (/\b(which|what) (year|period|quarter|month|fiscal year)\b|\bin which\b|\bwhen\b/i.test(question)) return undefined;
+  if (PERIOD_QUESTION.test(question) || /^\s*how many (years|periods)\b/i.test(question)) return answerPeriods(question, rows);
+  if (/\bin which\b|\bwhen\b/i.test(question)) return undefined;
   if (/\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+/i.test(question)) return undefined;
   const operation = cellOperation(question);
   const years = [...new Set(yearsIn(question))];

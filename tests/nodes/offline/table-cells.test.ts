@@ -107,8 +107,15 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("What is the difference between the net balances at September 30, 2019 between Mission Solutions and Global Defense?", SEGMENTS)?.answer).toBe("39343");
   });
 
-  it("leaves period questions and filtered counts to SQL", () => {
-    expect(answerFromCells("In which year were net bookings higher?", BOOKINGS, SCALE)).toBeUndefined();
+  it("answers period questions: the years covered, the highest/lowest year, the years past a threshold and their count", () => {
+    expect(answerFromCells("Which years does the table provide information for the revenues?", RATES)?.answer).toBe("2019 | 2018 | 2017");
+    expect(answerFromCells("In which year were net bookings higher?", BOOKINGS, SCALE)?.answer).toBe("2018");
+    expect(answerFromCells("In which year was the revenues from services the lowest?", RATES)?.answer).toBe("2017");
+    expect(answerFromCells("In which year was revenues from services less than 150?", RATES)?.answer).toBe("2019 | 2017");
+    expect(answerFromCells("How many years did revenues from services exceed 140?", RATES)?.answer).toBe("2");
+  });
+
+  it("leaves filtered counts over items to SQL", () => {
     expect(answerFromCells("How many items had net bookings above 5,000 in 2019?", BOOKINGS, SCALE)).toBeUndefined();
   });
 
