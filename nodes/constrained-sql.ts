@@ -21,6 +21,7 @@ import {
   type SqlServiceConstraints,
   type SqlServiceOptions,
 } from "../retrievers/sql-service-client.js";
+import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import { isEmptySqlResult, NOT_FOUND } from "./sql-evidence.js";
 import type { Strategies } from "./strategies.js";
 import type { LinkedValue, SubQueryPlan } from "./types.js";
@@ -60,6 +61,8 @@ export interface ConstrainedSqlInput {
   sqlServiceOptions?: SqlServiceOptions;
   /** Attempts (reference: 2). */
   maxAttempts?: number;
+  /** Where a failing SQL writer or SQL service is noted (the loop then answers "not found"). */
+  meter?: UsageMeter;
 }
 
 export interface ConstrainedSqlAttempt {
@@ -342,6 +345,7 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
         input.sqlServiceOptions,
       );
       if (isServiceFailure(reply)) {
+        noteFailure(input.meter, "SQL service failed (not found)", reply.error ?? "SQL service failure");
         attempts.push({ sql: reply.sql_str ?? "", violations: [reply.error ?? "SQL service failure"], confidence: 0, result: reply.sql_execution_result });
         return notFound(attempts);
       }
@@ -363,6 +367,7 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
           ...(repair ? { repair } : {}),
         });
       } catch (error) {
+        noteFailure(input.meter, "writeSql failed (not found)", error);
         const message = error instanceof Error ? error.message : String(error);
         attempts.push({ sql: "", violations: [`SQL writer failed: ${message}`], confidence: 0, result: "" });
         return notFound(attempts);

@@ -16,7 +16,7 @@ export async function hybrid(state: State, config: RunnableConfig, resources: No
     const { c, index, strategies, scope, common, rerouted } = await startLinkedRoute(state, config, resources, meter, "HYBRID");
     if (rerouted) return { attempt: rerouted };
     const evidence = [schemaInfo(scope.columns), cellInfo(scope.linked)].filter((p) => p !== "").join("\n\n");
-    const result = await runSqlFor(state, c, index, resources, strategies, scope.columns, scope.linked, evidence);
+    const result = await runSqlFor(state, c, index, resources, strategies, scope.columns, scope.linked, evidence, meter);
     const answer = await fuseAnswer(strategies, {
       state,
       route: "HYBRID",

@@ -71,6 +71,7 @@ export async function runSqlFor(
   columns: SchemaEntry[],
   bindings: LinkedValue[],
   evidence: string,
+  meter?: UsageMeter,
 ): Promise<ConstrainedSqlResult> {
   return runConstrainedSql({
     subQuery: state.plan!.subQuery,
@@ -85,6 +86,7 @@ export async function runSqlFor(
     strategies,
     executor: await resources.sqlExecutor(c),
     ...(c.sqlServiceUrl ? { sqlServiceUrl: c.sqlServiceUrl } : {}),
+    ...(meter ? { meter } : {}),
   });
 }
 
@@ -103,7 +105,7 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
       columns = [];
     }
     const evidence = schemaInfo(columns);
-    const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence);
+    const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence, meter);
     const answer = await fuseAnswer(strategies, {
       state,
       route: "SQL",

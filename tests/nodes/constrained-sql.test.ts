@@ -8,6 +8,7 @@ import {
   runConstrainedSql,
   type ConstrainedSqlInput,
 } from "../../nodes/constrained-sql.js";
+import { newUsageMeter } from "../../nodes/prompted/call.js";
 import { sqlScalar } from "../../nodes/sql-evidence.js";
 import type { Strategies, WriteSqlInput } from "../../nodes/strategies.js";
 import type { LinkedValue, SubQueryPlan } from "../../nodes/types.js";
@@ -204,9 +205,11 @@ describe("runConstrainedSql", () => {
     expect(inputs[0]!.allowedColumns.map((c) => c.column)).toEqual(["Club", "City", "Founded", "Publisher", "Secret"]);
   });
 
-  it("a writer error fails closed", async () => {
-    const { promise } = run([new Error("model down")]);
+  it("a writer error fails closed and is noted in the meter", async () => {
+    const meter = newUsageMeter();
+    const { promise } = run([new Error("model down")], { meter });
     expect(await promise).toMatchObject({ answer: "not found", confidence: 0, attempts: [{ violations: ["SQL writer failed: model down"] }] });
+    expect(meter.errors).toEqual(["writeSql failed (not found): model down"]);
   });
 });
 
@@ -250,9 +253,11 @@ describe("guarded external service", () => {
 
   it("a service failure returns not found at once (no repair)", async () => {
     replies.push({ sql_str: GOOD, sql_execution_result: "[]" }); // no atr_guard_version
-    const out = await run([], { sqlServiceUrl: base }).promise;
+    const meter = newUsageMeter();
+    const out = await run([], { sqlServiceUrl: base, meter }).promise;
     expect(service.seen).toHaveLength(1);
     expect(out).toMatchObject({ answer: "not found", confidence: 0, sqlResult: "" });
+    expect(meter.errors).toEqual([expect.stringMatching(/^SQL service failed \(not found\): SQL service reply lacks atr_guard_version/)]);
   });
 });
 
