@@ -24,11 +24,23 @@ export function fallbackAnswer(bestAnswer: string, steps: readonly Step[]): stri
   return NOT_FOUND;
 }
 
-/** The plausible (verdict 0.5) answer of the latest failed step that has a valid one, if any. */
+/** A sub-query without its trailing notes ("(columns: …)", "(about: …)"), for spotting retries. */
+function questionOf(subQuery: string): string {
+  return subQuery.replace(/(\s*\([a-z]+:[^)]*\))+\s*$/i, "").replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/**
+ * The plausible (verdict 0.5) answer of the latest failed step that has a valid one, if any. A step
+ * that asks an earlier step's question again (a retry, e.g. the offline decomposer's retry on the
+ * passages, not a new hop) is a fallback, as re-routes are: the earliest asking keeps its candidate.
+ */
 export function plausibleAnswer(steps: readonly Step[]): string | undefined {
+  const candidate = (s: Step) => (s.failed && isValidAnswer(s.plausibleAnswer) ? s.plausibleAnswer.trim() : undefined);
   for (let i = steps.length - 1; i >= 0; i--) {
-    const candidate = steps[i]!.failed ? steps[i]!.plausibleAnswer : undefined;
-    if (isValidAnswer(candidate)) return candidate.trim();
+    if (candidate(steps[i]!) === undefined) continue;
+    const asked = questionOf(steps[i]!.subQuery);
+    const first = steps.slice(0, i + 1).find((s) => candidate(s) !== undefined && questionOf(s.subQuery) === asked);
+    return candidate(first ?? steps[i]!);
   }
   return undefined;
 }

@@ -20,8 +20,8 @@ function attempt(number: number, answer: string): Attempt {
 }
 
 /** The verify node's bookkeeping for one sub-query's attempts with these verdicts; returns its Step. */
-function runSubQuery(attempts: Array<[string, 0 | 0.5 | 1]>): Step {
-  let state = stateWith({ plan: { subQuery: "sq" } as State["plan"] });
+function runSubQuery(attempts: Array<[string, 0 | 0.5 | 1]>, subQuery = "sq"): Step {
+  let state = stateWith({ plan: { subQuery } as State["plan"] });
   for (let i = 0; i < attempts.length; i++) {
     const [answer, verdict] = attempts[i]!;
     const a = attempt(i + 1, answer);
@@ -43,11 +43,19 @@ describe("plausible fallback (finalAnswer / synthesize)", () => {
   });
 
   it("prefers the first attempt's plausible answer and takes the latest step that has one", () => {
-    const first = runSubQuery([["12", 0.5], ["13", 0.5]]);
+    const first = runSubQuery([["12", 0.5], ["13", 0.5]], "How many goals did Ann score?");
     expect(first.plausibleAnswer).toBe("12");
-    const second = runSubQuery([["7", 0.5]]);
-    const third = runSubQuery([["x", 0]]);
+    const second = runSubQuery([["7", 0.5]], "How many goals did Ben score?");
+    const third = runSubQuery([["x", 0]], "Who scored more?");
     expect(finalAnswer("", [first, second, third], true).answer).toBe("7");
+  });
+
+  it("a retry of an earlier step's question does not displace that step's plausible answer", () => {
+    const first = runSubQuery([["Oskar Lind", 0.5]], "Who manages Dunmere FC? (columns: Club, Manager)");
+    const retry = runSubQuery([["Castle Road", 0.5]], "Who manages Dunmere FC? (about: Dunmere FC)");
+    expect(finalAnswer("", [first, retry], true).answer).toBe("Oskar Lind");
+    const nothingFirst = runSubQuery([["Lind", 0]], "Who manages Dunmere FC?");
+    expect(finalAnswer("", [nothingFirst, retry], true).answer).toBe("Castle Road");
   });
 
   it("never returns a verdict-0 answer or an invalid one", () => {
