@@ -88,6 +88,22 @@ export function readJsonl<T>(file: string): T[] {
   return out;
 }
 
+/**
+ * The labels of a labels file (`atr train-router labels` output), checked: a label the student
+ * cannot learn from (unknown route, no sub-query, no history list) is an error naming the line.
+ */
+export function readRouterLabels(file: string): RouterLabel[] {
+  return readJsonl<Record<string, unknown>>(file).map((label, i) => {
+    const problem =
+      !(LABELS as readonly unknown[]).includes(label.route) ? `route ${JSON.stringify(label.route)} is not one of ${LABELS.join(", ")}`
+      : typeof label.sub_query !== "string" ? "sub_query is missing"
+      : !Array.isArray(label.history_H) ? "history_H is missing (a list of failed-route records)"
+      : undefined;
+    if (problem) throw new LabelFileError(file, i + 1, `${problem} — make labels with \`atr train-router labels\``);
+    return label as unknown as RouterLabel;
+  });
+}
+
 function labelFromDecision(record: ResultRecord, d: DecisionLike, route: Route, source: RouterLabel["label_source"]): RouterLabel {
   return {
     question_id: String(record.question_id ?? record.atr_trace?.question_id ?? ""),

@@ -88,13 +88,13 @@ async function trainCommand(argv: string[]): Promise<number> {
   if (version !== 1 && version !== 2) throw new UsageError("--input_version takes 1 or 2");
   const dimension = Number(flags.dimension);
   if (!Number.isInteger(dimension) || dimension < 16) throw new UsageError("--dimension takes an integer ≥ 16");
-  const { readJsonl } = await import("../../training/labels.js");
+  const { readRouterLabels } = await import("../../training/labels.js");
   const { trainStudent, groupedSplit } = await import("../../training/student.js");
   const { writeRouterModel } = await import("../../training/export-model.js");
   const { DEFAULT_FEATURE_SETTINGS } = await import("../../training/hashed-features.js");
   const labelFiles = flags.labels as string[];
   type L = import("../../training/labels.js").RouterLabel;
-  let labels = labelFiles.flatMap((f) => readJsonl<L>(f));
+  let labels = labelFiles.flatMap((f) => readRouterLabels(f));
   const seed = Number(flags.seed);
   const holdout = Number(flags.holdout_share);
   let heldOut: L[] = [];
@@ -127,10 +127,10 @@ async function evalCommand(argv: string[]): Promise<number> {
   const { flags } = parseArgs(argv, EVAL_FLAGS);
   const modelDir = required(flags, "model");
   required(flags, "labels");
-  const { readJsonl } = await import("../../training/labels.js");
+  const { readRouterLabels } = await import("../../training/labels.js");
   const { createLearnedRouter } = await import("../../nodes/routers/learned.js");
   const { evaluateRouter, renderConfusion } = await import("../../training/evaluate.js");
-  const labels = (flags.labels as string[]).flatMap((f) => readJsonl<import("../../training/labels.js").RouterLabel>(f));
+  const labels = (flags.labels as string[]).flatMap((f) => readRouterLabels(f));
   const report = await evaluateRouter(await createLearnedRouter(modelDir), labels);
   if (flags.json) {
     console.log(JSON.stringify(report, null, 2));

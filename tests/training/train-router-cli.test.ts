@@ -58,4 +58,14 @@ describe("atr train-router", () => {
     await expect(command.run(["train", "--out", root])).rejects.toThrow(/--labels is required/);
     await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(/--oracle needs --gold_bench/);
   });
+
+  it("refuses a labels file whose label the student cannot learn from, naming the line", async () => {
+    const [good, second] = tinyLabels();
+    const file = join(root, "bad-labels.jsonl");
+    writeFileSync(file, `${JSON.stringify(good)}\n${JSON.stringify({ ...second, route: "TABLE" })}\n`);
+    await expect(command.run(["train", "--labels", file, "--out", join(root, "bad-model")])).rejects.toThrow(`${file}:2: route "TABLE" is not one of`);
+    writeFileSync(file, `${JSON.stringify({ ...good, history_H: undefined })}\n`);
+    await expect(command.run(["eval", "--labels", file, "--model", join(root, "bad-model")])).rejects.toThrow(`${file}:1: history_H is missing`);
+    expect(existsSync(join(root, "bad-model"))).toBe(false);
+  });
 });
