@@ -13,7 +13,7 @@
  * - the question's years pick columns (or sections), its other words pick rows.
  */
 import { parseNumber } from "../../indexing/column-types.js";
-import { asPercent, formatNumber, joinList, scaleFromEvidence, withScale } from "./answer-format.js";
+import { LIST_SEPARATOR, asPercent, formatNumber, joinList, scaleFromEvidence, withScale } from "./answer-format.js";
 import { type EvidenceRow, keyStems } from "./evidence.js";
 
 export interface Grid {
@@ -319,6 +319,39 @@ function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | unde
   return best;
 }
 
+/** The two things a list question names: "the respective sales and purchases for 2019" → sales, purchases. */
+function listPhrases(question: string): [string, string] | undefined {
+  const q = question.replace(YEAR, " ").replace(/[?.]/g, " ").replace(/\brespective(ly)?\b/gi, " ").replace(/\s+/g, " ");
+  const m = /^\s*(?:what|how much|how many)\s+(?:is|are|was|were)\s+(?:the\s+)?(?:company's\s+)?(?:values?\s+of\s+(?:the\s+)?(?:company's\s+)?)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|during|at|as of|as at|of|that|which)\b|\s*$)/i.exec(q);
+  return m ? [m[1]!.trim(), m[2]!.trim()] : undefined;
+}
+
+/**
+ * The cells of a two-item list question without two years: two columns the phrases name in the
+ * located row ("the high and low prices"), else two rows in the year's column ("sales and purchases").
+ */
+function namedPair(d: Described, question: string, top: number, year: number | undefined): string[] | undefined {
+  const phrases = listPhrases(question);
+  if (!phrases) return undefined;
+  const row = year !== undefined ? rowInSection(d, top, year) ?? top : top;
+  const cols = numericColumns(d, row);
+  const pick = (phrase: string) => {
+    const ps = keyStems(phrase);
+    const scored = cols.map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((x) => ps.has(x)).length })).filter((x) => x.hit > 0);
+    return scored.sort((x, y) => y.hit - x.hit || x.c - y.c)[0]?.c;
+  };
+  const c1 = pick(phrases[0]);
+  const c2 = pick(phrases[1]);
+  if (c1 !== undefined && c2 !== undefined && c1 !== c2) return [d.grid.rows[row]![c1]!.trim(), d.grid.rows[row]![c2]!.trim()];
+  const r1 = rankRows(d, rowQueryStems(phrases[0]))[0];
+  const r2 = rankRows(d, rowQueryStems(phrases[1]))[0];
+  if (!r1 || !r2 || r1.r === r2.r) return undefined;
+  const q = rowQueryStems(question);
+  const a = textAt(d, r1.r, year, q);
+  const b = textAt(d, r2.r, year, q);
+  return a !== undefined && b !== undefined ? [a, b] : undefined;
+}
+
 /**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
  * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
@@ -348,8 +381,10 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
       answer = textAt(d, top.r, years[0], q);
       if (answer !== undefined) answer = withScale(answer, scale);
     } else if (operation === "list") {
-      const items = (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
-      if (items.length) answer = withScale(items.length === 1 ? items[0]! : joinList(items), scale);
+      const pair = years.length <= 1 ? namedPair(d, question, top.r, years[0]) : undefined;
+      const items = pair ?? (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
+      // A named pair keeps equal values ("$3,795 | $3,795"): each item answers its own name.
+      if (items.length) answer = withScale(items.length === 1 ? items[0]! : pair ? pair.join(LIST_SEPARATOR) : joinList(items), scale);
     } else {
       // Two operands: the same row in two periods, or two rows in one period.
       // a = the later period (or first-named row), b = the earlier period (or second-named row).

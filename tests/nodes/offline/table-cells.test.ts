@@ -115,6 +115,11 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("How many years did revenues from services exceed 140?", RATES)?.answer).toBe("2");
   });
 
+  it("lists the two columns or rows a respective question names", () => {
+    expect(answerFromCells("What is the high and low sale prices in the fourth quarter of 2019 respectively?", PRICES)?.answer).toBe("$11.44 | $9.47");
+    expect(answerFromCells("What are the respective wages and salaries and pension expenses for 2019?", PERSONNEL)?.answer).toBe("191,459 | 8,408");
+  });
+
   it("leaves filtered counts over items to SQL", () => {
     expect(answerFromCells("How many items had net bookings above 5,000 in 2019?", BOOKINGS, SCALE)).toBeUndefined();
   });
