@@ -15,7 +15,7 @@ export interface UsageMeter {
   inputTokens: number;
   outputTokens: number;
   cacheHits: number;
-  /** LLM calls that failed for good (the node then fails closed); shown in the state's `errors`. */
+  /** LLM calls that failed for good and other errors the node failed closed on (noteFailure); shown in the state's `errors`. */
   errors: string[];
 }
 
