@@ -87,7 +87,7 @@ export const command: Command = {
         runName: "atr:ask",
         ...(flags.stream ? { onNodeUpdate: (node: string, update: Record<string, unknown>) => console.error(describeUpdate(node, update)) } : {}),
       });
-      for (const error of result.errors) console.error(`warning: LLM call failed, step failed closed — ${error}`);
+      for (const error of result.errors) console.error(`warning: a step failed closed — ${error}`);
       if (flags.json) {
         const out = { answer: result.answer, routes: result.routes, usage: result.usage, errors: result.errors, ...(flags.emit_trace ? { trace: result.trace } : {}) };
         console.log(JSON.stringify(out, null, 2));
