@@ -99,6 +99,8 @@ export function withScale(answer: string, scale: Scale): string {
   const a = answer.trim();
   if (/%|\b(thousand|million|billion|trillion|percent)s?\b/i.test(a)) return a;
   if (!splitList(a).every((item) => parseNumber(item) !== null)) return a;
+  // Years ("2018", "2019 | 2018") are periods, not amounts.
+  if (splitList(a).every((item) => /^(19|20)\d\d$/.test(item))) return a;
   return `${a} ${scale}`;
 }
 

@@ -259,7 +259,7 @@ function aggregatePeriods(d: Described, r: number, question: string, years: numb
 }
 
 /** "In which year …", "Which years does the table …", "What years are reported …". */
-const PERIOD_QUESTION = /\b(which|what) (years?|periods?|fiscal years?)\b/i;
+const PERIOD_QUESTION = /\b(which|what) (?:are the )?(years?|periods?|fiscal years?)\b/i;
 
 /** (year, value) of the row's period columns, one per year, in table order. */
 function periodValues(d: Described, r: number): Array<{ year: number; value: number }> {

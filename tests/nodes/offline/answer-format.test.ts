@@ -62,6 +62,7 @@ describe("answer-format", () => {
 
   it("adds a scale word to bare numbers only, and % to percentages", () => {
     expect(withScale("6,388", "thousand")).toBe("6,388 thousand");
+    expect(withScale("2019 | 2018", "thousand")).toBe("2019 | 2018");
     expect(withScale("$480 million", "thousand")).toBe("$480 million");
     expect(withScale("18.3%", "million")).toBe("18.3%");
     expect(withScale("Europe", "million")).toBe("Europe");

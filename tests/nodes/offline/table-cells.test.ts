@@ -109,6 +109,7 @@ describe("cell arithmetic over report tables", () => {
 
   it("answers period questions: the years covered, the highest/lowest year, the years past a threshold and their count", () => {
     expect(answerFromCells("Which years does the table provide information for the revenues?", RATES)?.answer).toBe("2019 | 2018 | 2017");
+    expect(answerFromCells("What are the years included in the table?", RATES)?.answer).toBe("2019 | 2018 | 2017");
     expect(answerFromCells("In which year were net bookings higher?", BOOKINGS, SCALE)?.answer).toBe("2018");
     expect(answerFromCells("In which year was the revenues from services the lowest?", RATES)?.answer).toBe("2017");
     expect(answerFromCells("In which year was revenues from services less than 150?", RATES)?.answer).toBe("2019 | 2017");
