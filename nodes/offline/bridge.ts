@@ -39,6 +39,8 @@ interface LinkedRow {
 export interface DescribedRow {
   tableId: string;
   rowId: number;
+  /** Column names (logical) in schema order. */
+  columns: string[];
   /** Cell values in schema column order. */
   values: string[];
   passages: Passage[];
@@ -105,18 +107,24 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     });
     if (best < 0) return undefined;
     const row = rows[best]!;
-    return { tableId: table.tableId, rowId: row.rowId, values: row.values, passages: row.passages, score: bestScore, runnerUp };
+    return { tableId: table.tableId, rowId: row.rowId, columns: table.columns.map((c) => c.name), values: row.values, passages: row.passages, score: bestScore, runnerUp };
   };
 }
 
+/** The bridge: the bridged sub-query for a question, and (`findRow`) the row it describes. */
+export type BridgeFn = ((question: string, tableHint?: string) => string | undefined) & {
+  findRow: (question: string, tableHint?: string) => DescribedRow | undefined;
+};
+
 /** Builds the bridge over an index; tables are read once, on first use. */
-export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): (question: string, tableHint?: string) => string | undefined {
+export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): BridgeFn {
   const maxTitles = options.maxTitles ?? 4;
-  const find = createRowFinder(index, options);
-  return (question, tableHint) => {
-    const row = find(question, tableHint);
+  const findRow = createRowFinder(index, options);
+  const bridge = (question: string, tableHint?: string): string | undefined => {
+    const row = findRow(question, tableHint);
     if (!row || row.passages.length === 0) return undefined;
     const titles = [...new Set(row.passages.map((p) => (p.title ?? "").trim()).filter((t) => t !== ""))].slice(0, maxTitles);
     return titles.length ? `${question} (about: ${titles.join("; ")})` : undefined;
   };
+  return Object.assign(bridge, { findRow });
 }

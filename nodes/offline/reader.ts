@@ -25,6 +25,7 @@ import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
+import type { DescribedRow } from "./bridge.js";
 
 /** A reader's pick with how much of the question its context covers (0..1). */
 export interface Reading {
@@ -203,20 +204,49 @@ function passageSubject(text: string): string | undefined {
 }
 
 /** Reads the best span from passage text (TEXT route). Exported for tests and fusion. */
+/** Titles a bridged sub-query names ("… (about: A; B)"), normalised. */
+function aboutTitles(subQuery: string): Set<string> {
+  const about = /\(about:\s*([^)]*)\)/.exec(subQuery)?.[1] ?? "";
+  return new Set(about.split(";").map((t) => normalized(t)).filter((t) => t !== ""));
+}
+
+/** The sub-query without its bridge note: the titles name passages, they are not question words. */
+function withoutAboutNote(subQuery: string): string {
+  return subQuery.replace(/\s*\(about:[^)]*\)/, " ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Preference for a block among the passages linked from the described row (bridge.ts): the passage
+ * the question already names ("the men 's 66 kg event") describes the row; the answer is usually in
+ * another linked passage (the medalist's), so linked passages the question does not name weigh most.
+ */
+function linkedBonus(subjectName: string | undefined, blockText: string, titles: Set<string>, questionNorm: string): number {
+  if (titles.size === 0) return 0;
+  const head = normalized(subjectName ?? "");
+  const first = normalized(blockText.split("\n")[0] ?? "");
+  const title = [...titles].find((t) => t === head || t === first || first.startsWith(`${t} `));
+  if (!title) return 0;
+  return ` ${questionNorm} `.includes(` ${title} `) ? 0.15 : 0.45;
+}
+
 export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string): Reading | undefined {
   const kind = answerKindOf(plan, subQuery || question);
-  const weights = questionWeights(subQuery || question, question, plan);
+  const titles = aboutTitles(subQuery);
+  // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
   const questionNorm = normalized(`${question} ${subQuery}`);
+  const weights = questionWeights(subQuery || question, question, plan);
   const mentions = plan?.entityMentions ?? [];
   const blocks = parseBlocks(evidence);
   const targets = new Set(((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())));
-  const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string }> = [];
+  const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string; linked: number }> = [];
+  const questionOnly = normalized(question);
   blocks.forEach((b, bi) => {
     const text = b.text.split("\n").filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim())).join("\n");
     const sents = sentences(text);
     const subject = keyStems(sents[0] ?? "");
     const subjectName = passageSubject(text);
-    for (const s of sents) units.push({ sentence: s, stems: keyStems(s), block: bi, subject, subjectName });
+    const linked = linkedBonus(subjectName, text, titles, questionOnly);
+    for (const s of sents) units.push({ sentence: s, stems: keyStems(s), block: bi, subject, subjectName, linked });
   });
   if (units.length === 0 || weights.size === 0) return undefined;
   const idf = idfOver(units.map((u) => u.stems));
@@ -256,7 +286,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
       for (const w of nearest.values()) near += w;
       const proximity = near / total;
       const overlap = spanStems.size > 0 ? inQuestion / spanStems.size : 0;
-      const score = coverage * 2 + proximity * 1.5 + span.fit * 0.5 - overlap * 0.8 + (namesTarget ? 0.4 : 0) - u.block * 0.02;
+      const score = coverage * 2 + proximity * 1.5 + span.fit * 0.5 - overlap * 0.8 + (namesTarget ? 0.4 : 0) + u.linked - u.block * 0.02;
       if (!best || score > best.score) best = { answer: span.text, coverage, context: u.sentence, score };
     }
   }
@@ -377,8 +407,35 @@ export async function readRows(input: ReadRowsInput): Promise<string> {
   return readRowsWith(input);
 }
 
-/** Names the passages linked from the table row a question describes (bridge.ts), or undefined. */
-export type Bridge = (question: string, tableHint?: string) => string | undefined;
+/**
+ * Names the passages linked from the table row a question describes (bridge.ts), or undefined;
+ * with `findRow`, also gives that row itself.
+ */
+export type Bridge = ((question: string, tableHint?: string) => string | undefined) & { findRow?: (question: string, tableHint?: string) => DescribedRow | undefined };
+
+/** Words of the question's opening ("What position does …", "Which club …"): the asked column's header. */
+const ASKED_WORDS = 5;
+
+/**
+ * HybridQA-style reading of the row the question describes: its cell when the question's opening
+ * names that cell's column ("What position …" → Position), else the best span of the evidence
+ * passages linked from the row; undefined when neither applies.
+ */
+function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
+  const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
+  const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
+  if (fromRow) {
+    const opening = keyStems(input.question.split(/\s+/).slice(0, ASKED_WORDS).join(" "));
+    const cell = cells.cells.find((c) => normalized(c.value) === normalized(fromRow.answer));
+    if (cell && [...keyStems(cell.column)].some((s) => opening.has(s))) return fromRow.answer;
+  }
+  const titles = new Set(row.passages.map((p) => normalized(p.title ?? "")).filter((t) => t !== ""));
+  const linked = parseBlocks(input.evidence).filter((b) => titles.has(normalized(b.text.split("\n")[0] ?? "")));
+  if (linked.length === 0) return undefined;
+  const subQuery = /\(about:/.test(input.subQuery) ? input.subQuery : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
+  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((b) => `[Source: ${b.source}]\n${b.text}`).join("\n\n"));
+  return fromText?.answer || undefined;
+}
 
 /**
  * Strategies.readText / readRows that also read the scale declared by the tables' passages and,
@@ -394,8 +451,18 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
     }
     return input;
   };
+  const described = (input: ReadTextInput): string | undefined => {
+    if (!bridge?.findRow) return undefined;
+    const grounded = (input.plan?.analysis?.["grounding"] as { tableId?: string } | undefined)?.tableId;
+    for (const id of [grounded, ...tableIdsIn(input.evidence)]) {
+      if (!id) continue;
+      const row = bridge.findRow(withoutColumnNote(input.subQuery).replace(/\s*\(about:[^)]*\)/, "") || input.question, id);
+      if (row) return readDescribedRow(input, row);
+    }
+    return undefined;
+  };
   return {
-    readText: async (input) => readTextWith(bridged(input), context(input.evidence)),
+    readText: async (input) => described(input) ?? readTextWith(bridged(input), context(input.evidence)),
     readRows: async (input) => readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
   };
 }
