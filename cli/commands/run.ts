@@ -3,6 +3,7 @@
  * line per question (reference §9): bounded concurrency, resume, input order, progress, LangSmith
  * run metadata, and a bounded flush of traces so the process ends promptly.
  */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
@@ -157,6 +158,10 @@ export const command: Command = {
     let questions = loadQuestions(dataPath);
     if (flags.limit !== undefined) questions = questions.slice(0, Math.max(0, Number(flags.limit)));
 
+    // A mistyped --rerun path would silently start the whole run again under that name.
+    if (flags.rerun && !existsSync(String(flags.rerun))) {
+      throw new UsageError(`--rerun ${String(flags.rerun)}: no such results file (give the path \`atr run\` printed, or start anew with --save_file_path)`);
+    }
     const outputPath = flags.rerun
       ? String(flags.rerun)
       : flags.save_file_path
