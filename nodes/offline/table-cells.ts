@@ -112,7 +112,7 @@ export type CellOperation = "lookup" | "list" | "difference" | "percent_change" 
 export function cellOperation(question: string): CellOperation {
   const q = question.toLowerCase();
   if (/\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b|\byear[- ]on[- ]year percent/.test(q)) return "percent_change";
-  if (/\bratio\b|\bproportion\b|\bas a (percentage|percent|proportion|fraction) of\b|\bpercentage of\b|\bwhat percent of\b/.test(q)) return "ratio";
+  if (/\bratio\b|\bproportion\b|\bas a (percentage|percent|proportion|fraction) of\b|\bpercentage of\b|\bwhat percent of\b|\bpercentage constitution\b|\bpercentage .* among\b/.test(q)) return "ratio";
   if (/\baverage\b|\bmean\b/.test(q)) return "average";
   if (/\b(change|difference|increase|decrease|decline|growth|grow|differ|variance)\b/.test(q)) return "difference";
   if (/\bsum\b|\bcombined\b|\baltogether\b|\bin total\b/.test(q) || (/\btotal\b/.test(q) && (/\band\b/.test(q) || /\b(19|20)\d\d\s*(to|-|–|through)\s*(19|20)\d\d\b/.test(q)) && !/\brespective/.test(q))) return "sum";
@@ -353,6 +353,20 @@ function namedPair(d: Described, question: string, top: number, year: number | u
 }
 
 /**
+ * "X as a percentage of the total Y", "what percentage of total Y were X": the best-matching item
+ * row over the Total row, in the year's column (else the first value column).
+ */
+function shareOfTotal(d: Described, q: Set<string>, years: number[]): [number, number] | undefined {
+  const isTotal = (r: number) => /^\s*total\b/i.test(d.grid.rows[r]![0] ?? "");
+  const total = rankRows(d, q, years, true).find((x) => isTotal(x.r));
+  const part = rankRows(d, q, years).find((x) => !isTotal(x.r));
+  if (!total || !part) return undefined;
+  const a = valueAt(d, part.r, years[0]);
+  const b = valueAt(d, total.r, years[0]);
+  return a !== null && b !== null ? [a, b] : undefined;
+}
+
+/**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
  * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
  * numbers read or computed from the cells.
@@ -366,7 +380,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
   const operation = cellOperation(question);
   const years = [...new Set(yearsIn(question))];
   const q = rowQueryStems(question);
-  if (q.size === 0) return undefined;
+  if (q.size === 0 && !/\btotal\b/i.test(question)) return undefined;
   let best: CellAnswer | undefined;
   const scale = scaleFromEvidence(evidence);
   for (const grid of gridsFromRows(rows)) {
@@ -405,9 +419,12 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
           used.push(d.grid.rows[top.r]![0]!, ...periods.map((y) => cellTextAt(d, top.r, y)), ...periodColumnText(d, top.r, periods));
         }
       }
+      const share = operation === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question) ? shareOfTotal(d, q, years) : undefined;
       if (many) {
         a = many[0]!;
         b = many[1]!;
+      } else if (share) {
+        [a, b] = share;
       } else if (twoYears) {
         a = valueAt(d, top.r, Math.max(...twoYears));
         b = valueAt(d, top.r, Math.min(...twoYears));

@@ -121,6 +121,10 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("What are the respective wages and salaries and pension expenses for 2019?", PERSONNEL)?.answer).toBe("191,459 | 8,408");
   });
 
+  it("divides an item by the Total row for 'percentage of the total' questions", () => {
+    expect(answerFromCells("What is the pension expenses as a percentage of the total personnel expenses in 2019?", PERSONNEL)?.answer).toBe("3.69%");
+  });
+
   it("leaves filtered counts over items to SQL", () => {
     expect(answerFromCells("How many items had net bookings above 5,000 in 2019?", BOOKINGS, SCALE)).toBeUndefined();
   });
