@@ -60,9 +60,9 @@ export async function runChecks(): Promise<Check[]> {
   ];
   let backend: string;
   try {
-    // Guarded: the vector index module belongs to the views and may be absent in a partial checkout.
-    const mod = (await import("../../indexing/vector-index.js")) as { vectorBackendName?: () => string };
-    backend = mod.vectorBackendName ? mod.vectorBackendName() : "unknown (vectorBackendName not exported)";
+    // Guarded: a native module the vector index loads may fail to import; that is reported, not thrown.
+    const { vectorBackendName } = await import("../../indexing/vector-index.js");
+    backend = vectorBackendName();
   } catch (error) {
     backend = `unavailable (${(error as Error).message.split("\n")[0]})`;
   }
