@@ -125,6 +125,11 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("What is the pension expenses as a percentage of the total personnel expenses in 2019?", PERSONNEL)?.answer).toBe("3.69%");
   });
 
+  it("reads fiscal short forms (FY19, F18) as years", () => {
+    const rows = parseMarkdownRows(["Table name: fy", "| col_1 | FY19 | FY18 |", "| --- | --- | --- |", "| Green tariff | -27,603 | 0 |"].join("\n"));
+    expect(answerFromCells("What is the change in the Green tariff from FY18 to FY19?", rows)?.answer).toBe("-27603");
+  });
+
   it("leaves filtered counts over items to SQL", () => {
     expect(answerFromCells("How many items had net bookings above 5,000 in 2019?", BOOKINGS, SCALE)).toBeUndefined();
   });
