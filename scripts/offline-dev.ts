@@ -89,7 +89,7 @@ for (const q of questions.slice(0, limit)) {
     const plan = planSql({ analysis, catalog, mentions, ...(usable ? { usable } : {}) });
     features = plan ? planFeatures(analysis, mentions, plan, catalog) : undefined;
     if (plan) {
-      // The SQL routes run every statement through the guard: count what it would refuse.
+      // The SQL routes run every statement through the guard: count what it refuses.
       const usableCols = schema.columns.filter((_, i) => !usable || usable.has(i)).map((c) => ({ tableId: schema.tableId, column: c.name }));
       const scope = buildGuardScope({ tables: [schema], allowedColumns: usableCols, linkedValues: [] });
       const violations = checkSql(plan.sql, scope.scope);
@@ -99,23 +99,26 @@ for (const q of questions.slice(0, limit)) {
       }
       template = plan.template;
       sql = plan.sql;
-      try {
-        const rows = db.prepare(plan.sql).all();
-        if (features) features.rows = rowsFeature(rows);
-        const subPlan: SubQueryPlan = {
-          subQuery: q.question,
-          requiredModalities: "table",
-          expectedOperator: analysis.operator,
-          needGlobalTableView: analysis.needGlobalView,
-          entityMentions: mentions.map((m) => m.text),
-          uncertainty: 0,
-          analysis: analysis as unknown as Record<string, unknown>,
-        };
-        const sqlResult = JSON.stringify(rows);
-        prediction = fuseEvidence({ question: q.question, subQuery: q.question, plan: subPlan, route: "SQL", textEvidence: "", schemaEvidence: "", sqlResult, markdown: "" });
-        if (prediction === "not found") prediction = "";
-      } catch (error) {
-        note += ` SQL ERROR ${(error as Error).message}`;
+      // As in the graph, a statement the guard refuses is not executed (the store is read-only anyway).
+      if (violations.length === 0) {
+        try {
+          const rows = db.prepare(plan.sql).all();
+          if (features) features.rows = rowsFeature(rows);
+          const subPlan: SubQueryPlan = {
+            subQuery: q.question,
+            requiredModalities: "table",
+            expectedOperator: analysis.operator,
+            needGlobalTableView: analysis.needGlobalView,
+            entityMentions: mentions.map((m) => m.text),
+            uncertainty: 0,
+            analysis: analysis as unknown as Record<string, unknown>,
+          };
+          const sqlResult = JSON.stringify(rows);
+          prediction = fuseEvidence({ question: q.question, subQuery: q.question, plan: subPlan, route: "SQL", textEvidence: "", schemaEvidence: "", sqlResult, markdown: "" });
+          if (prediction === "not found") prediction = "";
+        } catch (error) {
+          note += ` SQL ERROR ${(error as Error).message}`;
+        }
       }
     }
   }
