@@ -3,7 +3,7 @@
  * `questions.jsonl`, `tables/<table_id>.csv` (header row first, RFC 4180), optional
  * `tables/<table_id>.json` metadata, `passages/<table_id>.json`, and a `SOURCE.md` naming the files read.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export class ConvertError extends Error {
@@ -44,7 +44,15 @@ export class SplitWriter {
   readonly passages = new Set<string>();
   private readonly lines: string[] = [];
 
+  /** Refuses an out dir that already holds a split: its old tables would mix into the next index. */
   constructor(readonly outDir: string) {
+    const held = ["questions.jsonl", "tables", "passages"].filter((name) => {
+      const path = join(outDir, name);
+      return existsSync(path) && (name.endsWith(".jsonl") || readdirSync(path).some((f) => f !== ".gitkeep"));
+    });
+    if (held.length > 0) {
+      throw new ConvertError(`--out_dir ${outDir} already holds a converted split (${held.join(", ")}); give an empty or new folder, or remove it first`);
+    }
     mkdirSync(join(outDir, "tables"), { recursive: true });
     mkdirSync(join(outDir, "passages"), { recursive: true });
   }

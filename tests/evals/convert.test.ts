@@ -109,6 +109,16 @@ describe("atr convert hybridqa", () => {
     ]);
   });
 
+  it("refuses an out dir that already holds a converted split (its tables would mix in)", () => {
+    const root = tmp("hy-again-");
+    const src = join(root, "dev.json");
+    writeFileSync(src, JSON.stringify([{ question_id: "x", question: "q", table_id: "t1", "answer-text": "a" }]));
+    const out = tmp("hy-o-");
+    mkdirSync(join(out, "tables"));
+    writeFileSync(join(out, "tables", "old_table.csv"), "A\n1\n");
+    expect(() => convertHybridqa({ src, tablesDir: root, passagesDir: root, outDir: out })).toThrow(/already holds a converted split \(tables\)/);
+  });
+
   it("refuses a table id that is not a plain file name", () => {
     const root = tmp("hy-bad-");
     const src = join(root, "dev.json");
