@@ -14,6 +14,7 @@ import type { State, Update } from "../graph/state.js";
 import type { DocChunk } from "../indexing/types.js";
 import { renderTextEvidence, restoreSchema, selectChunks } from "./chunk-selection.js";
 import { metered, type NodeResources } from "./node-resources.js";
+import { noteFailure } from "./prompted/call.js";
 
 /** Documents retrieved per sub-query (reference: top 10 after rerank). */
 export const DOC_TOP_K = 10;
@@ -33,7 +34,7 @@ export async function gather(state: State, config: RunnableConfig, resources: No
       const global = await index.search.documents(subQuery, DOC_TOP_K);
       hits = mergeById([...scoped, ...global].map((h) => h.entry));
     } catch (error) {
-      meter.errors.push(`document retrieval failed: ${error instanceof Error ? error.message : String(error)}`);
+      noteFailure(meter, "document retrieval failed", error);
       hits = [];
     }
     const chunks = selectChunks(hits, { keep: SELECTED_CHUNKS, tableHint: state.table_id });
