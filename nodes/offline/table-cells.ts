@@ -44,7 +44,7 @@ export function gridsFromRows(rows: EvidenceRow[]): Grid[] {
 }
 
 /** A year: "2019", "FY2019", and the fiscal short forms "FY19", "F19", "FY 19". */
-const YEAR = /\bf(?:y)?\s?'?(\d\d)\b|(?:\b|(?<=fy))(19[5-9]\d|20[0-4]\d)\b/gi;
+const YEAR = /\bf(?:y)?\s?'?([0-3]\d)\b|(?:\b|(?<=fy))(19[5-9]\d|20[0-4]\d)\b/gi;
 
 function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => (m[1] !== undefined ? 2000 + Number(m[1]) : Number(m[2])));
