@@ -133,7 +133,7 @@ export function createDecompose(index: OpenedIndex): (input: DecomposeInput) => 
       const plan = planOf(question, await analyseAndGround(index, question, input.tableId), index.passages.length > 0);
       // A question describing a row of a table whose cells link passages: name them from the first step.
       const bridged = bridge(question, input.tableId);
-      return bridged ? { ...plan, subQuery: subQueryFor(bridged, plan.analysis as unknown as QuestionAnalysis) } : plan;
+      return bridged ? { ...plan, subQuery: subQueryFor(bridged, plan.analysis as unknown as QuestionAnalysis), requiredModalities: "text" } : plan;
     }
     if (failures === 1 && index.passages.length > 0) {
       const analysis = analyzeQuestion(question, { hasPassages: true });

@@ -421,14 +421,18 @@ const ASKED_WORDS = 5;
  * names that cell's column ("What position …" → Position), else the best span of the evidence
  * passages linked from the row; undefined when neither applies.
  */
-function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
+function askedCell(input: ReadTextInput | ReadRowsInput, row: DescribedRow): string | undefined {
   const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
-  if (fromRow) {
-    const opening = keyStems(input.question.split(/\s+/).slice(0, ASKED_WORDS).join(" "));
-    const cell = cells.cells.find((c) => normalized(c.value) === normalized(fromRow.answer));
-    if (cell && [...keyStems(cell.column)].some((s) => opening.has(s))) return fromRow.answer;
-  }
+  if (!fromRow) return undefined;
+  const opening = keyStems(input.question.split(/\s+/).slice(0, ASKED_WORDS).join(" "));
+  const cell = cells.cells.find((c) => normalized(c.value) === normalized(fromRow.answer));
+  return cell && [...keyStems(cell.column)].some((s) => opening.has(s)) ? fromRow.answer : undefined;
+}
+
+function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
+  const cell = askedCell(input, row);
+  if (cell) return cell;
   const titles = new Set(row.passages.map((p) => normalized(p.title ?? "")).filter((t) => t !== ""));
   const linked = parseBlocks(input.evidence).filter((b) => titles.has(normalized(b.text.split("\n")[0] ?? "")));
   if (linked.length === 0) return undefined;
@@ -451,18 +455,25 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
     }
     return input;
   };
-  const described = (input: ReadTextInput): string | undefined => {
+  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string): DescribedRow | undefined => {
     if (!bridge?.findRow) return undefined;
     const grounded = (input.plan?.analysis?.["grounding"] as { tableId?: string } | undefined)?.tableId;
-    for (const id of [grounded, ...tableIdsIn(input.evidence)]) {
+    for (const id of [grounded, ...tableIdsIn(evidence)]) {
       if (!id) continue;
       const row = bridge.findRow(withoutColumnNote(input.subQuery).replace(/\s*\(about:[^)]*\)/, "") || input.question, id);
-      if (row) return readDescribedRow(input, row);
+      if (row) return row;
     }
     return undefined;
   };
+  const readRowCell = (input: ReadRowsInput): string | undefined => {
+    const row = describedRow(input, `${input.schemaInfo}\n${input.tableContext}`);
+    return row ? askedCell(input, row) : undefined;
+  };
   return {
-    readText: async (input) => described(input) ?? readTextWith(bridged(input), context(input.evidence)),
-    readRows: async (input) => readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
+    readText: async (input) => {
+      const row = describedRow(input, input.evidence);
+      return (row && readDescribedRow(input, row)) ?? readTextWith(bridged(input), context(input.evidence));
+    },
+    readRows: async (input) => readRowCell(input) ?? readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
   };
 }
