@@ -145,7 +145,10 @@ async function planNext(state: State, config: RunnableConfig, resources: NodeRes
         consecutiveFailures: state.consecutiveFailures,
         schemaPreview,
       });
-      if (!plan || typeof plan.subQuery !== "string" || plan.subQuery.trim() === "") plan = terminatePlan();
+      if (!plan || typeof plan.subQuery !== "string" || plan.subQuery.trim() === "") {
+        noteFailure(meter, "decompose failed (TERMINATE)", "the plan has no sub-query");
+        plan = terminatePlan();
+      }
     } catch (error) {
       noteFailure(meter, "decompose failed (TERMINATE)", error);
       plan = terminatePlan();

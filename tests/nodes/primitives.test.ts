@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { afterSubQuery } from "../../graph/graph.js";
 import { StateAnnotation, type Attempt, type State } from "../../graph/state.js";
 import type { CellEntry, DocChunk, Hit, RowEntry, SchemaEntry } from "../../indexing/types.js";
+import { decompose } from "../../nodes/decompose.js";
 import { hybrid } from "../../nodes/hybrid.js";
 import type { NodeResources } from "../../nodes/node-resources.js";
 import { retrieve } from "../../nodes/retrieve.js";
@@ -107,6 +108,17 @@ describe("failing closed leaves a trace in errors", () => {
       "RETRIEVE: row retrieval failed (table chunks used instead): index file unreadable",
       "RETRIEVE: readRows failed (not found): model crashed",
     ]);
+  });
+
+  it("decompose: a failing or empty plan ends the loop (TERMINATE) and says why", async () => {
+    const search = fakeSearch([]).search;
+    const state = baseState({ answer: "", iteration: 0 });
+    const thrown = await decompose(state, config, resources(search, { decompose: async () => { throw new Error("planner crashed"); } }));
+    expect(thrown.plan).toMatchObject({ subQuery: "TERMINATE" });
+    expect(thrown.errors).toContainEqual("decompose: decompose failed (TERMINATE): planner crashed");
+    const empty = await decompose(state, config, resources(search, { decompose: async () => plan({ subQuery: " " }) }));
+    expect(empty.plan).toMatchObject({ subQuery: "TERMINATE" });
+    expect(empty.errors).toContainEqual("decompose: decompose failed (TERMINATE): the plan has no sub-query");
   });
 
   it("route: a failing LLM chooser falls to the first route not failed and says why", async () => {
