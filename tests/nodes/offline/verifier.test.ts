@@ -114,3 +114,27 @@ describe("offline rule verifier: SQL plan confidence", () => {
     expect(DEFAULT_MIN_SQL_CONFIDENCE).toBeGreaterThan(0);
   });
 });
+
+describe("offline rule verifier: report-table cells", () => {
+  const table = [
+    "[Source: bookings.json]",
+    "Table name: bookings",
+    "| col_1 | For the Years Ended December 31, | col_3 | col_4 |",
+    "| --- | --- | --- | --- |",
+    "|  | 2019 | 2018 | Increase (Decrease) |",
+    "| Net bookings | $6,388 | $7,262 | $(874) |",
+    "| In-game net bookings | $3,366 | $4,203 | $(837) |",
+  ].join("\n");
+  const q = "What was the change in net bookings from 2018 to 2019?";
+  const cellInput = (answer: string): VerifyInput => ({ ...input(q, answer), plan: { ...plan(q), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] }, route: "HYBRID", evidence: table });
+
+  it("verifies the answer the located cells give only when they were located confidently", () => {
+    const sure = verifyAnswer(cellInput("-874"), { minCellConfidence: 0 });
+    expect(sure.verdict).toBe(1);
+    expect(sure.reason).toMatch(/cell confidence/);
+    const unsure = verifyAnswer(cellInput("-874"), { minCellConfidence: 1.01 });
+    expect(unsure.verdict).toBe(0.5);
+    expect(unsure.reason).toMatch(/low confidence/);
+    expect(verifyAnswer(cellInput("-837"), { minCellConfidence: 0 }).reason).not.toMatch(/cell confidence/);
+  });
+});
