@@ -226,7 +226,11 @@ function linkedBonus(subjectName: string | undefined, blockText: string, titles:
   const first = normalized(blockText.split("\n")[0] ?? "");
   const title = [...titles].find((t) => t === head || t === first || first.startsWith(`${t} `));
   if (!title) return 0;
-  return ` ${questionNorm} `.includes(` ${title} `) ? 0.15 : 0.45;
+  // Named: the title is in the question, or most of its words are ("men 's 66 kg" for the event's page).
+  const words = keyStems(title);
+  const asked = keyStems(questionNorm);
+  const shared = [...words].filter((w) => asked.has(w)).length;
+  return ` ${questionNorm} `.includes(` ${title} `) || (words.size > 0 && shared / words.size >= 0.5) ? 0.15 : 0.45;
 }
 
 export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string): Reading | undefined {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readRows, readText, spansFor } from "../../../nodes/offline/reader.js";
+import { createReaders, readRows, readText, spansFor, type Bridge } from "../../../nodes/offline/reader.js";
+import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
 
@@ -122,5 +123,55 @@ describe("offline reader: lifespans", () => {
     const born = "When was Abel Kiviat born ?";
     expect(await readText({ question: died, subQuery: died, plan: plan(died), evidence: ev })).toBe("August 24 , 1991");
     expect(await readText({ question: born, subQuery: born, plan: plan(born), evidence: ev })).toBe("June 23 , 1892");
+  });
+});
+
+describe("offline reader: the row a HybridQA question describes", () => {
+  // One medal row whose Name and Event cells link to passages; the bridge hands that row over.
+  const row: DescribedRow = {
+    tableId: "medals",
+    rowId: 3,
+    columns: ["Medal", "Name", "Games", "Event"],
+    values: ["Bronze", "Giorgi Vazagashvili", "2000 Sydney", "Men 's 66 kg"],
+    passages: [
+      { id: "/wiki/Men66", title: "Judo at the 2000 Summer Olympics - Men 's 66 kg", text: "The men 's 66 kg competition in judo was held on September 17 .", file: "medals.json", tableId: "medals", cells: [[3, 3]] },
+      { id: "/wiki/GV", title: "Giorgi Vazagashvili", text: "Giorgi Vazagashvili ( born 20 April 1974 ) is a Georgian judoka .", file: "medals.json", tableId: "medals", cells: [[3, 1]] },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign((q: string) => `${q} (about: Giorgi Vazagashvili)`, { findRow: (_q: string, hint?: string) => (hint === "medals" ? row : undefined) });
+  const evidence = [
+    "[Source: medals.json]",
+    "Judo at the 2000 Summer Olympics - Men 's 66 kg",
+    "The men 's 66 kg competition in judo was held on September 17 .",
+    "",
+    "[Source: medals.json]",
+    "Giorgi Vazagashvili",
+    "Giorgi Vazagashvili ( born 20 April 1974 ) is a Georgian judoka .",
+    "",
+    "[Source: other.json]",
+    "Lakeland",
+    "Lakeland hosted the pageant in May 1983 .",
+  ].join("\n");
+  const { readText: read, readRows: rows } = createReaders(() => "", bridge);
+  const planFor = (q: string): SubQueryPlan => ({ ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "medals" } } });
+
+  it("reads the linked passage the question does not name (the medalist's, not the event's)", async () => {
+    const q = "What was the birth month of the 2000 Sydney bronze medalist in judo at the men 's 66 kg event ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("April");
+  });
+
+  it("returns the row's cell when the question's opening names its column", async () => {
+    const q = "What event did the 2000 Sydney bronze medalist Giorgi Vazagashvili win ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Men 's 66 kg");
+    expect(await rows({ question: q, subQuery: q, plan: planFor(q), schemaInfo: "", cellInfo: "", tableContext: "", bindings: [] })).toBe("Men 's 66 kg");
+  });
+
+  it("reads as before without a described row", async () => {
+    const q = "When was the pageant hosted in Lakeland ?";
+    const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "other" } } };
+    const lakeland = evidence.split("\n").slice(8).join("\n");
+    expect(await read({ question: q, subQuery: q, plan: p, evidence: lakeland })).toBe("May 1983");
   });
 });
