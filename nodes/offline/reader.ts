@@ -17,7 +17,7 @@
  * get the scale their passages declare, and TEXT prefers the passages linked from the table row
  * the question describes (bridge.ts).
  */
-import { fitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
+import { fitsKind, headerSuitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
 import { type EvidenceRow, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
@@ -428,10 +428,18 @@ const ASKED_WORDS = 5;
 function askedCell(input: ReadTextInput | ReadRowsInput, row: DescribedRow): string | undefined {
   const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
-  if (!fromRow) return undefined;
   const opening = keyStems(input.question.split(/\s+/).slice(0, ASKED_WORDS).join(" "));
-  const cell = cells.cells.find((c) => normalized(c.value) === normalized(fromRow.answer));
-  return cell && [...keyStems(cell.column)].some((s) => opening.has(s)) ? fromRow.answer : undefined;
+  const questionNorm = normalized(input.question);
+  // Columns the opening names, holding a value the question does not already name.
+  const asked = cells.cells.filter((c) => c.value.trim() !== "" && [...keyStems(c.column)].some((s) => opening.has(s)) && !namedByQuestion(c.value, questionNorm, []));
+  if (fromRow && asked.some((c) => normalized(c.value) === normalized(fromRow.answer))) return fromRow.answer;
+  if (asked.length > 0) return cleanAnswer(asked[0]!.value);
+  // "Who …": the row's person column ("Name", "Player", …) when the question does not name its value.
+  if (/^\s*who\b/i.test(input.question)) {
+    const person = cells.cells.find((c) => c.value.trim() !== "" && headerSuitsKind(c.column.split(/[\s_]+/), "person") && !namedByQuestion(c.value, questionNorm, []));
+    if (person) return cleanAnswer(person.value);
+  }
+  return undefined;
 }
 
 function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {

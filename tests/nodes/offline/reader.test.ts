@@ -168,6 +168,11 @@ describe("offline reader: the row a HybridQA question describes", () => {
     expect(await rows({ question: q, subQuery: q, plan: planFor(q), schemaInfo: "", cellInfo: "", tableContext: "", bindings: [] })).toBe("Men 's 66 kg");
   });
 
+  it("returns the row's person cell for a 'who' question that does not name it", async () => {
+    const q = "Who won bronze for Georgia in the men 's 66 kg event at the 2000 Sydney games ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Giorgi Vazagashvili");
+  });
+
   it("reads as before without a described row", async () => {
     const q = "When was the pageant hosted in Lakeland ?";
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "other" } } };
