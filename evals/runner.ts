@@ -42,6 +42,8 @@ export interface AnswerOutput {
   routes?: unknown;
   /** Whether a verifier accepted the answer (written as `atr_stats.answer_verified`). */
   answerVerified?: boolean;
+  /** Failures the graph fell back on (written as `atr_stats.errors` when there are any). */
+  errors?: string[];
 }
 
 export type AnswerFn = (input: AnswerInput, options: AnswerCallOptions) => Promise<AnswerOutput>;
@@ -280,6 +282,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
             tokens: usage.tokens,
             ...routeStats(result.trace),
             ...(typeof result.answerVerified === "boolean" ? { answer_verified: result.answerVerified } : {}),
+            ...(result.errors && result.errors.length > 0 ? { errors: result.errors } : {}),
             ...(result.routes !== undefined ? { routes: result.routes } : {}),
           },
         };

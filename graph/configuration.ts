@@ -11,6 +11,7 @@
  * This file and the CLI are the only readers of `process.env` for behaviour (`readBackboneEnv`,
  * `ATR_INDEX_PATH`).
  */
+import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
 import { z } from "zod";
 import type { FlagSpec, FlagSpecs } from "../cli/args.js";
 import { ROUTES } from "../nodes/types.js";
@@ -44,7 +45,7 @@ export const ConfigurationSchema = z.object({
     .string()
     .optional()
     .describe("local cross-encoder model folder (transformers.js) for Views 1–4; default: the lexical reranker"),
-  rerankCandidateMultiplier: z.number().int().min(1).default(6).describe("recall = top_k × this before reranking"),
+  rerankCandidateMultiplier: z.number().int().min(1).default(DEFAULT_RECALL_MULTIPLIER).describe("recall = top_k × this before reranking"),
   finalSynthesis: z.boolean().default(false).describe("synthesise the final answer from ≥ 2 accepted steps"),
   plausibleFallback: z
     .boolean()

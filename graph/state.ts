@@ -188,7 +188,7 @@ export const StateAnnotation = Annotation.Root({
     reducer: appendItems,
     default: () => [],
   }),
-  /** LLM calls that failed for good ("<reply> (<model>): <message>"); their steps failed closed. */
+  /** Failures a node fell back on: LLM calls that failed for good, strategy, retrieval and SQL service errors ("<node>: <what> (<fallback>): <message>"). */
   errors: Annotation<string[], string | string[] | undefined>({ reducer: appendItems, default: () => [] }),
   /** Summed LLM calls, tokens and milliseconds, in total and per node. */
   usage: Annotation<Usage, Usage | undefined>({ reducer: sumUsage, default: emptyUsage }),

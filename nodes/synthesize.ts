@@ -11,6 +11,7 @@ import { ensureConfiguration } from "../graph/configuration.js";
 import type { State, Update } from "../graph/state.js";
 import { NOT_FOUND, isValidAnswer } from "./answer-validity.js";
 import { metered, type NodeResources } from "./node-resources.js";
+import { noteFailure } from "./prompted/call.js";
 import { cleanAnswer } from "./prompted/strategies.js";
 import type { Step } from "./types.js";
 
@@ -66,8 +67,8 @@ export async function synthesize(state: State, config: RunnableConfig, resources
       try {
         const answer = cleanAnswer(await strategies.synthesize({ question: state.question, steps: accepted }));
         if (isValidAnswer(answer)) return { answer, answerVerified: true };
-      } catch {
-        // synthesis failed: the fallback below answers
+      } catch (error) {
+        noteFailure(meter, "synthesis failed (fallback answer)", error); // the fallback below answers
       }
     }
     return { answer: fallback.answer, answerVerified: fallback.verified };

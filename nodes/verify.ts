@@ -13,6 +13,7 @@ import type { Attempt, State, TraceDecision, Update } from "../graph/state.js";
 import { NOT_FOUND, isValidAnswer } from "./answer-validity.js";
 import { isGrounded } from "./grounding.js";
 import { metered, type NodeResources } from "./node-resources.js";
+import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import type { Strategies } from "./strategies.js";
 import type { FailedRouteRecord, Verdict } from "./types.js";
 
@@ -37,6 +38,7 @@ export interface Judgement {
 export async function judge(
   strategies: Pick<Strategies, "verify">,
   input: { question: string; state: State; attempt: Attempt },
+  meter?: UsageMeter,
 ): Promise<Judgement> {
   const { attempt, state } = input;
   const answer = attempt.answer.trim();
@@ -60,6 +62,7 @@ export async function judge(
     verdict = validVerdict(out?.verdict);
     reason = typeof out?.reason === "string" ? out.reason : "";
   } catch (error) {
+    noteFailure(meter, "verifier failed (verdict 0.5)", error);
     return { verdict: 0.5, reason: `verifier failed: ${(error as Error)?.message ?? String(error)}`, demoted: false };
   }
   if (verdict === 1 && !isGrounded(answer, evidence)) {
@@ -132,7 +135,7 @@ export async function verify(state: State, config: RunnableConfig, resources: No
     const attempt = state.attempt;
     if (!attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
     const strategies = await resources.strategies(c, "verifier", meter);
-    const { verdict, reason } = await judge(strategies, { question: state.question, state, attempt });
+    const { verdict, reason } = await judge(strategies, { question: state.question, state, attempt }, meter);
     const judged: Attempt = { ...attempt, verdict, reason };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
     const update: Update = { attempt: judged, plausibleAnswer, trace: traceDecision(state, judged, verdict, reason) };

@@ -43,6 +43,20 @@ describe("runBatch", () => {
     expect(JSON.stringify((seen[0] as { input: unknown }).input)).not.toContain("answer");
   });
 
+  it("records whether the answer was verified and the failures the graph fell back on", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "atr-run-"));
+    const answer: AnswerFn = async (input) =>
+      input.question_id === "q0"
+        ? { answer: "x", answerVerified: false, errors: ["gather: document retrieval failed: vector file unreadable"] }
+        : { answer: "y", answerVerified: true, errors: [] };
+    const out = join(dir, "o.jsonl");
+    await runBatch({ questions: loadQuestions(questionsFile(dir, 2)), answer, outputPath: out });
+    const [first, second] = lines(out).map((l) => JSON.parse(l));
+    expect(first.atr_stats).toMatchObject({ answer_verified: false, errors: ["gather: document retrieval failed: vector file unreadable"] });
+    expect(second.atr_stats.answer_verified).toBe(true);
+    expect(second.atr_stats).not.toHaveProperty("errors");
+  });
+
   it("never runs more than max_workers questions at once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "atr-run-"));
     let active = 0;
