@@ -129,12 +129,20 @@ describe("offline rule verifier: report-table cells", () => {
   const cellInput = (answer: string): VerifyInput => ({ ...input(q, answer), plan: { ...plan(q), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] }, route: "HYBRID", evidence: table });
 
   it("verifies the answer the located cells give only when they were located confidently", () => {
-    const sure = verifyAnswer(cellInput("-874"), { minCellConfidence: 0 });
+    const pq = "What was the percentage change in net bookings from 2018 to 2019?";
+    const percentInput = (answer: string): VerifyInput => ({ ...cellInput(answer), ...input(pq, answer), plan: { ...plan(pq), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] }, route: "HYBRID", evidence: table });
+    const sure = verifyAnswer(percentInput("-12.04%"), { minCellConfidence: 0 });
     expect(sure.verdict).toBe(1);
-    expect(sure.reason).toMatch(/cell confidence/);
-    const unsure = verifyAnswer(cellInput("-874"), { minCellConfidence: 1.01 });
+    expect(sure.reason).toMatch(/percent_change, cell confidence/);
+    const unsure = verifyAnswer(percentInput("-12.04%"), { minCellConfidence: 1.01 });
     expect(unsure.verdict).toBe(0.5);
     expect(unsure.reason).toMatch(/low confidence/);
     expect(verifyAnswer(cellInput("-837"), { minCellConfidence: 0 }).reason).not.toMatch(/cell confidence/);
+  });
+
+  it("keeps differences of located cells plausible (sign and bracket conventions vary)", () => {
+    const difference = verifyAnswer(cellInput("-874"), { minCellConfidence: 0 });
+    expect(difference.verdict).toBe(0.5);
+    expect(difference.reason).toMatch(/difference answers are too often off by convention/);
   });
 });
