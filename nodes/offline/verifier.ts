@@ -300,6 +300,12 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
     }
     // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
     if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "the SQL result is 0, which may hide a wrong filter");
+    // The plan confidence was learned on WTQ (no passages): when the question describes a row whose
+    // cells link to passages (HybridQA), the answer is most often in those passages, not the SQL
+    // value (HybridQA dev: 0 of 11 such accepted SQL answers right).
+    if (describesLinkedRow(input, options.bridge)) {
+      return out(0.5, "the question describes a row with linked passages; the SQL value is plausible, not verified");
+    }
     // A plan shape that is often wrong on WTQ train: the answer is plausible, not verified.
     const confidence = answerConfidence(analysisOf(input.plan), input.sqlResult);
     const note = confidence === undefined ? "" : ` (plan confidence ${confidence.toFixed(2)})`;
@@ -336,6 +342,11 @@ export async function verify(input: VerifyInput): Promise<VerifyOutput> {
 /** Strategies.verify that credits passages linked from the row the question describes (bridge.ts). */
 export function createVerify(bridge: Bridge): (input: VerifyInput) => Promise<VerifyOutput> {
   return async (input) => verifyAnswer(input, { bridge });
+}
+
+/** Does the sub-query describe a table row whose cells link to passages (bridge.ts)? */
+function describesLinkedRow(input: VerifyInput, bridge: Bridge | undefined): boolean {
+  return /\(about:/.test(input.subQuery) || bridgedQuery(input, bridge) !== input.subQuery;
 }
 
 /** The sub-query with the titles of the passages linked from the described row, as the TEXT reader used it. */

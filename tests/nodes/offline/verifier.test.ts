@@ -101,6 +101,15 @@ describe("offline rule verifier: SQL plan confidence", () => {
     return { ...input(q, "7"), plan: { ...p, analysis }, route: "SQL", sql: 'SELECT COUNT(*) FROM "t" WHERE "goals" > 10', sqlResult: '[{"n": 7}]' };
   }
 
+  it("keeps the SQL value plausible when the question describes a row with linked passages", () => {
+    setConfidenceModel({ prior: 0.5, k: 1, table: { count: [95, 100] } });
+    const bridged = sqlInput();
+    expect(verifyAnswer(bridged).verdict).toBe(1);
+    const linked = verifyAnswer({ ...bridged, subQuery: `${bridged.subQuery} (about: Ashley Coleman)` });
+    expect(linked.verdict).toBe(0.5);
+    expect(linked.reason).toMatch(/row with linked passages/);
+  });
+
   it("accepts the SQL result of a confident plan shape and calls a doubtful one plausible", async () => {
     setConfidenceModel({ prior: 0.5, k: 1, table: { count: [95, 100] } });
     const confident = await verify(sqlInput());
