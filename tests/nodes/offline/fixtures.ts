@@ -85,3 +85,13 @@ export function openFixture(): Fixture {
     },
   };
 }
+
+/** A report table (values at row label × year) as it appears in evidence, without its source line. */
+export const BOOKINGS_MARKDOWN = [
+  "Table name: bookings",
+  "| col_1 | For the Years Ended December 31, | col_3 | col_4 |",
+  "| --- | --- | --- | --- |",
+  "|  | 2019 | 2018 | Increase (Decrease) |",
+  "| Net bookings | $6,388 | $7,262 | $(874) |",
+  "| In-game net bookings | $3,366 | $4,203 | $(837) |",
+].join("\n");

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { answerFromCells, cellOperation } from "../../../nodes/offline/table-cells.js";
 import { parseMarkdownRows } from "../../../nodes/offline/evidence.js";
+import { BOOKINGS_MARKDOWN } from "./fixtures.js";
 
-const BOOKINGS = parseMarkdownRows(
-  [
-    "Table name: bookings",
-    "| col_1 | For the Years Ended December 31, | col_3 | col_4 |",
-    "| --- | --- | --- | --- |",
-    "|  | 2019 | 2018 | Increase (Decrease) |",
-    "| Net bookings | $6,388 | $7,262 | $(874) |",
-    "| In-game net bookings | $3,366 | $4,203 | $(837) |",
-  ].join("\n"),
-);
+const BOOKINGS = parseMarkdownRows(BOOKINGS_MARKDOWN);
 const PRICES = parseMarkdownRows(
   ["Table name: prices", "| col_1 | High | Low |", "| --- | --- | --- |", "| 2019: |  |  |", "| Fourth Quarter | $11.44 | $9.47 |", "| Third Quarter | $14.96 | $10.26 |", "| 2018: |  |  |", "| Fourth Quarter | $12.16 | $7.43 |"].join("\n"),
 );

@@ -1,3 +1,4 @@
+import { BOOKINGS_MARKDOWN } from "./fixtures.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { setConfidenceModel } from "../../../nodes/offline/confidence.js";
 import { DEFAULT_MIN_SQL_CONFIDENCE, createVerify, supportOf, verify, verifyAnswer } from "../../../nodes/offline/verifier.js";
@@ -125,15 +126,7 @@ describe("offline rule verifier: SQL plan confidence", () => {
 });
 
 describe("offline rule verifier: report-table cells", () => {
-  const table = [
-    "[Source: bookings.json]",
-    "Table name: bookings",
-    "| col_1 | For the Years Ended December 31, | col_3 | col_4 |",
-    "| --- | --- | --- | --- |",
-    "|  | 2019 | 2018 | Increase (Decrease) |",
-    "| Net bookings | $6,388 | $7,262 | $(874) |",
-    "| In-game net bookings | $3,366 | $4,203 | $(837) |",
-  ].join("\n");
+  const table = `[Source: bookings.json]\n${BOOKINGS_MARKDOWN}`;
   const q = "What was the change in net bookings from 2018 to 2019?";
   const cellInput = (answer: string): VerifyInput => ({ ...input(q, answer), plan: { ...plan(q), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] }, route: "HYBRID", evidence: table });
 
