@@ -20,7 +20,7 @@ import { dot, openVectorIndex, type IdRange, type VectorIndex } from "../indexin
 import { Bm25Stats } from "./bm25.js";
 import { structuralRows } from "./row-structure.js";
 import { recallSize, DEFAULT_RECALL_MULTIPLIER } from "./recall.js";
-import { denseOnly, LexicalReranker, mentionScore, rerank, type Reranker } from "./rerank.js";
+import { denseOnly, LexicalReranker, mentionKey, mentionScore, rerank, TYPO_MENTION, type MentionKey, type Reranker } from "./rerank.js";
 import { contentWords, normaliseForMatch } from "../indexing/embeddings/offline.js";
 
 /** Structural row candidates are placed after this many similarity hits. */
@@ -86,6 +86,7 @@ export class ViewSearch implements IndexSearch {
   private readonly queryCache = new Map<string, Float32Array>();
   private readonly poolCache = new Map<string, TablePool>();
   private readonly valueCache = new Map<string, CellEntry[]>();
+  private readonly keyCache = new WeakMap<CellEntry, MentionKey>();
   /** Where each pooled cell's vector is, so ranking against an entity needs no re-embedding. */
   private readonly cellVectors = new WeakMap<CellEntry, { vectors: Float32Array; idx: number }>();
   private readonly rowStatsCache = new Map<string, Bm25Stats>();
@@ -245,6 +246,13 @@ export class ViewSearch implements IndexSearch {
     return named;
   }
 
+  /** A cell's value prepared for mention matching, cached per entry (pools are scanned per query). */
+  private keyOf(cell: CellEntry): MentionKey {
+    let k = this.keyCache.get(cell);
+    if (k === undefined) this.keyCache.set(cell, (k = mentionKey(cell.value)));
+    return k;
+  }
+
   /** Every distinct (column, value) of a table as cell entries (no embedding), cached. */
   tableCells(tableId: string): CellEntry[] | undefined {
     const cached = this.valueCache.get(tableId);
@@ -340,7 +348,15 @@ export class ViewSearch implements IndexSearch {
     const dim = this.embedder.dimension;
     const scored = candidates.map((c, i) => ({ i, score: dot(c.vector, c.idx, dim, q) }));
     scored.sort((a, b) => b.score - a.score || a.i - b.i);
-    const recalled = scored.slice(0, n).map(({ i, score }) => ({
+    // A value the query names (verbatim, or with one typing error) is recalled whatever its dense
+    // rank: in a pool of look-alike values (call signs, years, populations) it can fall outside the top n.
+    const qn = normaliseForMatch(rankQuery).replace(/\s+/g, " ");
+    const qw = new Set(contentWords(rankQuery));
+    const named = scored.slice(n).filter(({ i }) => {
+      const key = this.keyOf(candidates[i]!.entry);
+      return key.norm.length >= 2 && mentionScore(qn, qw, key) >= TYPO_MENTION;
+    });
+    const recalled = [...scored.slice(0, n), ...named].map(({ i, score }) => ({
       entry: candidates[i]!.entry,
       text: candidates[i]!.entry.text,
       key: candidates[i]!.entry.value,

@@ -12,6 +12,7 @@
 import type { Hit } from "../indexing/types.js";
 import { contentWords, normaliseForMatch } from "../indexing/embeddings/offline.js";
 import { Bm25Stats } from "./bm25.js";
+import { editDistance } from "./edit-distance.js";
 
 export class RerankError extends Error {
   constructor(message: string) {
@@ -77,22 +78,70 @@ export interface LexicalRerankerOptions {
   mentionWeight?: number;
 }
 
+/** A cell value prepared for `mentionScore`: normalised text and content words. */
+export interface MentionKey {
+  norm: string;
+  words: string[];
+}
+
+export function mentionKey(key: string): MentionKey {
+  return { norm: normaliseForMatch(key).replace(/\s+/g, " ").trim(), words: contentWords(key) };
+}
+
+/** Score of a key whose every word is in the query, some with one typing error ("sapin" for "spain"). */
+export const TYPO_MENTION = 0.75;
+
 /**
- * 1 when the key (normalised) occurs word-bounded in the query; otherwise half the share of the
- * key's content words found in the query.
+ * How strongly the query names a key: 1 when the key (normalised) occurs word-bounded in the query;
+ * TYPO_MENTION when each of its content words is a query word or one typing error away from one;
+ * otherwise half the share of the key's content words found in the query.
  */
-export function mentionScore(queryNorm: string, queryWords: Set<string>, key: string): number {
-  const k = normaliseForMatch(key).replace(/\s+/g, " ").trim();
-  if (k === "") return 0;
-  const at = queryNorm.indexOf(k);
-  if (at >= 0) {
-    const before = at === 0 ? "" : queryNorm[at - 1]!;
-    const after = queryNorm[at + k.length] ?? "";
-    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return 1;
+export function mentionScore(queryNorm: string, queryWords: Set<string>, key: string | MentionKey): number {
+  const k = typeof key === "string" ? mentionKey(key) : key;
+  if (k.norm === "") return 0;
+  if (occursWordBounded(queryNorm, k.norm)) return 1;
+  if (k.words.length === 0) return 0;
+  let exact = 0;
+  let near = 0;
+  for (const w of k.words) {
+    if (queryWords.has(w)) exact++;
+    else if (nearQueryWord(w, queryWords)) near++;
   }
-  const words = contentWords(key);
-  if (words.length === 0) return 0;
-  return (0.5 * words.filter((w) => queryWords.has(w)).length) / words.length;
+  if (near > 0 && exact + near === k.words.length) return TYPO_MENTION;
+  return (0.5 * exact) / k.words.length;
+}
+
+/**
+ * A query word one typing error from `word` (a swap of adjacent letters counts as one): alphabetic
+ * words of 5+ letters, or 4 letters with a swap only; same first letter; another inflection of the
+ * same word ("player"/"players"/"played") is not a typo.
+ */
+function nearQueryWord(word: string, queryWords: Set<string>): boolean {
+  if (word.length < 4 || !/^\p{L}+$/u.test(word)) return false;
+  for (const q of queryWords) {
+    if (q[0] !== word[0] || Math.abs(q.length - word.length) > 1 || q.length < 4) continue;
+    if (stemOf(q) === stemOf(word) || !/^\p{L}+$/u.test(q)) continue;
+    if (word.length === 4 || q.length === 4) {
+      if (q.length === word.length && [...q].sort().join("") === [...word].sort().join("") && editDistance(q, word, 1, { transpositions: true }) === 1) return true;
+    } else if (editDistance(q, word, 1, { transpositions: true }) === 1) return true;
+  }
+  return false;
+}
+
+/** A word without its commonest English inflection endings. */
+function stemOf(word: string): string {
+  return word.replace(/(?:ings?|ers?|ed|es|s)$/, "");
+}
+
+/** True when the normalised key occurs in the normalised query with no letter or digit on either side. */
+export function occursWordBounded(queryNorm: string, keyNorm: string): boolean {
+  if (keyNorm === "") return false;
+  for (let at = queryNorm.indexOf(keyNorm); at >= 0; at = queryNorm.indexOf(keyNorm, at + 1)) {
+    const before = at === 0 ? "" : queryNorm[at - 1]!;
+    const after = queryNorm[at + keyNorm.length] ?? "";
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
 }
 
 function ranks(xs: number[]): number[] {

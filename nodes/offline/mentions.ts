@@ -6,6 +6,7 @@
  */
 import { STOP_WORDS, type QuestionAnalysis } from "./analysis.js";
 import { normaliseText, stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { editDistance } from "../../retrievers/edit-distance.js";
 
 export interface EntityMention {
   /** The question span as normalised text. */
@@ -48,24 +49,6 @@ function headerWordSet(catalog: TableCatalog): Set<string> {
   const s = new Set<string>();
   for (const c of catalog.columns) for (const w of c.headerWords) s.add(w);
   return s;
-}
-
-/** Damerau-free Levenshtein distance with an early cut-off. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 function isContent(tokens: string[], headerWords: Set<string>): boolean {

@@ -71,3 +71,34 @@ describe("schema + cell retrieval for the value linker (§4.7, test_cell_candida
     expect(a.candidates.Alpha).toEqual(b.candidates.Alpha);
   });
 });
+
+describe("scoped cell retrieval recalls the values a question names", () => {
+  // 150 look-alike call signs share the question's words "call sign"; the city the question names does not
+  const stations: RawTable = {
+    id: "stations", file: "stations.csv", header: ["Call sign", "City"],
+    rows: Array.from({ length: 150 }, (_, i) => [`K${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + ((i * 7 + Math.floor(i / 26)) % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`, i === 17 ? "Bismarck" : `Town ${i}`]),
+  };
+  let index: TinyIndex;
+  beforeAll(async () => {
+    index = await buildTinyIndex([stations], []);
+  });
+  afterAll(() => index.db.close());
+
+  it("finds a city named verbatim although dense recall ranks it below every call sign", async () => {
+    const question = "name a call sign in bismarck";
+    const dense = await (await index.open({ reranker: "none" })).cells(question, 300, { tableIds: ["stations"] });
+    expect(dense.findIndex((h) => h.entry.value === "Bismarck")).toBeGreaterThanOrEqual(150);
+    // k = 1 recalls 6 candidates by similarity; the named value joins them and wins the rerank
+    const top = await (await index.open()).cells(question, 1, { tableIds: ["stations"] });
+    expect(top.map((h) => h.entry.value)).toEqual(["Bismarck"]);
+  });
+
+  it("hands a value named with one typing error to the reranker beside the dense candidates", async () => {
+    const seen: string[] = [];
+    const recording: Reranker = { name: "rec", score: async (_q, cs) => (seen.push(...cs.map((c) => c.key ?? "")), cs.map((c) => c.dense)) };
+    await (await index.open({ reranker: recording })).cells("name a call sign in bisamrck", 5, { tableIds: ["stations"] });
+    expect(seen).toHaveLength(31); // 6 × 5 by similarity + the named one
+    expect(seen).toContain("Bismarck");
+    expect(seen.filter((v) => v.startsWith("Town"))).toEqual([]);
+  });
+});

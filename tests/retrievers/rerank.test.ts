@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recallSize, RecallError } from "../../retrievers/recall.js";
-import { denseOnly, LexicalReranker, mentionScore, rerank, RerankError, type Reranker } from "../../retrievers/rerank.js";
+import { denseOnly, LexicalReranker, mentionScore, rerank, RerankError, TYPO_MENTION, type Reranker } from "../../retrievers/rerank.js";
 
 describe("recall size (test_reranking)", () => {
   it("is min(population, top_k × multiplier)", () => {
@@ -56,5 +56,21 @@ describe("lexical reranker", () => {
     expect(mentionScore(q, words, "1986")).toBe(1);
     expect(mentionScore(q, words, "198")).toBe(0);
     expect(mentionScore(q, words, "Wanamaker Theatre")).toBe(0.25);
+  });
+
+  it("scores a value named with one typing error below a verbatim mention and above a partial one", () => {
+    const score = (question: string, key: string) =>
+      mentionScore(question, new Set(question.split(/[^a-z0-9]+/).filter((w) => w.length > 2)), key);
+    expect(score("how many players are from sapin", "Spain")).toBe(TYPO_MENTION);
+    expect(score("how many performances has jesrey boys had", "Jersey Boys")).toBe(TYPO_MENTION);
+    expect(score("which shows was he the hsot of", "Host")).toBe(TYPO_MENTION);
+    expect(TYPO_MENTION).toBeLessThan(1);
+    expect(TYPO_MENTION).toBeGreaterThan(0.5);
+    // not typing errors: an inflection, a different four-letter word, another number, another first letter
+    expect(score("how many players scored", "Player")).toBe(0);
+    expect(score("who played first", "Player")).toBe(0);
+    expect(score("which was the most", "Host")).toBe(0);
+    expect(score("incorporated in 1981", "1891")).toBe(0);
+    expect(score("players from pain", "Spain")).toBe(0);
   });
 });
