@@ -10,6 +10,10 @@
  *     budget (10,000 / 50 per table). Also reported: the same over the budgeted cell index only, and
  *     through `schemaCells(question, [mention], {schemaTopK: 5, cellTopK: 15, tableIds: [hint]})`,
  *     the RETRIEVE/HYBRID path (C = 5 schema columns, then candidates ranked against the entity).
+ *     Two BM25 baselines over the hinted table: every distinct value (the entries our scoped search
+ *     sees) and its budgeted View 4 entries (what the released linker searched).
+ * (b′) the same pairs with a typo: two inner letters of the mention's longest word (4+ letters)
+ *     swapped in the question; ours and BM25 over every value of the table.
  * (c) Views 1–2: how often the hinted table (its chunks or passages) is in `documents(question, 10)`,
  *     and, for questions answered from a passage (HybridQA `answer_from`), how often a passage chunk
  *     holding the answer is in the top 10 — globally and scoped to the hinted table.
@@ -22,7 +26,7 @@ import { loadTables } from "../indexing/load-tables.js";
 import { buildIndex } from "../indexing/build-index.js";
 import { openIndex } from "../indexing/open-index.js";
 import { loadViews } from "../indexing/views.js";
-import type { RawTable, RowEntry } from "../indexing/types.js";
+import type { CellEntry, RawTable, RowEntry } from "../indexing/types.js";
 import { ViewSearch } from "../retrievers/index-search.js";
 import { Bm25Stats, bm25TopK } from "../retrievers/bm25.js";
 import { cellText, searchText } from "../indexing/cell-selection.js";
@@ -45,6 +49,17 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The mention with two inner letters of its longest word (4+ letters) swapped; none for mentions without one. */
+function withTypo(mention: string): string | undefined {
+  const words = mention.match(/\p{L}{4,}/gu);
+  if (!words) return undefined;
+  const word = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const i = Math.floor(word.length / 2) - 1;
+  if (word[i] === word[i + 1]) return undefined;
+  const typo = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  return mention.replace(word, typo);
+}
+
 interface Question { question: string; table_id: string; answer: string[]; answer_from?: string }
 
 const out = mkdtempSync(join(tmpdir(), "atr-bench-retrieval-"));
@@ -63,11 +78,18 @@ try {
     list.push(r);
     rowsByTable.set(r.tableId, list);
   }
+  const budgetedByTable = new Map<string, CellEntry[]>();
+  for (const c of loaded.cells) {
+    const list = budgetedByTable.get(c.tableId) ?? [];
+    list.push(c);
+    budgetedByTable.set(c.tableId, list);
+  }
   const byId = new Map<string, RawTable>(tables.map((t) => [t.id, t]));
   const questions = readFileSync(join(split, "questions.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Question);
 
   let rowN = 0, rowHit = 0, rowHitBm25 = 0;
-  let menN = 0, menHit = 0, menHitBm25 = 0, menHitIndex = 0, menHitLinker = 0;
+  let menN = 0, menHit = 0, menHitBm25 = 0, menHitBm25Budgeted = 0, menHitIndex = 0, menHitLinker = 0;
+  let typoN = 0, typoHit = 0, typoHitBm25 = 0;
   let docN = 0, docTable = 0, pasN = 0, pasHit = 0, pasHitScoped = 0;
   const t0 = performance.now();
   for (const q of questions) {
@@ -122,6 +144,20 @@ try {
       const texts = pairs.map((p) => cellText({ title: table.title }, p.column, p.value));
       const stats = new Bm25Stats(texts);
       const bm = bm25TopK(stats, q.question, texts, 15).map((h) => norm(pairs[h.id]!.value));
+      // BM25 over the budgeted View 4 entries of the table (the released system's cell index)
+      const budgeted = budgetedByTable.get(q.table_id) ?? [];
+      const budgetedTexts = budgeted.map((c) => c.text);
+      const bmBudgeted = budgeted.length > 0 ? bm25TopK(new Bm25Stats(budgetedTexts), q.question, budgetedTexts, 15).map((h) => norm(budgeted[h.id]!.value)) : [];
+      // one-letter typo in the mention (two inner letters of its longest word swapped): surface-form robustness
+      for (const m of mentioned) {
+        const typo = withTypo(m);
+        if (!typo) continue;
+        const asked = qn.replace(m, typo);
+        typoN++;
+        if ((await search.cells(asked, 15, { tableIds: [q.table_id] })).some((h) => norm(h.entry.value) === m)) typoHit++;
+        else if (debug.includes("typo")) console.error(`TYPO MISS ${asked} → "${m}"`);
+        if (bm25TopK(stats, asked, texts, 15).some((h) => norm(pairs[h.id]!.value) === m)) typoHitBm25++;
+      }
       // the linker's path: C = schema top-5 in the hinted table, candidates per entity (the mention as written)
       const linker = await search.schemaCells(q.question, mentioned, { schemaTopK: 5, cellTopK: 15, tableIds: [q.table_id] });
       for (const m of mentioned) {
@@ -131,12 +167,13 @@ try {
         else if (debug.includes("cells")) console.error(`CELL MISS ${q.question} → "${m}" | got ${hits.map((h) => h.entry.value).join(" ; ")}`);
         if (idxHits.some((h) => norm(h.entry.value) === m)) menHitIndex++;
         if (bm.includes(m)) menHitBm25++;
+        if (bmBudgeted.includes(m)) menHitBm25Budgeted++;
       }
     }
   }
   const ms = (performance.now() - t0) / questions.length;
   const pct = (a: number, b: number) => (b > 0 ? +((100 * a) / b).toFixed(1) : null);
-  console.error(`${split}: rows ${rowHit}/${rowN} (BM25 ${rowHitBm25}), mentions ${menHit}/${menN} (index only ${menHitIndex}, BM25 ${menHitBm25}); ${ms.toFixed(1)} ms/question; reranker ${search.reranker.name}, vectors ${search.vectorBackend}`);
+  console.error(`${split}: rows ${rowHit}/${rowN} (BM25 ${rowHitBm25}), mentions ${menHit}/${menN} (index only ${menHitIndex}, BM25 ${menHitBm25}, BM25 over the budgeted index ${menHitBm25Budgeted}), with a typo ${typoHit}/${typoN} (BM25 ${typoHitBm25}); ${ms.toFixed(1)} ms/question; reranker ${search.reranker.name}, vectors ${search.vectorBackend}`);
   console.log(JSON.stringify({
     split,
     reranker: search.reranker.name,
@@ -146,6 +183,10 @@ try {
     "mention_recall@15": pct(menHit, menN),
     "mention_recall@15_index_only": pct(menHitIndex, menN),
     "mention_recall@15_bm25": pct(menHitBm25, menN),
+    "mention_recall@15_bm25_budgeted": pct(menHitBm25Budgeted, menN),
+    "mention_recall@15_typo": pct(typoHit, typoN),
+    "mention_recall@15_typo_bm25": pct(typoHitBm25, typoN),
+    typo_mentions: typoN,
     "mention_recall@15_schema_cells": pct(menHitLinker, menN),
     mentions: menN,
     "table_chunks@10": pct(docTable, docN),
