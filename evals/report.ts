@@ -38,7 +38,8 @@ export function renderMarkdown(report: ScoreReport, context: ReportContext = {})
   const c = report.counts;
   out.push(
     `- questions: ${c.gold} gold, ${c.predicted} predicted, ${c.missing} missing (scored 0), ${c.errors} errors` +
-      (c.extraPredictions ? `, ${c.extraPredictions} predictions not in the gold file (ignored)` : ""),
+      (c.extraPredictions ? `, ${c.extraPredictions} predictions not in the gold file (ignored)` : "") +
+      (c.oracle ? `\n- **oracle verifier**: ${c.oracle} records were answered with the gold in hand (\`atr run --oracle_verifier\`): a diagnostic upper bound, not a result` : ""),
     "",
   );
   out.push("## Official metric", "");
@@ -95,5 +96,6 @@ export function renderSummary(report: ScoreReport): string {
       (p.llmJudge !== undefined ? ` · LLM judge ${fmt(p.llmJudge)} (n=${p.llmJudgeN})` : "") +
       (p.llmJudgeErrors ? `\nLLM judge failed on ${p.llmJudgeErrors.count} question(s), first: ${p.llmJudgeErrors.first}` : ""),
     `latency p50 ${fmt(report.cost.latencyMs.p50)} ms · p90 ${fmt(report.cost.latencyMs.p90)} ms · LLM calls ${fmt(report.cost.llmCalls.total)} · tokens ${fmt(report.cost.tokens.total)}`,
+    ...(c.oracle > 0 ? [`ORACLE VERIFIER: ${c.oracle} records were answered with the gold in hand (atr run --oracle_verifier) — a diagnostic upper bound, not a result`] : []),
   ].join("\n");
 }

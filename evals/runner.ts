@@ -14,6 +14,7 @@
 import { questionKey, type QuestionRecord } from "./dataset.js";
 import { readResults, repairTruncatedTail, ResultsWriter, rewriteResultsAtomically } from "./results-file.js";
 import { routeSummary } from "./route-summary.js";
+import { goldText, oracleChoice } from "./oracle-verifier.js";
 
 /** What the runner passes to the answer function (the question's identity only; gold never goes in). */
 export interface AnswerInput {
@@ -44,6 +45,8 @@ export interface AnswerOutput {
   answerVerified?: boolean;
   /** Failures the graph fell back on (written as `atr_stats.errors` when there are any). */
   errors?: string[];
+  /** Every answer the run produced, in the oracle verifier's order (used only with `oracleVerifier`). */
+  candidates?: string[];
 }
 
 export type AnswerFn = (input: AnswerInput, options: AnswerCallOptions) => Promise<AnswerOutput>;
@@ -103,6 +106,21 @@ export interface RunBatchOptions {
   onProgress?: (progress: BatchProgress) => void;
   /** fsync after every record. Default true. */
   fsync?: boolean;
+  /**
+   * The §8.6 oracle verifier (a diagnostic that reads the gold): the written answer is the first
+   * candidate matching the record's gold; `atr_stats.oracle_verifier` keeps the system's own answer.
+   */
+  oracleVerifier?: boolean;
+}
+
+/** The oracle verifier's pick for one record, and what the record says about it. */
+function oracleStats(record: QuestionRecord, produced: string, candidates: readonly string[] | undefined): { answer: string; stats: Record<string, unknown> } {
+  const gold = goldText(record);
+  const pick = gold === undefined ? undefined : oracleChoice([produced, ...(candidates ?? [])], gold);
+  return {
+    answer: pick ?? produced,
+    stats: { system_answer: produced, matched: pick !== undefined, ...(gold === undefined ? { no_gold: true } : {}) },
+  };
 }
 
 export interface RunBatchSummary {
@@ -273,9 +291,11 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
         const usage = usageOf(result.usage);
         progress.llmCalls += usage.llmCalls;
         progress.tokens += usage.tokens;
+        const produced = typeof result.answer === "string" ? result.answer : String(result.answer ?? "");
+        const oracle = options.oracleVerifier ? oracleStats(record, produced, result.candidates) : undefined;
         out = {
           ...record,
-          agentic_tablerag_answer: typeof result.answer === "string" ? result.answer : String(result.answer ?? ""),
+          agentic_tablerag_answer: oracle?.answer ?? produced,
           atr_stats: {
             latency_ms: Math.round(performance.now() - started),
             llm_calls: usage.llmCalls,
@@ -284,6 +304,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
             ...(typeof result.answerVerified === "boolean" ? { answer_verified: result.answerVerified } : {}),
             ...(result.errors && result.errors.length > 0 ? { errors: result.errors } : {}),
             ...(result.routes !== undefined ? { routes: result.routes } : {}),
+            ...(oracle ? { oracle_verifier: oracle.stats } : {}),
           },
         };
         if (options.emitTrace && result.trace !== undefined) out.atr_trace = result.trace;

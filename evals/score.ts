@@ -34,6 +34,18 @@ export interface QuestionScore {
   /** Answer type / source group(s) of the benchmark. */
   groups: Record<string, string>;
   route: RouteSummary;
+  /** `atr_stats.answer_verified` of the record (undefined when it does not say). */
+  verified?: boolean;
+  /** The record's answer was picked by the oracle verifier (`atr run --oracle_verifier`, reads the gold). */
+  oracle: boolean;
+}
+
+/** What a record's `atr_stats` says about verification and the oracle verifier. */
+function verificationOf(pred: Record<string, unknown> | undefined): { verified?: boolean; oracle: boolean } {
+  const stats = pred?.atr_stats;
+  if (!stats || typeof stats !== "object") return { oracle: false };
+  const s = stats as Record<string, unknown>;
+  return { ...(typeof s.answer_verified === "boolean" ? { verified: s.answer_verified } : {}), oracle: s.oracle_verifier !== undefined };
 }
 
 export interface Mean {
@@ -43,7 +55,8 @@ export interface Mean {
 
 export interface ScoreReport {
   bench: Bench;
-  counts: { gold: number; predicted: number; missing: number; errors: number; extraPredictions: number };
+  /** `oracle`: records answered through the oracle verifier (a diagnostic that read the gold). */
+  counts: { gold: number; predicted: number; missing: number; errors: number; extraPredictions: number; oracle: number };
   /** Official metric means over every gold question (percentages 0–100). */
   official: Record<string, number>;
   /** Paper metric means (0–100) over gold questions that have a non-empty gold string. */
@@ -164,6 +177,7 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
       paper: goldText === undefined ? undefined : scorePaper(goldText, prediction),
       groups: groupsOf(bench, q),
       route: routeSummary(pred ?? {}),
+      ...verificationOf(pred),
     };
   });
   const extraPredictions = [...byKey.values()].reduce((s, l) => s + l.length, 0);
@@ -216,7 +230,13 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
   addBreakdown("final_route", (s) => (s.missing ? "(missing)" : s.route.final));
   addBreakdown("attempts", (s) => (s.route.attempts === undefined ? "unknown" : String(s.route.attempts).padStart(2, " ")));
   addBreakdown("escalations", (s) => (s.route.escalations === undefined ? "unknown" : String(s.route.escalations).padStart(2, " ")));
-  addBreakdown("outcome", (s) => (s.missing ? "missing" : s.error ? "error" : /^\s*not found\s*$/i.test(s.prediction) ? "not found" : "answered"));
+  addBreakdown("outcome", (s) =>
+    s.missing ? "missing"
+    : s.error ? "error"
+    : /^\s*not found\s*$/i.test(s.prediction) ? "not found"
+    : s.verified === true ? "answered, verified"
+    : s.verified === false ? "answered, unverified"
+    : "answered");
 
   const withPaper = perQuestion.filter((s) => s.paper);
   const avg = (f: (p: PaperScore) => number) => (withPaper.length ? pct(withPaper.reduce((s, r) => s + f(r.paper!), 0) / withPaper.length) : 0);
@@ -244,6 +264,7 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
       missing: perQuestion.length - present.length,
       errors: perQuestion.filter((s) => s.error).length,
       extraPredictions,
+      oracle: perQuestion.filter((s) => s.oracle).length,
     },
     official,
     paper,

@@ -62,6 +62,17 @@ export interface AnswerResult {
   steps: Step[];
   /** LLM calls that failed for good (their steps failed closed), "<node>: <reply> (<model>): <message>". */
   errors: string[];
+  /**
+   * Every distinct non-empty answer of the run in the oracle verifier's order (§2.5): final, best,
+   * each step's, each attempt's produced answer.
+   */
+  candidates: string[];
+}
+
+/** The oracle verifier's candidates: final answer, best answer, z answers, produced answers; distinct, non-empty. */
+export function answerCandidates(state: Pick<State, "answer" | "bestAnswer" | "steps" | "trace">): string[] {
+  const all = [state.answer, state.bestAnswer, ...state.steps.map((s) => s.answer), ...state.trace.map((d) => d.produced_answer)];
+  return [...new Set(all.filter((a): a is string => typeof a === "string" && a.trim() !== ""))];
 }
 
 /**
@@ -144,5 +155,6 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
     routes: routesOf(state.trace),
     steps: state.steps,
     errors: state.errors ?? [],
+    candidates: answerCandidates(state),
   };
 }

@@ -31,6 +31,7 @@ const RUN_FLAGS: FlagSpecs = {
   retry_errors: { kind: "boolean", help: "with --rerun: also re-answer questions whose record has an error" },
   max_workers: { kind: "number", help: "questions answered at the same time", default: 2 },
   emit_trace: { kind: "boolean", help: "write atr_trace (verifier decisions, §9.2) into each record" },
+  oracle_verifier: { kind: "boolean", help: "diagnostic (§8.6): answer with the first produced answer matching the gold; reads the gold, marks every record" },
   limit: { kind: "number", help: "answer only the first N questions of the file (smoke runs)" },
   question_timeout_ms: { kind: "number", help: "a question taking longer becomes an error record (0 = no limit)", default: 0 },
   baseline: { kind: "string", help: `run a baseline instead of ATR: ${BASELINES.join(" | ")}` },
@@ -177,7 +178,8 @@ export const command: Command = {
     const baselineSettings = baseline
       ? { baseline, baselineMode: flags.baseline_mode, baselineTopK: flags.baseline_top_k, scSamples: flags.sc_samples, scTemperature: flags.sc_temperature, reactMaxSteps: flags.react_max_steps }
       : {};
-    const fullConfig: Record<string, unknown> = { ...config, ...baselineSettings };
+    const oracleVerifier = Boolean(flags.oracle_verifier);
+    const fullConfig: Record<string, unknown> = { ...config, ...baselineSettings, ...(oracleVerifier ? { oracleVerifier } : {}) };
     const hash = configHash(fullConfig);
     const { PROMPTS_VERSION } = await import("../../nodes/prompts.js");
     const { CONSTRAINED_SQL_PROMPT_VERSION } = await import("../../nodes/constrained-sql.js");
@@ -205,6 +207,7 @@ export const command: Command = {
       `backbone:${config.backbone}`,
       ...(baseline ? [`baseline:${baseline}`] : [`router:${config.routerType}`]),
       ...ablationTags(config as unknown as Record<string, unknown>, defaults as unknown as Record<string, unknown>),
+      ...(oracleVerifier ? ["oracle_verifier"] : []),
     ].filter((t) => t !== "");
 
     const cleanup: Array<() => Promise<void> | void> = [];
@@ -213,6 +216,7 @@ export const command: Command = {
     if (tracing && baseline) answer = await traceEachQuestion(answer);
 
     console.error(`atr run: ${flags.rerun ? "resuming" : "writing"} ${outputPath}`);
+    if (oracleVerifier) console.error("atr run: --oracle_verifier reads the gold answers — the scores are a diagnostic upper bound, not results");
     console.error(`atr run: experiment ${info.experiment} (config ${hash}${tracing ? `, LangSmith project ${process.env.LANGSMITH_PROJECT ?? process.env.LANGCHAIN_PROJECT ?? "default"}` : ""})`);
 
     const controller = new AbortController();
@@ -235,6 +239,7 @@ export const command: Command = {
         retryErrors: Boolean(flags.retry_errors),
         maxWorkers: Number(flags.max_workers),
         emitTrace: Boolean(flags.emit_trace),
+        oracleVerifier,
         configurable,
         questionTimeoutMs: Number(flags.question_timeout_ms),
         callOptions: (record) => questionRunOptions(info, record),

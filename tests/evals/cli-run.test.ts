@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalizeSquad } from "../../evals/scoring/hybridqa.js";
+import { oracleMatches } from "../../evals/oracle-verifier.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 const ATR = join(ROOT, "bin", "atr.js");
@@ -102,5 +103,34 @@ describe("atr run / atr score (CLI)", () => {
       expect(r.atr_stats.attempts).toBe(r.atr_trace.verifier_decisions.length);
       if (r.atr_stats.attempts > 0) expect(["TEXT", "RETRIEVE", "SQL", "HYBRID"]).toContain(r.atr_stats.first_requested_route);
     }
+  });
+
+  it("--oracle_verifier answers with a produced answer matching the gold, keeps the system's answer and trace, and score says so", async () => {
+    const run = await atr([
+      "run", "--data_file_path", "examples/questions.jsonl", "--index_path", index, "--emit_trace", "--oracle_verifier",
+      "--save_file_path", join(dir, "oracle.jsonl"), "--backbone", "offline", "--no_progress",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("--oracle_verifier reads the gold answers");
+    const records = readFileSync(run.stdout.trim(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const input = readFileSync(join(ROOT, "examples", "questions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(records).toHaveLength(input.length);
+    let systemRight = 0;
+    let oracleRight = 0;
+    records.forEach((r, i) => {
+      const { system_answer: system, matched } = r.atr_stats.oracle_verifier;
+      const gold = input[i].answer.join(" ");
+      expect(r.atr_trace.final_answer).toBe(system); // the trace is the system's, as in the reference
+      if (matched) expect(oracleMatches(r.agentic_tablerag_answer, gold)).toBe(true);
+      else expect(r.agentic_tablerag_answer).toBe(system);
+      if (oracleMatches(system, gold)) systemRight++;
+      if (matched) oracleRight++;
+    });
+    expect(systemRight).toBeGreaterThan(0);
+    expect(oracleRight).toBeGreaterThanOrEqual(systemRight);
+
+    const score = await atr(["score", "--bench", "wtq", "--gold", "examples/questions.jsonl", "--pred", run.stdout.trim()]);
+    expect(score.code, score.stderr).toBe(0);
+    expect(score.stdout).toContain(`ORACLE VERIFIER: ${input.length} records were answered with the gold in hand`);
   });
 });

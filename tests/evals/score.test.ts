@@ -14,7 +14,7 @@ describe("atr score on a fixed prediction file", () => {
     const gold = loadQuestions(join(FIXTURE, "gold.jsonl"));
     const predictions = readResults(join(FIXTURE, "predictions.jsonl")).records;
     const report = await scoreResults({ bench: "wtq", gold, predictions });
-    expect(report.counts).toEqual({ gold: 400, predicted: 400, missing: 0, errors: 0, extraPredictions: 0 });
+    expect(report.counts).toEqual({ gold: 400, predicted: 400, missing: 0, errors: 0, extraPredictions: 0, oracle: 0 });
     expect(report.official.accuracy).toBe(35);
     expect(report.paper).toMatchObject({ n: 400, normalizedEm: 34.75, relaxed: 37.5, tokenF1: 36.9 });
     // Breakdown rows add up to the whole.
@@ -40,6 +40,26 @@ describe("atr score on a fixed prediction file", () => {
     expect(report.counts).toMatchObject({ missing: 1, extraPredictions: 1 });
     expect(report.breakdowns.outcome).toMatchObject({ answered: { n: 1, accuracy: 100 }, missing: { n: 1, accuracy: 0 } });
     expect(report.cost.llmCalls).toMatchObject({ n: 1, total: 2 });
+  });
+
+  it("splits answered questions into verified and unverified, and flags answers picked by the oracle verifier", async () => {
+    const gold = ["a", "b", "c", "d"].map((id) => ({ question_id: id, question: id, answer: ["5"], answer_canon: ["5.0"] }));
+    const predictions = [
+      { question_id: "a", agentic_tablerag_answer: "5", atr_stats: { answer_verified: true } },
+      { question_id: "b", agentic_tablerag_answer: "5", atr_stats: { answer_verified: false } },
+      { question_id: "c", agentic_tablerag_answer: "6", atr_stats: { answer_verified: false } },
+      { question_id: "d", agentic_tablerag_answer: "5", atr_stats: { answer_verified: false, oracle_verifier: { system_answer: "7", matched: true } } },
+    ];
+    const report = await scoreResults({ bench: "wtq", gold, predictions });
+    expect(report.breakdowns.outcome).toEqual({
+      "answered, unverified": { n: 3, accuracy: 66.67, token_f1: 66.67 },
+      "answered, verified": { n: 1, accuracy: 100, token_f1: 100 },
+    });
+    expect(report.counts.oracle).toBe(1);
+    expect(renderSummary(report)).toContain("ORACLE VERIFIER: 1 records were answered with the gold in hand");
+    expect(renderMarkdown(report)).toContain("**oracle verifier**: 1 records were answered with the gold in hand");
+    const clean = await scoreResults({ bench: "wtq", gold, predictions: predictions.slice(0, 3) });
+    expect(renderSummary(clean)).not.toContain("ORACLE");
   });
 
   it("TAT-QA reads the scale from the answer text, never from the gold `scale` copied into the record", async () => {
