@@ -67,9 +67,13 @@ export function answerKindFromQuestion(question: string): AnswerKind {
   if (/\b(what|which|in what|in which) year\b|\byear (of|did|was|when)\b|\bwhat year\b|\byear .* (born|founded|established|opened|built|died)\b/.test(q)) return "year";
   if (/\b(birth|death) month\b|\bwhat month\b|\bwhich month\b|\bmonth of\b/.test(q)) return "month";
   if (/\b(birth ?date|date of (birth|death)|what date|which date|on what day|the date)\b/.test(q)) return "date";
-  if (/\bwhen\b/.test(q)) return "date";
-  if (/\bwho(m|se)?\b/.test(q)) return "person";
-  if (/\bwhere\b/.test(q)) return "place";
+  // In "what is the capacity of the dam whose reservoir …" the who/where/when is a relative word:
+  // the question word is the first wh-word, and after what/which the noun decides.
+  const lead = /\b(what|which|who|whom|whose|where|when|how)\b/.exec(q)?.[1];
+  const relative = lead === "what" || lead === "which";
+  if (!relative && /\bwhen\b/.test(q)) return "date";
+  if (!relative && /\bwho(m|se)?\b/.test(q)) return "person";
+  if (!relative && /\bwhere\b/.test(q)) return "place";
   const noun = /\b(?:what|which)(?: is| was| are| were)?(?: the)? ([a-z-]+)(?: ([a-z-]+))?/.exec(q);
   const head = noun ? `${noun[1]} ${noun[2] ?? ""}`.trim() : "";
   if (head) {

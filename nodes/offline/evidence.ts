@@ -182,6 +182,16 @@ export function withoutColumnNote(subQuery: string): string {
   return subQuery.replace(/\s*\(columns:[^)]*\)\s*$/, "").trim();
 }
 
+/** The sub-query without its bridge note: the titles name passages, they are not question words. */
+export function withoutAboutNote(subQuery: string): string {
+  return subQuery.replace(/\s*\(about:[^)]*\)/, " ").replace(/\s+/g, " ").trim();
+}
+
+/** What the sub-query asks, without the notes the offline decomposer appends ("(about: …)", "(columns: …)"). */
+export function questionPart(subQuery: string): string {
+  return withoutAboutNote(withoutColumnNote(subQuery));
+}
+
 /** Stemmed content words in order. */
 export function stemsOf(text: string): string[] {
   return contentWords(text).map(stem);

@@ -19,7 +19,7 @@
  */
 import { fitsKind, headerSuitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
+import { type EvidenceRow, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
 import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
@@ -210,10 +210,6 @@ function aboutTitles(subQuery: string): Set<string> {
   return new Set(about.split(";").map((t) => normalized(t)).filter((t) => t !== ""));
 }
 
-/** The sub-query without its bridge note: the titles name passages, they are not question words. */
-function withoutAboutNote(subQuery: string): string {
-  return subQuery.replace(/\s*\(about:[^)]*\)/, " ").replace(/\s+/g, " ").trim();
-}
 
 /**
  * Preference for a block among the passages linked from the described row (bridge.ts): the passage

@@ -17,7 +17,7 @@
  */
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
-import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, withoutColumnNote } from "./evidence.js";
+import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
 import { CELL_CONFIDENCE, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells, hasPeriodTable } from "./table-cells.js";
@@ -117,7 +117,7 @@ export function supportOf(question: string, subQuery: string, answer: string, ev
   }
   const held = units.filter((u) => u.holds);
   if (held.length === 0) return 0;
-  const q = keyStems(withoutColumnNote(subQuery).replace(/\s*\(about:[^)]*\)\s*$/, "") || question);
+  const q = keyStems(questionPart(subQuery) || question);
   const df = new Map<string, number>();
   for (const u of units) for (const s of u.stems) df.set(s, (df.get(s) ?? 0) + 1);
   const idf = (s: string) => Math.log(1 + (units.length + 1) / ((df.get(s) ?? 0) + 0.5));
@@ -140,7 +140,8 @@ function isFilterEntity(answer: string, input: VerifyInput): boolean {
   if (a.length < 2 || numericValue(answer) !== null) return false;
   const mentions = input.plan.entityMentions.map(normalized);
   if (mentions.includes(a)) return true;
-  return ` ${normalized(input.subQuery)} `.includes(` ${a} `);
+  // the question's words only: the bridge note names the described row's linked passages, which may hold the answer
+  return ` ${normalized(questionPart(input.subQuery))} `.includes(` ${a} `);
 }
 
 /** The SELECT list of a statement and whether it computes (aggregates or arithmetic). */

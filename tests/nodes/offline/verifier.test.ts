@@ -46,6 +46,18 @@ describe("offline rule verifier", () => {
     expect(v.verdict).toBe(0);
   });
 
+  it("does not take the bridge note's passage titles for the question's filter entity", async () => {
+    // the offline decomposer appends the described row's linked passages: "(about: A; B)"
+    const q = "In which county is the city where the first Miss Teen USA pageant was held ?";
+    const bridged = `${q} (about: Ruth Zakarian; Polk County) (columns: City)`;
+    const v = await verify({ ...input(q, "Polk County"), subQuery: bridged });
+    expect(v.reason).not.toMatch(/filter entity/);
+    expect(v.verdict).toBe(0.5);
+    // words of the question itself still count
+    const named = await verify({ ...input("What was the population of Lakeland ?", "Lakeland"), subQuery: "What was the population of Lakeland ? (about: Lakeland)" });
+    expect(named.verdict).toBe(0);
+  });
+
   it("rejects answers that are not in the evidence", async () => {
     const v = await verify(input("In which county is Lakeland ?", "Orange County"));
     expect(v.verdict).toBe(0);

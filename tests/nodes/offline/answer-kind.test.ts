@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { answerKindFromQuestion } from "../../../nodes/offline/answer-kind.js";
+
+describe("answerKindFromQuestion", () => {
+  it("takes who/where/when as the question word only when no what/which comes first", () => {
+    expect(answerKindFromQuestion("Who won the first Miss Teen USA pageant ?")).toBe("person");
+    expect(answerKindFromQuestion("Where was the pageant held ?")).toBe("place");
+    expect(answerKindFromQuestion("When was Ruth Zakarian born ?")).toBe("date");
+    expect(answerKindFromQuestion("In 1983, who won the pageant ?")).toBe("person");
+    // relative words: the noun after what/which decides
+    expect(answerKindFromQuestion("What is the capacity of the dam whose reservoir is about 290 km2 ?")).toBe("number");
+    expect(answerKindFromQuestion("What is the state of the Senator who did not run for reelection ?")).toBe("place");
+    expect(answerKindFromQuestion("Which team did he join when he left Ajax ?")).toBe("entity");
+    expect(answerKindFromQuestion("What city hosted the games where the record was set ?")).toBe("place");
+  });
+});
