@@ -179,8 +179,10 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
   if (a === "") return false;
   switch (kind) {
     case "count": {
-      const n = numericValue(a);
-      return n !== null && Number.isInteger(n) && n >= 0;
+      // "9.5 million" subscribers: a whole count written with a scale word
+      const scaled = /^(.*\d)\s+(thousand|million|billion)$/i.exec(a);
+      const n = numericValue(scaled ? scaled[1]! : a);
+      return n !== null && n >= 0 && (scaled !== null || Number.isInteger(n));
     }
     case "number":
     case "money":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerKindFromQuestion } from "../../../nodes/offline/answer-kind.js";
+import { answerKindFromQuestion, fitsKind } from "../../../nodes/offline/answer-kind.js";
 
 describe("answerKindFromQuestion", () => {
   it("takes who/where/when as the question word only when no what/which comes first", () => {
@@ -12,5 +12,13 @@ describe("answerKindFromQuestion", () => {
     expect(answerKindFromQuestion("What is the state of the Senator who did not run for reelection ?")).toBe("place");
     expect(answerKindFromQuestion("Which team did he join when he left Ajax ?")).toBe("entity");
     expect(answerKindFromQuestion("What city hosted the games where the record was set ?")).toBe("place");
+  });
+
+  it("takes a count written with a scale word as a whole count", () => {
+    expect(fitsKind("9.5 million", "count")).toBe(true);
+    expect(fitsKind("12", "count")).toBe(true);
+    expect(fitsKind("2.5", "count")).toBe(false);
+    expect(fitsKind("-3", "count")).toBe(false);
+    expect(fitsKind("many million", "count")).toBe(false);
   });
 });
