@@ -141,6 +141,9 @@ const SUPERLATIVE = /\b(most|highest|largest|biggest|greatest|top|best|maximum|l
 const PERSON_NOUNS = /\b(player|players|person|people|driver|drivers|athlete|athletes|coach|manager|actor|actress|singer|artist|director|author|writer|candidate|member|rider|runner|swimmer|winner|champion|captain|president|governor|mayor|skier|boxer|wrestler|pitcher|golfer|cyclist|composer|producer|scorer|opponent|competitor|contestant|king|queen|senator|representative|nominee|chairman|leader|minister)\b/;
 const PLACE_NOUNS = /\b(country|countries|nation|nations|city|cities|town|towns|state|states|venue|venues|location|place|stadium|arena|county|province|region|team's home|island|village|district)\b/;
 
+/** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
+export const PLACE_ORDINAL = /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
+
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
 
@@ -384,8 +387,12 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     }
   }
   if (operator === "lookup" || operator === "sort") {
-    if (/\b(first|opening|initial|1st)\b/.test(q) && !/\bfirst (round|team|division|prize|class|half|leg)\b/.test(q)) position = "first";
-    else if (/\b(last|final|most recent|bottom)\b/.test(q) && !/\blast (round)\b/.test(q)) position = "last";
+    // "when did the team last rank 1st?": a finishing place is a row condition, not a row position.
+    const pq = q.replace(PLACE_ORDINAL, " ");
+    if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|team|division|prize|class|half|leg)\b/.test(q)) position = "first";
+    else if (/\b(last|final|most recent|bottom)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
+    // "which competitor came in first?" alone: the table's order is its finishing order.
+    else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
     if (/\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) && !/\bafter (\d|the year)\b/.test(q)) position = "next";
     else if (/\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) && !/\bbefore \d/.test(q)) position = "previous";
     if (position === "first" || position === "last") {

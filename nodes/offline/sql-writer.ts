@@ -198,7 +198,8 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
       if (preds.length > 0) columns.add(dateCol.index);
     }
   }
-  const place = /\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th)\b(?: place)?/.exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
+  // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
+  const place = /\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?/.exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
   if (place) {
     const word = place[1]!;
     const n = Object.hasOwn(ORDINALS, word) ? ORDINALS[word]! : Number(word.replace(/\D/g, ""));

@@ -33,6 +33,10 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads row positions", () => {
+    // A finishing place ("rank 1st") is a row condition; the row position is "last".
+    expect(analyzeQuestion("when did the team last rank 1st?").position).toBe("last");
+    expect(analyzeQuestion("in what city did piotr's last 1st place finish occur?").position).toBe("last");
+    expect(analyzeQuestion("which competitor came in first for this race?").position).toBe("first");
     expect(analyzeQuestion("who was the last player to be inducted?")).toMatchObject({ position: "last", operator: "sort" });
     expect(analyzeQuestion("what is the next team after maccabi tel aviv?").position).toBe("next");
     expect(analyzeQuestion("what county is just previous to butte county on the list?").position).toBe("previous");

@@ -52,6 +52,12 @@ describe("planSql templates", () => {
     expect(answer("how many more gold medals did china win than russia?", "medals").rows).toEqual([[28]]);
   });
 
+  it("reads a finishing place as a row condition, not as the first row", () => {
+    expect(answer("when did a rider last finish 1st?", "races2").rows).toEqual([["July 1, 2001"]]);
+    // "was the first race": an ordinal before another noun is no finishing place.
+    expect(answer("when was the first race kim lee rode?", "races2").sql).not.toContain("position");
+  });
+
   it("reads first, last, next and previous rows by _row", () => {
     expect(answer("who was the first winner?", "races").rows).toEqual([["Kim Lee"]]);
     expect(answer("which venue was last?", "races").rows).toEqual([["Beijing"]]);
