@@ -86,7 +86,8 @@ export function leadingNumber(text: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-const SUMMARY = /^(total|totals|sum|all|overall|grand total|average|mean)\b/;
+// ("All", "all 13", "all places"; not "All of You", a song title.)
+const SUMMARY = /^(total|totals|sum|overall|grand total|average|mean)\b|^all( \d+| [a-z]+s)?$/;
 
 /** Builds the catalog of one table from its rows of original text (used by tests and by loadCatalog). */
 export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCatalog {
