@@ -212,6 +212,44 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
   return { preds, columns };
 }
 
+const OUTCOMES: Record<"win" | "loss" | "draw", RegExp> = {
+  win: /^(w|win|won|wins|winner|victory)$/,
+  loss: /^(l|loss|lost|lose|defeat|defeated)$/,
+  draw: /^(d|t|draw|drawn|tie|tied)$/,
+};
+
+/** A column of match outcomes ("W 24–7", "L", "Won", "Nominated"): most cells start with an outcome word. */
+function outcomeColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean): CatalogColumn | undefined {
+  const first = (v: string) => (/^[a-z]+/i.exec(v.trim())?.[0] ?? "").toLowerCase();
+  return catalog.columns.find((c) => {
+    if (!ok(c) || isNumericColumn(c)) return false;
+    const cells = c.raw.filter((v) => v.trim() !== "");
+    const outcome = cells.filter((v) => Object.values(OUTCOMES).some((re) => re.test(first(v))) || /^nominated$/i.test(first(v)));
+    return cells.length >= 2 && outcome.length >= 0.6 * cells.length && cells.some((v) => OUTCOMES.win.test(first(v)));
+  });
+}
+
+/**
+ * "how many games did the bulldogs win?", "number of losses": the rows whose outcome cell is a win
+ * (loss, draw), when the table has an outcome column and no column is named by the outcome word
+ * (a "Wins" column is read, not filtered). "did not win" selects the other rows.
+ */
+function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok: (c: CatalogColumn) => boolean): { preds: string[]; columns: Set<number> } {
+  const q = a.normalized;
+  const m = /\b(win|wins|won|winning|victory|victories|beat|beaten|lose|loses|lost|losing|loss|losses|defeat|defeats|defeated|draw|draws|drew|drawn|tie|ties|tied)\b/.exec(q);
+  if (!m) return { preds: [], columns: new Set() };
+  const kind = /^(win|wins|won|winning|victory|victories|beat|beaten)$/.test(m[1]!) ? "win" : /^(draw|draws|drew|drawn|tie|ties|tied)$/.test(m[1]!) ? "draw" : "loss";
+  if (catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[1]!], c, false) >= 1.5)) return { preds: [], columns: new Set() };
+  const c = outcomeColumn(catalog, ok);
+  if (!c) return { preds: [], columns: new Set() };
+  const negated = /\b(not|n't|never|no|without)\s+(?:\w+\s+)?$/.test(q.slice(0, m.index));
+  // The outcome words as the cells write them ("W", "Won"): the cell is the word, or the word then a non-letter.
+  const tokens = [...new Set(c.raw.map((v) => /^[a-z]+/i.exec(v.trim())?.[0] ?? "").filter((t) => OUTCOMES[kind].test(t.toLowerCase())))];
+  if (tokens.length === 0) return { preds: [], columns: new Set() };
+  const any = tokens.map((t) => `TRIM(${col(c)}) GLOB '${t}' OR TRIM(${col(c)}) GLOB '${t}[^A-Za-z]*'`).join(" OR ");
+  return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
+}
+
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
 function mentionRows(mentions: EntityMention[]): number[] | undefined {
   let rows: Set<number> | undefined;
@@ -295,6 +333,11 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
   for (const c of when.columns) empty.columns.add(c);
+  if (a.operator !== "compare") {
+    const outcome = outcomePredicates(a, catalog, (c) => (!usable || usable.has(c.index)) && !input.mentions.some((m) => m.columnIndex === c.index));
+    empty.preds.push(...outcome.preds);
+    for (const c of outcome.columns) empty.columns.add(c);
+  }
   cond.preds.push(...empty.preds);
   for (const c of empty.columns) cond.columns.add(c);
   const filterPreds: string[] = [];

@@ -60,6 +60,20 @@ export const RACES2: RawTable = {
   ],
 };
 
+/** A season's games with an outcome column ("W 24–7"). */
+export const GAMES: RawTable = {
+  id: "games",
+  file: "games.csv",
+  header: ["Date", "Opponent", "Result", "Attendance"],
+  rows: [
+    ["September 2", "Wake Forest", "W 24–7", "30,000"],
+    ["September 9", "Duke", "L 10–14", "42,000"],
+    ["September 16", "Navy", "W 31–3", "35,500"],
+    ["September 23", "Army", "T 7–7", "28,000"],
+    ["September 30", "Tulane", "L 0–21", "25,000"],
+  ],
+};
+
 export interface Fixture {
   db: Database.Database;
   tables: Map<string, TableSchema>;
@@ -71,7 +85,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

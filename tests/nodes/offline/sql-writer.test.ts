@@ -58,6 +58,14 @@ describe("planSql templates", () => {
     expect(answer("when was the first race kim lee rode?", "races2").sql).not.toContain("position");
   });
 
+  it("selects won / lost / tied rows by the outcome column", () => {
+    expect(answer("how many games did they win?", "games").rows).toEqual([[2]]);
+    expect(answer("how many losses did they have?", "games").rows).toEqual([[2]]);
+    expect(answer("how many games did they not win?", "games").rows).toEqual([[3]]);
+    expect(answer("which opponent did they play in their first loss?", "games").rows).toEqual([["Duke"]]);
+    expect(answer("what was the date of the last tie?", "games").rows).toEqual([["September 23"]]);
+  });
+
   it("reads first, last, next and previous rows by _row", () => {
     expect(answer("who was the first winner?", "races").rows).toEqual([["Kim Lee"]]);
     expect(answer("which venue was last?", "races").rows).toEqual([["Beijing"]]);
