@@ -34,6 +34,8 @@ export interface NumericCondition {
   value: number;
   /** Words just before/after the number that name the compared column ("goals", "born"). */
   hint: string[];
+  /** The literal was a clock time ("under 3:45"): `value` is in seconds and applies to a time column. */
+  clock?: boolean;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -188,7 +190,18 @@ const COMPARATIVE_HINT: Record<string, string> = {
   later: "year", earlier: "year", after: "year", before: "year", faster: "time", slower: "time",
 };
 
-function conditionsIn(q: string): NumericCondition[] {
+/** "more than two silver medals", "at least three hundred": number words as digits, for conditions. */
+function digitsForNumberWords(q: string): string {
+  return q
+    .replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|fifty)(?: (hundred|thousand))?\b/g, (all, w: string, scale: string | undefined, offset: number) => {
+      // "one" is a number only after a comparison ("more than one"); elsewhere it is a pronoun.
+      if (w === "one" && !scale && !/\b(than|least|most|exactly)\s+$/.test(q.slice(0, offset))) return all;
+      return String(NUMBER_WORDS[w]! * (scale === "hundred" ? 100 : scale === "thousand" ? 1000 : 1));
+    });
+}
+
+function conditionsIn(text: string): NumericCondition[] {
+  const q = digitsForNumberWords(text);
   const out: NumericCondition[] = [];
   for (const [re, op] of CONDITION_PATTERNS) {
     for (const m of q.matchAll(re)) {
@@ -213,6 +226,12 @@ function conditionsIn(q: string): NumericCondition[] {
     const hint = words(m[2]!).filter((w) => !STOP_WORDS.has(w) && !/^(times?|each|total|in|at|or|more|less|fewer)$/.test(w));
     if (hint.length === 0 || /\bor (more|less|fewer|higher|lower)\b/.test(q.slice(m.index!, m.index! + m[0].length + 12))) continue;
     out.push({ op: "=", value, hint });
+  }
+  // "finished in less than 3:45": a clock time (m:ss) compares seconds of a time column.
+  for (const m of q.matchAll(/\b(more|greater|longer|slower|over|above|less|fewer|shorter|faster|under|below|within)\s+(?:than\s+)?(\d{1,3}):(\d\d(?:\.\d+)?)(?![\d:])/g)) {
+    const value = Number(m[2]) * 60 + Number(m[3]);
+    const op = /^(more|greater|longer|slower|over|above)$/.test(m[1]!) ? ">" : m[1] === "within" ? "<=" : "<";
+    out.push({ op, value, hint: ["time"], clock: true });
   }
   // "N or more" phrasing: the number precedes.
   for (const m of q.matchAll(/(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|less|fewer|lower)\b/g)) {

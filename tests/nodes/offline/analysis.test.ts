@@ -11,6 +11,17 @@ describe("analyzeQuestion", () => {
     expect(a.needGlobalView).toBe(true);
   });
 
+  it("reads number words in conditions, but not the pronoun 'one'", () => {
+    expect(analyzeQuestion("how many nations won more than ten silver medals?").conditions[0]).toMatchObject({ op: ">", value: 10 });
+    expect(analyzeQuestion("how many prisons were designed for at least two hundred prisoners?").conditions[0]).toMatchObject({ op: ">=", value: 200 });
+    expect(analyzeQuestion("how many schools have more than one title?").conditions[0]).toMatchObject({ op: ">", value: 1 });
+    expect(analyzeQuestion("which player was the only one drafted from finland?").conditions).toEqual([]);
+  });
+
+  it("reads a clock time in a condition as seconds", () => {
+    expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([expect.objectContaining({ op: "<", value: 225, clock: true })]);
+  });
+
   it("reads comparative conditions with the compared quantity as a hint", () => {
     const a = analyzeQuestion("what is the number of buildings taller than 328 feet?");
     expect(a.conditions[0]).toMatchObject({ op: ">", value: 328 });
