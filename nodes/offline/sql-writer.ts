@@ -134,7 +134,9 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
   const preds: string[] = [];
   const columns = new Set<number>();
   for (const cond of a.conditions) {
-    const c = chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
+    const c = cond.clock
+      ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
+      : chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
     if (!c) continue;
     const yearLike = Number.isInteger(cond.value) && cond.value >= 1000 && cond.value <= 2100 && isYearColumn(c);
     const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);

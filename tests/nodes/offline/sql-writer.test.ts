@@ -58,6 +58,10 @@ describe("planSql templates", () => {
     expect(answer("when was the first race kim lee rode?", "races2").sql).not.toContain("position");
   });
 
+  it("compares a clock time with a time column in seconds", () => {
+    expect(answer("how many races were won in less than 3:48?", "races").rows).toEqual([[2]]);
+  });
+
   it("selects won / lost / tied rows by the outcome column", () => {
     expect(answer("how many games did they win?", "games").rows).toEqual([[2]]);
     expect(answer("how many losses did they have?", "games").rows).toEqual([[2]]);
