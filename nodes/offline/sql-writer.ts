@@ -252,6 +252,11 @@ function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok: (c: C
   return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
 }
 
+/** A column of years (not amounts that happen to fall in 1000–2100: "$1,200"). */
+function holdsYears(c: CatalogColumn): boolean {
+  return isYearColumn(c) && !c.raw.some((v) => /[$€£¥,]/.test(v));
+}
+
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
 function mentionRows(mentions: EntityMention[]): number[] | undefined {
   let rows: Set<number> | undefined;
@@ -371,7 +376,8 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     let bestScore = 0;
     for (const c of catalog.columns) {
       if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
-      if (isYearColumn(c) && !noun.some((w) => /^years?$/.test(w))) continue;
+      // Years are counted by rows, never summed or read as a count ("how many years …").
+      if (holdsYears(c)) continue;
       const s = headerMatch(noun, c);
       if (s > bestScore) {
         bestScore = s;
@@ -426,7 +432,8 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
 
   // Sum / average of a numeric column.
   if (a.operator === "aggregate" && a.aggregate) {
-    const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, { ...opts, avoid: cond.columns }).filter((r) => isNumericColumn(r.column));
+    // (A sum of years means nothing: "total years" counts rows.)
+    const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, { ...opts, avoid: cond.columns }).filter((r) => isNumericColumn(r.column) && !(a.aggregate === "sum" && holdsYears(r.column)));
     const c = ranked[0]?.column;
     if (c) {
       const fn = a.aggregate === "avg" ? "AVG" : "SUM";

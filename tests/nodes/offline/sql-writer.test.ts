@@ -58,6 +58,10 @@ describe("planSql templates", () => {
     expect(answer("when was the first race kim lee rode?", "races2").sql).not.toContain("position");
   });
 
+  it("counts years by rows, never by summing a year column", () => {
+    expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
+  });
+
   it("compares a clock time with a time column in seconds", () => {
     expect(answer("how many races were won in less than 3:48?", "races").rows).toEqual([[2]]);
   });
