@@ -19,4 +19,13 @@ describe("catalogFromRows summary rows", () => {
     const rows = [['"All of You"', "2012"], ['"Atomic"', "2013"], ["All Along the Watchtower", "1968"]];
     expect(catalogFromRows(schema, rows).summaryRows.size).toBe(0);
   });
+
+  it("marks an unlabelled last row whose amounts are the column sums as a summary row", () => {
+    const schema = schemaOf(["Rank", "Nation", "Gold", "Silver"], ["integer", "text", "integer", "integer"]);
+    const rows = [["1", "China", "5", "2"], ["2", "Japan", "3", "4"], ["3", "Korea", "1", "1"], ["", "", "9", "7"]];
+    expect([...catalogFromRows(schema, rows).summaryRows]).toEqual([3]);
+    // A last row that is merely large is data.
+    const data = [["1", "China", "5", "2"], ["2", "Japan", "3", "4"], ["3", "Korea", "1", "1"], ["4", "India", "12", "3"]];
+    expect(catalogFromRows(schema, data).summaryRows.size).toBe(0);
+  });
 });
