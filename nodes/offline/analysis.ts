@@ -433,6 +433,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     comparison?.kind === "choice" ? "choice" : comparison?.kind === "moreless" ? "moreless" : comparison?.kind === "difference" ? "number" : answerType0;
 
   const listAnswer =
+    /\b(?:which|what|name|list|the|who were the|are the)\s+(?:other\s+)?(?:two|three|four|five|2|3|4|5)\s+(?!times?\b|years? (?:ago|later|after|before)\b)[a-z]/.test(q) ||
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(q);
 
   const needGlobalView = operator === "count" || operator === "aggregate" || operator === "sort" || (operator === "compare" && comparison?.kind !== "choice");

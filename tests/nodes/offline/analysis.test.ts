@@ -18,6 +18,12 @@ describe("analyzeQuestion", () => {
     expect(analyzeQuestion("which player was the only one drafted from finland?").conditions).toEqual([]);
   });
 
+  it("expects a list when the question names how many items it wants", () => {
+    expect(analyzeQuestion("what two models are only from the philippines?").listAnswer).toBe(true);
+    expect(analyzeQuestion("which 2 stations both have faith ministries radio?").listAnswer).toBe(true);
+    expect(analyzeQuestion("what was the score two years later?").listAnswer).toBe(false);
+  });
+
   it("reads a clock time in a condition as seconds", () => {
     expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([expect.objectContaining({ op: "<", value: 225, clock: true })]);
   });
