@@ -452,7 +452,9 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     const sw = superlativeWord(a.normalized);
     // "most/least/fewest" with no column named: the most frequent value; other superlatives use the best numeric column.
     const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
-    if (order && (order.score > 0.5 || (!frequency && order.score >= 0))) {
+    // "which year had the most competitions?": "most" over a year or date column is a frequency, not the latest year.
+    const yearOrder = order !== undefined && frequency && sw !== undefined && (holdsYears(order.column) || order.column.schema.type === "date");
+    if (order && !yearOrder && (order.score > 0.5 || (!frequency && order.score >= 0))) {
       const direction = orderDirection(sw, a.sortDirection, order.column);
       // "what was the highest attendance?": the answer is the ordered value itself.
       const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5;

@@ -58,6 +58,16 @@ describe("planSql templates", () => {
     expect(answer("when was the first race kim lee rode?", "races2").sql).not.toContain("position");
   });
 
+  it("reads 'the most' over a year column as the most frequent year, not the latest", () => {
+    const r = answer("which year had the most races?", "races");
+    expect(r.template).toBe("group-count");
+    expect(answer("which winner had the most races?", "races").rows).toEqual([["Kim Lee"]]);
+  });
+
+  it("lists every row when the question asks for two of them", () => {
+    expect(answer("what two venues did kim lee win at?", "races").rows).toEqual([["Busan, South Korea"], ["Tokyo"]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
