@@ -150,7 +150,7 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
 function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined): { preds: string[]; columns: Set<number> } {
   const preds: string[] = [];
   const columns = new Set<number>();
-  const re = /\b(?:no|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
+  const re = /\b(?:no|zero|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
   for (const m of a.normalized.matchAll(re)) {
     const phrase = m[1]!.split(" ");
     let best: CatalogColumn | undefined;
@@ -164,7 +164,9 @@ function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
       }
     }
     if (!best || columns.has(best.index)) continue;
-    preds.push(`TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`);
+    const blank = `TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`;
+    // "no gold medals" on a column of counts: a 0 is as empty as a blank.
+    preds.push(isNumericColumn(best) ? `(${blank} OR ${numExpr(best)} = 0)` : blank);
     columns.add(best.index);
   }
   return { preds, columns };
@@ -281,11 +283,23 @@ function where(preds: string[]): string {
  */
 function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): EntityMention[] {
   const conditionNumbers = new Set(a.conditions.map((c) => String(c.value)));
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
   const out: EntityMention[] = [];
   for (const m of mentions) {
     if (usable && !usable.has(m.columnIndex)) continue;
     if (conditionNumbers.has(m.text)) continue;
-    if (out.some((o) => o.columnIndex === m.columnIndex)) continue;
+    const i = out.findIndex((o) => o.columnIndex === m.columnIndex);
+    if (i >= 0) {
+      // "north and south korea combined", "2-3 or 3-2": two values of one column joined by and/or select both.
+      const o = out[i]!;
+      const [x, y] = o.start <= m.start ? [o, m] : [m, o];
+      const between = tokens.slice(x.end, y.start).filter((t) => t !== "the");
+      // (Not "A and B each won …", "the same … as", "between 2007 and 2013": those name rows one by one or a range.)
+      if (between.length === 1 && (between[0] === "and" || between[0] === "or") && o.value !== m.value && !/\b(each|same|between)\b/.test(a.normalized)) {
+        out[i] = { ...o, rows: [...new Set([...o.rows, ...m.rows])].sort((p, q) => p - q) };
+      }
+      continue;
+    }
     out.push(m);
   }
   return out;

@@ -60,6 +60,18 @@ export const RACES2: RawTable = {
   ],
 };
 
+/** Medals with zero counts. */
+export const MEDALS2: RawTable = {
+  id: "medals2",
+  file: "medals2.csv",
+  header: ["Rank", "Nation", "Gold", "Silver", "Bronze"],
+  rows: [
+    ["1", "Brazil", "3", "1", "2"],
+    ["2", "Chile", "1", "2", "0"],
+    ["3", "Peru", "0", "1", "1"],
+  ],
+};
+
 /** A season's games with an outcome column ("W 24–7"). */
 export const GAMES: RawTable = {
   id: "games",
@@ -85,7 +97,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

@@ -68,6 +68,16 @@ describe("planSql templates", () => {
     expect(answer("what two venues did kim lee win at?", "races").rows).toEqual([["Busan, South Korea"], ["Tokyo"]]);
   });
 
+  it("selects both values of one column named with and / or", () => {
+    expect(answer("how many gold medals did germany and russia win combined?", "medals").rows).toEqual([[39]]);
+    expect(answer("how many races were held in tokyo or beijing?", "races").rows).toEqual([[2]]);
+  });
+
+  it("reads 'no <amount>' on a column of counts as zero or blank", () => {
+    expect(answer("how many games had no attendance?", "games").rows).toEqual([[0]]);
+    expect(answer("which nation won no bronze medals?", "medals2").rows).toEqual([["Chile"]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
