@@ -152,6 +152,8 @@ const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\
 export interface AnalyzeOptions {
   /** Passages exist for the question's table (HybridQA/TAT-QA corpora): modality may be text/both. Default false. */
   hasPassages?: boolean;
+  /** The table has an "Average" column: "the highest average" names it rather than asking for AVG(). Default false. */
+  averageIsColumn?: boolean;
 }
 
 function normalize(text: string): string {
@@ -374,7 +376,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     comparison = { kind: "choice", options: options2, direction: directionOf(q) };
     if (/\bfirst\b|\bearlier\b|\bbefore\b|\bsooner\b/.test(q)) comparison.direction = "min";
     else if (/\blast\b|\blater\b|\bafter\b|\brecent\b/.test(q)) comparison.direction = "max";
-  } else if (/\b(average|mean)\b/.test(q)) {
+  } else if (/\b(average|mean)\b/.test(q) && !options.averageIsColumn) {
     operator = "aggregate";
     aggregate = "avg";
     arithmetic = "average";

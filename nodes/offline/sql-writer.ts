@@ -307,7 +307,14 @@ function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 
 /** Builds the SQL for a question over one table, or null when no template applies. */
 export function planSql(input: SqlPlanInput): SqlPlan | null {
-  const { analysis: a, catalog, usable } = input;
+  const { catalog, usable } = input;
+  let a = input.analysis;
+  // "who has the highest average?", "what was the average in 2001?" over an "Average" column: the word names
+  // the column; an AVG() over it would average the averages.
+  if (a.aggregate === "avg" && a.arithmetic === "average" && catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) && (!usable || usable.has(c.index)))) {
+    a = { ...analyzeQuestion(a.normalized, { averageIsColumn: true }), ...(a.grounding ? { grounding: a.grounding } : {}) };
+    input = { ...input, analysis: a };
+  }
   const bindings = (input.bindings ?? []).filter((b) => !usable || usable.has(b.columnIndex));
   const table = quoteIdent(catalog.schema.physical);
   // A binding that grounds the same value in another column replaces the mention (the binding is mandatory).

@@ -72,6 +72,18 @@ export const MEDALS2: RawTable = {
   ],
 };
 
+/** Batting figures with an "Average" column. */
+export const BATTING: RawTable = {
+  id: "batting",
+  file: "batting.csv",
+  header: ["Player", "Matches", "Average"],
+  rows: [
+    ["Ann Lee", "10", "31.5"],
+    ["Bo Park", "12", "44.25"],
+    ["Cy Young", "8", "28.0"],
+  ],
+};
+
 /** A season's games with an outcome column ("W 24–7"). */
 export const GAMES: RawTable = {
   id: "games",
@@ -97,7 +109,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2, BATTING]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

@@ -78,6 +78,13 @@ describe("planSql templates", () => {
     expect(answer("which nation won no bronze medals?", "medals2").rows).toEqual([["Chile"]]);
   });
 
+  it("reads 'average' as the name of an Average column rather than AVG()", () => {
+    expect(answer("who has the highest average?", "batting").rows).toEqual([["Bo Park"]]);
+    expect(answer("how many players have an average over 30?", "batting").rows).toEqual([[2]]);
+    // Without such a column, "average" still averages.
+    expect(answer("what was the average number of gold medals?", "medals").template).toBe("avg");
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
