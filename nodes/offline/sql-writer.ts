@@ -188,7 +188,7 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
   // (A month inside a mention, "july 10, 1939", is already a cell condition.)
   const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}\\b`).test(q) && !(m === "may" && /\bmay (be|have|not)\b/.test(q)) && !mentions.some((x) => x.text.split(" ").includes(m)));
   if (month >= 0) {
-    const dateCol = catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.filter((v) => new RegExp(`\\b${MONTHS[month]!.slice(0, 3)}`, "i").test(v)).length >= 1) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
+    const dateCol = monthColumn(catalog, ok, month);
     if (dateCol) {
       const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
       const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
@@ -257,6 +257,31 @@ function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok: (c: C
 /** A column of years (not amounts that happen to fall in 1000–2100: "$1,200"). */
 function holdsYears(c: CatalogColumn): boolean {
   return isYearColumn(c) && !c.raw.some((v) => /[$€£¥,]/.test(v));
+}
+
+/** A column of dates (typed, or text naming months) that a month condition or grouping reads. */
+function monthColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean, month?: number): CatalogColumn | undefined {
+  const names = month === undefined ? MONTHS : [MONTHS[month]!];
+  const named = (v: string) => names.some((m) => new RegExp(`\\b${m.slice(0, 3)}`, "i").test(v));
+  return catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.some(named)) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
+}
+
+/** "which month had the most games?": the month (of a date column) on the most (fewest) rows. */
+function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, basePreds: string[], table: string): SqlPlan | null {
+  if (!/\b(which|what) month\b/.test(a.normalized) || !a.sortDirection) return null;
+  const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
+  if (!c) return null;
+  const cases = MONTHS.map((m, i) => {
+    const name = sqlString(m[0]!.toUpperCase() + m.slice(1));
+    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${col(c)} LIKE '%${m.slice(0, 3)}%' THEN ${name}`;
+  });
+  const month = `CASE ${cases.join(" ")} END`;
+  const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+  return {
+    sql: `SELECT ${month} FROM ${table}${where([...basePreds, `${month} IS NOT NULL`, ...summaryFilter(catalog)])} GROUP BY ${month} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
+    template: "group-count",
+    targetColumn: c.schema.name,
+  };
 }
 
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
@@ -468,6 +493,8 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
 
   // Superlatives: argmax/argmin over an order column (ties kept), or the most frequent value.
   if (a.operator === "sort" && a.sortDirection && a.position !== "first" && a.position !== "last") {
+    const byMonth = monthFrequencyPlan(a, catalog, usable, basePreds, table);
+    if (byMonth) return byMonth;
     const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
     const dir = a.sortDirection === "max" ? "DESC" : "ASC";
     const sw = superlativeWord(a.normalized);

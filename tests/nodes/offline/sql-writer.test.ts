@@ -85,6 +85,12 @@ describe("planSql templates", () => {
     expect(answer("what was the average number of gold medals?", "medals").template).toBe("avg");
   });
 
+  it("groups rows by the month of a date column for 'which month … the most'", () => {
+    const r = answer("which month had the most games?", "games");
+    expect(r.template).toBe("group-count");
+    expect(r.rows).toEqual([["September"]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
