@@ -533,8 +533,12 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[0]?.column;
     if (target) {
       const dir = a.position === "first" ? "ASC" : "DESC";
+      // "the first year …" asks for the earliest year, whatever order the table lists its rows in
+      // (but "listed first", "first in the table" ask for the table's order).
+      const chronological = (holdsYears(target) || target.schema.type === "date") && !/\b(listed|list|table|chart|column|top|bottom)\b/.test(a.normalized);
+      const order = chronological ? `${orderExpr(target)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
       return {
-        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} ORDER BY ${ROW} ${dir} LIMIT 1`,
+        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...(chronological ? [hasNum(target)] : []), ...summaryFilter(catalog)])} ORDER BY ${order} LIMIT 1`,
         template: a.position,
         targetColumn: target.schema.name,
       };

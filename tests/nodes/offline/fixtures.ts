@@ -84,6 +84,18 @@ export const BATTING: RawTable = {
   ],
 };
 
+/** Rows in alphabetical, not chronological, order. */
+export const DRAFTS: RawTable = {
+  id: "drafts",
+  file: "drafts.csv",
+  header: ["Player", "Year", "Team"],
+  rows: [
+    ["Abe Ross", "2003", "Jets"],
+    ["Ben Cole", "1998", "Bears"],
+    ["Cal Dunn", "2001", "Jets"],
+  ],
+};
+
 /** A season's games with an outcome column ("W 24–7"). */
 export const GAMES: RawTable = {
   id: "games",
@@ -109,7 +121,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2, BATTING]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2, BATTING, DRAFTS]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

@@ -91,6 +91,11 @@ describe("planSql templates", () => {
     expect(r.rows).toEqual([["September"]]);
   });
 
+  it("reads 'the first year' as the earliest year, 'listed first' as the table's order", () => {
+    expect(answer("what was the first year in which a player was drafted?", "drafts").rows).toEqual([["1998"]]);
+    expect(answer("what year is listed first?", "drafts").rows).toEqual([["2003"]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
