@@ -96,6 +96,18 @@ export const DRAFTS: RawTable = {
   ],
 };
 
+/** One opponent's name is a part of another's ("Oklahoma", "at Oklahoma State"). */
+export const SCHEDULE: RawTable = {
+  id: "schedule",
+  file: "schedule.csv",
+  header: ["Date", "Opponent", "Result"],
+  rows: [
+    ["October 14", "Oklahoma", "W 21–7"],
+    ["October 21", "at Oklahoma State", "W 48–23"],
+    ["October 28", "Iowa State", "L 10–13"],
+  ],
+};
+
 /** A season's games with an outcome column ("W 24–7"). */
 export const GAMES: RawTable = {
   id: "games",
@@ -121,7 +133,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2, BATTING, DRAFTS]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2, BATTING, DRAFTS, SCHEDULE]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

@@ -11,6 +11,12 @@ describe("findMentions", () => {
     expect(m).toEqual([expect.objectContaining({ text: "united states", column: "Nation", value: "United States", kind: "exact", rows: [1] })]);
   });
 
+  it("prefers a longer phrase inside a cell to a shorter exact value it contains", () => {
+    const m = findMentions("what is the game after oklahoma state?", fx.catalog("schedule"));
+    expect(m).toEqual([expect.objectContaining({ text: "oklahoma state", value: "at Oklahoma State", kind: "partial", rows: [1] })]);
+    expect(findMentions("who won the game against oklahoma?", fx.catalog("schedule"))[0]).toMatchObject({ value: "Oklahoma", kind: "exact" });
+  });
+
   it("finds partial mentions covering every cell that contains the phrase", () => {
     const m = findMentions("how many races were held in south korea?", fx.catalog("races"));
     expect(m).toHaveLength(1);
