@@ -36,6 +36,8 @@ export interface NumericCondition {
   hint: string[];
   /** The literal was a clock time ("under 3:45"): `value` is in seconds and applies to a time column. */
   clock?: boolean;
+  /** "in the top 10": the rank (or, without a rank column, the table position) is at most `value`. */
+  top?: boolean;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -146,6 +148,9 @@ const PLACE_NOUNS = /\b(country|countries|nation|nations|city|cities|town|towns|
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
 export const PLACE_ORDINAL = /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
 
+/** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
+const TOP_N = /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/g;
+
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
 
@@ -234,6 +239,10 @@ function conditionsIn(text: string): NumericCondition[] {
     const value = Number(m[2]) * 60 + Number(m[3]);
     const op = /^(more|greater|longer|slower|over|above)$/.test(m[1]!) ? ">" : m[1] === "within" ? "<=" : "<";
     out.push({ op, value, hint: ["time"], clock: true });
+  }
+  for (const m of q.matchAll(TOP_N)) {
+    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!]!;
+    if (!out.some((c) => c.value === n)) out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true });
   }
   // "N or more" phrasing: the number precedes.
   for (const m of q.matchAll(/(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
@@ -392,9 +401,11 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     aggregate = "sum";
   }
 
+  // "finished in the top 10", "the top 3 runners": a rank condition, not a superlative.
+  const sq = q.replace(TOP_N, " ");
   if (operator === "lookup" || operator === "count") {
     // Superlatives beat lookups; "how many … the most" stays a superlative with a count answer.
-    if (SUPERLATIVE.test(q) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w)) ) {
+    if (SUPERLATIVE.test(sq) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w)) ) {
       if (operator === "lookup") {
         operator = "sort";
         sortDirection = directionOf(q);
@@ -435,7 +446,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     comparison?.kind === "choice" ? "choice" : comparison?.kind === "moreless" ? "moreless" : comparison?.kind === "difference" ? "number" : answerType0;
 
   const listAnswer =
-    /\b(?:which|what|name|list|the|who were the|are the)\s+(?:other\s+)?(?:two|three|four|five|2|3|4|5)\s+(?!times?\b|years? (?:ago|later|after|before)\b)[a-z]/.test(q) ||
+    /\b(?:which|what|name|list|the|who were the|are the)\s+(?:other\s+)?(?:top\s+)?(?:two|three|four|five|2|3|4|5)\s+(?!times?\b|years? (?:ago|later|after|before)\b)[a-z]/.test(q) ||
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(q);
 
   const needGlobalView = operator === "count" || operator === "aggregate" || operator === "sort" || (operator === "compare" && comparison?.kind !== "choice");

@@ -134,6 +134,14 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
   const preds: string[] = [];
   const columns = new Set<number>();
   for (const cond of a.conditions) {
+    if (cond.top) {
+      // The rank column when there is one; else the table's own order (a ranked list).
+      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && isNumericColumn(t));
+      const ref = alias ? `${alias}.${ROW}` : ROW;
+      preds.push(rank ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} <= ${cond.value}` : `${ref} < ${cond.value + [...catalog.headerRows].length}`);
+      if (rank) columns.add(rank.index);
+      continue;
+    }
     const c = cond.clock
       ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
       : chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});

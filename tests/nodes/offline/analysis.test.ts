@@ -24,6 +24,13 @@ describe("analyzeQuestion", () => {
     expect(analyzeQuestion("what was the score two years later?").listAnswer).toBe(false);
   });
 
+  it("reads 'the top N' as a rank condition, not a superlative", () => {
+    const a = analyzeQuestion("how many times did he finish in the top three?");
+    expect(a.operator).toBe("count");
+    expect(a.conditions).toEqual([expect.objectContaining({ op: "<=", value: 3, top: true })]);
+    expect(analyzeQuestion("who were the top 3 finishers?")).toMatchObject({ operator: "filter", listAnswer: true });
+  });
+
   it("reads a clock time in a condition as seconds", () => {
     expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([expect.objectContaining({ op: "<", value: 225, clock: true })]);
   });

@@ -96,6 +96,12 @@ describe("planSql templates", () => {
     expect(answer("what year is listed first?", "drafts").rows).toEqual([["2003"]]);
   });
 
+  it("reads 'the top N' on the rank column, else on the table's order", () => {
+    expect(answer("how many gold medals did the top 3 nations earn altogether?", "medals").rows).toEqual([[110]]);
+    expect(answer("which nations were in the top 2?", "medals").rows).toEqual([["China"], ["United States"]]);
+    expect(answer("how many of the top 2 races were won by kim lee?", "races").rows).toEqual([[1]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
