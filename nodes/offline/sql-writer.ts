@@ -309,6 +309,13 @@ function where(preds: string[]): string {
   return preds.length ? ` WHERE ${preds.join(" AND ")}` : "";
 }
 
+/** A mention that is only the literal of a numeric condition ("below 1.75" → "1 75"; "250,000,000" → "250 000 000"). */
+function isConditionLiteral(text: string, a: QuestionAnalysis): boolean {
+  if (!/^\d+( \d+)*$/.test(text)) return false;
+  const readings = [Number(text.replace(/ /g, "")), Number(text.replace(" ", "."))];
+  return a.conditions.some((c) => readings.includes(c.value));
+}
+
 /**
  * Mentions usable as filters: in usable columns, and not the numbers a condition already uses.
  * Mentions of the same column as another (stronger) mention are kept only when they name the
@@ -320,7 +327,7 @@ function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
   const out: EntityMention[] = [];
   for (const m of mentions) {
     if (usable && !usable.has(m.columnIndex)) continue;
-    if (conditionNumbers.has(m.text)) continue;
+    if (conditionNumbers.has(m.text) || isConditionLiteral(m.text, a)) continue;
     const i = out.findIndex((o) => o.columnIndex === m.columnIndex);
     if (i >= 0) {
       // "north and south korea combined", "2-3 or 3-2": two values of one column joined by and/or select both.

@@ -102,6 +102,11 @@ describe("planSql templates", () => {
     expect(answer("how many of the top 2 races were won by kim lee?", "races").rows).toEqual([[1]]);
   });
 
+  it("does not also take a condition's number as a cell value", () => {
+    // "44.25" is a cell: "over 31.5" must compare, not select the row whose average is 31.5.
+    expect(answer("how many players have an average over 31.5?", "batting").rows).toEqual([[1]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
