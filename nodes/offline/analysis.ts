@@ -38,6 +38,8 @@ export interface NumericCondition {
   clock?: boolean;
   /** "in the top 10": the rank (or, without a rank column, the table position) is at most `value`. */
   top?: boolean;
+  /** "finished above 5th place": `value` is a place, compared on the rank/position column. */
+  place?: boolean;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -148,6 +150,8 @@ const PLACE_NOUNS = /\b(country|countries|nation|nations|city|cities|town|towns|
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
 export const PLACE_ORDINAL = /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
 
+const ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+
 /** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
 const TOP_N = /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/g;
 
@@ -185,10 +189,10 @@ function numbersIn(text: string): number[] {
 }
 
 const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
-  [/\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, ">"],
-  [/\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, "<"],
-  [/\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, ">="],
-  [/\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, "<="],
+  [/\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, ">"],
+  [/\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, "<"],
+  [/\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, ">="],
+  [/\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, "<="],
 ];
 
 /** Comparative words that name a quantity ("taller than" → height). */
@@ -239,6 +243,18 @@ function conditionsIn(text: string): NumericCondition[] {
     const value = Number(m[2]) * 60 + Number(m[3]);
     const op = /^(more|greater|longer|slower|over|above)$/.test(m[1]!) ? ">" : m[1] === "within" ? "<=" : "<";
     out.push({ op, value, hint: ["time"], clock: true });
+  }
+  // "finished above 5th place", "third or better", "no higher than 18th": a place (rank) comparison; a
+  // better place is a smaller number.
+  const ord = "(\\d{1,3})(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)";
+  const placeValue = (m: RegExpMatchArray, i: number) => (m[i] ? Number(m[i]) : ORDINAL_WORDS.indexOf(m[i + 1]!) + 1);
+  for (const m of q.matchAll(new RegExp(`\\b(no higher than|no better than|no lower than|no worse than|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`, "g"))) {
+    const w = m[1]!;
+    const op = w === "no higher than" || w === "no better than" ? ">=" : w === "no lower than" || w === "no worse than" ? "<=" : /^(above|higher|better)/.test(w) ? "<" : ">";
+    out.push({ op, value: placeValue(m, 2), hint: ["rank", "position", "place"], place: true });
+  }
+  for (const m of q.matchAll(new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"))) {
+    out.push({ op: /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=", value: placeValue(m, 1), hint: ["rank", "position", "place"], place: true });
   }
   for (const m of q.matchAll(TOP_N)) {
     const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!]!;

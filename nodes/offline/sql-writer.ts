@@ -142,6 +142,13 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
       if (rank) columns.add(rank.index);
       continue;
     }
+    if (cond.place) {
+      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && t.num.some((v) => v !== null));
+      if (!rank) continue;
+      preds.push(`${hasNum(rank, alias)} AND ${numExpr(rank, alias)} ${cond.op} ${cond.value}`);
+      columns.add(rank.index);
+      continue;
+    }
     const c = cond.clock
       ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
       : chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
@@ -212,7 +219,8 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
   }
   // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
   const place = /\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?/.exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
-  if (place) {
+  // ("above 5th place" is a place comparison, read with the conditions.)
+  if (place && !a.conditions.some((c) => c.place)) {
     const word = place[1]!;
     const n = Object.hasOwn(ORDINALS, word) ? ORDINALS[word]! : Number(word.replace(/\D/g, ""));
     const placeCol = catalog.columns.find((c) => ok(c) && isRankColumn(c) && c.num.some((v) => v === n));
@@ -311,6 +319,9 @@ function where(preds: string[]): string {
 
 /** A mention that is only the literal of a numeric condition ("below 1.75" → "1 75"; "250,000,000" → "250 000 000"). */
 function isConditionLiteral(text: string, a: QuestionAnalysis): boolean {
+  // ("above 5th place": the place "5th" is compared, not selected.)
+  const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(text);
+  if (ordinal) return a.conditions.some((c) => c.place && c.value === Number(ordinal[1]));
   if (!/^\d+( \d+)*$/.test(text)) return false;
   const readings = [Number(text.replace(/ /g, "")), Number(text.replace(" ", "."))];
   return a.conditions.some((c) => readings.includes(c.value));

@@ -31,6 +31,12 @@ describe("analyzeQuestion", () => {
     expect(analyzeQuestion("who were the top 3 finishers?")).toMatchObject({ operator: "filter", listAnswer: true });
   });
 
+  it("reads place comparisons: a better place is a smaller number", () => {
+    expect(analyzeQuestion("how many seasons did they finish above 5th place?").conditions).toEqual([expect.objectContaining({ op: "<", value: 5, place: true })]);
+    expect(analyzeQuestion("how many times did the runner finish below 10th place?").conditions).toEqual([expect.objectContaining({ op: ">", value: 10, place: true })]);
+    expect(analyzeQuestion("in how many games did she place third or better?").conditions).toEqual([expect.objectContaining({ op: "<=", value: 3, place: true })]);
+  });
+
   it("reads a clock time in a condition as seconds", () => {
     expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([expect.objectContaining({ op: "<", value: 225, clock: true })]);
   });

@@ -107,6 +107,11 @@ describe("planSql templates", () => {
     expect(answer("how many players have an average over 31.5?", "batting").rows).toEqual([[1]]);
   });
 
+  it("compares places on the position column", () => {
+    expect(answer("how many times did a rider finish above 3rd place?", "races2").rows).toEqual([[3]]);
+    expect(answer("how many times did a rider finish 2nd or worse?", "races2").rows).toEqual([[2]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
