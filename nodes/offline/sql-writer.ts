@@ -797,6 +797,16 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
   }
   const kind = a.comparison!.kind;
   const order = chooseOrderColumn(a, catalog, [m1, m2], { ...opts, avoid });
+  // "how many more appearances on fuji tv than tbs?": values that name several rows each, and no amount
+  // column named ("how many more performances" reads Performances), are compared by how many rows they name.
+  const rowCounts = m1.rows.length > 1 || m2.rows.length > 1;
+  if (kind === "difference" && m1.columnIndex === m2.columnIndex && rowCounts && bindings.length === 0 && !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)) {
+    return {
+      sql: `SELECT ABS(SUM(${mentionPredicate(m1, catalog)}) - SUM(${mentionPredicate(m2, catalog)})) FROM ${table}${where(summaryFilter(catalog))}`,
+      template: "difference",
+      targetColumn: "",
+    };
+  }
   const byPosition = a.comparison?.direction !== null && /\b(first|earlier|before|sooner|last|later|after|recent)\b/.test(a.normalized);
   let ea: string;
   let eb: string;

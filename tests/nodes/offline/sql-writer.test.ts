@@ -112,6 +112,11 @@ describe("planSql templates", () => {
     expect(answer("how many times did a rider finish 2nd or worse?", "races2").rows).toEqual([[2]]);
   });
 
+  it("compares values that name several rows by their row counts, unless an amount column is named", () => {
+    expect(answer("how many more races did kim lee win than ana smith?", "races2").rows).toEqual([[2]]);
+    expect(answer("how many more gold medals did china win than russia?", "medals").rows).toEqual([[28]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
