@@ -205,12 +205,16 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
   if (month >= 0) {
     const dateCol = monthColumn(catalog, ok, month);
     if (dateCol) {
-      const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
-      const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
+      // "before september 2004", "after march 1, 2009" (a day makes the bound a date).
+      const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
+      const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
       const mm = String(month + 1).padStart(2, "0");
       if (dateCol.schema.type === "date" && (before || after)) {
-        const y = (before ?? after)![2]!;
-        preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, 7) ${before ? "<" : ">="} '${y}-${mm}'`);
+        const bound = (before ?? after)!;
+        const y = bound[3]!;
+        const day = bound[2] ? `-${bound[2].padStart(2, "0")}` : "";
+        const op = before ? "<" : day && bound[1] === "after" ? ">" : ">=";
+        preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`);
       } else if (!before && !after) {
         preds.push(dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${mm}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[month]!.slice(0, 3)}%`)}`);
       }
@@ -405,9 +409,15 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   if (same) return same;
 
   const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
-  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m)), usable);
+  const bounds = a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
+  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), usable);
   const cond = conditionPredicates(a, catalog, usable);
   for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
+  for (const b of bounds) {
+    const c = catalog.columns[b.mention.columnIndex]!;
+    cond.preds.push(`${col(c, undefined, false)} IS NOT NULL AND ${col(c, undefined, false)} ${b.op} (SELECT ${col(c, undefined, false)} FROM ${table} WHERE ${ROW} = ${b.mention.rows[0]!})`);
+    cond.columns.add(c.index);
+  }
   const empty = emptinessPredicates(a, catalog, usable);
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
@@ -587,6 +597,19 @@ function excludedMentions(a: QuestionAnalysis, mentions: EntityMention[], usable
     if ((usable && !usable.has(m.columnIndex)) || bindings.some((b) => sameBinding(m, b, catalog))) return false;
     return new RegExp(`\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(q);
   });
+}
+
+/** "released before july 1, 2002": a date the question names as a bound, not as the row to select. */
+function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const out: Array<{ mention: EntityMention; op: string }> = [];
+  for (const m of mentions) {
+    if (catalog.columns[m.columnIndex]!.schema.type !== "date" || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    const before = tokens.slice(Math.max(0, m.start - 2), m.start).join(" ");
+    const w = /(?:^| )(before|prior to|until|after|since)$/.exec(before)?.[1];
+    if (w) out.push({ mention: m, op: w === "after" ? ">" : w === "since" ? ">=" : "<" });
+  }
+  return out;
 }
 
 /** Two mentions of one column joined by "or" in the question ("2002 or 2003"). */

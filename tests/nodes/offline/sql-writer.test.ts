@@ -117,6 +117,13 @@ describe("planSql templates", () => {
     expect(answer("how many more gold medals did china win than russia?", "medals").rows).toEqual([[28]]);
   });
 
+  it("bounds dates by a full date when the question names the day", () => {
+    expect(answer("how many races were held before july 15, 2001?", "races2").rows).toEqual([[3]]);
+    expect(answer("how many races were held after june 17, 2001?", "races2").rows).toEqual([[2]]);
+    // A bound that is itself a cell is a bound, not the row to count.
+    expect(answer("how many races did kim lee ride after june 3, 2001?", "races2").rows).toEqual([[2]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
