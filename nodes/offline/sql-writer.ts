@@ -435,6 +435,25 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   const basePreds = [...filterPreds, ...cond.preds];
   const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
 
+  // "after sedan, which township has the next highest population?": the next value of the named quantity
+  // below (above) the named row's, not the next table row.
+  const nextBest = /\bnext (highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest)\b/.exec(a.normalized);
+  if (nextBest && filters.length === 1) {
+    const anchor = filters[0]!;
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: new Set([anchor.columnIndex]) });
+    const target = order && rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex, avoid: new Set([order.column.index]) })[0]?.column;
+    if (order && order.score > 0.5 && target) {
+      const down = !/^(lowest|smallest|least|fewest|shortest)$/.test(nextBest[1]!);
+      const expr = orderExpr(order.column);
+      const sub = `(SELECT ${expr} FROM ${table} WHERE ${mentionPredicate(anchor, catalog)} LIMIT 1)`;
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([hasNum(order.column), `${expr} ${down ? "<" : ">"} ${sub}`, ...cond.preds, ...summaryFilter(catalog)])} ORDER BY ${expr} ${down ? "DESC" : "ASC"}, ${ROW} LIMIT 1`,
+        template: down ? "argmax" : "argmin",
+        targetColumn: target.schema.name,
+      };
+    }
+  }
+
   // next / previous row relative to a named row.
   if ((a.position === "next" || a.position === "previous") && filters.length > 0) {
     const anchor = filters[0]!;

@@ -124,6 +124,12 @@ describe("planSql templates", () => {
     expect(answer("how many races did kim lee ride after june 3, 2001?", "races2").rows).toEqual([[2]]);
   });
 
+  it("reads 'the next highest X after A' on X, not on the table order", () => {
+    // Averages: Ann Lee 31.5, Bo Park 44.25, Cy Young 28.0 (the table row after Bo Park is Cy Young).
+    expect(answer("after bo park, who has the next highest average?", "batting").rows).toEqual([["Ann Lee"]]);
+    expect(answer("after cy young, who has the next lowest average?", "batting").rows).toEqual([["Ann Lee"]]);
+  });
+
   it("counts years by rows, never by summing a year column", () => {
     expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
   });
