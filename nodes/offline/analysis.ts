@@ -437,7 +437,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   if (operator === "lookup" || operator === "sort") {
     // "when did the team last rank 1st?": a finishing place is a row condition, not a row position.
     const pq = q.replace(PLACE_ORDINAL, " ");
-    if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|team|division|prize|class|half|leg)\b/.test(q)) position = "first";
+    if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q)) position = "first";
     else if (/\b(last|final|most recent|bottom)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";

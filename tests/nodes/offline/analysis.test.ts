@@ -67,6 +67,8 @@ describe("analyzeQuestion", () => {
     expect(analyzeQuestion("when did the team last rank 1st?").position).toBe("last");
     expect(analyzeQuestion("in what city did piotr's last 1st place finish occur?").position).toBe("last");
     expect(analyzeQuestion("which competitor came in first for this race?").position).toBe("first");
+    expect(analyzeQuestion("what is the name of the first team on this chart?").position).toBe("first");
+    expect(analyzeQuestion("who scored in the first round?").position).toBeNull();
     expect(analyzeQuestion("who was the last player to be inducted?")).toMatchObject({ position: "last", operator: "sort" });
     expect(analyzeQuestion("what is the next team after maccabi tel aviv?").position).toBe("next");
     expect(analyzeQuestion("what county is just previous to butte county on the list?").position).toBe("previous");
