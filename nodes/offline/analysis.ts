@@ -34,6 +34,12 @@ export interface NumericCondition {
   value: number;
   /** Words just before/after the number that name the compared column ("goals", "born"). */
   hint: string[];
+  /** The literal was a clock time ("under 3:45"): `value` is in seconds and applies to a time column. */
+  clock?: boolean;
+  /** "in the top 10": the rank (or, without a rank column, the table position) is at most `value`. */
+  top?: boolean;
+  /** "finished above 5th place": `value` is a place, compared on the rank/position column. */
+  place?: boolean;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -141,12 +147,22 @@ const SUPERLATIVE = /\b(most|highest|largest|biggest|greatest|top|best|maximum|l
 const PERSON_NOUNS = /\b(player|players|person|people|driver|drivers|athlete|athletes|coach|manager|actor|actress|singer|artist|director|author|writer|candidate|member|rider|runner|swimmer|winner|champion|captain|president|governor|mayor|skier|boxer|wrestler|pitcher|golfer|cyclist|composer|producer|scorer|opponent|competitor|contestant|king|queen|senator|representative|nominee|chairman|leader|minister)\b/;
 const PLACE_NOUNS = /\b(country|countries|nation|nations|city|cities|town|towns|state|states|venue|venues|location|place|stadium|arena|county|province|region|team's home|island|village|district)\b/;
 
+/** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
+export const PLACE_ORDINAL = /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
+
+const ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+
+/** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
+const TOP_N = /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/g;
+
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
 
 export interface AnalyzeOptions {
   /** Passages exist for the question's table (HybridQA/TAT-QA corpora): modality may be text/both. Default false. */
   hasPassages?: boolean;
+  /** The table has an "Average" column: "the highest average" names it rather than asking for AVG(). Default false. */
+  averageIsColumn?: boolean;
 }
 
 function normalize(text: string): string {
@@ -173,10 +189,10 @@ function numbersIn(text: string): number[] {
 }
 
 const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
-  [/\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, ">"],
-  [/\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, "<"],
-  [/\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, ">="],
-  [/\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:])/g, "<="],
+  [/\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, ">"],
+  [/\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, "<"],
+  [/\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, ">="],
+  [/\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, "<="],
 ];
 
 /** Comparative words that name a quantity ("taller than" → height). */
@@ -185,7 +201,18 @@ const COMPARATIVE_HINT: Record<string, string> = {
   later: "year", earlier: "year", after: "year", before: "year", faster: "time", slower: "time",
 };
 
-function conditionsIn(q: string): NumericCondition[] {
+/** "more than two silver medals", "at least three hundred": number words as digits, for conditions. */
+function digitsForNumberWords(q: string): string {
+  return q
+    .replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|fifty)(?: (hundred|thousand))?\b/g, (all, w: string, scale: string | undefined, offset: number) => {
+      // "one" is a number only after a comparison ("more than one"); elsewhere it is a pronoun.
+      if (w === "one" && !scale && !/\b(than|least|most|exactly)\s+$/.test(q.slice(0, offset))) return all;
+      return String(NUMBER_WORDS[w]! * (scale === "hundred" ? 100 : scale === "thousand" ? 1000 : 1));
+    });
+}
+
+function conditionsIn(text: string): NumericCondition[] {
+  const q = digitsForNumberWords(text);
   const out: NumericCondition[] = [];
   for (const [re, op] of CONDITION_PATTERNS) {
     for (const m of q.matchAll(re)) {
@@ -210,6 +237,28 @@ function conditionsIn(q: string): NumericCondition[] {
     const hint = words(m[2]!).filter((w) => !STOP_WORDS.has(w) && !/^(times?|each|total|in|at|or|more|less|fewer)$/.test(w));
     if (hint.length === 0 || /\bor (more|less|fewer|higher|lower)\b/.test(q.slice(m.index!, m.index! + m[0].length + 12))) continue;
     out.push({ op: "=", value, hint });
+  }
+  // "finished in less than 3:45": a clock time (m:ss) compares seconds of a time column.
+  for (const m of q.matchAll(/\b(more|greater|longer|slower|over|above|less|fewer|shorter|faster|under|below|within)\s+(?:than\s+)?(\d{1,3}):(\d\d(?:\.\d+)?)(?![\d:])/g)) {
+    const value = Number(m[2]) * 60 + Number(m[3]);
+    const op = /^(more|greater|longer|slower|over|above)$/.test(m[1]!) ? ">" : m[1] === "within" ? "<=" : "<";
+    out.push({ op, value, hint: ["time"], clock: true });
+  }
+  // "finished above 5th place", "third or better", "no higher than 18th": a place (rank) comparison; a
+  // better place is a smaller number.
+  const ord = "(\\d{1,3})(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)";
+  const placeValue = (m: RegExpMatchArray, i: number) => (m[i] ? Number(m[i]) : ORDINAL_WORDS.indexOf(m[i + 1]!) + 1);
+  for (const m of q.matchAll(new RegExp(`\\b(no higher than|no better than|no lower than|no worse than|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`, "g"))) {
+    const w = m[1]!;
+    const op = w === "no higher than" || w === "no better than" ? ">=" : w === "no lower than" || w === "no worse than" ? "<=" : /^(above|higher|better)/.test(w) ? "<" : ">";
+    out.push({ op, value: placeValue(m, 2), hint: ["rank", "position", "place"], place: true });
+  }
+  for (const m of q.matchAll(new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"))) {
+    out.push({ op: /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=", value: placeValue(m, 1), hint: ["rank", "position", "place"], place: true });
+  }
+  for (const m of q.matchAll(TOP_N)) {
+    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!]!;
+    if (!out.some((c) => c.value === n)) out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true });
   }
   // "N or more" phrasing: the number precedes.
   for (const m of q.matchAll(/(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
@@ -352,7 +401,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     comparison = { kind: "choice", options: options2, direction: directionOf(q) };
     if (/\bfirst\b|\bearlier\b|\bbefore\b|\bsooner\b/.test(q)) comparison.direction = "min";
     else if (/\blast\b|\blater\b|\bafter\b|\brecent\b/.test(q)) comparison.direction = "max";
-  } else if (/\b(average|mean)\b/.test(q)) {
+  } else if (/\b(average|mean)\b/.test(q) && !options.averageIsColumn) {
     operator = "aggregate";
     aggregate = "avg";
     arithmetic = "average";
@@ -368,9 +417,11 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     aggregate = "sum";
   }
 
+  // "finished in the top 10", "the top 3 runners": a rank condition, not a superlative.
+  const sq = q.replace(TOP_N, " ");
   if (operator === "lookup" || operator === "count") {
     // Superlatives beat lookups; "how many … the most" stays a superlative with a count answer.
-    if (SUPERLATIVE.test(q) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w)) ) {
+    if (SUPERLATIVE.test(sq) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w)) ) {
       if (operator === "lookup") {
         operator = "sort";
         sortDirection = directionOf(q);
@@ -384,8 +435,12 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     }
   }
   if (operator === "lookup" || operator === "sort") {
-    if (/\b(first|opening|initial|1st)\b/.test(q) && !/\bfirst (round|team|division|prize|class|half|leg)\b/.test(q)) position = "first";
-    else if (/\b(last|final|most recent|bottom)\b/.test(q) && !/\blast (round)\b/.test(q)) position = "last";
+    // "when did the team last rank 1st?": a finishing place is a row condition, not a row position.
+    const pq = q.replace(PLACE_ORDINAL, " ");
+    if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q)) position = "first";
+    else if (/\b(last|final|most recent|bottom)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
+    // "which competitor came in first?" alone: the table's order is its finishing order.
+    else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
     if (/\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) && !/\bafter (\d|the year)\b/.test(q)) position = "next";
     else if (/\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) && !/\bbefore \d/.test(q)) position = "previous";
     if (position === "first" || position === "last") {
@@ -407,6 +462,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     comparison?.kind === "choice" ? "choice" : comparison?.kind === "moreless" ? "moreless" : comparison?.kind === "difference" ? "number" : answerType0;
 
   const listAnswer =
+    /\b(?:which|what|name|list|the|who were the|are the)\s+(?:other\s+)?(?:top\s+)?(?:two|three|four|five|2|3|4|5)\s+(?!times?\b|years? (?:ago|later|after|before)\b)[a-z]/.test(q) ||
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(q);
 
   const needGlobalView = operator === "count" || operator === "aggregate" || operator === "sort" || (operator === "compare" && comparison?.kind !== "choice");

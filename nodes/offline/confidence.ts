@@ -18,6 +18,11 @@ export interface PlanFeatures {
   mentions: "0" | "1" | "2+";
   /** Does the question name the answer column: named (header word) | weak | unnamed | computed. */
   target: "named" | "weak" | "unnamed" | "computed";
+  /**
+   * A next/previous plan whose anchor value names several rows ("the artist after bernadette", who sang
+   * twice): which occurrence is meant is a guess. Absent otherwise.
+   */
+  anchor?: "repeated";
   /** After execution: how many rows the SQL returned ("0", "1", "2-5", "6+"), or a zero/empty scalar ("zero"). */
   rows?: "0" | "1" | "2-5" | "6+" | "zero";
 }
@@ -53,13 +58,16 @@ export function planFeatures(a: QuestionAnalysis, mentions: EntityMention[], pla
     const s = headerMatch(a.targetHints.length ? a.targetHints : a.contentWords, column);
     target = s >= 1.5 ? "named" : s > 0 ? "weak" : "unnamed";
   }
-  return { template: plan.template, grounding, mentions: mentions.length === 0 ? "0" : mentions.length === 1 ? "1" : "2+", target };
+  const repeated = (plan.template === "next" || plan.template === "previous") && (mentions[0]?.rows.length ?? 0) > 1;
+  return { template: plan.template, grounding, mentions: mentions.length === 0 ? "0" : mentions.length === 1 ? "1" : "2+", target, ...(repeated ? { anchor: "repeated" as const } : {}) };
 }
 
 /** Keys from specific to general, so sparse shapes back off to their template. */
 export function featureKeys(f: PlanFeatures): string[] {
   const keys = [`${f.template}|${f.grounding}|${f.mentions}|${f.target}`, `${f.template}|${f.grounding}|${f.target}`, `${f.template}|${f.target}`, f.template];
-  return f.rows ? [`${keys[0]}|rows=${f.rows}`, `${f.template}|${f.target}|rows=${f.rows}`, ...keys] : keys;
+  const withRows = f.rows ? [`${keys[0]}|rows=${f.rows}`, `${f.template}|${f.target}|rows=${f.rows}`, ...keys] : keys;
+  // A repeated anchor is the most telling shape of a next/previous plan: its own cells are the most specific.
+  return f.anchor ? [`${f.template}|${f.target}|anchor=${f.anchor}`, `${f.template}|anchor=${f.anchor}`, ...withRows] : withRows;
 }
 
 const model = new ModelFile<ConfidenceModel>("sql-confidence.json");

@@ -59,6 +59,19 @@ function isContent(tokens: string[], headerWords: Set<string>): boolean {
   return true;
 }
 
+/** True when `span` (of exactly `n` tokens, the last content-bearing) is a whole-word part of some cell. */
+function inSomeCell(catalog: TableCatalog, span: string[], n: number): boolean {
+  if (span.length !== n || GENERIC.has(span[0]!) || GENERIC.has(span[span.length - 1]!)) return false;
+  let keys: Set<string> | undefined;
+  for (const t of span) {
+    const set = catalog.tokenIndex.get(t);
+    if (!set) return false;
+    keys = keys ? new Set([...keys].filter((k) => set.has(k))) : new Set(set);
+  }
+  const phrase = ` ${span.join(" ")} `;
+  return [...(keys ?? [])].some((k) => ` ${k.slice(k.indexOf(":") + 1)} `.includes(phrase));
+}
+
 /** Rank of a column as the home of an entity: text columns first, then leftmost. */
 function columnRank(c: CatalogColumn): number {
   return (c.numericShare > 0.5 ? 10 : 0) + c.index * 0.1;
@@ -85,7 +98,9 @@ function isInflection(a: string, b: string): boolean {
  */
 export function askedWords(a: QuestionAnalysis): string[] {
   const wh = /^(?:what|which)\s+(?:is the |are the |was the |were the )?([a-z]+)/.exec(a.normalized)?.[1];
-  return [...a.countNoun, ...(wh && !STOP_WORDS.has(wh) ? [wh] : [])];
+  // The counted noun is the head of "how many …" (two words at most): "how many networks show soap operas"
+  // counts networks, and "soap operas" is a value to find.
+  return [...a.countNoun.slice(0, 2), ...(wh && !STOP_WORDS.has(wh) ? [wh] : [])];
 }
 
 /** Common demonyms → the country name as normalised cell text (general English, not a data list). */
@@ -143,6 +158,9 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
         .filter((c) => c.distinct.has(key))
         .sort((a, b) => columnRank(a) - columnRank(b));
       if (hits.length === 0) continue;
+      // "after oklahoma state": a longer phrase that is part of a cell ("at Oklahoma State") names that
+      // cell, not the shorter exact value ("Oklahoma").
+      if (!numeric && (inSomeCell(catalog, tokens.slice(s, s + n + 1), n + 1) || inSomeCell(catalog, tokens.slice(Math.max(0, s - 1), s + n), n + 1))) continue;
       // A bare number matches only when it is specific: a year-like/multi-digit value or a rare cell.
       const c = hits[0]!;
       const rows = c.distinct.get(key)!;

@@ -134,7 +134,24 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
   const preds: string[] = [];
   const columns = new Set<number>();
   for (const cond of a.conditions) {
-    const c = chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
+    if (cond.top) {
+      // The rank column when there is one; else the table's own order (a ranked list).
+      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && isNumericColumn(t));
+      const ref = alias ? `${alias}.${ROW}` : ROW;
+      preds.push(rank ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} <= ${cond.value}` : `${ref} < ${cond.value + [...catalog.headerRows].length}`);
+      if (rank) columns.add(rank.index);
+      continue;
+    }
+    if (cond.place) {
+      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && t.num.some((v) => v !== null));
+      if (!rank) continue;
+      preds.push(`${hasNum(rank, alias)} AND ${numExpr(rank, alias)} ${cond.op} ${cond.value}`);
+      columns.add(rank.index);
+      continue;
+    }
+    const c = cond.clock
+      ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
+      : chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
     if (!c) continue;
     const yearLike = Number.isInteger(cond.value) && cond.value >= 1000 && cond.value <= 2100 && isYearColumn(c);
     const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
@@ -148,7 +165,7 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
 function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined): { preds: string[]; columns: Set<number> } {
   const preds: string[] = [];
   const columns = new Set<number>();
-  const re = /\b(?:no|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
+  const re = /\b(?:no|zero|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
   for (const m of a.normalized.matchAll(re)) {
     const phrase = m[1]!.split(" ");
     let best: CatalogColumn | undefined;
@@ -162,7 +179,9 @@ function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
       }
     }
     if (!best || columns.has(best.index)) continue;
-    preds.push(`TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`);
+    const blank = `TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`;
+    // "no gold medals" on a column of counts: a 0 is as empty as a blank.
+    preds.push(isNumericColumn(best) ? `(${blank} OR ${numExpr(best)} = 0)` : blank);
     columns.add(best.index);
   }
   return { preds, columns };
@@ -184,22 +203,28 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
   // (A month inside a mention, "july 10, 1939", is already a cell condition.)
   const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}\\b`).test(q) && !(m === "may" && /\bmay (be|have|not)\b/.test(q)) && !mentions.some((x) => x.text.split(" ").includes(m)));
   if (month >= 0) {
-    const dateCol = catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.filter((v) => new RegExp(`\\b${MONTHS[month]!.slice(0, 3)}`, "i").test(v)).length >= 1) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
+    const dateCol = monthColumn(catalog, ok, month);
     if (dateCol) {
-      const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
-      const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}\\s+(\\d{4})`).exec(q);
+      // "before september 2004", "after march 1, 2009" (a day makes the bound a date).
+      const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
+      const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
       const mm = String(month + 1).padStart(2, "0");
       if (dateCol.schema.type === "date" && (before || after)) {
-        const y = (before ?? after)![2]!;
-        preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, 7) ${before ? "<" : ">="} '${y}-${mm}'`);
+        const bound = (before ?? after)!;
+        const y = bound[3]!;
+        const day = bound[2] ? `-${bound[2].padStart(2, "0")}` : "";
+        const op = before ? "<" : day && bound[1] === "after" ? ">" : ">=";
+        preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`);
       } else if (!before && !after) {
         preds.push(dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${mm}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[month]!.slice(0, 3)}%`)}`);
       }
       if (preds.length > 0) columns.add(dateCol.index);
     }
   }
-  const place = /\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th)\b(?: place)?/.exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
-  if (place) {
+  // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
+  const place = /\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?/.exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
+  // ("above 5th place" is a place comparison, read with the conditions.)
+  if (place && !a.conditions.some((c) => c.place)) {
     const word = place[1]!;
     const n = Object.hasOwn(ORDINALS, word) ? ORDINALS[word]! : Number(word.replace(/\D/g, ""));
     const placeCol = catalog.columns.find((c) => ok(c) && isRankColumn(c) && c.num.some((v) => v === n));
@@ -209,6 +234,74 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
     }
   }
   return { preds, columns };
+}
+
+const OUTCOMES: Record<"win" | "loss" | "draw", RegExp> = {
+  win: /^(w|win|won|wins|winner|victory)$/,
+  loss: /^(l|loss|lost|lose|defeat|defeated)$/,
+  draw: /^(d|t|draw|drawn|tie|tied)$/,
+};
+
+/** A column of match outcomes ("W 24–7", "L", "Won", "Nominated"): most cells start with an outcome word. */
+function outcomeColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean): CatalogColumn | undefined {
+  const first = (v: string) => (/^[a-z]+/i.exec(v.trim())?.[0] ?? "").toLowerCase();
+  return catalog.columns.find((c) => {
+    if (!ok(c) || isNumericColumn(c)) return false;
+    const cells = c.raw.filter((v) => v.trim() !== "");
+    const outcome = cells.filter((v) => Object.values(OUTCOMES).some((re) => re.test(first(v))) || /^nominated$/i.test(first(v)));
+    return cells.length >= 2 && outcome.length >= 0.6 * cells.length && cells.some((v) => OUTCOMES.win.test(first(v)));
+  });
+}
+
+/**
+ * "how many games did the bulldogs win?", "number of losses": the rows whose outcome cell is a win
+ * (loss, draw), when the table has an outcome column and no column is named by the outcome word
+ * (a "Wins" column is read, not filtered). "did not win" selects the other rows.
+ */
+function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok: (c: CatalogColumn) => boolean): { preds: string[]; columns: Set<number> } {
+  const q = a.normalized;
+  const m = /\b(win|wins|won|winning|victory|victories|beat|beaten|lose|loses|lost|losing|loss|losses|defeat|defeats|defeated|draw|draws|drew|drawn|tie|ties|tied)\b/.exec(q);
+  if (!m) return { preds: [], columns: new Set() };
+  const kind = /^(win|wins|won|winning|victory|victories|beat|beaten)$/.test(m[1]!) ? "win" : /^(draw|draws|drew|drawn|tie|ties|tied)$/.test(m[1]!) ? "draw" : "loss";
+  if (catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[1]!], c, false) >= 1.5)) return { preds: [], columns: new Set() };
+  const c = outcomeColumn(catalog, ok);
+  if (!c) return { preds: [], columns: new Set() };
+  const negated = /\b(not|n't|never|no|without)\s+(?:\w+\s+)?$/.test(q.slice(0, m.index));
+  // The outcome words as the cells write them ("W", "Won"): the cell is the word, or the word then a non-letter.
+  const tokens = [...new Set(c.raw.map((v) => /^[a-z]+/i.exec(v.trim())?.[0] ?? "").filter((t) => OUTCOMES[kind].test(t.toLowerCase())))];
+  if (tokens.length === 0) return { preds: [], columns: new Set() };
+  const any = tokens.map((t) => `TRIM(${col(c)}) GLOB '${t}' OR TRIM(${col(c)}) GLOB '${t}[^A-Za-z]*'`).join(" OR ");
+  return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
+}
+
+/** A column of years (not amounts that happen to fall in 1000–2100: "$1,200"). */
+function holdsYears(c: CatalogColumn): boolean {
+  return isYearColumn(c) && !c.raw.some((v) => /[$€£¥,]/.test(v));
+}
+
+/** A column of dates (typed, or text naming months) that a month condition or grouping reads. */
+function monthColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean, month?: number): CatalogColumn | undefined {
+  const names = month === undefined ? MONTHS : [MONTHS[month]!];
+  const named = (v: string) => names.some((m) => new RegExp(`\\b${m.slice(0, 3)}`, "i").test(v));
+  return catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.some(named)) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
+}
+
+/** "which month had the most games?": the month (of a date column) on the most (fewest) rows. */
+function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, basePreds: string[], table: string): SqlPlan | null {
+  if (!/\b(which|what) month\b/.test(a.normalized) || !a.sortDirection) return null;
+  const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
+  if (!c) return null;
+  const cases = MONTHS.map((m, i) => {
+    const name = sqlString(m[0]!.toUpperCase() + m.slice(1));
+    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${col(c)} LIKE '%${m.slice(0, 3)}%' THEN ${name}`;
+  });
+  const month = `CASE ${cases.join(" ")} END`;
+  const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+  return {
+    sql: `SELECT ${month} FROM ${table}${where([...basePreds, `${month} IS NOT NULL`, ...summaryFilter(catalog)])} GROUP BY ${month} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
+    template: "group-count",
+    targetColumn: c.schema.name,
+  };
 }
 
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
@@ -228,6 +321,16 @@ function where(preds: string[]): string {
   return preds.length ? ` WHERE ${preds.join(" AND ")}` : "";
 }
 
+/** A mention that is only the literal of a numeric condition ("below 1.75" → "1 75"; "250,000,000" → "250 000 000"). */
+function isConditionLiteral(text: string, a: QuestionAnalysis): boolean {
+  // ("above 5th place": the place "5th" is compared, not selected.)
+  const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(text);
+  if (ordinal) return a.conditions.some((c) => c.place && c.value === Number(ordinal[1]));
+  if (!/^\d+( \d+)*$/.test(text)) return false;
+  const readings = [Number(text.replace(/ /g, "")), Number(text.replace(" ", "."))];
+  return a.conditions.some((c) => readings.includes(c.value));
+}
+
 /**
  * Mentions usable as filters: in usable columns, and not the numbers a condition already uses.
  * Mentions of the same column as another (stronger) mention are kept only when they name the
@@ -235,11 +338,23 @@ function where(preds: string[]): string {
  */
 function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): EntityMention[] {
   const conditionNumbers = new Set(a.conditions.map((c) => String(c.value)));
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
   const out: EntityMention[] = [];
   for (const m of mentions) {
     if (usable && !usable.has(m.columnIndex)) continue;
-    if (conditionNumbers.has(m.text)) continue;
-    if (out.some((o) => o.columnIndex === m.columnIndex)) continue;
+    if (conditionNumbers.has(m.text) || isConditionLiteral(m.text, a)) continue;
+    const i = out.findIndex((o) => o.columnIndex === m.columnIndex);
+    if (i >= 0) {
+      // "north and south korea combined", "2-3 or 3-2": two values of one column joined by and/or select both.
+      const o = out[i]!;
+      const [x, y] = o.start <= m.start ? [o, m] : [m, o];
+      const between = tokens.slice(x.end, y.start).filter((t) => t !== "the");
+      // (Not "A and B each won …", "the same … as", "between 2007 and 2013": those name rows one by one or a range.)
+      if (between.length === 1 && (between[0] === "and" || between[0] === "or") && o.value !== m.value && !/\b(each|same|between)\b/.test(a.normalized)) {
+        out[i] = { ...o, rows: [...new Set([...o.rows, ...m.rows])].sort((p, q) => p - q) };
+      }
+      continue;
+    }
     out.push(m);
   }
   return out;
@@ -247,7 +362,14 @@ function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 
 /** Builds the SQL for a question over one table, or null when no template applies. */
 export function planSql(input: SqlPlanInput): SqlPlan | null {
-  const { analysis: a, catalog, usable } = input;
+  const { catalog, usable } = input;
+  let a = input.analysis;
+  // "who has the highest average?", "what was the average in 2001?" over an "Average" column: the word names
+  // the column; an AVG() over it would average the averages.
+  if (a.aggregate === "avg" && a.arithmetic === "average" && catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) && (!usable || usable.has(c.index)))) {
+    a = { ...analyzeQuestion(a.normalized, { averageIsColumn: true }), ...(a.grounding ? { grounding: a.grounding } : {}) };
+    input = { ...input, analysis: a };
+  }
   const bindings = (input.bindings ?? []).filter((b) => !usable || usable.has(b.columnIndex));
   const table = quoteIdent(catalog.schema.physical);
   // A binding that grounds the same value in another column replaces the mention (the binding is mandatory).
@@ -287,13 +409,24 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   if (same) return same;
 
   const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
-  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m)), usable);
+  const bounds = a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
+  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), usable);
   const cond = conditionPredicates(a, catalog, usable);
   for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
+  for (const b of bounds) {
+    const c = catalog.columns[b.mention.columnIndex]!;
+    cond.preds.push(`${col(c, undefined, false)} IS NOT NULL AND ${col(c, undefined, false)} ${b.op} (SELECT ${col(c, undefined, false)} FROM ${table} WHERE ${ROW} = ${b.mention.rows[0]!})`);
+    cond.columns.add(c.index);
+  }
   const empty = emptinessPredicates(a, catalog, usable);
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
   for (const c of when.columns) empty.columns.add(c);
+  if (a.operator !== "compare") {
+    const outcome = outcomePredicates(a, catalog, (c) => (!usable || usable.has(c.index)) && !input.mentions.some((m) => m.columnIndex === c.index));
+    empty.preds.push(...outcome.preds);
+    for (const c of outcome.columns) empty.columns.add(c);
+  }
   cond.preds.push(...empty.preds);
   for (const c of empty.columns) cond.columns.add(c);
   const filterPreds: string[] = [];
@@ -301,6 +434,25 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
   const basePreds = [...filterPreds, ...cond.preds];
   const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
+
+  // "after sedan, which township has the next highest population?": the next value of the named quantity
+  // below (above) the named row's, not the next table row.
+  const nextBest = /\bnext (highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest)\b/.exec(a.normalized);
+  if (nextBest && filters.length === 1) {
+    const anchor = filters[0]!;
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: new Set([anchor.columnIndex]) });
+    const target = order && rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex, avoid: new Set([order.column.index]) })[0]?.column;
+    if (order && order.score > 0.5 && target) {
+      const down = !/^(lowest|smallest|least|fewest|shortest)$/.test(nextBest[1]!);
+      const expr = orderExpr(order.column);
+      const sub = `(SELECT ${expr} FROM ${table} WHERE ${mentionPredicate(anchor, catalog)} LIMIT 1)`;
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([hasNum(order.column), `${expr} ${down ? "<" : ">"} ${sub}`, ...cond.preds, ...summaryFilter(catalog)])} ORDER BY ${expr} ${down ? "DESC" : "ASC"}, ${ROW} LIMIT 1`,
+        template: down ? "argmax" : "argmin",
+        targetColumn: target.schema.name,
+      };
+    }
+  }
 
   // next / previous row relative to a named row.
   if ((a.position === "next" || a.position === "previous") && filters.length > 0) {
@@ -325,7 +477,8 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     let bestScore = 0;
     for (const c of catalog.columns) {
       if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
-      if (isYearColumn(c) && !noun.some((w) => /^years?$/.test(w))) continue;
+      // Years are counted by rows, never summed or read as a count ("how many years …").
+      if (holdsYears(c)) continue;
       const s = headerMatch(noun, c);
       if (s > bestScore) {
         bestScore = s;
@@ -380,7 +533,8 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
 
   // Sum / average of a numeric column.
   if (a.operator === "aggregate" && a.aggregate) {
-    const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, { ...opts, avoid: cond.columns }).filter((r) => isNumericColumn(r.column));
+    // (A sum of years means nothing: "total years" counts rows.)
+    const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, { ...opts, avoid: cond.columns }).filter((r) => isNumericColumn(r.column) && !(a.aggregate === "sum" && holdsYears(r.column)));
     const c = ranked[0]?.column;
     if (c) {
       const fn = a.aggregate === "avg" ? "AVG" : "SUM";
@@ -394,12 +548,16 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
 
   // Superlatives: argmax/argmin over an order column (ties kept), or the most frequent value.
   if (a.operator === "sort" && a.sortDirection && a.position !== "first" && a.position !== "last") {
+    const byMonth = monthFrequencyPlan(a, catalog, usable, basePreds, table);
+    if (byMonth) return byMonth;
     const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
     const dir = a.sortDirection === "max" ? "DESC" : "ASC";
     const sw = superlativeWord(a.normalized);
     // "most/least/fewest" with no column named: the most frequent value; other superlatives use the best numeric column.
     const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
-    if (order && (order.score > 0.5 || (!frequency && order.score >= 0))) {
+    // "which year had the most competitions?": "most" over a year or date column is a frequency, not the latest year.
+    const yearOrder = order !== undefined && frequency && sw !== undefined && (holdsYears(order.column) || order.column.schema.type === "date");
+    if (order && !yearOrder && (order.score > 0.5 || (!frequency && order.score >= 0))) {
       const direction = orderDirection(sw, a.sortDirection, order.column);
       // "what was the highest attendance?": the answer is the ordered value itself.
       const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5;
@@ -430,8 +588,12 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[0]?.column;
     if (target) {
       const dir = a.position === "first" ? "ASC" : "DESC";
+      // "the first year …" asks for the earliest year, whatever order the table lists its rows in
+      // (but "listed first", "first in the table" ask for the table's order).
+      const chronological = (holdsYears(target) || target.schema.type === "date") && !/\b(listed|list|table|chart|column|top|bottom)\b/.test(a.normalized);
+      const order = chronological ? `${orderExpr(target)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
       return {
-        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} ORDER BY ${ROW} ${dir} LIMIT 1`,
+        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...(chronological ? [hasNum(target)] : []), ...summaryFilter(catalog)])} ORDER BY ${order} LIMIT 1`,
         template: a.position,
         targetColumn: target.schema.name,
       };
@@ -454,6 +616,19 @@ function excludedMentions(a: QuestionAnalysis, mentions: EntityMention[], usable
     if ((usable && !usable.has(m.columnIndex)) || bindings.some((b) => sameBinding(m, b, catalog))) return false;
     return new RegExp(`\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(q);
   });
+}
+
+/** "released before july 1, 2002": a date the question names as a bound, not as the row to select. */
+function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const out: Array<{ mention: EntityMention; op: string }> = [];
+  for (const m of mentions) {
+    if (catalog.columns[m.columnIndex]!.schema.type !== "date" || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    const before = tokens.slice(Math.max(0, m.start - 2), m.start).join(" ");
+    const w = /(?:^| )(before|prior to|until|after|since)$/.exec(before)?.[1];
+    if (w) out.push({ mention: m, op: w === "after" ? ">" : w === "since" ? ">=" : "<" });
+  }
+  return out;
 }
 
 /** Two mentions of one column joined by "or" in the question ("2002 or 2003"). */
@@ -664,6 +839,16 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
   }
   const kind = a.comparison!.kind;
   const order = chooseOrderColumn(a, catalog, [m1, m2], { ...opts, avoid });
+  // "how many more appearances on fuji tv than tbs?": values that name several rows each, and no amount
+  // column named ("how many more performances" reads Performances), are compared by how many rows they name.
+  const rowCounts = m1.rows.length > 1 || m2.rows.length > 1;
+  if (kind === "difference" && m1.columnIndex === m2.columnIndex && rowCounts && bindings.length === 0 && !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)) {
+    return {
+      sql: `SELECT ABS(SUM(${mentionPredicate(m1, catalog)}) - SUM(${mentionPredicate(m2, catalog)})) FROM ${table}${where(summaryFilter(catalog))}`,
+      template: "difference",
+      targetColumn: "",
+    };
+  }
   const byPosition = a.comparison?.direction !== null && /\b(first|earlier|before|sooner|last|later|after|recent)\b/.test(a.normalized);
   let ea: string;
   let eb: string;

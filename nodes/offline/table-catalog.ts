@@ -86,7 +86,8 @@ export function leadingNumber(text: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-const SUMMARY = /^(total|totals|sum|all|overall|grand total|average|mean)\b/;
+// ("All", "all 13", "all places"; not "All of You", a song title.)
+const SUMMARY = /^(total|totals|sum|overall|grand total|average|mean)\b|^all( \d+| [a-z]+s)?$/;
 
 /** Builds the catalog of one table from its rows of original text (used by tests and by loadCatalog). */
 export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCatalog {
@@ -131,6 +132,8 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
       if (c.numericShare < 0.5 || SUMMARY.test(v)) break;
     }
   });
+  const totals = totalsRow(columns, rows.length, summaryRows);
+  if (totals !== undefined) summaryRows.add(totals);
   const headerRows = new Set<number>();
   for (let r = 0; r < Math.min(3, rows.length); r++) {
     const cells = rows[r]!;
@@ -151,6 +154,23 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
     if (years.length > 0) columnYears.set(c.index, years);
   }
   return { schema, rowCount: rows.length, columns, tokenIndex, summaryRows, headerRows, columnYears };
+}
+
+/**
+ * An unlabelled totals row (first cell empty or a rank): the last row, when its amounts are the sums
+ * of the rows above in at least half of the numeric columns it fills (and at least one).
+ */
+function totalsRow(columns: CatalogColumn[], rowCount: number, summaryRows: Set<number>): number | undefined {
+  const r = rowCount - 1;
+  if (rowCount < 4 || summaryRows.has(r)) return undefined;
+  const amounts = columns.filter((c) => c.numericShare >= 0.7 && c.yearShare < 0.5 && c.timeShare < 0.5 && c.num[r] != null);
+  let matches = 0;
+  for (const c of amounts) {
+    const others = c.num.slice(0, r).filter((v, i): v is number => v !== null && !summaryRows.has(i));
+    const sum = others.reduce((x, y) => x + y, 0);
+    if (others.length >= 2 && sum !== 0 && Math.abs(c.num[r]! - sum) <= Math.max(0.5, 0.005 * Math.abs(sum))) matches++;
+  }
+  return matches >= 1 && matches * 2 >= amounts.length ? r : undefined;
 }
 
 const caches = new WeakMap<object, Map<string, TableCatalog>>();

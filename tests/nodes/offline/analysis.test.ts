@@ -11,6 +11,36 @@ describe("analyzeQuestion", () => {
     expect(a.needGlobalView).toBe(true);
   });
 
+  it("reads number words in conditions, but not the pronoun 'one'", () => {
+    expect(analyzeQuestion("how many nations won more than ten silver medals?").conditions[0]).toMatchObject({ op: ">", value: 10 });
+    expect(analyzeQuestion("how many prisons were designed for at least two hundred prisoners?").conditions[0]).toMatchObject({ op: ">=", value: 200 });
+    expect(analyzeQuestion("how many schools have more than one title?").conditions[0]).toMatchObject({ op: ">", value: 1 });
+    expect(analyzeQuestion("which player was the only one drafted from finland?").conditions).toEqual([]);
+  });
+
+  it("expects a list when the question names how many items it wants", () => {
+    expect(analyzeQuestion("what two models are only from the philippines?").listAnswer).toBe(true);
+    expect(analyzeQuestion("which 2 stations both have faith ministries radio?").listAnswer).toBe(true);
+    expect(analyzeQuestion("what was the score two years later?").listAnswer).toBe(false);
+  });
+
+  it("reads 'the top N' as a rank condition, not a superlative", () => {
+    const a = analyzeQuestion("how many times did he finish in the top three?");
+    expect(a.operator).toBe("count");
+    expect(a.conditions).toEqual([expect.objectContaining({ op: "<=", value: 3, top: true })]);
+    expect(analyzeQuestion("who were the top 3 finishers?")).toMatchObject({ operator: "filter", listAnswer: true });
+  });
+
+  it("reads place comparisons: a better place is a smaller number", () => {
+    expect(analyzeQuestion("how many seasons did they finish above 5th place?").conditions).toEqual([expect.objectContaining({ op: "<", value: 5, place: true })]);
+    expect(analyzeQuestion("how many times did the runner finish below 10th place?").conditions).toEqual([expect.objectContaining({ op: ">", value: 10, place: true })]);
+    expect(analyzeQuestion("in how many games did she place third or better?").conditions).toEqual([expect.objectContaining({ op: "<=", value: 3, place: true })]);
+  });
+
+  it("reads a clock time in a condition as seconds", () => {
+    expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([expect.objectContaining({ op: "<", value: 225, clock: true })]);
+  });
+
   it("reads comparative conditions with the compared quantity as a hint", () => {
     const a = analyzeQuestion("what is the number of buildings taller than 328 feet?");
     expect(a.conditions[0]).toMatchObject({ op: ">", value: 328 });
@@ -33,6 +63,12 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads row positions", () => {
+    // A finishing place ("rank 1st") is a row condition; the row position is "last".
+    expect(analyzeQuestion("when did the team last rank 1st?").position).toBe("last");
+    expect(analyzeQuestion("in what city did piotr's last 1st place finish occur?").position).toBe("last");
+    expect(analyzeQuestion("which competitor came in first for this race?").position).toBe("first");
+    expect(analyzeQuestion("what is the name of the first team on this chart?").position).toBe("first");
+    expect(analyzeQuestion("who scored in the first round?").position).toBeNull();
     expect(analyzeQuestion("who was the last player to be inducted?")).toMatchObject({ position: "last", operator: "sort" });
     expect(analyzeQuestion("what is the next team after maccabi tel aviv?").position).toBe("next");
     expect(analyzeQuestion("what county is just previous to butte county on the list?").position).toBe("previous");

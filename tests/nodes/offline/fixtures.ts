@@ -60,6 +60,68 @@ export const RACES2: RawTable = {
   ],
 };
 
+/** Medals with zero counts. */
+export const MEDALS2: RawTable = {
+  id: "medals2",
+  file: "medals2.csv",
+  header: ["Rank", "Nation", "Gold", "Silver", "Bronze"],
+  rows: [
+    ["1", "Brazil", "3", "1", "2"],
+    ["2", "Chile", "1", "2", "0"],
+    ["3", "Peru", "0", "1", "1"],
+  ],
+};
+
+/** Batting figures with an "Average" column. */
+export const BATTING: RawTable = {
+  id: "batting",
+  file: "batting.csv",
+  header: ["Player", "Matches", "Average"],
+  rows: [
+    ["Ann Lee", "10", "31.5"],
+    ["Bo Park", "12", "44.25"],
+    ["Cy Young", "8", "28.0"],
+  ],
+};
+
+/** Rows in alphabetical, not chronological, order. */
+export const DRAFTS: RawTable = {
+  id: "drafts",
+  file: "drafts.csv",
+  header: ["Player", "Year", "Team"],
+  rows: [
+    ["Abe Ross", "2003", "Jets"],
+    ["Ben Cole", "1998", "Bears"],
+    ["Cal Dunn", "2001", "Jets"],
+  ],
+};
+
+/** One opponent's name is a part of another's ("Oklahoma", "at Oklahoma State"). */
+export const SCHEDULE: RawTable = {
+  id: "schedule",
+  file: "schedule.csv",
+  header: ["Date", "Opponent", "Result"],
+  rows: [
+    ["October 14", "Oklahoma", "W 21–7"],
+    ["October 21", "at Oklahoma State", "W 48–23"],
+    ["October 28", "Iowa State", "L 10–13"],
+  ],
+};
+
+/** A season's games with an outcome column ("W 24–7"). */
+export const GAMES: RawTable = {
+  id: "games",
+  file: "games.csv",
+  header: ["Date", "Opponent", "Result", "Attendance"],
+  rows: [
+    ["September 2", "Wake Forest", "W 24–7", "30,000"],
+    ["September 9", "Duke", "L 10–14", "42,000"],
+    ["September 16", "Navy", "W 31–3", "35,500"],
+    ["September 23", "Army", "T 7–7", "28,000"],
+    ["September 30", "Tulane", "L 0–21", "25,000"],
+  ],
+};
+
 export interface Fixture {
   db: Database.Database;
   tables: Map<string, TableSchema>;
@@ -71,7 +133,7 @@ export interface Fixture {
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2]);
+  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2, BATTING, DRAFTS, SCHEDULE]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { findMentions } from "../../../nodes/offline/mentions.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
 import { openFixture } from "./fixtures.js";
 
 const fx = openFixture();
@@ -9,6 +10,18 @@ describe("findMentions", () => {
   it("finds exact cell values, longest span first, with verbatim values and rows", () => {
     const m = findMentions("How many gold medals did the United States win?", fx.catalog("medals"));
     expect(m).toEqual([expect.objectContaining({ text: "united states", column: "Nation", value: "United States", kind: "exact", rows: [1] })]);
+  });
+
+  it("prefers a longer phrase inside a cell to a shorter exact value it contains", () => {
+    const m = findMentions("what is the game after oklahoma state?", fx.catalog("schedule"));
+    expect(m).toEqual([expect.objectContaining({ text: "oklahoma state", value: "at Oklahoma State", kind: "partial", rows: [1] })]);
+    expect(findMentions("who won the game against oklahoma?", fx.catalog("schedule"))[0]).toMatchObject({ value: "Oklahoma", kind: "exact" });
+  });
+
+  it("avoids only the counted noun of 'how many', not the values named after it", () => {
+    expect(askedWords(analyzeQuestion("how many networks show soap operas?"))).toEqual(["networks", "show"]);
+    const q = "how many races were held in south korea?";
+    expect(findMentions(q, fx.catalog("races"), { avoidWords: askedWords(analyzeQuestion(q)) })[0]).toMatchObject({ column: "Venue", rows: [0, 1] });
   });
 
   it("finds partial mentions covering every cell that contains the phrase", () => {

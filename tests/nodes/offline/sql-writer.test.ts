@@ -52,6 +52,100 @@ describe("planSql templates", () => {
     expect(answer("how many more gold medals did china win than russia?", "medals").rows).toEqual([[28]]);
   });
 
+  it("reads a finishing place as a row condition, not as the first row", () => {
+    expect(answer("when did a rider last finish 1st?", "races2").rows).toEqual([["July 1, 2001"]]);
+    // "was the first race": an ordinal before another noun is no finishing place.
+    expect(answer("when was the first race kim lee rode?", "races2").sql).not.toContain("position");
+  });
+
+  it("reads 'the most' over a year column as the most frequent year, not the latest", () => {
+    const r = answer("which year had the most races?", "races");
+    expect(r.template).toBe("group-count");
+    expect(answer("which winner had the most races?", "races").rows).toEqual([["Kim Lee"]]);
+  });
+
+  it("lists every row when the question asks for two of them", () => {
+    expect(answer("what two venues did kim lee win at?", "races").rows).toEqual([["Busan, South Korea"], ["Tokyo"]]);
+  });
+
+  it("selects both values of one column named with and / or", () => {
+    expect(answer("how many gold medals did germany and russia win combined?", "medals").rows).toEqual([[39]]);
+    expect(answer("how many races were held in tokyo or beijing?", "races").rows).toEqual([[2]]);
+  });
+
+  it("reads 'no <amount>' on a column of counts as zero or blank", () => {
+    expect(answer("how many games had no attendance?", "games").rows).toEqual([[0]]);
+    expect(answer("which nation won no bronze medals?", "medals2").rows).toEqual([["Chile"]]);
+  });
+
+  it("reads 'average' as the name of an Average column rather than AVG()", () => {
+    expect(answer("who has the highest average?", "batting").rows).toEqual([["Bo Park"]]);
+    expect(answer("how many players have an average over 30?", "batting").rows).toEqual([[2]]);
+    // Without such a column, "average" still averages.
+    expect(answer("what was the average number of gold medals?", "medals").template).toBe("avg");
+  });
+
+  it("groups rows by the month of a date column for 'which month … the most'", () => {
+    const r = answer("which month had the most games?", "games");
+    expect(r.template).toBe("group-count");
+    expect(r.rows).toEqual([["September"]]);
+  });
+
+  it("reads 'the first year' as the earliest year, 'listed first' as the table's order", () => {
+    expect(answer("what was the first year in which a player was drafted?", "drafts").rows).toEqual([["1998"]]);
+    expect(answer("what year is listed first?", "drafts").rows).toEqual([["2003"]]);
+  });
+
+  it("reads 'the top N' on the rank column, else on the table's order", () => {
+    expect(answer("how many gold medals did the top 3 nations earn altogether?", "medals").rows).toEqual([[110]]);
+    expect(answer("which nations were in the top 2?", "medals").rows).toEqual([["China"], ["United States"]]);
+    expect(answer("how many of the top 2 races were won by kim lee?", "races").rows).toEqual([[1]]);
+  });
+
+  it("does not also take a condition's number as a cell value", () => {
+    // "44.25" is a cell: "over 31.5" must compare, not select the row whose average is 31.5.
+    expect(answer("how many players have an average over 31.5?", "batting").rows).toEqual([[1]]);
+  });
+
+  it("compares places on the position column", () => {
+    expect(answer("how many times did a rider finish above 3rd place?", "races2").rows).toEqual([[3]]);
+    expect(answer("how many times did a rider finish 2nd or worse?", "races2").rows).toEqual([[2]]);
+  });
+
+  it("compares values that name several rows by their row counts, unless an amount column is named", () => {
+    expect(answer("how many more races did kim lee win than ana smith?", "races2").rows).toEqual([[2]]);
+    expect(answer("how many more gold medals did china win than russia?", "medals").rows).toEqual([[28]]);
+  });
+
+  it("bounds dates by a full date when the question names the day", () => {
+    expect(answer("how many races were held before july 15, 2001?", "races2").rows).toEqual([[3]]);
+    expect(answer("how many races were held after june 17, 2001?", "races2").rows).toEqual([[2]]);
+    // A bound that is itself a cell is a bound, not the row to count.
+    expect(answer("how many races did kim lee ride after june 3, 2001?", "races2").rows).toEqual([[2]]);
+  });
+
+  it("reads 'the next highest X after A' on X, not on the table order", () => {
+    // Averages: Ann Lee 31.5, Bo Park 44.25, Cy Young 28.0 (the table row after Bo Park is Cy Young).
+    expect(answer("after bo park, who has the next highest average?", "batting").rows).toEqual([["Ann Lee"]]);
+    expect(answer("after cy young, who has the next lowest average?", "batting").rows).toEqual([["Ann Lee"]]);
+  });
+
+  it("counts years by rows, never by summing a year column", () => {
+    expect(answer("how many years did kim lee win?", "races").rows).toEqual([[2]]);
+  });
+
+  it("compares a clock time with a time column in seconds", () => {
+    expect(answer("how many races were won in less than 3:48?", "races").rows).toEqual([[2]]);
+  });
+
+  it("selects won / lost / tied rows by the outcome column", () => {
+    expect(answer("how many games did they win?", "games").rows).toEqual([[2]]);
+    expect(answer("how many losses did they have?", "games").rows).toEqual([[2]]);
+    expect(answer("how many games did they not win?", "games").rows).toEqual([[3]]);
+    expect(answer("which opponent did they play in their first loss?", "games").rows).toEqual([["Duke"]]);
+    expect(answer("what was the date of the last tie?", "games").rows).toEqual([["September 23"]]);
+  });
+
   it("reads first, last, next and previous rows by _row", () => {
     expect(answer("who was the first winner?", "races").rows).toEqual([["Kim Lee"]]);
     expect(answer("which venue was last?", "races").rows).toEqual([["Beijing"]]);
