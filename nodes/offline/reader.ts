@@ -26,6 +26,7 @@ import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js"
 import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 import type { DescribedRow } from "./bridge.js";
+import type { Passage } from "../../indexing/types.js";
 
 /** A reader's pick with how much of the question its context covers (0..1). */
 export interface Reading {
@@ -413,8 +414,39 @@ export async function readRows(input: ReadRowsInput): Promise<string> {
  */
 export type Bridge = ((question: string, tableHint?: string) => string | undefined) & { findRow?: (question: string, tableHint?: string) => DescribedRow | undefined };
 
-/** Words of the question's opening ("What position does …", "Which club …"): the asked column's header. */
-const ASKED_WORDS = 5;
+const LEAD_PREPOSITION = /^(in|on|at|for|from|to|of|by|during|with|into|under)$/;
+const BE = /^(is|was|are|were|'s)$/;
+const DO_OR_HAVE = /^(did|does|do|has|have|had|can|could|will|would)$/;
+const PHRASE_END = new Set("of for in on at by with from to into that who whom whose which where when did does do is was are were has have had and or as the a an".split(" "));
+
+/**
+ * The noun phrase a question's leading wh-word asks for: "What position does …" → position,
+ * "What is the stadium capacity of …" → stadium capacity, "In which venue …" → venue,
+ * "How many goals …" → goals. Empty when the wh-word names no noun ("Where did …", "Who did the
+ * champion beat": the words after do/did are the subject); undefined when the question does not
+ * open with a wh-word ("The 2000 winner is what nationality ?": its opening describes the row).
+ */
+export function askedPhrase(question: string): string[] | undefined {
+  const words = question.toLowerCase().replace(/[?]/g, " ").split(/\s+/).filter((w) => w !== "");
+  let i = LEAD_PREPOSITION.test(words[0] ?? "") && /^(what|which)$/.test(words[1] ?? "") ? 1 : 0;
+  const wh = words[i++];
+  if (!wh || !/^(what|which|who|whom|where|when|how)$/.test(wh)) return undefined;
+  if (wh === "where" || wh === "when") return [];
+  if (wh === "how") {
+    if (!/^(many|much)$/.test(words[i] ?? "")) return [];
+    i++;
+  }
+  if (BE.test(words[i] ?? "")) {
+    i++;
+    if (/^(the|a|an)$/.test(words[i] ?? "")) i++;
+  } else if (DO_OR_HAVE.test(words[i] ?? "")) return [];
+  const out: string[] = [];
+  while (i < words.length && !PHRASE_END.has(words[i]!) && out.length < 4) out.push(words[i++]!);
+  return out;
+}
+
+/** Kinds a cell must have the shape of to answer (a name column does not answer "what year"). */
+const SHAPED_KINDS: ReadonlySet<AnswerKind> = new Set(["year", "date", "month", "count", "number", "money", "percent"]);
 
 /**
  * HybridQA-style reading of the row the question describes: its cell when the question's opening
@@ -424,28 +456,44 @@ const ASKED_WORDS = 5;
 function askedCell(input: ReadTextInput | ReadRowsInput, row: DescribedRow): string | undefined {
   const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
-  const opening = keyStems(input.question.split(/\s+/).slice(0, ASKED_WORDS).join(" "));
+  const phrase = askedPhrase(input.question);
+  if (phrase === undefined) return undefined;
+  const opening = keyStems(phrase.join(" "));
   const questionNorm = normalized(input.question);
-  // Columns the opening names, holding a value the question does not already name.
-  const asked = cells.cells.filter((c) => c.value.trim() !== "" && [...keyStems(c.column)].some((s) => opening.has(s)) && !namedByQuestion(c.value, questionNorm, []));
+  const kind = answerKindOf(input.plan, withoutColumnNote(input.subQuery) || input.question);
+  // Columns the asked phrase names, holding a value of the asked shape the question does not already name.
+  const asked = cells.cells.filter(
+    (c) =>
+      c.value.trim() !== "" &&
+      [...keyStems(c.column)].some((s) => opening.has(s)) &&
+      !namedByQuestion(c.value, questionNorm, []) &&
+      (!SHAPED_KINDS.has(kind) || fitsKind(c.value, kind)),
+  );
   if (fromRow && asked.some((c) => normalized(c.value) === normalized(fromRow.answer))) return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
-  // "Who …": the row's person column ("Name", "Player", …) when the question does not name its value.
-  if (/^\s*who\b/i.test(input.question)) {
+  // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
+  // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the
+  // coach of the medalist ?" (a person related to the row's: the answer is in a passage).
+  if (/^\s*who\b/i.test(input.question) && phrase.length > 0 && !/\bof\b/i.test(input.question)) {
     const person = cells.cells.find((c) => c.value.trim() !== "" && headerSuitsKind(c.column.split(/[\s_]+/), "person") && !namedByQuestion(c.value, questionNorm, []));
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
 }
 
+/** A passage as the index chunks it: its title on the first line, then its text. */
+function passageBody(p: Passage): string {
+  return p.title && !p.text.startsWith(p.title) ? `${p.title}\n${p.text}` : p.text;
+}
+
 function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
   const cell = askedCell(input, row);
   if (cell) return cell;
-  const titles = new Set(row.passages.map((p) => normalized(p.title ?? "")).filter((t) => t !== ""));
-  const linked = parseBlocks(input.evidence).filter((b) => titles.has(normalized(b.text.split("\n")[0] ?? "")));
+  // Every passage the row links to, in full: retrieval's top chunks often miss the one the answer is in.
+  const linked = row.passages.filter((p) => p.text.trim() !== "");
   if (linked.length === 0) return undefined;
   const subQuery = /\(about:/.test(input.subQuery) ? input.subQuery : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
-  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((b) => `[Source: ${b.source}]\n${b.text}`).join("\n\n"));
+  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"));
   return fromText?.answer || undefined;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createReaders, readRows, readText, spansFor, type Bridge } from "../../../nodes/offline/reader.js";
+import { askedPhrase, createReaders, readRows, readText, spansFor, type Bridge } from "../../../nodes/offline/reader.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
@@ -173,10 +173,42 @@ describe("offline reader: the row a HybridQA question describes", () => {
     expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Giorgi Vazagashvili");
   });
 
+  it("reads the row's linked passages even when retrieval did not bring them", async () => {
+    const q = "What was the birth month of the 2000 Sydney bronze medalist in judo at the men 's 66 kg event ?";
+    const retrieved = evidence.split("\n").slice(0, 3).join("\n");
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence: retrieved })).toBe("April");
+  });
+
+  it("takes the column the wh-phrase names, not a column the row description names", async () => {
+    // "medal" describes the row ("Medal" column); the question asks for a nationality the passages give.
+    const q = "What nationality was the medal winner in the men 's 66 kg event at the 2000 Sydney games ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Georgian");
+    // An opening that is no wh-phrase describes the row.
+    const t = "The medal winner in the men 's 66 kg event at the 2000 Sydney games is of what nationality ?";
+    expect(await read({ question: t, subQuery: t, plan: planFor(t), evidence })).toBe("Georgian");
+  });
+
+  it("does not answer 'who … of the …' with the row's person", async () => {
+    const q = "Who was the coach of the 2000 Sydney bronze medalist in the men 's 66 kg event ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).not.toBe("Giorgi Vazagashvili");
+  });
+
   it("reads as before without a described row", async () => {
     const q = "When was the pageant hosted in Lakeland ?";
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "other" } } };
     const lakeland = evidence.split("\n").slice(8).join("\n");
     expect(await read({ question: q, subQuery: q, plan: p, evidence: lakeland })).toBe("May 1983");
+  });
+});
+
+describe("offline reader: the phrase a wh-word asks for", () => {
+  it("finds the asked noun phrase, after a preposition or a copula, and none after do/did", () => {
+    expect(askedPhrase("What position does the striker play ?")).toEqual(["position"]);
+    expect(askedPhrase("What is the stadium capacity of the club ?")).toEqual(["stadium", "capacity"]);
+    expect(askedPhrase("In which venue was the game played ?")).toEqual(["venue"]);
+    expect(askedPhrase("How many goals were scored by him ?")).toEqual(["goals"]);
+    expect(askedPhrase("Who did the champion beat ?")).toEqual([]);
+    expect(askedPhrase("Where did the director study ?")).toEqual([]);
+    expect(askedPhrase("The 2000 winner is what nationality ?")).toBeUndefined();
   });
 });
