@@ -19,7 +19,7 @@
  */
 import { fitsKind, headerSuitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
+import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
 import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
@@ -206,9 +206,8 @@ function passageSubject(text: string): string | undefined {
 
 /** Reads the best span from passage text (TEXT route). Exported for tests and fusion. */
 /** Titles a bridged sub-query names ("… (about: A; B)"), normalised. */
-function aboutTitles(subQuery: string): Set<string> {
-  const about = /\(about:\s*([^)]*)\)/.exec(subQuery)?.[1] ?? "";
-  return new Set(about.split(";").map((t) => normalized(t)).filter((t) => t !== ""));
+function normalizedAboutTitles(subQuery: string): Set<string> {
+  return new Set(aboutTitles(subQuery).map((t) => normalized(t)).filter((t) => t !== ""));
 }
 
 
@@ -232,7 +231,7 @@ function linkedBonus(subjectName: string | undefined, blockText: string, titles:
 
 export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string): Reading | undefined {
   const kind = answerKindOf(plan, subQuery || question);
-  const titles = aboutTitles(subQuery);
+  const titles = normalizedAboutTitles(subQuery);
   // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
   const questionNorm = normalized(`${question} ${subQuery}`);
   const weights = questionWeights(subQuery || question, question, plan);
@@ -516,7 +515,7 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
     const grounded = (input.plan?.analysis?.["grounding"] as { tableId?: string } | undefined)?.tableId;
     for (const id of [grounded, ...tableIdsIn(evidence)]) {
       if (!id) continue;
-      const row = bridge.findRow(withoutColumnNote(input.subQuery).replace(/\s*\(about:[^)]*\)/, "") || input.question, id);
+      const row = bridge.findRow(questionPart(input.subQuery) || input.question, id);
       if (row) return row;
     }
     return undefined;

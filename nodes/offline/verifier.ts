@@ -17,7 +17,7 @@
  */
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
-import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
+import { type EvidenceRow, aboutTitles, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
 import { CELL_CONFIDENCE, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells, hasPeriodTable } from "./table-cells.js";
@@ -100,8 +100,7 @@ export function supportOf(question: string, subQuery: string, answer: string, ev
   if (target === "") return 0;
   // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
   // the row, not the passage, matches the question's description, so their sentences count double.
-  const about = /\(about:\s*([^)]*)\)/.exec(subQuery)?.[1] ?? "";
-  const linked = new Set(about.split(";").map((t) => normalized(t)).filter((t) => t !== ""));
+  const linked = new Set(aboutTitles(subQuery).map((t) => normalized(t)).filter((t) => t !== ""));
   const units: Array<{ stems: Set<string>; holds: boolean; linked: boolean }> = [];
   for (const block of parseBlocks(evidence)) {
     const subject = sentences(block.text)[0] ?? "";
