@@ -497,6 +497,32 @@ function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | und
 }
 
 /**
+ * The row the (sub-)question describes in the plan's grounded table or a table of the evidence,
+ * with the passages its cells link to (bridge.ts); undefined without a bridge or such a row.
+ */
+export function describedRowOf(
+  bridge: Bridge | undefined,
+  input: { question: string; subQuery: string; plan?: SubQueryPlan },
+  evidence: string,
+): DescribedRow | undefined {
+  if (!bridge?.findRow) return undefined;
+  const grounded = (input.plan?.analysis?.["grounding"] as { tableId?: string } | undefined)?.tableId;
+  for (const id of [grounded, ...tableIdsIn(evidence)]) {
+    if (!id) continue;
+    const row = bridge.findRow(questionPart(input.subQuery) || input.question, id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The described row's cells and linked passages as `[Source: …]` blocks, as the reader reads them. */
+export function describedRowEvidence(row: DescribedRow): string {
+  const cells = row.columns.map((c, i) => `${c}: ${row.values[i] ?? ""}`).join(" | ");
+  const passages = row.passages.filter((p) => p.text.trim() !== "").map((p) => `[Source: ${p.file}]\n${passageBody(p)}`);
+  return [`[Source: ${row.tableId}]\n${cells}`, ...passages].join("\n\n");
+}
+
+/**
  * Strategies.readText / readRows that also read the scale declared by the tables' passages and,
  * for TEXT, name the passages linked from the row the question describes (as the bridge step does)
  * so that the reader prefers them among the retrieved passages.
@@ -510,16 +536,7 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
     }
     return input;
   };
-  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string): DescribedRow | undefined => {
-    if (!bridge?.findRow) return undefined;
-    const grounded = (input.plan?.analysis?.["grounding"] as { tableId?: string } | undefined)?.tableId;
-    for (const id of [grounded, ...tableIdsIn(evidence)]) {
-      if (!id) continue;
-      const row = bridge.findRow(questionPart(input.subQuery) || input.question, id);
-      if (row) return row;
-    }
-    return undefined;
-  };
+  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string) => describedRowOf(bridge, input, evidence);
   const readRowCell = (input: ReadRowsInput): string | undefined => {
     const row = describedRow(input, `${input.schemaInfo}\n${input.tableContext}`);
     return row ? askedCell(input, row) : undefined;

@@ -18,7 +18,7 @@
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
 import { type EvidenceRow, aboutTitles, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
-import { CELL_CONFIDENCE, type Bridge } from "./reader.js";
+import { CELL_CONFIDENCE, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells, hasPeriodTable } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
@@ -324,7 +324,10 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
       return out(0.5, `a ${operator} over ${spread} matching rows cannot be read from one cell`);
     }
   }
-  const evidenceText = [input.evidence, input.sqlResult].filter((s) => s && s.trim()).join("\n\n");
+  // The TEXT/RETRIEVE readers follow the described row's links to its passages (reader.ts), which
+  // retrieval may not have returned: they are evidence too.
+  const row = input.route === "TEXT" || input.route === "RETRIEVE" ? describedRowOf(options.bridge, input, input.evidence) : undefined;
+  const evidenceText = [input.evidence, input.sqlResult, row ? describedRowEvidence(row) : ""].filter((s) => s && s.trim()).join("\n\n");
   if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
   const read: Verdict = options.verifyReadAnswers ? 1 : 0.5;
   if (isChoice) return out(read, "the answer is one of the compared options and appears in the evidence");

@@ -5,6 +5,7 @@ import { DEFAULT_MIN_SQL_CONFIDENCE, createVerify, supportOf, verify, verifyAnsw
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { Route, SubQueryPlan } from "../../../nodes/types.js";
+import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 
 function plan(q: string, entityMentions: string[] = []): SubQueryPlan {
   const a = analyzeQuestion(q);
@@ -101,6 +102,27 @@ describe("offline rule verifier with a table → passage bridge", () => {
     expect(verifyAnswer(base, { bridge, verifyReadAnswers: true }).verdict).toBe(1);
     // By default a read answer is never verified, however well supported.
     expect((await createVerify(bridge)(base)).verdict).toBe(0.5);
+  });
+
+  it("grounds a read answer in the passages the described row links to, which retrieval may have missed", () => {
+    const q = "What is the population of the hometown of the first African American winner ?";
+    const retrieved = "[Source: winners.json]\nAshley Coleman\nAshley Coleman is the first African American Miss Teen USA .";
+    const row: DescribedRow = {
+      tableId: "winners",
+      rowId: 0,
+      columns: ["Year", "Name", "Hometown"],
+      values: ["1991", "Ashley Coleman", "Camden"],
+      passages: [{ id: "/wiki/Camden", title: "Camden, Delaware", text: "Camden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .", file: "winners.json", tableId: "winners", cells: [[0, 2]] }],
+      score: 3,
+      runnerUp: 1,
+    };
+    const bridge = Object.assign((question: string, table?: string) => (table === "winners" ? `${question} (about: Camden, Delaware)` : undefined), {
+      findRow: (_q: string, table?: string) => (table === "winners" ? row : undefined),
+    });
+    const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "winners" } } };
+    const base = { question: q, subQuery: q, plan: p, route: "TEXT" as Route, answer: "3,464", evidence: retrieved, sqlResult: "" };
+    expect(verifyAnswer(base).verdict).toBe(0);
+    expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
   });
 });
 
