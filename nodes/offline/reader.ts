@@ -229,12 +229,18 @@ function linkedBonus(subjectName: string | undefined, blockText: string, titles:
   return ` ${questionNorm} `.includes(` ${title} `) || (words.size > 0 && shared / words.size >= 0.5) ? 0.15 : 0.45;
 }
 
-export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string): Reading | undefined {
+/** Weight of a question word the described row's cells hold, when reading its linked passages. */
+const ROW_WORD_WEIGHT = 0.2;
+
+export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string, rowWords?: ReadonlySet<string>): Reading | undefined {
   const kind = answerKindOf(plan, subQuery || question);
   const titles = normalizedAboutTitles(subQuery);
   // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
   const questionNorm = normalized(`${question} ${subQuery}`);
   const weights = questionWeights(subQuery || question, question, plan);
+  // Words the described row's cells hold located the row; they say little about where in its linked
+  // passages the answer is.
+  if (rowWords) for (const [s, w] of weights) if (rowWords.has(s)) weights.set(s, w * ROW_WORD_WEIGHT);
   const mentions = plan?.entityMentions ?? [];
   const blocks = parseBlocks(evidence);
   const targets = new Set(((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())));
@@ -492,7 +498,7 @@ function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | und
   const linked = row.passages.filter((p) => p.text.trim() !== "");
   if (linked.length === 0) return undefined;
   const subQuery = /\(about:/.test(input.subQuery) ? input.subQuery : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
-  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"));
+  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"), keyStems(row.values.join(" ")));
   return fromText?.answer || undefined;
 }
 

@@ -212,3 +212,34 @@ describe("offline reader: the phrase a wh-word asks for", () => {
     expect(askedPhrase("The 2000 winner is what nationality ?")).toBeUndefined();
   });
 });
+
+describe("offline reader: the described row's own words in its linked passages", () => {
+  // The words that located the row (its cells' values) are all over its linked passages; the
+  // answer sentence is the one holding the rest of the question.
+  const row: DescribedRow = {
+    tableId: "pitchers",
+    rowId: 0,
+    columns: ["Season", "Player", "Team"],
+    values: ["1925", "Sam Jones", "New York Yankees"],
+    passages: [
+      {
+        id: "/wiki/Sam_Jones",
+        title: "Sam Jones",
+        text: "Sam Jones pitched for the New York Yankees in 1925 under manager Miller Huggins . He died in 1966 and was buried in Woodsfield , Ohio .",
+        file: "pitchers.json",
+        tableId: "pitchers",
+        cells: [[0, 1]],
+      },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, { findRow: (_q: string, hint?: string) => (hint === "pitchers" ? row : undefined) });
+  const { readText: read } = createReaders(() => "", bridge);
+
+  it("reads the sentence of the asked words, not the one repeating the row's cells", async () => {
+    const q = "Where was the 1925 New York Yankees pitcher buried ?";
+    const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "pitchers" } } };
+    expect(await read({ question: q, subQuery: q, plan: p, evidence: "" })).toBe("Woodsfield , Ohio");
+  });
+});
