@@ -17,7 +17,7 @@
  * get the scale their passages declare, and TEXT prefers the passages linked from the table row
  * the question describes (bridge.ts).
  */
-import { fitsKind, headerSuitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
+import { fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
 import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
@@ -432,26 +432,67 @@ const PHRASE_END = new Set("of for in on at by with from to into that who whom w
  * open with a wh-word ("The 2000 winner is what nationality ?": its opening describes the row).
  */
 export function askedPhrase(question: string): string[] | undefined {
+  return askedPhraseOf(question)?.words;
+}
+
+/**
+ * The asked phrase and where its head noun is: last after a copula or "name of" ("what is the
+ * stadium capacity …"), first otherwise, where a verb may follow the noun ("which player transferred …").
+ */
+function askedPhraseOf(question: string): { words: string[]; headLast: boolean } | undefined {
   const words = question.toLowerCase().replace(/[?]/g, " ").split(/\s+/).filter((w) => w !== "");
   let i = LEAD_PREPOSITION.test(words[0] ?? "") && /^(what|which)$/.test(words[1] ?? "") ? 1 : 0;
   const wh = words[i++];
   if (!wh || !/^(what|which|who|whom|where|when|how)$/.test(wh)) return undefined;
-  if (wh === "where" || wh === "when") return [];
+  const none = { words: [], headLast: true };
+  if (wh === "where" || wh === "when") return none;
   if (wh === "how") {
-    if (!/^(many|much)$/.test(words[i] ?? "")) return [];
+    if (!/^(many|much)$/.test(words[i] ?? "")) return none;
     i++;
   }
+  let headLast = false;
   if (BE.test(words[i] ?? "")) {
+    headLast = true;
     i++;
     if (/^(the|a|an)$/.test(words[i] ?? "")) i++;
-  } else if (DO_OR_HAVE.test(words[i] ?? "")) return [];
+  } else if (DO_OR_HAVE.test(words[i] ?? "")) return none;
   const out: string[] = [];
   while (i < words.length && !PHRASE_END.has(words[i]!) && out.length < 4) out.push(words[i++]!);
-  return out;
+  // "What is the name of the film …": the name of what follows.
+  if (out.length === 1 && /^(name|title)$/.test(out[0]!) && words[i] === "of") {
+    headLast = true;
+    i += /^(the|a|an)$/.test(words[i + 1] ?? "") ? 2 : 1;
+    for (let n = 0; i < words.length && !PHRASE_END.has(words[i]!) && n < 6; n++) out.push(words[i++]!);
+  }
+  return { words: out, headLast };
 }
 
-/** Kinds a cell must have the shape of to answer (a name column does not answer "what year"). */
-const SHAPED_KINDS: ReadonlySet<AnswerKind> = new Set(["year", "date", "month", "count", "number", "money", "percent"]);
+/** Words of a phrase or header for matching one to the other: lower case, stemmed, stop words kept ("name", "number"). */
+function matchWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "" && !PHRASE_END.has(w)).map(stem);
+}
+
+/**
+ * How well a column header carries the asked phrase: 0 when no word matches, else higher for later
+ * phrase words (the head noun ends the phrase: "stadium capacity" asks for the capacity). A header
+ * word of three letters or more may abbreviate a phrase word ("Pos" for position).
+ */
+function headerFit(phrase: readonly string[], headLast: boolean, header: string): number {
+  const heads = matchWords(header);
+  let fit = 0;
+  phrase.forEach((p, i) => {
+    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h)))) fit = Math.max(fit, headLast ? i + 1 : phrase.length - i);
+  });
+  return fit;
+}
+
+/** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
+function cellFitsShape(value: string, kind: AnswerKind): boolean {
+  if (kind === "year" || kind === "date" || kind === "month") return fitsKind(value, kind);
+  if (isNumericKind(kind)) return /\d/.test(value);
+  return true;
+}
+
 
 /**
  * HybridQA-style reading of the row the question describes: its cell when the question's opening
@@ -461,20 +502,19 @@ const SHAPED_KINDS: ReadonlySet<AnswerKind> = new Set(["year", "date", "month", 
 function askedCell(input: ReadTextInput | ReadRowsInput, row: DescribedRow): string | undefined {
   const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
-  const phrase = askedPhrase(input.question);
-  if (phrase === undefined) return undefined;
-  const opening = keyStems(phrase.join(" "));
+  const asking = askedPhraseOf(input.question);
+  if (asking === undefined) return undefined;
+  const phrase = asking.words;
+  const words = matchWords(phrase.join(" "));
   const questionNorm = normalized(input.question);
   const kind = answerKindOf(input.plan, withoutColumnNote(input.subQuery) || input.question);
-  // Columns the asked phrase names, holding a value of the asked shape the question does not already name.
-  const asked = cells.cells.filter(
-    (c) =>
-      c.value.trim() !== "" &&
-      [...keyStems(c.column)].some((s) => opening.has(s)) &&
-      !namedByQuestion(c.value, questionNorm, []) &&
-      (!SHAPED_KINDS.has(kind) || fitsKind(c.value, kind)),
-  );
-  if (fromRow && asked.some((c) => normalized(c.value) === normalized(fromRow.answer))) return fromRow.answer;
+  // Columns the asked phrase names (its head noun first), holding a value of the asked shape the question does not already name.
+  const asked = cells.cells
+    .map((c) => ({ ...c, fit: headerFit(words, asking.headLast, c.column) }))
+    .filter((c) => c.fit > 0 && c.value.trim() !== "" && !namedByQuestion(c.value, questionNorm, []) && cellFitsShape(c.value, kind))
+    .sort((a, b) => b.fit - a.fit);
+  const best = asked.filter((c) => c.fit === asked[0]?.fit);
+  if (fromRow && best.some((c) => normalized(c.value) === normalized(fromRow.answer))) return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
   // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the

@@ -210,6 +210,33 @@ describe("offline reader: the phrase a wh-word asks for", () => {
     expect(askedPhrase("Who did the champion beat ?")).toEqual([]);
     expect(askedPhrase("Where did the director study ?")).toEqual([]);
     expect(askedPhrase("The 2000 winner is what nationality ?")).toBeUndefined();
+    expect(askedPhrase("What is the name of the film whose director was born in 1973 ?")).toEqual(["name", "film"]);
+  });
+});
+
+describe("offline reader: the row cell the asked phrase names", () => {
+  const row: DescribedRow = {
+    tableId: "squad",
+    rowId: 0,
+    columns: ["Pos", "Player", "Transferred from", "Stadium", "Capacity", "Score", "Film"],
+    values: ["10", "Jaime Penedo", "C.S.D. Municipal", "Estadio Monumental", "80,093", "4 - 3", "Unnai Charanadainthen"],
+    passages: [{ id: "/wiki/JP", title: "Jaime Penedo", text: "Jaime Penedo is a Panamanian goalkeeper .", file: "squad.json", tableId: "squad", cells: [[0, 1]] }],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, { findRow: (_q: string, hint?: string) => (hint === "squad" ? row : undefined) });
+  const { readText: read } = createReaders(() => "", bridge);
+  const ask = (q: string) => read({ question: q, subQuery: q, plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "squad" } } }, evidence: "" });
+
+  it("matches abbreviated headers, the head noun of a copula phrase and the noun before a verb", async () => {
+    expect(await ask("What was the position of the goalkeeper who joined in 2013 ?")).toBe("10");
+    expect(await ask("What is the stadium capacity of the club that signed the goalkeeper in 2013 ?")).toBe("80,093");
+    expect(await ask("Which player transferred from the team that has won the league 30 times ?")).toBe("Jaime Penedo");
+    expect(await ask("What is the name of the film whose director was born on 26 April 1973 ?")).toBe("Unnai Charanadainthen");
+  });
+
+  it("takes a number-like cell such as a score for a number question", async () => {
+    expect(await ask("What is the score for the winner born on 20 April 1967 ?")).toBe("4 - 3");
   });
 });
 
