@@ -78,6 +78,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
   const head = noun ? `${noun[1]} ${noun[2] ?? ""}`.trim() : "";
   if (head) {
     if (new RegExp(`^(${NUMBER_NOUNS})\\b`).test(head)) return "number";
+    // "what is the stadium capacity …": in a compound the second noun is the head.
+    if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
     if (new RegExp(`^(${PLACE_NOUNS})\\b`).test(head)) return "place";
     if (new RegExp(`^(${PERSON_NOUNS})\\b`).test(head)) return "person";
     // "what is the estimated population …": the first noun may follow one adjective.

@@ -22,3 +22,10 @@ describe("answerKindFromQuestion", () => {
     expect(fitsKind("many million", "count")).toBe(false);
   });
 });
+
+describe("answerKindFromQuestion: compound nouns", () => {
+  it("takes the second noun of a compound as its head", () => {
+    expect(answerKindFromQuestion("What is the stadium capacity of the team founded in 1924 ?")).toBe("number");
+    expect(answerKindFromQuestion("What is the stadium of the team founded in 1924 ?")).toBe("place");
+  });
+});
