@@ -75,7 +75,9 @@ function wordIndexAt(sentence: string, charIndex: number): number {
 function collect(sentence: string, re: RegExp, fit: number, map?: (s: string) => string): Span[] {
   const out: Span[] = [];
   for (const m of sentence.matchAll(re)) {
-    const text = (map ? map(m[0]) : m[0]).trim();
+    // "ranks 26th": an ordinal is read whole.
+    const ordinal = /^\d$/.test(m[0].slice(-1)) ? /^(?:st|nd|rd|th)\b/.exec(sentence.slice(m.index! + m[0].length))?.[0] ?? "" : "";
+    const text = (map ? map(m[0] + ordinal) : m[0] + ordinal).trim();
     if (text) out.push({ text, at: wordIndexAt(sentence, m.index!), fit });
   }
   return out;
@@ -106,6 +108,29 @@ function placeSpans(sentence: string): Span[] {
   for (const m of sentence.matchAll(/([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})\s*,\s*([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})/gu)) {
     if (NOT_NAMES.has(m[1]!.split(/\s+/)[0]!.toLowerCase())) continue;
     out.push({ text: m[0].trim(), at: wordIndexAt(sentence, m.index!), fit: 1.02 });
+  }
+  return out;
+}
+
+/** "In what state …", "which country …": the region of a "Place , Region" span is the answer, not the place. */
+function asksForRegion(question: string): boolean {
+  const phrase = askedPhrase(question) ?? [];
+  return phrase.length > 0 && /^(state|country|province|nation)$/.test(phrase[phrase.length - 1]!);
+}
+
+/** With `region`, a "Troy , Michigan" span also offers "Michigan", preferred to the whole. */
+function regionPreference(spans: Span[], region: boolean): Span[] {
+  if (!region) return spans;
+  const out: Span[] = [];
+  const places = new Set(spans.map((sp) => sp.text.split(/\s*,\s*/)).filter((p) => p.length === 2).map((p) => p[0]!));
+  for (const sp of spans) {
+    const parts = sp.text.split(/\s*,\s*/);
+    if (parts.length !== 2 || parts[1] === "") {
+      // "Troy" alone is the place the region's span names, not the region.
+      out.push(places.has(sp.text) ? { ...sp, fit: sp.fit - 0.2 } : sp);
+      continue;
+    }
+    out.push({ ...sp, fit: sp.fit - 0.1 }, { text: parts[1]!, at: sp.at + parts[0]!.split(/\s+/).length + 1, fit: sp.fit + 0.1 });
   }
   return out;
 }
@@ -244,6 +269,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   const mentions = plan?.entityMentions ?? [];
   const blocks = parseBlocks(evidence);
   const targets = new Set(((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())));
+  const region = asksForRegion(question);
   const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string; linked: number }> = [];
   const questionOnly = normalized(question);
   blocks.forEach((b, bi) => {
@@ -270,7 +296,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
     const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
-    const spans = lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights);
+    const spans = regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region);
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text")) spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
     for (const span of spans) {

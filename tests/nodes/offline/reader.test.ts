@@ -270,3 +270,17 @@ describe("offline reader: the described row's own words in its linked passages",
     expect(await read({ question: q, subQuery: q, plan: p, evidence: "" })).toBe("Woodsfield , Ohio");
   });
 });
+
+describe("offline reader: ordinals and regions", () => {
+  it("reads an ordinal whole", () => {
+    expect(spansFor("London ranks 26th out of 300 major cities", "number").map((s) => s.text)).toContain("26th");
+  });
+
+  it("answers 'in what state' with the region of a 'Place , Region' span", async () => {
+    const ev = "[Source: firms.json]\nKelly Services\nKelly Services was founded in 1946 and is headquartered in Troy , Michigan .";
+    const q = "In what state is Kelly Services headquartered ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("Michigan");
+    const c = "In what city is Kelly Services headquartered ?";
+    expect(await readText({ question: c, subQuery: c, plan: plan(c), evidence: ev })).toBe("Troy , Michigan");
+  });
+});
