@@ -72,7 +72,7 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         values,
         cells: keyStems(values.join(" ")),
         passages: linked,
-        passageStems: keyStems(linked.map((p) => p.text.slice(0, 600)).join(" ")),
+        passageStems: keyStems(linked.map((p) => p.text).join(" ")),
       };
     });
     cache.set(table.tableId, rows);

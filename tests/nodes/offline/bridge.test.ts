@@ -48,4 +48,10 @@ describe("table → passage bridge", () => {
     expect(row.passages.map((p) => p.title)).toEqual(["Camden, Delaware"]);
     expect(row.score).toBeGreaterThan(row.runnerUp);
   });
+
+  it("matches words anywhere in a row's linked passages, not only their opening", () => {
+    const long = `Amsterdam is a city in Montgomery County . ${"It lies on the Mohawk River . ".repeat(30)}It is known for its carpet mills .`;
+    const find = createRowFinder({ db, tables, passages: [passages[0]!, { ...passages[1]!, text: long }] });
+    expect(find("Which winner came from the town known for carpet mills ?", "winners")!.rowId).toBe(0);
+  });
 });
