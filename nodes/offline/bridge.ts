@@ -20,7 +20,7 @@ export interface BridgeIndex {
 }
 
 export interface BridgeOptions {
-  /** Weight of a word found only in a row's linked passages (cells weigh 1). Default 0.3. */
+  /** Weight of a word found only in a row's linked passages (cells weigh 1). Default 0.5. */
   passageWeight?: number;
   /** Titles named in the sub-query at most. Default 4. */
   maxTitles?: number;
@@ -52,7 +52,7 @@ export interface DescribedRow {
 
 /** Finds the table row a question describes (only tables whose cells link to passages). */
 export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {}): (question: string, tableHint?: string) => DescribedRow | undefined {
-  const passageWeight = options.passageWeight ?? 0.3;
+  const passageWeight = options.passageWeight ?? 0.5;
   const byTable = new Map<string, Passage[]>();
   for (const p of index.passages) if (p.tableId && p.cells?.length) byTable.set(p.tableId, [...(byTable.get(p.tableId) ?? []), p]);
   const cache = new Map<string, LinkedRow[]>();
@@ -90,6 +90,10 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     const df = new Map<string, number>();
     for (const row of rows) for (const s of row.cells) df.set(s, (df.get(s) ?? 0) + 1);
     const idf = (s: string) => Math.log(1 + (rows.length + 1) / ((df.get(s) ?? 0) + 0.5));
+    // A passage word is rare or common among the rows' passages ("born" is in every player's), not their cells.
+    const pdf = new Map<string, number>();
+    for (const row of rows) for (const s of row.passageStems) pdf.set(s, (pdf.get(s) ?? 0) + 1);
+    const passageIdf = (s: string) => Math.log(1 + (rows.length + 1) / ((pdf.get(s) ?? 0) + 0.5));
     let best = -1;
     let bestScore = 0;
     let runnerUp = 0;
@@ -97,7 +101,7 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
       let score = 0;
       for (const s of q) {
         if (row.cells.has(s)) score += idf(s);
-        else if (row.passageStems.has(s)) score += passageWeight * idf(s);
+        else if (row.passageStems.has(s)) score += passageWeight * passageIdf(s);
       }
       if (score > bestScore) {
         runnerUp = bestScore;
