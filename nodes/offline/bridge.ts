@@ -35,6 +35,11 @@ interface LinkedRow {
   passageStems: Set<string>;
 }
 
+/** "1500m" and "1500 m", "55th" and "55" meet: a number is split from the letters it is written with. */
+function splitUnits(text: string): string {
+  return text.replace(/(\d)(\p{L})/gu, "$1 $2");
+}
+
 /** The row a question describes, with the passages its cells link to. */
 export interface DescribedRow {
   tableId: string;
@@ -70,7 +75,7 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
       return {
         rowId: r,
         values,
-        cells: keyStems(values.join(" ")),
+        cells: keyStems(splitUnits(values.join(" "))),
         passages: linked,
         passageStems: keyStems(linked.map((p) => p.text).join(" ")),
       };
@@ -86,7 +91,7 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     if (!table || !byTable.has(table.tableId)) return undefined;
     const rows = rowsOf(table);
     if (rows.length === 0) return undefined;
-    const q = keyStems(question);
+    const q = keyStems(splitUnits(question));
     const df = new Map<string, number>();
     for (const row of rows) for (const s of row.cells) df.set(s, (df.get(s) ?? 0) + 1);
     const idf = (s: string) => Math.log(1 + (rows.length + 1) / ((df.get(s) ?? 0) + 0.5));

@@ -19,7 +19,7 @@ describe("table → passage bridge", () => {
       rows: [
         ["Ann Ray", "Reds"],
         ["Bo Lund", "Blues"],
-        ["Cy Moss", "Greens"],
+        ["Cy Moss", "Greens 1500m"],
       ],
     },
     {
@@ -67,6 +67,12 @@ describe("table → passage bridge", () => {
     ];
     const find = createRowFinder({ db, tables, passages: linked });
     expect(find("Which person raised there trades ?", "people")!.rowId).toBe(2);
+  });
+
+  it("meets a number written with its unit and written apart ('1500m', '1500 m')", () => {
+    const find = createRowFinder({ db, tables, passages: [{ id: "/r", title: "Reds", text: "Reds .", file: "people.json", tableId: "people", cells: [[0, 1]] }] });
+    expect(find("Who ran the 1500 m ?", "people")?.rowId).toBe(2);
+    expect(find("Who ran the 1500m ?", "people")?.rowId).toBe(2);
   });
 
   it("matches words anywhere in a row's linked passages, not only their opening", () => {
