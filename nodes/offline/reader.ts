@@ -521,11 +521,11 @@ function cellFitsShape(value: string, kind: AnswerKind): boolean {
 
 
 /**
- * HybridQA-style reading of the row the question describes: its cell when the question's opening
- * names that cell's column ("What position …" → Position), else the best span of the evidence
- * passages linked from the row; undefined when neither applies.
+ * The cell of the row the question describes that its wh-phrase asks for: the column whose header
+ * names the phrase ("What position …" → Position), or the row's person for "who won …"; undefined
+ * when the phrase names no cell (the answer is then in the row's linked passages).
  */
-function askedCell(input: ReadTextInput | ReadRowsInput, row: DescribedRow): string | undefined {
+export function askedCell(input: Pick<ReadTextInput, "question" | "subQuery" | "plan">, row: DescribedRow): string | undefined {
   const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
   const asking = askedPhraseOf(input.question);

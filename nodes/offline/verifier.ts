@@ -18,7 +18,7 @@
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
 import { type EvidenceRow, aboutTitles, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
-import { CELL_CONFIDENCE, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
+import { CELL_CONFIDENCE, askedCell, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells, hasPeriodTable } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
@@ -267,7 +267,13 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const analysis = input.plan.analysis as { comparison?: { options?: string[] } | null } | undefined;
   const items = splitList(answer);
-  if (!items.every((item) => fitsKind(item, kind))) return out(0, `a ${kind} answer was expected, got "${answer}"`);
+  // The TEXT/RETRIEVE readers follow the described row's links to its passages (reader.ts), which
+  // retrieval may not have returned: they are evidence too.
+  const row = input.route === "TEXT" || input.route === "RETRIEVE" ? describedRowOf(options.bridge, input, input.evidence) : undefined;
+  // The described row's cell under the header the question asks for ("What is the score …" → Score:
+  // "4 - 3") answers whatever kind the wording suggested.
+  const askedColumn = row !== undefined && normalized(askedCell(input, row) ?? "") === normalized(answer);
+  if (!askedColumn && !items.every((item) => fitsKind(item, kind))) return out(0, `a ${kind} answer was expected, got "${answer}"`);
   if (asksForName(input.subQuery || input.question, kind) && items.every((item) => numericValue(item) !== null)) {
     return out(0, `"${answer}" is a number, but the question asks which one`);
   }
@@ -324,9 +330,6 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
       return out(0.5, `a ${operator} over ${spread} matching rows cannot be read from one cell`);
     }
   }
-  // The TEXT/RETRIEVE readers follow the described row's links to its passages (reader.ts), which
-  // retrieval may not have returned: they are evidence too.
-  const row = input.route === "TEXT" || input.route === "RETRIEVE" ? describedRowOf(options.bridge, input, input.evidence) : undefined;
   const evidenceText = [input.evidence, input.sqlResult, row ? describedRowEvidence(row) : ""].filter((s) => s && s.trim()).join("\n\n");
   if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
   const read: Verdict = options.verifyReadAnswers ? 1 : 0.5;

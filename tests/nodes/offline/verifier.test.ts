@@ -124,6 +124,16 @@ describe("offline rule verifier with a table → passage bridge", () => {
     expect(verifyAnswer(base).verdict).toBe(0);
     expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
   });
+
+  it("takes the described row's cell under the asked header whatever kind the wording suggests", () => {
+    const q = "What is the score for the winner born on 20 April 1967 ?";
+    const row: DescribedRow = { tableId: "finals", rowId: 0, columns: ["Year", "Winner", "Score"], values: ["1990", "Phil Taylor", "4 - 3"], passages: [], score: 3, runnerUp: 1 };
+    const bridge = Object.assign(() => undefined, { findRow: (_q: string, table?: string) => (table === "finals" ? row : undefined) });
+    const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "finals" } } };
+    const base = { question: q, subQuery: q, plan: p, route: "RETRIEVE" as Route, answer: "4 - 3", evidence: "[Table finals, row 0]\n  Year: 1990\n  Winner: Phil Taylor\n  Score: 4 - 3", sqlResult: "" };
+    expect(verifyAnswer(base).verdict).toBe(0);
+    expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
+  });
 });
 
 describe("offline rule verifier: SQL plan confidence", () => {
