@@ -469,7 +469,7 @@ function askedPhraseOf(question: string): { words: string[]; headLast: boolean }
   const words = question.toLowerCase().replace(/[?]/g, " ").split(/\s+/).filter((w) => w !== "");
   let i = LEAD_PREPOSITION.test(words[0] ?? "") && /^(what|which)$/.test(words[1] ?? "") ? 1 : 0;
   const wh = words[i++];
-  if (!wh || !/^(what|which|who|whom|where|when|how)$/.test(wh)) return undefined;
+  if (!wh || !/^(what|which|who|whom|where|when|how)$/.test(wh)) return trailingPhrase(words);
   const none = { words: [], headLast: true };
   if (wh === "where" || wh === "when") return none;
   if (wh === "how") {
@@ -491,6 +491,15 @@ function askedPhraseOf(question: string): { words: string[]; headLast: boolean }
     for (let n = 0; i < words.length && !PHRASE_END.has(words[i]!) && n < 6; n++) out.push(words[i++]!);
   }
   return { words: out, headLast };
+}
+
+/** "The host … was a guest on what date ?": a what/which phrase that ends the question asks; one inside it is relative. */
+function trailingPhrase(words: readonly string[]): { words: string[]; headLast: boolean } | undefined {
+  const j = Math.max(words.lastIndexOf("what"), words.lastIndexOf("which"));
+  // "on what date", "is what nationality"; after a noun ("the club which …") it is relative.
+  if (j < 1 || !(LEAD_PREPOSITION.test(words[j - 1]!) || BE.test(words[j - 1]!))) return undefined;
+  const out = words.slice(j + 1);
+  return out.length > 0 && out.length <= 4 && out.every((w) => !PHRASE_END.has(w)) ? { words: out, headLast: true } : undefined;
 }
 
 /** Words of a phrase or header for matching one to the other: lower case, stemmed, stop words kept ("name", "number"). */

@@ -209,7 +209,10 @@ describe("offline reader: the phrase a wh-word asks for", () => {
     expect(askedPhrase("How many goals were scored by him ?")).toEqual(["goals"]);
     expect(askedPhrase("Who did the champion beat ?")).toEqual([]);
     expect(askedPhrase("Where did the director study ?")).toEqual([]);
-    expect(askedPhrase("The 2000 winner is what nationality ?")).toBeUndefined();
+    expect(askedPhrase("The 2000 winner is of what nationality ?")).toEqual(["nationality"]);
+    expect(askedPhrase("The host was a guest on what date ?")).toEqual(["date"]);
+    expect(askedPhrase("The award which he won in 1999 went to whom ?")).toBeUndefined();
+    expect(askedPhrase("The 2000 winner came from a club which Cy Moss owned ?")).toBeUndefined();
     expect(askedPhrase("What is the name of the film whose director was born in 1973 ?")).toEqual(["name", "film"]);
   });
 });
