@@ -135,6 +135,16 @@ function regionPreference(spans: Span[], region: boolean): Span[] {
   return out;
 }
 
+/** A number followed by the noun a "how many" question counts ("3,300 acres") fits best. */
+function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<string>): Span[] {
+  if (counted.size === 0) return spans;
+  const words = sentence.split(/\s+/);
+  return spans.map((sp) => {
+    const next = words[sp.at + sp.text.split(/\s+/).length];
+    return next && [...keyStems(next)].some((s) => counted.has(s)) ? { ...sp, fit: sp.fit + 1.5 } : sp;
+  });
+}
+
 /** Candidate answer spans of a sentence for an answer kind. */
 export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   switch (kind) {
@@ -270,6 +280,8 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   const blocks = parseBlocks(evidence);
   const targets = new Set(((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())));
   const region = asksForRegion(question);
+  // "How many acres …": the number written before "acres".
+  const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question) ? keyStems((askedPhrase(question) ?? []).join(" ")) : new Set<string>();
   const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string; linked: number }> = [];
   const questionOnly = normalized(question);
   blocks.forEach((b, bi) => {
@@ -296,7 +308,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
     const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
-    const spans = regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region);
+    const spans = unitPreference(u.sentence, regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region), counted);
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text")) spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
     for (const span of spans) {

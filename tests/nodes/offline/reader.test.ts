@@ -287,3 +287,11 @@ describe("offline reader: ordinals and regions", () => {
     expect(await readText({ question: c, subQuery: c, plan: plan(c), evidence: ev })).toBe("Troy , Michigan");
   });
 });
+
+describe("offline reader: the noun a 'how many' question counts", () => {
+  it("takes the number written before the counted noun", async () => {
+    const ev = "[Source: bases.json]\nLogistics Base Albany\nThe Albany logistics base employed 2,400 civilians in 2002 , when its land covered 3,300 acres .";
+    const q = "How many acres does the logistics base in Albany occupy ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("3,300");
+  });
+});
