@@ -6,6 +6,7 @@
  */
 import { parseDate, parseNumber } from "../../indexing/column-types.js";
 import type { SubQueryPlan } from "../types.js";
+import { questionPart } from "./evidence.js";
 
 export const ANSWER_KINDS = [
   "count",
@@ -98,7 +99,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
 export function answerKindOf(plan: SubQueryPlan | undefined, question: string): AnswerKind {
   const a = plan?.analysis ?? {};
   const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
-  const fromWords = answerKindFromQuestion(question);
+  // The decomposer's notes ("(columns: Name, Birthdate)", "(about: …)") are not the question's wording.
+  const fromWords = answerKindFromQuestion(questionPart(question) || question);
   if (!fromAnalysis || fromAnalysis === "entity" || fromAnalysis === "text") return fromWords;
   // "Which club had the highest average …": the wh-noun decides, not the aggregate word.
   if (/^\s*(which|who|whom)\b/i.test(question) && (fromWords === "entity" || fromWords === "person" || fromWords === "place") && fromAnalysis === "number") return fromWords;

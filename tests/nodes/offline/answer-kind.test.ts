@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerKindFromQuestion, fitsKind } from "../../../nodes/offline/answer-kind.js";
+import { answerKindFromQuestion, answerKindOf, fitsKind } from "../../../nodes/offline/answer-kind.js";
 
 describe("answerKindFromQuestion", () => {
   it("takes who/where/when as the question word only when no what/which comes first", () => {
@@ -27,5 +27,11 @@ describe("answerKindFromQuestion: compound nouns", () => {
   it("takes the second noun of a compound as its head", () => {
     expect(answerKindFromQuestion("What is the stadium capacity of the team founded in 1924 ?")).toBe("number");
     expect(answerKindFromQuestion("What is the stadium of the team founded in 1924 ?")).toBe("place");
+  });
+});
+
+describe("answerKindOf: the decomposer's notes", () => {
+  it("reads the kind from the question, not from its (columns: …) or (about: …) note", () => {
+    expect(answerKindOf(undefined, "Which river is the site of the university attended by Paul Rowe ? (about: Boston University) (columns: Name, Birthdate)")).toBe("place");
   });
 });
