@@ -177,11 +177,17 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   }
 }
 
-/** Question word weights: stems of the sub-query (1) and of the original question (0.5). */
+/** Weight of a word of the bridge note's passage titles (dev: 0.2 and 0.3 alike, 0 and 0.5 one to three questions fewer). */
+const ABOUT_TITLE_WEIGHT = 0.3;
+
+/** Question word weights: stems of the sub-query (1), of the original question (0.5) and of the bridge note's titles (0.3). */
 function questionWeights(subQuery: string, question: string, plan?: SubQueryPlan): Map<string, number> {
   const weights = new Map<string, number>();
   for (const s of keyStems(question)) weights.set(s, 0.5);
-  for (const s of keyStems(withoutColumnNote(subQuery))) weights.set(s, 1);
+  // The bridge note's titles name the passages to read; the answer sentence need not repeat them
+  // (a weight of 1 let sentences naming the titles outrank those holding the question's words).
+  for (const s of keyStems(aboutTitles(subQuery).join(" "))) weights.set(s, ABOUT_TITLE_WEIGHT);
+  for (const s of keyStems(questionPart(subQuery))) weights.set(s, 1);
   const hints = (plan?.analysis?.["targetHints"] as string[] | undefined) ?? [];
   for (const h of hints) weights.set(stem(h.toLowerCase()), Math.max(weights.get(stem(h.toLowerCase())) ?? 0, 1));
   return weights;

@@ -295,3 +295,15 @@ describe("offline reader: the noun a 'how many' question counts", () => {
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("3,300");
   });
 });
+
+describe("offline reader: the bridge note's titles", () => {
+  it("weigh less than question words: they name the passages, not the answer sentence", async () => {
+    const ev = [
+      "[Source: p.json]\nOhio River Valley\nThe Ohio River Valley , home of Sam Jones , lies near Marietta .",
+      "[Source: p.json]\nSam Jones\nHe was buried in Woodsfield .",
+    ].join("\n\n");
+    const q = "Where was the pitcher buried ?";
+    const sub = `${q} (about: Ohio River Valley; Sam Jones)`;
+    expect(await readText({ question: q, subQuery: sub, plan: plan(q), evidence: ev })).toBe("Woodsfield");
+  });
+});
