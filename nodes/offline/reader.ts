@@ -145,6 +145,13 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
   });
 }
 
+/** Number spans that are not the day or year of a date ("March 18 , 2005" holds no count of 18). */
+function outsideDates(sentence: string, spans: Span[]): Span[] {
+  const dates = collect(sentence, DATE_RE, 1).map((d) => ({ from: d.at, to: d.at + d.text.split(/\s+/).length - 1 }));
+  if (dates.length === 0) return spans;
+  return spans.filter((sp) => !dates.some((d) => sp.at >= d.from && sp.at <= d.to));
+}
+
 /** Candidate answer spans of a sentence for an answer kind. */
 export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   switch (kind) {
@@ -155,12 +162,12 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
     case "month":
       return [...collect(sentence, DATE_RE, 1, (d) => (new RegExp(MONTHS).exec(d)?.[0] ?? d).replace(/\.$/, "")), ...collect(sentence, MONTH_RE, 0.8)];
     case "count":
-      return [...collect(sentence, NUMBER_RE, 1).filter((s) => !isYear(s.text)), ...collect(sentence, WORD_NUMBER_RE, 0.9)];
+      return [...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).filter((s) => !isYear(s.text)), ...collect(sentence, WORD_NUMBER_RE, 0.9)];
     case "number":
     case "money":
     case "percent":
       return [
-        ...collect(sentence, NUMBER_RE, 1).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
+        ...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
         ...collect(sentence, WORD_NUMBER_RE, 0.5),
       ];
     case "boolean":

@@ -307,3 +307,11 @@ describe("offline reader: the bridge note's titles", () => {
     expect(await readText({ question: q, subQuery: sub, plan: plan(q), evidence: ev })).toBe("Woodsfield");
   });
 });
+
+describe("offline reader: numbers inside dates", () => {
+  it("does not read the day or year of a date as a count", () => {
+    expect(spansFor("The series aired from March 18 , 2005 , to September 1 , 2008 with 4 million viewers", "count").map((s) => s.text)).toEqual(["4 million"]);
+    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).toContain("40");
+    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).not.toContain("8");
+  });
+});
