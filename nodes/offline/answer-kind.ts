@@ -189,6 +189,8 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
       return n !== null && n >= 0 && (scaled !== null || Number.isInteger(n));
     }
     case "number":
+      // "25-44", "22-16-3": a range or a record.
+      return looksNumeric(a) || /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a) || /^\d+(?:-\d+)+$/.test(a);
     case "money":
       return looksNumeric(a) || /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a);
     case "percent":

@@ -47,6 +47,8 @@ const MONTH_RE = new RegExp(`\\b(?:January|February|March|April|May|June|July|Au
 const YEAR_RE = /\b(1[0-9]{3}|20[0-9]{2})\b/g;
 const NUMBER_RE =
   /(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?|(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?/g;
+/** "25-44", "22-16-3": an age range or a win-loss record, read whole. */
+const RANGE_RE = /(?<![\p{L}\p{N}.,-])\d+(?:-\d+)+(?![\p{L}\p{N}-])/gu;
 const WORD_NUMBER_RE =
   /\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred)\b/gi;
 const NAME_RE =
@@ -152,6 +154,19 @@ function outsideDates(sentence: string, spans: Span[]): Span[] {
   return spans.filter((sp) => !dates.some((d) => sp.at >= d.from && sp.at <= d.to));
 }
 
+/** Number spans that are not a part of a range or record ("25-44": neither 25 nor -44). */
+function outsideRanges(sentence: string, spans: Span[]): Span[] {
+  const ranges = collect(sentence, RANGE_RE, 1);
+  if (ranges.length === 0) return spans;
+  // A part's word index is the range's, or one more when counted after the range's first digits.
+  return spans.filter((sp) => !ranges.some((r) => (sp.at === r.at || sp.at === r.at + 1) && r.text.split("-").includes(sp.text.replace(/^[-−]\s?/, ""))));
+}
+
+/** "1974-1981", "2013-14": a span of years is no number. */
+function isYearSpan(text: string): boolean {
+  return /^(1[0-9]{3}|20[0-9]{2})-\d{2,4}$/.test(text);
+}
+
 /** Candidate answer spans of a sentence for an answer kind. */
 export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   switch (kind) {
@@ -167,8 +182,9 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
     case "money":
     case "percent":
       return [
-        ...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
+        ...outsideRanges(sentence, outsideDates(sentence, collect(sentence, NUMBER_RE, 1))).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
         ...collect(sentence, WORD_NUMBER_RE, 0.5),
+        ...(kind === "number" ? collect(sentence, RANGE_RE, 1).filter((r) => !isYearSpan(r.text)) : []),
       ];
     case "boolean":
       return [];

@@ -35,3 +35,11 @@ describe("answerKindOf: the decomposer's notes", () => {
     expect(answerKindOf(undefined, "Which river is the site of the university attended by Paul Rowe ? (about: Boston University) (columns: Name, Birthdate)")).toBe("place");
   });
 });
+
+describe("fitsKind: ranges and records", () => {
+  it("takes '25-44' and '22-16-3' for a number, not for a count", () => {
+    expect(fitsKind("25-44", "number")).toBe(true);
+    expect(fitsKind("22-16-3", "number")).toBe(true);
+    expect(fitsKind("22-16-3", "count")).toBe(false);
+  });
+});

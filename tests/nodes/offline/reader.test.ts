@@ -315,3 +315,11 @@ describe("offline reader: numbers inside dates", () => {
     expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).not.toContain("8");
   });
 });
+
+describe("offline reader: ranges and records", () => {
+  it("reads '25-44' and '22-16-3' whole for a number question, and no part of them alone", () => {
+    const texts = spansFor("AC radio targets the 25-44 age group ; his record was 22-16-3 over 1974-1981 with 5 titles", "number").map((s) => s.text);
+    expect(texts).toEqual(expect.arrayContaining(["25-44", "22-16-3", "5"]));
+    for (const part of ["25", "-44", "-16", "-3", "1974-1981", "-1981"]) expect(texts).not.toContain(part);
+  });
+});
