@@ -271,14 +271,15 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   // retrieval may not have returned: they are evidence too.
   const row = input.route === "TEXT" || input.route === "RETRIEVE" ? describedRowOf(options.bridge, input, input.evidence) : undefined;
   // The described row's cell under the header the question asks for ("What is the score …" → Score:
-  // "4 - 3") answers whatever kind the wording suggested.
+  // "4 - 3", "What is the register number …" → "79112-054") answers whatever kind or operator the
+  // wording suggested.
   const askedColumn = row !== undefined && normalized(askedCell(input, row) ?? "") === normalized(answer);
   if (!askedColumn && !items.every((item) => fitsKind(item, kind))) return out(0, `a ${kind} answer was expected, got "${answer}"`);
   if (asksForName(input.subQuery || input.question, kind) && items.every((item) => numericValue(item) !== null)) {
     return out(0, `"${answer}" is a number, but the question asks which one`);
   }
   const operator = input.plan.expectedOperator;
-  if ((operator === "count" || operator === "arithmetic") && numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null) {
+  if (!askedColumn && (operator === "count" || operator === "arithmetic") && numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null) {
     return out(0, `operator ${operator} needs a number, got "${answer}"`);
   }
   const isChoice = kind === "choice" || kind === "boolean" || kind === "moreless" || (analysis?.comparison?.options?.length ?? 0) > 0;

@@ -134,6 +134,16 @@ describe("offline rule verifier with a table → passage bridge", () => {
     expect(verifyAnswer(base).verdict).toBe(0);
     expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
   });
+
+  it("takes that cell whatever operator the wording suggested ('register number' is no count)", () => {
+    const q = "What is the register number of the inmate who won seven terms ?";
+    const row: DescribedRow = { tableId: "inmates", rowId: 0, columns: ["Inmate Name", "Register Number"], values: ["Jim Traficant", "79112-054"], passages: [], score: 3, runnerUp: 1 };
+    const bridge = Object.assign(() => undefined, { findRow: (_q: string, table?: string) => (table === "inmates" ? row : undefined) });
+    const p = { ...plan(q), expectedOperator: "count" as const, analysis: { ...plan(q).analysis, grounding: { tableId: "inmates" } } };
+    const base = { question: q, subQuery: q, plan: p, route: "RETRIEVE" as Route, answer: "79112-054", evidence: "[Table inmates, row 0]\n  Inmate Name: Jim Traficant\n  Register Number: 79112-054", sqlResult: "" };
+    expect(verifyAnswer(base).verdict).toBe(0);
+    expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
+  });
 });
 
 describe("offline rule verifier: SQL plan confidence", () => {
