@@ -6,6 +6,7 @@
  */
 import { parseDate, parseNumber } from "../../indexing/column-types.js";
 import type { SubQueryPlan } from "../types.js";
+import { questionPart } from "./evidence.js";
 
 export const ANSWER_KINDS = [
   "count",
@@ -78,6 +79,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
   const head = noun ? `${noun[1]} ${noun[2] ?? ""}`.trim() : "";
   if (head) {
     if (new RegExp(`^(${NUMBER_NOUNS})\\b`).test(head)) return "number";
+    // "what is the stadium capacity …": in a compound the second noun is the head.
+    if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
     if (new RegExp(`^(${PLACE_NOUNS})\\b`).test(head)) return "place";
     if (new RegExp(`^(${PERSON_NOUNS})\\b`).test(head)) return "person";
     // "what is the estimated population …": the first noun may follow one adjective.
@@ -96,7 +99,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
 export function answerKindOf(plan: SubQueryPlan | undefined, question: string): AnswerKind {
   const a = plan?.analysis ?? {};
   const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
-  const fromWords = answerKindFromQuestion(question);
+  // The decomposer's notes ("(columns: Name, Birthdate)", "(about: …)") are not the question's wording.
+  const fromWords = answerKindFromQuestion(questionPart(question) || question);
   if (!fromAnalysis || fromAnalysis === "entity" || fromAnalysis === "text") return fromWords;
   // "Which club had the highest average …": the wh-noun decides, not the aggregate word.
   if (/^\s*(which|who|whom)\b/i.test(question) && (fromWords === "entity" || fromWords === "person" || fromWords === "place") && fromAnalysis === "number") return fromWords;
@@ -185,6 +189,8 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
       return n !== null && n >= 0 && (scaled !== null || Number.isInteger(n));
     }
     case "number":
+      // "25-44", "22-16-3": a range or a record.
+      return looksNumeric(a) || /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a) || /^\d+(?:-\d+)+$/.test(a);
     case "money":
       return looksNumeric(a) || /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a);
     case "percent":

@@ -20,7 +20,7 @@ export interface BridgeIndex {
 }
 
 export interface BridgeOptions {
-  /** Weight of a word found only in a row's linked passages (cells weigh 1). Default 0.3. */
+  /** Weight of a word found only in a row's linked passages (cells weigh 1). Default 0.5. */
   passageWeight?: number;
   /** Titles named in the sub-query at most. Default 4. */
   maxTitles?: number;
@@ -33,6 +33,11 @@ interface LinkedRow {
   cells: Set<string>;
   passages: Passage[];
   passageStems: Set<string>;
+}
+
+/** "1500m" and "1500 m", "55th" and "55" meet: a number is split from the letters it is written with. */
+function splitUnits(text: string): string {
+  return text.replace(/(\d)(\p{L})/gu, "$1 $2");
 }
 
 /** The row a question describes, with the passages its cells link to. */
@@ -52,7 +57,7 @@ export interface DescribedRow {
 
 /** Finds the table row a question describes (only tables whose cells link to passages). */
 export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {}): (question: string, tableHint?: string) => DescribedRow | undefined {
-  const passageWeight = options.passageWeight ?? 0.3;
+  const passageWeight = options.passageWeight ?? 0.5;
   const byTable = new Map<string, Passage[]>();
   for (const p of index.passages) if (p.tableId && p.cells?.length) byTable.set(p.tableId, [...(byTable.get(p.tableId) ?? []), p]);
   const cache = new Map<string, LinkedRow[]>();
@@ -70,9 +75,9 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
       return {
         rowId: r,
         values,
-        cells: keyStems(values.join(" ")),
+        cells: keyStems(splitUnits(values.join(" "))),
         passages: linked,
-        passageStems: keyStems(linked.map((p) => p.text.slice(0, 600)).join(" ")),
+        passageStems: keyStems(linked.map((p) => p.text).join(" ")),
       };
     });
     cache.set(table.tableId, rows);
@@ -86,10 +91,14 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     if (!table || !byTable.has(table.tableId)) return undefined;
     const rows = rowsOf(table);
     if (rows.length === 0) return undefined;
-    const q = keyStems(question);
+    const q = keyStems(splitUnits(question));
     const df = new Map<string, number>();
     for (const row of rows) for (const s of row.cells) df.set(s, (df.get(s) ?? 0) + 1);
     const idf = (s: string) => Math.log(1 + (rows.length + 1) / ((df.get(s) ?? 0) + 0.5));
+    // A passage word is rare or common among the rows' passages ("born" is in every player's), not their cells.
+    const pdf = new Map<string, number>();
+    for (const row of rows) for (const s of row.passageStems) pdf.set(s, (pdf.get(s) ?? 0) + 1);
+    const passageIdf = (s: string) => Math.log(1 + (rows.length + 1) / ((pdf.get(s) ?? 0) + 0.5));
     let best = -1;
     let bestScore = 0;
     let runnerUp = 0;
@@ -97,7 +106,7 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
       let score = 0;
       for (const s of q) {
         if (row.cells.has(s)) score += idf(s);
-        else if (row.passageStems.has(s)) score += passageWeight * idf(s);
+        else if (row.passageStems.has(s)) score += passageWeight * passageIdf(s);
       }
       if (score > bestScore) {
         runnerUp = bestScore;

@@ -182,9 +182,18 @@ export function withoutColumnNote(subQuery: string): string {
   return subQuery.replace(/\s*\(columns:[^)]*\)\s*$/, "").trim();
 }
 
+/** The bridge note "(about: A; B)" (bridge.ts); a title may hold parentheses ("Steve King (Colorado legislator)"). */
+const ABOUT_NOTE = /\s*\(about:\s*((?:[^()]|\([^()]*\))*)\)/;
+
+/** The passage titles a bridged sub-query names, as written. */
+export function aboutTitles(subQuery: string): string[] {
+  const about = ABOUT_NOTE.exec(subQuery)?.[1] ?? "";
+  return about.split(";").map((t) => t.trim()).filter((t) => t !== "");
+}
+
 /** The sub-query without its bridge note: the titles name passages, they are not question words. */
 export function withoutAboutNote(subQuery: string): string {
-  return subQuery.replace(/\s*\(about:[^)]*\)/, " ").replace(/\s+/g, " ").trim();
+  return subQuery.replace(ABOUT_NOTE, " ").replace(/\s+/g, " ").trim();
 }
 
 /** What the sub-query asks, without the notes the offline decomposer appends ("(about: …)", "(columns: …)"). */

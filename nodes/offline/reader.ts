@@ -17,15 +17,16 @@
  * get the scale their passages declare, and TEXT prefers the passages linked from the table row
  * the question describes (bridge.ts).
  */
-import { fitsKind, headerSuitsKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
+import { fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
+import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
 import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 import type { DescribedRow } from "./bridge.js";
+import type { Passage } from "../../indexing/types.js";
 
 /** A reader's pick with how much of the question its context covers (0..1). */
 export interface Reading {
@@ -46,6 +47,8 @@ const MONTH_RE = new RegExp(`\\b(?:January|February|March|April|May|June|July|Au
 const YEAR_RE = /\b(1[0-9]{3}|20[0-9]{2})\b/g;
 const NUMBER_RE =
   /(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?|(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?/g;
+/** "25-44", "22-16-3": an age range or a win-loss record, read whole. */
+const RANGE_RE = /(?<![\p{L}\p{N}.,-])\d+(?:-\d+)+(?![\p{L}\p{N}-])/gu;
 const WORD_NUMBER_RE =
   /\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred)\b/gi;
 const NAME_RE =
@@ -74,7 +77,9 @@ function wordIndexAt(sentence: string, charIndex: number): number {
 function collect(sentence: string, re: RegExp, fit: number, map?: (s: string) => string): Span[] {
   const out: Span[] = [];
   for (const m of sentence.matchAll(re)) {
-    const text = (map ? map(m[0]) : m[0]).trim();
+    // "ranks 26th": an ordinal is read whole.
+    const ordinal = /^\d$/.test(m[0].slice(-1)) ? /^(?:st|nd|rd|th)\b/.exec(sentence.slice(m.index! + m[0].length))?.[0] ?? "" : "";
+    const text = (map ? map(m[0] + ordinal) : m[0] + ordinal).trim();
     if (text) out.push({ text, at: wordIndexAt(sentence, m.index!), fit });
   }
   return out;
@@ -109,6 +114,59 @@ function placeSpans(sentence: string): Span[] {
   return out;
 }
 
+/** "In what state …", "which country …": the region of a "Place , Region" span is the answer, not the place. */
+function asksForRegion(question: string): boolean {
+  const phrase = askedPhrase(question) ?? [];
+  return phrase.length > 0 && /^(state|country|province|nation)$/.test(phrase[phrase.length - 1]!);
+}
+
+/** With `region`, a "Troy , Michigan" span also offers "Michigan", preferred to the whole. */
+function regionPreference(spans: Span[], region: boolean): Span[] {
+  if (!region) return spans;
+  const out: Span[] = [];
+  const places = new Set(spans.map((sp) => sp.text.split(/\s*,\s*/)).filter((p) => p.length === 2).map((p) => p[0]!));
+  for (const sp of spans) {
+    const parts = sp.text.split(/\s*,\s*/);
+    if (parts.length !== 2 || parts[1] === "") {
+      // "Troy" alone is the place the region's span names, not the region.
+      out.push(places.has(sp.text) ? { ...sp, fit: sp.fit - 0.2 } : sp);
+      continue;
+    }
+    out.push({ ...sp, fit: sp.fit - 0.1 }, { text: parts[1]!, at: sp.at + parts[0]!.split(/\s+/).length + 1, fit: sp.fit + 0.1 });
+  }
+  return out;
+}
+
+/** A number followed by the noun a "how many" question counts ("3,300 acres") fits best. */
+function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<string>): Span[] {
+  if (counted.size === 0) return spans;
+  const words = sentence.split(/\s+/);
+  return spans.map((sp) => {
+    const next = words[sp.at + sp.text.split(/\s+/).length];
+    return next && [...keyStems(next)].some((s) => counted.has(s)) ? { ...sp, fit: sp.fit + 1.5 } : sp;
+  });
+}
+
+/** Number spans that are not the day or year of a date ("March 18 , 2005" holds no count of 18). */
+function outsideDates(sentence: string, spans: Span[]): Span[] {
+  const dates = collect(sentence, DATE_RE, 1).map((d) => ({ from: d.at, to: d.at + d.text.split(/\s+/).length - 1 }));
+  if (dates.length === 0) return spans;
+  return spans.filter((sp) => !dates.some((d) => sp.at >= d.from && sp.at <= d.to));
+}
+
+/** Number spans that are not a part of a range or record ("25-44": neither 25 nor -44). */
+function outsideRanges(sentence: string, spans: Span[]): Span[] {
+  const ranges = collect(sentence, RANGE_RE, 1);
+  if (ranges.length === 0) return spans;
+  // A part's word index is the range's, or one more when counted after the range's first digits.
+  return spans.filter((sp) => !ranges.some((r) => (sp.at === r.at || sp.at === r.at + 1) && r.text.split("-").includes(sp.text.replace(/^[-−]\s?/, ""))));
+}
+
+/** "1974-1981", "2013-14": a span of years is no number. */
+function isYearSpan(text: string): boolean {
+  return /^(1[0-9]{3}|20[0-9]{2})-\d{2,4}$/.test(text);
+}
+
 /** Candidate answer spans of a sentence for an answer kind. */
 export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   switch (kind) {
@@ -119,13 +177,14 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
     case "month":
       return [...collect(sentence, DATE_RE, 1, (d) => (new RegExp(MONTHS).exec(d)?.[0] ?? d).replace(/\.$/, "")), ...collect(sentence, MONTH_RE, 0.8)];
     case "count":
-      return [...collect(sentence, NUMBER_RE, 1).filter((s) => !isYear(s.text)), ...collect(sentence, WORD_NUMBER_RE, 0.9)];
+      return [...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).filter((s) => !isYear(s.text)), ...collect(sentence, WORD_NUMBER_RE, 0.9)];
     case "number":
     case "money":
     case "percent":
       return [
-        ...collect(sentence, NUMBER_RE, 1).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
+        ...outsideRanges(sentence, outsideDates(sentence, collect(sentence, NUMBER_RE, 1))).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
         ...collect(sentence, WORD_NUMBER_RE, 0.5),
+        ...(kind === "number" ? collect(sentence, RANGE_RE, 1).filter((r) => !isYearSpan(r.text)) : []),
       ];
     case "boolean":
       return [];
@@ -141,11 +200,17 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   }
 }
 
-/** Question word weights: stems of the sub-query (1) and of the original question (0.5). */
+/** Weight of a word of the bridge note's passage titles (dev: 0.2 and 0.3 alike, 0 and 0.5 one to three questions fewer). */
+const ABOUT_TITLE_WEIGHT = 0.3;
+
+/** Question word weights: stems of the sub-query (1), of the original question (0.5) and of the bridge note's titles (0.3). */
 function questionWeights(subQuery: string, question: string, plan?: SubQueryPlan): Map<string, number> {
   const weights = new Map<string, number>();
   for (const s of keyStems(question)) weights.set(s, 0.5);
-  for (const s of keyStems(withoutColumnNote(subQuery))) weights.set(s, 1);
+  // The bridge note's titles name the passages to read; the answer sentence need not repeat them
+  // (a weight of 1 let sentences naming the titles outrank those holding the question's words).
+  for (const s of keyStems(aboutTitles(subQuery).join(" "))) weights.set(s, ABOUT_TITLE_WEIGHT);
+  for (const s of keyStems(questionPart(subQuery))) weights.set(s, 1);
   const hints = (plan?.analysis?.["targetHints"] as string[] | undefined) ?? [];
   for (const h of hints) weights.set(stem(h.toLowerCase()), Math.max(weights.get(stem(h.toLowerCase())) ?? 0, 1));
   return weights;
@@ -205,9 +270,8 @@ function passageSubject(text: string): string | undefined {
 
 /** Reads the best span from passage text (TEXT route). Exported for tests and fusion. */
 /** Titles a bridged sub-query names ("… (about: A; B)"), normalised. */
-function aboutTitles(subQuery: string): Set<string> {
-  const about = /\(about:\s*([^)]*)\)/.exec(subQuery)?.[1] ?? "";
-  return new Set(about.split(";").map((t) => normalized(t)).filter((t) => t !== ""));
+function normalizedAboutTitles(subQuery: string): Set<string> {
+  return new Set(aboutTitles(subQuery).map((t) => normalized(t)).filter((t) => t !== ""));
 }
 
 
@@ -229,15 +293,24 @@ function linkedBonus(subjectName: string | undefined, blockText: string, titles:
   return ` ${questionNorm} `.includes(` ${title} `) || (words.size > 0 && shared / words.size >= 0.5) ? 0.15 : 0.45;
 }
 
-export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string): Reading | undefined {
+/** Weight of a question word the described row's cells hold, when reading its linked passages. */
+const ROW_WORD_WEIGHT = 0.2;
+
+export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string, rowWords?: ReadonlySet<string>): Reading | undefined {
   const kind = answerKindOf(plan, subQuery || question);
-  const titles = aboutTitles(subQuery);
+  const titles = normalizedAboutTitles(subQuery);
   // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
   const questionNorm = normalized(`${question} ${subQuery}`);
   const weights = questionWeights(subQuery || question, question, plan);
+  // Words the described row's cells hold located the row; they say little about where in its linked
+  // passages the answer is.
+  if (rowWords) for (const [s, w] of weights) if (rowWords.has(s)) weights.set(s, w * ROW_WORD_WEIGHT);
   const mentions = plan?.entityMentions ?? [];
   const blocks = parseBlocks(evidence);
   const targets = new Set(((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())));
+  const region = asksForRegion(question);
+  // "How many acres …": the number written before "acres".
+  const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question) ? keyStems((askedPhrase(question) ?? []).join(" ")) : new Set<string>();
   const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string; linked: number }> = [];
   const questionOnly = normalized(question);
   blocks.forEach((b, bi) => {
@@ -264,7 +337,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
     const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
-    const spans = lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights);
+    const spans = unitPreference(u.sentence, regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region), counted);
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text")) spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
     for (const span of spans) {
@@ -413,40 +486,162 @@ export async function readRows(input: ReadRowsInput): Promise<string> {
  */
 export type Bridge = ((question: string, tableHint?: string) => string | undefined) & { findRow?: (question: string, tableHint?: string) => DescribedRow | undefined };
 
-/** Words of the question's opening ("What position does …", "Which club …"): the asked column's header. */
-const ASKED_WORDS = 5;
+const LEAD_PREPOSITION = /^(in|on|at|for|from|to|of|by|during|with|into|under)$/;
+const BE = /^(is|was|are|were|'s)$/;
+const DO_OR_HAVE = /^(did|does|do|has|have|had|can|could|will|would)$/;
+const PHRASE_END = new Set("of for in on at by with from to into that who whom whose which where when did does do is was are were has have had and or as the a an".split(" "));
 
 /**
- * HybridQA-style reading of the row the question describes: its cell when the question's opening
- * names that cell's column ("What position …" → Position), else the best span of the evidence
- * passages linked from the row; undefined when neither applies.
+ * The noun phrase a question's leading wh-word asks for: "What position does …" → position,
+ * "What is the stadium capacity of …" → stadium capacity, "In which venue …" → venue,
+ * "How many goals …" → goals. Empty when the wh-word names no noun ("Where did …", "Who did the
+ * champion beat": the words after do/did are the subject); undefined when the question does not
+ * open with a wh-word ("The 2000 winner is what nationality ?": its opening describes the row).
  */
-function askedCell(input: ReadTextInput | ReadRowsInput, row: DescribedRow): string | undefined {
+export function askedPhrase(question: string): string[] | undefined {
+  return askedPhraseOf(question)?.words;
+}
+
+/**
+ * The asked phrase and where its head noun is: last after a copula or "name of" ("what is the
+ * stadium capacity …"), first otherwise, where a verb may follow the noun ("which player transferred …").
+ */
+function askedPhraseOf(question: string): { words: string[]; headLast: boolean } | undefined {
+  const words = question.toLowerCase().replace(/[?]/g, " ").split(/\s+/).filter((w) => w !== "");
+  let i = LEAD_PREPOSITION.test(words[0] ?? "") && /^(what|which)$/.test(words[1] ?? "") ? 1 : 0;
+  const wh = words[i++];
+  if (!wh || !/^(what|which|who|whom|where|when|how)$/.test(wh)) return trailingPhrase(words);
+  const none = { words: [], headLast: true };
+  if (wh === "where" || wh === "when") return none;
+  if (wh === "how") {
+    if (!/^(many|much)$/.test(words[i] ?? "")) return none;
+    i++;
+  }
+  let headLast = false;
+  if (BE.test(words[i] ?? "")) {
+    headLast = true;
+    i++;
+    if (/^(the|a|an)$/.test(words[i] ?? "")) i++;
+  } else if (DO_OR_HAVE.test(words[i] ?? "")) return none;
+  const out: string[] = [];
+  while (i < words.length && !PHRASE_END.has(words[i]!) && out.length < 4) out.push(words[i++]!);
+  // "What is the name of the film …": the name of what follows.
+  if (out.length === 1 && /^(name|title)$/.test(out[0]!) && words[i] === "of") {
+    headLast = true;
+    i += /^(the|a|an)$/.test(words[i + 1] ?? "") ? 2 : 1;
+    for (let n = 0; i < words.length && !PHRASE_END.has(words[i]!) && n < 6; n++) out.push(words[i++]!);
+  }
+  return { words: out, headLast };
+}
+
+/** "The host … was a guest on what date ?": a what/which phrase that ends the question asks; one inside it is relative. */
+function trailingPhrase(words: readonly string[]): { words: string[]; headLast: boolean } | undefined {
+  const j = Math.max(words.lastIndexOf("what"), words.lastIndexOf("which"));
+  // "on what date", "is what nationality"; after a noun ("the club which …") it is relative.
+  if (j < 1 || !(LEAD_PREPOSITION.test(words[j - 1]!) || BE.test(words[j - 1]!))) return undefined;
+  const out = words.slice(j + 1);
+  return out.length > 0 && out.length <= 4 && out.every((w) => !PHRASE_END.has(w)) ? { words: out, headLast: true } : undefined;
+}
+
+/** Words of a phrase or header for matching one to the other: lower case, stemmed, stop words kept ("name", "number"). */
+function matchWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "" && !PHRASE_END.has(w)).map(stem);
+}
+
+/**
+ * How well a column header carries the asked phrase: 0 when no word matches, else higher for later
+ * phrase words (the head noun ends the phrase: "stadium capacity" asks for the capacity). A header
+ * word of three letters or more may abbreviate a phrase word ("Pos" for position).
+ */
+function headerFit(phrase: readonly string[], headLast: boolean, header: string): number {
+  const heads = matchWords(header);
+  let fit = 0;
+  phrase.forEach((p, i) => {
+    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h)))) fit = Math.max(fit, headLast ? i + 1 : phrase.length - i);
+  });
+  return fit;
+}
+
+/** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
+function cellFitsShape(value: string, kind: AnswerKind): boolean {
+  if (kind === "year" || kind === "date" || kind === "month") return fitsKind(value, kind);
+  if (isNumericKind(kind)) return /\d/.test(value);
+  return true;
+}
+
+
+/**
+ * The cell of the row the question describes that its wh-phrase asks for: the column whose header
+ * names the phrase ("What position …" → Position), or the row's person for "who won …"; undefined
+ * when the phrase names no cell (the answer is then in the row's linked passages).
+ */
+export function askedCell(input: Pick<ReadTextInput, "question" | "subQuery" | "plan">, row: DescribedRow): string | undefined {
   const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
-  const opening = keyStems(input.question.split(/\s+/).slice(0, ASKED_WORDS).join(" "));
+  const asking = askedPhraseOf(input.question);
+  if (asking === undefined) return undefined;
+  const phrase = asking.words;
+  const words = matchWords(phrase.join(" "));
   const questionNorm = normalized(input.question);
-  // Columns the opening names, holding a value the question does not already name.
-  const asked = cells.cells.filter((c) => c.value.trim() !== "" && [...keyStems(c.column)].some((s) => opening.has(s)) && !namedByQuestion(c.value, questionNorm, []));
-  if (fromRow && asked.some((c) => normalized(c.value) === normalized(fromRow.answer))) return fromRow.answer;
+  const kind = answerKindOf(input.plan, withoutColumnNote(input.subQuery) || input.question);
+  // Columns the asked phrase names (its head noun first), holding a value of the asked shape the question does not already name.
+  const asked = cells.cells
+    .map((c) => ({ ...c, fit: headerFit(words, asking.headLast, c.column) }))
+    .filter((c) => c.fit > 0 && c.value.trim() !== "" && !namedByQuestion(c.value, questionNorm, []) && cellFitsShape(c.value, kind))
+    .sort((a, b) => b.fit - a.fit);
+  const best = asked.filter((c) => c.fit === asked[0]?.fit);
+  if (fromRow && best.some((c) => normalized(c.value) === normalized(fromRow.answer))) return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
-  // "Who …": the row's person column ("Name", "Player", …) when the question does not name its value.
-  if (/^\s*who\b/i.test(input.question)) {
+  // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
+  // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the
+  // coach of the medalist ?" (a person related to the row's: the answer is in a passage).
+  if (/^\s*who\b/i.test(input.question) && phrase.length > 0 && !/\bof\b/i.test(input.question)) {
     const person = cells.cells.find((c) => c.value.trim() !== "" && headerSuitsKind(c.column.split(/[\s_]+/), "person") && !namedByQuestion(c.value, questionNorm, []));
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
 }
 
+/** A passage as the index chunks it: its title on the first line, then its text. */
+function passageBody(p: Passage): string {
+  return p.title && !p.text.startsWith(p.title) ? `${p.title}\n${p.text}` : p.text;
+}
+
 function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
   const cell = askedCell(input, row);
   if (cell) return cell;
-  const titles = new Set(row.passages.map((p) => normalized(p.title ?? "")).filter((t) => t !== ""));
-  const linked = parseBlocks(input.evidence).filter((b) => titles.has(normalized(b.text.split("\n")[0] ?? "")));
+  // Every passage the row links to, in full: retrieval's top chunks often miss the one the answer is in.
+  const linked = row.passages.filter((p) => p.text.trim() !== "");
   if (linked.length === 0) return undefined;
   const subQuery = /\(about:/.test(input.subQuery) ? input.subQuery : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
-  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((b) => `[Source: ${b.source}]\n${b.text}`).join("\n\n"));
+  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"), keyStems(row.values.join(" ")));
   return fromText?.answer || undefined;
+}
+
+/**
+ * The row the (sub-)question describes in the plan's grounded table or a table of the evidence,
+ * with the passages its cells link to (bridge.ts); undefined without a bridge or such a row.
+ */
+export function describedRowOf(
+  bridge: Bridge | undefined,
+  input: { question: string; subQuery: string; plan?: SubQueryPlan },
+  evidence: string,
+): DescribedRow | undefined {
+  if (!bridge?.findRow) return undefined;
+  const grounded = (input.plan?.analysis?.["grounding"] as { tableId?: string } | undefined)?.tableId;
+  for (const id of [grounded, ...tableIdsIn(evidence)]) {
+    if (!id) continue;
+    const row = bridge.findRow(questionPart(input.subQuery) || input.question, id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The described row's cells and linked passages as `[Source: …]` blocks, as the reader reads them. */
+export function describedRowEvidence(row: DescribedRow): string {
+  const cells = row.columns.map((c, i) => `${c}: ${row.values[i] ?? ""}`).join(" | ");
+  const passages = row.passages.filter((p) => p.text.trim() !== "").map((p) => `[Source: ${p.file}]\n${passageBody(p)}`);
+  return [`[Source: ${row.tableId}]\n${cells}`, ...passages].join("\n\n");
 }
 
 /**
@@ -463,16 +658,7 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
     }
     return input;
   };
-  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string): DescribedRow | undefined => {
-    if (!bridge?.findRow) return undefined;
-    const grounded = (input.plan?.analysis?.["grounding"] as { tableId?: string } | undefined)?.tableId;
-    for (const id of [grounded, ...tableIdsIn(evidence)]) {
-      if (!id) continue;
-      const row = bridge.findRow(withoutColumnNote(input.subQuery).replace(/\s*\(about:[^)]*\)/, "") || input.question, id);
-      if (row) return row;
-    }
-    return undefined;
-  };
+  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string) => describedRowOf(bridge, input, evidence);
   const readRowCell = (input: ReadRowsInput): string | undefined => {
     const row = describedRow(input, `${input.schemaInfo}\n${input.tableContext}`);
     return row ? askedCell(input, row) : undefined;

@@ -17,8 +17,8 @@
  */
 import { type AnswerKind, answerKindOf, fitsKind, headerSuitsKind, isNumericKind, numericValue } from "./answer-kind.js";
 import { cleanAnswer, isSentinel, splitList, withoutScale } from "./answer-format.js";
-import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
-import { CELL_CONFIDENCE, type Bridge } from "./reader.js";
+import { type EvidenceRow, aboutTitles, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
+import { CELL_CONFIDENCE, askedCell, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells, hasPeriodTable } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
@@ -100,8 +100,7 @@ export function supportOf(question: string, subQuery: string, answer: string, ev
   if (target === "") return 0;
   // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
   // the row, not the passage, matches the question's description, so their sentences count double.
-  const about = /\(about:\s*([^)]*)\)/.exec(subQuery)?.[1] ?? "";
-  const linked = new Set(about.split(";").map((t) => normalized(t)).filter((t) => t !== ""));
+  const linked = new Set(aboutTitles(subQuery).map((t) => normalized(t)).filter((t) => t !== ""));
   const units: Array<{ stems: Set<string>; holds: boolean; linked: boolean }> = [];
   for (const block of parseBlocks(evidence)) {
     const subject = sentences(block.text)[0] ?? "";
@@ -268,12 +267,19 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const analysis = input.plan.analysis as { comparison?: { options?: string[] } | null } | undefined;
   const items = splitList(answer);
-  if (!items.every((item) => fitsKind(item, kind))) return out(0, `a ${kind} answer was expected, got "${answer}"`);
+  // The TEXT/RETRIEVE readers follow the described row's links to its passages (reader.ts), which
+  // retrieval may not have returned: they are evidence too.
+  const row = input.route === "TEXT" || input.route === "RETRIEVE" ? describedRowOf(options.bridge, input, input.evidence) : undefined;
+  // The described row's cell under the header the question asks for ("What is the score …" → Score:
+  // "4 - 3", "What is the register number …" → "79112-054") answers whatever kind or operator the
+  // wording suggested.
+  const askedColumn = row !== undefined && normalized(askedCell(input, row) ?? "") === normalized(answer);
+  if (!askedColumn && !items.every((item) => fitsKind(item, kind))) return out(0, `a ${kind} answer was expected, got "${answer}"`);
   if (asksForName(input.subQuery || input.question, kind) && items.every((item) => numericValue(item) !== null)) {
     return out(0, `"${answer}" is a number, but the question asks which one`);
   }
   const operator = input.plan.expectedOperator;
-  if ((operator === "count" || operator === "arithmetic") && numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null) {
+  if (!askedColumn && (operator === "count" || operator === "arithmetic") && numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null) {
     return out(0, `operator ${operator} needs a number, got "${answer}"`);
   }
   const isChoice = kind === "choice" || kind === "boolean" || kind === "moreless" || (analysis?.comparison?.options?.length ?? 0) > 0;
@@ -325,7 +331,7 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
       return out(0.5, `a ${operator} over ${spread} matching rows cannot be read from one cell`);
     }
   }
-  const evidenceText = [input.evidence, input.sqlResult].filter((s) => s && s.trim()).join("\n\n");
+  const evidenceText = [input.evidence, input.sqlResult, row ? describedRowEvidence(row) : ""].filter((s) => s && s.trim()).join("\n\n");
   if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "the answer does not appear in the evidence or the SQL result");
   const read: Verdict = options.verifyReadAnswers ? 1 : 0.5;
   if (isChoice) return out(read, "the answer is one of the compared options and appears in the evidence");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerKindFromQuestion, fitsKind } from "../../../nodes/offline/answer-kind.js";
+import { answerKindFromQuestion, answerKindOf, fitsKind } from "../../../nodes/offline/answer-kind.js";
 
 describe("answerKindFromQuestion", () => {
   it("takes who/where/when as the question word only when no what/which comes first", () => {
@@ -20,5 +20,26 @@ describe("answerKindFromQuestion", () => {
     expect(fitsKind("2.5", "count")).toBe(false);
     expect(fitsKind("-3", "count")).toBe(false);
     expect(fitsKind("many million", "count")).toBe(false);
+  });
+});
+
+describe("answerKindFromQuestion: compound nouns", () => {
+  it("takes the second noun of a compound as its head", () => {
+    expect(answerKindFromQuestion("What is the stadium capacity of the team founded in 1924 ?")).toBe("number");
+    expect(answerKindFromQuestion("What is the stadium of the team founded in 1924 ?")).toBe("place");
+  });
+});
+
+describe("answerKindOf: the decomposer's notes", () => {
+  it("reads the kind from the question, not from its (columns: …) or (about: …) note", () => {
+    expect(answerKindOf(undefined, "Which river is the site of the university attended by Paul Rowe ? (about: Boston University) (columns: Name, Birthdate)")).toBe("place");
+  });
+});
+
+describe("fitsKind: ranges and records", () => {
+  it("takes '25-44' and '22-16-3' for a number, not for a count", () => {
+    expect(fitsKind("25-44", "number")).toBe(true);
+    expect(fitsKind("22-16-3", "number")).toBe(true);
+    expect(fitsKind("22-16-3", "count")).toBe(false);
   });
 });

@@ -13,6 +13,16 @@ describe("table → passage bridge", () => {
   const path = join(dir, "tables.sqlite");
   writeSqlStore(path, [
     {
+      id: "people",
+      file: "people.csv",
+      header: ["Name", "Club"],
+      rows: [
+        ["Ann Ray", "Reds"],
+        ["Bo Lund", "Blues"],
+        ["Cy Moss", "Greens 1500m"],
+      ],
+    },
+    {
       id: "winners",
       file: "winners.csv",
       header: ["Year", "Winner", "Hometown", "Notes"],
@@ -47,5 +57,27 @@ describe("table → passage bridge", () => {
     expect(row.values).toEqual(["1999", "Ashley Coleman", "Camden", "first African American winner"]);
     expect(row.passages.map((p) => p.title)).toEqual(["Camden, Delaware"]);
     expect(row.score).toBeGreaterThan(row.runnerUp);
+  });
+
+  it("weighs a passage word by how rare it is among the rows' passages", () => {
+    const linked: Passage[] = [
+      { id: "/a", title: "Ann Ray", text: "Ann Ray was raised in Rome .", file: "people.json", tableId: "people", cells: [[0, 0]] },
+      { id: "/b", title: "Bo Lund", text: "Bo Lund was raised in Oslo .", file: "people.json", tableId: "people", cells: [[1, 0]] },
+      { id: "/c", title: "Cy Moss", text: "Cy Moss trades carpets .", file: "people.json", tableId: "people", cells: [[2, 0]] },
+    ];
+    const find = createRowFinder({ db, tables, passages: linked });
+    expect(find("Which person raised there trades ?", "people")!.rowId).toBe(2);
+  });
+
+  it("meets a number written with its unit and written apart ('1500m', '1500 m')", () => {
+    const find = createRowFinder({ db, tables, passages: [{ id: "/r", title: "Reds", text: "Reds .", file: "people.json", tableId: "people", cells: [[0, 1]] }] });
+    expect(find("Who ran the 1500 m ?", "people")?.rowId).toBe(2);
+    expect(find("Who ran the 1500m ?", "people")?.rowId).toBe(2);
+  });
+
+  it("matches words anywhere in a row's linked passages, not only their opening", () => {
+    const long = `Amsterdam is a city in Montgomery County . ${"It lies on the Mohawk River . ".repeat(30)}It is known for its carpet mills .`;
+    const find = createRowFinder({ db, tables, passages: [passages[0]!, { ...passages[1]!, text: long }] });
+    expect(find("Which winner came from the town known for carpet mills ?", "winners")!.rowId).toBe(0);
   });
 });

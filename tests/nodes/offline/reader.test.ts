@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createReaders, readRows, readText, spansFor, type Bridge } from "../../../nodes/offline/reader.js";
+import { askedPhrase, createReaders, readRows, readText, spansFor, type Bridge } from "../../../nodes/offline/reader.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
@@ -173,10 +173,153 @@ describe("offline reader: the row a HybridQA question describes", () => {
     expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Giorgi Vazagashvili");
   });
 
+  it("reads the row's linked passages even when retrieval did not bring them", async () => {
+    const q = "What was the birth month of the 2000 Sydney bronze medalist in judo at the men 's 66 kg event ?";
+    const retrieved = evidence.split("\n").slice(0, 3).join("\n");
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence: retrieved })).toBe("April");
+  });
+
+  it("takes the column the wh-phrase names, not a column the row description names", async () => {
+    // "medal" describes the row ("Medal" column); the question asks for a nationality the passages give.
+    const q = "What nationality was the medal winner in the men 's 66 kg event at the 2000 Sydney games ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Georgian");
+    // An opening that is no wh-phrase describes the row.
+    const t = "The medal winner in the men 's 66 kg event at the 2000 Sydney games is of what nationality ?";
+    expect(await read({ question: t, subQuery: t, plan: planFor(t), evidence })).toBe("Georgian");
+  });
+
+  it("does not answer 'who … of the …' with the row's person", async () => {
+    const q = "Who was the coach of the 2000 Sydney bronze medalist in the men 's 66 kg event ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).not.toBe("Giorgi Vazagashvili");
+  });
+
   it("reads as before without a described row", async () => {
     const q = "When was the pageant hosted in Lakeland ?";
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "other" } } };
     const lakeland = evidence.split("\n").slice(8).join("\n");
     expect(await read({ question: q, subQuery: q, plan: p, evidence: lakeland })).toBe("May 1983");
+  });
+});
+
+describe("offline reader: the phrase a wh-word asks for", () => {
+  it("finds the asked noun phrase, after a preposition or a copula, and none after do/did", () => {
+    expect(askedPhrase("What position does the striker play ?")).toEqual(["position"]);
+    expect(askedPhrase("What is the stadium capacity of the club ?")).toEqual(["stadium", "capacity"]);
+    expect(askedPhrase("In which venue was the game played ?")).toEqual(["venue"]);
+    expect(askedPhrase("How many goals were scored by him ?")).toEqual(["goals"]);
+    expect(askedPhrase("Who did the champion beat ?")).toEqual([]);
+    expect(askedPhrase("Where did the director study ?")).toEqual([]);
+    expect(askedPhrase("The 2000 winner is of what nationality ?")).toEqual(["nationality"]);
+    expect(askedPhrase("The host was a guest on what date ?")).toEqual(["date"]);
+    expect(askedPhrase("The award which he won in 1999 went to whom ?")).toBeUndefined();
+    expect(askedPhrase("The 2000 winner came from a club which Cy Moss owned ?")).toBeUndefined();
+    expect(askedPhrase("What is the name of the film whose director was born in 1973 ?")).toEqual(["name", "film"]);
+  });
+});
+
+describe("offline reader: the row cell the asked phrase names", () => {
+  const row: DescribedRow = {
+    tableId: "squad",
+    rowId: 0,
+    columns: ["Pos", "Player", "Transferred from", "Stadium", "Capacity", "Score", "Film"],
+    values: ["10", "Jaime Penedo", "C.S.D. Municipal", "Estadio Monumental", "80,093", "4 - 3", "Unnai Charanadainthen"],
+    passages: [{ id: "/wiki/JP", title: "Jaime Penedo", text: "Jaime Penedo is a Panamanian goalkeeper .", file: "squad.json", tableId: "squad", cells: [[0, 1]] }],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, { findRow: (_q: string, hint?: string) => (hint === "squad" ? row : undefined) });
+  const { readText: read } = createReaders(() => "", bridge);
+  const ask = (q: string) => read({ question: q, subQuery: q, plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "squad" } } }, evidence: "" });
+
+  it("matches abbreviated headers, the head noun of a copula phrase and the noun before a verb", async () => {
+    expect(await ask("What was the position of the goalkeeper who joined in 2013 ?")).toBe("10");
+    expect(await ask("What is the stadium capacity of the club that signed the goalkeeper in 2013 ?")).toBe("80,093");
+    expect(await ask("Which player transferred from the team that has won the league 30 times ?")).toBe("Jaime Penedo");
+    expect(await ask("What is the name of the film whose director was born on 26 April 1973 ?")).toBe("Unnai Charanadainthen");
+  });
+
+  it("takes a number-like cell such as a score for a number question", async () => {
+    expect(await ask("What is the score for the winner born on 20 April 1967 ?")).toBe("4 - 3");
+  });
+});
+
+describe("offline reader: the described row's own words in its linked passages", () => {
+  // The words that located the row (its cells' values) are all over its linked passages; the
+  // answer sentence is the one holding the rest of the question.
+  const row: DescribedRow = {
+    tableId: "pitchers",
+    rowId: 0,
+    columns: ["Season", "Player", "Team"],
+    values: ["1925", "Sam Jones", "New York Yankees"],
+    passages: [
+      {
+        id: "/wiki/Sam_Jones",
+        title: "Sam Jones",
+        text: "Sam Jones pitched for the New York Yankees in 1925 under manager Miller Huggins . He died in 1966 and was buried in Woodsfield , Ohio .",
+        file: "pitchers.json",
+        tableId: "pitchers",
+        cells: [[0, 1]],
+      },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, { findRow: (_q: string, hint?: string) => (hint === "pitchers" ? row : undefined) });
+  const { readText: read } = createReaders(() => "", bridge);
+
+  it("reads the sentence of the asked words, not the one repeating the row's cells", async () => {
+    const q = "Where was the 1925 New York Yankees pitcher buried ?";
+    const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "pitchers" } } };
+    expect(await read({ question: q, subQuery: q, plan: p, evidence: "" })).toBe("Woodsfield , Ohio");
+  });
+});
+
+describe("offline reader: ordinals and regions", () => {
+  it("reads an ordinal whole", () => {
+    expect(spansFor("London ranks 26th out of 300 major cities", "number").map((s) => s.text)).toContain("26th");
+  });
+
+  it("answers 'in what state' with the region of a 'Place , Region' span", async () => {
+    const ev = "[Source: firms.json]\nKelly Services\nKelly Services was founded in 1946 and is headquartered in Troy , Michigan .";
+    const q = "In what state is Kelly Services headquartered ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("Michigan");
+    const c = "In what city is Kelly Services headquartered ?";
+    expect(await readText({ question: c, subQuery: c, plan: plan(c), evidence: ev })).toBe("Troy , Michigan");
+  });
+});
+
+describe("offline reader: the noun a 'how many' question counts", () => {
+  it("takes the number written before the counted noun", async () => {
+    const ev = "[Source: bases.json]\nLogistics Base Albany\nThe Albany logistics base employed 2,400 civilians in 2002 , when its land covered 3,300 acres .";
+    const q = "How many acres does the logistics base in Albany occupy ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("3,300");
+  });
+});
+
+describe("offline reader: the bridge note's titles", () => {
+  it("weigh less than question words: they name the passages, not the answer sentence", async () => {
+    const ev = [
+      "[Source: p.json]\nOhio River Valley\nThe Ohio River Valley , home of Sam Jones , lies near Marietta .",
+      "[Source: p.json]\nSam Jones\nHe was buried in Woodsfield .",
+    ].join("\n\n");
+    const q = "Where was the pitcher buried ?";
+    const sub = `${q} (about: Ohio River Valley; Sam Jones)`;
+    expect(await readText({ question: q, subQuery: sub, plan: plan(q), evidence: ev })).toBe("Woodsfield");
+  });
+});
+
+describe("offline reader: numbers inside dates", () => {
+  it("does not read the day or year of a date as a count", () => {
+    expect(spansFor("The series aired from March 18 , 2005 , to September 1 , 2008 with 4 million viewers", "count").map((s) => s.text)).toEqual(["4 million"]);
+    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).toContain("40");
+    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).not.toContain("8");
+  });
+});
+
+describe("offline reader: ranges and records", () => {
+  it("reads '25-44' and '22-16-3' whole for a number question, and no part of them alone", () => {
+    const texts = spansFor("AC radio targets the 25-44 age group ; his record was 22-16-3 over 1974-1981 with 5 titles", "number").map((s) => s.text);
+    expect(texts).toEqual(expect.arrayContaining(["25-44", "22-16-3", "5"]));
+    for (const part of ["25", "-44", "-16", "-3", "1974-1981", "-1981"]) expect(texts).not.toContain(part);
   });
 });

@@ -5,6 +5,7 @@ import { DEFAULT_MIN_SQL_CONFIDENCE, createVerify, supportOf, verify, verifyAnsw
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { Route, SubQueryPlan } from "../../../nodes/types.js";
+import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 
 function plan(q: string, entityMentions: string[] = []): SubQueryPlan {
   const a = analyzeQuestion(q);
@@ -101,6 +102,47 @@ describe("offline rule verifier with a table → passage bridge", () => {
     expect(verifyAnswer(base, { bridge, verifyReadAnswers: true }).verdict).toBe(1);
     // By default a read answer is never verified, however well supported.
     expect((await createVerify(bridge)(base)).verdict).toBe(0.5);
+  });
+
+  it("grounds a read answer in the passages the described row links to, which retrieval may have missed", () => {
+    const q = "What is the population of the hometown of the first African American winner ?";
+    const retrieved = "[Source: winners.json]\nAshley Coleman\nAshley Coleman is the first African American Miss Teen USA .";
+    const row: DescribedRow = {
+      tableId: "winners",
+      rowId: 0,
+      columns: ["Year", "Name", "Hometown"],
+      values: ["1991", "Ashley Coleman", "Camden"],
+      passages: [{ id: "/wiki/Camden", title: "Camden, Delaware", text: "Camden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .", file: "winners.json", tableId: "winners", cells: [[0, 2]] }],
+      score: 3,
+      runnerUp: 1,
+    };
+    const bridge = Object.assign((question: string, table?: string) => (table === "winners" ? `${question} (about: Camden, Delaware)` : undefined), {
+      findRow: (_q: string, table?: string) => (table === "winners" ? row : undefined),
+    });
+    const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "winners" } } };
+    const base = { question: q, subQuery: q, plan: p, route: "TEXT" as Route, answer: "3,464", evidence: retrieved, sqlResult: "" };
+    expect(verifyAnswer(base).verdict).toBe(0);
+    expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
+  });
+
+  it("takes the described row's cell under the asked header whatever kind the wording suggests", () => {
+    const q = "What is the score for the winner born on 20 April 1967 ?";
+    const row: DescribedRow = { tableId: "finals", rowId: 0, columns: ["Year", "Winner", "Score"], values: ["1990", "Phil Taylor", "4 - 3"], passages: [], score: 3, runnerUp: 1 };
+    const bridge = Object.assign(() => undefined, { findRow: (_q: string, table?: string) => (table === "finals" ? row : undefined) });
+    const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "finals" } } };
+    const base = { question: q, subQuery: q, plan: p, route: "RETRIEVE" as Route, answer: "4 - 3", evidence: "[Table finals, row 0]\n  Year: 1990\n  Winner: Phil Taylor\n  Score: 4 - 3", sqlResult: "" };
+    expect(verifyAnswer(base).verdict).toBe(0);
+    expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
+  });
+
+  it("takes that cell whatever operator the wording suggested ('register number' is no count)", () => {
+    const q = "What is the register number of the inmate who won seven terms ?";
+    const row: DescribedRow = { tableId: "inmates", rowId: 0, columns: ["Inmate Name", "Register Number"], values: ["Jim Traficant", "79112-054"], passages: [], score: 3, runnerUp: 1 };
+    const bridge = Object.assign(() => undefined, { findRow: (_q: string, table?: string) => (table === "inmates" ? row : undefined) });
+    const p = { ...plan(q), expectedOperator: "count" as const, analysis: { ...plan(q).analysis, grounding: { tableId: "inmates" } } };
+    const base = { question: q, subQuery: q, plan: p, route: "RETRIEVE" as Route, answer: "79112-054", evidence: "[Table inmates, row 0]\n  Inmate Name: Jim Traficant\n  Register Number: 79112-054", sqlResult: "" };
+    expect(verifyAnswer(base).verdict).toBe(0);
+    expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
   });
 });
 
