@@ -215,3 +215,22 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
       return /[\p{L}\p{N}]/u.test(a);
   }
 }
+
+/**
+ * Whether the question asks for a description rather than a value: a reason ("Why did …", "What
+ * caused …", "What is the primary reason …"), a manner or definition ("How is X stated", "How does
+ * the company define …"), contents ("What does X include / consist of"). TAT-QA answers these with a
+ * clause or sentence of the passages, never a table cell.
+ */
+export function asksForDescription(question: string): boolean {
+  const q = questionPart(question).toLowerCase().replace(/\s+/g, " ").trim();
+  return (
+    /^why\b/.test(q) ||
+    /^how (is|are|was|were|does|do|did|should|would|will)\b/.test(q) ||
+    /^what (caused|drove|led to)\b/.test(q) ||
+    /^what (is|are|was|were) (the )?(primary |main |principal )?(reasons?|causes?|drivers?)\b/.test(q) ||
+    /^what (does|do|did) .+ (include|consist of|comprise|relate to)\b/.test(q) ||
+    /^what (is|are) included in\b/.test(q) ||
+    /^when (is|are) \S.* (considered|recognised|recognized|tested|impaired)\b/.test(q)
+  );
+}

@@ -17,7 +17,7 @@
  * get the scale their passages declare, and TEXT prefers the passages linked from the table row
  * the question describes (bridge.ts).
  */
-import { fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
+import { asksForDescription, fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
 import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
@@ -326,6 +326,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   let total = 0;
   for (const [s, w] of weights) total += w * idf(s);
   if (total === 0) return undefined;
+  if (asksForDescription(question)) return describingSentence(question, units, weights, idf, total);
 
   let best: (Reading & { score: number }) | undefined;
   for (const u of units) {
@@ -365,6 +366,40 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   }
   if (!best) return undefined;
   return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+}
+
+/** A cause clause from its marker ("primarily due to …", "driven by …") to the sentence end. */
+const CAUSE_RE = /\b(?:(?:primarily|mainly|largely|principally|partly)\s+)?(?:due to|driven by|as a result of|attributable to|because of|resulting from)\b/i;
+
+/**
+ * A description question (answer-kind.ts asksForDescription) is answered by the sentence that covers
+ * most of its words; a reason question by that sentence's cause clause when it has one.
+ */
+function describingSentence(
+  question: string,
+  units: Array<{ sentence: string; stems: Set<string>; block: number }>,
+  weights: Map<string, number>,
+  idf: (s: string) => number,
+  total: number,
+): Reading | undefined {
+  const asked = questionPart(question);
+  const reason = /^\s*(why\b|what\b.*\b(reasons?|caused?|drove|drivers?|led to)\b)/i.test(asked);
+  let best: { sentence: string; coverage: number; score: number } | undefined;
+  for (const u of units) {
+    let matched = 0;
+    for (const [s, w] of weights) if (u.stems.has(s)) matched += w * idf(s);
+    const coverage = Math.min(1, matched / total);
+    // A reason question's answer sentence states the cause ("… due to …").
+    const score = coverage + (reason && CAUSE_RE.test(u.sentence) ? 0.25 : 0);
+    if (coverage > 0 && (!best || score > best.score)) best = { sentence: u.sentence.replace(/^\s*(?:\(\w{1,3}\)|[•●▪*-])\s*/, ""), coverage, score };
+  }
+  if (!best) return undefined;
+  const cause = reason ? CAUSE_RE.exec(best.sentence) : null;
+  // "How are X stated?" — "X are stated at cost, …": what follows the question's participle ("defined as" drops its "as").
+  const participle = /^\s*how\s+(?:is|are|was|were)\b.*\s(\w+ed)(?:\s+as)?(?:\s+(?:in|on|within|by)\s+(?:the|its|their)\s+[\w\s]+)?\s*\??\s*$/i.exec(asked)?.[1];
+  const manner = participle ? new RegExp(`\\b${participle}\\b(?:\\s+as\\b)?\\s*`, "i").exec(best.sentence) : null;
+  const answer = cause ? best.sentence.slice(cause.index) : manner ? best.sentence.slice(manner.index + manner[0].length) : best.sentence;
+  return { answer: cleanAnswer(answer), coverage: best.coverage, context: best.sentence };
 }
 
 function rowCellsNorm(row: EvidenceRow): string[] {
@@ -451,6 +486,8 @@ function cellReading(question: string, rows: EvidenceRow[], evidence: string): s
 export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
   const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
+  // A description question is answered from the passages, not from a table cell.
+  if (asksForDescription(input.question)) return fromText?.answer || NOT_FOUND;
   const cells = cellReading(input.subQuery || input.question, rows, `${input.evidence}\n${scaleContext}`);
   if (cells) return cells;
   const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);

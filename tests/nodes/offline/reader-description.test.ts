@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { readText } from "../../../nodes/offline/reader.js";
+import { fuse } from "../../../nodes/offline/fuse.js";
+import { asksForDescription } from "../../../nodes/offline/answer-kind.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import type { SubQueryPlan } from "../../../nodes/types.js";
+
+function plan(q: string): SubQueryPlan {
+  const a = analyzeQuestion(q, { hasPassages: true });
+  return { subQuery: q, requiredModalities: "both", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+}
+
+// A report table (row label × period) with passages around it, as in TAT-QA.
+const TABLE = [
+  "[Source: report.csv]",
+  "| | 2019 | 2018 |",
+  "| --- | --- | --- |",
+  "| Interest expense | 621 | 509 |",
+  "| Operating income | 1,204 | 1,310 |",
+];
+const PASSAGES = [
+  "[Source: report.json]",
+  "Interest expense was $621 million in 2019. The increase in interest expense in 2019 was primarily driven by a higher average debt balance and higher interest rates.",
+  "",
+  "[Source: report.json]",
+  "Operating income decreased by $106 million in fiscal 2019. In fiscal 2019 operating income decreased primarily as a result of lower volume and price erosion, partially offset by lower material costs.",
+  "",
+  "[Source: report.json]",
+  "(1) Marketing costs primarily include advertising and promotion expenses. Property and equipment are stated at cost, net of accumulated depreciation.",
+];
+const evidence = [...TABLE, "", ...PASSAGES].join("\n");
+
+describe("description questions (why / how is X stated / what does X include)", () => {
+  it("recognises reason, manner and contents questions, not value questions", () => {
+    expect(asksForDescription("Why did interest expense increase in 2019?")).toBe(true);
+    expect(asksForDescription("How are property and equipment stated in the report?")).toBe(true);
+    expect(asksForDescription("What does marketing costs include?")).toBe(true);
+    expect(asksForDescription("What caused the increase in interest expense in 2019?")).toBe(true);
+    expect(asksForDescription("How much was interest expense in 2019?")).toBe(false);
+    expect(asksForDescription("What was the interest expense in 2019?")).toBe(false);
+  });
+
+  it("answers a reason question with the cause clause, not the table cell", async () => {
+    const q = "Why did operating income decrease in fiscal 2019?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("primarily as a result of lower volume and price erosion, partially offset by lower material costs");
+  });
+
+  it("answers a manner question with what follows its participle", async () => {
+    const q = "How are property and equipment stated in the report?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("at cost, net of accumulated depreciation");
+  });
+
+  it("answers a contents question with the sentence, without its footnote mark", async () => {
+    const q = "What does marketing costs include?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("Marketing costs primarily include advertising and promotion expenses");
+  });
+
+  it("fusion reads the passages for a description question instead of the table cells", async () => {
+    const q = "What caused the increase in interest expense in 2019?";
+    const answer = await fuse({ question: q, subQuery: q, plan: plan(q), sqlResult: "", markdown: TABLE.join("\n"), textEvidence: PASSAGES.join("\n"), schemaEvidence: "" } as never);
+    expect(answer).toBe("primarily driven by a higher average debt balance and higher interest rates");
+  });
+});
