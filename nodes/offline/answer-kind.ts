@@ -97,6 +97,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
  * (e.g. "birth month" → month, "what is the population" → number).
  */
 export function answerKindOf(plan: SubQueryPlan | undefined, question: string): AnswerKind {
+  // A description ("When is goodwill considered impaired?") is a clause, whatever the wh-word.
+  if (asksForDescription(question)) return "text";
   const a = plan?.analysis ?? {};
   const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
   // The decomposer's notes ("(columns: Name, Birthdate)", "(about: …)") are not the question's wording.
@@ -231,6 +233,8 @@ export function asksForDescription(question: string): boolean {
     /^what (is|are|was|were) (the )?(primary |main |principal )?(reasons?|causes?|drivers?)\b/.test(q) ||
     /^what (does|do|did) .+ (include|consist of|comprise|relate to)\b/.test(q) ||
     /^what (is|are) included in\b/.test(q) ||
+    /^what (is|are|was|were) .+ related to\s*\??$/.test(q) ||
+    /^what (is|are|was|were) the (sources?|implications?|impacts?|effects?|principal activities)\b/.test(q) ||
     /^when (is|are) \S.* (considered|recognised|recognized|tested|impaired)\b/.test(q)
   );
 }

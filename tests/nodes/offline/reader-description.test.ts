@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readText } from "../../../nodes/offline/reader.js";
 import { fuse } from "../../../nodes/offline/fuse.js";
-import { asksForDescription } from "../../../nodes/offline/answer-kind.js";
+import { answerKindOf, asksForDescription } from "../../../nodes/offline/answer-kind.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
 
@@ -27,6 +27,9 @@ const PASSAGES = [
   "",
   "[Source: report.json]",
   "(1) Marketing costs primarily include advertising and promotion expenses. Property and equipment are stated at cost, net of accumulated depreciation.",
+  "",
+  "[Source: report.json]",
+  "Goodwill is considered impaired if the carrying value of its unit exceeds its recoverable amount. Restructuring costs are primarily related to third party advisory services.",
 ];
 const evidence = [...TABLE, "", ...PASSAGES].join("\n");
 
@@ -53,6 +56,15 @@ describe("description questions (why / how is X stated / what does X include)", 
   it("answers a contents question with the sentence, without its footnote mark", async () => {
     const q = "What does marketing costs include?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("Marketing costs primarily include advertising and promotion expenses");
+  });
+
+  it("a when/what question closing on a participle reads what follows it, and is a text question", async () => {
+    const when = "When is goodwill considered impaired?";
+    expect(answerKindOf(plan(when), when)).toBe("text");
+    expect(await readText({ question: when, subQuery: when, plan: plan(when), evidence })).toBe("if the carrying value of its unit exceeds its recoverable amount");
+    const related = "What are restructuring costs primarily related to?";
+    expect(asksForDescription(related)).toBe(true);
+    expect(await readText({ question: related, subQuery: related, plan: plan(related), evidence })).toBe("third party advisory services");
   });
 
   it("fusion reads the passages for a description question instead of the table cells", async () => {
