@@ -233,6 +233,8 @@ export function asksForDescription(question: string): boolean {
     /^what (is|are|was|were) (the )?(primary |main |principal )?(reasons?|causes?|drivers?)\b/.test(q) ||
     /^what (does|do|did) .+ (include|consist of|comprise|relate to)\b/.test(q) ||
     /^what (is|are) included in\b/.test(q) ||
+    // "Where are subsidiary undertakings disclosed?": a report's place for an item is a clause ("within note 35 …").
+    /^where (is|are|was|were) .+ (disclosed|defined|reported|recorded|presented|recognised|recognized|included|classified)( in)?\s*\??$/.test(q) ||
     /^what (is|are|was|were) .+ related to\s*\??$/.test(q) ||
     /^what (is|are|was|were) the (sources?|implications?|impacts?|effects?|principal activities)\b/.test(q) ||
     /^when (is|are) \S.* (considered|recognised|recognized|tested|impaired)\b/.test(q)

@@ -397,7 +397,7 @@ function describingSentence(
   const cause = reason ? CAUSE_RE.exec(best.sentence) : null;
   // "How are X stated?" — "X are stated at cost, …", "When is goodwill considered impaired?" — "… is
   // considered impaired if …": what follows the question's closing participle ("defined as", "related to" drop their particle).
-  const participle = /^\s*(?:how|when|what)\s+(?:is|are|was|were)\b.*\s(\w+ed(?:\s+(?:as|to))?)(?:\s+(?:in|on|within|by)\s+(?:the|its|their)\s+[\w\s]+)?\s*\??\s*$/i.exec(asked)?.[1];
+  const participle = /^\s*(?:how|when|what|where)\s+(?:is|are|was|were)\b.*\s(\w+ed(?:\s+(?:as|to|in))?)(?:\s+(?:in|on|within|by)\s+(?:the|its|their)\s+[\w\s]+)?\s*\??\s*$/i.exec(asked)?.[1];
   const manner = participle ? new RegExp(`\\b${participle.replace(/\s+/g, "\\s+")}\\b\\s*`, "i").exec(best.sentence) : null;
   const answer = cause ? best.sentence.slice(cause.index) : manner ? best.sentence.slice(manner.index + manner[0].length) : best.sentence;
   return { answer: cleanAnswer(answer), coverage: best.coverage, context: best.sentence };

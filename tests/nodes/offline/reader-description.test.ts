@@ -29,7 +29,7 @@ const PASSAGES = [
   "(1) Marketing costs primarily include advertising and promotion expenses. Property and equipment are stated at cost, net of accumulated depreciation.",
   "",
   "[Source: report.json]",
-  "Goodwill is considered impaired if the carrying value of its unit exceeds its recoverable amount. Restructuring costs are primarily related to third party advisory services.",
+  "Goodwill is considered impaired if the carrying value of its unit exceeds its recoverable amount. Restructuring costs are primarily related to third party advisory services. Subsidiary undertakings are disclosed within note 35 to the financial statements.",
 ];
 const evidence = [...TABLE, "", ...PASSAGES].join("\n");
 
@@ -65,6 +65,13 @@ describe("description questions (why / how is X stated / what does X include)", 
     const related = "What are restructuring costs primarily related to?";
     expect(asksForDescription(related)).toBe(true);
     expect(await readText({ question: related, subQuery: related, plan: plan(related), evidence })).toBe("third party advisory services");
+  });
+
+  it("a where question on a report's reporting verb reads the place the sentence gives", async () => {
+    const q = "Where are subsidiary undertakings disclosed?";
+    expect(asksForDescription(q)).toBe(true);
+    expect(asksForDescription("Where is the stadium located?")).toBe(false);
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("within note 35 to the financial statements");
   });
 
   it("fusion reads the passages for a description question instead of the table cells", async () => {
