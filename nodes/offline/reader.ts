@@ -372,6 +372,29 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
 const CAUSE_RE = /\b(?:(?:primarily|mainly|largely|principally|partly)\s+)?(?:due to|driven by|as a result of|attributable to|because of|resulting from)\b/i;
 
 /**
+ * A sentence that restates the question before answering it gives the answer after the restatement:
+ * "X consisted of A" for "What does X consist of?", "The principal activities … were A" for "What were
+ * the principal activities …?", "X provides liquidity through several sources: A, B" after its colon.
+ * Otherwise the whole sentence, without a leading connective ("Therefore, …").
+ */
+function restatedAnswer(asked: string, sentence: string): string {
+  const s = sentence.replace(/^\s*(?:therefore|however|accordingly|in addition|additionally|as a result|consequently|furthermore|moreover)\s*,\s*/i, "");
+  const consist = /^\s*what\s+(?:does|do|did)\s.+\b(consist of|comprise)\s*\??\s*$/i.exec(asked);
+  const verb = consist ? /\b(?:consist(?:s|ed)? of|compris(?:es|ed))\s+/i.exec(s) : null;
+  if (verb) return s.slice(verb.index + verb[0].length);
+  const colon = /:\s+/.exec(s);
+  if (colon && colon.index > s.length / 4) return s.slice(colon.index + colon[0].length);
+  const copula = /^\s*what\s+(is|are|was|were)\s+(.+?)\s*\??\s*$/i.exec(asked);
+  if (copula) {
+    const subject = keyStems(copula[2]!);
+    const at = new RegExp(`\\s${copula[1]}\\s`, "i").exec(s);
+    const before = at ? keyStems(s.slice(0, at.index)) : new Set<string>();
+    if (at && subject.size > 0 && [...subject].filter((w) => before.has(w)).length >= Math.ceil(subject.size * 0.6)) return s.slice(at.index + at[0].length);
+  }
+  return s;
+}
+
+/**
  * A description question (answer-kind.ts asksForDescription) is answered by the sentence that covers
  * most of its words; a reason question by that sentence's cause clause when it has one.
  */
@@ -399,7 +422,7 @@ function describingSentence(
   // considered impaired if …": what follows the question's closing participle ("defined as", "related to" drop their particle).
   const participle = /^\s*(?:how|when|what|where)\s+(?:is|are|was|were)\b.*\s(\w+ed(?:\s+(?:as|to|in))?)(?:\s+(?:in|on|within|by)\s+(?:the|its|their)\s+[\w\s]+)?\s*\??\s*$/i.exec(asked)?.[1];
   const manner = participle ? new RegExp(`\\b${participle.replace(/\s+/g, "\\s+")}\\b\\s*`, "i").exec(best.sentence) : null;
-  const answer = cause ? best.sentence.slice(cause.index) : manner ? best.sentence.slice(manner.index + manner[0].length) : best.sentence;
+  const answer = cause ? best.sentence.slice(cause.index) : manner ? best.sentence.slice(manner.index + manner[0].length) : restatedAnswer(asked, best.sentence);
   return { answer: cleanAnswer(answer), coverage: best.coverage, context: best.sentence };
 }
 

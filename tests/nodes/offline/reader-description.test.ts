@@ -30,6 +30,9 @@ const PASSAGES = [
   "",
   "[Source: report.json]",
   "Goodwill is considered impaired if the carrying value of its unit exceeds its recoverable amount. Restructuring costs are primarily related to third party advisory services. Subsidiary undertakings are disclosed within note 35 to the financial statements.",
+  "",
+  "[Source: report.json]",
+  "Total debt outstanding consisted of revenue bonds due to the state authority. The principal activities of the Group were insurance sales and mortgage brokerage. Therefore, these awards met the award criteria as defined within the plan.",
 ];
 const evidence = [...TABLE, "", ...PASSAGES].join("\n");
 
@@ -72,6 +75,13 @@ describe("description questions (why / how is X stated / what does X include)", 
     expect(asksForDescription(q)).toBe(true);
     expect(asksForDescription("Where is the stadium located?")).toBe(false);
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("within note 35 to the financial statements");
+  });
+
+  it("a sentence restating the question answers after its restatement, without a leading connective", async () => {
+    const ask = async (q: string) => readText({ question: q, subQuery: q, plan: plan(q), evidence });
+    expect(await ask("What does total debt outstanding consist of?")).toBe("revenue bonds due to the state authority");
+    expect(await ask("What were the principal activities of the Group?")).toBe("insurance sales and mortgage brokerage");
+    expect(await ask("Where is the award criteria defined in?")).toBe("these awards met the award criteria as defined within the plan");
   });
 
   it("fusion reads the passages for a description question instead of the table cells", async () => {
