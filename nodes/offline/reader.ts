@@ -95,6 +95,9 @@ function nameSpans(sentence: string, fit: number): Span[] {
       offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
       words = words.slice(1);
     }
+    // "Board of Directors on 6 June 2019": a date after a particle is not part of the name.
+    const dated = words.findIndex((w, i) => i > 0 && /^(on|in|of|for|and|upon)$/i.test(w) && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[i + 1] ?? "") && new RegExp(`^(?:${MONTHS})$`, "i").test(words[i + 2] ?? ""));
+    if (dated > 0) words = words.slice(0, dated);
     while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!)) words = words.slice(0, -1);
     if (words.length === 0) continue;
     const text = words.join(" ").replace(/[.,;:]+$/, "");

@@ -90,3 +90,12 @@ describe("description questions (why / how is X stated / what does X include)", 
     expect(answer).toBe("primarily driven by a higher average debt balance and higher interest rates");
   });
 });
+
+describe("name spans", () => {
+  it("a date after a particle is not part of a name", async () => {
+    const { spansFor } = await import("../../../nodes/offline/reader.js");
+    const names = spansFor("The financial statements were approved by the Board of Directors on 6 June 2019 .", "person").map((s) => s.text);
+    expect(names).toContain("Board of Directors");
+    expect(names.some((n) => /June/.test(n) && /Board/.test(n))).toBe(false);
+  });
+});
