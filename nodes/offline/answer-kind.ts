@@ -225,8 +225,11 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
  * clause or sentence of the passages, never a table cell.
  */
 export function asksForDescription(question: string): boolean {
-  const q = questionPart(question).toLowerCase().replace(/\s+/g, " ").trim();
+  const asked = questionPart(question).replace(/\s+/g, " ").trim();
+  const q = asked.toLowerCase();
   return (
+    // "What is Audit Fees?", "What are OEM?": a bare capitalised term asks for its definition.
+    /^what (is|are) [A-Z][\w-]*(?: [A-Z][\w-]*){0,3} ?\??$/.test(asked.replace(/^What/, "what")) ||
     /^why\b/.test(q) ||
     /^how (is|are|was|were|does|do|did|should|would|will)\b/.test(q) ||
     /^what (caused|drove|led to)\b/.test(q) ||

@@ -42,6 +42,8 @@ describe("description questions (why / how is X stated / what does X include)", 
     expect(asksForDescription("How are property and equipment stated in the report?")).toBe(true);
     expect(asksForDescription("What does marketing costs include?")).toBe(true);
     expect(asksForDescription("What caused the increase in interest expense in 2019?")).toBe(true);
+    expect(asksForDescription("What is Audit Fees?")).toBe(true);
+    expect(asksForDescription("What is the total revenue?")).toBe(false);
     expect(asksForDescription("How much was interest expense in 2019?")).toBe(false);
     expect(asksForDescription("What was the interest expense in 2019?")).toBe(false);
   });
