@@ -411,14 +411,18 @@ function describingSentence(
   const asked = questionPart(question);
   const reason = /^\s*(why\b|what\b.*\b(reasons?|caused?|drove|drivers?|led to)\b)/i.test(asked);
   let best: { sentence: string; coverage: number; score: number } | undefined;
-  for (const u of units) {
+  units.forEach((u, i) => {
     let matched = 0;
     for (const [s, w] of weights) if (u.stems.has(s)) matched += w * idf(s);
     const coverage = Math.min(1, matched / total);
     // A reason question's answer sentence states the cause ("… due to …").
     const score = coverage + (reason && CAUSE_RE.test(u.sentence) ? 0.25 : 0);
-    if (coverage > 0 && (!best || score > best.score)) best = { sentence: u.sentence.replace(/^\s*(?:\(\w{1,3}\)|[•●▪*-])\s*/, ""), coverage, score };
-  }
+    if (coverage === 0 || (best && score <= best.score)) return;
+    // "X increased by $14 million. The increase is mainly attributable to …": the cause follows.
+    const next = units[i + 1];
+    const sentence = reason && !CAUSE_RE.test(u.sentence) && next && next.block === u.block && CAUSE_RE.test(next.sentence) ? next.sentence : u.sentence;
+    best = { sentence: sentence.replace(/^\s*(?:\(\w{1,3}\)|[•●▪*-])\s*/, ""), coverage, score };
+  });
   if (!best) return undefined;
   const cause = reason ? CAUSE_RE.exec(best.sentence) : null;
   // "How are X stated?" — "X are stated at cost, …", "When is goodwill considered impaired?" — "… is

@@ -33,6 +33,9 @@ const PASSAGES = [
   "",
   "[Source: report.json]",
   "Total debt outstanding consisted of revenue bonds due to the state authority. The principal activities of the Group were insurance sales and mortgage brokerage. Therefore, these awards met the award criteria as defined within the plan.",
+  "",
+  "[Source: report.json]",
+  "The valuation allowance increased by $14 million in fiscal 2019. The increase is mainly attributable to changes in deferred tax assets.",
 ];
 const evidence = [...TABLE, "", ...PASSAGES].join("\n");
 
@@ -84,6 +87,11 @@ describe("description questions (why / how is X stated / what does X include)", 
     expect(await ask("What does total debt outstanding consist of?")).toBe("revenue bonds due to the state authority");
     expect(await ask("What were the principal activities of the Group?")).toBe("insurance sales and mortgage brokerage");
     expect(await ask("Where is the award criteria defined in?")).toBe("these awards met the award criteria as defined within the plan");
+  });
+
+  it("a reason question whose best sentence states only the change reads the cause in the next sentence", async () => {
+    const q = "Why did the valuation allowance increase in fiscal 2019?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("mainly attributable to changes in deferred tax assets");
   });
 
   it("fusion reads the passages for a description question instead of the table cells", async () => {
