@@ -97,6 +97,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
  * (e.g. "birth month" → month, "what is the population" → number).
  */
 export function answerKindOf(plan: SubQueryPlan | undefined, question: string): AnswerKind {
+  // A description ("When is goodwill considered impaired?") is a clause, whatever the wh-word.
+  if (asksForDescription(question)) return "text";
   const a = plan?.analysis ?? {};
   const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
   // The decomposer's notes ("(columns: Name, Birthdate)", "(about: …)") are not the question's wording.
@@ -214,4 +216,30 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
     case "text":
       return /[\p{L}\p{N}]/u.test(a);
   }
+}
+
+/**
+ * Whether the question asks for a description rather than a value: a reason ("Why did …", "What
+ * caused …", "What is the primary reason …"), a manner or definition ("How is X stated", "How does
+ * the company define …"), contents ("What does X include / consist of"). TAT-QA answers these with a
+ * clause or sentence of the passages, never a table cell.
+ */
+export function asksForDescription(question: string): boolean {
+  const asked = questionPart(question).replace(/\s+/g, " ").trim();
+  const q = asked.toLowerCase();
+  return (
+    // "What is Audit Fees?", "What are OEM?": a bare capitalised term asks for its definition.
+    /^what (is|are) [A-Z][\w-]*(?: [A-Z][\w-]*){0,3} ?\??$/.test(asked.replace(/^What/, "what")) ||
+    /^why\b/.test(q) ||
+    /^how (is|are|was|were|does|do|did|should|would|will)\b/.test(q) ||
+    /^what (caused|drove|led to)\b/.test(q) ||
+    /^what (is|are|was|were) (the )?(primary |main |principal )?(reasons?|causes?|drivers?)\b/.test(q) ||
+    /^what (does|do|did) .+ (include|consist of|comprise|relate to)\b/.test(q) ||
+    /^what (is|are) included in\b/.test(q) ||
+    // "Where are subsidiary undertakings disclosed?": a report's place for an item is a clause ("within note 35 …").
+    /^where (is|are|was|were) .+ (disclosed|defined|reported|recorded|presented|recognised|recognized|included|classified)( in)?\s*\??$/.test(q) ||
+    /^what (is|are|was|were) .+ related to\s*\??$/.test(q) ||
+    /^what (is|are|was|were) the (sources?|implications?|impacts?|effects?|principal activities)\b/.test(q) ||
+    /^when (is|are) \S.* (considered|recognised|recognized|tested|impaired)\b/.test(q)
+  );
 }

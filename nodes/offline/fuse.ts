@@ -12,7 +12,7 @@
  * amounts, as TAT-QA's scorer expects.
  */
 import { analysisOf, analyzeQuestion } from "./analysis.js";
-import { answerKindOf, isNumericKind, numericValue } from "./answer-kind.js";
+import { answerKindOf, asksForDescription, isNumericKind, numericValue } from "./answer-kind.js";
 import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList, splitList } from "./answer-format.js";
 import { keyStems, normalized, parseBlocks, parseMarkdownRows } from "./evidence.js";
 import { CELL_CONFIDENCE, readPassages, readTableRows, type Reading } from "./reader.js";
@@ -74,6 +74,11 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
     if (!t.includes("\n") && t.length < 200) sqlAnswer = t;
   }
 
+  // A description question is answered by a passage sentence, never a SQL value or table cell.
+  if (asksForDescription(input.question)) {
+    const reading = readPassages(input.question, input.subQuery, input.plan, input.textEvidence ?? "");
+    if (reading?.answer) return reading.answer;
+  }
   const tableRows = [input.markdown, input.textEvidence].flatMap((t) => parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)));
   // Report tables (values at row label × period): the cell arithmetic of the fusion rules beats a
   // SQL statement, which often cannot address a period column of such tables.

@@ -17,7 +17,7 @@
  * get the scale their passages declare, and TEXT prefers the passages linked from the table row
  * the question describes (bridge.ts).
  */
-import { fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
+import { asksForDescription, fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
 import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
 import { contentWords } from "../../indexing/embeddings/offline.js";
@@ -95,6 +95,9 @@ function nameSpans(sentence: string, fit: number): Span[] {
       offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
       words = words.slice(1);
     }
+    // "Board of Directors on 6 June 2019": a date after a particle is not part of the name.
+    const dated = words.findIndex((w, i) => i > 0 && /^(on|in|of|for|and|upon)$/i.test(w) && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[i + 1] ?? "") && new RegExp(`^(?:${MONTHS})$`, "i").test(words[i + 2] ?? ""));
+    if (dated > 0) words = words.slice(0, dated);
     while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!)) words = words.slice(0, -1);
     if (words.length === 0) continue;
     const text = words.join(" ").replace(/[.,;:]+$/, "");
@@ -326,6 +329,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   let total = 0;
   for (const [s, w] of weights) total += w * idf(s);
   if (total === 0) return undefined;
+  if (asksForDescription(question)) return describingSentence(question, units, weights, idf, total);
 
   let best: (Reading & { score: number }) | undefined;
   for (const u of units) {
@@ -365,6 +369,68 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   }
   if (!best) return undefined;
   return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+}
+
+/** A cause clause from its marker ("primarily due to …", "driven by …") to the sentence end. */
+const CAUSE_RE = /\b(?:(?:primarily|mainly|largely|principally|partly)\s+)?(?:due to|driven by|as a result of|attributable to|because of|resulting from)\b/i;
+
+/**
+ * A sentence that restates the question before answering it gives the answer after the restatement:
+ * "X consisted of A" for "What does X consist of?", "The principal activities … were A" for "What were
+ * the principal activities …?", "X provides liquidity through several sources: A, B" after its colon.
+ * Otherwise the whole sentence, without a leading connective ("Therefore, …").
+ */
+function restatedAnswer(asked: string, sentence: string): string {
+  const s = sentence.replace(/^\s*(?:therefore|however|accordingly|in addition|additionally|as a result|consequently|furthermore|moreover)\s*,\s*/i, "");
+  const consist = /^\s*what\s+(?:does|do|did)\s.+\b(consist of|comprise)\s*\??\s*$/i.exec(asked);
+  const verb = consist ? /\b(?:consist(?:s|ed)? of|compris(?:es|ed))\s+/i.exec(s) : null;
+  if (verb) return s.slice(verb.index + verb[0].length);
+  const colon = /:\s+/.exec(s);
+  if (colon && colon.index > s.length / 4) return s.slice(colon.index + colon[0].length);
+  const copula = /^\s*what\s+(is|are|was|were)\s+(.+?)\s*\??\s*$/i.exec(asked);
+  if (copula) {
+    const subject = keyStems(copula[2]!);
+    const at = new RegExp(`\\s${copula[1]}\\s`, "i").exec(s);
+    const before = at ? keyStems(s.slice(0, at.index)) : new Set<string>();
+    if (at && subject.size > 0 && [...subject].filter((w) => before.has(w)).length >= Math.ceil(subject.size * 0.6)) return s.slice(at.index + at[0].length);
+  }
+  return s;
+}
+
+/**
+ * A description question (answer-kind.ts asksForDescription) is answered by the sentence that covers
+ * most of its words; a reason question by that sentence's cause clause when it has one.
+ */
+function describingSentence(
+  question: string,
+  units: Array<{ sentence: string; stems: Set<string>; block: number }>,
+  weights: Map<string, number>,
+  idf: (s: string) => number,
+  total: number,
+): Reading | undefined {
+  const asked = questionPart(question);
+  const reason = /^\s*(why\b|what\b.*\b(reasons?|caused?|drove|drivers?|led to)\b)/i.test(asked);
+  let best: { sentence: string; coverage: number; score: number } | undefined;
+  units.forEach((u, i) => {
+    let matched = 0;
+    for (const [s, w] of weights) if (u.stems.has(s)) matched += w * idf(s);
+    const coverage = Math.min(1, matched / total);
+    // A reason question's answer sentence states the cause ("… due to …").
+    const score = coverage + (reason && CAUSE_RE.test(u.sentence) ? 0.25 : 0);
+    if (coverage === 0 || (best && score <= best.score)) return;
+    // "X increased by $14 million. The increase is mainly attributable to …": the cause follows.
+    const next = units[i + 1];
+    const sentence = reason && !CAUSE_RE.test(u.sentence) && next && next.block === u.block && CAUSE_RE.test(next.sentence) ? next.sentence : u.sentence;
+    best = { sentence: sentence.replace(/^\s*(?:\(\w{1,3}\)|[•●▪*-])\s*/, ""), coverage, score };
+  });
+  if (!best) return undefined;
+  const cause = reason ? CAUSE_RE.exec(best.sentence) : null;
+  // "How are X stated?" — "X are stated at cost, …", "When is goodwill considered impaired?" — "… is
+  // considered impaired if …": what follows the question's closing participle ("defined as", "related to" drop their particle).
+  const participle = /^\s*(?:how|when|what|where)\s+(?:is|are|was|were)\b.*\s(\w+ed(?:\s+(?:as|to|in))?)(?:\s+(?:in|on|within|by)\s+(?:the|its|their)\s+[\w\s]+)?\s*\??\s*$/i.exec(asked)?.[1];
+  const manner = participle ? new RegExp(`\\b${participle.replace(/\s+/g, "\\s+")}\\b\\s*`, "i").exec(best.sentence) : null;
+  const answer = cause ? best.sentence.slice(cause.index) : manner ? best.sentence.slice(manner.index + manner[0].length) : restatedAnswer(asked, best.sentence);
+  return { answer: cleanAnswer(answer), coverage: best.coverage, context: best.sentence };
 }
 
 function rowCellsNorm(row: EvidenceRow): string[] {
@@ -451,6 +517,8 @@ function cellReading(question: string, rows: EvidenceRow[], evidence: string): s
 export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
   const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
+  // A description question is answered from the passages, not from a table cell.
+  if (asksForDescription(input.question)) return fromText?.answer || NOT_FOUND;
   const cells = cellReading(input.subQuery || input.question, rows, `${input.evidence}\n${scaleContext}`);
   if (cells) return cells;
   const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
