@@ -153,6 +153,8 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
       ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
       : chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
     if (!c) continue;
+    // "before september 2004" on a date column: the month (or date) bound already reads the year.
+    if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
     const yearLike = Number.isInteger(cond.value) && cond.value >= 1000 && cond.value <= 2100 && isYearColumn(c);
     const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
     preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${cond.value}`);
@@ -190,6 +192,13 @@ function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 
+/** "before september 2004", "after march 1, 2009" (a day makes the bound a date): a month bound, of the given month or any. */
+function monthBound(q: string, month?: number): { before: boolean; word: string; day: string | undefined; year: string } | null {
+  const m = new RegExp(`\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
+  if (!m) return null;
+  return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4]! };
+}
+
 /**
  * Two frequent row conditions that name no cell: a month ("games in october", "before september
  * 2004") on a date column, and a finishing place ("placed first", "came in 2nd place") on a
@@ -205,17 +214,14 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
   if (month >= 0) {
     const dateCol = monthColumn(catalog, ok, month);
     if (dateCol) {
-      // "before september 2004", "after march 1, 2009" (a day makes the bound a date).
-      const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
-      const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
+      const bound = monthBound(q, month);
       const mm = String(month + 1).padStart(2, "0");
-      if (dateCol.schema.type === "date" && (before || after)) {
-        const bound = (before ?? after)!;
-        const y = bound[3]!;
-        const day = bound[2] ? `-${bound[2].padStart(2, "0")}` : "";
-        const op = before ? "<" : day && bound[1] === "after" ? ">" : ">=";
+      if (dateCol.schema.type === "date" && bound) {
+        const y = bound.year;
+        const day = bound.day ? `-${bound.day.padStart(2, "0")}` : "";
+        const op = bound.before ? "<" : day && bound.word === "after" ? ">" : ">=";
         preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`);
-      } else if (!before && !after) {
+      } else if (!bound) {
         preds.push(dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${mm}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[month]!.slice(0, 3)}%`)}`);
       }
       if (preds.length > 0) columns.add(dateCol.index);
