@@ -192,6 +192,28 @@ function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 
+/** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
+function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
+  let column: CatalogColumn | undefined;
+  let score = 0;
+  for (const c of catalog.columns) {
+    if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
+    // Years are counted by rows, never summed or read as a count ("how many years …").
+    if (holdsYears(c)) continue;
+    const s = headerMatch(noun, c);
+    if (s > score) {
+      score = s;
+      column = c;
+    }
+  }
+  return { column, score };
+}
+
+/** "which team had the most consecutive wins?", "what movie was …": the answer is a row's cell, not a number. */
+function asksForEntity(q: string): boolean {
+  return /\b(which|who|whom|whose)\b/.test(q) || /\bwhat (?!(?:is|was|were|are|has|had|s)\b)[a-z]/.test(q);
+}
+
 /** "before september 2004", "after march 1, 2009" (a day makes the bound a date): a month bound, of the given month or any. */
 function monthBound(q: string, month?: number): { before: boolean; word: string; day: string | undefined; year: string } | null {
   const m = new RegExp(`\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
@@ -476,21 +498,25 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     }
   }
 
+  // "how many consecutive times was finland the opponent?", "the most consecutive wins": the longest run of
+  // adjacent table rows the conditions select (from the top: the first run), not all such rows. A count column
+  // of a named row ("weeks at No. 1") still answers.
+  if (/\b(consecutive(?:ly)?|in a row|straight|streak)\b/.test(a.normalized) && /\b(how many|most|longest|number of)\b/.test(a.normalized) && !asksForEntity(a.normalized) && basePreds.length > 0 && !(filterPreds.length > 0 && countColumn(a.countNoun.length ? a.countNoun : a.targetHints, catalog, usable, used).score >= 0.8)) {
+    // (No window functions: the guard admits OVER only with PARTITION BY.) A run's length is its last row
+    // minus the nearest row above it that the conditions do not select.
+    const hit = `(${[...basePreds, ...summaryFilter(catalog)].join(" AND ")})`;
+    const miss = (bound: string) => `SELECT ${bound} FROM ${table} AS b WHERE NOT COALESCE(${hit}, 0)`;
+    const fromTop = /\b(from|starting (?:at|from)) the (top|start|beginning)\b/.test(a.normalized);
+    const sql = fromTop
+      ? `SELECT COALESCE((${miss(`MIN(${ROW})`)} AND b.${ROW} > a.${ROW}), (SELECT MAX(${ROW}) + 1 FROM ${table})) - a.${ROW} FROM ${table} AS a WHERE ${hit} ORDER BY a.${ROW} LIMIT 1`
+      : `SELECT MAX(a.${ROW} - COALESCE((${miss(`MAX(${ROW})`)} AND b.${ROW} < a.${ROW}), -1)) FROM ${table} AS a WHERE ${hit}`;
+    return { sql, template: "count", targetColumn: "" };
+  }
+
   // Counting: rows, or a count column of a named row.
   if (a.operator === "count") {
     const noun = a.countNoun.length ? a.countNoun : a.targetHints;
-    let countCol: CatalogColumn | undefined;
-    let bestScore = 0;
-    for (const c of catalog.columns) {
-      if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
-      // Years are counted by rows, never summed or read as a count ("how many years …").
-      if (holdsYears(c)) continue;
-      const s = headerMatch(noun, c);
-      if (s > bestScore) {
-        bestScore = s;
-        countCol = c;
-      }
-    }
+    const { column: countCol, score: bestScore } = countColumn(noun, catalog, usable, used);
     // "how many countries have fewer medals than morocco?": rows beyond the named row's value.
     const than = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(a.normalized.replace(/[?.!]+$/, ""));
     const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;

@@ -24,9 +24,25 @@ const SEASON: RawTable = {
   ],
 };
 
+/** A schedule with runs of wins. */
+const RESULTS: RawTable = {
+  id: "results",
+  file: "results.csv",
+  header: ["Week", "Opponent", "Result", "Weeks at top"],
+  rows: [
+    ["1", "Finland", "W 2–1", "1"],
+    ["2", "Finland", "W 3–0", "2"],
+    ["3", "Sweden", "L 0–1", "1"],
+    ["4", "Norway", "W 1–0", "4"],
+    ["5", "Finland", "W 2–0", "1"],
+    ["6", "Sweden", "W 4–1", "2"],
+    ["7", "Norway", "L 1–2", "1"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-bounds-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [SEASON]);
+const schemas = writeSqlStore(path, [SEASON, RESULTS]);
 const db = new Database(path, { readonly: true });
 afterAll(() => {
   db.close();
@@ -44,5 +60,20 @@ function rows(question: string, table: string): unknown[][] {
 describe("month bounds", () => {
   it("reads the year of 'before september 2004' only as part of the month bound", () => {
     expect(rows("how many races were run before september 2004?", "season")).toEqual([[3]]);
+  });
+});
+
+describe("streaks", () => {
+  it("counts the longest run of adjacent rows, or the first run from the top", () => {
+    expect(rows("what is the most consecutive wins they had?", "results")).toEqual([[3]]);
+    expect(rows("how many consecutive times was finland the opponent?", "results")).toEqual([[2]]);
+    expect(rows("starting at the top, how many consecutive games did they win?", "results")).toEqual([[2]]);
+  });
+});
+
+describe("streaks of a named row", () => {
+  it("leaves 'which … the most consecutive' to the row's cell, and a named row's count column to that column", () => {
+    expect(rows("how many consecutive weeks at top did week 4 have?", "results")).toEqual([["4"]]);
+    expect(rows("which opponent did they beat in the most consecutive wins?", "results")).not.toEqual([[3]]);
   });
 });
