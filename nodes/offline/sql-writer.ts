@@ -332,6 +332,28 @@ function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: 
   };
 }
 
+/** "were there more games in november or december?", "was august or september busier?": of two months, the one on more (fewer) rows. */
+function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, table: string): SqlPlan | null {
+  const pair = new RegExp(`\\b(${MONTHS.join("|")}) or (${MONTHS.join("|")})\\b`).exec(a.normalized);
+  const word = /\b(more|most|busier|busiest|fewer|less|least)\b/.exec(a.normalized);
+  if (!pair || !word || /\bhow (many|much)\b/.test(a.normalized)) return null;
+  const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
+  if (!c) return null;
+  const names = [pair[1]!, pair[2]!].map((m) => m[0]!.toUpperCase() + m.slice(1));
+  const rows = [pair[1]!, pair[2]!].map((m) => {
+    const i = MONTHS.indexOf(m);
+    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(c)} LIKE '%${m.slice(0, 3)}%'`;
+    return `(SELECT COUNT(*) FROM ${table}${where([pred, ...summaryFilter(catalog)])})`;
+  });
+  const op = /^(fewer|less|least)$/.test(word[1]!) ? "<" : ">";
+  return {
+    sql: `SELECT CASE WHEN ${rows[0]} ${op} ${rows[1]} THEN ${sqlString(names[0]!)} WHEN ${rows[1]} ${op} ${rows[0]} THEN ${sqlString(names[1]!)} END`,
+    template: "choice",
+    targetColumn: c.schema.name,
+    options: names,
+  };
+}
+
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
 function mentionRows(mentions: EntityMention[]): number[] | undefined {
   let rows: Set<number> | undefined;
@@ -421,6 +443,9 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
       if (plan) return plan;
     }
   }
+  // "were there more games in november or december?": the month of the date column on more (fewer) rows.
+  const monthChoice = monthChoicePlan(a, catalog, usable, table);
+  if (monthChoice) return monthChoice;
   // "was nfl blitz pro released in 2002 or 2003?", "which building is taller? the x or the y?"
   const orPair = !a.comparison ? adjacentOrPair(a, input.mentions, usable) : null;
   if (orPair) {

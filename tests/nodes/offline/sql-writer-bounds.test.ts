@@ -77,3 +77,10 @@ describe("streaks of a named row", () => {
     expect(rows("which opponent did they beat in the most consecutive wins?", "results")).not.toEqual([[3]]);
   });
 });
+
+describe("month choice", () => {
+  it("answers which of two months has more (fewer) rows", () => {
+    expect(rows("were there more races in september or may?", "season")).toEqual([["September"]]);
+    expect(rows("were there fewer races in september or may?", "season")).toEqual([["May"]]);
+  });
+});
