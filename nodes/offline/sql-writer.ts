@@ -463,7 +463,8 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
 
   const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
   const bounds = a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
-  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), usable);
+  const rowBounds = a.operator === "count" ? listBounds(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), catalog, bindings) : [];
+  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m)), usable);
   const cond = conditionPredicates(a, catalog, usable);
   for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
   for (const b of bounds) {
@@ -471,6 +472,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     cond.preds.push(`${col(c, undefined, false)} IS NOT NULL AND ${col(c, undefined, false)} ${b.op} (SELECT ${col(c, undefined, false)} FROM ${table} WHERE ${ROW} = ${b.mention.rows[0]!})`);
     cond.columns.add(c.index);
   }
+  for (const b of rowBounds) cond.preds.push(`${ROW} ${b.op} ${b.op === "<" ? Math.min(...b.mention.rows) : Math.max(...b.mention.rows)}`);
   const empty = emptinessPredicates(a, catalog, usable);
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
@@ -684,6 +686,22 @@ function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: Tab
     const before = tokens.slice(Math.max(0, m.start - 2), m.start).join(" ");
     const w = /(?:^| )(before|prior to|until|after|since)$/.exec(before)?.[1];
     if (w) out.push({ mention: m, op: w === "after" ? ">" : w === "since" ? ">=" : "<" });
+  }
+  return out;
+}
+
+/**
+ * "how many were released after power man?", "how many athletes finished before pinki pramanik?": a named
+ * row after before/after is a bound on the list's order, not the row to count (dates are bounded by value).
+ */
+function listBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const out: Array<{ mention: EntityMention; op: string }> = [];
+  for (const m of mentions) {
+    const c = catalog.columns[m.columnIndex]!;
+    if (c.schema.type === "date" || isNumericColumn(c) || m.rows.length === 0 || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    const w = /(?:^| )(before|prior to|after)$/.exec(tokens.slice(Math.max(0, m.start - 2), m.start).join(" "))?.[1];
+    if (w) out.push({ mention: m, op: w === "after" ? ">" : "<" });
   }
   return out;
 }

@@ -84,3 +84,10 @@ describe("month choice", () => {
     expect(rows("were there fewer races in september or may?", "season")).toEqual([["May"]]);
   });
 });
+
+describe("list bounds", () => {
+  it("counts the rows listed before (after) a named row", () => {
+    expect(rows("how many races were run after newmarket?", "season")).toEqual([[2]]);
+    expect(rows("how many races were run before curragh?", "season")).toEqual([[1]]);
+  });
+});
