@@ -212,7 +212,8 @@ function digitsForNumberWords(q: string): string {
 }
 
 function conditionsIn(text: string): NumericCondition[] {
-  const q = digitsForNumberWords(text);
+  // "after the year 2000", "before the 1950 season" bound the year as "after 2000" does.
+  const q = digitsForNumberWords(text).replace(/\b(before|after) the (?:year (\d{4})|(\d{4}) season)\b/g, (_all, w: string, y1?: string, y2?: string) => `${w} ${y1 ?? y2} year`);
   const out: NumericCondition[] = [];
   for (const [re, op] of CONDITION_PATTERNS) {
     for (const m of q.matchAll(re)) {
