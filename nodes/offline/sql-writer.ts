@@ -216,7 +216,7 @@ function asksForEntity(q: string): boolean {
 
 /** "before september 2004", "after march 1, 2009" (a day makes the bound a date): a month bound, of the given month or any. */
 function monthBound(q: string, month?: number): { before: boolean; word: string; day: string | undefined; year: string } | null {
-  const m = new RegExp(`\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
+  const m = new RegExp(`\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(?:of\\s+)?(\\d{4})`).exec(q);
   if (!m) return null;
   return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4]! };
 }
@@ -244,7 +244,11 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
         const op = bound.before ? "<" : day && bound.word === "after" ? ">" : ">=";
         preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`);
       } else if (!bound) {
-        preds.push(dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${mm}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[month]!.slice(0, 3)}%`)}`);
+        // "in september or november", "in july and august": rows of either month.
+        const pair = new RegExp(`\\b(?<!between )(${MONTHS.join("|")}) (?:or|and) (${MONTHS.join("|")})\\b`).exec(q);
+        const months = pair && [pair[1], pair[2]].includes(MONTHS[month]) ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)] : [month];
+        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[i]!.slice(0, 3)}%`)}`;
+        preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
       }
       if (preds.length > 0) columns.add(dateCol.index);
     }

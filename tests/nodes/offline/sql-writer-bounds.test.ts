@@ -40,9 +40,22 @@ const RESULTS: RawTable = {
   ],
 };
 
+/** Fixtures with ISO dates (no month names in the cells). */
+const FIXTURES: RawTable = {
+  id: "fixtures",
+  file: "fixtures.csv",
+  header: ["Date", "Opponent"],
+  rows: [
+    ["2004-05-02", "Leeds"],
+    ["2004-05-16", "Hull"],
+    ["2004-07-01", "York"],
+    ["2004-09-12", "Bath"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-bounds-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [SEASON, RESULTS]);
+const schemas = writeSqlStore(path, [SEASON, RESULTS, FIXTURES]);
 const db = new Database(path, { readonly: true });
 afterAll(() => {
   db.close();
@@ -89,5 +102,12 @@ describe("list bounds", () => {
   it("counts the rows listed before (after) a named row", () => {
     expect(rows("how many races were run after newmarket?", "season")).toEqual([[2]]);
     expect(rows("how many races were run before curragh?", "season")).toEqual([[1]]);
+  });
+});
+
+describe("two months", () => {
+  it("counts the rows of either month, and reads 'june of 2004' as a month bound", () => {
+    expect(rows("how many games were played in may or september?", "fixtures")).toEqual([[3]]);
+    expect(rows("how many races were run before june of 2004?", "season")).toEqual([[2]]);
   });
 });
