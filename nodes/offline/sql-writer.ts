@@ -894,7 +894,11 @@ function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: stri
     if (pair) {
       const plan = comparePlan({ ...input, analysis: { ...a, comparison: { kind: "moreless", options: [], direction: null } } }, pair[0], pair[1], bindings, table);
       if (plan) {
-        const less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
+        let less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
+        // "did gilles simon have a higher rank than tommy haas?": on a rank or chart position a higher place is a smaller number.
+        const c = catalog.columns.find((x) => x.schema.name === plan.targetColumn);
+        const place = c && (isRankColumn(c) || c.headerWords.some((h) => /^(chart|charts|position|pos|place|peak|billboard)$/.test(h)));
+        if (place && /\b(higher|lower|better|worse)\b/.test(a.normalized)) less = !less;
         return { ...plan, sql: plan.sql.replace(`THEN 'more' WHEN`, `THEN ${less ? "'no'" : "'yes'"} WHEN`).replace(`THEN 'less' ELSE 'same'`, `THEN ${less ? "'yes'" : "'no'"} ELSE 'no'`) };
       }
     }

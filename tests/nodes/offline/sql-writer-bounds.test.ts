@@ -53,9 +53,21 @@ const FIXTURES: RawTable = {
   ],
 };
 
+/** A ranking: a higher rank is a smaller number. */
+const RANKING: RawTable = {
+  id: "ranking",
+  file: "ranking.csv",
+  header: ["Rank", "Player", "Points"],
+  rows: [
+    ["1", "Ann Berg", "950"],
+    ["2", "Cleo Dunn", "800"],
+    ["3", "Bob Frey", "700"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-bounds-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [SEASON, RESULTS, FIXTURES]);
+const schemas = writeSqlStore(path, [SEASON, RESULTS, FIXTURES, RANKING]);
 const db = new Database(path, { readonly: true });
 afterAll(() => {
   db.close();
@@ -109,5 +121,12 @@ describe("two months", () => {
   it("counts the rows of either month, and reads 'june of 2004' as a month bound", () => {
     expect(rows("how many games were played in may or september?", "fixtures")).toEqual([[3]]);
     expect(rows("how many races were run before june of 2004?", "season")).toEqual([[2]]);
+  });
+});
+
+describe("rank comparisons", () => {
+  it("reads a higher rank as a smaller rank number", () => {
+    expect(rows("did ann berg have a higher rank than bob frey?", "ranking")).toEqual([["yes"]]);
+    expect(rows("did bob frey have a higher rank than ann berg?", "ranking")).toEqual([["no"]]);
   });
 });
