@@ -221,6 +221,11 @@ function conditionsIn(text: string): NumericCondition[] {
     if (lo === hi) continue;
     out.push({ op: ">=", value: lo!, hint: ["year"] }, { op: "<=", value: hi!, hint: ["year"] });
   }
+  // "in the 1990s", "during the 1980's": the decade's years.
+  for (const m of q.matchAll(/\b(?:in|during|from|of) (?:the )?((?:1[89]|20)\d0)'?s\b/g)) {
+    if (/\b(which|what) decade\b/.test(q)) break;
+    out.push({ op: ">=", value: Number(m[1]), hint: ["year"] }, { op: "<=", value: Number(m[1]) + 9, hint: ["year"] });
+  }
   for (const [re, op] of CONDITION_PATTERNS) {
     for (const m of q.matchAll(re)) {
       const value = Number(m[2]!.replace(/[$,]/g, ""));

@@ -22,3 +22,13 @@ describe("year ranges", () => {
     expect(analyzeQuestion("what country had the least gdp growth from 2007-2011?").conditions).toEqual([]);
   });
 });
+
+describe("decades", () => {
+  it("reads 'in the 1990s' as the decade's years, not in 'which decade'", () => {
+    expect(analyzeQuestion("what was the number of nominations in the 1990s?").conditions).toEqual([
+      expect.objectContaining({ op: ">=", value: 1990 }),
+      expect.objectContaining({ op: "<=", value: 1999 }),
+    ]);
+    expect(analyzeQuestion("which decade had the most wins, the 1980s or the 1990s?").conditions).toEqual([]);
+  });
+});
