@@ -418,6 +418,16 @@ function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 export function planSql(input: SqlPlanInput): SqlPlan | null {
   const { catalog, usable } = input;
   let a = input.analysis;
+  // "are there at least 16 wrestlers on this list?": the row count compared with the number.
+  const atLeast = /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.exec(a.normalized);
+  const bound = atLeast ? a.conditions.find((c) => c.value === Number(atLeast[2]) && !c.place && !c.top && !c.clock) : undefined;
+  if (atLeast && bound) {
+    const counted = planSql({ ...input, analysis: { ...a, operator: "count", answerType: "count", conditions: a.conditions.filter((c) => c !== bound) } });
+    if (counted?.template === "count" && counted.sql.startsWith("SELECT COUNT(*) ")) {
+      const op = { "at least": ">=", "more than": ">", over: ">", "fewer than": "<", "less than": "<", "at most": "<=" }[atLeast[1]!]!;
+      return { sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`, template: "lookup", targetColumn: "" };
+    }
+  }
   // "who has the highest average?", "what was the average in 2001?" over an "Average" column: the word names
   // the column; an AVG() over it would average the averages.
   if (a.aggregate === "avg" && a.arithmetic === "average" && catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) && (!usable || usable.has(c.index)))) {

@@ -130,3 +130,10 @@ describe("rank comparisons", () => {
     expect(rows("did bob frey have a higher rank than ann berg?", "ranking")).toEqual([["no"]]);
   });
 });
+
+describe("row-count yes/no", () => {
+  it("compares the row count with the number in 'are there at least N …'", () => {
+    expect(rows("are there at least 5 races on this list?", "season")).toEqual([["yes"]]);
+    expect(rows("are there more than 3 players on the list?", "ranking")).toEqual([["no"]]);
+  });
+});
