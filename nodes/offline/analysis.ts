@@ -212,8 +212,20 @@ function digitsForNumberWords(q: string): string {
 }
 
 function conditionsIn(text: string): NumericCondition[] {
-  const q = digitsForNumberWords(text);
+  // "after the year 2000", "before the 1950 season" bound the year as "after 2000" does.
+  const q = digitsForNumberWords(text).replace(/\b(before|after) the (?:year (\d{4})|(\d{4}) season)\b/g, (_all, w: string, y1?: string, y2?: string) => `${w} ${y1 ?? y2} year`);
   const out: NumericCondition[] = [];
+  // "from 2001 to 2013", "between 1990 and 2004": a range of years, both ends included.
+  for (const m of q.matchAll(/\b(?:from|between)\s+((?:1[89]|20)\d\d)\s+(?:to|through|until|and)\s+((?:1[89]|20)\d\d)\b(?!\s*[-–])/g)) {
+    const [lo, hi] = [Number(m[1]), Number(m[2])].sort((x, y) => x - y);
+    if (lo === hi) continue;
+    out.push({ op: ">=", value: lo!, hint: ["year"] }, { op: "<=", value: hi!, hint: ["year"] });
+  }
+  // "in the 1990s", "during the 1980's": the decade's years.
+  for (const m of q.matchAll(/\b(?:in|during|from|of) (?:the )?((?:1[89]|20)\d0)'?s\b/g)) {
+    if (/\b(which|what) decade\b/.test(q)) break;
+    out.push({ op: ">=", value: Number(m[1]), hint: ["year"] }, { op: "<=", value: Number(m[1]) + 9, hint: ["year"] });
+  }
   for (const [re, op] of CONDITION_PATTERNS) {
     for (const m of q.matchAll(re)) {
       const value = Number(m[2]!.replace(/[$,]/g, ""));

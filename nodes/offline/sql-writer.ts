@@ -153,6 +153,8 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
       ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
       : chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
     if (!c) continue;
+    // "before september 2004" on a date column: the month (or date) bound already reads the year.
+    if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
     const yearLike = Number.isInteger(cond.value) && cond.value >= 1000 && cond.value <= 2100 && isYearColumn(c);
     const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
     preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${cond.value}`);
@@ -190,6 +192,35 @@ function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
 
+/** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
+function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
+  let column: CatalogColumn | undefined;
+  let score = 0;
+  for (const c of catalog.columns) {
+    if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
+    // Years are counted by rows, never summed or read as a count ("how many years …").
+    if (holdsYears(c)) continue;
+    const s = headerMatch(noun, c);
+    if (s > score) {
+      score = s;
+      column = c;
+    }
+  }
+  return { column, score };
+}
+
+/** "which team had the most consecutive wins?", "what movie was …": the answer is a row's cell, not a number. */
+function asksForEntity(q: string): boolean {
+  return /\b(which|who|whom|whose)\b/.test(q) || /\bwhat (?!(?:is|was|were|are|has|had|s)\b)[a-z]/.test(q);
+}
+
+/** "before september 2004", "after march 1, 2009" (a day makes the bound a date): a month bound, of the given month or any. */
+function monthBound(q: string, month?: number): { before: boolean; word: string; day: string | undefined; year: string } | null {
+  const m = new RegExp(`\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(?:of\\s+)?(\\d{4})`).exec(q);
+  if (!m) return null;
+  return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4]! };
+}
+
 /**
  * Two frequent row conditions that name no cell: a month ("games in october", "before september
  * 2004") on a date column, and a finishing place ("placed first", "came in 2nd place") on a
@@ -205,18 +236,19 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
   if (month >= 0) {
     const dateCol = monthColumn(catalog, ok, month);
     if (dateCol) {
-      // "before september 2004", "after march 1, 2009" (a day makes the bound a date).
-      const before = new RegExp(`\\b(before|prior to|until) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
-      const after = new RegExp(`\\b(after|since|from) ${MONTHS[month]}(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(\\d{4})`).exec(q);
+      const bound = monthBound(q, month);
       const mm = String(month + 1).padStart(2, "0");
-      if (dateCol.schema.type === "date" && (before || after)) {
-        const bound = (before ?? after)!;
-        const y = bound[3]!;
-        const day = bound[2] ? `-${bound[2].padStart(2, "0")}` : "";
-        const op = before ? "<" : day && bound[1] === "after" ? ">" : ">=";
+      if (dateCol.schema.type === "date" && bound) {
+        const y = bound.year;
+        const day = bound.day ? `-${bound.day.padStart(2, "0")}` : "";
+        const op = bound.before ? "<" : day && bound.word === "after" ? ">" : ">=";
         preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`);
-      } else if (!before && !after) {
-        preds.push(dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${mm}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[month]!.slice(0, 3)}%`)}`);
+      } else if (!bound) {
+        // "in september or november", "in july and august": rows of either month.
+        const pair = new RegExp(`\\b(?<!between )(${MONTHS.join("|")}) (?:or|and) (${MONTHS.join("|")})\\b`).exec(q);
+        const months = pair && [pair[1], pair[2]].includes(MONTHS[month]) ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)] : [month];
+        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[i]!.slice(0, 3)}%`)}`;
+        preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
       }
       if (preds.length > 0) columns.add(dateCol.index);
     }
@@ -304,6 +336,28 @@ function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: 
   };
 }
 
+/** "were there more games in november or december?", "was august or september busier?": of two months, the one on more (fewer) rows. */
+function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, table: string): SqlPlan | null {
+  const pair = new RegExp(`\\b(${MONTHS.join("|")}) or (${MONTHS.join("|")})\\b`).exec(a.normalized);
+  const word = /\b(more|most|busier|busiest|fewer|less|least)\b/.exec(a.normalized);
+  if (!pair || !word || /\bhow (many|much)\b/.test(a.normalized)) return null;
+  const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
+  if (!c) return null;
+  const names = [pair[1]!, pair[2]!].map((m) => m[0]!.toUpperCase() + m.slice(1));
+  const rows = [pair[1]!, pair[2]!].map((m) => {
+    const i = MONTHS.indexOf(m);
+    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(c)} LIKE '%${m.slice(0, 3)}%'`;
+    return `(SELECT COUNT(*) FROM ${table}${where([pred, ...summaryFilter(catalog)])})`;
+  });
+  const op = /^(fewer|less|least)$/.test(word[1]!) ? "<" : ">";
+  return {
+    sql: `SELECT CASE WHEN ${rows[0]} ${op} ${rows[1]} THEN ${sqlString(names[0]!)} WHEN ${rows[1]} ${op} ${rows[0]} THEN ${sqlString(names[1]!)} END`,
+    template: "choice",
+    targetColumn: c.schema.name,
+    options: names,
+  };
+}
+
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
 function mentionRows(mentions: EntityMention[]): number[] | undefined {
   let rows: Set<number> | undefined;
@@ -364,6 +418,16 @@ function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 export function planSql(input: SqlPlanInput): SqlPlan | null {
   const { catalog, usable } = input;
   let a = input.analysis;
+  // "are there at least 16 wrestlers on this list?": the row count compared with the number.
+  const atLeast = /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.exec(a.normalized);
+  const bound = atLeast ? a.conditions.find((c) => c.value === Number(atLeast[2]) && !c.place && !c.top && !c.clock) : undefined;
+  if (atLeast && bound) {
+    const counted = planSql({ ...input, analysis: { ...a, operator: "count", answerType: "count", conditions: a.conditions.filter((c) => c !== bound) } });
+    if (counted?.template === "count" && counted.sql.startsWith("SELECT COUNT(*) ")) {
+      const op = { "at least": ">=", "more than": ">", over: ">", "fewer than": "<", "less than": "<", "at most": "<=" }[atLeast[1]!]!;
+      return { sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`, template: "lookup", targetColumn: "" };
+    }
+  }
   // "who has the highest average?", "what was the average in 2001?" over an "Average" column: the word names
   // the column; an AVG() over it would average the averages.
   if (a.aggregate === "avg" && a.arithmetic === "average" && catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) && (!usable || usable.has(c.index)))) {
@@ -393,6 +457,9 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
       if (plan) return plan;
     }
   }
+  // "were there more games in november or december?": the month of the date column on more (fewer) rows.
+  const monthChoice = monthChoicePlan(a, catalog, usable, table);
+  if (monthChoice) return monthChoice;
   // "was nfl blitz pro released in 2002 or 2003?", "which building is taller? the x or the y?"
   const orPair = !a.comparison ? adjacentOrPair(a, input.mentions, usable) : null;
   if (orPair) {
@@ -410,7 +477,8 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
 
   const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
   const bounds = a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
-  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), usable);
+  const rowBounds = a.operator === "count" ? listBounds(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), catalog, bindings) : [];
+  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m)), usable);
   const cond = conditionPredicates(a, catalog, usable);
   for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
   for (const b of bounds) {
@@ -418,6 +486,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     cond.preds.push(`${col(c, undefined, false)} IS NOT NULL AND ${col(c, undefined, false)} ${b.op} (SELECT ${col(c, undefined, false)} FROM ${table} WHERE ${ROW} = ${b.mention.rows[0]!})`);
     cond.columns.add(c.index);
   }
+  for (const b of rowBounds) cond.preds.push(`${ROW} ${b.op} ${b.op === "<" ? Math.min(...b.mention.rows) : Math.max(...b.mention.rows)}`);
   const empty = emptinessPredicates(a, catalog, usable);
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
@@ -470,21 +539,25 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     }
   }
 
+  // "how many consecutive times was finland the opponent?", "the most consecutive wins": the longest run of
+  // adjacent table rows the conditions select (from the top: the first run), not all such rows. A count column
+  // of a named row ("weeks at No. 1") still answers.
+  if (/\b(consecutive(?:ly)?|in a row|straight|streak)\b/.test(a.normalized) && /\b(how many|most|longest|number of)\b/.test(a.normalized) && !asksForEntity(a.normalized) && basePreds.length > 0 && !(filterPreds.length > 0 && countColumn(a.countNoun.length ? a.countNoun : a.targetHints, catalog, usable, used).score >= 0.8)) {
+    // (No window functions: the guard admits OVER only with PARTITION BY.) A run's length is its last row
+    // minus the nearest row above it that the conditions do not select.
+    const hit = `(${[...basePreds, ...summaryFilter(catalog)].join(" AND ")})`;
+    const miss = (bound: string) => `SELECT ${bound} FROM ${table} AS b WHERE NOT COALESCE(${hit}, 0)`;
+    const fromTop = /\b(from|starting (?:at|from)) the (top|start|beginning)\b/.test(a.normalized);
+    const sql = fromTop
+      ? `SELECT COALESCE((${miss(`MIN(${ROW})`)} AND b.${ROW} > a.${ROW}), (SELECT MAX(${ROW}) + 1 FROM ${table})) - a.${ROW} FROM ${table} AS a WHERE ${hit} ORDER BY a.${ROW} LIMIT 1`
+      : `SELECT MAX(a.${ROW} - COALESCE((${miss(`MAX(${ROW})`)} AND b.${ROW} < a.${ROW}), -1)) FROM ${table} AS a WHERE ${hit}`;
+    return { sql, template: "count", targetColumn: "" };
+  }
+
   // Counting: rows, or a count column of a named row.
   if (a.operator === "count") {
     const noun = a.countNoun.length ? a.countNoun : a.targetHints;
-    let countCol: CatalogColumn | undefined;
-    let bestScore = 0;
-    for (const c of catalog.columns) {
-      if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
-      // Years are counted by rows, never summed or read as a count ("how many years …").
-      if (holdsYears(c)) continue;
-      const s = headerMatch(noun, c);
-      if (s > bestScore) {
-        bestScore = s;
-        countCol = c;
-      }
-    }
+    const { column: countCol, score: bestScore } = countColumn(noun, catalog, usable, used);
     // "how many countries have fewer medals than morocco?": rows beyond the named row's value.
     const than = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(a.normalized.replace(/[?.!]+$/, ""));
     const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;
@@ -627,6 +700,22 @@ function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: Tab
     const before = tokens.slice(Math.max(0, m.start - 2), m.start).join(" ");
     const w = /(?:^| )(before|prior to|until|after|since)$/.exec(before)?.[1];
     if (w) out.push({ mention: m, op: w === "after" ? ">" : w === "since" ? ">=" : "<" });
+  }
+  return out;
+}
+
+/**
+ * "how many were released after power man?", "how many athletes finished before pinki pramanik?": a named
+ * row after before/after is a bound on the list's order, not the row to count (dates are bounded by value).
+ */
+function listBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const out: Array<{ mention: EntityMention; op: string }> = [];
+  for (const m of mentions) {
+    const c = catalog.columns[m.columnIndex]!;
+    if (c.schema.type === "date" || isNumericColumn(c) || m.rows.length === 0 || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    const w = /(?:^| )(before|prior to|after)$/.exec(tokens.slice(Math.max(0, m.start - 2), m.start).join(" "))?.[1];
+    if (w) out.push({ mention: m, op: w === "after" ? ">" : "<" });
   }
   return out;
 }
@@ -815,7 +904,11 @@ function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: stri
     if (pair) {
       const plan = comparePlan({ ...input, analysis: { ...a, comparison: { kind: "moreless", options: [], direction: null } } }, pair[0], pair[1], bindings, table);
       if (plan) {
-        const less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
+        let less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
+        // "did gilles simon have a higher rank than tommy haas?": on a rank or chart position a higher place is a smaller number.
+        const c = catalog.columns.find((x) => x.schema.name === plan.targetColumn);
+        const place = c && (isRankColumn(c) || c.headerWords.some((h) => /^(chart|charts|position|pos|place|peak|billboard)$/.test(h)));
+        if (place && /\b(higher|lower|better|worse)\b/.test(a.normalized)) less = !less;
         return { ...plan, sql: plan.sql.replace(`THEN 'more' WHEN`, `THEN ${less ? "'no'" : "'yes'"} WHEN`).replace(`THEN 'less' ELSE 'same'`, `THEN ${less ? "'yes'" : "'no'"} ELSE 'no'`) };
       }
     }
