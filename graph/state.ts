@@ -43,6 +43,8 @@ export interface Attempt {
   sqlResult: string;
   /** The SQL that produced sqlResult ("" when none). */
   sql: string;
+  /** Why the SQL guard refused statements of this attempt, why the writer wrote none, or the pre-check's refusal; absent when none. */
+  sqlRefusals?: string[];
   /** Requested RETRIEVE/HYBRID with the linker enabled and ≥ 1 entity mention. */
   valueLinkerAttempted: boolean;
   linkedValues: LinkedValue[];
@@ -72,9 +74,11 @@ export interface TraceDecision {
   verdict: Verdict;
   accepted: boolean;
   produced_answer: string;
-  /** Our additions: the verifier's reason and the SQL that ran, when any. */
+  /** Our additions: the verifier's reason, the SQL that ran, and the statements the guard refused, when any. */
   reason?: string;
   sql?: string;
+  /** Statements the SQL guard refused in this attempt with its reasons ("<sql> → <reasons>"), and writer failures. */
+  sql_refused?: string[];
 }
 
 /** The loop bounds, copied from the configuration when the run starts so edges stay pure. */

@@ -15,6 +15,7 @@ export function makeAttempt(
     evidence: fields.evidence ?? "",
     sqlResult: fields.sqlResult ?? "",
     sql: fields.sql ?? "",
+    ...(fields.sqlRefusals && fields.sqlRefusals.length > 0 ? { sqlRefusals: fields.sqlRefusals } : {}),
     valueLinkerAttempted: fields.valueLinkerAttempted ?? false,
     linkedValues: fields.linkedValues ?? [],
     verdict: null,

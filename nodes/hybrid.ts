@@ -9,7 +9,7 @@ import type { State, Update } from "../graph/state.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { cellInfo, schemaInfo, startLinkedRoute } from "./retrieve.js";
-import { fuseAnswer, runSqlFor } from "./sql.js";
+import { fuseAnswer, runSqlFor, sqlRefusals } from "./sql.js";
 
 export async function hybrid(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("HYBRID", async (meter) => {
@@ -25,6 +25,6 @@ export async function hybrid(state: State, config: RunnableConfig, resources: No
       useMarkdownFusion: c.useMarkdownFusion,
       meter,
     });
-    return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, evidence, sqlResult: result.sqlResult, sql: result.sql }) };
+    return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result) }) };
   });
 }

@@ -61,6 +61,15 @@ export async function fuseAnswer(strategies: Pick<Strategies, "fuse" | "fuseScal
   }
 }
 
+/**
+ * What the constrained-SQL loop refused or could not do, for the trace: "<sql> → <violations>" per
+ * refused statement, the writer's failure when it wrote none, and the pre-check's reason.
+ */
+export function sqlRefusals(result: ConstrainedSqlResult): string[] {
+  const refused = result.attempts.filter((a) => a.violations.length > 0).map((a) => (a.sql ? `${a.sql} → ` : "") + a.violations.join("; "));
+  return result.refused !== undefined ? [result.refused, ...refused] : refused;
+}
+
 /** Runs the constrained-SQL loop for the current sub-query over C and the linked values. */
 export async function runSqlFor(
   state: State,
@@ -114,6 +123,6 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
       useMarkdownFusion: c.useMarkdownFusion,
       meter,
     });
-    return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql }) };
+    return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result) }) };
   });
 }

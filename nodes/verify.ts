@@ -126,6 +126,7 @@ export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, 
     produced_answer: attempt.answer,
     reason,
     ...(attempt.sql ? { sql: attempt.sql } : {}),
+    ...(attempt.sqlRefusals ? { sql_refused: attempt.sqlRefusals } : {}),
   };
 }
 

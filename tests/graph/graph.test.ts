@@ -259,6 +259,11 @@ describe("constrained SQL from the model (through the guard and the repair loop)
       expect(second!.prompt).toContain("STRICT CONSTRAINT REPAIR REQUIRED");
       expect(second!.prompt).toContain(sql);
       expect(r.trace.verifier_decisions[0]!.sql).toBe(good);
+      // the trace says what the guard refused, and why
+      const refused = r.trace.verifier_decisions[0]!.sql_refused!;
+      expect(refused).toHaveLength(1);
+      expect(refused[0]!.startsWith(`${sql} → `)).toBe(true);
+      expect(refused[0]!.length).toBeGreaterThan(sql.length + 3);
     });
   }
 
@@ -290,6 +295,7 @@ describe("constrained SQL from the model (through the guard and the repair loop)
     const fused = model.callsOf("fuse")[0]!.prompt;
     expect(fused).toMatch(/<source_c_sql_result route="SQL">\s*\(none\)/);
     expect(r.trace.verifier_decisions[0]!.produced_answer).toBe("Ashford Rovers");
+    expect(r.trace.verifier_decisions[0]!.sql_refused!.map((s) => s.split(" → ")[0])).toEqual(["DELETE FROM clubs", "UPDATE clubs SET founded = 1"]);
   });
 });
 
