@@ -4,9 +4,10 @@
  * down), which the loader flattens to `Home › W` etc.; "Attendance" has thousands-formatted numbers.
  * Run: npx tsx examples/make-workbook.ts   (the generated file is committed too)
  */
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import XLSX from "xlsx";
+import XLSX from "@e965/xlsx";
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), "tables", "season_2023.xlsx");
 
@@ -54,5 +55,6 @@ for (let r = 1; r < attendance.length; r++) {
 const workbook = XLSX.utils.book_new();
 XLSX.utils.book_append_sheet(workbook, standingsSheet, "Standings");
 XLSX.utils.book_append_sheet(workbook, attendanceSheet, "Attendance");
-XLSX.writeFile(workbook, OUT);
+// XLSX.writeFile needs set_fs under ESM; writing the buffer ourselves is simpler.
+writeFileSync(OUT, XLSX.write(workbook, { type: "buffer", bookType: "xlsx" }) as Buffer);
 console.log(`wrote ${OUT}`);

@@ -17,7 +17,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
-import XLSX from "xlsx";
+import XLSX from "@e965/xlsx";
 import { CsvParseError, parseCsv } from "./csv.js";
 import { uniqueNames } from "./identifiers.js";
 import { decodeText } from "./read-text.js";

@@ -43,9 +43,9 @@ export async function runChecks(): Promise<Check[]> {
       db.close();
       return `${version("better-sqlite3")} (SQLite ${v})`;
     }),
-    probe("xlsx", true, () => {
-      require("xlsx");
-      return version("xlsx");
+    probe("@e965/xlsx", true, () => {
+      require("@e965/xlsx");
+      return version("@e965/xlsx");
     }),
     probe("onnxruntime-node", false, () => {
       const ort = require("onnxruntime-node") as { InferenceSession?: unknown };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import XLSX from "xlsx";
+import XLSX from "@e965/xlsx";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { InputDirectoryError, flattenHeader, loadTables } from "../../indexing/load-tables.js";
 
@@ -18,7 +18,7 @@ function writeWorkbook(file: string, sheets: Record<string, { aoa: unknown[][]; 
     if (merges) ws["!merges"] = merges;
     XLSX.utils.book_append_sheet(wb, ws, name);
   }
-  XLSX.writeFile(wb, join(dir, file));
+  writeFileSync(join(dir, file), XLSX.write(wb, { type: "buffer", bookType: "xlsx" }) as Buffer);
 }
 
 describe("flattenHeader", () => {
@@ -65,7 +65,7 @@ describe("loadTables", () => {
     (ws["B2"] as XLSX.CellObject).z = "#,##0.00";
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, ws, "S");
-    XLSX.writeFile(wb, join(dir, "dates.xlsx"));
+    writeFileSync(join(dir, "dates.xlsx"), XLSX.write(wb, { type: "buffer", bookType: "xlsx" }) as Buffer);
     expect(loadTables(dir).tables[0]!.rows).toEqual([["1998-03-14", "1,234.50"]]);
   });
 
