@@ -5,16 +5,18 @@
  * Everything is written into a sibling temp directory `<savePath>.tmp-<pid>`; only a complete build
  * replaces `savePath` (old index renamed aside, new one renamed in, old one removed), so a failed or
  * interrupted build never leaves a half-written index. An existing `savePath` is replaced only when
- * it is an index directory (has manifest.json) or empty — never an arbitrary folder.
+ * it is empty or provably an index written here, and never when it holds an input folder; leftovers
+ * of interrupted builds are cleaned up first (indexing/save-path.ts has the rules).
  *
  * Cells longer than VIEW_CELL_MAX_CHARS are cut (with "…") in the copy of the table given to the
  * views (chunks, cells, rows); tables.sqlite keeps the full original text.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { loadPassages } from "./load-passages.js";
 import { InputDirectoryError, loadTables, type LoadIssue } from "./load-tables.js";
 import { MANIFEST_FILE, PASSAGES_FILE, writeManifest } from "./manifest.js";
+import { BUILD_MARKER, cleanStaleBuilds, removeOnSignal, replaceRefusal, savePathRefusal } from "./save-path.js";
 import { SQLITE_FILE, writeSqlStore } from "./sql-store.js";
 import type { Manifest, Passage, RawTable } from "./types.js";
 import { buildViews, type LoadedTable, type ViewBuildOptions } from "./views.js";
@@ -51,6 +53,8 @@ export interface BuildIndexResult {
   manifest: Manifest;
   /** Every problem met in the input files (skipped files are also in manifest.sources.skipped). */
   issues: LoadIssue[];
+  /** Leftovers of interrupted builds of this save path found, removed or kept (one sentence each). */
+  cleanup: string[];
 }
 
 export class BuildIndexError extends Error {
@@ -94,10 +98,9 @@ function swapInto(built: string, target: string): void {
     renameSync(built, target);
     return;
   }
-  const isIndex = existsSync(join(target, MANIFEST_FILE));
-  if (!isIndex && readdirSync(target).length > 0) {
-    throw new BuildIndexError(`refusing to replace ${target}: it exists and is not an index directory (no ${MANIFEST_FILE}); choose another --save_path`);
-  }
+  // Checked again: the directory may have changed during the build.
+  const why = replaceRefusal(target);
+  if (why) throw new BuildIndexError(`refusing to replace --save_path ${target}: ${why}. Nothing was deleted; choose another --save_path`);
   const aside = `${target}.old-${process.pid}`;
   rmSync(aside, { recursive: true, force: true });
   renameSync(target, aside);
@@ -113,6 +116,12 @@ function swapInto(built: string, target: string): void {
 export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndexResult> {
   const target = resolve(options.savePath);
   const progress = options.onProgress ?? (() => {});
+  const refusal = savePathRefusal(options.savePath, [
+    { flag: "--excel_dir", dir: options.excelDir },
+    { flag: "--doc_dir", dir: options.docDir },
+  ]);
+  if (refusal) throw new BuildIndexError(refusal);
+  const cleanup = cleanStaleBuilds(target);
   const tablesLoaded = loadTables(options.excelDir, { order: options.inputOrder?.tables });
   const issues = [...tablesLoaded.issues];
   if (tablesLoaded.tables.length === 0) {
@@ -128,6 +137,8 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
   const tmp = `${target}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp);
+  writeFileSync(join(tmp, BUILD_MARKER), `atr build-index pid ${process.pid} started ${new Date().toISOString()}\n`);
+  const detachSignals = removeOnSignal(tmp);
   try {
     const schemas = writeSqlStore(join(tmp, SQLITE_FILE), tablesLoaded.tables, { onTable: (done, total) => progress("sql", done, total) });
     writePassages(join(tmp, PASSAGES_FILE), passagesLoaded.passages);
@@ -165,10 +176,13 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     });
     progress("manifest", 1, 1);
     swapInto(tmp, target);
-    return { dir: target, manifest, issues };
+    rmSync(join(target, BUILD_MARKER), { force: true });
+    return { dir: target, manifest, issues, cleanup };
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true });
     throw error;
+  } finally {
+    detachSignals();
   }
 }
 

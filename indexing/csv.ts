@@ -6,6 +6,9 @@
  * text after a closing quote is appended to the field. An unterminated quote is an error (the file
  * is truncated or not CSV), because guessing would silently merge the rest of the file into a cell.
  * Completely empty lines are skipped. Row lengths are NOT normalised here; `raggedRows` reports them.
+ *
+ * The delimiter is a parameter (default `,`); `sniffDelimiter` picks `,` `;` tab or `|` from the
+ * first lines of a file, so European (`;`) and tab-separated exports read as the columns they are.
  */
 
 export class CsvParseError extends Error {
@@ -15,14 +18,58 @@ export class CsvParseError extends Error {
   }
 }
 
+export type CsvDelimiter = "," | ";" | "\t" | "|";
+/** Candidates in order of preference: a tie goes to the earlier one. */
+export const CSV_DELIMITERS: readonly CsvDelimiter[] = [",", ";", "\t", "|"];
+/** Lines looked at by sniffDelimiter. */
+const SNIFF_LINES = 50;
+
+/**
+ * The delimiter of a CSV text: the candidate that appears (outside quotes) in the header line and
+ * the same number of times in the most of the next lines; `,` when none appears in the header.
+ * A decimal comma (`1,5;2,0`) does not fool it, because the header line has no commas.
+ */
+export function sniffDelimiter(input: string): CsvDelimiter {
+  const text = stripBom(input);
+  const counts: number[][] = [];
+  let line = new Array<number>(CSV_DELIMITERS.length).fill(0);
+  let quoted = false;
+  let blank = true;
+  for (let i = 0; i < text.length && counts.length < SNIFF_LINES; i++) {
+    const ch = text[i]!;
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) {
+      if (!blank) counts.push(line);
+      line = new Array<number>(CSV_DELIMITERS.length).fill(0);
+      blank = true;
+      continue;
+    } else if (!quoted) {
+      const k = CSV_DELIMITERS.indexOf(ch as CsvDelimiter);
+      if (k >= 0) line[k]!++;
+    }
+    if (ch.trim() !== "") blank = false;
+  }
+  if (!blank && counts.length < SNIFF_LINES) counts.push(line);
+  const header = counts[0];
+  if (!header) return ",";
+  let best: { k: number; agree: number } | undefined;
+  CSV_DELIMITERS.forEach((_, k) => {
+    if (header[k]! === 0) return;
+    const agree = counts.filter((c) => c[k] === header[k]).length;
+    if (!best || agree > best.agree) best = { k, agree };
+  });
+  return best ? CSV_DELIMITERS[best.k]! : ",";
+}
+
 /** Strips a UTF-8 byte-order mark. */
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Parses CSV text into rows of fields. Quoted fields are scanned with indexOf, so a 50 MB cell is cheap. */
-export function parseCsv(input: string): string[][] {
+export function parseCsv(input: string, delimiter: CsvDelimiter = ","): string[][] {
   const text = stripBom(input);
+  const delim = delimiter.charCodeAt(0);
   const rows: string[][] = [];
   const n = text.length;
   let row: string[] = [];
@@ -61,17 +108,17 @@ export function parseCsv(input: string): string[][] {
         }
       }
       // Anything between the closing quote and the delimiter is kept (lenient).
-      const stop = nextDelimiter(text, i);
+      const stop = nextDelimiter(text, i, delim);
       field += text.slice(i, stop);
       i = stop;
     } else {
-      const stop = nextDelimiter(text, i);
+      const stop = nextDelimiter(text, i, delim);
       field = text.slice(i, stop);
       if (stop > i) rowStarted = true;
       i = stop;
     }
     const d = i < n ? text.charCodeAt(i) : -1;
-    if (d === 44 /* , */) {
+    if (d === delim) {
       rowStarted = true;
       row.push(field);
       i++;
@@ -91,10 +138,10 @@ export function parseCsv(input: string): string[][] {
   return rows;
 }
 
-function nextDelimiter(text: string, from: number): number {
+function nextDelimiter(text: string, from: number, delim: number): number {
   for (let j = from; j < text.length; j++) {
     const c = text.charCodeAt(j);
-    if (c === 44 || c === 10 || c === 13) return j;
+    if (c === delim || c === 10 || c === 13) return j;
   }
   return text.length;
 }

@@ -4,24 +4,32 @@
  *
  * - Ids: the file stem; `<stem>#<sheet>` when a workbook has more than one sheet.
  * - Headers: blank → `col_N` (N = 1-based position); a repeated name → `name_2`, `name_3`, …;
- *   xlsx multi-row headers (a merge in the header rows) are flattened top-down as `Parent › Child`.
+ *   xlsx multi-row headers (a merge in the header rows) are flattened top-down as `Parent › Child`;
+ *   names longer than MAX_HEADER_CHARS are cut (warning).
  * - Merged cells are filled with their top-left value (header and body).
  * - `<id>.json` beside a table is a metadata sidecar, not a table: its `title` (+ `section_title`,
  *   HybridQA) or `page_title` (WTQ) becomes the table title.
  * - Bad input never stops the build: the file is skipped (severity "error") or repaired (severity
- *   "warning") and a LoadIssue names the file and the problem:
- *   unreadable/corrupt .xlsx, empty file, unterminated CSV quote → skipped;
- *   ragged CSV rows → short rows padded with "", extra non-empty cells get `col_N` columns;
- *   invalid UTF-8 → decoded as Windows-1252; a second file with an already-used id (e.g. `a.csv` and
- *   `a.xlsx`) → skipped, the first in listing order wins; `.xls` and other extensions → skipped.
+ *   "warning") and a LoadIssue names the file and the problem. The folder listing itself decides,
+ *   with an issue each (see listInputFiles): hidden files, sub-folders, special files, names with
+ *   control characters → skipped; a symbolic link → read only when it points to a regular file inside
+ *   the folder. Then per file: over MAX_INPUT_FILE_BYTES, unreadable, binary or UTF-32, empty,
+ *   unterminated CSV quote, more than MAX_TABLE_COLUMNS columns, corrupt/encrypted .xlsx, a workbook
+ *   unpacking to more than MAX_XLSX_UNPACKED_BYTES, a sheet whose used range exceeds MAX_SHEET_CELLS
+ *   → skipped; `;`/tab/`|` delimiters and UTF-16 are detected and read; blank lines before the
+ *   header are skipped; ragged CSV rows → short rows padded with "", extra non-empty cells get `col_N`
+ *   columns; invalid UTF-8 → decoded as Windows-1252; NUL characters removed; a second file with an
+ *   already-used id (e.g. `a.csv` and `a.xlsx`) → skipped, the first in listing order wins; `.xls`,
+ *   other extensions and `.json` files that are no table's sidecar → skipped.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, extname, join } from "node:path";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
+import { basename, extname, join, relative, isAbsolute } from "node:path";
 import XLSX from "@e965/xlsx";
-import { CsvParseError, parseCsv } from "./csv.js";
+import { CsvParseError, parseCsv, sniffDelimiter } from "./csv.js";
 import { uniqueNames } from "./identifiers.js";
-import { decodeText } from "./read-text.js";
+import { decodeText, type DecodedText } from "./read-text.js";
 import type { RawTable } from "./types.js";
+import { checkZipSize } from "./zip-limits.js";
 
 /** A problem with one input file. "error": the file (or sheet) was skipped; "warning": it was repaired. */
 export interface LoadIssue {
@@ -44,8 +52,20 @@ export interface LoadTablesOptions {
 
 /** Separator used when flattening multi-row headers. */
 export const HEADER_SEPARATOR = " › ";
+/** Largest input file read (table or passage file); bigger ones are skipped before reading. */
+export const MAX_INPUT_FILE_BYTES = 256 * 1024 * 1024;
+/** Most columns one table may have: SQLite's 2,000-column limit holds `_row` plus two columns (typed, raw) each. */
+export const MAX_TABLE_COLUMNS = 999;
+/** Most cells (rows × columns of the used range) one sheet may span. */
+export const MAX_SHEET_CELLS = 5_000_000;
+/** Most bytes an .xlsx workbook may unpack to (sum of its zip entries). */
+export const MAX_XLSX_UNPACKED_BYTES = 128 * 1024 * 1024;
+/** Longest header name kept; longer ones are cut (with "…"). */
+export const MAX_HEADER_CHARS = 256;
 const TABLE_EXTENSIONS = new Set([".csv", ".xlsx"]);
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export class InputDirectoryError extends Error {
   constructor(message: string) {
@@ -54,14 +74,110 @@ export class InputDirectoryError extends Error {
   }
 }
 
-/** Lists a directory's regular, non-hidden files, sorted; throws a message naming a missing path. */
-export function listInputFiles(dir: string, flag: string): string[] {
+export interface InputListing {
+  /** Files to read (regular files, and symlinks to regular files inside the folder), sorted. */
+  files: string[];
+  /** One issue per entry that is skipped or read specially (symlink), naming why. */
+  issues: LoadIssue[];
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a named pipe (FIFO)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+
+/**
+ * Lists a directory and decides for every entry: read (regular files; symlinks to a regular file
+ * inside the folder) or skip with an issue (hidden names, sub-folders, special files, names with
+ * control characters, symlinks leaving the folder or dangling). Throws for a missing path or a file.
+ */
+export function listInputFiles(dir: string, flag: string): InputListing {
   if (!existsSync(dir)) throw new InputDirectoryError(`${flag} ${dir} does not exist`);
-  if (!statSync(dir).isDirectory()) throw new InputDirectoryError(`${flag} ${dir} is not a directory`);
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isFile() && !e.name.startsWith("."))
-    .map((e) => e.name)
-    .sort();
+  if (!statSync(dir).isDirectory()) throw new InputDirectoryError(`${flag} ${dir} is not a directory (give the folder that holds the files)`);
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    throw new InputDirectoryError(`${flag} ${dir} cannot be listed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const realDir = realpathSync(dir);
+  const files: string[] = [];
+  const issues: LoadIssue[] = [];
+  const skip = (file: string, problem: string): void => void issues.push({ file, severity: "error", problem });
+  for (const entry of entries) {
+    const name = entry.name;
+    if (CONTROL_CHARS.test(name)) {
+      skip(JSON.stringify(name), "the file name contains control characters (newline, tab, …); skipped — rename it");
+    } else if (name.startsWith(".")) {
+      skip(name, `hidden ${entry.isDirectory() ? "folder" : "file"} (the name starts with "."); skipped — rename it without the leading dot to include it`);
+    } else if (entry.isDirectory()) {
+      skip(name, `sub-folder; skipped (only files directly inside ${flag} are read — move its files up or build it separately)`);
+    } else if (entry.isSymbolicLink()) {
+      const decision = symlinkDecision(join(dir, name), realDir, flag);
+      if (decision.read) {
+        files.push(name);
+        issues.push({ file: name, severity: "warning", problem: decision.why });
+      } else skip(name, decision.why);
+    } else if (entry.isFile()) {
+      files.push(name);
+    } else {
+      skip(name, `${kindOf(lstatSync(join(dir, name)))}, not a regular file; skipped`);
+    }
+  }
+  return { files: files.sort(), issues };
+}
+
+/** A symlink is followed only to a regular file inside the folder (so input never leaves it). */
+function symlinkDecision(path: string, realDir: string, flag: string): { read: boolean; why: string } {
+  let target: string;
+  try {
+    target = realpathSync(path);
+  } catch {
+    return { read: false, why: "symbolic link to a missing file; skipped" };
+  }
+  const stats = statSync(target);
+  if (!stats.isFile()) return { read: false, why: `symbolic link to ${kindOf(stats)} (${target}); skipped` };
+  const rel = relative(realDir, target);
+  if (rel.startsWith("..") || isAbsolute(rel)) {
+    return { read: false, why: `symbolic link to ${target}, outside ${flag}; skipped (copy the file into the folder to include it)` };
+  }
+  return { read: true, why: `symbolic link to ${rel} inside the folder; read` };
+}
+
+/** Reads an input file whole, refusing one over MAX_INPUT_FILE_BYTES and naming fs errors plainly. */
+export function readInputFile(path: string): Buffer {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    throw new Error(fsProblem(error));
+  }
+  if (size > MAX_INPUT_FILE_BYTES) {
+    throw new Error(`file is ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_INPUT_FILE_BYTES / 1024 / 1024} MB limit for one input file (split it)`);
+  }
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new Error(fsProblem(error));
+  }
+}
+
+function fsProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM") return "cannot be read (permission denied)";
+  if (code === "ENOENT") return "disappeared while the folder was being read";
+  if (code === "EISDIR") return "is a directory, not a file";
+  return `cannot be read (${code ?? (error as Error).message})`;
+}
+
+/** Decodes an input file's bytes, turning every decoding repair into a warning naming the file. */
+export function decodeInputText(bytes: Uint8Array, file: string, issues: LoadIssue[]): DecodedText {
+  const decoded = decodeText(bytes);
+  for (const warning of decoded.warnings) issues.push({ file, severity: "warning", problem: warning });
+  return decoded;
 }
 
 /** Applies an explicit order that must name exactly the given files. */
@@ -85,16 +201,26 @@ export function isTableFile(name: string): boolean {
 }
 
 export function loadTables(dir: string, options: LoadTablesOptions = {}): LoadTablesResult {
-  const all = listInputFiles(dir, "--excel_dir");
-  const issues: LoadIssue[] = [];
-  const candidates = all.filter((name) => {
-    if (isTableFile(name)) return true;
+  const listing = listInputFiles(dir, "--excel_dir");
+  const issues: LoadIssue[] = [...listing.issues];
+  const tableStems = new Set(listing.files.filter(isTableFile).map((name) => basename(name, extname(name))));
+  const candidates = listing.files.filter((name) => {
     const ext = extname(name).toLowerCase();
-    if (ext === ".json") return false; // metadata sidecar
+    if (isTableFile(name)) {
+      if (basename(name, extname(name)).trim() !== "") return true;
+      issues.push({ file: name, severity: "error", problem: "the file name has no stem (nothing before the extension) to name the table; skipped — rename it" });
+      return false;
+    }
+    if (ext === ".json" && tableStems.has(basename(name, extname(name)))) return false; // metadata sidecar
     issues.push({
       file: name,
       severity: "error",
-      problem: ext === ".xls" ? "legacy .xls is not supported: save it as .xlsx or .csv" : "not a table file (.csv or .xlsx); skipped",
+      problem:
+        ext === ".xls"
+          ? "legacy .xls is not supported: save it as .xlsx or .csv"
+          : ext === ".json"
+            ? "a .json file in --excel_dir is only read as the title sidecar of a table with the same name, and there is none; skipped"
+            : "not a table file (.csv or .xlsx); skipped",
     });
     return false;
   });
@@ -130,28 +256,58 @@ export function loadTables(dir: string, options: LoadTablesOptions = {}): LoadTa
   return { tables, files: loadedFiles, issues };
 }
 
+/** Refuses a table wider than SQLite can store (see MAX_TABLE_COLUMNS). */
+function checkWidth(width: number, what: string): void {
+  if (width > MAX_TABLE_COLUMNS) {
+    throw new Error(
+      `${what} has ${width} columns; at most ${MAX_TABLE_COLUMNS} fit in one SQL table (SQLite's 2000-column limit, two columns each) — split it into narrower tables`,
+    );
+  }
+}
+
+/** Header names cut to MAX_HEADER_CHARS, with a warning naming how many were cut. */
+function boundedHeader(names: string[], file: string, issues: LoadIssue[], where = ""): string[] {
+  let cut = 0;
+  const out = names.map((name) => {
+    if (name.length <= MAX_HEADER_CHARS) return name;
+    cut++;
+    return `${name.slice(0, MAX_HEADER_CHARS)}…`;
+  });
+  if (cut) issues.push({ file, severity: "warning", problem: `${where}${cut} header name${cut === 1 ? "" : "s"} longer than ${MAX_HEADER_CHARS} characters cut` });
+  return cut ? uniqueNames(out, 2) : out;
+}
+
+const isBlankRow = (row: string[]): boolean => row.every((cell) => cell.trim() === "");
+
 function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssue[]): RawTable[] {
-  const bytes = readFileSync(path);
+  const bytes = readInputFile(path);
   if (bytes.length === 0) throw new Error("empty file");
-  const decoded = decodeText(bytes);
-  if (decoded.fallback) {
-    issues.push({ file, severity: "warning", problem: "not valid UTF-8; decoded as Windows-1252 (re-save the file as UTF-8 to silence this)" });
+  const { text } = decodeInputText(bytes, file, issues);
+  const delimiter = sniffDelimiter(text.length > 1_000_000 ? text.slice(0, 1_000_000) : text);
+  if (delimiter !== ",") {
+    issues.push({ file, severity: "warning", problem: `read with ${delimiter === "\t" ? "tab" : `"${delimiter}"`} as the delimiter (detected from the header line)` });
   }
   let grid: string[][];
   try {
-    grid = parseCsv(decoded.text);
+    grid = parseCsv(text, delimiter);
   } catch (error) {
     if (error instanceof CsvParseError) throw new Error(`CSV ${error.message}`);
     throw error;
   }
-  if (grid.length === 0) throw new Error("no rows (empty file)");
-  const [headerRow, ...body] = grid;
+  // Lines of only spaces or delimiters before the header would otherwise become the header.
+  let lead = 0;
+  while (lead < grid.length && isBlankRow(grid[lead]!)) lead++;
+  if (lead === grid.length) throw new Error(grid.length ? "only blank lines (no header, no data)" : "no rows (empty file)");
+  if (lead > 0) issues.push({ file, severity: "warning", problem: `${lead} blank line${lead === 1 ? "" : "s"} before the header skipped` });
+  const [headerRow, ...body] = grid.slice(lead);
   const width = body.reduce((w, row) => Math.max(w, lastNonEmptyWidth(row)), headerRow!.length);
+  checkWidth(width, "the CSV");
+  if (body.length === 0) issues.push({ file, severity: "warning", problem: "header only, no data rows; loaded as an empty table" });
   const short: number[] = [];
   const long: number[] = [];
   const rows = body.map((row, i) => {
-    if (row.length < headerRow!.length) short.push(i + 2);
-    else if (lastNonEmptyWidth(row) > headerRow!.length) long.push(i + 2);
+    if (row.length < headerRow!.length) short.push(i + 2 + lead);
+    else if (lastNonEmptyWidth(row) > headerRow!.length) long.push(i + 2 + lead);
     return rectangular(row, width);
   });
   if (short.length) {
@@ -160,7 +316,7 @@ function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssu
   if (long.length) {
     issues.push({ file, severity: "warning", problem: `ragged rows: ${describeRows(long)} have more cells than the header (${headerRow!.length}); extra columns named col_N` });
   }
-  return [{ id: stem, file, header: flattenHeader([rectangular(headerRow!, width)]), rows }];
+  return [{ id: stem, file, header: boundedHeader(flattenHeader([rectangular(headerRow!, width)]), file, issues), rows }];
 }
 
 /** Width of a row ignoring trailing empty cells (a trailing comma is not a new column). */
@@ -182,10 +338,19 @@ function describeRows(rows: number[]): string {
 }
 
 function loadWorkbook(path: string, file: string, stem: string, issues: LoadIssue[]): RawTable[] {
-  const bytes = readFileSync(path);
+  const bytes = readInputFile(path);
   if (bytes.length === 0) throw new Error("empty file");
+  if (OLE_MAGIC.every((b, i) => bytes[i] === b)) {
+    throw new Error("not a zip-based .xlsx: an OLE container (a password-protected workbook or a legacy .xls renamed); save it unencrypted as .xlsx or .csv");
+  }
   // xlsx is a zip; without this check SheetJS would happily parse any text file as a sheet.
   if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) throw new Error("not a valid .xlsx workbook (no zip signature)");
+  try {
+    checkZipSize(bytes, MAX_XLSX_UNPACKED_BYTES);
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new Error(message.startsWith("corrupt") ? `corrupt .xlsx workbook (${message})` : `workbook refused before parsing: ${message}`);
+  }
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: "buffer", cellDates: false, cellNF: true, cellHTML: false, cellFormula: false });
@@ -196,50 +361,87 @@ function loadWorkbook(path: string, file: string, stem: string, issues: LoadIssu
   if (names.length === 0) throw new Error("workbook has no sheets");
   const tables: RawTable[] = [];
   for (const sheet of names) {
+    if (CONTROL_CHARS.test(sheet)) {
+      issues.push({ file, severity: "error", problem: `sheet ${JSON.stringify(sheet)}: the name contains control characters; skipped — rename the sheet` });
+      continue;
+    }
     const id = names.length > 1 ? `${stem}#${sheet}` : stem;
-    const table = sheetToTable(workbook.Sheets[sheet]!, id, file, sheet);
+    let table: RawTable | undefined;
+    try {
+      table = sheetToTable(workbook.Sheets[sheet]!, id, file, sheet);
+    } catch (error) {
+      issues.push({ file, severity: "error", problem: `sheet "${sheet}": ${(error as Error).message}; skipped` });
+      continue;
+    }
     if (!table) {
       issues.push({ file, severity: "error", problem: `sheet "${sheet}" is empty; skipped` });
       continue;
     }
+    table.header = boundedHeader(table.header, file, issues, `sheet "${sheet}": `);
     tables.push(table);
   }
   return tables;
 }
 
-/** One worksheet → RawTable (or undefined when it has no cells). Merges filled, header rows flattened. */
+/**
+ * One worksheet → RawTable (or undefined when it has no cells). Merges filled, header rows flattened.
+ * The grid spans only the cells that hold a value (plus the merges they start), not the sheet's
+ * declared `!ref`, so one cell at XFD1048576 costs one cell; a used range over MAX_SHEET_CELLS, or
+ * wider than MAX_TABLE_COLUMNS after empty columns are dropped, throws.
+ */
 export function sheetToTable(ws: XLSX.WorkSheet, id: string, file: string, sheet: string): RawTable | undefined {
-  const ref = ws["!ref"];
-  if (!ref) return undefined;
-  const range = XLSX.utils.decode_range(ref);
-  const nRows = range.e.r - range.s.r + 1;
-  const nCols = range.e.c - range.s.c + 1;
+  let r0 = Infinity;
+  let c0 = Infinity;
+  let r1 = -1;
+  let c1 = -1;
+  const texts = new Map<string, string>();
+  for (const key of Object.keys(ws)) {
+    if (key.startsWith("!")) continue;
+    const text = cellText(ws[key] as XLSX.CellObject);
+    if (text === "") continue;
+    const { r, c } = XLSX.utils.decode_cell(key);
+    texts.set(key, text);
+    r0 = Math.min(r0, r);
+    c0 = Math.min(c0, c);
+    r1 = Math.max(r1, r);
+    c1 = Math.max(c1, c);
+  }
+  if (r1 < 0) return undefined;
+  // A merge spreads its top-left value, so it widens the used range.
+  const sheetMerges = (ws["!merges"] ?? []).filter((m) => texts.has(XLSX.utils.encode_cell(m.s)));
+  for (const m of sheetMerges) {
+    r1 = Math.max(r1, m.e.r);
+    c1 = Math.max(c1, m.e.c);
+  }
+  const nRows = r1 - r0 + 1;
+  const nCols = c1 - c0 + 1;
+  if (nRows * nCols > MAX_SHEET_CELLS) {
+    const range = `${XLSX.utils.encode_cell({ r: r0, c: c0 })}:${XLSX.utils.encode_cell({ r: r1, c: c1 })}`;
+    throw new Error(`its used range ${range} spans ${nRows} rows × ${nCols} columns, over the ${MAX_SHEET_CELLS} cell limit (delete the stray cells far from the table)`);
+  }
   const grid: string[][] = [];
-  for (let r = 0; r < nRows; r++) {
-    const row = new Array<string>(nCols);
-    for (let c = 0; c < nCols; c++) {
-      const cell = ws[XLSX.utils.encode_cell({ r: r + range.s.r, c: c + range.s.c })] as XLSX.CellObject | undefined;
-      row[c] = cellText(cell);
-    }
-    grid.push(row);
+  for (let r = 0; r < nRows; r++) grid.push(new Array<string>(nCols).fill(""));
+  for (const [key, text] of texts) {
+    const { r, c } = XLSX.utils.decode_cell(key);
+    grid[r - r0]![c - c0] = text;
   }
   const merges = (ws["!merges"] ?? []).map((m) => ({
-    s: { r: m.s.r - range.s.r, c: m.s.c - range.s.c },
-    e: { r: m.e.r - range.s.r, c: m.e.c - range.s.c },
+    s: { r: m.s.r - r0, c: m.s.c - c0 },
+    e: { r: m.e.r - r0, c: m.e.c - c0 },
   }));
   for (const m of merges) {
     const value = grid[m.s.r]?.[m.s.c] ?? "";
+    if (value === "") continue;
     for (let r = Math.max(0, m.s.r); r <= Math.min(nRows - 1, m.e.r); r++) {
       for (let c = Math.max(0, m.s.c); c <= Math.min(nCols - 1, m.e.c); c++) grid[r]![c] = value;
     }
   }
   // Drop empty rows (formatting often extends the used range) and columns empty in every row.
-  const firstNonEmpty = grid.findIndex((row) => row.some((v) => v !== ""));
-  if (firstNonEmpty < 0) return undefined;
-  const headerStart = firstNonEmpty;
+  const headerStart = grid.findIndex((row) => row.some((v) => v !== ""));
   const depth = headerDepth(merges, headerStart, nRows);
   const keepCols: number[] = [];
   for (let c = 0; c < nCols; c++) if (grid.some((row) => row[c] !== "")) keepCols.push(c);
+  checkWidth(keepCols.length, "the sheet");
   const pick = (row: string[]): string[] => keepCols.map((c) => row[c]!);
   const headerRows = grid.slice(headerStart, headerStart + depth).map(pick);
   const rows = grid
@@ -304,7 +506,7 @@ function sidecarTitle(dir: string, stem: string, issues: LoadIssue[]): string | 
   const path = join(dir, `${stem}.json`);
   if (!existsSync(path)) return undefined;
   try {
-    const meta = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    const meta = JSON.parse(decodeText(readInputFile(path)).text) as Record<string, unknown>;
     if (meta === null || typeof meta !== "object" || Array.isArray(meta)) return undefined;
     const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
     const title = str(meta.title) ?? str(meta.page_title);
@@ -312,7 +514,7 @@ function sidecarTitle(dir: string, stem: string, issues: LoadIssue[]): string | 
     if (title && section) return `${title}${HEADER_SEPARATOR}${section}`;
     return title ?? section;
   } catch (error) {
-    issues.push({ file: `${stem}.json`, severity: "warning", problem: `metadata sidecar is not valid JSON (${(error as Error).message}); title ignored` });
+    issues.push({ file: `${stem}.json`, severity: "warning", problem: `metadata sidecar is not readable JSON (${(error as Error).message}); title ignored` });
     return undefined;
   }
 }

@@ -39,7 +39,7 @@ export class IndexVerificationError extends Error {
   }
 }
 
-function sha256(bytes: Uint8Array): string {
+export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 

@@ -36,6 +36,9 @@ export const command: Command = {
       "Loads every .csv and .xlsx sheet of --excel_dir and every passage file of --doc_dir, writes",
       "tables.sqlite (View 5), passages.jsonl, Views 1–4 and manifest.json into --save_path. The build",
       "happens in <save_path>.tmp-<pid> and replaces an existing index only when it completed.",
+      "An existing --save_path is replaced only when it is empty or an index whose checksums verify,",
+      "and never when it is or holds an input folder. Leftovers of interrupted builds are removed.",
+      "Every input file that is skipped or repaired is reported (and listed in manifest.json).",
       "",
       "Flags:",
       formatFlagHelp(FLAGS),
@@ -74,6 +77,7 @@ export const command: Command = {
     } finally {
       progress.finish();
     }
+    for (const note of result.cleanup) console.error(`note: ${note}`);
     for (const issue of result.issues) console.error(`${issue.severity}: ${issue.file}: ${issue.problem}`);
     const c = result.manifest.counts;
     const s = result.manifest.settings;
@@ -81,7 +85,7 @@ export const command: Command = {
       `Built ${result.dir} in ${((Date.now() - started) / 1000).toFixed(1)}s: ${c.tables} tables (${c.rows} rows), ${c.passages} passages; ` +
         `views: ${c.docChunks} doc chunks, ${c.schemaEntries} schema, ${c.cellEntries} cells, ${c.rowEntries} rows; ` +
         `embedder ${s.embeddingModel} (dim ${s.embeddingDim}).` +
-        (result.manifest.sources.skipped.length ? ` Skipped ${result.manifest.sources.skipped.length} file(s), see above.` : ""),
+        (result.manifest.sources.skipped.length ? ` Skipped ${result.manifest.sources.skipped.length} file(s) or entries, see above.` : ""),
     );
     console.log(`Inspect it with: atr inspect-index ${flags.save_path as string}`);
     return 0;
