@@ -4,18 +4,22 @@
  *
  * - Byte-order marks: UTF-8 (dropped), UTF-16 LE/BE (decoded); UTF-32 is refused.
  * - UTF-16 without a BOM is recognised by its zero bytes at every other position (warning).
- * - Binary data is refused: a known signature (zip/xlsx, PDF, gzip, OLE/.xls, PNG, JPEG) or more than
- *   BINARY_CONTROL_SHARE of C0 control bytes in the first BINARY_SAMPLE_BYTES.
+ * - Binary data is refused: a known signature (zip/xlsx, PDF, gzip, OLE/.xls, PNG, JPEG), or C0
+ *   control bytes in the first BINARY_SAMPLE_BYTES above BINARY_CONTROL_SHARE (invalid UTF-8) or
+ *   BINARY_TEXT_CONTROL_SHARE (valid UTF-8).
  * - Bytes that are not valid UTF-8 are decoded as Windows-1252 (a superset of Latin-1, the usual
  *   culprit from spreadsheet exports), with a warning.
  * - NUL characters are removed (SQLite and most tools treat NUL as end of text), with a warning.
  */
 import { readFileSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
 
 /** Bytes looked at to tell text from binary. */
 export const BINARY_SAMPLE_BYTES = 64 * 1024;
-/** Share of C0 control bytes (other than tab, LF, VT, FF, CR, ESC) above which a file is binary. */
+/** Share of C0 control bytes (other than tab, LF, VT, FF, CR, ESC) above which invalid UTF-8 is binary. */
 export const BINARY_CONTROL_SHARE = 0.02;
+/** … and above which even valid UTF-8 is binary (e.g. a zero-filled file). */
+export const BINARY_TEXT_CONTROL_SHARE = 0.1;
 
 /** The bytes are not text this loader can read; the message says what they look like. */
 export class NotTextError extends Error {
@@ -79,6 +83,7 @@ function sniffUtf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | undefined {
   return undefined;
 }
 
+/** Share of control bytes in the sample; 0 when there are too few (under 16) to tell anything. */
 function controlShare(bytes: Uint8Array): number {
   const n = Math.min(bytes.length, BINARY_SAMPLE_BYTES);
   if (n === 0) return 0;
@@ -87,7 +92,7 @@ function controlShare(bytes: Uint8Array): number {
     const b = bytes[i]!;
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d && b !== 0x1b) controls++;
   }
-  return controls / n;
+  return controls < 16 ? 0 : controls / n;
 }
 
 function decodeUtf16(bytes: Uint8Array, encoding: "utf-16le" | "utf-16be"): string {
@@ -119,7 +124,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
       warnings.push(`no byte-order mark; read as ${utf16.toUpperCase()} (detected from its zero bytes)`);
     } else {
       const share = controlShare(bytes);
-      if (share > BINARY_CONTROL_SHARE) {
+      // Valid UTF-8 with a few NULs is a text file with bad cells (NULs are removed below).
+      if (share > BINARY_TEXT_CONTROL_SHARE || (share > BINARY_CONTROL_SHARE && !isUtf8(bytes))) {
         throw new NotTextError(
           `looks like binary data, not text (${(share * 100).toFixed(1)}% control bytes in the first ${Math.min(bytes.length, BINARY_SAMPLE_BYTES)} bytes)`,
         );

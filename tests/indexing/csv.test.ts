@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvParseError, parseCsv, raggedRows } from "../../indexing/csv.js";
+import { CsvParseError, parseCsv, raggedRows, sniffDelimiter } from "../../indexing/csv.js";
 
 describe("parseCsv", () => {
   it("drops a BOM and reads plain rows with CRLF, LF and CR line ends", () => {
@@ -33,5 +33,17 @@ describe("parseCsv", () => {
       { row: 2, width: 1 },
       { row: 4, width: 3 },
     ]);
+  });
+});
+
+describe("sniffDelimiter", () => {
+  it("picks the delimiter the header line and most rows agree on; a tie or none goes to the comma", () => {
+    expect(sniffDelimiter("a;b;c\n1,5;2;3\n")).toBe(";");
+    expect(sniffDelimiter('name\tnote\n"x\ty"\tz\n')).toBe("\t");
+    expect(sniffDelimiter("a|b\n1|2\n")).toBe("|");
+    expect(sniffDelimiter("a,b\n1,2\n")).toBe(",");
+    expect(sniffDelimiter("single\n1\n")).toBe(",");
+    expect(sniffDelimiter("\n\na;b\n1;2")).toBe(";");
+    expect(parseCsv("a;b\n1;\"x;y\"\n", ";")).toEqual([["a", "b"], ["1", "x;y"]]);
   });
 });
