@@ -263,6 +263,24 @@ describe(".xlsx workbooks", () => {
     expect(checkZipSize(zip([stored("a.xml", "<a/>")]), MAX_XLSX_UNPACKED_BYTES)).toBe(4);
   });
 
+  it("skips a sheet whose name has a control character and an empty sheet, keeping the others", () => {
+    const a1 = (text: string): string => `<row r="1">${inlineCell("A1", text)}</row>`;
+    writeFileSync(
+      join(dir, "names.xlsx"),
+      handWrittenXlsx([
+        { name: "Two&#10;Lines", ref: "A1", rows: a1("x") },
+        { name: "Empty", ref: "A1", rows: "" },
+        { name: "Fine", ref: "A1", rows: a1("y") },
+      ]),
+    );
+    const { tables, issues } = loadTables(dir);
+    expect(tables.map((t) => t.id)).toEqual(["names#Fine"]);
+    expect(issueFor(issues, "names.xlsx").map((i) => i.problem)).toEqual([
+      'sheet "Two\\nLines": the name contains control characters; skipped — rename the sheet',
+      'sheet "Empty" is empty; skipped',
+    ]);
+  });
+
   it("names an encrypted (OLE) workbook", () => {
     writeFileSync(join(dir, "locked.xlsx"), Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]));
     good();
