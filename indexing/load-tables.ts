@@ -60,8 +60,8 @@ export const MAX_TABLE_COLUMNS = 999;
 export const MAX_SHEET_CELLS = 5_000_000;
 /** Most bytes an .xlsx workbook may unpack to (sum of its zip entries). */
 export const MAX_XLSX_UNPACKED_BYTES = 128 * 1024 * 1024;
-/** Longest header name kept; longer ones are cut (with "…"). */
-export const MAX_HEADER_CHARS = 256;
+/** Longest header name kept; longer ones are cut (with "…"). Real headers reach ~420 characters (HybridQA). */
+export const MAX_HEADER_CHARS = 1000;
 const TABLE_EXTENSIONS = new Set([".csv", ".xlsx"]);
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
