@@ -11,6 +11,7 @@ import { buildIndex } from "../../indexing/build-index.js";
 import { verifyIndexFiles } from "../../indexing/manifest.js";
 import { openIndex } from "../../indexing/open-index.js";
 import { BUILD_MARKER, cleanStaleBuilds } from "../../indexing/save-path.js";
+import { runCli } from "../fixtures/run-cli.js";
 import { handWrittenXlsx, inlineCell } from "./zip-fixture.js";
 
 let root: string;
@@ -68,6 +69,23 @@ describe("--save_path safety", () => {
     await build(real);
     symlinkSync(real, join(root, "link-index"));
     await expect(build(join(root, "link-index"))).rejects.toThrow(/it is a symbolic link/);
+  });
+
+  it("atr build-index exits 1 with the refusal, and prints a note for each leftover it removes", async () => {
+    const app = join(root, "cli-app");
+    mkdirSync(app);
+    writeFileSync(join(app, "manifest.json"), "{}");
+    const refused = await runCli(["build-index", "--excel_dir", tables, "--doc_dir", docs, "--save_path", app, "--quiet"]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/refusing to replace --save_path .*cli-app: its manifest\.json has no formatVersion/);
+    const save = join(root, "cli-index");
+    const stale = `${save}.tmp-${deadPid()}`;
+    mkdirSync(stale);
+    writeFileSync(join(stale, BUILD_MARKER), "x");
+    const built = await runCli(["build-index", "--excel_dir", tables, "--doc_dir", docs, "--save_path", save, "--quiet"]);
+    expect(built.code).toBe(0);
+    expect(built.err).toMatch(/note: removed .*cli-index\.tmp-\d+, left by an interrupted build/);
+    expect(existsSync(stale)).toBe(false);
   });
 
   it("replaces a verified index and an empty directory", async () => {
