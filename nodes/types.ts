@@ -54,17 +54,8 @@ export interface FailedRouteRecord {
   step: number;
 }
 
-/** Value-linker output for one entity (reference §6.4). */
-export interface LinkedValue {
-  entity: string;
-  tableId: string | null;
-  column: string;
-  /** null when unmatched. */
-  matchedValue: string | null;
-  confidence: number;
-  /** 0 exact/model pick, 1 unconstrained (binding dropped), 2 fuzzy LIKE, 3 reroute to TEXT. */
-  fallbackLevel: 0 | 1 | 2 | 3;
-}
+/** Value-linker output for one entity (reference §6.4); defined beside the SQL guard that reads it. */
+export type { LinkedValue } from "../retrievers/types.js";
 
 /** Verifier verdict (reference §8.4): only exactly 0, 0.5 or 1. */
 export type Verdict = 0 | 0.5 | 1;

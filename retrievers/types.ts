@@ -46,3 +46,18 @@ export interface IndexSearch {
     options: { schemaTopK: number; cellTopK: number; tableIds?: string[] },
   ): Promise<SchemaCellResult>;
 }
+
+/**
+ * Value-linker output for one entity (reference §6.4). Produced by nodes/value-linker.ts, read by the
+ * SQL guard (a matched level-0/2 value is a required binding), so it lives here, below both.
+ */
+export interface LinkedValue {
+  entity: string;
+  tableId: string | null;
+  column: string;
+  /** null when unmatched. */
+  matchedValue: string | null;
+  confidence: number;
+  /** 0 exact/model pick, 1 unconstrained (binding dropped), 2 fuzzy LIKE, 3 reroute to TEXT. */
+  fallbackLevel: 0 | 1 | 2 | 3;
+}

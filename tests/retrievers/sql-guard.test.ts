@@ -270,3 +270,104 @@ describe("bindings", () => {
 // Speed is measured by `npx tsx scripts/bench-sql.ts` (README "SQL safety"), not asserted here:
 // a wall-clock bound in a unit test fails on a busy 2-core CI machine.
 
+
+describe("size limits (the parser and the walk recurse: refused by name before either overflows)", () => {
+  const s = scope([linked("City", "Carrow")]);
+  const orChain = (n: number) => `SELECT club FROM clubs WHERE city = 'Carrow' AND (${Array.from({ length: n }, (_, i) => `club = 'c${i}'`).join(" OR ")})`;
+  const nested = (n: number) => {
+    let q = "SELECT club FROM clubs WHERE city = 'Carrow'";
+    for (let i = 0; i < n; i++) q = `SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (${q})`;
+    return q;
+  };
+
+  it("refuses an OR chain of 4,000 predicates and 500 nested sub-queries (both overflowed the stack before)", () => {
+    expect(checkSql(orChain(4000), s)[0]).toMatch(/^statement too long: \d+ characters \(limit 10000\)$/);
+    expect(checkSql(nested(500), s)[0]).toMatch(/^statement too long/);
+  });
+
+  it("inside the length limit: syntax-tree depth, parenthesis depth and sub-query count are each named", () => {
+    expect(checkSql(orChain(400), s)).toEqual([
+      "statement nested too deeply: syntax tree deeper than 200 (long AND/OR chains or nested expressions; use IN (…) lists)",
+    ]);
+    expect(checkSql(`SELECT ${"(".repeat(40)}club${")".repeat(40)} FROM clubs WHERE city = 'Carrow'`, s)).toEqual([
+      "statement nested too deeply: 40 levels of parentheses (limit 32)",
+    ]);
+    const many = `SELECT club FROM clubs WHERE city = 'Carrow' AND ${Array.from({ length: 40 }, () => "club IN (SELECT club FROM clubs)").join(" AND ")}`;
+    expect(checkSql(many, s)).toEqual(["too many sub-queries: 41 SELECTs (limit 32)"]);
+    // A long flat IN list is fine.
+    ok(`SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (${Array.from({ length: 800 }, (_, i) => `'c${i}'`).join(", ")})`, s);
+    ok(orChain(50), s);
+    ok(nested(10), s);
+  });
+
+  it("limits are a parameter; any input text returns violations, never throws", () => {
+    expect(checkSql("SELECT club FROM clubs WHERE city = 'Carrow'", s, { maxChars: 20, maxParenDepth: 32, maxSelects: 32, maxAstDepth: 200 })).toEqual([
+      "statement too long: 44 characters (limit 20)",
+    ]);
+    for (const text of ["(".repeat(5000), "SELECT " + "-".repeat(9000), "\u0000", "SELECT '", undefined as unknown as string]) {
+      expect(() => checkSql(text, s)).not.toThrow();
+      expect(checkSql(text, s).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("a binding restricts the rows every selected value comes from", () => {
+  const s = scope([linked("City", "Carrow")]);
+  const notRestricted = (names: string, where = "the outer query") =>
+    `binding does not restrict the rows of ${names} in ${where}: join each source to the bound rows with a column equality (a.col = b.col) or drop it`;
+
+  it("refuses the other copy of a self-join or cross join (issue 10 §13)", () => {
+    expect(checkSql("SELECT b.club FROM clubs a JOIN clubs b ON 1=1 WHERE a.city = 'Carrow'", s)).toEqual([notRestricted("b")]);
+    expect(checkSql("SELECT b.club FROM clubs a, clubs b WHERE a.city = 'Carrow'", s)).toEqual([notRestricted("b")]);
+    expect(checkSql("SELECT COUNT(*) FROM clubs CROSS JOIN clubs AS b WHERE clubs.city = 'Carrow'", s)).toEqual([notRestricted("b")]);
+    expect(checkSql("SELECT b.club FROM clubs a LEFT JOIN clubs b ON a.club <> b.club WHERE a.city = 'Carrow'", s)).toEqual([notRestricted("b")]);
+    expect(checkSql("SELECT b.club FROM clubs a JOIN clubs b ON a.club = b.club OR 1 = 1 WHERE a.city = 'Carrow'", s)).toEqual([notRestricted("b")]);
+    // A constant filter on the other copy is not a link to the bound rows.
+    expect(checkSql("SELECT b.club FROM clubs a, clubs b WHERE a.city = 'Carrow' AND b.founded = 1900", s)).toEqual([notRestricted("b")]);
+    expect(checkSql("WITH x AS (SELECT club FROM clubs) SELECT x.club FROM clubs a, x WHERE a.city = 'Carrow'", s)).toEqual([notRestricted("x")]);
+  });
+
+  it("refuses an uncorrelated sub-query in the select list (issue 10 §13)", () => {
+    const sub = notRestricted("clubs", "a sub-query of the select list");
+    expect(checkSql("SELECT (SELECT group_concat(club) FROM clubs) FROM clubs WHERE city = 'Carrow'", s)).toEqual([sub]);
+    expect(checkSql("SELECT club, EXISTS (SELECT 1 FROM clubs WHERE club = 'Alpha FC') FROM clubs WHERE city = 'Carrow'", s)).toEqual([sub]);
+    expect(checkSql("SELECT club || (SELECT MAX(club) FROM clubs b WHERE b.founded > a.founded) FROM clubs a WHERE a.city = 'Carrow'", s)).toEqual([
+      notRestricted("b", "a sub-query of the select list"),
+    ]);
+  });
+
+  it("refuses derived-table columns computed over rows the outer binding does not filter", () => {
+    const computed = (col: string) =>
+      `binding does not restrict d.${col}: it is computed over rows the binding does not filter (an aggregate, window or sub-query inside a derived table); compute it in the outer query`;
+    // A window inside the derived table already hides every column's origin: the binding cannot resolve.
+    expect(checkSql("SELECT d.g FROM (SELECT city, group_concat(club) OVER (PARTITION BY founded) AS g FROM clubs) AS d WHERE d.city = 'Carrow'", s)).toEqual([
+      "missing exact WHERE binding: city = 'Carrow' as a mandatory equality predicate",
+    ]);
+    expect(checkSql("SELECT d.g FROM (SELECT city, (SELECT group_concat(club) FROM clubs) AS g FROM clubs) AS d WHERE d.city = 'Carrow'", s)).toEqual([computed("g")]);
+  });
+
+  it("UNION arms each need the binding", () => {
+    expect(checkSql("SELECT club FROM clubs WHERE city = 'Carrow' UNION SELECT club FROM clubs", s)).toEqual([
+      "missing exact WHERE binding: city = 'Carrow' as a mandatory equality predicate",
+    ]);
+    ok("SELECT club FROM clubs WHERE city = 'Carrow' UNION SELECT club FROM clubs WHERE city = 'Carrow' AND founded > 1900", s);
+    expect(checkSql("SELECT club FROM clubs WHERE city = 'Carrow' UNION SELECT b.club FROM clubs a, clubs b WHERE a.city = 'Carrow'", s)).toEqual([
+      notRestricted("b", "arm 2 of the set operation"),
+    ]);
+  });
+
+  it("accepts sources linked to the bound rows: equality joins, next-row joins, correlated sub-queries, projections", () => {
+    ok("SELECT b.club FROM clubs a JOIN clubs b ON b.founded = a.founded AND b._row <> a._row WHERE a.city = 'Carrow'", s);
+    ok("SELECT b.club FROM clubs a JOIN clubs b ON b._row = a._row + 1 WHERE a.city = 'Carrow'", s);
+    ok("SELECT b.club FROM clubs a JOIN clubs b USING (founded) WHERE a.city = 'Carrow'", s);
+    ok("SELECT b.club FROM clubs a, clubs b WHERE a.city = 'Carrow' AND a.club = b.club", s);
+    ok("SELECT club, (SELECT COUNT(*) FROM clubs b WHERE b.founded = a.founded) FROM clubs a WHERE a.city = 'Carrow'", s);
+    ok("SELECT (SELECT group_concat(club) FROM clubs WHERE city = 'Carrow') FROM clubs WHERE city = 'Carrow'", s);
+    ok("WITH x AS (SELECT club, city FROM clubs) SELECT club FROM x WHERE city = 'Carrow'", s);
+    ok("SELECT d.c FROM (SELECT city, UPPER(club) AS c FROM clubs) AS d WHERE d.city = 'Carrow'", s);
+    ok("SELECT COUNT(*), group_concat(club), ROW_NUMBER() OVER (PARTITION BY founded) FROM clubs WHERE city = 'Carrow'", s);
+    // Two bindings of one column on two copies: each copy is bound.
+    const two = scope([linked("City", "Carrow"), linked("City", "Lyon")]);
+    ok("SELECT CASE WHEN a.founded > b.founded THEN a.club ELSE b.club END FROM clubs a, clubs b WHERE a.city = 'Carrow' AND b.city = 'Lyon'", two);
+  });
+});
