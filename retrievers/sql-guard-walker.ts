@@ -341,6 +341,10 @@ export class Walker {
           this.add(this.violations, `function not allowed: ${name || "(unnamed)"}`);
         }
         if (ALLOWED_AGGREGATES.has(name)) flags.aggregate = true;
+        if (name === "printf" || name === "format") {
+          const problem = formatProblem(node.args?.value?.[0]);
+          if (problem) this.add(this.violations, `${name}: ${problem}`);
+        }
         this.expr(node.args, scope, flags, aliasesOk);
         if (node.over) {
           flags.window = true;
@@ -412,6 +416,13 @@ export function visitExpression(node: unknown, visit: (node: Node) => void): voi
   if (typeof n.type === "string" || n.ast) visit(n);
   if (n.ast || n.type === "select") return;
   for (const value of Object.values(n)) visitExpression(value, visit);
+}
+
+/** A printf format must be a literal with widths/precisions under 1,000 (a huge one allocates the whole string at once). */
+function formatProblem(format: Node | undefined): string | undefined {
+  if (!format || (format.type !== "single_quote_string" && format.type !== "string")) return "printf width: the format must be a string literal";
+  if (/%[-+ 0#,!]*(\*|\d{4,})|%[-+ 0#,!]*\d*\.(\*|\d{4,})/.test(String(format.value))) return "printf width or precision over 999 (or *) is not allowed";
+  return undefined;
 }
 
 function isStar(expr: Node): boolean {
