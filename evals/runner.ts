@@ -9,7 +9,9 @@
  *   question texts are not all skipped; a truncated last line is repaired, not parsed as garbage;
  * - the final file is in input order; a written answer is never lost (records of questions that
  *   are not in the input are kept at the end);
- * - one question's exception is a record with an `error` field and the answer "error".
+ * - one question's exception is a record with an `error` field and the answer "error";
+ * - refused before any work: two questions with the same `question_id` (records are keyed by it), and
+ *   resuming a file written with another configuration (`atr_stats.config_hash` of its records).
  */
 import { questionKey, type QuestionRecord } from "./dataset.js";
 import { readResults, repairTruncatedTail, ResultsWriter, rewriteResultsAtomically } from "./results-file.js";
@@ -104,6 +106,11 @@ export interface RunBatchOptions {
   /** Stop taking new questions (in-flight ones finish and are written). */
   signal?: AbortSignal;
   onProgress?: (progress: BatchProgress) => void;
+  /**
+   * Hash of the configuration (evals/run-metadata.ts `configHash`), written as `atr_stats.config_hash`;
+   * with resume, a file whose records carry another hash is refused (ConfigMismatchError).
+   */
+  configHash?: string;
   /** fsync after every record. Default true. */
   fsync?: boolean;
   /**
@@ -143,6 +150,42 @@ export interface RunBatchSummary {
   interrupted: boolean;
 }
 
+/** Two or more questions share a `question_id`: records are keyed by it, so their answers would be mixed up. */
+export class DuplicateQuestionIdError extends Error {
+  constructor(readonly duplicates: Array<{ id: string; items: number[] }>) {
+    const shown = duplicates.slice(0, 10).map((d) => `"${d.id}" (items ${d.items.join(", ")})`).join("; ");
+    super(
+      `${duplicates.length} question_id value(s) occur more than once: ${shown}${duplicates.length > 10 ? `; … ${duplicates.length - 10} more` : ""}. ` +
+        "Give every question its own question_id (records and --rerun are keyed by it).",
+    );
+    this.name = "DuplicateQuestionIdError";
+  }
+}
+
+/** --rerun of a file written with another configuration: its answers and the new ones would not be comparable. */
+export class ConfigMismatchError extends Error {
+  constructor(path: string, found: string[], wanted: string) {
+    super(
+      `${path} was written with configuration ${found.join(", ")}, this run has ${wanted} (atr_stats.config_hash): ` +
+        "rerun with the same flags as the run that wrote it, or start a new file with --save_file_path",
+    );
+    this.name = "ConfigMismatchError";
+  }
+}
+
+/** The question ids that occur more than once, with their 1-based positions. */
+export function duplicateQuestionIds(questions: ReadonlyArray<Record<string, unknown>>): Array<{ id: string; items: number[] }> {
+  const positions = new Map<string, number[]>();
+  questions.forEach((q, i) => {
+    const id = q.question_id;
+    if (id === undefined || id === null || String(id) === "") return;
+    const list = positions.get(String(id)) ?? [];
+    list.push(i + 1);
+    positions.set(String(id), list);
+  });
+  return [...positions].filter(([, items]) => items.length > 1).map(([id, items]) => ({ id, items }));
+}
+
 class QuestionTimeoutError extends Error {
   constructor(ms: number) {
     super(`question timed out after ${ms} ms (--question_timeout_ms)`);
@@ -150,7 +193,10 @@ class QuestionTimeoutError extends Error {
   }
 }
 
-/** Runs `start(signal)`; after `ms` rejects with QuestionTimeoutError and aborts the signal. */
+/**
+ * Runs `start(signal)`; after `ms` rejects with QuestionTimeoutError and aborts the signal (the graph
+ * stops at its next step). An answer that arrives after `ms` is refused too.
+ */
 function withTimeout<T>(start: (signal?: AbortSignal) => Promise<T>, ms: number): Promise<T> {
   if (!ms || ms <= 0) return start();
   const controller = new AbortController();
@@ -161,7 +207,17 @@ function withTimeout<T>(start: (signal?: AbortSignal) => Promise<T>, ms: number)
       controller.abort(new QuestionTimeoutError(ms));
     }, ms);
   });
-  return Promise.race([start(controller.signal), timeout]).finally(() => clearTimeout(timer));
+  const begun = performance.now();
+  return Promise.race([start(controller.signal), timeout])
+    .then((value) => {
+      // Work that held the event loop past the limit (the timer could not fire) is still late.
+      if (performance.now() - begun > ms) {
+        controller.abort(new QuestionTimeoutError(ms));
+        throw new QuestionTimeoutError(ms);
+      }
+      return value;
+    })
+    .finally(() => clearTimeout(timer));
 }
 
 function answerInput(record: QuestionRecord): AnswerInput {
@@ -237,7 +293,12 @@ export function orderLikeInput(
 /** Runs the batch. Throws only for problems with the output file; question failures become records. */
 export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummary> {
   const { questions, answer, outputPath } = options;
-  const maxWorkers = Math.max(1, Math.floor(options.maxWorkers ?? 2));
+  const maxWorkers = options.maxWorkers ?? 2;
+  if (!Number.isInteger(maxWorkers) || maxWorkers < 1) throw new RangeError(`maxWorkers must be a positive integer, got ${maxWorkers}`);
+  const timeoutMs = options.questionTimeoutMs ?? 0;
+  if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new RangeError(`questionTimeoutMs must be ≥ 0 (0 = no limit), got ${timeoutMs}`);
+  const duplicateIds = duplicateQuestionIds(questions);
+  if (duplicateIds.length > 0) throw new DuplicateQuestionIdError(duplicateIds);
   let repairedBytes = 0;
   let existing: Array<Record<string, unknown>> = [];
   let droppedBadLines = 0;
@@ -246,7 +307,13 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
     const read = readResults(outputPath);
     existing = read.records;
     droppedBadLines = read.badLines.length;
+    if (options.configHash) {
+      const hashes = new Set(existing.map((r) => (r.atr_stats as Record<string, unknown> | undefined)?.config_hash).filter((h): h is string => typeof h === "string"));
+      hashes.delete(options.configHash);
+      if (hashes.size > 0) throw new ConfigMismatchError(outputPath, [...hashes], options.configHash);
+    }
   }
+  const hashStat = options.configHash ? { config_hash: options.configHash } : {};
 
   // Which input positions still need an answer (multiset of keys).
   const remaining = finishedCounts(existing, options.retryErrors ?? false);
@@ -286,7 +353,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
         const extra = options.callOptions?.(record, index) ?? {};
         const result = await withTimeout(
           (signal) => answer(answerInput(record), { ...extra, configurable: { ...(options.configurable ?? {}) }, ...(signal ? { signal } : {}) }),
-          options.questionTimeoutMs ?? 0,
+          timeoutMs,
         );
         const usage = usageOf(result.usage);
         progress.llmCalls += usage.llmCalls;
@@ -305,6 +372,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
             ...(result.errors && result.errors.length > 0 ? { errors: result.errors } : {}),
             ...(result.routes !== undefined ? { routes: result.routes } : {}),
             ...(oracle ? { oracle_verifier: oracle.stats } : {}),
+            ...hashStat,
           },
         };
         if (options.emitTrace && result.trace !== undefined) out.atr_trace = result.trace;
@@ -314,7 +382,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
           ...record,
           agentic_tablerag_answer: "error",
           error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          atr_stats: { latency_ms: Math.round(performance.now() - started), llm_calls: 0, tokens: 0 },
+          atr_stats: { latency_ms: Math.round(performance.now() - started), llm_calls: 0, tokens: 0, ...hashStat },
         };
       }
       writer.write(out);

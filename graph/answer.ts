@@ -8,7 +8,7 @@ import type { Callbacks } from "@langchain/core/callbacks/manager";
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
 import type { Route, Step } from "../nodes/types.js";
-import { effectiveMaxIter, ensureConfiguration, maxAttempts, type ConfigurableInput, type Configuration } from "./configuration.js";
+import { checkQuestionLength, effectiveMaxIter, ensureConfiguration, maxAttempts, type ConfigurableInput, type Configuration } from "./configuration.js";
 import { graph as defaultGraph } from "./graph.js";
 import type { State, TraceDecision, Usage } from "./state.js";
 
@@ -133,6 +133,7 @@ async function streamRun(
 export async function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): Promise<AnswerResult> {
   const configurable = options.configurable ?? {};
   const c = ensureConfiguration({ configurable: configurable as Record<string, unknown> });
+  checkQuestionLength(input.question, c);
   const runInput: QuestionInput = { question: input.question };
   if (input.question_id !== undefined) runInput.question_id = input.question_id;
   if (input.table_id !== undefined && input.table_id !== "") runInput.table_id = input.table_id;

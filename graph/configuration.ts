@@ -65,6 +65,12 @@ export const ConfigurationSchema = z.object({
   llmCachePath: z.string().optional().describe("SQLite file caching LLM responses (rerun = no cost, same output)"),
   llmTimeoutMs: z.number().int().min(1).default(120_000).describe("time limit of one LLM call"),
   llmMaxRetries: z.number().int().min(0).default(3).describe("retries on 429/5xx/timeouts (backoff + jitter)"),
+  maxQuestionChars: z
+    .number()
+    .int()
+    .min(1)
+    .default(4000)
+    .describe("longest question accepted, in characters; a longer one is refused before any work (QuestionTooLongError)"),
 });
 
 /** A complete configuration: what `ensureConfiguration` returns. */
@@ -92,15 +98,54 @@ interface ConfigLike {
 const FIELDS = Object.keys(ConfigurationSchema.shape) as Array<keyof z.infer<typeof ConfigurationSchema>>;
 
 /**
+ * Keys that LangGraph (the runtime, `langgraph dev` / the API server) and LangSmith put into
+ * `configurable` beside ours: thread and checkpoint ids, run/assistant/graph/user ids, request
+ * headers (`x-*`, `user-agent`), auth (`langgraph_auth_*`), tracing (`langsmith_*`) and the
+ * runtime's internals (`__pregel_*`, …).
+ */
+const PLATFORM_KEYS = new Set([
+  "thread_id", "checkpoint_id", "checkpoint_ns", "checkpoint_map", "run_id", "run_attempt", "assistant_id",
+  "graph_id", "user_id", "cron_id", "user-agent",
+]);
+const PLATFORM_PREFIXES = ["__", "langgraph_", "langsmith_", "ls_", "checkpoint_", "x-"];
+
+function isPlatformKey(key: string): boolean {
+  return PLATFORM_KEYS.has(key) || PLATFORM_PREFIXES.some((p) => key.startsWith(p));
+}
+
+/** The configuration field a mistyped key most likely meant (snake_case or case slips), if any. */
+function meantField(key: string): string | undefined {
+  const norm = (k: string) => k.replace(/[_-]/g, "").toLowerCase();
+  return FIELDS.find((f) => norm(f) === norm(key));
+}
+
+/**
+ * Keys of `configurable`/`context` that are neither configuration fields nor LangGraph's/LangSmith's:
+ * a typo (`maxIters`, `max_iter`) would otherwise be ignored silently.
+ */
+export function unknownConfigurationKeys(source: Record<string, unknown>): string[] {
+  const known = new Set<string>(FIELDS);
+  return Object.keys(source).filter((key) => !known.has(key) && !isPlatformKey(key));
+}
+
+/**
  * Fills every default. Reads `config.configurable` (and LangGraph 1.x `config.context`, which wins),
- * ignores keys that are not configuration fields (thread_id, callbacks, …) and `undefined`/`null`
- * values, and throws a ConfigurationError naming the field for a wrong type or value.
+ * skips LangGraph's/LangSmith's own keys (thread_id, checkpoint_ns, langgraph_*, …) and
+ * `undefined`/`null` values, and throws a ConfigurationError naming the key for an unknown key or
+ * the field for a wrong type or value.
  */
 export function ensureConfiguration(config?: ConfigLike | Record<string, unknown>): Configuration {
   const cfg = (config ?? {}) as ConfigLike;
   const raw: Record<string, unknown> = {};
   const context = cfg.context && typeof cfg.context === "object" ? (cfg.context as Record<string, unknown>) : {};
   for (const source of [cfg.configurable ?? {}, context]) {
+    const unknown = unknownConfigurationKeys(source);
+    if (unknown.length > 0) {
+      const hints = unknown.map((key) => (meantField(key) ? `${key} (did you mean ${meantField(key)}?)` : key));
+      throw new ConfigurationError(
+        `unknown configuration key${unknown.length > 1 ? "s" : ""} ${hints.join(", ")}; the fields are ${FIELDS.join(", ")}`,
+      );
+    }
     for (const field of FIELDS) {
       const value = source[field];
       if (value !== undefined && value !== null && value !== "") raw[field] = value;
@@ -218,4 +263,20 @@ export function readBackboneEnv(env: NodeJS.ProcessEnv = process.env): BackboneE
     openaiApiKey: pick("OPENAI_API_KEY"),
     ollamaBaseUrl: pick("OLLAMA_BASE_URL"),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Question limits
+
+export class QuestionTooLongError extends Error {
+  constructor(length: number, limit: number) {
+    super(`question is ${length} characters long, over the limit of ${limit} (maxQuestionChars, --max_question_chars); shorten it or raise the limit`);
+    this.name = "QuestionTooLongError";
+  }
+}
+
+/** Refuses a question over `maxQuestionChars` before any work (answering time grows faster than its length). */
+export function checkQuestionLength(question: unknown, c: Pick<Configuration, "maxQuestionChars">): void {
+  const length = typeof question === "string" ? question.length : 0;
+  if (length > c.maxQuestionChars) throw new QuestionTooLongError(length, c.maxQuestionChars);
 }

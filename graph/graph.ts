@@ -24,7 +24,7 @@ import { synthesize } from "../nodes/synthesize.js";
 import { text } from "../nodes/text.js";
 import type { Route } from "../nodes/types.js";
 import { verify } from "../nodes/verify.js";
-import { ConfigurableSchema } from "./configuration.js";
+import { checkQuestionLength, ConfigurableSchema, ensureConfiguration } from "./configuration.js";
 import { processResources } from "./resources.js";
 import { InputAnnotation, InputSchema, StateAnnotation, type State } from "./state.js";
 
@@ -55,6 +55,12 @@ export function afterVerify(state: Pick<State, "subQueryDone" | "stop" | "iterat
 
 type NodeFn = (state: State, config: RunnableConfig, resources: NodeResources) => Promise<unknown>;
 
+/** decompose behind the question-length limit, so every entry point (CLI, langgraph dev, a script) refuses an over-long question before any work. */
+const boundedDecompose: NodeFn = async (state, config, resources) => {
+  checkQuestionLength(state.question, ensureConfiguration(config));
+  return decompose(state, config, resources);
+};
+
 /** Builds and compiles the graph over the given resources (tests may pass fakes), optionally with a checkpointer. */
 export function buildGraph(resources: NodeResources = processResources, options: { checkpointer?: BaseCheckpointSaver } = {}) {
   const bind = (fn: NodeFn) => (state: State, config: RunnableConfig) => fn(state, config, resources) as Promise<typeof StateAnnotation.Update>;
@@ -62,7 +68,7 @@ export function buildGraph(resources: NodeResources = processResources, options:
   // its channels equal InputAnnotation's, which is what the types are built from.
   const input = InputSchema as unknown as typeof InputAnnotation;
   const builder = new StateGraph({ stateSchema: StateAnnotation, input }, ConfigurableSchema)
-    .addNode("decompose", bind(decompose))
+    .addNode("decompose", bind(boundedDecompose))
     .addNode("gather", bind(gather))
     .addNode("route", bind(route))
     .addNode("TEXT", bind(text))

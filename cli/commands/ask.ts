@@ -65,8 +65,9 @@ export const command: Command = {
     const question = positionals.join(" ").trim();
     if (question === "") throw new UsageError('give the question as the first argument: atr ask "QUESTION" --index_path DIR');
     const configurable = configurableFromFlags(flags);
+    let config;
     try {
-      ensureConfiguration({ configurable: configurable as Record<string, unknown> });
+      config = ensureConfiguration({ configurable: configurable as Record<string, unknown> });
     } catch (error) {
       if (error instanceof ConfigurationError) throw new UsageError(error.message);
       throw error;
@@ -75,8 +76,18 @@ export const command: Command = {
       throw new UsageError("--index_path DIR is required (an index built by `atr build-index`), or set ATR_INDEX_PATH");
     }
     const { answerQuestion } = await import("../../graph/answer.js");
-    const { closeResources } = await import("../../graph/resources.js");
+    const { closeResources, getIndex } = await import("../../graph/resources.js");
     try {
+      // A hint naming no table would be ignored silently: name it instead (as `atr search` does).
+      if (typeof flags.table_id === "string" && flags.table_id !== "") {
+        const tables = (await getIndex(config)).tables;
+        if (!tables.has(flags.table_id)) {
+          const known = [...tables.keys()];
+          throw new UsageError(
+            `--table_id ${flags.table_id}: not a table of ${config.indexPath} (tables: ${known.slice(0, 20).join(", ")}${known.length > 20 ? `, … ${known.length - 20} more` : ""})`,
+          );
+        }
+      }
       const input = {
         question,
         ...(typeof flags.question_id === "string" ? { question_id: flags.question_id } : {}),

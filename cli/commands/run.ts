@@ -7,11 +7,19 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
-import { configFlagSpecs, configurableFromFlags, ensureConfiguration, readBackboneEnv, type ConfigurableInput } from "../../graph/configuration.js";
+import {
+  ConfigurationError,
+  configFlagSpecs,
+  configurableFromFlags,
+  ensureConfiguration,
+  readBackboneEnv,
+  type ConfigurableInput,
+  type Configuration,
+} from "../../graph/configuration.js";
 import { datasetOf, loadQuestions } from "../../evals/dataset.js";
 import { ProgressBar } from "../../evals/progress-bar.js";
 import { timestamp, timestampedPath } from "../../evals/results-file.js";
-import { runBatch, type AnswerFn } from "../../evals/runner.js";
+import { ConfigMismatchError, DuplicateQuestionIdError, runBatch, type AnswerFn } from "../../evals/runner.js";
 import {
   ablationTags,
   configHash,
@@ -48,6 +56,53 @@ const RUN_FLAGS: FlagSpecs = {
   flush_timeout_ms: { kind: "number", help: "longest wait for trace uploads at the end", default: 5000 },
   no_progress: { kind: "boolean", help: "no progress line" },
 };
+
+/** Numeric batch flags and the values they accept (checked before any work). */
+const NUMERIC_RULES: Record<string, { min: number; integer: boolean }> = {
+  max_workers: { min: 1, integer: true },
+  limit: { min: 0, integer: true },
+  question_timeout_ms: { min: 0, integer: false },
+  baseline_top_k: { min: 1, integer: true },
+  sc_samples: { min: 1, integer: true },
+  sc_temperature: { min: 0, integer: false },
+  react_max_steps: { min: 1, integer: true },
+  flush_timeout_ms: { min: 0, integer: false },
+};
+
+export function checkNumericFlags(flags: Record<string, unknown>): void {
+  for (const [name, rule] of Object.entries(NUMERIC_RULES)) {
+    const value = flags[name];
+    if (value === undefined) continue;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < rule.min || (rule.integer && !Number.isInteger(n))) {
+      throw new UsageError(`--${name} takes ${rule.integer ? "an integer" : "a number"} ≥ ${rule.min}, not ${String(value)}`);
+    }
+  }
+}
+
+/**
+ * Opens the index before any work (a corrupt index stops the run here, naming every violation,
+ * instead of turning each question into an error record) and checks every question's table_id.
+ */
+async function checkIndexAndTables(config: Configuration, questions: Array<Record<string, unknown>>, dataPath: string): Promise<void> {
+  if (!config.indexPath) return;
+  const { getIndex } = await import("../../graph/resources.js");
+  const index = await getIndex(config);
+  const unknown = new Map<string, number[]>();
+  questions.forEach((q, i) => {
+    const id = q.table_id;
+    if (id === undefined || id === null || id === "" || index.tables.has(String(id))) return;
+    unknown.set(String(id), [...(unknown.get(String(id)) ?? []), i + 1]);
+  });
+  if (unknown.size > 0) {
+    const shown = [...unknown].slice(0, 10).map(([id, items]) => `"${id}" (item${items.length > 1 ? "s" : ""} ${items.slice(0, 5).join(", ")}${items.length > 5 ? ", …" : ""})`);
+    const known = [...index.tables.keys()];
+    throw new UsageError(
+      `${dataPath}: table_id ${shown.join(", ")}${unknown.size > 10 ? ` and ${unknown.size - 10} more` : ""} name no table of ${config.indexPath} ` +
+        `(tables: ${known.slice(0, 20).join(", ")}${known.length > 20 ? `, … ${known.length - 20} more` : ""}); fix the question file or build the index over those tables`,
+    );
+  }
+}
 
 function specs(): FlagSpecs {
   const config = configFlagSpecs();
@@ -154,10 +209,17 @@ export const command: Command = {
     if (!["closed_book", "full_context"].includes(String(flags.baseline_mode))) throw new UsageError("--baseline_mode takes closed_book or full_context");
     if (flags.langsmith_project) process.env.LANGSMITH_PROJECT = String(flags.langsmith_project);
 
+    checkNumericFlags(flags);
     const configurable = configurableFromFlags(flags) as Record<string, unknown>;
-    const config = ensureConfiguration({ configurable });
+    let config: Configuration;
+    try {
+      config = ensureConfiguration({ configurable });
+    } catch (error) {
+      if (error instanceof ConfigurationError) throw new UsageError(error.message);
+      throw error;
+    }
     let questions = loadQuestions(dataPath);
-    if (flags.limit !== undefined) questions = questions.slice(0, Math.max(0, Number(flags.limit)));
+    if (flags.limit !== undefined) questions = questions.slice(0, Number(flags.limit));
 
     // A mistyped --rerun path would silently start the whole run again under that name.
     if (flags.rerun && !existsSync(String(flags.rerun))) {
@@ -212,6 +274,7 @@ export const command: Command = {
 
     const cleanup: Array<() => Promise<void> | void> = [];
     const tracing = tracingEnabled();
+    await checkIndexAndTables(config, questions, dataPath);
     let answer = baseline ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup) : await graphAnswer();
     if (tracing && baseline) answer = await traceEachQuestion(answer);
 
@@ -241,11 +304,16 @@ export const command: Command = {
         emitTrace: Boolean(flags.emit_trace),
         oracleVerifier,
         configurable,
+        configHash: hash,
         questionTimeoutMs: Number(flags.question_timeout_ms),
         callOptions: (record) => questionRunOptions(info, record),
         signal: controller.signal,
         onProgress: (p) => bar?.update(p),
       });
+    } catch (error) {
+      // Refusals before any work: the message says what to fix.
+      if (error instanceof DuplicateQuestionIdError || error instanceof ConfigMismatchError) throw new UsageError(error.message);
+      throw error;
     } finally {
       process.off("SIGINT", onSigint);
       bar?.finish();
@@ -266,7 +334,10 @@ export const command: Command = {
         `LLM calls ${summary.llmCalls} · tokens ${summary.tokens}${notes.length ? ` · ${notes.join(" · ")}` : ""}`,
     );
     console.log(outputPath);
-    const code = summary.interrupted ? 130 : 0;
+    // Every question failed: something is wrong with the run itself (index, backbone, credentials), not one question.
+    const allFailed = summary.answered > 0 && summary.failed === summary.answered;
+    if (allFailed) console.error(`atr run: every question failed (${summary.failed} error records); see the "error" field of ${outputPath}`);
+    const code = summary.interrupted ? 130 : allFailed ? 1 : 0;
     if (tracing) {
       const flushed = await flushTracing(Number(flags.flush_timeout_ms));
       if (!flushed) console.error(`atr run: trace upload did not finish within ${flags.flush_timeout_ms} ms; exiting anyway (the results file is complete)`);
