@@ -141,3 +141,64 @@ describe("langgraph dev HTTP API", () => {
     expect(nodes.at(-1)).toBe("synthesize");
   }, 60_000);
 });
+
+describe("langgraph dev refusals (issue 10 §6, §10)", () => {
+  let server: ChildProcess | undefined;
+  let output = "";
+  let base = "";
+  let index: { dir: string; cleanup(): void };
+
+  beforeAll(async () => {
+    index = await buildExampleIndex();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: "none" };
+    for (const name of Object.keys(env)) if (/^(LANGSMITH|LANGCHAIN)_/.test(name)) delete env[name];
+    server = spawn("npx", ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"], {
+      cwd: ROOT,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout?.on("data", (d) => (output += String(d)));
+    server.stderr?.on("data", (d) => (output += String(d)));
+    await waitForOk(base, server, () => output.slice(-3000), 90_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    if (server?.pid !== undefined && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    index?.cleanup();
+  });
+
+  async function wait(input: Record<string, unknown>, configurable: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const thread = await post(base, "/threads", {});
+    return post(base, `/threads/${String(thread.thread_id)}/runs/wait`, { assistant_id: "atr", input, config: { configurable, recursion_limit: 80 } });
+  }
+
+  it("an unknown configurable key fails the run naming it; the platform's own keys do not", async () => {
+    const bad = await wait({ question: "Who manages Dunmere FC?" }, { indexPath: index.dir, max_iter: 3 });
+    expect(JSON.stringify(bad)).toContain("unknown configuration key max_iter (did you mean maxIter?)");
+    const good = await wait({ question: "Who manages Dunmere FC?", table_id: "clubs" }, { indexPath: index.dir, maxIter: 3 });
+    expect(good.answer).toBe("Oskar Lind");
+  }, 60_000);
+
+  it("a 10 MB question is refused at once and the server stays responsive", async () => {
+    const started = Date.now();
+    const pending = wait({ question: "x".repeat(10_000_000) }, { indexPath: index.dir });
+    // /ok answers while the big request is in flight.
+    await new Promise((r) => setTimeout(r, 200));
+    const ok = await fetch(`${base}/ok`);
+    expect(ok.ok).toBe(true);
+    const refused = await pending;
+    expect(JSON.stringify(refused)).toContain("question is 10000000 characters long, over the limit of 4000");
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const after = await wait({ question: "Who manages Dunmere FC?", table_id: "clubs" }, { indexPath: index.dir });
+    expect(after.answer).toBe("Oskar Lind");
+  }, 90_000);
+});
