@@ -75,6 +75,15 @@ interface Tie {
   to: Source;
 }
 
+/**
+ * A column that belongs to its source's row: a base column, or a row-local derived column. A derived
+ * table's computed column (`SELECT a.club AS k FROM clubs a, clubs b`) ties nothing: equal k values
+ * stand for many unrelated rows.
+ */
+function isRowColumn(source: Source, ref: Node): boolean {
+  return !source.derived || source.derived.get(columnName(ref))?.local === true;
+}
+
 function sourcesOf(walker: Walker, expr: Node, scope: Scope): Source[] | undefined {
   const found = new Set<Source>();
   let ok = true;
@@ -83,7 +92,7 @@ function sourcesOf(walker: Walker, expr: Node, scope: Scope): Source[] | undefin
     const ref = asColumnRef(node);
     if (!ref) return;
     const located = walker.locate(ref, scope);
-    if ("source" in located) found.add(located.source);
+    if ("source" in located && isRowColumn(located.source, ref)) found.add(located.source);
     else ok = false;
   });
   return ok && found.size > 0 ? [...found] : undefined;
@@ -99,7 +108,7 @@ function equalityTies(walker: Walker, predicate: Node, scope: Scope): Tie[] {
     const ref = asColumnRef(side);
     if (!ref) continue;
     const target = walker.locate(ref, scope);
-    if (!("source" in target)) continue;
+    if (!("source" in target) || !isRowColumn(target.source, ref)) continue;
     const from = sourcesOf(walker, other, scope);
     if (from && !from.includes(target.source)) ties.push({ from, to: target.source });
   }

@@ -290,6 +290,8 @@ no(
   "WITH x AS (SELECT club FROM clubs) SELECT x.club FROM clubs, x WHERE clubs.city = 'Carrow'",
   "SELECT x.club FROM clubs JOIN (SELECT club FROM clubs) AS x ON 1 = 1 WHERE clubs.city = 'Carrow'",
   "SELECT x.k FROM clubs c JOIN (SELECT a.club, b.club AS k FROM clubs a, clubs b) AS x ON x.club = c.club WHERE c.city = 'Carrow'",
+  "SELECT COUNT(*) FROM clubs c JOIN (SELECT a.club AS k FROM clubs a, clubs b) AS x ON x.k = c.club WHERE c.city = 'Carrow'",
+  "SELECT x.n FROM clubs c JOIN (SELECT city, COUNT(*) AS n FROM clubs GROUP BY city) AS x ON x.city = c.city WHERE c.city = 'Carrow'",
   "SELECT club FROM clubs WHERE city = 'Carrow' UNION SELECT b.club FROM clubs a, clubs b WHERE a.city = 'Carrow'",
 );
 
