@@ -4,9 +4,11 @@
  * on a column that provably resolves to the bound base column, and it must RESTRICT THE ROWS EVERY
  * SELECTED VALUE COMES FROM. A predicate on one source does not restrict another, so (with bindings):
  *
- * - every FROM source of the outer query must be the bound source or joined to a restricted source by
- *   a mandatory column equality (`ON a.k = b.k`, `USING (k)`, `WHERE a.k = b.k`): a self-join or
- *   cross join `ON 1=1` / `FROM t a, t b` leaves the other copy unrestricted;
+ * - every FROM source of the outer query must be the bound source, or joined to a restricted source by
+ *   a mandatory column equality (`ON a.k = b.k`, `USING (k)`, `WHERE a.k = b.k`, `b._row = a._row + 1`),
+ *   or pinned to another named value of a bound column (`a.rider = 'X' AND b.rider = 'Y'`: two
+ *   entities of the question compared): a self-join or cross join `ON 1=1` / `FROM t a, t b`, or a
+ *   filter on another column (`b.founded = 1900`), leaves the other copy unrestricted;
  * - a column read from a derived table / CTE must be row-local there (a projection of its own row: an
  *   aggregate, window or sub-query computed inside the derived table saw rows the outer filter drops);
  * - a sub-query in the select list (scalar, EXISTS, …) must itself read only restricted rows: its
@@ -41,8 +43,11 @@ function asColumnRef(node: Node | undefined): Node | undefined {
   return node.type === "column_ref" ? node : undefined;
 }
 
-/** The source whose bound column the predicate tests with the binding's value, or undefined. */
-function satisfiedBy(walker: Walker, predicate: Node, scope: Scope, binding: GuardBinding): Source | undefined {
+/**
+ * The source whose bound column the predicate tests with the binding's value (`anyValue`: with any
+ * literal, the same operator), or undefined.
+ */
+function satisfiedBy(walker: Walker, predicate: Node, scope: Scope, binding: GuardBinding, anyValue = false): Source | undefined {
   if (predicate.type !== "binary_expr") return undefined;
   const op = String(predicate.operator).toUpperCase();
   if (binding.fuzzy ? op !== "LIKE" : op !== "=" && op !== "==") return undefined;
@@ -55,7 +60,8 @@ function satisfiedBy(walker: Walker, predicate: Node, scope: Scope, binding: Gua
       ];
   for (const [side, literalSide] of sides) {
     const ref = asColumnRef(side);
-    if (!ref || literalText(literalSide) !== wanted) continue;
+    const literal = literalText(literalSide);
+    if (!ref || literal === undefined || (!anyValue && literal !== wanted)) continue;
     const origin = walker.resolve(ref, scope, true);
     if (!origin || origin.table !== binding.physicalTable || !binding.physicalColumns.includes(origin.column)) continue;
     const found = walker.locate(ref, scope);
@@ -178,6 +184,16 @@ function checkRestricted(
 ): void {
   const scope = walker.coreScopes.get(core);
   if (!scope) return;
+  if (!seedOwn) {
+    // Another copy pinned to a named value of a bound column (`a.rider = 'X' AND b.rider = 'Y'`:
+    // two entities of the question compared) is restricted the way the binding asks for.
+    for (const predicate of conjuncts(core.where)) {
+      for (const binding of bindings) {
+        const pinned = satisfiedBy(walker, predicate, scope, binding, true);
+        if (pinned) restricted.add(pinned);
+      }
+    }
+  }
   if (seedOwn) {
     // A sub-query that carries every binding itself is restricted by it.
     const own = scope.sources.filter((source) => bindings.every((b) => conjuncts(core.where).some((p) => satisfiedBy(walker, p, scope, b) === source)));

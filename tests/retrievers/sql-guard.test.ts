@@ -366,6 +366,8 @@ describe("a binding restricts the rows every selected value comes from", () => {
     ok("WITH x AS (SELECT club, city FROM clubs) SELECT club FROM x WHERE city = 'Carrow'", s);
     ok("SELECT d.c FROM (SELECT city, UPPER(club) AS c FROM clubs) AS d WHERE d.city = 'Carrow'", s);
     ok("SELECT COUNT(*), group_concat(club), ROW_NUMBER() OVER (PARTITION BY founded) FROM clubs WHERE city = 'Carrow'", s);
+    // Another copy pinned to a named value of the bound column: two entities of the question compared.
+    ok("SELECT ABS(a.founded - b.founded) FROM clubs a, clubs b WHERE a.city = 'Carrow' AND b.city = 'Lyon'", s);
     // Two bindings of one column on two copies: each copy is bound.
     const two = scope([linked("City", "Carrow"), linked("City", "Lyon")]);
     ok("SELECT CASE WHEN a.founded > b.founded THEN a.club ELSE b.club END FROM clubs a, clubs b WHERE a.city = 'Carrow' AND b.city = 'Lyon'", two);
