@@ -65,6 +65,8 @@ export const MAX_HEADER_CHARS = 1000;
 const TABLE_EXTENSIONS = new Set([".csv", ".xlsx"]);
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+/** Hidden files that are never data: version-control folder placeholders and OS folder metadata. */
+const METADATA_FILES: ReadonlySet<string> = new Set([".gitkeep", ".keep", ".gitignore", ".DS_Store"]);
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export class InputDirectoryError extends Error {
@@ -111,6 +113,8 @@ export function listInputFiles(dir: string, flag: string): InputListing {
     const name = entry.name;
     if (CONTROL_CHARS.test(name)) {
       skip(JSON.stringify(name), "the file name contains control characters (newline, tab, …); skipped — rename it");
+    } else if (METADATA_FILES.has(name)) {
+      continue; // a folder placeholder or the OS's folder metadata: no data, nothing to report
     } else if (name.startsWith(".")) {
       skip(name, `hidden ${entry.isDirectory() ? "folder" : "file"} (the name starts with "."); skipped — rename it without the leading dot to include it`);
     } else if (entry.isDirectory()) {

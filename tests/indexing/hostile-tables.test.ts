@@ -39,8 +39,11 @@ describe("folder listing decisions", () => {
     writeFileSync(join(dir, "line\nbreak.csv"), "a\n1\n");
     writeFileSync(join(dir, " .csv"), "a\n1\n");
     writeFileSync(join(dir, "lonely.json"), JSON.stringify({ title: "no table" }));
+    writeFileSync(join(dir, ".gitkeep"), "");
     const { tables, issues } = loadTables(dir);
     expect(tables.map((t) => t.id)).toEqual(["good"]);
+    // a folder placeholder is no data and no problem: neither read nor reported
+    expect(issues.some((i) => i.file === ".gitkeep")).toBe(false);
     expect(only(issues, ".hidden.csv")).toMatchObject({ severity: "error", problem: expect.stringMatching(/hidden file.*rename it/) });
     expect(only(issues, "..csv").problem).toMatch(/hidden file/);
     expect(only(issues, "sub").problem).toMatch(/sub-folder; skipped/);
