@@ -14,6 +14,7 @@ export const COMMANDS = [
   "ask",
   "run",
   "score",
+  "report",
   "convert",
   "guard-check",
   "train-router",
