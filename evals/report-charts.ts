@@ -127,7 +127,10 @@ export function histogram(options: {
     const x = left + ((m.value - edges[0]!) / (edges[nb]! - edges[0]! || 1)) * plotW;
     parts.push(
       `<line x1="${x.toFixed(1)}" y1="${top}" x2="${x.toFixed(1)}" y2="${top + plotH}" stroke="${RUN_COLOURS[m.series % 2]}" stroke-dasharray="4 3"/>`,
-      `<text x="${(x + 3).toFixed(1)}" y="${top + 10 + 12 * m.series}" fill="${RUN_COLOURS[m.series % 2]}">${esc(m.label)}</text>`,
+      // Near the right edge the label goes left of its line, so it stays inside the chart.
+      x > left + plotW - 60
+        ? `<text x="${(x - 3).toFixed(1)}" y="${top + 10 + 12 * m.series}" text-anchor="end" fill="${RUN_COLOURS[m.series % 2]}">${esc(m.label)}</text>`
+        : `<text x="${(x + 3).toFixed(1)}" y="${top + 10 + 12 * m.series}" fill="${RUN_COLOURS[m.series % 2]}">${esc(m.label)}</text>`,
     );
   }
   if (series.length > 1) parts.push(legend(series.map((s) => s.label), height - 4));

@@ -195,6 +195,24 @@ function typeOf(q: Record<string, unknown>, score: ScoreReport | undefined, inde
   return str(q.answer_type ?? q.type ?? q.answer_from) || "(none)";
 }
 
+/**
+ * Files of your own often carry a `type` field (lookup, count, …) that no benchmark scorer groups
+ * by: its breakdown, on the primary metric, when the questions have one.
+ */
+function ownTypeBreakdown(questions: QuestionRecord[], score: ScoreReport, metric: string): ScoreReport["breakdowns"] {
+  if (!questions.some((q) => typeof q.type === "string" && q.type !== "")) return {};
+  const groups = new Map<string, number[]>();
+  questions.forEach((q, i) => {
+    const t = str(q.type) || "(none)";
+    groups.set(t, [...(groups.get(t) ?? []), score.perQuestion[i]!.official[metric] ?? 0]);
+  });
+  const table: Record<string, Record<string, number>> = {};
+  for (const [t, values] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    table[t] = { n: values.length, [metric]: Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10000) / 100 };
+  }
+  return { type: table };
+}
+
 export interface BuildReportOptions {
   runs: ReportRunInput[];
   gold?: { path: string; questions: QuestionRecord[]; bench: Bench };
@@ -257,7 +275,7 @@ export async function buildReportData(options: BuildReportOptions): Promise<Repo
     if (score) {
       summary.official = score.official;
       summary.counts = score.counts;
-      summary.breakdowns = score.breakdowns;
+      summary.breakdowns = { ...score.breakdowns, ...ownTypeBreakdown(gold!.questions, score, metric!) };
       if (r > 0) summary.paired = pairedFlips(scores[0]!, score);
     }
     if (r > 0) summary.changedAnswers = questions.filter((q) => !q.runs[0]!.missing && !q.runs[r]!.missing && q.runs[0]!.answer !== q.runs[r]!.answer).length;

@@ -37,8 +37,10 @@ function accuracyCharts(data: ReportData): string {
   const groupDims = Object.keys(first)
     .filter((d) => !NOT_CHARTED.has(d) && !ROUTE_DIMENSIONS.some(([r]) => r === d) && !LATER_DIMENSIONS.some(([r]) => r === d))
     .map((d): [string, string] => [d, `by ${d.replace(/_/g, " ")}`]);
-  const charts = [...ROUTE_DIMENSIONS, ...groupDims, ...LATER_DIMENSIONS].map(([dim, caption]) => {
+  const charts = [...ROUTE_DIMENSIONS, ...groupDims, ...LATER_DIMENSIONS].flatMap(([dim, caption]) => {
     const categories = [...new Set(data.runs.flatMap((r) => Object.keys(r.breakdowns?.[dim] ?? {})))].sort((a, b) => a.trim().localeCompare(b.trim(), undefined, { numeric: true }));
+    // A group the gold file does not fill (every question "(none)") says nothing.
+    if (categories.length === 0 || (categories.length === 1 && categories[0] === "(none)")) return [];
     const series: BarSeries[] = data.runs.map((r) => ({
       label: r.label,
       values: categories.map((c) => r.breakdowns?.[dim]?.[c]?.[metric]),
@@ -143,13 +145,14 @@ pre{background:#0f172a;color:#e2e8f0;padding:6px 8px;border-radius:4px;white-spa
 /** The full page. */
 export function renderReportHtml(data: ReportData): string {
   const scriptHash = createHash("sha256").update(PAGE_SCRIPT).digest("base64");
+  // A constant of ours (the hash is base64): written as is, so the attribute reads exactly like this.
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src data:`;
   const benchLine = data.bench
     ? `${esc(BENCH_NAMES[data.bench] ?? data.bench)}, official metric ${esc(METRIC_NAMES[data.metric ?? ""] ?? data.metric)}; gold <span class="path">${esc(data.goldPath)}</span>`
     : "no gold file";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ATR run report: ${esc(data.title)}</title>
 <style>${STYLE}</style></head>
