@@ -31,6 +31,7 @@ import {
   type ExperimentInfo,
 } from "../../evals/run-metadata.js";
 import { BASELINES, type BaselineName } from "../../evals/baselines/baselines.js";
+import type { ExperimentPlan } from "../../evals/langsmith-experiment.js";
 
 const RUN_FLAGS: FlagSpecs = {
   data_file_path: { kind: "string", help: "questions: .json array or .jsonl (required)" },
@@ -53,6 +54,8 @@ const RUN_FLAGS: FlagSpecs = {
   dataset: { kind: "string", help: "dataset name in run metadata (default from the path <dataset>/<split>/questions.jsonl)" },
   split: { kind: "string", help: "split name in run metadata (default from the path)" },
   langsmith_project: { kind: "string", help: "LangSmith project (sets LANGSMITH_PROJECT for this run)" },
+  langsmith_dataset: { kind: "string", help: "also record the run as a LangSmith experiment on this dataset (created/updated from the questions), official metrics as feedback; needs LANGSMITH_API_KEY (docs/REPORTS.md)" },
+  bench: { kind: "string", help: "with --langsmith_dataset: wtq | tatqa | hybridqa scorer of the feedback (default: detected from the questions file)" },
   flush_timeout_ms: { kind: "number", help: "longest wait for trace uploads at the end", default: 5000 },
   no_progress: { kind: "boolean", help: "no progress line" },
 };
@@ -177,6 +180,20 @@ async function baselineAnswer(
   );
 }
 
+/** Records the finished results file as a LangSmith experiment; the results file stays as it is whatever happens. */
+async function uploadExperiment(plan: ExperimentPlan, outputPath: string, info: ExperimentInfo): Promise<number> {
+  const { readResults } = await import("../../evals/results-file.js");
+  try {
+    const result = await plan.upload({ records: readResults(outputPath).records, info, resultsPath: outputPath, log: (line) => console.error(`atr run: LangSmith ${line}`) });
+    const metrics = Object.entries(result.official).map(([k, v]) => `${k} ${v}`).join(" · ");
+    console.error(`atr run: LangSmith experiment ${result.experimentName}: ${result.runs} runs, ${result.feedback} feedback scores (${plan.bench}: ${metrics})`);
+    return 0;
+  } catch (error) {
+    console.error(`atr run: LangSmith upload failed (the results file is complete; rerun with --rerun ${outputPath} --langsmith_dataset ${plan.datasetName} to retry): ${(error as Error).message}`);
+    return 1;
+  }
+}
+
 export const command: Command = {
   summary: "answer a question file (ATR or a baseline), resumable, one JSON line per question",
   help: () =>
@@ -220,6 +237,11 @@ export const command: Command = {
     }
     let questions = loadQuestions(dataPath);
     if (flags.limit !== undefined) questions = questions.slice(0, Number(flags.limit));
+    if (flags.bench !== undefined && !flags.langsmith_dataset) throw new UsageError("--bench is the scorer of --langsmith_dataset's feedback; give both");
+    // Checked before answering anything: the key, the scorer, gold answers, LangSmith reachable.
+    const langsmith = flags.langsmith_dataset
+      ? await (await import("../../evals/langsmith-experiment.js")).planExperiment({ datasetName: String(flags.langsmith_dataset), bench: flags.bench as string | undefined, questions, questionsPath: dataPath, env: process.env })
+      : undefined;
 
     // A mistyped --rerun path would silently start the whole run again under that name.
     if (flags.rerun && !existsSync(String(flags.rerun))) {
@@ -337,7 +359,9 @@ export const command: Command = {
     // Every question failed: something is wrong with the run itself (index, backbone, credentials), not one question.
     const allFailed = summary.answered > 0 && summary.failed === summary.answered;
     if (allFailed) console.error(`atr run: every question failed (${summary.failed} error records); see the "error" field of ${outputPath}`);
-    const code = summary.interrupted ? 130 : allFailed ? 1 : 0;
+    let code = summary.interrupted ? 130 : allFailed ? 1 : 0;
+    if (langsmith && summary.interrupted) console.error("atr run: interrupted — no LangSmith experiment recorded (resume with --rerun, which records it)");
+    else if (langsmith && (await uploadExperiment(langsmith, outputPath, info)) !== 0) code = 1;
     if (tracing) {
       const flushed = await flushTracing(Number(flags.flush_timeout_ms));
       if (!flushed) console.error(`atr run: trace upload did not finish within ${flags.flush_timeout_ms} ms; exiting anyway (the results file is complete)`);
