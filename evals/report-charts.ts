@@ -99,7 +99,7 @@ export function histogram(options: {
   const left = 40;
   const plotW = 480;
   const plotH = 150;
-  const top = 26;
+  const top = options.markers?.length ? 40 : 26;
   const width = left + plotW + 20;
   const height = top + plotH + 40 + (series.length > 1 ? 16 : 0);
   const maxCount = Math.max(1, ...counts.flat());
@@ -123,16 +123,13 @@ export function histogram(options: {
     parts.push(`<text x="${left + (plotW * t) / 4}" y="${top + plotH + 14}" text-anchor="middle">${esc(fmt(v))}</text>`);
   }
   parts.push(`<text x="${left + plotW / 2}" y="${top + plotH + 30}" text-anchor="middle" fill="#475569">${esc(options.unit)}</text>`);
+  // Marker lines carry their value as a tooltip; their labels go in one line under the title, per series.
   for (const m of options.markers ?? []) {
     const x = left + ((m.value - edges[0]!) / (edges[nb]! - edges[0]! || 1)) * plotW;
-    parts.push(
-      `<line x1="${x.toFixed(1)}" y1="${top}" x2="${x.toFixed(1)}" y2="${top + plotH}" stroke="${RUN_COLOURS[m.series % 2]}" stroke-dasharray="4 3"/>`,
-      // Near the right edge the label goes left of its line, so it stays inside the chart.
-      x > left + plotW - 60
-        ? `<text x="${(x - 3).toFixed(1)}" y="${top + 10 + 12 * m.series}" text-anchor="end" fill="${RUN_COLOURS[m.series % 2]}">${esc(m.label)}</text>`
-        : `<text x="${(x + 3).toFixed(1)}" y="${top + 10 + 12 * m.series}" fill="${RUN_COLOURS[m.series % 2]}">${esc(m.label)}</text>`,
-    );
+    parts.push(`<line x1="${x.toFixed(1)}" y1="${top}" x2="${x.toFixed(1)}" y2="${top + plotH}" stroke="${RUN_COLOURS[m.series % 2]}" stroke-dasharray="4 3"><title>${esc(m.label)}</title></line>`);
   }
+  const bySeries = series.map((_, i) => (options.markers ?? []).filter((m) => m.series === i).map((m) => m.label).join(" · ")).map((t, i) => [t, i] as const).filter(([t]) => t !== "");
+  bySeries.forEach(([text, i], k) => parts.push(`<text x="${left + k * 240}" y="${top - 6}" fill="${RUN_COLOURS[i % 2]}">${esc(`${series.length > 1 ? `${clip(series[i]!.label, 14)}: ` : ""}${text}`)}</text>`));
   if (series.length > 1) parts.push(legend(series.map((s) => s.label), height - 4));
   return svg(width, height, parts);
 }

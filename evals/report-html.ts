@@ -63,8 +63,8 @@ function routeFlows(data: ReportData): string {
 function latencyChart(data: ReportData): string {
   const series = data.runs.map((run, r) => ({ label: run.label, values: data.questions.map((q) => q.runs[r]!.latencyMs).filter((v): v is number => v !== undefined) }));
   const markers = data.runs.flatMap((run, s) => [
-    { label: `p50 ${fmt(run.cost.latencyMs.p50)}`, value: run.cost.latencyMs.p50, series: s },
-    { label: `p90 ${fmt(run.cost.latencyMs.p90)}`, value: run.cost.latencyMs.p90, series: s },
+    { label: `p50 ${fmt(run.cost.latencyMs.p50)} ms`, value: run.cost.latencyMs.p50, series: s },
+    { label: `p90 ${fmt(run.cost.latencyMs.p90)} ms`, value: run.cost.latencyMs.p90, series: s },
   ]);
   return `<div class="charts"><figure class="chart">${histogram({ title: "latency per question", series, unit: "ms", markers })}</figure></div>`;
 }
