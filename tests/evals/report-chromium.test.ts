@@ -1,8 +1,8 @@
 /**
  * `atr report` end to end in a real headless Chromium (Debian's chromium through playwright-core):
  * two traced runs over examples/ (one with a question that carries markup) → one HTML file →
- * loaded from file://: charts drawn, table rendered, filters hide rows, the trace viewer opens, the
- * markup shows as text and never runs, nothing is fetched, and a screenshot is saved.
+ * loaded from file://: charts drawn, table rendered, filters hide rows, the trace viewer opens (with
+ * the record's evidence), the markup shows as text and never runs, nothing is fetched, and a screenshot is saved.
  * Without chromium the test is skipped with a message, unless CI is set: then it fails.
  */
 import { execFileSync } from "node:child_process";
@@ -53,6 +53,10 @@ describe("atr report in Chromium", () => {
       expect(run.code, run.err).toBe(0);
       paths.push(run.out.trim());
     }
+    // Evidence the record carries (provenance fields) is shown in the trace viewer, escaped like the rest.
+    const first = readFileSync(paths[0]!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    first[1].atr_evidence = { table_id: "clubs", rows: [2], columns: ["Stadium"], passage_sentence: "<i>Station Field</i> opened in 1911." };
+    writeFileSync(paths[0]!, first.map((r) => JSON.stringify(r)).join("\n") + "\n");
     html = join(dir, "report.html");
     const report = await runCli(["report", ...paths, "--gold", questions, "--bench", "wtq", "--label", "default", "--label", "sql-only", "--out", html]);
     expect(report.code, report.err).toBe(0);
@@ -123,6 +127,12 @@ describe("atr report in Chromium", () => {
     expect(text).toContain("reason:");
     expect(await dialog.locator(".step pre").filter({ hasText: /SELECT/ }).count()).toBeGreaterThan(0);
     await page.screenshot({ path: screenshot });
+    await page.locator("#trace-close").click();
+    await page.locator("#questions tbody tr").nth(1).click();
+    const evidence = (await dialog.locator(".trace-run").first().textContent()) ?? "";
+    expect(evidence).toContain("evidence");
+    expect(evidence).toContain('"passage_sentence": "<i>Station Field</i> opened in 1911."');
+    expect(await dialog.locator("i").count()).toBe(0);
     await page.locator("#trace-close").click();
     await page.locator("#questions tbody tr").first().click();
     expect(await page.locator("#trace-title").textContent()).toContain("<script>window.__atrXss = 1</script>");
