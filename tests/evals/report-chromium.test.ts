@@ -48,7 +48,7 @@ describe("atr report in Chromium", () => {
     const questions = join(dir, "questions.jsonl");
     writeFileSync(questions, [JSON.stringify({ question_id: "xss-1", question: MARKUP, table_id: "clubs", answer: ["Fenwick <b>City</b>"], type: "lookup" }), ...examples].join("\n") + "\n");
     const paths: string[] = [];
-    for (const [name, extra] of [["default", []], ["sql-only", ["--router_type", "fixed", "--force_route", "SQL", "--no_escalation"]]] as const) {
+    for (const [name, extra] of [["default", []], ["text-only", ["--router_type", "fixed", "--force_route", "TEXT"]]] as const) {
       const run = await runCli(["run", "--data_file_path", questions, "--index_path", index.dir, "--save_file_path", join(dir, `${name}.jsonl`), "--emit_trace", "--no_progress", ...extra]);
       expect(run.code, run.err).toBe(0);
       paths.push(run.out.trim());
@@ -58,7 +58,7 @@ describe("atr report in Chromium", () => {
     first[1].atr_evidence = { table_id: "clubs", rows: [2], columns: ["Stadium"], passage_sentence: "<i>Station Field</i> opened in 1911." };
     writeFileSync(paths[0]!, first.map((r) => JSON.stringify(r)).join("\n") + "\n");
     html = join(dir, "report.html");
-    const report = await runCli(["report", ...paths, "--gold", questions, "--bench", "wtq", "--label", "default", "--label", "sql-only", "--out", html]);
+    const report = await runCli(["report", ...paths, "--gold", questions, "--bench", "wtq", "--label", "default", "--label", "text-only", "--out", html]);
     expect(report.code, report.err).toBe(0);
     expect(report.out.trim()).toBe(html);
 
@@ -102,15 +102,30 @@ describe("atr report in Chromium", () => {
     expect(wrong).toBeLessThan(8);
     for (const row of await visible().all()) expect(await row.locator("td.bad").count()).toBeGreaterThan(0);
     await page.locator("#f-wrong").uncheck();
-    await page.locator("#f-route").selectOption("SQL");
-    const sqlRows = await visible().count();
-    expect(sqlRows).toBeGreaterThan(0);
-    for (const row of await visible().all()) expect(await row.textContent()).toContain("SQL");
-    await page.locator("#f-route").selectOption("");
-    // The change filter agrees with the paired counts in the data.
     const data = JSON.parse((await page.locator("#atr-data").textContent())!);
+    // The route filter keeps the questions whose final route (in either run) is the chosen one.
+    type Q = { runs: Array<{ final: string; verified?: boolean }> };
+    const withRoute = (route: string) => data.questions.filter((q: Q) => q.runs.some((r) => r.final === route)).length;
+    const finals: string[] = [...new Set<string>(data.questions.flatMap((q: Q) => q.runs.map((r) => r.final)))];
+    const route = finals.find((f) => withRoute(f) < 8)!;
+    expect(route, `a final route that not every question took: ${finals.join(", ")}`).toBeDefined();
+    const expected = withRoute(route);
+    await page.locator("#f-route").selectOption(route);
+    expect(await visible().count()).toBe(expected);
+    for (const row of await visible().all()) expect(await row.textContent()).toContain(route);
+    await page.locator("#f-route").selectOption("");
+    // The verified filter keeps the questions with an answer the verifier accepted (in either run).
+    const verified = data.questions.filter((q: Q) => q.runs.some((r) => r.verified === true)).length;
+    await page.locator("#f-verified").selectOption("yes");
+    expect(await visible().count()).toBe(verified);
+    expect(verified).toBeGreaterThan(0);
+    expect(verified).toBeLessThan(8);
+    await page.locator("#f-verified").selectOption("");
+    // The change filter agrees with the paired counts in the data.
+    expect(data.runs[1].paired.worse).toBeGreaterThan(0); // forcing TEXT loses table answers
     await page.locator("#f-change").selectOption("worse");
     expect(await visible().count()).toBe(data.runs[1].paired.worse);
+    for (const row of await visible().all()) expect(await row.locator("td").last().textContent()).toBe("worse");
     await page.locator("#f-change").selectOption("");
     expect(await visible().count()).toBe(8);
   });
