@@ -50,6 +50,8 @@ export interface QuestionRun {
   llmCalls?: number;
   tokens?: number;
   trace?: TraceStep[];
+  /** The record had a trace, left out of the page (past `maxTraces` questions). */
+  traceOmitted?: boolean;
   /** Record fields about the answer's evidence (provenance), when the record carries any. */
   evidence?: Record<string, unknown>;
 }
@@ -218,6 +220,8 @@ export interface BuildReportOptions {
   gold?: { path: string; questions: QuestionRecord[]; bench: Bench };
   title?: string;
   now?: Date;
+  /** Questions whose traces the page keeps (the first N rows); the rest keep their row. Default 2000. */
+  maxTraces?: number;
 }
 
 export async function buildReportData(options: BuildReportOptions): Promise<ReportData> {
@@ -257,6 +261,18 @@ export async function buildReportData(options: BuildReportOptions): Promise<Repo
       runs: perRun,
     };
   });
+
+  // Traces are most of a page's weight: past maxTraces questions they are left out, so a run of
+  // many thousand questions still makes a page a browser opens.
+  const maxTraces = options.maxTraces ?? 2000;
+  questions.slice(maxTraces).forEach((q) =>
+    q.runs.forEach((run) => {
+      if (run.trace) {
+        delete run.trace;
+        run.traceOmitted = true;
+      }
+    }),
+  );
 
   const summaries: RunSummary[] = runs.map((run, r) => {
     const present = questions.map((q) => q.runs[r]!).filter((x) => !x.missing);

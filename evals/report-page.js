@@ -146,7 +146,8 @@
       run.error ? el("div", { class: "bad" }, `error: ${run.error}`) : null,
       run.evidence ? [el("div", {}, "evidence"), pre(json(run.evidence))] : null,
     ];
-    if (!run.trace) parts.push(el("p", { class: "muted" }, "No atr_trace in this record (run `atr run` with --emit_trace to see sub-queries, routes and verdicts)."));
+    if (run.traceOmitted) parts.push(el("p", { class: "muted" }, "Trace left out of this page (atr report --max_traces keeps the traces of the first N questions)."));
+    else if (!run.trace) parts.push(el("p", { class: "muted" }, "No atr_trace in this record (run `atr run` with --emit_trace to see sub-queries, routes and verdicts)."));
     else {
       let last = null;
       for (const s of run.trace) {

@@ -15,6 +15,7 @@ const FLAGS: FlagSpecs = {
   bench: { kind: "string", help: "wtq | tatqa | hybridqa (default: detected from the gold file's fields or path)" },
   label: { kind: "string", help: "name of a run on the page (give it once per run; default the file name)", repeatable: true },
   title: { kind: "string", help: "page title" },
+  max_traces: { kind: "number", help: "keep the traces of the first N questions (the rest keep their rows; bounds the page size)", default: 2000 },
 };
 
 export const command: Command = {
@@ -63,16 +64,20 @@ export const command: Command = {
       gold = { path: goldPath, questions, bench };
     } else if (flags.bench) throw new UsageError("--bench needs --gold (the answers to score against)");
 
-    const data = await buildReportData({ runs, gold, title: flags.title as string | undefined });
+    const maxTraces = Number(flags.max_traces);
+    if (!Number.isInteger(maxTraces) || maxTraces < 0) throw new UsageError("--max_traces takes a whole number ≥ 0");
+    const data = await buildReportData({ runs, gold, title: flags.title as string | undefined, maxTraces });
     const first = positionals[0]!;
     const out = resolve(flags.out ? String(flags.out) : join(dirname(first), `${basename(first, extname(first))}.html`));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, renderReportHtml(data));
-    const withTrace = data.questions.filter((q) => q.runs.some((r) => r.trace)).length;
+    const withTrace = data.questions.filter((q) => q.runs.some((r) => r.trace || r.traceOmitted)).length;
+    const omitted = data.questions.filter((q) => q.runs.some((r) => r.traceOmitted)).length;
     console.error(
       `atr report: ${data.questions.length} questions, ${runs.length} run(s)` +
         (gold ? `, scored with the ${gold.bench} official scorer` : ", not scored (no --gold)") +
-        (withTrace < data.questions.length ? ` · ${data.questions.length - withTrace} without atr_trace (run with --emit_trace for the trace viewer)` : ""),
+        (withTrace < data.questions.length ? ` · ${data.questions.length - withTrace} without atr_trace (run with --emit_trace for the trace viewer)` : "") +
+        (omitted ? ` · traces of ${omitted} questions past --max_traces ${maxTraces} left out of the page` : ""),
     );
     console.log(out);
     return 0;

@@ -76,6 +76,12 @@ describe("buildReportData", () => {
     expect(data.questions[0]!.runs[0]!.score).toBeUndefined();
   });
 
+  it("keeps the traces of the first maxTraces questions only", async () => {
+    const records = [record("q1", "a", trace), record("q2", "b", trace), record("q3", "c", trace)];
+    const data = await buildReportData({ runs: [{ label: "a", path: "a", records }], maxTraces: 1 });
+    expect(data.questions.map((q) => [Boolean(q.runs[0]!.trace), Boolean(q.runs[0]!.traceOmitted)])).toEqual([[true, false], [false, true], [false, true]]);
+  });
+
   it("caps long strings and long lists", () => {
     const capped = capStrings({ s: "x".repeat(5000), l: Array.from({ length: 80 }, (_, i) => i) }) as { s: string; l: unknown[] };
     expect(capped.s.length).toBeLessThan(2100);
