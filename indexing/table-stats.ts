@@ -18,6 +18,9 @@
  *   values, for typo matching.
  * - `_rows_fts_<position>`: FTS5 over the raw-text columns of the table at that load position
  *   (external content = the data table itself, rowid = `_row`): the lexical recall of row search.
+ * - `_ix_<position>_<col>` / `_ixt_<position>_<col>`: a B-tree index on each raw-text column, and
+ *   on each typed number/date column, so the SQL routes' filters (`"city__raw" = 'X'`), extremes
+ *   (`MAX("score")`) and counts read index pages instead of scanning the table.
  * The FTS indexes are filled by FTS5's own 'rebuild' (in SQLite, not row by row from JavaScript).
  */
 import type Database from "better-sqlite3";
@@ -93,6 +96,11 @@ export function writeTableStats(db: Database.Database, raw: RawTable, schema: Ta
     JSON.stringify([...profile.columnYears]),
   );
   for (const token of tokens) insertToken.run(schema.tableId, token);
+  const table = quoteIdent(schema.physical);
+  schema.columns.forEach((col, c) => {
+    db.exec(`CREATE INDEX ${quoteIdent(`_ix_${position}_${c}`)} ON ${table} (${quoteIdent(col.rawPhysical)})`);
+    if (col.type !== "text") db.exec(`CREATE INDEX ${quoteIdent(`_ixt_${position}_${c}`)} ON ${table} (${quoteIdent(col.physical)})`);
+  });
   const fts = quoteIdent(rowsFtsTable(position));
   const cols = schema.columns.map((c) => quoteIdent(c.rawPhysical)).join(", ");
   db.exec(
