@@ -132,9 +132,13 @@ function readRows(db: Database.Database, schema: TableSchema, limit: number): st
 function sampledRows<T>(sample: T[], fetch: (row: number) => T | undefined): T[] {
   return new Proxy(sample, {
     get(target, prop, receiver) {
-      if (typeof prop === "string" && prop !== "" && prop.charCodeAt(0) >= 48 && prop.charCodeAt(0) <= 57 && /^\d+$/.test(prop)) {
-        const row = Number(prop);
-        return row < target.length ? target[row] : fetch(row);
+      // (array methods scan the sample through this trap: keep it cheap)
+      if (typeof prop === "string") {
+        const c = prop.charCodeAt(0);
+        if (c >= 48 && c <= 57) {
+          const row = +prop;
+          if (Number.isInteger(row)) return row < target.length ? target[row] : fetch(row);
+        }
       }
       return Reflect.get(target, prop, receiver);
     },
