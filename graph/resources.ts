@@ -6,13 +6,18 @@
  * the `NodeResources` interface that `processResources` implements; nothing is stored in state.
  *
  * `registerIndex` lets an embedding application (or a test) provide an index object under a key
- * that `indexPath` then names; `closeResources` releases everything (the CLI calls it before exit,
- * because the SQL executor's worker thread keeps a process alive).
+ * that `indexPath` then names; `pinIndex` makes a batch keep the index it opened even when the
+ * directory is rebuilt meanwhile (the SQL executor then refuses, naming the rebuild, instead of
+ * reading the new tables.sqlite); `closeResources` releases everything (the CLI calls it before
+ * exit, because the SQL executor's worker thread keeps a process alive).
  */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { openIndex, openIndexCached, type OpenedIndex } from "../indexing/open-index.js";
+import { MANIFEST_FILE } from "../indexing/manifest.js";
 import { SQLITE_FILE } from "../indexing/sql-store.js";
+import type { OpenViewsOptions } from "../indexing/views.js";
+import { openSearchableIndex, type SearchableIndex as OpenedIndex } from "../retrievers/open-search.js";
 import type { AgentIndex, NodeResources, StrategyComponent } from "../nodes/node-resources.js";
 import { createOfflineStrategies } from "../nodes/offline/index.js";
 import type { UsageMeter } from "../nodes/prompted/call.js";
@@ -34,6 +39,8 @@ export class ResourceError extends Error {
 interface Registered {
   index: AgentIndex | OpenedIndex;
   executor?: SqlExecutor;
+  /** Registered by pinIndex (forgotten by closeResources). */
+  pinned?: boolean;
 }
 
 const registered = new Map<string, Registered>();
@@ -50,6 +57,88 @@ export function registerIndex(key: string, index: AgentIndex | OpenedIndex, exec
 
 export function unregisterIndex(key: string): void {
   registered.delete(key);
+}
+
+interface CacheEntry {
+  manifestMtimeMs: number;
+  promise: Promise<OpenedIndex>;
+  opened?: OpenedIndex;
+}
+const cache = new Map<string, CacheEntry>();
+
+/**
+ * Opens an index (with its search) once per process and directory. A rebuilt index (manifest.json
+ * changed since it was opened) is opened afresh — unless it was pinned; the stale one stays usable
+ * by whoever holds it until they close it. Options are honoured on the first open of a directory only.
+ */
+export function openIndexCached(dir: string, options: OpenViewsOptions = {}): Promise<OpenedIndex> {
+  const abs = resolve(dir);
+  let mtime = -1;
+  try {
+    mtime = statSync(join(abs, MANIFEST_FILE)).mtimeMs;
+  } catch {
+    // openIndex reports the missing manifest with the full message.
+  }
+  const hit = cache.get(abs);
+  if (hit && hit.manifestMtimeMs === mtime) return hit.promise;
+  const entry: CacheEntry = { manifestMtimeMs: mtime, promise: openSearchableIndex(abs, options) };
+  cache.set(abs, entry);
+  entry.promise.then(
+    (opened) => {
+      entry.opened = opened;
+    },
+    () => {
+      if (cache.get(abs) === entry) cache.delete(abs);
+    },
+  );
+  return entry.promise;
+}
+
+/** Closes every cached index (end of a batch run, tests). */
+export function closeCachedIndexes(): void {
+  for (const entry of [...cache.values()]) entry.opened?.close();
+  cache.clear();
+}
+
+/**
+ * Opens the index `indexPath` names and keeps it for the rest of the process (a batch run): later
+ * questions use this very index even if the directory is rebuilt meanwhile.
+ */
+export async function pinIndex(c: Configuration): Promise<OpenedIndex | AgentIndex> {
+  const index = await getIndex(c);
+  if (!registered.has(c.indexPath)) registered.set(c.indexPath, { index, pinned: true });
+  return index;
+}
+
+export class IndexChangedError extends Error {
+  constructor(dir: string) {
+    super(
+      `the index at ${dir} was rebuilt while this process was using it; its answers would mix two indexes — ` +
+        "start again (atr run --rerun <results file> resumes with the new index)",
+    );
+    this.name = "IndexChangedError";
+  }
+}
+
+/**
+ * An executor that refuses to run once tables.sqlite at the path is no longer the file the index
+ * opened (the executor's process reads the file by path, and restarts after a time-out).
+ */
+function boundToIndex(executor: SqlExecutor, index: OpenedIndex): SqlExecutor {
+  const path = join(index.dir, SQLITE_FILE);
+  return {
+    async execute(sql) {
+      let ino = -1;
+      try {
+        ino = statSync(path).ino;
+      } catch {
+        // a missing file is a changed index too
+      }
+      if (ino !== index.sqliteIno) throw new IndexChangedError(index.dir);
+      return executor.execute(sql);
+    },
+    close: () => executor.close(),
+  };
 }
 
 function isOpenedIndex(index: AgentIndex | OpenedIndex): index is OpenedIndex {
@@ -70,7 +159,7 @@ export async function getIndex(c: Configuration): Promise<AgentIndex | OpenedInd
   const key = `${dir}|${c.rerankCandidateMultiplier}|${reranker ?? "lexical"}`;
   let p = indexes.get(key);
   if (!p) {
-    p = openIndex(dir, { recallMultiplier: c.rerankCandidateMultiplier, ...(reranker ? { reranker } : {}) });
+    p = openSearchableIndex(dir, { recallMultiplier: c.rerankCandidateMultiplier, ...(reranker ? { reranker } : {}) });
     indexes.set(key, p);
     p.catch(() => indexes.delete(key));
   }
@@ -83,10 +172,12 @@ export async function getSqlExecutor(c: Configuration): Promise<SqlExecutor> {
   if (reg?.executor) return reg.executor;
   const index = await getIndex(c);
   const path = join(index.dir, SQLITE_FILE);
-  const key = `${path}|${c.sqlTimeoutMs}`;
+  const opened = isOpenedIndex(index) ? index : undefined;
+  const key = `${path}|${c.sqlTimeoutMs}|${opened?.manifest.buildId ?? ""}`;
   let executor = executors.get(key);
   if (!executor) {
-    executor = openSqlExecutor(path, { timeoutMs: c.sqlTimeoutMs });
+    const plain = openSqlExecutor(path, { timeoutMs: c.sqlTimeoutMs });
+    executor = opened ? boundToIndex(plain, opened) : plain;
     executors.set(key, executor);
   }
   return executor;
@@ -162,8 +253,9 @@ export async function closeResources(): Promise<void> {
   for (const cache of llmCaches.values()) cache.close();
   llmCaches.clear();
   chatModels.clear();
-  // Indexes opened here with non-default retrieval settings (openIndexCached ones belong to
-  // indexing/open-index.ts `closeCachedIndexes`).
+  // Indexes opened here with non-default retrieval settings (openIndexCached ones are closed by
+  // `closeCachedIndexes`).
+  for (const [key, reg] of [...registered]) if (reg.pinned) registered.delete(key);
   const opened = await Promise.allSettled([...indexes.values()]);
   indexes.clear();
   for (const o of opened) if (o.status === "fulfilled" && "close" in o.value) (o.value as OpenedIndex).close();

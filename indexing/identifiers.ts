@@ -77,3 +77,8 @@ export function tableNameVariants(tableId: string): string[] {
   }
   return [...new Set(out.filter((v) => v !== ""))];
 }
+
+/** Double-quotes an identifier for SQLite. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

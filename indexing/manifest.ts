@@ -1,17 +1,21 @@
 /**
- * manifest.json of an index directory: what was built, from what, with which settings, and a sha256
- * of every other file. `verifyIndexFiles` is the fail-closed check (reference §4.10, adapted to this
- * format): it reads only the manifest and hashes files — nothing heavy — and returns EVERY violation
- * so one message tells the user everything that is wrong.
+ * manifest.json of an index directory: what was built, from what, with which settings, a build id,
+ * and the size and sha256 of every other file. `verifyIndexFiles` is the fail-closed check
+ * (reference §4.10, adapted to this format) and returns EVERY violation so one message tells the
+ * user everything that is wrong. It has two depths:
+ * - "open" (every open, cost independent of the index size): the manifest's fields, every listed
+ *   file present with its recorded size, no unlisted file;
+ * - "full" (`atr inspect-index`, and the build itself when it writes the checksums): the same, plus
+ *   each file's sha256 and the line count of every JSON-lines file.
  */
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuildSettings, Manifest } from "./types.js";
 
 export const MANIFEST_FILE = "manifest.json";
 /** Bumped whenever a file of the index changes shape; the loader refuses any other version. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 /** The loaded passages, one JSON Passage per line, in load order. */
 export const PASSAGES_FILE = "passages.jsonl";
 /** Files every index has, whatever the views write. */
@@ -43,11 +47,25 @@ export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-function countLines(bytes: Uint8Array): number {
-  let n = 0;
-  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) n++;
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 10) n++;
-  return n;
+/** sha256 and line count of a file, read in chunks (index files can be larger than memory allows). */
+function digestFile(path: string): { sha256: string; lines: number } {
+  const hash = createHash("sha256");
+  const buf = Buffer.allocUnsafe(1 << 22);
+  const fd = openSync(path, "r");
+  let lines = 0;
+  let last = -1;
+  try {
+    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) {
+      const chunk = buf.subarray(0, n);
+      hash.update(chunk);
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+      last = chunk[n - 1]!;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (last !== -1 && last !== 10) lines++;
+  return { sha256: hash.digest("hex"), lines };
 }
 
 /** Regular, non-hidden files of an index directory except manifest.json, sorted. */
@@ -59,10 +77,14 @@ function indexFiles(dir: string): string[] {
 }
 
 /** Writes manifest.json into `dir`, checksumming every other file there. Returns the manifest. */
-export function writeManifest(dir: string, fields: Omit<Manifest, "formatVersion" | "checksums">): Manifest {
+export function writeManifest(dir: string, fields: Omit<Manifest, "formatVersion" | "buildId" | "checksums" | "sizes">): Manifest {
   const checksums: Record<string, string> = {};
-  for (const file of indexFiles(dir)) checksums[file] = sha256(readFileSync(join(dir, file)));
-  const manifest: Manifest = { formatVersion: INDEX_FORMAT_VERSION, ...fields, checksums };
+  const sizes: Record<string, number> = {};
+  for (const file of indexFiles(dir)) {
+    checksums[file] = digestFile(join(dir, file)).sha256;
+    sizes[file] = statSync(join(dir, file)).size;
+  }
+  const manifest: Manifest = { formatVersion: INDEX_FORMAT_VERSION, buildId: randomUUID(), ...fields, checksums, sizes };
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + "\n");
   return manifest;
 }
@@ -88,12 +110,16 @@ export function settingsViolations(settings: unknown): string[] {
   return out;
 }
 
+/** How much `verifyIndexFiles` reads: "open" = sizes only, "full" = every byte (checksums, line counts). */
+export type VerifyDepth = "open" | "full";
+
 /**
- * Checks an index directory without loading anything heavy. Returns the parsed manifest (when it
- * parses) and every violation: missing/foreign manifest, wrong format version, invalid settings or
- * counts, missing/unlisted/changed files, line counts that disagree with the manifest.
+ * Checks an index directory's files against its manifest without loading anything. Returns the
+ * parsed manifest (when it parses) and every violation: missing/foreign manifest, wrong format
+ * version, invalid settings or counts, missing/unlisted files, sizes that differ; with depth "full"
+ * also changed contents (sha256) and line counts that disagree with the manifest.
  */
-export function verifyIndexFiles(dir: string): { manifest?: Manifest; violations: string[] } {
+export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { manifest?: Manifest; violations: string[] } {
   if (!existsSync(dir)) return { violations: [`${dir} does not exist`] };
   if (!statSync(dir).isDirectory()) return { violations: [`${dir} is not a directory`] };
   const path = join(dir, MANIFEST_FILE);
@@ -111,6 +137,7 @@ export function verifyIndexFiles(dir: string): { manifest?: Manifest; violations
     violations.push(`formatVersion is ${JSON.stringify(m.formatVersion)}, this build reads ${INDEX_FORMAT_VERSION} (index from another format or program)`);
   }
   if (typeof m.createdAt !== "string" || Number.isNaN(Date.parse(m.createdAt))) violations.push("createdAt is missing or not a date");
+  if (typeof m.buildId !== "string" || m.buildId === "") violations.push("buildId is missing");
   violations.push(...settingsViolations(m.settings));
 
   const counts = isObject(m.counts) ? (m.counts as Record<string, unknown>) : undefined;
@@ -125,7 +152,6 @@ export function verifyIndexFiles(dir: string): { manifest?: Manifest; violations
     if (isInt(counts.rowEntries) && isInt(s.rowBudget) && s.rowBudget > 0 && counts.rowEntries > s.rowBudget) {
       violations.push(`counts.rowEntries (${counts.rowEntries}) exceeds the recorded row budget (${s.rowBudget})`);
     }
-    if (isInt(counts.rows) && counts.rows > 0 && counts.rowEntries === 0) violations.push("tables have rows but counts.rowEntries is 0");
   }
 
   const sources = m.sources as unknown;
@@ -133,10 +159,13 @@ export function verifyIndexFiles(dir: string): { manifest?: Manifest; violations
     violations.push("sources must be an object with tables, documents and skipped lists");
   }
 
+  const sizes = isObject(m.sizes) ? (m.sizes as Record<string, unknown>) : undefined;
+  if (!sizes) violations.push("sizes is missing or not an object");
   if (!isObject(m.checksums)) {
     violations.push("checksums is missing or not an object");
   } else {
     const listed = m.checksums as Record<string, unknown>;
+    if (sizes) for (const file of Object.keys(sizes)) if (!(file in listed)) violations.push(`sizes lists ${JSON.stringify(file)} but checksums does not`);
     for (const required of REQUIRED_FILES) if (!(required in listed)) violations.push(`checksums does not list ${required}`);
     for (const [file, digest] of Object.entries(listed)) {
       // Names come from an untrusted file: only plain names inside the directory are looked at.
@@ -149,11 +178,18 @@ export function verifyIndexFiles(dir: string): { manifest?: Manifest; violations
         violations.push(`${file} is listed in the manifest but missing`);
         continue;
       }
-      const bytes = readFileSync(filePath);
-      if (typeof digest !== "string" || sha256(bytes) !== digest) violations.push(`${file} does not match its checksum (changed after the build)`);
+      const size = statSync(filePath).size;
+      const recorded = sizes?.[file];
+      if (sizes && (!isInt(recorded) || recorded !== size)) {
+        violations.push(`${file} has ${size} bytes but the manifest records ${JSON.stringify(recorded ?? null)} (changed or truncated after the build)`);
+      }
+      if (typeof digest !== "string") violations.push(`checksums.${file} is not a string`);
+      if (depth === "open") continue;
+      const { sha256, lines } = digestFile(filePath);
+      if (typeof digest === "string" && sha256 !== digest) violations.push(`${file} does not match its checksum (changed after the build)`);
       const countKey = COUNTED_FILES[file];
-      if (countKey && counts && isInt(counts[countKey]) && countLines(bytes) !== counts[countKey]) {
-        violations.push(`${file} has ${countLines(bytes)} lines but counts.${countKey} is ${counts[countKey] as number}`);
+      if (countKey && counts && isInt(counts[countKey]) && lines !== counts[countKey]) {
+        violations.push(`${file} has ${lines} lines but counts.${countKey} is ${counts[countKey] as number}`);
       }
     }
     for (const file of indexFiles(dir)) if (!(file in listed)) violations.push(`${file} is in the index directory but not in the manifest`);
@@ -161,9 +197,9 @@ export function verifyIndexFiles(dir: string): { manifest?: Manifest; violations
   return { manifest: m as Manifest, violations };
 }
 
-/** Verifies and returns the manifest, or throws IndexVerificationError listing every violation. */
-export function readVerifiedManifest(dir: string): Manifest {
-  const { manifest, violations } = verifyIndexFiles(dir);
+/** Verifies (at `depth`) and returns the manifest, or throws IndexVerificationError listing every violation. */
+export function readVerifiedManifest(dir: string, depth: VerifyDepth = "open"): Manifest {
+  const { manifest, violations } = verifyIndexFiles(dir, depth);
   if (violations.length > 0 || !manifest) throw new IndexVerificationError(dir, violations);
   return manifest;
 }

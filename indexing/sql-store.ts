@@ -19,16 +19,21 @@
  *   column; `type` ∈ integer|real|date|text; `examples` is a JSON array of up to three distinct
  *   non-empty original values (each cut to EXAMPLE_MAX_CHARS).
  * - `_meta(key, value)`: `store_format` = STORE_FORMAT.
+ * - Tables over LARGE_TABLE_ROWS rows also get build-time statistics and lexical indexes
+ *   (`_column_stats`, `_table_stats`, `_values`, `_values_fts`, `_value_tokens`, `_rows_fts`; layout in
+ *   indexing/table-stats.ts), so questions over them read indexes instead of the table.
  * Passages are not in SQLite; they live in `passages.jsonl` (see open-index.ts).
  * Readers open the file read-only (`{readonly: true, fileMustExist: true}`).
  */
 import Database from "better-sqlite3";
 import { inferColumnType, typedValue } from "./column-types.js";
-import { physicalColumnNames, physicalTableName } from "./identifiers.js";
+import { physicalColumnNames, physicalTableName, quoteIdent } from "./identifiers.js";
+import { createStatsTables, finishStatsTables, writeTableStats } from "./table-stats.js";
+import { isLargeTable } from "./table-size.js";
 import { ROW_ID_COLUMN, type ColumnType, type RawTable, type TableSchema } from "./types.js";
 
 export const SQLITE_FILE = "tables.sqlite";
-export const STORE_FORMAT = "1";
+export const STORE_FORMAT = "2";
 /** Suffix of the raw-text twin of every typed column. */
 export const RAW_SUFFIX = "__raw";
 /** Schema examples longer than this are cut (with "…"): a 50 MB cell must not flow into every view. */
@@ -43,10 +48,7 @@ export class SqlStoreError extends Error {
   }
 }
 
-/** Double-quotes an identifier for SQLite. */
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
+export { quoteIdent };
 
 /** Infers column types, physical names and examples for one table (physical table name given). */
 export function tableSchemaFor(raw: RawTable, physical: string): TableSchema {
@@ -103,6 +105,7 @@ export function writeSqlStore(path: string, tables: readonly RawTable[], options
       CREATE TABLE _columns (table_id TEXT NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL, physical TEXT NOT NULL,
         raw_physical TEXT NOT NULL, type TEXT NOT NULL, examples TEXT NOT NULL, PRIMARY KEY (table_id, position));
     `);
+    createStatsTables(db);
     db.prepare("INSERT INTO _meta (key, value) VALUES ('store_format', ?)").run(STORE_FORMAT);
     const insertTable = db.prepare(
       "INSERT INTO _tables (position, table_id, physical, file, sheet, title, row_count) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -137,6 +140,7 @@ export function writeSqlStore(path: string, tables: readonly RawTable[], options
         schema.columns.forEach((col, c) => {
           insertColumn.run(schema.tableId, c, col.name, col.physical, col.rawPhysical, col.type, JSON.stringify(col.examples));
         });
+        if (isLargeTable(raw.rows.length)) writeTableStats(db, raw, schema, position);
       });
       try {
         write();
@@ -146,6 +150,7 @@ export function writeSqlStore(path: string, tables: readonly RawTable[], options
       schemas.push(schema);
       options.onTable?.(position + 1, tables.length);
     });
+    finishStatsTables(db);
     return schemas;
   } finally {
     db.close();
@@ -205,4 +210,27 @@ export function readTableSchemas(db: Database.Database): Map<string, TableSchema
     schema.columns.push({ name: c.name, physical: c.physical, rawPhysical: c.raw_physical, type: c.type, examples: JSON.parse(c.examples) as string[] });
   }
   return map;
+}
+
+/**
+ * Consistency of tables.sqlite with what the index records. "open" (every open; cost independent of
+ * the data): table and row counts against the manifest, every data table present. "full"
+ * (`atr inspect-index`): also SQLite's integrity check and each data table's row count.
+ */
+export function sqlStoreViolations(db: Database.Database, tables: Map<string, TableSchema>, counts: { tables: number; rows: number }, depth: "open" | "full"): string[] {
+  const out: string[] = [];
+  const rows = [...tables.values()].reduce((sum, t) => sum + t.rowCount, 0);
+  if (tables.size !== counts.tables) out.push(`${SQLITE_FILE} has ${tables.size} tables but counts.tables is ${counts.tables}`);
+  if (rows !== counts.rows) out.push(`${SQLITE_FILE} has ${rows} rows but counts.rows is ${counts.rows}`);
+  const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]));
+  for (const t of tables.values()) if (!present.has(t.physical)) out.push(`${SQLITE_FILE}: table "${t.physical}" (${t.tableId}) is listed in _tables but missing`);
+  if (depth === "open") return out;
+  const integrity = db.prepare("PRAGMA integrity_check").pluck().all() as string[];
+  if (integrity.length !== 1 || integrity[0] !== "ok") out.push(`${SQLITE_FILE} fails SQLite's integrity check: ${integrity.slice(0, 5).join("; ")}`);
+  for (const t of tables.values()) {
+    if (!present.has(t.physical)) continue;
+    const n = db.prepare(`SELECT COUNT(*) FROM ${quoteIdent(t.physical)}`).pluck().get() as number;
+    if (n !== t.rowCount) out.push(`${SQLITE_FILE}: table "${t.physical}" has ${n} rows but _tables records ${t.rowCount}`);
+  }
+  return out;
 }

@@ -143,8 +143,12 @@ export interface Manifest {
     cellEntries: number;
     rowEntries: number;
   };
+  /** Random id of this build: an index rebuilt in place has another one. */
+  buildId: string;
   /** File name → sha256 hex of every file of the index (manifest.json excepted). */
   checksums: Record<string, string>;
+  /** File name → size in bytes (checked on every open; checksums by build and `atr inspect-index`). */
+  sizes: Record<string, number>;
   /** Which source files were read, and what was skipped with why. */
   sources: { tables: string[]; documents: string[]; skipped: Array<{ file: string; reason: string }> };
 }

@@ -8,6 +8,7 @@
  * in-process inner-product scan with the same results (same scores up to float rounding; ties broken
  * by the lower entry id in both).
  */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 
@@ -58,6 +59,49 @@ export async function readVectors(path: string, dim: number, expectedCount: numb
   const out = new Float32Array(expectedCount * dim);
   new Uint8Array(out.buffer).set(buf);
   return out;
+}
+
+/**
+ * A `<view>.f32` file held open from the moment the index opens (so a rebuild that replaces the
+ * directory does not change what this process reads) and read lazily: `range` reads only the
+ * vectors asked for (one table's rows), `all` reads the file once and keeps it.
+ */
+export class VectorFile {
+  private fd: number | undefined;
+  private whole?: Float32Array;
+  readonly count: number;
+  constructor(readonly path: string, readonly dim: number, expectedCount: number) {
+    this.fd = openSync(path, "r");
+    const bytes = fstatSync(this.fd).size;
+    if (bytes !== expectedCount * dim * 4) {
+      closeSync(this.fd);
+      throw new VectorFileError(
+        `${path}: holds ${bytes / 4 / Math.max(dim, 1)} vectors of dim ${dim}, but the view has ${expectedCount} entries — rebuild the index`,
+      );
+    }
+    this.count = expectedCount;
+  }
+  /** Vectors [start, end) as one row-major array. */
+  range(start: number, end: number): Float32Array {
+    if (this.whole) return this.whole.subarray(start * this.dim, end * this.dim);
+    if (this.fd === undefined) throw new VectorFileError(`${this.path}: read after the index was closed`);
+    const out = new Float32Array(Math.max(0, end - start) * this.dim);
+    const bytes = new Uint8Array(out.buffer);
+    let done = 0;
+    while (done < bytes.length) {
+      const n = readSync(this.fd, bytes, done, bytes.length - done, start * this.dim * 4 + done);
+      if (n <= 0) throw new VectorFileError(`${this.path}: ended early — rebuild the index`);
+      done += n;
+    }
+    return out;
+  }
+  all(): Float32Array {
+    return (this.whole ??= this.range(0, this.count));
+  }
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
 }
 
 /** Keeps the best k (score desc, id asc) in a small sorted array: O(n log k) without sorting n. */

@@ -1,28 +1,30 @@
 /**
- * Views 1–4 of the index: build them into an index directory, and open them as an `IndexSearch`.
+ * Views 1–4 of the index: build them into an index directory, and open them (lazily) for search.
  *
  * Files written (all listed in `files`, checksummed by build-index into manifest.json):
- *   docs.jsonl / docs.f32        Views 1–2: passage chunks, then table chunks (DocChunk per line)
- *   schema.jsonl / schema.f32    View 3: one SchemaEntry per column
- *   cells.jsonl / cells.f32      View 4: budgeted CellEntry list (entity-like values, every table)
- *   rows.jsonl / rows.f32        View 4: RowEntry per row (within the row caps), grouped by table;
- *                                `linked` holds the opening of passages its cells link to (embedded too)
- *   views.json                   embedder (model path, dimension) and entry counts, read back by openViews
- * `<view>.f32` = float32 little-endian row-major (n × embeddingDim); the vector backend (FAISS or
- * exact) is chosen at open time (indexing/vector-index.ts).
+ *   views.sqlite   the entries of every view, one SQLite table per view (`docs`, `schema`, `cells`,
+ *                  `rows`; `id` = position = row of the view's vector file, `json` = the entry), the
+ *                  lexical statistics of each view (`terms`: document frequency of every content word,
+ *                  `view_stats`: entries and total words) and `row_ranges` (table → its contiguous
+ *                  row entries). Indexed by table, so opening reads nothing in proportion to the index.
+ *   docs.f32 …     Views 1–2 passage chunks then table chunks; View 3 one entry per column; View 4
+ *   rows.f32       the budgeted cells and one entry per row of every small table (rows of a table
+ *                  over LARGE_TABLE_ROWS are searched through tables.sqlite instead, see table-stats.ts)
+ *   views.json     embedder (model path, dimension) and entry counts, read back by loadViews
+ * `<view>.f32` = float32 little-endian row-major (n × embeddingDim), read lazily (VectorFile); the
+ * vector backend (FAISS or exact) is chosen at search time (indexing/vector-index.ts).
  */
-import { createWriteStream } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
-import { once } from "node:events";
+import { writeFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
 import type { BuildSettings, CellEntry, DocChunk, Manifest, Passage, RawTable, RowEntry, SchemaEntry, TableSchema } from "./types.js";
-import type { IndexSearch } from "../retrievers/types.js";
 import { chunkTable, chunkText, validateChunkSizes } from "./chunking.js";
 import { cellEntries, rowEntries, schemaEntries, searchText, validateRowCaps } from "./cell-selection.js";
 import { createEmbedder } from "./embeddings/index.js";
+import { contentWords } from "./embeddings/offline.js";
 import type { IndexEmbedder } from "./embeddings/types.js";
-import { readVectors, writeVectors } from "./vector-index.js";
+import { isLargeTable } from "./table-size.js";
+import { VectorFile, writeVectors, type IdRange } from "./vector-index.js";
 
 export interface ViewBuildOptions {
   /** Tokens per chunk including the file-name prefix (reference default 512). */
@@ -58,7 +60,7 @@ export class ViewsError extends Error {
 
 /** What views.json records (beside manifest settings). */
 export interface ViewsInfo {
-  viewsFormat: 1;
+  viewsFormat: 2;
   /** Model folder as given at build time (absolute), or the offline model id. */
   embeddingModelPath: string;
   embeddingModel: string;
@@ -66,46 +68,89 @@ export interface ViewsInfo {
   counts: { docChunks: number; schemaEntries: number; cellEntries: number; rowEntries: number };
 }
 
+export type ViewName = "docs" | "schema" | "cells" | "rows";
+export const VIEW_NAMES: readonly ViewName[] = ["docs", "schema", "cells", "rows"];
+export const VIEWS_DB = "views.sqlite";
 export const VIEW_FILES = {
-  docs: ["docs.jsonl", "docs.f32"],
-  schema: ["schema.jsonl", "schema.f32"],
-  cells: ["cells.jsonl", "cells.f32"],
-  rows: ["rows.jsonl", "rows.f32"],
+  docs: "docs.f32",
+  schema: "schema.f32",
+  cells: "cells.f32",
+  rows: "rows.f32",
   info: "views.json",
+  db: VIEWS_DB,
 } as const;
+const COUNT_KEY: Record<ViewName, keyof ViewsInfo["counts"]> = { docs: "docChunks", schema: "schemaEntries", cells: "cellEntries", rows: "rowEntries" };
 
-async function writeJsonl(path: string, items: readonly unknown[]): Promise<void> {
-  const out = createWriteStream(path, { encoding: "utf8" });
-  let buf = "";
-  for (const item of items) {
-    buf += JSON.stringify(item) + "\n";
-    if (buf.length > 1 << 20) {
-      if (!out.write(buf)) await once(out, "drain");
-      buf = "";
-    }
-  }
-  out.end(buf);
-  await once(out, "finish");
+/** The table (or, for a passage chunk, the passage file's stem) a doc chunk belongs to, for scoping. */
+export function docScopeKey(d: DocChunk): string {
+  return d.tableId !== undefined ? d.tableId : d.source.replace(/\.[^.]*$/, "");
 }
 
-export async function readJsonl<T>(path: string): Promise<T[]> {
-  const text = await readFile(path, "utf8");
-  const out: T[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = text.length;
-    const line = text.slice(start, end);
-    if (line.trim() !== "") {
-      try {
-        out.push(JSON.parse(line) as T);
-      } catch {
-        throw new ViewsError(`${path}: line ${out.length + 1} is not JSON — rebuild the index`);
-      }
-    }
-    start = end + 1;
+/** Document frequencies of the content words of `texts` (the lexical reranker's population statistics). */
+function termCounts(texts: Iterable<string>): { n: number; words: number; df: Map<string, number> } {
+  const df = new Map<string, number>();
+  let n = 0;
+  let words = 0;
+  for (const t of texts) {
+    const w = contentWords(t);
+    words += w.length;
+    n++;
+    for (const x of new Set(w)) df.set(x, (df.get(x) ?? 0) + 1);
   }
-  return out;
+  return { n, words, df };
+}
+
+/** Writes views.sqlite: entries, lexical statistics and row ranges of the four views. */
+function writeViewsDb(path: string, views: Record<ViewName, Array<{ text: string }>>): void {
+  const db = new Database(path);
+  try {
+    db.pragma("journal_mode = OFF");
+    db.pragma("synchronous = OFF");
+    db.exec(`
+      CREATE TABLE docs (id INTEGER PRIMARY KEY, type TEXT NOT NULL, scope TEXT NOT NULL, json TEXT NOT NULL);
+      CREATE INDEX docs_scope ON docs (scope, id);
+      CREATE INDEX docs_type ON docs (type, id);
+      CREATE TABLE schema (id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, json TEXT NOT NULL);
+      CREATE INDEX schema_table ON schema (table_id, id);
+      CREATE TABLE cells (id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, json TEXT NOT NULL);
+      CREATE INDEX cells_table ON cells (table_id, id);
+      CREATE TABLE rows (id INTEGER PRIMARY KEY, table_id TEXT NOT NULL, json TEXT NOT NULL);
+      CREATE TABLE row_ranges (table_id TEXT PRIMARY KEY, start INTEGER NOT NULL, end INTEGER NOT NULL);
+      CREATE TABLE terms (view TEXT NOT NULL, term TEXT NOT NULL, df INTEGER NOT NULL, PRIMARY KEY (view, term)) WITHOUT ROWID;
+      CREATE TABLE view_stats (view TEXT PRIMARY KEY, n INTEGER NOT NULL, words INTEGER NOT NULL);
+    `);
+    const write = db.transaction(() => {
+      const docs = db.prepare("INSERT INTO docs VALUES (?, ?, ?, ?)");
+      (views.docs as DocChunk[]).forEach((d, i) => docs.run(i, d.type, docScopeKey(d), JSON.stringify(d)));
+      for (const view of ["schema", "cells", "rows"] as const) {
+        const insert = db.prepare(`INSERT INTO ${view} VALUES (?, ?, ?)`);
+        (views[view] as unknown as Array<{ tableId: string }>).forEach((e, i) => insert.run(i, e.tableId, JSON.stringify(e)));
+      }
+      const ranges = db.prepare("INSERT INTO row_ranges VALUES (?, ?, ?)");
+      let open: { tableId: string; start: number } | undefined;
+      const rows = views.rows as RowEntry[];
+      const seen = new Set<string>();
+      rows.forEach((r, i) => {
+        if (open?.tableId === r.tableId) return;
+        if (open) ranges.run(open.tableId, open.start, i);
+        if (seen.has(r.tableId)) throw new ViewsError(`row entries of table ${r.tableId} are not contiguous`);
+        seen.add(r.tableId);
+        open = { tableId: r.tableId, start: i };
+      });
+      if (open) ranges.run(open.tableId, open.start, rows.length);
+      const terms = db.prepare("INSERT INTO terms VALUES (?, ?, ?)");
+      const stats = db.prepare("INSERT INTO view_stats VALUES (?, ?, ?)");
+      // The row view's statistics are per table (small tables, computed when searched).
+      for (const view of ["docs", "schema", "cells"] as const) {
+        const { n, words, df } = termCounts(views[view].map((e) => e.text));
+        stats.run(view, n, words);
+        for (const [term, f] of df) terms.run(view, term, f);
+      }
+    });
+    write();
+  } finally {
+    db.close();
+  }
 }
 
 async function docChunks(tables: LoadedTable[], passages: Passage[], embedder: IndexEmbedder, options: ViewBuildOptions): Promise<DocChunk[]> {
@@ -149,22 +194,24 @@ export async function buildViews(
     { name: "docs", entries: await docChunks(tables, passages, embedder, options) },
     { name: "schema", entries: schemaEntries(tables) },
     { name: "cells", entries: cellEntries(tables, { budget: options.cellBudget, perTableQuota: options.cellPerTableQuota }) },
-    { name: "rows", entries: rowEntries(tables, rowCaps, passages) },
+    // rows of large tables are reached through tables.sqlite (indexing/table-stats.ts), not embedded
+    { name: "rows", entries: rowEntries(tables.filter((t) => !isLargeTable(t.raw.rows.length)), rowCaps, passages) },
   ];
   if (tables.length > 0 && views[2]!.entries.length === 0) {
     throw new ViewsError("tables were loaded but no cell was indexed (are all tables empty?)");
   }
   const files: string[] = [];
   for (const { name, entries } of views) {
-    const [jsonl, f32] = VIEW_FILES[name as "docs"];
+    const f32 = VIEW_FILES[name as ViewName];
     const vectors = await embedder.embedMatrix(
       entries.map(searchText),
       (done, total) => options.onProgress?.(`embed ${name}`, done, total),
     );
-    await writeJsonl(join(outDir, jsonl), entries);
     await writeVectors(join(outDir, f32), vectors);
-    files.push(jsonl, f32);
+    files.push(f32);
   }
+  writeViewsDb(join(outDir, VIEWS_DB), Object.fromEntries(views.map((v) => [v.name, v.entries])) as Record<ViewName, Array<{ text: string }>>);
+  files.push(VIEWS_DB);
   const counts = {
     docChunks: views[0]!.entries.length,
     schemaEntries: views[1]!.entries.length,
@@ -172,7 +219,7 @@ export async function buildViews(
     rowEntries: views[3]!.entries.length,
   };
   const info: ViewsInfo = {
-    viewsFormat: 1,
+    viewsFormat: 2,
     embeddingModelPath: options.embeddingModel ?? embedder.modelId,
     embeddingModel: embedder.modelId,
     embeddingDim: embedder.dimension,
@@ -195,14 +242,62 @@ export async function buildViews(
   return { settings, counts, files };
 }
 
-/** Entries and vectors of Views 1–4 as read from an index directory. */
+/** One view's entries, read by id from views.sqlite (nothing is loaded up front). */
+export class ViewEntries<T> {
+  private readonly byId: Database.Statement;
+  private readonly byRange: Database.Statement;
+  private readonly cache = new Map<number, T>();
+  constructor(
+    db: Database.Database,
+    readonly view: ViewName,
+    readonly size: number,
+  ) {
+    this.byId = db.prepare(`SELECT json FROM ${view} WHERE id = ?`).pluck();
+    this.byRange = db.prepare(`SELECT json FROM ${view} WHERE id >= ? AND id < ? ORDER BY id`).pluck();
+  }
+  /** The entry at `id` (the same object on every call while it stays in the small cache). */
+  get(id: number): T {
+    let e = this.cache.get(id);
+    if (e === undefined) {
+      const json = this.byId.get(id) as string | undefined;
+      if (json === undefined) throw new ViewsError(`${VIEWS_DB}: ${this.view} has no entry ${id} — rebuild the index`);
+      e = JSON.parse(json) as T;
+      this.cache.set(id, e);
+      if (this.cache.size > 20_000) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return e;
+  }
+  /** Entries [start, end) in order. */
+  range(start: number, end: number): T[] {
+    return (this.byRange.all(start, end) as string[]).map((j) => JSON.parse(j) as T);
+  }
+}
+
+/** Population statistics of a view for BM25, read from views.sqlite. */
+export interface StoredTermStats {
+  n: number;
+  words: number;
+  df(term: string): number;
+}
+
+/** Views 1–4 of an opened index: entries and vectors read on demand, from files held open since the open. */
 export interface LoadedViews {
   info: ViewsInfo;
-  docs: DocChunk[];
-  schema: SchemaEntry[];
-  cells: CellEntry[];
-  rows: RowEntry[];
-  vectors: { docs: Float32Array; schema: Float32Array; cells: Float32Array; rows: Float32Array };
+  docs: ViewEntries<DocChunk>;
+  schema: ViewEntries<SchemaEntry>;
+  cells: ViewEntries<CellEntry>;
+  rows: ViewEntries<RowEntry>;
+  vectors: Record<ViewName, VectorFile>;
+  /** The build's max_row_chars (row texts made at search time are cut alike). */
+  rowMaxChars: number;
+  termStats(view: "docs" | "schema" | "cells"): StoredTermStats;
+  /** Doc chunk ids of one type and/or within a scope of table ids (their chunks and their passage files). */
+  docIds(filter: { type?: "text" | "table"; scope?: readonly string[] }): number[];
+  schemaIds(tableId: string): number[];
+  cellIds(tableId: string): number[];
+  /** The contiguous row entries of a table (absent: a large table, or rows capped to none). */
+  rowRange(tableId: string): IdRange | undefined;
+  close(): void;
 }
 
 export interface OpenViewsOptions {
@@ -220,6 +315,11 @@ export interface OpenViewsOptions {
   rowStructure?: boolean;
 }
 
+/**
+ * Opens Views 1–4 of an index directory. Cheap whatever the index size: views.json, the entry
+ * counts recorded in views.sqlite and the vector file sizes are checked against the manifest; the
+ * files stay open (a rebuild of the directory does not change what this index reads).
+ */
 export async function loadViews(dir: string, manifest: Manifest): Promise<LoadedViews> {
   let info: ViewsInfo;
   try {
@@ -228,42 +328,105 @@ export async function loadViews(dir: string, manifest: Manifest): Promise<Loaded
     throw new ViewsError(`${join(dir, VIEW_FILES.info)}: missing or unreadable (${(e as Error).message}) — rebuild the index`);
   }
   const problems: string[] = [];
-  if (info.viewsFormat !== 1) problems.push(`views.json viewsFormat is ${info.viewsFormat}, expected 1`);
+  if (info.viewsFormat !== 2) problems.push(`views.json viewsFormat is ${info.viewsFormat}, expected 2`);
   if (info.embeddingDim !== manifest.settings.embeddingDim) problems.push(`views.json embeddingDim ${info.embeddingDim} ≠ manifest ${manifest.settings.embeddingDim}`);
   if (info.embeddingModel !== manifest.settings.embeddingModel) problems.push(`views.json embeddingModel ${info.embeddingModel} ≠ manifest ${manifest.settings.embeddingModel}`);
-  const [docs, schema, cells, rows] = await Promise.all([
-    readJsonl<DocChunk>(join(dir, VIEW_FILES.docs[0])),
-    readJsonl<SchemaEntry>(join(dir, VIEW_FILES.schema[0])),
-    readJsonl<CellEntry>(join(dir, VIEW_FILES.cells[0])),
-    readJsonl<RowEntry>(join(dir, VIEW_FILES.rows[0])),
-  ]);
-  const expect: Array<[string, number, number]> = [
-    ["docChunks", docs.length, manifest.counts.docChunks],
-    ["schemaEntries", schema.length, manifest.counts.schemaEntries],
-    ["cellEntries", cells.length, manifest.counts.cellEntries],
-    ["rowEntries", rows.length, manifest.counts.rowEntries],
-  ];
-  for (const [name, got, want] of expect) if (got !== want) problems.push(`${name}: ${got} entries on disk, manifest says ${want}`);
-  if (problems.length > 0) throw new ViewsError(`index at ${dir} is inconsistent — rebuild every component:\n- ${problems.join("\n- ")}`);
-  const dim = info.embeddingDim;
-  const [dv, sv, cv, rv] = await Promise.all([
-    readVectors(join(dir, VIEW_FILES.docs[1]), dim, docs.length),
-    readVectors(join(dir, VIEW_FILES.schema[1]), dim, schema.length),
-    readVectors(join(dir, VIEW_FILES.cells[1]), dim, cells.length),
-    readVectors(join(dir, VIEW_FILES.rows[1]), dim, rows.length),
-  ]);
-  return { info, docs, schema, cells, rows, vectors: { docs: dv, schema: sv, cells: cv, rows: rv } };
-}
-
-/** Opens Views 1–4 of an index directory as the search API the graph nodes use. */
-export async function openViews(
-  dir: string,
-  manifest: Manifest,
-  db: Database.Database,
-  tables: Map<string, TableSchema>,
-  options: OpenViewsOptions = {},
-): Promise<IndexSearch> {
-  const loaded = await loadViews(dir, manifest);
-  const { ViewSearch } = await import("../retrievers/index-search.js");
-  return ViewSearch.open(loaded, { db, tables, ...options });
+  let db: Database.Database;
+  try {
+    db = new Database(join(dir, VIEWS_DB), { readonly: true, fileMustExist: true });
+  } catch (e) {
+    throw new ViewsError(`${join(dir, VIEWS_DB)}: cannot be opened (${(e as Error).message}) — rebuild the index`);
+  }
+  const vectors: Partial<Record<ViewName, VectorFile>> = {};
+  const fail = (list: string[]) => {
+    db.close();
+    for (const v of Object.values(vectors)) v.close();
+    return new ViewsError(`index at ${dir} is inconsistent — rebuild every component:\n- ${list.join("\n- ")}`);
+  };
+  const sizes = {} as Record<ViewName, number>;
+  try {
+    for (const view of VIEW_NAMES) {
+      // max(id) is an index lookup; ids are positions, so max + 1 is the entry count.
+      const n = ((db.prepare(`SELECT max(id) FROM ${view}`).pluck().get() as number | null) ?? -1) + 1;
+      sizes[view] = n;
+      const want = manifest.counts[COUNT_KEY[view]];
+      if (n !== want) problems.push(`${COUNT_KEY[view]}: ${n} entries on disk, manifest says ${want}`);
+      if (info.counts?.[COUNT_KEY[view]] !== want) problems.push(`views.json counts.${COUNT_KEY[view]} is ${info.counts?.[COUNT_KEY[view]]}, manifest says ${want}`);
+    }
+  } catch (e) {
+    throw fail([`${VIEWS_DB} is not a views store of this format (${(e as Error).message})`]);
+  }
+  if (problems.length > 0) throw fail(problems);
+  try {
+    for (const view of VIEW_NAMES) vectors[view] = new VectorFile(join(dir, VIEW_FILES[view]), info.embeddingDim, sizes[view]);
+  } catch (e) {
+    throw fail([(e as Error).message]);
+  }
+  const statsOf = db.prepare("SELECT n, words FROM view_stats WHERE view = ?");
+  const dfOf = db.prepare("SELECT df FROM terms WHERE view = ? AND term = ?").pluck();
+  const stats = new Map<string, StoredTermStats>();
+  const idsBy = (sql: string) => {
+    const stmt = db.prepare(sql).pluck();
+    const cache = new Map<string, number[]>();
+    return (key: string): number[] => {
+      let ids = cache.get(key);
+      if (!ids) {
+        ids = stmt.all(key) as number[];
+        cache.set(key, ids);
+        if (cache.size > 256) cache.delete(cache.keys().next().value!);
+      }
+      return ids;
+    };
+  };
+  const byScope = idsBy("SELECT id FROM docs WHERE scope = ? ORDER BY id");
+  const byType = idsBy("SELECT id FROM docs WHERE type = ? ORDER BY id");
+  const rangeOf = db.prepare("SELECT start, end FROM row_ranges WHERE table_id = ?");
+  return {
+    info,
+    docs: new ViewEntries<DocChunk>(db, "docs", sizes.docs),
+    schema: new ViewEntries<SchemaEntry>(db, "schema", sizes.schema),
+    cells: new ViewEntries<CellEntry>(db, "cells", sizes.cells),
+    rows: new ViewEntries<RowEntry>(db, "rows", sizes.rows),
+    vectors: vectors as Record<ViewName, VectorFile>,
+    rowMaxChars: manifest.settings.maxRowChars,
+    termStats(view) {
+      let s = stats.get(view);
+      if (!s) {
+        const row = statsOf.get(view) as { n: number; words: number } | undefined;
+        const terms = new Map<string, number>();
+        s = {
+          n: row?.n ?? 0,
+          words: row?.words ?? 0,
+          df(term) {
+            let f = terms.get(term);
+            if (f === undefined) {
+              f = (dfOf.get(view, term) as number | undefined) ?? 0;
+              terms.set(term, f);
+              if (terms.size > 100_000) terms.delete(terms.keys().next().value!);
+            }
+            return f;
+          },
+        };
+        stats.set(view, s);
+      }
+      return s;
+    },
+    docIds({ type, scope }) {
+      if (!scope) return type ? byType(type) : [];
+      const ids = [...new Set(scope)].flatMap(byScope).sort((a, b) => a - b);
+      if (!type) return ids;
+      const typed = new Set(byType(type));
+      return ids.filter((i) => typed.has(i));
+    },
+    schemaIds: idsBy("SELECT id FROM schema WHERE table_id = ? ORDER BY id"),
+    cellIds: idsBy("SELECT id FROM cells WHERE table_id = ? ORDER BY id"),
+    rowRange(tableId) {
+      const r = rangeOf.get(tableId) as { start: number; end: number } | undefined;
+      return r ? { start: r.start, end: r.end } : undefined;
+    },
+    close() {
+      for (const v of Object.values(vectors)) v.close();
+      if (db.open) db.close();
+    },
+  };
 }

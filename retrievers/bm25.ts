@@ -12,30 +12,47 @@ export interface Bm25Options {
   b?: number;
 }
 
+/** Population statistics computed beforehand (a view's, stored at build time in views.sqlite). */
+export interface PopulationCounts {
+  n: number;
+  /** Content words over the population. */
+  words: number;
+  df(word: string): number;
+}
+
 export class Bm25Stats {
   readonly n: number;
   readonly avgdl: number;
-  private readonly df = new Map<string, number>();
+  private readonly dfOf: (word: string) => number;
   readonly k1: number;
   readonly b: number;
 
-  constructor(texts: Iterable<string>, options: Bm25Options = {}) {
+  /** Statistics of `texts`, or of a population counted beforehand (same numbers, no pass over it). */
+  constructor(texts: Iterable<string> | PopulationCounts, options: Bm25Options = {}) {
     this.k1 = options.k1 ?? 1.2;
     this.b = options.b ?? 0.75;
+    if ("df" in texts && typeof texts.df === "function") {
+      this.n = texts.n;
+      this.avgdl = texts.n > 0 ? texts.words / texts.n : 1;
+      this.dfOf = (w) => texts.df(w);
+      return;
+    }
+    const df = new Map<string, number>();
     let n = 0;
     let total = 0;
-    for (const t of texts) {
+    for (const t of texts as Iterable<string>) {
       const words = contentWords(t);
       total += words.length;
       n++;
-      for (const w of new Set(words)) this.df.set(w, (this.df.get(w) ?? 0) + 1);
+      for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1);
     }
     this.n = n;
     this.avgdl = n > 0 ? total / n : 1;
+    this.dfOf = (w) => df.get(w) ?? 0;
   }
 
   idf(word: string): number {
-    const df = this.df.get(word) ?? 0;
+    const df = this.dfOf(word);
     return Math.log(1 + (this.n - df + 0.5) / (df + 0.5));
   }
 

@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadTables } from "../indexing/load-tables.js";
 import { buildIndex } from "../indexing/build-index.js";
-import { openIndex } from "../indexing/open-index.js";
+import { openSearchableIndex as openIndex } from "../retrievers/open-search.js";
 import { loadViews } from "../indexing/views.js";
 import type { CellEntry, RawTable, RowEntry } from "../indexing/types.js";
 import { ViewSearch } from "../retrievers/index-search.js";
@@ -73,13 +73,13 @@ try {
   const search = typeof reranker === "string" ? (opened.search as ViewSearch) : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, rowStructure });
   const indexOnly = await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, fullValuePool: false });
   const rowsByTable = new Map<string, RowEntry[]>();
-  for (const r of loaded.rows) {
+  for (const r of loaded.rows.range(0, loaded.rows.size)) {
     const list = rowsByTable.get(r.tableId) ?? [];
     list.push(r);
     rowsByTable.set(r.tableId, list);
   }
   const budgetedByTable = new Map<string, CellEntry[]>();
-  for (const c of loaded.cells) {
+  for (const c of loaded.cells.range(0, loaded.cells.size)) {
     const list = budgetedByTable.get(c.tableId) ?? [];
     list.push(c);
     budgetedByTable.set(c.tableId, list);

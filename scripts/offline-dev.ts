@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { parseArgs } from "node:util";
-import { openIndex } from "../indexing/open-index.js";
+import { openSearchableIndex as openIndex } from "../retrievers/open-search.js";
 import { buildGuardScope, checkSql } from "../retrievers/sql-guard.js";
 import { loadTables } from "../indexing/load-tables.js";
 import { readTableSchemas, writeSqlStore } from "../indexing/sql-store.js";

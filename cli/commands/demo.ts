@@ -75,7 +75,7 @@ export const command: Command = {
       import("../../indexing/build-index.js"),
       import("../../graph/answer.js"),
       import("../../evals/scoring/wtq.js"),
-      import("../../indexing/open-index.js"),
+      import("../../graph/resources.js"),
       import("../../graph/resources.js"),
     ]);
     // WTQ denotation, also accepting a number written with thousands separators ("212,000" = 212000).

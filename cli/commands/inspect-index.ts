@@ -15,8 +15,11 @@ export const command: Command = {
     [
       "Usage: atr inspect-index PATH [--tables] [--json]   (or --index_path PATH)",
       "",
-      "Checks manifest.json, every checksum and count (the same checks answering does), then prints",
-      "the build settings and counts. Exit code 1 when the index fails verification.",
+      "Runs every check answering runs when it opens the index (manifest fields, file sizes, the",
+      "tables.sqlite bookkeeping against the counts, the views' counts and vector sizes) and the full",
+      "ones (every file's sha256 and line count, SQLite's integrity check, each table's row count,",
+      "every view entry read back), then prints the build settings and counts. Exit code 1 when the",
+      "index fails any of them.",
       "",
       "Flags:",
       formatFlagHelp(FLAGS),
@@ -26,9 +29,9 @@ export const command: Command = {
     const paths = typeof flags.index_path === "string" ? [flags.index_path, ...positionals] : positionals;
     if (paths.length !== 1) throw new UsageError("give exactly one index directory");
     const dir = paths[0]!;
-    const { verifyIndexFiles } = await import("../../indexing/manifest.js");
+    const { inspectIndex } = await import("../../indexing/open-index.js");
     const { openSqlStore, readTableSchemas, SQLITE_FILE } = await import("../../indexing/sql-store.js");
-    const { manifest, violations } = verifyIndexFiles(dir);
+    const { manifest, violations } = await inspectIndex(dir);
     if (violations.length > 0 || !manifest) {
       console.error(`${dir} fails verification (${violations.length} problem${violations.length === 1 ? "" : "s"}):`);
       for (const v of violations) console.error(`  - ${v}`);

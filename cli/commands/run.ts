@@ -137,7 +137,7 @@ async function baselineAnswer(
 ): Promise<AnswerFn> {
   if (!config.indexPath) throw new UsageError("--index_path DIR is required (the index the baselines retrieve from)");
   const [{ openIndexCached }, { createBaseline }, { createChatModel, OFFLINE_BACKBONE }, { openSqlExecutor }] = await Promise.all([
-    import("../../indexing/open-index.js"),
+    import("../../graph/resources.js"),
     import("../../evals/baselines/baselines.js"),
     import("../../graph/backbones.js"),
     import("../../retrievers/sql-executor.js"),
@@ -296,6 +296,8 @@ export const command: Command = {
 
     const cleanup: Array<() => Promise<void> | void> = [];
     const tracing = tracingEnabled();
+    // The whole batch answers from the index it opens now, even if the directory is rebuilt meanwhile.
+    if (!baseline && config.indexPath) await (await import("../../graph/resources.js")).pinIndex(config);
     await checkIndexAndTables(config, questions, dataPath);
     let answer = baseline ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup) : await graphAnswer();
     if (tracing && baseline) answer = await traceEachQuestion(answer);
@@ -342,7 +344,7 @@ export const command: Command = {
       for (const close of cleanup) await close();
       // Release SQL workers, reply caches and indexes, or their handles keep the process alive.
       if (!baseline) await (await import("../../graph/resources.js")).closeResources();
-      const { closeCachedIndexes } = await import("../../indexing/open-index.js");
+      const { closeCachedIndexes } = await import("../../graph/resources.js");
       closeCachedIndexes();
     }
     const notes = [

@@ -45,7 +45,7 @@ export const command: Command = {
     const tableIds = (flags.table_id as string[] | undefined) ?? [];
     if (view === "rows" && tableIds.length !== 1) throw new UsageError("--view rows needs exactly one --table_id");
 
-    const { openIndex } = await import("../../indexing/open-index.js");
+    const { openSearchableIndex: openIndex } = await import("../../retrievers/open-search.js");
     const index = await openIndex(flags.index_path, {
       reranker: flags.reranker as string,
       embeddingModelPath: flags.embedding_model as string | undefined,

@@ -8,7 +8,7 @@
  *   corpus has passages, naming the passages linked from the row the question describes (bridge.ts);
  *   otherwise, or after two failures: TERMINATE.
  */
-import type { OpenedIndex } from "../../indexing/open-index.js";
+import type { SearchableIndex as OpenedIndex } from "../../retrievers/open-search.js";
 import type { TableSchema } from "../../indexing/types.js";
 import { tablesForHint } from "../schema-scope.js";
 import type { DecomposeInput } from "../strategies.js";

@@ -4,7 +4,7 @@
  * analysis/mentions/columns/decompose/sql-writer/link-value/choose-route; reading, fusion,
  * verification and synthesis in reader/fuse/verifier/synthesize.
  */
-import type { OpenedIndex } from "../../indexing/open-index.js";
+import type { SearchableIndex as OpenedIndex } from "../../retrievers/open-search.js";
 import type { Strategies } from "../strategies.js";
 import { createBridge } from "./bridge.js";
 import { chooseRoute } from "./choose-route.js";

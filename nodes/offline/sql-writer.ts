@@ -8,7 +8,7 @@
  * `<binding column> = 'value'` (or `LIKE '%value%'` for fuzzy bindings). Numbers stored as text
  * are read with SQLite's CAST after dropping thousands separators and currency signs.
  */
-import type { OpenedIndex } from "../../indexing/open-index.js";
+import type { SearchableIndex as OpenedIndex } from "../../retrievers/open-search.js";
 import { quoteIdent } from "../../indexing/sql-store.js";
 import { ROW_ID_COLUMN, type TableSchema } from "../../indexing/types.js";
 import { bindingColumn, isRequiredBinding } from "../../retrievers/sql-guard.js";

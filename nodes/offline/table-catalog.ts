@@ -1,12 +1,20 @@
 /**
- * In-memory view of one View 5 table for the offline strategies: every column's original cell text
- * by row, its normalised forms and a token index. Read once per table from tables.sqlite (the
- * read-only connection of the opened index) and cached per connection, so a question costs no
- * repeated reads.
+ * The view of one View 5 table that the offline strategies read: every column's original cell text
+ * by row, its normalised forms and numbers, the distinct values and a token index, and the table
+ * profile (indexing/table-profile.ts). Cached per connection, so a question costs no repeated reads.
+ * - A small table's catalogue is built in memory from all its rows (read once from tables.sqlite).
+ * - A large table's (indexing/table-size.ts) is never read whole: its shares, profile, distinct
+ *   values and tokens come from the build-time statistics and indexes (indexing/table-stats.ts);
+ *   `raw`/`norm`/`num` hold the first LARGE_TABLE_ROWS rows — what the column-shape heuristics scan —
+ *   and read any other row from tables.sqlite when it is indexed; `distinct` and `tokenIndex` answer
+ *   `get`/`has` through indexes, and `tokenIndex.keys()` lists the words of five or more letters
+ *   without digits (what typo matching compares against).
  */
 import type Database from "better-sqlite3";
 import { quoteIdent } from "../../indexing/sql-store.js";
-import { parseDate, parseNumber } from "../../indexing/column-types.js";
+import { ftsAnyOf } from "../../indexing/table-stats.js";
+import { cellNumber, columnShares, normaliseText, tableProfile } from "../../indexing/table-profile.js";
+import { isLargeTable, LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { ROW_ID_COLUMN, type ColumnSchema, type TableSchema } from "../../indexing/types.js";
 
 /** One column of a catalogued table. */
@@ -45,20 +53,7 @@ export interface TableCatalog {
   columnYears: Map<number, number[]>;
 }
 
-const YEAR_IN_TEXT = /\b(19[5-9]\d|20[0-4]\d)\b/g;
-const AMOUNT = /[$€£]|\d,\d{3}|\(\s*\d/;
-
-/** Lower-case, accents stripped, punctuation → space, collapsed. Citation marks like [1] dropped. */
-export function normaliseText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\[[^\]]{0,8}\]/g, " ")
-    .replace(/[\u2018\u2019'`´]/g, "")
-    .replace(/[^a-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+/g, " ")
-    .trim();
-}
+export { leadingNumber, normaliseText } from "../../indexing/table-profile.js";
 
 /** Crude English stemmer for header/question word matching: plural and -ed/-ing endings. */
 export function stem(word: string): string {
@@ -78,32 +73,12 @@ export function headerWordsOf(name: string): string[] {
     .map(stem);
 }
 
-/** The number a cell starts with ("2.8 miles (4.5 km)" → 2.8, "328 (100)" → 328), as SQLite's CAST reads it. */
-export function leadingNumber(text: string): number | null {
-  const m = /^\s*[$€£]?\s*([-+]?\d[\d,]*(?:\.\d+)?)(?![\d:])/.exec(text);
-  if (!m) return null;
-  const v = Number(m[1]!.replace(/,/g, ""));
-  return Number.isFinite(v) ? v : null;
-}
-
-// ("All", "all 13", "all places"; not "All of You", a song title.)
-const SUMMARY = /^(total|totals|sum|overall|grand total|average|mean)\b|^all( \d+| [a-z]+s)?$/;
-
 /** Builds the catalog of one table from its rows of original text (used by tests and by loadCatalog). */
 export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCatalog {
   const columns: CatalogColumn[] = schema.columns.map((col, index) => {
     const raw = rows.map((r) => r[index] ?? "");
     const norm = raw.map(normaliseText);
-    const num = raw.map((v) => parseNumber(v) ?? leadingNumber(v));
-    const nonEmpty = raw.filter((v) => v.trim() !== "").length || 1;
-    const numericShare = num.filter((n) => n !== null).length / nonEmpty;
-    const yearShare =
-      raw.filter((v, r) => {
-        const n = num[r];
-        if (n !== null && n !== undefined) return Number.isInteger(n) && n >= 1000 && n <= 2100;
-        return parseDate(v) !== null || /^\s*(1[0-9]|20)\d\d\b/.test(v);
-      }).length / nonEmpty;
-    const timeShare = raw.filter((v) => /^\s*\+?\d{1,2}(:\d{2}){1,2}(\.\d+)?\s*$/.test(v)).length / nonEmpty;
+    const num = raw.map(cellNumber);
     const distinct = new Map<string, number[]>();
     norm.forEach((n, r) => {
       if (n === "") return;
@@ -111,7 +86,7 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
       if (list) list.push(r);
       else distinct.set(n, [r]);
     });
-    return { schema: col, index, raw, norm, num, numericShare, yearShare, timeShare, headerWords: headerWordsOf(col.name), distinct };
+    return { schema: col, index, raw, norm, num, ...columnShares(raw, num), headerWords: headerWordsOf(col.name), distinct };
   });
   const tokenIndex = new Map<string, Set<string>>();
   for (const c of columns) {
@@ -123,54 +98,12 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
       }
     }
   }
-  const summaryRows = new Set<number>();
-  rows.forEach((_, r) => {
-    for (const c of columns) {
-      const v = c.norm[r] ?? "";
-      if (v === "") continue;
-      if (SUMMARY.test(v) && c.numericShare < 0.5) summaryRows.add(r);
-      if (c.numericShare < 0.5 || SUMMARY.test(v)) break;
-    }
-  });
-  const totals = totalsRow(columns, rows.length, summaryRows);
-  if (totals !== undefined) summaryRows.add(totals);
-  const headerRows = new Set<number>();
-  for (let r = 0; r < Math.min(3, rows.length); r++) {
-    const cells = rows[r]!;
-    const first = (cells[0] ?? "").trim();
-    const rest = cells.slice(1).filter((v) => v.trim() !== "");
-    // A header row names years or words, never amounts or counts; it names at least one year, over a
-    // column of amounts (not a column of years); its first cell is empty or a note ("(in millions)").
-    const numberLike = (v: string) => AMOUNT.test(v) || (/^[\s\d.,%-]+$/.test(v) && !/^\s*(19[5-9]\d|20[0-4]\d)\s*$/.test(v));
-    const yearCells = cells.map((v, c) => (c > 0 && /\b(19[5-9]\d|20[0-4]\d)\b/.test(v) ? c : -1)).filter((c) => c > 0);
-    const overAmounts = yearCells.length > 0 && yearCells.every((c) => columns[c]!.yearShare < 0.5 && columns[c]!.numericShare >= 0.5);
-    if ((first !== "" && /\d/.test(first)) || rest.length === 0 || rest.some(numberLike) || !overAmounts) break;
-    headerRows.add(r);
-  }
-  const columnYears = new Map<number, number[]>();
-  for (const c of columns) {
-    const texts = [c.schema.name, ...[...headerRows].map((r) => c.raw[r] ?? "")];
-    const years = [...new Set(texts.flatMap((t) => [...t.matchAll(YEAR_IN_TEXT)].map((m) => Number(m[1]))))];
-    if (years.length > 0) columnYears.set(c.index, years);
-  }
-  return { schema, rowCount: rows.length, columns, tokenIndex, summaryRows, headerRows, columnYears };
-}
-
-/**
- * An unlabelled totals row (first cell empty or a rank): the last row, when its amounts are the sums
- * of the rows above in at least half of the numeric columns it fills (and at least one).
- */
-function totalsRow(columns: CatalogColumn[], rowCount: number, summaryRows: Set<number>): number | undefined {
-  const r = rowCount - 1;
-  if (rowCount < 4 || summaryRows.has(r)) return undefined;
-  const amounts = columns.filter((c) => c.numericShare >= 0.7 && c.yearShare < 0.5 && c.timeShare < 0.5 && c.num[r] != null);
-  let matches = 0;
-  for (const c of amounts) {
-    const others = c.num.slice(0, r).filter((v, i): v is number => v !== null && !summaryRows.has(i));
-    const sum = others.reduce((x, y) => x + y, 0);
-    if (others.length >= 2 && sum !== 0 && Math.abs(c.num[r]! - sum) <= Math.max(0.5, 0.005 * Math.abs(sum))) matches++;
-  }
-  return matches >= 1 && matches * 2 >= amounts.length ? r : undefined;
+  const profile = tableProfile(
+    columns.map((c) => ({ ...c, name: c.schema.name })),
+    rows.length,
+    (r) => rows[r]!,
+  );
+  return { schema, rowCount: rows.length, columns, tokenIndex, ...profile };
 }
 
 const caches = new WeakMap<object, Map<string, TableCatalog>>();
@@ -181,10 +114,164 @@ export function loadCatalog(db: Database.Database, schema: TableSchema): TableCa
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(schema.tableId);
   if (hit) return hit;
-  const cols = schema.columns.map((c) => quoteIdent(c.rawPhysical));
-  const sql = `SELECT ${cols.length ? cols.join(", ") : "1"} FROM ${quoteIdent(schema.physical)} ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`;
-  const rows = (db.prepare(sql).raw().all() as unknown[][]).map((r) => r.map((v) => (v === null ? "" : String(v))));
-  const catalog = catalogFromRows(schema, rows);
+  const indexed = isLargeTable(schema.rowCount) && db.prepare("SELECT 1 FROM _table_stats WHERE table_id = ?").pluck().get(schema.tableId) !== undefined;
+  const catalog = indexed ? largeCatalog(db, schema) : catalogFromRows(schema, readRows(db, schema, Number.MAX_SAFE_INTEGER));
   cache.set(schema.tableId, catalog);
+  if (cache.size > 64) cache.delete(cache.keys().next().value!);
   return catalog;
+}
+
+/** The first `limit` rows of a table as original text. */
+function readRows(db: Database.Database, schema: TableSchema, limit: number): string[][] {
+  const cols = schema.columns.map((c) => quoteIdent(c.rawPhysical));
+  const sql = `SELECT ${cols.length ? cols.join(", ") : "1"} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(ROW_ID_COLUMN)} < ? ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`;
+  return (db.prepare(sql).raw().all(limit) as unknown[][]).map((r) => r.map((v) => (v === null ? "" : String(v))));
+}
+
+/** `sample` for its own rows; any other row read through `fetch` (the array's length stays the sample's). */
+function sampledRows<T>(sample: T[], fetch: (row: number) => T | undefined): T[] {
+  return new Proxy(sample, {
+    get(target, prop, receiver) {
+      // (array methods scan the sample through this trap: keep it cheap)
+      if (typeof prop === "string") {
+        const c = prop.charCodeAt(0);
+        if (c >= 48 && c <= 57) {
+          const row = +prop;
+          if (Number.isInteger(row)) return row < target.length ? target[row] : fetch(row);
+        }
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+/** Distinct normalised values of one large-table column → rows, answered by the `_values` index. */
+class IndexedDistinct extends Map<string, number[]> {
+  private readonly lookup: Database.Statement;
+  private readonly all: Database.Statement;
+  private readonly memo = new Map<string, number[] | null>();
+  constructor(db: Database.Database, readonly tableId: string, readonly col: number, private readonly count: number) {
+    super();
+    this.lookup = db.prepare("SELECT rows FROM _values WHERE table_id = ? AND norm = ? AND col = ?").pluck();
+    this.all = db.prepare("SELECT norm, rows FROM _values WHERE table_id = ? AND col = ?").raw();
+  }
+  override get(key: string): number[] | undefined {
+    let rows = this.memo.get(key);
+    if (rows === undefined) {
+      const json = this.lookup.get(this.tableId, key, this.col) as string | undefined;
+      rows = json === undefined ? null : (JSON.parse(json) as number[]);
+      this.memo.set(key, rows);
+      if (this.memo.size > 10_000) this.memo.delete(this.memo.keys().next().value!);
+    }
+    return rows ?? undefined;
+  }
+  override has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+  override get size(): number {
+    return this.count;
+  }
+  /** Every value of the column (a scan of the index: only the rare demonym matching walks it). */
+  override *entries(): MapIterator<[string, number[]]> {
+    for (const [norm, rows] of this.all.iterate(this.tableId, this.col) as Iterable<[string, string]>) yield [norm, JSON.parse(rows) as number[]];
+  }
+  override *keys(): MapIterator<string> {
+    for (const [norm] of this.entries()) yield norm;
+  }
+  override [Symbol.iterator](): MapIterator<[string, number[]]> {
+    return this.entries();
+  }
+}
+
+/** Token → "column:normalised value" keys of a large table, answered by `_values_fts`. */
+class IndexedTokens extends Map<string, Set<string>> {
+  private readonly lookup: Database.Statement;
+  private readonly vocab: Database.Statement;
+  private readonly memo = new Map<string, Set<string> | null>();
+  private words?: string[];
+  constructor(db: Database.Database, readonly tableId: string) {
+    super();
+    this.lookup = db.prepare("SELECT v.col, v.norm FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid WHERE _values_fts MATCH ? AND v.table_id = ?").raw();
+    this.vocab = db.prepare("SELECT token FROM _value_tokens WHERE table_id = ?").pluck();
+  }
+  override get(token: string): Set<string> | undefined {
+    let keys = this.memo.get(token);
+    if (keys === undefined) {
+      const match = ftsAnyOf([token]);
+      keys = null;
+      if (match) {
+        const found = new Set<string>();
+        for (const [col, norm] of this.lookup.iterate(match, this.tableId) as Iterable<[number, string]>) {
+          // FTS matches the token anywhere; the catalogue's tokens are the value's space-separated words
+          if (norm.split(" ").includes(token)) found.add(`${col}:${norm}`);
+        }
+        if (found.size > 0) keys = found;
+      }
+      this.memo.set(token, keys);
+      if (this.memo.size > 10_000) this.memo.delete(this.memo.keys().next().value!);
+    }
+    return keys ?? undefined;
+  }
+  override has(token: string): boolean {
+    return this.get(token) !== undefined;
+  }
+  /** The words of five or more letters without digits (what typo matching compares against). */
+  override keys(): MapIterator<string> {
+    this.words ??= this.vocab.all(this.tableId) as string[];
+    return this.words[Symbol.iterator]() as MapIterator<string>;
+  }
+}
+
+interface ColumnStatsRow {
+  col: number;
+  numeric_share: number;
+  year_share: number;
+  time_share: number;
+  distinct_count: number;
+}
+
+/** The catalogue of a large table from its build-time statistics (see the file comment). */
+function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog {
+  const sample = readRows(db, schema, LARGE_TABLE_ROWS);
+  const stats = new Map((db.prepare("SELECT col, numeric_share, year_share, time_share, distinct_count FROM _column_stats WHERE table_id = ?").all(schema.tableId) as ColumnStatsRow[]).map((r) => [r.col, r]));
+  const profile = db.prepare("SELECT summary_rows, header_rows, column_years FROM _table_stats WHERE table_id = ?").get(schema.tableId) as { summary_rows: string; header_rows: string; column_years: string };
+  const columns: CatalogColumn[] = schema.columns.map((col, index) => {
+    const cell = db.prepare(`SELECT ${quoteIdent(col.rawPhysical)} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(ROW_ID_COLUMN)} = ?`).pluck();
+    const rawAt = (row: number): string | undefined => {
+      if (!Number.isInteger(row) || row < 0 || row >= schema.rowCount) return undefined;
+      const v = cell.get(row) as string | null | undefined;
+      return v == null ? "" : String(v);
+    };
+    const raw = sample.map((r) => r[index] ?? "");
+    const norm = raw.map(normaliseText);
+    const num = raw.map(cellNumber);
+    const s = stats.get(index);
+    return {
+      schema: col,
+      index,
+      raw: sampledRows(raw, rawAt),
+      norm: sampledRows(norm, (r) => {
+        const v = rawAt(r);
+        return v === undefined ? undefined : normaliseText(v);
+      }),
+      num: sampledRows(num, (r) => {
+        const v = rawAt(r);
+        return v === undefined ? undefined : cellNumber(v);
+      }) as Array<number | null>,
+      numericShare: s?.numeric_share ?? 0,
+      yearShare: s?.year_share ?? 0,
+      timeShare: s?.time_share ?? 0,
+      headerWords: headerWordsOf(col.name),
+      distinct: new IndexedDistinct(db, schema.tableId, index, s?.distinct_count ?? 0),
+    };
+  });
+  return {
+    schema,
+    rowCount: schema.rowCount,
+    columns,
+    tokenIndex: new IndexedTokens(db, schema.tableId),
+    summaryRows: new Set(JSON.parse(profile.summary_rows) as number[]),
+    headerRows: new Set(JSON.parse(profile.header_rows) as number[]),
+    columnYears: new Map(JSON.parse(profile.column_years) as Array<[number, number[]]>),
+  };
 }

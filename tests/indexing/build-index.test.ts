@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIndex, readInputOrder } from "../../indexing/build-index.js";
 import { INDEX_FORMAT_VERSION, IndexVerificationError, verifyIndexFiles } from "../../indexing/manifest.js";
-import { closeCachedIndexes, openIndex, openIndexCached } from "../../indexing/open-index.js";
+import { inspectIndex, openIndex } from "../../indexing/open-index.js";
+import { openSearchableIndex } from "../../retrievers/open-search.js";
+import { closeCachedIndexes, openIndexCached } from "../../graph/resources.js";
 
 let root: string;
 let tables: string;
@@ -42,7 +44,7 @@ describe("buildIndex + openIndex", () => {
     expect(Object.keys(result.manifest.checksums)).toEqual(expect.arrayContaining(["tables.sqlite", "passages.jsonl"]));
     expect(readdirSync(root).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
 
-    const index = await openIndex(save);
+    const index = await openSearchableIndex(save);
     try {
       const schema = index.tables.get("clubs")!;
       expect(schema.title).toBe("Northern clubs");
@@ -79,11 +81,17 @@ describe("buildIndex + openIndex", () => {
     await expect(openIndex(save)).rejects.toThrow(IndexVerificationError);
   });
 
-  it("refuses a changed file and a directory that is not an index", async () => {
+  it("refuses a changed file (its size on open, its checksum in the full check) and a directory that is not an index", async () => {
     const save = join(root, "changed");
     await build(save);
-    writeFileSync(join(save, "passages.jsonl"), readFileSync(join(save, "passages.jsonl"), "utf8").replace("1888", "1999"));
-    await expect(openIndex(save)).rejects.toThrow(/passages\.jsonl does not match its checksum/);
+    const passages = readFileSync(join(save, "passages.jsonl"), "utf8");
+    // same size: only the full check (build, atr inspect-index) reads every byte
+    writeFileSync(join(save, "passages.jsonl"), passages.replace("1888", "1999"));
+    expect(verifyIndexFiles(save, "full").violations).toEqual([expect.stringMatching(/passages\.jsonl does not match its checksum/)]);
+    expect((await inspectIndex(save)).violations).toEqual([expect.stringMatching(/passages\.jsonl does not match its checksum/)]);
+    // another size: refused on every open
+    writeFileSync(join(save, "passages.jsonl"), passages.replace("1888", "18888"));
+    await expect(openIndex(save)).rejects.toThrow(/passages\.jsonl has \d+ bytes but the manifest records \d+/);
     await expect(openIndex(docs)).rejects.toThrow(/no manifest\.json/);
   });
 

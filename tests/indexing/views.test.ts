@@ -1,23 +1,36 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openViews, readJsonl, ViewsError } from "../../indexing/views.js";
+import Database from "better-sqlite3";
+import { loadViews, ViewsError } from "../../indexing/views.js";
 import type { CellEntry, DocChunk } from "../../indexing/types.js";
+import { ViewSearch } from "../../retrievers/index-search.js";
 import { buildTinyIndex, CLUBS, RIVERS, type TinyIndex } from "../fixtures/tiny-index.js";
 
-describe("buildViews / openViews", () => {
+const entries = <T>(dir: string, view: string): T[] => {
+  const db = new Database(join(dir, "views.sqlite"), { readonly: true });
+  try {
+    return (db.prepare(`SELECT json FROM ${view} ORDER BY id`).pluck().all() as string[]).map((j) => JSON.parse(j) as T);
+  } finally {
+    db.close();
+  }
+};
+const openViews = async (dir: string, manifest: TinyIndex["manifest"], db: TinyIndex["db"], tables: TinyIndex["tables"]) =>
+  ViewSearch.open(await loadViews(dir, manifest), { db, tables });
+
+describe("buildViews / loadViews", () => {
   let index: TinyIndex;
   afterAll(() => index?.db.close());
 
-  it("writes every view as JSON lines + float32 vectors and reports what it wrote", async () => {
+  it("writes every view's entries to views.sqlite + float32 vectors and reports what it wrote", async () => {
     index = await buildTinyIndex();
-    expect(index.files).toEqual(["docs.jsonl", "docs.f32", "schema.jsonl", "schema.f32", "cells.jsonl", "cells.f32", "rows.jsonl", "rows.f32", "views.json"]);
+    expect(index.files).toEqual(["docs.f32", "schema.f32", "cells.f32", "rows.f32", "views.sqlite", "views.json"]);
     expect(index.manifest.settings).toMatchObject({ documentChunkSize: 512, documentChunkOverlap: 64, chunkUnit: "approx-tokens", cellBudget: 10_000, embeddingModel: "offline-hash-v1", embeddingDim: 512 });
     expect(index.manifest.counts).toMatchObject({ docChunks: 4, schemaEntries: 6, rowEntries: 7 });
-    const docs = await readJsonl<DocChunk>(join(index.dir, "docs.jsonl"));
+    const docs = entries<DocChunk>(index.dir, "docs");
     expect(docs.filter((d) => d.type === "table").map((d) => d.tableId)).toEqual(["clubs", "rivers"]);
     expect(docs.every((d) => d.text.startsWith(`File name: ${d.source}\n`))).toBe(true);
-    const cells = await readJsonl<CellEntry>(join(index.dir, "cells.jsonl"));
+    const cells = entries<CellEntry>(index.dir, "cells");
     expect(new Set(cells.map((c) => c.tableId))).toEqual(new Set(["clubs", "rivers"]));
   });
 
@@ -57,11 +70,11 @@ describe("buildViews / openViews", () => {
 
   it("refuses an index whose files disagree with the manifest, listing every problem", async () => {
     const wrong = { ...index.manifest, counts: { ...index.manifest.counts, rowEntries: 99, cellEntries: 1 } };
-    await expect(openViews(index.dir, wrong, index.db, index.tables)).rejects.toThrow(ViewsError);
-    await expect(openViews(index.dir, wrong, index.db, index.tables)).rejects.toThrow(/rowEntries: 7 entries on disk, manifest says 99[\s\S]*rebuild|cellEntries/);
+    await expect(loadViews(index.dir, wrong)).rejects.toThrow(ViewsError);
+    await expect(loadViews(index.dir, wrong)).rejects.toThrow(/cellEntries: \d+ entries on disk, manifest says 1[\s\S]*rowEntries: 7 entries on disk, manifest says 99/);
     const other = await buildTinyIndex([CLUBS], []);
     writeFileSync(join(other.dir, "rows.f32"), Buffer.alloc(12));
-    await expect(openViews(other.dir, other.manifest, other.db, other.tables)).rejects.toThrow(/rows\.f32.*rebuild/);
+    await expect(loadViews(other.dir, other.manifest)).rejects.toThrow(/rows\.f32.*rebuild/);
     other.db.close();
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { OpenedIndex } from "../../../indexing/open-index.js";
+import type { SearchableIndex as OpenedIndex } from "../../../retrievers/open-search.js";
 import type { Passage } from "../../../indexing/types.js";
 import { analysisOf } from "../../../nodes/offline/analysis.js";
 import { createDecompose, TERMINATE } from "../../../nodes/offline/decompose.js";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { OpenedIndex } from "../../../indexing/open-index.js";
+import type { SearchableIndex as OpenedIndex } from "../../../retrievers/open-search.js";
 import { buildGuardScope, checkSql } from "../../../retrievers/sql-guard.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";

@@ -1,0 +1,94 @@
+/**
+ * A table over LARGE_TABLE_ROWS is reached through its build-time statistics and indexes: the
+ * offline catalogue read from them says what the in-memory catalogue of the same rows says, value
+ * and row search find what the question names, and opening the index reads nothing row by row.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildIndex } from "../../indexing/build-index.js";
+import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
+import { findMentions } from "../../nodes/offline/mentions.js";
+import { catalogFromRows, loadCatalog } from "../../nodes/offline/table-catalog.js";
+import { openSearchableIndex, type SearchableIndex } from "../../retrievers/open-search.js";
+
+const N = LARGE_TABLE_ROWS + 1500;
+const FIRST = ["Anna", "Boris", "Clara", "Dmitri", "Elena", "Farid", "Greta", "Hugo"];
+const LAST = ["Abbott", "Brennan", "Castillo", "Dorsey", "Ekwueme", "Fontaine", "Gallagher", "Horvath", "Ibsen", "Jovanovic", "Kowalski"];
+const CITIES = ["Port Alder", "Brackwater", "Carrow", "Dunmere", "East Fenwick"];
+const rowOf = (i: number) => [String(i + 1), `${FIRST[i % 8]} ${LAST[Math.floor(i / 8) % 11]} ${i}`, CITIES[i % 5]!, String(1000 + ((i * 37) % 5000)), `20${String(10 + (i % 10))}-0${1 + (i % 9)}-1${i % 10}`];
+
+let root: string;
+let index: SearchableIndex;
+let rows: string[][];
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "atr-large-"));
+  mkdirSync(join(root, "tables"));
+  mkdirSync(join(root, "docs"));
+  rows = Array.from({ length: N }, (_, i) => rowOf(i));
+  rows.push(["", "Total", "", "9999999", ""]);
+  writeFileSync(join(root, "tables", "people.csv"), ["id,name,city,score,date", ...rows.map((r) => r.join(","))].join("\n") + "\n");
+  await buildIndex({ excelDir: join(root, "tables"), docDir: join(root, "docs"), savePath: join(root, "index") });
+  index = await openSearchableIndex(join(root, "index"));
+}, 120_000);
+afterAll(() => {
+  index?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("large tables", () => {
+  it("embed no row entries and keep the statistics in tables.sqlite", () => {
+    expect(index.manifest.counts.rows).toBe(N + 1);
+    expect(index.manifest.counts.rowEntries).toBe(0);
+    expect(index.db.prepare("SELECT COUNT(*) FROM _column_stats WHERE table_id = 'people'").pluck().get()).toBe(5);
+    expect(index.db.prepare("SELECT COUNT(*) FROM _values WHERE table_id = 'people' AND col = 1").pluck().get()).toBe(N + 1);
+  });
+
+  it("the catalogue from the build-time statistics agrees with the in-memory one", () => {
+    const schema = index.tables.get("people")!;
+    const large = loadCatalog(index.db, schema);
+    const full = catalogFromRows(schema, rows);
+    expect(large.rowCount).toBe(full.rowCount);
+    expect([...large.summaryRows]).toEqual([...full.summaryRows]);
+    expect([...large.headerRows]).toEqual([...full.headerRows]);
+    expect([...large.columnYears]).toEqual([...full.columnYears]);
+    large.columns.forEach((c, i) => {
+      const f = full.columns[i]!;
+      expect([c.numericShare, c.yearShare, c.timeShare]).toEqual([f.numericShare, f.yearShare, f.timeShare]);
+      expect(c.distinct.size).toBe(f.distinct.size);
+    });
+    // rows past the in-memory sample are read from tables.sqlite
+    const name = large.columns[1]!;
+    expect(name.raw[N - 3]).toBe(rows[N - 3]![1]);
+    expect(name.norm[N - 3]).toBe(full.columns[1]!.norm[N - 3]);
+    expect(large.columns[3]!.num[N - 3]).toBe(full.columns[3]!.num[N - 3]);
+    const key = full.columns[1]!.norm[N - 3]!;
+    expect(name.distinct.get(key)).toEqual(full.columns[1]!.distinct.get(key));
+    expect(large.columns[2]!.distinct.get("carrow")).toEqual(full.columns[2]!.distinct.get("carrow"));
+    expect(large.tokenIndex.get("kowalski")).toEqual(full.tokenIndex.get("kowalski"));
+    expect(large.tokenIndex.get("nowhere")).toBeUndefined();
+    const typoWords = [...large.tokenIndex.keys()];
+    expect(typoWords).toEqual(expect.arrayContaining(["kowalski", "brackwater"]));
+    expect(typoWords.every((w) => w.length >= 5 && !/\d/.test(w))).toBe(true);
+  });
+
+  it("finds the mentions the in-memory catalogue finds", () => {
+    const schema = index.tables.get("people")!;
+    const large = loadCatalog(index.db, schema);
+    const full = catalogFromRows(schema, rows);
+    for (const q of [`What is the score of ${rows[N - 10]![1]}?`, "How many people live in Carrow?", "Who from East Fenwick has the highest score?", "scores of people in Brakwater"]) {
+      expect(findMentions(q, large)).toEqual(findMentions(q, full));
+    }
+  });
+
+  it("scoped cell search and row search find the named value and row beyond the first rows", async () => {
+    const target = rows[N - 10]!;
+    const cells = await index.search.cells(target[1]!, 3, { tableIds: ["people"] });
+    expect(cells[0]!.entry).toMatchObject({ column: "name", value: target[1] });
+    const found = await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" });
+    expect(found[0]!.entry).toMatchObject({ rowIdx: N - 10, values: { name: target[1], score: target[3] } });
+    const schema = await index.search.schema(`score of ${target[1]}`, 3, { tableIds: ["people"] });
+    expect(schema.map((h) => h.entry.column)).toContain("name");
+  });
+});
