@@ -7,8 +7,7 @@ import type { FailureScope } from "../graph/configuration.js";
 import type { LearnedRouterPolicy } from "../nodes/routers/index.js";
 import { failedSet } from "../nodes/routers/failed-set.js";
 import { labelPlan, type RouterLabel } from "./labels.js";
-import { LABELS } from "./router-config.js";
-import { maskedChoice } from "./student.js";
+import { LABELS, maskedChoice } from "../nodes/routers/router-config.js";
 
 export interface Agreement {
   labels: number;

@@ -18,7 +18,7 @@ import type { FailureScope } from "../graph/configuration.js";
 import { scopedHistory } from "../nodes/routers/failed-set.js";
 import type { RouteProfile } from "../nodes/strategies.js";
 import type { FailedRouteRecord, Modality, Operator, Route, SubQueryPlan } from "../nodes/types.js";
-import { LABELS } from "./router-config.js";
+import { LABELS } from "../nodes/routers/router-config.js";
 
 /** The router's inputs as a verifier decision records them (§9.2), with the label. */
 export interface RouterLabel

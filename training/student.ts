@@ -1,6 +1,6 @@
 /**
  * The router student: a multinomial logistic regression over the hashed features of the v2 input
- * text (training/hashed-features.ts), trained in plain TypeScript — mini-batch SGD, class-weighted
+ * text (nodes/routers/hashed-features.ts), trained in plain TypeScript — mini-batch SGD, class-weighted
  * cross-entropy (weight_c = max_count / count_c, reference §11), L2, a seeded shuffle (deterministic:
  * same labels + seed ⇒ same weights). Validation is grouped by question (§15.5: the labels of one
  * question never straddle train/validation) and scored with the online decision rule (failed routes
@@ -8,9 +8,9 @@
  */
 import { failedSet } from "../nodes/routers/failed-set.js";
 import type { Route } from "../nodes/types.js";
-import { DEFAULT_FEATURE_SETTINGS, featurise, type HashedFeatureSettings } from "./hashed-features.js";
+import { DEFAULT_FEATURE_SETTINGS, featurise, type HashedFeatureSettings } from "../nodes/routers/hashed-features.js";
 import { labelText, type RouterLabel } from "./labels.js";
-import { LABELS } from "./router-config.js";
+import { LABELS, maskedChoice, rankScores } from "../nodes/routers/router-config.js";
 
 export interface TrainOptions {
   /** Passes over the training labels (default 30). */
@@ -113,16 +113,6 @@ function scoresOf(model: StudentWeights, ex: Example): number[] {
     for (let k = 0; k < ex.indices.length; k++) s += model.weights[row + ex.indices[k]!]! * ex.values[k]!;
     return s;
   });
-}
-
-/** Classes by descending score (ties: lower class id first). */
-export function rankScores(scores: ArrayLike<number>): Route[] {
-  return [...LABELS.keys()].sort((a, b) => scores[b]! - scores[a]! || a - b).map((i) => LABELS[i]!);
-}
-
-/** The online decision rule: the best-scoring route not in the failed set; TEXT if all failed. */
-export function maskedChoice(ranked: readonly Route[], failed: ReadonlySet<Route>): Route {
-  return ranked.find((r) => !failed.has(r)) ?? "TEXT";
 }
 
 function agreement(model: StudentWeights, examples: readonly Example[]): number {

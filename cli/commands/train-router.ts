@@ -64,7 +64,7 @@ async function labelsCommand(argv: string[]): Promise<number> {
     ...distill.flatMap((f) => distillLabels(readJsonl(f), teacherRoute)),
   ];
   if (oracle.length) {
-    const { LABELS } = await import("../../training/router-config.js");
+    const { LABELS } = await import("../../nodes/routers/router-config.js");
     const runs = new Map<import("../../nodes/types.js").Route, ReturnType<typeof readJsonl<Record<string, unknown>>>>();
     for (const spec of oracle) {
       const m = /^(TEXT|SQL|RETRIEVE|HYBRID)=(.+)$/.exec(spec);
@@ -91,7 +91,7 @@ async function trainCommand(argv: string[]): Promise<number> {
   const { readRouterLabels } = await import("../../training/labels.js");
   const { trainStudent, groupedSplit } = await import("../../training/student.js");
   const { writeRouterModel } = await import("../../training/export-model.js");
-  const { DEFAULT_FEATURE_SETTINGS } = await import("../../training/hashed-features.js");
+  const { DEFAULT_FEATURE_SETTINGS } = await import("../../nodes/routers/hashed-features.js");
   const labelFiles = flags.labels as string[];
   type L = import("../../training/labels.js").RouterLabel;
   let labels = labelFiles.flatMap((f) => readRouterLabels(f));

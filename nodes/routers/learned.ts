@@ -1,16 +1,15 @@
 /**
  * The learned router (reference §5.3): a student trained by `atr train-router train` (training/),
  * served with onnxruntime-node. The model folder is validated first (router.json: format, input
- * version, the 4 labels TEXT=0 SQL=1 RETRIEVE=2 HYBRID=3, dims — training/router-config.ts), then
+ * version, the 4 labels TEXT=0 SQL=1 RETRIEVE=2 HYBRID=3, dims — ./router-config.ts), then
  * the ONNX session is opened once per path (nodes/routers/index.ts caches the policy). `rank`
  * featurises the v1/v2 input text exactly as training did and returns the classes by descending
  * score; masking of failed routes is applied by the caller (selectRoute).
  */
 import { join } from "node:path";
 import * as ort from "onnxruntime-node";
-import { featurise } from "../../training/hashed-features.js";
-import { LABELS, readRouterConfig, RouterConfigError, ROUTER_CONFIG_FILE } from "../../training/router-config.js";
-import { rankScores } from "../../training/student.js";
+import { featurise } from "./hashed-features.js";
+import { LABELS, rankScores, readRouterConfig, RouterConfigError, ROUTER_CONFIG_FILE } from "./router-config.js";
 import type { Route } from "../types.js";
 import { routerInputV1, routerInputV2 } from "./features.js";
 import { scopedHistory } from "./failed-set.js";

@@ -8,13 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLearnedRouter } from "../../nodes/routers/learned.js";
-import { featurise, routerTokens } from "../../training/hashed-features.js";
+import { DEFAULT_FEATURE_SETTINGS, featurise, routerTokens } from "../../nodes/routers/hashed-features.js";
+import { LABELS, rankScores } from "../../nodes/routers/router-config.js";
 import { writeRouterModel } from "../../training/export-model.js";
 import { evaluateRouter } from "../../training/evaluate.js";
 import { labelPlan, labelText } from "../../training/labels.js";
-import { groupKey, groupedSplit, rankScores, trainStudent } from "../../training/student.js";
-import { DEFAULT_FEATURE_SETTINGS } from "../../training/hashed-features.js";
-import { LABELS } from "../../training/router-config.js";
+import { groupKey, groupedSplit, trainStudent } from "../../training/student.js";
 import { failedAt, label, tinyLabels } from "./tiny-labels.js";
 
 const root = mkdtempSync(join(tmpdir(), "atr-student-"));
