@@ -31,8 +31,8 @@ export interface RouterConfig {
 }
 
 export class RouterConfigError extends Error {
-  constructor(file: string, field: string, problem: string) {
-    super(`${file}: field "${field}" ${problem}. Train a model folder with \`atr train-router train --labels L.jsonl --out DIR\`.`);
+  constructor(file: string, field: string, problem: string, hint = "Train a model folder with `atr train-router train --labels L.jsonl --out DIR`") {
+    super(`${file}: field "${field}" ${problem}. ${hint}.`);
     this.name = "RouterConfigError";
   }
 }
