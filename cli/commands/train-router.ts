@@ -12,6 +12,7 @@ const LABEL_FLAGS: FlagSpecs = {
   oracle: { kind: "string", help: "ROUTE=RUN.jsonl, once per route: runs with --router_type fixed --force_route ROUTE --no_escalation; label = cheapest route answering right (needs --gold_bench)", repeatable: true },
   out: { kind: "string", help: "labels file to write (.jsonl)" },
   gold_bench: { kind: "string", help: "with --from_inference: keep only accepted decisions whose answer is right by this benchmark's official metric (wtq | tatqa | hybridqa), gold = the answer field of each run record" },
+  summary: { kind: "string", help: "also write a JSON summary of the labels (counts per route, right routes, question types) to this file" },
 };
 
 const TRAIN_FLAGS: FlagSpecs = {
@@ -25,6 +26,8 @@ const TRAIN_FLAGS: FlagSpecs = {
   dimension: { kind: "number", help: "hashed feature vector length D", default: 4096 },
   input_version: { kind: "number", help: "router input text: 1 (no history) or 2 (§5.3)", default: 2 },
   holdout_share: { kind: "number", help: "also hold out this share of questions entirely and write them to <out>/heldout-labels.jsonl", default: 0 },
+  targets: { kind: "string", help: "label (one-hot on the label's route) | right_routes (uniform over the oracle's right routes; epoch picked by route accuracy)", default: "label" },
+  class_weighting: { kind: "string", help: "balanced (max_count / count_c, reference) | none", default: "balanced" },
 };
 
 const EVAL_FLAGS: FlagSpecs = {
@@ -74,9 +77,10 @@ async function labelsCommand(argv: string[]): Promise<number> {
     labels.push(...oracleLabels(runs, isCorrect!));
   }
   writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));
-  const counts: Record<string, number> = {};
-  for (const l of labels) counts[l.route] = (counts[l.route] ?? 0) + 1;
-  console.log(`atr train-router: ${labels.length} labels from ${new Set(labels.map((l) => l.question_id)).size} questions → ${out} ${JSON.stringify(counts)}`);
+  const { labelSummary } = await import("../../training/labels.js");
+  const summary = labelSummary(labels);
+  if (flags.summary) writeFileSync(String(flags.summary), `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: oracle }, null, 2)}\n`);
+  console.log(`atr train-router: ${labels.length} labels from ${summary.questions} questions → ${out} ${JSON.stringify(summary.label_counts)}`);
   return labels.length ? 0 : 1;
 }
 
@@ -86,6 +90,10 @@ async function trainCommand(argv: string[]): Promise<number> {
   required(flags, "labels");
   const version = Number(flags.input_version);
   if (version !== 1 && version !== 2) throw new UsageError("--input_version takes 1 or 2");
+  const targets = String(flags.targets);
+  if (targets !== "label" && targets !== "right_routes") throw new UsageError("--targets takes label or right_routes");
+  const classWeighting = String(flags.class_weighting);
+  if (classWeighting !== "balanced" && classWeighting !== "none") throw new UsageError("--class_weighting takes balanced or none");
   const dimension = Number(flags.dimension);
   if (!Number.isInteger(dimension) || dimension < 16) throw new UsageError("--dimension takes an integer ≥ 16");
   const { readRouterLabels } = await import("../../training/labels.js");
@@ -112,6 +120,8 @@ async function trainCommand(argv: string[]): Promise<number> {
     validationShare: Number(flags.validation_share),
     features,
     inputVersion: version,
+    targets,
+    classWeighting,
   });
   writeRouterModel(out, model, features, version, { ...stats, labelFiles, heldOutLabels: heldOut.length, command: `atr train-router train ${argv.join(" ")}` });
   if (heldOut.length) {
@@ -142,6 +152,15 @@ async function evalCommand(argv: string[]): Promise<number> {
   console.log(renderConfusion(report.masked.confusion));
   console.log(`unmasked agreement (argmax over all 4 classes): ${pct(report.unmasked.agreement)}`);
   console.log(renderConfusion(report.unmasked.confusion));
+  const r = report.routes;
+  if (r) {
+    console.log(`first-route accuracy (execution-oracle labels: the chosen route's answer is right), ${r.labels} labels:`);
+    const line = (name: string, t: typeof r) =>
+      `  ${name.padEnd(12)} student ${pct(t.student)}  heuristic ${pct(t.heuristic)}  routes differ ${t.differ}  only student right ${t.studentOnly}  only heuristic right ${t.heuristicOnly}`;
+    console.log(line("all", r));
+    for (const [type, t] of Object.entries(r.byType)) console.log(line(type, { ...r, ...t }));
+    console.log(`  first routes: student ${JSON.stringify(r.studentRoutes)}  heuristic ${JSON.stringify(r.heuristicRoutes)}`);
+  }
   return 0;
 }
 
