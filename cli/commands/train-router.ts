@@ -36,6 +36,13 @@ const EVAL_FLAGS: FlagSpecs = {
   json: { kind: "boolean", help: "print the report as JSON" },
 };
 
+const COMPARE_FLAGS: FlagSpecs = {
+  bench: { kind: "string", help: "wtq | tatqa | hybridqa (which official metric)" },
+  gold: { kind: "string", help: "gold questions file (.jsonl), e.g. ../shared/data/tatqa/dev/questions.jsonl" },
+  pred: { kind: "string", help: "LABEL=RESULTS.jsonl of `atr run`, once per router; the first is the baseline of better / worse", repeatable: true },
+  json: { kind: "boolean", help: "print the comparison as JSON" },
+};
+
 const required = (flags: Record<string, unknown>, name: string): string => {
   const v = flags[name];
   if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) throw new UsageError(`--${name} is required`);
@@ -164,14 +171,34 @@ async function evalCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
+async function compareCommand(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, COMPARE_FLAGS);
+  const bench = required(flags, "bench");
+  const gold = required(flags, "gold");
+  required(flags, "pred");
+  const { BENCHES } = await import("../../evals/score.js");
+  if (!(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
+  const { readJsonl } = await import("../../training/labels.js");
+  const { compareRouterRuns, renderComparison } = await import("../../training/compare-routers.js");
+  const runs = (flags.pred as string[]).map((spec) => {
+    const m = /^([^=]+)=(.+)$/.exec(spec);
+    if (!m) throw new UsageError(`--pred takes LABEL=RESULTS.jsonl (got "${spec}")`);
+    return { label: m[1]!, records: readJsonl<Record<string, unknown>>(m[2]!) };
+  });
+  const rows = compareRouterRuns(bench as (typeof BENCHES)[number], readJsonl<Record<string, unknown>>(gold), runs);
+  console.log(flags.json ? JSON.stringify(rows, null, 2) : renderComparison(rows));
+  return 0;
+}
+
 export const command: Command = {
-  summary: "learned router: make labels from traced runs, train the ONNX student, measure agreement",
+  summary: "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs",
   help: () =>
     [
       "Usage:",
       "  atr train-router labels --from_inference RUN.jsonl [--distill RUN.jsonl] --out labels.jsonl",
       "  atr train-router train --labels labels.jsonl --out DIR [--epochs N --lr X --seed N]",
       "  atr train-router eval --model DIR --labels labels.jsonl [--json]",
+      "  atr train-router compare --bench B --gold QUESTIONS.jsonl --pred heuristic=H.jsonl --pred learned=L.jsonl",
       "",
       "labels:",
       formatFlagHelp(LABEL_FLAGS),
@@ -182,6 +209,9 @@ export const command: Command = {
       "eval:",
       formatFlagHelp(EVAL_FLAGS),
       "",
+      "compare:",
+      formatFlagHelp(COMPARE_FLAGS),
+      "",
       "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
       "`atr run|ask --router_type learned --router_model_path DIR`.",
     ].join("\n"),
@@ -190,6 +220,7 @@ export const command: Command = {
     if (sub === "labels") return labelsCommand(rest);
     if (sub === "train") return trainCommand(rest);
     if (sub === "eval") return evalCommand(rest);
-    throw new UsageError(`expected a subcommand: labels | train | eval (got ${sub === undefined ? "none" : `"${sub}"`})`);
+    if (sub === "compare") return compareCommand(rest);
+    throw new UsageError(`expected a subcommand: labels | train | eval | compare (got ${sub === undefined ? "none" : `"${sub}"`})`);
   },
 };
