@@ -1,5 +1,6 @@
 /** `atr train-router compare`: official metric, attempts, latency, first routes, paired flips per question type. */
 import { describe, expect, it } from "vitest";
+import type { Route } from "../../nodes/types.js";
 import { compareRouterRuns, renderComparison } from "../../training/compare-routers.js";
 
 const gold = [
@@ -7,7 +8,7 @@ const gold = [
   { question_id: "b", question: "How many clubs are there?", answer: ["3"], answer_from: "table" },
   { question_id: "c", question: "Who founded the club?", answer: ["Ada Moss"], answer_from: "passage" },
 ];
-const rec = (id: string, answer: string, first: string, attempts: number, latency: number) => ({
+const rec = (id: string, answer: string, first: Route, attempts: number, latency: number) => ({
   question_id: id, agentic_tablerag_answer: answer, atr_stats: { first_requested_route: first, attempts, latency_ms: latency },
 });
 
