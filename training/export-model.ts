@@ -1,13 +1,13 @@
 /**
  * Writes a trained student as a learned-router model folder: `model.onnx` (one Gemm node,
- * scores[1,4] = features[1,D] · Wᵀ + b, float32) and `router.json` (training/router-config.ts).
+ * scores[1,4] = features[1,D] · Wᵀ + b, float32) and `router.json` (nodes/routers/router-config.ts).
  * The weights go in as raw little-endian float32, so a 4096-dim model is ≈ 64 KB.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import onnxProto from "onnx-proto";
-import type { HashedFeatureSettings } from "./hashed-features.js";
-import { LABELS, ROUTER_CONFIG_FILE, ROUTER_FORMAT, ROUTER_MODEL_FILE, type RouterConfig } from "./router-config.js";
+import type { HashedFeatureSettings } from "../nodes/routers/hashed-features.js";
+import { LABELS, ROUTER_CONFIG_FILE, ROUTER_FORMAT, ROUTER_MODEL_FILE, type RouterConfig } from "../nodes/routers/router-config.js";
 import type { StudentWeights } from "./student.js";
 
 const { onnx } = onnxProto;

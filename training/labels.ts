@@ -18,7 +18,7 @@ import type { FailureScope } from "../graph/configuration.js";
 import { scopedHistory } from "../nodes/routers/failed-set.js";
 import type { RouteProfile } from "../nodes/strategies.js";
 import type { FailedRouteRecord, Modality, Operator, Route, SubQueryPlan } from "../nodes/types.js";
-import { LABELS } from "./router-config.js";
+import { LABELS } from "../nodes/routers/router-config.js";
 
 /** The router's inputs as a verifier decision records them (§9.2), with the label. */
 export interface RouterLabel
@@ -40,6 +40,10 @@ export interface RouterLabel
   /** The label. */
   route: Route;
   label_source: "verified_inference" | "teacher_distill" | "execution_oracle";
+  /** Execution oracle: every route whose answer was right (the label is the cheapest of them). */
+  routes_right?: Route[];
+  /** The benchmark's own question type when it has one (HybridQA, TAT-QA `answer_from`), for reports. */
+  answer_from?: string;
 }
 
 export class LabelFileError extends Error {
@@ -200,8 +204,9 @@ export const ORACLE_COST_ORDER: readonly Route[] = ["TEXT", "SQL", "RETRIEVE", "
 /**
  * §11 oracle, working (§15.2–3 fixed): one traced run per route (`--router_type fixed --force_route R
  * --no_escalation`) over the same questions; a question's label is the cheapest route whose final
- * answer is right, on its first sub-query with an empty H. Questions no route answers are skipped
- * (the reference kept them flagged `oracle_correct: false`).
+ * answer is right, on its first sub-query with an empty H, and `routes_right` lists every route that
+ * was right (the student can learn from all of them: training/student.ts `targets`). Questions no
+ * route answers are skipped (the reference kept them flagged `oracle_correct: false`).
  */
 export function oracleLabels(runs: ReadonlyMap<Route, readonly ResultRecord[]>, isCorrect: AnswerCheck): RouterLabel[] {
   const byQuestion = new Map<string, Map<Route, ResultRecord>>();
@@ -220,9 +225,47 @@ export function oracleLabels(runs: ReadonlyMap<Route, readonly ResultRecord[]>, 
       return r !== undefined && isCorrect(r as ResultRecord & Record<string, unknown>, answerOf(r));
     });
     if (!best) continue;
+    const routesRight = ORACLE_COST_ORDER.filter((route) => {
+      const r = perRoute.get(route);
+      return r !== undefined && isCorrect(r as ResultRecord & Record<string, unknown>, answerOf(r));
+    });
     const record = perRoute.get(best)!;
     const first = record.atr_trace?.verifier_decisions?.find((d) => Number(d.attempt) === 1);
-    if (first) out.push(labelFromDecision(record, { ...first, history_H: [] }, best, "execution_oracle"));
+    const answerFrom = (record as { answer_from?: unknown }).answer_from;
+    if (first) {
+      out.push({
+        ...labelFromDecision(record, { ...first, history_H: [] }, best, "execution_oracle"),
+        routes_right: routesRight,
+        ...(typeof answerFrom === "string" ? { answer_from: answerFrom } : {}),
+      });
+    }
   }
   return out;
+}
+
+export interface LabelSummary {
+  labels: number;
+  questions: number;
+  label_counts: Partial<Record<Route, number>>;
+  /** Execution-oracle labels: how many questions each route answered right. */
+  routes_right_counts: Partial<Record<Route, number>>;
+  /** Per benchmark question type (`answer_from`): labels and their label counts. */
+  by_answer_from: Record<string, { labels: number; label_counts: Partial<Record<Route, number>>; routes_right_counts: Partial<Record<Route, number>> }>;
+}
+
+/** Counts of a label set (what `atr train-router labels --summary` writes). */
+export function labelSummary(labels: readonly RouterLabel[]): LabelSummary {
+  const bump = (m: Partial<Record<Route, number>>, r: Route) => (m[r] = (m[r] ?? 0) + 1);
+  const summary: LabelSummary = { labels: labels.length, questions: new Set(labels.map((l) => l.question_id)).size, label_counts: {}, routes_right_counts: {}, by_answer_from: {} };
+  for (const l of labels) {
+    bump(summary.label_counts, l.route);
+    for (const r of l.routes_right ?? []) bump(summary.routes_right_counts, r);
+    if (l.answer_from) {
+      const t = (summary.by_answer_from[l.answer_from] ??= { labels: 0, label_counts: {}, routes_right_counts: {} });
+      t.labels++;
+      bump(t.label_counts, l.route);
+      for (const r of l.routes_right ?? []) bump(t.routes_right_counts, r);
+    }
+  }
+  return summary;
 }

@@ -1,6 +1,6 @@
 /**
  * The router student: a multinomial logistic regression over the hashed features of the v2 input
- * text (training/hashed-features.ts), trained in plain TypeScript — mini-batch SGD, class-weighted
+ * text (nodes/routers/hashed-features.ts), trained in plain TypeScript — mini-batch SGD, class-weighted
  * cross-entropy (weight_c = max_count / count_c, reference §11), L2, a seeded shuffle (deterministic:
  * same labels + seed ⇒ same weights). Validation is grouped by question (§15.5: the labels of one
  * question never straddle train/validation) and scored with the online decision rule (failed routes
@@ -8,9 +8,9 @@
  */
 import { failedSet } from "../nodes/routers/failed-set.js";
 import type { Route } from "../nodes/types.js";
-import { DEFAULT_FEATURE_SETTINGS, featurise, type HashedFeatureSettings } from "./hashed-features.js";
+import { DEFAULT_FEATURE_SETTINGS, featurise, type HashedFeatureSettings } from "../nodes/routers/hashed-features.js";
 import { labelText, type RouterLabel } from "./labels.js";
-import { LABELS } from "./router-config.js";
+import { LABELS, maskedChoice, rankScores } from "../nodes/routers/router-config.js";
 
 export interface TrainOptions {
   /** Passes over the training labels (default 30). */
@@ -27,6 +27,16 @@ export interface TrainOptions {
   validationShare?: number;
   features?: HashedFeatureSettings;
   inputVersion?: 1 | 2;
+  /**
+   * What each label teaches (default "label"): "label" = one-hot on the label's route (reference §11);
+   * "right_routes" = a uniform target over every route the execution oracle found right
+   * (`routes_right`; labels without it stay one-hot), so the scores rank routes by how often they
+   * are right rather than by which happened to be cheapest. With "right_routes" the epoch is picked
+   * by route accuracy (the chosen route is among the right ones), else by agreement.
+   */
+  targets?: "label" | "right_routes";
+  /** "balanced" (default, reference §11: weight_c = max_count / count_c of the labels) or "none". */
+  classWeighting?: "balanced" | "none";
 }
 
 /** Weights of the linear model: scores = W·x + b, W row-major [4][D]. */
@@ -49,6 +59,10 @@ export interface TrainStats {
   trainAgreement: number;
   /** Masked agreement on the held-out questions (null without a validation split). */
   validationAgreement: number | null;
+  /** Share of held-out labels with `routes_right` whose chosen route is right (null when none). */
+  validationRouteAccuracy: number | null;
+  targets: "label" | "right_routes";
+  classWeighting: "balanced" | "none";
   seed: number;
   lr: number;
   l2: number;
@@ -90,10 +104,14 @@ interface Example {
   indices: Int32Array;
   values: Float32Array;
   y: number;
+  /** Target distribution over LABELS. */
+  target: number[];
+  /** Routes the oracle found right (undefined when the label does not say). */
+  right?: ReadonlySet<Route>;
   failed: Set<Route>;
 }
 
-function toExample(label: RouterLabel, features: HashedFeatureSettings, version: 1 | 2): Example {
+function toExample(label: RouterLabel, features: HashedFeatureSettings, version: 1 | 2, targets: "label" | "right_routes"): Example {
   const dense = featurise(labelText(label, version), features);
   const indices: number[] = [];
   const values: number[] = [];
@@ -103,7 +121,10 @@ function toExample(label: RouterLabel, features: HashedFeatureSettings, version:
       values.push(v);
     }
   });
-  return { indices: Int32Array.from(indices), values: Float32Array.from(values), y: LABELS.indexOf(label.route), failed: failedSet(label.history_H, label.sub_query, "question") };
+  const y = LABELS.indexOf(label.route);
+  const right = label.routes_right?.length ? new Set(label.routes_right) : undefined;
+  const target = targets === "right_routes" && right ? LABELS.map((l) => (right.has(l) ? 1 / right.size : 0)) : LABELS.map((_, c) => (c === y ? 1 : 0));
+  return { indices: Int32Array.from(indices), values: Float32Array.from(values), y, target, ...(right ? { right } : {}), failed: failedSet(label.history_H, label.sub_query, "question") };
 }
 
 function scoresOf(model: StudentWeights, ex: Example): number[] {
@@ -115,21 +136,20 @@ function scoresOf(model: StudentWeights, ex: Example): number[] {
   });
 }
 
-/** Classes by descending score (ties: lower class id first). */
-export function rankScores(scores: ArrayLike<number>): Route[] {
-  return [...LABELS.keys()].sort((a, b) => scores[b]! - scores[a]! || a - b).map((i) => LABELS[i]!);
-}
-
-/** The online decision rule: the best-scoring route not in the failed set; TEXT if all failed. */
-export function maskedChoice(ranked: readonly Route[], failed: ReadonlySet<Route>): Route {
-  return ranked.find((r) => !failed.has(r)) ?? "TEXT";
-}
-
 function agreement(model: StudentWeights, examples: readonly Example[]): number {
   if (examples.length === 0) return 0;
   let ok = 0;
   for (const ex of examples) if (maskedChoice(rankScores(scoresOf(model, ex)), ex.failed) === LABELS[ex.y]) ok++;
   return ok / examples.length;
+}
+
+/** Share of the examples that know their right routes whose chosen route is one of them (null: none do). */
+function routeAccuracy(model: StudentWeights, examples: readonly Example[]): number | null {
+  const known = examples.filter((ex) => ex.right);
+  if (known.length === 0) return null;
+  let ok = 0;
+  for (const ex of known) if (ex.right!.has(maskedChoice(rankScores(scoresOf(model, ex)), ex.failed))) ok++;
+  return ok / known.length;
 }
 
 /** Trains the student; deterministic for given labels and options. */
@@ -143,12 +163,15 @@ export function trainStudent(labels: readonly RouterLabel[], options: TrainOptio
   const version = options.inputVersion ?? 2;
   if (labels.length === 0) throw new Error("training/student: no labels to train on");
   const { train, validation } = groupedSplit(labels, options.validationShare ?? 0.1, seed);
-  const trainEx = train.map((l) => toExample(l, features, version));
-  const valEx = validation.map((l) => toExample(l, features, version));
+  const targets = options.targets ?? "label";
+  const classWeighting = options.classWeighting ?? "balanced";
+  const trainEx = train.map((l) => toExample(l, features, version, targets));
+  const valEx = validation.map((l) => toExample(l, features, version, targets));
+  const select = (m: StudentWeights, ex: readonly Example[]) => (targets === "right_routes" ? (routeAccuracy(m, ex) ?? agreement(m, ex)) : agreement(m, ex));
 
   const counts = LABELS.map((_, c) => trainEx.filter((e) => e.y === c).length);
   const maxCount = Math.max(...counts);
-  const classWeight = counts.map((n) => (n > 0 ? maxCount / n : 0));
+  const classWeight = counts.map((n) => (classWeighting === "none" ? 1 : n > 0 ? maxCount / n : 0));
 
   const D = features.dimension;
   const model: StudentWeights = { dimension: D, weights: new Float32Array(LABELS.length * D), bias: new Float32Array(LABELS.length) };
@@ -172,7 +195,7 @@ export function trainStudent(labels: readonly RouterLabel[], options: TrainOptio
         const z = e.reduce((a, b) => a + b, 0);
         const w = (classWeight[ex.y]! * step) / batch.length;
         for (let c = 0; c < LABELS.length; c++) {
-          const g = (e[c]! / z - (c === ex.y ? 1 : 0)) * w;
+          const g = (e[c]! / z - ex.target[c]!) * w;
           if (g === 0) continue;
           model.bias[c]! -= g;
           const row = c * D;
@@ -180,7 +203,7 @@ export function trainStudent(labels: readonly RouterLabel[], options: TrainOptio
         }
       }
     }
-    const val = valEx.length ? agreement(model, valEx) : epoch;
+    const val = valEx.length ? select(model, valEx) : epoch;
     if (val >= bestVal) {
       bestVal = val;
       bestEpoch = epoch;
@@ -201,7 +224,10 @@ export function trainStudent(labels: readonly RouterLabel[], options: TrainOptio
       epochs,
       bestEpoch,
       trainAgreement: Number(agreement(best, trainEx).toFixed(4)),
-      validationAgreement: valEx.length ? Number(bestVal.toFixed(4)) : null,
+      validationAgreement: valEx.length ? Number(agreement(best, valEx).toFixed(4)) : null,
+      validationRouteAccuracy: ((a) => (a === null ? null : Number(a.toFixed(4))))(routeAccuracy(best, valEx)),
+      targets,
+      classWeighting,
       seed,
       lr,
       l2,

@@ -12,6 +12,7 @@ const LABEL_FLAGS: FlagSpecs = {
   oracle: { kind: "string", help: "ROUTE=RUN.jsonl, once per route: runs with --router_type fixed --force_route ROUTE --no_escalation; label = cheapest route answering right (needs --gold_bench)", repeatable: true },
   out: { kind: "string", help: "labels file to write (.jsonl)" },
   gold_bench: { kind: "string", help: "with --from_inference: keep only accepted decisions whose answer is right by this benchmark's official metric (wtq | tatqa | hybridqa), gold = the answer field of each run record" },
+  summary: { kind: "string", help: "also write a JSON summary of the labels (counts per route, right routes, question types) to this file" },
 };
 
 const TRAIN_FLAGS: FlagSpecs = {
@@ -25,12 +26,21 @@ const TRAIN_FLAGS: FlagSpecs = {
   dimension: { kind: "number", help: "hashed feature vector length D", default: 4096 },
   input_version: { kind: "number", help: "router input text: 1 (no history) or 2 (§5.3)", default: 2 },
   holdout_share: { kind: "number", help: "also hold out this share of questions entirely and write them to <out>/heldout-labels.jsonl", default: 0 },
+  targets: { kind: "string", help: "label (one-hot on the label's route) | right_routes (uniform over the oracle's right routes; epoch picked by route accuracy)", default: "label" },
+  class_weighting: { kind: "string", help: "balanced (max_count / count_c, reference) | none", default: "balanced" },
 };
 
 const EVAL_FLAGS: FlagSpecs = {
   model: { kind: "string", help: "model folder (model.onnx + router.json)" },
   labels: { kind: "string", help: "labels file (.jsonl)", repeatable: true },
   json: { kind: "boolean", help: "print the report as JSON" },
+};
+
+const COMPARE_FLAGS: FlagSpecs = {
+  bench: { kind: "string", help: "wtq | tatqa | hybridqa (which official metric)" },
+  gold: { kind: "string", help: "gold questions file (.jsonl), e.g. ../shared/data/tatqa/dev/questions.jsonl" },
+  pred: { kind: "string", help: "LABEL=RESULTS.jsonl of `atr run`, once per router; the first is the baseline of better / worse", repeatable: true },
+  json: { kind: "boolean", help: "print the comparison as JSON" },
 };
 
 const required = (flags: Record<string, unknown>, name: string): string => {
@@ -64,7 +74,7 @@ async function labelsCommand(argv: string[]): Promise<number> {
     ...distill.flatMap((f) => distillLabels(readJsonl(f), teacherRoute)),
   ];
   if (oracle.length) {
-    const { LABELS } = await import("../../training/router-config.js");
+    const { LABELS } = await import("../../nodes/routers/router-config.js");
     const runs = new Map<import("../../nodes/types.js").Route, ReturnType<typeof readJsonl<Record<string, unknown>>>>();
     for (const spec of oracle) {
       const m = /^(TEXT|SQL|RETRIEVE|HYBRID)=(.+)$/.exec(spec);
@@ -74,9 +84,10 @@ async function labelsCommand(argv: string[]): Promise<number> {
     labels.push(...oracleLabels(runs, isCorrect!));
   }
   writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));
-  const counts: Record<string, number> = {};
-  for (const l of labels) counts[l.route] = (counts[l.route] ?? 0) + 1;
-  console.log(`atr train-router: ${labels.length} labels from ${new Set(labels.map((l) => l.question_id)).size} questions → ${out} ${JSON.stringify(counts)}`);
+  const { labelSummary } = await import("../../training/labels.js");
+  const summary = labelSummary(labels);
+  if (flags.summary) writeFileSync(String(flags.summary), `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: oracle }, null, 2)}\n`);
+  console.log(`atr train-router: ${labels.length} labels from ${summary.questions} questions → ${out} ${JSON.stringify(summary.label_counts)}`);
   return labels.length ? 0 : 1;
 }
 
@@ -86,12 +97,16 @@ async function trainCommand(argv: string[]): Promise<number> {
   required(flags, "labels");
   const version = Number(flags.input_version);
   if (version !== 1 && version !== 2) throw new UsageError("--input_version takes 1 or 2");
+  const targets = String(flags.targets);
+  if (targets !== "label" && targets !== "right_routes") throw new UsageError("--targets takes label or right_routes");
+  const classWeighting = String(flags.class_weighting);
+  if (classWeighting !== "balanced" && classWeighting !== "none") throw new UsageError("--class_weighting takes balanced or none");
   const dimension = Number(flags.dimension);
   if (!Number.isInteger(dimension) || dimension < 16) throw new UsageError("--dimension takes an integer ≥ 16");
   const { readRouterLabels } = await import("../../training/labels.js");
   const { trainStudent, groupedSplit } = await import("../../training/student.js");
   const { writeRouterModel } = await import("../../training/export-model.js");
-  const { DEFAULT_FEATURE_SETTINGS } = await import("../../training/hashed-features.js");
+  const { DEFAULT_FEATURE_SETTINGS } = await import("../../nodes/routers/hashed-features.js");
   const labelFiles = flags.labels as string[];
   type L = import("../../training/labels.js").RouterLabel;
   let labels = labelFiles.flatMap((f) => readRouterLabels(f));
@@ -112,6 +127,8 @@ async function trainCommand(argv: string[]): Promise<number> {
     validationShare: Number(flags.validation_share),
     features,
     inputVersion: version,
+    targets,
+    classWeighting,
   });
   writeRouterModel(out, model, features, version, { ...stats, labelFiles, heldOutLabels: heldOut.length, command: `atr train-router train ${argv.join(" ")}` });
   if (heldOut.length) {
@@ -142,17 +159,46 @@ async function evalCommand(argv: string[]): Promise<number> {
   console.log(renderConfusion(report.masked.confusion));
   console.log(`unmasked agreement (argmax over all 4 classes): ${pct(report.unmasked.agreement)}`);
   console.log(renderConfusion(report.unmasked.confusion));
+  const r = report.routes;
+  if (r) {
+    console.log(`first-route accuracy (execution-oracle labels: the chosen route's answer is right), ${r.labels} labels:`);
+    const line = (name: string, t: typeof r) =>
+      `  ${name.padEnd(12)} student ${pct(t.student)}  heuristic ${pct(t.heuristic)}  routes differ ${t.differ}  only student right ${t.studentOnly}  only heuristic right ${t.heuristicOnly}`;
+    console.log(line("all", r));
+    for (const [type, t] of Object.entries(r.byType)) console.log(line(type, { ...r, ...t }));
+    console.log(`  first routes: student ${JSON.stringify(r.studentRoutes)}  heuristic ${JSON.stringify(r.heuristicRoutes)}`);
+  }
+  return 0;
+}
+
+async function compareCommand(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, COMPARE_FLAGS);
+  const bench = required(flags, "bench");
+  const gold = required(flags, "gold");
+  required(flags, "pred");
+  const { BENCHES } = await import("../../evals/score.js");
+  if (!(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
+  const { readJsonl } = await import("../../training/labels.js");
+  const { compareRouterRuns, renderComparison } = await import("../../training/compare-routers.js");
+  const runs = (flags.pred as string[]).map((spec) => {
+    const m = /^([^=]+)=(.+)$/.exec(spec);
+    if (!m) throw new UsageError(`--pred takes LABEL=RESULTS.jsonl (got "${spec}")`);
+    return { label: m[1]!, records: readJsonl<Record<string, unknown>>(m[2]!) };
+  });
+  const rows = compareRouterRuns(bench as (typeof BENCHES)[number], readJsonl<Record<string, unknown>>(gold), runs);
+  console.log(flags.json ? JSON.stringify(rows, null, 2) : renderComparison(rows));
   return 0;
 }
 
 export const command: Command = {
-  summary: "learned router: make labels from traced runs, train the ONNX student, measure agreement",
+  summary: "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs",
   help: () =>
     [
       "Usage:",
       "  atr train-router labels --from_inference RUN.jsonl [--distill RUN.jsonl] --out labels.jsonl",
       "  atr train-router train --labels labels.jsonl --out DIR [--epochs N --lr X --seed N]",
       "  atr train-router eval --model DIR --labels labels.jsonl [--json]",
+      "  atr train-router compare --bench B --gold QUESTIONS.jsonl --pred heuristic=H.jsonl --pred learned=L.jsonl",
       "",
       "labels:",
       formatFlagHelp(LABEL_FLAGS),
@@ -163,6 +209,9 @@ export const command: Command = {
       "eval:",
       formatFlagHelp(EVAL_FLAGS),
       "",
+      "compare:",
+      formatFlagHelp(COMPARE_FLAGS),
+      "",
       "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
       "`atr run|ask --router_type learned --router_model_path DIR`.",
     ].join("\n"),
@@ -171,6 +220,7 @@ export const command: Command = {
     if (sub === "labels") return labelsCommand(rest);
     if (sub === "train") return trainCommand(rest);
     if (sub === "eval") return evalCommand(rest);
-    throw new UsageError(`expected a subcommand: labels | train | eval (got ${sub === undefined ? "none" : `"${sub}"`})`);
+    if (sub === "compare") return compareCommand(rest);
+    throw new UsageError(`expected a subcommand: labels | train | eval | compare (got ${sub === undefined ? "none" : `"${sub}"`})`);
   },
 };

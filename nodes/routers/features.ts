@@ -5,6 +5,8 @@
  */
 import type { TableSchema } from "../../indexing/types.js";
 import type { FailedRouteRecord, SubQueryPlan } from "../types.js";
+import { scopedHistory } from "./failed-set.js";
+import type { RouterInput } from "./index.js";
 
 /** Python-style float text: 0 → "0.0", 0.5 → "0.5". */
 export function floatText(value: number): string {
@@ -63,4 +65,10 @@ export function routerInputV2(
     `[FAILED] ${historyFeature(history)}`,
     `[SCHEMA_DETAIL] ${schemaFeature(schema)}`,
   ].join(" ");
+}
+
+/** The classifier text of a router input for a learned model's input version (H scoped as online). */
+export function learnedInputText(input: RouterInput, version: 1 | 2): string {
+  if (version === 1) return routerInputV1(input.plan, input.schema);
+  return routerInputV2(input.plan, input.schema, scopedHistory(input.history, input.plan.subQuery, input.failureScope));
 }

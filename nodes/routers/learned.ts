@@ -1,28 +1,40 @@
 /**
- * The learned router (reference §5.3): a student trained by `atr train-router train` (training/),
- * served with onnxruntime-node. The model folder is validated first (router.json: format, input
- * version, the 4 labels TEXT=0 SQL=1 RETRIEVE=2 HYBRID=3, dims — training/router-config.ts), then
- * the ONNX session is opened once per path (nodes/routers/index.ts caches the policy). `rank`
- * featurises the v1/v2 input text exactly as training did and returns the classes by descending
- * score; masking of failed routes is applied by the caller (selectRoute).
+ * The learned router (reference §5.3), in either of two model-folder formats, told apart by their files:
+ * - `router.json` + `model.onnx`: the hashed-feature logistic-regression student that
+ *   `atr train-router train` writes (./router-config.ts, ./hashed-features.ts);
+ * - `config.json` + `tokenizer.json` + `onnx/model.onnx`: a BERT/DistilBERT sequence classifier in the
+ *   transformers.js layout, as the paper's released router (./sequence-classifier.ts).
+ * Each is validated before its ONNX session opens (once per path: nodes/routers/index.ts caches the
+ * policy). `rank` featurises the v1/v2 input text exactly as training did and returns the classes by
+ * descending score; masking of failed routes is applied by the caller (selectRoute).
  */
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import * as ort from "onnxruntime-node";
-import { featurise } from "../../training/hashed-features.js";
-import { LABELS, readRouterConfig, RouterConfigError, ROUTER_CONFIG_FILE } from "../../training/router-config.js";
-import { rankScores } from "../../training/student.js";
 import type { Route } from "../types.js";
-import { routerInputV1, routerInputV2 } from "./features.js";
-import { scopedHistory } from "./failed-set.js";
+import { learnedInputText } from "./features.js";
+import { featurise } from "./hashed-features.js";
 import type { LearnedRouterPolicy, RouterInput } from "./index.js";
+import { LABELS, rankScores, readRouterConfig, RouterConfigError, ROUTER_CONFIG_FILE } from "./router-config.js";
+import { createSequenceClassifierRouter } from "./sequence-classifier.js";
 
-/** The classifier text of a router input, for the model's input version. */
-export function learnedInputText(input: RouterInput, version: 1 | 2): string {
-  if (version === 1) return routerInputV1(input.plan, input.schema);
-  return routerInputV2(input.plan, input.schema, scopedHistory(input.history, input.plan.subQuery, input.failureScope));
+/** Opens a model folder of either format. */
+export async function createLearnedRouter(modelPath: string): Promise<LearnedRouterPolicy> {
+  if (!existsSync(join(modelPath, ROUTER_CONFIG_FILE)) && existsSync(join(modelPath, "config.json"))) {
+    return createSequenceClassifierRouter(modelPath);
+  }
+  if (!existsSync(join(modelPath, ROUTER_CONFIG_FILE))) {
+    throw new RouterConfigError(
+      join(resolve(modelPath), ROUTER_CONFIG_FILE),
+      "(file)",
+      "is missing, and so is config.json: the folder is neither a trained student (router.json + model.onnx) nor a transformers.js sequence classifier (config.json + tokenizer.json + onnx/model.onnx)",
+    );
+  }
+  return createHashedStudentRouter(modelPath);
 }
 
-export async function createLearnedRouter(modelPath: string): Promise<LearnedRouterPolicy> {
+/** The hashed logistic-regression student: featurise → one Gemm → 4 scores. */
+export async function createHashedStudentRouter(modelPath: string): Promise<LearnedRouterPolicy> {
   const config = readRouterConfig(modelPath);
   const configFile = join(modelPath, ROUTER_CONFIG_FILE);
   const session = await ort.InferenceSession.create(join(modelPath, config.onnx.file));

@@ -86,7 +86,7 @@ describe("labels", () => {
     ] as const);
     const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
     const labels = oracleLabels(new Map([...runs].map(([k, v]) => [k, [...v]])), isCorrect);
-    expect(labels.map((l) => [l.question_id, l.route, l.history_H.length, l.label_source])).toEqual([["a", "SQL", 0, "execution_oracle"]]);
+    expect(labels.map((l) => [l.question_id, l.route, l.history_H.length, l.label_source, l.routes_right])).toEqual([["a", "SQL", 0, "execution_oracle", ["SQL", "HYBRID"]]]);
   });
 
   it("a broken labels line is an error naming the file and line", () => {

@@ -8,13 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLearnedRouter } from "../../nodes/routers/learned.js";
-import { featurise, routerTokens } from "../../training/hashed-features.js";
+import { DEFAULT_FEATURE_SETTINGS, featurise, routerTokens } from "../../nodes/routers/hashed-features.js";
+import { LABELS, rankScores } from "../../nodes/routers/router-config.js";
 import { writeRouterModel } from "../../training/export-model.js";
 import { evaluateRouter } from "../../training/evaluate.js";
-import { labelPlan, labelText } from "../../training/labels.js";
-import { groupKey, groupedSplit, rankScores, trainStudent } from "../../training/student.js";
-import { DEFAULT_FEATURE_SETTINGS } from "../../training/hashed-features.js";
-import { LABELS } from "../../training/router-config.js";
+import { labelPlan, labelSummary, labelText } from "../../training/labels.js";
+import type { Route } from "../../nodes/types.js";
+import { groupKey, groupedSplit, trainStudent } from "../../training/student.js";
 import { failedAt, label, tinyLabels } from "./tiny-labels.js";
 
 const root = mkdtempSync(join(tmpdir(), "atr-student-"));
@@ -93,5 +93,45 @@ describe("student", () => {
     // masked: SQL (failed) is skipped, the prediction is the runner-up
     expect(report.masked.confusion[2]![LABELS.indexOf(ranked[1]!)]).toBe(1);
     expect(report.masked.agreement).toBe(ranked[1] === "RETRIEVE" ? 1 : 0);
+  });
+});
+
+describe("execution-oracle labels (routes_right)", () => {
+  // Text-modality questions of one shape: TEXT is right on 3 of 4, SQL on 1 of 4 (always together
+  // with TEXT or alone). The cheapest-right label is TEXT for 3 of 4; right_routes targets rank TEXT
+  // first as well, because it is right most often. Table counts: SQL right, TEXT never.
+  const oracle = (route: Route, right: Route[], subQuery: string, fields: Parameters<typeof label>[2] = {}) =>
+    ({ ...label(route, subQuery, { label_source: "execution_oracle", ...fields }), routes_right: right });
+  const make = () => [
+    ...[0, 1, 2].map((i) => oracle("TEXT", ["TEXT"], `what does the report say about item ${i}?`, { required_modalities: "text", answer_from: "text" })),
+    oracle("SQL", ["SQL", "HYBRID"], "what does the report say about item 9?", { required_modalities: "text", answer_from: "text" }),
+    ...[0, 1, 2, 3].map((i) => oracle("SQL", ["SQL"], `how many clubs had more than ${i} wins?`, { expected_operator: "count", required_modalities: "table", answer_from: "table" })),
+  ];
+
+  it("right_routes targets rank the route that is right most often; eval compares first routes with the heuristic", async () => {
+    const labels = make();
+    const { model, stats } = trainStudent(labels, { features, validationShare: 0, epochs: 40, targets: "right_routes", classWeighting: "none" });
+    expect(stats.targets).toBe("right_routes");
+    expect(stats.classWeights).toEqual({ TEXT: 1, SQL: 1, RETRIEVE: 1, HYBRID: 1 });
+    const dir = join(root, "oracle");
+    writeRouterModel(dir, model, features, 2, stats as unknown as Record<string, unknown>);
+    const report = await evaluateRouter(await createLearnedRouter(dir), labels);
+    // The heuristic sends the text-modality questions to TEXT too (rule 1) — and the table counts to SQL.
+    expect(report.routes!.studentRoutes).toEqual({ TEXT: 4, SQL: 4 });
+    expect(report.routes!.student).toBeCloseTo(7 / 8);
+    expect(report.routes!.byType.text).toMatchObject({ labels: 4, student: 0.75, studentOnly: 0, heuristicOnly: 0 });
+    expect(report.routes!.byType.table).toMatchObject({ labels: 4, student: 1, heuristic: 1 });
+    expect(labelSummary(labels)).toMatchObject({ labels: 8, label_counts: { TEXT: 3, SQL: 5 }, routes_right_counts: { TEXT: 3, SQL: 5, HYBRID: 1 }, by_answer_from: { text: { labels: 4 } } });
+  });
+
+  it("a heuristic that picks a wrong route counts against it: only-student-right questions are counted", async () => {
+    // With entities and a schema the heuristic picks HYBRID (rule 3); here only TEXT answers them.
+    const labels = [0, 1, 2, 3, 4, 5].map((i) => oracle("TEXT", ["TEXT"], `which passage tells where player ${i} was born?`, { entity_mentions: [`Player ${i}`], answer_from: "passage" }));
+    const { model, stats } = trainStudent(labels, { features, validationShare: 0, epochs: 20 });
+    const dir = join(root, "oracle-passage");
+    writeRouterModel(dir, model, features, 2, stats as unknown as Record<string, unknown>);
+    const r = (await evaluateRouter(await createLearnedRouter(dir), labels)).routes!;
+    expect(r.heuristicRoutes).toEqual({ HYBRID: 6 });
+    expect(r).toMatchObject({ labels: 6, student: 1, heuristic: 0, studentOnly: 6, heuristicOnly: 0, differ: 6 });
   });
 });

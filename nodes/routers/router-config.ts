@@ -1,11 +1,12 @@
 /**
- * The learned router's model folder contract: `model.onnx` + `router.json`. The trainer writes
- * router.json (training/export-model.ts); nodes/routers/learned.ts validates it before opening the
- * ONNX session, so a wrong or foreign folder fails with an error naming the file and the field.
+ * The hashed-logreg student's model folder contract: `model.onnx` + `router.json`, and the class
+ * order every learned router shares. The trainer writes router.json (training/export-model.ts);
+ * nodes/routers/learned.ts validates it before opening the ONNX session, so a wrong or foreign folder
+ * fails with an error naming the file and the field.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Route } from "../nodes/types.js";
+import type { Route } from "../types.js";
 import type { HashedFeatureSettings } from "./hashed-features.js";
 
 /** Class ids of the student (reference §5.3): TEXT=0, SQL=1, RETRIEVE=2, HYBRID=3. */
@@ -30,8 +31,8 @@ export interface RouterConfig {
 }
 
 export class RouterConfigError extends Error {
-  constructor(file: string, field: string, problem: string) {
-    super(`${file}: field "${field}" ${problem}. Train a model folder with \`atr train-router train --labels L.jsonl --out DIR\`.`);
+  constructor(file: string, field: string, problem: string, hint = "Train a model folder with `atr train-router train --labels L.jsonl --out DIR`") {
+    super(`${file}: field "${field}" ${problem}. ${hint}.`);
     this.name = "RouterConfigError";
   }
 }
@@ -84,4 +85,14 @@ export function readRouterConfig(dir: string): RouterConfig {
   const config = validateRouterConfig(raw, file);
   if (!existsSync(join(dir, config.onnx.file))) throw new RouterConfigError(file, "onnx.file", `names ${join(dir, config.onnx.file)}, which does not exist`);
   return config;
+}
+
+/** Classes by descending score (ties: lower class id first). */
+export function rankScores(scores: ArrayLike<number>): Route[] {
+  return [...LABELS.keys()].sort((a, b) => scores[b]! - scores[a]! || a - b).map((i) => LABELS[i]!);
+}
+
+/** The online decision rule (§5.3): the best-scoring route not in the failed set; TEXT if all failed. */
+export function maskedChoice(ranked: readonly Route[], failed: ReadonlySet<Route>): Route {
+  return ranked.find((r) => !failed.has(r)) ?? "TEXT";
 }

@@ -6,10 +6,10 @@
  * "how", "many", "total", "which" — the very words that separate SQL from RETRIEVE questions — and
  * it mixes all segments into one bag, so `[OP] count` and the word "count" in the query collide.
  * Here every token carries its segment tag ([QUERY], [OP], …), and the categorical segments become
- * single tokens. The trainer (training/student.ts) and the ONNX inference (nodes/routers/learned.ts)
+ * single tokens. The ONNX inference (nodes/routers/learned.ts) and the trainer (training/student.ts)
  * both call `featurise`, so training and serving see identical vectors.
  */
-import { normaliseForMatch } from "../indexing/embeddings/offline.js";
+import { normaliseForMatch } from "../../indexing/embeddings/offline.js";
 
 export interface HashedFeatureSettings {
   /** Vector length D (default 4096). */
