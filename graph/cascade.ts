@@ -3,10 +3,15 @@
  * the whole ATR graph with every step on the offline backbone (the offline tier: decompose, route,
  * link, SQL, read, verify — no model call). When that run's answer is verifier-accepted
  * (`answerVerified`: it comes from an attempt with verdict 1), it is final: the record says
- * `tier: "offline"` and no LLM is called. Otherwise the question runs again with the configured
- * backbones (`backbone`, `decomposerBackbone`, `verifierBackbone` as set), and the decomposer sees
- * what the offline tier found — each attempt's sub-query, route, linked values, SQL and result,
- * candidate answer and verdict — as history (`priorFindings`); the record says `tier: "llm"`.
+ * `tier: "offline"` and no LLM is called. Otherwise:
+ * 1. candidate check — when the offline tier produced an answer (its plausible fallback), the
+ *    configured verifier backbone judges that answer on the evidence the offline attempt had (the
+ *    same `judge` as the verify node, grounding check included): one LLM call; verdict 1 makes it
+ *    the final, verified answer (`tier: "llm"`, its decision appended to the trace);
+ * 2. otherwise the question runs again with the configured backbones (`backbone`,
+ *    `decomposerBackbone`, `verifierBackbone` as set), and the decomposer sees what the offline tier
+ *    found — each attempt's sub-query, route, linked values, SQL and result, candidate answer and
+ *    verdict, and the candidate check's verdict — as history (`priorFindings`); `tier: "llm"`.
  *
  * Acceptance is read from the verdict interface only (verdict 1 = accepted), so a better offline
  * verifier (e.g. a calibrated P(correct) with a threshold) makes the cascade cheaper without any
@@ -14,8 +19,14 @@
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { END, Overwrite } from "@langchain/langgraph";
+import { isValidAnswer } from "../nodes/answer-validity.js";
+import type { NodeResources } from "../nodes/node-resources.js";
+import { newUsageMeter } from "../nodes/prompted/call.js";
+import type { SubQueryPlan } from "../nodes/types.js";
+import { judge, traceDecision } from "../nodes/verify.js";
+import type { TableSchema } from "../indexing/types.js";
 import type { Attempt, State, Update } from "./state.js";
-import { nodeUsage } from "./state.js";
+import { nodeUsage, sumUsage } from "./state.js";
 import { OFFLINE_BACKBONE, parseBackbone } from "./backbones.js";
 import { ConfigurationError, ensureConfiguration, type Configuration } from "./configuration.js";
 
@@ -37,9 +48,9 @@ export function startOf(_state: unknown, config?: RunnableConfig): typeof OFFLIN
   return ensureConfiguration(config).cascade ? OFFLINE_TIER : "decompose";
 }
 
-/** After the offline tier: an accepted answer ends the run; anything else goes to the LLM tier. */
-export function afterOfflineTier(state: Pick<State, "tier">): typeof END | "decompose" {
-  return state.tier === "offline" ? END : "decompose";
+/** After the offline tier: a verified answer (offline, or by the candidate check) ends the run; anything else goes to the LLM tier. */
+export function afterOfflineTier(state: Pick<State, "answerVerified">): typeof END | "decompose" {
+  return state.answerVerified ? END : "decompose";
 }
 
 /** True when every component runs on the offline backbone (then there is no second tier). */
@@ -64,6 +75,14 @@ export interface OfflineAttempt {
   attempt: Attempt;
   verdict: number;
   reason: string;
+}
+
+/** An attempt as the offline tier's stream showed it, with the sub-query context it ran in. */
+interface SeenAttempt {
+  attempt: Attempt;
+  plan: SubQueryPlan | null;
+  textEvidence: string;
+  schema: TableSchema | null;
 }
 
 /** The decomposer's view of the offline attempts: route, linked values, SQL and result, answer, verdict. */
@@ -98,7 +117,7 @@ export function formatFindings(attempts: readonly OfflineAttempt[]): string {
  * the findings for the LLM tier (tier "llm"). The offline tier's time is counted as node
  * `offline_tier` in `usage`.
  */
-export async function offlineTier(state: State, config: RunnableConfig, inner: TierGraph): Promise<Update> {
+export async function offlineTier(state: State, config: RunnableConfig, inner: TierGraph, resources?: NodeResources): Promise<Update> {
   const c = ensureConfiguration(config);
   if (allOffline(c)) {
     throw new ConfigurationError(
@@ -120,7 +139,8 @@ export async function offlineTier(state: State, config: RunnableConfig, inner: T
     runName: OFFLINE_TIER,
     streamMode: ["updates", "values"],
   };
-  const attempts: Attempt[] = [];
+  const seen: SeenAttempt[] = [];
+  let context: Omit<SeenAttempt, "attempt"> = { plan: null, textEvidence: "", schema: null };
   let final: State | undefined;
   for await (const chunk of await inner.stream(input, runConfig)) {
     const [mode, data] = chunk as [string, Record<string, unknown>];
@@ -128,10 +148,13 @@ export async function offlineTier(state: State, config: RunnableConfig, inner: T
       final = data as unknown as State;
       continue;
     }
-    for (const [node, update] of Object.entries(data ?? {})) {
-      const attempt = (update as { attempt?: Attempt | null } | undefined)?.attempt;
+    for (const [node, raw] of Object.entries(data ?? {})) {
+      const update = (raw ?? {}) as Partial<Pick<State, "attempt" | "plan" | "textEvidence" | "schema">>;
+      if (update.plan !== undefined) context = { ...context, plan: update.plan };
+      if (update.textEvidence !== undefined) context = { ...context, textEvidence: update.textEvidence };
+      if (update.schema !== undefined) context = { ...context, schema: update.schema };
       // Primitive nodes produce the attempt; verify re-emits it with its verdict.
-      if (attempt && node !== "verify") attempts.push(attempt);
+      if (update.attempt && node !== "verify") seen.push({ ...context, attempt: update.attempt });
     }
   }
   if (!final) throw new Error("graph/cascade.ts: the offline tier produced no state");
@@ -160,11 +183,67 @@ export async function offlineTier(state: State, config: RunnableConfig, inner: T
     } as Update;
   }
   const decisions = final.trace;
-  const seen: OfflineAttempt[] = attempts.map((attempt, i) => ({
-    subQuery: decisions[i]?.sub_query ?? "",
-    attempt,
+  const attempts: OfflineAttempt[] = seen.map((s, i) => ({
+    subQuery: decisions[i]?.sub_query ?? s.plan?.subQuery ?? "",
+    attempt: s.attempt,
     verdict: decisions[i]?.verdict ?? 0.5,
     reason: decisions[i]?.reason ?? "",
   }));
-  return { tier: "llm", priorFindings: formatFindings(seen), usage };
+  const check = resources ? await checkCandidate(state, c, final, seen, resources) : undefined;
+  const total = check ? sumUsage(usage, check.usage) : usage;
+  if (check?.accepted) {
+    return {
+      tier: "llm",
+      priorFindings: "",
+      answer: final.answer,
+      answerVerified: true,
+      bestAnswer: final.answer,
+      plan: check.accepted.plan,
+      iteration: final.iteration,
+      steps: new Overwrite(final.steps),
+      trace: new Overwrite([...final.trace, check.accepted.decision]),
+      failedRoutes: new Overwrite(final.failedRoutes),
+      errors: new Overwrite([...final.errors, ...check.errors]),
+      usage: new Overwrite(total),
+    } as Update;
+  }
+  const note = check?.rejected ? `\nCandidate check: the verifier judged the offline answer "${clean(final.answer)}" ${check.rejected}.` : "";
+  return { tier: "llm", answerVerified: false, priorFindings: `${formatFindings(attempts)}${note}`, usage: total, ...(check?.errors.length ? { errors: check.errors } : {}) };
+}
+
+/** Node name of the candidate check in `usage`. */
+export const CANDIDATE_CHECK = "candidate_check";
+
+/**
+ * Step 1 of the LLM tier: the configured verifier judges the offline tier's answer on the evidence
+ * of the attempt that produced it (its earliest attempt with that answer). None without an answer.
+ */
+async function checkCandidate(
+  state: State,
+  c: Configuration,
+  final: State,
+  seen: readonly SeenAttempt[],
+  resources: NodeResources,
+): Promise<{ accepted?: { plan: SubQueryPlan; decision: ReturnType<typeof traceDecision> }; rejected?: string; usage: ReturnType<typeof nodeUsage>; errors: string[] } | undefined> {
+  const answer = final.answer.trim();
+  if (!isValidAnswer(answer)) return undefined;
+  const source = seen.find((s) => s.attempt.answer.trim() === answer && s.plan);
+  if (!source?.plan) return undefined;
+  const meter = newUsageMeter();
+  const started = performance.now();
+  const strategies = await resources.strategies(c, "verifier", meter);
+  const context = { ...final, plan: source.plan, textEvidence: source.textEvidence, schema: source.schema } as State;
+  const judged = await judge(strategies, { question: state.question, state: context, attempt: source.attempt }, meter);
+  const usage = nodeUsage(CANDIDATE_CHECK, {
+    llmCalls: meter.llmCalls,
+    inputTokens: meter.inputTokens,
+    outputTokens: meter.outputTokens,
+    ms: Math.round((performance.now() - started) * 1000) / 1000,
+  });
+  const errors = meter.errors.map((e) => `${CANDIDATE_CHECK}: ${e}`);
+  if (judged.verdict === 1) {
+    const attempt = { ...source.attempt, verdict: 1 as const, reason: judged.reason };
+    return { accepted: { plan: source.plan, decision: traceDecision(context, attempt, 1, `${CANDIDATE_CHECK}: ${judged.reason}`) }, usage, errors };
+  }
+  return { rejected: `${judged.verdict}${judged.reason ? ` (${clean(judged.reason, 120)})` : ""}`, usage, errors };
 }

@@ -72,7 +72,7 @@ export function buildGraph(resources: NodeResources = processResources, options:
   // The cascade's offline tier runs this same graph (built once, on first use) with cascade off.
   let tierGraph: TierGraph | undefined;
   const runOfflineTier = (state: State, config: RunnableConfig): Promise<typeof StateAnnotation.Update> =>
-    offlineTier(state, config, (tierGraph ??= buildTierGraph(resources)));
+    offlineTier(state, config, (tierGraph ??= buildTierGraph(resources)), resources);
   const builder = new StateGraph({ stateSchema: StateAnnotation, input }, ConfigurableSchema)
     .addNode("decompose", bind(boundedDecompose))
     .addNode("gather", bind(gather))

@@ -1,7 +1,8 @@
 /**
  * The offline-first cascade (graph/cascade.ts) over examples/: an offline-accepted question costs
- * no LLM call and says tier "offline"; any other question runs the prompted path with the offline
- * tier's findings in the decomposer's prompt and says tier "llm"; the record carries the tier.
+ * no LLM call and says tier "offline"; an unaccepted offline answer is judged by the LLM verifier
+ * (one call); a rejected one runs the prompted path with the offline tier's findings in the
+ * decomposer's prompt; both say tier "llm"; the record carries the tier.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,18 +36,37 @@ describe("offline-first cascade", () => {
     expect(r.routes.length).toBeGreaterThan(0);
   });
 
+  it("an unaccepted offline answer goes to the LLM verifier first: verdict 1 makes it final after one call", async () => {
+    const model = new ScriptedChatModel([reply.verify(1, "the passage names the stadium")]);
+    const r = await answerQuestion(STADIUM, { configurable: { indexPath: index.dir, backbone: scriptedBackbone(model), cascade: true } });
+    expect(model.problems).toEqual([]);
+    expect(model.calls.map((c) => c.name)).toEqual(["verify"]);
+    expect(model.calls[0]!.prompt).toContain("<candidate_answer>Station Field</candidate_answer>");
+    expect(r).toMatchObject({ tier: "llm", answer: "Station Field", answerVerified: true });
+    expect(r.usage.llmCalls).toBe(1);
+    expect(r.usage.byNode.candidate_check).toMatchObject({ llmCalls: 1 });
+    expect(r.trace.verifier_decisions.at(-1)).toMatchObject({ accepted: true, verdict: 1, produced_answer: "Station Field" });
+    expect(r.trace.verifier_decisions.at(-1)!.reason).toMatch(/^candidate_check: the passage names the stadium/);
+  });
+
   it("otherwise the prompted path runs with the offline findings as history, tier llm", async () => {
-    const model = new ScriptedChatModel([reply.decompose(STADIUM.question, { required_modalities: "text" }), reply.text("Station Field"), reply.verify(1)]);
+    const model = new ScriptedChatModel([
+      reply.verify(0, "not supported"), // the candidate check
+      reply.decompose(STADIUM.question, { required_modalities: "text" }),
+      reply.text("Station Field"),
+      reply.verify(1),
+    ]);
     const r = await answerQuestion(STADIUM, {
       configurable: { indexPath: index.dir, backbone: scriptedBackbone(model), cascade: true, routerType: "fixed", forceRoute: "TEXT" },
     });
     expect(model.problems).toEqual([]);
     expect(r.tier).toBe("llm");
     expect(r.answer).toBe("Station Field");
-    expect(r.usage.llmCalls).toBe(3);
+    expect(r.usage.llmCalls).toBe(4);
     const prompt = model.callsOf("decompose")[0]!.prompt;
     expect(prompt).toContain("<offline_findings>");
     expect(prompt).toMatch(/Attempt 1: sub-query ".+" via TEXT → answer "Station Field" \(verdict 0\.5/);
+    expect(prompt).toContain('Candidate check: the verifier judged the offline answer "Station Field" 0 (not supported)');
     // The record's trace is the LLM tier's own (its one accepted attempt), not the offline attempts.
     expect(r.trace.verifier_decisions).toHaveLength(1);
     expect(r.trace.verifier_decisions[0]).toMatchObject({ accepted: true, effective_route: "TEXT" });
