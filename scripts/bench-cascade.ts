@@ -64,6 +64,8 @@ interface RunSummary {
   meanLlmCalls: number;
   zeroCallShare: number;
   offlineTierShare?: number;
+  /** Cascade: share verified by the candidate check (the offline answer, one LLM call). */
+  candidateCheckShare?: number;
   score: number;
   errors: number;
   msPerQuestion: number;
@@ -82,6 +84,7 @@ async function run(router: RouterType, cascade: boolean): Promise<{ summary: Run
   let calls = 0;
   let zero = 0;
   let offline = 0;
+  let checked = 0;
   let score = 0;
   let errors = 0;
   const answers: string[] = [];
@@ -102,6 +105,7 @@ async function run(router: RouterType, cascade: boolean): Promise<{ summary: Run
     for (const [node, u] of Object.entries(r?.usage.byNode ?? {})) if (u.llmCalls > 0) byNode[node] = (byNode[node] ?? 0) + u.llmCalls;
     if (r && r.usage.llmCalls === 0) zero++;
     if (r?.tier === "offline") offline++;
+    if (r?.tier === "llm" && r.answerVerified && r.usage.llmCalls === (r.usage.byNode.candidate_check?.llmCalls ?? -1)) checked++;
     score += Object.values(officialScore(bench, record, { agentic_tablerag_answer: answer }))[0] ?? 0;
   }
   const n = questions.length;
@@ -111,7 +115,7 @@ async function run(router: RouterType, cascade: boolean): Promise<{ summary: Run
     questions: n,
     meanLlmCalls: Math.round((calls / n) * 1000) / 1000,
     zeroCallShare: Math.round((zero / n) * 1000) / 10,
-    ...(cascade ? { offlineTierShare: Math.round((offline / n) * 1000) / 10 } : {}),
+    ...(cascade ? { offlineTierShare: Math.round((offline / n) * 1000) / 10, candidateCheckShare: Math.round((checked / n) * 1000) / 10 } : {}),
     score: Math.round((score / n) * 10000) / 100,
     errors,
     msPerQuestion: Math.round((performance.now() - started) / n),
@@ -130,10 +134,10 @@ for (const router of routers) {
 }
 if (gold.problems.length > 0) console.error(`gold model problems: ${gold.problems.slice(0, 5).join(" | ")}`);
 
-console.log(`| ${bench}/${values.split} (${questions.length}) | router | cascade | mean LLM calls | zero-call share | offline tier | official score | answers changed vs LLM-only | errors |`);
-console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log(`| ${bench}/${values.split} (${questions.length}) | router | cascade | mean LLM calls | zero-call share | offline tier | candidate check | official score | answers changed vs LLM-only | errors |`);
+console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const r of rows) {
-  console.log(`| | ${r.router} | ${r.cascade ? "on" : "off"} | ${r.meanLlmCalls} | ${r.zeroCallShare} % | ${r.offlineTierShare !== undefined ? `${r.offlineTierShare} %` : "–"} | ${r.score} | ${r.answersChanged ?? "–"} | ${r.errors} |`);
+  console.log(`| | ${r.router} | ${r.cascade ? "on" : "off"} | ${r.meanLlmCalls} | ${r.zeroCallShare} % | ${r.offlineTierShare !== undefined ? `${r.offlineTierShare} %` : "–"} | ${r.candidateCheckShare !== undefined ? `${r.candidateCheckShare} %` : "–"} | ${r.score} | ${r.answersChanged ?? "–"} | ${r.errors} |`);
 }
 if (values.out) writeFileSync(values.out, `${JSON.stringify({ bench, split: values.split, indexPath, rows }, null, 2)}\n`);
 index.close();
