@@ -74,7 +74,7 @@ export const ConfigurationSchema = z.object({
   cascade: z
     .boolean()
     .default(false)
-    .describe("offline tier first: an answer its verifier accepts is final (no LLM call); else the LLM backbones run with its findings (docs/CASCADE.md)"),
+    .describe("offline tier first: its accepted answer is final (no LLM call); else the LLM verifier checks its answer (1 call), then the LLM backbones run with its findings (docs/CASCADE.md)"),
 });
 
 /** A complete configuration: what `ensureConfiguration` returns. */
