@@ -2,9 +2,10 @@
  * The optional LLM judge of the paper's metric set (reference §12.1): one chat call per question
  * with the question, the gold answer and the prediction; a binary score parsed from `[[0|1]]`, else
  * `rating: 0|1`, else a bare 0/1; anything else is unparsable and the row is left out of the judge
- * mean (and counted: the report shows n). Off by default; `--judge_backbone provider/model` turns it on.
+ * mean (and counted: the report shows n). Off by default; `--judge_backbone provider/model` turns it on
+ * (`atr score`, with `--llm_cache_path`, `--llm_timeout_ms`, `--llm_max_retries` as for `atr run`).
  */
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { ChatRunnable } from "../graph/model-factory.js";
 import type { Judge } from "./score.js";
 
 export const JUDGE_PROMPT_VERSION = "atr-judge-2026-11-29.1";
@@ -48,7 +49,11 @@ function replyText(content: unknown): string {
   return String(content ?? "");
 }
 
-export function createJudge(model: BaseChatModel, options: { strict?: boolean } = {}): Judge {
+/**
+ * A judge over `model`: build it with graph/model-factory.ts (`(await buildLlm(…)).chat`) for the
+ * shared retries, time limit and reply cache; a rerun with the cache asks the model nothing.
+ */
+export function createJudge(model: ChatRunnable, options: { strict?: boolean } = {}): Judge {
   const template = options.strict ? STRICT : LENIENT;
   return async (question, gold, prediction) => {
     const reply = await model.invoke([["human", fill(template, { question, gold, prediction })]], {

@@ -45,6 +45,8 @@ export interface AnswerOutput {
   routes?: unknown;
   /** Whether a verifier accepted the answer (written as `atr_stats.answer_verified`). */
   answerVerified?: boolean;
+  /** With the cascade: the tier that answered, "offline" | "llm" (written as `atr_stats.tier`). */
+  tier?: string;
   /** Failures the graph fell back on (written as `atr_stats.errors` when there are any). */
   errors?: string[];
   /** Every answer the run produced, in the oracle verifier's order (used only with `oracleVerifier`). */
@@ -369,6 +371,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
             tokens: usage.tokens,
             ...routeStats(result.trace),
             ...(typeof result.answerVerified === "boolean" ? { answer_verified: result.answerVerified } : {}),
+            ...(result.tier ? { tier: result.tier } : {}),
             ...(result.errors && result.errors.length > 0 ? { errors: result.errors } : {}),
             ...(result.routes !== undefined ? { routes: result.routes } : {}),
             ...(oracle ? { oracle_verifier: oracle.stats } : {}),

@@ -10,7 +10,7 @@ import { PROMPTS_VERSION } from "../nodes/prompts.js";
 import type { Route, Step } from "../nodes/types.js";
 import { checkQuestionLength, effectiveMaxIter, ensureConfiguration, maxAttempts, type ConfigurableInput, type Configuration } from "./configuration.js";
 import { graph as defaultGraph } from "./graph.js";
-import type { State, TraceDecision, Usage } from "./state.js";
+import type { AnswerTier, State, TraceDecision, Usage } from "./state.js";
 
 export interface QuestionInput {
   question: string;
@@ -60,6 +60,8 @@ export interface AnswerResult {
   routes: SubQueryRoutes[];
   /** The intermediate steps z. */
   steps: Step[];
+  /** With `cascade`: which tier answered ("offline": accepted offline, no LLM call; "llm"). Absent without it. */
+  tier?: AnswerTier;
   /** LLM calls that failed for good (their steps failed closed), "<node>: <reply> (<model>): <message>". */
   errors: string[];
   /**
@@ -80,7 +82,7 @@ export function answerCandidates(state: Pick<State, "answer" | "bestAnswer" | "s
  * primitive, verify and a re-selecting route; plus synthesize and a margin.
  */
 export function recursionLimitFor(c: Configuration): number {
-  return effectiveMaxIter(c) * (3 + 3 * maxAttempts(c)) + 5;
+  return effectiveMaxIter(c) * (3 + 3 * maxAttempts(c)) + 5 + (c.cascade ? 1 : 0);
 }
 
 /** Consecutive decisions of one sub-query grouped, in order. */
@@ -155,6 +157,7 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
     usage: state.usage,
     routes: routesOf(state.trace),
     steps: state.steps,
+    ...(state.tier ? { tier: state.tier } : {}),
     errors: state.errors ?? [],
     candidates: answerCandidates(state),
   };

@@ -1,5 +1,5 @@
 /**
- * Chat models from `"provider/model"` backbone strings, and the retry policy every LLM call uses.
+ * Chat models from `"provider/model"` backbone strings, and which errors are worth retrying.
  *
  * - `vertexai/<model>` (e.g. the paper's `vertexai/gemini-2.5-flash`): @langchain/google-vertexai with
  *   a service-account file from VERTEXAI_CREDENTIALS_PATH or GOOGLE_APPLICATION_CREDENTIALS.
@@ -10,10 +10,11 @@
  *
  * Credentials arrive as a `BackboneEnv` read by graph/configuration.ts (the one place reading the
  * environment). Models are built with temperature 0 (none for reasoning models, which reject it)
- * and no provider-side retries: `withRetries` below retries 429, 5xx and timeouts with exponential
- * backoff and jitter, so one policy applies to every provider. Extra providers (or test models) can
- * be added with `registerProvider`.
+ * and no provider-side retries: graph/model-factory.ts puts every model under one policy (LangChain
+ * `withRetry` filtered by `isRetryableError` below, a per-attempt time limit, the reply cache).
+ * Extra providers (or test models) can be added with `registerProvider`.
  */
+import type { BaseCache } from "@langchain/core/caches";
 import { readFileSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BackboneEnv } from "./configuration.js";
@@ -24,6 +25,10 @@ export interface ChatModelSettings {
   env: BackboneEnv;
   /** Per-call time limit (ms). */
   timeoutMs: number;
+  /** Sampling temperature instead of the model's default (0, none for reasoning models). */
+  temperature?: number;
+  /** LangChain cache given to the constructor (graph/model-factory.ts passes the reply cache). */
+  cache?: BaseCache;
 }
 
 export type ChatModelFactory = (model: string, settings: ChatModelSettings) => BaseChatModel | Promise<BaseChatModel>;
@@ -86,13 +91,14 @@ function vertexCredentials(env: BackboneEnv): { keyFilename: string; projectId?:
 const providers = new Map<string, ChatModelFactory>([
   [
     "vertexai",
-    async (model, { env }) => {
+    async (model, { env, temperature, cache }) => {
       const { ChatVertexAI } = await import("@langchain/google-vertexai");
       const { keyFilename, projectId } = vertexCredentials(env);
       return new ChatVertexAI({
         model,
-        temperature: temperatureFor(model),
+        temperature: temperature ?? temperatureFor(model),
         maxRetries: 0,
+        cache,
         location: env.vertexaiLocation ?? "us-central1",
         authOptions: { keyFilename, projectId, scopes: ["https://www.googleapis.com/auth/cloud-platform"] },
       });
@@ -100,16 +106,17 @@ const providers = new Map<string, ChatModelFactory>([
   ],
   [
     "openai",
-    async (model, { env, timeoutMs }) => {
+    async (model, { env, timeoutMs, temperature, cache }) => {
       const { ChatOpenAI } = await import("@langchain/openai");
       if (!env.openaiApiKey && !env.openaiBaseUrl) {
         throw new BackboneError("openai backbones need OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server)");
       }
       return new ChatOpenAI({
         model,
-        temperature: temperatureFor(model),
+        temperature: temperature ?? temperatureFor(model),
         maxRetries: 0,
         timeout: timeoutMs,
+        cache,
         apiKey: env.openaiApiKey ?? "not-needed",
         configuration: env.openaiBaseUrl ? { baseURL: env.openaiBaseUrl } : undefined,
       });
@@ -117,9 +124,9 @@ const providers = new Map<string, ChatModelFactory>([
   ],
   [
     "ollama",
-    async (model, { env }) => {
+    async (model, { env, temperature, cache }) => {
       const { ChatOllama } = await import("@langchain/ollama");
-      return new ChatOllama({ model, temperature: 0, baseUrl: env.ollamaBaseUrl ?? "http://127.0.0.1:11434" });
+      return new ChatOllama({ model, temperature: temperature ?? 0, cache, baseUrl: env.ollamaBaseUrl ?? "http://127.0.0.1:11434" });
     },
   ],
 ]);
@@ -146,7 +153,7 @@ export async function createChatModel(spec: string, settings: ChatModelSettings)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Retries
+// Retries (graph/model-factory.ts applies them)
 
 /** 429, 5xx, timeouts and dropped connections are worth retrying; everything else is not. */
 export function isRetryableError(error: unknown): boolean {
@@ -160,33 +167,4 @@ export function isRetryableError(error: unknown): boolean {
   const name = String(e.name ?? "");
   if (/Timeout|AbortError|APIConnectionError/i.test(name)) return true;
   return /timed? ?out|rate limit|temporarily unavailable|overloaded/i.test(String(e.message ?? ""));
-}
-
-export interface RetryOptions {
-  /** Retries after the first try. */
-  maxRetries: number;
-  /** First delay (ms); doubles each retry. Default 1000. */
-  baseDelayMs?: number;
-  /** Delay cap (ms). Default 30000. */
-  maxDelayMs?: number;
-  /** Injected for tests. */
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-}
-
-/** Runs `fn`, retrying retryable errors with exponential backoff and full jitter. */
-export async function withRetries<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
-  const base = options.baseDelayMs ?? 1000;
-  const cap = options.maxDelayMs ?? 30_000;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const random = options.random ?? Math.random;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn(attempt);
-    } catch (error) {
-      if (attempt >= options.maxRetries || !isRetryableError(error)) throw error;
-      const ceiling = Math.min(cap, base * 2 ** attempt);
-      await sleep(ceiling / 2 + random() * (ceiling / 2));
-    }
-  }
 }

@@ -71,6 +71,10 @@ export const ConfigurationSchema = z.object({
     .min(1)
     .default(4000)
     .describe("longest question accepted, in characters; a longer one is refused before any work (QuestionTooLongError)"),
+  cascade: z
+    .boolean()
+    .default(false)
+    .describe("offline tier first: its accepted answer is final (no LLM call); else the LLM verifier checks its answer (1 call), then the LLM backbones run with its findings (docs/CASCADE.md)"),
 });
 
 /** A complete configuration: what `ensureConfiguration` returns. */

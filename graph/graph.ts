@@ -1,6 +1,7 @@
 /**
  * The ATR agent as a LangGraph.js state machine (DESIGN.md "One question's way through the graph"):
  *
+ *   START ─cascade→ offline_tier ─accepted→ END  (graph/cascade.ts; not accepted → decompose)
  *   START → decompose ─TERMINATE→ synthesize → END
  *           decompose → gather → route → TEXT | RETRIEVE | SQL | HYBRID → verify
  *           verify ─rejected, attempts left→ route ─same route again→ (sub-query ends)
@@ -25,6 +26,7 @@ import { text } from "../nodes/text.js";
 import type { Route } from "../nodes/types.js";
 import { verify } from "../nodes/verify.js";
 import { checkQuestionLength, ConfigurableSchema, ensureConfiguration } from "./configuration.js";
+import { afterOfflineTier, OFFLINE_TIER, offlineTier, startOf, type TierGraph } from "./cascade.js";
 import { processResources } from "./resources.js";
 import { InputAnnotation, InputSchema, StateAnnotation, type State } from "./state.js";
 
@@ -67,6 +69,10 @@ export function buildGraph(resources: NodeResources = processResources, options:
   // The input is the zod InputSchema at run time (so the server can show its JSON schema in Studio);
   // its channels equal InputAnnotation's, which is what the types are built from.
   const input = InputSchema as unknown as typeof InputAnnotation;
+  // The cascade's offline tier runs this same graph (built once, on first use) with cascade off.
+  let tierGraph: TierGraph | undefined;
+  const runOfflineTier = (state: State, config: RunnableConfig): Promise<typeof StateAnnotation.Update> =>
+    offlineTier(state, config, (tierGraph ??= buildTierGraph(resources)), resources);
   const builder = new StateGraph({ stateSchema: StateAnnotation, input }, ConfigurableSchema)
     .addNode("decompose", bind(boundedDecompose))
     .addNode("gather", bind(gather))
@@ -77,7 +83,9 @@ export function buildGraph(resources: NodeResources = processResources, options:
     .addNode("HYBRID", bind(hybrid))
     .addNode("verify", bind(verify))
     .addNode("synthesize", bind(synthesize))
-    .addEdge(START, "decompose")
+    .addNode(OFFLINE_TIER, runOfflineTier)
+    .addConditionalEdges(START, startOf, [OFFLINE_TIER, "decompose"])
+    .addConditionalEdges(OFFLINE_TIER, afterOfflineTier, [END, "decompose"])
     .addConditionalEdges("decompose", afterDecompose, ["gather", "synthesize"])
     .addEdge("gather", "route")
     .addConditionalEdges("route", afterRoute, ["TEXT", "RETRIEVE", "SQL", "HYBRID", "decompose", "synthesize"])
@@ -91,6 +99,9 @@ export function buildGraph(resources: NodeResources = processResources, options:
   compiled.name = GRAPH_NAME;
   return compiled;
 }
+
+/** The graph the offline tier runs (a separate name, so buildGraph's type does not depend on itself). */
+const buildTierGraph = (resources: NodeResources): TierGraph => buildGraph(resources) as unknown as TierGraph;
 
 /** The ATR graph over the process-wide resources (langgraph.json: `./graph/graph.ts:graph`). */
 export const graph = buildGraph();

@@ -1,8 +1,9 @@
 /**
  * Heavy resources of the graph, opened once per process and cached by key: the opened index (by
  * directory + retrieval settings), the View 5 SQL executor (by directory + time limit), chat models
- * (by backbone + timeout) and the LLM reply cache (by path). Strategies are built per node call
- * around these (cheap), so per-question counters are never shared. Nodes reach all of it through
+ * (by backbone + retry/time/cache policy, built by graph/model-factory.ts) and the LLM reply cache
+ * (by path). Strategies are built per node call around these (cheap), so per-question counters are
+ * never shared. Nodes reach all of it through
  * the `NodeResources` interface that `processResources` implements; nothing is stored in state.
  *
  * `registerIndex` lets an embedding application (or a test) provide an index object under a key
@@ -11,7 +12,6 @@
  * reading the new tables.sqlite); `closeResources` releases everything (the CLI calls it before
  * exit, because the SQL executor's worker thread keeps a process alive).
  */
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { MANIFEST_FILE } from "../indexing/manifest.js";
@@ -25,9 +25,10 @@ import { PromptedStrategies } from "../nodes/prompted/strategies.js";
 import type { Strategies } from "../nodes/strategies.js";
 import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
 import { openSqlExecutor, type SqlExecutor } from "../retrievers/sql-executor.js";
-import { OFFLINE_BACKBONE, createChatModel, parseBackbone, structuredMethodFor, withRetries } from "./backbones.js";
+import { OFFLINE_BACKBONE, parseBackbone } from "./backbones.js";
 import { readBackboneEnv, type Configuration } from "./configuration.js";
 import { LlmCache } from "./llm-cache.js";
+import { buildLlm, type Llm } from "./model-factory.js";
 
 export class ResourceError extends Error {
   constructor(message: string) {
@@ -46,7 +47,7 @@ interface Registered {
 const registered = new Map<string, Registered>();
 const indexes = new Map<string, Promise<AgentIndex | OpenedIndex>>();
 const executors = new Map<string, SqlExecutor>();
-const chatModels = new Map<string, Promise<BaseChatModel>>();
+const chatModels = new Map<string, Promise<Llm>>();
 const llmCaches = new Map<string, LlmCache>();
 const offline = new WeakMap<object, Strategies>();
 
@@ -193,11 +194,18 @@ export function getLlmCache(path: string): LlmCache {
   return cache;
 }
 
-export function getChatModel(spec: string, c: Configuration): Promise<BaseChatModel> {
-  const key = `${spec}|${c.llmTimeoutMs}`;
+/** The backbone's model under the configured policy (graph/model-factory.ts): retries, time limit, reply cache. */
+export function getChatModel(spec: string, c: Configuration): Promise<Llm> {
+  const cachePath = c.llmCachePath ? resolve(c.llmCachePath) : "";
+  const key = `${spec}|${c.llmTimeoutMs}|${c.llmMaxRetries}|${cachePath}`;
   let p = chatModels.get(key);
   if (!p) {
-    p = createChatModel(spec, { env: readBackboneEnv(), timeoutMs: c.llmTimeoutMs });
+    p = buildLlm(spec, {
+      env: readBackboneEnv(),
+      timeoutMs: c.llmTimeoutMs,
+      maxRetries: c.llmMaxRetries,
+      ...(cachePath ? { cache: getLlmCache(cachePath) } : {}),
+    });
     chatModels.set(key, p);
     p.catch(() => chatModels.delete(key));
   }
@@ -224,17 +232,7 @@ export async function getStrategies(c: Configuration, component: StrategyCompone
     }
     return strategies;
   }
-  const model = await getChatModel(spec, c);
-  const method = structuredMethodFor(provider);
-  return new PromptedStrategies({
-    model,
-    modelId: spec,
-    ...(method ? { method } : {}),
-    timeoutMs: c.llmTimeoutMs,
-    retry: (fn) => withRetries(fn, { maxRetries: c.llmMaxRetries }),
-    ...(c.llmCachePath ? { cache: getLlmCache(c.llmCachePath) } : {}),
-    usage: meter,
-  });
+  return new PromptedStrategies({ model: await getChatModel(spec, c), modelId: spec, usage: meter });
 }
 
 /** The process-wide `NodeResources` the compiled graph uses. */

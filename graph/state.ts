@@ -81,6 +81,9 @@ export interface TraceDecision {
   sql_refused?: string[];
 }
 
+/** Which tier of the cascade answered (graph/cascade.ts). */
+export type AnswerTier = "offline" | "llm";
+
 /** The loop bounds, copied from the configuration when the run starts so edges stay pure. */
 export interface Limits {
   maxIter: number;
@@ -200,6 +203,10 @@ export const StateAnnotation = Annotation.Root({
   answer: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** True when the final answer comes from verifier-accepted steps; false for a plausible fallback or "not found". */
   answerVerified: Annotation<boolean>({ reducer: (_l, r) => r, default: () => false }),
+  /** With `cascade`: the tier that answered — "offline" (accepted offline, no LLM call) or "llm"; null without it. */
+  tier: Annotation<AnswerTier | null>({ reducer: (_l, r) => r, default: () => null }),
+  /** With `cascade`, after an unaccepted offline tier: what it found (graph/cascade.ts), shown to the decomposer. */
+  priorFindings: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
 });
 
 export type State = typeof StateAnnotation.State;

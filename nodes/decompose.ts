@@ -144,6 +144,7 @@ async function planNext(state: State, config: RunnableConfig, resources: NodeRes
         history: state.steps,
         consecutiveFailures: state.consecutiveFailures,
         schemaPreview,
+        ...(state.priorFindings ? { priorFindings: state.priorFindings } : {}),
       });
       if (!plan || typeof plan.subQuery !== "string" || plan.subQuery.trim() === "") {
         noteFailure(meter, "decompose failed (TERMINATE)", "the plan has no sub-query");

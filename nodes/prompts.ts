@@ -7,7 +7,7 @@
  * `PROMPTS_VERSION` goes into run metadata; change it whenever a prompt's meaning changes.
  */
 
-export const PROMPTS_VERSION = "atr-prompts-2026-11-29.1";
+export const PROMPTS_VERSION = "atr-prompts-2026-12-01.1";
 
 /** Fills `{name}` placeholders; a placeholder without a value is an error (a silent "{x}" would reach the model). */
 export function fillPrompt(template: string, values: Record<string, string | number>): string {
@@ -20,6 +20,16 @@ export function fillPrompt(template: string, values: Record<string, string | num
 const ARITHMETIC_RULES = `Arithmetic rules: keep units and scale words (million, %, $); never dump rows; percentage
 change = (new - old) / old × 100 with its sign; an absolute change keeps its unit and sign; an average is
 the mean of the listed values; a ratio is a decimal unless a percentage is asked for.`;
+
+/**
+ * Appended to the decomposer's history when the offline tier of the cascade (graph/cascade.ts) ran
+ * first and its verifier accepted nothing: its attempts, linked values, SQL and candidate answers.
+ */
+export const PRIOR_FINDINGS_BLOCK = `<offline_findings>
+A deterministic first pass tried this question; none of its answers was verified. Use what it found
+(linked cell values, SQL that ran, candidate answers) as leads, not as facts:
+{findings}
+</offline_findings>`;
 
 export const DECOMPOSE_PROMPT = `You plan how to answer a question over a corpus of tables and passages, one retrieval step at a time.
 

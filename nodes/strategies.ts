@@ -16,6 +16,8 @@ export interface DecomposeInput {
   history: Step[];
   consecutiveFailures: number;
   schemaPreview: string;
+  /** Cascade: what the offline tier found (graph/cascade.ts); prompted decomposers show it as history. */
+  priorFindings?: string;
 }
 
 /** What the LLM router sees (reference §5.2). */

@@ -136,22 +136,28 @@ async function baselineAnswer(
   cleanup: Array<() => Promise<void> | void>,
 ): Promise<AnswerFn> {
   if (!config.indexPath) throw new UsageError("--index_path DIR is required (the index the baselines retrieve from)");
-  const [{ openIndexCached }, { createBaseline }, { createChatModel, OFFLINE_BACKBONE }, { openSqlExecutor }] = await Promise.all([
+  const [{ openIndexCached, closeResources, getLlmCache }, { createBaseline }, { OFFLINE_BACKBONE }, { buildLlm }, { openSqlExecutor }] = await Promise.all([
     import("../../graph/resources.js"),
     import("../../evals/baselines/baselines.js"),
     import("../../graph/backbones.js"),
+    import("../../graph/model-factory.js"),
     import("../../retrievers/sql-executor.js"),
   ]);
   const index = await openIndexCached(config.indexPath);
   const offline = config.backbone === OFFLINE_BACKBONE;
-  const settings = { env: readBackboneEnv(), timeoutMs: config.llmTimeoutMs };
-  const model = offline ? undefined : await createChatModel(config.backbone, settings);
+  // The same model policy as the graph's strategies: retries, per-attempt time limit, reply cache.
+  const settings = {
+    env: readBackboneEnv(),
+    timeoutMs: config.llmTimeoutMs,
+    maxRetries: config.llmMaxRetries,
+    ...(config.llmCachePath ? { cache: getLlmCache(config.llmCachePath) } : {}),
+  };
+  if (config.llmCachePath) cleanup.push(() => closeResources());
+  const model = offline ? undefined : (await buildLlm(config.backbone, settings)).chat;
   let sampler = model;
   if (!offline && name === "naive_rag_sc") {
-    sampler = await createChatModel(config.backbone, settings);
-    // The providers build models at temperature 0; sampling needs the configured temperature.
-    if ("temperature" in sampler) (sampler as unknown as { temperature: number }).temperature = Number(flags.sc_temperature);
-    else console.error(`atr run: ${config.backbone} has no temperature setting; naive_rag_sc samples will not vary`);
+    // Sampling at the configured temperature; the factory gives a sampling model no cache.
+    sampler = (await buildLlm(config.backbone, { ...settings, temperature: Number(flags.sc_temperature) })).chat;
   }
   let sql;
   if (name === "react") {

@@ -18,16 +18,29 @@ const FLAGS: FlagSpecs = {
   judge_backbone: { kind: "string", help: 'LLM judge model, e.g. "vertexai/gemini-2.5-flash" (off by default)' },
   judge_strict: { kind: "boolean", help: "use the strict judge prompt" },
   judge_concurrency: { kind: "number", help: "concurrent judge calls", default: 4 },
+  llm_cache_path: { kind: "string", help: "judge: SQLite reply cache (a rerun asks the judge nothing)" },
+  llm_timeout_ms: { kind: "number", help: "judge: time limit of one call (default as `atr run`)" },
+  llm_max_retries: { kind: "number", help: "judge: retries on 429/5xx/timeouts (default as `atr run`)" },
 };
 
-async function judgeFrom(backbone: string, strict: boolean): Promise<Judge> {
-  const [{ createChatModel }, { readBackboneEnv }, { createJudge }] = await Promise.all([
-    import("../../graph/backbones.js"),
+/** The judge's model comes from the one model factory, with the graph's retry/time/cache policy. */
+async function judgeFrom(backbone: string, strict: boolean, flags: Record<string, unknown>): Promise<Judge> {
+  const [{ buildLlm }, { ensureConfiguration, readBackboneEnv }, { getLlmCache }, { createJudge }] = await Promise.all([
+    import("../../graph/model-factory.js"),
     import("../../graph/configuration.js"),
+    import("../../graph/resources.js"),
     import("../../evals/judge.js"),
   ]);
-  const model = await createChatModel(backbone, { env: readBackboneEnv(), timeoutMs: 120_000 });
-  return createJudge(model, { strict });
+  const c = ensureConfiguration({
+    configurable: { llmCachePath: flags.llm_cache_path, llmTimeoutMs: flags.llm_timeout_ms, llmMaxRetries: flags.llm_max_retries },
+  });
+  const model = await buildLlm(backbone, {
+    env: readBackboneEnv(),
+    timeoutMs: c.llmTimeoutMs,
+    maxRetries: c.llmMaxRetries,
+    ...(c.llmCachePath ? { cache: getLlmCache(c.llmCachePath) } : {}),
+  });
+  return createJudge(model.chat, { strict });
 }
 
 export const command: Command = {
@@ -56,7 +69,7 @@ export const command: Command = {
     const preds = (flags.pred as string[] | undefined) ?? [];
     if (preds.length === 0) throw new UsageError("--pred RESULTS.jsonl is required");
     const gold = loadQuestions(String(flags.gold));
-    const judge = flags.judge_backbone ? await judgeFrom(String(flags.judge_backbone), Boolean(flags.judge_strict)) : undefined;
+    const judge = flags.judge_backbone ? await judgeFrom(String(flags.judge_backbone), Boolean(flags.judge_strict), flags) : undefined;
     const reports = [];
     const absent = preds.filter((pred) => !existsSync(pred));
     // readResults reads a missing file as empty (a run not started yet); here that would score 0 silently.

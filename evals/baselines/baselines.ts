@@ -16,12 +16,12 @@
  * the same as `naive_rag` (a deterministic reader gives N identical samples, so one is drawn);
  * `naive_llm closed_book` and `react` need a model's own knowledge / reasoning and answer "not found".
  */
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseCsv } from "../../indexing/csv.js";
 import { renderTableMarkdown } from "../../indexing/chunking.js";
 import type { Passage, TableSchema } from "../../indexing/types.js";
+import type { ChatRunnable } from "../../graph/model-factory.js";
 import { readText } from "../../nodes/offline/reader.js";
 import type { SubQueryPlan } from "../../nodes/types.js";
 import type { IndexSearch } from "../../retrievers/types.js";
@@ -45,10 +45,13 @@ export class BaselineError extends Error {
 
 export interface BaselineDeps {
   search: IndexSearch;
-  /** The chat model; undefined = offline backbone. */
-  model?: BaseChatModel;
-  /** naive_rag_sc: a sampling model (temperature 0.7). Default: `model`. */
-  sampler?: BaseChatModel;
+  /**
+   * The chat model (graph/model-factory.ts `Llm.chat`: retries, time limit, reply cache; any chat
+   * model works); undefined = offline backbone.
+   */
+  model?: ChatRunnable;
+  /** naive_rag_sc: a sampling model (temperature 0.7, built without the cache). Default: `model`. */
+  sampler?: ChatRunnable;
   /** Table schemas of the index (ReAct's SQL scope and schema rendering). */
   tables?: Map<string, TableSchema>;
   /** Passages of the index (naive_llm full_context). */

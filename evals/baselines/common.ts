@@ -2,7 +2,8 @@
  * Pieces the baselines share: calling a chat model with usage accounting, extracting the minimal
  * answer from a reply, and building a retrieval context from the index (reference §13).
  */
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { ChatRunnable } from "../../graph/model-factory.js";
+import { isCachedReply } from "../../nodes/prompted/call.js";
 import type { IndexSearch } from "../../retrievers/types.js";
 import type { DocChunk, Hit } from "../../indexing/types.js";
 import type { AnswerCallOptions } from "../runner.js";
@@ -26,20 +27,24 @@ function replyText(content: unknown): string {
   return String(content ?? "");
 }
 
-/** One chat call with the run's name/tags/metadata; adds its usage. */
+/**
+ * One chat call with the run's name/tags/metadata; adds its usage (a reply replayed from the reply
+ * cache is no LLM call). Retries, time limit and cache are the model's (graph/model-factory.ts).
+ */
 export async function chat(
-  model: BaseChatModel,
+  model: ChatRunnable,
   prompt: string,
   usage: BaselineUsage,
   call: Partial<AnswerCallOptions>,
   step: string,
 ): Promise<string> {
-  usage.llmCalls++;
   const reply = await model.invoke([["human", prompt]], {
     runName: `${call.runName ?? "baseline"}:${step}`,
     tags: call.tags,
     metadata: call.metadata,
   });
+  if (isCachedReply(reply)) return replyText(reply.content);
+  usage.llmCalls++;
   const meta = (reply as { usage_metadata?: { input_tokens?: number; output_tokens?: number } }).usage_metadata;
   usage.inputTokens += meta?.input_tokens ?? 0;
   usage.outputTokens += meta?.output_tokens ?? 0;

@@ -1,10 +1,11 @@
 /**
- * One structured LLM call: prompt → `withStructuredOutput(schema)` → zod validation, with one repair
- * retry when the reply is missing or invalid, an optional reply cache, a per-call timeout, an
- * injected retry policy (graph/backbones.ts `withRetries`) and usage counting.
+ * One structured LLM call: prompt → the model's structured-output runnable → zod validation, with
+ * one repair retry when the reply is missing or invalid, and usage counting (replies replayed from
+ * the cache count as cache hits). Transport retries, the per-call time limit and the reply cache
+ * belong to the model (graph/model-factory.ts), so they are the same for every LLM use.
  */
-import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { HumanMessage } from "@langchain/core/messages";
+import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
+import type { Runnable } from "@langchain/core/runnables";
 import type { z } from "zod";
 import { REPAIR_NOTE, fillPrompt } from "../prompts.js";
 import { REPLY_SCHEMAS, type ReplyName, type ReplyOf } from "./schemas.js";
@@ -37,27 +38,37 @@ export function noteFailure(meter: UsageMeter | undefined, what: string, error: 
   meter.errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
 }
 
-export interface ReplyCacheParts {
-  model: string;
-  schema: string;
-  prompt: string;
-  params: Record<string, unknown>;
+/**
+ * Key in a reply message's `response_metadata` that marks a reply replayed from the reply cache
+ * (graph/llm-cache.ts sets it): such a reply is counted as a cache hit, not as an LLM call.
+ */
+export const CACHED_REPLY_FLAG = "atr_cached_reply";
+
+/** True for a reply message replayed from the reply cache. */
+export function isCachedReply(message: unknown): boolean {
+  const meta = (message as { response_metadata?: Record<string, unknown> } | undefined)?.response_metadata;
+  return meta?.[CACHED_REPLY_FLAG] === true;
 }
 
-/** What graph/llm-cache.ts provides. */
-export interface ReplyCache {
-  get(parts: ReplyCacheParts): unknown | undefined;
-  set(parts: ReplyCacheParts, value: unknown): void;
+/** A reply with its raw message, as `withStructuredOutput(schema, { includeRaw: true })` returns it. */
+export interface RawStructuredReply {
+  parsed: unknown;
+  raw?: BaseMessage & { usage_metadata?: { input_tokens?: number; output_tokens?: number } };
+}
+
+/**
+ * A chat model as graph/model-factory.ts builds it: `structured(schema, name)` is its
+ * `withStructuredOutput(schema, { name, includeRaw: true })` with the backbone's retry policy,
+ * per-call time limit and reply cache already applied.
+ */
+export interface StructuredModel {
+  structured(schema: z.ZodTypeAny, name: string): Runnable<BaseMessage[], RawStructuredReply>;
 }
 
 export interface StructuredCallOptions {
-  model: BaseChatModel;
-  /** Backbone string, for cache keys and traces. */
+  model: StructuredModel;
+  /** Backbone string, for traces and error notes. */
   modelId: string;
-  method?: "functionCalling" | "jsonSchema";
-  timeoutMs: number;
-  retry: <T>(fn: () => Promise<T>) => Promise<T>;
-  cache?: ReplyCache;
   usage?: UsageMeter;
 }
 
@@ -68,26 +79,9 @@ export class StructuredReplyError extends Error {
   }
 }
 
-interface RawMessage {
-  usage_metadata?: { input_tokens?: number; output_tokens?: number };
-}
-
-async function invokeOnce(
-  options: StructuredCallOptions,
-  name: ReplyName,
-  prompt: string,
-): Promise<{ parsed: unknown; raw?: RawMessage }> {
+async function invokeOnce(options: StructuredCallOptions, name: ReplyName, prompt: string): Promise<RawStructuredReply> {
   const schema = REPLY_SCHEMAS[name] as z.ZodTypeAny;
-  const runnable = options.model.withStructuredOutput(schema, {
-    name,
-    includeRaw: true,
-    ...(options.method ? { method: options.method } : {}),
-  });
-  const out = (await options.retry(() => runnable.invoke([new HumanMessage(prompt)], { timeout: options.timeoutMs }))) as {
-    parsed: unknown;
-    raw?: RawMessage;
-  };
-  return out;
+  return options.model.structured(schema, name).invoke([new HumanMessage(prompt)]);
 }
 
 /**
@@ -117,15 +111,6 @@ async function callOnceWithRepair<N extends ReplyName>(
   prompt: string,
 ): Promise<ReplyOf<N>> {
   const schema = REPLY_SCHEMAS[name] as z.ZodTypeAny;
-  const parts: ReplyCacheParts = { model: options.modelId, schema: name, prompt, params: { temperature: 0, method: options.method ?? "default" } };
-  const cached = options.cache?.get(parts);
-  if (cached !== undefined) {
-    const ok = schema.safeParse(cached);
-    if (ok.success) {
-      if (options.usage) options.usage.cacheHits++;
-      return ok.data as ReplyOf<N>;
-    }
-  }
   let problem = "";
   for (let attempt = 0; attempt < 2; attempt++) {
     const text = attempt === 0 ? prompt : `${prompt}\n\n${fillPrompt(REPAIR_NOTE, { problem })}`;
@@ -133,7 +118,8 @@ async function callOnceWithRepair<N extends ReplyName>(
     try {
       const out = await invokeOnce(options, name, text);
       parsed = out.parsed;
-      if (options.usage) {
+      if (options.usage && isCachedReply(out.raw)) options.usage.cacheHits++;
+      else if (options.usage) {
         options.usage.llmCalls++;
         options.usage.inputTokens += out.raw?.usage_metadata?.input_tokens ?? 0;
         options.usage.outputTokens += out.raw?.usage_metadata?.output_tokens ?? 0;
@@ -147,7 +133,6 @@ async function callOnceWithRepair<N extends ReplyName>(
     }
     const ok = schema.safeParse(parsed);
     if (ok.success) {
-      options.cache?.set(parts, ok.data);
       return ok.data as ReplyOf<N>;
     }
     problem = ok.error.issues.map((i) => `${i.path.join(".") || "reply"}: ${i.message}`).join("; ");

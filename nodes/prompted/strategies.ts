@@ -9,6 +9,7 @@ import {
   DECOMPOSE_PROMPT,
   FUSE_PROMPT,
   LINK_VALUE_PROMPT,
+  PRIOR_FINDINGS_BLOCK,
   RECOVERY_HINT_MANY,
   RECOVERY_HINT_ONE,
   ROUTE_PROMPT,
@@ -86,7 +87,9 @@ export class PromptedStrategies implements Strategies {
       tableHint: input.tableId ? `<table_hint>The answer is expected to be found in table ${input.tableId}.</table_hint>` : "",
       recoveryHint: recovery,
       schemaPreview: input.schemaPreview,
-      history: formatHistory(input.history),
+      history: input.priorFindings
+        ? `${formatHistory(input.history)}\n\n${fillPrompt(PRIOR_FINDINGS_BLOCK, { findings: input.priorFindings })}`
+        : formatHistory(input.history),
     });
     return coercePlan(await callStructured(this.call, "decompose", prompt));
   }

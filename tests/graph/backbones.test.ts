@@ -1,3 +1,5 @@
+import { RunnableLambda } from "@langchain/core/runnables";
+import { retryOptions } from "../../graph/model-factory.js";
 import { describe, expect, it } from "vitest";
 import {
   BackboneError,
@@ -7,7 +9,6 @@ import {
   registerProvider,
   structuredMethodFor,
   temperatureFor,
-  withRetries,
 } from "../../graph/backbones.js";
 import { readBackboneEnv } from "../../graph/configuration.js";
 import { ScriptedChatModel } from "../fixtures/scripted-model.js";
@@ -68,24 +69,22 @@ describe("retries", () => {
     expect(isRetryableError(err(401))).toBe(false);
   });
 
-  it("backs off with jitter up to maxRetries, then gives up", async () => {
-    const sleeps: number[] = [];
+  it("the factory's withRetry policy retries retryable errors up to maxRetries, others not at all", async () => {
     let calls = 0;
-    const out = await withRetries(
-      async () => {
+    const flaky = (fail: (n: number) => Error | undefined) =>
+      RunnableLambda.from(async () => {
         calls++;
-        if (calls < 3) throw err(429);
+        const e = fail(calls);
+        if (e) throw e;
         return "ok";
-      },
-      { maxRetries: 3, baseDelayMs: 100, sleep: async (ms) => void sleeps.push(ms), random: () => 1 },
-    );
-    expect(out).toBe("ok");
-    expect(sleeps).toEqual([100, 200]);
+      });
+    expect(await flaky((n) => (n < 2 ? err(429) : undefined)).withRetry(retryOptions(3)).invoke(null)).toBe("ok");
+    expect(calls).toBe(2);
     calls = 0;
-    await expect(withRetries(async () => { calls++; throw err(500); }, { maxRetries: 2, sleep: async () => {} })).rejects.toThrow(/500/);
-    expect(calls).toBe(3);
+    await expect(flaky(() => err(500)).withRetry(retryOptions(1)).invoke(null)).rejects.toThrow(/500/);
+    expect(calls).toBe(2);
     calls = 0;
-    await expect(withRetries(async () => { calls++; throw err(400); }, { maxRetries: 5, sleep: async () => {} })).rejects.toThrow(/400/);
+    await expect(flaky(() => err(400)).withRetry(retryOptions(5)).invoke(null)).rejects.toThrow(/400/);
     expect(calls).toBe(1);
   });
 });

@@ -17,10 +17,10 @@ const noMatch = { link_value: () => ({ matched_value: "no_match", matched_column
 const limits = { maxIter: 5, maxAttempts: 4, verifierThreshold: 0.1 };
 
 describe("wiring", () => {
-  it("has the reference's node names and a name", () => {
+  it("has the reference's node names (plus the cascade's offline tier) and a name", () => {
     expect(graph.name).toBe(GRAPH_NAME);
     const nodes = Object.keys(graph.getGraph().nodes).filter((n) => !n.startsWith("__"));
-    expect(nodes.sort()).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT", "decompose", "gather", "route", "synthesize", "verify"].sort());
+    expect(nodes.sort()).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT", "decompose", "gather", "route", "synthesize", "verify", "offline_tier"].sort());
   });
 
   it("edge functions are pure decisions over state", () => {

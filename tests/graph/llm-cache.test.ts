@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LlmCache, llmCacheKey } from "../../graph/llm-cache.js";
+import { LlmCache, llmCacheKey, stableLlmKey } from "../../graph/llm-cache.js";
 import { closeResources } from "../../graph/resources.js";
 import { answerQuestion } from "../../graph/answer.js";
 import { buildExampleIndex, scriptedBackbone } from "../fixtures/example-index.js";
@@ -26,6 +26,21 @@ describe("LLM reply cache", () => {
     expect(llmCacheKey({ model: "m", schema: "verify", prompt: "p", params: { m: "x", t: 0 } })).toBe(a);
     expect(llmCacheKey({ model: "m2", schema: "verify", prompt: "p", params: { t: 0, m: "x" } })).not.toBe(a);
     expect(llmCacheKey({ model: "m", schema: "verify", prompt: "p!", params: { t: 0, m: "x" } })).not.toBe(a);
+  });
+
+  it("drops LangGraph's run-time entries and the API key from LangChain's llm string, whatever commas the values hold", () => {
+    const key = [
+      '_type:"openai"',
+      'apiKey:"sk-1"',
+      'executionInfo:{"checkpointId":"1f1","nodeAttempt":1}',
+      'model:"m"',
+      'response_format:{"json_schema":{"name":"verify","description":"a, b: c"}}',
+      "signal:{}",
+      'temperature:0',
+      "writer:undefined",
+    ].join(",");
+    expect(stableLlmKey(key)).toBe('_type:"openai",model:"m",response_format:{"json_schema":{"name":"verify","description":"a, b: c"}},temperature:0');
+    expect(stableLlmKey(key.replace("1f1", "2a2").replace("sk-1", "sk-2"))).toBe(stableLlmKey(key));
   });
 
   it("persists replies on disk", () => {

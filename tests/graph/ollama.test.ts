@@ -4,7 +4,7 @@
  * temperature 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChatModel, structuredMethodFor, withRetries } from "../../graph/backbones.js";
+import { buildLlm } from "../../graph/model-factory.js";
 import { newUsageMeter } from "../../nodes/prompted/call.js";
 import { PromptedStrategies } from "../../nodes/prompted/strategies.js";
 import { plan } from "../fixtures/plans.js";
@@ -38,17 +38,9 @@ afterAll(async () => {
 
 describe("Ollama backbone", () => {
   it("returns schema-validated replies with usage, at temperature 0", async () => {
-    const model = await createChatModel("ollama/llama3.1", { env: { ollamaBaseUrl: service.base }, timeoutMs: 5000 });
+    const model = await buildLlm("ollama/llama3.1", { env: { ollamaBaseUrl: service.base }, timeoutMs: 5000, maxRetries: 1 });
     const usage = newUsageMeter();
-    const method = structuredMethodFor("ollama");
-    const strategies = new PromptedStrategies({
-      model,
-      modelId: "ollama/llama3.1",
-      ...(method ? { method } : {}),
-      timeoutMs: 5000,
-      retry: (fn) => withRetries(fn, { maxRetries: 1, baseDelayMs: 5 }),
-      usage,
-    });
+    const strategies = new PromptedStrategies({ model, modelId: "ollama/llama3.1", usage });
     reply = { verdict: 0.5, reason: "indirect" };
     const v = await strategies.verify({ question: "Q", subQuery: "q", plan: plan(), route: "TEXT", answer: "A", evidence: "A", sqlResult: "" });
     expect(v).toEqual({ verdict: 0.5, reason: "indirect" });

@@ -1,12 +1,16 @@
 /**
  * The prompted strategies over a real @langchain/openai chat model talking to a local
  * OpenAI-compatible server (a stand-in for vLLM / LM Studio, on 127.0.0.1): JSON-schema structured
- * output, token usage, retries on 429/5xx, and one whole question through the graph.
+ * output, token usage, retries on 429/5xx, one whole question through the graph, and a rerun of it
+ * over the reply cache that sends no request.
  */
+import { mkdtempSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../graph/answer.js";
-import { createChatModel, withRetries } from "../../graph/backbones.js";
+import { buildLlm } from "../../graph/model-factory.js";
 import { closeResources } from "../../graph/resources.js";
 import { newUsageMeter } from "../../nodes/prompted/call.js";
 import { PromptedStrategies } from "../../nodes/prompted/strategies.js";
@@ -81,16 +85,9 @@ const index = useExampleIndex();
 
 describe("OpenAI-compatible server", () => {
   it("structured replies, usage, temperature 0 and retries on 429/503", async () => {
-    const model = await createChatModel("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000 });
+    const model = await buildLlm("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000, maxRetries: 3 });
     const usage = newUsageMeter();
-    const strategies = new PromptedStrategies({
-      model,
-      modelId: "openai/local-model",
-      method: "jsonSchema",
-      timeoutMs: 5000,
-      retry: (fn) => withRetries(fn, { maxRetries: 3, baseDelayMs: 5 }),
-      usage,
-    });
+    const strategies = new PromptedStrategies({ model, modelId: "openai/local-model", usage });
     queue.push(429, 503, { name: "verify", content: { verdict: 1, reason: "supported by row 7" } });
     const v = await strategies.verify({ question: "Q", subQuery: "q", plan: plan(), route: "SQL", answer: "A", evidence: "A", sqlResult: "" });
     expect(v).toEqual({ verdict: 1, reason: "supported by row 7" });
@@ -104,19 +101,19 @@ describe("OpenAI-compatible server", () => {
   });
 
   it("a call that outlives llmTimeoutMs is aborted and retried", async () => {
-    const model = await createChatModel("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 200 });
-    const strategies = new PromptedStrategies({ model, modelId: "m", method: "jsonSchema", timeoutMs: 200, retry: (fn) => withRetries(fn, { maxRetries: 1, baseDelayMs: 5 }) });
+    const model = await buildLlm("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 200, maxRetries: 1 });
+    const strategies = new PromptedStrategies({ model, modelId: "m" });
     const before = requests.length;
     queue.push("hang", { name: "read_text", content: { answer: "Station Field" } });
     const started = Date.now();
     expect(await strategies.readText({ question: "Q", subQuery: "q", plan: plan(), evidence: "" })).toBe("Station Field");
     expect(requests.length - before).toBe(2);
-    expect(Date.now() - started).toBeLessThan(2500);
+    expect(Date.now() - started).toBeLessThan(4000); // 200 ms limit + one backoff (1–2 s)
   });
 
   it("a 400 is not retried", async () => {
-    const model = await createChatModel("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000 });
-    const strategies = new PromptedStrategies({ model, modelId: "m", method: "jsonSchema", timeoutMs: 5000, retry: (fn) => withRetries(fn, { maxRetries: 3, baseDelayMs: 5 }) });
+    const model = await buildLlm("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000, maxRetries: 3 });
+    const strategies = new PromptedStrategies({ model, modelId: "m" });
     const before = requests.length;
     queue.push({ name: "fuse", content: { answer: "x" } }); // the server answers 400: wrong name
     await expect(strategies.readText({ question: "Q", subQuery: "q", plan: plan(), evidence: "" })).rejects.toThrow();
@@ -149,4 +146,36 @@ describe("OpenAI-compatible server", () => {
       else process.env.OPENAI_BASE_URL = saved;
     }
   });
+
+  it("a rerun of the graph over llmCachePath sends the server no request (structured output through ChatOpenAI)", async () => {
+    const saved = process.env.OPENAI_BASE_URL;
+    process.env.OPENAI_BASE_URL = baseUrl;
+    const llmCachePath = join(mkdtempSync(join(tmpdir(), "atr-oa-cache-")), "replies.sqlite");
+    const configurable = { indexPath: index.dir, backbone: "openai/local-model", llmCachePath, routerType: "fixed" as const, forceRoute: "TEXT" as const };
+    const q = { question: "What is the name of Fenwick City's stadium?", table_id: "clubs" };
+    try {
+      queue.push(
+        { name: "decompose", content: { sub_query: q.question, required_modalities: "text", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: [], uncertainty: 0 } },
+        { name: "read_text", content: { answer: "Station Field" } },
+        { name: "verify", content: { verdict: 1, reason: "the passage names it" } },
+      );
+      let before = requests.length;
+      const first = await answerQuestion(q, { configurable });
+      expect(first.answer).toBe("Station Field");
+      expect(requests.length - before).toBe(3);
+      expect(first.usage.llmCalls).toBe(3);
+
+      await closeResources(); // new models; only the cache file stays
+      before = requests.length;
+      const second = await answerQuestion(q, { configurable });
+      expect(requests.length - before).toBe(0);
+      expect(second.usage.llmCalls).toBe(0);
+      expect(second.answer).toBe(first.answer);
+      expect(second.trace).toEqual(first.trace);
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = saved;
+    }
+  });
+
 });

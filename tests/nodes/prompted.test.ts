@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { wrapChatModel } from "../../graph/model-factory.js";
 import { callStructured, newUsageMeter, noteFailure, StructuredReplyError } from "../../nodes/prompted/call.js";
 import { coercePlan, coerceVerdict } from "../../nodes/prompted/coerce.js";
 import { DecomposeReply } from "../../nodes/prompted/schemas.js";
@@ -9,10 +10,8 @@ import { CLUBS, failure, plan } from "../fixtures/plans.js";
 import { ScriptedChatModel, reply } from "../fixtures/scripted-model.js";
 
 const options = (model: ScriptedChatModel) => ({
-  model,
+  model: wrapChatModel(model, "scripted/test", { timeoutMs: 1000, maxRetries: 0 }),
   modelId: "scripted/test",
-  timeoutMs: 1000,
-  retry: <T,>(fn: () => Promise<T>) => fn(),
   usage: newUsageMeter(),
 });
 
