@@ -40,6 +40,8 @@ export interface NumericCondition {
   top?: boolean;
   /** "finished above 5th place": `value` is a place, compared on the rank/position column. */
   place?: boolean;
+  /** "at least 75% of the votes": the literal is a percentage (a column of percentages is compared). */
+  percent?: boolean;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -142,7 +144,8 @@ const MAX_WORDS = ["most", "highest", "largest", "biggest", "greatest", "top", "
 const MIN_WORDS = ["least", "lowest", "smallest", "fewest", "minimum", "min", "shortest", "worst", "earliest",
   "youngest", "slowest", "lightest", "closest", "nearest", "cheapest", "coldest", "weakest", "lower", "smaller", "fewer", "shorter", "less", "worse", "earlier", "younger"];
 /** Superlatives whose natural column is a time/age: oldest = min(year) of a date but max(age). */
-const SUPERLATIVE = /\b(most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|oldest|farthest|furthest|fastest|latest|newest|deepest|widest|busiest|strongest|richest|hottest|least|lowest|smallest|fewest|minimum|shortest|worst|earliest|youngest|slowest|lightest|closest|nearest|cheapest|coldest|weakest)\b/;
+const SUPERLATIVE_WORDS = "most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|oldest|farthest|furthest|fastest|latest|newest|deepest|widest|busiest|strongest|richest|hottest|least|lowest|smallest|fewest|minimum|shortest|worst|earliest|youngest|slowest|lightest|closest|nearest|cheapest|coldest|weakest";
+const SUPERLATIVE = new RegExp(`\\b(${SUPERLATIVE_WORDS})\\b`);
 
 const PERSON_NOUNS = /\b(player|players|person|people|driver|drivers|athlete|athletes|coach|manager|actor|actress|singer|artist|director|author|writer|candidate|member|rider|runner|swimmer|winner|champion|captain|president|governor|mayor|skier|boxer|wrestler|pitcher|golfer|cyclist|composer|producer|scorer|opponent|competitor|contestant|king|queen|senator|representative|nominee|chairman|leader|minister)\b/;
 const PLACE_NOUNS = /\b(country|countries|nation|nations|city|cities|town|towns|state|states|venue|venues|location|place|stadium|arena|county|province|region|team's home|island|village|district)\b/;
@@ -165,12 +168,22 @@ export interface AnalyzeOptions {
   averageIsColumn?: boolean;
 }
 
+/** "what's", "who's": the question word and "is", so wh-patterns see them (mentions.ts tokenises the same way). */
+const WH_IS = /\b(what|who|where|which|how|when)['\u2019]s\b/gi;
+
+export function expandContractions(text: string): string {
+  return text.replace(WH_IS, "$1 is");
+}
+
 function normalize(text: string): string {
   return text
     .toLowerCase()
     .replace(/[\u2018\u2019`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, " ")
+    .replace(WH_IS, "$1 is")
+    // "highest-paid", "best-selling": the superlative is its own word.
+    .replace(new RegExp(`\\b(${SUPERLATIVE_WORDS})-(?=[a-z])`, "g"), "$1 ")
     .trim();
 }
 
@@ -236,10 +249,13 @@ function conditionsIn(text: string): NumericCondition[] {
       // Hint words: the 2 words after the number, the words between, and up to 3 content words before.
       const before = words(q.slice(0, m.index)).slice(-3);
       const between = words(m[0].slice(m[1]!.length)).filter((w) => !/^\$?\d/.test(w) && w !== "than");
-      const after = words(q.slice(m.index! + m[0].length)).slice(0, 2);
+      // ("fewer than 100 units in stock": the third word after the number can still name the column.)
+      const after = words(q.slice(m.index! + m[0].length)).slice(0, 3);
       const comparative = COMPARATIVE_HINT[m[1]!];
-      const hint = [...after, ...between, ...(comparative ? [comparative] : []), ...before.reverse()].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
-      out.push({ op, value, hint });
+      // "at least 75% of the votes": a percentage names a percent column before any word does.
+      const percent = q.slice(m.index! + m[0].length).startsWith("%");
+      const hint = [...(percent ? ["percent"] : []), ...after, ...between, ...(comparative ? [comparative] : []), ...before.reverse()].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
+      out.push({ op, value, hint, ...(percent ? { percent } : {}) });
     }
   }
   // "the only team to have 9 wins", "who completed 7 laps", "won 2 silver medals": an equality on the named quantity.
@@ -334,7 +350,8 @@ function targetHintsOf(q: string): string[] {
   const hints: string[] = [];
   const push = (w: string | undefined) => {
     if (!w) return;
-    for (const t of words(w)) if (!STOP_WORDS.has(t) && !/^\d/.test(t) && !hints.includes(t)) hints.push(t);
+    // (A superlative is the operator, not the column: "the highest salary" names Salary.)
+    for (const t of words(w)) if (!STOP_WORDS.has(t) && !SUPERLATIVE.test(t) && !/^\d/.test(t) && !hints.includes(t)) hints.push(t);
   };
   let m = /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:the\s+)?(?:(?:first|last|next|previous|total|only|other)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
   if (m) {
@@ -354,6 +371,9 @@ function targetHintsOf(q: string): string[] {
   if (m) push(m[2]);
   m = /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
   if (m) push(m[1]);
+  // "what does the blue kettle cost?", "how much did it weigh?": the closing verb names the quantity.
+  m = /^(?:what|how much|how many)\s+(?:\w+\s+)?(?:does|do|did)\s+.+?\s+([a-z]{3,})\s*\??$/.exec(q);
+  if (m && !/^(have|has|had|get|got|do|be|make|win|play|take|go|come|appear)$/.test(m[1]!)) push(m[1]);
   if (/^when\b|\bwhat date\b/.test(q)) push("date");
   if (/\bwhat year\b|\bwhich year\b|\bin what year\b/.test(q)) push("year");
   if (/^who\b/.test(q)) push("name");

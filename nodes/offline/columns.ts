@@ -19,8 +19,8 @@ const SYNONYMS: Record<string, string[]> = {
   tallest: ["height", "m", "ft", "feet", "meter", "metre"],
   height: ["height", "ft", "m"],
   tall: ["height", "ft", "m"],
-  longest: ["length", "time", "duration", "km", "mile", "distance"],
-  shortest: ["length", "time", "duration", "km", "mile", "distance"],
+  longest: ["length", "time", "duration", "km", "mile", "distance", "page"],
+  shortest: ["length", "time", "duration", "km", "mile", "distance", "page"],
   long: ["length", "time", "duration"],
   length: ["length", "time", "duration", "km", "mile"],
   oldest: ["age", "born", "birth", "date", "year", "established", "founded", "built"],
@@ -40,7 +40,30 @@ const SYNONYMS: Record<string, string[]> = {
   attended: ["attendance", "crowd", "spectator"],
   crowd: ["attendance", "crowd"],
   money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget"],
-  earned: ["earning", "prize", "money", "gross", "point"],
+  earned: ["earning", "prize", "money", "gross", "point", "salary", "wage", "pay", "income"],
+  earn: ["salary", "wage", "pay", "income", "earning"],
+  earns: ["salary", "wage", "pay", "income", "earning"],
+  paid: ["salary", "wage", "pay", "income", "price"],
+  pay: ["salary", "wage", "pay", "income"],
+  make: ["salary", "wage", "pay", "income", "earning"],
+  makes: ["salary", "wage", "pay", "income", "earning"],
+  salary: ["salary", "wage", "pay", "income"],
+  expensive: ["price", "cost"],
+  cheap: ["price", "cost"],
+  cheapest: ["price", "cost"],
+  priced: ["price", "cost"],
+  price: ["price", "cost"],
+  costs: ["cost", "price"],
+  sell: ["sale", "sold", "amount", "revenue"],
+  sold: ["sale", "sold", "amount", "revenue", "unit", "copy"],
+  started: ["start", "hire", "hired", "joined", "date"],
+  start: ["start", "hire", "hired", "joined", "date"],
+  joined: ["start", "join", "joined", "hire", "hired", "date"],
+  join: ["start", "join", "joined", "hire", "hired", "date"],
+  hired: ["hire", "hired", "start", "date"],
+  published: ["published", "publication", "year", "date", "release"],
+  rated: ["rating", "score", "grade"],
+  pages: ["page"],
   scored: ["score", "goal", "point", "pts"],
   score: ["score", "point", "pts", "result"],
   points: ["point", "pts"],
@@ -125,6 +148,15 @@ function learnedModel(): LearnedModel | null {
 /** Sets (or clears, with null; re-reads the file with undefined) the learned model — tests and training. */
 export function setLearnedModel(model: LearnedModel | null | undefined): void {
   learned.set(model);
+}
+
+/** A stop word that is also a common header: "the total amount of sales" names an Amount column. */
+const STOP_HEADERS = /^(amount)$/;
+
+/** 1 when the question uses a stop word that is exactly one of the column's header words ("amount" → Amount). */
+export function stopWordHeader(q: string, column: CatalogColumn): number {
+  const words = new Set(q.match(/[a-z]+/g) ?? []);
+  return column.headerWords.some((h) => STOP_HEADERS.test(h) && words.has(h)) ? 1 : 0;
 }
 
 /** How strongly a list of question words names a column (0 = not at all). */
@@ -215,6 +247,8 @@ export interface TargetOptions {
   avoid?: Set<number>;
   /** Prefer this column when nothing names another one (next/previous: the mention's own column). */
   prefer?: number;
+  /** The compared literal is a percentage: columns of "…%" cells first. */
+  percent?: boolean;
 }
 
 /** Scores every column as the answer column; returns columns best first. */
@@ -227,6 +261,7 @@ export function rankTargetColumns(a: QuestionAnalysis, catalog: TableCatalog, me
     let score = 2 * headerMatch(hints, c);
     // Other content words naming the column count a little (e.g. "what was stirling moss' time").
     score += 0.5 * headerMatch(a.contentWords.filter((w) => !hints.includes(w)), c);
+    score += stopWordHeader(a.normalized, c);
     const header = new Set(c.headerWords);
     const numeric = isNumericColumn(c);
     switch (a.answerType) {
@@ -277,7 +312,9 @@ function wordsAfterSuperlative(q: string): string[] {
 
 /** The superlative (or comparative, mapped to its superlative) word, for synonym lookup ("tallest" → height). */
 export function superlativeWord(q: string): string | undefined {
-  const m = /\b(tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(q)?.[1];
+  // "most recently", "most expensive": the adjective carries the meaning, not "most".
+  if (/\bmost recent(ly)?\b/.test(q)) return "latest";
+  const m = /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(q)?.[1];
   return m ? (own(COMPARATIVE, m) ?? m) : undefined;
 }
 
@@ -296,6 +333,7 @@ export function chooseOrderColumn(a: QuestionAnalysis, catalog: TableCatalog, me
     if (!numeric && !dateLike) continue;
     let score = 2 * headerMatch(after, c) + 0.6 * headerMatch(a.contentWords.filter((w) => !after.includes(w)), c);
     if (sw) score += headerMatch([sw], c, false);
+    score += stopWordHeader(q, c);
     if (sw && /^(oldest|youngest|earliest|latest|recent|newest)$/.test(sw) && dateLike) score += 0.8;
     if (sw && /^(fastest|slowest)$/.test(sw) && isTimeColumn(c)) score += 1;
     if (sw && /^(best|worst|top)$/.test(sw) && isRankColumn(c)) score += 0.6;
@@ -325,6 +363,7 @@ export function chooseConditionColumn(hint: string[], value: number, catalog: Ta
     const values = c.num.filter((n): n is number => n !== null);
     if (values.length > 0 && value >= Math.min(...values) && value <= Math.max(...values)) score += 0.5;
     if (isRankColumn(c)) score -= 0.6;
+    if (options.percent && c.raw.filter((v) => v.trim().endsWith("%")).length >= 0.5 * c.raw.length) score += 3;
     if (!best || score > best.score) best = { column: c, score };
   }
   return best?.column;

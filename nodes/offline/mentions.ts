@@ -4,7 +4,7 @@
  * whole-word part of a cell, "smith" → "Marilynn Smith") and fuzzy (one or two typing errors,
  * "ashfiend" → "Ashfield"). Longest, most specific spans win; spans never overlap.
  */
-import { STOP_WORDS, type QuestionAnalysis } from "./analysis.js";
+import { expandContractions, STOP_WORDS, type QuestionAnalysis } from "./analysis.js";
 import { normaliseText, stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 
@@ -129,11 +129,31 @@ export function demonymCountry(word: string): string | undefined {
   return Object.hasOwn(DEMONYMS, word) ? DEMONYMS[word] : undefined;
 }
 
+/** The question's word tokens with their case kept, aligned with `normaliseText(text).split(" ")` (same steps, no lower-casing). */
+function caseTokens(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\[[^\]]{0,8}\]/g, " ")
+    .replace(/[\u2018\u2019'`\u00b4]/g, "")
+    .replace(/[^A-Za-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter((t) => t !== "");
+}
+
 /** Finds the table values the question names. */
 export function findMentions(question: string, catalog: TableCatalog, options: FindMentionsOptions = {}): EntityMention[] {
   const maxSpan = options.maxSpan ?? 8;
   const maxPartial = options.maxPartialCells ?? 4;
-  const tokens = normaliseText(question).split(" ").filter((t) => t !== "");
+  const text = expandContractions(question);
+  const tokens = normaliseText(text).split(" ").filter((t) => t !== "");
+  // Possessives ("Okafor's salary") name the bare value: "okafors" is also tried as "okafor".
+  const bare = normaliseText(text.replace(/(?<=[a-z])['\u2019]s\b/gi, "")).split(" ").filter((t) => t !== "");
+  const possessive = bare.length === tokens.length ? bare : tokens;
+  // A capitalised word inside the question ("the Home category") is a value even when it is a generic word.
+  const cased = caseTokens(text);
+  const proper = (s: number, n: number) => cased.length === tokens.length && s > 0 && cased.slice(s, s + n).every((t) => /^[A-Z]/.test(t));
   const headerWords = headerWordSet(catalog);
   const avoid = new Set((options.avoidWords ?? []).map((w) => normaliseText(w)));
   const covered = new Array<boolean>(tokens.length).fill(false);
@@ -152,11 +172,15 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
       if (!free(s, s + n)) continue;
       const span = tokens.slice(s, s + n);
       const numeric = n === 1 && /^\d+(\.\d+)?$/.test(span[0]!);
-      if (!numeric && !isContent(span, headerWords)) continue;
-      const key = span.join(" ");
-      const hits = catalog.columns
-        .filter((c) => c.distinct.has(key))
-        .sort((a, b) => columnRank(a) - columnRank(b));
+      if (!numeric && !isContent(span, headerWords) && !proper(s, n)) continue;
+      let key = span.join(" ");
+      let hits = catalog.columns.filter((c) => c.distinct.has(key));
+      const alt = possessive.slice(s, s + n).join(" ");
+      if (hits.length === 0 && alt !== key) {
+        key = alt;
+        hits = catalog.columns.filter((c) => c.distinct.has(key));
+      }
+      hits.sort((a, b) => columnRank(a) - columnRank(b));
       if (hits.length === 0) continue;
       // "after oklahoma state": a longer phrase that is part of a cell ("at Oklahoma State") names that
       // cell, not the shorter exact value ("Oklahoma").

@@ -16,7 +16,7 @@ import type { WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { askedWords, findMentions } from "./mentions.js";
 import { loadCatalog, normaliseText } from "./table-catalog.js";
-import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn, orderDirection, rankTargetColumns, superlativeWord } from "./columns.js";
+import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn, orderDirection, rankTargetColumns, stopWordHeader, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
 
@@ -151,7 +151,7 @@ function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
     }
     const c = cond.clock
       ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
-      : chooseConditionColumn(cond.hint, cond.value, catalog, usable ? { usable } : {});
+      : chooseConditionColumn(cond.hint, cond.value, catalog, { ...(usable ? { usable } : {}), ...(cond.percent ? { percent: true } : {}) });
     if (!c) continue;
     // "before september 2004" on a date column: the month (or date) bound already reads the year.
     if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
@@ -209,6 +209,28 @@ function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> 
   return { column, score };
 }
 
+/** Nouns that count a quantity, not rows: "how many units … in total" sums a column. */
+const MEASURE_NOUNS = /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
+
+/**
+ * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the top grossing film?": the
+ * column named by the noun phrase after the superlative — its last word that names a column exactly.
+ */
+function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
+  const m = /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(q);
+  if (!m) return undefined;
+  for (const w of m[1]!.trim().split(/[ -]+/).reverse()) {
+    const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
+    if (named) return named;
+  }
+  return undefined;
+}
+
+/** The numeric column one question word names best, whatever its position in the question. */
+function bestSingleWordColumn(words: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
+  return words.map((w) => countColumn([w], catalog, usable, used)).reduce((b, x) => (x.score > b.score ? x : b), { column: undefined, score: 0 });
+}
+
 /** "which team had the most consecutive wins?", "what movie was …": the answer is a row's cell, not a number. */
 function asksForEntity(q: string): boolean {
   return /\b(which|who|whom|whose)\b/.test(q) || /\bwhat (?!(?:is|was|were|are|has|had|s)\b)[a-z]/.test(q);
@@ -226,7 +248,7 @@ function monthBound(q: string, month?: number): { before: boolean; word: string;
  * 2004") on a date column, and a finishing place ("placed first", "came in 2nd place") on a
  * position-like column (the place number is what the cell starts with: "1", "1st", "1st place").
  */
-function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, mentions: EntityMention[]): { preds: string[]; columns: Set<number> } {
+function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, mentions: EntityMention[]): { preds: string[]; columns: Set<number>; yearOfDate: boolean } {
   const preds: string[] = [];
   const columns = new Set<number>();
   const q = a.normalized;
@@ -249,8 +271,23 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
         const months = pair && [pair[1], pair[2]].includes(MONTHS[month]) ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)] : [month];
         const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[i]!.slice(0, 3)}%`)}`;
         preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
+        // "in march 2023": the month of that year.
+        const year = new RegExp(`\\b${MONTHS[month]} (?:of )?((?:1[89]|20)\\d\\d)\\b`).exec(q)?.[1];
+        if (year && dateCol.schema.type === "date") preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${year}'`);
       }
       if (preds.length > 0) columns.add(dateCol.index);
+    }
+  }
+  let yearOfDate = false;
+  // "who started in 2019?": a year that names no cell, on a column of full dates (a column of years holds it as a cell).
+  const yearOnly = /\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:1[89]|20)\d\d)\b(?!\s*[-–/])/.exec(q);
+  if (yearOnly && !mentions.some((m) => m.text.split(" ").includes(yearOnly[1]!)) && !a.conditions.some((c) => c.value === Number(yearOnly[1])) && !MONTHS.some((m) => q.includes(`${m} ${yearOnly[1]}`))) {
+    const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
+    const dateCol = dates.length === 1 ? dates[0] : namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
+    if (dateCol && dateCol.schema.type === "date" && !columns.has(dateCol.index)) {
+      preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${yearOnly[1]}'`);
+      columns.add(dateCol.index);
+      yearOfDate = true;
     }
   }
   // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
@@ -265,7 +302,7 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
       columns.add(placeCol.index);
     }
   }
-  return { preds, columns };
+  return { preds, columns, yearOfDate };
 }
 
 const OUTCOMES: Record<"win" | "loss" | "draw", RegExp> = {
@@ -594,11 +631,13 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
         };
       }
     }
-    if (countCol && bestScore >= 0.8 && a.aggregate === "sum") {
+    // "how many units of kitchen products are in stock in total?": the counted noun names no column, another word does.
+    const summed = countCol && bestScore >= 0.8 ? { column: countCol, score: bestScore } : a.aggregate === "sum" && MEASURE_NOUNS.test(noun[0] ?? "") ? bestSingleWordColumn(a.contentWords, catalog, usable, used) : undefined;
+    if (a.aggregate === "sum" && summed?.column && summed.score >= (summed.column === countCol ? 0.8 : 1.5)) {
       return {
-        sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol), ...summaryFilter(catalog)])}`,
+        sql: `SELECT SUM(${numExpr(summed.column)}) FROM ${table}${where([...basePreds, hasNum(summed.column), ...summaryFilter(catalog)])}`,
         template: "sum",
-        targetColumn: countCol.schema.name,
+        targetColumn: summed.column.schema.name,
       };
     }
     return { sql: `SELECT COUNT(*) FROM ${table}${where([...basePreds, ...summaryFilter(catalog)])}`, template: "count", targetColumn: "" };
@@ -630,10 +669,17 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
     // "which year had the most competitions?": "most" over a year or date column is a frequency, not the latest year.
     const yearOrder = order !== undefined && frequency && sw !== undefined && (holdsYears(order.column) || order.column.schema.type === "date");
-    if (order && !yearOrder && (order.score > 0.5 || (!frequency && order.score >= 0))) {
+    // "who earns the most?": a frequency over a column of distinct values (every count 1) means nothing;
+    // a numeric column the question names, however weakly, is what it orders by.
+    const key = frequency && order && order.score > 0 ? rankTargetColumns(a, catalog, filters, opts)[0]?.column : undefined;
+    const degenerate = key !== undefined && !isNumericColumn(key) && key.distinct.size >= key.raw.length - catalog.summaryRows.size - catalog.headerRows.size && key.raw.length > 2;
+    if (order && !yearOrder && (order.score > 0.5 || (!frequency && order.score >= 0) || degenerate)) {
       const direction = orderDirection(sw, a.sortDirection, order.column);
-      // "what was the highest attendance?": the answer is the ordered value itself.
-      const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5;
+      // "what was the highest attendance?": the answer is the ordered value itself when the asked-about words
+      // name the ordered column; in "what is the biggest sale amount?" (not "… the top grossing film?") the head
+      // noun after the superlative decides.
+      const head = superlativeHead(a.normalized, catalog, usable);
+      const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
       const target = asksValue ? order.column : rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })[0]?.column;
       if (target) {
         const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
@@ -663,10 +709,14 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
       const dir = a.position === "first" ? "ASC" : "DESC";
       // "the first year …" asks for the earliest year, whatever order the table lists its rows in
       // (but "listed first", "first in the table" ask for the table's order).
-      const chronological = (holdsYears(target) || target.schema.type === "date") && !/\b(listed|list|table|chart|column|top|bottom)\b/.test(a.normalized);
-      const order = chronological ? `${orderExpr(target)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
+      const tableOrder = /\b(listed|list|table|chart|column|top|bottom)\b/.test(a.normalized);
+      // "who started first?", "which product was released last?": a date or year column the question's
+      // verb names orders the rows, whatever order the table lists them in.
+      const dated = tableOrder || holdsYears(target) || target.schema.type === "date" ? undefined : namedDateColumn(a, catalog, usable, new Set([target.index, ...filters.map((m) => m.columnIndex)]));
+      const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
+      const order = clock ? `${orderExpr(clock)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
       return {
-        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...(chronological ? [hasNum(target)] : []), ...summaryFilter(catalog)])} ORDER BY ${order} LIMIT 1`,
+        sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...(clock ? [hasNum(clock)] : []), ...summaryFilter(catalog)])} ORDER BY ${order} LIMIT 1`,
         template: a.position,
         targetColumn: target.schema.name,
       };
@@ -678,8 +728,15 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   if (!target) return null;
   if (basePreds.length === 0) return null;
   const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
-  const one = !a.listAnswer || /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(a.normalized) ? " LIMIT 1" : "";
+  // (The rows of a year, "who started in 2019?", are all the answer; a named row is one.)
+  const one = (!a.listAnswer && !(filters.length === 0 && when.yearOfDate)) || /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(a.normalized) ? " LIMIT 1" : "";
   return { sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`, template: "lookup", targetColumn: target.schema.name };
+}
+
+/** The date or year column the question's words name ("started" → Start date), if exactly one does. */
+function namedDateColumn(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, avoid: Set<number>): CatalogColumn | undefined {
+  const named = catalog.columns.filter((c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (c.schema.type === "date" || holdsYears(c)) && headerMatch(a.contentWords, c, false) >= 0.8);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /** "other than X", "besides X", "aside from X", "except X": mentions to exclude rather than select. */
