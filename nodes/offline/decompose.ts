@@ -18,7 +18,8 @@ import { createBridge } from "./bridge.js";
 import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { planSql } from "./sql-writer.js";
-import { loadCatalog } from "./table-catalog.js";
+import { headerMatch } from "./columns.js";
+import { loadCatalog, normaliseText, stem, type TableCatalog } from "./table-catalog.js";
 
 export const TERMINATE = "TERMINATE";
 
@@ -36,16 +37,41 @@ function entityText(m: EntityMention): string {
   return (m.value.split("\n")[0] ?? "").trim().slice(0, 120);
 }
 
-/** The table a question is about: the hint's table, else the first table chunk retrieved for it. */
+/**
+ * The table a question is about: the hint's table; else, among the tables of the chunks retrieved for
+ * it, the one the question grounds in best — values it names (cells), columns it names (headers) and
+ * the table's own name ("how many employees …"), with the retrieval rank as the tie-break.
+ */
 export async function groundingTable(index: OpenedIndex, question: string, tableId: string | undefined): Promise<TableSchema | undefined> {
   if (tableId) {
     const ids = tablesForHint(tableId, index.tables);
     if (ids.length > 0) return index.tables.get(ids[0]!);
   }
   if (index.tables.size === 1) return [...index.tables.values()][0];
-  const hits = await index.search.documents(question, 5);
-  const chunk = hits.find((h) => h.entry.type === "table" && h.entry.tableId !== undefined);
-  return chunk ? index.tables.get(chunk.entry.tableId!) : undefined;
+  const hits = await index.search.documents(question, 10);
+  const ids = [...new Set(hits.filter((h) => h.entry.type === "table" && h.entry.tableId !== undefined).map((h) => h.entry.tableId!))];
+  const candidates = ids.map((id) => index.tables.get(id)).filter((t): t is TableSchema => t !== undefined);
+  if (candidates.length <= 1) return candidates[0];
+  const analysis = analyzeQuestion(question);
+  let best: { table: TableSchema; score: number } | undefined;
+  candidates.forEach((table, rank) => {
+    const score = groundingScore(question, analysis, loadCatalog(index.db, table)) + 0.5 / (1 + rank);
+    if (!best || score > best.score) best = { table, score };
+  });
+  return best?.table;
+}
+
+/** How well a question grounds in a table: words of exact (1) and partial (½) cell mentions, columns named, the table's name. */
+function groundingScore(question: string, analysis: QuestionAnalysis, catalog: TableCatalog): number {
+  let score = 0;
+  for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) })) score += (m.end - m.start) * (m.kind === "exact" ? 1 : 0.5);
+  for (const w of analysis.contentWords) {
+    const named = Math.max(0, ...catalog.columns.map((c) => headerMatch([w], c, false)));
+    score += named >= 1.5 ? 1 : named > 0 ? 0.5 : 0;
+  }
+  const tableWords = new Set(normaliseText(`${catalog.schema.tableId} ${catalog.schema.title ?? ""}`).split(" ").map(stem));
+  for (const w of analysis.contentWords) if (tableWords.has(stem(w))) score += 1;
+  return score;
 }
 
 /** Analysis + grounding of one question against the index (also used by writeSql when a plan lacks it). */
@@ -67,8 +93,9 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
         analysis.answerType = "choice";
         analysis.operator = "compare";
       }
-      // Ties of a superlative ("who had the most caps?" → three players) are a list answer.
-      if ((planned.template === "argmax" || planned.template === "argmin") && !analysis.listAnswer) {
+      // Ties of a superlative ("who had the most caps?" → three players) and the rows of a period ("who started
+      // in 2019?") are a list answer.
+      if ((planned.template === "argmax" || planned.template === "argmin" || planned.allRows) && !analysis.listAnswer) {
         analysis.listAnswer = index.db.prepare(planned.sql).raw().all().length > 1;
       }
       const features = planFeatures(analysis, mentions, planned, catalog);

@@ -62,6 +62,8 @@ export interface SqlPlan {
   targetColumn: string;
   /** For "choice" plans: the options the answer is one of (as the SQL returns them). */
   options?: string[];
+  /** Every row the statement returns is the answer (the rows of a period), even for a singular question. */
+  allRows?: boolean;
 }
 
 const ROW = quoteIdent(ROW_ID_COLUMN);
@@ -730,7 +732,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
   // (The rows of a year, "who started in 2019?", are all the answer; a named row is one.)
   const one = (!a.listAnswer && !(filters.length === 0 && when.yearOfDate)) || /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(a.normalized) ? " LIMIT 1" : "";
-  return { sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`, template: "lookup", targetColumn: target.schema.name };
+  return { sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`, template: "lookup", targetColumn: target.schema.name, ...(one ? {} : { allRows: true }) };
 }
 
 /** The date or year column the question's words name ("started" → Start date), if exactly one does. */
