@@ -467,7 +467,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     }
   }
   if (operator === "lookup" || operator === "sort") {
-    // "when did the team last rank 1st?": a finishing place is a row condition, not a row position.
+    // "when did the club last finish 1st?": a finishing place is a row condition, not a row position.
     const pq = q.replace(PLACE_ORDINAL, " ");
     if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q)) position = "first";
     else if (/\b(last|final|most recent|bottom)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";

@@ -87,7 +87,7 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
     if (planned) {
       analysis.grounding.template = planned.template;
       analysis.grounding.columns = columnsOf(planned.sql, table);
-      // "is guillory from lafayette or opelousas?": the options were found in the table, not in the wording.
+      // "is marlow from denton or lyle?": the options were found in the table, not in the wording.
       if (planned.template === "choice" && planned.options && !analysis.comparison) {
         analysis.comparison = { kind: "choice", options: planned.options, direction: analysis.sortDirection };
         analysis.answerType = "choice";

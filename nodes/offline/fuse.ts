@@ -35,7 +35,7 @@ function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: 
     let score = 0;
     for (const s of keyStems(name.replace(/_/g, " "))) if (q.has(s)) score += 1;
     for (const h of hints) if (normalized(name).includes(normalized(h))) score += 2;
-    // "Which club had the highest average attendance?" asks for the club, not the average.
+    // "Which school had the highest average score?" asks for the club, not the average.
     const numeric = rows.every((r) => typeof r[c] === "number" || numericValue(String(r[c] ?? "")) !== null);
     if (numeric !== numericAnswer) score -= 1.5;
     const named = rows.filter((r) => {

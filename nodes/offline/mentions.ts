@@ -98,8 +98,8 @@ function isInflection(a: string, b: string): boolean {
  */
 export function askedWords(a: QuestionAnalysis): string[] {
   const wh = /^(?:what|which)\s+(?:is the |are the |was the |were the )?([a-z]+)/.exec(a.normalized)?.[1];
-  // The counted noun is the head of "how many …" (two words at most): "how many networks show soap operas"
-  // counts networks, and "soap operas" is a value to find.
+  // The counted noun is the head of "how many …" (two words at most): "how many stations play jazz standards"
+  // counts stations, and "jazz standards" is a value to find.
   return [...a.countNoun.slice(0, 2), ...(wh && !STOP_WORDS.has(wh) ? [wh] : [])];
 }
 

@@ -564,7 +564,7 @@ const PHRASE_END = new Set("of for in on at by with from to into that who whom w
  * "What is the stadium capacity of …" → stadium capacity, "In which venue …" → venue,
  * "How many goals …" → goals. Empty when the wh-word names no noun ("Where did …", "Who did the
  * champion beat": the words after do/did are the subject); undefined when the question does not
- * open with a wh-word ("The 2000 winner is what nationality ?": its opening describes the row).
+ * open with a wh-word ("The 1998 champion is from what country ?": its opening describes the row).
  */
 export function askedPhrase(question: string): string[] | undefined {
   return askedPhraseOf(question)?.words;

@@ -215,7 +215,7 @@ function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> 
 const MEASURE_NOUNS = /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
 
 /**
- * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the top grossing film?": the
+ * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
  * column named by the noun phrase after the superlative — its last word that names a column exactly.
  */
 function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
@@ -233,7 +233,7 @@ function bestSingleWordColumn(words: string[], catalog: TableCatalog, usable: Se
   return words.map((w) => countColumn([w], catalog, usable, used)).reduce((b, x) => (x.score > b.score ? x : b), { column: undefined, score: 0 });
 }
 
-/** "which team had the most consecutive wins?", "what movie was …": the answer is a row's cell, not a number. */
+/** "which crew had the longest winning streak?", "what movie was …": the answer is a row's cell, not a number. */
 function asksForEntity(q: string): boolean {
   return /\b(which|who|whom|whose)\b/.test(q) || /\bwhat (?!(?:is|was|were|are|has|had|s)\b)[a-z]/.test(q);
 }
@@ -325,7 +325,7 @@ function outcomeColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean)
 }
 
 /**
- * "how many games did the bulldogs win?", "number of losses": the rows whose outcome cell is a win
+ * "how many matches did the falcons win?", "number of losses": the rows whose outcome cell is a win
  * (loss, draw), when the table has an outcome column and no column is named by the outcome word
  * (a "Wins" column is read, not filtered). "did not win" selects the other rows.
  */
@@ -357,7 +357,7 @@ function monthColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean, m
   return catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.some(named)) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
 }
 
-/** "which month had the most games?": the month (of a date column) on the most (fewest) rows. */
+/** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
 function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, basePreds: string[], table: string): SqlPlan | null {
   if (!/\b(which|what) month\b/.test(a.normalized) || !a.sortDirection) return null;
   const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
@@ -375,7 +375,7 @@ function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: 
   };
 }
 
-/** "were there more games in november or december?", "was august or september busier?": of two months, the one on more (fewer) rows. */
+/** "were there more concerts in may or june?", "was april or july busier?": of two months, the one on more (fewer) rows. */
 function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, table: string): SqlPlan | null {
   const pair = new RegExp(`\\b(${MONTHS.join("|")}) or (${MONTHS.join("|")})\\b`).exec(a.normalized);
   const word = /\b(more|most|busier|busiest|fewer|less|least)\b/.exec(a.normalized);
@@ -457,7 +457,7 @@ function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 export function planSql(input: SqlPlanInput): SqlPlan | null {
   const { catalog, usable } = input;
   let a = input.analysis;
-  // "are there at least 16 wrestlers on this list?": the row count compared with the number.
+  // "are there at least 12 riders in this table?": the row count compared with the number.
   const atLeast = /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.exec(a.normalized);
   const bound = atLeast ? a.conditions.find((c) => c.value === Number(atLeast[2]) && !c.place && !c.top && !c.clock) : undefined;
   if (atLeast && bound) {
@@ -467,7 +467,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
       return { sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`, template: "lookup", targetColumn: "" };
     }
   }
-  // "who has the highest average?", "what was the average in 2001?" over an "Average" column: the word names
+  // "who has the highest average?", "what was the average in 1997?" over an "Average" column: the word names
   // the column; an AVG() over it would average the averages.
   if (a.aggregate === "avg" && a.arithmetic === "average" && catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) && (!usable || usable.has(c.index)))) {
     a = { ...analyzeQuestion(a.normalized, { averageIsColumn: true }), ...(a.grounding ? { grounding: a.grounding } : {}) };
@@ -496,10 +496,10 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
       if (plan) return plan;
     }
   }
-  // "were there more games in november or december?": the month of the date column on more (fewer) rows.
+  // "were there more concerts in may or june?": the month of the date column on more (fewer) rows.
   const monthChoice = monthChoicePlan(a, catalog, usable, table);
   if (monthChoice) return monthChoice;
-  // "was nfl blitz pro released in 2002 or 2003?", "which building is taller? the x or the y?"
+  // "did the blue kettle come out in 2016 or 2017?", "which building is taller? the x or the y?"
   const orPair = !a.comparison ? adjacentOrPair(a, input.mentions, usable) : null;
   if (orPair) {
     const choice: QuestionAnalysis = { ...a, comparison: { kind: "choice", options: [orPair[0].text, orPair[1].text], direction: a.sortDirection ?? null } };
@@ -510,7 +510,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     const plan = yesNoPlan(input, bindings, table);
     if (plan) return plan;
   }
-  // "which cultivar has the same parentage as the cornish spring?"
+  // "which hybrid has the same parent as the red comet?"
   const same = sameAsPlan(input, bindings, table);
   if (same) return same;
 
@@ -543,7 +543,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
   const basePreds = [...filterPreds, ...cond.preds];
   const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
 
-  // "after sedan, which township has the next highest population?": the next value of the named quantity
+  // "after oakdale, which village has the next largest area?": the next value of the named quantity
   // below (above) the named row's, not the next table row.
   const nextBest = /\bnext (highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest)\b/.exec(a.normalized);
   if (nextBest && filters.length === 1) {
@@ -578,7 +578,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     }
   }
 
-  // "how many consecutive times was finland the opponent?", "the most consecutive wins": the longest run of
+  // "how many straight weeks was lisbon the host?", "the most consecutive wins": the longest run of
   // adjacent table rows the conditions select (from the top: the first run), not all such rows. A count column
   // of a named row ("weeks at No. 1") still answers.
   if (/\b(consecutive(?:ly)?|in a row|straight|streak)\b/.test(a.normalized) && /\b(how many|most|longest|number of)\b/.test(a.normalized) && !asksForEntity(a.normalized) && basePreds.length > 0 && !(filterPreds.length > 0 && countColumn(a.countNoun.length ? a.countNoun : a.targetHints, catalog, usable, used).score >= 0.8)) {
@@ -669,7 +669,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     const sw = superlativeWord(a.normalized);
     // "most/least/fewest" with no column named: the most frequent value; other superlatives use the best numeric column.
     const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
-    // "which year had the most competitions?": "most" over a year or date column is a frequency, not the latest year.
+    // "which year had the most festivals?": "most" over a year or date column is a frequency, not the latest year.
     const yearOrder = order !== undefined && frequency && sw !== undefined && (holdsYears(order.column) || order.column.schema.type === "date");
     // "who earns the most?": a frequency over a column of distinct values (every count 1) means nothing;
     // a numeric column the question names, however weakly, is what it orders by.
@@ -678,7 +678,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     if (order && !yearOrder && (order.score > 0.5 || (!frequency && order.score >= 0) || degenerate)) {
       const direction = orderDirection(sw, a.sortDirection, order.column);
       // "what was the highest attendance?": the answer is the ordered value itself when the asked-about words
-      // name the ordered column; in "what is the biggest sale amount?" (not "… the top grossing film?") the head
+      // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
       // noun after the superlative decides.
       const head = superlativeHead(a.normalized, catalog, usable);
       const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
@@ -764,7 +764,7 @@ function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: Tab
 }
 
 /**
- * "how many were released after power man?", "how many athletes finished before pinki pramanik?": a named
+ * "how many came out after blue lagoon?", "how many runners finished ahead of vera sato?": a named
  * row after before/after is a bound on the list's order, not the row to count (dates are bounded by value).
  */
 function listBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
@@ -793,7 +793,7 @@ function adjacentOrPair(a: QuestionAnalysis, mentions: EntityMention[], usable: 
   return null;
 }
 
-/** "Who has the same number of stars as italy?": rows sharing the named row's value, the named row excluded. */
+/** "Who has the same number of titles as norway?": rows sharing the named row's value, the named row excluded. */
 function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
   const m = /\bsame ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized) ?? /\bas many ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized);
@@ -826,7 +826,7 @@ function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: str
 }
 
 /**
- * "What was the percentage change in in-game net bookings between 2018 and 2019?": the row named by
+ * "What was the percentage change in licence income between 2020 and 2021?": the row named by
  * a mention, the columns whose header (or header rows) name the question's years. Change and
  * percentage change are later − earlier (over earlier); average and sum take every named year.
  */
@@ -834,7 +834,7 @@ function yearColumnsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table
   const { analysis: a, catalog, usable } = input;
   let years = [...new Set(a.numbers.filter((n) => Number.isInteger(n) && n >= 1950 && n <= 2049))];
   if (catalog.columnYears.size === 0) return null;
-  // "What was the percentage change in total emissions?": no year named → the two latest years.
+  // "What was the percentage change in water usage?": no year named → the two latest years.
   if (years.length === 0 && /\b(change|difference|increase|decrease|growth|decline)\b/.test(a.normalized)) {
     years = [...new Set([...catalog.columnYears.values()].flat())].sort((x, y) => y - x).slice(0, 2);
   }
@@ -902,8 +902,8 @@ function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 }
 
 /**
- * "Is guillory from lafayette or opelousas?": two options of one column and another mention → the
- * option on the named row. "Were there more games in november or december?": no column to compare →
+ * "Is marlow from denton or lyle?": two options of one column and another mention → the
+ * option on the named row. "Were there more concerts in may or june?": no column to compare →
  * the option on more rows.
  */
 function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
@@ -953,7 +953,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
   };
 }
 
-/** Yes/no: "do the yintian have more area than the yanglin?" compares; otherwise the mentions co-occur in a row. */
+/** Yes/no: "does the north ward have more area than the east ward?" compares; otherwise the mentions co-occur in a row. */
 function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
   const ok = input.mentions.filter((m) => !usable || usable.has(m.columnIndex));
@@ -964,7 +964,7 @@ function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: stri
       const plan = comparePlan({ ...input, analysis: { ...a, comparison: { kind: "moreless", options: [], direction: null } } }, pair[0], pair[1], bindings, table);
       if (plan) {
         let less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
-        // "did gilles simon have a higher rank than tommy haas?": on a rank or chart position a higher place is a smaller number.
+        // "did ana ruiz have a better rank than omar costa?": on a rank or chart position a higher place is a smaller number.
         const c = catalog.columns.find((x) => x.schema.name === plan.targetColumn);
         const place = c && (isRankColumn(c) || c.headerWords.some((h) => /^(chart|charts|position|pos|place|peak|billboard)$/.test(h)));
         if (place && /\b(higher|lower|better|worse)\b/.test(a.normalized)) less = !less;

@@ -1,7 +1,7 @@
 /**
  * Reading and computing over the cells of financial-report style tables (TAT-QA and the like),
- * where a value sits at (row label, period column): "What was the change in net bookings between
- * 2018 and 2019?" reads two cells of one row and subtracts them; "… as a percentage of …" divides.
+ * where a value sits at (row label, period column): "What was the change in service revenue between
+ * 2020 and 2021?" reads two cells of one row and subtracts them; "… as a percentage of …" divides.
  * This is the arithmetic of the fusion prompt (reference §8.2: percentage change, absolute change
  * with sign, average, ratio, sum), done on cells located by the question's words.
  *
@@ -276,7 +276,7 @@ function periodValues(d: Described, r: number): Array<{ year: number; value: num
 /**
  * Questions about the periods of a report table: the years it covers ("Which years does the table
  * provide information for …"), the year where a row is highest or lowest ("In which year were
- * inventories larger?"), the years past a threshold ("In which year was revenue less than 600,000
+ * receivables higher?"), the years past a threshold ("In which year was net income below 250,000
  * thousands?") and how many there are ("How many years did … exceed $5,000 million?"). The
  * threshold is compared in the table's own units, as the questions state it.
  */
