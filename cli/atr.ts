@@ -18,6 +18,7 @@ export const COMMANDS = [
   "convert",
   "guard-check",
   "train-router",
+  "train-verifier",
   "demo",
   "doctor",
 ] as const;

@@ -37,6 +37,12 @@ export const ConfigurationSchema = z.object({
   routerModelPath: z.string().optional().describe("learned router model folder (router_type learned)"),
   maxIter: z.number().int().min(1).default(5).describe("K_max: decomposition iterations"),
   verifierThreshold: z.number().min(0).max(1).default(0.1).describe("stop when accepted and uncertainty < this"),
+  acceptThreshold: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe("offline verifier: accept at P(correct) ≥ this (default: the learned verifier's own, chosen on the training splits; 1 = never accept, every route is tried)"),
   noEscalation: z.boolean().default(false).describe("one attempt per sub-query (no re-routing)"),
   noDecomposition: z.boolean().default(false).describe("use the raw question as the only sub-query (K = 1)"),
   noValueLinker: z.boolean().default(false).describe("empty V*; C still applied"),

@@ -51,6 +51,8 @@ export interface Attempt {
   /** Set by verify. */
   verdict: Verdict | null;
   reason: string;
+  /** The learned verifier's P(correct) of this answer (set by verify; absent for other verifiers). */
+  pCorrect?: number;
 }
 
 /** One row of `atr_trace.verifier_decisions` (reference §9.2; field names as the reference). */
@@ -79,6 +81,9 @@ export interface TraceDecision {
   sql?: string;
   /** Statements the SQL guard refused in this attempt with its reasons ("<sql> → <reasons>"), and writer failures. */
   sql_refused?: string[];
+  /** The learned verifier's P(correct) and the named features it scored (absent for other verifiers). */
+  p_correct?: number;
+  features?: Record<string, number>;
 }
 
 /** Which tier of the cascade answered (graph/cascade.ts). */

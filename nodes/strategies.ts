@@ -108,11 +108,23 @@ export interface VerifyInput {
   sqlResult: string;
   /** The SQL that produced sqlResult, when there was one. */
   sql?: string;
+  /** The route the router asked for (differs from `route` when the value linker fell back to TEXT). */
+  requestedRoute?: Route;
+  /** 1-based attempt number within the sub-query. */
+  attempt?: number;
+  /** The question's earlier attempts, oldest first: whether other routes found the same answer. */
+  earlier?: ReadonlyArray<{ route: Route; answer: string; subQuery: string }>;
+  /** Accept (verdict 1) at P(correct) ≥ this; absent: the learned verifier's own threshold. */
+  acceptThreshold?: number;
 }
 
 export interface VerifyOutput {
   verdict: Verdict;
   reason: string;
+  /** Estimated probability that the answer is right (learned verifiers only). */
+  pCorrect?: number;
+  /** The named features behind pCorrect (learned verifiers only). */
+  features?: Record<string, number>;
 }
 
 export interface SynthesizeInput {

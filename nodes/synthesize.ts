@@ -5,10 +5,15 @@
  * answer if valid, else the last valid accepted answer, else — our change, `plausibleFallback`
  * (DESIGN.md "does better") — the plausible answer of the latest step that has one, marked
  * unverified, else "not found".
+ *
+ * With the learned offline verifier every attempt carries P(correct): when every sub-query asks the
+ * question itself (the offline decomposer, or no decomposition), the final answer is the question's
+ * candidate with the highest P over all its attempts (DESIGN.md "Learned verifier"), verified when
+ * the verifier accepted it.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
-import type { State, Update } from "../graph/state.js";
+import type { State, TraceDecision, Update } from "../graph/state.js";
 import { NOT_FOUND, isValidAnswer } from "./answer-validity.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { noteFailure } from "./prompted/call.js";
@@ -57,10 +62,25 @@ export function finalAnswer(bestAnswer: string, steps: readonly Step[], plausibl
   return plausible !== undefined ? { answer: plausible, verified: false } : { answer: NOT_FOUND, verified: false };
 }
 
+/**
+ * The candidate with the highest P(correct) among the question's attempts with a valid answer that
+ * no check contradicted (verdict 0), earliest on ties; undefined when no attempt carries P.
+ */
+export function bestScoredCandidate(trace: readonly TraceDecision[]): { answer: string; pCorrect: number; verified: boolean } | undefined {
+  let best: TraceDecision | undefined;
+  for (const d of trace) {
+    if (d.p_correct === undefined || d.verdict === 0 || !isValidAnswer(d.produced_answer)) continue;
+    if (!best || d.p_correct > best.p_correct!) best = d;
+  }
+  return best ? { answer: best.produced_answer.trim(), pCorrect: best.p_correct!, verified: best.verdict === 1 } : undefined;
+}
+
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("synthesize", async (meter) => {
     const c = ensureConfiguration(config);
     const accepted = state.steps.filter((s) => !s.failed);
+    const scored = c.decomposerBackbone === "offline" || c.noDecomposition ? bestScoredCandidate(state.trace) : undefined;
+    if (scored && (scored.verified || c.plausibleFallback)) return { answer: scored.answer, answerVerified: scored.verified };
     const fallback = finalAnswer(state.bestAnswer, state.steps, c.plausibleFallback);
     if (c.finalSynthesis && accepted.length >= 2) {
       const strategies = await resources.strategies(c, "main", meter);

@@ -30,6 +30,9 @@ export function validVerdict(value: unknown): Verdict {
 export interface Judgement {
   verdict: Verdict;
   reason: string;
+  /** The learned verifier's P(correct) and its features, when the verifier is one. */
+  pCorrect?: number;
+  features?: Record<string, number>;
   /** True when the LLM said 1 but the grounding check demoted it. */
   demoted: boolean;
 }
@@ -37,7 +40,7 @@ export interface Judgement {
 /** The verdict for an answer: 0.5 without a call for empty/"not found"; 0.5 on errors; grounding demotion. */
 export async function judge(
   strategies: Pick<Strategies, "verify">,
-  input: { question: string; state: State; attempt: Attempt },
+  input: { question: string; state: State; attempt: Attempt; acceptThreshold?: number },
   meter?: UsageMeter,
 ): Promise<Judgement> {
   const { attempt, state } = input;
@@ -48,6 +51,7 @@ export async function judge(
   const evidence = verifierEvidence(state.textEvidence, attempt.evidence, attempt.sqlResult);
   let verdict: Verdict = 0.5;
   let reason = "";
+  let learned: Pick<Judgement, "pCorrect" | "features"> = {};
   try {
     const out = await strategies.verify({
       question: input.question,
@@ -58,17 +62,25 @@ export async function judge(
       evidence,
       sqlResult: attempt.sqlResult,
       ...(attempt.sql ? { sql: attempt.sql } : {}),
+      requestedRoute: attempt.requestedRoute,
+      attempt: attempt.number,
+      earlier: state.trace.map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
+      ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
     });
     verdict = validVerdict(out?.verdict);
     reason = typeof out?.reason === "string" ? out.reason : "";
+    learned = {
+      ...(typeof out?.pCorrect === "number" && Number.isFinite(out.pCorrect) ? { pCorrect: out.pCorrect } : {}),
+      ...(out?.features ? { features: out.features } : {}),
+    };
   } catch (error) {
     noteFailure(meter, "verifier failed (verdict 0.5)", error);
     return { verdict: 0.5, reason: `verifier failed: ${(error as Error)?.message ?? String(error)}`, demoted: false };
   }
   if (verdict === 1 && !isGrounded(answer, evidence)) {
-    return { verdict: 0.5, reason: `${reason} [demoted: answer not grounded in the evidence]`.trim(), demoted: true };
+    return { verdict: 0.5, reason: `${reason} [demoted: answer not grounded in the evidence]`.trim(), demoted: true, ...learned };
   }
-  return { verdict, reason, demoted: false };
+  return { verdict, reason, demoted: false, ...learned };
 }
 
 /**
@@ -103,7 +115,7 @@ export function finishSubQuery(state: State, attempt: Attempt, accepted: boolean
   };
 }
 
-export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, reason: string): TraceDecision {
+export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, reason: string, learned: Pick<Judgement, "pCorrect" | "features"> = {}): TraceDecision {
   const plan = state.plan!;
   return {
     question_id: state.question_id ?? state.question,
@@ -127,6 +139,8 @@ export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, 
     reason,
     ...(attempt.sql ? { sql: attempt.sql } : {}),
     ...(attempt.sqlRefusals ? { sql_refused: attempt.sqlRefusals } : {}),
+    ...(learned.pCorrect !== undefined ? { p_correct: learned.pCorrect } : {}),
+    ...(learned.features ? { features: learned.features } : {}),
   };
 }
 
@@ -136,10 +150,11 @@ export async function verify(state: State, config: RunnableConfig, resources: No
     const attempt = state.attempt;
     if (!attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
     const strategies = await resources.strategies(c, "verifier", meter);
-    const { verdict, reason } = await judge(strategies, { question: state.question, state, attempt }, meter);
-    const judged: Attempt = { ...attempt, verdict, reason };
+    const judgement = await judge(strategies, { question: state.question, state, attempt, ...(c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {}) }, meter);
+    const { verdict, reason } = judgement;
+    const judged: Attempt = { ...attempt, verdict, reason, ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}) };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
-    const update: Update = { attempt: judged, plausibleAnswer, trace: traceDecision(state, judged, verdict, reason) };
+    const update: Update = { attempt: judged, plausibleAnswer, trace: traceDecision(state, judged, verdict, reason, judgement) };
     const current: State = { ...state, plausibleAnswer };
     if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;

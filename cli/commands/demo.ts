@@ -11,6 +11,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
+import type { TraceDecision } from "../../graph/state.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -42,6 +43,16 @@ function readQuestions(path: string): DemoQuestion[] {
         throw new UsageError(`${path}:${i + 1}: not a JSON object`);
       }
     });
+}
+
+/** Whether the answer was accepted, and the verifier's reason for the attempt that gave it (features cut). */
+export function verdictLine(answer: string, verified: boolean, decisions: readonly TraceDecision[]): string {
+  const giving = decisions.filter((d) => d.produced_answer.trim() === answer.trim());
+  const best = giving.reduce<TraceDecision | undefined>((b, d) => (!b || (d.p_correct ?? -1) > (b.p_correct ?? -1) ? d : b), undefined);
+  const reason = (best?.reason ?? "").replace(/\s*\[[^\]]*\]\s*$/, "");
+  if (!best) return verified ? "accepted" : "not verified: no attempt produced an answer";
+  const note = reason.replace(/^(accepted|rejected|not verified),\s*/, "");
+  return `${verified ? "accepted" : "not verified"} (${best.effective_route}, attempt ${best.attempt}): ${note}`;
 }
 
 export const command: Command = {
@@ -114,6 +125,7 @@ export const command: Command = {
           .join(" ");
         console.log(`${ok ? "✓" : "✗"} ${q.question_id}  ${q.question}`);
         console.log(`      answer: ${result.answer}    gold: ${q.answer.join(" | ")}    routes: ${routes || "(none)"}`);
+        console.log(`      ${verdictLine(result.answer, result.answerVerified, decisions)}`);
         if (flags.trace) {
           for (const d of decisions) console.log(`        · attempt ${d.attempt} [${d.requested_route}→${d.effective_route}] ${d.sub_query} ⇒ ${d.produced_answer} (verdict ${d.verdict})`);
         }
@@ -122,6 +134,7 @@ export const command: Command = {
       const median = times[Math.floor(times.length / 2)] ?? 0;
       console.log(`\n${right}/${questions.length} correct (WTQ denotation match; 212,000 = 212000); median ${median.toFixed(0)} ms per question.`);
       console.log("Routes: attempts as requested→taken route, ✓ accepted by the verifier, ✗ rejected (then re-routed).");
+      console.log("Accepted: the verifier's P(correct) reached its threshold; not verified: the best answer found, below it.");
       return 0;
     } finally {
       await closeResources();

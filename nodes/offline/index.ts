@@ -34,7 +34,7 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
     readText,
     readRows,
     fuse,
-    verify: createVerify(bridge),
+    verify: createVerify(bridge, { hasPassages: index.passages.length > 0 }),
     synthesize,
   };
 }

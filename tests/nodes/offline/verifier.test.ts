@@ -1,5 +1,6 @@
 import { BOOKINGS_MARKDOWN } from "./fixtures.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setAnswerModel } from "../../../nodes/offline/answer-model.js";
 import { setConfidenceModel } from "../../../nodes/offline/confidence.js";
 import { DEFAULT_MIN_SQL_CONFIDENCE, createVerify, supportOf, verify, verifyAnswer } from "../../../nodes/offline/verifier.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
@@ -19,6 +20,10 @@ const EVIDENCE =
 function input(q: string, answer: string, extra: Partial<VerifyInput> = {}, mentions: string[] = []): VerifyInput {
   return { question: q, subQuery: q, plan: plan(q, mentions), route: "TEXT" as Route, answer, evidence: EVIDENCE, sqlResult: "", ...extra };
 }
+
+// These cases test the rule layer: without the learned model its verdict is the verdict.
+beforeAll(() => setAnswerModel(null));
+afterAll(() => setAnswerModel(undefined));
 
 describe("offline rule verifier", () => {
   it("calls a read answer whose sentence matches the question plausible (1 only with verifyReadAnswers)", async () => {

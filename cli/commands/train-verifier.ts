@@ -1,0 +1,102 @@
+/**
+ * `atr train-verifier`: train the learned offline verifier from exploration runs on the training
+ * splits (training/answer-verifier.ts), and print its figures — cross-validated on the training
+ * data, and on other runs (dev) with `--evaluate` — side by side, with a reliability table.
+ */
+import { writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
+import type { Command } from "../command.js";
+
+const FLAGS: FlagSpecs = {
+  data: { kind: "string", help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — a training split's questions and its exploration run (`atr run --emit_trace --accept_threshold 1`); once per split", repeatable: true },
+  evaluate: { kind: "string", help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — runs to report the model on (dev), not used for fitting; once per split", repeatable: true },
+  model: { kind: "string", help: "model file to evaluate without --data (default: the shipped nodes/offline/models/answer-verifier.json)" },
+  out: { kind: "string", help: "model file to write (default: the shipped one)" },
+  target_precision: { kind: "number", help: "precision of accepted answers the threshold must reach on every training benchmark", default: 0.85 },
+  l2: { kind: "number", help: "L2 penalty", default: 0.002 },
+  folds: { kind: "number", help: "cross-validation folds (grouped by question)", default: 5 },
+  json: { kind: "boolean", help: "print the figures as JSON" },
+};
+
+const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "nodes", "offline", "models", "answer-verifier.json");
+
+function specs(values: unknown, flag: string): Array<{ bench: string; questions: string; run: string }> {
+  return ((values as string[] | undefined) ?? []).map((v) => {
+    const m = /^([a-z]+)=([^,]+),(.+)$/.exec(v);
+    if (!m) throw new UsageError(`--${flag} ${v}: expected BENCH=QUESTIONS.jsonl,RUN.jsonl`);
+    return { bench: m[1]!, questions: m[2]!, run: m[3]! };
+  });
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}`.padStart(6);
+
+async function run(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, FLAGS);
+  const data = specs(flags.data, "data");
+  const evaluate = specs(flags.evaluate, "evaluate");
+  if (data.length + evaluate.length === 0) throw new UsageError("give --data BENCH=QUESTIONS,RUN (train) and/or --evaluate BENCH=QUESTIONS,RUN");
+  const { BENCHES } = await import("../../evals/score.js");
+  const t = await import("../../training/answer-verifier.js");
+  const { readFileSync } = await import("node:fs");
+  const load = (s: { bench: string; questions: string; run: string }) => {
+    if (!(BENCHES as readonly string[]).includes(s.bench)) throw new UsageError(`benchmark "${s.bench}" must be one of ${BENCHES.join(", ")}`);
+    return t.loadQuestions(s.bench as (typeof BENCHES)[number], s.questions, s.run);
+  };
+  const rows: Array<{ split: string; figures: import("../../training/answer-verifier.js").Figures }> = [];
+  let model: import("../../nodes/offline/answer-model.js").AnswerModel;
+  if (data.length) {
+    const train = data.flatMap(load);
+    const result = t.trainAnswerModel(train, {
+      l2: Number(flags.l2),
+      folds: Number(flags.folds),
+      targetPrecision: Number(flags.target_precision),
+      sources: data.map((d) => `${d.bench}: ${d.questions}`),
+    });
+    model = result.model;
+    const out = String(flags.out ?? SHIPPED);
+    writeFileSync(out, `${JSON.stringify(model, null, 1)}\n`);
+    console.error(`wrote ${out}: ${Object.keys(model.weights).length} weights, threshold ${model.threshold}`);
+    for (const [bench, f] of Object.entries(result.crossValidated)) rows.push({ split: `${bench} training data (cv)`, figures: f });
+  } else {
+    const path = String(flags.model ?? SHIPPED);
+    model = JSON.parse(readFileSync(path, "utf8")) as typeof model;
+  }
+  const reliability: Array<{ split: string; buckets: Array<{ from: number; n: number; right: number }> }> = [];
+  for (const s of evaluate) {
+    const qs = load(s);
+    const score = t.scorerFor(qs, model.weights);
+    const split = `${s.bench} ${basename(s.run).replace(/\.jsonl$/, "")}`;
+    rows.push({ split, figures: t.simulate(qs, score, model.threshold) });
+    reliability.push({ split, buckets: t.reliability(qs, score, model.threshold) });
+  }
+  if (flags.json) {
+    console.log(JSON.stringify({ threshold: model.threshold, figures: rows, reliability }));
+    return 0;
+  }
+  console.log(`threshold ${model.threshold} (accept at P(correct) ≥ it)`);
+  console.log("split                          questions  accuracy  accepted  precision  cand.recall  ranker");
+  for (const { split, figures: f } of rows) {
+    console.log(`${split.padEnd(31)}${String(f.questions).padStart(9)}  ${pct(f.accuracy)}    ${pct(f.accepted)}    ${pct(f.precision)}     ${pct(f.candidateRecall)}   ${pct(f.rankerAccuracy)}`);
+  }
+  for (const r of reliability) {
+    console.log(`\nreliability, ${r.split} (final answers: P bucket → share right)`);
+    for (const b of r.buckets) if (b.n) console.log(`  P ${b.from.toFixed(1)}–${(b.from + 0.1).toFixed(1)}  ${String(b.n).padStart(5)} answers  ${pct(b.right / b.n)} % right`);
+  }
+  return 0;
+}
+
+export const command: Command = {
+  summary: "train the learned offline verifier on exploration runs of the training splits",
+  help: () =>
+    [
+      "Usage: atr train-verifier --data BENCH=QUESTIONS.jsonl,RUN.jsonl ... [--evaluate BENCH=QUESTIONS.jsonl,RUN.jsonl ...] [flags]",
+      "       atr train-verifier --evaluate BENCH=QUESTIONS.jsonl,RUN.jsonl ... [--model FILE]",
+      "",
+      "RUN.jsonl is an exploration run: atr run --emit_trace --accept_threshold 1 (every route tried, features traced).",
+      "",
+      formatFlagHelp(FLAGS),
+    ].join("\n"),
+  run,
+};

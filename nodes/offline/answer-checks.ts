@@ -1,0 +1,231 @@
+/**
+ * The checks the offline verifier makes of an answer, each a small pure function over the verifier's
+ * input: is it the SQL result, is it read at the table cells the question names, does the evidence
+ * holding it cover the question, is it the filter entity, does its column carry what is asked… The
+ * rule verdict (verifier.ts) and the learned verifier's features (answer-features.ts) both use them.
+ */
+import { type AnswerKind, headerSuitsKind, numericValue } from "./answer-kind.js";
+import { isSentinel, splitList, withoutScale } from "./answer-format.js";
+import { type EvidenceRow, aboutTitles, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
+import { CELL_CONFIDENCE, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
+import { tableIdsIn } from "./table-context.js";
+import { answerFromCells } from "./table-cells.js";
+import { parseSqlRows } from "./sql-result.js";
+import { isGrounded } from "../grounding.js";
+import { sqlScalar } from "../sql-evidence.js";
+import type { VerifyInput } from "../strategies.js";
+
+export function close(a: number, b: number): boolean {
+  if (a === b) return true;
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  return scale > 0 && Math.abs(a - b) / scale <= 0.01;
+}
+
+/** §8.4 grounding without computed numbers: a TEXT/RETRIEVE answer must be read, not derived. */
+export function groundedIn(answer: string, evidence: string): boolean {
+  return isGrounded(answer, evidence, { allowComputed: false });
+}
+
+/** Whether the SQL result contains (or computes) the answer. */
+export function fromSql(answer: string, sqlResult: string): boolean {
+  if (!sqlResult || isSentinel(sqlResult)) return false;
+  const scalar = sqlScalar(sqlResult);
+  if (scalar !== undefined && normalized(String(scalar)) === normalized(answer)) return true;
+  const value = numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, ""));
+  const rows = parseSqlRows(sqlResult);
+  const cells = rows ? rows.flat() : [];
+  if (value !== null) {
+    for (const c of cells) {
+      const n = typeof c === "number" ? c : numericValue(String(c ?? ""));
+      if (n !== null && close(n, value)) return true;
+    }
+  }
+  const items = splitList(answer).map(normalized);
+  return items.length > 0 && items.every((item) => cells.some((c) => normalized(String(c ?? "")) === item));
+}
+
+/**
+ * How much of the question the best evidence unit holding the answer covers (0..1): passage
+ * sentences and table rows that contain the answer, scored by idf-weighted question words.
+ */
+export function supportOf(question: string, subQuery: string, answer: string, evidence: string): number {
+  const target = normalized(answer);
+  if (target === "") return 0;
+  // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
+  // the row, not the passage, matches the question's description, so their sentences count double.
+  const linked = new Set(aboutTitles(subQuery).map((t) => normalized(t)).filter((t) => t !== ""));
+  const units: Array<{ stems: Set<string>; holds: boolean; linked: boolean }> = [];
+  for (const block of parseBlocks(evidence)) {
+    const subject = sentences(block.text)[0] ?? "";
+    const isLinked = linked.has(normalized(subject));
+    for (const s of sentences(block.text.split("\n").filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l)).join("\n"))) {
+      const stems = keyStems(`${s} ${subject}`);
+      units.push({ stems, holds: normalized(s).includes(target), linked: isLinked });
+    }
+  }
+  for (const row of parseRows(evidence)) {
+    const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
+    units.push({ stems: keyStems(text), holds: row.cells.some((c) => normalized(c.value).includes(target)), linked: false });
+  }
+  const held = units.filter((u) => u.holds);
+  if (held.length === 0) return 0;
+  const q = keyStems(questionPart(subQuery) || question);
+  const df = new Map<string, number>();
+  for (const u of units) for (const s of u.stems) df.set(s, (df.get(s) ?? 0) + 1);
+  const idf = (s: string) => Math.log(1 + (units.length + 1) / ((df.get(s) ?? 0) + 0.5));
+  const answerStems = keyStems(answer);
+  let total = 0;
+  for (const s of q) if (!answerStems.has(s)) total += idf(s);
+  if (total === 0) return 1;
+  let best = 0;
+  for (const u of held) {
+    let m = 0;
+    for (const s of q) if (!answerStems.has(s) && u.stems.has(s)) m += idf(s);
+    best = Math.max(best, Math.min(1, (u.linked ? 2 : 1) * (m / total)));
+  }
+  return best;
+}
+
+/** True when the answer is just an entity the (sub-)question names, i.e. the filter value. */
+export function isFilterEntity(answer: string, input: VerifyInput): boolean {
+  const a = normalized(answer);
+  if (a.length < 2 || numericValue(answer) !== null) return false;
+  const mentions = input.plan.entityMentions.map(normalized);
+  if (mentions.includes(a)) return true;
+  // the question's words only: the bridge note names the described row's linked passages, which may hold the answer
+  return ` ${normalized(questionPart(input.subQuery))} `.includes(` ${a} `);
+}
+
+/** The SELECT list of a statement and whether it computes (aggregates or arithmetic). */
+export function selectList(sql: string): { columns: string[][]; computed: boolean; hasWhere: boolean } | undefined {
+  const m = /^\s*(?:WITH\b[\s\S]*?\)\s*)?SELECT\s+(?:DISTINCT\s+)?([\s\S]*?)\s+FROM\s/i.exec(sql);
+  if (!m) return undefined;
+  const list = m[1]!;
+  const computed = /\b(COUNT|SUM|AVG|TOTAL|MAX|MIN|ROUND|ABS|CAST)\s*\(|[-+*/]\s*[("\d]/i.test(list);
+  const columns = [...list.matchAll(/"([^"]+)"/g)].map((c) => c[1]!.replace(/__raw$/, "").split(/_+/).filter((w) => w !== ""));
+  return { columns, computed, hasWhere: /\bWHERE\b/i.test(sql.slice(m.index + m[0].length)) };
+}
+
+/**
+ * Why an SQL answer, although it is the SQL result, does not answer the question: a several-item
+ * answer to a single-answer question; a count over the whole table although the question names
+ * entities; a looked-up column that shares no word with the question and does not hold the asked
+ * kind (e.g. a name column for "what was the position …"). Undefined when none applies.
+ */
+export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount: number): string | undefined {
+  const analysis = input.plan.analysis as { listAnswer?: boolean; targetHints?: string[] } | undefined;
+  if (itemCount > 1 && analysis?.listAnswer === false) return `the SQL returned ${itemCount} values for a single-answer question`;
+  if (!input.sql) return undefined;
+  const select = selectList(input.sql);
+  if (!select) return undefined;
+  if (select.computed) {
+    // Beside passages, "how many …" mostly asks for a number some passage or cell states: a count of
+    // the whole table, or of the one row an entity names, is rarely it (HybridQA dev: 1 of 18 right).
+    const counted = /\bCOUNT\s*\(\s*\*\s*\)/i.test(input.sql) && !/\bGROUP BY\b/i.test(input.sql);
+    if (input.plan.requiredModalities !== "table" && counted && (!select.hasWhere || (numericValue(input.answer) ?? 0) <= 1)) {
+      return "a count of table rows, but beside passages the number asked for is usually stated, not counted";
+    }
+    if (!select.hasWhere && input.plan.entityMentions.length > 0 && /\bCOUNT\s*\(/i.test(input.sql) && !/\bGROUP BY\b/i.test(input.sql)) {
+      return "the SQL counts the whole table although the question names entities to filter on";
+    }
+    return undefined;
+  }
+  // The looked-up column must carry what the question asks for (its target words, e.g. "position"
+  // in "what was the position of the top scorer"), not merely the words that select the row.
+  // With passages beside the tables (modality not "table"), a question may select a row by its
+  // words and ask for something only a passage holds: the column must then carry the question's
+  // target words ("position" in "what was the position of the top scorer"). Over tables alone the
+  // column names vary too much ("film" for "movie") for this check to pay. "name"/"date"/"location"
+  // stand for who/when/where (the kind check).
+  if (input.plan.requiredModalities === "table") return undefined;
+  // The wh-phrase's noun names the target; later hint words may describe the row ("top scorer").
+  const wh = whNoun(input.subQuery);
+  const allHints = wh.length ? wh : (analysis?.targetHints ?? []).slice(0, 1);
+  const hints = allHints.filter((h) => !/^(name|date|location)$/.test(h));
+  if (allHints.length === 0 && kind !== "person" && kind !== "place" && kind !== "year" && kind !== "date") return undefined;
+  const question = keyStems(hints.join(" "));
+  for (const words of select.columns) {
+    const stems = keyStems(words.join(" "));
+    if ([...stems].some((s) => question.has(s)) || headerSuitsKind(words, kind)) return undefined;
+  }
+  return select.columns.length ? `the answer column "${select.columns[0]!.join(" ")}" is not what the question asks for` : undefined;
+}
+
+/** Every table row of the evidence: `[Table …, row …]` blocks and markdown table rows. */
+export function evidenceRows(evidence: string): EvidenceRow[] {
+  const blocks = parseRows(evidence).filter((r) => r.tableId !== "" && /\[Table /.test(evidence));
+  const markdown = parseBlocks(evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
+  return [...(/\[Table [^\]]+, row \d+\]/.test(evidence) ? blocks : []), ...markdown];
+}
+
+/** The evidence's report-table cells, located by the question, when they give this answer. */
+export function fromCells(answer: string, input: VerifyInput): { operation: string; confidence: number } | undefined {
+  const cells = answerFromCells(input.subQuery || input.question, evidenceRows(input.evidence), input.evidence);
+  if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) return undefined;
+  const same = normalized(withoutScale(cells.answer)) === normalized(withoutScale(answer));
+  return same ? { operation: cells.operation, confidence: cells.confidence } : undefined;
+}
+
+/** The noun of "what/which (is the) <noun> …" ("position" in "what was the position in college of …"). */
+export function whNoun(question: string): string[] {
+  const m = /\b(?:what|which)\s+(?:is\s+|was\s+|are\s+|were\s+)?(?:the\s+)?([a-z][a-z-]+)/i.exec(question);
+  const noun = m?.[1]?.toLowerCase();
+  return noun && !/^(is|was|are|were|did|does|do|has|have|had|of|one|kind|type|name)$/.test(noun) ? [noun] : [];
+}
+
+/** "Which club …", "who …": a named thing, unless the noun asks for a number, year or rank. */
+export function asksForName(question: string, kind: AnswerKind): boolean {
+  if (kind !== "entity" && kind !== "person" && kind !== "place") return false;
+  const m = /^\s*(?:which|who|whom)\b\s*([a-z-]+)?/i.exec(question);
+  if (!m) return false;
+  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were)$/i.test(m[1] ?? "is");
+}
+
+/**
+ * RETRIEVE: the column of the cell that holds the answer (in the evidence rows) should carry the
+ * question's target words or suit the asked kind; otherwise the reader took a value from the
+ * wrong column (e.g. the club for "what is the nickname of the club …"). Undefined when fine.
+ */
+export function rowColumnProblem(input: VerifyInput, answer: string, kind: AnswerKind): string | undefined {
+  const hints = ((input.plan.analysis as { targetHints?: string[] } | undefined)?.targetHints ?? []).filter((h) => !/^(name|date|location)$/.test(h));
+  if (hints.length === 0) return undefined;
+  const target = keyStems(hints.join(" "));
+  const a = normalized(answer);
+  const columns = new Set<string>();
+  for (const row of evidenceRows(input.evidence)) for (const c of row.cells) if (normalized(c.value) === a) columns.add(c.column);
+  if (columns.size === 0) return undefined;
+  for (const column of columns) {
+    const words = column.split(/[\s_›]+/).filter((w) => w !== "");
+    if ([...keyStems(column)].some((s) => target.has(s)) || headerSuitsKind(words, kind)) return undefined;
+  }
+  return `the answer comes from column "${[...columns][0]}", not the asked "${hints.join(" ")}"`;
+}
+
+/** How many evidence rows hold one of the question's entity mentions as a cell value. */
+export function rowsNamingMentions(input: VerifyInput): number {
+  const mentions = new Set(input.plan.entityMentions.map(normalized).filter((m) => m !== ""));
+  if (mentions.size === 0) return 0;
+  return parseRows(input.evidence).filter((row) => row.cells.some((c) => mentions.has(normalized(c.value)))).length;
+}
+
+/** Does the sub-query describe a table row whose cells link to passages (bridge.ts)? */
+export function describesLinkedRow(input: VerifyInput, bridge: Bridge | undefined): boolean {
+  return /\(about:/.test(input.subQuery) || bridgedQuery(input, bridge) !== input.subQuery;
+}
+
+/** The sub-query with the titles of the passages linked from the described row, as the TEXT reader used it. */
+export function bridgedQuery(input: VerifyInput, bridge: Bridge | undefined): string {
+  if (!bridge || /\(about:/.test(input.subQuery)) return input.subQuery;
+  for (const id of tableIdsIn(input.evidence)) {
+    const q = bridge(withoutColumnNote(input.subQuery) || input.question, id);
+    if (q) return q;
+  }
+  return input.subQuery;
+}
+
+/** The described row's cells and linked passages as evidence text, for a TEXT/RETRIEVE answer ("" otherwise). */
+export function describedRowText(input: VerifyInput, bridge: Bridge | undefined): string {
+  if (input.route !== "TEXT" && input.route !== "RETRIEVE") return "";
+  const row = describedRowOf(bridge, input, input.evidence);
+  return row ? describedRowEvidence(row) : "";
+}

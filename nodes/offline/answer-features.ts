@@ -1,0 +1,159 @@
+/**
+ * The features of one candidate answer that the learned verifier (answer-model.ts) scores: which
+ * route produced it and how, what the rule verifier's checks say (answer-checks.ts), the answer's
+ * shape, and whether earlier attempts of the same question — other routes over other evidence —
+ * produced the same answer. Every feature is named (`route=SQL`, `rule=sql-low-confidence`,
+ * `agree=2+`), binary unless it is a score in 0..1, so a trace shows why a verdict was given.
+ */
+import { answerKindOf, fitsKind, isYear, numericValue } from "./answer-kind.js";
+import { cleanAnswer, splitList } from "./answer-format.js";
+import {
+  asksForName,
+  describedRowText,
+  describesLinkedRow,
+  evidenceRows,
+  fromCells,
+  fromSql,
+  groundedIn,
+  isFilterEntity,
+  rowColumnProblem,
+  rowsNamingMentions,
+  sqlShapeProblem,
+  supportOf,
+} from "./answer-checks.js";
+import { analysisOf } from "./analysis.js";
+import { rowsFeature } from "./confidence.js";
+import { normalized } from "./evidence.js";
+import type { Bridge } from "./reader.js";
+import { parseSqlRows } from "./sql-result.js";
+import { hasPeriodTable } from "./table-cells.js";
+import type { VerifyInput } from "../strategies.js";
+import type { Route } from "../types.js";
+
+export type Features = Record<string, number>;
+
+/** What the features see beyond the verifier's input. */
+export interface FeatureContext {
+  /** The rule verifier's code for this answer (verifier.ts RULE_CODES). */
+  ruleCode: string;
+  /** Does the index hold passages beside its tables? */
+  hasPassages: boolean;
+  bridge?: Bridge;
+}
+
+/** Routes that compute from the table (SQL) and routes that read evidence. */
+function family(route: Route): "sql" | "read" {
+  return route === "SQL" || route === "HYBRID" ? "sql" : "read";
+}
+
+function bucket(n: number, edges: readonly number[], labels: readonly string[]): string {
+  for (let i = 0; i < edges.length; i++) if (n <= edges[i]!) return labels[i]!;
+  return labels[labels.length - 1]!;
+}
+
+/** Agreement with the question's earlier attempts (same normalised answer), by route family. */
+function agreement(input: VerifyInput, answer: string): { same: number; sameOther: number; other: number } {
+  const key = normalized(answer);
+  let same = 0;
+  let sameOther = 0;
+  let other = 0;
+  for (const e of input.earlier ?? []) {
+    const k = normalized(cleanAnswer(e.answer));
+    if (k === "" || k === "not found") continue;
+    if (k === key) {
+      same++;
+      if (family(e.route) !== family(input.route)) sameOther++;
+    } else other++;
+  }
+  return { same, sameOther, other };
+}
+
+function answerShape(answer: string, items: string[]): string[] {
+  const tokens = answer.split(/\s+/).filter((t) => t !== "").length;
+  const shape = [`ans:tokens=${bucket(tokens, [1, 3, 6], ["1", "2-3", "4-6", "7+"])}`, `ans:items=${bucket(items.length, [1, 2], ["1", "2", "3+"])}`];
+  const value = numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, ""));
+  if (value !== null) shape.push("ans:number", value === 0 ? "ans:zero" : value < 0 ? "ans:negative" : "ans:positive");
+  if (isYear(answer)) shape.push("ans:year");
+  if (/%$/.test(answer)) shape.push("ans:percent");
+  if (/\b(thousand|million|billion)$/i.test(answer)) shape.push("ans:scale");
+  if (/^(yes|no)$/i.test(answer)) shape.push("ans:yesno");
+  return shape;
+}
+
+/** The SQL plan's shape, as the offline decomposer recorded it (analysis.grounding.features). */
+function planShape(input: VerifyInput): string[] {
+  const f = analysisOf(input.plan)?.grounding?.features;
+  if (!f) return ["plan:none"];
+  let rows: unknown[] = [];
+  const parsed = parseSqlRows(input.sqlResult);
+  if (parsed) rows = parsed;
+  const r = rowsFeature(rows);
+  return [`tpl=${f.template}`, `tpl=${f.template}|target=${f.target}`, `tpl=${f.template}|rows=${r}`, `grounding=${f.grounding}`, `mentions=${f.mentions}`, `target=${f.target}`, `rows=${r}`];
+}
+
+/** The candidate's features. */
+export function answerFeatures(input: VerifyInput, context: FeatureContext): Features {
+  const answer = cleanAnswer(input.answer ?? "");
+  const items = splitList(answer);
+  const route = input.route;
+  const question = input.subQuery || input.question;
+  const kind = answerKindOf(input.plan, question);
+  const operator = input.plan.expectedOperator;
+  const on: string[] = [
+    "bias",
+    `route=${route}`,
+    `rule=${context.ruleCode}`,
+    `route=${route}|rule=${context.ruleCode}`,
+    `kind=${kind}`,
+    `route=${route}|kind=${kind}`,
+    `op=${operator}`,
+    `route=${route}|op=${operator}`,
+    `mod=${input.plan.requiredModalities}`,
+    context.hasPassages ? "passages" : "tables-only",
+    `route=${route}|${context.hasPassages ? "passages" : "tables-only"}`,
+    ...answerShape(answer, items),
+  ];
+  const values: Features = {};
+  if (input.requestedRoute && input.requestedRoute !== route) on.push("route-changed");
+  const attempt = input.attempt ?? 1;
+  on.push(`attempt=${bucket(attempt, [1, 2, 3], ["1", "2", "3", "4+"])}`);
+  if ((input.earlier ?? []).some((e) => e.subQuery !== input.subQuery)) on.push("retry-sub-query");
+  if (/\(about:/.test(input.subQuery)) on.push("about-note");
+
+  const agree = agreement(input, answer);
+  const agreeLabel = bucket(agree.same, [0, 1], ["0", "1", "2+"]);
+  on.push(`agree=${agreeLabel}`, `route=${route}|agree=${agreeLabel}`, `disagree=${bucket(agree.other, [0, 1], ["0", "1", "2+"])}`);
+  if (agree.sameOther > 0) on.push("agree-other-family", `route=${route}|agree-other-family`);
+
+  if (family(route) === "sql") {
+    on.push(...planShape(input));
+    if (fromSql(answer, input.sqlResult)) on.push("from-sql");
+    if (sqlShapeProblem(input, kind, items.length)) on.push("sql-shape-problem");
+  }
+  if (!items.every((item) => fitsKind(item, kind))) on.push("kind-mismatch");
+  if (asksForName(question, kind) && items.length > 0 && items.every((item) => numericValue(item) !== null)) on.push("number-for-which");
+  if (isFilterEntity(answer, input)) on.push("filter-entity");
+  const rows = evidenceRows(input.evidence);
+  if (hasPeriodTable(rows)) on.push("period-table", `route=${route}|period-table`);
+  if (describesLinkedRow(input, context.bridge)) on.push("linked-row", `route=${route}|linked-row`);
+  const cells = fromCells(answer, input);
+  if (cells) {
+    on.push(`cells=${cells.operation}`);
+    values["cells-confidence"] = cells.confidence;
+  }
+  if (route === "RETRIEVE" && rowColumnProblem(input, answer, kind)) on.push("row-column-problem");
+  if (route === "RETRIEVE" || route === "TEXT") {
+    const spread = rowsNamingMentions(input);
+    if (spread > 1) on.push("spread-rows");
+  }
+  const evidenceText = [input.evidence, input.sqlResult, describedRowText(input, context.bridge)].filter((s) => s && s.trim()).join("\n\n");
+  const grounded = items.length > 0 && items.every((item) => groundedIn(item, evidenceText));
+  on.push(grounded ? "grounded" : "ungrounded");
+  if (answer !== "" && items.length > 0) {
+    const support = Math.min(...items.map((item) => supportOf(input.question, input.subQuery, item, input.evidence)));
+    values.support = Math.round(support * 1000) / 1000;
+    on.push(`support=${bucket(support, [0, 0.3, 0.45, 0.7], ["0", "<.3", "<.45", "<.7", ">=.7"])}`);
+  }
+  for (const name of on) values[name] = 1;
+  return values;
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The learned verifier's figures, train and dev side by side, for all three benchmarks:
+#   npm run bench:verifier                 # evaluate the shipped model (cross-validated train figures are in the model file)
+#   npm run bench:verifier -- --train      # retrain it first (writes nodes/offline/models/answer-verifier.json)
+# Builds each split's index, makes an exploration run of each split (atr run --emit_trace
+# --accept_threshold 1: every route tried, every attempt's features traced), then runs
+# `atr train-verifier`. Env: DATA (default ../shared/data), WORK (default /tmp/atr-verifier),
+# WTQ_TRAIN_SAMPLE (default 2500 questions of wtq/train, seeded), WORKERS (default 2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DATA=${DATA:-../shared/data}
+WORK=${WORK:-/tmp/atr-verifier}
+SAMPLE=${WTQ_TRAIN_SAMPLE:-2500}
+WORKERS=${WORKERS:-2}
+TRAIN=0
+[ "${1:-}" = "--train" ] && TRAIN=1
+mkdir -p "$WORK"
+[ -d "$DATA/wtq/train" ] || { echo "bench-verifier: no $DATA/wtq/train (set DATA to the benchmark data folder)" >&2; exit 1; }
+
+# A seeded sample of wtq/train (14,142 questions) keeps the exploration run short.
+node -e '
+const fs = require("fs");
+const lines = fs.readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean);
+let seed = 16; const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+for (let i = lines.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [lines[i], lines[j]] = [lines[j], lines[i]]; }
+fs.writeFileSync(process.argv[2], lines.slice(0, Number(process.argv[3])).join("\n") + "\n");
+' "$DATA/wtq/train/questions.jsonl" "$WORK/wtq-train-questions.jsonl" "$SAMPLE"
+
+questions() { if [ "$1" = wtq/train ]; then echo "$WORK/wtq-train-questions.jsonl"; else echo "$DATA/$1/questions.jsonl"; fi; }
+for split in tatqa/train hybridqa/train wtq/train tatqa/dev hybridqa/dev wtq/dev; do
+  name=${split/\//-}
+  [ -f "$WORK/$name-index/manifest.json" ] || node bin/atr.js build-index --excel_dir "$DATA/$split/tables" --doc_dir "$DATA/$split/passages" --save_path "$WORK/$name-index" --quiet
+  if [ ! -f "$WORK/$name.jsonl" ]; then
+    rm -rf "$WORK/$name-run" && mkdir -p "$WORK/$name-run"
+    node bin/atr.js run --data_file_path "$(questions $split)" --index_path "$WORK/$name-index" --save_file_path "$WORK/$name-run/run.jsonl" \
+      --emit_trace --no_progress --accept_threshold 1 --max_workers "$WORKERS" >&2
+    mv "$WORK/$name-run"/run_*.jsonl "$WORK/$name.jsonl"
+  fi
+done
+
+args=()
+for b in wtq tatqa hybridqa; do args+=(--evaluate "$b=$DATA/$b/dev/questions.jsonl,$WORK/$b-dev.jsonl"); done
+if [ $TRAIN = 1 ]; then
+  for b in wtq tatqa hybridqa; do args+=(--data "$b=$(questions $b/train),$WORK/$b-train.jsonl"); done
+else
+  # train splits scored by the shipped model (in-sample: the cross-validated figures are in the model file's trainedOn)
+  for b in wtq tatqa hybridqa; do args+=(--evaluate "$b=$(questions $b/train),$WORK/$b-train.jsonl"); done
+fi
+node bin/atr.js train-verifier "${args[@]}"

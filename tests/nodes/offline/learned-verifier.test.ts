@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { answerFeatures } from "../../../nodes/offline/answer-features.js";
+import { setAnswerModel, type AnswerModel } from "../../../nodes/offline/answer-model.js";
+import { learnedVerdict, verifyAnswer } from "../../../nodes/offline/verifier.js";
+import type { VerifyInput } from "../../../nodes/strategies.js";
+import type { SubQueryPlan } from "../../../nodes/types.js";
+
+function plan(q: string): SubQueryPlan {
+  const a = analyzeQuestion(q);
+  return { subQuery: q, requiredModalities: "table", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+}
+
+const ROWS = "[Table staff, row 0]\n  name: Ana Ruiz\n  city: Porto\n  salary: 71000\n\n[Table staff, row 1]\n  name: Bo Chen\n  city: Lyon\n  salary: 64000";
+
+function input(q: string, answer: string, extra: Partial<VerifyInput> = {}): VerifyInput {
+  return { question: q, subQuery: q, plan: plan(q), route: "RETRIEVE", answer, evidence: ROWS, sqlResult: "", ...extra };
+}
+
+function model(weights: Record<string, number>, threshold = 0.8): AnswerModel {
+  return { format: "atr-answer-verifier-v1", weights, threshold, trainedOn: {} };
+}
+
+afterEach(() => setAnswerModel(undefined));
+
+describe("candidate features", () => {
+  it("names the route, the rule outcome, the answer's shape and agreement with earlier attempts", () => {
+    const i = input("Which city does Ana Ruiz work in?", "Porto", {
+      attempt: 2,
+      requestedRoute: "HYBRID",
+      earlier: [{ route: "SQL", answer: "Porto", subQuery: "Which city does Ana Ruiz work in?" }],
+    });
+    const f = answerFeatures(i, { ruleCode: "read", hasPassages: false });
+    expect(f["route=RETRIEVE"]).toBe(1);
+    expect(f["rule=read"]).toBe(1);
+    expect(f["route-changed"]).toBe(1);
+    expect(f["attempt=2"]).toBe(1);
+    expect(f["agree=1"]).toBe(1);
+    expect(f["agree-other-family"]).toBe(1);
+    expect(f["ans:tokens=1"]).toBe(1);
+    expect(f.grounded).toBe(1);
+    expect(f["tables-only"]).toBe(1);
+    expect(f.support).toBeGreaterThan(0);
+  });
+
+  it("counts disagreeing earlier answers apart from agreeing ones", () => {
+    const i = input("Which city does Ana Ruiz work in?", "Lyon", { earlier: [{ route: "SQL", answer: "Porto", subQuery: "q" }, { route: "TEXT", answer: "not found", subQuery: "q" }] });
+    const f = answerFeatures(i, { ruleCode: "read", hasPassages: false });
+    expect(f["agree=0"]).toBe(1);
+    expect(f["disagree=1"]).toBe(1);
+  });
+});
+
+describe("learned verdict", () => {
+  const q = "Which city does Ana Ruiz work in?";
+
+  it("accepts at P ≥ the threshold and says why", () => {
+    setAnswerModel(model({ bias: -1, "agree=1": 4 }));
+    const i = input(q, "Porto", { earlier: [{ route: "SQL", answer: "Porto", subQuery: q }] });
+    const v = learnedVerdict(i, verifyAnswer(i));
+    expect(v.verdict).toBe(1);
+    expect(v.pCorrect).toBeCloseTo(1 / (1 + Math.exp(-3)), 3);
+    expect(v.reason).toMatch(/^accepted, P\(correct\) 0\.95 ≥ 0\.80/);
+    expect(v.reason).toMatch(/an earlier attempt found the same answer/);
+    expect(v.features?.["agree=1"]).toBe(1);
+  });
+
+  it("keeps 0.5 below the threshold and 0 when a check contradicts the answer", () => {
+    setAnswerModel(model({ bias: -1 }));
+    const plausible = input(q, "Porto");
+    expect(learnedVerdict(plausible, verifyAnswer(plausible)).verdict).toBe(0.5);
+    const wrongKind = input("How many employees work in Porto?", "Ana Ruiz");
+    const rule = verifyAnswer(wrongKind);
+    expect(rule.code).toBe("wrong-kind");
+    const v = learnedVerdict(wrongKind, rule);
+    expect(v.verdict).toBe(0);
+    expect(v.reason).toMatch(/^rejected/);
+  });
+
+  it("never accepts at threshold 1 (exploration runs), with or without a model", () => {
+    setAnswerModel(model({ bias: 8 }));
+    const i = input(q, "Porto", { acceptThreshold: 1 });
+    expect(learnedVerdict(i, verifyAnswer(i)).verdict).toBe(0.5);
+    setAnswerModel(null);
+    const sql = input("What is the salary of Ana Ruiz?", "71000", { route: "SQL", sqlResult: '[{"salary":71000}]', sql: 'SELECT "salary" FROM "staff" WHERE "name" = \'Ana Ruiz\'', acceptThreshold: 1 });
+    const v = learnedVerdict(sql, { verdict: 1, code: "sql", reason: "the SQL result" });
+    expect(v.verdict).toBe(0.5);
+    expect(v.features?.["route=SQL"]).toBe(1);
+  });
+
+  it("leaves no-value answers to the rules", () => {
+    setAnswerModel(model({ bias: 8 }));
+    const i = input(q, "none");
+    const v = learnedVerdict(i, verifyAnswer(i));
+    expect(v.verdict).toBe(0);
+    expect(v.pCorrect).toBeUndefined();
+  });
+});

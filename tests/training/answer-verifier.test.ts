@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  chooseThreshold,
+  crossValidated,
+  finalChoice,
+  fitWeights,
+  loadQuestions,
+  reliability,
+  scorerFor,
+  simulate,
+  trainAnswerModel,
+  type QuestionCandidates,
+} from "../../training/answer-verifier.js";
+
+/** Questions whose right candidates carry "good" and wrong ones "bad" (seeded, with noise). */
+function synthetic(n: number, bench: "wtq" | "tatqa" = "wtq"): QuestionCandidates[] {
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: n }, (_, i) => ({
+    id: `${bench}:${i}`,
+    bench,
+    candidates: Array.from({ length: 3 }, (_, c) => {
+      const right = rand() < 0.4;
+      const signal = rand() < 0.9 ? right : !right;
+      return { route: c === 0 ? "SQL" : "TEXT", answer: `a${c}`, ruleVerdict: 0.5, right, features: { bias: 1, [signal ? "good" : "bad"]: 1 } };
+    }),
+  }));
+}
+
+describe("learned verifier training", () => {
+  it("learns which feature marks right answers", () => {
+    const w = fitWeights(synthetic(300));
+    expect(w.good!).toBeGreaterThan(1);
+    expect(w.bad!).toBeLessThan(-1);
+  });
+
+  it("accepts the first candidate at P ≥ threshold, else falls back to the highest-P uncontradicted one", () => {
+    const q: QuestionCandidates = {
+      id: "x",
+      bench: "wtq",
+      candidates: [
+        { route: "SQL", answer: "12", ruleVerdict: 0, right: false, features: {} },
+        { route: "TEXT", answer: "9", ruleVerdict: 0.5, right: true, features: {} },
+        { route: "RETRIEVE", answer: "7", ruleVerdict: 0.5, right: false, features: {} },
+      ],
+    };
+    const p = [0.7, 0.5, 0.3];
+    expect(finalChoice(q, (c) => p[c]!, 0.6)).toEqual({ answer: q.candidates[0], isAccepted: true });
+    // below the threshold the contradicted (verdict 0) candidate is never the fallback
+    expect(finalChoice(q, (c) => p[c]!, 0.9)).toEqual({ answer: q.candidates[1], isAccepted: false });
+  });
+
+  it("chooses the lowest threshold that reaches the target precision, and simulates the run at it", () => {
+    const qs = synthetic(400);
+    const oof = crossValidated(qs, 4);
+    const t = chooseThreshold(qs, oof, 0.85);
+    expect(t).toBeLessThan(1);
+    const f = simulate(qs, oof, t);
+    expect(f.precision).toBeGreaterThanOrEqual(0.85);
+    expect(f.accepted).toBeGreaterThan(0.2);
+    expect(f.candidateRecall).toBeGreaterThan(f.accuracy - 1e-9);
+    const buckets = reliability(qs, oof, t);
+    expect(buckets.reduce((s, b) => s + b.n, 0)).toBeGreaterThan(350);
+    const trained = trainAnswerModel(qs, { folds: 4 });
+    expect(trained.model.threshold).toBe(t);
+    expect(trained.model.format).toBe("atr-answer-verifier-v1");
+    expect(simulate(qs, scorerFor(qs, trained.model.weights), t).precision).toBeGreaterThan(0.8);
+  });
+
+  it("labels each traced candidate with its benchmark's official metric", () => {
+    const dir = mkdtempSync(join(tmpdir(), "atr-verifier-"));
+    writeFileSync(join(dir, "q.jsonl"), `${JSON.stringify({ question_id: "q1", question: "How many?", answer: ["1,200"] })}\n`);
+    const decisions = [
+      { effective_route: "SQL", produced_answer: "1200", verdict: 0.5, features: { bias: 1 } },
+      { effective_route: "TEXT", produced_answer: "12", verdict: 0.5, features: { bias: 1 } },
+      { effective_route: "TEXT", produced_answer: "not found", verdict: 0.5 },
+    ];
+    writeFileSync(join(dir, "run.jsonl"), `${JSON.stringify({ question_id: "q1", atr_trace: { verifier_decisions: decisions } })}\n`);
+    const [q] = loadQuestions("hybridqa", join(dir, "q.jsonl"), join(dir, "run.jsonl"));
+    // SQuAD normalisation drops the comma: "1200" matches "1,200", "12" does not; no-feature decisions are no candidates
+    expect(q!.candidates.map((c) => [c.answer, c.right])).toEqual([["1200", true], ["12", false]]);
+    expect(q!.id).toBe("hybridqa:q1");
+  });
+});
