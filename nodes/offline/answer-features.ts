@@ -6,7 +6,7 @@
  * `agree=2+`), binary unless it is a score in 0..1, so a trace shows why a verdict was given.
  */
 import { answerKindOf, fitsKind, isYear, numericValue } from "./answer-kind.js";
-import { cleanAnswer, splitList } from "./answer-format.js";
+import { cleanAnswer, scaleFromEvidence, splitList, withoutScale } from "./answer-format.js";
 import {
   asksForName,
   describedRowText,
@@ -51,21 +51,36 @@ function bucket(n: number, edges: readonly number[], labels: readonly string[]):
   return labels[labels.length - 1]!;
 }
 
-/** Agreement with the question's earlier attempts (same normalised answer), by route family. */
-function agreement(input: VerifyInput, answer: string): { same: number; sameOther: number; other: number } {
+/**
+ * Agreement with the question's earlier attempts (same normalised answer), by route family; and
+ * how many found the same value under another scale word ("54,330" and "54,330 thousand").
+ */
+function agreement(input: VerifyInput, answer: string): { same: number; sameOther: number; other: number; sameValue: number } {
   const key = normalized(answer);
+  const value = normalized(withoutScale(answer));
   let same = 0;
   let sameOther = 0;
   let other = 0;
+  let sameValue = 0;
   for (const e of input.earlier ?? []) {
-    const k = normalized(cleanAnswer(e.answer));
+    const earlier = cleanAnswer(e.answer);
+    const k = normalized(earlier);
     if (k === "" || k === "not found") continue;
+    if (normalized(withoutScale(earlier)) === value) sameValue++;
     if (k === key) {
       same++;
       if (family(e.route) !== family(input.route)) sameOther++;
     } else other++;
   }
-  return { same, sameOther, other };
+  return { same, sameOther, other, sameValue };
+}
+
+/** The answer's scale word against the scale the evidence declares ("in thousands"). */
+function scaleFeatures(answer: string, evidence: string): string[] {
+  const said = /\b(thousand|million|billion)s?\s*$/i.exec(answer)?.[1]?.toLowerCase() ?? "";
+  const declared = scaleFromEvidence(evidence);
+  const relation = said === declared ? "same" : said === "" ? "missing" : declared === "" ? "undeclared" : "other";
+  return [`scale=${said || "none"}`, `scale-vs-evidence=${relation}`];
 }
 
 function answerShape(answer: string, items: string[]): string[] {
@@ -89,6 +104,24 @@ function planShape(input: VerifyInput): string[] {
   if (parsed) rows = parsed;
   const r = rowsFeature(rows);
   return [`tpl=${f.template}`, `tpl=${f.template}|target=${f.target}`, `tpl=${f.template}|rows=${r}`, `grounding=${f.grounding}`, `mentions=${f.mentions}`, `target=${f.target}`, `rows=${r}`];
+}
+
+/** The SQL statement's structure: conditions, ordering, grouping, and the size of a single numeric result. */
+function sqlShape(sql: string | undefined, sqlResult: string): string[] {
+  if (!sql) return ["sql:none"];
+  const where = /\bWHERE\b([\s\S]*?)(?:\bGROUP BY\b|\bORDER BY\b|\bLIMIT\b|$)/i.exec(sql)?.[1] ?? "";
+  const conditions = where.trim() === "" ? 0 : where.split(/\bAND\b|\bOR\b/i).length;
+  const shape = [`sql:conditions=${bucket(conditions, [0, 1, 2], ["0", "1", "2", "3+"])}`];
+  if (/\bLIKE\b/i.test(sql)) shape.push("sql:like");
+  if (/\bORDER BY\b[\s\S]*\bLIMIT\b/i.test(sql)) shape.push("sql:order-limit");
+  if (/\bGROUP BY\b/i.test(sql)) shape.push("sql:group-by");
+  if (/\bDISTINCT\b/i.test(sql)) shape.push("sql:distinct");
+  if (/\(\s*SELECT\b/i.test(sql)) shape.push("sql:sub-query");
+  const rows = parseSqlRows(sqlResult);
+  const only = rows?.length === 1 && rows[0]!.length === 1 ? rows[0]![0] : undefined;
+  const n = typeof only === "number" ? only : typeof only === "string" ? numericValue(only) : null;
+  if (n !== null && n !== undefined) shape.push(`sql:value=${bucket(Math.abs(n), [0, 1, 3, 10, 100], ["0", "1", "2-3", "4-10", "11-100", ">100"])}`);
+  return shape;
 }
 
 /** The candidate's features. */
@@ -124,9 +157,11 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
   const agreeLabel = bucket(agree.same, [0, 1], ["0", "1", "2+"]);
   on.push(`agree=${agreeLabel}`, `route=${route}|agree=${agreeLabel}`, `disagree=${bucket(agree.other, [0, 1], ["0", "1", "2+"])}`);
   if (agree.sameOther > 0) on.push("agree-other-family", `route=${route}|agree-other-family`);
+  on.push(`agree-value=${bucket(agree.sameValue, [0, 1], ["0", "1", "2+"])}`);
+  if (numericValue(withoutScale(answer).replace(/%$/, "")) !== null) on.push(...scaleFeatures(answer, input.evidence));
 
   if (family(route) === "sql") {
-    on.push(...planShape(input));
+    on.push(...planShape(input), ...sqlShape(input.sql, input.sqlResult));
     if (fromSql(answer, input.sqlResult)) on.push("from-sql");
     if (sqlShapeProblem(input, kind, items.length)) on.push("sql-shape-problem");
   }

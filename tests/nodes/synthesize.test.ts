@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StateAnnotation, type Attempt, type State } from "../../graph/state.js";
-import { finalAnswer, synthesize } from "../../nodes/synthesize.js";
+import { bestScoredCandidate, finalAnswer, synthesize } from "../../nodes/synthesize.js";
 import type { NodeResources } from "../../nodes/node-resources.js";
 import type { Step } from "../../nodes/types.js";
 import { finishSubQuery, plausibleAfter } from "../../nodes/verify.js";
@@ -80,5 +80,31 @@ describe("plausible fallback (finalAnswer / synthesize)", () => {
     expect(finalAnswer("", [accepted, later], true)).toEqual({ answer: "Milan", verified: true });
     const out = await synthesize(stateWith({ steps: [accepted, later], bestAnswer: "Milan" }), { configurable: {} }, noResources);
     expect(out).toMatchObject({ answer: "Milan", answerVerified: true });
+  });
+});
+
+describe("final answer by learned P(correct)", () => {
+  const noResources = {} as NodeResources;
+  const decision = (answer: string, p: number | undefined, verdict: 0 | 0.5 | 1, route: "SQL" | "TEXT" = "SQL") =>
+    ({ produced_answer: answer, verdict, accepted: verdict === 1, effective_route: route, requested_route: route, ...(p === undefined ? {} : { p_correct: p }) }) as never;
+
+  it("picks the candidate with the highest P over every attempt, earliest on ties, never a contradicted one", () => {
+    expect(bestScoredCandidate([decision("12", 0.3, 0.5), decision("Lyon", 0.9, 0), decision("14", 0.6, 0.5, "TEXT"), decision("15", 0.6, 0.5)])).toEqual({
+      answer: "14",
+      pCorrect: 0.6,
+      verified: false,
+    });
+    expect(bestScoredCandidate([decision("not found", 0.9, 0.5), decision("7", 0.8, 1)])).toEqual({ answer: "7", pCorrect: 0.8, verified: true });
+    expect(bestScoredCandidate([decision("7", undefined, 0.5)])).toBeUndefined();
+  });
+
+  it("answers the best-scored candidate with the offline decomposer, marked verified only when accepted", async () => {
+    const steps: Step[] = [{ subQuery: "q", answer: "14", failed: true, plausibleAnswer: "12" }];
+    const trace = [decision("12", 0.3, 0.5), decision("14", 0.6, 0.5, "TEXT")];
+    expect(await synthesize(stateWith({ steps, trace }), { configurable: {} }, noResources)).toMatchObject({ answer: "14", answerVerified: false });
+    // a prompted decomposer's sub-queries are hops: the step logic decides
+    expect(await synthesize(stateWith({ steps, trace }), { configurable: { decomposerBackbone: "openai/gpt-4o-mini" } }, noResources)).toMatchObject({ answer: "12", answerVerified: false });
+    // without the plausible fallback an unaccepted best candidate is no answer
+    expect((await synthesize(stateWith({ steps, trace }), { configurable: { plausibleFallback: false } }, noResources)).answer).toBe("not found");
   });
 });
