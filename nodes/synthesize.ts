@@ -19,6 +19,8 @@ import { metered, type NodeResources } from "./node-resources.js";
 import { noteFailure } from "./prompted/call.js";
 import { cleanAnswer } from "./prompted/strategies.js";
 import type { Step } from "./types.js";
+import { answerModel } from "./offline/answer-model.js";
+import { chooseAnswer } from "./offline/answer-ranker.js";
 
 /** The answer without synthesis: best answer, else the last valid accepted answer, else "not found". */
 export function fallbackAnswer(bestAnswer: string, steps: readonly Step[]): string {
@@ -63,23 +65,24 @@ export function finalAnswer(bestAnswer: string, steps: readonly Step[], plausibl
 }
 
 /**
- * The candidate with the highest P(correct) among the question's attempts with a valid answer that
- * no check contradicted (verdict 0), earliest on ties; undefined when no attempt carries P.
+ * The final answer among the question's attempts that carry P(correct) (the learned offline
+ * verifier, nodes/offline/answer-ranker.ts `chooseAnswer`): the accepted one, else the learned
+ * ranker's choice, else the highest-P one no check contradicted; undefined when no attempt carries P.
  */
-export function bestScoredCandidate(trace: readonly TraceDecision[]): { answer: string; pCorrect: number; verified: boolean } | undefined {
-  let best: TraceDecision | undefined;
-  for (const d of trace) {
-    if (d.p_correct === undefined || d.verdict === 0 || !isValidAnswer(d.produced_answer)) continue;
-    if (!best || d.p_correct > best.p_correct!) best = d;
-  }
-  return best ? { answer: best.produced_answer.trim(), pCorrect: best.p_correct!, verified: best.verdict === 1 } : undefined;
+export function bestScoredCandidate(trace: readonly TraceDecision[], rankerWeights?: Readonly<Record<string, number>>): { answer: string; pCorrect: number; verified: boolean } | undefined {
+  const scored = trace.filter((d) => d.p_correct !== undefined && d.features);
+  const attempts = scored.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
+  const choice = chooseAnswer(attempts, rankerWeights);
+  if (!choice) return undefined;
+  const d = scored[choice.index]!;
+  return { answer: d.produced_answer.trim(), pCorrect: d.p_correct!, verified: choice.verified };
 }
 
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("synthesize", async (meter) => {
     const c = ensureConfiguration(config);
     const accepted = state.steps.filter((s) => !s.failed);
-    const scored = c.decomposerBackbone === "offline" || c.noDecomposition ? bestScoredCandidate(state.trace) : undefined;
+    const scored = c.decomposerBackbone === "offline" || c.noDecomposition ? bestScoredCandidate(state.trace, answerModel()?.ranker) : undefined;
     if (scored && (scored.verified || c.plausibleFallback)) return { answer: scored.answer, answerVerified: scored.verified };
     const fallback = finalAnswer(state.bestAnswer, state.steps, c.plausibleFallback);
     if (c.finalSynthesis && accepted.length >= 2) {

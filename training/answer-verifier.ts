@@ -11,10 +11,12 @@
 import { readJsonl } from "./labels.js";
 import { officialScore, type Bench } from "../evals/score.js";
 import { sigmoid, type AnswerModel } from "../nodes/offline/answer-model.js";
+import { answerGroups, chooseAnswer, rulePick, type RankedAttempt } from "../nodes/offline/answer-ranker.js";
 import type { Features } from "../nodes/offline/answer-features.js";
 
 export interface Candidate {
   route: string;
+  subQuery: string;
   answer: string;
   /** The verdict the traced run gave (only 0 matters: a contradicted answer is never the fallback). */
   ruleVerdict: number;
@@ -31,7 +33,7 @@ export interface QuestionCandidates {
 
 interface TraceRecord {
   question_id?: string;
-  atr_trace?: { verifier_decisions?: Array<{ effective_route: string; produced_answer: string; verdict: number; features?: Features }> };
+  atr_trace?: { verifier_decisions?: Array<{ effective_route: string; sub_query: string; produced_answer: string; verdict: number; features?: Features }> };
 }
 
 /** One benchmark's exploration run, labelled against its questions file. */
@@ -49,7 +51,7 @@ export function loadQuestions(bench: Bench, goldPath: string, runPath: string): 
     };
     const candidates = (r.atr_trace?.verifier_decisions ?? [])
       .filter((d) => d.features)
-      .map((d) => ({ route: d.effective_route, answer: d.produced_answer, ruleVerdict: d.verdict, features: d.features!, right: right(d.produced_answer) }));
+      .map((d) => ({ route: d.effective_route, subQuery: d.sub_query, answer: d.produced_answer, ruleVerdict: d.verdict, features: d.features!, right: right(d.produced_answer) }));
     out.push({ id: `${bench}:${id}`, bench, candidates });
   }
   return out;
@@ -160,7 +162,7 @@ export interface Figures {
 }
 
 /** The run the graph would make with this scorer and threshold, replayed over the traced attempts. */
-export function simulate(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, indices?: readonly number[]): Figures {
+export function simulate(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, indices?: readonly number[], ranker?: Readonly<Record<string, number>>): Figures {
   const chosen = indices ?? questions.map((_, i) => i);
   let right = 0;
   let accepted = 0;
@@ -168,7 +170,7 @@ export function simulate(questions: readonly QuestionCandidates[], score: Scorer
   let recall = 0;
   for (const i of chosen) {
     const q = questions[i]!;
-    const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), threshold);
+    const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), threshold, ranker);
     if (isAccepted) accepted++;
     if (answer?.right) {
       right++;
@@ -187,18 +189,39 @@ export function simulate(questions: readonly QuestionCandidates[], score: Scorer
   };
 }
 
-/** The first attempt at P ≥ threshold, else the highest-P candidate no check contradicted (nodes/synthesize.ts). */
-export function finalChoice(q: QuestionCandidates, p: (c: number) => number, threshold: number): { answer?: Candidate; isAccepted: boolean } {
-  for (let c = 0; c < q.candidates.length; c++) {
-    if (p(c) >= threshold) return { answer: q.candidates[c], isAccepted: true };
-  }
-  let best = -1;
-  for (let c = 0; c < q.candidates.length; c++) {
-    const cand = q.candidates[c]!;
-    if (cand.ruleVerdict === 0 || cand.answer.trim() === "" || cand.answer.trim().toLowerCase() === "not found") continue;
-    if (best < 0 || p(c) > p(best)) best = c;
-  }
-  return best < 0 ? { isAccepted: false } : { answer: q.candidates[best], isAccepted: false };
+/** The question's candidates as the ranker reads them, with verdicts the graph would give at this threshold. */
+function rankedAttempts(q: QuestionCandidates, p: (c: number) => number, threshold: number): RankedAttempt[] {
+  let accepted = false;
+  return q.candidates.map((c, i) => {
+    const accept = !accepted && p(i) >= threshold;
+    if (accept) accepted = true;
+    return { answer: c.answer, route: c.route, subQuery: c.subQuery, verdict: accept ? 1 : c.ruleVerdict === 0 ? 0 : 0.5, p: p(i), features: c.features };
+  });
+}
+
+/**
+ * The graph's final answer (nodes/synthesize.ts): the first attempt at P ≥ threshold, else the
+ * ranker's choice (with `ranker` weights), else the highest-P candidate no check contradicted.
+ */
+export function finalChoice(q: QuestionCandidates, p: (c: number) => number, threshold: number, ranker?: Readonly<Record<string, number>>): { answer?: Candidate; isAccepted: boolean } {
+  const choice = chooseAnswer(rankedAttempts(q, p, threshold), ranker);
+  return choice ? { answer: q.candidates[choice.index], isAccepted: choice.verified } : { isAccepted: false };
+}
+
+/**
+ * Fits the ranker: one example per distinct uncontradicted answer of a question that has more than
+ * one (answer-ranker.ts features, with out-of-fold P), positive when it is right; each benchmark
+ * weighs the same in total.
+ */
+export function fitRanker(questions: readonly QuestionCandidates[], score: Scorer, options: FitOptions = {}): Record<string, number> {
+  const examples: QuestionCandidates[] = [];
+  questions.forEach((q, i) => {
+    const groups = answerGroups(rankedAttempts(q, (c) => score(i, c), 2));
+    if (groups.length < 2) return;
+    const candidates = groups.map((g) => ({ route: "", subQuery: "", answer: g.answer, ruleVerdict: 0.5, features: g.features, right: q.candidates[g.attempts[0]!]!.right }));
+    examples.push({ id: q.id, bench: q.bench, candidates });
+  });
+  return fitWeights(examples, { minCount: 1, ...options });
 }
 
 /** Question indices per benchmark. */
@@ -224,20 +247,82 @@ export function chooseThreshold(questions: readonly QuestionCandidates[], score:
   return 1;
 }
 
-export interface TrainResult {
-  model: AnswerModel;
-  /** Out-of-fold figures per benchmark at the chosen threshold. */
-  crossValidated: Record<string, Figures>;
+/**
+ * The released-rules baseline replayed over the same attempts: the first answer the rule checks
+ * verify (an SQL result of a confident plan, located report-table cells), else the plausible
+ * fallback (answer-ranker.ts `rulePick`).
+ */
+export function rulePolicy(questions: readonly QuestionCandidates[], indices?: readonly number[]): Figures {
+  const chosen = indices ?? questions.map((_, i) => i);
+  let right = 0;
+  let accepted = 0;
+  let acceptedRight = 0;
+  let recall = 0;
+  for (const i of chosen) {
+    const q = questions[i]!;
+    const attempts = q.candidates.map((c) => ({ answer: c.answer, route: c.route, subQuery: c.subQuery, verdict: c.ruleVerdict === 0 ? 0 : 0.5, p: 0, features: c.features }));
+    const pick = rulePick(attempts);
+    const isAccepted = pick >= 0 && (q.candidates[pick]!.features["rule=sql"] === 1 || q.candidates[pick]!.features["rule=cells"] === 1);
+    const ok = pick >= 0 && q.candidates[pick]!.right;
+    if (ok) right++;
+    if (isAccepted) (accepted++, ok && acceptedRight++);
+    if (q.candidates.some((c) => c.right)) recall++;
+  }
+  const n = Math.max(1, chosen.length);
+  return { questions: chosen.length, accuracy: right / n, accepted: accepted / n, precision: accepted ? acceptedRight / accepted : 0, candidateRecall: recall / n, rankerAccuracy: recall ? right / recall : 0 };
 }
 
-/** Fits the model on every question, with the threshold and figures from cross-validation. */
+export interface TrainResult {
+  model: AnswerModel;
+  /** Out-of-fold figures per benchmark at the chosen threshold, with the ranker. */
+  crossValidated: Record<string, Figures>;
+  /** The same replay with the rule policy, for comparison. */
+  rules: Record<string, Figures>;
+}
+
+/** Out-of-fold figures with the ranker: each fold's questions answered by a ranker fitted on the others. */
+function rankerCrossValidated(questions: readonly QuestionCandidates[], oof: Scorer, threshold: number, folds: number, options: FitOptions): Record<string, Figures> {
+  const fold = questions.map((q) => hashString(`ranker:${q.id}`) % folds);
+  const rankers = Array.from({ length: folds }, (_, k) => {
+    const train: QuestionCandidates[] = [];
+    const map: number[] = [];
+    questions.forEach((q, i) => fold[i] !== k && (train.push(q), map.push(i)));
+    return fitRanker(train, (q, c) => oof(map[q]!, c), options);
+  });
+  const figures: Record<string, Figures> = {};
+  for (const [bench, idx] of byBench(questions)) {
+    const parts = Array.from({ length: folds }, (_, k) => simulate(questions, oof, threshold, idx.filter((i) => fold[i] === k), rankers[k]));
+    figures[bench] = mergeFigures(parts);
+  }
+  return figures;
+}
+
+function mergeFigures(parts: readonly Figures[]): Figures {
+  const n = parts.reduce((s, f) => s + f.questions, 0);
+  const sum = (get: (f: Figures) => number) => parts.reduce((s, f) => s + get(f) * f.questions, 0);
+  const accepted = sum((f) => f.accepted);
+  const recall = sum((f) => f.candidateRecall);
+  const right = sum((f) => f.accuracy);
+  return {
+    questions: n,
+    accuracy: right / Math.max(1, n),
+    accepted: accepted / Math.max(1, n),
+    precision: accepted ? sum((f) => f.precision * f.accepted) / accepted : 0,
+    candidateRecall: recall / Math.max(1, n),
+    rankerAccuracy: recall ? right / recall : 0,
+  };
+}
+
+/** Fits the verifier and the ranker on every question, with the threshold and figures from cross-validation. */
 export function trainAnswerModel(questions: readonly QuestionCandidates[], options: FitOptions & { folds?: number; targetPrecision?: number; sources?: string[] } = {}): TrainResult {
   const { folds = 5, targetPrecision = 0.85 } = options;
   const oof = crossValidated(questions, folds, options);
   const threshold = chooseThreshold(questions, oof, targetPrecision);
-  const figures: Record<string, Figures> = {};
-  for (const [bench, idx] of byBench(questions)) figures[bench] = simulate(questions, oof, threshold, idx);
+  const figures = rankerCrossValidated(questions, oof, threshold, folds, options);
+  const rules: Record<string, Figures> = {};
+  for (const [bench, idx] of byBench(questions)) rules[bench] = rulePolicy(questions, idx);
   const weights = fitWeights(questions, options);
+  const ranker = fitRanker(questions, oof, options);
   const counts: Record<string, { questions: number; candidates: number }> = {};
   for (const q of questions) {
     const c = (counts[q.bench] ??= { questions: 0, candidates: 0 });
@@ -249,20 +334,20 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
       format: "atr-answer-verifier-v1",
       weights,
       threshold,
-      trainedOn: { sources: options.sources ?? [], counts, targetPrecision, folds, l2: options.l2 ?? 0.002, crossValidated: figures },
+      ranker,
+      trainedOn: { sources: options.sources ?? [], counts, targetPrecision, folds, l2: options.l2 ?? 0.002, crossValidated: figures, rulePolicy: rules },
     },
     crossValidated: figures,
+    rules,
   };
 }
 
-/** Final answers by P(correct) bucket (0.1 wide): how many, and how many right. */
-export function reliability(questions: readonly QuestionCandidates[], score: Scorer, threshold: number): Array<{ from: number; n: number; right: number }> {
+/** Final answers by the P(correct) of the attempt that gave them (0.1-wide buckets): how many, how many right. */
+export function reliability(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, ranker?: Readonly<Record<string, number>>): Array<{ from: number; n: number; right: number }> {
   const buckets = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, n: 0, right: 0 }));
   questions.forEach((q, i) => {
-    let pick = -1;
-    for (let c = 0; c < q.candidates.length && pick < 0; c++) if (score(i, c) >= threshold) pick = c;
-    const choice = finalChoice(q, (c) => score(i, c), threshold);
-    if (pick < 0 && choice.answer) pick = q.candidates.indexOf(choice.answer);
+    const choice = finalChoice(q, (c) => score(i, c), threshold, ranker);
+    const pick = choice.answer ? q.candidates.indexOf(choice.answer) : -1;
     if (pick < 0) return;
     const b = buckets[Math.min(9, Math.floor(score(i, pick) * 10))]!;
     b.n++;

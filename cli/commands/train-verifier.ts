@@ -58,7 +58,10 @@ async function run(argv: string[]): Promise<number> {
     const out = String(flags.out ?? SHIPPED);
     writeFileSync(out, `${JSON.stringify(model, null, 1)}\n`);
     console.error(`wrote ${out}: ${Object.keys(model.weights).length} weights, threshold ${model.threshold}`);
-    for (const [bench, f] of Object.entries(result.crossValidated)) rows.push({ split: `${bench} training data (cv)`, figures: f });
+    for (const [bench, f] of Object.entries(result.crossValidated)) {
+      rows.push({ split: `${bench} training data (cv)`, figures: f });
+      rows.push({ split: `${bench} training data, rules`, figures: result.rules[bench]! });
+    }
   } else {
     const path = String(flags.model ?? SHIPPED);
     model = JSON.parse(readFileSync(path, "utf8")) as typeof model;
@@ -68,8 +71,9 @@ async function run(argv: string[]): Promise<number> {
     const qs = load(s);
     const score = t.scorerFor(qs, model.weights);
     const split = `${s.bench} ${basename(s.run).replace(/\.jsonl$/, "")}`;
-    rows.push({ split, figures: t.simulate(qs, score, model.threshold) });
-    reliability.push({ split, buckets: t.reliability(qs, score, model.threshold) });
+    rows.push({ split, figures: t.simulate(qs, score, model.threshold, undefined, model.ranker) });
+    rows.push({ split: `${split}, rules`, figures: t.rulePolicy(qs) });
+    reliability.push({ split, buckets: t.reliability(qs, score, model.threshold, model.ranker) });
   }
   if (flags.json) {
     console.log(JSON.stringify({ threshold: model.threshold, figures: rows, reliability }));

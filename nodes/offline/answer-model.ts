@@ -14,6 +14,8 @@ export interface AnswerModel {
   weights: Record<string, number>;
   /** Accept (verdict 1) at P(correct) ≥ threshold. */
   threshold: number;
+  /** The ranker's weights (answer-ranker.ts): which answer to give when none was accepted. */
+  ranker?: Record<string, number>;
   /** What it was trained on and how it did there (README "Learned verifier"). */
   trainedOn: Record<string, unknown>;
 }

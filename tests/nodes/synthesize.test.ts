@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setAnswerModel } from "../../nodes/offline/answer-model.js";
 import { StateAnnotation, type Attempt, type State } from "../../graph/state.js";
 import { bestScoredCandidate, finalAnswer, synthesize } from "../../nodes/synthesize.js";
 import type { NodeResources } from "../../nodes/node-resources.js";
@@ -86,7 +87,9 @@ describe("plausible fallback (finalAnswer / synthesize)", () => {
 describe("final answer by learned P(correct)", () => {
   const noResources = {} as NodeResources;
   const decision = (answer: string, p: number | undefined, verdict: 0 | 0.5 | 1, route: "SQL" | "TEXT" = "SQL") =>
-    ({ produced_answer: answer, verdict, accepted: verdict === 1, effective_route: route, requested_route: route, ...(p === undefined ? {} : { p_correct: p }) }) as never;
+    ({ produced_answer: answer, verdict, accepted: verdict === 1, effective_route: route, requested_route: route, sub_query: "q", features: { bias: 1 }, ...(p === undefined ? {} : { p_correct: p }) }) as never;
+  beforeAll(() => setAnswerModel(null)); // no shipped ranker: the highest P decides
+  afterAll(() => setAnswerModel(undefined));
 
   it("picks the candidate with the highest P over every attempt, earliest on ties, never a contradicted one", () => {
     expect(bestScoredCandidate([decision("12", 0.3, 0.5), decision("Lyon", 0.9, 0), decision("14", 0.6, 0.5, "TEXT"), decision("15", 0.6, 0.5)])).toEqual({

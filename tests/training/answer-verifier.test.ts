@@ -25,7 +25,7 @@ function synthetic(n: number, bench: "wtq" | "tatqa" = "wtq"): QuestionCandidate
     candidates: Array.from({ length: 3 }, (_, c) => {
       const right = rand() < 0.4;
       const signal = rand() < 0.9 ? right : !right;
-      return { route: c === 0 ? "SQL" : "TEXT", answer: `a${c}`, ruleVerdict: 0.5, right, features: { bias: 1, [signal ? "good" : "bad"]: 1 } };
+      return { route: c === 0 ? "SQL" : "TEXT", subQuery: "q", answer: `a${c}`, ruleVerdict: 0.5, right, features: { bias: 1, [signal ? "good" : "bad"]: 1 } };
     }),
   }));
 }
@@ -42,9 +42,9 @@ describe("learned verifier training", () => {
       id: "x",
       bench: "wtq",
       candidates: [
-        { route: "SQL", answer: "12", ruleVerdict: 0, right: false, features: {} },
-        { route: "TEXT", answer: "9", ruleVerdict: 0.5, right: true, features: {} },
-        { route: "RETRIEVE", answer: "7", ruleVerdict: 0.5, right: false, features: {} },
+        { route: "SQL", subQuery: "q", answer: "12", ruleVerdict: 0, right: false, features: {} },
+        { route: "TEXT", subQuery: "q", answer: "9", ruleVerdict: 0.5, right: true, features: {} },
+        { route: "RETRIEVE", subQuery: "q", answer: "7", ruleVerdict: 0.5, right: false, features: {} },
       ],
     };
     const p = [0.7, 0.5, 0.3];

@@ -1,0 +1,120 @@
+/**
+ * The learned ranker: when no attempt was accepted, which of the question's answers to give. It
+ * sees what the per-attempt verifier could not — every attempt of the question: how many attempts
+ * and routes found each answer, its best P(correct), and which answer the rule policy would have
+ * given (the first rule-verified answer, else the first uncontradicted answer of the latest
+ * sub-query that has one). Logistic regression over these, trained with the verifier
+ * (training/answer-verifier.ts, `ranker` in models/answer-verifier.json).
+ */
+import { normalized } from "./evidence.js";
+import { sigmoid } from "./answer-model.js";
+
+/** One traced attempt, as the ranker reads it. */
+export interface RankedAttempt {
+  answer: string;
+  route: string;
+  subQuery: string;
+  /** The verdict the graph gave it (0 = contradicted: never a fallback). */
+  verdict: number;
+  /** The per-attempt verifier's P(correct). */
+  p: number;
+  /** Its features (only `rule=<code>` is read). */
+  features: Record<string, number>;
+}
+
+/** One distinct answer of the question, with its ranking features. */
+export interface AnswerGroup {
+  answer: string;
+  /** Indices of the attempts that produced it. */
+  attempts: number[];
+  features: Record<string, number>;
+}
+
+const RULE_VERIFIED = ["rule=sql", "rule=cells"];
+
+function valid(answer: string): boolean {
+  const a = answer.trim().toLowerCase();
+  return a !== "" && a !== "not found";
+}
+
+function bucket(n: number, labels: readonly string[]): string {
+  return labels[Math.min(n, labels.length) - 1]!;
+}
+
+/** The attempt the rule policy would answer with (verifier.ts's rule verdicts), or -1. */
+export function rulePick(attempts: readonly RankedAttempt[]): number {
+  const verified = attempts.findIndex((a) => valid(a.answer) && RULE_VERIFIED.some((f) => a.features[f]));
+  if (verified >= 0) return verified;
+  for (let i = attempts.length - 1; i >= 0; i--) {
+    const a = attempts[i]!;
+    if (a.verdict === 0 || !valid(a.answer)) continue;
+    return attempts.findIndex((b) => b.subQuery === a.subQuery && b.verdict !== 0 && valid(b.answer));
+  }
+  return -1;
+}
+
+/** The question's uncontradicted distinct answers with their features, in order of first appearance. */
+export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] {
+  const pick = rulePick(attempts);
+  const groups = new Map<string, AnswerGroup & { routes: Set<string>; families: Set<string>; best: number }>();
+  attempts.forEach((a, i) => {
+    if (a.verdict === 0 || !valid(a.answer)) return;
+    const key = normalized(a.answer);
+    const g = groups.get(key) ?? { answer: a.answer.trim(), attempts: [], features: {}, routes: new Set(), families: new Set(), best: 0 };
+    g.attempts.push(i);
+    g.routes.add(a.route);
+    g.families.add(a.route === "SQL" || a.route === "HYBRID" ? "sql" : "read");
+    g.best = Math.max(g.best, a.p);
+    groups.set(key, g);
+  });
+  const ranked = [...groups.values()].sort((x, y) => y.best - x.best);
+  const top = ranked[0]?.best ?? 0;
+  return [...groups.values()].map((g) => {
+    const f: Record<string, number> = { bias: 1, "r:p": g.best };
+    f[`r:count=${bucket(g.attempts.length, ["1", "2", "3+"])}`] = 1;
+    f[`r:routes=${bucket(g.routes.size, ["1", "2", "3+"])}`] = 1;
+    f[`r:first=${bucket(g.attempts[0]! + 1, ["1", "2", "3", "4+"])}`] = 1;
+    if (g.families.size > 1) f["r:sql-and-read"] = 1;
+    if (g.best === top) f["r:top-p"] = 1;
+    if (pick >= 0 && g.attempts.includes(pick)) f["r:rule-pick"] = 1;
+    f[`r:answers=${bucket(groups.size, ["1", "2", "3+"])}`] = 1;
+    return { answer: g.answer, attempts: g.attempts, features: f };
+  });
+}
+
+/** The ranker's score of a group (a probability-like number; only the order matters). */
+export function rankScore(weights: Readonly<Record<string, number>>, group: AnswerGroup): number {
+  let z = 0;
+  for (const [name, value] of Object.entries(group.features)) z += (weights[name] ?? 0) * value;
+  return sigmoid(z);
+}
+
+/** The group the ranker prefers (earliest on ties), or undefined when there is none. */
+export function bestGroup(weights: Readonly<Record<string, number>>, groups: readonly AnswerGroup[]): AnswerGroup | undefined {
+  let best: AnswerGroup | undefined;
+  let bestScore = -1;
+  for (const g of groups) {
+    const s = rankScore(weights, g);
+    if (s > bestScore) (best = g), (bestScore = s);
+  }
+  return best;
+}
+
+/**
+ * The final answer among a question's attempts that carry P(correct): the first accepted one
+ * (verdict 1), else the ranker's choice (with `rankerWeights`), else the highest-P uncontradicted
+ * one; undefined when no attempt has an answer to give.
+ */
+export function chooseAnswer(attempts: readonly RankedAttempt[], rankerWeights?: Readonly<Record<string, number>>): { index: number; verified: boolean } | undefined {
+  const accepted = attempts.findIndex((a) => a.verdict === 1 && valid(a.answer));
+  if (accepted >= 0) return { index: accepted, verified: true };
+  if (rankerWeights) {
+    const g = bestGroup(rankerWeights, answerGroups(attempts));
+    return g ? { index: g.attempts[0]!, verified: false } : undefined;
+  }
+  let best = -1;
+  attempts.forEach((a, i) => {
+    if (a.verdict !== 0 && valid(a.answer) && (best < 0 || a.p > attempts[best]!.p)) best = i;
+  });
+  return best < 0 ? undefined : { index: best, verified: false };
+}
