@@ -42,6 +42,8 @@ args=()
 for b in wtq tatqa hybridqa; do args+=(--evaluate "$b=$DATA/$b/dev/questions.jsonl,$WORK/$b-dev.jsonl"); done
 if [ $TRAIN = 1 ]; then
   for b in wtq tatqa hybridqa; do args+=(--data "$b=$(questions $b/train),$WORK/$b-train.jsonl"); done
+  args+=(--note "wtq/train: a seeded sample of $SAMPLE of its 14,142 questions (scripts/bench-verifier.sh); tatqa/train and hybridqa/train whole")
+  args+=(--note "exploration runs: atr run --emit_trace --accept_threshold 1 at commit $(git rev-parse --short HEAD)")
 else
   # train splits scored by the shipped model (in-sample: the cross-validated figures are in the model file's trainedOn)
   for b in wtq tatqa hybridqa; do args+=(--evaluate "$b=$(questions $b/train),$WORK/$b-train.jsonl"); done

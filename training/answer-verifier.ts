@@ -314,7 +314,7 @@ function mergeFigures(parts: readonly Figures[]): Figures {
 }
 
 /** Fits the verifier and the ranker on every question, with the threshold and figures from cross-validation. */
-export function trainAnswerModel(questions: readonly QuestionCandidates[], options: FitOptions & { folds?: number; targetPrecision?: number; sources?: string[] } = {}): TrainResult {
+export function trainAnswerModel(questions: readonly QuestionCandidates[], options: FitOptions & { folds?: number; targetPrecision?: number; sources?: string[]; notes?: string[] } = {}): TrainResult {
   const { folds = 5, targetPrecision = 0.85 } = options;
   const oof = crossValidated(questions, folds, options);
   const threshold = chooseThreshold(questions, oof, targetPrecision);
@@ -335,7 +335,7 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
       weights,
       threshold,
       ranker,
-      trainedOn: { sources: options.sources ?? [], counts, targetPrecision, folds, l2: options.l2 ?? 0.002, crossValidated: figures, rulePolicy: rules },
+      trainedOn: { sources: options.sources ?? [], notes: options.notes ?? [], counts, targetPrecision, folds, l2: options.l2 ?? 0.002, crossValidated: figures, rulePolicy: rules },
     },
     crossValidated: figures,
     rules,

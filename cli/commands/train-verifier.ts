@@ -18,6 +18,7 @@ const FLAGS: FlagSpecs = {
   l2: { kind: "number", help: "L2 penalty", default: 0.002 },
   folds: { kind: "number", help: "cross-validation folds (grouped by question)", default: 5 },
   json: { kind: "boolean", help: "print the figures as JSON" },
+  note: { kind: "string", help: "a line for the model file's trainedOn.notes (e.g. how a split was sampled); repeatable", repeatable: true },
 };
 
 const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "nodes", "offline", "models", "answer-verifier.json");
@@ -53,6 +54,7 @@ async function run(argv: string[]): Promise<number> {
       folds: Number(flags.folds),
       targetPrecision: Number(flags.target_precision),
       sources: data.map((d) => `${d.bench}: ${d.questions}`),
+      notes: (flags.note as string[] | undefined) ?? [],
     });
     model = result.model;
     const out = String(flags.out ?? SHIPPED);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { answerQuestion, type AnswerResult } from "../../graph/answer.js";
 import { wtqCorrect } from "../../evals/scoring/wtq.js";
+import { answerModel } from "../../nodes/offline/answer-model.js";
 import { EXAMPLES, useExampleIndex } from "../fixtures/example-index.js";
 
 interface Example {
@@ -33,12 +34,12 @@ const right = (ex: Example, answer: string) =>
 
 /**
  * Effective route of the attempt whose answer became the final answer: the accepted attempt of a
- * verified answer, else (plausibleFallback) the first attempt that gave the answer with verdict 0.5.
+ * verified answer, else (plausibleFallback) the first uncontradicted attempt that gave the answer.
  */
 function answerRoute(r: AnswerResult): string | undefined {
   const same = (d: AnswerResult["trace"]["verifier_decisions"][number]) => d.produced_answer.trim() === r.answer.trim();
   if (r.answerVerified) return r.trace.verifier_decisions.filter((d) => d.accepted && same(d)).at(-1)?.effective_route;
-  return r.trace.verifier_decisions.find((d) => d.verdict === 0.5 && same(d))?.effective_route;
+  return r.trace.verifier_decisions.find((d) => d.verdict !== 0 && same(d))?.effective_route;
 }
 
 const index = useExampleIndex();
@@ -60,22 +61,34 @@ describe("examples/ on the offline backbone, through the graph", () => {
     expect(r.usage.llmCalls).toBe(0);
   });
 
-  it("table questions are answered on a table route, the passage bridge on TEXT; only table routes are verified", async () => {
-    let verified = 0;
+  it("table questions are answered on a table route, the passage bridge on TEXT; every answer carries the verifier's P", async () => {
+    const threshold = answerModel()!.threshold;
     for (const ex of examples.filter((e) => ANSWERED.includes(e.question_id))) {
       const r = await answer(ex);
       const route = answerRoute(r);
-      // The offline verifier accepts only SQL results of confident plan shapes (and report-table cells);
-      // the rest are plausible answers, returned unverified.
-      if (r.answerVerified) {
-        verified++;
-        expect(["SQL", "HYBRID"], ex.question_id).toContain(route);
-      }
       if (ex.type === "bridge") expect(route, ex.question_id).toBe("TEXT");
       else if (ex.type === "count" || ex.type === "aggregate" || ex.type === "superlative") expect(["SQL", "HYBRID"], ex.question_id).toContain(route);
       else expect(route, ex.question_id).toBeDefined();
+      const giving = r.trace.verifier_decisions.filter((d) => d.produced_answer.trim() === r.answer.trim());
+      expect(giving.every((d) => typeof d.p_correct === "number"), ex.question_id).toBe(true);
+      // verified exactly when the learned verifier's P reached its threshold
+      expect(r.answerVerified, ex.question_id).toBe(giving.some((d) => d.accepted && d.p_correct! >= threshold));
     }
-    expect(verified).toBeGreaterThan(0);
+  });
+
+  it("accepts at the configured threshold, and an accepted answer ends the sub-query", async () => {
+    let verified = 0;
+    for (const ex of examples.filter((e) => ANSWERED.includes(e.question_id))) {
+      const r = await answerQuestion(ex, { configurable: { indexPath: index.dir, backbone: "offline", acceptThreshold: 0.5 } });
+      const accepted = r.trace.verifier_decisions.filter((d) => d.accepted);
+      expect(accepted.every((d) => d.p_correct! >= 0.5), ex.question_id).toBe(true);
+      if (r.answerVerified) {
+        verified++;
+        expect(accepted.at(-1)!.produced_answer.trim()).toBe(r.answer.trim());
+        expect(r.trace.verifier_decisions.at(-1)!.accepted, ex.question_id).toBe(true); // nothing tried after it
+      }
+    }
+    expect(verified).toBeGreaterThan(3);
   });
 
   it("the comparison picks one of the named options and the difference is computed", async () => {
