@@ -48,7 +48,8 @@ describe("atr report in Chromium", () => {
     const questions = join(dir, "questions.jsonl");
     writeFileSync(questions, [JSON.stringify({ question_id: "xss-1", question: MARKUP, table_id: "clubs", answer: ["Fenwick <b>City</b>"], type: "lookup" }), ...examples].join("\n") + "\n");
     const paths: string[] = [];
-    for (const [name, extra] of [["default", []], ["text-only", ["--router_type", "fixed", "--force_route", "TEXT"]]] as const) {
+    // "default" accepts from P 0.7 so that some answers are verified (the learned verifier's own threshold accepts none of these).
+    for (const [name, extra] of [["default", ["--accept_threshold", "0.7"]], ["text-only", ["--router_type", "fixed", "--force_route", "TEXT"]]] as const) {
       const run = await runCli(["run", "--data_file_path", questions, "--index_path", index.dir, "--save_file_path", join(dir, `${name}.jsonl`), "--emit_trace", "--no_progress", ...extra]);
       expect(run.code, run.err).toBe(0);
       paths.push(run.out.trim());
