@@ -13,7 +13,6 @@
  */
 import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
 import { z } from "zod";
-import type { FlagSpec, FlagSpecs } from "../cli/args.js";
 import { ROUTES } from "../nodes/types.js";
 
 export const ROUTER_TYPES = ["heuristic", "llm", "learned", "fixed"] as const;
@@ -105,7 +104,7 @@ interface ConfigLike {
   context?: unknown;
 }
 
-const FIELDS = Object.keys(ConfigurationSchema.shape) as Array<keyof z.infer<typeof ConfigurationSchema>>;
+export const FIELDS = Object.keys(ConfigurationSchema.shape) as Array<keyof z.infer<typeof ConfigurationSchema>>;
 
 /**
  * Keys that LangGraph (the runtime, `langgraph dev` / the API server) and LangSmith put into
@@ -205,7 +204,8 @@ export const FIELD_TO_FLAG: Readonly<Record<string, string>> = Object.freeze(
   Object.fromEntries(FIELDS.map((f) => [f, toSnake(f)])),
 );
 
-function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
+/** A field's schema without its optional/default wrappers. */
+export function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
   let s = schema;
   while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s._def.innerType;
   return s;
@@ -217,34 +217,6 @@ export function defaultOf(field: keyof Configuration): string {
   const schema = ConfigurationSchema.shape[field as keyof typeof ConfigurationSchema.shape];
   if (schema instanceof z.ZodDefault) return String(schema._def.defaultValue());
   return "";
-}
-
-/**
- * Flag specs of every configuration field for cli/args.ts. No spec carries a `default`: an absent
- * flag stays absent so that `ensureConfiguration` alone fills defaults.
- */
-export function configFlagSpecs(): FlagSpecs {
-  const specs: FlagSpecs = {};
-  for (const field of FIELDS) {
-    const schema = ConfigurationSchema.shape[field];
-    const inner = unwrap(schema);
-    const kind: FlagSpec["kind"] =
-      inner instanceof z.ZodBoolean ? "boolean" : inner instanceof z.ZodNumber ? "number" : "string";
-    const def = defaultOf(field);
-    const help = `${schema.description ?? field}${def && kind !== "boolean" ? ` (default ${def})` : ""}`;
-    specs[toSnake(field)] = { kind, help };
-  }
-  return specs;
-}
-
-/** Picks the configuration flags out of parsed CLI flags (snake_case) as a configurable object. */
-export function configurableFromFlags(flags: Record<string, unknown>): ConfigurableInput {
-  const out: Record<string, unknown> = {};
-  for (const [flag, field] of Object.entries(FLAG_TO_FIELD)) {
-    const value = flags[flag];
-    if (value !== undefined) out[field] = value;
-  }
-  return out as ConfigurableInput;
 }
 
 // ---------------------------------------------------------------------------------------------

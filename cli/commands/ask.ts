@@ -5,7 +5,8 @@
  */
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
-import { ConfigurationError, configFlagSpecs, configurableFromFlags, ensureConfiguration } from "../../graph/configuration.js";
+import { ConfigurationError, ensureConfiguration } from "../../graph/configuration.js";
+import { configFlagSpecs, configurableFromFlags } from "../config-flags.js";
 
 const ASK_FLAGS: FlagSpecs = {
   table_id: { kind: "string", help: "known source table of the answer (file stem), a real input of the method" },

@@ -7,10 +7,9 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
+import { configFlagSpecs, configurableFromFlags } from "../config-flags.js";
 import {
   ConfigurationError,
-  configFlagSpecs,
-  configurableFromFlags,
   ensureConfiguration,
   readBackboneEnv,
   type ConfigurableInput,

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../../cli/args.js";
+import { configFlagSpecs, configurableFromFlags } from "../../cli/config-flags.js";
 import {
   ConfigurationError,
   ConfigurationSchema,
   FLAG_TO_FIELD,
-  configFlagSpecs,
-  configurableFromFlags,
   ensureConfiguration,
   effectiveMaxIter,
   maxAttempts,
