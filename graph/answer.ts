@@ -8,8 +8,8 @@ import type { Callbacks } from "@langchain/core/callbacks/manager";
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
 import type { Route, Step } from "../nodes/types.js";
-import { checkQuestionLength, effectiveMaxIter, ensureConfiguration, maxAttempts, type ConfigurableInput, type Configuration } from "./configuration.js";
-import { graph as defaultGraph } from "./graph.js";
+import { checkQuestionLength, ensureConfiguration, type ConfigurableInput, type Configuration } from "./configuration.js";
+import { graph as defaultGraph, recursionLimitFor } from "./graph.js";
 import type { AnswerTier, State, TraceDecision, Usage } from "./state.js";
 
 export interface QuestionInput {
@@ -77,13 +77,6 @@ export function answerCandidates(state: Pick<State, "answer" | "bestAnswer" | "s
   return [...new Set(all.filter((a): a is string => typeof a === "string" && a.trim() !== ""))];
 }
 
-/**
- * Supersteps one question can take: per iteration decompose + gather + route, then per attempt a
- * primitive, verify and a re-selecting route; plus synthesize and a margin.
- */
-export function recursionLimitFor(c: Configuration): number {
-  return effectiveMaxIter(c) * (3 + 3 * maxAttempts(c)) + 5 + (c.cascade ? 1 : 0);
-}
 
 /** Consecutive decisions of one sub-query grouped, in order. */
 export function routesOf(decisions: readonly TraceDecision[]): SubQueryRoutes[] {

@@ -1,19 +1,22 @@
 /**
  * The ATR agent as a LangGraph.js state machine (DESIGN.md "One question's way through the graph"):
  *
- *   START ─cascade→ offline_tier ─accepted→ END  (graph/cascade.ts; not accepted → decompose)
- *   START → decompose ─TERMINATE→ synthesize → END
+ *   START → begin ─cascade→ offline_tier ─accepted→ END  (graph/cascade.ts; not accepted → decompose)
+ *   START → begin → decompose ─TERMINATE→ synthesize → END
  *           decompose → gather → route → TEXT | RETRIEVE | SQL | HYBRID → verify
  *           verify ─rejected, attempts left→ route ─same route again→ (sub-query ends)
  *           (sub-query ends) ─stop or maxIter→ synthesize, else → decompose
  *
  * Control flow lives in the pure edge functions below; nodes only compute updates. Resources are
  * bound here (graph/resources.ts), so nodes stay testable with fakes. Compiled without a
- * checkpointer: `langgraph dev` and callers that want persistence provide one. Every invoke must set
- * `recursionLimit` (graph/answer.ts `recursionLimitFor`).
+ * checkpointer: `langgraph dev` and callers that want persistence provide one. The compiled graph
+ * carries a default `recursionLimit` that fits the default loop bounds (`withConfig`; the LangGraph
+ * server and Studio keep it when a run sends no `recursion_limit`); `answerQuestion` sets the one its
+ * configuration needs (`recursionLimitFor`).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { END, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { begin } from "../nodes/begin.js";
 import { decompose, isTerminate } from "../nodes/decompose.js";
 import { gather } from "../nodes/gather.js";
 import { hybrid } from "../nodes/hybrid.js";
@@ -25,12 +28,24 @@ import { synthesize } from "../nodes/synthesize.js";
 import { text } from "../nodes/text.js";
 import type { Route } from "../nodes/types.js";
 import { verify } from "../nodes/verify.js";
-import { checkQuestionLength, ConfigurableSchema, ensureConfiguration } from "./configuration.js";
+import { checkQuestionLength, ConfigurableSchema, effectiveMaxIter, ensureConfiguration, maxAttempts, type Configuration } from "./configuration.js";
 import { afterOfflineTier, OFFLINE_TIER, offlineTier, startOf, type TierGraph } from "./cascade.js";
 import { processResources } from "./resources.js";
 import { InputAnnotation, InputSchema, StateAnnotation, type State } from "./state.js";
 
 export const GRAPH_NAME = "ATR";
+
+/**
+ * Supersteps one question can take: begin (and the cascade's offline tier), then per iteration
+ * decompose + gather + route, then per attempt a primitive, verify and a re-selecting route; plus
+ * synthesize and a margin.
+ */
+export function recursionLimitFor(c: Configuration): number {
+  return 1 + effectiveMaxIter(c) * (3 + 3 * maxAttempts(c)) + 5 + (c.cascade ? 1 : 0);
+}
+
+/** The compiled graph's default: enough for the default configuration (maxIter 5, 4 attempts) → 81. */
+export const DEFAULT_RECURSION_LIMIT = recursionLimitFor(ensureConfiguration({}));
 
 /** After a finished sub-query: stop (accepted, valid, certain) or out of iterations → synthesize. */
 export function afterSubQuery(state: Pick<State, "stop" | "iteration" | "limits">): "decompose" | "synthesize" {
@@ -74,6 +89,7 @@ export function buildGraph(resources: NodeResources = processResources, options:
   const runOfflineTier = (state: State, config: RunnableConfig): Promise<typeof StateAnnotation.Update> =>
     offlineTier(state, config, (tierGraph ??= buildTierGraph(resources)), resources);
   const builder = new StateGraph({ stateSchema: StateAnnotation, input }, ConfigurableSchema)
+    .addNode("begin", begin)
     .addNode("decompose", bind(boundedDecompose))
     .addNode("gather", bind(gather))
     .addNode("route", bind(route))
@@ -84,7 +100,8 @@ export function buildGraph(resources: NodeResources = processResources, options:
     .addNode("verify", bind(verify))
     .addNode("synthesize", bind(synthesize))
     .addNode(OFFLINE_TIER, runOfflineTier)
-    .addConditionalEdges(START, startOf, [OFFLINE_TIER, "decompose"])
+    .addEdge(START, "begin")
+    .addConditionalEdges("begin", startOf, [OFFLINE_TIER, "decompose"])
     .addConditionalEdges(OFFLINE_TIER, afterOfflineTier, [END, "decompose"])
     .addConditionalEdges("decompose", afterDecompose, ["gather", "synthesize"])
     .addEdge("gather", "route")
@@ -97,7 +114,7 @@ export function buildGraph(resources: NodeResources = processResources, options:
     .addEdge("synthesize", END);
   const compiled = builder.compile(options.checkpointer ? { checkpointer: options.checkpointer } : {});
   compiled.name = GRAPH_NAME;
-  return compiled;
+  return compiled.withConfig({ recursionLimit: DEFAULT_RECURSION_LIMIT });
 }
 
 /** The graph the offline tier runs (a separate name, so buildGraph's type does not depend on itself). */

@@ -6,9 +6,10 @@
  * Overwrite channels are bare `Annotation<T>`; the accumulating ones (`failedRoutes`, `steps`,
  * `trace`, `usage`) have the named reducers exported below.
  *
- * A thread may carry several questions one after another: decompose starts the per-question channels
- * again when the previous run already answered (the append channels are overwritten). Input fields
- * not sent again (table_id) keep their old values, so send them or use a fresh thread.
+ * A thread may carry several questions one after another: each run starts from its own input alone.
+ * The input schema gives every optional field a default, so a field a run does not send is written
+ * too (and cleared by nodes/begin.ts) instead of keeping the previous run's value; begin starts
+ * every other channel again from its default (the append channels included).
  */
 import { Annotation } from "@langchain/langgraph";
 import { z } from "zod";
@@ -139,8 +140,9 @@ export function nodeUsage(node: string, counts: UsageCounts): Usage {
  */
 export const InputSchema = z.object({
   question: z.string().min(1).describe("The question text"),
-  question_id: z.string().optional().describe("Id for logs and the trace (default: the question text)"),
-  table_id: z.string().optional().describe("Known source-table hint (file stem), held constant across compared runs"),
+  // The defaults matter on a thread: a field left out is written as "" (then cleared by begin), never kept from the previous run.
+  question_id: z.string().optional().default("").describe("Id for logs and the trace (default: the question text)"),
+  table_id: z.string().optional().default("").describe("Known source-table hint (file stem), held constant across compared runs; none when empty"),
 });
 
 /** What a caller sends. */

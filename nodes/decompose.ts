@@ -2,12 +2,11 @@
  * decompose (reference §3, §2.2, §2.3 step 1): plans the next sub-query with its metadata, or
  * TERMINATE. Fail-closed: a strategy error ends the loop (TERMINATE). With `noDecomposition` the raw
  * question is the only sub-query (K = 1). Also starts the run's loop bounds and resets the
- * per-sub-query channels.
+ * per-sub-query channels (nodes/begin.ts has already started the per-question ones).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { Overwrite } from "@langchain/langgraph";
 import { effectiveMaxIter, ensureConfiguration, maxAttempts } from "../graph/configuration.js";
-import { emptyUsage, nodeUsage, type State, type Update } from "../graph/state.js";
+import type { State, Update } from "../graph/state.js";
 import { selectChunks } from "./chunk-selection.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
 import { noteFailure, type UsageMeter } from "./prompted/call.js";
@@ -68,48 +67,7 @@ export async function buildSchemaPreview(index: AgentIndex, question: string, ta
   }
 }
 
-/**
- * A run on a thread whose previous run already answered (Studio, or a reused thread): the question
- * in the input is a new one, so the per-question channels start again — the append channels are
- * overwritten (bypassing their reducers), everything else reset. The input channels keep the new
- * values (a `table_id` not sent again keeps its old value: send it, or use a fresh thread).
- */
-function freshQuestion(state: State): State {
-  return {
-    ...state,
-    limits: null,
-    iteration: 0,
-    schemaPreview: "",
-    bestAnswer: "",
-    consecutiveFailures: 0,
-    failedRoutes: [],
-    steps: [],
-    trace: [],
-    errors: [],
-    usage: emptyUsage(),
-    answer: "",
-  };
-}
-
 export async function decompose(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
-  if (state.answer === "") return planNext(state, config, resources);
-  const update = await planNext(freshQuestion(state), config, resources);
-  return {
-    ...update,
-    limits: update.limits ?? null,
-    schemaPreview: update.schemaPreview ?? "",
-    bestAnswer: "",
-    consecutiveFailures: 0,
-    answer: "",
-    failedRoutes: new Overwrite([]),
-    errors: new Overwrite((update.errors as string[] | undefined) ?? []),
-    steps: new Overwrite([]),
-    trace: new Overwrite([]),
-    usage: new Overwrite((update.usage as ReturnType<typeof nodeUsage> | undefined) ?? emptyUsage()),
-  };
-}
-
-async function planNext(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("decompose", async (meter) => {
     const c = ensureConfiguration(config);
     const limits = state.limits ?? {

@@ -4,9 +4,8 @@
  * constrained SQL refusal + repair, failureScope.
  */
 import { describe, expect, it } from "vitest";
-import { recursionLimitFor } from "../../graph/answer.js";
 import { ensureConfiguration } from "../../graph/configuration.js";
-import { GRAPH_NAME, afterDecompose, afterRoute, afterSubQuery, afterVerify, graph } from "../../graph/graph.js";
+import { DEFAULT_RECURSION_LIMIT, GRAPH_NAME, afterDecompose, afterRoute, afterSubQuery, afterVerify, graph, recursionLimitFor } from "../../graph/graph.js";
 import { askScripted, useExampleIndex } from "../fixtures/example-index.js";
 import { plan } from "../fixtures/plans.js";
 import { ScriptedChatModel, reply, type ScriptedReply } from "../fixtures/scripted-model.js";
@@ -20,7 +19,7 @@ describe("wiring", () => {
   it("has the reference's node names (plus the cascade's offline tier) and a name", () => {
     expect(graph.name).toBe(GRAPH_NAME);
     const nodes = Object.keys(graph.getGraph().nodes).filter((n) => !n.startsWith("__"));
-    expect(nodes.sort()).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT", "decompose", "gather", "route", "synthesize", "verify", "offline_tier"].sort());
+    expect(nodes.sort()).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT", "begin", "decompose", "gather", "route", "synthesize", "verify", "offline_tier"].sort());
   });
 
   it("edge functions are pure decisions over state", () => {
@@ -38,8 +37,14 @@ describe("wiring", () => {
   });
 
   it("sets a recursion limit that covers every iteration and attempt", () => {
-    expect(recursionLimitFor(ensureConfiguration({}))).toBe(5 * 15 + 5);
-    expect(recursionLimitFor(ensureConfiguration({ configurable: { noEscalation: true, noDecomposition: true } }))).toBe(11);
+    expect(recursionLimitFor(ensureConfiguration({}))).toBe(1 + 5 * 15 + 5);
+    expect(recursionLimitFor(ensureConfiguration({ configurable: { noEscalation: true, noDecomposition: true } }))).toBe(12);
+  });
+
+  it("carries the default configuration's recursion limit, so a run without one is not cut at 25", () => {
+    expect(DEFAULT_RECURSION_LIMIT).toBe(81);
+    expect(graph.config?.recursionLimit).toBe(DEFAULT_RECURSION_LIMIT);
+    expect(graph.name).toBe(GRAPH_NAME);
   });
 });
 
@@ -358,6 +363,39 @@ describe("threads", () => {
     expect(second.steps).toEqual([{ subQuery: "What is the name of Fenwick City's stadium?", answer: "Station Field", failed: false }]);
     expect(second.trace.verifier_decisions).toHaveLength(1);
     expect(second.usage.llmCalls).toBe(3);
+  });
+
+  it("a run that does not send table_id or question_id clears them; an unfinished run leaves nothing behind", async () => {
+    const { MemorySaver } = await import("@langchain/langgraph");
+    const { buildGraph } = await import("../../graph/graph.js");
+    const { scriptedBackbone } = await import("../fixtures/example-index.js");
+    const g = buildGraph(undefined, { checkpointer: new MemorySaver() });
+    const model = new ScriptedChatModel([
+      reply.decompose("Who manages Dunmere FC?"), // the run stopped after gather
+      reply.decompose("Who manages Dunmere FC?"),
+      reply.text("Oskar Lind"),
+      reply.verify(1),
+      reply.decompose("What is the population of Brookhaven?"),
+      reply.text("48,200"),
+      reply.verify(1),
+    ]);
+    const base = { indexPath: index.dir, backbone: scriptedBackbone(model), routerType: "fixed" as const, forceRoute: "TEXT" as const, noEscalation: true };
+    const thread = { configurable: { ...base, thread_id: "t-clear" } };
+    // A run stopped half-way (recursion limit): the next run must not continue its loop.
+    await expect(g.invoke({ question: "Who manages Dunmere FC?", question_id: "q-1", table_id: "clubs" }, { ...thread, recursionLimit: 3 })).rejects.toThrow(/Recursion limit/);
+    const half = await g.getState(thread);
+    expect(half.values.table_id).toBe("clubs");
+    expect(half.values.answer).toBe("");
+    const second = await g.invoke({ question: "Who manages Dunmere FC?" }, { ...thread, recursionLimit: 40 });
+    expect(second.table_id).toBeUndefined();
+    expect(second.question_id).toBeUndefined();
+    expect(second.answer).toBe("Oskar Lind");
+    expect(second.iteration).toBe(1);
+    expect(second.trace).toHaveLength(1);
+    const third = await g.invoke({ question: "What is the population of Brookhaven?", table_id: "cities" }, { ...thread, recursionLimit: 40 });
+    expect(third.table_id).toBe("cities");
+    expect(third.steps).toEqual([{ subQuery: "What is the population of Brookhaven?", answer: "48,200", failed: false }]);
+    expect(third.trace.map((d) => d.produced_answer)).toEqual(["48,200"]);
   });
 });
 

@@ -1,10 +1,14 @@
 /**
  * The graph served by `langgraph dev` (langgraph.json → ./graph/graph.ts:graph) answers an example
- * question over the HTTP API, on the default offline backbone (no network, no credentials).
- * The server runs in its own process group, killed as a whole afterwards.
+ * question over the HTTP API, on the default offline backbone (no network, no credentials); the
+ * questions of one thread do not leak into each other; a run without `recursion_limit` gets the
+ * graph's own default. The server runs in its own process group, killed as a whole afterwards.
+ * For the run that uses every iteration, the decomposer and verifier talk to a local stand-in
+ * OpenAI-compatible server (never TERMINATE, always reject); the routes stay offline.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,17 +49,69 @@ async function post(base: string, path: string, body: unknown): Promise<Record<s
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+interface Example {
+  question_id: string;
+  question: string;
+  table_id: string;
+  answer: string[];
+}
+
+function examples(): Example[] {
+  return readFileSync(join(EXAMPLES, "questions.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Example);
+}
+
+/** A chat-completions stand-in: decompose always plans a new sub-query, verify always rejects. */
+function startStandInLlm(): Promise<{ server: Server; url: string; calls: Record<string, number> }> {
+  const calls: Record<string, number> = {};
+  const server = createHttpServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += String(d)));
+    req.on("end", () => {
+      const json = JSON.parse(body) as { model: string; stream?: boolean; response_format?: { json_schema?: { name?: string } } };
+      const name = json.response_format?.json_schema?.name ?? "";
+      calls[name] = (calls[name] ?? 0) + 1;
+      const content =
+        name === "decompose"
+          ? { sub_query: `Which club was founded in ${1850 + calls[name]!}?`, required_modalities: "table", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: [], uncertainty: 0.9 }
+          : name === "verify"
+            ? { verdict: 0, reason: "not supported by the evidence" }
+            : undefined;
+      if (content && json.stream) {
+        // The server runs the graph under streamEvents, so the chat model streams (server-sent events).
+        const chunk = (delta: object, usage?: object) => `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 0, model: json.model, choices: usage ? [] : [{ index: 0, delta, finish_reason: null }], ...(usage ? { usage } : {}) })}\n\n`;
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.end(chunk({ role: "assistant", content: JSON.stringify(content) }) + chunk({}, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }) + "data: [DONE]\n\n");
+        return;
+      }
+      res.writeHead(content ? 200 : 400, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify(
+          content
+            ? { id: "x", object: "chat.completion", created: 0, model: json.model, choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(content) } }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }
+            : { error: { message: `the stand-in answers decompose and verify only, not ${name}` } },
+        ),
+      );
+    });
+  });
+  return new Promise((res) => server.listen(0, "127.0.0.1", () => res({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, calls })));
+}
+
 describe("langgraph dev HTTP API", () => {
   let server: ChildProcess | undefined;
   let output = "";
   let base = "";
   let index: { dir: string; cleanup(): void };
+  let llm: Awaited<ReturnType<typeof startStandInLlm>>;
 
   beforeAll(async () => {
     index = await buildExampleIndex();
+    llm = await startStandInLlm();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: "none" };
+    const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: "none", OPENAI_BASE_URL: llm.url };
     for (const name of Object.keys(env)) if (/^(LANGSMITH|LANGCHAIN)_/.test(name)) delete env[name];
     server = spawn("npx", ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"], {
       cwd: ROOT,
@@ -92,6 +148,7 @@ describe("langgraph dev HTTP API", () => {
       }
     }
     index?.cleanup();
+    await new Promise<void>((r) => (llm ? llm.server.close(() => r()) : r()));
   });
 
   it("serves the atr graph with its input and configuration schemas", async () => {
@@ -102,11 +159,7 @@ describe("langgraph dev HTTP API", () => {
   });
 
   it("answers an example question through a thread run", async () => {
-    const example = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string; answer: string[] })
-      .find((q) => q.question_id === "ex-02")!;
+    const example = examples().find((q) => q.question_id === "ex-02")!;
     const thread = await post(base, "/threads", {});
     const values = await post(base, `/threads/${String(thread.thread_id)}/runs/wait`, {
       assistant_id: "atr",
@@ -135,11 +188,52 @@ describe("langgraph dev HTTP API", () => {
       .filter((l) => l.startsWith("data: {"))
       .map((l) => Object.keys(JSON.parse(l.slice(6)) as object)[0])
       .filter((n): n is string => n !== undefined && n !== "run_id");
-    expect(nodes.slice(0, 3)).toEqual(["decompose", "gather", "route"]);
-    expect(["TEXT", "RETRIEVE", "SQL", "HYBRID"]).toContain(nodes[3]);
-    expect(nodes[4]).toBe("verify");
+    expect(nodes.slice(0, 4)).toEqual(["begin", "decompose", "gather", "route"]);
+    expect(["TEXT", "RETRIEVE", "SQL", "HYBRID"]).toContain(nodes[4]);
+    expect(nodes[5]).toBe("verify");
     expect(nodes.at(-1)).toBe("synthesize");
   }, 60_000);
+
+  it("the 21 example questions on one thread, every other one without its hint, answer as separate runs do", async () => {
+    const config = { configurable: { indexPath: index.dir }, recursion_limit: 80 };
+    const inputs = examples().map((q, i) => (i % 2 === 0 ? { question: q.question, question_id: q.question_id, table_id: q.table_id } : { question: q.question }));
+    const shared = String((await post(base, "/threads", {})).thread_id);
+    const summary = (v: Record<string, unknown>) => ({
+      table_id: v.table_id,
+      question_id: v.question_id,
+      answer: v.answer,
+      answerVerified: v.answerVerified,
+      steps: v.steps,
+      decisions: (v.trace as Array<Record<string, unknown>>).map((d) => [d.sub_query, d.requested_route, d.effective_route, d.verdict, d.produced_answer]),
+      failedRoutes: v.failedRoutes,
+      iteration: v.iteration,
+      llmCalls: (v.usage as { llmCalls: number }).llmCalls,
+    });
+    for (const input of inputs) {
+      const onThread = await post(base, `/threads/${shared}/runs/wait`, { assistant_id: "atr", input, config });
+      const alone = await post(base, `/threads/${String((await post(base, "/threads", {})).thread_id)}/runs/wait`, { assistant_id: "atr", input, config });
+      expect(summary(onThread), input.question).toEqual(summary(alone));
+      expect(onThread.table_id).toBe("table_id" in input ? input.table_id : undefined);
+    }
+  }, 240_000);
+
+  it("a run without recursion_limit gets the graph's default, enough for every iteration and attempt", async () => {
+    const configurable = { indexPath: index.dir, decomposerBackbone: "openai/stand-in", verifierBackbone: "openai/stand-in", failureScope: "subquery" };
+    const input = { question: "Which club was founded first?", table_id: "clubs" };
+    const thread = String((await post(base, "/threads", {})).thread_id);
+    const values = await post(base, `/threads/${thread}/runs/wait`, { assistant_id: "atr", input, config: { configurable } });
+    // The stand-in answered every decompose and verify call (the offline routes may fail on these sub-queries).
+    expect((values.errors as string[]).filter((e) => /^(decompose|verify):/.test(e))).toEqual([]);
+    expect(values.iteration).toBe(5);
+    const decisions = values.trace as Array<{ attempt: number; accepted: boolean }>;
+    expect(decisions.length).toBe(20); // 5 sub-queries × 4 attempts, all rejected
+    expect(decisions.every((d) => !d.accepted)).toBe(true);
+    expect(values.answer).toBe("not found");
+    // The same run under LangGraph's bare default of 25 supersteps stops half-way.
+    const cut = String((await post(base, "/threads", {})).thread_id);
+    const stopped = await post(base, `/threads/${cut}/runs/wait`, { assistant_id: "atr", input, config: { configurable, recursion_limit: 25 } });
+    expect(JSON.stringify(stopped)).toMatch(/Recursion limit/i);
+  }, 120_000);
 });
 
 describe("langgraph dev refusals (issue 10 §6, §10)", () => {

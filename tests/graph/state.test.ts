@@ -20,3 +20,30 @@ describe("state reducers", () => {
     expect(u.byNode.TEXT!.llmCalls).toBe(1);
   });
 });
+
+describe("begin: every run starts from its own input", () => {
+  it("starts every non-input channel again from its default, bypassing the reducers", async () => {
+    const { Overwrite } = await import("@langchain/langgraph");
+    const { freshRunChannels } = await import("../../nodes/begin.js");
+    const { InputAnnotation, StateAnnotation } = await import("../../graph/state.js");
+    const fresh = freshRunChannels() as Record<string, unknown>;
+    const nonInput = Object.keys(StateAnnotation.spec).filter((k) => !(k in InputAnnotation.spec));
+    expect(Object.keys(fresh).sort()).toEqual(nonInput.sort());
+    for (const key of nonInput) expect(fresh[key]).toBeInstanceOf(Overwrite);
+    expect((fresh.steps as InstanceType<typeof Overwrite>).value).toEqual([]);
+    expect((fresh.usage as InstanceType<typeof Overwrite>).value).toMatchObject({ llmCalls: 0, byNode: {} });
+  });
+
+  it("clears the optional inputs a run left out (parsed to \"\") and keeps the ones it sent", async () => {
+    const { begin } = await import("../../nodes/begin.js");
+    const { InputSchema } = await import("../../graph/state.js");
+    const parsed = InputSchema.parse({ question: "Who manages Dunmere FC?" });
+    expect(parsed).toEqual({ question: "Who manages Dunmere FC?", question_id: "", table_id: "" });
+    const update = (await begin({ ...parsed } as never)) as Record<string, unknown>;
+    expect("table_id" in update && update.table_id === undefined).toBe(true);
+    expect("question_id" in update && update.question_id === undefined).toBe(true);
+    const kept = (await begin({ question: "q", question_id: "q-7", table_id: "clubs" } as never)) as Record<string, unknown>;
+    expect(kept.table_id).toBe("clubs");
+    expect(kept.question_id).toBe("q-7");
+  });
+});
