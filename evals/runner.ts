@@ -51,6 +51,8 @@ export interface AnswerOutput {
   errors?: string[];
   /** Every answer the run produced, in the oracle verifier's order (used only with `oracleVerifier`). */
   candidates?: string[];
+  /** The evidence of the answer (the graph's `Provenance[]`: tables, rows and cells, SQL, passage sentences), written as `atr_provenance`. */
+  provenance?: unknown[];
 }
 
 export type AnswerFn = (input: AnswerInput, options: AnswerCallOptions) => Promise<AnswerOutput>;
@@ -378,6 +380,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
             ...hashStat,
           },
         };
+        if (result.provenance !== undefined) out.atr_provenance = result.provenance;
         if (options.emitTrace && result.trace !== undefined) out.atr_trace = result.trace;
       } catch (error) {
         progress.failed++;

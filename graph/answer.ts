@@ -7,7 +7,7 @@
 import type { Callbacks } from "@langchain/core/callbacks/manager";
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
-import type { Route, Step } from "../nodes/types.js";
+import type { Provenance, Route, Step } from "../nodes/types.js";
 import { checkQuestionLength, ensureConfiguration, type ConfigurableInput, type Configuration } from "./configuration.js";
 import { graph as defaultGraph, recursionLimitFor } from "./graph.js";
 import type { AnswerTier, State, TraceDecision, Usage } from "./state.js";
@@ -69,6 +69,8 @@ export interface AnswerResult {
    * each step's, each attempt's produced answer.
    */
   candidates: string[];
+  /** The evidence of the answer: the provenance of the attempt(s) that produced it ([] for "not found"). */
+  provenance: Provenance[];
 }
 
 /** The oracle verifier's candidates: final answer, best answer, z answers, produced answers; distinct, non-empty. */
@@ -153,5 +155,6 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
     ...(state.tier ? { tier: state.tier } : {}),
     errors: state.errors ?? [],
     candidates: answerCandidates(state),
+    provenance: state.answerProvenance ?? [],
   };
 }

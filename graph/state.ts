@@ -14,7 +14,7 @@
 import { Annotation } from "@langchain/langgraph";
 import { z } from "zod";
 import type { DocChunk, TableSchema } from "../indexing/types.js";
-import type { FailedRouteRecord, LinkedValue, Route, Step, SubQueryPlan, Verdict } from "../nodes/types.js";
+import type { FailedRouteRecord, LinkedValue, Provenance, Route, Step, SubQueryPlan, Verdict } from "../nodes/types.js";
 
 /** LLM usage and time of one node (or summed over nodes). */
 export interface UsageCounts {
@@ -54,6 +54,8 @@ export interface Attempt {
   reason: string;
   /** The learned verifier's P(correct) of this answer (set by verify; absent for other verifiers). */
   pCorrect?: number;
+  /** The evidence of this attempt's answer: table, rows and cells, SQL and its rows, passage sentences. */
+  provenance?: Provenance;
 }
 
 /** One row of `atr_trace.verifier_decisions` (reference §9.2; field names as the reference). */
@@ -85,6 +87,8 @@ export interface TraceDecision {
   /** The learned verifier's P(correct) and the named features it scored (absent for other verifiers). */
   p_correct?: number;
   features?: Record<string, number>;
+  /** The attempt's provenance (nodes/provenance.ts). */
+  provenance?: Provenance;
 }
 
 /** Which tier of the cascade answered (graph/cascade.ts). */
@@ -214,6 +218,8 @@ export const StateAnnotation = Annotation.Root({
   tier: Annotation<AnswerTier | null>({ reducer: (_l, r) => r, default: () => null }),
   /** With `cascade`, after an unaccepted offline tier: what it found (graph/cascade.ts), shown to the decomposer. */
   priorFindings: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
+  /** The evidence of the final answer: the provenance of the attempt(s) that produced it ([] for "not found"). */
+  answerProvenance: Annotation<Provenance[]>({ reducer: (_l, r) => r, default: () => [] }),
 });
 
 export type State = typeof StateAnnotation.State;

@@ -86,6 +86,8 @@ export interface ConstrainedSqlResult {
   attempts: ConstrainedSqlAttempt[];
   /** Why the loop refused before calling the writer, when it did. */
   refused?: string;
+  /** The guard scope the accepted statement passed (set with a result; provenance reads it). */
+  scope?: GuardScope;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,7 +398,7 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
       repair = { sql, violations: [confidence === 0.3 ? "execution returned no rows" : `execution failed: ${result}`] };
       continue;
     }
-    return { answer: result, confidence: 1, sql, sqlResult: result, attempts };
+    return { answer: result, confidence: 1, sql, sqlResult: result, attempts, scope: prepared.scope };
   }
   return notFound(attempts);
 }

@@ -2,14 +2,14 @@
  * HYBRID (reference §6, §6.4, §6.5, §8.2): C and cell candidates for the entity mentions, value
  * linking, then the constrained-SQL loop with the linked values as mandatory WHERE bindings, then
  * fusion. A reroute signal from the linker runs TEXT instead (effective route TEXT, no SQL, no route
- * evidence).
+ * evidence). Provenance as SQL's (nodes/sql.ts).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { State, Update } from "../graph/state.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { cellInfo, schemaInfo, startLinkedRoute } from "./retrieve.js";
-import { fuseAnswer, runSqlFor, sqlRefusals } from "./sql.js";
+import { fuseAnswer, runSqlFor, sqlRefusals, sqlRouteProvenance } from "./sql.js";
 
 export async function hybrid(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("HYBRID", async (meter) => {
@@ -25,6 +25,7 @@ export async function hybrid(state: State, config: RunnableConfig, resources: No
       useMarkdownFusion: c.useMarkdownFusion,
       meter,
     });
-    return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result) }) };
+    const provenance = await sqlRouteProvenance(state, c, index, resources, result, answer);
+    return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance }) };
   });
 }

@@ -2,7 +2,8 @@
  * RETRIEVE (reference §6.3): allowed columns C and cell candidates for the entity mentions (scoped
  * to the hinted/retrieved tables), value linking (§6.4), and one row-reading call over the matching
  * table rows. A reroute signal from the linker runs TEXT instead (effective route TEXT).
- * The C/linking part is shared with HYBRID.
+ * The C/linking part is shared with HYBRID. Provenance: the rows read, the cells of them that hold
+ * the answer and the cells the linked values matched.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
@@ -10,11 +11,12 @@ import type { Attempt, State, Update } from "../graph/state.js";
 import type { CellEntry, DocChunk, RowEntry, SchemaEntry } from "../indexing/types.js";
 import { NOT_FOUND } from "./answer-validity.js";
 import { makeAttempt } from "./attempt.js";
+import { rowCells, tablesMentioning } from "./provenance.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
 import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import { schemaScope } from "./schema-scope.js";
 import type { Strategies } from "./strategies.js";
-import { readTextAnswer } from "./text.js";
+import { readTextAnswer, textProvenance } from "./text.js";
 import type { LinkedValue } from "./types.js";
 import { isMatched, linkValues, needsReroute } from "./value-linker.js";
 
@@ -117,19 +119,25 @@ export function rowTable(chunks: readonly DocChunk[], scope: readonly string[] |
   return scope?.[0];
 }
 
-/** Top rows of the row table for the sub-query, rendered; "" when none. */
-export async function tableContext(state: State, c: Configuration, index: AgentIndex, scope: string[] | undefined, meter?: UsageMeter): Promise<string> {
+/** Top rows of the row table for the sub-query, rendered, with the rows themselves; the table chunks' markdown (no rows) when none. */
+export async function tableContext(
+  state: State,
+  c: Configuration,
+  index: AgentIndex,
+  scope: string[] | undefined,
+  meter?: UsageMeter,
+): Promise<{ text: string; rows: RowEntry[] }> {
   const tableId = rowTable(state.chunks, scope);
   if (tableId !== undefined && c.rowTopK > 0) {
     try {
-      const rows = await index.search.rows(state.plan!.subQuery, c.rowTopK, { tableId });
-      const rendered = renderRows(rows.map((h) => h.entry));
-      if (rendered) return rendered;
+      const rows = (await index.search.rows(state.plan!.subQuery, c.rowTopK, { tableId })).map((h) => h.entry);
+      const rendered = renderRows(rows);
+      if (rendered) return { text: rendered, rows };
     } catch (error) {
       noteFailure(meter, "row retrieval failed (table chunks used instead)", error);
     }
   }
-  return tableMarkdown(state.chunks);
+  return { text: tableMarkdown(state.chunks), rows: [] };
 }
 
 export interface LinkedRoute {
@@ -160,7 +168,7 @@ export async function startLinkedRoute(
   const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
   if (!scope.reroute) return { c, index, strategies, scope, common };
   const answer = await readTextAnswer(strategies, state, meter);
-  return { c, index, strategies, scope, common, rerouted: makeAttempt(state, route, { ...common, answer, effectiveRoute: "TEXT" }) };
+  return { c, index, strategies, scope, common, rerouted: makeAttempt(state, route, { ...common, answer, effectiveRoute: "TEXT", provenance: textProvenance(answer, state) }) };
 }
 
 export async function retrieve(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
@@ -169,7 +177,7 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     if (rerouted) return { attempt: rerouted };
     const schemaText = schemaInfo(scope.columns);
     const cells = cellInfo(scope.linked);
-    const context = await tableContext(state, c, index, scope.tableIds, meter);
+    const { text: context, rows } = await tableContext(state, c, index, scope.tableIds, meter);
     let answer: string;
     try {
       answer = (
@@ -188,6 +196,9 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
       answer = NOT_FOUND;
     }
     const evidence = [schemaText, cells, context].filter((p) => p !== "").join("\n\n");
-    return { attempt: makeAttempt(state, "RETRIEVE", { ...common, answer, evidence }) };
+    // Rows read: their table and the cells used; table markdown instead of rows: the tables whose chunk holds the answer.
+    const usedCells = rowCells(answer, rows, scope.linked);
+    const tables = rows.length > 0 ? [...new Set(rows.map((r) => r.tableId))] : tablesMentioning(answer, state.chunks);
+    return { attempt: makeAttempt(state, "RETRIEVE", { ...common, answer, evidence, provenance: { tables, cells: usedCells } }) };
   });
 }

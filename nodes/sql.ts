@@ -7,15 +7,20 @@
  * `useMarkdownFusion` only lookup/filter scalars that are not 0/empty/null are returned directly.
  * Otherwise one fusion call over text, schema/cell evidence, SQL result and table markdown. Our fix:
  * the executor's failure sentinel is never a scalar (it reaches fusion as an empty SQL result).
+ *
+ * Provenance (shared with HYBRID): the SQL that ran, its result rows, the columns it reads and the
+ * rows it read with their cells; the passage sentences too when the answer is not a value of the
+ * result (fusion read it from the text), and only those when no SQL result was accepted.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
 import type { State, Update } from "../graph/state.js";
 import type { SchemaEntry } from "../indexing/types.js";
-import { makeAttempt } from "./attempt.js";
+import { makeAttempt, type RouteProvenance } from "./attempt.js";
 import { runConstrainedSql, type ConstrainedSqlResult } from "./constrained-sql.js";
 import { noteFailure, type UsageMeter } from "./prompted/call.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
+import { passageSentences, resultHolds, sqlProvenance, tablesMentioning } from "./provenance.js";
 import { schemaInfo, tableMarkdown } from "./retrieve.js";
 import { schemaScope, tablesForHint } from "./schema-scope.js";
 import { isUninformativeScalar, sqlScalar } from "./sql-evidence.js";
@@ -68,6 +73,22 @@ export async function fuseAnswer(strategies: Pick<Strategies, "fuse" | "fuseScal
 export function sqlRefusals(result: ConstrainedSqlResult): string[] {
   const refused = result.attempts.filter((a) => a.violations.length > 0).map((a) => (a.sql ? `${a.sql} → ` : "") + a.violations.join("; "));
   return result.refused !== undefined ? [result.refused, ...refused] : refused;
+}
+
+/** The provenance of an SQL/HYBRID answer (see file comment). */
+export async function sqlRouteProvenance(
+  state: State,
+  c: Configuration,
+  index: AgentIndex,
+  resources: NodeResources,
+  result: ConstrainedSqlResult,
+  answer: string,
+): Promise<RouteProvenance> {
+  if (result.sqlResult === "" || !result.scope) return { tables: tablesMentioning(answer, state.chunks), passages: passageSentences(answer, state.chunks) };
+  const executor = c.sqlServiceUrl ? undefined : await resources.sqlExecutor(c);
+  const found = await sqlProvenance({ sql: result.sql, sqlResult: result.sqlResult, scope: result.scope, tables: index.tables, ...(executor ? { executor } : {}) });
+  const passages = resultHolds(answer, found.sql.resultRows) ? [] : passageSentences(answer, state.chunks);
+  return { tables: found.tables, cells: found.cells, sql: found.sql, passages };
 }
 
 /** Runs the constrained-SQL loop for the current sub-query over C and the linked values. */
@@ -123,6 +144,7 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
       useMarkdownFusion: c.useMarkdownFusion,
       meter,
     });
-    return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result) }) };
+    const provenance = await sqlRouteProvenance(state, c, index, resources, result, answer);
+    return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance }) };
   });
 }

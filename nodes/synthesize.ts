@@ -17,6 +17,7 @@ import type { State, TraceDecision, Update } from "../graph/state.js";
 import { NOT_FOUND, isValidAnswer } from "./answer-validity.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { noteFailure } from "./prompted/call.js";
+import { provenanceOfAnswer } from "./provenance.js";
 import { cleanAnswer } from "./prompted/strategies.js";
 import type { Step } from "./types.js";
 import { answerModel } from "./offline/answer-model.js";
@@ -89,11 +90,11 @@ export async function synthesize(state: State, config: RunnableConfig, resources
       const strategies = await resources.strategies(c, "main", meter);
       try {
         const answer = cleanAnswer(await strategies.synthesize({ question: state.question, steps: accepted }));
-        if (isValidAnswer(answer)) return { answer, answerVerified: true };
+        if (isValidAnswer(answer)) return { answer, answerVerified: true, answerProvenance: provenanceOfAnswer(answer, true, state.trace, accepted.map((s) => s.subQuery)) };
       } catch (error) {
         noteFailure(meter, "synthesis failed (fallback answer)", error); // the fallback below answers
       }
     }
-    return { answer: fallback.answer, answerVerified: fallback.verified };
+    return { answer: fallback.answer, answerVerified: fallback.verified, answerProvenance: provenanceOfAnswer(fallback.answer, fallback.verified, state.trace) };
   });
 }

@@ -1,14 +1,16 @@
 /**
  * TEXT (reference §6.1): one reading call over the 5 selected chunks. A strategy error reads as
- * "not found". No SQL result, no route evidence.
+ * "not found". No SQL result, no route evidence. Provenance: the passage sentences (and table
+ * chunks) of the selected chunks that hold the answer.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
 import type { State, Update } from "../graph/state.js";
 import { NOT_FOUND } from "./answer-validity.js";
-import { makeAttempt } from "./attempt.js";
+import { makeAttempt, type RouteProvenance } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { noteFailure, type UsageMeter } from "./prompted/call.js";
+import { passageSentences, tablesMentioning } from "./provenance.js";
 import type { Strategies } from "./strategies.js";
 
 /**
@@ -30,10 +32,16 @@ export async function readTextAnswer(strategies: Pick<Strategies, "readText">, s
   }
 }
 
+/** What a TEXT answer was read from: the selected chunks that hold it. */
+export function textProvenance(answer: string, state: Pick<State, "chunks">): RouteProvenance {
+  return { tables: tablesMentioning(answer, state.chunks), passages: passageSentences(answer, state.chunks) };
+}
+
 export async function text(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("TEXT", async (meter) => {
     const c = ensureConfiguration(config);
     const strategies = await resources.strategies(c, "main", meter);
-    return { attempt: makeAttempt(state, "TEXT", { answer: await readTextAnswer(strategies, state, meter) }) };
+    const answer = await readTextAnswer(strategies, state, meter);
+    return { attempt: makeAttempt(state, "TEXT", { answer, provenance: textProvenance(answer, state) }) };
   });
 }

@@ -59,3 +59,47 @@ export type { LinkedValue } from "../retrievers/types.js";
 
 /** Verifier verdict (reference §8.4): only exactly 0, 0.5 or 1. */
 export type Verdict = 0 | 0.5 | 1;
+
+/** One table cell an answer was read from: 0-based row number (View 4 rowIdx = SQL `_row`), logical column, original text. */
+export interface ProvenanceCell {
+  tableId: string;
+  row: number;
+  column: string;
+  value: string;
+}
+
+/** The SQL behind an answer: the statement that ran, what it returned, and which rows it read. */
+export interface SqlProvenance {
+  query: string;
+  /** The first result rows (at most PROVENANCE_RESULT_ROWS) and how many there were. */
+  resultRows: Array<Record<string, unknown>>;
+  resultRowCount: number;
+  /** Logical columns the statement reads, "tableId.column". */
+  columns: string[];
+  /** Row numbers it read (returned rows, or the rows an aggregate went over), at most PROVENANCE_ROWS, and their count. */
+  rows: number[];
+  rowCount: number;
+  /** Why the row numbers are missing, when they are (joins, set operations, an execution error). */
+  rowsUnavailable?: string;
+}
+
+/** A passage sentence that holds the answer. */
+export interface ProvenancePassage {
+  /** Passage id (the record id, or `<file>#<n>`); the file name for text without one. */
+  id: string;
+  file: string;
+  sentence: string;
+}
+
+/** The evidence of one attempt's answer, recorded by the route that produced it. */
+export interface Provenance {
+  subQuery: string;
+  attempt: number;
+  route: Route;
+  /** Tables the answer was read from. */
+  tables: string[];
+  /** Cells used (at most PROVENANCE_CELLS). */
+  cells: ProvenanceCell[];
+  sql?: SqlProvenance;
+  passages: ProvenancePassage[];
+}

@@ -141,6 +141,7 @@ export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, 
     ...(attempt.sqlRefusals ? { sql_refused: attempt.sqlRefusals } : {}),
     ...(learned.pCorrect !== undefined ? { p_correct: learned.pCorrect } : {}),
     ...(learned.features ? { features: learned.features } : {}),
+    ...(attempt.provenance ? { provenance: attempt.provenance } : {}),
   };
 }
 

@@ -82,6 +82,8 @@ export class Walker {
   usedBaseTable = false;
   usedColumn = false;
   countStar = false;
+  /** Base columns the statement reads: physical table → physical columns (for an answer's provenance). */
+  readonly read = new Map<string, Set<string>>();
   /** The scope of every core SELECT walked (the binding checks resolve their predicates in it). */
   readonly coreScopes = new Map<Node, Scope>();
   private readonly byPhysical: Map<string, GuardTable>;
@@ -267,7 +269,13 @@ export class Walker {
     if ("alias" in found) return null;
     if (!silent) this.usedColumn = true;
     const column = columnName(ref);
-    if (found.source.base) return { table: found.source.base.physical, column };
+    if (found.source.base) {
+      const physical = found.source.base.physical;
+      let columns = this.read.get(physical);
+      if (!columns) this.read.set(physical, (columns = new Set()));
+      columns.add(column);
+      return { table: physical, column };
+    }
     return found.source.derived!.get(column)?.origin ?? null;
   }
 

@@ -90,3 +90,22 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
   violations.push(...(violations.length > 0 ? bindings.filter((v) => v.startsWith("missing ")) : bindings));
   return violations;
 }
+
+/**
+ * The base columns a statement reads, as the guard resolves them: physical table → physical
+ * columns (lower-case). For the provenance of an answer; run it on SQL `checkSql` accepted.
+ * Undefined when the statement does not parse.
+ */
+export function columnsRead(sqlText: string, scope: GuardScope): Map<string, Set<string>> | undefined {
+  let ast: unknown;
+  try {
+    ast = parser.astify(stripCodeFence(sqlText ?? ""), PARSE_OPTIONS);
+  } catch {
+    return undefined;
+  }
+  const statements = Array.isArray(ast) ? ast : [ast];
+  if (statements.length !== 1) return undefined;
+  const walker = new Walker(scope);
+  walker.query(statements[0] as Node, undefined);
+  return walker.read;
+}

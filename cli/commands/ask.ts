@@ -1,18 +1,21 @@
 /**
  * `atr ask "QUESTION" --index_path DIR [--table_id ID] [--emit_trace] [every graph flag]`: one
- * question through the ATR graph. Prints the answer, the routes requested and taken per sub-query,
- * the LLM usage, and with --emit_trace the full trace JSON (reference §9.2).
+ * question through the ATR graph. Prints the answer and whether a verifier accepted it, its
+ * evidence (table rows and cells, the SQL and its result, passage sentences), how it was found (the
+ * sub-queries with the routes requested and taken and each one's own answer), the LLM usage, and
+ * with --emit_trace the full trace JSON (reference §9.2). --json prints the same as one object.
  */
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
 import { ConfigurationError, ensureConfiguration } from "../../graph/configuration.js";
 import { configFlagSpecs, configurableFromFlags } from "../config-flags.js";
+import { provenanceLines } from "../provenance-text.js";
 
 const ASK_FLAGS: FlagSpecs = {
   table_id: { kind: "string", help: "known source table of the answer (file stem), a real input of the method" },
   question_id: { kind: "string", help: "id shown in the trace (default: the question text)" },
   emit_trace: { kind: "boolean", help: "print the full trace JSON (verifier decisions, history H, usage)" },
-  json: { kind: "boolean", help: "print one JSON object {answer, routes, usage[, trace]} instead of text" },
+  json: { kind: "boolean", help: "print one JSON object {answer, answerVerified, provenance, routes, steps, usage, errors[, trace]} instead of text" },
   stream: { kind: "boolean", help: "print each node's result to stderr as the graph runs" },
 };
 
@@ -20,10 +23,12 @@ function specs(): FlagSpecs {
   return { ...ASK_FLAGS, ...configFlagSpecs() };
 }
 
-/** One line per node for --stream. */
-export function describeUpdate(node: string, u: Record<string, unknown>): string {
+/** One line per node for --stream (none for begin, which only clears the previous run's channels). */
+export function describeUpdate(node: string, u: Record<string, unknown>): string | undefined {
   const attempt = u.attempt as { requestedRoute?: string; effectiveRoute?: string; answer?: string; verdict?: number | null } | null | undefined;
   switch (node) {
+    case "begin":
+      return undefined;
     case "decompose":
       return `[decompose] ${(u.plan as { subQuery?: string } | undefined)?.subQuery ?? "?"}`;
     case "gather": {
@@ -97,22 +102,48 @@ export const command: Command = {
       const result = await answerQuestion(input, {
         configurable,
         runName: "atr:ask",
-        ...(flags.stream ? { onNodeUpdate: (node: string, update: Record<string, unknown>) => console.error(describeUpdate(node, update)) } : {}),
+        ...(flags.stream
+          ? {
+              onNodeUpdate: (node: string, update: Record<string, unknown>) => {
+                const line = describeUpdate(node, update);
+                if (line !== undefined) console.error(line);
+              },
+            }
+          : {}),
       });
       for (const error of result.errors) console.error(`warning: a step failed closed — ${error}`);
       if (flags.json) {
-        const out = { answer: result.answer, routes: result.routes, usage: result.usage, errors: result.errors, ...(flags.emit_trace ? { trace: result.trace } : {}) };
+        const out = {
+          answer: result.answer,
+          answerVerified: result.answerVerified,
+          provenance: result.provenance,
+          routes: result.routes,
+          steps: result.steps,
+          usage: result.usage,
+          errors: result.errors,
+          ...(flags.emit_trace ? { trace: result.trace } : {}),
+        };
         console.log(JSON.stringify(out, null, 2));
         return 0;
       }
-      console.log(`Answer: ${result.answer}`);
-      if (result.routes.length === 0) console.log("(no sub-query was executed)");
+      const status = result.answer === "not found" ? "" : result.answerVerified ? " (verified)" : " (not verified: the verifier found it plausible, not proven)";
+      console.log(`Answer: ${result.answer}${status}`);
+      console.log("Evidence (rows are 0-based data rows, as SQL _row):");
+      for (const line of provenanceLines(result.provenance)) console.log(line);
+      console.log("How it was found:");
+      if (result.routes.length === 0) console.log("  (no sub-query was executed)");
       result.routes.forEach((r, i) => {
         const step = result.steps[i];
-        console.log(`Sub-query ${i + 1}: ${r.subQuery}`);
-        console.log(`  routes requested: ${r.requested.join(" → ")}`);
-        console.log(`  routes taken:     ${r.effective.join(" → ")}`);
-        if (step) console.log(`  answer: ${step.answer}${step.failed ? " (not verified)" : ""}`);
+        console.log(`  ${i + 1}. ${r.subQuery}`);
+        const requested = r.requested.join(" → ");
+        const taken = r.effective.join(" → ");
+        console.log(requested === taken ? `     routes: ${requested}` : `     routes requested: ${requested}; taken: ${taken}`);
+        if (!step) return;
+        if (!step.failed) console.log(`     answer: ${step.answer} (accepted)`);
+        else {
+          const plausible = step.plausibleAnswer ? `; plausible answer: ${step.plausibleAnswer}` : "";
+          console.log(`     last attempt's answer: ${step.answer} (rejected)${plausible}`);
+        }
       });
       const u = result.usage;
       console.log(`LLM calls ${u.llmCalls}, tokens in ${u.inputTokens} / out ${u.outputTokens}, ${Math.round(u.ms)} ms in nodes`);

@@ -11,13 +11,29 @@ afterAll(() => index?.cleanup());
 const run = runCli;
 
 describe("atr ask", () => {
-  it("prints the answer and the routes requested and taken per sub-query", async () => {
+  it("prints the answer, its evidence (table row, cells, SQL and result) and how it was found", async () => {
     const r = await run(["ask", "Who manages Dunmere FC?", "--index_path", index.dir, "--table_id", "clubs"]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Answer: Oskar Lind$/m);
-    expect(r.out).toMatch(/^Sub-query 1: /m);
-    expect(r.out).toMatch(/^ {2}routes requested: (TEXT|RETRIEVE|SQL|HYBRID)/m);
-    expect(r.out).toMatch(/^ {2}routes taken: {5}(TEXT|RETRIEVE|SQL|HYBRID)/m);
+    expect(r.out).toMatch(/^Answer: Oskar Lind( \(verified\)| \(not verified: .*\))$/m);
+    const evidence = r.out.slice(r.out.indexOf("Evidence"), r.out.indexOf("How it was found:"));
+    expect(evidence).toMatch(/^ {4}clubs row 3: Club = Dunmere FC · Manager = Oskar Lind$/m);
+    expect(evidence).toMatch(/^ {4}SQL: SELECT .*manager.* FROM "clubs" WHERE "club" = 'Dunmere FC'/m);
+    expect(evidence).toMatch(/^ {6}result: \{"manager__raw":"Oskar Lind"\}$/m);
+    expect(evidence).toMatch(/^ {6}rows read: 3$/m);
+    expect(r.out).toMatch(/^ {2}1\. Who manages Dunmere FC\?/m);
+    expect(r.out).toMatch(/^ {5}routes( requested)?: (TEXT|RETRIEVE|SQL|HYBRID)/m);
+    // A rejected sub-query's own answer is labelled as such, never shown as if it were the answer.
+    expect(r.out).not.toMatch(/^ {2}answer: /m);
+  });
+
+  it("--json carries the answer's provenance", async () => {
+    const r = await run(["ask", "Which river runs beside the stadium of the oldest club?", "--index_path", index.dir, "--json"]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out) as { answer: string; answerVerified: boolean; provenance: Array<{ route: string; passages: Array<{ id: string; sentence: string }> }> };
+    expect(out.answer).toBe("River Tamsin");
+    expect(typeof out.answerVerified).toBe("boolean");
+    expect(out.provenance[0]!.passages[0]).toMatchObject({ id: "club/ashford-rovers" });
+    expect(out.provenance[0]!.passages[0]!.sentence).toContain("River Tamsin");
   });
 
   it("--stream reports every node as it runs and ends with the same answer", async () => {

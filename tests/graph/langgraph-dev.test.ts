@@ -168,6 +168,11 @@ describe("langgraph dev HTTP API", () => {
     });
     expect(values.answer).toBe(example.answer[0]);
     expect((values.trace as unknown[]).length).toBeGreaterThan(0);
+    // Studio shows the state: the answer's evidence is a channel of it.
+    const [evidence] = values.answerProvenance as Array<{ tables: string[]; cells: Array<{ row: number; column: string; value: string }>; sql?: { query: string; rows: number[] } }>;
+    expect(evidence!.tables).toEqual(["clubs"]);
+    expect(evidence!.cells).toContainEqual({ tableId: "clubs", row: 3, column: "Manager", value: "Oskar Lind" });
+    expect(evidence!.sql?.rows).toEqual([3]);
   }, 60_000);
 
   it("streams one update per node, in the loop's order", async () => {
@@ -203,6 +208,7 @@ describe("langgraph dev HTTP API", () => {
       question_id: v.question_id,
       answer: v.answer,
       answerVerified: v.answerVerified,
+      answerProvenance: v.answerProvenance,
       steps: v.steps,
       decisions: (v.trace as Array<Record<string, unknown>>).map((d) => [d.sub_query, d.requested_route, d.effective_route, d.verdict, d.produced_answer]),
       failedRoutes: v.failedRoutes,
