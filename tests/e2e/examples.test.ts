@@ -2,8 +2,8 @@
  * The example corpus end to end on the offline backbone: the index of examples/ is built in a
  * temporary directory, every question goes through the real graph (decompose → gather → route →
  * primitive → verify → synthesize), and the answers and accepted routes are checked against the
- * examples' gold. Questions the offline backbone still gets wrong are listed in README
- * ("Offline backbone"); they must still come back with an answer string and a trace.
+ * examples' gold. Questions the offline backbone still gets wrong are listed in
+ * docs/OFFLINE-BACKBONE.md; they must still come back with an answer string and a trace.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -267,7 +267,7 @@ describe("bindings", () => {
   });
 });
 
-// Speed is measured by `npx tsx scripts/bench-sql.ts` (README "SQL safety"), not asserted here:
+// Speed is measured by `npx tsx scripts/bench-sql.ts` (docs/SQL-SAFETY.md), not asserted here:
 // a wall-clock bound in a unit test fails on a busy 2-core CI machine.
 
 
