@@ -19,7 +19,7 @@ import { metered, type NodeResources } from "./node-resources.js";
 import { noteFailure } from "./prompted/call.js";
 import { provenanceOfAnswer } from "./provenance.js";
 import { cleanAnswer } from "./prompted/strategies.js";
-import type { Step } from "./types.js";
+import type { Provenance, Step } from "./types.js";
 import { answerModel } from "./offline/answer-model.js";
 import { chooseAnswer } from "./offline/answer-ranker.js";
 
@@ -70,13 +70,16 @@ export function finalAnswer(bestAnswer: string, steps: readonly Step[], plausibl
  * verifier, nodes/offline/answer-ranker.ts `chooseAnswer`): the accepted one, else the learned
  * ranker's choice, else the highest-P one no check contradicted; undefined when no attempt carries P.
  */
-export function bestScoredCandidate(trace: readonly TraceDecision[], rankerWeights?: Readonly<Record<string, number>>): { answer: string; pCorrect: number; verified: boolean } | undefined {
+export function bestScoredCandidate(
+  trace: readonly TraceDecision[],
+  rankerWeights?: Readonly<Record<string, number>>,
+): { answer: string; pCorrect: number; verified: boolean; provenance?: Provenance } | undefined {
   const scored = trace.filter((d) => d.p_correct !== undefined && d.features);
   const attempts = scored.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
   const choice = chooseAnswer(attempts, rankerWeights);
   if (!choice) return undefined;
   const d = scored[choice.index]!;
-  return { answer: d.produced_answer.trim(), pCorrect: d.p_correct!, verified: choice.verified };
+  return { answer: d.produced_answer.trim(), pCorrect: d.p_correct!, verified: choice.verified, ...(d.provenance ? { provenance: d.provenance } : {}) };
 }
 
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
@@ -84,7 +87,9 @@ export async function synthesize(state: State, config: RunnableConfig, resources
     const c = ensureConfiguration(config);
     const accepted = state.steps.filter((s) => !s.failed);
     const scored = c.decomposerBackbone === "offline" || c.noDecomposition ? bestScoredCandidate(state.trace, answerModel()?.ranker) : undefined;
-    if (scored && (scored.verified || c.plausibleFallback)) return { answer: scored.answer, answerVerified: scored.verified };
+    if (scored && (scored.verified || c.plausibleFallback)) {
+      return { answer: scored.answer, answerVerified: scored.verified, answerProvenance: scored.provenance ? [scored.provenance] : [] };
+    }
     const fallback = finalAnswer(state.bestAnswer, state.steps, c.plausibleFallback);
     if (c.finalSynthesis && accepted.length >= 2) {
       const strategies = await resources.strategies(c, "main", meter);
