@@ -154,7 +154,8 @@ export async function offlineTier(state: State, config: RunnableConfig, inner: T
       if (update.textEvidence !== undefined) context = { ...context, textEvidence: update.textEvidence };
       if (update.schema !== undefined) context = { ...context, schema: update.schema };
       // Primitive nodes produce the attempt; verify re-emits it with its verdict.
-      if (update.attempt && node !== "verify") seen.push({ ...context, attempt: update.attempt });
+      // begin's update resets `attempt` (an Overwrite of null), verify's re-states the judged one.
+      if (update.attempt && node !== "verify" && node !== "begin") seen.push({ ...context, attempt: update.attempt });
     }
   }
   if (!final) throw new Error("graph/cascade.ts: the offline tier produced no state");
