@@ -15,6 +15,24 @@ import { isGrounded } from "../grounding.js";
 import { sqlScalar } from "../sql-evidence.js";
 import type { VerifyInput } from "../strategies.js";
 
+/**
+ * The last few results of a check by its inputs: the rule verdict and the learned verifier's
+ * features ask the same questions of the same evidence (and the attempts of a sub-query share their
+ * passages), so each is computed once. Results are read, never changed, by their callers.
+ */
+const MEMO_SIZE = 16;
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const hit = memo.get(key);
+  if (hit !== undefined || memo.has(key)) return hit as T;
+  const value = compute();
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+  return value;
+}
+const rowsMemo = new Map<string, EvidenceRow[]>();
+const cellsMemo = new Map<string, ReturnType<typeof answerFromCells>>();
+const supportMemo = new Map<string, number>();
+
 export function close(a: number, b: number): boolean {
   if (a === b) return true;
   const scale = Math.max(Math.abs(a), Math.abs(b));
@@ -49,6 +67,10 @@ export function fromSql(answer: string, sqlResult: string): boolean {
  * sentences and table rows that contain the answer, scored by idf-weighted question words.
  */
 export function supportOf(question: string, subQuery: string, answer: string, evidence: string): number {
+  return remembered(supportMemo, `${question}\u0000${subQuery}\u0000${answer}\u0000${evidence}`, () => computeSupport(question, subQuery, answer, evidence));
+}
+
+function computeSupport(question: string, subQuery: string, answer: string, evidence: string): number {
   const target = normalized(answer);
   if (target === "") return 0;
   // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
@@ -153,6 +175,10 @@ export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount:
 
 /** Every table row of the evidence: `[Table …, row …]` blocks and markdown table rows. */
 export function evidenceRows(evidence: string): EvidenceRow[] {
+  return remembered(rowsMemo, evidence, () => parseEvidenceRows(evidence));
+}
+
+function parseEvidenceRows(evidence: string): EvidenceRow[] {
   const blocks = parseRows(evidence).filter((r) => r.tableId !== "" && /\[Table /.test(evidence));
   const markdown = parseBlocks(evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
   return [...(/\[Table [^\]]+, row \d+\]/.test(evidence) ? blocks : []), ...markdown];
@@ -160,7 +186,8 @@ export function evidenceRows(evidence: string): EvidenceRow[] {
 
 /** The evidence's report-table cells, located by the question, when they give this answer. */
 export function fromCells(answer: string, input: VerifyInput): { operation: string; confidence: number } | undefined {
-  const cells = answerFromCells(input.subQuery || input.question, evidenceRows(input.evidence), input.evidence);
+  const question = input.subQuery || input.question;
+  const cells = remembered(cellsMemo, `${question}\u0000${input.evidence}`, () => answerFromCells(question, evidenceRows(input.evidence), input.evidence));
   if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) return undefined;
   const same = normalized(withoutScale(cells.answer)) === normalized(withoutScale(answer));
   return same ? { operation: cells.operation, confidence: cells.confidence } : undefined;
