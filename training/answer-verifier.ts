@@ -161,32 +161,32 @@ export interface Figures {
   rankerAccuracy: number;
 }
 
-/** The run the graph would make with this scorer and threshold, replayed over the traced attempts. */
-export function simulate(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, indices?: readonly number[], ranker?: Readonly<Record<string, number>>): Figures {
-  const chosen = indices ?? questions.map((_, i) => i);
-  let right = 0;
-  let accepted = 0;
-  let acceptedRight = 0;
-  let recall = 0;
-  for (const i of chosen) {
-    const q = questions[i]!;
-    const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), threshold, ranker);
-    if (isAccepted) accepted++;
-    if (answer?.right) {
-      right++;
-      if (isAccepted) acceptedRight++;
-    }
-    if (q.candidates.some((c) => c.right)) recall++;
-  }
-  const n = Math.max(1, chosen.length);
+/** The figures of a replayed run from each question's outcome: its answer right, accepted, and whether some candidate was right. */
+function tally(outcomes: ReadonlyArray<{ right: boolean; accepted: boolean; recall: boolean }>): Figures {
+  const n = Math.max(1, outcomes.length);
+  const count = (f: (o: (typeof outcomes)[number]) => boolean) => outcomes.filter(f).length;
+  const right = count((o) => o.right);
+  const accepted = count((o) => o.accepted);
+  const recall = count((o) => o.recall);
   return {
-    questions: chosen.length,
+    questions: outcomes.length,
     accuracy: right / n,
     accepted: accepted / n,
-    precision: accepted ? acceptedRight / accepted : 0,
+    precision: accepted ? count((o) => o.accepted && o.right) / accepted : 0,
     candidateRecall: recall / n,
     rankerAccuracy: recall ? right / recall : 0,
   };
+}
+
+/** The run the graph would make with this scorer and threshold, replayed over the traced attempts. */
+export function simulate(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, indices?: readonly number[], ranker?: Readonly<Record<string, number>>): Figures {
+  return tally(
+    (indices ?? questions.map((_, i) => i)).map((i) => {
+      const q = questions[i]!;
+      const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), threshold, ranker);
+      return { right: answer?.right === true, accepted: isAccepted, recall: q.candidates.some((c) => c.right) };
+    }),
+  );
 }
 
 /** The question's candidates as the ranker reads them, with verdicts the graph would give at this threshold. */
@@ -253,23 +253,16 @@ export function chooseThreshold(questions: readonly QuestionCandidates[], score:
  * fallback (answer-ranker.ts `rulePick`).
  */
 export function rulePolicy(questions: readonly QuestionCandidates[], indices?: readonly number[]): Figures {
-  const chosen = indices ?? questions.map((_, i) => i);
-  let right = 0;
-  let accepted = 0;
-  let acceptedRight = 0;
-  let recall = 0;
-  for (const i of chosen) {
-    const q = questions[i]!;
-    const attempts = q.candidates.map((c) => ({ answer: c.answer, route: c.route, subQuery: c.subQuery, verdict: c.ruleVerdict === 0 ? 0 : 0.5, p: 0, features: c.features }));
-    const pick = rulePick(attempts);
-    const isAccepted = pick >= 0 && (q.candidates[pick]!.features["rule=sql"] === 1 || q.candidates[pick]!.features["rule=cells"] === 1);
-    const ok = pick >= 0 && q.candidates[pick]!.right;
-    if (ok) right++;
-    if (isAccepted) (accepted++, ok && acceptedRight++);
-    if (q.candidates.some((c) => c.right)) recall++;
-  }
-  const n = Math.max(1, chosen.length);
-  return { questions: chosen.length, accuracy: right / n, accepted: accepted / n, precision: accepted ? acceptedRight / accepted : 0, candidateRecall: recall / n, rankerAccuracy: recall ? right / recall : 0 };
+  return tally(
+    (indices ?? questions.map((_, i) => i)).map((i) => {
+      const q = questions[i]!;
+      const attempts = q.candidates.map((c) => ({ answer: c.answer, route: c.route, subQuery: c.subQuery, verdict: c.ruleVerdict === 0 ? 0 : 0.5, p: 0, features: c.features }));
+      const pick = rulePick(attempts);
+      const chosen = pick >= 0 ? q.candidates[pick]! : undefined;
+      const accepted = chosen !== undefined && (chosen.features["rule=sql"] === 1 || chosen.features["rule=cells"] === 1);
+      return { right: chosen?.right === true, accepted, recall: q.candidates.some((c) => c.right) };
+    }),
+  );
 }
 
 export interface TrainResult {
