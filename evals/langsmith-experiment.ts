@@ -19,7 +19,7 @@ import { Client } from "langsmith";
 import { RunTree } from "langsmith/run_trees";
 import { questionKey, type QuestionRecord } from "./dataset.js";
 import { resolveBench } from "./report-bench.js";
-import { questionRunOptions, type ExperimentInfo } from "./run-metadata.js";
+import { experimentMetadata, questionRunOptions, type ExperimentInfo } from "./run-metadata.js";
 import { routeSummary } from "./route-summary.js";
 import { scoreResults, type Bench } from "./score.js";
 
@@ -133,16 +133,8 @@ export async function recordExperiment(upload: ExperimentUpload): Promise<Experi
   const officialByKey = new Map(score.perQuestion.filter((q) => !q.missing).map((q) => [q.key, q.official]));
 
   const metadata = {
-    experiment: info.experiment,
-    dataset: info.dataset,
-    split: info.split,
+    ...experimentMetadata(info),
     bench: upload.bench,
-    config: info.config,
-    config_hash: info.configHash,
-    prompt_versions: info.promptVersions,
-    git_commit: info.git.commit,
-    git_dirty: info.git.dirty,
-    ...(info.baseline ? { baseline: info.baseline } : {}),
     tags: info.tags,
     questions_file: upload.questionsPath,
     results_file: upload.resultsPath,

@@ -80,6 +80,21 @@ export interface ExperimentInfo {
   tags: string[];
 }
 
+/** The experiment's own metadata: name, dataset, split, configuration and its hash, prompts, commit, baseline. */
+export function experimentMetadata(info: ExperimentInfo): Record<string, unknown> {
+  return {
+    experiment: info.experiment,
+    dataset: info.dataset,
+    split: info.split,
+    config: info.config,
+    config_hash: info.configHash,
+    prompt_versions: info.promptVersions,
+    git_commit: info.git.commit,
+    git_dirty: info.git.dirty,
+    ...(info.baseline ? { baseline: info.baseline } : {}),
+  };
+}
+
 /** The per-question run name, tags and metadata (see the file comment). */
 export function questionRunOptions(info: ExperimentInfo, record: Record<string, unknown>): {
   runName: string;
@@ -91,15 +106,7 @@ export function questionRunOptions(info: ExperimentInfo, record: Record<string, 
     runName: [prefix, info.dataset, info.split].filter((s) => s !== "").join(":"),
     tags: info.tags,
     metadata: {
-      experiment: info.experiment,
-      dataset: info.dataset,
-      split: info.split,
-      config: info.config,
-      config_hash: info.configHash,
-      prompt_versions: info.promptVersions,
-      git_commit: info.git.commit,
-      git_dirty: info.git.dirty,
-      ...(info.baseline ? { baseline: info.baseline } : {}),
+      ...experimentMetadata(info),
       ...(info.indexPath ? { index_path: info.indexPath } : {}),
       question_id: record.question_id ?? null,
       table_id: record.table_id ?? null,
