@@ -3,37 +3,17 @@
  * with the offline NaiveRAG baseline; and the bounded trace flush: with tracing on and an
  * unreachable LangSmith endpoint the process still exits promptly.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { spawnAtr } from "../fixtures/spawn-atr.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalizeSquad } from "../../evals/scoring/hybridqa.js";
 import { oracleMatches } from "../../evals/oracle-verifier.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
-const ATR = join(ROOT, "bin", "atr.js");
 
-function atr(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolvePromise, reject) => {
-    const clean = { ...process.env };
-    for (const k of Object.keys(clean)) if (/^(LANGSMITH|LANGCHAIN)_/.test(k)) delete clean[k];
-    const child = spawn(process.execPath, [ATR, ...args], { cwd: ROOT, env: { ...clean, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`atr ${args[0]} did not exit within ${timeoutMs} ms\n${stderr}`));
-    }, timeoutMs);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
+const atr = (args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000) => spawnAtr(args, env, timeoutMs);
 
 let dir: string;
 let index: string;

@@ -6,7 +6,6 @@
  * flag nothing is sent. With tracing on, or an unreachable endpoint, the process still ends.
  * Changed questions update their examples (recordExperiment directly).
  */
-import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,32 +16,12 @@ import { experimentClient, exampleOf, recordExperiment } from "../../evals/langs
 import { readResults } from "../../evals/results-file.js";
 import { scoreResults } from "../../evals/score.js";
 import type { ExperimentInfo } from "../../evals/run-metadata.js";
+import { spawnAtr } from "../fixtures/spawn-atr.js";
 import { EXAMPLES, useExampleIndex } from "../fixtures/example-index.js";
 import { startLangsmithStandIn, type LangsmithStandIn } from "../fixtures/langsmith-stand-in.js";
 
-const ROOT = resolve(import.meta.dirname, "..", "..");
-const ATR = join(ROOT, "bin", "atr.js");
 
-function atr(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolvePromise, reject) => {
-    const clean = { ...process.env };
-    for (const k of Object.keys(clean)) if (/^(LANGSMITH|LANGCHAIN)_/.test(k)) delete clean[k];
-    const child = spawn(process.execPath, [ATR, ...args], { cwd: ROOT, env: { ...clean, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`atr ${args[0]} did not exit within ${timeoutMs} ms\n${stderr}`));
-    }, timeoutMs);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
+const atr = (args: string[], env: NodeJS.ProcessEnv, timeoutMs = 90_000) => spawnAtr(args, env, timeoutMs);
 
 /** A port nothing listens on: a server's port, once the server is closed. */
 async function closedPort(): Promise<number> {
