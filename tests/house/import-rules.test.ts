@@ -1,5 +1,5 @@
 /**
- * DESIGN.md's one-way imports, checked over the source: indexing ← retrievers ← nodes ← graph ←
+ * DESIGN.md's one-way imports, checked over the source: text ← indexing ← retrievers ← nodes ← graph ←
  * {evals, training, cli} ← scripts, where nodes may import graph/state.ts and graph/configuration.ts
  * (types and the configuration, as the LangGraph templates do); and no cycle of value imports
  * between files.
@@ -9,7 +9,7 @@ import { dirname, join, normalize, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
-const ORDER: Record<string, number> = { indexing: 1, retrievers: 2, nodes: 3, graph: 4, evals: 5, training: 5, cli: 5, scripts: 6 };
+const ORDER: Record<string, number> = { text: 0, indexing: 1, retrievers: 2, nodes: 3, graph: 4, evals: 5, training: 5, cli: 5, scripts: 6 };
 const ALLOWED_UP = new Set(["nodes>graph/state.ts", "nodes>graph/configuration.ts"]);
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 

@@ -1,0 +1,127 @@
+/**
+ * Word lists the matchers share: months and weekdays, ordinals, number words, superlatives, and
+ * the nouns that say a question asks for a person or a place. One list each, with lookups and the
+ * regular-expression alternations built from them (longest alternative first, so "sept" wins over
+ * "sep" and "september" over both).
+ */
+
+/** Alternation source of `words`, longest first, regex-escaped. */
+export function alternation(words: Iterable<string>): string {
+  return [...new Set(words)]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|");
+}
+
+// ── months and weekdays ──────────────────────────────────────────────────────────────────────────
+
+export const MONTH_NAMES = [
+  "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+] as const;
+
+/** Abbreviations written in tables and passages ("Sept." too). */
+export const MONTH_ABBREVIATIONS: Readonly<Record<string, number>> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+
+const MONTH_NUMBERS: ReadonlyMap<string, number> = new Map([
+  ...MONTH_NAMES.map((m, i) => [m, i + 1] as [string, number]),
+  ...Object.entries(MONTH_ABBREVIATIONS),
+]);
+
+/** 1–12 for a month name or abbreviation in any case, with or without a final dot; else undefined. */
+export function monthNumber(word: string): number | undefined {
+  return MONTH_NUMBERS.get(word.toLowerCase().replace(/\.$/, ""));
+}
+
+/** Alternation of the full month names (lower case; use the `i` flag for other cases). */
+export const MONTH_NAME_PATTERN = alternation(MONTH_NAMES);
+/** Alternation of full names and abbreviations. */
+export const MONTH_PATTERN = alternation(MONTH_NUMBERS.keys());
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+// ── ordinals and number words ────────────────────────────────────────────────────────────────────
+
+export const ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"] as const;
+export const ORDINAL_PATTERN = alternation(ORDINAL_WORDS);
+
+/** 1 for "first" or "1st", 12 for "12th"; undefined for anything else. */
+export function ordinalValue(word: string): number | undefined {
+  const w = word.toLowerCase();
+  const digits = /^(\d+)(?:st|nd|rd|th)$/.exec(w);
+  if (digits) return Number(digits[1]);
+  const i = (ORDINAL_WORDS as readonly string[]).indexOf(w);
+  return i >= 0 ? i + 1 : undefined;
+}
+
+const UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+  "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+/** Number words with their values: zero–nineteen, the tens, hundred, thousand. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = Object.fromEntries([
+  ...UNITS.map((w, i) => [w, i]),
+  ...TENS.map((w, i) => [w, 20 + 10 * i]),
+  ["hundred", 100],
+  ["thousand", 1000],
+]);
+
+/** Alternation of the one-word numbers one–ninety (no zero, hundred or thousand). */
+export const NUMBER_WORD_PATTERN = alternation([...UNITS.slice(1), ...TENS]);
+/** Alternation of the tens ("twenty" … "ninety"), for compounds like "twenty-one". */
+export const TENS_PATTERN = alternation(TENS);
+/** Alternation of "one" … "nine". */
+export const DIGIT_WORD_PATTERN = alternation(UNITS.slice(1, 10));
+
+/** The value of a number word ("seven" → 7, "twenty-one" → 21); undefined for other words. */
+export function numberWordValue(word: string): number | undefined {
+  const w = word.toLowerCase();
+  if (Object.hasOwn(NUMBER_WORDS, w)) return NUMBER_WORDS[w];
+  const m = /^([a-z]+)-([a-z]+)$/.exec(w);
+  if (m && TENS.includes(m[1]!) && UNITS.indexOf(m[2]!) >= 1 && UNITS.indexOf(m[2]!) <= 9) return NUMBER_WORDS[m[1]!]! + UNITS.indexOf(m[2]!);
+  return undefined;
+}
+
+// ── superlatives ─────────────────────────────────────────────────────────────────────────────────
+
+/** Superlatives that ask for a maximum (then comparatives, which analysis reads the same way). */
+export const MAX_SUPERLATIVES = ["most", "highest", "largest", "biggest", "greatest", "top", "best", "maximum", "longest",
+  "tallest", "heaviest", "oldest", "farthest", "furthest", "fastest", "latest", "newest", "deepest", "widest", "busiest",
+  "strongest", "richest", "hottest"] as const;
+export const MIN_SUPERLATIVES = ["least", "lowest", "smallest", "fewest", "minimum", "shortest", "worst", "earliest",
+  "youngest", "slowest", "lightest", "closest", "nearest", "cheapest", "coldest", "weakest"] as const;
+export const MAX_COMPARATIVES = ["higher", "larger", "bigger", "greater", "longer", "taller", "better", "more"] as const;
+export const MIN_COMPARATIVES = ["lower", "smaller", "fewer", "shorter", "less", "worse", "earlier", "younger"] as const;
+
+/** Alternation of every superlative (max and min). */
+export const SUPERLATIVE_PATTERN = [...MAX_SUPERLATIVES, ...MIN_SUPERLATIVES].join("|");
+
+/** "max", "min" or undefined for one word (superlatives, comparatives, "max"/"min" themselves). */
+export function superlativeDirection(word: string): "max" | "min" | undefined {
+  const w = word.toLowerCase();
+  if (w === "max" || w === "highest-ranked" || (MAX_SUPERLATIVES as readonly string[]).includes(w) || (MAX_COMPARATIVES as readonly string[]).includes(w)) return "max";
+  if (w === "min" || (MIN_SUPERLATIVES as readonly string[]).includes(w) || (MIN_COMPARATIVES as readonly string[]).includes(w)) return "min";
+  return undefined;
+}
+
+// ── nouns that name the kind of answer ───────────────────────────────────────────────────────────
+
+/** Nouns for people ("which player", "the coach of"). Singular; `nounPattern` adds plurals. */
+export const PERSON_NOUNS = ["person", "people", "player", "man", "woman", "driver", "athlete", "coach", "manager", "actor",
+  "actress", "singer", "artist", "director", "author", "writer", "candidate", "member", "rider", "runner", "swimmer",
+  "winner", "champion", "captain", "president", "governor", "mayor", "skier", "skater", "boxer", "wrestler", "pitcher",
+  "golfer", "cyclist", "composer", "producer", "founder", "owner", "politician", "footballer", "scorer", "opponent",
+  "competitor", "contestant", "king", "queen", "senator", "representative", "nominee", "chairman", "leader", "minister",
+  "husband", "wife", "son", "daughter", "father", "mother", "brother", "sister"] as const;
+
+/** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */
+export const PLACE_NOUNS = ["country", "nation", "city", "town", "state", "county", "province", "region", "place",
+  "location", "venue", "stadium", "arena", "village", "district", "island", "continent", "borough", "municipality",
+  "capital", "hometown", "birthplace", "headquarters", "address", "street", "river", "mountain", "neighborhood", "suburb"] as const;
+
+/** Alternation of nouns with their plurals ("city" → "city|cities", "coach" → "coach|coaches"). */
+export function nounPattern(nouns: readonly string[]): string {
+  const plural = (n: string) => (/[^aeiou]y$/.test(n) ? `${n.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(n) ? `${n}es` : n === "man" ? "men" : n === "woman" ? "women" : n === "people" ? n : `${n}s`);
+  return alternation(nouns.flatMap((n) => [n, plural(n)]));
+}
