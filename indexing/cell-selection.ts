@@ -4,6 +4,7 @@
  */
 import type { CellEntry, Passage, RowEntry, SchemaEntry, TableSchema } from "./types.js";
 import type { RawTable } from "./types.js";
+import { MONTH_PATTERN } from "../text/lexicons.js";
 
 export interface LoadedTableLike {
   raw: RawTable;
@@ -49,7 +50,7 @@ export function schemaEntries(tables: LoadedTableLike[]): SchemaEntry[] {
   return out;
 }
 
-const MONTHS = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\b/i;
+const MONTHS = new RegExp(`\\b(${MONTH_PATTERN})[a-z]*\\.?\\b`, "i");
 
 /**
  * How much a cell value looks like something a question names (0…1): names, titles, codes and dates

@@ -14,6 +14,7 @@
  * that do not parse become SQL NULL in the typed column; the original text is always kept beside it.
  */
 import type { ColumnType } from "./types.js";
+import { monthNumber } from "../text/lexicons.js";
 
 /** Fraction of a column's informative cells that must parse for the column to get that type. */
 export const TYPE_THRESHOLD = 0.9;
@@ -65,11 +66,6 @@ export function parseNumber(text: string): number | null {
   return negative ? -value : value;
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10,
-  nov: 11, november: 11, dec: 12, december: 12,
-};
 
 function iso(y: number, m: number, d?: number): string | null {
   if (y < 1000 || y > 2999 || m < 1 || m > 12) return null;
@@ -80,9 +76,6 @@ function iso(y: number, m: number, d?: number): string | null {
   return `${y}-${mm}-${String(d).padStart(2, "0")}`;
 }
 
-function month(word: string): number | undefined {
-  return MONTHS[word.toLowerCase().replace(/\.$/, "")];
-}
 
 /** Parses a date in a common written form to ISO `YYYY-MM-DD` (or `YYYY-MM` for month + year), or null. */
 export function parseDate(text: string): string | null {
@@ -101,11 +94,11 @@ export function parseDate(text: string): string | null {
     return iso(y, a, b);
   }
   m = /^([A-Za-z]{3,9}\.?) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(t);
-  if (m && month(m[1]!)) return iso(+m[3]!, month(m[1]!)!, +m[2]!);
+  if (m && monthNumber(m[1]!)) return iso(+m[3]!, monthNumber(m[1]!)!, +m[2]!);
   m = /^(\d{1,2})(?:st|nd|rd|th)? ([A-Za-z]{3,9}\.?),? (\d{4})$/.exec(t);
-  if (m && month(m[2]!)) return iso(+m[3]!, month(m[2]!)!, +m[1]!);
+  if (m && monthNumber(m[2]!)) return iso(+m[3]!, monthNumber(m[2]!)!, +m[1]!);
   m = /^([A-Za-z]{3,9}\.?),? (\d{4})$/.exec(t);
-  if (m && month(m[1]!)) return iso(+m[2]!, month(m[1]!)!);
+  if (m && monthNumber(m[1]!)) return iso(+m[2]!, monthNumber(m[1]!)!);
   return null;
 }
 

@@ -6,19 +6,7 @@
  * code — so both read the same numbers.
  */
 import { parseDate, parseNumber } from "./column-types.js";
-
-/** Lower-case, accents stripped, punctuation → space, collapsed. Citation marks like [1] dropped. */
-export function normaliseText(text: string): string {
-  // Printable ASCII has no accents to strip (NFKD is the identity on it): same result, much faster.
-  const decomposed = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize("NFKD");
-  return decomposed
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\[[^\]]{0,8}\]/g, " ")
-    .replace(/[\u2018\u2019'`´]/g, "")
-    .replace(/[^a-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+/g, " ")
-    .trim();
-}
+import { normaliseText } from "../text/normalise.js";
 
 /** The number a cell starts with ("2.8 miles (4.5 km)" → 2.8, "328 (100)" → 328), as SQLite's CAST reads it. */
 export function leadingNumber(text: string): number | null {

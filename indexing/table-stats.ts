@@ -25,7 +25,8 @@
  */
 import type Database from "better-sqlite3";
 import { quoteIdent } from "./identifiers.js";
-import { cellNumber, columnShares, normaliseText, tableProfile, type ProfileColumn } from "./table-profile.js";
+import { cellNumber, columnShares, tableProfile, type ProfileColumn } from "./table-profile.js";
+import { normaliseText } from "../text/normalise.js";
 import type { RawTable, TableSchema } from "./types.js";
 
 /** The row index of the table at load position `position`. */

@@ -21,7 +21,7 @@ import type { BuildSettings, CellEntry, DocChunk, Manifest, Passage, RawTable, R
 import { chunkTable, chunkText, validateChunkSizes } from "./chunking.js";
 import { cellEntries, rowEntries, schemaEntries, searchText, validateRowCaps } from "./cell-selection.js";
 import { createEmbedder } from "./embeddings/index.js";
-import { contentWords } from "./embeddings/offline.js";
+import { contentWords } from "../text/tokenise.js";
 import type { IndexEmbedder } from "./embeddings/types.js";
 import { isLargeTable } from "./table-size.js";
 import { VectorFile, writeVectors, type IdRange } from "./vector-index.js";

@@ -5,17 +5,8 @@
  * the sum/average of all — counts as grounded, so arithmetic answers from SQL results or tables are
  * not systematically rejected (reference §15.13).
  */
+import { normaliseForGrounding } from "../text/normalise.js";
 import { NOT_FOUND } from "./answer-validity.js";
-
-/** Lower-case, drop `, $ £ € ¥`, keep `[a-z0-9 . -]` and spaces, collapse spaces. */
-export function normaliseForGrounding(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[,$£€¥]/g, "")
-    .replace(/[^a-z0-9.\-\s]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** Numbers in normalised text. */
 export function numbersIn(text: string): number[] {

@@ -11,6 +11,7 @@ import { ROW_ID_COLUMN } from "../indexing/types.js";
 import type { SqlExecutor } from "../retrievers/sql-executor.js";
 import { checkSql, columnsRead, type GuardScope } from "../retrievers/sql-guard.js";
 import { rowsQuery } from "../retrievers/sql-rows.js";
+import { normaliseAnswerText } from "../text/normalise.js";
 import { isValidAnswer } from "./answer-validity.js";
 import type { LinkedValue, Provenance, ProvenanceCell, ProvenancePassage, SqlProvenance } from "./types.js";
 
@@ -20,15 +21,6 @@ export const PROVENANCE_CELLS = 30;
 export const PROVENANCE_PASSAGES = 3;
 /** Rows of the SQL result whose cells become provenance cells. */
 const CELL_ROWS = 10;
-
-/** Lower-case, thousands separators and surrounding quotes/punctuation dropped, spaces collapsed. */
-export function normalizeForMatch(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/(\d),(?=\d{3}\b)/g, "$1")
-    .replace(/\s+/g, " ")
-    .replace(/^[\s"'“”‘’(]+|[\s"'“”‘’).,;:!?]+$/g, "");
-}
 
 /** True when `needle` occurs in `hay` as whole words (normalised). */
 function containsWords(hay: string, needle: string): boolean {
@@ -44,13 +36,13 @@ function chunkBody(chunk: DocChunk): string {
 
 /** Sentences of the selected text chunks that hold the answer (at most PROVENANCE_PASSAGES). */
 export function passageSentences(answer: string, chunks: readonly DocChunk[]): ProvenancePassage[] {
-  const target = normalizeForMatch(answer);
+  const target = normaliseAnswerText(answer);
   if (!isValidAnswer(answer) || target === "") return [];
   const out: ProvenancePassage[] = [];
   for (const chunk of chunks) {
     if (chunk.type !== "text") continue;
     for (const sentence of chunkBody(chunk).split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/)) {
-      if (!containsWords(normalizeForMatch(sentence), target)) continue;
+      if (!containsWords(normaliseAnswerText(sentence), target)) continue;
       out.push({ id: chunk.passageId ?? chunk.source, file: chunk.source, sentence: sentence.trim() });
       break; // one sentence per passage
     }
@@ -61,9 +53,9 @@ export function passageSentences(answer: string, chunks: readonly DocChunk[]): P
 
 /** Tables of the selected table chunks whose text holds the answer. */
 export function tablesMentioning(answer: string, chunks: readonly DocChunk[]): string[] {
-  const target = normalizeForMatch(answer);
+  const target = normaliseAnswerText(answer);
   if (!isValidAnswer(answer) || target === "") return [];
-  const ids = chunks.filter((c) => c.type === "table" && containsWords(normalizeForMatch(chunkBody(c)), target)).map((c) => c.tableId ?? c.source);
+  const ids = chunks.filter((c) => c.type === "table" && containsWords(normaliseAnswerText(chunkBody(c)), target)).map((c) => c.tableId ?? c.source);
   return [...new Set(ids)];
 }
 
@@ -74,11 +66,11 @@ export function tablesMentioning(answer: string, chunks: readonly DocChunk[]): s
  * no cell holds the answer (a computed answer), the linked values' cells alone.
  */
 export function rowCells(answer: string, rows: readonly RowEntry[], linked: readonly LinkedValue[]): ProvenanceCell[] {
-  const target = normalizeForMatch(answer);
+  const target = normaliseAnswerText(answer);
   const cell = (r: RowEntry, column: string): ProvenanceCell => ({ tableId: r.tableId, row: r.rowIdx, column, value: r.values[column] ?? "" });
   const matching = (test: (value: string) => boolean) => {
     for (const r of rows) {
-      const hits = Object.entries(r.values).filter(([, v]) => v !== "" && test(normalizeForMatch(String(v))));
+      const hits = Object.entries(r.values).filter(([, v]) => v !== "" && test(normaliseAnswerText(String(v))));
       if (hits.length > 0) return hits.map(([column]) => cell(r, column));
     }
     return [];
@@ -92,7 +84,7 @@ export function rowCells(answer: string, rows: readonly RowEntry[], linked: read
   const keyCells = rows.flatMap((r) =>
     linked
       .filter((v) => v.matchedValue !== null && v.fallbackLevel !== 3 && (v.tableId === null || v.tableId === r.tableId))
-      .filter((v) => r.values[v.column] !== undefined && normalizeForMatch(String(r.values[v.column])) === normalizeForMatch(v.matchedValue!))
+      .filter((v) => r.values[v.column] !== undefined && normaliseAnswerText(String(r.values[v.column])) === normaliseAnswerText(v.matchedValue!))
       .filter(() => answerRows.size === 0 || answerRows.has(`${r.tableId}#${r.rowIdx}`))
       .map((v) => cell(r, v.column)),
   );
@@ -118,8 +110,8 @@ function parsedRows(result: string): Array<Record<string, unknown>> {
 
 /** True when a value of the SQL result rows equals the answer (normalised). */
 export function resultHolds(answer: string, resultRows: ReadonlyArray<Record<string, unknown>>): boolean {
-  const target = normalizeForMatch(answer);
-  return target !== "" && resultRows.some((r) => Object.values(r).some((v) => v !== null && normalizeForMatch(String(v)) === target));
+  const target = normaliseAnswerText(answer);
+  return target !== "" && resultRows.some((r) => Object.values(r).some((v) => v !== null && normaliseAnswerText(String(v)) === target));
 }
 
 export interface SqlProvenanceInput {
@@ -204,8 +196,8 @@ export function provenanceOfAnswer(answer: string, verified: boolean, trace: rea
     return withProvenance.filter((d) => d.accepted && steps.has(d.sub_query)).map((d) => d.provenance);
   }
   if (!isValidAnswer(answer)) return [];
-  const target = normalizeForMatch(answer);
-  const same = (d: TraceDecision) => normalizeForMatch(d.produced_answer ?? "") === target;
+  const target = normaliseAnswerText(answer);
+  const same = (d: TraceDecision) => normaliseAnswerText(d.produced_answer ?? "") === target;
   if (verified) {
     const accepted = withProvenance.filter((d) => d.accepted && same(d)).at(-1);
     if (accepted) return [accepted.provenance];

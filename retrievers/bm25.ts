@@ -3,7 +3,7 @@
  * default reranker, and the plain baseline of `npm run bench:retrieval`. Statistics come from a
  * population of texts (a view, or one table's rows), so a word in every row of a table weighs little.
  */
-import { contentWords } from "../indexing/embeddings/offline.js";
+import { contentWords } from "../text/tokenise.js";
 
 export interface Bm25Options {
   /** Term saturation (default 1.2). */

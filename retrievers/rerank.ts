@@ -10,7 +10,9 @@
  * - `DenseOnly`: keeps the dense order (the paper's `--no_reranker`).
  */
 import type { Hit } from "../indexing/types.js";
-import { contentWords, normaliseForMatch } from "../indexing/embeddings/offline.js";
+import { contentWords } from "../text/tokenise.js";
+import { normaliseForMatch } from "../text/normalise.js";
+import { wordFamily } from "../text/stem.js";
 import { Bm25Stats } from "./bm25.js";
 import { editDistance } from "./edit-distance.js";
 
@@ -120,17 +122,12 @@ function nearQueryWord(word: string, queryWords: Set<string>): boolean {
   if (word.length < 4 || !/^\p{L}+$/u.test(word)) return false;
   for (const q of queryWords) {
     if (q[0] !== word[0] || Math.abs(q.length - word.length) > 1 || q.length < 4) continue;
-    if (stemOf(q) === stemOf(word) || !/^\p{L}+$/u.test(q)) continue;
+    if (wordFamily(q) === wordFamily(word) || !/^\p{L}+$/u.test(q)) continue;
     if (word.length === 4 || q.length === 4) {
       if (q.length === word.length && [...q].sort().join("") === [...word].sort().join("") && editDistance(q, word, 1, { transpositions: true }) === 1) return true;
     } else if (editDistance(q, word, 1, { transpositions: true }) === 1) return true;
   }
   return false;
-}
-
-/** A word without its commonest English inflection endings. */
-function stemOf(word: string): string {
-  return word.replace(/(?:ings?|ers?|ed|es|s)$/, "");
 }
 
 /** True when the normalised key occurs in the normalised query with no letter or digit on either side. */

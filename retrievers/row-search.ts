@@ -9,7 +9,7 @@
  */
 import type Database from "better-sqlite3";
 import { rowText, searchText } from "../indexing/cell-selection.js";
-import { contentWords } from "../indexing/embeddings/offline.js";
+import { contentWords } from "../text/tokenise.js";
 import { quoteIdent as quote } from "../indexing/sql-store.js";
 import { ftsAnyOf, rowsFtsTable } from "../indexing/table-stats.js";
 import { ROW_ID_COLUMN, type Hit, type RowEntry, type TableSchema } from "../indexing/types.js";

@@ -5,7 +5,9 @@
  * such wording into row candidates (general rules over the question's words and the table's
  * columns — nothing question-specific), which `rows()` places right after the best similarity hits.
  */
-import { contentWords, normaliseForMatch } from "../indexing/embeddings/offline.js";
+import { contentWords } from "../text/tokenise.js";
+import { normaliseForMatch } from "../text/normalise.js";
+import { stemSet } from "../text/stem.js";
 import { parseNumber } from "../indexing/column-types.js";
 import type { RowEntry } from "../indexing/types.js";
 
@@ -16,10 +18,6 @@ const BEFORE = /\b(before|previous|previously|preceding|preceded|prior|above|ear
 const SAME = /\b(same|equal|as many|as much|tied|also)\b/;
 const MAX = /\b(most|highest|largest|biggest|greatest|maximum|longest|tallest|heaviest|oldest|best|more|higher|larger|top|max|peak|peaked|record)\b/;
 const MIN = /\b(least|lowest|smallest|fewest|minimum|shortest|lightest|youngest|worst|less|lower|fewer|min)\b/;
-
-function stemSet(words: string[]): Set<string> {
-  return new Set(words.map((w) => w.slice(0, 5)));
-}
 
 /**
  * Local row positions (into `rows`, which are one table's rows in order) suggested by the
@@ -58,11 +56,12 @@ export function structuralRows(question: string, rows: readonly RowEntry[], anch
   const wantMax = MAX.test(q);
   const wantMin = MIN.test(q);
   if ((wantMax || wantMin) && rows.length > 0) {
-    // numeric columns whose header shares a word stem with the question
-    const qStems = stemSet(contentWords(question));
+    // numeric columns whose header shares a word stem with the question ("Total" is a header word, not a stop word here)
+    const headerWords = { keepHeaderWords: true };
+    const qStems = stemSet(contentWords(question, headerWords));
     const columns = Object.keys(rows[0]!.values);
     const scored = columns
-      .map((c) => ({ c, overlap: [...stemSet(contentWords(c))].filter((s) => qStems.has(s)).length }))
+      .map((c) => ({ c, overlap: [...stemSet(contentWords(c, headerWords))].filter((s) => qStems.has(s)).length }))
       .filter((x) => x.overlap > 0);
     const numericCols = (scored.length > 0 ? scored.sort((a, b) => b.overlap - a.overlap).map((x) => x.c) : columns).filter((c) => {
       let n = 0;

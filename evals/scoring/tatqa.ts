@@ -9,6 +9,7 @@
  */
 import { pyFloat, pyFormatFixed, pyNumberStr, pyRound } from "./python-numbers.js";
 import { ARTICLES, ASCII_PUNCT } from "./tokens.js";
+import { MONTH_PATTERN } from "../../text/lexicons.js";
 
 export type TatScale = "" | "thousand" | "million" | "billion" | "percent";
 
@@ -181,7 +182,7 @@ const SCALE_WORDS: Array<[TatScale, RegExp]> = [
   ["thousand", /\bthousands?\b/i],
   ["percent", /%|\bper ?cent\b/i],
 ];
-const MONTH_DAY = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
+const MONTH_DAY = new RegExp(`\\b(${MONTH_PATTERN})[a-z]*\\.? \\d{1,2}\\b`, "i");
 
 /**
  * One answer string → the official `(answer list, scale)` pair, as reference §12.2: the scale is

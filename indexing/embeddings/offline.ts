@@ -9,6 +9,7 @@
  * blind to paraphrase.
  */
 import { Embeddings } from "@langchain/core/embeddings";
+import { contentWords } from "../../text/tokenise.js";
 import type { ChunkTokenizer, IndexEmbedder, TokenSpan } from "./types.js";
 
 export const OFFLINE_MODEL_ID = "offline-hash-v1";
@@ -16,36 +17,6 @@ export const OFFLINE_MODEL_ID = "offline-hash-v1";
 export interface OfflineEmbeddingsOptions {
   /** Vector dimension (default 512). */
   dimension?: number;
-}
-
-const STOP_WORDS = new Set(
-  (
-    "a an the of in on at to for from by with and or but is are was were be been being it its this that these those " +
-    "what which who whom whose when where why how did do does done has have had as than then there their they them " +
-    "he she his her him i you we our your not no yes if into about over after before under between during per " +
-    "many much more most less least number total name list table please tell me give show find same other only all any each"
-  ).split(" "),
-);
-
-/** Lower-cased, accent-stripped, digit-group-joined text. */
-export function normaliseForMatch(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/(\d),(?=\d{3}\b)/g, "$1");
-}
-
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** Content words of a text (normalised, stop words removed). Shared with the lexical reranker. */
-export function contentWords(text: string): string[] {
-  const out: string[] = [];
-  for (const m of normaliseForMatch(text).matchAll(WORD)) {
-    const w = m[0];
-    if (!STOP_WORDS.has(w)) out.push(w);
-  }
-  return out;
 }
 
 /** FNV-1a 32-bit. */

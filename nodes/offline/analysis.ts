@@ -7,6 +7,9 @@
  */
 import type { Modality, Operator, SubQueryPlan } from "../types.js";
 import type { EntityMention } from "./mentions.js";
+import { STOP_WORDS } from "../../text/stop-words.js";
+import { questionWords } from "../../text/tokenise.js";
+import { MAX_COMPARATIVES, MAX_SUPERLATIVES, MIN_COMPARATIVES, MIN_SUPERLATIVES, NUMBER_WORD_PATTERN, NUMBER_WORDS, nounPattern, ORDINAL_PATTERN, ordinalValue, PERSON_NOUNS, PLACE_NOUNS, SUPERLATIVE_PATTERN } from "../../text/lexicons.js";
 
 /** The kind of answer the question expects (drives readers, answer formatting and the verifier). */
 export type AnswerType =
@@ -126,34 +129,18 @@ export function analysisOf(plan: SubQueryPlan | undefined): QuestionAnalysis | u
   return a && a.version === 1 && typeof a.normalized === "string" ? (a as QuestionAnalysis) : undefined;
 }
 
-export const STOP_WORDS = new Set(
-  ("a an the of in on at to for from by with and or but is are was were be been being do does did " +
-    "has have had what which who whom whose when where why how that this these those it its as than then " +
-    "there their they them he she his her him i me my we our you your not no yes any all each " +
-    "many much more most less least only just also did into onto about over under after before between " +
-    "during total number amount name names list tell give please s one ones other same own").split(/\s+/),
-);
-
-const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100,
-};
-
-const MAX_WORDS = ["most", "highest", "largest", "biggest", "greatest", "top", "best", "maximum", "max", "longest",
-  "tallest", "heaviest", "oldest", "farthest", "furthest", "fastest", "latest", "newest", "highest-ranked", "deepest", "widest", "busiest", "strongest", "richest", "hottest", "higher", "larger", "bigger", "greater", "longer", "taller", "better", "more"];
-const MIN_WORDS = ["least", "lowest", "smallest", "fewest", "minimum", "min", "shortest", "worst", "earliest",
-  "youngest", "slowest", "lightest", "closest", "nearest", "cheapest", "coldest", "weakest", "lower", "smaller", "fewer", "shorter", "less", "worse", "earlier", "younger"];
+const MAX_WORDS: readonly string[] = [...MAX_SUPERLATIVES, "max", "highest-ranked", ...MAX_COMPARATIVES];
+const MIN_WORDS: readonly string[] = [...MIN_SUPERLATIVES, "min", ...MIN_COMPARATIVES];
 /** Superlatives whose natural column is a time/age: oldest = min(year) of a date but max(age). */
-const SUPERLATIVE_WORDS = "most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|oldest|farthest|furthest|fastest|latest|newest|deepest|widest|busiest|strongest|richest|hottest|least|lowest|smallest|fewest|minimum|shortest|worst|earliest|youngest|slowest|lightest|closest|nearest|cheapest|coldest|weakest";
+const SUPERLATIVE_WORDS = SUPERLATIVE_PATTERN;
 const SUPERLATIVE = new RegExp(`\\b(${SUPERLATIVE_WORDS})\\b`);
 
-const PERSON_NOUNS = /\b(player|players|person|people|driver|drivers|athlete|athletes|coach|manager|actor|actress|singer|artist|director|author|writer|candidate|member|rider|runner|swimmer|winner|champion|captain|president|governor|mayor|skier|boxer|wrestler|pitcher|golfer|cyclist|composer|producer|scorer|opponent|competitor|contestant|king|queen|senator|representative|nominee|chairman|leader|minister)\b/;
-const PLACE_NOUNS = /\b(country|countries|nation|nations|city|cities|town|towns|state|states|venue|venues|location|place|stadium|arena|county|province|region|team's home|island|village|district)\b/;
+const PERSON_NOUN_RE = new RegExp(`\\b(${nounPattern(PERSON_NOUNS)})\\b`);
+const PLACE_NOUN_RE = new RegExp(`\\b(${nounPattern(PLACE_NOUNS)})\\b`);
 
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
 export const PLACE_ORDINAL = /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
 
-const ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 
 /** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
 const TOP_N = /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/g;
@@ -188,9 +175,7 @@ function normalize(text: string): string {
 }
 
 /** Word tokens of normalised text (keeps internal apostrophes, hyphens and decimal points). */
-export function words(text: string): string[] {
-  return text.match(/[a-z0-9\u00c0-\u024f]+(?:['.\-][a-z0-9\u00c0-\u024f]+)*/gi) ?? [];
-}
+export const words = questionWords;
 
 function numbersIn(text: string): number[] {
   const out: number[] = [];
@@ -217,7 +202,7 @@ const COMPARATIVE_HINT: Record<string, string> = {
 /** "more than two silver medals", "at least three hundred": number words as digits, for conditions. */
 function digitsForNumberWords(q: string): string {
   return q
-    .replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|fifty)(?: (hundred|thousand))?\b/g, (all, w: string, scale: string | undefined, offset: number) => {
+    .replace(new RegExp(`\\b(${NUMBER_WORD_PATTERN})(?: (hundred|thousand))?\\b`, "g"), (all, w: string, scale: string | undefined, offset: number) => {
       // "one" is a number only after a comparison ("more than one"); elsewhere it is a pronoun.
       if (w === "one" && !scale && !/\b(than|least|most|exactly)\s+$/.test(q.slice(0, offset))) return all;
       return String(NUMBER_WORDS[w]! * (scale === "hundred" ? 100 : scale === "thousand" ? 1000 : 1));
@@ -274,8 +259,8 @@ function conditionsIn(text: string): NumericCondition[] {
   }
   // "finished above 5th place", "third or better", "no higher than 18th": a place (rank) comparison; a
   // better place is a smaller number.
-  const ord = "(\\d{1,3})(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)";
-  const placeValue = (m: RegExpMatchArray, i: number) => (m[i] ? Number(m[i]) : ORDINAL_WORDS.indexOf(m[i + 1]!) + 1);
+  const ord = `(\\d{1,3})(?:st|nd|rd|th)|(${ORDINAL_PATTERN})`;
+  const placeValue = (m: RegExpMatchArray, i: number) => (m[i] ? Number(m[i]) : ordinalValue(m[i + 1]!)!);
   for (const m of q.matchAll(new RegExp(`\\b(no higher than|no better than|no lower than|no worse than|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`, "g"))) {
     const w = m[1]!;
     const op = w === "no higher than" || w === "no better than" ? ">=" : w === "no lower than" || w === "no worse than" ? "<=" : /^(above|higher|better)/.test(w) ? "<" : ">";
@@ -340,8 +325,8 @@ function answerTypeOf(q: string, operator: Operator): AnswerType {
   if (/^where\b|\bin what (country|city|place|state)\b/.test(q)) return "place";
   if (/^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(q)) return "number";
   if (/\b(average|mean|total|sum|difference|how much)\b/.test(q)) return "number";
-  if (/^(which|what)\s+(\w+\s+)?(player|person|driver|athlete|coach|actor|singer|artist|candidate|rider|winner)\b/.test(q) || (/^(which|what)\b/.test(q) && PERSON_NOUNS.test(q.split(" ").slice(0, 3).join(" ")))) return "person";
-  if (/^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(q) || (/^(which|what)\b/.test(q) && PLACE_NOUNS.test(q.split(" ").slice(0, 3).join(" ")))) return "place";
+  if (/^(which|what)\s+(\w+\s+)?(player|person|driver|athlete|coach|actor|singer|artist|candidate|rider|winner)\b/.test(q) || (/^(which|what)\b/.test(q) && PERSON_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")))) return "person";
+  if (/^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(q) || (/^(which|what)\b/.test(q) && PLACE_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")))) return "place";
   return "entity";
 }
 

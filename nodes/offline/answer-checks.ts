@@ -6,7 +6,8 @@
  */
 import { type AnswerKind, headerSuitsKind, numericValue } from "./answer-kind.js";
 import { isSentinel, splitList, withoutScale } from "./answer-format.js";
-import { type EvidenceRow, aboutTitles, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
+import { type EvidenceRow, aboutTitles, keyStems, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
 import { CELL_CONFIDENCE, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells } from "./table-cells.js";
@@ -48,7 +49,7 @@ export function groundedIn(answer: string, evidence: string): boolean {
 export function fromSql(answer: string, sqlResult: string): boolean {
   if (!sqlResult || isSentinel(sqlResult)) return false;
   const scalar = sqlScalar(sqlResult);
-  if (scalar !== undefined && normalized(String(scalar)) === normalized(answer)) return true;
+  if (scalar !== undefined && normaliseForContainment(String(scalar)) === normaliseForContainment(answer)) return true;
   const value = numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, ""));
   const rows = parseSqlRows(sqlResult);
   const cells = rows ? rows.flat() : [];
@@ -58,8 +59,8 @@ export function fromSql(answer: string, sqlResult: string): boolean {
       if (n !== null && close(n, value)) return true;
     }
   }
-  const items = splitList(answer).map(normalized);
-  return items.length > 0 && items.every((item) => cells.some((c) => normalized(String(c ?? "")) === item));
+  const items = splitList(answer).map(normaliseForContainment);
+  return items.length > 0 && items.every((item) => cells.some((c) => normaliseForContainment(String(c ?? "")) === item));
 }
 
 /**
@@ -71,23 +72,23 @@ export function supportOf(question: string, subQuery: string, answer: string, ev
 }
 
 function computeSupport(question: string, subQuery: string, answer: string, evidence: string): number {
-  const target = normalized(answer);
+  const target = normaliseForContainment(answer);
   if (target === "") return 0;
   // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
   // the row, not the passage, matches the question's description, so their sentences count double.
-  const linked = new Set(aboutTitles(subQuery).map((t) => normalized(t)).filter((t) => t !== ""));
+  const linked = new Set(aboutTitles(subQuery).map((t) => normaliseForContainment(t)).filter((t) => t !== ""));
   const units: Array<{ stems: Set<string>; holds: boolean; linked: boolean }> = [];
   for (const block of parseBlocks(evidence)) {
     const subject = sentences(block.text)[0] ?? "";
-    const isLinked = linked.has(normalized(subject));
+    const isLinked = linked.has(normaliseForContainment(subject));
     for (const s of sentences(block.text.split("\n").filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l)).join("\n"))) {
       const stems = keyStems(`${s} ${subject}`);
-      units.push({ stems, holds: normalized(s).includes(target), linked: isLinked });
+      units.push({ stems, holds: normaliseForContainment(s).includes(target), linked: isLinked });
     }
   }
   for (const row of parseRows(evidence)) {
     const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
-    units.push({ stems: keyStems(text), holds: row.cells.some((c) => normalized(c.value).includes(target)), linked: false });
+    units.push({ stems: keyStems(text), holds: row.cells.some((c) => normaliseForContainment(c.value).includes(target)), linked: false });
   }
   const held = units.filter((u) => u.holds);
   if (held.length === 0) return 0;
@@ -110,12 +111,12 @@ function computeSupport(question: string, subQuery: string, answer: string, evid
 
 /** True when the answer is just an entity the (sub-)question names, i.e. the filter value. */
 export function isFilterEntity(answer: string, input: VerifyInput): boolean {
-  const a = normalized(answer);
+  const a = normaliseForContainment(answer);
   if (a.length < 2 || numericValue(answer) !== null) return false;
-  const mentions = input.plan.entityMentions.map(normalized);
+  const mentions = input.plan.entityMentions.map(normaliseForContainment);
   if (mentions.includes(a)) return true;
   // the question's words only: the bridge note names the described row's linked passages, which may hold the answer
-  return ` ${normalized(questionPart(input.subQuery))} `.includes(` ${a} `);
+  return ` ${normaliseForContainment(questionPart(input.subQuery))} `.includes(` ${a} `);
 }
 
 /** The SELECT list of a statement and whether it computes (aggregates or arithmetic). */
@@ -189,7 +190,7 @@ export function fromCells(answer: string, input: VerifyInput): { operation: stri
   const question = input.subQuery || input.question;
   const cells = remembered(cellsMemo, `${question}\u0000${input.evidence}`, () => answerFromCells(question, evidenceRows(input.evidence), input.evidence));
   if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) return undefined;
-  const same = normalized(withoutScale(cells.answer)) === normalized(withoutScale(answer));
+  const same = normaliseForContainment(withoutScale(cells.answer)) === normaliseForContainment(withoutScale(answer));
   return same ? { operation: cells.operation, confidence: cells.confidence } : undefined;
 }
 
@@ -217,9 +218,9 @@ export function rowColumnProblem(input: VerifyInput, answer: string, kind: Answe
   const hints = ((input.plan.analysis as { targetHints?: string[] } | undefined)?.targetHints ?? []).filter((h) => !/^(name|date|location)$/.test(h));
   if (hints.length === 0) return undefined;
   const target = keyStems(hints.join(" "));
-  const a = normalized(answer);
+  const a = normaliseForContainment(answer);
   const columns = new Set<string>();
-  for (const row of evidenceRows(input.evidence)) for (const c of row.cells) if (normalized(c.value) === a) columns.add(c.column);
+  for (const row of evidenceRows(input.evidence)) for (const c of row.cells) if (normaliseForContainment(c.value) === a) columns.add(c.column);
   if (columns.size === 0) return undefined;
   for (const column of columns) {
     const words = column.split(/[\s_›]+/).filter((w) => w !== "");
@@ -230,9 +231,9 @@ export function rowColumnProblem(input: VerifyInput, answer: string, kind: Answe
 
 /** How many evidence rows hold one of the question's entity mentions as a cell value. */
 export function rowsNamingMentions(input: VerifyInput): number {
-  const mentions = new Set(input.plan.entityMentions.map(normalized).filter((m) => m !== ""));
+  const mentions = new Set(input.plan.entityMentions.map(normaliseForContainment).filter((m) => m !== ""));
   if (mentions.size === 0) return 0;
-  return parseRows(input.evidence).filter((row) => row.cells.some((c) => mentions.has(normalized(c.value)))).length;
+  return parseRows(input.evidence).filter((row) => row.cells.some((c) => mentions.has(normaliseForContainment(c.value)))).length;
 }
 
 /** Does the sub-query describe a table row whose cells link to passages (bridge.ts)? */

@@ -23,7 +23,7 @@ import {
 } from "./answer-checks.js";
 import { analysisOf } from "./analysis.js";
 import { rowsFeature } from "./confidence.js";
-import { normalized } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
 import type { Bridge } from "./reader.js";
 import { parseSqlRows } from "./sql-result.js";
 import { hasPeriodTable } from "./table-cells.js";
@@ -56,17 +56,17 @@ function bucket(n: number, edges: readonly number[], labels: readonly string[]):
  * how many found the same value under another scale word ("54,330" and "54,330 thousand").
  */
 function agreement(input: VerifyInput, answer: string): { same: number; sameOther: number; other: number; sameValue: number } {
-  const key = normalized(answer);
-  const value = normalized(withoutScale(answer));
+  const key = normaliseForContainment(answer);
+  const value = normaliseForContainment(withoutScale(answer));
   let same = 0;
   let sameOther = 0;
   let other = 0;
   let sameValue = 0;
   for (const e of input.earlier ?? []) {
     const earlier = cleanAnswer(e.answer);
-    const k = normalized(earlier);
+    const k = normaliseForContainment(earlier);
     if (k === "" || k === "not found") continue;
-    if (normalized(withoutScale(earlier)) === value) sameValue++;
+    if (normaliseForContainment(withoutScale(earlier)) === value) sameValue++;
     if (k === key) {
       same++;
       if (family(e.route) !== family(input.route)) sameOther++;

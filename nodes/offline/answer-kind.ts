@@ -7,6 +7,7 @@
 import { parseDate, parseNumber } from "../../indexing/column-types.js";
 import type { SubQueryPlan } from "../types.js";
 import { questionPart } from "./evidence.js";
+import { MONTH_PATTERN, nounPattern, PERSON_NOUNS as PERSON_NOUN_LIST, PLACE_NOUNS as PLACE_NOUN_LIST } from "../../text/lexicons.js";
 
 export const ANSWER_KINDS = [
   "count",
@@ -31,16 +32,10 @@ const NUMBER_NOUNS =
   "population|capacity|enrollment|enrolment|attendance|number|amount|total|height|weight|length|area|age|points?|score|" +
   "goals?|votes?|revenue|salary|price|cost|budget|gross|seats|elevation|altitude|distance|depth|width|size|rank|ranking|" +
   "speed|duration|record|margin|value|balance|expense|expenses|income|sales|proportion|ratio|rate|average|sum|difference|change|count";
-const PLACE_NOUNS =
-  "city|town|country|state|county|province|region|place|location|venue|stadium|arena|village|district|island|continent|" +
-  "borough|municipality|capital|nation|hometown|birthplace|headquarters|address|street|river|mountain|neighborhood|suburb|area of";
-const PERSON_NOUNS =
-  "person|player|man|woman|actor|actress|singer|author|writer|director|coach|manager|president|leader|athlete|driver|" +
-  "artist|composer|producer|founder|owner|member|politician|candidate|winner|king|queen|captain|pitcher|footballer|wrestler|" +
-  "boxer|rider|skater|swimmer|minister|governor|senator|mayor|husband|wife|son|daughter|father|mother|brother|sister";
-
-const MONTH_WORDS =
-  "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
+/** Place and person nouns (text/lexicons.ts) with plurals; "area of" asks for a place too. */
+const PLACE_NOUNS = `${nounPattern(PLACE_NOUN_LIST)}|area of`;
+const PERSON_NOUNS = nounPattern(PERSON_NOUN_LIST);
+const MONTH_WORDS = MONTH_PATTERN;
 const MONTH_RE = new RegExp(`^(${MONTH_WORDS})\\.?$`, "i");
 
 function mapAnalysisType(value: unknown): AnswerKind | undefined {

@@ -6,7 +6,7 @@
  * sub-query that has one). Logistic regression over these, trained with the verifier
  * (training/answer-verifier.ts, `ranker` in models/answer-verifier.json).
  */
-import { normalized } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
 import { sigmoid } from "./answer-model.js";
 
 /** One traced attempt, as the ranker reads it. */
@@ -59,7 +59,7 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
   const groups = new Map<string, AnswerGroup & { routes: Set<string>; families: Set<string>; best: number }>();
   attempts.forEach((a, i) => {
     if (a.verdict === 0 || !valid(a.answer)) return;
-    const key = normalized(a.answer);
+    const key = normaliseForContainment(a.answer);
     const g = groups.get(key) ?? { answer: a.answer.trim(), attempts: [], features: {}, routes: new Set(), families: new Set(), best: 0 };
     g.attempts.push(i);
     g.routes.add(a.route);

@@ -8,7 +8,8 @@
 import type { QuestionAnalysis } from "./analysis.js";
 import type { EntityMention } from "./mentions.js";
 import { ModelFile } from "./model-file.js";
-import { stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { stem } from "../../text/stem.js";
 
 /** Question word → header words it often means (hand-written, generic English). */
 const SYNONYMS: Record<string, string[]> = {

@@ -19,7 +19,9 @@ import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { planSql } from "./sql-writer.js";
 import { headerMatch } from "./columns.js";
-import { loadCatalog, normaliseText, stem, type TableCatalog } from "./table-catalog.js";
+import { loadCatalog, type TableCatalog } from "./table-catalog.js";
+import { normaliseText } from "../../text/normalise.js";
+import { stem } from "../../text/stem.js";
 
 export const TERMINATE = "TERMINATE";
 

@@ -3,7 +3,8 @@
  * `[Source: file]` chunk blocks (passages and table-chunk markdown), `[Table <id>, row <idx>]` row
  * blocks with indented `col: value` lines, sentences, and word tokens with light stemming.
  */
-import { contentWords, normaliseForMatch } from "../../indexing/embeddings/offline.js";
+import { contentWords } from "../../text/tokenise.js";
+import { stem } from "../../text/stem.js";
 
 export interface EvidenceBlock {
   source: string;
@@ -133,17 +134,6 @@ export function sentences(text: string): string[] {
   return out;
 }
 
-/** Light stemming so that "founded/founding/founds" and "medals/medal" meet. */
-export function stem(word: string): string {
-  let w = word;
-  if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-  return w;
-}
-
 /** Words whose answers are written with another word in passages ("birth" ↔ "born"). */
 const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   birth: ["born"],
@@ -204,13 +194,4 @@ export function questionPart(subQuery: string): string {
 /** Stemmed content words in order. */
 export function stemsOf(text: string): string[] {
   return contentWords(text).map(stem);
-}
-
-/** Normalised form for containment tests (lower case, accents and punctuation removed). */
-export function normalized(text: string): string {
-  return normaliseForMatch(text)
-    .replace(/[^\p{L}\p{N}.%-]+/gu, " ")
-    .replace(/(?<!\d)\.|\.(?!\d)/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
 }

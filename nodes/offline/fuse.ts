@@ -14,7 +14,8 @@
 import { analysisOf, analyzeQuestion } from "./analysis.js";
 import { answerKindOf, asksForDescription, isNumericKind, numericValue } from "./answer-kind.js";
 import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList, splitList } from "./answer-format.js";
-import { keyStems, normalized, parseBlocks, parseMarkdownRows } from "./evidence.js";
+import { keyStems, parseBlocks, parseMarkdownRows } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
 import { CELL_CONFIDENCE, readPassages, readTableRows, type Reading } from "./reader.js";
 import { parseSqlRows, sqlColumns } from "./sql-result.js";
 import { answerFromCells } from "./table-cells.js";
@@ -27,19 +28,19 @@ function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: 
   const width = rows[0]?.length ?? 0;
   if (width <= 1) return 0;
   const q = keyStems(`${question} ${hints.join(" ")}`);
-  const qNorm = ` ${normalized(question)} `;
+  const qNorm = ` ${normaliseForContainment(question)} `;
   let best = 0;
   let bestScore = -Infinity;
   for (let c = 0; c < width; c++) {
     const name = columns[c] ?? "";
     let score = 0;
     for (const s of keyStems(name.replace(/_/g, " "))) if (q.has(s)) score += 1;
-    for (const h of hints) if (normalized(name).includes(normalized(h))) score += 2;
+    for (const h of hints) if (normaliseForContainment(name).includes(normaliseForContainment(h))) score += 2;
     // "Which school had the highest average score?" asks for the club, not the average.
     const numeric = rows.every((r) => typeof r[c] === "number" || numericValue(String(r[c] ?? "")) !== null);
     if (numeric !== numericAnswer) score -= 1.5;
     const named = rows.filter((r) => {
-      const v = normalized(String(r[c] ?? ""));
+      const v = normaliseForContainment(String(r[c] ?? ""));
       return v !== "" && qNorm.includes(` ${v} `);
     }).length;
     if (named > 0 && named === rows.length) score -= 3;

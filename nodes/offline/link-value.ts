@@ -6,7 +6,8 @@
  */
 import { parseDate, parseNumber } from "../../indexing/column-types.js";
 import type { LinkValueInput, LinkValueOutput } from "../strategies.js";
-import { headerWordsOf, normaliseText } from "./table-catalog.js";
+import { headerWordsOf } from "./table-catalog.js";
+import { normaliseText } from "../../text/normalise.js";
 
 const NO_MATCH: LinkValueOutput = { matchedValue: "no_match", matchedColumn: "", confidence: 0 };
 

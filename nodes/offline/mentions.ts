@@ -4,8 +4,11 @@
  * whole-word part of a cell, "smith" → "Marilynn Smith") and fuzzy (one or two typing errors,
  * "ashfiend" → "Ashfield"). Longest, most specific spans win; spans never overlap.
  */
-import { expandContractions, STOP_WORDS, type QuestionAnalysis } from "./analysis.js";
-import { normaliseText, stem, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { expandContractions, type QuestionAnalysis } from "./analysis.js";
+import { STOP_WORDS } from "../../text/stop-words.js";
+import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { normaliseText } from "../../text/normalise.js";
+import { stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 
 export interface EntityMention {

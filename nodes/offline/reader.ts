@@ -19,14 +19,17 @@
  */
 import { asksForDescription, fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows, sentences, stem } from "./evidence.js";
-import { contentWords } from "../../indexing/embeddings/offline.js";
+import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, parseBlocks, parseMarkdownRows, parseRows, sentences } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
+import { stem } from "../../text/stem.js";
+import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells } from "./table-cells.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 import type { DescribedRow } from "./bridge.js";
 import type { Passage } from "../../indexing/types.js";
+import { DIGIT_WORD_PATTERN, MONTH_ABBREVIATIONS, MONTH_NAMES, NUMBER_WORD_PATTERN, TENS_PATTERN, WEEKDAYS } from "../../text/lexicons.js";
 
 /** A reader's pick with how much of the question its context covers (0..1). */
 export interface Reading {
@@ -37,20 +40,22 @@ export interface Reading {
   context: string;
 }
 
-const MONTHS =
-  "January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?";
+const capitalised = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+const MONTHS = [
+  ...MONTH_NAMES.map(capitalised),
+  ...Object.keys(MONTH_ABBREVIATIONS).sort((x, y) => y.length - x.length).map((a) => `${capitalised(a)}\\.?`),
+].join("|");
 const DATE_RE = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\s*,?\\s+\\d{4}|(?:${MONTHS})\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?\\s+\\d{4}|(?:${MONTHS})\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2})`,
   "g",
 );
-const MONTH_RE = new RegExp(`\\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\\b`, "g");
+const MONTH_RE = new RegExp(`\\b(?:${MONTH_NAMES.map(capitalised).join("|")})\\b`, "g");
 const YEAR_RE = /\b(1[0-9]{3}|20[0-9]{2})\b/g;
 const NUMBER_RE =
   /(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?|(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?/g;
 /** "25-44", "22-16-3": an age range or a win-loss record, read whole. */
 const RANGE_RE = /(?<![\p{L}\p{N}.,-])\d+(?:-\d+)+(?![\p{L}\p{N}-])/gu;
-const WORD_NUMBER_RE =
-  /\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundred)\b/gi;
+const WORD_NUMBER_RE = new RegExp(`\\b(?:(?:${TENS_PATTERN})(?:-(?:${DIGIT_WORD_PATTERN}))?|${NUMBER_WORD_PATTERN}|hundred)\\b`, "gi");
 const NAME_RE =
   /(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+)?(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
 
@@ -58,8 +63,7 @@ const NAME_RE =
 const NOT_NAMES = new Set(
   ("the a an in on at of for from by with and or but he she it they his her its their this that these those there " +
     "after before during when while since as is was were are be been has have had also however following " +
-    "january february march april may june july august september october november december monday tuesday wednesday " +
-    "thursday friday saturday sunday i we you our mr mrs ms dr st").split(" "),
+    "i we you our mr mrs ms dr st").split(" ").concat(MONTH_NAMES, WEEKDAYS),
 );
 
 interface Span {
@@ -228,10 +232,10 @@ function idfOver(units: Array<Set<string>>): (s: string) => number {
 
 /** True when the span is (or is inside) something the question already names. */
 function namedByQuestion(span: string, questionNorm: string, mentions: string[]): boolean {
-  const s = normalized(span);
+  const s = normaliseForContainment(span);
   if (s === "") return true;
   if (s.length >= 2 && ` ${questionNorm} `.includes(` ${s} `)) return true;
-  return mentions.some((m) => normalized(m) === s);
+  return mentions.some((m) => normaliseForContainment(m) === s);
 }
 
 function stemsWithPositions(sentence: string): Array<{ stem: string; at: number }> {
@@ -274,7 +278,7 @@ function passageSubject(text: string): string | undefined {
 /** Reads the best span from passage text (TEXT route). Exported for tests and fusion. */
 /** Titles a bridged sub-query names ("… (about: A; B)"), normalised. */
 function normalizedAboutTitles(subQuery: string): Set<string> {
-  return new Set(aboutTitles(subQuery).map((t) => normalized(t)).filter((t) => t !== ""));
+  return new Set(aboutTitles(subQuery).map((t) => normaliseForContainment(t)).filter((t) => t !== ""));
 }
 
 
@@ -285,8 +289,8 @@ function normalizedAboutTitles(subQuery: string): Set<string> {
  */
 function linkedBonus(subjectName: string | undefined, blockText: string, titles: Set<string>, questionNorm: string): number {
   if (titles.size === 0) return 0;
-  const head = normalized(subjectName ?? "");
-  const first = normalized(blockText.split("\n")[0] ?? "");
+  const head = normaliseForContainment(subjectName ?? "");
+  const first = normaliseForContainment(blockText.split("\n")[0] ?? "");
   const title = [...titles].find((t) => t === head || t === first || first.startsWith(`${t} `));
   if (!title) return 0;
   // Named: the title is in the question, or most of its words are ("men 's 66 kg" for the event's page).
@@ -303,7 +307,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   const kind = answerKindOf(plan, subQuery || question);
   const titles = normalizedAboutTitles(subQuery);
   // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
-  const questionNorm = normalized(`${question} ${subQuery}`);
+  const questionNorm = normaliseForContainment(`${question} ${subQuery}`);
   const weights = questionWeights(subQuery || question, question, plan);
   // Words the described row's cells hold located the row; they say little about where in its linked
   // passages the answer is.
@@ -315,7 +319,7 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   // "How many acres …": the number written before "acres".
   const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question) ? keyStems((askedPhrase(question) ?? []).join(" ")) : new Set<string>();
   const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string; linked: number }> = [];
-  const questionOnly = normalized(question);
+  const questionOnly = normaliseForContainment(question);
   blocks.forEach((b, bi) => {
     const text = b.text.split("\n").filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim())).join("\n");
     const sents = sentences(text);
@@ -434,15 +438,15 @@ function describingSentence(
 }
 
 function rowCellsNorm(row: EvidenceRow): string[] {
-  return row.cells.map((c) => normalized(c.value));
+  return row.cells.map((c) => normaliseForContainment(c.value));
 }
 
 /** Does this row hold the linked value (exact, or LIKE-containment for fuzzy level-2 links)? */
 function holdsBinding(row: EvidenceRow, b: LinkedValue): boolean {
   if (!b.matchedValue) return false;
-  const v = normalized(b.matchedValue);
+  const v = normaliseForContainment(b.matchedValue);
   return row.cells.some((c) => {
-    const cv = normalized(c.value);
+    const cv = normaliseForContainment(c.value);
     return b.fallbackLevel === 2 ? cv.includes(v) : cv === v;
   });
 }
@@ -458,10 +462,10 @@ export function readTableRows(
   if (rows.length === 0) return undefined;
   const kind = answerKindOf(plan, subQuery || question);
   const weights = questionWeights(subQuery || question, question, plan);
-  const questionNorm = normalized(`${question} ${subQuery}`);
+  const questionNorm = normaliseForContainment(`${question} ${subQuery}`);
   const mentions = plan?.entityMentions ?? [];
   const matched = bindings.filter((b) => b.matchedValue);
-  const bindingValues = new Set(matched.map((b) => normalized(b.matchedValue!)));
+  const bindingValues = new Set(matched.map((b) => normaliseForContainment(b.matchedValue!)));
   const rowStems = rows.map((r) => keyStems(r.cells.map((c) => c.value).join(" ")));
   const headerStems = new Map<string, Set<string>>();
   for (const r of rows) for (const c of r.cells) if (!headerStems.has(c.column)) headerStems.set(c.column, keyStems(c.column));
@@ -650,7 +654,7 @@ export function askedCell(input: Pick<ReadTextInput, "question" | "subQuery" | "
   if (asking === undefined) return undefined;
   const phrase = asking.words;
   const words = matchWords(phrase.join(" "));
-  const questionNorm = normalized(input.question);
+  const questionNorm = normaliseForContainment(input.question);
   const kind = answerKindOf(input.plan, withoutColumnNote(input.subQuery) || input.question);
   // Columns the asked phrase names (its head noun first), holding a value of the asked shape the question does not already name.
   const asked = cells.cells
@@ -658,7 +662,7 @@ export function askedCell(input: Pick<ReadTextInput, "question" | "subQuery" | "
     .filter((c) => c.fit > 0 && c.value.trim() !== "" && !namedByQuestion(c.value, questionNorm, []) && cellFitsShape(c.value, kind))
     .sort((a, b) => b.fit - a.fit);
   const best = asked.filter((c) => c.fit === asked[0]?.fit);
-  if (fromRow && best.some((c) => normalized(c.value) === normalized(fromRow.answer))) return fromRow.answer;
+  if (fromRow && best.some((c) => normaliseForContainment(c.value) === normaliseForContainment(fromRow.answer))) return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
   // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the

@@ -15,10 +15,12 @@ import { bindingColumn, isRequiredBinding } from "../../retrievers/sql-guard.js"
 import type { WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { askedWords, findMentions } from "./mentions.js";
-import { loadCatalog, normaliseText } from "./table-catalog.js";
+import { loadCatalog } from "./table-catalog.js";
+import { normaliseText } from "../../text/normalise.js";
 import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn, orderDirection, rankTargetColumns, stopWordHeader, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
+import { MONTH_NAMES, ORDINAL_PATTERN, ordinalValue } from "../../text/lexicons.js";
 
 /** A value the SQL must contain as a mandatory outer-WHERE predicate (from the value linker). */
 export interface RequiredBinding {
@@ -191,8 +193,7 @@ function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable:
   return { preds, columns };
 }
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10 };
+const MONTHS: readonly string[] = MONTH_NAMES;
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
 function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
@@ -293,11 +294,11 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
     }
   }
   // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
-  const place = /\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?/.exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
+  const place = new RegExp(String.raw`\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(${ORDINAL_PATTERN}|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?`).exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
   // ("above 5th place" is a place comparison, read with the conditions.)
   if (place && !a.conditions.some((c) => c.place)) {
     const word = place[1]!;
-    const n = Object.hasOwn(ORDINALS, word) ? ORDINALS[word]! : Number(word.replace(/\D/g, ""));
+    const n = ordinalValue(word) ?? Number(word.replace(/\D/g, ""));
     const placeCol = catalog.columns.find((c) => ok(c) && isRankColumn(c) && c.num.some((v) => v === n));
     if (placeCol) {
       preds.push(`CAST(TRIM(${col(placeCol)}) AS INTEGER) = ${n} AND TRIM(${col(placeCol)}) GLOB '[0-9]*'`);

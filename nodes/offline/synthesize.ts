@@ -11,7 +11,7 @@
 import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { numericValue } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatNumber, isSentinel, joinList } from "./answer-format.js";
-import { normalized } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
 import { parseDate } from "../../indexing/column-types.js";
 import type { SynthesizeInput } from "../strategies.js";
 import type { Step } from "../types.js";
@@ -27,8 +27,8 @@ function comparable(answer: string): number | null {
 
 /** The step that talks about an option: its sub-query names the option. */
 function stepFor(option: string, steps: Step[]): Step | undefined {
-  const o = normalized(option);
-  return steps.find((s) => ` ${normalized(s.subQuery)} `.includes(` ${o} `));
+  const o = normaliseForContainment(option);
+  return steps.find((s) => ` ${normaliseForContainment(s.subQuery)} `.includes(` ${o} `));
 }
 
 /** The option as the question writes it (the analysis lower-cases its text). */
@@ -42,8 +42,8 @@ function pickOption(a: QuestionAnalysis, steps: Step[], question: string): strin
   if (options.length < 2) return undefined;
   // A step that answered with one of the options decided it already.
   for (const s of [...steps].reverse()) {
-    const ans = normalized(s.answer);
-    const hit = options.find((o) => normalized(o) === ans);
+    const ans = normaliseForContainment(s.answer);
+    const hit = options.find((o) => normaliseForContainment(o) === ans);
     if (hit) return cleanAnswer(s.answer);
   }
   const values = options.map((o) => {
@@ -75,8 +75,8 @@ export function synthesizeSteps(question: string, acceptedSteps: Step[]): string
   const last = cleanAnswer(steps[steps.length - 1]!.answer);
   if (steps.length === 1) return last;
   // A step that already asked the whole question answers it.
-  const q = normalized(question);
-  const whole = [...steps].reverse().find((s) => normalized(s.subQuery) === q);
+  const q = normaliseForContainment(question);
+  const whole = [...steps].reverse().find((s) => normaliseForContainment(s.subQuery) === q);
   if (whole) return cleanAnswer(whole.answer);
   const a = analyzeQuestion(question);
   const kind = a.comparison?.kind;

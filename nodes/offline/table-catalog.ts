@@ -13,7 +13,9 @@
 import type Database from "better-sqlite3";
 import { quoteIdent } from "../../indexing/sql-store.js";
 import { ftsAnyOf } from "../../indexing/table-stats.js";
-import { cellNumber, columnShares, normaliseText, tableProfile } from "../../indexing/table-profile.js";
+import { cellNumber, columnShares, tableProfile } from "../../indexing/table-profile.js";
+import { normaliseText } from "../../text/normalise.js";
+import { stem } from "../../text/stem.js";
 import { isLargeTable, LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { ROW_ID_COLUMN, type ColumnSchema, type TableSchema } from "../../indexing/types.js";
 
@@ -53,18 +55,7 @@ export interface TableCatalog {
   columnYears: Map<number, number[]>;
 }
 
-export { leadingNumber, normaliseText } from "../../indexing/table-profile.js";
-
-/** Crude English stemmer for header/question word matching: plural and -ed/-ing endings. */
-export function stem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(sses|xes|ches|shes)$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-  return w;
-}
+export { leadingNumber } from "../../indexing/table-profile.js";
 
 export function headerWordsOf(name: string): string[] {
   return normaliseText(name.replace(/([a-z])([A-Z])/g, "$1 $2"))

@@ -33,7 +33,7 @@ import {
 import { cleanAnswer, isSentinel, splitList } from "./answer-format.js";
 import { askedCell, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
 import { hasPeriodTable } from "./table-cells.js";
-import { normalized } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
 import { parseSqlRows } from "./sql-result.js";
 import { analysisOf } from "./analysis.js";
 import { answerConfidence } from "./confidence.js";
@@ -109,7 +109,7 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   // The described row's cell under the header the question asks for ("What is the score …" → Score:
   // "4 - 3", "What is the register number …" → "79112-054") answers whatever kind or operator the
   // wording suggested.
-  const askedColumn = row !== undefined && normalized(askedCell(input, row) ?? "") === normalized(answer);
+  const askedColumn = row !== undefined && normaliseForContainment(askedCell(input, row) ?? "") === normaliseForContainment(answer);
   if (!askedColumn && !items.every((item) => fitsKind(item, kind))) return out(0, "wrong-kind", `a ${kind} answer was expected, got "${answer}"`);
   if (asksForName(input.subQuery || input.question, kind) && items.every((item) => numericValue(item) !== null)) {
     return out(0, "number-for-which", `"${answer}" is a number, but the question asks which one`);

@@ -9,7 +9,7 @@
  * single tokens. The ONNX inference (nodes/routers/learned.ts) and the trainer (training/student.ts)
  * both call `featurise`, so training and serving see identical vectors.
  */
-import { normaliseForMatch } from "../../indexing/embeddings/offline.js";
+import { normaliseForMatch } from "../../text/normalise.js";
 
 export interface HashedFeatureSettings {
   /** Vector length D (default 4096). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isGrounded, normaliseForGrounding } from "../../nodes/grounding.js";
+import { isGrounded } from "../../nodes/grounding.js";
+import { normaliseForGrounding } from "../../text/normalise.js";
 
 describe("programmatic grounding (§8.4)", () => {
   it("normalises currency, commas and punctuation", () => {
