@@ -14,7 +14,7 @@ const FUNCTION_WORDS =
   "after before between during per s";
 
 const QUESTION_FILLER =
-  "many much more most less least only just also all any each same other own one ones list table please tell give show find";
+  "many much more most less least only just also all any each same other own one ones list table please tell give find";
 
 /** Stop words that are also column names often enough to matter for header matching. */
 export const HEADER_WORDS: ReadonlySet<string> = new Set(["name", "names", "number", "total", "amount"]);
