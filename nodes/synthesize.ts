@@ -9,7 +9,8 @@
  * With the learned offline verifier every attempt carries P(correct): when every sub-query asks the
  * question itself (the offline decomposer, or no decomposition), the final answer is the question's
  * candidate with the highest P over all its attempts (DESIGN.md "Learned verifier"), verified when
- * the verifier accepted it.
+ * the verifier accepted it or, every route having been tried, the ranker's P of that answer reached
+ * the threshold (nodes/offline/answer-ranker.ts).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
@@ -21,7 +22,7 @@ import { provenanceOfAnswer } from "./provenance.js";
 import { cleanAnswer } from "./prompted/strategies.js";
 import type { Provenance, Step } from "./types.js";
 import { answerModel } from "./offline/answer-model.js";
-import { chooseAnswer } from "./offline/answer-ranker.js";
+import { chooseAnswer, type Ranker } from "./offline/answer-ranker.js";
 
 /** The answer without synthesis: best answer, else the last valid accepted answer, else "not found". */
 export function fallbackAnswer(bestAnswer: string, steps: readonly Step[]): string {
@@ -68,25 +69,28 @@ export function finalAnswer(bestAnswer: string, steps: readonly Step[], plausibl
 /**
  * The final answer among the question's attempts that carry P(correct) (the learned offline
  * verifier, nodes/offline/answer-ranker.ts `chooseAnswer`): the accepted one, else the learned
- * ranker's choice, else the highest-P one no check contradicted; undefined when no attempt carries P.
+ * ranker's choice (accepted at its P ≥ `threshold`), else the highest-P one no check contradicted;
+ * undefined when no attempt carries P.
  */
 export function bestScoredCandidate(
   trace: readonly TraceDecision[],
-  rankerWeights?: Readonly<Record<string, number>>,
+  ranker?: Ranker,
+  threshold = 1,
 ): { answer: string; pCorrect: number; verified: boolean; provenance?: Provenance } | undefined {
   const scored = trace.filter((d) => d.p_correct !== undefined && d.features);
   const attempts = scored.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
-  const choice = chooseAnswer(attempts, rankerWeights);
+  const choice = chooseAnswer(attempts, ranker, threshold);
   if (!choice) return undefined;
   const d = scored[choice.index]!;
-  return { answer: d.produced_answer.trim(), pCorrect: d.p_correct!, verified: choice.verified, ...(d.provenance ? { provenance: d.provenance } : {}) };
+  return { answer: d.produced_answer.trim(), pCorrect: Math.round(choice.p * 1000) / 1000, verified: choice.verified, ...(d.provenance ? { provenance: d.provenance } : {}) };
 }
 
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("synthesize", async (meter) => {
     const c = ensureConfiguration(config);
     const accepted = state.steps.filter((s) => !s.failed);
-    const scored = c.decomposerBackbone === "offline" || c.noDecomposition ? bestScoredCandidate(state.trace, answerModel()?.ranker) : undefined;
+    const model = c.decomposerBackbone === "offline" || c.noDecomposition ? answerModel() : undefined;
+    const scored = c.decomposerBackbone === "offline" || c.noDecomposition ? bestScoredCandidate(state.trace, model?.ranker, c.acceptThreshold ?? model?.threshold ?? 1) : undefined;
     if (scored && (scored.verified || c.plausibleFallback)) {
       return { answer: scored.answer, answerVerified: scored.verified, answerProvenance: scored.provenance ? [scored.provenance] : [] };
     }

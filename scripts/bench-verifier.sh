@@ -4,21 +4,25 @@
 #   npm run bench:verifier -- --train      # retrain it first (writes nodes/offline/models/answer-verifier.json)
 # Builds each split's index, makes an exploration run of each split (atr run --emit_trace
 # --accept_threshold 1: every route tried, every attempt's features traced), then runs
-# `atr train-verifier`. Env: DATA (default ../shared/data), WORK (default /tmp/atr-verifier),
-# WTQ_TRAIN_SAMPLE (default 2500 questions of wtq/train, seeded), WORKERS (default 2).
+# `atr train-verifier`. Env: DATA (default ../shared/data), WORK (default /tmp/atr-verifier; runs
+# and indexes already in it are reused), INDEX_DIR (prebuilt indexes INDEX_DIR/<bench>-<split>, e.g.
+# /tmp/atr-idx; default WORK/<bench>-<split>-index), WTQ_TRAIN_SAMPLE (default 2500 questions of
+# wtq/train, seeded), WORKERS (default 2), TRAIN_FLAGS (more atr train-verifier flags, e.g.
+# "--scorer logistic").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=${DATA:-../shared/data}
 WORK=${WORK:-/tmp/atr-verifier}
 SAMPLE=${WTQ_TRAIN_SAMPLE:-2500}
+INDEX_DIR=${INDEX_DIR:-}
 WORKERS=${WORKERS:-2}
 TRAIN=0
 [ "${1:-}" = "--train" ] && TRAIN=1
 mkdir -p "$WORK"
 [ -d "$DATA/wtq/train" ] || { echo "bench-verifier: no $DATA/wtq/train (set DATA to the benchmark data folder)" >&2; exit 1; }
 
-# A seeded sample of wtq/train (14,142 questions) keeps the exploration run short.
-node -e '
+# A seeded sample of wtq/train (14,142 questions) keeps the exploration run short (kept when WORK has one).
+[ -f "$WORK/wtq-train-questions.jsonl" ] || node -e '
 const fs = require("fs");
 const lines = fs.readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean);
 let seed = 16; const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -29,12 +33,15 @@ fs.writeFileSync(process.argv[2], lines.slice(0, Number(process.argv[3])).join("
 questions() { if [ "$1" = wtq/train ]; then echo "$WORK/wtq-train-questions.jsonl"; else echo "$DATA/$1/questions.jsonl"; fi; }
 for split in tatqa/train hybridqa/train wtq/train tatqa/dev hybridqa/dev wtq/dev; do
   name=${split/\//-}
-  [ -f "$WORK/$name-index/manifest.json" ] || node bin/atr.js build-index --excel_dir "$DATA/$split/tables" --doc_dir "$DATA/$split/passages" --save_path "$WORK/$name-index" --quiet
+  index=${INDEX_DIR:+$INDEX_DIR/$name}
+  index=${index:-$WORK/$name-index}
+  [ -f "$WORK/$name.jsonl" ] || [ -f "$index/manifest.json" ] || node bin/atr.js build-index --excel_dir "$DATA/$split/tables" --doc_dir "$DATA/$split/passages" --save_path "$index" --quiet
   if [ ! -f "$WORK/$name.jsonl" ]; then
     rm -rf "$WORK/$name-run" && mkdir -p "$WORK/$name-run"
-    node bin/atr.js run --data_file_path "$(questions $split)" --index_path "$WORK/$name-index" --save_file_path "$WORK/$name-run/run.jsonl" \
+    node bin/atr.js run --data_file_path "$(questions $split)" --index_path "$index" --save_file_path "$WORK/$name-run/run.jsonl" \
       --emit_trace --no_progress --accept_threshold 1 --max_workers "$WORKERS" >&2
     mv "$WORK/$name-run"/run_*.jsonl "$WORK/$name.jsonl"
+    git rev-parse --short HEAD > "$WORK/$name.commit"
   fi
 done
 
@@ -43,9 +50,11 @@ for b in wtq tatqa hybridqa; do args+=(--evaluate "$b=$DATA/$b/dev/questions.jso
 if [ $TRAIN = 1 ]; then
   for b in wtq tatqa hybridqa; do args+=(--data "$b=$(questions $b/train),$WORK/$b-train.jsonl"); done
   args+=(--note "wtq/train: a seeded sample of $SAMPLE of its 14,142 questions (scripts/bench-verifier.sh); tatqa/train and hybridqa/train whole")
-  args+=(--note "exploration runs: atr run --emit_trace --accept_threshold 1 at commit $(git rev-parse --short HEAD)")
+  commits=$(for b in wtq tatqa hybridqa; do cat "$WORK/$b-train.commit" 2>/dev/null || echo "unrecorded"; done | sort -u | tr '\n' ' ')
+  args+=(--note "exploration runs: atr run --emit_trace --accept_threshold 1 in $WORK at commit(s) ${commits% }; trained at $(git rev-parse --short HEAD)")
 else
   # train splits scored by the shipped model (in-sample: the cross-validated figures are in the model file's trainedOn)
   for b in wtq tatqa hybridqa; do args+=(--evaluate "$b=$(questions $b/train),$WORK/$b-train.jsonl"); done
 fi
-node bin/atr.js train-verifier "${args[@]}"
+# shellcheck disable=SC2086 # TRAIN_FLAGS is a list of flags
+node bin/atr.js train-verifier "${args[@]}" ${TRAIN_FLAGS:-}

@@ -9,9 +9,11 @@
  * measured on out-of-fold predictions (folds grouped by question).
  */
 import { readJsonl } from "./labels.js";
+import { fitIsotonic } from "./calibration.js";
+import { fitTrees, TREE_DEFAULTS, type TrainingRow, type TreeOptions } from "./gbdt.js";
 import { officialScore, type Bench } from "../evals/score.js";
-import { sigmoid, type AnswerModel } from "../nodes/offline/answer-model.js";
-import { answerGroups, chooseAnswer, rulePick, type RankedAttempt } from "../nodes/offline/answer-ranker.js";
+import { calibrated, rawScore, scoreFeatures, sigmoid, type AnswerModel, type Calibration, type Scorer as ModelScorer } from "../nodes/offline/answer-model.js";
+import { answerGroups, chooseAnswer, rankRaw, rulePick, type Ranker, type RankedAttempt } from "../nodes/offline/answer-ranker.js";
 import type { Features } from "../nodes/offline/answer-features.js";
 
 export interface Candidate {
@@ -116,29 +118,131 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
 /** P(correct) per candidate: a function of (question index, candidate index). */
 export type Scorer = (q: number, c: number) => number;
 
-export function scorerFor(questions: readonly QuestionCandidates[], weights: Readonly<Record<string, number>>): Scorer {
-  const p = questions.map((q) =>
-    q.candidates.map((c) => {
-      let z = 0;
-      for (const [f, value] of Object.entries(c.features)) z += (weights[f] ?? 0) * value;
-      return Math.min(0.999, sigmoid(z));
-    }),
-  );
+/** Which scorer to fit, and its settings. */
+export interface ScorerOptions extends FitOptions {
+  /** "trees" (default): gradient-boosted trees (training/gbdt.ts); "logistic": fitWeights. */
+  kind?: "trees" | "logistic";
+  trees?: TreeOptions;
+  /** Candidates with this feature get their own calibration (default none: in cv, one calibration for all gave more acceptance at the target). */
+  calibrateBy?: string;
+}
+
+/** The candidates as weighted training rows: each benchmark weighs the same in total, mean weight 1. */
+export function candidateRows(questions: readonly QuestionCandidates[]): TrainingRow[] {
+  const perBench = new Map<Bench, number>();
+  for (const q of questions) perBench.set(q.bench, (perBench.get(q.bench) ?? 0) + q.candidates.length);
+  const total = [...perBench.values()].reduce((a, b) => a + b, 0);
+  return questions.flatMap((q) => q.candidates.map((c) => ({ features: c.features, y: c.right ? (1 as const) : (0 as const), w: total / (perBench.get(q.bench)! * perBench.size) })));
+}
+
+/** Fits the scorer (raw log-odds) on the questions' candidates. */
+export function fitScorer(questions: readonly QuestionCandidates[], options: ScorerOptions = {}): ModelScorer {
+  if (options.kind === "logistic") return { kind: "logistic", weights: fitWeights(questions, options) };
+  return fitTrees(candidateRows(questions), { ...(options.minCount !== undefined ? { minCount: options.minCount } : {}), ...options.trees });
+}
+
+/** P(correct) of every candidate under a model. */
+export function scorerFor(questions: readonly QuestionCandidates[], model: Pick<AnswerModel, "scorer" | "calibration">): Scorer {
+  const p = questions.map((q) => q.candidates.map((c) => Math.min(0.999, scoreFeatures(model, c.features))));
   return (q, c) => p[q]![c]!;
 }
 
-/** Out-of-fold P(correct): each fold of questions scored by a model fitted on the others. */
-export function crossValidated(questions: readonly QuestionCandidates[], folds: number, options: FitOptions = {}): Scorer {
-  const fold = questions.map((q) => hashString(q.id) % folds);
-  const p: number[][] = questions.map((q) => q.candidates.map(() => 0));
+/** The fold (0..folds−1) of each question: a hash of its id, so a question's candidates stay together. */
+export function foldsOf(questions: readonly QuestionCandidates[], folds: number, salt = ""): number[] {
+  return questions.map((q) => hashString(`${salt}${q.id}`) % folds);
+}
+
+/** Isotonic calibration of the candidates in the folds `keep` accepts (and that `having` accepts). */
+function calibrationOn(raw: readonly number[][], questions: readonly QuestionCandidates[], fold: readonly number[], keep: (k: number) => boolean, having: (c: Candidate) => boolean = () => true): Calibration | undefined {
+  const rows = candidateRows(questions);
+  const points: Array<{ score: number; y: number; w: number }> = [];
+  let r = 0;
+  questions.forEach((q, i) =>
+    q.candidates.forEach((c, j) => {
+      if (keep(fold[i]!) && having(c)) points.push({ score: raw[i]![j]!, y: c.right ? 1 : 0, w: rows[r]!.w });
+      r++;
+    }),
+  );
+  return points.length ? fitIsotonic(points) : undefined;
+}
+
+/** The calibration(s) of a model from out-of-fold raw scores: one, or one per presence of `by` when both sides have data. */
+function calibrationsOn(raw: readonly number[][], questions: readonly QuestionCandidates[], fold: readonly number[], keep: (k: number) => boolean, by: string): Pick<AnswerModel, "calibration" | "calibrationBy"> {
+  const split = by !== "" && questions.some((q) => q.candidates.some((c) => c.features[by])) && questions.some((q) => q.candidates.some((c) => !c.features[by]));
+  if (!split) return { calibration: calibrationOn(raw, questions, fold, keep)! };
+  const other = calibrationOn(raw, questions, fold, keep, (c) => !c.features[by]);
+  const own = calibrationOn(raw, questions, fold, keep, (c) => !!c.features[by]);
+  if (!other || !own) return { calibration: calibrationOn(raw, questions, fold, keep)! };
+  return { calibration: other, calibrationBy: { feature: by, calibration: own } };
+}
+
+/**
+ * Out-of-fold P(correct): each fold of questions scored by a scorer fitted on the others, and
+ * calibrated by an isotonic map fitted on the other folds' out-of-fold scores (so neither the
+ * scorer nor its calibration saw the question). `calibration` is fitted on all out-of-fold scores:
+ * the shipped model's.
+ */
+export function crossValidated(questions: readonly QuestionCandidates[], folds: number, options: ScorerOptions = {}): Scorer & { raw: number[][]; calibrations: Pick<AnswerModel, "calibration" | "calibrationBy">; fold: number[] } {
+  const fold = foldsOf(questions, folds);
+  const raw: number[][] = questions.map((q) => q.candidates.map(() => 0));
   for (let k = 0; k < folds; k++) {
-    const train = questions.filter((_, i) => fold[i] !== k);
-    const score = scorerFor(questions, fitWeights(train, options));
+    const scorer = fitScorer(questions.filter((_, i) => fold[i] !== k), options);
     questions.forEach((q, i) => {
-      if (fold[i] === k) q.candidates.forEach((_, c) => (p[i]![c] = score(i, c)));
+      if (fold[i] === k) q.candidates.forEach((c, j) => (raw[i]![j] = rawScore(scorer, c.features)));
     });
   }
-  return (q, c) => p[q]![c]!;
+  const by = options.calibrateBy ?? "";
+  const perFold = Array.from({ length: folds }, (_, k) => calibrationsOn(raw, questions, fold, (f) => f !== k, by));
+  const p = questions.map((q, i) =>
+    q.candidates.map((c, j) => {
+      const m = perFold[fold[i]!]!;
+      return Math.min(0.999, calibrated(m.calibrationBy && c.features[m.calibrationBy.feature] ? m.calibrationBy.calibration : m.calibration, raw[i]![j]!));
+    }),
+  );
+  const score = ((q: number, c: number) => p[q]![c]!) as Scorer & { raw: number[][]; calibrations: Pick<AnswerModel, "calibration" | "calibrationBy">; fold: number[] };
+  score.raw = raw;
+  score.fold = fold;
+  score.calibrations = calibrationsOn(raw, questions, fold, () => true, by);
+  return score;
+}
+
+/** How well P separates right from wrong candidates of some questions. */
+export interface Quality {
+  candidates: number;
+  /** Mean log-loss of P over the candidates. */
+  logLoss: number;
+  /** Area under the ROC curve (ties count half). */
+  auc: number;
+  /** The largest share of questions accepted, over thresholds, by the replayed run (attempts only) with accepted precision ≥ the target. */
+  acceptedAtTarget: number;
+  /** The threshold that gives it (1 when none does). */
+  thresholdAtTarget: number;
+}
+
+export function quality(questions: readonly QuestionCandidates[], score: Scorer, target: number, indices?: readonly number[]): Quality {
+  const idx = indices ?? questions.map((_, i) => i);
+  const pairs: Array<{ p: number; y: number }> = [];
+  for (const i of idx) questions[i]!.candidates.forEach((c, j) => pairs.push({ p: score(i, j), y: c.right ? 1 : 0 }));
+  const logLoss = pairs.reduce((s, { p, y }) => s - Math.log(Math.max(1e-6, y ? p : 1 - p)), 0) / Math.max(1, pairs.length);
+  pairs.sort((a, b) => a.p - b.p);
+  let rankSum = 0;
+  let positives = 0;
+  for (let a = 0; a < pairs.length; ) {
+    let b = a;
+    while (b < pairs.length && pairs[b]!.p === pairs[a]!.p) b++;
+    const midRank = (a + 1 + b) / 2;
+    for (let k = a; k < b; k++) if (pairs[k]!.y) (rankSum += midRank), positives++;
+    a = b;
+  }
+  const negatives = pairs.length - positives;
+  const auc = positives && negatives ? (rankSum - (positives * (positives + 1)) / 2) / (positives * negatives) : 0.5;
+  let acceptedAtTarget = 0;
+  let thresholdAtTarget = 1;
+  for (let t = 0.99; t >= 0.3; t -= 0.01) {
+    const f = simulate(questions, score, t, idx);
+    if (f.accepted > acceptedAtTarget && f.precision >= target) (acceptedAtTarget = f.accepted), (thresholdAtTarget = Math.round(t * 100) / 100);
+  }
+  return { candidates: pairs.length, logLoss, auc, acceptedAtTarget, thresholdAtTarget };
 }
 
 function hashString(s: string): number {
@@ -178,12 +282,21 @@ function tally(outcomes: ReadonlyArray<{ right: boolean; accepted: boolean; reca
   };
 }
 
-/** The run the graph would make with this scorer and threshold, replayed over the traced attempts. */
-export function simulate(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, indices?: readonly number[], ranker?: Readonly<Record<string, number>>): Figures {
+/** The ranker of each question: one for all, or per question (the out-of-fold rankers). */
+export type Rankers = Ranker | ((q: number) => Ranker);
+
+const rankerAt = (rankers: Rankers | undefined, q: number): Ranker | undefined => (typeof rankers === "function" ? rankers(q) : rankers);
+
+/**
+ * The run the graph would make with this scorer, threshold and ranker, replayed over the traced
+ * attempts: the first attempt at P ≥ threshold is accepted; else the ranker's choice, accepted when
+ * the ranker's P reaches the threshold.
+ */
+export function simulate(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, indices?: readonly number[], ranker?: Rankers): Figures {
   return tally(
     (indices ?? questions.map((_, i) => i)).map((i) => {
       const q = questions[i]!;
-      const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), threshold, ranker);
+      const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), threshold, rankerAt(ranker, i));
       return { right: answer?.right === true, accepted: isAccepted, recall: q.candidates.some((c) => c.right) };
     }),
   );
@@ -201,27 +314,72 @@ function rankedAttempts(q: QuestionCandidates, p: (c: number) => number, thresho
 
 /**
  * The graph's final answer (nodes/synthesize.ts): the first attempt at P ≥ threshold, else the
- * ranker's choice (with `ranker` weights), else the highest-P candidate no check contradicted.
+ * ranker's choice (accepted at its P ≥ threshold), else the highest-P candidate no check contradicted.
  */
-export function finalChoice(q: QuestionCandidates, p: (c: number) => number, threshold: number, ranker?: Readonly<Record<string, number>>): { answer?: Candidate; isAccepted: boolean } {
-  const choice = chooseAnswer(rankedAttempts(q, p, threshold), ranker);
-  return choice ? { answer: q.candidates[choice.index], isAccepted: choice.verified } : { isAccepted: false };
+export function finalChoice(q: QuestionCandidates, p: (c: number) => number, threshold: number, ranker?: Ranker): { answer?: Candidate; isAccepted: boolean; p?: number } {
+  const choice = chooseAnswer(rankedAttempts(q, p, threshold), ranker, threshold);
+  return choice ? { answer: q.candidates[choice.index], isAccepted: choice.verified, p: choice.p } : { isAccepted: false };
+}
+
+/** The ranker's examples: each distinct uncontradicted answer of a question (answer-ranker.ts features), right or not. */
+function rankerExamples(q: QuestionCandidates, p: (c: number) => number): QuestionCandidates {
+  const groups = answerGroups(rankedAttempts(q, p, 2));
+  return { id: q.id, bench: q.bench, candidates: groups.map((g) => ({ route: "", subQuery: "", answer: g.answer, ruleVerdict: 0.5, features: g.features, right: q.candidates[g.attempts[0]!]!.right })) };
 }
 
 /**
- * Fits the ranker: one example per distinct uncontradicted answer of a question that has more than
- * one (answer-ranker.ts features, with out-of-fold P), positive when it is right; each benchmark
- * weighs the same in total.
+ * Fits the ranker: a logistic regression with one example per distinct uncontradicted answer of
+ * each question (with out-of-fold P), positive when it is right; each benchmark weighs the same in
+ * total. (Trees over these few features, and over the attempts' features too, did worse in cv.)
  */
-export function fitRanker(questions: readonly QuestionCandidates[], score: Scorer, options: FitOptions = {}): Record<string, number> {
-  const examples: QuestionCandidates[] = [];
-  questions.forEach((q, i) => {
-    const groups = answerGroups(rankedAttempts(q, (c) => score(i, c), 2));
-    if (groups.length < 2) return;
-    const candidates = groups.map((g) => ({ route: "", subQuery: "", answer: g.answer, ruleVerdict: 0.5, features: g.features, right: q.candidates[g.attempts[0]!]!.right }));
-    examples.push({ id: q.id, bench: q.bench, candidates });
+export function fitRanker(questions: readonly QuestionCandidates[], score: Scorer, options: FitOptions = {}): Ranker {
+  const examples = questions.map((q, i) => rankerExamples(q, (c) => score(i, c))).filter((q) => q.candidates.length > 0);
+  return { scorer: { kind: "logistic", weights: fitWeights(examples, { minCount: 1, ...options }) } };
+}
+
+/** Isotonic calibration of the ranker's best-answer scores of the given questions: P(the answer it gives is right). */
+function rankerCalibration(questions: readonly QuestionCandidates[], score: Scorer, rankers: (q: number) => Ranker, indices: readonly number[]): Calibration | undefined {
+  const perBench = new Map<Bench, number>();
+  for (const i of indices) perBench.set(questions[i]!.bench, (perBench.get(questions[i]!.bench) ?? 0) + 1);
+  const points: Array<{ score: number; y: number; w: number }> = [];
+  for (const i of indices) {
+    const q = questions[i]!;
+    const ex = rankerExamples(q, (c) => score(i, c));
+    if (ex.candidates.length === 0) continue;
+    const r = rankers(i);
+    let best = 0;
+    ex.candidates.forEach((c, k) => {
+      if (linear(r, c.features) > linear(r, ex.candidates[best]!.features)) best = k;
+    });
+    points.push({ score: linear(r, ex.candidates[best]!.features), y: ex.candidates[best]!.right ? 1 : 0, w: indices.length / (perBench.get(q.bench)! * perBench.size) });
+  }
+  return points.length ? fitIsotonic(points) : undefined;
+}
+
+const linear = (r: Ranker, features: Features) => rankRaw(r, { answer: "", attempts: [], features });
+
+/**
+ * Out-of-fold rankers: question i is answered by a ranker fitted on the other folds, calibrated on
+ * the other folds' out-of-fold choices; `final` is fitted on every question, calibrated on all
+ * out-of-fold choices.
+ */
+export function rankersCrossValidated(questions: readonly QuestionCandidates[], oof: Scorer, folds: number, options: FitOptions = {}): { of: (q: number) => Ranker; final: Ranker } {
+  const fold = foldsOf(questions, folds, "ranker:");
+  const raw = Array.from({ length: folds }, (_, k) => {
+    const train: QuestionCandidates[] = [];
+    const map: number[] = [];
+    questions.forEach((q, i) => fold[i] !== k && (train.push(q), map.push(i)));
+    return fitRanker(train, (q, c) => oof(map[q]!, c), options);
   });
-  return fitWeights(examples, { minCount: 1, ...options });
+  const rawOf = (i: number) => raw[fold[i]!]!;
+  const all = questions.map((_, i) => i);
+  const calibrated = raw.map((r, k) => {
+    const c = rankerCalibration(questions, oof, rawOf, all.filter((i) => fold[i] !== k));
+    return { ...r, ...(c ? { calibration: c } : {}) };
+  });
+  const weights = fitRanker(questions, oof, options);
+  const c = rankerCalibration(questions, oof, rawOf, all);
+  return { of: (i) => calibrated[fold[i]!]!, final: { ...weights, ...(c ? { calibration: c } : {}) } };
 }
 
 /** Question indices per benchmark. */
@@ -232,14 +390,14 @@ export function byBench(questions: readonly QuestionCandidates[]): Map<Bench, nu
 }
 
 /**
- * The lowest threshold (on a 0.01 grid) at which every benchmark's simulated precision of accepted
+ * The lowest threshold (on a 0.01 grid) at which every benchmark's replayed precision of accepted
  * answers reaches `target`; 1 (never accept) when none does.
  */
-export function chooseThreshold(questions: readonly QuestionCandidates[], score: Scorer, target: number): number {
+export function chooseThreshold(questions: readonly QuestionCandidates[], score: Scorer, target: number, ranker?: Rankers): number {
   const groups = [...byBench(questions).values()];
   for (let t = 0.3; t < 0.995; t += 0.01) {
     const ok = groups.every((g) => {
-      const f = simulate(questions, score, t, g);
+      const f = simulate(questions, score, t, g, ranker);
       return f.accepted === 0 || f.precision >= target;
     });
     if (ok) return Math.round(t * 100) / 100;
@@ -269,82 +427,73 @@ export interface TrainResult {
   model: AnswerModel;
   /** Out-of-fold figures per benchmark at the chosen threshold, with the ranker. */
   crossValidated: Record<string, Figures>;
+  /** Out-of-fold quality of the per-attempt P per benchmark. */
+  quality: Record<string, Quality>;
   /** The same replay with the rule policy, for comparison. */
   rules: Record<string, Figures>;
+  /** Out-of-fold P (calibrated) of every training candidate and the out-of-fold rankers, for reports. */
+  oof: Scorer;
+  oofRanker: (q: number) => Ranker;
 }
 
-/** Out-of-fold figures with the ranker: each fold's questions answered by a ranker fitted on the others. */
-function rankerCrossValidated(questions: readonly QuestionCandidates[], oof: Scorer, threshold: number, folds: number, options: FitOptions): Record<string, Figures> {
-  const fold = questions.map((q) => hashString(`ranker:${q.id}`) % folds);
-  const rankers = Array.from({ length: folds }, (_, k) => {
-    const train: QuestionCandidates[] = [];
-    const map: number[] = [];
-    questions.forEach((q, i) => fold[i] !== k && (train.push(q), map.push(i)));
-    return fitRanker(train, (q, c) => oof(map[q]!, c), options);
-  });
-  const figures: Record<string, Figures> = {};
-  for (const [bench, idx] of byBench(questions)) {
-    const parts = Array.from({ length: folds }, (_, k) => simulate(questions, oof, threshold, idx.filter((i) => fold[i] === k), rankers[k]));
-    figures[bench] = mergeFigures(parts);
-  }
-  return figures;
+export interface TrainOptions extends ScorerOptions {
+  folds?: number;
+  targetPrecision?: number;
+  sources?: string[];
+  notes?: string[];
 }
 
-function mergeFigures(parts: readonly Figures[]): Figures {
-  const n = parts.reduce((s, f) => s + f.questions, 0);
-  const sum = (get: (f: Figures) => number) => parts.reduce((s, f) => s + get(f) * f.questions, 0);
-  const accepted = sum((f) => f.accepted);
-  const recall = sum((f) => f.candidateRecall);
-  const right = sum((f) => f.accuracy);
-  return {
-    questions: n,
-    accuracy: right / Math.max(1, n),
-    accepted: accepted / Math.max(1, n),
-    precision: accepted ? sum((f) => f.precision * f.accepted) / accepted : 0,
-    candidateRecall: recall / Math.max(1, n),
-    rankerAccuracy: recall ? right / recall : 0,
-  };
-}
-
-/** Fits the verifier and the ranker on every question, with the threshold and figures from cross-validation. */
-export function trainAnswerModel(questions: readonly QuestionCandidates[], options: FitOptions & { folds?: number; targetPrecision?: number; sources?: string[]; notes?: string[] } = {}): TrainResult {
+/**
+ * Fits the scorer and the ranker on every question; their calibrations, the threshold and the
+ * figures come from question-grouped cross-validation.
+ */
+export function trainAnswerModel(questions: readonly QuestionCandidates[], options: TrainOptions = {}): TrainResult {
   const { folds = 5, targetPrecision = 0.85 } = options;
   const oof = crossValidated(questions, folds, options);
-  const threshold = chooseThreshold(questions, oof, targetPrecision);
-  const figures = rankerCrossValidated(questions, oof, threshold, folds, options);
+  const rankers = rankersCrossValidated(questions, oof, folds, options);
+  const threshold = chooseThreshold(questions, oof, targetPrecision, rankers.of);
+  const figures: Record<string, Figures> = {};
   const rules: Record<string, Figures> = {};
-  for (const [bench, idx] of byBench(questions)) rules[bench] = rulePolicy(questions, idx);
-  const weights = fitWeights(questions, options);
-  const ranker = fitRanker(questions, oof, options);
-  const counts: Record<string, { questions: number; candidates: number }> = {};
-  for (const q of questions) {
-    const c = (counts[q.bench] ??= { questions: 0, candidates: 0 });
-    c.questions++;
-    c.candidates += q.candidates.length;
+  const q: Record<string, Quality> = {};
+  for (const [bench, idx] of byBench(questions)) {
+    figures[bench] = simulate(questions, oof, threshold, idx, rankers.of);
+    rules[bench] = rulePolicy(questions, idx);
+    q[bench] = quality(questions, oof, targetPrecision, idx);
   }
+  const scorer = fitScorer(questions, options);
+  const counts: Record<string, { questions: number; candidates: number }> = {};
+  for (const x of questions) {
+    const c = (counts[x.bench] ??= { questions: 0, candidates: 0 });
+    c.questions++;
+    c.candidates += x.candidates.length;
+  }
+  const settings = options.kind === "logistic" ? { kind: "logistic", l2: options.l2 ?? 0.002 } : { kind: "trees", ...TREE_DEFAULTS, ...options.trees };
   return {
     model: {
-      format: "atr-answer-verifier-v1",
-      weights,
+      format: "atr-answer-verifier-v2",
+      scorer,
+      ...oof.calibrations,
       threshold,
-      ranker,
-      trainedOn: { sources: options.sources ?? [], notes: options.notes ?? [], counts, targetPrecision, folds, l2: options.l2 ?? 0.002, crossValidated: figures, rulePolicy: rules },
+      ranker: rankers.final,
+      trainedOn: { sources: options.sources ?? [], notes: options.notes ?? [], counts, targetPrecision, folds, settings, crossValidated: figures, quality: q, rulePolicy: rules },
     },
     crossValidated: figures,
+    quality: q,
     rules,
+    oof,
+    oofRanker: rankers.of,
   };
 }
 
-/** Final answers by the P(correct) of the attempt that gave them (0.1-wide buckets): how many, how many right. */
-export function reliability(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, ranker?: Readonly<Record<string, number>>): Array<{ from: number; n: number; right: number }> {
+/** Final answers by their P(correct) (0.1-wide buckets; the attempt's P, or the ranker's): how many, how many right. */
+export function reliability(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, ranker?: Rankers): Array<{ from: number; n: number; right: number }> {
   const buckets = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, n: 0, right: 0 }));
   questions.forEach((q, i) => {
-    const choice = finalChoice(q, (c) => score(i, c), threshold, ranker);
-    const pick = choice.answer ? q.candidates.indexOf(choice.answer) : -1;
-    if (pick < 0) return;
-    const b = buckets[Math.min(9, Math.floor(score(i, pick) * 10))]!;
+    const choice = finalChoice(q, (c) => score(i, c), threshold, rankerAt(ranker, i));
+    if (!choice.answer || choice.p === undefined) return;
+    const b = buckets[Math.min(9, Math.floor(choice.p * 10))]!;
     b.n++;
-    if (q.candidates[pick]!.right) b.right++;
+    if (choice.answer.right) b.right++;
   });
   return buckets;
 }

@@ -15,7 +15,12 @@ const FLAGS: FlagSpecs = {
   model: { kind: "string", help: "model file to evaluate without --data (default: the shipped nodes/offline/models/answer-verifier.json)" },
   out: { kind: "string", help: "model file to write (default: the shipped one)" },
   target_precision: { kind: "number", help: "precision of accepted answers the threshold must reach on every training benchmark", default: 0.85 },
-  l2: { kind: "number", help: "L2 penalty", default: 0.002 },
+  scorer: { kind: "string", help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)", default: "logistic" },
+  trees: { kind: "number", help: "number of trees (≤ 200)", default: 150 },
+  depth: { kind: "number", help: "tree depth (1..3)", default: 3 },
+  learning_rate: { kind: "number", help: "trees: shrinkage per tree", default: 0.1 },
+  l2: { kind: "number", help: "logistic: L2 penalty (also the ranker's)", default: 0.002 },
+  compare: { kind: "boolean", help: "also cross-validate the other scorer and print both scorers' log-loss, AUC and acceptance at the target precision" },
   folds: { kind: "number", help: "cross-validation folds (grouped by question)", default: 5 },
   json: { kind: "boolean", help: "print the figures as JSON" },
   note: { kind: "string", help: "a line for the model file's trainedOn.notes (e.g. how a split was sampled); repeatable", repeatable: true },
@@ -45,46 +50,68 @@ async function run(argv: string[]): Promise<number> {
     if (!(BENCHES as readonly string[]).includes(s.bench)) throw new UsageError(`benchmark "${s.bench}" must be one of ${BENCHES.join(", ")}`);
     return t.loadQuestions(s.bench as (typeof BENCHES)[number], s.questions, s.run);
   };
+  const kind = String(flags.scorer);
+  if (kind !== "trees" && kind !== "logistic") throw new UsageError(`--scorer ${kind}: expected trees or logistic`);
+  const options = (k: "trees" | "logistic") => ({
+    kind: k,
+    l2: Number(flags.l2),
+    trees: { trees: Number(flags.trees), depth: Number(flags.depth), learningRate: Number(flags.learning_rate) },
+    folds: Number(flags.folds),
+    targetPrecision: Number(flags.target_precision),
+  });
   const rows: Array<{ split: string; figures: import("../../training/answer-verifier.js").Figures }> = [];
+  const qualities: Array<{ split: string; quality: import("../../training/answer-verifier.js").Quality }> = [];
+  const reliability: Array<{ split: string; buckets: Array<{ from: number; n: number; right: number }> }> = [];
   let model: import("../../nodes/offline/answer-model.js").AnswerModel;
+  const started = Date.now();
   if (data.length) {
     const train = data.flatMap(load);
-    const result = t.trainAnswerModel(train, {
-      l2: Number(flags.l2),
-      folds: Number(flags.folds),
-      targetPrecision: Number(flags.target_precision),
-      sources: data.map((d) => `${d.bench}: ${d.questions}`),
-      notes: (flags.note as string[] | undefined) ?? [],
-    });
+    const result = t.trainAnswerModel(train, { ...options(kind), sources: data.map((d) => `${d.bench}: ${d.questions}`), notes: (flags.note as string[] | undefined) ?? [] });
     model = result.model;
     const out = String(flags.out ?? SHIPPED);
-    writeFileSync(out, `${JSON.stringify(model, null, 1)}\n`);
-    console.error(`wrote ${out}: ${Object.keys(model.weights).length} weights, threshold ${model.threshold}`);
+    writeFileSync(out, `${JSON.stringify(model)}\n`);
+    const size = model.scorer.kind === "trees" ? `${model.scorer.trees.length} trees over ${model.scorer.features.length} features` : `${Object.keys(model.scorer.weights).length} weights`;
+    console.error(`wrote ${out}: ${size}, threshold ${model.threshold} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     for (const [bench, f] of Object.entries(result.crossValidated)) {
       rows.push({ split: `${bench} training data (cv)`, figures: f });
       rows.push({ split: `${bench} training data, rules`, figures: result.rules[bench]! });
+      qualities.push({ split: `${bench} training data (cv), ${kind}`, quality: result.quality[bench]! });
+    }
+    if (flags.compare) {
+      const other = kind === "trees" ? "logistic" : "trees";
+      const oof = t.crossValidated(train, Number(flags.folds), options(other));
+      for (const [bench, idx] of t.byBench(train)) qualities.push({ split: `${bench} training data (cv), ${other}`, quality: t.quality(train, oof, Number(flags.target_precision), idx) });
+    }
+    for (const [bench, idx] of t.byBench(train)) {
+      reliability.push({ split: `${bench} training data (cv)`, buckets: t.reliability(train.filter((_, i) => idx.includes(i)), (q, c) => result.oof(idx[q]!, c), model.threshold, (q) => result.oofRanker(idx[q]!)) });
     }
   } else {
+    const { checkAnswerModel } = await import("../../nodes/offline/answer-model.js");
     const path = String(flags.model ?? SHIPPED);
-    model = JSON.parse(readFileSync(path, "utf8")) as typeof model;
+    model = checkAnswerModel(JSON.parse(readFileSync(path, "utf8")), path);
   }
-  const reliability: Array<{ split: string; buckets: Array<{ from: number; n: number; right: number }> }> = [];
   for (const s of evaluate) {
     const qs = load(s);
-    const score = t.scorerFor(qs, model.weights);
+    const score = t.scorerFor(qs, model);
     const split = `${s.bench} ${basename(s.run).replace(/\.jsonl$/, "")}`;
     rows.push({ split, figures: t.simulate(qs, score, model.threshold, undefined, model.ranker) });
     rows.push({ split: `${split}, rules`, figures: t.rulePolicy(qs) });
+    qualities.push({ split, quality: t.quality(qs, score, Number(flags.target_precision)) });
     reliability.push({ split, buckets: t.reliability(qs, score, model.threshold, model.ranker) });
   }
   if (flags.json) {
-    console.log(JSON.stringify({ threshold: model.threshold, figures: rows, reliability }));
+    console.log(JSON.stringify({ threshold: model.threshold, figures: rows, quality: qualities, reliability }));
     return 0;
   }
-  console.log(`threshold ${model.threshold} (accept at P(correct) ≥ it)`);
+  console.log(`threshold ${model.threshold} (accept at P(correct) ≥ it: an attempt's P, or the ranker's P of the question's answer)`);
   console.log("split                          questions  accuracy  accepted  precision  cand.recall  ranker");
   for (const { split, figures: f } of rows) {
     console.log(`${split.padEnd(31)}${String(f.questions).padStart(9)}  ${pct(f.accuracy)}    ${pct(f.accepted)}    ${pct(f.precision)}     ${pct(f.candidateRecall)}   ${pct(f.rankerAccuracy)}`);
+  }
+  const target = `${(100 * Number(flags.target_precision)).toFixed(0)} %`;
+  console.log(`\nper-attempt P                               candidates  log-loss    AUC  accepted at ≥ ${target} precision (threshold)`);
+  for (const { split, quality: q } of qualities) {
+    console.log(`${split.padEnd(44)}${String(q.candidates).padStart(10)}  ${q.logLoss.toFixed(3).padStart(8)}  ${q.auc.toFixed(3)}  ${pct(q.acceptedAtTarget)} (${q.thresholdAtTarget.toFixed(2)})`);
   }
   for (const r of reliability) {
     console.log(`\nreliability, ${r.split} (final answers: P bucket → share right)`);

@@ -3,11 +3,21 @@
  * sees what the per-attempt verifier could not — every attempt of the question: how many attempts
  * and routes found each answer, its best P(correct), and which answer the rule policy would have
  * given (the first rule-verified answer, else the first uncontradicted answer of the latest
- * sub-query that has one). Logistic regression over these, trained with the verifier
- * (training/answer-verifier.ts, `ranker` in models/answer-verifier.json).
+ * sub-query that has one). A logistic regression over these (the scorer kinds of answer-model.ts)
+ * with an isotonic calibration, trained with the verifier (training/answer-verifier.ts, `ranker`
+ * in models/answer-verifier.json): its P is the probability that the question's best answer is
+ * right, so when it reaches the verifier's threshold the answer is accepted at the question level —
+ * every route having been tried, answers several routes agree on are accepted although no single
+ * attempt was.
  */
 import { normaliseForContainment } from "../../text/normalise.js";
-import { sigmoid } from "./answer-model.js";
+import { calibrated, rawScore, type Calibration, type Scorer } from "./answer-model.js";
+
+/** The ranker's model (models/answer-verifier.json `ranker`). */
+export interface Ranker {
+  scorer: Scorer;
+  calibration?: Calibration;
+}
 
 /** One traced attempt, as the ranker reads it. */
 export interface RankedAttempt {
@@ -82,39 +92,40 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
   });
 }
 
-/** The ranker's score of a group (a probability-like number; only the order matters). */
-export function rankScore(weights: Readonly<Record<string, number>>, group: AnswerGroup): number {
-  let z = 0;
-  for (const [name, value] of Object.entries(group.features)) z += (weights[name] ?? 0) * value;
-  return sigmoid(z);
+/** The ranker's raw score of a group (log-odds; the order decides the choice). */
+export function rankRaw(ranker: Ranker, group: AnswerGroup): number {
+  return rawScore(ranker.scorer, group.features);
 }
 
-/** The group the ranker prefers (earliest on ties), or undefined when there is none. */
-export function bestGroup(weights: Readonly<Record<string, number>>, groups: readonly AnswerGroup[]): AnswerGroup | undefined {
+/** The group the ranker prefers (earliest on ties) with its calibrated P, or undefined when there is none. */
+export function bestGroup(ranker: Ranker, groups: readonly AnswerGroup[]): { group: AnswerGroup; p: number } | undefined {
   let best: AnswerGroup | undefined;
-  let bestScore = -1;
+  let bestScore = -Infinity;
   for (const g of groups) {
-    const s = rankScore(weights, g);
+    const s = rankRaw(ranker, g);
     if (s > bestScore) (best = g), (bestScore = s);
   }
-  return best;
+  return best ? { group: best, p: calibrated(ranker.calibration, bestScore) } : undefined;
 }
 
 /**
  * The final answer among a question's attempts that carry P(correct): the first accepted one
- * (verdict 1), else the ranker's choice (with `rankerWeights`), else the highest-P uncontradicted
- * one; undefined when no attempt has an answer to give.
+ * (verdict 1); else the ranker's choice, accepted when the ranker's P reaches `threshold` (give 1
+ * or more for never); else the highest-P uncontradicted one; undefined when no attempt has an answer
+ * to give. `p` is the P(correct) of the answer: the attempt's, or the ranker's.
  */
-export function chooseAnswer(attempts: readonly RankedAttempt[], rankerWeights?: Readonly<Record<string, number>>): { index: number; verified: boolean } | undefined {
+export function chooseAnswer(attempts: readonly RankedAttempt[], ranker?: Ranker, threshold = 1): { index: number; verified: boolean; p: number } | undefined {
   const accepted = attempts.findIndex((a) => a.verdict === 1 && valid(a.answer));
-  if (accepted >= 0) return { index: accepted, verified: true };
-  if (rankerWeights) {
-    const g = bestGroup(rankerWeights, answerGroups(attempts));
-    return g ? { index: g.attempts[0]!, verified: false } : undefined;
+  if (accepted >= 0) return { index: accepted, verified: true, p: attempts[accepted]!.p };
+  if (ranker) {
+    const best = bestGroup(ranker, answerGroups(attempts));
+    if (!best) return undefined;
+    const index = best.group.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), best.group.attempts[0]!);
+    return { index, verified: threshold < 1 && best.p >= threshold, p: best.p };
   }
   let best = -1;
   attempts.forEach((a, i) => {
     if (a.verdict !== 0 && valid(a.answer) && (best < 0 || a.p > attempts[best]!.p)) best = i;
   });
-  return best < 0 ? undefined : { index: best, verified: false };
+  return best < 0 ? undefined : { index: best, verified: false, p: attempts[best]!.p };
 }

@@ -205,11 +205,11 @@ export function learnedVerdict(input: VerifyInput, rule: RuleVerdict, context: V
     const never = (input.acceptThreshold ?? 0) >= 1 && rule.verdict === 1;
     return { verdict: never ? 0.5 : rule.verdict, reason: never ? `not verified (accept threshold 1): ${rule.reason}` : rule.reason, features };
   }
-  const p = Math.min(0.999, scoreFeatures(model.weights, features));
+  const p = Math.min(0.999, scoreFeatures(model, features));
   const threshold = input.acceptThreshold ?? model.threshold;
   const verdict: Verdict = p >= threshold && threshold < 1 ? 1 : rule.verdict === 0 ? 0 : 0.5;
   const pText = `P(correct) ${p.toFixed(2)} ${p >= threshold ? "≥" : "<"} ${threshold.toFixed(2)}`;
-  const why = strongestFeatures(model.weights, features).join(", ");
+  const why = strongestFeatures(model.scorer, features).join(", ");
   const lead = verdict === 1 ? "accepted" : verdict === 0 ? "rejected" : "not verified";
   return { verdict, reason: `${lead}, ${pText}: ${rule.reason}${agreementNote(features)} [${why}]`, pCorrect: Math.round(p * 1000) / 1000, features };
 }

@@ -30,8 +30,9 @@ describe("atr train-verifier", () => {
     expect(trained.code).toBe(0);
     expect(trained.out).toMatch(/wtq training data \(cv\)\s+21\s/);
     const m = JSON.parse(readFileSync(model, "utf8"));
-    expect(m.format).toBe("atr-answer-verifier-v1");
-    expect(Object.keys(m.weights).length).toBeGreaterThan(5);
+    expect(m.format).toBe("atr-answer-verifier-v2");
+    expect(m.scorer.kind).toBe("trees");
+    expect(m.calibration.x.length).toBe(m.calibration.y.length);
     expect(m.trainedOn.counts.wtq.questions).toBe(21);
 
     const evaluated = await runCli(["train-verifier", "--evaluate", data, "--model", model, "--json"]);
@@ -40,6 +41,11 @@ describe("atr train-verifier", () => {
     expect(report.threshold).toBe(m.threshold);
     expect(report.figures[0].figures.questions).toBe(21);
     expect(report.reliability[0].buckets.reduce((s: number, b: { n: number }) => s + b.n, 0)).toBeGreaterThan(10);
+    expect(report.quality[0].quality.auc).toBeGreaterThan(0);
+
+    const bad = await runCli(["train-verifier", "--data", data, "--out", model, "--scorer", "forest"]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.err).toMatch(/--scorer forest: expected trees or logistic/);
   }, 120_000);
 
   it("names a malformed --data value", async () => {

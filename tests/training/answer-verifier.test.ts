@@ -48,9 +48,9 @@ describe("learned verifier training", () => {
       ],
     };
     const p = [0.7, 0.5, 0.3];
-    expect(finalChoice(q, (c) => p[c]!, 0.6)).toEqual({ answer: q.candidates[0], isAccepted: true });
+    expect(finalChoice(q, (c) => p[c]!, 0.6)).toMatchObject({ answer: q.candidates[0], isAccepted: true });
     // below the threshold the contradicted (verdict 0) candidate is never the fallback
-    expect(finalChoice(q, (c) => p[c]!, 0.9)).toEqual({ answer: q.candidates[1], isAccepted: false });
+    expect(finalChoice(q, (c) => p[c]!, 0.9)).toMatchObject({ answer: q.candidates[1], isAccepted: false });
   });
 
   it("chooses the lowest threshold that reaches the target precision, and simulates the run at it", () => {
@@ -64,10 +64,32 @@ describe("learned verifier training", () => {
     expect(f.candidateRecall).toBeGreaterThan(f.accuracy - 1e-9);
     const buckets = reliability(qs, oof, t);
     expect(buckets.reduce((s, b) => s + b.n, 0)).toBeGreaterThan(350);
-    const trained = trainAnswerModel(qs, { folds: 4 });
-    expect(trained.model.threshold).toBe(t);
-    expect(trained.model.format).toBe("atr-answer-verifier-v1");
-    expect(simulate(qs, scorerFor(qs, trained.model.weights), t).precision).toBeGreaterThan(0.8);
+    const trained = trainAnswerModel(qs, { folds: 4, kind: "logistic" });
+    expect(trained.model.format).toBe("atr-answer-verifier-v2");
+    expect(trained.model.scorer.kind).toBe("logistic");
+    // the threshold meets the target on its own (out-of-fold) data, question-level acceptance included
+    expect(trained.crossValidated.wtq!.precision).toBeGreaterThanOrEqual(0.85);
+    expect(trained.crossValidated.wtq!.accepted).toBeGreaterThan(0.2);
+    expect(simulate(qs, scorerFor(qs, trained.model), trained.model.threshold, undefined, trained.model.ranker).precision).toBeGreaterThan(0.8);
+    expect(trained.quality.wtq!.auc).toBeGreaterThan(0.8);
+    expect(trained.quality.wtq!.acceptedAtTarget).toBeGreaterThan(0.2);
+  });
+
+  it("trains trees with a monotone calibration and a threshold that meets the precision on every benchmark", () => {
+    const qs = [...synthetic(300, "wtq"), ...synthetic(200, "tatqa")];
+    const trained = trainAnswerModel(qs, { folds: 4, trees: { trees: 20 } });
+    expect(trained.model.scorer.kind).toBe("trees");
+    const { x, y } = trained.model.calibration!;
+    for (let i = 1; i < x.length; i++) expect(y[i]!).toBeGreaterThanOrEqual(y[i - 1]!);
+    expect(trained.model.threshold).toBeLessThan(1);
+    for (const bench of ["wtq", "tatqa"]) {
+      expect(trained.crossValidated[bench]!.precision, bench).toBeGreaterThanOrEqual(0.85);
+      expect(trained.crossValidated[bench]!.accepted, bench).toBeGreaterThan(0.2);
+    }
+    // and it lowers the log-loss of the constant predictor
+    const rate = qs.flatMap((q) => q.candidates).filter((c) => c.right).length / qs.flatMap((q) => q.candidates).length;
+    const constant = -(rate * Math.log(rate) + (1 - rate) * Math.log(1 - rate));
+    expect(trained.quality.wtq!.logLoss).toBeLessThan(constant - 0.1);
   });
 
   it("labels each traced candidate with its benchmark's official metric", () => {

@@ -21,9 +21,20 @@ describe("answer ranker", () => {
 
   it("answers the accepted attempt, else the ranker's choice, else the highest P", () => {
     const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
-    expect(chooseAnswer(attempts)).toEqual({ index: 1, verified: false });
-    expect(chooseAnswer(attempts, { "r:count=2": 2 })).toEqual({ index: 0, verified: false });
-    expect(chooseAnswer([...attempts, a("Nice", "SQL", 0.9, 1, "sql")], { "r:count=2": 2 })).toEqual({ index: 3, verified: true });
+    const ranker = { scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } } };
+    expect(chooseAnswer(attempts)).toEqual({ index: 1, verified: false, p: 0.5 });
+    // the ranker's group; of its attempts the one with the highest P gives the answer
+    expect(chooseAnswer(attempts, ranker)).toMatchObject({ index: 0, verified: false });
+    expect(chooseAnswer([...attempts, a("Nice", "SQL", 0.9, 1, "sql")], ranker)).toEqual({ index: 3, verified: true, p: 0.9 });
     expect(chooseAnswer([a("not found", "TEXT", 0.9)])).toBeUndefined();
+  });
+
+  it("accepts the ranker's answer at the question level when its calibrated P reaches the threshold", () => {
+    const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
+    // raw 2 for the agreed answer, 0 for the other; the calibration maps raw 2 → 0.9
+    const ranker = { scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } }, calibration: { x: [0, 2], y: [0.2, 0.9] } };
+    expect(chooseAnswer(attempts, ranker, 0.85)).toEqual({ index: 0, verified: true, p: 0.9 });
+    expect(chooseAnswer(attempts, ranker, 0.95)).toEqual({ index: 0, verified: false, p: 0.9 });
+    expect(chooseAnswer(attempts, ranker, 1)).toMatchObject({ verified: false }); // exploration runs never accept
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { answerFeatures } from "../../../nodes/offline/answer-features.js";
-import { setAnswerModel, type AnswerModel } from "../../../nodes/offline/answer-model.js";
+import { answerModel, checkAnswerModel, scoreFeatures, setAnswerModel, strongestFeatures, type AnswerModel } from "../../../nodes/offline/answer-model.js";
 import { learnedVerdict, verifyAnswer } from "../../../nodes/offline/verifier.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
@@ -18,7 +18,7 @@ function input(q: string, answer: string, extra: Partial<VerifyInput> = {}): Ver
 }
 
 function model(weights: Record<string, number>, threshold = 0.8): AnswerModel {
-  return { format: "atr-answer-verifier-v1", weights, threshold, trainedOn: {} };
+  return { format: "atr-answer-verifier-v2", scorer: { kind: "logistic", weights }, threshold, trainedOn: {} };
 }
 
 afterEach(() => setAnswerModel(undefined));
@@ -94,5 +94,66 @@ describe("learned verdict", () => {
     const v = learnedVerdict(i, verifyAnswer(i));
     expect(v.verdict).toBe(0);
     expect(v.pCorrect).toBeUndefined();
+  });
+});
+
+describe("the model file", () => {
+  const trees: AnswerModel = {
+    format: "atr-answer-verifier-v2",
+    scorer: {
+      kind: "trees",
+      features: ["agree=1", "support"],
+      base: -1,
+      // agree=1 ? (support ≤ 0.5 ? +0.5 : +2) : −1
+      trees: [{ f: [0, -1, 1, -1, -1], t: [0.5, 0, 0.5, 0, 0], l: [1, 0, 3, 0, 0], r: [2, 0, 4, 0, 0], v: [0, -1, 1, 0.5, 2] }],
+    },
+    calibration: { x: [-2, 0, 1], y: [0.05, 0.4, 0.95] },
+    threshold: 0.9,
+    trainedOn: {},
+  };
+
+  it("round-trips through JSON and scores the same; unknown features are ignored, missing ones are 0", () => {
+    const back = checkAnswerModel(JSON.parse(JSON.stringify(trees)));
+    expect(back).toEqual(trees);
+    const f = { "agree=1": 1, support: 0.8 };
+    expect(scoreFeatures(back, f)).toBeCloseTo(0.95, 6); // raw −1 + 2 = 1
+    expect(scoreFeatures(back, { ...f, "readcand:span-rank=2": 1 })).toBe(scoreFeatures(back, f));
+    expect(scoreFeatures(back, { "agree=1": 1 })).toBe(scoreFeatures(back, { "agree=1": 1, support: 0 }));
+    expect(scoreFeatures(back, {})).toBeCloseTo(0.05, 6); // raw −2
+    expect(strongestFeatures(back.scorer, f)[0]).toMatch(/^agree=1 \+/);
+  });
+
+  it("a tree model accepts in the verifier at its calibrated P and names the features that moved it", () => {
+    setAnswerModel(trees);
+    const q = "Which city does Ana Ruiz work in?";
+    const i = input(q, "Porto", { earlier: [{ route: "SQL", answer: "Porto", subQuery: q }] });
+    const v = learnedVerdict(i, verifyAnswer(i));
+    expect(v.features?.["agree=1"]).toBe(1);
+    expect(v.pCorrect!).toBeGreaterThan(0.6);
+    expect(v.reason).toMatch(/\[agree=1 \+/);
+  });
+
+  it("a malformed file is refused with the file and the field named; a version 1 file still loads", () => {
+    const broken = { ...trees, scorer: { ...trees.scorer, trees: [{ f: [0], t: [0.5], l: [0], r: [0], v: [0] }] } };
+    expect(() => checkAnswerModel(broken, "x/answer-verifier.json")).toThrow(/x\/answer-verifier\.json is not a valid model file \(scorer\.trees\[0\] node 0: child 0 must be a later node\)/);
+    expect(() => checkAnswerModel({ ...trees, scorer: { ...trees.scorer, features: ["agree=1"] } })).toThrow(/scorer\.trees\[0\]\.f\[2\]: feature index out of range/);
+    expect(() => checkAnswerModel({ ...trees, calibration: { x: [0, 1], y: [0.9, 0.1] } })).toThrow(/calibration\.y: must be non-decreasing/);
+    expect(() => checkAnswerModel({ ...trees, threshold: 2 })).toThrow(/threshold: expected a number in 0\.\.1/);
+    expect(() => checkAnswerModel({ ...trees, format: "v9" })).toThrow(/format: unknown format v9/);
+    const v1 = checkAnswerModel({ format: "atr-answer-verifier-v1", weights: { bias: 1 }, ranker: { "r:p": 2 }, threshold: 0.8, trainedOn: {} });
+    expect(v1.scorer).toEqual({ kind: "logistic", weights: { bias: 1 } });
+    expect(v1.ranker?.scorer).toEqual({ kind: "logistic", weights: { "r:p": 2 } });
+  });
+
+  it("the shipped model loads, and scores a candidate in well under 0.1 ms", () => {
+    setAnswerModel(undefined);
+    const m = answerModel()!;
+    expect(m.threshold).toBeGreaterThan(0);
+    const i = input("Which city does Ana Ruiz work in?", "Porto");
+    const f = answerFeatures(i, { ruleCode: "read", hasPassages: false });
+    const n = 2000;
+    const t0 = performance.now();
+    for (let k = 0; k < n; k++) scoreFeatures(m, f);
+    expect((performance.now() - t0) / n).toBeLessThan(0.1);
   });
 });
