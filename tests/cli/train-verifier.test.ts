@@ -31,7 +31,7 @@ describe("atr train-verifier", () => {
     expect(trained.out).toMatch(/wtq training data \(cv\)\s+21\s/);
     const m = JSON.parse(readFileSync(model, "utf8"));
     expect(m.format).toBe("atr-answer-verifier-v2");
-    expect(m.scorer.kind).toBe("trees");
+    expect(m.scorer.kind).toBe("logistic");
     expect(m.calibration.x.length).toBe(m.calibration.y.length);
     expect(m.trainedOn.counts.wtq.questions).toBe(21);
 
