@@ -90,7 +90,7 @@ export async function synthesize(state: State, config: RunnableConfig, resources
     const c = ensureConfiguration(config);
     const accepted = state.steps.filter((s) => !s.failed);
     const model = c.decomposerBackbone === "offline" || c.noDecomposition ? answerModel() : undefined;
-    const scored = c.decomposerBackbone === "offline" || c.noDecomposition ? bestScoredCandidate(state.trace, model?.ranker, c.acceptThreshold ?? model?.threshold ?? 1) : undefined;
+    const scored = model !== undefined ? bestScoredCandidate(state.trace, model?.ranker, c.acceptThreshold ?? model?.threshold ?? 1) : undefined;
     if (scored && (scored.verified || c.plausibleFallback)) {
       return { answer: scored.answer, answerVerified: scored.verified, answerProvenance: scored.provenance ? [scored.provenance] : [] };
     }

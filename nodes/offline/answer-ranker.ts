@@ -110,7 +110,7 @@ export function bestGroup(ranker: Ranker, groups: readonly AnswerGroup[]): { gro
 
 /**
  * The final answer among a question's attempts that carry P(correct): the first accepted one
- * (verdict 1); else the ranker's choice, accepted when the ranker's P reaches `threshold` (give 1
+ * (verdict 1); else the ranker's choice (its first attempt), accepted when the ranker's P reaches `threshold` (give 1
  * or more for never); else the highest-P uncontradicted one; undefined when no attempt has an answer
  * to give. `p` is the P(correct) of the answer: the attempt's, or the ranker's.
  */
@@ -120,8 +120,8 @@ export function chooseAnswer(attempts: readonly RankedAttempt[], ranker?: Ranker
   if (ranker) {
     const best = bestGroup(ranker, answerGroups(attempts));
     if (!best) return undefined;
-    const index = best.group.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), best.group.attempts[0]!);
-    return { index, verified: threshold < 1 && best.p >= threshold, p: best.p };
+    // the answer's first attempt gives its text and provenance (later ones are re-routes of it)
+    return { index: best.group.attempts[0]!, verified: threshold < 1 && best.p >= threshold, p: best.p };
   }
   let best = -1;
   attempts.forEach((a, i) => {

@@ -23,7 +23,7 @@ describe("answer ranker", () => {
     const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
     const ranker = { scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } } };
     expect(chooseAnswer(attempts)).toEqual({ index: 1, verified: false, p: 0.5 });
-    // the ranker's group; of its attempts the one with the highest P gives the answer
+    // the ranker's group; its first attempt gives the answer
     expect(chooseAnswer(attempts, ranker)).toMatchObject({ index: 0, verified: false });
     expect(chooseAnswer([...attempts, a("Nice", "SQL", 0.9, 1, "sql")], ranker)).toEqual({ index: 3, verified: true, p: 0.9 });
     expect(chooseAnswer([a("not found", "TEXT", 0.9)])).toBeUndefined();
