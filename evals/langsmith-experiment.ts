@@ -22,6 +22,7 @@ import { resolveBench } from "./report-bench.js";
 import { experimentMetadata, questionRunOptions, type ExperimentInfo } from "./run-metadata.js";
 import { routeSummary } from "./route-summary.js";
 import { scoreResults, type Bench } from "./score.js";
+import { forEachConcurrently } from "./worker-pool.js";
 
 /** The fields a question sends to the system; everything else in a question record is reference output. */
 const INPUT_FIELDS = ["question", "question_id", "table_id"] as const;
@@ -69,15 +70,6 @@ function sameJson(a: unknown, b: unknown): boolean {
   const norm = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(norm) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, w]) => [k, norm(w)])) : v;
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-}
-
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
 }
 
 /** Creates or reads the dataset, then adds new and updates changed examples; returns example ids by question key. */
@@ -164,7 +156,7 @@ export async function recordExperiment(upload: ExperimentUpload): Promise<Experi
     const key = questionKey(r);
     return !seen.has(key) && (seen.add(key), true);
   });
-  await inParallel(answered, upload.concurrency ?? 8, async (record) => {
+  await forEachConcurrently(answered, upload.concurrency ?? 8, async (record) => {
     const key = questionKey(record);
     const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<string, unknown>;
     const route = routeSummary(record);
