@@ -17,6 +17,7 @@
  */
 import { Client } from "langsmith";
 import { RunTree } from "langsmith/run_trees";
+import { canonicalJson } from "../indexing/canonical-json.js";
 import { questionKey, type QuestionRecord } from "./dataset.js";
 import { resolveBench } from "./report-bench.js";
 import { experimentMetadata, questionRunOptions, type ExperimentInfo } from "./run-metadata.js";
@@ -65,13 +66,6 @@ export interface ExperimentResult {
   official: Record<string, number>;
 }
 
-/** JSON equality that ignores key order (examples come back with their keys in any order). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(norm) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, w]) => [k, norm(w)])) : v;
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-}
-
 /** Creates or reads the dataset, then adds new and updates changed examples; returns example ids by question key. */
 async function syncDataset(upload: ExperimentUpload): Promise<{ datasetId: string; exampleIds: Map<string, string>; counts: ExperimentResult["examples"] }> {
   const { client, datasetName } = upload;
@@ -103,7 +97,7 @@ async function syncDataset(upload: ExperimentUpload): Promise<{ datasetId: strin
       creates.push({ id, dataset_id: dataset.id, inputs: example.inputs, reference_outputs: example.outputs, metadata: example.metadata });
     } else {
       exampleIds.set(key, found.id);
-      if (sameJson(found.inputs, example.inputs) && sameJson(found.outputs, example.outputs)) unchanged++;
+      if (canonicalJson(found.inputs) === canonicalJson(example.inputs) && canonicalJson(found.outputs) === canonicalJson(example.outputs)) unchanged++;
       else updates.push({ id: found.id, dataset_id: dataset.id, inputs: example.inputs, outputs: example.outputs, metadata: example.metadata });
     }
   }

@@ -8,6 +8,7 @@
  * P ≥ threshold accepted — reaches the target precision of accepted answers on every benchmark,
  * measured on out-of-fold predictions (folds grouped by question).
  */
+import { fnv1a32 } from "../indexing/hash.js";
 import { readJsonl } from "./labels.js";
 import { officialScore, type Bench } from "../evals/score.js";
 import { sigmoid, type AnswerModel } from "../nodes/offline/answer-model.js";
@@ -129,7 +130,7 @@ export function scorerFor(questions: readonly QuestionCandidates[], weights: Rea
 
 /** Out-of-fold P(correct): each fold of questions scored by a model fitted on the others. */
 export function crossValidated(questions: readonly QuestionCandidates[], folds: number, options: FitOptions = {}): Scorer {
-  const fold = questions.map((q) => hashString(q.id) % folds);
+  const fold = questions.map((q) => fnv1a32(q.id) % folds);
   const p: number[][] = questions.map((q) => q.candidates.map(() => 0));
   for (let k = 0; k < folds; k++) {
     const train = questions.filter((_, i) => fold[i] !== k);
@@ -139,12 +140,6 @@ export function crossValidated(questions: readonly QuestionCandidates[], folds: 
     });
   }
   return (q, c) => p[q]![c]!;
-}
-
-function hashString(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
 }
 
 export interface Figures {
@@ -275,7 +270,7 @@ export interface TrainResult {
 
 /** Out-of-fold figures with the ranker: each fold's questions answered by a ranker fitted on the others. */
 function rankerCrossValidated(questions: readonly QuestionCandidates[], oof: Scorer, threshold: number, folds: number, options: FitOptions): Record<string, Figures> {
-  const fold = questions.map((q) => hashString(`ranker:${q.id}`) % folds);
+  const fold = questions.map((q) => fnv1a32(`ranker:${q.id}`) % folds);
   const rankers = Array.from({ length: folds }, (_, k) => {
     const train: QuestionCandidates[] = [];
     const map: number[] = [];
