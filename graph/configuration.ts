@@ -12,6 +12,7 @@
  * `ATR_INDEX_PATH`).
  */
 import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
+import { DEFAULT_SQL_TIMEOUT_MS } from "../retrievers/sql-executor.js";
 import { z } from "zod";
 import { ROUTES } from "../nodes/types.js";
 
@@ -66,7 +67,7 @@ export const ConfigurationSchema = z.object({
     .default("question")
     .describe("route masking and linker ladder over the whole question (released code) or per sub-query"),
   sqlServiceUrl: z.string().optional().describe("guarded external SQL service (§7) instead of the embedded View 5"),
-  sqlTimeoutMs: z.number().int().min(1).default(10_000).describe("time limit of one SQL statement"),
+  sqlTimeoutMs: z.number().int().min(1).default(DEFAULT_SQL_TIMEOUT_MS).describe("time limit of one SQL statement"),
   llmCachePath: z.string().optional().describe("SQLite file caching LLM responses (rerun = no cost, same output)"),
   llmTimeoutMs: z.number().int().min(1).default(120_000).describe("time limit of one LLM call"),
   llmMaxRetries: z.number().int().min(0).default(3).describe("retries on 429/5xx/timeouts (backoff + jitter)"),

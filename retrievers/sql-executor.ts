@@ -44,13 +44,19 @@ export interface SqlExecutor {
 }
 
 export interface SqlExecutorOptions {
-  /** Time limit per statement in ms. Default 2000. */
+  /** Time limit per statement in ms. Default `DEFAULT_SQL_TIMEOUT_MS` (10 s). */
   timeoutMs?: number;
   /** Maximum rows returned. Default 200. */
   maxRows?: number;
 }
 
-export const DEFAULT_SQL_TIMEOUT_MS = 2000;
+/**
+ * The one default of the statement time limit (`sqlTimeoutMs` in graph/configuration.ts uses it).
+ * The published system bounds a whole SQL-service call at 180 s (`ATR_SQL_TIMEOUT_SEC`, NL2SQL
+ * included; reference §7.1) and sets no tighter statement limit, so a limit of a few seconds would
+ * refuse statements it answers; 10 s still bounds a runaway join on a laptop.
+ */
+export const DEFAULT_SQL_TIMEOUT_MS = 10_000;
 export const DEFAULT_SQL_MAX_ROWS = 200;
 export const SQL_FAILURE_PREFIX = "SQL execution failed:";
 /** A child that has not opened its connection within this time is treated as failed. */
