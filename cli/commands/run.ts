@@ -11,10 +11,10 @@ import { configFlagSpecs, configurableFromFlags } from "../config-flags.js";
 import {
   ConfigurationError,
   ensureConfiguration,
-  readBackboneEnv,
   type ConfigurableInput,
   type Configuration,
 } from "../../graph/configuration.js";
+import { readBackboneEnv } from "../../graph/backbone-env.js";
 import { datasetOf, loadQuestions } from "../../evals/dataset.js";
 import { batchProgress } from "../progress.js";
 import { timestamp, timestampedPath } from "../../evals/results-file.js";
