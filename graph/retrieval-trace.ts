@@ -9,6 +9,14 @@ import type { Serialized } from "@langchain/core/load/serializable";
 
 /** Characters of each document's text kept in the trace (the metadata identifies the entry). */
 export const TRACE_TEXT_CHARS = 160;
+
+/**
+ * A document's scalar metadata (ids, table, column, value, view, score); lists and objects such as
+ * a chunk's cell links or a row's values are left out — they tripled the size of HybridQA traces.
+ */
+export function traceMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(metadata).filter(([, v]) => v === null || typeof v !== "object"));
+}
 /** Run metadata keys the view retrievers set (the rest is the graph's run metadata). */
 const SETTING_KEYS = ["k", "type", "tableIds", "tableId", "columns", "allowedColumns"] as const;
 
@@ -41,7 +49,13 @@ export class RetrievalRecorder extends BaseCallbackHandler {
     const settings: Record<string, unknown> = {};
     for (const key of SETTING_KEYS) if (metadata?.[key] !== undefined) settings[key] = metadata[key];
     const node = typeof metadata?.langgraph_node === "string" ? metadata.langgraph_node : undefined;
-    const record: RetrievalRecord = { ...(node ? { node } : {}), retriever: String(retriever.id?.at(-1) ?? "retriever"), query, settings, documents: [] };
+    const record: RetrievalRecord = {
+      ...(node ? { node } : {}),
+      retriever: String(retriever.id?.at(-1) ?? "retriever"),
+      query,
+      settings,
+      documents: [],
+    };
     this.records.push(record);
     this.open.set(runId, record);
   }
@@ -50,7 +64,10 @@ export class RetrievalRecorder extends BaseCallbackHandler {
     const record = this.open.get(runId);
     if (!record) return;
     this.open.delete(runId);
-    record.documents = documents.map((d) => ({ text: d.pageContent.slice(0, TRACE_TEXT_CHARS), metadata: d.metadata }));
+    record.documents = documents.map((d) => ({
+      text: d.pageContent.slice(0, TRACE_TEXT_CHARS),
+      metadata: traceMetadata(d.metadata),
+    }));
   }
 
   override handleRetrieverError(error: unknown, runId: string): void {

@@ -17,9 +17,27 @@ describe("retriever runs in the emitted trace", () => {
   it("atr run --emit_trace writes each retrieval with its query and documents", async () => {
     const dir = mkdtempSync(join(tmpdir(), "atr-rtrace-"));
     const question = "How many clubs were founded before 1900?";
-    writeFileSync(join(dir, "q.jsonl"), `${JSON.stringify({ question_id: "r1", question, table_id: "clubs", answer: ["1"] })}\n`);
+    writeFileSync(
+      join(dir, "q.jsonl"),
+      `${JSON.stringify({ question_id: "r1", question, table_id: "clubs", answer: ["1"] })}\n`,
+    );
     const out = join(dir, "out.jsonl");
-    const ran = await runCli(["run", "--data_file_path", join(dir, "q.jsonl"), "--index_path", index.dir, "--save_file_path", out, "--emit_trace", "--no_progress", "--router_type", "fixed", "--force_route", "SQL", "--no_escalation"]);
+    const ran = await runCli([
+      "run",
+      "--data_file_path",
+      join(dir, "q.jsonl"),
+      "--index_path",
+      index.dir,
+      "--save_file_path",
+      out,
+      "--emit_trace",
+      "--no_progress",
+      "--router_type",
+      "fixed",
+      "--force_route",
+      "SQL",
+      "--no_escalation",
+    ]);
     expect(ran.code).toBe(0);
     const written = readdirSync(dir).find((f) => f.startsWith("out_"))!; // atr run stamps the file name
     const record = JSON.parse(readFileSync(join(dir, written), "utf8").trim());
@@ -37,6 +55,8 @@ describe("retriever runs in the emitted trace", () => {
     expect(schema!.settings).toMatchObject({ k: 5, tableIds: ["clubs"] });
     const columns = schema!.documents.map((d) => d.metadata.column);
     expect(columns).toContain("Founded");
-    expect(schema!.documents.every((d) => d.metadata.tableId === "clubs" && typeof d.text === "string" && d.text !== "")).toBe(true);
+    expect(
+      schema!.documents.every((d) => d.metadata.tableId === "clubs" && typeof d.text === "string" && d.text !== ""),
+    ).toBe(true);
   });
 });

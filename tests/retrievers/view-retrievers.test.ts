@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CellRetriever, PassageRetriever, RowRetriever, SchemaRetriever, TableChunkRetriever } from "../../retrievers/view-retrievers.js";
 import { readTableRows, TableRowsError, TableRowsRetriever } from "../../retrievers/table-rows.js";
 import { RetrieverSearch } from "../../retrievers/retriever-search.js";
-import { RetrievalRecorder } from "../../graph/retrieval-trace.js";
+import { RetrievalRecorder, traceMetadata } from "../../graph/retrieval-trace.js";
 import { writeSqlStore, openSqlStore } from "../../indexing/sql-store.js";
 import type { RawTable } from "../../indexing/types.js";
 import { buildTinyIndex, type TinyIndex } from "../fixtures/tiny-index.js";
@@ -58,10 +58,13 @@ describe("the five views as LangChain retrievers", () => {
         retriever: "CellRetriever",
         query: "Lyon",
         settings: { k: 2, tableIds: ["clubs"] },
-        documents: docs.map((d) => ({ text: d.pageContent, metadata: d.metadata })),
+        documents: docs.map((d) => ({ text: d.pageContent, metadata: traceMetadata(d.metadata) })),
       },
     ]);
-    expect(recorder.records[0]!.documents[0]!.metadata).toMatchObject({ view: "cells", column: "City", value: "Lyon" });
+    expect(recorder.records[0]!.documents[0]!.metadata).toMatchObject({ view: "cells", column: "City", value: "Lyon", score: expect.any(Number) });
+    const rows = await new RowRetriever({ search, k: 1, tableId: "rivers" }).invoke("Rhone", { callbacks: [recorder] });
+    expect(rows[0]!.metadata.values).toBeDefined();
+    expect(recorder.records[1]!.documents[0]!.metadata).toEqual({ tableId: "rivers", rowIdx: rows[0]!.metadata.rowIdx, view: "rows", score: rows[0]!.metadata.score });
   });
 
   it("View 5 reads rows of the SQL store for a table and an equality filter", async () => {
