@@ -14,7 +14,8 @@ export async function forEachConcurrently<T>(
   work: (item: T, index: number) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<PoolOutcome> {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`worker pool: limit must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`worker pool: limit must be a positive integer, got ${limit}`);
   let next = 0;
   let interrupted = false;
   const worker = async (): Promise<void> => {

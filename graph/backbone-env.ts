@@ -3,7 +3,6 @@
  * configuration (Studio and run metadata must not show secrets). The one reader of these variables.
  */
 
-
 export interface BackboneEnv {
   vertexaiCredentialsPath?: string;
   googleApplicationCredentials?: string;

@@ -11,14 +11,19 @@ export const MARKDOWN_CHARS = 4000;
 
 /** "Table: t | Column: c (type) | Examples: e", one line per allowed column. */
 export function schemaInfo(columns: readonly SchemaEntry[]): string {
-  return columns.map((s) => `Table: ${s.tableId} | Column: ${s.column} (${s.type}) | Examples: ${s.examples}`).join("\n");
+  return columns
+    .map((s) => `Table: ${s.tableId} | Column: ${s.column} (${s.type}) | Examples: ${s.examples}`)
+    .join("\n");
 }
 
 /** "Entity 'e' → table.column = 'v'" per matched value, or "(no values matched)". */
 export function cellInfo(linked: readonly LinkedValue[]): string {
   const lines = linked
     .filter(isMatched)
-    .map((v) => `Entity '${v.entity}' → ${v.tableId ? `${v.tableId}.` : ""}${v.column} ${v.fallbackLevel === 2 ? "LIKE" : "="} '${v.matchedValue}'`);
+    .map(
+      (v) =>
+        `Entity '${v.entity}' → ${v.tableId ? `${v.tableId}.` : ""}${v.column} ${v.fallbackLevel === 2 ? "LIKE" : "="} '${v.matchedValue}'`,
+    );
   return lines.length ? lines.join("\n") : "(no values matched)";
 }
 

@@ -12,9 +12,15 @@ export function finishSubQuery(state: State, attempt: Attempt, accepted: boolean
   const verified = cExec === 1 && isValidAnswer(answer);
   const threshold = state.limits?.verifierThreshold ?? 0.1;
   const uncertainty = state.plan?.uncertainty ?? 1;
-  const plausible = !verified && isValidAnswer(state.plausibleAnswer) ? { plausibleAnswer: state.plausibleAnswer.trim() } : {};
+  const plausible =
+    !verified && isValidAnswer(state.plausibleAnswer) ? { plausibleAnswer: state.plausibleAnswer.trim() } : {};
   return {
-    steps: { subQuery: state.plan?.subQuery ?? state.question, answer: answer === "" ? NOT_FOUND : answer, failed: !verified, ...plausible },
+    steps: {
+      subQuery: state.plan?.subQuery ?? state.question,
+      answer: answer === "" ? NOT_FOUND : answer,
+      failed: !verified,
+      ...plausible,
+    },
     bestAnswer: verified ? answer : state.bestAnswer,
     consecutiveFailures: verified ? 0 : state.consecutiveFailures + 1,
     cExec,

@@ -38,7 +38,10 @@ export interface FusionInput {
 }
 
 /** §8.2 evidence fusion. A fusion error gives "" (noted in `input.meter`). */
-export async function fuseAnswer(strategies: Pick<Strategies, "fuse" | "fuseScalars">, input: FusionInput): Promise<string> {
+export async function fuseAnswer(
+  strategies: Pick<Strategies, "fuse" | "fuseScalars">,
+  input: FusionInput,
+): Promise<string> {
   const plan = input.state.plan!;
   const scalar = sqlScalar(input.sqlResult);
   if (scalar !== undefined && !strategies.fuseScalars) {
@@ -69,7 +72,9 @@ export async function fuseAnswer(strategies: Pick<Strategies, "fuse" | "fuseScal
  * refused statement, the writer's failure when it wrote none, and the pre-check's reason.
  */
 export function sqlRefusals(result: ConstrainedSqlResult): string[] {
-  const refused = result.attempts.filter((a) => a.violations.length > 0).map((a) => (a.sql ? `${a.sql} → ` : "") + a.violations.join("; "));
+  const refused = result.attempts
+    .filter((a) => a.violations.length > 0)
+    .map((a) => (a.sql ? `${a.sql} → ` : "") + a.violations.join("; "));
   return result.refused !== undefined ? [result.refused, ...refused] : refused;
 }
 
@@ -82,9 +87,16 @@ export async function sqlRouteProvenance(
   result: ConstrainedSqlResult,
   answer: string,
 ): Promise<RouteProvenance> {
-  if (result.sqlResult === "" || !result.scope) return { tables: tablesMentioning(answer, state.chunks), passages: passageSentences(answer, state.chunks) };
+  if (result.sqlResult === "" || !result.scope)
+    return { tables: tablesMentioning(answer, state.chunks), passages: passageSentences(answer, state.chunks) };
   const executor = c.sqlServiceUrl ? undefined : await resources.sqlExecutor(c);
-  const found = await sqlProvenance({ sql: result.sql, sqlResult: result.sqlResult, scope: result.scope, tables: index.tables, ...(executor ? { executor } : {}) });
+  const found = await sqlProvenance({
+    sql: result.sql,
+    sqlResult: result.sqlResult,
+    scope: result.scope,
+    tables: index.tables,
+    ...(executor ? { executor } : {}),
+  });
   const passages = resultHolds(answer, found.sql.resultRows) ? [] : passageSentences(answer, state.chunks);
   return { tables: found.tables, cells: found.cells, sql: found.sql, passages };
 }

@@ -6,24 +6,45 @@
  * the wrapped search's very hits.
  */
 import type { CellEntry, DocChunk, Hit, RowEntry, SchemaEntry } from "../indexing/types.js";
-import type { CellSearchOptions, DocumentSearchOptions, EntityCellSearch, IndexSearch, SchemaCellResult, SearchOptions } from "./types.js";
+import type {
+  CellSearchOptions,
+  DocumentSearchOptions,
+  EntityCellSearch,
+  IndexSearch,
+  SchemaCellResult,
+  SearchOptions,
+} from "./types.js";
 import { CellRetriever, ChunkRetriever, hitsOf, RowRetriever, SchemaRetriever } from "./view-retrievers.js";
 
 export class RetrieverSearch implements IndexSearch, EntityCellSearch {
   constructor(private readonly inner: IndexSearch & EntityCellSearch) {}
 
   async documents(query: string, k: number, options: DocumentSearchOptions = {}): Promise<Array<Hit<DocChunk>>> {
-    const retriever = new ChunkRetriever({ search: this.inner, k, ...(options.type ? { type: options.type } : {}), ...(options.tableIds ? { tableIds: options.tableIds } : {}) });
+    const retriever = new ChunkRetriever({
+      search: this.inner,
+      k,
+      ...(options.type ? { type: options.type } : {}),
+      ...(options.tableIds ? { tableIds: options.tableIds } : {}),
+    });
     return hitsOf<DocChunk>(await retriever.invoke(query));
   }
 
   async schema(query: string, k: number, options: SearchOptions = {}): Promise<Array<Hit<SchemaEntry>>> {
-    const retriever = new SchemaRetriever({ search: this.inner, k, ...(options.tableIds ? { tableIds: options.tableIds } : {}) });
+    const retriever = new SchemaRetriever({
+      search: this.inner,
+      k,
+      ...(options.tableIds ? { tableIds: options.tableIds } : {}),
+    });
     return hitsOf<SchemaEntry>(await retriever.invoke(query));
   }
 
   async cells(query: string, k: number, options: CellSearchOptions = {}): Promise<Array<Hit<CellEntry>>> {
-    const retriever = new CellRetriever({ search: this.inner, k, ...(options.tableIds ? { tableIds: options.tableIds } : {}), ...(options.columns ? { columns: options.columns } : {}) });
+    const retriever = new CellRetriever({
+      search: this.inner,
+      k,
+      ...(options.tableIds ? { tableIds: options.tableIds } : {}),
+      ...(options.columns ? { columns: options.columns } : {}),
+    });
     return hitsOf<CellEntry>(await retriever.invoke(query));
   }
 
@@ -32,15 +53,25 @@ export class RetrieverSearch implements IndexSearch, EntityCellSearch {
   }
 
   async entityCells(entity: string, columns: readonly SchemaEntry[], k: number): Promise<Array<Hit<CellEntry>>> {
-    return hitsOf<CellEntry>(await new CellRetriever({ search: this.inner, k, allowedColumns: columns }).invoke(entity));
+    return hitsOf<CellEntry>(
+      await new CellRetriever({ search: this.inner, k, allowedColumns: columns }).invoke(entity),
+    );
   }
 
   /** §4.7 as retriever runs: View 3 for C, then View 4 within C once per entity. */
-  async schemaCells(query: string, entities: string[], options: { schemaTopK: number; cellTopK: number; tableIds?: string[] }): Promise<SchemaCellResult> {
-    if (!Number.isInteger(options.cellTopK) || options.cellTopK < 0) throw new RangeError(`cell_top_k must be a non-negative integer, got ${options.cellTopK}`);
-    const columns = (await this.schema(query, options.schemaTopK, options.tableIds ? { tableIds: options.tableIds } : {})).map((h) => h.entry);
+  async schemaCells(
+    query: string,
+    entities: string[],
+    options: { schemaTopK: number; cellTopK: number; tableIds?: string[] },
+  ): Promise<SchemaCellResult> {
+    if (!Number.isInteger(options.cellTopK) || options.cellTopK < 0)
+      throw new RangeError(`cell_top_k must be a non-negative integer, got ${options.cellTopK}`);
+    const columns = (
+      await this.schema(query, options.schemaTopK, options.tableIds ? { tableIds: options.tableIds } : {})
+    ).map((h) => h.entry);
     const candidates: Record<string, CellEntry[]> = {};
-    for (const entity of entities) candidates[entity] = (await this.entityCells(entity, columns, options.cellTopK)).map((h) => h.entry);
+    for (const entity of entities)
+      candidates[entity] = (await this.entityCells(entity, columns, options.cellTopK)).map((h) => h.entry);
     return { columns, candidates };
   }
 }

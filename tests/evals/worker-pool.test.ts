@@ -17,22 +17,35 @@ describe("forEachConcurrently", () => {
     });
     expect(out.interrupted).toBe(false);
     expect(peak).toBe(2);
-    expect(seen.sort()).toEqual([["a", 0], ["b", 1], ["c", 2], ["d", 3], ["e", 4]]);
+    expect(seen.sort()).toEqual([
+      ["a", 0],
+      ["b", 1],
+      ["c", 2],
+      ["d", 3],
+      ["e", 4],
+    ]);
   });
 
   it("starts nothing new once the signal aborts and says items were left", async () => {
     const controller = new AbortController();
     const started: number[] = [];
-    const out = await forEachConcurrently([0, 1, 2, 3, 4, 5], 1, async (item) => {
-      started.push(item);
-      if (item === 1) controller.abort();
-      await tick();
-    }, controller.signal);
+    const out = await forEachConcurrently(
+      [0, 1, 2, 3, 4, 5],
+      1,
+      async (item) => {
+        started.push(item);
+        if (item === 1) controller.abort();
+        await tick();
+      },
+      controller.signal,
+    );
     expect(started).toEqual([0, 1]);
     expect(out.interrupted).toBe(true);
   });
 
   it("refuses a limit that is not a positive integer", async () => {
-    await expect(forEachConcurrently([1], 0, async () => {})).rejects.toThrow(/limit must be a positive integer, got 0/);
+    await expect(forEachConcurrently([1], 0, async () => {})).rejects.toThrow(
+      /limit must be a positive integer, got 0/,
+    );
   });
 });
