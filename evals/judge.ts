@@ -6,6 +6,7 @@
  * (`atr score`, with `--llm_cache_path`, `--llm_timeout_ms`, `--llm_max_retries` as for `atr run`).
  */
 import type { ChatRunnable } from "../graph/model-factory.js";
+import { fillPrompt } from "../nodes/prompts.js";
 import type { Judge } from "./score.js";
 
 export const JUDGE_PROMPT_VERSION = "atr-judge-2026-11-29.1";
@@ -39,8 +40,9 @@ export function parseJudgeScore(reply: string): number | undefined {
   return bare ? Number(bare[1]) : undefined;
 }
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(question|gold|prediction)\}/g, (_, k: string) => values[k]!.replace(/<\/?(question|gold_answer|answer)>/gi, ""));
+/** The values with the prompt's own block tags removed, so a prediction cannot close its block. */
+function untagged(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.replace(/<\/?(question|gold_answer|answer)>/gi, "")]));
 }
 
 function replyText(content: unknown): string {
@@ -56,7 +58,7 @@ function replyText(content: unknown): string {
 export function createJudge(model: ChatRunnable, options: { strict?: boolean } = {}): Judge {
   const template = options.strict ? STRICT : LENIENT;
   return async (question, gold, prediction) => {
-    const reply = await model.invoke([["human", fill(template, { question, gold, prediction })]], {
+    const reply = await model.invoke([["human", fillPrompt(template, untagged({ question, gold, prediction }))]], {
       runName: "atr:judge",
       metadata: { judge_prompt_version: JUDGE_PROMPT_VERSION, strict: Boolean(options.strict) },
     });

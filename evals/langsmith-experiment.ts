@@ -17,11 +17,13 @@
  */
 import { Client } from "langsmith";
 import { RunTree } from "langsmith/run_trees";
+import { canonicalJson } from "../indexing/canonical-json.js";
 import { questionKey, type QuestionRecord } from "./dataset.js";
 import { resolveBench } from "./report-bench.js";
 import { experimentMetadata, questionRunOptions, type ExperimentInfo } from "./run-metadata.js";
 import { routeSummary } from "./route-summary.js";
 import { scoreResults, type Bench } from "./score.js";
+import { forEachConcurrently } from "./worker-pool.js";
 
 /** The fields a question sends to the system; everything else in a question record is reference output. */
 const INPUT_FIELDS = ["question", "question_id", "table_id"] as const;
@@ -64,22 +66,6 @@ export interface ExperimentResult {
   official: Record<string, number>;
 }
 
-/** JSON equality that ignores key order (examples come back with their keys in any order). */
-function sameJson(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(norm) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, w]) => [k, norm(w)])) : v;
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
-}
-
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 /** Creates or reads the dataset, then adds new and updates changed examples; returns example ids by question key. */
 async function syncDataset(upload: ExperimentUpload): Promise<{ datasetId: string; exampleIds: Map<string, string>; counts: ExperimentResult["examples"] }> {
   const { client, datasetName } = upload;
@@ -111,7 +97,7 @@ async function syncDataset(upload: ExperimentUpload): Promise<{ datasetId: strin
       creates.push({ id, dataset_id: dataset.id, inputs: example.inputs, reference_outputs: example.outputs, metadata: example.metadata });
     } else {
       exampleIds.set(key, found.id);
-      if (sameJson(found.inputs, example.inputs) && sameJson(found.outputs, example.outputs)) unchanged++;
+      if (canonicalJson(found.inputs) === canonicalJson(example.inputs) && canonicalJson(found.outputs) === canonicalJson(example.outputs)) unchanged++;
       else updates.push({ id: found.id, dataset_id: dataset.id, inputs: example.inputs, outputs: example.outputs, metadata: example.metadata });
     }
   }
@@ -164,7 +150,7 @@ export async function recordExperiment(upload: ExperimentUpload): Promise<Experi
     const key = questionKey(r);
     return !seen.has(key) && (seen.add(key), true);
   });
-  await inParallel(answered, upload.concurrency ?? 8, async (record) => {
+  await forEachConcurrently(answered, upload.concurrency ?? 8, async (record) => {
     const key = questionKey(record);
     const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<string, unknown>;
     const route = routeSummary(record);

@@ -14,6 +14,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { canonicalJson } from "../indexing/canonical-json.js";
 import type { Client } from "langsmith";
 import type { AnswerFn } from "./runner.js";
 
@@ -33,25 +34,13 @@ export function gitCommit(cwd: string = process.cwd()): { commit: string; dirty:
   }
 }
 
-/** JSON with sorted keys, so equal configurations hash equally whatever the key order. */
-export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** Fields that say where things are, not how the system behaves: left out of the hash. */
 const LOCATION_FIELDS = new Set(["indexPath", "llmCachePath", "routerModelPath"]);
 
 /** 12 hex digits of sha256 over the behaviour-defining configuration (+ baseline settings). */
 export function configHash(config: Record<string, unknown>): string {
   const behaviour = Object.fromEntries(Object.entries(config).filter(([k]) => !LOCATION_FIELDS.has(k)));
-  return createHash("sha256").update(stableStringify(behaviour)).digest("hex").slice(0, 12);
+  return createHash("sha256").update(canonicalJson(behaviour)).digest("hex").slice(0, 12);
 }
 
 /** One tag per setting that differs from its default: booleans by name, others as `name=value`. */
@@ -59,8 +48,8 @@ export function ablationTags(config: Record<string, unknown>, defaults: Record<s
   const tags: string[] = [];
   for (const [key, value] of Object.entries(config)) {
     if (LOCATION_FIELDS.has(key) || value === undefined) continue;
-    if (stableStringify(value) === stableStringify(defaults[key])) continue;
-    tags.push(value === true ? key : `${key}=${typeof value === "object" ? stableStringify(value) : String(value)}`);
+    if (canonicalJson(value) === canonicalJson(defaults[key])) continue;
+    tags.push(value === true ? key : `${key}=${typeof value === "object" ? canonicalJson(value) : String(value)}`);
   }
   return tags.sort();
 }

@@ -17,6 +17,7 @@ import { questionKey, type QuestionRecord } from "./dataset.js";
 import { readResults, repairTruncatedTail, ResultsWriter, rewriteResultsAtomically } from "./results-file.js";
 import { routeSummary } from "./route-summary.js";
 import { goldText, oracleChoice } from "./oracle-verifier.js";
+import { forEachConcurrently } from "./worker-pool.js";
 
 /** What the runner passes to the answer function (the question's identity only; gold never goes in). */
 export interface AnswerInput {
@@ -340,64 +341,55 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
   options.onProgress?.({ ...progress });
 
   const writer = new ResultsWriter(outputPath, { fsync: options.fsync });
-  let next = 0;
   let interrupted = false;
-  const worker = async (): Promise<void> => {
-    for (;;) {
-      if (options.signal?.aborted) {
-        interrupted = interrupted || next < pending.length;
-        return;
-      }
-      if (next >= pending.length) return;
-      const index = pending[next++]!;
-      const record = questions[index]!;
-      const started = performance.now();
-      let out: Record<string, unknown>;
-      try {
-        const extra = options.callOptions?.(record, index) ?? {};
-        const result = await withTimeout(
-          (signal) => answer(answerInput(record), { ...extra, configurable: { ...(options.configurable ?? {}) }, ...(signal ? { signal } : {}) }),
-          timeoutMs,
-        );
-        const usage = usageOf(result.usage);
-        progress.llmCalls += usage.llmCalls;
-        progress.tokens += usage.tokens;
-        const produced = typeof result.answer === "string" ? result.answer : String(result.answer ?? "");
-        const oracle = options.oracleVerifier ? oracleStats(record, produced, result.candidates) : undefined;
-        out = {
-          ...record,
-          agentic_tablerag_answer: oracle?.answer ?? produced,
-          atr_stats: {
-            latency_ms: Math.round(performance.now() - started),
-            llm_calls: usage.llmCalls,
-            tokens: usage.tokens,
-            ...routeStats(result.trace),
-            ...(typeof result.answerVerified === "boolean" ? { answer_verified: result.answerVerified } : {}),
-            ...(result.tier ? { tier: result.tier } : {}),
-            ...(result.errors && result.errors.length > 0 ? { errors: result.errors } : {}),
-            ...(result.routes !== undefined ? { routes: result.routes } : {}),
-            ...(oracle ? { oracle_verifier: oracle.stats } : {}),
-            ...hashStat,
-          },
-        };
-        if (result.provenance !== undefined) out.atr_provenance = result.provenance;
-        if (options.emitTrace && result.trace !== undefined) out.atr_trace = result.trace;
-      } catch (error) {
-        progress.failed++;
-        out = {
-          ...record,
-          agentic_tablerag_answer: "error",
-          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-          atr_stats: { latency_ms: Math.round(performance.now() - started), llm_calls: 0, tokens: 0, ...hashStat },
-        };
-      }
-      writer.write(out);
-      progress.done++;
-      options.onProgress?.({ ...progress });
+  const answerOne = async (index: number): Promise<void> => {
+    const record = questions[index]!;
+    const started = performance.now();
+    let out: Record<string, unknown>;
+    try {
+      const extra = options.callOptions?.(record, index) ?? {};
+      const result = await withTimeout(
+        (signal) => answer(answerInput(record), { ...extra, configurable: { ...(options.configurable ?? {}) }, ...(signal ? { signal } : {}) }),
+        timeoutMs,
+      );
+      const usage = usageOf(result.usage);
+      progress.llmCalls += usage.llmCalls;
+      progress.tokens += usage.tokens;
+      const produced = typeof result.answer === "string" ? result.answer : String(result.answer ?? "");
+      const oracle = options.oracleVerifier ? oracleStats(record, produced, result.candidates) : undefined;
+      out = {
+        ...record,
+        agentic_tablerag_answer: oracle?.answer ?? produced,
+        atr_stats: {
+          latency_ms: Math.round(performance.now() - started),
+          llm_calls: usage.llmCalls,
+          tokens: usage.tokens,
+          ...routeStats(result.trace),
+          ...(typeof result.answerVerified === "boolean" ? { answer_verified: result.answerVerified } : {}),
+          ...(result.tier ? { tier: result.tier } : {}),
+          ...(result.errors && result.errors.length > 0 ? { errors: result.errors } : {}),
+          ...(result.routes !== undefined ? { routes: result.routes } : {}),
+          ...(oracle ? { oracle_verifier: oracle.stats } : {}),
+          ...hashStat,
+        },
+      };
+      if (result.provenance !== undefined) out.atr_provenance = result.provenance;
+      if (options.emitTrace && result.trace !== undefined) out.atr_trace = result.trace;
+    } catch (error) {
+      progress.failed++;
+      out = {
+        ...record,
+        agentic_tablerag_answer: "error",
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        atr_stats: { latency_ms: Math.round(performance.now() - started), llm_calls: 0, tokens: 0, ...hashStat },
+      };
     }
+    writer.write(out);
+    progress.done++;
+    options.onProgress?.({ ...progress });
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(maxWorkers, Math.max(1, pending.length)) }, worker));
+    ({ interrupted } = await forEachConcurrently(pending, maxWorkers, answerOne, options.signal));
   } finally {
     writer.close();
   }

@@ -13,6 +13,7 @@ import { scoreHybridqa } from "./scoring/hybridqa.js";
 import { paperGoldText, scorePaper, type PaperScore } from "./scoring/paper-metrics.js";
 import { scoreTatqa, tatPredictionFromText } from "./scoring/tatqa.js";
 import { wtqCorrect } from "./scoring/wtq.js";
+import { forEachConcurrently } from "./worker-pool.js";
 
 export const BENCHES = ["wtq", "tatqa", "hybridqa"] as const;
 export type Bench = (typeof BENCHES)[number];
@@ -184,22 +185,16 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
 
   if (options.judge) {
     const judge = options.judge;
-    let next = 0;
-    const work = async () => {
-      while (next < perQuestion.length) {
-        const i = next++;
-        const s = perQuestion[i]!;
-        const goldText = paperGoldText(gold[i]!);
-        if (goldText === undefined || s.missing) continue;
-        try {
-          s.judge = await judge(String(gold[i]!.question), goldText, s.prediction);
-        } catch (error) {
-          s.judge = undefined;
-          s.judgeError = error instanceof Error ? error.message : String(error);
-        }
+    await forEachConcurrently(perQuestion, options.judgeConcurrency ?? 4, async (s, i) => {
+      const goldText = paperGoldText(gold[i]!);
+      if (goldText === undefined || s.missing) return;
+      try {
+        s.judge = await judge(String(gold[i]!.question), goldText, s.prediction);
+      } catch (error) {
+        s.judge = undefined;
+        s.judgeError = error instanceof Error ? error.message : String(error);
       }
-    };
-    await Promise.all(Array.from({ length: options.judgeConcurrency ?? 4 }, work));
+    });
   }
 
   const metricNames = Object.keys(perQuestion[0]?.official ?? {});

@@ -4,12 +4,13 @@
  * and prompt versions (LangSmith metadata), and returns the answer with the §9.2 trace, summed usage
  * and the routes requested/taken per sub-query.
  */
-import type { Callbacks } from "@langchain/core/callbacks/manager";
+import { CallbackManager, type Callbacks } from "@langchain/core/callbacks/manager";
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
 import type { Provenance, Route, Step } from "../nodes/types.js";
 import { checkQuestionLength, ensureConfiguration, type ConfigurableInput, type Configuration } from "./configuration.js";
 import { graph as defaultGraph, recursionLimitFor } from "./graph.js";
+import { RetrievalRecorder, type RetrievalRecord } from "./retrieval-trace.js";
 import type { AnswerTier, State, TraceDecision, Usage } from "./state.js";
 
 export interface QuestionInput {
@@ -43,6 +44,8 @@ export interface AtrTrace {
   /** Decisions not accepted. */
   n_escalations: number;
   final_answer: string;
+  /** The retriever runs of the question, in order (graph/retrieval-trace.ts); absent when none ran. */
+  retrievals?: RetrievalRecord[];
 }
 
 export interface SubQueryRoutes {
@@ -127,6 +130,12 @@ async function streamRun(
   return last;
 }
 
+/** The caller's callbacks plus one handler. */
+function withHandler(callbacks: Callbacks | undefined, handler: RetrievalRecorder): Callbacks {
+  if (callbacks instanceof CallbackManager) return callbacks.copy([handler]);
+  return [...(callbacks ?? []), handler];
+}
+
 export async function answerQuestion(input: QuestionInput, options: AnswerOptions = {}): Promise<AnswerResult> {
   const configurable = options.configurable ?? {};
   const c = ensureConfiguration({ configurable: configurable as Record<string, unknown> });
@@ -135,20 +144,21 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
   if (input.question_id !== undefined) runInput.question_id = input.question_id;
   if (input.table_id !== undefined && input.table_id !== "") runInput.table_id = input.table_id;
   const g: GraphLike = options.graph ?? (defaultGraph as unknown as GraphLike);
+  const recorder = new RetrievalRecorder();
   const config: Record<string, unknown> = {
     configurable,
     recursionLimit: recursionLimitFor(c),
     ...(options.runName ? { runName: options.runName } : {}),
     ...(options.tags ? { tags: options.tags } : {}),
     metadata: { ...runMetadata(c), ...(options.metadata ?? {}) },
-    ...(options.callbacks ? { callbacks: options.callbacks } : {}),
+    callbacks: withHandler(options.callbacks, recorder),
     ...(options.signal ? { signal: options.signal } : {}),
   };
   const state = options.onNodeUpdate ? await streamRun(g, runInput, config, options.onNodeUpdate) : ((await g.invoke(runInput, config)) as State);
   return {
     answer: state.answer,
     answerVerified: state.answerVerified === true,
-    trace: traceOf(state),
+    trace: { ...traceOf(state), ...(recorder.records.length > 0 ? { retrievals: recorder.records } : {}) },
     usage: state.usage,
     routes: routesOf(state.trace),
     steps: state.steps,

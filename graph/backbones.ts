@@ -8,8 +8,8 @@
  * - `ollama/<model>`: @langchain/ollama at OLLAMA_BASE_URL (default http://127.0.0.1:11434).
  * - `offline`: no chat model at all — the deterministic strategies (nodes/offline/).
  *
- * Credentials arrive as a `BackboneEnv` read by graph/configuration.ts (the one place reading the
- * environment). Models are built with temperature 0 (none for reasoning models, which reject it)
+ * Credentials arrive as a `BackboneEnv` read by graph/backbone-env.ts (the one place reading them
+ * from the environment). Models are built with temperature 0 (none for reasoning models, which reject it)
  * and no provider-side retries: graph/model-factory.ts puts every model under one policy (LangChain
  * `withRetry` filtered by `isRetryableError` below, a per-attempt time limit, the reply cache).
  * Extra providers (or test models) can be added with `registerProvider`.
@@ -17,7 +17,7 @@
 import type { BaseCache } from "@langchain/core/caches";
 import { readFileSync } from "node:fs";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { BackboneEnv } from "./configuration.js";
+import type { BackboneEnv } from "./backbone-env.js";
 
 export const OFFLINE_BACKBONE = "offline";
 

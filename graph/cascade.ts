@@ -21,7 +21,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { END, Overwrite } from "@langchain/langgraph";
 import { isValidAnswer } from "../nodes/answer-validity.js";
 import type { NodeResources } from "../nodes/node-resources.js";
-import { newUsageMeter } from "../nodes/prompted/call.js";
+import { newUsageMeter } from "../nodes/usage-meter.js";
 import type { SubQueryPlan } from "../nodes/types.js";
 import { judge, traceDecision } from "../nodes/verify.js";
 import type { TableSchema } from "../indexing/types.js";

@@ -8,10 +8,11 @@
  * because Studio may write the same fields into LangGraph 1.x's `config.context`, those are merged
  * over `configurable` here — one schema, read in one place.
  *
- * This file and the CLI are the only readers of `process.env` for behaviour (`readBackboneEnv`,
- * `ATR_INDEX_PATH`).
+ * This file (`ATR_INDEX_PATH`), graph/backbone-env.ts (credentials and endpoints) and the CLI are
+ * the only readers of `process.env` for behaviour.
  */
 import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
+import { DEFAULT_SQL_TIMEOUT_MS } from "../retrievers/sql-executor.js";
 import { z } from "zod";
 import { ROUTES } from "../nodes/types.js";
 
@@ -66,7 +67,7 @@ export const ConfigurationSchema = z.object({
     .default("question")
     .describe("route masking and linker ladder over the whole question (released code) or per sub-query"),
   sqlServiceUrl: z.string().optional().describe("guarded external SQL service (§7) instead of the embedded View 5"),
-  sqlTimeoutMs: z.number().int().min(1).default(10_000).describe("time limit of one SQL statement"),
+  sqlTimeoutMs: z.number().int().min(1).default(DEFAULT_SQL_TIMEOUT_MS).describe("time limit of one SQL statement"),
   llmCachePath: z.string().optional().describe("SQLite file caching LLM responses (rerun = no cost, same output)"),
   llmTimeoutMs: z.number().int().min(1).default(120_000).describe("time limit of one LLM call"),
   llmMaxRetries: z.number().int().min(0).default(3).describe("retries on 429/5xx/timeouts (backoff + jitter)"),
@@ -217,34 +218,6 @@ export function defaultOf(field: keyof Configuration): string {
   const schema = ConfigurationSchema.shape[field as keyof typeof ConfigurationSchema.shape];
   if (schema instanceof z.ZodDefault) return String(schema._def.defaultValue());
   return "";
-}
-
-// ---------------------------------------------------------------------------------------------
-// Credentials and endpoints for backbones (never part of the configurable: Studio and run
-// metadata must not show secrets).
-
-export interface BackboneEnv {
-  vertexaiCredentialsPath?: string;
-  googleApplicationCredentials?: string;
-  vertexaiLocation?: string;
-  vertexaiProject?: string;
-  openaiBaseUrl?: string;
-  openaiApiKey?: string;
-  ollamaBaseUrl?: string;
-}
-
-/** Reads backbone credentials/endpoints from the environment (the only place that does). */
-export function readBackboneEnv(env: NodeJS.ProcessEnv = process.env): BackboneEnv {
-  const pick = (name: string) => (env[name] && env[name]!.trim() !== "" ? env[name]!.trim() : undefined);
-  return {
-    vertexaiCredentialsPath: pick("VERTEXAI_CREDENTIALS_PATH"),
-    googleApplicationCredentials: pick("GOOGLE_APPLICATION_CREDENTIALS"),
-    vertexaiLocation: pick("VERTEXAI_LOCATION"),
-    vertexaiProject: pick("VERTEXAI_PROJECT"),
-    openaiBaseUrl: pick("OPENAI_BASE_URL"),
-    openaiApiKey: pick("OPENAI_API_KEY"),
-    ollamaBaseUrl: pick("OLLAMA_BASE_URL"),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

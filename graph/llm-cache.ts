@@ -10,6 +10,7 @@ import type { Generation } from "@langchain/core/outputs";
 import Database from "better-sqlite3";
 import { CACHED_REPLY_FLAG } from "../nodes/prompted/call.js";
 import { createHash } from "node:crypto";
+import { canonicalJson } from "../indexing/canonical-json.js";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -22,14 +23,7 @@ export interface CacheKeyParts {
 
 /** A stable key: sha256 of the parts as canonical JSON (object keys sorted). */
 export function llmCacheKey(parts: CacheKeyParts): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
-    if (value && typeof value === "object") {
-      return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
-    }
-    return value;
-  };
-  return createHash("sha256").update(JSON.stringify(canonical(parts))).digest("hex");
+  return createHash("sha256").update(canonicalJson(parts)).digest("hex");
 }
 
 export class LlmCache {

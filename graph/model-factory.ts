@@ -19,7 +19,7 @@ import type { Runnable } from "@langchain/core/runnables";
 import type { z } from "zod";
 import type { RawStructuredReply, StructuredModel } from "../nodes/prompted/call.js";
 import { createChatModel, isRetryableError, parseBackbone, structuredMethodFor } from "./backbones.js";
-import type { BackboneEnv } from "./configuration.js";
+import type { BackboneEnv } from "./backbone-env.js";
 import { LlmCache, LlmReplyCache } from "./llm-cache.js";
 
 /** A chat runnable: messages in, a reply message out (what the baselines and the judge call). */

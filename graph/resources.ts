@@ -20,13 +20,14 @@ import type { OpenViewsOptions } from "../indexing/views.js";
 import { openSearchableIndex, type SearchableIndex as OpenedIndex } from "../retrievers/open-search.js";
 import type { AgentIndex, NodeResources, StrategyComponent } from "../nodes/node-resources.js";
 import { createOfflineStrategies } from "../nodes/offline/index.js";
-import type { UsageMeter } from "../nodes/prompted/call.js";
+import type { UsageMeter } from "../nodes/usage-meter.js";
 import { PromptedStrategies } from "../nodes/prompted/strategies.js";
 import type { Strategies } from "../nodes/strategies.js";
 import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
 import { openSqlExecutor, type SqlExecutor } from "../retrievers/sql-executor.js";
 import { OFFLINE_BACKBONE, parseBackbone } from "./backbones.js";
-import { readBackboneEnv, type Configuration } from "./configuration.js";
+import { readBackboneEnv } from "./backbone-env.js";
+import type { Configuration } from "./configuration.js";
 import { LlmCache } from "./llm-cache.js";
 import { buildLlm, type Llm } from "./model-factory.js";
 

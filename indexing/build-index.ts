@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join, resolve } from "node:path";
 import { loadPassages } from "./load-passages.js";
 import { InputDirectoryError, loadTables, type LoadIssue } from "./load-tables.js";
-import { MANIFEST_FILE, PASSAGES_FILE, writeManifest } from "./manifest.js";
+import { PASSAGES_FILE, writeManifest } from "./manifest.js";
 import { BUILD_MARKER, cleanStaleBuilds, removeOnSignal, replaceRefusal, savePathRefusal } from "./save-path.js";
 import { SQLITE_FILE, writeSqlStore } from "./sql-store.js";
 import type { Manifest, Passage, RawTable } from "./types.js";

@@ -6,7 +6,6 @@
  * code — so both read the same numbers.
  */
 import { parseDate, parseNumber } from "./column-types.js";
-import { normaliseText } from "../text/normalise.js";
 
 /** The number a cell starts with ("2.8 miles (4.5 km)" → 2.8, "328 (100)" → 328), as SQLite's CAST reads it. */
 export function leadingNumber(text: string): number | null {

@@ -21,7 +21,7 @@ import {
   type SqlServiceConstraints,
   type SqlServiceOptions,
 } from "../retrievers/sql-service-client.js";
-import { noteFailure, type UsageMeter } from "./prompted/call.js";
+import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { isEmptySqlResult, NOT_FOUND } from "./sql-evidence.js";
 import type { Strategies } from "./strategies.js";
 import type { LinkedValue, SubQueryPlan } from "./types.js";

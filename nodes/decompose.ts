@@ -9,7 +9,7 @@ import { effectiveMaxIter, ensureConfiguration, maxAttempts } from "../graph/con
 import type { State, Update } from "../graph/state.js";
 import { selectChunks } from "./chunk-selection.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
-import { noteFailure, type UsageMeter } from "./prompted/call.js";
+import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import type { SubQueryPlan } from "./types.js";
 
 export const TERMINATE = "TERMINATE";

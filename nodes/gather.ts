@@ -14,7 +14,7 @@ import type { State, Update } from "../graph/state.js";
 import type { DocChunk } from "../indexing/types.js";
 import { renderTextEvidence, restoreSchema, selectChunks } from "./chunk-selection.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { noteFailure } from "./prompted/call.js";
+import { noteFailure } from "./usage-meter.js";
 
 /** Documents retrieved per sub-query (reference: top 10 after rerank). */
 export const DOC_TOP_K = 10;

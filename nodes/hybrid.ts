@@ -8,8 +8,9 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { State, Update } from "../graph/state.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { cellInfo, schemaInfo, startLinkedRoute } from "./retrieve.js";
-import { fuseAnswer, runSqlFor, sqlRefusals, sqlRouteProvenance } from "./sql.js";
+import { cellInfo, schemaInfo } from "./evidence-text.js";
+import { startLinkedRoute } from "./retrieve.js";
+import { fuseAnswer, runSqlFor, sqlRefusals, sqlRouteProvenance } from "./sql-route.js";
 
 export async function hybrid(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("HYBRID", async (meter) => {

@@ -9,7 +9,7 @@ import { nodeUsage, type Usage } from "../graph/state.js";
 import type { TableSchema } from "../indexing/types.js";
 import type { SqlExecutor } from "../retrievers/sql-executor.js";
 import type { IndexSearch } from "../retrievers/types.js";
-import { newUsageMeter, type UsageMeter } from "./prompted/call.js";
+import { newUsageMeter, type UsageMeter } from "./usage-meter.js";
 import type { Strategies } from "./strategies.js";
 
 /** The part of an opened index (indexing/open-index.ts `OpenedIndex`) the nodes use. */

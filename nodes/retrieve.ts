@@ -9,19 +9,17 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
 import type { Attempt, State, Update } from "../graph/state.js";
 import type { CellEntry, DocChunk, RowEntry, SchemaEntry } from "../indexing/types.js";
+import { cellInfo, renderRows, schemaInfo, tableMarkdown } from "./evidence-text.js";
 import { NOT_FOUND } from "./answer-validity.js";
 import { makeAttempt } from "./attempt.js";
 import { rowCells, tablesMentioning } from "./provenance.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
-import { noteFailure, type UsageMeter } from "./prompted/call.js";
+import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { schemaScope } from "./schema-scope.js";
 import type { Strategies } from "./strategies.js";
 import { readTextAnswer, textProvenance } from "./text.js";
 import type { LinkedValue } from "./types.js";
 import { isMatched, linkValues, needsReroute } from "./value-linker.js";
-
-/** Table-chunk markdown budget when no rows are available (reference: 4000 chars). */
-export const MARKDOWN_CHARS = 4000;
 
 export interface LinkedScope {
   columns: SchemaEntry[];
@@ -70,46 +68,6 @@ export async function linkScope(
       })
     : [];
   return { columns, candidates, linked, linkerAttempted, reroute: needsReroute(linked), tableIds };
-}
-
-/** "Table: t | Column: c (type) | Examples: e", one line per allowed column. */
-export function schemaInfo(columns: readonly SchemaEntry[]): string {
-  return columns.map((s) => `Table: ${s.tableId} | Column: ${s.column} (${s.type}) | Examples: ${s.examples}`).join("\n");
-}
-
-/** "Entity 'e' → table.column = 'v'" per matched value, or "(no values matched)". */
-export function cellInfo(linked: readonly LinkedValue[]): string {
-  const lines = linked
-    .filter(isMatched)
-    .map((v) => `Entity '${v.entity}' → ${v.tableId ? `${v.tableId}.` : ""}${v.column} ${v.fallbackLevel === 2 ? "LIKE" : "="} '${v.matchedValue}'`);
-  return lines.length ? lines.join("\n") : "(no values matched)";
-}
-
-/** "[Table <id>, row <idx>]" then indented "col: value" lines (empty values skipped), blank-line separated. */
-export function renderRows(rows: readonly RowEntry[]): string {
-  return rows
-    .map((r) => {
-      const cells = Object.entries(r.values)
-        .filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== "")
-        .map(([k, v]) => `  ${k}: ${v}`);
-      return [`[Table ${r.tableId}, row ${r.rowIdx}]`, ...cells].join("\n");
-    })
-    .join("\n\n");
-}
-
-/** Table chunks as "[Source: …]" blocks, at most `limit` characters in total. */
-export function tableMarkdown(chunks: readonly DocChunk[], limit = MARKDOWN_CHARS): string {
-  let out = "";
-  for (const ch of chunks) {
-    if (ch.type !== "table") continue;
-    const block = `${out ? "\n\n" : ""}[Source: ${ch.source}]\n${ch.text}`;
-    if (out.length + block.length > limit) {
-      out += block.slice(0, Math.max(0, limit - out.length));
-      break;
-    }
-    out += block;
-  }
-  return out;
 }
 
 /** The table whose rows RETRIEVE reads: the first selected table chunk's, else the first scoped table. */

@@ -9,7 +9,7 @@ import { ensureConfiguration } from "../graph/configuration.js";
 import type { State, Update } from "../graph/state.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { selectRoute } from "./routers/index.js";
-import { finishSubQuery } from "./verify.js";
+import { finishSubQuery } from "./finish-sub-query.js";
 
 export async function route(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("route", async (meter) => {

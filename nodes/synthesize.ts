@@ -17,7 +17,7 @@ import { ensureConfiguration } from "../graph/configuration.js";
 import type { State, TraceDecision, Update } from "../graph/state.js";
 import { NOT_FOUND, isValidAnswer } from "./answer-validity.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { noteFailure } from "./prompted/call.js";
+import { noteFailure } from "./usage-meter.js";
 import { provenanceOfAnswer } from "./provenance.js";
 import { cleanAnswer } from "./prompted/strategies.js";
 import type { Provenance, Step } from "./types.js";

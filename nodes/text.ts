@@ -9,7 +9,7 @@ import type { State, Update } from "../graph/state.js";
 import { NOT_FOUND } from "./answer-validity.js";
 import { makeAttempt, type RouteProvenance } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { noteFailure, type UsageMeter } from "./prompted/call.js";
+import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { passageSentences, tablesMentioning } from "./provenance.js";
 import type { Strategies } from "./strategies.js";
 

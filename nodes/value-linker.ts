@@ -9,7 +9,7 @@
  */
 import type { FailureScope } from "../graph/configuration.js";
 import type { CellEntry, SchemaEntry } from "../indexing/types.js";
-import { noteFailure, type UsageMeter } from "./prompted/call.js";
+import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { priorLinkerAttempts, textFailed } from "./routers/failed-set.js";
 import type { Strategies } from "./strategies.js";
 import type { FailedRouteRecord, LinkedValue } from "./types.js";

@@ -12,8 +12,9 @@ import { ensureConfiguration } from "../graph/configuration.js";
 import type { Attempt, State, TraceDecision, Update } from "../graph/state.js";
 import { NOT_FOUND, isValidAnswer } from "./answer-validity.js";
 import { isGrounded } from "./grounding.js";
+import { finishSubQuery } from "./finish-sub-query.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { noteFailure, type UsageMeter } from "./prompted/call.js";
+import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import type { Strategies } from "./strategies.js";
 import type { FailedRouteRecord, Verdict } from "./types.js";
 
@@ -91,28 +92,6 @@ export function plausibleAfter(state: Pick<State, "plausibleAnswer">, attempt: A
   const earlier = attempt.number > 1 ? state.plausibleAnswer : "";
   if (earlier !== "") return earlier;
   return verdict === 0.5 && isValidAnswer(attempt.answer) ? attempt.answer.trim() : "";
-}
-
-/**
- * Ends the current sub-query with its last attempt (§2.3 steps 6–8): c_exec, the z entry, best
- * answer, consecutive failures and the stop controller.
- */
-export function finishSubQuery(state: State, attempt: Attempt, accepted: boolean): Update {
-  const answer = attempt.answer.trim();
-  const cExec = accepted ? 1 : answer === "" ? 0 : 0.5;
-  const verified = cExec === 1 && isValidAnswer(answer);
-  const threshold = state.limits?.verifierThreshold ?? 0.1;
-  const uncertainty = state.plan?.uncertainty ?? 1;
-  const plausible = !verified && isValidAnswer(state.plausibleAnswer) ? { plausibleAnswer: state.plausibleAnswer.trim() } : {};
-  return {
-    steps: { subQuery: state.plan?.subQuery ?? state.question, answer: answer === "" ? NOT_FOUND : answer, failed: !verified, ...plausible },
-    bestAnswer: verified ? answer : state.bestAnswer,
-    consecutiveFailures: verified ? 0 : state.consecutiveFailures + 1,
-    cExec,
-    stop: verified && uncertainty < threshold,
-    subQueryDone: true,
-    nextRoute: null,
-  };
 }
 
 export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, reason: string, learned: Pick<Judgement, "pCorrect" | "features"> = {}): TraceDecision {

@@ -236,48 +236,43 @@ export class ViewSearch implements IndexSearch {
     if (!Number.isInteger(options.cellTopK) || options.cellTopK < 0) throw new RangeError(`cell_top_k must be a non-negative integer, got ${options.cellTopK}`);
     const columns = (await this.schema(query, options.schemaTopK, { tableIds: options.tableIds })).map((h) => h.entry);
     const candidates: Record<string, CellEntry[]> = {};
-    for (const entity of entities) {
-      if (options.cellTopK === 0 || columns.length === 0) {
-        candidates[entity] = [];
-        continue;
-      }
-      const pairs = columns.map((c) => ({ tableId: c.tableId, column: c.column }));
-      // single-column recall per distinct column name, restricted to C's (table, column) pairs
-      const pool = new Map<string, CellEntry>();
-      for (const name of [...new Set(columns.map((c) => c.column))]) {
-        const scoped = pairs.filter((p) => p.column === name);
-        const hits = await this.cellSearch(`column: ${name} | ${entity}`, `column: ${name} | ${entity}`, options.cellTopK, { columns: scoped });
-        for (const h of hits) pool.set(`${h.entry.tableId}\u0000${h.entry.column}\u0000${h.entry.value}`, h.entry);
-      }
-      const merged = [...pool.values()].sort(
-        (a, b) => cmp(a.column, b.column) || cmp(a.value, b.value) || cmp(a.tableId, b.tableId),
-      );
-      if (merged.length === 0) {
-        candidates[entity] = [];
-        continue;
-      }
-      // rank the merged pool against the bare entity
-      const q = await this.embedQuery(entity);
-      const dim = this.embedder.dimension;
-      const cellVectors = this.pool.cellVectors;
-      const missing = merged.filter((c) => !cellVectors.has(c));
-      if (missing.length > 0) {
-        const vecs = await this.embedder.embedMatrix(missing.map((c) => c.text));
-        missing.forEach((c, idx) => cellVectors.set(c, { vectors: vecs, idx }));
-      }
-      const dense = (c: CellEntry) => {
-        const at = cellVectors.get(c)!;
-        return dot(at.vectors, at.idx, dim, q);
-      };
-      const ranked = await rerank(
-        this.reranker,
-        entity,
-        merged.map((c) => ({ entry: c, text: c.text, key: c.value, dense: dense(c) })),
-        options.cellTopK,
-      );
-      candidates[entity] = ranked.map((h) => h.entry);
-    }
+    for (const entity of entities) candidates[entity] = (await this.entityCells(entity, columns, options.cellTopK)).map((h) => h.entry);
     return { columns, candidates };
+  }
+
+  /**
+   * §4.7's cell step for one entity: single-column recall per distinct column name of C,
+   * restricted to C's (table, column) pairs, the merged pool ranked against the bare entity.
+   */
+  async entityCells(entity: string, columns: readonly SchemaEntry[], k: number): Promise<Array<Hit<CellEntry>>> {
+    if (k === 0 || columns.length === 0) return [];
+    const pairs = columns.map((c) => ({ tableId: c.tableId, column: c.column }));
+    const pool = new Map<string, CellEntry>();
+    for (const name of [...new Set(columns.map((c) => c.column))]) {
+      const scoped = pairs.filter((p) => p.column === name);
+      const hits = await this.cellSearch(`column: ${name} | ${entity}`, `column: ${name} | ${entity}`, k, { columns: scoped });
+      for (const h of hits) pool.set(`${h.entry.tableId}\u0000${h.entry.column}\u0000${h.entry.value}`, h.entry);
+    }
+    const merged = [...pool.values()].sort((a, b) => cmp(a.column, b.column) || cmp(a.value, b.value) || cmp(a.tableId, b.tableId));
+    if (merged.length === 0) return [];
+    const q = await this.embedQuery(entity);
+    const dim = this.embedder.dimension;
+    const cellVectors = this.pool.cellVectors;
+    const missing = merged.filter((c) => !cellVectors.has(c));
+    if (missing.length > 0) {
+      const vecs = await this.embedder.embedMatrix(missing.map((c) => c.text));
+      missing.forEach((c, idx) => cellVectors.set(c, { vectors: vecs, idx }));
+    }
+    const dense = (c: CellEntry) => {
+      const at = cellVectors.get(c)!;
+      return dot(at.vectors, at.idx, dim, q);
+    };
+    return rerank(
+      this.reranker,
+      entity,
+      merged.map((c) => ({ entry: c, text: c.text, key: c.value, dense: dense(c) })),
+      k,
+    );
   }
 }
 

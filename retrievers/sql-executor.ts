@@ -6,8 +6,8 @@
  * `stmt.readonly` is false is refused, at most `maxRows` rows are read, and a time limit applies.
  *
  * better-sqlite3 has no statement timeout or interrupt, so there are two executors:
- * - `ProcessSqlExecutor` (default): one persistent child process (`node -e`) per database with its
- *   own read-only connection, fed over IPC. At the time limit the caller gets control back and the
+ * - `ProcessSqlExecutor` (default): one persistent child process (retrievers/sql-child.js) per
+ *   database with its own read-only connection, fed over IPC. At the time limit the caller gets control back and the
  *   process is killed with SIGKILL — this stops even a single long native SQLite step (a worker
  *   thread cannot be stopped inside native code, and a stuck one even blocks process exit) — and a
  *   fresh process is started for the next query. Overhead ≈ one IPC round trip per query; the
@@ -16,13 +16,16 @@
  *   rows. Cheapest, but a query that spends long before producing its next row (an aggregate over a
  *   large join) is not interrupted. For tests, tools and small tables.
  *
+ * Both run the same statement runner, retrievers/sql-statement-runner.js.
+ *
  * Results are rows serialised as a JSON array of objects (column name → value; repeated result names
  * get `_2`, `_3` …), or the failure string "SQL execution failed: <reason>" (reference §7.1).
  */
 import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { spawn, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { runReadOnly, timeLimitError, type RawOutcome } from "./sql-statement-runner.js";
 
 export interface SqlExecution {
   /** Rows serialised as a JSON string, or "SQL execution failed: <reason>". */
@@ -41,13 +44,19 @@ export interface SqlExecutor {
 }
 
 export interface SqlExecutorOptions {
-  /** Time limit per statement in ms. Default 2000. */
+  /** Time limit per statement in ms. Default `DEFAULT_SQL_TIMEOUT_MS` (10 s). */
   timeoutMs?: number;
   /** Maximum rows returned. Default 200. */
   maxRows?: number;
 }
 
-export const DEFAULT_SQL_TIMEOUT_MS = 2000;
+/**
+ * The one default of the statement time limit (`sqlTimeoutMs` in graph/configuration.ts uses it).
+ * The published system bounds a whole SQL-service call at 180 s (`ATR_SQL_TIMEOUT_SEC`, NL2SQL
+ * included; reference §7.1) and sets no tighter statement limit, so a limit of a few seconds would
+ * refuse statements it answers; 10 s still bounds a runaway join on a laptop.
+ */
+export const DEFAULT_SQL_TIMEOUT_MS = 10_000;
 export const DEFAULT_SQL_MAX_ROWS = 200;
 export const SQL_FAILURE_PREFIX = "SQL execution failed:";
 /** A child that has not opened its connection within this time is treated as failed. */
@@ -60,68 +69,8 @@ export class SqlExecutorError extends Error {
   }
 }
 
-interface RawOutcome {
-  ok: boolean;
-  rows?: Array<Record<string, unknown>>;
-  truncated?: boolean;
-  error?: string;
-}
-
-/**
- * The statement runner, as JavaScript source so that the child process (plain `node -e`, no
- * TypeScript loader) and the inline executor run the very same code.
- */
-const RUN_SOURCE = `function runReadOnly(db, sql, maxRows, timeoutMs) {
-  const start = Date.now();
-  let stmt;
-  try { stmt = db.prepare(sql); } catch (e) { return { ok: false, error: String(e && e.message || e) }; }
-  if (!stmt.readonly) return { ok: false, error: "statement is not read-only" };
-  if (!stmt.reader) return { ok: false, error: "statement returns no rows" };
-  const seen = new Map();
-  const keys = stmt.columns().map((c) => {
-    const n = (seen.get(c.name) || 0) + 1;
-    seen.set(c.name, n);
-    return n === 1 ? c.name : c.name + "_" + n;
-  });
-  stmt.raw(true);
-  const rows = [];
-  let truncated = false;
-  try {
-    for (const values of stmt.iterate()) {
-      if (rows.length >= maxRows) { truncated = true; break; }
-      const row = {};
-      for (let i = 0; i < keys.length; i++) {
-        const v = values[i];
-        row[keys[i]] = typeof v === "bigint" ? Number(v) : v && typeof v === "object" ? "<blob>" : v;
-      }
-      rows.push(row);
-      if (Date.now() - start > timeoutMs) return { ok: false, error: "time limit of " + timeoutMs + " ms exceeded" };
-    }
-  } catch (e) {
-    return { ok: false, error: String(e && e.message || e) };
-  }
-  if (Date.now() - start > timeoutMs) return { ok: false, error: "time limit of " + timeoutMs + " ms exceeded" };
-  return { ok: true, rows, truncated };
-}`;
-
-type RunReadOnly = (db: Database.Database, sql: string, maxRows: number, timeoutMs: number) => RawOutcome;
-const runReadOnly = new Function(`${RUN_SOURCE}; return runReadOnly;`)() as RunReadOnly;
-
-const CHILD_SOURCE = `
-const Database = require(process.env.ATR_SQL_DRIVER);
-const cfg = JSON.parse(process.env.ATR_SQL_CHILD);
-${RUN_SOURCE}
-let db = null, openError = null;
-try { db = new Database(cfg.path, { readonly: true, fileMustExist: true }); }
-catch (e) { openError = String(e && e.message || e); }
-process.on("disconnect", () => process.exit(0));
-process.send({ ready: true });
-process.on("message", (m) => {
-  const out = openError ? { ok: false, error: "cannot open " + cfg.path + ": " + openError }
-    : runReadOnly(db, m.sql, cfg.maxRows, cfg.timeoutMs);
-  process.send({ id: m.id, out });
-});
-`;
+/** Where the child's code lives: a plain-JavaScript module, so bare `node` runs it. */
+const CHILD_MODULE = fileURLToPath(new URL("./sql-child.js", import.meta.url));
 
 function toExecution(out: RawOutcome, started: number): SqlExecution {
   const ms = performance.now() - started;
@@ -219,13 +168,12 @@ export class ProcessSqlExecutor implements SqlExecutor {
   }
 
   private spawn(): ChildProcess {
-    const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-    const child = spawn(process.execPath, ["-e", CHILD_SOURCE], {
+    const child = fork(CHILD_MODULE, [], {
       stdio: ["ignore", "ignore", "inherit", "ipc"],
-      // The parent's environment minus NODE_OPTIONS (loaders such as tsx are not needed by `node -e`).
+      // Bare node: no loader flags of this process (tsx, vitest), no NODE_OPTIONS.
+      execArgv: [],
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NODE_OPTIONS")),
-        ATR_SQL_DRIVER: driver,
         ATR_SQL_CHILD: JSON.stringify({ path: this.path, maxRows: this.options.maxRows, timeoutMs: this.options.timeoutMs }),
       },
     });
@@ -290,7 +238,7 @@ export class ProcessSqlExecutor implements SqlExecutor {
         if (this.child === child) this.child = null;
         child.kill("SIGKILL");
         this.pending.delete(id);
-        resolve(toExecution({ ok: false, error: `time limit of ${this.options.timeoutMs} ms exceeded` }, started));
+        resolve(toExecution({ ok: false, error: timeLimitError(this.options.timeoutMs) }, started));
         // Queries of other questions queued behind this one get a fresh process and a fresh limit.
         for (const [otherId, other] of [...this.pending]) {
           clearTimeout(other.timer);

@@ -47,6 +47,11 @@ export interface IndexSearch {
   ): Promise<SchemaCellResult>;
 }
 
+/** §4.7's per-entity cell step over allowed columns C (retrievers/index-search.ts implements it). */
+export interface EntityCellSearch {
+  entityCells(entity: string, columns: readonly SchemaEntry[], k: number): Promise<Array<Hit<CellEntry>>>;
+}
+
 /**
  * Value-linker output for one entity (reference §6.4). Produced by nodes/value-linker.ts, read by the
  * SQL guard (a matched level-0/2 value is a required binding), so it lives here, below both.

@@ -70,7 +70,7 @@ try {
   const rowStructure = process.env.ATR_BENCH_ROW_STRUCTURE !== "0";
   const opened = await openIndex(join(out, "index"), typeof reranker === "string" ? { reranker, rowStructure } : { rowStructure });
   const loaded = await loadViews(opened.dir, opened.manifest);
-  const search = typeof reranker === "string" ? (opened.search as ViewSearch) : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, rowStructure });
+  const search = typeof reranker === "string" ? opened.viewSearch : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, rowStructure });
   const indexOnly = await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, fullValuePool: false });
   const rowsByTable = new Map<string, RowEntry[]>();
   for (const r of loaded.rows.range(0, loaded.rows.size)) {

@@ -146,4 +146,5 @@ console.log(`latency median ${times[Math.floor(n / 2)]!.toFixed(2)} ms, p95 ${ti
 console.log(`guard refusals: ${guardRefusals}`);
 if (cTop > 0) console.log(`SQL changed by the top-${cTop} column restriction: ${cMisses}`);
 for (const [t, s] of [...byTemplate].sort((x, y) => y[1].n - x[1].n)) console.log(`  ${t.padEnd(15)} ${s.ok}/${s.n}`);
-if (index) await index.close(); else db.close();
+if (index) index.close();
+else db.close();

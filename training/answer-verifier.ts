@@ -8,6 +8,7 @@
  * P ≥ threshold accepted — reaches the target precision of accepted answers on every benchmark,
  * measured on out-of-fold predictions (folds grouped by question).
  */
+import { fnv1a32 } from "../indexing/hash.js";
 import { readJsonl } from "./labels.js";
 import { fitIsotonic } from "./calibration.js";
 import { fitTrees, TREE_DEFAULTS, type TrainingRow, type TreeOptions } from "./gbdt.js";
@@ -149,7 +150,7 @@ export function scorerFor(questions: readonly QuestionCandidates[], model: Pick<
 
 /** The fold (0..folds−1) of each question: a hash of its id, so a question's candidates stay together. */
 export function foldsOf(questions: readonly QuestionCandidates[], folds: number, salt = ""): number[] {
-  return questions.map((q) => hashString(`${salt}${q.id}`) % folds);
+  return questions.map((q) => fnv1a32(`${salt}${q.id}`) % folds);
 }
 
 /** Isotonic calibration of the candidates in the folds `keep` accepts (and that `having` accepts). */
@@ -243,12 +244,6 @@ export function quality(questions: readonly QuestionCandidates[], score: Scorer,
     if (f.accepted > acceptedAtTarget && f.precision >= target) (acceptedAtTarget = f.accepted), (thresholdAtTarget = Math.round(t * 100) / 100);
   }
   return { candidates: pairs.length, logLoss, auc, acceptedAtTarget, thresholdAtTarget };
-}
-
-function hashString(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h;
 }
 
 export interface Figures {

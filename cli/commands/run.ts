@@ -11,12 +11,12 @@ import { configFlagSpecs, configurableFromFlags } from "../config-flags.js";
 import {
   ConfigurationError,
   ensureConfiguration,
-  readBackboneEnv,
   type ConfigurableInput,
   type Configuration,
 } from "../../graph/configuration.js";
+import { readBackboneEnv } from "../../graph/backbone-env.js";
 import { datasetOf, loadQuestions } from "../../evals/dataset.js";
-import { ProgressBar } from "../../evals/progress-bar.js";
+import { batchProgress } from "../progress.js";
 import { timestamp, timestampedPath } from "../../evals/results-file.js";
 import { ConfigMismatchError, DuplicateQuestionIdError, runBatch, type AnswerFn } from "../../evals/runner.js";
 import {
@@ -320,7 +320,7 @@ export const command: Command = {
       controller.abort();
     };
     process.on("SIGINT", onSigint);
-    const bar = flags.no_progress ? undefined : new ProgressBar({ label: baseline ?? "atr run" });
+    const bar = flags.no_progress ? undefined : batchProgress(baseline ?? "atr run");
     let summary;
     try {
       summary = await runBatch({

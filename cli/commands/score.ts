@@ -25,9 +25,10 @@ const FLAGS: FlagSpecs = {
 
 /** The judge's model comes from the one model factory, with the graph's retry/time/cache policy. */
 async function judgeFrom(backbone: string, strict: boolean, flags: Record<string, unknown>): Promise<Judge> {
-  const [{ buildLlm }, { ensureConfiguration, readBackboneEnv }, { getLlmCache }, { createJudge }] = await Promise.all([
+  const [{ buildLlm }, { ensureConfiguration }, { readBackboneEnv }, { getLlmCache }, { createJudge }] = await Promise.all([
     import("../../graph/model-factory.js"),
     import("../../graph/configuration.js"),
+    import("../../graph/backbone-env.js"),
     import("../../graph/resources.js"),
     import("../../evals/judge.js"),
   ]);

@@ -31,7 +31,8 @@ import { isFileNameId } from "../convert/output.js";
 import { normalizeSquad } from "../scoring/hybridqa.js";
 import type { AnswerCallOptions, AnswerFn, AnswerInput } from "../runner.js";
 import { chat, extractAnswer, majorityVote, naiveRagChunks, newUsage, NOT_FOUND, renderEvidence, type BaselineUsage } from "./common.js";
-import { CLOSED_BOOK_PROMPT, CONTEXT_PROMPT, fill, REACT_PROMPT } from "./prompts.js";
+import { fillPrompt } from "../../nodes/prompts.js";
+import { CLOSED_BOOK_PROMPT, CONTEXT_PROMPT, REACT_PROMPT } from "./prompts.js";
 
 export const BASELINES = ["naive_llm", "naive_rag", "naive_rag_sc", "react"] as const;
 export type BaselineName = (typeof BASELINES)[number];
@@ -178,7 +179,7 @@ export function createBaseline(name: BaselineName, deps: BaselineDeps, options: 
           const answer = full && context ? await readText({ question: input.question, subQuery: input.question, plan: rawPlan(input.question), evidence: context }) : NOT_FOUND;
           return { answer, usage: usageOut(usage), trace: { baseline: name, mode: options.mode ?? "closed_book", offline: true, context_chars: context.length } };
         }
-        const prompt = full ? fill(CONTEXT_PROMPT, { context, question: input.question }) : fill(CLOSED_BOOK_PROMPT, { question: input.question });
+        const prompt = full ? fillPrompt(CONTEXT_PROMPT, { context, question: input.question }) : fillPrompt(CLOSED_BOOK_PROMPT, { question: input.question });
         const reply = await chat(model, prompt, usage, callOf(call), name);
         return { answer: extractAnswer(reply), usage: usageOut(usage), trace: { baseline: name, mode: options.mode ?? "closed_book", context_chars: context.length, reply } };
       };
@@ -193,7 +194,7 @@ export function createBaseline(name: BaselineName, deps: BaselineDeps, options: 
           const answer = await readText({ question: input.question, subQuery: input.question, plan: rawPlan(input.question), evidence: context });
           return { answer, usage: usageOut(usage), trace: { baseline: name, offline: true, sources, samples: 1 } };
         }
-        const prompt = fill(CONTEXT_PROMPT, { context, question: input.question });
+        const prompt = fillPrompt(CONTEXT_PROMPT, { context, question: input.question });
         if (name === "naive_rag") {
           const reply = await chat(model, prompt, usage, callOf(call), name);
           return { answer: extractAnswer(reply), usage: usageOut(usage), trace: { baseline: name, sources, reply } };
@@ -212,7 +213,7 @@ export function createBaseline(name: BaselineName, deps: BaselineDeps, options: 
         const hint = input.table_id ? `\n<table_hint>${input.table_id}</table_hint>` : "";
         for (let step = 1; step <= (options.maxSteps ?? 10); step++) {
           const scratchpad = steps.map((s) => `${s.reply.trim()}${s.observation !== undefined ? `\nObservation: ${s.observation}` : ""}`).join("\n");
-          const reply = await chat(model, fill(REACT_PROMPT, { question: input.question, hint, scratchpad }), usage, callOf(call), `${name}:${step}`);
+          const reply = await chat(model, fillPrompt(REACT_PROMPT, { question: input.question, hint, scratchpad }), usage, callOf(call), `${name}:${step}`);
           const parsed = parseReactReply(reply);
           if (parsed.final !== undefined) {
             steps.push({ reply });

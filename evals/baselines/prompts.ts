@@ -39,7 +39,3 @@ Final Answer: <the shortest exact answer; several items separated by " | "; "not
 <question>{question}</question>{hint}
 
 {scratchpad}`;
-
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? values[key]! : whole));
-}

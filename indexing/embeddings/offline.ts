@@ -10,6 +10,7 @@
  */
 import { Embeddings } from "@langchain/core/embeddings";
 import { contentWords } from "../../text/tokenise.js";
+import { mixedHash32 } from "../hash.js";
 import type { ChunkTokenizer, IndexEmbedder, TokenSpan } from "./types.js";
 
 export const OFFLINE_MODEL_ID = "offline-hash-v1";
@@ -17,22 +18,6 @@ export const OFFLINE_MODEL_ID = "offline-hash-v1";
 export interface OfflineEmbeddingsOptions {
   /** Vector dimension (default 512). */
   dimension?: number;
-}
-
-/** FNV-1a 32-bit. */
-function hash32(s: string, seed = 0x811c9dc5): number {
-  let h = seed >>> 0;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  // final avalanche (murmur3 fmix) so low bits are well mixed
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 const WORD_WEIGHT = 1.0;
@@ -59,7 +44,7 @@ export function embedInto(text: string, out: Float32Array): void {
     }
   }
   for (const [key, c] of counts) {
-    const h = hash32(key);
+    const h = mixedHash32(key);
     // sublinear term frequency; the sign bit de-biases collisions
     const weight = c <= 1 ? c : 1 + Math.log(c);
     out[h % dim] += h & 0x80000000 ? -weight : weight;

@@ -19,7 +19,7 @@
  */
 import { asksForDescription, fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, aboutTitles, questionPart, withoutAboutNote, withoutColumnNote, keyStems, parseBlocks, parseMarkdownRows, parseRows, sentences } from "./evidence.js";
+import { type EvidenceRow, aboutTitles, questionPart, withoutColumnNote, keyStems, parseBlocks, parseMarkdownRows, parseRows, sentences } from "./evidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";

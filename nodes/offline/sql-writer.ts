@@ -17,7 +17,7 @@ import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.j
 import { askedWords, findMentions } from "./mentions.js";
 import { loadCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
-import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn, orderDirection, rankTargetColumns, stopWordHeader, superlativeWord } from "./columns.js";
+import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn, orderDirection, rankTargetColumns, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
 import { MONTH_NAMES, ORDINAL_PATTERN, ordinalValue } from "../../text/lexicons.js";

@@ -9,34 +9,7 @@ import type { Runnable } from "@langchain/core/runnables";
 import type { z } from "zod";
 import { REPAIR_NOTE, fillPrompt } from "../prompts.js";
 import { REPLY_SCHEMAS, type ReplyName, type ReplyOf } from "./schemas.js";
-
-/** Mutable per-node-call counter the calling node turns into a state usage update. */
-export interface UsageMeter {
-  llmCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheHits: number;
-  /** LLM calls that failed for good and other errors the node failed closed on (noteFailure); shown in the state's `errors`. */
-  errors: string[];
-}
-
-export function newUsageMeter(): UsageMeter {
-  return { llmCalls: 0, inputTokens: 0, outputTokens: 0, cacheHits: 0, errors: [] };
-}
-
-/** Errors callStructured already wrote into a meter, so that the failing-closed caller does not repeat them. */
-const notedErrors = new WeakSet<object>();
-
-/**
- * Notes a failure a node fails closed on (a strategy or retrieval error) in the meter, so the
- * fallback answer is explained in the state's `errors`; an error callStructured already noted is
- * not repeated.
- */
-export function noteFailure(meter: UsageMeter | undefined, what: string, error: unknown): void {
-  if (!meter) return;
-  if (typeof error === "object" && error !== null && notedErrors.has(error)) return;
-  meter.errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
-}
+import { markNoted, type UsageMeter } from "../usage-meter.js";
 
 /**
  * Key in a reply message's `response_metadata` that marks a reply replayed from the reply cache
@@ -99,7 +72,7 @@ export async function callStructured<N extends ReplyName>(
   } catch (error) {
     if (options.usage) {
       options.usage.errors.push(`${name} (${options.modelId}): ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
-      if (typeof error === "object" && error !== null) notedErrors.add(error);
+      markNoted(error);
     }
     throw error;
   }

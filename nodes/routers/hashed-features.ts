@@ -9,6 +9,7 @@
  * single tokens. The ONNX inference (nodes/routers/learned.ts) and the trainer (training/student.ts)
  * both call `featurise`, so training and serving see identical vectors.
  */
+import { routerFeatureHash32 } from "../../indexing/hash.js";
 import { normaliseForMatch } from "../../text/normalise.js";
 
 export interface HashedFeatureSettings {
@@ -32,19 +33,6 @@ const LEXICAL = /^(q|q2|c\d+|head|first):/;
 const SEGMENT = /\[(QUERY|OP|MOD|ENT|SCHEMA|GLOBAL|UNCERTAINTY|FAILED|SCHEMA_DETAIL)\] /g;
 const WORD = /[\p{L}\p{N}]+/gu;
 const ROUTE_ITEM = /(TEXT|SQL|RETRIEVE|HYBRID)(?:->(TEXT|SQL|RETRIEVE|HYBRID))?(?::([\d.]+))?(?=, |$)/g;
-
-/** FNV-1a 32-bit with a murmur finaliser (feature hashing needs well-mixed low bits). */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h >>> 0;
-}
 
 /** The text's segments by tag (a tag that appears twice keeps the last value). */
 export function segments(text: string): Map<string, string> {
@@ -105,7 +93,7 @@ export function routerTokens(text: string, settings: HashedFeatureSettings = DEF
 export function featurise(text: string, settings: HashedFeatureSettings = DEFAULT_FEATURE_SETTINGS): Float32Array {
   const lexical = new Float32Array(settings.dimension);
   const structural = new Float32Array(settings.dimension);
-  for (const token of routerTokens(text, settings)) (LEXICAL.test(token) ? lexical : structural)[fnv1a(token) % settings.dimension]! += 1;
+  for (const token of routerTokens(text, settings)) (LEXICAL.test(token) ? lexical : structural)[routerFeatureHash32(token) % settings.dimension]! += 1;
   const out = new Float32Array(settings.dimension);
   let norm = 0;
   for (let i = 0; i < out.length; i++) {

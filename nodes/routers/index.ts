@@ -9,7 +9,7 @@
  */
 import type { FailureScope, RouterType } from "../../graph/configuration.js";
 import type { TableSchema } from "../../indexing/types.js";
-import type { UsageMeter } from "../prompted/call.js";
+import type { UsageMeter } from "../usage-meter.js";
 import type { RouteProfile, Strategies } from "../strategies.js";
 import type { FailedRouteRecord, Route, SubQueryPlan } from "../types.js";
 import { failedSet, scopedHistory } from "./failed-set.js";

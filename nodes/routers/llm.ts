@@ -3,7 +3,7 @@
  * RETRIEVE, SQL, TEXT (in that order) that occurs in the upper-cased reply and is not failed. A call
  * error or no match falls back to the first non-failed of RETRIEVE, SQL, HYBRID, TEXT.
  */
-import { noteFailure, type UsageMeter } from "../prompted/call.js";
+import { noteFailure, type UsageMeter } from "../usage-meter.js";
 import type { Strategies, RouteProfile } from "../strategies.js";
 import type { Route } from "../types.js";
 import { firstNotFailed } from "./heuristic.js";

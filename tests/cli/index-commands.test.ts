@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../fixtures/run-cli.js";
-import { createProgress } from "../../cli/progress.js";
+import { batchProgress, createProgress, renderBar } from "../../cli/progress.js";
 
 let root: string;
 beforeAll(() => {
@@ -79,5 +79,17 @@ describe("createProgress", () => {
     bar.done();
     expect(tty.chunks[0]).toMatch(/^\rembed +█+░+ +50% 2\/4/);
     expect(tty.chunks.join("")).toMatch(/100% 4\/4/);
+  });
+
+  it("shows an ETA while running and a batch's failures, LLM calls and tokens", () => {
+    const line = renderBar("atr run", 50, 200, 10_000, "failed 2");
+    expect(line).toMatch(/ 25% 50\/200 ETA 0:30 · failed 2$/);
+    const plain = fakeStream(false);
+    const batch = batchProgress("atr run", { stream: plain.stream });
+    batch.update({ done: 1, total: 2, failed: 0, llmCalls: 3, tokens: 10, skipped: 0 });
+    batch.update({ done: 2, total: 2, failed: 1, llmCalls: 300, tokens: 45_000, skipped: 10 });
+    batch.finish();
+    expect(plain.chunks).toHaveLength(1);
+    expect(plain.chunks[0]).toMatch(/^atr run: 2\/2 \(\d+\.\ds\) · \+10 resumed · failed 1 · LLM calls 300 · tokens 45k\n$/);
   });
 });

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBaseline, parseReactReply } from "../../evals/baselines/baselines.js";
 import { extractAnswer, majorityVote } from "../../evals/baselines/common.js";
+import { REACT_PROMPT } from "../../evals/baselines/prompts.js";
+import { fillPrompt } from "../../nodes/prompts.js";
 import { normalizeSquad } from "../../evals/scoring/hybridqa.js";
 import type { DocChunk, Hit, TableSchema } from "../../indexing/types.js";
 import type { IndexSearch } from "../../retrievers/types.js";
@@ -40,6 +42,13 @@ function fakeSearch(chunks: DocChunk[], hinted: DocChunk[] = []): IndexSearch & 
     },
   };
 }
+
+describe("baseline prompts", () => {
+  it("a placeholder left without a value is an error naming it, not a literal {x} sent to the model", () => {
+    expect(() => fillPrompt(REACT_PROMPT, { question: "Which club was founded first?", scratchpad: "" })).toThrow(/\{hint\}/);
+    expect(fillPrompt(REACT_PROMPT, { question: "Which club?", hint: "", scratchpad: "" })).not.toMatch(/\{\w+\}/);
+  });
+});
 
 describe("answer extraction and voting", () => {
   it("takes the line after <Answer>:, else the last line, without trailing periods or quotes", () => {

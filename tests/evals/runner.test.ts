@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { loadQuestions } from "../../evals/dataset.js";
 import { readResults, timestampedPath } from "../../evals/results-file.js";
 import { runBatch, type AnswerFn } from "../../evals/runner.js";
-import { renderProgress } from "../../evals/progress-bar.js";
 
 function questionsFile(dir: string, n: number, extra: (i: number) => Record<string, unknown> = () => ({})): string {
   const path = join(dir, "questions.jsonl");
@@ -200,14 +199,5 @@ describe("output file naming and progress", () => {
     writeFileSync(first, "");
     expect(timestampedPath(join(dir, "wtq.jsonl"), when)).toBe(join(dir, "wtq_20261129_090507_1.jsonl"));
     expect(timestampedPath(join(dir, "run"), when)).toBe(join(dir, "run_20261129_090507.jsonl"));
-  });
-
-  it("renders done/total, ETA, failures, LLM calls and tokens", () => {
-    const line = renderProgress({ done: 50, total: 200, failed: 2, llmCalls: 300, tokens: 45000, skipped: 10 }, 10_000);
-    expect(line).toContain("50/200 (+10 resumed) 25%");
-    expect(line).toContain("ETA 0:30");
-    expect(line).toContain("failed 2");
-    expect(line).toContain("LLM calls 300");
-    expect(line).toContain("tokens 45k");
   });
 });

@@ -10,7 +10,7 @@ import {
   structuredMethodFor,
   temperatureFor,
 } from "../../graph/backbones.js";
-import { readBackboneEnv } from "../../graph/configuration.js";
+import { readBackboneEnv } from "../../graph/backbone-env.js";
 import { ScriptedChatModel } from "../fixtures/scripted-model.js";
 
 const settings = { env: {}, timeoutMs: 1000 };

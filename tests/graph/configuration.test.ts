@@ -9,6 +9,7 @@ import {
   effectiveMaxIter,
   maxAttempts,
 } from "../../graph/configuration.js";
+import { DEFAULT_SQL_TIMEOUT_MS } from "../../retrievers/sql-executor.js";
 
 describe("ensureConfiguration", () => {
   it("fills the reference defaults", () => {
@@ -27,7 +28,10 @@ describe("ensureConfiguration", () => {
       failureScope: "question",
       noEscalation: false,
       finalSynthesis: false,
+      sqlTimeoutMs: 10_000,
     });
+    // One default per setting: the executor opened without a limit uses the configuration's.
+    expect(c.sqlTimeoutMs).toBe(DEFAULT_SQL_TIMEOUT_MS);
     expect(maxAttempts(c)).toBe(4);
     expect(effectiveMaxIter(c)).toBe(5);
   });

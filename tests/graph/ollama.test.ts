@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildLlm } from "../../graph/model-factory.js";
-import { newUsageMeter } from "../../nodes/prompted/call.js";
+import { newUsageMeter } from "../../nodes/usage-meter.js";
 import { PromptedStrategies } from "../../nodes/prompted/strategies.js";
 import { plan } from "../fixtures/plans.js";
 import { startJsonService } from "../retrievers/sql-fixtures.js";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerQuestion } from "../../graph/answer.js";
 import { buildLlm } from "../../graph/model-factory.js";
 import { closeResources } from "../../graph/resources.js";
-import { newUsageMeter } from "../../nodes/prompted/call.js";
+import { newUsageMeter } from "../../nodes/usage-meter.js";
 import { PromptedStrategies } from "../../nodes/prompted/strategies.js";
 import { useExampleIndex } from "../fixtures/example-index.js";
 import { plan } from "../fixtures/plans.js";

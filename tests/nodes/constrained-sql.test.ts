@@ -8,7 +8,7 @@ import {
   runConstrainedSql,
   type ConstrainedSqlInput,
 } from "../../nodes/constrained-sql.js";
-import { newUsageMeter } from "../../nodes/prompted/call.js";
+import { newUsageMeter } from "../../nodes/usage-meter.js";
 import { sqlScalar } from "../../nodes/sql-evidence.js";
 import type { Strategies, WriteSqlInput } from "../../nodes/strategies.js";
 import type { LinkedValue, SubQueryPlan } from "../../nodes/types.js";

@@ -11,9 +11,10 @@ import { hybrid } from "../../nodes/hybrid.js";
 import type { NodeResources } from "../../nodes/node-resources.js";
 import { retrieve } from "../../nodes/retrieve.js";
 import { route } from "../../nodes/route.js";
-import { fuseAnswer } from "../../nodes/sql.js";
+import { fuseAnswer } from "../../nodes/sql-route.js";
 import type { ReadRowsInput, Strategies, VerifyInput } from "../../nodes/strategies.js";
-import { finishSubQuery, verify } from "../../nodes/verify.js";
+import { finishSubQuery } from "../../nodes/finish-sub-query.js";
+import { verify } from "../../nodes/verify.js";
 import type { IndexSearch } from "../../retrievers/types.js";
 import { CLUBS, failure, plan } from "../fixtures/plans.js";
 

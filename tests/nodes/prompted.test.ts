@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wrapChatModel } from "../../graph/model-factory.js";
-import { callStructured, newUsageMeter, noteFailure, StructuredReplyError } from "../../nodes/prompted/call.js";
+import { callStructured, StructuredReplyError } from "../../nodes/prompted/call.js";
+import { newUsageMeter, noteFailure } from "../../nodes/usage-meter.js";
 import { coercePlan, coerceVerdict } from "../../nodes/prompted/coerce.js";
 import { DecomposeReply } from "../../nodes/prompted/schemas.js";
 import { cleanAnswer, formatHistory, PromptedStrategies } from "../../nodes/prompted/strategies.js";

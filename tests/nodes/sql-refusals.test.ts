@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sqlRefusals } from "../../nodes/sql.js";
+import { sqlRefusals } from "../../nodes/sql-route.js";
 
 describe("sqlRefusals (the trace's sql_refused)", () => {
   it("lists each refused statement with the guard's reasons, writer failures bare, and the pre-check's refusal first", () => {

@@ -4,7 +4,8 @@ import { StateAnnotation, type Attempt, type State } from "../../graph/state.js"
 import { bestScoredCandidate, finalAnswer, synthesize } from "../../nodes/synthesize.js";
 import type { NodeResources } from "../../nodes/node-resources.js";
 import type { Step } from "../../nodes/types.js";
-import { finishSubQuery, plausibleAfter } from "../../nodes/verify.js";
+import { finishSubQuery } from "../../nodes/finish-sub-query.js";
+import { plausibleAfter } from "../../nodes/verify.js";
 
 /** A state with every channel at its default, then the given fields. */
 function stateWith(fields: Partial<State>): State {

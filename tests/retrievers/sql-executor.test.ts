@@ -2,6 +2,18 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { InlineSqlExecutor, openSqlExecutor, SqlExecutorError, ProcessSqlExecutor } from "../../retrievers/sql-executor.js";
 import { writeFixtureDb } from "./sql-fixtures.js";
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+
+/** PIDs of this process's live children other than ps itself (Linux). */
+function childPids(): number[] {
+  const out = execFileSync("ps", ["-o", "pid=,stat=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([pid, stat, comm]) => pid && !stat?.startsWith("Z") && comm !== "ps")
+    .map(([pid]) => Number(pid));
+}
 
 const path = writeFixtureDb();
 const bigPath = writeFixtureDb(undefined, 500);
@@ -71,6 +83,31 @@ describe("limits", () => {
     ]);
     expect(runaway.result).toBe("SQL execution failed: time limit of 150 ms exceeded");
     expect(queued.result).toBe('[{"club":"Beta United"}]');
+    await executor.close();
+  });
+
+  it("a statement that never ends is stopped at the limit, its process killed, and the next query runs", async () => {
+    const others = childPids();
+    const executor = new ProcessSqlExecutor(path, { timeoutMs: 200 });
+    await executor.execute("SELECT 1");
+    const mine = childPids().filter((pid) => !others.includes(pid));
+    expect(mine).toHaveLength(1);
+    // An unbounded recursive CTE: without the kill this runs until memory or patience runs out.
+    const out = await executor.execute("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r");
+    expect(out).toMatchObject({ ok: false, result: "SQL execution failed: time limit of 200 ms exceeded" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(childPids()).not.toContain(mine[0]);
+    expect((await executor.execute("SELECT COUNT(*) AS n FROM clubs")).result).toBe('[{"n":3}]');
+    await executor.close();
+  });
+
+  it("fails closed when the child cannot open its database", async () => {
+    const gone = writeFixtureDb();
+    const executor = new ProcessSqlExecutor(gone, { timeoutMs: 1000 });
+    rmSync(gone);
+    const out = await executor.execute("SELECT 1");
+    expect(out.ok).toBe(false);
+    expect(out.result).toMatch(/^SQL execution failed: cannot open .*tables\.sqlite/);
     await executor.close();
   });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CellRetriever, PassageRetriever, RowRetriever, SchemaRetriever, TableChunkRetriever } from "../../retrievers/view-retrievers.js";
 import { readTableRows, TableRowsError, TableRowsRetriever } from "../../retrievers/table-rows.js";
+import { RetrieverSearch } from "../../retrievers/retriever-search.js";
+import { RetrievalRecorder, traceMetadata } from "../../graph/retrieval-trace.js";
 import { writeSqlStore, openSqlStore } from "../../indexing/sql-store.js";
 import type { RawTable } from "../../indexing/types.js";
 import { buildTinyIndex, type TinyIndex } from "../fixtures/tiny-index.js";
@@ -35,6 +37,34 @@ describe("the five views as LangChain retrievers", () => {
     const rows = await new RowRetriever({ search, k: 1, tableId: "rivers" }).invoke("Rhone");
     expect(rows[0]!.pageContent).toBe("Table rivers | River: Rhone | Length km: 813 | Country: France");
     expect(typeof rows[0]!.metadata.score).toBe("number");
+  });
+
+  it("RetrieverSearch returns the wrapped search's very hits, each call a retriever run with its query, settings and documents", async () => {
+    const search = await index.open();
+    const traced = new RetrieverSearch(search);
+    expect(await traced.documents("Danube", 4)).toEqual(await search.documents("Danube", 4));
+    expect(await traced.documents("Danube", 3, { type: "table" })).toEqual(await search.documents("Danube", 3, { type: "table" }));
+    expect(await traced.schema("river length", 2, { tableIds: ["rivers"] })).toEqual(await search.schema("river length", 2, { tableIds: ["rivers"] }));
+    expect(await traced.cells("Lyon", 3)).toEqual(await search.cells("Lyon", 3));
+    expect(await traced.rows("Rhone", 2, { tableId: "rivers" })).toEqual(await search.rows("Rhone", 2, { tableId: "rivers" }));
+    const options = { schemaTopK: 3, cellTopK: 2, tableIds: ["clubs"] };
+    expect(await traced.schemaCells("club in Lyon", ["Lyon"], options)).toEqual(await search.schemaCells("club in Lyon", ["Lyon"], options));
+
+    const recorder = new RetrievalRecorder();
+    const cells = new CellRetriever({ search, k: 2, tableIds: ["clubs"] });
+    const docs = await cells.invoke("Lyon", { callbacks: [recorder] });
+    expect(recorder.records).toEqual([
+      {
+        retriever: "CellRetriever",
+        query: "Lyon",
+        settings: { k: 2, tableIds: ["clubs"] },
+        documents: docs.map((d) => ({ text: d.pageContent, metadata: traceMetadata(d.metadata) })),
+      },
+    ]);
+    expect(recorder.records[0]!.documents[0]!.metadata).toMatchObject({ view: "cells", column: "City", value: "Lyon", score: expect.any(Number) });
+    const rows = await new RowRetriever({ search, k: 1, tableId: "rivers" }).invoke("Rhone", { callbacks: [recorder] });
+    expect(rows[0]!.metadata.values).toBeDefined();
+    expect(recorder.records[1]!.documents[0]!.metadata).toEqual({ tableId: "rivers", rowIdx: rows[0]!.metadata.rowIdx, view: "rows", score: rows[0]!.metadata.score });
   });
 
   it("View 5 reads rows of the SQL store for a table and an equality filter", async () => {
