@@ -14,7 +14,8 @@
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
-import type { State, Update } from "../graph/state.js";
+import type { SqlAlternative, State, Update } from "../graph/state.js";
+import { isValidAnswer } from "./answer-validity.js";
 import type { SchemaEntry } from "../indexing/types.js";
 import { makeAttempt, type RouteProvenance } from "./attempt.js";
 import { runConstrainedSql, type ConstrainedSqlResult } from "./constrained-sql.js";
@@ -91,6 +92,27 @@ export async function sqlRouteProvenance(
   return { tables: found.tables, cells: found.cells, sql: found.sql, passages };
 }
 
+/**
+ * The answers of the loop's alternative statements (fused like the accepted one), each kept when it
+ * is a valid answer that differs from the route's own and from the alternatives before it.
+ */
+export async function sqlAlternatives(strategies: Strategies, input: Omit<FusionInput, "sqlResult">, result: ConstrainedSqlResult, answer: string): Promise<SqlAlternative[]> {
+  const out: SqlAlternative[] = [];
+  const seen = new Set([normalizedAnswer(answer)]);
+  for (const alt of result.alternatives ?? []) {
+    const fused = await fuseAnswer(strategies, { ...input, sqlResult: alt.sqlResult });
+    const key = normalizedAnswer(fused);
+    if (!isValidAnswer(fused) || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ answer: fused, sql: alt.sql, sqlResult: alt.sqlResult, plan: alt.plan });
+  }
+  return out;
+}
+
+function normalizedAnswer(answer: string): string {
+  return answer.trim().toLowerCase().replace(/\s+/g, " ");
+}
+
 /** Runs the constrained-SQL loop for the current sub-query over C and the linked values. */
 export async function runSqlFor(
   state: State,
@@ -136,15 +158,12 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
     }
     const evidence = schemaInfo(columns);
     const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence, meter);
-    const answer = await fuseAnswer(strategies, {
-      state,
-      route: "SQL",
-      sqlResult: result.sqlResult,
-      schemaEvidence: evidence,
-      useMarkdownFusion: c.useMarkdownFusion,
-      meter,
-    });
+    const fusion = { state, route: "SQL" as const, schemaEvidence: evidence, useMarkdownFusion: c.useMarkdownFusion, meter };
+    const answer = await fuseAnswer(strategies, { ...fusion, sqlResult: result.sqlResult });
+    const alternatives = await sqlAlternatives(strategies, fusion, result, answer);
     const provenance = await sqlRouteProvenance(state, c, index, resources, result, answer);
-    return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance }) };
+    return {
+      attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance, ...(result.plan ? { sqlPlan: result.plan } : {}), alternatives }),
+    };
   });
 }

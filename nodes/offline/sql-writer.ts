@@ -11,11 +11,12 @@
 import type { SearchableIndex as OpenedIndex } from "../../retrievers/open-search.js";
 import type { TableSchema } from "../../indexing/types.js";
 import { isRequiredBinding } from "../../retrievers/sql-guard.js";
-import type { WriteSqlInput } from "../strategies.js";
+import type { SqlCandidate, WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { askedWords, findMentions } from "./mentions.js";
 import { loadCatalog } from "./table-catalog.js";
-import { firstPlan } from "./plans/registry.js";
+import { candidateFeatures } from "./plans/candidate-features.js";
+import { firstPlan, planCandidates } from "./plans/registry.js";
 import { sameBinding } from "./plans/sql-parts.js";
 import type { NamedPlan, RequiredBinding, SqlPlanInput } from "./plans/types.js";
 
@@ -49,41 +50,61 @@ function sqlTable(input: WriteSqlInput, analysis: QuestionAnalysis): TableSchema
 }
 
 /**
- * The offline writeSql strategy: analysis (from the plan, or computed), mentions grounded in the
- * chosen table, the allowed columns C of that table and the required bindings V* → one template.
- * On a repair call the statement is rebuilt without the mentions that are not bindings (the first
- * statement's own filters are the usual reason for an empty result).
+ * The planning input of a writeSql call: analysis (from the plan, or computed), mentions grounded in
+ * the chosen table, the allowed columns C of that table and the required bindings V*. On a repair
+ * call the mentions that are not bindings are dropped (the first statement's own filters are the
+ * usual reason for an empty result).
  */
+function writeInputFor(index: OpenedIndex, input: WriteSqlInput): SqlPlanInput {
+  const analysis = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery);
+  const schema = sqlTable(input, analysis);
+  if (!schema) throw new NoSqlTemplateError(input.subQuery);
+  const catalog = loadCatalog(index.db, schema);
+  let mentions =
+    analysis.grounding?.tableId === schema.tableId
+      ? analysis.grounding.mentions
+      : findMentions(input.subQuery, catalog, { avoidWords: askedWords(analysis) });
+  const usable = new Set<number>();
+  for (const c of input.allowedColumns) {
+    if (c.tableId !== schema.tableId) continue;
+    const i = schema.columns.findIndex((s) => s.name === c.column);
+    if (i >= 0) usable.add(i);
+  }
+  const bindings: RequiredBinding[] = [];
+  for (const b of input.bindings) {
+    if (!isRequiredBinding(b) || (b.tableId !== null && b.tableId !== schema.tableId)) continue;
+    const i = schema.columns.findIndex((s) => s.name === b.column);
+    if (i >= 0) bindings.push({ columnIndex: i, value: b.matchedValue!, fuzzy: b.fallbackLevel === 2 });
+  }
+  if (input.repair) mentions = mentions.filter((m) => bindings.some((b) => sameBinding(m, b, catalog)));
+  // The plan made at decomposition needs columns that C lacks: a plan over the rest would answer
+  // another question, so fail closed and let the router try another route.
+  const needed = analysis.grounding?.tableId === schema.tableId ? (analysis.grounding.columns ?? []) : [];
+  const missing = needed.filter((name) => !usable.has(schema.columns.findIndex((c) => c.name === name)));
+  if (missing.length > 0) throw new NoSqlTemplateError(`${input.subQuery}" (allowed columns lack ${missing.join(", ")}`);
+  return { analysis, catalog, mentions, usable, bindings };
+}
+
+/** The offline writeSql strategy: the registry's first plan over the call's planning input (writeInputFor). */
 export function createWriteSql(index: OpenedIndex): (input: WriteSqlInput) => Promise<string> {
   return async (input) => {
-    const analysis = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery);
-    const schema = sqlTable(input, analysis);
-    if (!schema) throw new NoSqlTemplateError(input.subQuery);
-    const catalog = loadCatalog(index.db, schema);
-    let mentions =
-      analysis.grounding?.tableId === schema.tableId
-        ? analysis.grounding.mentions
-        : findMentions(input.subQuery, catalog, { avoidWords: askedWords(analysis) });
-    const usable = new Set<number>();
-    for (const c of input.allowedColumns) {
-      if (c.tableId !== schema.tableId) continue;
-      const i = schema.columns.findIndex((s) => s.name === c.column);
-      if (i >= 0) usable.add(i);
-    }
-    const bindings: RequiredBinding[] = [];
-    for (const b of input.bindings) {
-      if (!isRequiredBinding(b) || (b.tableId !== null && b.tableId !== schema.tableId)) continue;
-      const i = schema.columns.findIndex((s) => s.name === b.column);
-      if (i >= 0) bindings.push({ columnIndex: i, value: b.matchedValue!, fuzzy: b.fallbackLevel === 2 });
-    }
-    if (input.repair) mentions = mentions.filter((m) => bindings.some((b) => sameBinding(m, b, catalog)));
-    // The plan made at decomposition needs columns that C lacks: a plan over the rest would answer
-    // another question, so fail closed and let the router try another route.
-    const needed = analysis.grounding?.tableId === schema.tableId ? (analysis.grounding.columns ?? []) : [];
-    const missing = needed.filter((name) => !usable.has(schema.columns.findIndex((c) => c.name === name)));
-    if (missing.length > 0) throw new NoSqlTemplateError(`${input.subQuery}" (allowed columns lack ${missing.join(", ")}`);
-    const plan = planSql({ analysis, catalog, mentions, usable, bindings });
+    const plan = planSql(writeInputFor(index, input));
     if (!plan) throw new NoSqlTemplateError(input.subQuery);
     return plan.sql;
+  };
+}
+
+/** How many SQL candidates one offline SQL attempt proposes (the first plan included). */
+export const SQL_CANDIDATES = 4;
+
+/**
+ * The offline writeSqlCandidates strategy: up to SQL_CANDIDATES plans of the registry for the same
+ * input (every applicable generator, then the next-best target columns), the first being writeSql's,
+ * each named with its features (plans/candidate-features.ts).
+ */
+export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlInput) => Promise<SqlCandidate[]> {
+  return async (input) => {
+    const planInput = writeInputFor(index, input);
+    return planCandidates(planInput, SQL_CANDIDATES).map((plan, rank) => ({ sql: plan.sql, name: plan.generator, template: plan.template, features: candidateFeatures(plan, rank, planInput.analysis) }));
   };
 }
