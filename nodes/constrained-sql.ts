@@ -95,7 +95,7 @@ export interface ConstrainedSqlResult {
 }
 
 /** Alternative statements run beside an accepted one (cheap SQLite reads; each is guarded and time-limited like the first). */
-export const MAX_SQL_ALTERNATIVES = 3;
+export const MAX_SQL_ALTERNATIVES = 2;
 
 /**
  * The writer's other candidates for the accepted statement's input: each guarded and run, kept

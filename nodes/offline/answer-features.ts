@@ -150,6 +150,9 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     ...answerShape(answer, items),
   ];
   const values: Features = {};
+  // The question-analysis detectors that decided the operator and the answer kind (analysis.ts).
+  const detectors = analysisOf(input.plan)?.detectors;
+  if (detectors) on.push(`det:op=${detectors.operator}`, `det:kind=${detectors.answerKind}`);
   if (input.requestedRoute && input.requestedRoute !== route) on.push("route-changed");
   const attempt = input.attempt ?? 1;
   on.push(`attempt=${bucket(attempt, [1, 2, 3], ["1", "2", "3", "4+"])}`);

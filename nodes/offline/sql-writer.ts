@@ -85,10 +85,19 @@ function writeInputFor(index: OpenedIndex, input: WriteSqlInput): SqlPlanInput {
   return { analysis, catalog, mentions, usable, bindings };
 }
 
+/** writeSql and writeSqlCandidates of one call share its planning input (the loop passes both the same object). */
+const planned = new WeakMap<WriteSqlInput, SqlPlanInput>();
+
+function plannedInput(index: OpenedIndex, input: WriteSqlInput): SqlPlanInput {
+  let p = planned.get(input);
+  if (!p) planned.set(input, (p = writeInputFor(index, input)));
+  return p;
+}
+
 /** The offline writeSql strategy: the registry's first plan over the call's planning input (writeInputFor). */
 export function createWriteSql(index: OpenedIndex): (input: WriteSqlInput) => Promise<string> {
   return async (input) => {
-    const plan = planSql(writeInputFor(index, input));
+    const plan = planSql(plannedInput(index, input));
     if (!plan) throw new NoSqlTemplateError(input.subQuery);
     return plan.sql;
   };
@@ -104,7 +113,7 @@ export const SQL_CANDIDATES = 4;
  */
 export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlInput) => Promise<SqlCandidate[]> {
   return async (input) => {
-    const planInput = writeInputFor(index, input);
+    const planInput = plannedInput(index, input);
     return planCandidates(planInput, SQL_CANDIDATES).map((plan, rank) => ({ sql: plan.sql, name: plan.generator, template: plan.template, features: candidateFeatures(plan, rank, planInput.analysis) }));
   };
 }

@@ -48,7 +48,9 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
 ];
 
 /** The shared preparation of every generator's input: an "Average" column named, bindings, mentions a binding replaces. */
-export function planContext(input: SqlPlanInput, targetRank = 0): PlanContext {
+export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanContext): PlanContext {
+  // (Another target rank over the same input: the same preparation and row selection.)
+  if (shared) return { ...shared, targetRank };
   const { catalog, usable } = input;
   let a = input.analysis;
   // "who has the highest average?" over an "Average" column: the word names the column; an AVG() over
@@ -100,8 +102,9 @@ export function planCandidates(input: SqlPlanInput, cap = 4, generators: readonl
     seen.add(plan.sql);
     out.push(plan);
   };
+  const first = planContext(input);
   for (const targetRank of [0, 1]) {
-    const ctx = planContext(input, targetRank);
+    const ctx = targetRank === 0 ? first : planContext(input, targetRank, first);
     for (const g of generators) {
       if (out.length >= cap) return out;
       if (!g.applies(ctx)) continue;
