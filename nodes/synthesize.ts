@@ -73,13 +73,38 @@ export function finalAnswer(bestAnswer: string, steps: readonly Step[], plausibl
 export function bestScoredCandidate(
   trace: readonly TraceDecision[],
   rankerWeights?: Readonly<Record<string, number>>,
+  margin = ALTERNATIVE_MARGIN,
 ): { answer: string; pCorrect: number; verified: boolean; provenance?: Provenance } | undefined {
-  const scored = trace.filter((d) => d.p_correct !== undefined && d.features);
-  const attempts = scored.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
+  const d = chooseWithAlternatives(trace.filter((t) => t.p_correct !== undefined && t.features), rankerWeights, margin);
+  if (!d) return undefined;
+  return { answer: d.produced_answer.trim(), pCorrect: d.p_correct!, verified: d.accepted, ...(d.provenance ? { provenance: d.provenance } : {}) };
+}
+
+/**
+ * How much higher an alternative SQL candidate's P(correct) must be than the attempts' choice to
+ * replace it (scripts/sql-candidates.ts sweeps it on a training split's traced run).
+ */
+export const ALTERNATIVE_MARGIN = 0.3;
+
+/**
+ * The chosen trace row among scored ones: chooseAnswer over the attempts (alternatives aside, so
+ * the ranker sees the attempts it was trained on); when that choice is not accepted, the
+ * highest-P alternative SQL candidate no check contradicted replaces it if its P is higher by
+ * more than `margin`. `accepted` of the returned row says whether it is verified.
+ */
+export function chooseWithAlternatives(scored: readonly TraceDecision[], rankerWeights: Readonly<Record<string, number>> | undefined, margin: number): TraceDecision | undefined {
+  const main = scored.filter((d) => !d.alternative);
+  const attempts = main.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
   const choice = chooseAnswer(attempts, rankerWeights);
-  if (!choice) return undefined;
-  const d = scored[choice.index]!;
-  return { answer: d.produced_answer.trim(), pCorrect: d.p_correct!, verified: choice.verified, ...(d.provenance ? { provenance: d.provenance } : {}) };
+  const chosen = choice ? { ...main[choice.index]!, accepted: choice.verified } : undefined;
+  if (chosen?.accepted) return chosen;
+  let best: TraceDecision | undefined;
+  for (const d of scored) if (d.alternative && d.verdict !== 0 && isValidAnswer(d.produced_answer) && (!best || d.p_correct! > best.p_correct!)) best = d;
+  // (The chosen answer's P is the best of the attempts that found it: the ranker names its first one.)
+  const key = (a: string) => a.trim().toLowerCase();
+  const chosenP = chosen ? Math.max(...main.filter((d) => key(d.produced_answer) === key(chosen.produced_answer)).map((d) => d.p_correct!)) : 0;
+  if (best && (!chosen || best.p_correct! > chosenP + margin)) return { ...best, accepted: best.verdict === 1 };
+  return chosen;
 }
 
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
