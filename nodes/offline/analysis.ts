@@ -113,6 +113,8 @@ export interface QuestionAnalysis {
     hinted?: boolean;
     /** The SQL template the decomposer expects to answer with (over every column), and the columns it reads. */
     template?: string;
+    /** The plan generator that built it (nodes/offline/plans/registry.ts). */
+    generator?: string;
     columns?: string[];
     /**
      * Estimated probability (0..1) that the planned SQL answers the question, from the plan's shape
