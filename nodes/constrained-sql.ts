@@ -63,6 +63,8 @@ export interface ConstrainedSqlInput {
   maxAttempts?: number;
   /** Where a failing SQL writer or SQL service is noted (the loop then answers "not found"). */
   meter?: UsageMeter;
+  /** Also run the writer's other candidates (writeSqlCandidates) beside the accepted statement; the SQL route asks for them. */
+  alternatives?: boolean;
 }
 
 export interface ConstrainedSqlAttempt {
@@ -432,7 +434,7 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
       repair = { sql, violations: [confidence === 0.3 ? "execution returned no rows" : `execution failed: ${result}`] };
       continue;
     }
-    const others = writeInput ? await runAlternatives(input, writeInput, sql, prepared.scope) : {};
+    const others = writeInput && input.alternatives ? await runAlternatives(input, writeInput, sql, prepared.scope) : {};
     return { answer: result, confidence: 1, sql, sqlResult: result, attempts, scope: prepared.scope, ...others };
   }
   return notFound(attempts);

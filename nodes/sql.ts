@@ -124,6 +124,7 @@ export async function runSqlFor(
   bindings: LinkedValue[],
   evidence: string,
   meter?: UsageMeter,
+  alternatives = false,
 ): Promise<ConstrainedSqlResult> {
   return runConstrainedSql({
     subQuery: state.plan!.subQuery,
@@ -139,6 +140,7 @@ export async function runSqlFor(
     executor: await resources.sqlExecutor(c),
     ...(c.sqlServiceUrl ? { sqlServiceUrl: c.sqlServiceUrl } : {}),
     ...(meter ? { meter } : {}),
+    alternatives,
   });
 }
 
@@ -157,7 +159,7 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
       columns = [];
     }
     const evidence = schemaInfo(columns);
-    const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence, meter);
+    const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence, meter, true);
     const fusion = { state, route: "SQL" as const, schemaEvidence: evidence, useMarkdownFusion: c.useMarkdownFusion, meter };
     const answer = await fuseAnswer(strategies, { ...fusion, sqlResult: result.sqlResult });
     const alternatives = await sqlAlternatives(strategies, fusion, result, answer);
