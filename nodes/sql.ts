@@ -16,6 +16,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration, type Configuration } from "../graph/configuration.js";
 import type { SqlAlternative, State, Update } from "../graph/state.js";
 import { isValidAnswer } from "./answer-validity.js";
+import { normaliseAnswerText } from "../text/normalise.js";
 import type { SchemaEntry } from "../indexing/types.js";
 import { makeAttempt, type RouteProvenance } from "./attempt.js";
 import { runConstrainedSql, type ConstrainedSqlResult } from "./constrained-sql.js";
@@ -98,19 +99,15 @@ export async function sqlRouteProvenance(
  */
 export async function sqlAlternatives(strategies: Strategies, input: Omit<FusionInput, "sqlResult">, result: ConstrainedSqlResult, answer: string): Promise<SqlAlternative[]> {
   const out: SqlAlternative[] = [];
-  const seen = new Set([normalizedAnswer(answer)]);
+  const seen = new Set([normaliseAnswerText(answer)]);
   for (const alt of result.alternatives ?? []) {
     const fused = await fuseAnswer(strategies, { ...input, sqlResult: alt.sqlResult });
-    const key = normalizedAnswer(fused);
+    const key = normaliseAnswerText(fused);
     if (!isValidAnswer(fused) || seen.has(key)) continue;
     seen.add(key);
     out.push({ answer: fused, sql: alt.sql, sqlResult: alt.sqlResult, plan: alt.plan });
   }
   return out;
-}
-
-function normalizedAnswer(answer: string): string {
-  return answer.trim().toLowerCase().replace(/\s+/g, " ");
 }
 
 /** Runs the constrained-SQL loop for the current sub-query over C and the linked values. */

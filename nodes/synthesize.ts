@@ -22,6 +22,7 @@ import { cleanAnswer } from "./prompted/strategies.js";
 import type { Provenance, Step } from "./types.js";
 import { answerModel } from "./offline/answer-model.js";
 import { chooseAnswer } from "./offline/answer-ranker.js";
+import { normaliseAnswerText } from "../text/normalise.js";
 
 /** The answer without synthesis: best answer, else the last valid accepted answer, else "not found". */
 export function fallbackAnswer(bestAnswer: string, steps: readonly Step[]): string {
@@ -101,8 +102,7 @@ export function chooseWithAlternatives(scored: readonly TraceDecision[], rankerW
   let best: TraceDecision | undefined;
   for (const d of scored) if (d.alternative && d.verdict !== 0 && isValidAnswer(d.produced_answer) && (!best || d.p_correct! > best.p_correct!)) best = d;
   // (The chosen answer's P is the best of the attempts that found it: the ranker names its first one.)
-  const key = (a: string) => a.trim().toLowerCase();
-  const chosenP = chosen ? Math.max(...main.filter((d) => key(d.produced_answer) === key(chosen.produced_answer)).map((d) => d.p_correct!)) : 0;
+  const chosenP = chosen ? Math.max(...main.filter((d) => normaliseAnswerText(d.produced_answer) === normaliseAnswerText(chosen.produced_answer)).map((d) => d.p_correct!)) : 0;
   if (best && (!chosen || best.p_correct! > chosenP + margin)) return { ...best, accepted: best.verdict === 1 };
   return chosen;
 }
