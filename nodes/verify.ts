@@ -175,7 +175,7 @@ export async function verify(state: State, config: RunnableConfig, resources: No
     const judged: Attempt = { ...attempt, verdict, reason, ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}) };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
     const alternatives = await judgeAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
-    const update: Update = { attempt: judged, plausibleAnswer, trace: [traceDecision(state, judged, verdict, reason, judgement), ...alternatives] };
+    const update: Update = { attempt: judged, plausibleAnswer, trace: alternatives.length > 0 ? [traceDecision(state, judged, verdict, reason, judgement), ...alternatives] : traceDecision(state, judged, verdict, reason, judgement) };
     const current: State = { ...state, plausibleAnswer };
     if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;
