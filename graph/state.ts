@@ -15,6 +15,7 @@ import { Annotation } from "@langchain/langgraph";
 import { z } from "zod";
 import type { DocChunk, TableSchema } from "../indexing/types.js";
 import type { FailedRouteRecord, LinkedValue, Provenance, Route, Step, SubQueryPlan, Verdict } from "../nodes/types.js";
+import type { SqlCandidate } from "../nodes/strategies.js";
 
 /** LLM usage and time of one node (or summed over nodes). */
 export interface UsageCounts {
@@ -56,6 +57,18 @@ export interface Attempt {
   pCorrect?: number;
   /** The evidence of this attempt's answer: table, rows and cells, SQL and its rows, passage sentences. */
   provenance?: Provenance;
+  /** The SQL plan behind `sql`, when the writer named it. */
+  sqlPlan?: Omit<SqlCandidate, "sql">;
+  /** Other SQL candidates of this attempt (other plans, other target columns) with their answers; verify judges and traces each. */
+  alternatives?: SqlAlternative[];
+}
+
+/** An SQL candidate that ran beside an attempt's own statement, with the answer fused from its result. */
+export interface SqlAlternative {
+  answer: string;
+  sql: string;
+  sqlResult: string;
+  plan: Omit<SqlCandidate, "sql">;
 }
 
 /** One row of `atr_trace.verifier_decisions` (reference §9.2; field names as the reference). */
@@ -89,6 +102,10 @@ export interface TraceDecision {
   features?: Record<string, number>;
   /** The attempt's provenance (nodes/provenance.ts). */
   provenance?: Provenance;
+  /** The SQL plan generator behind the answer, when the writer named it. */
+  sql_plan?: string;
+  /** True for an alternative SQL candidate of the attempt (not the statement the route answered with). */
+  alternative?: boolean;
 }
 
 /** Which tier of the cascade answered (graph/cascade.ts). */

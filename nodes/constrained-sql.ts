@@ -23,7 +23,7 @@ import {
 } from "../retrievers/sql-service-client.js";
 import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { isEmptySqlResult, NOT_FOUND } from "./sql-evidence.js";
-import type { Strategies } from "./strategies.js";
+import type { SqlCandidate, Strategies, WriteSqlInput } from "./strategies.js";
 import type { LinkedValue, SubQueryPlan } from "./types.js";
 
 export const CONSTRAINED_SQL_PROMPT_VERSION = "atr-constrained-sql-2026-11-29.1";
@@ -63,6 +63,8 @@ export interface ConstrainedSqlInput {
   maxAttempts?: number;
   /** Where a failing SQL writer or SQL service is noted (the loop then answers "not found"). */
   meter?: UsageMeter;
+  /** Also run the writer's other candidates (writeSqlCandidates) beside the accepted statement; the SQL route asks for them. */
+  alternatives?: boolean;
 }
 
 export interface ConstrainedSqlAttempt {
@@ -88,6 +90,38 @@ export interface ConstrainedSqlResult {
   refused?: string;
   /** The guard scope the accepted statement passed (set with a result; provenance reads it). */
   scope?: GuardScope;
+  /** The plan behind `sql`, when the writer names its candidates (writeSqlCandidates). */
+  plan?: Omit<SqlCandidate, "sql">;
+  /** The writer's other candidates that passed the guard and returned rows (at most MAX_SQL_ALTERNATIVES). */
+  alternatives?: Array<{ sql: string; sqlResult: string; plan: Omit<SqlCandidate, "sql"> }>;
+}
+
+/** Alternative statements run beside an accepted one (cheap SQLite reads; each is guarded and time-limited like the first). */
+export const MAX_SQL_ALTERNATIVES = 2;
+
+/**
+ * The writer's other candidates for the accepted statement's input: each guarded and run, kept
+ * when it returns rows. A writer failure here costs the alternatives only (noted), never the answer.
+ */
+async function runAlternatives(input: ConstrainedSqlInput, writeInput: WriteSqlInput, sql: string, scope: GuardScope): Promise<Pick<ConstrainedSqlResult, "plan" | "alternatives">> {
+  if (!input.strategies.writeSqlCandidates) return {};
+  let candidates: SqlCandidate[];
+  try {
+    candidates = await input.strategies.writeSqlCandidates(writeInput);
+  } catch (error) {
+    noteFailure(input.meter, "writeSqlCandidates failed (no alternatives)", error);
+    return {};
+  }
+  const named = candidates.find((c) => c.sql === sql);
+  const alternatives: NonNullable<ConstrainedSqlResult["alternatives"]> = [];
+  for (const c of candidates) {
+    if (alternatives.length >= MAX_SQL_ALTERNATIVES) break;
+    if (c.sql === sql || checkSql(c.sql, scope).length > 0) continue;
+    const execution = await input.executor.execute(c.sql);
+    if (executionConfidence(execution.result, execution.error) !== 1) continue;
+    alternatives.push({ sql: c.sql, sqlResult: execution.result, plan: { name: c.name, template: c.template, features: c.features } });
+  }
+  return { ...(named ? { plan: { name: named.name, template: named.template, features: named.features } } : {}), ...(alternatives.length > 0 ? { alternatives } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -340,6 +374,7 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
     const prompt = block ? `${base}\n\n${block}` : base;
     let sql: string;
     let serviceResult: string | undefined;
+    let writeInput: WriteSqlInput | undefined;
     if (input.sqlServiceUrl) {
       const reply = await callGuardedSqlService(
         input.sqlServiceUrl,
@@ -354,20 +389,21 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
       sql = reply.sql_str;
       serviceResult = reply.error ? `${SQL_FAILURE_PREFIX} ${reply.error}` : reply.sql_execution_result;
     } else {
+      writeInput = {
+        query,
+        subQuery: input.subQuery,
+        plan: input.plan,
+        originalQuestion: input.originalQuestion,
+        allowedColumns: prepared.columns,
+        tables: prepared.tables,
+        bindings: matched,
+        expectedAnswerType: answerType,
+        evidence: input.evidence,
+        prompt,
+        ...(repair ? { repair } : {}),
+      };
       try {
-        sql = await input.strategies.writeSql({
-          query,
-          subQuery: input.subQuery,
-          plan: input.plan,
-          originalQuestion: input.originalQuestion,
-          allowedColumns: prepared.columns,
-          tables: prepared.tables,
-          bindings: matched,
-          expectedAnswerType: answerType,
-          evidence: input.evidence,
-          prompt,
-          ...(repair ? { repair } : {}),
-        });
+        sql = await input.strategies.writeSql(writeInput);
       } catch (error) {
         noteFailure(input.meter, "writeSql failed (not found)", error);
         const message = error instanceof Error ? error.message : String(error);
@@ -398,7 +434,8 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
       repair = { sql, violations: [confidence === 0.3 ? "execution returned no rows" : `execution failed: ${result}`] };
       continue;
     }
-    return { answer: result, confidence: 1, sql, sqlResult: result, attempts, scope: prepared.scope };
+    const others = writeInput && input.alternatives ? await runAlternatives(input, writeInput, sql, prepared.scope) : {};
+    return { answer: result, confidence: 1, sql, sqlResult: result, attempts, scope: prepared.scope, ...others };
   }
   return notFound(attempts);
 }

@@ -12,7 +12,9 @@
  * it from the text), and only those when no SQL result was accepted.
  */
 import type { Configuration } from "../graph/configuration.js";
-import type { State } from "../graph/state.js";
+import type { SqlAlternative, State } from "../graph/state.js";
+import { normaliseAnswerText } from "../text/normalise.js";
+import { isValidAnswer } from "./answer-validity.js";
 import type { SchemaEntry } from "../indexing/types.js";
 import type { RouteProvenance } from "./attempt.js";
 import { runConstrainedSql, type ConstrainedSqlResult } from "./constrained-sql.js";
@@ -101,6 +103,23 @@ export async function sqlRouteProvenance(
   return { tables: found.tables, cells: found.cells, sql: found.sql, passages };
 }
 
+/**
+ * The answers of the loop's alternative statements (fused like the accepted one), each kept when it
+ * is a valid answer that differs from the route's own and from the alternatives before it.
+ */
+export async function sqlAlternatives(strategies: Strategies, input: Omit<FusionInput, "sqlResult">, result: ConstrainedSqlResult, answer: string): Promise<SqlAlternative[]> {
+  const out: SqlAlternative[] = [];
+  const seen = new Set([normaliseAnswerText(answer)]);
+  for (const alt of result.alternatives ?? []) {
+    const fused = await fuseAnswer(strategies, { ...input, sqlResult: alt.sqlResult });
+    const key = normaliseAnswerText(fused);
+    if (!isValidAnswer(fused) || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ answer: fused, sql: alt.sql, sqlResult: alt.sqlResult, plan: alt.plan });
+  }
+  return out;
+}
+
 /** Runs the constrained-SQL loop for the current sub-query over C and the linked values. */
 export async function runSqlFor(
   state: State,
@@ -112,6 +131,7 @@ export async function runSqlFor(
   bindings: LinkedValue[],
   evidence: string,
   meter?: UsageMeter,
+  alternatives = false,
 ): Promise<ConstrainedSqlResult> {
   return runConstrainedSql({
     subQuery: state.plan!.subQuery,
@@ -127,5 +147,6 @@ export async function runSqlFor(
     executor: await resources.sqlExecutor(c),
     ...(c.sqlServiceUrl ? { sqlServiceUrl: c.sqlServiceUrl } : {}),
     ...(meter ? { meter } : {}),
+    alternatives,
   });
 }

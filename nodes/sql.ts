@@ -13,7 +13,7 @@ import { makeAttempt } from "./attempt.js";
 import { schemaInfo } from "./evidence-text.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { schemaScope } from "./schema-scope.js";
-import { fuseAnswer, runSqlFor, sqlRefusals, sqlRouteProvenance } from "./sql-route.js";
+import { fuseAnswer, runSqlFor, sqlAlternatives, sqlRefusals, sqlRouteProvenance } from "./sql-route.js";
 import { noteFailure } from "./usage-meter.js";
 
 export async function sql(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
@@ -31,16 +31,13 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
       columns = [];
     }
     const evidence = schemaInfo(columns);
-    const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence, meter);
-    const answer = await fuseAnswer(strategies, {
-      state,
-      route: "SQL",
-      sqlResult: result.sqlResult,
-      schemaEvidence: evidence,
-      useMarkdownFusion: c.useMarkdownFusion,
-      meter,
-    });
+    const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence, meter, true);
+    const fusion = { state, route: "SQL" as const, schemaEvidence: evidence, useMarkdownFusion: c.useMarkdownFusion, meter };
+    const answer = await fuseAnswer(strategies, { ...fusion, sqlResult: result.sqlResult });
+    const alternatives = await sqlAlternatives(strategies, fusion, result, answer);
     const provenance = await sqlRouteProvenance(state, c, index, resources, result, answer);
-    return { attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance }) };
+    return {
+      attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance, ...(result.plan ? { sqlPlan: result.plan } : {}), alternatives }),
+    };
   });
 }

@@ -116,6 +116,19 @@ export interface VerifyInput {
   earlier?: ReadonlyArray<{ route: Route; answer: string; subQuery: string }>;
   /** Accept (verdict 1) at P(correct) ≥ this; absent: the learned verifier's own threshold. */
   acceptThreshold?: number;
+  /** The SQL plan that produced `sql`, when the writer named it (writeSqlCandidates). */
+  sqlPlan?: Omit<SqlCandidate, "sql">;
+}
+
+/** One SQL statement a writer proposes, named by the plan that built it, with the features the verifier reads. */
+export interface SqlCandidate {
+  sql: string;
+  /** The plan generator's name ("superlative.order"). */
+  name: string;
+  /** Its SQL template ("argmax"). */
+  template: string;
+  /** Named features of the candidate (0..1), merged into the verifier's. */
+  features: Record<string, number>;
 }
 
 export interface VerifyOutput {
@@ -152,6 +165,11 @@ export interface Strategies {
   chooseRoute(input: RouteProfile): Promise<string>;
   linkValue(input: LinkValueInput): Promise<LinkValueOutput>;
   writeSql(input: WriteSqlInput): Promise<string>;
+  /**
+   * Optional: several candidate statements for the same input, the first being writeSql's; each is
+   * guarded and run, and each answer becomes a candidate for the verifier (the offline plan registry).
+   */
+  writeSqlCandidates?(input: WriteSqlInput): Promise<SqlCandidate[]>;
   readText(input: ReadTextInput): Promise<string>;
   readRows(input: ReadRowsInput): Promise<string>;
   fuse(input: FuseInput): Promise<string>;

@@ -23,6 +23,7 @@ import { cleanAnswer } from "./prompted/strategies.js";
 import type { Provenance, Step } from "./types.js";
 import { answerModel } from "./offline/answer-model.js";
 import { chooseAnswer, type Ranker } from "./offline/answer-ranker.js";
+import { normaliseAnswerText } from "../text/normalise.js";
 
 /** The answer without synthesis: best answer, else the last valid accepted answer, else "not found". */
 export function fallbackAnswer(bestAnswer: string, steps: readonly Step[]): string {
@@ -76,13 +77,37 @@ export function bestScoredCandidate(
   trace: readonly TraceDecision[],
   ranker?: Ranker,
   threshold = 1,
+  margin = ALTERNATIVE_MARGIN,
 ): { answer: string; pCorrect: number; verified: boolean; provenance?: Provenance } | undefined {
-  const scored = trace.filter((d) => d.p_correct !== undefined && d.features);
-  const attempts = scored.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
+  const d = chooseWithAlternatives(trace.filter((t) => t.p_correct !== undefined && t.features), ranker, threshold, margin);
+  if (!d) return undefined;
+  return { answer: d.produced_answer.trim(), pCorrect: Math.round(d.p * 1000) / 1000, verified: d.accepted, ...(d.provenance ? { provenance: d.provenance } : {}) };
+}
+
+/**
+ * How much higher an alternative SQL candidate's P(correct) must be than the attempts' choice to
+ * replace it (scripts/sql-candidates.ts sweeps it on a training split's traced run).
+ */
+export const ALTERNATIVE_MARGIN = 0.3;
+
+/**
+ * The chosen trace row among scored ones, with its P: chooseAnswer over the attempts (alternatives
+ * aside, so the ranker sees the attempts it was trained on); when that choice is not accepted, the
+ * highest-P alternative SQL candidate no check contradicted replaces it if its P is higher by
+ * more than `margin`. `accepted` of the returned row says whether it is verified.
+ */
+export function chooseWithAlternatives(scored: readonly TraceDecision[], ranker: Ranker | undefined, threshold: number, margin: number): (TraceDecision & { p: number }) | undefined {
+  const main = scored.filter((d) => !d.alternative);
+  const attempts = main.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
   const choice = chooseAnswer(attempts, ranker, threshold);
-  if (!choice) return undefined;
-  const d = scored[choice.index]!;
-  return { answer: d.produced_answer.trim(), pCorrect: Math.round(choice.p * 1000) / 1000, verified: choice.verified, ...(d.provenance ? { provenance: d.provenance } : {}) };
+  const chosen = choice ? { ...main[choice.index]!, accepted: choice.verified, p: choice.p } : undefined;
+  if (chosen?.accepted) return chosen;
+  let best: TraceDecision | undefined;
+  for (const d of scored) if (d.alternative && d.verdict !== 0 && isValidAnswer(d.produced_answer) && (!best || d.p_correct! > best.p_correct!)) best = d;
+  // (The chosen answer's P is the best of the attempts that found it: the ranker names its first one.)
+  const chosenP = chosen ? Math.max(...main.filter((d) => normaliseAnswerText(d.produced_answer) === normaliseAnswerText(chosen.produced_answer)).map((d) => d.p_correct!)) : 0;
+  if (best && (!chosen || best.p_correct! > chosenP + margin)) return { ...best, accepted: best.verdict === 1, p: best.p_correct! };
+  return chosen;
 }
 
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {

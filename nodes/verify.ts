@@ -63,9 +63,11 @@ export async function judge(
       evidence,
       sqlResult: attempt.sqlResult,
       ...(attempt.sql ? { sql: attempt.sql } : {}),
+      ...(attempt.sqlPlan ? { sqlPlan: attempt.sqlPlan } : {}),
       requestedRoute: attempt.requestedRoute,
       attempt: attempt.number,
-      earlier: state.trace.map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
+      // (An attempt's alternative SQL candidates are not other attempts: they do not count as agreement.)
+      earlier: state.trace.filter((d) => !d.alternative).map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
       ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
     });
     verdict = validVerdict(out?.verdict);
@@ -121,7 +123,24 @@ export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, 
     ...(learned.pCorrect !== undefined ? { p_correct: learned.pCorrect } : {}),
     ...(learned.features ? { features: learned.features } : {}),
     ...(attempt.provenance ? { provenance: attempt.provenance } : {}),
+    ...(attempt.sqlPlan ? { sql_plan: attempt.sqlPlan.name } : {}),
   };
+}
+
+/**
+ * The trace rows of an attempt's alternative SQL candidates: each judged like an attempt (same
+ * route, its own statement, result and plan), marked `alternative`. They are candidates for the final
+ * answer (synthesize), never the sub-query's control flow.
+ */
+export async function judgeAlternatives(strategies: Pick<Strategies, "verify">, state: State, attempt: Attempt, acceptThreshold: number | undefined, meter?: UsageMeter): Promise<TraceDecision[]> {
+  const rows: TraceDecision[] = [];
+  for (const alt of attempt.alternatives ?? []) {
+    const candidate: Attempt = { ...attempt, answer: alt.answer, sql: alt.sql, sqlResult: alt.sqlResult, sqlPlan: alt.plan, alternatives: [] };
+    const j = await judge(strategies, { question: state.question, state, attempt: candidate, ...(acceptThreshold !== undefined ? { acceptThreshold } : {}) }, meter);
+    const { provenance: _provenance, ...withoutProvenance } = candidate;
+    rows.push({ ...traceDecision(state, withoutProvenance, j.verdict, j.reason, j), alternative: true });
+  }
+  return rows;
 }
 
 export async function verify(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
@@ -134,7 +153,8 @@ export async function verify(state: State, config: RunnableConfig, resources: No
     const { verdict, reason } = judgement;
     const judged: Attempt = { ...attempt, verdict, reason, ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}) };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
-    const update: Update = { attempt: judged, plausibleAnswer, trace: traceDecision(state, judged, verdict, reason, judgement) };
+    const alternatives = await judgeAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
+    const update: Update = { attempt: judged, plausibleAnswer, trace: alternatives.length > 0 ? [traceDecision(state, judged, verdict, reason, judgement), ...alternatives] : traceDecision(state, judged, verdict, reason, judgement) };
     const current: State = { ...state, plausibleAnswer };
     if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;

@@ -83,6 +83,8 @@ export interface QuestionAnalysis {
   /** Every number literal in the question, in order (years included). */
   numbers: number[];
   answerType: AnswerType;
+  /** The named detectors behind `operator` and `answerType` (OPERATOR_DETECTORS, ANSWER_KIND_DETECTORS) and the refinements that applied. */
+  detectors?: { operator: string; refinements: string[]; answerKind: string };
   /** True when several items are expected ("list …", "which … were", "what are …"). */
   listAnswer: boolean;
   /** Where the answer lives: table, passages, or both (reference §3.2 required_modalities). */
@@ -111,6 +113,8 @@ export interface QuestionAnalysis {
     hinted?: boolean;
     /** The SQL template the decomposer expects to answer with (over every column), and the columns it reads. */
     template?: string;
+    /** The plan generator that built it (nodes/offline/plans/registry.ts). */
+    generator?: string;
     columns?: string[];
     /**
      * Estimated probability (0..1) that the planned SQL answers the question, from the plan's shape
@@ -314,21 +318,132 @@ function directionOf(q: string): SortDirection | null {
   return null;
 }
 
-function answerTypeOf(q: string, operator: Operator): AnswerType {
-  if (/^(is|was|are|were|does|did|do|has|have|had|can|could|will)\b/.test(q) && !/\bor\b/.test(q)) return "yesno";
-  if (/\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b/.test(q)) return "moreless";
-  if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) && operator === "count") return "count";
-  if (/\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline)\b/.test(q)) return "percent";
-  if (YEAR_Q.test(q)) return "year";
-  if (/^when\b|\bwhat date\b|\bwhich date\b|\bon what day\b/.test(q)) return "date";
-  if (/^(who|whom)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q)) return "person";
-  if (/^where\b|\bin what (country|city|place|state)\b/.test(q)) return "place";
-  if (/^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(q)) return "number";
-  if (/\b(average|mean|total|sum|difference|how much)\b/.test(q)) return "number";
-  if (/^(which|what)\s+(\w+\s+)?(player|person|driver|athlete|coach|actor|singer|artist|candidate|rider|winner)\b/.test(q) || (/^(which|what)\b/.test(q) && PERSON_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")))) return "person";
-  if (/^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(q) || (/^(which|what)\b/.test(q) && PLACE_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")))) return "place";
-  return "entity";
+/**
+ * A named detector: it reads the question and proposes a decision with a score (1 = its pattern
+ * matched outright), or null. Lists of detectors replace chains of `else if`: the decision is the
+ * first proposal in list order (the list is the precedence), and its detector's name is recorded in
+ * `QuestionAnalysis.detectors`.
+ */
+export interface Detector<C, P> {
+  name: string;
+  detect(q: string, context: C): (P & { score: number }) | null;
 }
+
+/** The first proposal of a list of detectors, with the detector's name. */
+export function firstProposal<C, P>(detectors: ReadonlyArray<Detector<C, P>>, q: string, context: C): { name: string; proposal: P & { score: number } } | null {
+  for (const d of detectors) {
+    const proposal = d.detect(q, context);
+    if (proposal) return { name: d.name, proposal };
+  }
+  return null;
+}
+
+/** What the answer-kind detectors see beyond the question: the decided operator and comparison. */
+interface KindContext {
+  operator: Operator;
+  comparison: Comparison | null;
+}
+
+const kind = (answerType: AnswerType) => ({ answerType, score: 1 });
+
+/** Answer-kind detectors, in precedence order (a comparison's kind first; "entity" when none proposes). */
+export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answerType: AnswerType }>> = [
+  { name: "comparison-choice", detect: (_q, c) => (c.comparison?.kind === "choice" ? kind("choice") : null) },
+  { name: "comparison-moreless", detect: (_q, c) => (c.comparison?.kind === "moreless" ? kind("moreless") : null) },
+  { name: "comparison-difference", detect: (_q, c) => (c.comparison?.kind === "difference" ? kind("number") : null) },
+  { name: "yes-no", detect: (q) => (/^(is|was|are|were|does|did|do|has|have|had|can|could|will)\b/.test(q) && !/\bor\b/.test(q) ? kind("yesno") : null) },
+  { name: "more-or-less", detect: (q) => (/\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b/.test(q) ? kind("moreless") : null) },
+  { name: "count", detect: (q, c) => (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) && c.operator === "count" ? kind("count") : null) },
+  { name: "percent-change", detect: (q) => (/\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline)\b/.test(q) ? kind("percent") : null) },
+  { name: "year", detect: (q) => (YEAR_Q.test(q) ? kind("year") : null) },
+  { name: "date", detect: (q) => (/^when\b|\bwhat date\b|\bwhich date\b|\bon what day\b/.test(q) ? kind("date") : null) },
+  { name: "who", detect: (q) => (/^(who|whom)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q) ? kind("person") : null) },
+  { name: "where", detect: (q) => (/^where\b|\bin what (country|city|place|state)\b/.test(q) ? kind("place") : null) },
+  { name: "amount-question", detect: (q) => (/^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(q) ? kind("number") : null) },
+  { name: "amount-word", detect: (q) => (/\b(average|mean|total|sum|difference|how much)\b/.test(q) ? kind("number") : null) },
+  {
+    name: "person-noun",
+    detect: (q) => (/^(which|what)\s+(\w+\s+)?(player|person|driver|athlete|coach|actor|singer|artist|candidate|rider|winner)\b/.test(q) || (/^(which|what)\b/.test(q) && PERSON_NOUN_RE.test(q.split(" ").slice(0, 3).join(" "))) ? kind("person") : null),
+  },
+  {
+    name: "place-noun",
+    detect: (q) => (/^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(q) || (/^(which|what)\b/.test(q) && PLACE_NOUN_RE.test(q.split(" ").slice(0, 3).join(" "))) ? kind("place") : null),
+  },
+];
+
+function answerKindOf(q: string, context: KindContext): { answerType: AnswerType; detector: string } {
+  const found = firstProposal(ANSWER_KIND_DETECTORS, q, context);
+  return found ? { answerType: found.proposal.answerType, detector: found.name } : { answerType: "entity", detector: "default-entity" };
+}
+
+/** An operator proposal: the operator and what comes with it. */
+interface OperatorProposal {
+  operator: Operator;
+  aggregate?: QuestionAnalysis["aggregate"];
+  arithmetic?: QuestionAnalysis["arithmetic"];
+  comparison?: Comparison;
+}
+
+const MORELESS = /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/;
+const HOW_MANY_MORE = /\bhow (many|much) (more|less|fewer|higher|lower|longer|shorter|older|younger|greater|bigger|larger|smaller)\b|\bwhat is the difference\b|\bwhat was the difference\b|\bdifference (in|between|of)\b|\bhow far apart\b|\bhow much (higher|lower|more|less)\b/;
+
+/** The question's operator detectors, in precedence order; "lookup" when none proposes (refined below). */
+export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, OperatorProposal>> = [
+  {
+    name: "percent-change",
+    detect: (q) => (/\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b/.test(q) ? { operator: "arithmetic", arithmetic: "percent_change", score: 1 } : null),
+  },
+  {
+    name: "more-or-less",
+    detect: (q) => {
+      if (!MORELESS.test(q)) return null;
+      const m = /^(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:(?:have|has|had|get|got|earn|earned|score|scored|win|won|receive|received|make|made|play|played|take|took|spend|spent|sell|sold|attract|gain|gained|collect|collected|hold|held)\s+)?(?:\w+\s+)?(?:more or less|more or fewer|more\/less|less or more|higher or lower|lower or higher)\b.*?\bthan\s+(.+?)$/.exec(q.replace(/[?.!]+$/, ""));
+      return { operator: "compare", comparison: { kind: "moreless", options: m ? [m[1]!.trim(), m[2]!.trim()] : [], direction: null }, score: 1 };
+    },
+  },
+  {
+    name: "how-many-more",
+    detect: (q) => {
+      if (!HOW_MANY_MORE.test(q)) return null;
+      const body = q.replace(/[?.!]+$/, "");
+      let opts: string[] = [];
+      let m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|on|at)\s+.*)?$/.exec(body);
+      if (m) opts = [m[1]!, m[2]!];
+      else {
+        m = /\b(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:\w+\s+){0,3}?than\s+(?:the\s+)?(.+)$/.exec(body);
+        if (m) opts = [m[1]!, m[2]!];
+      }
+      return { operator: "compare", arithmetic: "difference", comparison: { kind: "difference", options: opts.map((s) => s.trim()), direction: null }, score: 1 };
+    },
+  },
+  {
+    name: "choice",
+    detect: (q) => {
+      const options = choiceOptions(q);
+      if (!options || !(/\bor\b/.test(q) || /\bbetween\b/.test(q)) || !/^(which|who|what|between|is|was|did|does|are|were)\b|,\s*(which|who)\b/.test(q)) return null;
+      const comparison: Comparison = { kind: "choice", options, direction: directionOf(q) };
+      if (/\bfirst\b|\bearlier\b|\bbefore\b|\bsooner\b/.test(q)) comparison.direction = "min";
+      else if (/\blast\b|\blater\b|\bafter\b|\brecent\b/.test(q)) comparison.direction = "max";
+      return { operator: "compare", comparison, score: 1 };
+    },
+  },
+  { name: "average", detect: (q, o) => (/\b(average|mean)\b/.test(q) && !o.averageIsColumn ? { operator: "aggregate", aggregate: "avg", arithmetic: "average", score: 1 } : null) },
+  {
+    name: "count",
+    detect: (q) => {
+      const counting = /\bhow many\b|\bhow often\b/.test(q) || (/\bnumber of\b|\bcount\b/.test(q) && !/^(which|who|whom|whose|where|when)\b/.test(q) && !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest) (number|count)\b/.test(q));
+      if (!counting) return null;
+      // Counting rows or reading a count column is decided later, with the table (sql-writer).
+      const sum = /\b(total|combined|altogether|in all|sum)\b/.test(q) && !/\btotal (number|count)\b/.test(q);
+      return { operator: "count", ...(sum ? { aggregate: "sum" as const } : {}), score: 1 };
+    },
+  },
+  { name: "how-much-total", detect: (q) => (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q) ? { operator: "aggregate", aggregate: "sum", score: 1 } : null) },
+  {
+    name: "total",
+    detect: (q) => (/\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) && !/^(which|who|whom)\b/.test(q) && !SUPERLATIVE.test(q) ? { operator: "aggregate", aggregate: "sum", score: 1 } : null),
+  },
+];
 
 /** Words after "what/which" that name the asked-about column: "what year", "which team". */
 function targetHintsOf(q: string): string[] {
@@ -382,57 +497,15 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   const contentWords = words(q).filter((w) => !STOP_WORDS.has(w));
   const countNoun = countNounOf(q);
 
-  let operator: Operator = "lookup";
-  let aggregate: QuestionAnalysis["aggregate"] = null;
+  const found = firstProposal(OPERATOR_DETECTORS, q, options);
+  let operator: Operator = found?.proposal.operator ?? "lookup";
+  const aggregate: QuestionAnalysis["aggregate"] = found?.proposal.aggregate ?? null;
   let sortDirection: SortDirection | null = null;
   let position: RowPosition | null = null;
-  let comparison: Comparison | null = null;
-  let arithmetic: QuestionAnalysis["arithmetic"] = null;
-
-  const options2 = choiceOptions(q);
-  const moreless = /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/.test(q);
-  const howManyMore = /\bhow (many|much) (more|less|fewer|higher|lower|longer|shorter|older|younger|greater|bigger|larger|smaller)\b/.test(q) || /\bwhat is the difference\b|\bwhat was the difference\b|\bdifference (in|between|of)\b|\bhow far apart\b|\bhow much (higher|lower|more|less)\b/.test(q);
-
-  if (/\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b/.test(q)) {
-    operator = "arithmetic";
-    arithmetic = "percent_change";
-  } else if (moreless) {
-    operator = "compare";
-    const m = /^(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:(?:have|has|had|get|got|earn|earned|score|scored|win|won|receive|received|make|made|play|played|take|took|spend|spent|sell|sold|attract|gain|gained|collect|collected|hold|held)\s+)?(?:\w+\s+)?(?:more or less|more or fewer|more\/less|less or more|higher or lower|lower or higher)\b.*?\bthan\s+(.+?)$/.exec(q.replace(/[?.!]+$/, ""));
-    const opts = m ? [m[1]!.trim(), m[2]!.trim()] : [];
-    comparison = { kind: "moreless", options: opts, direction: null };
-  } else if (howManyMore) {
-    operator = "compare";
-    arithmetic = "difference";
-    const body = q.replace(/[?.!]+$/, "");
-    let opts: string[] = [];
-    let m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|on|at)\s+.*)?$/.exec(body);
-    if (m) opts = [m[1]!, m[2]!];
-    else {
-      m = /\b(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:\w+\s+){0,3}?than\s+(?:the\s+)?(.+)$/.exec(body);
-      if (m) opts = [m[1]!, m[2]!];
-    }
-    comparison = { kind: "difference", options: opts.map((s) => s.trim()), direction: null };
-  } else if (options2 && (/\bor\b/.test(q) || /\bbetween\b/.test(q)) && /^(which|who|what|between|is|was|did|does|are|were)\b|,\s*(which|who)\b/.test(q)) {
-    operator = "compare";
-    comparison = { kind: "choice", options: options2, direction: directionOf(q) };
-    if (/\bfirst\b|\bearlier\b|\bbefore\b|\bsooner\b/.test(q)) comparison.direction = "min";
-    else if (/\blast\b|\blater\b|\bafter\b|\brecent\b/.test(q)) comparison.direction = "max";
-  } else if (/\b(average|mean)\b/.test(q) && !options.averageIsColumn) {
-    operator = "aggregate";
-    aggregate = "avg";
-    arithmetic = "average";
-  } else if (/\bhow many\b|\bhow often\b/.test(q) || (/\bnumber of\b|\bcount\b/.test(q) && !/^(which|who|whom|whose|where|when)\b/.test(q) && !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest) (number|count)\b/.test(q))) {
-    // Counting rows or reading a count column is decided later, with the table (sql-writer).
-    operator = "count";
-    if (/\b(total|combined|altogether|in all|sum)\b/.test(q) && !/\btotal (number|count)\b/.test(q)) aggregate = "sum";
-  } else if (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)) {
-    operator = "aggregate";
-    aggregate = "sum";
-  } else if (/\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) && !/^(which|who|whom)\b/.test(q) && !SUPERLATIVE.test(q)) {
-    operator = "aggregate";
-    aggregate = "sum";
-  }
+  const comparison: Comparison | null = found?.proposal.comparison ?? null;
+  const arithmetic: QuestionAnalysis["arithmetic"] = found?.proposal.arithmetic ?? null;
+  // Refinements of the detected operator by the wording's superlatives, positions and conditions, each named when it applies.
+  const refinements: string[] = [];
 
   // "finished in the top 10", "the top 3 runners": a rank condition, not a superlative.
   const sq = q.replace(TOP_N, " ");
@@ -442,13 +515,16 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       if (operator === "lookup") {
         operator = "sort";
         sortDirection = directionOf(q);
+        refinements.push("superlative");
       } else if (/\b(the|a) (most|least|highest|lowest|largest|fewest)\b/.test(q)) {
         sortDirection = directionOf(q);
+        refinements.push("count-superlative");
       }
     }
     if (/\bat least\b|\bat most\b/.test(q) && operator === "sort") {
       operator = "lookup";
       sortDirection = null;
+      refinements.push("at-least-is-a-bound");
     }
   }
   if (operator === "lookup" || operator === "sort") {
@@ -460,23 +536,26 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
     if (/\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) && !/\bafter (\d|the year)\b/.test(q)) position = "next";
     else if (/\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) && !/\bbefore \d/.test(q)) position = "previous";
+    if (position !== null) refinements.push(`position-${position}`);
     if (position === "first" || position === "last") {
       // "who was the first/last …" with no other superlative: a row-order question.
       if (operator === "sort" && !/\b(most|least|highest|lowest|largest|smallest|fewest|greatest|biggest|longest|shortest)\b/.test(q)) {
         operator = "lookup";
         sortDirection = null;
+        refinements.push("row-order-not-superlative");
       }
     }
     if (position !== null && operator === "lookup") operator = "sort";
   }
-  if (operator === "lookup" && conditions.length > 0) operator = "filter";
+  if (operator === "lookup" && conditions.length > 0) {
+    operator = "filter";
+    refinements.push("conditions-filter");
+  }
 
   if (comparison?.kind === "choice" && comparison.direction === null) comparison.direction = directionOf(q);
   if (operator === "sort" && sortDirection === null && position === null) sortDirection = directionOf(q);
 
-  const answerType0 = answerTypeOf(q, operator);
-  const answerType: AnswerType =
-    comparison?.kind === "choice" ? "choice" : comparison?.kind === "moreless" ? "moreless" : comparison?.kind === "difference" ? "number" : answerType0;
+  const { answerType, detector: kindDetector } = answerKindOf(q, { operator, comparison });
 
   const listAnswer =
     /\b(?:which|what|name|list|the|who were the|are the)\s+(?:other\s+)?(?:top\s+)?(?:two|three|four|five|2|3|4|5)\s+(?!times?\b|years? (?:ago|later|after|before)\b)[a-z]/.test(q) ||
@@ -499,6 +578,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     conditions,
     numbers,
     answerType,
+    detectors: { operator: found?.name ?? "default-lookup", refinements, answerKind: kindDetector },
     listAnswer,
     modality,
     needGlobalView,

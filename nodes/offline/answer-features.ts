@@ -26,6 +26,7 @@ import { rowsFeature } from "./confidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
 import type { Bridge } from "./reader.js";
 import { parseSqlRows } from "./sql-result.js";
+import { resultShape } from "./plans/candidate-features.js";
 import { hasPeriodTable } from "./table-cells.js";
 import type { VerifyInput } from "../strategies.js";
 import type { Route } from "../types.js";
@@ -103,7 +104,9 @@ function planShape(input: VerifyInput): string[] {
   const parsed = parseSqlRows(input.sqlResult);
   if (parsed) rows = parsed;
   const r = rowsFeature(rows);
-  return [`tpl=${f.template}`, `tpl=${f.template}|target=${f.target}`, `tpl=${f.template}|rows=${r}`, `grounding=${f.grounding}`, `mentions=${f.mentions}`, `target=${f.target}`, `rows=${r}`];
+  // (An alternative SQL candidate has its own template; the decomposer's plan is the first candidate's.)
+  const template = input.sqlPlan?.template ?? f.template;
+  return [`tpl=${template}`, `tpl=${template}|target=${f.target}`, `tpl=${template}|rows=${r}`, `grounding=${f.grounding}`, `mentions=${f.mentions}`, `target=${f.target}`, `rows=${r}`];
 }
 
 /** The SQL statement's structure: conditions, ordering, grouping, and the size of a single numeric result. */
@@ -147,6 +150,9 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     ...answerShape(answer, items),
   ];
   const values: Features = {};
+  // The question-analysis detectors that decided the operator and the answer kind (analysis.ts).
+  const detectors = analysisOf(input.plan)?.detectors;
+  if (detectors) on.push(`det:op=${detectors.operator}`, `det:kind=${detectors.answerKind}`);
   if (input.requestedRoute && input.requestedRoute !== route) on.push("route-changed");
   const attempt = input.attempt ?? 1;
   on.push(`attempt=${bucket(attempt, [1, 2, 3], ["1", "2", "3", "4+"])}`);
@@ -162,6 +168,11 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
 
   if (family(route) === "sql") {
     on.push(...planShape(input), ...sqlShape(input.sql, input.sqlResult));
+    // The SQL candidate's generator, rank and kind agreement (plans/candidate-features.ts), and its result's shape.
+    if (input.sqlPlan) {
+      Object.assign(values, input.sqlPlan.features);
+      on.push(...resultShape(input.sqlResult, input.sqlPlan.template));
+    }
     if (fromSql(answer, input.sqlResult)) on.push("from-sql");
     if (sqlShapeProblem(input, kind, items.length)) on.push("sql-shape-problem");
   }

@@ -88,6 +88,7 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
     const planned = planSql({ analysis, catalog, mentions });
     if (planned) {
       analysis.grounding.template = planned.template;
+      analysis.grounding.generator = planned.generator;
       analysis.grounding.columns = columnsOf(planned.sql, table);
       // "is marlow from denton or lyle?": the options were found in the table, not in the wording.
       if (planned.template === "choice" && planned.options && !analysis.comparison) {

@@ -12,7 +12,7 @@ import { createDecompose } from "./decompose.js";
 import { createFuse } from "./fuse.js";
 import { linkValue } from "./link-value.js";
 import { createReaders } from "./reader.js";
-import { createWriteSql } from "./sql-writer.js";
+import { createWriteSql, createWriteSqlCandidates } from "./sql-writer.js";
 import { synthesize } from "./synthesize.js";
 import { passageScaleContext } from "./table-context.js";
 import { createVerify } from "./verifier.js";
@@ -31,6 +31,7 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
     chooseRoute,
     linkValue,
     writeSql: createWriteSql(index),
+    writeSqlCandidates: createWriteSqlCandidates(index),
     readText,
     readRows,
     fuse,

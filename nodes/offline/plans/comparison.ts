@@ -1,0 +1,285 @@
+/**
+ * Comparison plans: two named rows (which of A or B, more or less, the difference), two months
+ * compared by their rows, "A or B" options of one column, yes/no questions, and "the same X as A".
+ * Every binding stays an equality of the outer WHERE (self-joins keep that true for two-row plans).
+ */
+import type { QuestionAnalysis } from "../analysis.js";
+import { chooseOrderColumn, headerMatch, isRankColumn, orderDirection, rankTargetColumns, superlativeWord } from "../columns.js";
+import type { EntityMention } from "../mentions.js";
+import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import { MONTHS, ROW, bindingPredicate, col, mentionPredicate, monthColumn, orderExpr, sameBinding, sqlString, summaryFilter, where } from "./sql-parts.js";
+import type { PlanGenerator, RequiredBinding, SqlPlan, SqlPlanInput } from "./types.js";
+
+/** "were there more concerts in may or june?", "was april or july busier?": of two months, the one on more (fewer) rows. */
+function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, table: string): SqlPlan | null {
+  const pair = new RegExp(`\\b(${MONTHS.join("|")}) or (${MONTHS.join("|")})\\b`).exec(a.normalized);
+  const word = /\b(more|most|busier|busiest|fewer|less|least)\b/.exec(a.normalized);
+  if (!pair || !word || /\bhow (many|much)\b/.test(a.normalized)) return null;
+  const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
+  if (!c) return null;
+  const names = [pair[1]!, pair[2]!].map((m) => m[0]!.toUpperCase() + m.slice(1));
+  const rows = [pair[1]!, pair[2]!].map((m) => {
+    const i = MONTHS.indexOf(m);
+    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(c)} LIKE '%${m.slice(0, 3)}%'`;
+    return `(SELECT COUNT(*) FROM ${table}${where([pred, ...summaryFilter(catalog)])})`;
+  });
+  const op = /^(fewer|less|least)$/.test(word[1]!) ? "<" : ">";
+  return {
+    sql: `SELECT CASE WHEN ${rows[0]} ${op} ${rows[1]} THEN ${sqlString(names[0]!)} WHEN ${rows[1]} ${op} ${rows[0]} THEN ${sqlString(names[1]!)} END`,
+    template: "choice",
+    targetColumn: c.schema.name,
+    options: names,
+  };
+}
+
+/** Two mentions of one column joined by "or" in the question ("2002 or 2003"). */
+function adjacentOrPair(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): [EntityMention, EntityMention] | null {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const ok = mentions.filter((m) => !usable || usable.has(m.columnIndex));
+  for (const m1 of ok) {
+    for (const m2 of ok) {
+      if (m1 === m2 || m1.columnIndex !== m2.columnIndex || m1.value === m2.value) continue;
+      const between = tokens.slice(m1.end, m2.start).filter((t) => t !== "the");
+      if (between.length === 1 && between[0] === "or") return [m1, m2];
+    }
+  }
+  return null;
+}
+
+/** "Who has the same number of titles as norway?": rows sharing the named row's value, the named row excluded. */
+function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const m = /\bsame ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized) ?? /\bas many ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized);
+  if (!m) return null;
+  const anchorText = ` ${m[2]!.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
+  const anchor = input.mentions.find((x) => anchorText.includes(` ${x.text} `) && (!usable || usable.has(x.columnIndex)));
+  if (!anchor) return null;
+  const words = m[1]!.split(" ").filter((w) => !/^(number|amount|of|the|a)$/.test(w));
+  let attr: CatalogColumn | undefined;
+  let best = 0.5;
+  for (const c of catalog.columns) {
+    if ((usable && !usable.has(c.index)) || c.index === anchor.columnIndex) continue;
+    const sc = headerMatch(words, c);
+    if (sc > best) {
+      best = sc;
+      attr = c;
+    }
+  }
+  if (!attr) return null;
+  // The answer is another row's entity: the anchor's column, unless the question names another one.
+  const named = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid: new Set([attr.index]) })[0];
+  const target = named && named.column.index !== anchor.columnIndex && headerMatch(a.targetHints, named.column) >= 1.5 ? named.column : catalog.columns[anchor.columnIndex]!;
+  // Self-join: a = the named row (its bindings stay in the outer WHERE), b = the rows sharing its value.
+  const preds = [bindings.some((b) => sameBinding(anchor, b, catalog)) ? "" : mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))].filter((p) => p !== "");
+  return {
+    sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${col(attr)} = a.${col(attr)} AND b.${ROW} <> a.${ROW}${where([...preds, ...summaryFilter(catalog, "b")])} ORDER BY b.${ROW}`,
+    template: "lookup",
+    targetColumn: target.schema.name,
+  };
+}
+
+/** The two mentions that name the options of a comparison ("A or B", "A … than B"). */
+function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): [EntityMention, EntityMention] | null {
+  const ok = mentions.filter((m) => !usable || usable.has(m.columnIndex));
+  const options = a.comparison?.options ?? [];
+  const inOption = (m: EntityMention, option: string) => {
+    const o = ` ${option.toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
+    return o.includes(` ${m.text} `) || m.text.split(" ").every((w) => o.includes(` ${w} `));
+  };
+  if (options.length >= 2) {
+    const first = ok.find((m) => inOption(m, options[0]!));
+    const second = ok.find((m) => m !== first && inOption(m, options[1]!) && (!first || m.value !== first.value));
+    if (first && second) return [first, second];
+  }
+  // Otherwise the last two mentions of one column.
+  for (let i = ok.length - 1; i > 0; i--) {
+    for (let j = i - 1; j >= 0; j--) {
+      if (ok[i]!.columnIndex === ok[j]!.columnIndex && ok[i]!.value !== ok[j]!.value) return [ok[j]!, ok[i]!];
+    }
+  }
+  return null;
+}
+
+/**
+ * "Is marlow from denton or lyle?": two options of one column and another mention → the
+ * option on the named row. "Were there more concerts in may or june?": no column to compare →
+ * the option on more rows.
+ */
+function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const others = input.mentions.filter((m) => m !== m1 && m !== m2 && m.columnIndex !== m1.columnIndex && (!usable || usable.has(m.columnIndex)));
+  const c1 = catalog.columns[m1.columnIndex]!;
+  const label = (m: EntityMention) => (m.kind === "exact" ? m.value : m.text);
+  if (bindings.length > 0) {
+    // Bound options: a = option 1's rows, b = option 2's rows, c = the rows the other mentions name;
+    // every binding stays a plain equality of the outer WHERE on one alias.
+    if (others.length === 0 || m1.columnIndex !== m2.columnIndex) return null;
+    const preds = [mentionPredicate(m1, catalog, "a"), mentionPredicate(m2, catalog, "b"), ...others.map((o) => mentionPredicate(o, catalog, "c"))];
+    for (const b of bindings) {
+      if (sameBinding(m1, b, catalog)) preds[0] = bindingPredicate(b, catalog, "a");
+      else if (sameBinding(m2, b, catalog)) preds[1] = bindingPredicate(b, catalog, "b");
+      else {
+        const i = others.findIndex((o) => sameBinding(o, b, catalog));
+        if (i >= 0) preds[2 + i] = bindingPredicate(b, catalog, "c");
+        else preds.push(bindingPredicate(b, catalog, "c"));
+      }
+    }
+    return {
+      sql: `SELECT CASE WHEN MAX(a.${ROW} = c.${ROW}) >= MAX(b.${ROW} = c.${ROW}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table} AS a, ${table} AS b, ${table} AS c${where(preds)}`,
+      template: "choice",
+      targetColumn: c1.schema.name,
+      options: [label(m1), label(m2)],
+    };
+  }
+  if (others.length > 0 && m1.columnIndex === m2.columnIndex) {
+    const preds = others.map((m) => mentionPredicate(m, catalog));
+    return {
+      sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) >= SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
+      template: "choice",
+      targetColumn: c1.schema.name,
+      options: [label(m1), label(m2)],
+    };
+  }
+  const order = chooseOrderColumn(a, catalog, [m1, m2], usable ? { usable } : {});
+  const counting = /\b(more|most|fewer|less|least|busier|busiest|often)\b/.test(a.normalized) && (!order || order.score < 1) && (m1.rows.length > 1 || m2.rows.length > 1);
+  if (!counting) return null;
+  const cmp = /\b(fewer|less|least)\b/.test(a.normalized) ? "<=" : ">=";
+  return {
+    sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) ${cmp} SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(summaryFilter(catalog))}`,
+    template: "choice",
+    targetColumn: c1.schema.name,
+    options: [label(m1), label(m2)],
+  };
+}
+
+/** Yes/no: "does the north ward have more area than the east ward?" compares; otherwise the mentions co-occur in a row. */
+function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const ok = input.mentions.filter((m) => !usable || usable.has(m.columnIndex));
+  const comparative = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b.*\bthan\b/.test(a.normalized);
+  if (comparative) {
+    const pair = optionMentions({ ...a, comparison: { kind: "moreless", options: [], direction: null } }, ok, usable);
+    if (pair) {
+      const plan = comparePlan({ ...input, analysis: { ...a, comparison: { kind: "moreless", options: [], direction: null } } }, pair[0], pair[1], bindings, table);
+      if (plan) {
+        let less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
+        // "did ana ruiz have a better rank than omar costa?": on a rank or chart position a higher place is a smaller number.
+        const c = catalog.columns.find((x) => x.schema.name === plan.targetColumn);
+        const place = c && (isRankColumn(c) || c.headerWords.some((h) => /^(chart|charts|position|pos|place|peak|billboard)$/.test(h)));
+        if (place && /\b(higher|lower|better|worse)\b/.test(a.normalized)) less = !less;
+        return { ...plan, sql: plan.sql.replace(`THEN 'more' WHEN`, `THEN ${less ? "'no'" : "'yes'"} WHEN`).replace(`THEN 'less' ELSE 'same'`, `THEN ${less ? "'yes'" : "'no'"} ELSE 'no'`) };
+      }
+    }
+  }
+  const cols = new Set(ok.map((m) => m.columnIndex));
+  if (ok.length < 2 || cols.size < 2) return null;
+  const preds = ok.filter((m, i) => ok.findIndex((o) => o.columnIndex === m.columnIndex) === i).map((m) => mentionPredicate(m, catalog));
+  for (const b of bindings) preds.push(bindingPredicate(b, catalog));
+  return { sql: `SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END FROM ${table}${where([...new Set(preds)])}`, template: "lookup", targetColumn: "" };
+}
+
+function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
+  const { analysis: a, catalog, usable } = input;
+  const opts = usable ? { usable } : {};
+  const avoid = new Set([m1.columnIndex, m2.columnIndex]);
+  const preds = [mentionPredicate(m1, catalog, "a"), mentionPredicate(m2, catalog, "b")];
+  for (const b of bindings) {
+    if (sameBinding(m1, b, catalog)) preds[0] = bindingPredicate(b, catalog, "a");
+    else if (sameBinding(m2, b, catalog)) preds[1] = bindingPredicate(b, catalog, "b");
+    else preds.push(bindingPredicate(b, catalog, "a"));
+  }
+  const kind = a.comparison!.kind;
+  const order = chooseOrderColumn(a, catalog, [m1, m2], { ...opts, avoid });
+  // "how many more appearances on fuji tv than tbs?": values that name several rows each, and no amount
+  // column named ("how many more performances" reads Performances), are compared by how many rows they name.
+  const rowCounts = m1.rows.length > 1 || m2.rows.length > 1;
+  if (kind === "difference" && m1.columnIndex === m2.columnIndex && rowCounts && bindings.length === 0 && !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)) {
+    return {
+      sql: `SELECT ABS(SUM(${mentionPredicate(m1, catalog)}) - SUM(${mentionPredicate(m2, catalog)})) FROM ${table}${where(summaryFilter(catalog))}`,
+      template: "difference",
+      targetColumn: "",
+    };
+  }
+  const byPosition = a.comparison?.direction !== null && /\b(first|earlier|before|sooner|last|later|after|recent)\b/.test(a.normalized);
+  let ea: string;
+  let eb: string;
+  let targetColumn = "";
+  if (order && (order.score > 0.3 || kind !== "choice") && !(byPosition && order.score < 1)) {
+    ea = orderExpr(order.column, "a");
+    eb = orderExpr(order.column, "b");
+    targetColumn = order.column.schema.name;
+  } else if (kind === "choice" && byPosition) {
+    ea = `a.${ROW}`;
+    eb = `b.${ROW}`;
+  } else if (kind === "choice" && order) {
+    ea = orderExpr(order.column, "a");
+    eb = orderExpr(order.column, "b");
+    targetColumn = order.column.schema.name;
+  } else {
+    return null;
+  }
+  const ca = catalog.columns[m1.columnIndex]!;
+  const cb = catalog.columns[m2.columnIndex]!;
+  const tail = ` FROM ${table} AS a, ${table} AS b${where(preds)} ORDER BY a.${ROW}, b.${ROW} LIMIT 1`;
+  if (kind === "difference") {
+    return { sql: `SELECT ABS(${ea} - ${eb})${tail}`, template: "difference", targetColumn };
+  }
+  if (kind === "moreless") {
+    return { sql: `SELECT CASE WHEN ${ea} > ${eb} THEN 'more' WHEN ${ea} < ${eb} THEN 'less' ELSE 'same' END${tail}`, template: "moreless", targetColumn };
+  }
+  const direction = order && targetColumn !== "" ? orderDirection(superlativeWord(a.normalized), a.comparison!.direction ?? "max", order.column) : a.comparison!.direction;
+  const pickA = direction === "min" ? "<=" : ">=";
+  return {
+    sql: `SELECT CASE WHEN ${ea} ${pickA} ${eb} THEN ${col(ca, "a")} ELSE ${col(cb, "b")} END${tail}`,
+    template: "choice",
+    targetColumn,
+    options: [ca.raw[m1.rows[0]!] ?? m1.value, cb.raw[m2.rows[0]!] ?? m2.value],
+  };
+}
+
+/** Two named rows compared: which of them, more or less, the difference. */
+export const comparisonTwoRows: PlanGenerator = {
+  name: "comparison.two-rows",
+  applies: ({ analysis: a }) => a.comparison !== null && (a.comparison.kind === "choice" || a.comparison.kind === "moreless" || a.comparison.kind === "difference"),
+  build: (ctx) => {
+    const { analysis: a, input, usable, bindings, table } = ctx;
+    const pair = optionMentions(a, input.mentions, usable);
+    if (!pair) return null;
+    if (a.comparison!.kind === "choice") return choiceByRows(input, pair[0], pair[1], bindings, table) ?? comparePlan(input, pair[0], pair[1], bindings, table);
+    return comparePlan(input, pair[0], pair[1], bindings, table);
+  },
+};
+
+/** Of two months, the one on more (fewer) rows of the date column. */
+export const comparisonMonths: PlanGenerator = {
+  name: "comparison.months",
+  applies: ({ analysis: a }) => / or /.test(a.normalized),
+  build: ({ analysis: a, catalog, usable, table }) => monthChoicePlan(a, catalog, usable, table),
+};
+
+/** Two values of one column joined by "or" in a question with no comparison of its own. */
+export const comparisonOrPair: PlanGenerator = {
+  name: "comparison.or-pair",
+  applies: ({ analysis: a }) => !a.comparison && / or /.test(a.normalized),
+  build: (ctx) => {
+    const { analysis: a, input, usable, bindings, table } = ctx;
+    const orPair = adjacentOrPair(a, input.mentions, usable);
+    if (!orPair) return null;
+    const choice: QuestionAnalysis = { ...a, comparison: { kind: "choice", options: [orPair[0].text, orPair[1].text], direction: a.sortDirection ?? null } };
+    return choiceByRows({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table) ?? (superlativeWord(a.normalized) ? comparePlan({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table) : null);
+  },
+};
+
+/** A yes/no question: a comparison of two named rows, else whether the named values share a row. */
+export const comparisonYesNo: PlanGenerator = {
+  name: "comparison.yes-no",
+  applies: ({ analysis: a }) => a.answerType === "yesno",
+  build: ({ input, bindings, table }) => yesNoPlan(input, bindings, table),
+};
+
+/** The rows sharing a named row's value of a named column, the named row excluded. */
+export const comparisonSameAs: PlanGenerator = {
+  name: "comparison.same-as",
+  applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized),
+  build: ({ input, bindings, table }) => sameAsPlan(input, bindings, table),
+};

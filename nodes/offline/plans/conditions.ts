@@ -1,0 +1,289 @@
+/**
+ * Row conditions a question states without naming a cell: numeric conditions ("more than 7 points"),
+ * empty columns ("no role listed"), months and finishing places, match outcomes, exclusions
+ * ("other than X"), date and list-order bounds; and which mentions filter the rows.
+ */
+import type { QuestionAnalysis } from "../analysis.js";
+import { chooseConditionColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn } from "../columns.js";
+import type { EntityMention } from "../mentions.js";
+import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import { MONTHS, ROW, bindingPredicate, col, hasNum, mentionPredicate, monthColumn, namedDateColumn, numExpr, sameBinding, sqlString, yearExpr } from "./sql-parts.js";
+import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
+import { ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
+
+export function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, alias?: string): { preds: string[]; columns: Set<number> } {
+  const preds: string[] = [];
+  const columns = new Set<number>();
+  for (const cond of a.conditions) {
+    if (cond.top) {
+      // The rank column when there is one; else the table's own order (a ranked list).
+      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && isNumericColumn(t));
+      const ref = alias ? `${alias}.${ROW}` : ROW;
+      preds.push(rank ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} <= ${cond.value}` : `${ref} < ${cond.value + [...catalog.headerRows].length}`);
+      if (rank) columns.add(rank.index);
+      continue;
+    }
+    if (cond.place) {
+      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && t.num.some((v) => v !== null));
+      if (!rank) continue;
+      preds.push(`${hasNum(rank, alias)} AND ${numExpr(rank, alias)} ${cond.op} ${cond.value}`);
+      columns.add(rank.index);
+      continue;
+    }
+    const c = cond.clock
+      ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
+      : chooseConditionColumn(cond.hint, cond.value, catalog, { ...(usable ? { usable } : {}), ...(cond.percent ? { percent: true } : {}) });
+    if (!c) continue;
+    // "before september 2004" on a date column: the month (or date) bound already reads the year.
+    if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
+    const yearLike = Number.isInteger(cond.value) && cond.value >= 1000 && cond.value <= 2100 && isYearColumn(c);
+    const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
+    preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${cond.value}`);
+    columns.add(c.index);
+  }
+  return { preds, columns };
+}
+
+/** "no role listed", "without a given area", "did not have a time": the named column is empty. */
+export function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined): { preds: string[]; columns: Set<number> } {
+  const preds: string[] = [];
+  const columns = new Set<number>();
+  const re = /\b(?:no|zero|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
+  for (const m of a.normalized.matchAll(re)) {
+    const phrase = m[1]!.split(" ");
+    let best: CatalogColumn | undefined;
+    let bestScore = 1.4;
+    for (const c of catalog.columns) {
+      if (usable && !usable.has(c.index)) continue;
+      const s = headerMatch(phrase, c, false);
+      if (s > bestScore) {
+        bestScore = s;
+        best = c;
+      }
+    }
+    if (!best || columns.has(best.index)) continue;
+    const blank = `TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`;
+    // "no gold medals" on a column of counts: a 0 is as empty as a blank.
+    preds.push(isNumericColumn(best) ? `(${blank} OR ${numExpr(best)} = 0)` : blank);
+    columns.add(best.index);
+  }
+  return { preds, columns };
+}
+
+/** "before september 2004", "after march 1, 2009" (a day makes the bound a date): a month bound, of the given month or any. */
+export function monthBound(q: string, month?: number): { before: boolean; word: string; day: string | undefined; year: string } | null {
+  const m = new RegExp(`\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(?:of\\s+)?(\\d{4})`).exec(q);
+  if (!m) return null;
+  return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4]! };
+}
+
+/**
+ * Two frequent row conditions that name no cell: a month ("games in october", "before september
+ * 2004") on a date column, and a finishing place ("placed first", "came in 2nd place") on a
+ * position-like column (the place number is what the cell starts with: "1", "1st", "1st place").
+ */
+export function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, mentions: EntityMention[]): { preds: string[]; columns: Set<number>; yearOfDate: boolean } {
+  const preds: string[] = [];
+  const columns = new Set<number>();
+  const q = a.normalized;
+  const ok = (c: CatalogColumn) => (!usable || usable.has(c.index)) && !mentions.some((m) => m.columnIndex === c.index);
+  // (A month inside a mention, "july 10, 1939", is already a cell condition.)
+  const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}\\b`).test(q) && !(m === "may" && /\bmay (be|have|not)\b/.test(q)) && !mentions.some((x) => x.text.split(" ").includes(m)));
+  if (month >= 0) {
+    const dateCol = monthColumn(catalog, ok, month);
+    if (dateCol) {
+      const bound = monthBound(q, month);
+      const mm = String(month + 1).padStart(2, "0");
+      if (dateCol.schema.type === "date" && bound) {
+        const y = bound.year;
+        const day = bound.day ? `-${bound.day.padStart(2, "0")}` : "";
+        const op = bound.before ? "<" : day && bound.word === "after" ? ">" : ">=";
+        preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`);
+      } else if (!bound) {
+        // "in september or november", "in july and august": rows of either month.
+        const pair = new RegExp(`\\b(?<!between )(${MONTHS.join("|")}) (?:or|and) (${MONTHS.join("|")})\\b`).exec(q);
+        const months = pair && [pair[1], pair[2]].includes(MONTHS[month]) ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)] : [month];
+        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[i]!.slice(0, 3)}%`)}`;
+        preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
+        // "in march 2023": the month of that year.
+        const year = new RegExp(`\\b${MONTHS[month]} (?:of )?((?:1[89]|20)\\d\\d)\\b`).exec(q)?.[1];
+        if (year && dateCol.schema.type === "date") preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${year}'`);
+      }
+      if (preds.length > 0) columns.add(dateCol.index);
+    }
+  }
+  let yearOfDate = false;
+  // "who started in 2019?": a year that names no cell, on a column of full dates (a column of years holds it as a cell).
+  const yearOnly = /\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:1[89]|20)\d\d)\b(?!\s*[-–/])/.exec(q);
+  if (yearOnly && !mentions.some((m) => m.text.split(" ").includes(yearOnly[1]!)) && !a.conditions.some((c) => c.value === Number(yearOnly[1])) && !MONTHS.some((m) => q.includes(`${m} ${yearOnly[1]}`))) {
+    const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
+    const dateCol = dates.length === 1 ? dates[0] : namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
+    if (dateCol && dateCol.schema.type === "date" && !columns.has(dateCol.index)) {
+      preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${yearOnly[1]}'`);
+      columns.add(dateCol.index);
+      yearOfDate = true;
+    }
+  }
+  // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
+  const place = new RegExp(String.raw`\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(${ORDINAL_PATTERN}|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?`).exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
+  // ("above 5th place" is a place comparison, read with the conditions.)
+  if (place && !a.conditions.some((c) => c.place)) {
+    const word = place[1]!;
+    const n = ordinalValue(word) ?? Number(word.replace(/\D/g, ""));
+    const placeCol = catalog.columns.find((c) => ok(c) && isRankColumn(c) && c.num.some((v) => v === n));
+    if (placeCol) {
+      preds.push(`CAST(TRIM(${col(placeCol)}) AS INTEGER) = ${n} AND TRIM(${col(placeCol)}) GLOB '[0-9]*'`);
+      columns.add(placeCol.index);
+    }
+  }
+  return { preds, columns, yearOfDate };
+}
+
+export const OUTCOMES: Record<"win" | "loss" | "draw", RegExp> = {
+  win: /^(w|win|won|wins|winner|victory)$/,
+  loss: /^(l|loss|lost|lose|defeat|defeated)$/,
+  draw: /^(d|t|draw|drawn|tie|tied)$/,
+};
+
+/** A column of match outcomes ("W 24–7", "L", "Won", "Nominated"): most cells start with an outcome word. */
+export function outcomeColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean): CatalogColumn | undefined {
+  const first = (v: string) => (/^[a-z]+/i.exec(v.trim())?.[0] ?? "").toLowerCase();
+  return catalog.columns.find((c) => {
+    if (!ok(c) || isNumericColumn(c)) return false;
+    const cells = c.raw.filter((v) => v.trim() !== "");
+    const outcome = cells.filter((v) => Object.values(OUTCOMES).some((re) => re.test(first(v))) || /^nominated$/i.test(first(v)));
+    return cells.length >= 2 && outcome.length >= 0.6 * cells.length && cells.some((v) => OUTCOMES.win.test(first(v)));
+  });
+}
+
+/**
+ * "how many matches did the falcons win?", "number of losses": the rows whose outcome cell is a win
+ * (loss, draw), when the table has an outcome column and no column is named by the outcome word
+ * (a "Wins" column is read, not filtered). "did not win" selects the other rows.
+ */
+export function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok: (c: CatalogColumn) => boolean): { preds: string[]; columns: Set<number> } {
+  const q = a.normalized;
+  const m = /\b(win|wins|won|winning|victory|victories|beat|beaten|lose|loses|lost|losing|loss|losses|defeat|defeats|defeated|draw|draws|drew|drawn|tie|ties|tied)\b/.exec(q);
+  if (!m) return { preds: [], columns: new Set() };
+  const kind = /^(win|wins|won|winning|victory|victories|beat|beaten)$/.test(m[1]!) ? "win" : /^(draw|draws|drew|drawn|tie|ties|tied)$/.test(m[1]!) ? "draw" : "loss";
+  if (catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[1]!], c, false) >= 1.5)) return { preds: [], columns: new Set() };
+  const c = outcomeColumn(catalog, ok);
+  if (!c) return { preds: [], columns: new Set() };
+  const negated = /\b(not|n't|never|no|without)\s+(?:\w+\s+)?$/.test(q.slice(0, m.index));
+  // The outcome words as the cells write them ("W", "Won"): the cell is the word, or the word then a non-letter.
+  const tokens = [...new Set(c.raw.map((v) => /^[a-z]+/i.exec(v.trim())?.[0] ?? "").filter((t) => OUTCOMES[kind].test(t.toLowerCase())))];
+  if (tokens.length === 0) return { preds: [], columns: new Set() };
+  const any = tokens.map((t) => `TRIM(${col(c)}) GLOB '${t}' OR TRIM(${col(c)}) GLOB '${t}[^A-Za-z]*'`).join(" OR ");
+  return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
+}
+
+/** A mention that is only the literal of a numeric condition ("below 1.75" → "1 75"; "250,000,000" → "250 000 000"). */
+export function isConditionLiteral(text: string, a: QuestionAnalysis): boolean {
+  // ("above 5th place": the place "5th" is compared, not selected.)
+  const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(text);
+  if (ordinal) return a.conditions.some((c) => c.place && c.value === Number(ordinal[1]));
+  if (!/^\d+( \d+)*$/.test(text)) return false;
+  const readings = [Number(text.replace(/ /g, "")), Number(text.replace(" ", "."))];
+  return a.conditions.some((c) => readings.includes(c.value));
+}
+
+/**
+ * Mentions usable as filters: in usable columns, and not the numbers a condition already uses.
+ * Mentions of the same column as another (stronger) mention are kept only when they name the
+ * same row set (AND of two different values of one column finds nothing).
+ */
+export function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): EntityMention[] {
+  const conditionNumbers = new Set(a.conditions.map((c) => String(c.value)));
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const out: EntityMention[] = [];
+  for (const m of mentions) {
+    if (usable && !usable.has(m.columnIndex)) continue;
+    if (conditionNumbers.has(m.text) || isConditionLiteral(m.text, a)) continue;
+    const i = out.findIndex((o) => o.columnIndex === m.columnIndex);
+    if (i >= 0) {
+      // "north and south korea combined", "2-3 or 3-2": two values of one column joined by and/or select both.
+      const o = out[i]!;
+      const [x, y] = o.start <= m.start ? [o, m] : [m, o];
+      const between = tokens.slice(x.end, y.start).filter((t) => t !== "the");
+      // (Not "A and B each won …", "the same … as", "between 2007 and 2013": those name rows one by one or a range.)
+      if (between.length === 1 && (between[0] === "and" || between[0] === "or") && o.value !== m.value && !/\b(each|same|between)\b/.test(a.normalized)) {
+        out[i] = { ...o, rows: [...new Set([...o.rows, ...m.rows])].sort((p, q) => p - q) };
+      }
+      continue;
+    }
+    out.push(m);
+  }
+  return out;
+}
+
+/** "other than X", "besides X", "aside from X", "except X": mentions to exclude rather than select. */
+export function excludedMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined, bindings: RequiredBinding[], catalog: TableCatalog): EntityMention[] {
+  const q = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ");
+  return mentions.filter((m) => {
+    if ((usable && !usable.has(m.columnIndex)) || bindings.some((b) => sameBinding(m, b, catalog))) return false;
+    return new RegExp(`\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(q);
+  });
+}
+
+/** "released before july 1, 2002": a date the question names as a bound, not as the row to select. */
+export function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const out: Array<{ mention: EntityMention; op: string }> = [];
+  for (const m of mentions) {
+    if (catalog.columns[m.columnIndex]!.schema.type !== "date" || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    const before = tokens.slice(Math.max(0, m.start - 2), m.start).join(" ");
+    const w = /(?:^| )(before|prior to|until|after|since)$/.exec(before)?.[1];
+    if (w) out.push({ mention: m, op: w === "after" ? ">" : w === "since" ? ">=" : "<" });
+  }
+  return out;
+}
+
+/**
+ * "how many came out after blue lagoon?", "how many runners finished ahead of vera sato?": a named
+ * row after before/after is a bound on the list's order, not the row to count (dates are bounded by value).
+ */
+export function listBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const out: Array<{ mention: EntityMention; op: string }> = [];
+  for (const m of mentions) {
+    const c = catalog.columns[m.columnIndex]!;
+    if (c.schema.type === "date" || isNumericColumn(c) || m.rows.length === 0 || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    const w = /(?:^| )(before|prior to|after)$/.exec(tokens.slice(Math.max(0, m.start - 2), m.start).join(" "))?.[1];
+    if (w) out.push({ mention: m, op: w === "after" ? ">" : "<" });
+  }
+  return out;
+}
+
+/** The rows the question selects (see RowSelection), from its mentions, bindings and stated conditions. */
+export function rowSelection(ctx: Pick<PlanContext, "analysis" | "catalog" | "usable" | "bindings" | "table" | "input">): RowSelection {
+  const { analysis: a, catalog, usable, bindings, table, input } = ctx;
+  const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
+  const bounds = a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
+  const rowBounds = a.operator === "count" ? listBounds(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), catalog, bindings) : [];
+  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m)), usable);
+  const cond = conditionPredicates(a, catalog, usable);
+  for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
+  for (const b of bounds) {
+    const c = catalog.columns[b.mention.columnIndex]!;
+    cond.preds.push(`${col(c, undefined, false)} IS NOT NULL AND ${col(c, undefined, false)} ${b.op} (SELECT ${col(c, undefined, false)} FROM ${table} WHERE ${ROW} = ${b.mention.rows[0]!})`);
+    cond.columns.add(c.index);
+  }
+  for (const b of rowBounds) cond.preds.push(`${ROW} ${b.op} ${b.op === "<" ? Math.min(...b.mention.rows) : Math.max(...b.mention.rows)}`);
+  const empty = emptinessPredicates(a, catalog, usable);
+  const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
+  empty.preds.push(...when.preds);
+  for (const c of when.columns) empty.columns.add(c);
+  if (a.operator !== "compare") {
+    const outcome = outcomePredicates(a, catalog, (c) => (!usable || usable.has(c.index)) && !input.mentions.some((m) => m.columnIndex === c.index));
+    empty.preds.push(...outcome.preds);
+    for (const c of outcome.columns) empty.columns.add(c);
+  }
+  cond.preds.push(...empty.preds);
+  for (const c of empty.columns) cond.columns.add(c);
+  const filterPreds: string[] = [];
+  for (const m of filters) if (!bindings.some((b) => sameBinding(m, b, catalog))) filterPreds.push(mentionPredicate(m, catalog));
+  for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
+  const basePreds = [...filterPreds, ...cond.preds];
+  const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
+  return { filters, cond, filterPreds, basePreds, used, yearOfDate: when.yearOfDate };
+}

@@ -1,0 +1,172 @@
+/**
+ * Counting plans: a yes/no bound on the row count ("are there at least 5 …?"), the longest run of
+ * adjacent selected rows ("how many consecutive …"), rows beyond a named row's value, a count column
+ * of a named row, distinct values, a summed quantity, and the selected rows' count.
+ */
+import { chooseOrderColumn, headerMatch, isNumericColumn, orderDirection, rankTargetColumns } from "../columns.js";
+import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import { ROW, col, hasNum, holdsYears, mentionPredicate, mentionRows, numExpr, orderExpr, summaryFilter, where } from "./sql-parts.js";
+import type { PlanContext, PlanGenerator } from "./types.js";
+
+/** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
+export function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
+  let column: CatalogColumn | undefined;
+  let score = 0;
+  for (const c of catalog.columns) {
+    if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
+    // Years are counted by rows, never summed or read as a count ("how many years …").
+    if (holdsYears(c)) continue;
+    const s = headerMatch(noun, c);
+    if (s > score) {
+      score = s;
+      column = c;
+    }
+  }
+  return { column, score };
+}
+
+/** Nouns that count a quantity, not rows: "how many units … in total" sums a column. */
+const MEASURE_NOUNS = /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
+
+/** The numeric column one question word names best, whatever its position in the question. */
+function bestSingleWordColumn(words: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
+  return words.map((w) => countColumn([w], catalog, usable, used)).reduce((b, x) => (x.score > b.score ? x : b), { column: undefined, score: 0 });
+}
+
+/** "which crew had the longest winning streak?", "what movie was …": the answer is a row's cell, not a number. */
+export function asksForEntity(q: string): boolean {
+  return /\b(which|who|whom|whose)\b/.test(q) || /\bwhat (?!(?:is|was|were|are|has|had|s)\b)[a-z]/.test(q);
+}
+
+/** "are there at least 12 riders?": the row count compared with the number, as yes or no. */
+export const countAtLeast: PlanGenerator = {
+  name: "count.at-least",
+  applies: ({ analysis: a }) => /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.test(a.normalized),
+  build: (ctx) => {
+    const a = ctx.analysis;
+    const atLeast = /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.exec(a.normalized)!;
+    const bound = a.conditions.find((c) => c.value === Number(atLeast[2]) && !c.place && !c.top && !c.clock);
+    if (!bound) return null;
+    const counted = ctx.replan({ ...ctx.input, analysis: { ...a, operator: "count", answerType: "count", conditions: a.conditions.filter((c) => c !== bound) } });
+    if (counted?.template !== "count" || !counted.sql.startsWith("SELECT COUNT(*) ")) return null;
+    const op = { "at least": ">=", "more than": ">", over: ">", "fewer than": "<", "less than": "<", "at most": "<=" }[atLeast[1]!]!;
+    return { sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`, template: "lookup", targetColumn: "" };
+  },
+};
+
+function countNoun(ctx: PlanContext): string[] {
+  return ctx.analysis.countNoun.length ? ctx.analysis.countNoun : ctx.analysis.targetHints;
+}
+
+/**
+ * "how many straight weeks …", "the most consecutive wins": the longest run of adjacent table rows the
+ * conditions select (from the top: the first run), not all such rows. A count column of a named row
+ * ("weeks at No. 1") still answers.
+ */
+export const countConsecutive: PlanGenerator = {
+  name: "count.consecutive",
+  applies: ({ analysis: a }) => /\b(consecutive(?:ly)?|in a row|straight|streak)\b/.test(a.normalized) && /\b(how many|most|longest|number of)\b/.test(a.normalized) && !asksForEntity(a.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table } = ctx;
+    const { basePreds, filterPreds, used } = ctx.rows();
+    if (basePreds.length === 0 || (filterPreds.length > 0 && countColumn(countNoun(ctx), catalog, usable, used).score >= 0.8)) return null;
+    // (No window functions: the guard admits OVER only with PARTITION BY.) A run's length is its last row
+    // minus the nearest row above it that the conditions do not select.
+    const hit = `(${[...basePreds, ...summaryFilter(catalog)].join(" AND ")})`;
+    const miss = (bound: string) => `SELECT ${bound} FROM ${table} AS b WHERE NOT COALESCE(${hit}, 0)`;
+    const fromTop = /\b(from|starting (?:at|from)) the (top|start|beginning)\b/.test(a.normalized);
+    const sql = fromTop
+      ? `SELECT COALESCE((${miss(`MIN(${ROW})`)} AND b.${ROW} > a.${ROW}), (SELECT MAX(${ROW}) + 1 FROM ${table})) - a.${ROW} FROM ${table} AS a WHERE ${hit} ORDER BY a.${ROW} LIMIT 1`
+      : `SELECT MAX(a.${ROW} - COALESCE((${miss(`MAX(${ROW})`)} AND b.${ROW} < a.${ROW}), -1)) FROM ${table} AS a WHERE ${hit}`;
+    return { sql, template: "count", targetColumn: "" };
+  },
+};
+
+const isCount = ({ analysis: a }: PlanContext) => a.operator === "count";
+
+/** "how many countries have fewer medals than X?": rows beyond the named row's value. */
+export const countBeyondRow: PlanGenerator = {
+  name: "count.beyond-row",
+  applies: (ctx) => isCount(ctx) && /\bthan\b/.test(ctx.analysis.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table, opts } = ctx;
+    const { filters, filterPreds, cond, used } = ctx.rows();
+    const than = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(a.normalized.replace(/[?.!]+$/, ""));
+    const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;
+    if (!than || !anchor || countColumn(countNoun(ctx), catalog, usable, used).column) return null;
+    const order = chooseOrderColumn(a, catalog, filters, opts);
+    if (!order || order.score < 0) return null;
+    const bigger = /^(more|higher|larger|greater|bigger|longer|taller|later|older|better)$/.test(than[1]!);
+    const dir = orderDirection(than[1], bigger ? "max" : "min", order.column);
+    const others = filterPreds.filter((p) => p !== mentionPredicate(anchor, catalog));
+    const expr = orderExpr(order.column);
+    const sub = `(SELECT ${expr} FROM ${table} WHERE ${mentionPredicate(anchor, catalog)} LIMIT 1)`;
+    return {
+      sql: `SELECT COUNT(*) FROM ${table}${where([...others, ...cond.preds, hasNum(order.column), `${expr} ${dir === "max" ? ">" : "<"} ${sub}`, ...summaryFilter(catalog)])}`,
+      template: "count",
+      targetColumn: "",
+    };
+  },
+};
+
+/** "how many gold medals did X win?": the count column of the named rows (summed over several). */
+export const countColumnOfRow: PlanGenerator = {
+  name: "count.column",
+  applies: isCount,
+  build: (ctx) => {
+    const { catalog, usable, table } = ctx;
+    const { filters, filterPreds, basePreds, used } = ctx.rows();
+    const { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
+    if (!countCol || score < 0.8 || filterPreds.length === 0) return null;
+    const rows = mentionRows(filters);
+    if (rows && rows.length > 1) return { sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol)])}`, template: "sum", targetColumn: countCol.schema.name };
+    return { sql: `SELECT ${col(countCol)} FROM ${table}${where(basePreds)}`, template: "count-column", targetColumn: countCol.schema.name };
+  },
+};
+
+/** "how many different X …": distinct non-empty values of the column the counted noun names. */
+export const countDistinct: PlanGenerator = {
+  name: "count.distinct",
+  applies: (ctx) => isCount(ctx) && /\b(different|distinct|unique)\b/.test(ctx.analysis.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters, basePreds } = ctx.rows();
+    const noun = countNoun(ctx);
+    const ranked = rankTargetColumns({ ...a, targetHints: noun, answerType: "entity" }, catalog, filters, opts).filter((r) => !isNumericColumn(r.column));
+    const c = ranked[ctx.targetRank]?.column;
+    if (!c || headerMatch(noun, c) <= 0) return null;
+    return {
+      sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table}${where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)])}`,
+      template: "count",
+      targetColumn: c.schema.name,
+    };
+  },
+};
+
+/** "how many units … in total": the sum of the quantity column (the counted noun, or another word, names it). */
+export const countSum: PlanGenerator = {
+  name: "count.sum",
+  applies: (ctx) => isCount(ctx) && ctx.analysis.aggregate === "sum",
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table } = ctx;
+    const { basePreds, used, filterPreds } = ctx.rows();
+    const noun = countNoun(ctx);
+    const { column: countCol, score } = countColumn(noun, catalog, usable, used);
+    // (A count column of a named row is count.column's.)
+    if (countCol && score >= 0.8 && filterPreds.length > 0) return null;
+    const summed = countCol && score >= 0.8 ? { column: countCol, score } : MEASURE_NOUNS.test(noun[0] ?? "") ? bestSingleWordColumn(a.contentWords, catalog, usable, used) : undefined;
+    if (!summed?.column || summed.score < (summed.column === countCol ? 0.8 : 1.5)) return null;
+    return {
+      sql: `SELECT SUM(${numExpr(summed.column)}) FROM ${table}${where([...basePreds, hasNum(summed.column), ...summaryFilter(catalog)])}`,
+      template: "sum",
+      targetColumn: summed.column.schema.name,
+    };
+  },
+};
+
+/** The number of selected rows. */
+export const countRows: PlanGenerator = {
+  name: "count.rows",
+  applies: isCount,
+  build: (ctx) => ({ sql: `SELECT COUNT(*) FROM ${ctx.table}${where([...ctx.rows().basePreds, ...summaryFilter(ctx.catalog)])}`, template: "count", targetColumn: "" }),
+};

@@ -1,0 +1,55 @@
+/**
+ * Row-position plans: the row after (before) a named row in table order, and the first (last) row —
+ * by the table's order, or by a date or year column the question names.
+ */
+import { rankTargetColumns } from "../columns.js";
+import { ROW, bindingPredicate, col, hasNum, holdsYears, mentionPredicate, namedDateColumn, orderExpr, sameBinding, summaryFilter, where } from "./sql-parts.js";
+import type { PlanGenerator } from "./types.js";
+
+/** The asked-about column of the row just after (before) the named row. */
+export const positionAdjacent: PlanGenerator = {
+  name: "position.adjacent",
+  applies: ({ analysis: a }) => a.position === "next" || a.position === "previous",
+  build: (ctx) => {
+    const { analysis: a, catalog, bindings, table, opts } = ctx;
+    const { filters } = ctx.rows();
+    if (filters.length === 0) return null;
+    const anchor = filters[0]!;
+    const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[ctx.targetRank]?.column;
+    if (!target) return null;
+    const step = a.position === "next" ? "+ 1" : "- 1";
+    const preds = [mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))];
+    const uniq = [...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog)))))];
+    return {
+      sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${ROW} = a.${ROW} ${step}${where(uniq)} ORDER BY a.${ROW} LIMIT 1`,
+      template: a.position!,
+      targetColumn: target.schema.name,
+    };
+  },
+};
+
+/** The asked-about column of the first (last) selected row. */
+export const positionFirstLast: PlanGenerator = {
+  name: "position.first-last",
+  applies: ({ analysis: a }) => a.position === "first" || a.position === "last",
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table, opts } = ctx;
+    const { filters, cond, basePreds } = ctx.rows();
+    const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[ctx.targetRank]?.column;
+    if (!target) return null;
+    const dir = a.position === "first" ? "ASC" : "DESC";
+    // "the first year …" asks for the earliest year, whatever order the table lists its rows in
+    // (but "listed first", "first in the table" ask for the table's order).
+    const tableOrder = /\b(listed|list|table|chart|column|top|bottom)\b/.test(a.normalized);
+    // "who started first?", "which product was released last?": a date or year column the question's
+    // verb names orders the rows, whatever order the table lists them in.
+    const dated = tableOrder || holdsYears(target) || target.schema.type === "date" ? undefined : namedDateColumn(a, catalog, usable, new Set([target.index, ...filters.map((m) => m.columnIndex)]));
+    const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
+    const order = clock ? `${orderExpr(clock)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
+    return {
+      sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...(clock ? [hasNum(clock)] : []), ...summaryFilter(catalog)])} ORDER BY ${order} LIMIT 1`,
+      template: a.position as "first" | "last",
+      targetColumn: target.schema.name,
+    };
+  },
+};

@@ -1,0 +1,116 @@
+/**
+ * The SQL plan registry: every plan generator of the offline NL→SQL, in one ordered list. The first
+ * generator whose `applies` holds and whose `build` returns a plan is the plan (`firstPlan`); the
+ * order is the precedence (a question naming two rows is compared before it is looked up).
+ * `planCandidates` returns several: the plan of every applicable generator, then the same
+ * generators answering with the next-best target column — each named, for the verifier to rank.
+ *
+ * To add a generator: write it in the file of its family (or a new file here), then put it in
+ * PLAN_GENERATORS before the generators it must win over.
+ */
+import { quoteIdent } from "../../../indexing/sql-store.js";
+import { analyzeQuestion } from "../analysis.js";
+import { isNumericColumn } from "../columns.js";
+import { normaliseText } from "../../../text/normalise.js";
+import { aggregateColumn } from "./aggregate.js";
+import { comparisonMonths, comparisonOrPair, comparisonSameAs, comparisonTwoRows, comparisonYesNo } from "./comparison.js";
+import { rowSelection } from "./conditions.js";
+import { countAtLeast, countBeyondRow, countColumnOfRow, countConsecutive, countDistinct, countRows, countSum } from "./count.js";
+import { lookupRows } from "./lookup.js";
+import { positionAdjacent, positionFirstLast } from "./position.js";
+import { reportTableYears } from "./report-table.js";
+import { superlativeFrequency, superlativeMonth, superlativeNextBest, superlativeOrder } from "./superlative.js";
+import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
+
+/** Every plan generator, in precedence order. */
+export const PLAN_GENERATORS: readonly PlanGenerator[] = [
+  countAtLeast,
+  reportTableYears,
+  comparisonTwoRows,
+  comparisonMonths,
+  comparisonOrPair,
+  comparisonYesNo,
+  comparisonSameAs,
+  superlativeNextBest,
+  positionAdjacent,
+  countConsecutive,
+  countBeyondRow,
+  countColumnOfRow,
+  countDistinct,
+  countSum,
+  countRows,
+  aggregateColumn,
+  superlativeMonth,
+  superlativeOrder,
+  superlativeFrequency,
+  positionFirstLast,
+  lookupRows,
+];
+
+/** The shared preparation of every generator's input: an "Average" column named, bindings, mentions a binding replaces. */
+export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanContext): PlanContext {
+  // (Another target rank over the same input: the same preparation and row selection.)
+  if (shared) return { ...shared, targetRank };
+  const { catalog, usable } = input;
+  let a = input.analysis;
+  // "who has the highest average?" over an "Average" column: the word names the column; an AVG() over
+  // it would average the averages.
+  if (a.aggregate === "avg" && a.arithmetic === "average" && catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) && (!usable || usable.has(c.index)))) {
+    a = { ...analyzeQuestion(a.normalized, { averageIsColumn: true }), ...(a.grounding ? { grounding: a.grounding } : {}) };
+  }
+  const bindings = (input.bindings ?? []).filter((b) => !usable || usable.has(b.columnIndex));
+  // A binding that grounds the same value in another column replaces the mention (the binding is mandatory).
+  const mentions = input.mentions.filter((m) => !bindings.some((b) => b.columnIndex !== m.columnIndex && !b.fuzzy && normaliseText(b.value) === normaliseText(m.value)));
+  const prepared: SqlPlanInput = { ...input, analysis: a, mentions };
+  let selection: RowSelection | undefined;
+  const ctx: PlanContext = {
+    input: prepared,
+    analysis: a,
+    catalog,
+    usable,
+    bindings,
+    table: quoteIdent(catalog.schema.physical),
+    opts: usable ? { usable } : {},
+    targetRank,
+    rows: () => (selection ??= rowSelection(ctx)),
+    replan: (other) => firstPlan(other),
+  };
+  return ctx;
+}
+
+/** The first plan of the ordered list, or null when no generator fits the question over the allowed columns. */
+export function firstPlan(input: SqlPlanInput, generators: readonly PlanGenerator[] = PLAN_GENERATORS): NamedPlan | null {
+  const ctx = planContext(input);
+  for (const g of generators) {
+    if (!g.applies(ctx)) continue;
+    const plan = g.build(ctx);
+    if (plan) return { ...plan, generator: g.name, targetRank: 0 };
+  }
+  return null;
+}
+
+/**
+ * Up to `cap` plans with distinct statements: the first plan, the other applicable generators'
+ * plans (in list order), then the applicable generators answering with their next-best target
+ * column. The first element is `firstPlan`'s.
+ */
+export function planCandidates(input: SqlPlanInput, cap = 4, generators: readonly PlanGenerator[] = PLAN_GENERATORS): NamedPlan[] {
+  const out: NamedPlan[] = [];
+  const seen = new Set<string>();
+  const add = (plan: NamedPlan) => {
+    if (out.length >= cap || seen.has(plan.sql)) return;
+    seen.add(plan.sql);
+    out.push(plan);
+  };
+  const first = planContext(input);
+  for (const targetRank of [0, 1]) {
+    const ctx = targetRank === 0 ? first : planContext(input, targetRank, first);
+    for (const g of generators) {
+      if (out.length >= cap) return out;
+      if (!g.applies(ctx)) continue;
+      const plan = g.build(ctx);
+      if (plan) add({ ...plan, generator: g.name, targetRank });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+/**
+ * SQL expressions the plan generators build statements from: quoted columns, numbers stored as text
+ * read through CAST, dates, binding and mention predicates, the summary-row filter.
+ */
+import { quoteIdent } from "../../../indexing/sql-store.js";
+import { ROW_ID_COLUMN } from "../../../indexing/types.js";
+import { bindingColumn } from "../../../retrievers/sql-guard.js";
+import type { QuestionAnalysis } from "../analysis.js";
+import { headerMatch, isNumericColumn, isYearColumn } from "../columns.js";
+import type { EntityMention } from "../mentions.js";
+import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import type { RequiredBinding } from "./types.js";
+import { MONTH_NAMES } from "../../../text/lexicons.js";
+
+export const ROW = quoteIdent(ROW_ID_COLUMN);
+
+/** SQL string literal with quotes doubled. */
+export function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+export function col(c: CatalogColumn, alias?: string, raw = true): string {
+  const name = quoteIdent(raw ? c.schema.rawPhysical : c.schema.physical);
+  return alias ? `${alias}.${name}` : name;
+}
+
+/** Numeric value of a column: the typed column when numeric, else the raw text parsed by CAST. */
+export function numExpr(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type === "integer" || c.schema.type === "real") return col(c, alias, false);
+  if (c.timeShare >= 0.5) {
+    // "m:ss.xx" (or "h:mm:ss") as seconds; a leading "+" (gap times) is dropped.
+    const r = `REPLACE(TRIM(${col(c, alias)}), '+', '')`;
+    // (No parentheses around CASE: the guard's parser refuses "SELECT (CASE …) FROM" in a sub-query.)
+    return `CASE WHEN instr(${r}, ':') > 0 THEN CAST(substr(${r}, 1, instr(${r}, ':') - 1) AS REAL) * 60 + CAST(REPLACE(substr(${r}, instr(${r}, ':') + 1), ':', '') AS REAL) ELSE CAST(${r} AS REAL) END`;
+  }
+  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  const bare = `REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', ''), '(', ''), ')', '')`;
+  // "(874)" / "$(874)" is an accounting negative.
+  return `CASE WHEN TRIM(${col(c, alias)}) GLOB '(*' OR TRIM(${col(c, alias)}) GLOB '$(*' THEN -CAST(${bare} AS REAL) ELSE CAST(${bare} AS REAL) END`;
+}
+
+/** Predicate: the column holds a usable number (or date). */
+export function hasNum(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type !== "text") return `${col(c, alias, false)} IS NOT NULL`;
+  return `(${col(c, alias)} GLOB '*[0-9]*' AND TRIM(${col(c, alias)}) GLOB '[0-9$+.(-]*')`;
+}
+
+/** Ordering expression: ISO text for dates, numbers otherwise. */
+export function orderExpr(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type === "date") return col(c, alias, false);
+  if (!isNumericColumn(c) && isYearColumn(c)) return `CAST(${col(c, alias)} AS INTEGER)`;
+  return numExpr(c, alias);
+}
+
+export function yearExpr(c: CatalogColumn, alias?: string): string {
+  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  if (isNumericColumn(c)) return numExpr(c, alias);
+  return `CAST(${col(c, alias)} AS INTEGER)`;
+}
+
+export function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alias?: string): string {
+  const c = catalog.columns[b.columnIndex]!;
+  const name = quoteIdent(bindingColumn(c.schema));
+  const ref = alias ? `${alias}.${name}` : name;
+  return b.fuzzy ? `${ref} LIKE ${sqlString(`%${b.value}%`)}` : `${ref} = ${sqlString(b.value)}`;
+}
+
+export function mentionPredicate(m: EntityMention, catalog: TableCatalog, alias?: string): string {
+  const c = catalog.columns[m.columnIndex]!;
+  const values = new Set(m.rows.map((r) => c.raw[r]));
+  if (values.size > 1) return `${alias ? `${alias}.` : ""}${ROW} IN (${m.rows.join(", ")})`;
+  return `${col(c, alias)} = ${sqlString(m.value)}`;
+}
+
+export function sameBinding(m: EntityMention, b: RequiredBinding, catalog: TableCatalog): boolean {
+  if (m.columnIndex !== b.columnIndex) return false;
+  const v = catalog.columns[b.columnIndex]!.raw[m.rows[0]!] ?? m.value;
+  return b.fuzzy ? v.toLowerCase().includes(b.value.toLowerCase()) : v.trim() === b.value.trim();
+}
+
+export const MONTHS: readonly string[] = MONTH_NAMES;
+
+/** A column of years (not amounts that happen to fall in 1000–2100: "$1,200"). */
+export function holdsYears(c: CatalogColumn): boolean {
+  return isYearColumn(c) && !c.raw.some((v) => /[$€£¥,]/.test(v));
+}
+
+/** A column of dates (typed, or text naming months) that a month condition or grouping reads. */
+export function monthColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean, month?: number): CatalogColumn | undefined {
+  const names = month === undefined ? MONTHS : [MONTHS[month]!];
+  const named = (v: string) => names.some((m) => new RegExp(`\\b${m.slice(0, 3)}`, "i").test(v));
+  return catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.some(named)) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
+}
+
+/** Rows selected by every mention (intersection), for deciding between a value and a sum. */
+export function mentionRows(mentions: EntityMention[]): number[] | undefined {
+  let rows: Set<number> | undefined;
+  for (const m of mentions) rows = rows ? new Set(m.rows.filter((r) => rows!.has(r))) : new Set(m.rows);
+  return rows ? [...rows] : undefined;
+}
+
+export function summaryFilter(catalog: TableCatalog, alias?: string): string[] {
+  if (catalog.summaryRows.size === 0) return [];
+  const ref = alias ? `${alias}.${ROW}` : ROW;
+  return [`${ref} NOT IN (${[...catalog.summaryRows].join(", ")})`];
+}
+
+export function where(preds: string[]): string {
+  return preds.length ? ` WHERE ${preds.join(" AND ")}` : "";
+}
+
+/** The date or year column the question's words name ("started" → Start date), if exactly one does. */
+export function namedDateColumn(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, avoid: Set<number>): CatalogColumn | undefined {
+  const named = catalog.columns.filter((c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (c.schema.type === "date" || holdsYears(c)) && headerMatch(a.contentWords, c, false) >= 0.8);
+  return named.length === 1 ? named[0] : undefined;
+}

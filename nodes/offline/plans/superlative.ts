@@ -1,0 +1,134 @@
+/**
+ * Superlative plans: the row with the highest (lowest) value of an order column, ties kept
+ * (argmax/argmin), the next value below (above) a named row's, the most (least) frequent value, and
+ * the month on the most rows.
+ */
+import { chooseOrderColumn, headerMatch, isNumericColumn, orderDirection, rankTargetColumns, superlativeWord } from "../columns.js";
+import type { QuestionAnalysis } from "../analysis.js";
+import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import { MONTHS, ROW, col, hasNum, holdsYears, mentionPredicate, monthColumn, orderExpr, sqlString, summaryFilter, where } from "./sql-parts.js";
+import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
+
+/**
+ * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
+ * column named by the noun phrase after the superlative — its last word that names a column exactly.
+ */
+function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
+  const m = /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(q);
+  if (!m) return undefined;
+  for (const w of m[1]!.trim().split(/[ -]+/).reverse()) {
+    const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
+    if (named) return named;
+  }
+  return undefined;
+}
+
+/** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
+function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, basePreds: string[], table: string): SqlPlan | null {
+  if (!/\b(which|what) month\b/.test(a.normalized) || !a.sortDirection) return null;
+  const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
+  if (!c) return null;
+  const cases = MONTHS.map((m, i) => {
+    const name = sqlString(m[0]!.toUpperCase() + m.slice(1));
+    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${col(c)} LIKE '%${m.slice(0, 3)}%' THEN ${name}`;
+  });
+  const month = `CASE ${cases.join(" ")} END`;
+  const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+  return {
+    sql: `SELECT ${month} FROM ${table}${where([...basePreds, `${month} IS NOT NULL`, ...summaryFilter(catalog)])} GROUP BY ${month} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
+    template: "group-count",
+    targetColumn: c.schema.name,
+  };
+}
+
+const NEXT_BEST = /\bnext (highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest)\b/;
+
+/** "after A, which X has the next largest area?": the next value of the named quantity below (above) the named row's, not the next table row. */
+export const superlativeNextBest: PlanGenerator = {
+  name: "superlative.next-best",
+  applies: ({ analysis: a }) => NEXT_BEST.test(a.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters, cond } = ctx.rows();
+    const nextBest = NEXT_BEST.exec(a.normalized)!;
+    if (filters.length !== 1) return null;
+    const anchor = filters[0]!;
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: new Set([anchor.columnIndex]) });
+    const target = order && rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex, avoid: new Set([order.column.index]) })[ctx.targetRank]?.column;
+    if (!order || order.score <= 0.5 || !target) return null;
+    const down = !/^(lowest|smallest|least|fewest|shortest)$/.test(nextBest[1]!);
+    const expr = orderExpr(order.column);
+    const sub = `(SELECT ${expr} FROM ${table} WHERE ${mentionPredicate(anchor, catalog)} LIMIT 1)`;
+    return {
+      sql: `SELECT ${col(target)} FROM ${table}${where([hasNum(order.column), `${expr} ${down ? "<" : ">"} ${sub}`, ...cond.preds, ...summaryFilter(catalog)])} ORDER BY ${expr} ${down ? "DESC" : "ASC"}, ${ROW} LIMIT 1`,
+      template: down ? "argmax" : "argmin",
+      targetColumn: target.schema.name,
+    };
+  },
+};
+
+const isSuperlative = ({ analysis: a }: PlanContext) => a.operator === "sort" && a.sortDirection !== null && a.position !== "first" && a.position !== "last";
+
+/** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
+export const superlativeMonth: PlanGenerator = {
+  name: "superlative.month",
+  applies: (ctx) => isSuperlative(ctx) && /\b(which|what) month\b/.test(ctx.analysis.normalized),
+  build: (ctx) => monthFrequencyPlan(ctx.analysis, ctx.catalog, ctx.usable, ctx.rows().basePreds, ctx.table),
+};
+
+/** The rows whose order-column value is the maximum (minimum), ties kept: their asked-about column, or the value itself. */
+export const superlativeOrder: PlanGenerator = {
+  name: "superlative.order",
+  applies: isSuperlative,
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table, opts } = ctx;
+    const { filters, cond, basePreds } = ctx.rows();
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    const sw = superlativeWord(a.normalized);
+    // "most/least/fewest" with no column named: the most frequent value; other superlatives use the best numeric column.
+    const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
+    // "which year had the most festivals?": "most" over a year or date column is a frequency, not the latest year.
+    const yearOrder = order !== undefined && frequency && sw !== undefined && (holdsYears(order.column) || order.column.schema.type === "date");
+    // "who earns the most?": a frequency over a column of distinct values (every count 1) means nothing;
+    // a numeric column the question names, however weakly, is what it orders by.
+    const key = frequency && order && order.score > 0 ? rankTargetColumns(a, catalog, filters, opts)[0]?.column : undefined;
+    const degenerate = key !== undefined && !isNumericColumn(key) && key.distinct.size >= key.raw.length - catalog.summaryRows.size - catalog.headerRows.size && key.raw.length > 2;
+    if (!order || yearOrder || !(order.score > 0.5 || (!frequency && order.score >= 0) || degenerate)) return null;
+    const direction = orderDirection(sw, a.sortDirection!, order.column);
+    // "what was the highest attendance?": the answer is the ordered value itself when the asked-about words
+    // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
+    // noun after the superlative decides.
+    const head = superlativeHead(a.normalized, catalog, usable);
+    const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
+    // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
+    const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
+    const target = asksValue ? (ctx.targetRank === 0 ? order.column : ranked[ctx.targetRank - 1]?.column) : ranked[ctx.targetRank]?.column;
+    if (!target) return null;
+    const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
+    const agg = direction === "max" ? "MAX" : "MIN";
+    const sub = `(SELECT ${agg}(${orderExpr(order.column)}) FROM ${table}${where(preds)})`;
+    return {
+      sql: `SELECT ${col(target)} FROM ${table}${where([...preds, `${orderExpr(order.column)} = ${sub}`])} ORDER BY ${ROW}`,
+      template: direction === "max" ? "argmax" : "argmin",
+      targetColumn: target.schema.name,
+    };
+  },
+};
+
+/** The most (least) frequent non-empty value of the asked-about column. */
+export const superlativeFrequency: PlanGenerator = {
+  name: "superlative.frequency",
+  applies: isSuperlative,
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters, basePreds } = ctx.rows();
+    const target = rankTargetColumns(a, catalog, filters, opts)[ctx.targetRank]?.column;
+    if (!target) return null;
+    const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+    return {
+      sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
+      template: "group-count",
+      targetColumn: target.schema.name,
+    };
+  },
+};
