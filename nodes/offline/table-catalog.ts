@@ -39,6 +39,13 @@ export interface CatalogColumn {
   headerWords: string[];
   /** Distinct normalised values → rows holding them. */
   distinct: Map<string, number[]>;
+  /** A large table's cells of many rows in one query (`rawCells`); a small table's are all in `raw`. */
+  rawMany?: (rows: readonly number[]) => Array<string | undefined>;
+}
+
+/** The original text of `rows` of a column (undefined for a row the table does not have), as `raw[row]` gives it. */
+export function rawCells(column: CatalogColumn, rows: readonly number[]): Array<string | undefined> {
+  return column.rawMany ? column.rawMany(rows) : rows.map((r) => column.raw[r]);
 }
 
 export interface TableCatalog {
@@ -237,9 +244,18 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
     const norm = raw.map(normaliseText);
     const num = raw.map(cellNumber);
     const s = stats.get(index);
+    const many = db.prepare(`SELECT ${quoteIdent(ROW_ID_COLUMN)}, ${quoteIdent(col.rawPhysical)} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(ROW_ID_COLUMN)} IN (SELECT value FROM json_each(?))`).raw();
+    const rawMany = (rows: readonly number[]): Array<string | undefined> => {
+      const wanted = rows.filter((r) => Number.isInteger(r) && r >= raw.length && r < schema.rowCount);
+      const found = new Map<number, string>();
+      if (wanted.length > 0) for (const [r, v] of many.iterate(JSON.stringify(wanted)) as Iterable<[number, string | null]>) found.set(Number(r), v == null ? "" : String(v));
+      // as rawAt: a row in range reads "" when it holds nothing
+      return rows.map((r) => (!Number.isInteger(r) || r < 0 || r >= schema.rowCount ? undefined : r < raw.length ? raw[r] : (found.get(r) ?? "")));
+    };
     return {
       schema: col,
       index,
+      rawMany,
       raw: sampledRows(raw, rawAt),
       norm: sampledRows(norm, (r) => {
         const v = rawAt(r);
