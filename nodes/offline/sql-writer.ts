@@ -15,7 +15,7 @@ import { bindingColumn, isRequiredBinding } from "../../retrievers/sql-guard.js"
 import type { WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { askedWords, findMentions } from "./mentions.js";
-import { loadCatalog, rawCells } from "./table-catalog.js";
+import { loadCatalog, sameRawText } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
 import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn, orderDirection, rankTargetColumns, stopWordHeader, superlativeWord } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
@@ -123,8 +123,7 @@ function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alias?: str
 
 function mentionPredicate(m: EntityMention, catalog: TableCatalog, alias?: string): string {
   const c = catalog.columns[m.columnIndex]!;
-  const values = new Set(rawCells(c, m.rows));
-  if (values.size > 1) return `${alias ? `${alias}.` : ""}${ROW} IN (${m.rows.join(", ")})`;
+  if (!sameRawText(c, m.rows)) return `${alias ? `${alias}.` : ""}${ROW} IN (${m.rows.join(", ")})`;
   return `${col(c, alias)} = ${sqlString(m.value)}`;
 }
 

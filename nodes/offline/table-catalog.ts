@@ -39,13 +39,17 @@ export interface CatalogColumn {
   headerWords: string[];
   /** Distinct normalised values → rows holding them. */
   distinct: Map<string, number[]>;
-  /** A large table's cells of many rows in one query (`rawCells`); a small table's are all in `raw`. */
-  rawMany?: (rows: readonly number[]) => Array<string | undefined>;
+  /** A large table's test of `sameRawText` through an index (a small table's reads `raw`). */
+  sameRaw?: (rows: readonly number[]) => boolean;
 }
 
-/** The original text of `rows` of a column (undefined for a row the table does not have), as `raw[row]` gives it. */
-export function rawCells(column: CatalogColumn, rows: readonly number[]): Array<string | undefined> {
-  return column.rawMany ? column.rawMany(rows) : rows.map((r) => column.raw[r]);
+/**
+ * True when `rows` of the column all hold the same original text (`raw[row]`, undefined for a row the
+ * table does not have). A large table answers through the column's index, without reading the rows.
+ */
+export function sameRawText(column: CatalogColumn, rows: readonly number[]): boolean {
+  if (column.sameRaw) return column.sameRaw(rows);
+  return new Set(rows.map((r) => column.raw[r])).size <= 1;
 }
 
 export interface TableCatalog {
@@ -244,18 +248,20 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
     const norm = raw.map(normaliseText);
     const num = raw.map(cellNumber);
     const s = stats.get(index);
-    const many = db.prepare(`SELECT ${quoteIdent(ROW_ID_COLUMN)}, ${quoteIdent(col.rawPhysical)} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(ROW_ID_COLUMN)} IN (SELECT value FROM json_each(?))`).raw();
-    const rawMany = (rows: readonly number[]): Array<string | undefined> => {
-      const wanted = rows.filter((r) => Number.isInteger(r) && r >= raw.length && r < schema.rowCount);
-      const found = new Map<number, string>();
-      if (wanted.length > 0) for (const [r, v] of many.iterate(JSON.stringify(wanted)) as Iterable<[number, string | null]>) found.set(Number(r), v == null ? "" : String(v));
-      // as rawAt: a row in range reads "" when it holds nothing
-      return rows.map((r) => (!Number.isInteger(r) || r < 0 || r >= schema.rowCount ? undefined : r < raw.length ? raw[r] : (found.get(r) ?? "")));
+    // rows holding `text`, among the given ones: a search of the column's index (rowid in it)
+    const holding = db.prepare(`SELECT COUNT(*) FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(col.rawPhysical)} = ? AND ${quoteIdent(ROW_ID_COLUMN)} IN (SELECT value FROM json_each(?))`).pluck();
+    const inTable = (r: number) => Number.isInteger(r) && r >= 0 && r < schema.rowCount;
+    const sameRaw = (rows: readonly number[]): boolean => {
+      if (rows.length <= 1) return true;
+      // a row the table does not have reads undefined, unlike any text
+      if (!rows.every(inTable)) return rows.every((r) => !inTable(r));
+      const unique = [...new Set(rows)];
+      return holding.get(rawAt(unique[0]!)!, JSON.stringify(unique)) === unique.length;
     };
     return {
       schema: col,
       index,
-      rawMany,
+      sameRaw,
       raw: sampledRows(raw, rawAt),
       norm: sampledRows(norm, (r) => {
         const v = rawAt(r);
