@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildIndex } from "../../indexing/build-index.js";
 import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { findMentions } from "../../nodes/offline/mentions.js";
@@ -101,5 +101,21 @@ describe("large tables", () => {
     expect(found[0]!.entry).toMatchObject({ rowIdx: N - 10, values: { name: target[1], score: target[3] } });
     const schema = await index.search.schema(`score of ${target[1]}`, 3, { tableIds: ["people"] });
     expect(schema.map((h) => h.entry.column)).toContain("name");
+  });
+
+  it("a repeated row search is answered from the last searches, by table, k and query", async () => {
+    const target = rows[N - 20]!;
+    const first = await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" });
+    const prepare = vi.spyOn(index.db, "prepare");
+    const again = await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" });
+    expect(prepare).not.toHaveBeenCalled();
+    expect(again).toEqual(first);
+    again[0]!.score = -1; // a caller's change stays its own
+    expect((await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" }))[0]!.score).toBe(first[0]!.score);
+    const other = await index.search.rows(`score of ${rows[N - 30]![1]}`, 3, { tableId: "people" });
+    expect(prepare).toHaveBeenCalled();
+    expect(other[0]!.entry.rowIdx).toBe(N - 30);
+    expect(await index.search.rows(`score of ${target[1]}`, 1, { tableId: "people" })).toHaveLength(1);
+    prepare.mockRestore();
   });
 });
