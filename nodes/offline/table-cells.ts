@@ -12,6 +12,7 @@
  *   non-empty cell is its first, e.g. "2019:");
  * - the question's years pick columns (or sections), its other words pick rows.
  */
+import { boundedMemo } from "../../indexing/bounded-memo.js";
 import { parseNumber } from "../../indexing/column-types.js";
 import { LIST_SEPARATOR, asPercent, formatNumber, joinList, scaleFromEvidence, withScale } from "./answer-format.js";
 import { type EvidenceRow, keyStems } from "./evidence.js";
@@ -50,10 +51,11 @@ function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => (m[1] !== undefined ? 2000 + Number(m[1]) : Number(m[2])));
 }
 
-function isNumberCell(v: string): boolean {
+/** Is the cell a number (not a year)? Remembered: every reading of the evidence asks it of the same cells. */
+const isNumberCell = boundedMemo(8192, (v: string): boolean => {
   const t = v.trim();
   return t !== "" && parseNumber(t.replace(/\s+/g, "")) !== null && !/^(19[5-9]\d|20[0-4]\d):?$/.test(t);
-}
+});
 
 interface Described {
   grid: Grid;
