@@ -83,6 +83,34 @@ interface Pair {
 
 /** Distinct (column, value) pairs of one table with their entity-likeness, best first. */
 export function rankedPairs(raw: RawTable): Pair[] {
+  return bestPairs(raw, Infinity).best;
+}
+
+/**
+ * The `keep` best of a table's distinct pairs (the order of `rankedPairs`) and how many there are.
+ * A large table has millions of pairs and keeps a few hundred: they are selected, not all sorted.
+ */
+export function bestPairs(raw: RawTable, keep: number): { count: number; best: Pair[] } {
+  const list = scoredPairs(raw);
+  // best first; ties: earlier row, then column order of appearance (the stable sort's order)
+  if (keep >= list.length) return { count: list.length, best: list.sort((a, b) => b.score - a.score || a.firstRow - b.firstRow) };
+  const before = (a: Pair, ai: number, b: Pair, bi: number) => a.score > b.score || (a.score === b.score && (a.firstRow < b.firstRow || (a.firstRow === b.firstRow && ai < bi)));
+  const top: Array<{ p: Pair; i: number }> = [];
+  list.forEach((p, i) => {
+    if (keep <= 0) return;
+    if (top.length === keep) {
+      const last = top[keep - 1]!;
+      if (!before(p, i, last.p, last.i)) return;
+      top.pop();
+    }
+    let at = top.length;
+    while (at > 0 && before(p, i, top[at - 1]!.p, top[at - 1]!.i)) at--;
+    top.splice(at, 0, { p, i });
+  });
+  return { count: list.length, best: top.map((t) => t.p) };
+}
+
+function scoredPairs(raw: RawTable): Pair[] {
   const pairs = new Map<string, Pair>();
   raw.header.forEach((column, c) => {
     raw.rows.forEach((row, r) => {
@@ -96,8 +124,7 @@ export function rankedPairs(raw: RawTable): Pair[] {
   });
   const list = [...pairs.values()];
   for (const p of list) p.score = entityLikeness(p.value) + 0.05 * Math.log1p(p.freq);
-  // best first; ties: earlier row, then column order of appearance (stable)
-  return list.sort((a, b) => b.score - a.score || a.firstRow - b.firstRow);
+  return list;
 }
 
 /**
@@ -131,12 +158,13 @@ export function cellText(table: { title?: string }, column: string, value: strin
 }
 
 export function cellEntries(tables: LoadedTableLike[], limits: CellBudget): CellEntry[] {
-  const ranked = tables.map((t) => rankedPairs(t.raw));
-  const quotas = allocateQuotas(ranked.map((r) => r.length), limits);
+  // no table gets more than the per-table quota (allocateQuotas)
+  const ranked = tables.map((t) => bestPairs(t.raw, Math.max(0, limits.perTableQuota)));
+  const quotas = allocateQuotas(ranked.map((r) => r.count), limits);
   const out: CellEntry[] = [];
   tables.forEach(({ raw, schema }, t) => {
     // keep the chosen pairs in table order (column, then first row) for readable files
-    const chosen = ranked[t]!.slice(0, quotas[t]!);
+    const chosen = ranked[t]!.best.slice(0, quotas[t]!);
     for (const p of chosen) {
       out.push({ tableId: schema.tableId, column: p.column, value: p.value, freq: p.freq, text: cellText(raw, p.column, p.value) });
     }

@@ -12,6 +12,7 @@ import type { SqlExecutor } from "../retrievers/sql-executor.js";
 import { checkSql, columnsRead, type GuardScope } from "../retrievers/sql-guard.js";
 import { rowsQuery } from "../retrievers/sql-rows.js";
 import { normaliseAnswerText } from "../text/normalise.js";
+import { boundedMemo } from "../indexing/bounded-memo.js";
 import { isValidAnswer } from "./answer-validity.js";
 import type { LinkedValue, Provenance, ProvenanceCell, ProvenancePassage, SqlProvenance } from "./types.js";
 
@@ -22,12 +23,20 @@ export const PROVENANCE_PASSAGES = 3;
 /** Rows of the SQL result whose cells become provenance cells. */
 const CELL_ROWS = 10;
 
+/** The test "does `needle` occur in a text as whole words (normalised)?", compiled once per needle. */
+const wholeWords = boundedMemo<RegExp | undefined>(256, (needle) => {
+  if (needle === "") return undefined;
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "u");
+});
+
 /** True when `needle` occurs in `hay` as whole words (normalised). */
 function containsWords(hay: string, needle: string): boolean {
-  if (needle === "") return false;
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, "u").test(hay);
+  return wholeWords(needle)?.test(hay) ?? false;
 }
+
+/** normaliseAnswerText of the texts provenance compares lately (the same chunks and cells for every attempt). */
+const normalizedText = boundedMemo(4096, normaliseAnswerText);
 
 /** The passage text of a chunk, without the `File name: …` line the embedder sees. */
 function chunkBody(chunk: DocChunk): string {
@@ -42,7 +51,7 @@ export function passageSentences(answer: string, chunks: readonly DocChunk[]): P
   for (const chunk of chunks) {
     if (chunk.type !== "text") continue;
     for (const sentence of chunkBody(chunk).split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/)) {
-      if (!containsWords(normaliseAnswerText(sentence), target)) continue;
+      if (!containsWords(normalizedText(sentence), target)) continue;
       out.push({ id: chunk.passageId ?? chunk.source, file: chunk.source, sentence: sentence.trim() });
       break; // one sentence per passage
     }
@@ -55,7 +64,7 @@ export function passageSentences(answer: string, chunks: readonly DocChunk[]): P
 export function tablesMentioning(answer: string, chunks: readonly DocChunk[]): string[] {
   const target = normaliseAnswerText(answer);
   if (!isValidAnswer(answer) || target === "") return [];
-  const ids = chunks.filter((c) => c.type === "table" && containsWords(normaliseAnswerText(chunkBody(c)), target)).map((c) => c.tableId ?? c.source);
+  const ids = chunks.filter((c) => c.type === "table" && containsWords(normalizedText(chunkBody(c)), target)).map((c) => c.tableId ?? c.source);
   return [...new Set(ids)];
 }
 
@@ -70,7 +79,7 @@ export function rowCells(answer: string, rows: readonly RowEntry[], linked: read
   const cell = (r: RowEntry, column: string): ProvenanceCell => ({ tableId: r.tableId, row: r.rowIdx, column, value: r.values[column] ?? "" });
   const matching = (test: (value: string) => boolean) => {
     for (const r of rows) {
-      const hits = Object.entries(r.values).filter(([, v]) => v !== "" && test(normaliseAnswerText(String(v))));
+      const hits = Object.entries(r.values).filter(([, v]) => v !== "" && test(normalizedText(String(v))));
       if (hits.length > 0) return hits.map(([column]) => cell(r, column));
     }
     return [];

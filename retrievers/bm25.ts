@@ -3,7 +3,25 @@
  * default reranker, and the plain baseline of `npm run bench:retrieval`. Statistics come from a
  * population of texts (a view, or one table's rows), so a word in every row of a table weighs little.
  */
+import { boundedMemo } from "../indexing/bounded-memo.js";
 import { contentWords } from "../text/tokenise.js";
+
+/** A text's term frequencies and length in content words. */
+interface TermCounts {
+  tf: ReadonlyMap<string, number>;
+  length: number;
+}
+
+/**
+ * The term counts of the texts scored lately: the reranker scores the same view entries and table
+ * rows for every attempt of a question and for the questions over the same table.
+ */
+export const termCounts = boundedMemo<TermCounts>(8192, (text) => {
+  const words = contentWords(text);
+  const tf = new Map<string, number>();
+  for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+  return { tf, length: words.length };
+});
 
 export interface Bm25Options {
   /** Term saturation (default 1.2). */
@@ -41,10 +59,10 @@ export class Bm25Stats {
     let n = 0;
     let total = 0;
     for (const t of texts as Iterable<string>) {
-      const words = contentWords(t);
-      total += words.length;
+      const { tf, length } = termCounts(t);
+      total += length;
       n++;
-      for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1);
+      for (const w of tf.keys()) df.set(w, (df.get(w) ?? 0) + 1);
     }
     this.n = n;
     this.avgdl = n > 0 ? total / n : 1;
@@ -57,12 +75,10 @@ export class Bm25Stats {
   }
 
   /** BM25 of `text` for the query words (pass `contentWords(query)`). */
-  score(queryWords: string[], text: string): number {
+  score(queryWords: readonly string[], text: string): number {
     if (queryWords.length === 0) return 0;
-    const words = contentWords(text);
-    const tf = new Map<string, number>();
-    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-    const norm = this.k1 * (1 - this.b + (this.b * words.length) / (this.avgdl || 1));
+    const { tf, length } = termCounts(text);
+    const norm = this.k1 * (1 - this.b + (this.b * length) / (this.avgdl || 1));
     let s = 0;
     for (const q of new Set(queryWords)) {
       const f = tf.get(q);

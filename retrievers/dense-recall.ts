@@ -36,6 +36,12 @@ export class SearchContext {
 /** One view: entries by id, its vector file, the whole-view index (built on first unrestricted use). */
 export class DenseView<T extends { text: string }> {
   private index?: VectorIndex;
+  /**
+   * The last searches by query vector (SearchContext hands out one vector per query text): the
+   * attempts of a sub-query search the same view with the same query, and each search of a whole
+   * view scans every vector of it.
+   */
+  private readonly recent = new WeakMap<Float32Array, Map<string, ReadonlyArray<{ id: number; score: number }>>>();
   constructor(
     readonly entries: ViewEntries<T>,
     private readonly file: VectorFile,
@@ -52,6 +58,19 @@ export class DenseView<T extends { text: string }> {
 
   /** Top n ids by inner product: over a contiguous range (read alone), a list of ids, or the whole view. */
   search(q: Float32Array, n: number, restrict?: { range?: IdRange; ids?: readonly number[] }): Array<{ id: number; score: number }> {
+    const key = restrict?.range ? `${n} range ${restrict.range.start}-${restrict.range.end}` : restrict?.ids ? `${n} ids ${restrict.ids.join(",")}` : `${n}`;
+    let byQuery = this.recent.get(q);
+    if (!byQuery) this.recent.set(q, (byQuery = new Map()));
+    let hits = byQuery.get(key);
+    if (!hits) {
+      hits = this.scan(q, n, restrict);
+      if (byQuery.size >= 8) byQuery.delete(byQuery.keys().next().value!);
+      byQuery.set(key, hits);
+    }
+    return hits.map((h) => ({ id: h.id, score: h.score }));
+  }
+
+  private scan(q: Float32Array, n: number, restrict?: { range?: IdRange; ids?: readonly number[] }): Array<{ id: number; score: number }> {
     if (restrict?.range) {
       const { start, end } = restrict.range;
       const slice = new ExactIndex(this.file.range(start, end), this.file.dim);

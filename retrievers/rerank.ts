@@ -83,7 +83,7 @@ export interface LexicalRerankerOptions {
 /** A cell value prepared for `mentionScore`: normalised text and content words. */
 export interface MentionKey {
   norm: string;
-  words: string[];
+  words: readonly string[];
 }
 
 export function mentionKey(key: string): MentionKey {

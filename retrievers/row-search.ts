@@ -26,6 +26,8 @@ const STRUCTURE_AFTER = 3;
 
 export class RowSearch {
   private readonly statsCache = new Map<string, Bm25Stats>();
+  /** A large table's last row searches (the attempts of a sub-query ask the same one): table, k, query → hits. */
+  private readonly largeRecent = new Map<string, ReadonlyArray<Hit<RowEntry>>>();
   constructor(
     private readonly ctx: SearchContext,
     private readonly view: DenseView<RowEntry>,
@@ -37,7 +39,16 @@ export class RowSearch {
 
   async rows(query: string, k: number, tableId: string): Promise<Array<Hit<RowEntry>>> {
     const range = this.views.rowRange(tableId);
-    if (!range) return this.largeTableRows(query, k, tableId);
+    if (!range) {
+      const key = JSON.stringify([tableId, k, query]);
+      let hits = this.largeRecent.get(key);
+      if (!hits) {
+        hits = await this.largeTableRows(query, k, tableId);
+        if (this.largeRecent.size >= 16) this.largeRecent.delete(this.largeRecent.keys().next().value!);
+        this.largeRecent.set(key, hits);
+      }
+      return hits.map((h) => ({ ...h }));
+    }
     const stats = () => {
       let s = this.statsCache.get(tableId);
       if (!s) {

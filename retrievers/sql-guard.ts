@@ -23,19 +23,15 @@
  * sql-guard-lexer.ts (statement split, literal boundaries, size limits), sql-guard-walker.ts (tables,
  * columns, functions), sql-guard-bindings.ts (bindings and row restriction).
  */
-import pkg from "node-sql-parser/build/sqlite.js";
 import { bindingViolations } from "./sql-guard-bindings.js";
 import { astDepth, DEFAULT_GUARD_LIMITS, lex, stripCodeFence, type GuardLimits } from "./sql-guard-lexer.js";
 import type { GuardScope } from "./sql-guard-scope.js";
 import { Walker, type Node } from "./sql-guard-walker.js";
+import { parseSql } from "./sql-parse.js";
 
 export { bindingColumn, buildGuardScope, isRequiredBinding, renderBinding, sqlString } from "./sql-guard-scope.js";
 export type { GuardBinding, GuardScope, GuardScopeInput, GuardScopeResult, GuardTable } from "./sql-guard-scope.js";
 export { DEFAULT_GUARD_LIMITS, stripCodeFence, type GuardLimits } from "./sql-guard-lexer.js";
-
-const { Parser } = pkg;
-const parser = new Parser();
-const PARSE_OPTIONS = { database: "sqlite" };
 
 /**
  * Checks one SQL text against the scope. Returns the violations; an empty list means admissible.
@@ -55,16 +51,14 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
   }
   if (words.includes("INTO")) return ["only one read-only SELECT query is allowed"];
   if (words.includes("RECURSIVE")) return ["recursive queries are not allowed"];
-  let ast: unknown;
-  try {
-    ast = parser.astify(sql, PARSE_OPTIONS);
-  } catch (error) {
+  const parsed = parseSql(sql);
+  if ("error" in parsed) {
     if (/\bOVER\s*\(\s*ORDER\b/i.test(sql)) {
       return ["SQL parse error: a window OVER (ORDER BY …) needs PARTITION BY here; use ORDER BY … LIMIT 1 or COUNT instead"];
     }
-    const message = error instanceof Error ? error.message : String(error);
-    return [`SQL parse error: ${message.slice(0, 160)}`];
+    return [`SQL parse error: ${parsed.error.slice(0, 160)}`];
   }
+  const ast = parsed.ast;
   const statements = Array.isArray(ast) ? ast : [ast];
   if (statements.length !== 1) return ["exactly one SQL statement is required"];
   const root = statements[0] as Node;
@@ -97,13 +91,9 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
  * Undefined when the statement does not parse.
  */
 export function columnsRead(sqlText: string, scope: GuardScope): Map<string, Set<string>> | undefined {
-  let ast: unknown;
-  try {
-    ast = parser.astify(stripCodeFence(sqlText ?? ""), PARSE_OPTIONS);
-  } catch {
-    return undefined;
-  }
-  const statements = Array.isArray(ast) ? ast : [ast];
+  const parsed = parseSql(stripCodeFence(sqlText ?? ""));
+  if ("error" in parsed) return undefined;
+  const statements = Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast];
   if (statements.length !== 1) return undefined;
   const walker = new Walker(scope);
   walker.query(statements[0] as Node, undefined);

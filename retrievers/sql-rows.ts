@@ -6,13 +6,9 @@
  * no joins, set operations or CTEs: anything else has no single row set, and the caller says so.
  * The rewritten statement only removes parts of one the guard accepted; callers guard it again.
  */
-import pkg from "node-sql-parser/build/sqlite.js";
 import { ROW_ID_COLUMN } from "../indexing/types.js";
 import { stripCodeFence } from "./sql-guard.js";
-
-const { Parser } = pkg;
-const parser = new Parser();
-const PARSE_OPTIONS = { database: "sqlite" };
+import { parseSql, sqlify } from "./sql-parse.js";
 
 type Node = Record<string, unknown>;
 
@@ -36,13 +32,9 @@ export type RowsQuery = { sql: string; table: string } | { unavailable: string }
  * table), or why there is none.
  */
 export function rowsQuery(sql: string, columns: readonly string[]): RowsQuery {
-  let ast: unknown;
-  try {
-    ast = parser.astify(stripCodeFence(sql), PARSE_OPTIONS);
-  } catch (error) {
-    return { unavailable: `the SQL does not parse: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}` };
-  }
-  const statements = Array.isArray(ast) ? ast : [ast];
+  const parsed = parseSql(stripCodeFence(sql));
+  if ("error" in parsed) return { unavailable: `the SQL does not parse: ${parsed.error.slice(0, 120)}` };
+  const statements = Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast];
   const root = statements[0] as Node | undefined;
   if (statements.length !== 1 || !root || root.type !== "select") return { unavailable: "not one SELECT statement" };
   if (root._next || (Array.isArray(root.with) && root.with.length > 0)) return { unavailable: "set operations and CTEs read no single row set" };
@@ -54,5 +46,5 @@ export function rowsQuery(sql: string, columns: readonly string[]): RowsQuery {
   const grouped = aggregates(root.columns) || (Array.isArray(groupBy) && groupBy.length > 0) || Boolean(root.having);
   const rewritten: Node = { ...root, columns: [column(ROW_ID_COLUMN), ...columns.map(column)], distinct: null };
   if (grouped) Object.assign(rewritten, { groupby: null, having: null, orderby: null, limit: null });
-  return { sql: parser.sqlify(rewritten as never, PARSE_OPTIONS), table: String(from[0]!.table) };
+  return { sql: sqlify(rewritten), table: String(from[0]!.table) };
 }

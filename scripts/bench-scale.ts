@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --sizes 10000,100000,1000000 --corpus 10000 --per_kind 10]` — what a
+ * `npm run bench:scale [-- --sizes 10000,100000,1000000 --corpus 10000 --per_kind 10 --root DIR]` — what a
  * question costs as tables grow. For each generated table (`id, name, city, score, date`,
  * scripts/scale-data.ts) and for a corpus of many small tables: index build time (wall and CPU),
  * index size, open time, warm per-question p50/p95 for lookup, count, aggregate and superlative
@@ -8,9 +8,11 @@
  * generated data. Each build and each answering session runs in its own child process (so RSS is
  * per stage). Latencies are wall-clock; the CPU time per question (this process and its SQL
  * executor process) is given beside them (on a shared machine the wall time includes waiting for a core). Prints a Markdown table and ends with one JSON line of every figure.
+ * `--corpus ''` skips the corpus (`--sizes 1000000 --corpus ''`: the 1M table only). `--root DIR` keeps each case's
+ * index in DIR/<case> and, when it is already built there, only answers (its build figures are the first build's).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -174,6 +176,8 @@ const { values, positionals } = parseArgs({
     sizes: { type: "string", default: "10000,100000,1000000" },
     corpus: { type: "string", default: "10000" },
     per_kind: { type: "string", default: "10" },
+    // keep the built cases under this folder (one sub-folder per case) and reuse a case already built there
+    root: { type: "string" },
   },
 });
 if (positionals[0] === "--child-build" || positionals[0] === "child-build") {
@@ -188,17 +192,28 @@ if (positionals[0] === "--child-build" || positionals[0] === "child-build") {
   ];
   const results: Array<Record<string, unknown>> = [];
   for (const c of cases) {
-    const root = mkdtempSync(join(tmpdir(), "atr-bench-scale-"));
+    const keep = values.root ? join(values.root, `${c.kind}-${c.n}`) : undefined;
+    const root = keep ?? mkdtempSync(join(tmpdir(), "atr-bench-scale-"));
+    const builtFile = join(root, "built.json");
     try {
-      console.error(`${c.label}: building…`);
-      const built = runChild(["child-build", c.kind, String(c.n), root]);
+      let built: Record<string, unknown>;
+      if (keep && existsSync(builtFile)) {
+        console.error(`${c.label}: reusing the index built in ${root}`);
+        built = JSON.parse(readFileSync(builtFile, "utf8")) as Record<string, unknown>;
+      } else {
+        console.error(`${c.label}: building…`);
+        if (keep) rmSync(root, { recursive: true, force: true });
+        mkdirSync(root, { recursive: true });
+        built = runChild(["child-build", c.kind, String(c.n), root]);
+        if (keep) writeFileSync(builtFile, JSON.stringify(built));
+      }
       console.error(`${c.label}: answering…`);
       const answered = runChild(["child-answer", c.kind, String(c.n), root, String(perKind)]);
       const r = { case: c.label, ...built, ...answered };
       console.error(JSON.stringify(r));
       results.push(r);
     } finally {
-      rmSync(root, { recursive: true, force: true });
+      if (!keep) rmSync(root, { recursive: true, force: true });
     }
   }
   const kinds: Kind[] = ["lookup", "count", "aggregate", "superlative"];

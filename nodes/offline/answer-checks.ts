@@ -12,6 +12,7 @@ import { CELL_CONFIDENCE, describedRowEvidence, describedRowOf, type Bridge } fr
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
+import { boundedMemo } from "../../indexing/bounded-memo.js";
 import { isGrounded } from "../grounding.js";
 import { sqlScalar } from "../sql-evidence.js";
 import type { VerifyInput } from "../strategies.js";
@@ -71,30 +72,47 @@ export function supportOf(question: string, subQuery: string, answer: string, ev
   return remembered(supportMemo, `${question}\u0000${subQuery}\u0000${answer}\u0000${evidence}`, () => computeSupport(question, subQuery, answer, evidence));
 }
 
+/**
+ * The evidence units support is measured over — passage sentences (with their passage's subject) and
+ * table rows — with their stems, the normalised texts that may hold an answer, and the stems'
+ * document frequencies. They depend on the evidence alone, and every candidate answer of an attempt
+ * (and the rule verdict and the features) asks about the same evidence.
+ */
+interface SupportUnit {
+  stems: Set<string>;
+  /** Normalised texts of the unit; the unit holds an answer one of them contains. */
+  texts: string[];
+  /** A sentence's passage subject (normalised); undefined for a table row. */
+  subject?: string;
+}
+const supportUnits = boundedMemo(32, (evidence: string): { units: SupportUnit[]; df: Map<string, number> } => {
+  const units: SupportUnit[] = [];
+  for (const block of parseBlocks(evidence)) {
+    const subject = sentences(block.text)[0] ?? "";
+    const subjectNorm = normaliseForContainment(subject);
+    for (const s of sentences(block.text.split("\n").filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l)).join("\n"))) {
+      units.push({ stems: keyStems(`${s} ${subject}`), texts: [normaliseForContainment(s)], subject: subjectNorm });
+    }
+  }
+  for (const row of parseRows(evidence)) {
+    const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
+    units.push({ stems: keyStems(text), texts: row.cells.map((c) => normaliseForContainment(c.value)) });
+  }
+  const df = new Map<string, number>();
+  for (const u of units) for (const s of u.stems) df.set(s, (df.get(s) ?? 0) + 1);
+  return { units, df };
+});
+
 function computeSupport(question: string, subQuery: string, answer: string, evidence: string): number {
   const target = normaliseForContainment(answer);
   if (target === "") return 0;
   // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
   // the row, not the passage, matches the question's description, so their sentences count double.
   const linked = new Set(aboutTitles(subQuery).map((t) => normaliseForContainment(t)).filter((t) => t !== ""));
-  const units: Array<{ stems: Set<string>; holds: boolean; linked: boolean }> = [];
-  for (const block of parseBlocks(evidence)) {
-    const subject = sentences(block.text)[0] ?? "";
-    const isLinked = linked.has(normaliseForContainment(subject));
-    for (const s of sentences(block.text.split("\n").filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l)).join("\n"))) {
-      const stems = keyStems(`${s} ${subject}`);
-      units.push({ stems, holds: normaliseForContainment(s).includes(target), linked: isLinked });
-    }
-  }
-  for (const row of parseRows(evidence)) {
-    const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
-    units.push({ stems: keyStems(text), holds: row.cells.some((c) => normaliseForContainment(c.value).includes(target)), linked: false });
-  }
-  const held = units.filter((u) => u.holds);
+  const { units, df } = supportUnits(evidence);
+  const held = units.filter((u) => u.texts.some((t) => t.includes(target)));
   if (held.length === 0) return 0;
   const q = keyStems(questionPart(subQuery) || question);
-  const df = new Map<string, number>();
-  for (const u of units) for (const s of u.stems) df.set(s, (df.get(s) ?? 0) + 1);
   const idf = (s: string) => Math.log(1 + (units.length + 1) / ((df.get(s) ?? 0) + 0.5));
   const answerStems = keyStems(answer);
   let total = 0;
@@ -104,7 +122,8 @@ function computeSupport(question: string, subQuery: string, answer: string, evid
   for (const u of held) {
     let m = 0;
     for (const s of q) if (!answerStems.has(s) && u.stems.has(s)) m += idf(s);
-    best = Math.max(best, Math.min(1, (u.linked ? 2 : 1) * (m / total)));
+    const isLinked = u.subject !== undefined && linked.has(u.subject);
+    best = Math.max(best, Math.min(1, (isLinked ? 2 : 1) * (m / total)));
   }
   return best;
 }

@@ -39,6 +39,17 @@ export interface CatalogColumn {
   headerWords: string[];
   /** Distinct normalised values → rows holding them. */
   distinct: Map<string, number[]>;
+  /** A large table's test of `sameRawText` through an index (a small table's reads `raw`). */
+  sameRaw?: (rows: readonly number[]) => boolean;
+}
+
+/**
+ * True when `rows` of the column all hold the same original text (`raw[row]`, undefined for a row the
+ * table does not have). A large table answers through the column's index, without reading the rows.
+ */
+export function sameRawText(column: CatalogColumn, rows: readonly number[]): boolean {
+  if (column.sameRaw) return column.sameRaw(rows);
+  return new Set(rows.map((r) => column.raw[r])).size <= 1;
 }
 
 export interface TableCatalog {
@@ -237,9 +248,20 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
     const norm = raw.map(normaliseText);
     const num = raw.map(cellNumber);
     const s = stats.get(index);
+    // rows holding `text`, among the given ones: a search of the column's index (rowid in it)
+    const holding = db.prepare(`SELECT COUNT(*) FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(col.rawPhysical)} = ? AND ${quoteIdent(ROW_ID_COLUMN)} IN (SELECT value FROM json_each(?))`).pluck();
+    const inTable = (r: number) => Number.isInteger(r) && r >= 0 && r < schema.rowCount;
+    const sameRaw = (rows: readonly number[]): boolean => {
+      if (rows.length <= 1) return true;
+      // a row the table does not have reads undefined, unlike any text
+      if (!rows.every(inTable)) return rows.every((r) => !inTable(r));
+      const unique = [...new Set(rows)];
+      return holding.get(rawAt(unique[0]!)!, JSON.stringify(unique)) === unique.length;
+    };
     return {
       schema: col,
       index,
+      sameRaw,
       raw: sampledRows(raw, rawAt),
       norm: sampledRows(norm, (r) => {
         const v = rawAt(r);

@@ -12,6 +12,7 @@
  *   non-empty cell is its first, e.g. "2019:");
  * - the question's years pick columns (or sections), its other words pick rows.
  */
+import { boundedMemo } from "../../indexing/bounded-memo.js";
 import { parseNumber } from "../../indexing/column-types.js";
 import { LIST_SEPARATOR, asPercent, formatNumber, joinList, scaleFromEvidence, withScale } from "./answer-format.js";
 import { type EvidenceRow, keyStems } from "./evidence.js";
@@ -50,10 +51,11 @@ function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => (m[1] !== undefined ? 2000 + Number(m[1]) : Number(m[2])));
 }
 
-function isNumberCell(v: string): boolean {
+/** Is the cell a number (not a year)? Remembered: every reading of the evidence asks it of the same cells. */
+const isNumberCell = boundedMemo(8192, (v: string): boolean => {
   const t = v.trim();
   return t !== "" && parseNumber(t.replace(/\s+/g, "")) !== null && !/^(19[5-9]\d|20[0-4]\d):?$/.test(t);
-}
+});
 
 interface Described {
   grid: Grid;
@@ -99,12 +101,21 @@ function describe(grid: Grid): Described {
   return { grid, colText, colYears: colText.map(yearsIn), dataRows, rowText, rowYears };
 }
 
+/**
+ * The described grids of a list of evidence rows, by the list's identity: the verifier, its features
+ * and the cell reader ask of the same remembered rows (answer-checks.ts `evidenceRows`) for every
+ * candidate answer. The lists are read, never changed, once built.
+ */
+const describedByRows = new WeakMap<readonly EvidenceRow[], Described[]>();
+function describedGrids(rows: EvidenceRow[]): Described[] {
+  let out = describedByRows.get(rows);
+  if (!out) describedByRows.set(rows, (out = gridsFromRows(rows).map(describe)));
+  return out;
+}
+
 /** Whether the rows include a report table: period (year) columns or period sections. */
 export function hasPeriodTable(rows: EvidenceRow[]): boolean {
-  return gridsFromRows(rows).some((grid) => {
-    const d = describe(grid);
-    return d.colYears.filter((y) => y.length > 0).length >= 2 || d.rowYears.some((y) => y.length > 0);
-  });
+  return describedGrids(rows).some((d) => d.colYears.filter((y) => y.length > 0).length >= 2 || d.rowYears.some((y) => y.length > 0));
 }
 
 export type CellOperation = "lookup" | "list" | "difference" | "percent_change" | "average" | "sum" | "ratio";
@@ -288,8 +299,7 @@ function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | unde
   const lowest = /\b(low|small|least|less|fewer|minim)\w*\b/.test(q);
   const stems = rowQueryStems(question.replace(/\$?\s*-?[\d,]*\.?\d+\s*(thousands?|millions?|billions?|%)?/gi, " "));
   let best: CellAnswer | undefined;
-  for (const grid of gridsFromRows(rows)) {
-    const d = describe(grid);
+  for (const d of describedGrids(rows)) {
     const periodTable = d.colYears.some((y) => y.length > 0);
     if (!periodTable) continue;
     if (!threshold && !count && !highest && !lowest) {
@@ -384,8 +394,7 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
   if (q.size === 0 && !/\btotal\b/i.test(question)) return undefined;
   let best: CellAnswer | undefined;
   const scale = scaleFromEvidence(evidence);
-  for (const grid of gridsFromRows(rows)) {
-    const d = describe(grid);
+  for (const d of describedGrids(rows)) {
     const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
     if (ranked.length === 0) continue;
     const top = ranked[0]!;

@@ -108,3 +108,20 @@ describe("schema entries (View 3)", () => {
     expect(founded!.type).toBe("integer");
   });
 });
+
+describe("the best pairs of a table", () => {
+  it("are the first of the full ranking, ties included, and the count is every distinct pair", async () => {
+    const { bestPairs, rankedPairs } = await import("../../indexing/cell-selection.js");
+    // many equal scores: repeated values, equal first rows across columns
+    const raw: RawTable = {
+      id: "t", file: "t.csv", header: ["a", "b", "c"],
+      rows: Array.from({ length: 400 }, (_, r) => [`Name ${r % 37}`, String(r % 11), r % 3 === 0 ? "Same" : `Place ${r % 53}`]),
+    } as RawTable;
+    const full = rankedPairs(raw);
+    for (const k of [0, 1, 5, 50, full.length - 1, full.length, full.length + 5]) {
+      const { count, best } = bestPairs(raw, k);
+      expect(count).toBe(full.length);
+      expect(best).toEqual(full.slice(0, k));
+    }
+  });
+});

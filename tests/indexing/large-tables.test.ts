@@ -6,11 +6,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildIndex } from "../../indexing/build-index.js";
 import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { findMentions } from "../../nodes/offline/mentions.js";
-import { catalogFromRows, loadCatalog } from "../../nodes/offline/table-catalog.js";
+import { catalogFromRows, loadCatalog, sameRawText } from "../../nodes/offline/table-catalog.js";
 import { openSearchableIndex, type SearchableIndex } from "../../retrievers/open-search.js";
 
 const N = LARGE_TABLE_ROWS + 1500;
@@ -63,6 +63,17 @@ describe("large tables", () => {
     expect(name.raw[N - 3]).toBe(rows[N - 3]![1]);
     expect(name.norm[N - 3]).toBe(full.columns[1]!.norm[N - 3]);
     expect(large.columns[3]!.num[N - 3]).toBe(full.columns[3]!.num[N - 3]);
+    // do rows hold one text? the index answers as reading the rows would (in the sample, past it, outside the table)
+    const city = large.columns[2]!;
+    const carrow = full.columns[2]!.distinct.get("carrow")!;
+    const mixed = [carrow[0]!, N - 2, ...carrow.slice(1)];
+    for (const some of [carrow, mixed, [N - 3, N - 3], [N - 3], [], [N + 7, -1], [N + 7, 2], [0, 2.5]]) {
+      expect(sameRawText(city, some)).toBe(sameRawText(full.columns[2]!, some));
+      expect(sameRawText(city, some)).toBe(new Set(some.map((r) => city.raw[r])).size <= 1);
+    }
+    expect(carrow.length).toBeGreaterThan(1);
+    expect(sameRawText(city, carrow)).toBe(true);
+    expect(sameRawText(city, mixed)).toBe(rows[N - 2]![2] === rows[carrow[0]!]![2]);
     const key = full.columns[1]!.norm[N - 3]!;
     expect(name.distinct.get(key)).toEqual(full.columns[1]!.distinct.get(key));
     expect(large.columns[2]!.distinct.get("carrow")).toEqual(full.columns[2]!.distinct.get("carrow"));
@@ -90,5 +101,21 @@ describe("large tables", () => {
     expect(found[0]!.entry).toMatchObject({ rowIdx: N - 10, values: { name: target[1], score: target[3] } });
     const schema = await index.search.schema(`score of ${target[1]}`, 3, { tableIds: ["people"] });
     expect(schema.map((h) => h.entry.column)).toContain("name");
+  });
+
+  it("a repeated row search is answered from the last searches, by table, k and query", async () => {
+    const target = rows[N - 20]!;
+    const first = await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" });
+    const prepare = vi.spyOn(index.db, "prepare");
+    const again = await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" });
+    expect(prepare).not.toHaveBeenCalled();
+    expect(again).toEqual(first);
+    again[0]!.score = -1; // a caller's change stays its own
+    expect((await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" }))[0]!.score).toBe(first[0]!.score);
+    const other = await index.search.rows(`score of ${rows[N - 30]![1]}`, 3, { tableId: "people" });
+    expect(prepare).toHaveBeenCalled();
+    expect(other[0]!.entry.rowIdx).toBe(N - 30);
+    expect(await index.search.rows(`score of ${target[1]}`, 1, { tableId: "people" })).toHaveLength(1);
+    prepare.mockRestore();
   });
 });

@@ -85,3 +85,24 @@ describe("FAISS backend", () => {
     }
   });
 });
+
+describe("sparse query scoring", () => {
+  it("scores a sparse query (the offline embedder's) with the same numbers as the full inner product", async () => {
+    const { OfflineHashEmbeddings } = await import("../../indexing/embeddings/offline.js");
+    const { dot, scorer } = await import("../../indexing/vector-index.js");
+    const d = 512;
+    const texts = ["Kareville has 1,000 people", "Tenoville, 2021-09-06", "score of Boki Volemi", "highest score", ""];
+    const emb = new OfflineHashEmbeddings({ dimension: d });
+    const docs = new Float32Array((await emb.embedDocuments(texts)).flat());
+    const sparse = (await emb.embedDocuments(["What is the score of Boki Volemi?", "how many people are from kareville"])).map((q) => Float32Array.from(q));
+    const dense = randomUnitVectors(1, d);
+    for (const q of sparse) expect(q.filter((x) => x !== 0).length * 4).toBeLessThanOrEqual(d); // the sparse path
+    expect(dense.filter((x) => x !== 0).length * 4).toBeGreaterThan(d); // the full one
+    for (const query of [...sparse, dense]) {
+      const score = scorer(docs, d, query);
+      for (let id = 0; id < texts.length; id++) expect(score(id)).toBe(dot(docs, id, d, query));
+    }
+    const index = new ExactIndex(docs, d);
+    expect(index.search(sparse[0]!, 1)[0]!.id).toBe(2);
+  });
+});

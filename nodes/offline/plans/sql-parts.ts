@@ -8,7 +8,7 @@ import { bindingColumn } from "../../../retrievers/sql-guard.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import { headerMatch, isNumericColumn, isYearColumn } from "../columns.js";
 import type { EntityMention } from "../mentions.js";
-import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import { sameRawText, type CatalogColumn, type TableCatalog } from "../table-catalog.js";
 import type { RequiredBinding } from "./types.js";
 import { MONTH_NAMES } from "../../../text/lexicons.js";
 
@@ -67,8 +67,7 @@ export function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alia
 
 export function mentionPredicate(m: EntityMention, catalog: TableCatalog, alias?: string): string {
   const c = catalog.columns[m.columnIndex]!;
-  const values = new Set(m.rows.map((r) => c.raw[r]));
-  if (values.size > 1) return `${alias ? `${alias}.` : ""}${ROW} IN (${m.rows.join(", ")})`;
+  if (!sameRawText(c, m.rows)) return `${alias ? `${alias}.` : ""}${ROW} IN (${m.rows.join(", ")})`;
   return `${col(c, alias)} = ${sqlString(m.value)}`;
 }
 
