@@ -23,6 +23,7 @@ import Database from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { spawn, type ChildProcess } from "node:child_process";
+import type { SqlDialect } from "./sql-dialect.js";
 
 export interface SqlExecution {
   /** Rows serialised as a JSON string, or "SQL execution failed: <reason>". */
@@ -36,6 +37,8 @@ export interface SqlExecution {
 }
 
 export interface SqlExecutor {
+  /** The store's SQL dialect (retrievers/sql-dialect.ts); "sqlite" when absent. */
+  readonly dialect?: SqlDialect;
   execute(sql: string): Promise<SqlExecution>;
   close(): Promise<void>;
 }

@@ -17,13 +17,15 @@
  * name (aliases cannot authorise forbidden columns). SQLite also reads a double-quoted word as a column
  * when one exists, so `"x"` is treated as an identifier, never as a string literal.
  *
- * Parsed with node-sql-parser's SQLite grammar (it parses what SQLite accepts for SELECTs, incl.
+ * Parsed with node-sql-parser's grammar of the store's dialect (`scope.dialect`: SQLite by default,
+ * PostgreSQL for a View 5 in PostgreSQL — the same rules either way). The SQLite grammar (it parses what SQLite accepts for SELECTs, incl.
  * backquoted identifiers, `==`, GLOB, COLLATE and window functions; PRAGMA/ATTACH/… are parse errors,
  * which is a refusal). The pieces, one job each: sql-guard-scope.ts (what may be used),
  * sql-guard-lexer.ts (statement split, literal boundaries, size limits), sql-guard-walker.ts (tables,
  * columns, functions), sql-guard-bindings.ts (bindings and row restriction).
  */
 import pkg from "node-sql-parser/build/sqlite.js";
+import pgPkg from "node-sql-parser/build/postgresql.js";
 import { bindingViolations } from "./sql-guard-bindings.js";
 import { astDepth, DEFAULT_GUARD_LIMITS, lex, stripCodeFence, type GuardLimits } from "./sql-guard-lexer.js";
 import type { GuardScope } from "./sql-guard-scope.js";
@@ -33,9 +35,14 @@ export { bindingColumn, buildGuardScope, isRequiredBinding, renderBinding, sqlSt
 export type { GuardBinding, GuardScope, GuardScopeInput, GuardScopeResult, GuardTable } from "./sql-guard-scope.js";
 export { DEFAULT_GUARD_LIMITS, stripCodeFence, type GuardLimits } from "./sql-guard-lexer.js";
 
-const { Parser } = pkg;
-const parser = new Parser();
-const PARSE_OPTIONS = { database: "sqlite" };
+const parsers = { sqlite: new pkg.Parser(), postgres: new pgPkg.Parser() };
+const PARSE_OPTIONS = { sqlite: { database: "sqlite" }, postgres: { database: "PostgresQL" } };
+
+/** The statement's syntax tree in the scope's dialect (throws on a parse error). */
+function astify(sql: string, scope: GuardScope): unknown {
+  const dialect = scope.dialect ?? "sqlite";
+  return parsers[dialect].astify(sql, PARSE_OPTIONS[dialect]);
+}
 
 /**
  * Checks one SQL text against the scope. Returns the violations; an empty list means admissible.
@@ -57,7 +64,7 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
   if (words.includes("RECURSIVE")) return ["recursive queries are not allowed"];
   let ast: unknown;
   try {
-    ast = parser.astify(sql, PARSE_OPTIONS);
+    ast = astify(sql, scope);
   } catch (error) {
     if (/\bOVER\s*\(\s*ORDER\b/i.test(sql)) {
       return ["SQL parse error: a window OVER (ORDER BY …) needs PARTITION BY here; use ORDER BY … LIMIT 1 or COUNT instead"];
@@ -99,7 +106,7 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
 export function columnsRead(sqlText: string, scope: GuardScope): Map<string, Set<string>> | undefined {
   let ast: unknown;
   try {
-    ast = parser.astify(stripCodeFence(sqlText ?? ""), PARSE_OPTIONS);
+    ast = astify(stripCodeFence(sqlText ?? ""), scope);
   } catch {
     return undefined;
   }
