@@ -16,6 +16,8 @@ const ALLOWED_FUNCTIONS = new Set([
   "floor", "ceil", "ceiling", "power", "pow", "sqrt", "exp", "ln", "log", "log10", "log2", "mod",
   "trunc", "exists", "row_number", "rank", "dense_rank", "ntile", "lag", "lead", "first_value",
   "last_value", "nth_value", "percent_rank", "cume_dist", "group_concat", "total", "count", "sum", "avg",
+  // PostgreSQL: instr's twin, and SQLite's lenient CAST as the index schema's functions (indexing/pg-store.ts).
+  "strpos", "atr_real", "atr_int",
 ]);
 const ALLOWED_AGGREGATES = new Set(["count", "sum", "avg", "min", "max", "total", "group_concat"]);
 const LITERAL_TYPES = new Set([

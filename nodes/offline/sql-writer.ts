@@ -6,7 +6,8 @@
  * Guard contract (retrievers/sql-guard.ts): only the usable (allowed) columns and `_row` appear;
  * every required binding appears verbatim in the OUTER WHERE, joined by AND, as
  * `<binding column> = 'value'` (or `LIKE '%value%'` for fuzzy bindings). Numbers stored as text
- * are read with SQLite's CAST after dropping thousands separators and currency signs.
+ * are read with SQLite's CAST after dropping thousands separators and currency signs (on a PostgreSQL
+ * store the fragments of nodes/offline/sql-dialect.ts compute the same values).
  */
 import type { SearchableIndex as OpenedIndex } from "../../retrievers/open-search.js";
 import { quoteIdent } from "../../indexing/sql-store.js";
@@ -21,6 +22,7 @@ import { chooseConditionColumn, chooseOrderColumn, headerMatch, isNumericColumn,
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
 import { MONTH_NAMES, ORDINAL_PATTERN, ordinalValue } from "../../text/lexicons.js";
+import { SQLITE_FRAGMENTS, sqlFragments, type SqlFragments } from "./sql-dialect.js";
 
 /** A value the SQL must contain as a mandatory outer-WHERE predicate (from the value linker). */
 export interface RequiredBinding {
@@ -69,6 +71,8 @@ export interface SqlPlan {
 }
 
 const ROW = quoteIdent(ROW_ID_COLUMN);
+/** The store's fragments, set by createWriteSql for one (synchronous) planSql call; SQLite otherwise. */
+let d: SqlFragments = SQLITE_FRAGMENTS;
 
 /** SQL string literal with quotes doubled. */
 export function sqlString(value: string): string {
@@ -87,31 +91,32 @@ function numExpr(c: CatalogColumn, alias?: string): string {
     // "m:ss.xx" (or "h:mm:ss") as seconds; a leading "+" (gap times) is dropped.
     const r = `REPLACE(TRIM(${col(c, alias)}), '+', '')`;
     // (No parentheses around CASE: the guard's parser refuses "SELECT (CASE …) FROM" in a sub-query.)
-    return `CASE WHEN instr(${r}, ':') > 0 THEN CAST(substr(${r}, 1, instr(${r}, ':') - 1) AS REAL) * 60 + CAST(REPLACE(substr(${r}, instr(${r}, ':') + 1), ':', '') AS REAL) ELSE CAST(${r} AS REAL) END`;
+    const colon = d.instr(r, "':'");
+    return `CASE WHEN ${colon} > 0 THEN ${d.real(`substr(${r}, 1, ${colon} - 1)`)} * 60 + ${d.real(`REPLACE(substr(${r}, ${colon} + 1), ':', '')`)} ELSE ${d.real(r)} END`;
   }
-  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  if (c.schema.type === "date") return d.int(`substr(${col(c, alias, false)}, 1, 4)`);
   const bare = `REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', ''), '(', ''), ')', '')`;
   // "(874)" / "$(874)" is an accounting negative.
-  return `CASE WHEN TRIM(${col(c, alias)}) GLOB '(*' OR TRIM(${col(c, alias)}) GLOB '$(*' THEN -CAST(${bare} AS REAL) ELSE CAST(${bare} AS REAL) END`;
+  return `CASE WHEN ${d.glob(`TRIM(${col(c, alias)})`, "(*")} OR ${d.glob(`TRIM(${col(c, alias)})`, "$(*")} THEN -${d.real(bare)} ELSE ${d.real(bare)} END`;
 }
 
 /** Predicate: the column holds a usable number (or date). */
 function hasNum(c: CatalogColumn, alias?: string): string {
   if (c.schema.type !== "text") return `${col(c, alias, false)} IS NOT NULL`;
-  return `(${col(c, alias)} GLOB '*[0-9]*' AND TRIM(${col(c, alias)}) GLOB '[0-9$+.(-]*')`;
+  return `(${d.glob(col(c, alias), "*[0-9]*")} AND ${d.glob(`TRIM(${col(c, alias)})`, "[0-9$+.(-]*")})`;
 }
 
 /** Ordering expression: ISO text for dates, numbers otherwise. */
 function orderExpr(c: CatalogColumn, alias?: string): string {
   if (c.schema.type === "date") return col(c, alias, false);
-  if (!isNumericColumn(c) && isYearColumn(c)) return `CAST(${col(c, alias)} AS INTEGER)`;
+  if (!isNumericColumn(c) && isYearColumn(c)) return d.int(col(c, alias));
   return numExpr(c, alias);
 }
 
 function yearExpr(c: CatalogColumn, alias?: string): string {
-  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  if (c.schema.type === "date") return d.int(`substr(${col(c, alias, false)}, 1, 4)`);
   if (isNumericColumn(c)) return numExpr(c, alias);
-  return `CAST(${col(c, alias)} AS INTEGER)`;
+  return d.int(col(c, alias));
 }
 
 function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alias?: string): string {
@@ -301,7 +306,7 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
     const n = ordinalValue(word) ?? Number(word.replace(/\D/g, ""));
     const placeCol = catalog.columns.find((c) => ok(c) && isRankColumn(c) && c.num.some((v) => v === n));
     if (placeCol) {
-      preds.push(`CAST(TRIM(${col(placeCol)}) AS INTEGER) = ${n} AND TRIM(${col(placeCol)}) GLOB '[0-9]*'`);
+      preds.push(`${d.int(`TRIM(${col(placeCol)})`)} = ${n} AND ${d.glob(`TRIM(${col(placeCol)})`, "[0-9]*")}`);
       columns.add(placeCol.index);
     }
   }
@@ -342,7 +347,7 @@ function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok: (c: C
   // The outcome words as the cells write them ("W", "Won"): the cell is the word, or the word then a non-letter.
   const tokens = [...new Set(c.raw.map((v) => /^[a-z]+/i.exec(v.trim())?.[0] ?? "").filter((t) => OUTCOMES[kind].test(t.toLowerCase())))];
   if (tokens.length === 0) return { preds: [], columns: new Set() };
-  const any = tokens.map((t) => `TRIM(${col(c)}) GLOB '${t}' OR TRIM(${col(c)}) GLOB '${t}[^A-Za-z]*'`).join(" OR ");
+  const any = tokens.map((t) => `${d.glob(`TRIM(${col(c)})`, t)} OR ${d.glob(`TRIM(${col(c)})`, `${t}[^A-Za-z]*`)}`).join(" OR ");
   return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
 }
 
@@ -1094,7 +1099,13 @@ export function createWriteSql(index: OpenedIndex): (input: WriteSqlInput) => Pr
     const needed = analysis.grounding?.tableId === schema.tableId ? (analysis.grounding.columns ?? []) : [];
     const missing = needed.filter((name) => !usable.has(schema.columns.findIndex((c) => c.name === name)));
     if (missing.length > 0) throw new NoSqlTemplateError(`${input.subQuery}" (allowed columns lack ${missing.join(", ")}`);
-    const plan = planSql({ analysis, catalog, mentions, usable, bindings });
+    d = sqlFragments(input.dialect);
+    let plan: SqlPlan | null;
+    try {
+      plan = planSql({ analysis, catalog, mentions, usable, bindings });
+    } finally {
+      d = SQLITE_FRAGMENTS;
+    }
     if (!plan) throw new NoSqlTemplateError(input.subQuery);
     return plan.sql;
   };

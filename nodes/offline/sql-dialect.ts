@@ -1,0 +1,61 @@
+/**
+ * The SQL fragments the offline writer (nodes/offline/sql-writer.ts) emits that differ between the
+ * View 5 stores. SQLite's are today's text exactly; PostgreSQL's compute the same values:
+ * - `real`/`int`: SQLite's lenient CAST of text (longest numeric prefix after leading spaces, 0
+ *   when none, NULL stays NULL) is `atr_real`/`atr_int`, SQL functions that indexing/pg-store.ts
+ *   creates in every index schema (`postgresHelperFunctions`) (a plain PostgreSQL CAST fails on "12 pts");
+ * - `instr` is `strpos`; `x GLOB 'p'` is an anchored POSIX regex `x ~ '^…$'` (case-sensitive, as GLOB).
+ * LIKE is kept: it is case-insensitive for ASCII on SQLite and case-sensitive on PostgreSQL (the
+ * linked values the writer binds are copied from the cells, so their case matches).
+ */
+import type { SqlDialect } from "../../retrievers/sql-dialect.js";
+
+export interface SqlFragments {
+  /** Text → REAL as SQLite's CAST reads it. */
+  real(expr: string): string;
+  /** Text → INTEGER as SQLite's CAST reads it. */
+  int(expr: string): string;
+  /** 1-based position of `needle` (an SQL expression) in `expr`, 0 when absent. */
+  instr(expr: string, needle: string): string;
+  /** `expr` matches the GLOB pattern (given unquoted). */
+  glob(expr: string, pattern: string): string;
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+export const SQLITE_FRAGMENTS: SqlFragments = {
+  real: (e) => `CAST(${e} AS REAL)`,
+  int: (e) => `CAST(${e} AS INTEGER)`,
+  instr: (e, n) => `instr(${e}, ${n})`,
+  glob: (e, p) => `${e} GLOB ${quote(p)}`,
+};
+
+/** A GLOB pattern as an anchored POSIX regex; literal specials go in brackets (the guard refuses backslashes). */
+export function globToRegex(pattern: string): string {
+  let out = "^";
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === "*") out += ".*";
+    else if (ch === "?") out += ".";
+    else if (ch === "[") {
+      const end = pattern.indexOf("]", i + 2);
+      if (end < 0) throw new Error(`globToRegex: unclosed [ in ${JSON.stringify(pattern)}`);
+      out += pattern.slice(i, end + 1);
+      i = end;
+    } else if (/[$.()+|{}]/.test(ch)) out += `[${ch}]`;
+    else if (ch === "^" || ch === "\\") throw new Error(`globToRegex: ${ch} outside [] is not supported (${JSON.stringify(pattern)})`);
+    else out += ch;
+  }
+  return `${out}$`;
+}
+
+export const POSTGRES_FRAGMENTS: SqlFragments = {
+  real: (e) => `atr_real(${e})`,
+  int: (e) => `atr_int(${e})`,
+  instr: (e, n) => `strpos(${e}, ${n})`,
+  glob: (e, p) => `${e} ~ ${quote(globToRegex(p))}`,
+};
+
+export function sqlFragments(dialect: SqlDialect | undefined): SqlFragments {
+  return dialect === "postgres" ? POSTGRES_FRAGMENTS : SQLITE_FRAGMENTS;
+}
