@@ -11,11 +11,13 @@
  * not answer at all.
  *
  * Results have SQLite's shape: numbers as JS numbers (BIGINT, NUMERIC included), booleans as 1/0,
- * repeated result names `_2`, `_3` … — so a result string is the same on both stores.
+ * result columns named as SQLite names them (retrievers/sqlite-result-names.ts), repeated names
+ * `_2`, `_3` … — so a result string is the same on both stores.
  */
 import pg from "pg";
 import { DEFAULT_SQL_MAX_ROWS, DEFAULT_SQL_TIMEOUT_MS, SQL_FAILURE_PREFIX, type SqlExecution, type SqlExecutor, type SqlExecutorOptions } from "./sql-executor.js";
 import type { SqlDialect } from "./sql-dialect.js";
+import { sqliteResultNames } from "./sqlite-result-names.js";
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -91,11 +93,13 @@ export class PgSqlExecutor implements SqlExecutor {
         const body = sql.trim().replace(/;\s*$/, "");
         await client.query({ text: `DECLARE ${cursor} NO SCROLL CURSOR FOR ${body}`, queryMode: "extended" } as pg.QueryConfig);
         const fetched = await client.query({ text: `FETCH FORWARD ${this.maxRows + 1} FROM ${cursor}`, rowMode: "array", types: TYPES } as pg.QueryArrayConfig);
+        const sqliteNames = sqliteResultNames(body);
+        const names = sqliteNames?.length === fetched.fields.length ? sqliteNames : fetched.fields.map((f) => f.name);
         const seen = new Map<string, number>();
-        const keys = fetched.fields.map((f) => {
-          const n = (seen.get(f.name) ?? 0) + 1;
-          seen.set(f.name, n);
-          return n === 1 ? f.name : `${f.name}_${n}`;
+        const keys = names.map((name) => {
+          const n = (seen.get(name) ?? 0) + 1;
+          seen.set(name, n);
+          return n === 1 ? name : `${name}_${n}`;
         });
         const truncated = fetched.rows.length > this.maxRows;
         const rows = fetched.rows.slice(0, this.maxRows).map((values) => {
