@@ -4,7 +4,8 @@
  * - `real`/`int`: SQLite's lenient CAST of text (longest numeric prefix after leading spaces, 0
  *   when none, NULL stays NULL) is `atr_real`/`atr_int`, SQL functions that indexing/pg-store.ts
  *   creates in every index schema (`postgresHelperFunctions`) (a plain PostgreSQL CAST fails on "12 pts");
- * - `instr` is `strpos`; `x GLOB 'p'` is an anchored POSIX regex `x ~ '^…$'` (case-sensitive, as GLOB).
+ * - `instr` is `strpos`; `x GLOB 'p'` is an anchored POSIX regex `x ~ '^…$'` (case-sensitive, as GLOB);
+ * - `SUM(predicate)` (SQLite sums booleans as 0/1) is `SUM(CAST(predicate AS INTEGER))`.
  * LIKE is kept: it is case-insensitive for ASCII on SQLite and case-sensitive on PostgreSQL (the
  * linked values the writer binds are copied from the cells, so their case matches).
  */
@@ -19,6 +20,8 @@ export interface SqlFragments {
   instr(expr: string, needle: string): string;
   /** `expr` matches the GLOB pattern (given unquoted). */
   glob(expr: string, pattern: string): string;
+  /** How many rows satisfy a predicate (SQLite sums booleans as 0/1; PostgreSQL has no SUM(boolean)). */
+  countTrue(predicate: string): string;
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -28,6 +31,7 @@ export const SQLITE_FRAGMENTS: SqlFragments = {
   int: (e) => `CAST(${e} AS INTEGER)`,
   instr: (e, n) => `instr(${e}, ${n})`,
   glob: (e, p) => `${e} GLOB ${quote(p)}`,
+  countTrue: (p) => `SUM(${p})`,
 };
 
 /** A GLOB pattern as an anchored POSIX regex; literal specials go in brackets (the guard refuses backslashes). */
@@ -54,6 +58,7 @@ export const POSTGRES_FRAGMENTS: SqlFragments = {
   int: (e) => `atr_int(${e})`,
   instr: (e, n) => `strpos(${e}, ${n})`,
   glob: (e, p) => `${e} ~ ${quote(globToRegex(p))}`,
+  countTrue: (p) => `SUM(CAST(${p} AS INTEGER))`,
 };
 
 export function sqlFragments(dialect: SqlDialect | undefined): SqlFragments {

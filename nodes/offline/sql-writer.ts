@@ -941,7 +941,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
   if (others.length > 0 && m1.columnIndex === m2.columnIndex) {
     const preds = others.map((m) => mentionPredicate(m, catalog));
     return {
-      sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) >= SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
+      sql: `SELECT CASE WHEN ${d.countTrue(mentionPredicate(m1, catalog))} >= ${d.countTrue(mentionPredicate(m2, catalog))} THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
       template: "choice",
       targetColumn: c1.schema.name,
       options: [label(m1), label(m2)],
@@ -952,7 +952,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
   if (!counting) return null;
   const cmp = /\b(fewer|less|least)\b/.test(a.normalized) ? "<=" : ">=";
   return {
-    sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) ${cmp} SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(summaryFilter(catalog))}`,
+    sql: `SELECT CASE WHEN ${d.countTrue(mentionPredicate(m1, catalog))} ${cmp} ${d.countTrue(mentionPredicate(m2, catalog))} THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(summaryFilter(catalog))}`,
     template: "choice",
     targetColumn: c1.schema.name,
     options: [label(m1), label(m2)],
@@ -1002,7 +1002,7 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
   const rowCounts = m1.rows.length > 1 || m2.rows.length > 1;
   if (kind === "difference" && m1.columnIndex === m2.columnIndex && rowCounts && bindings.length === 0 && !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)) {
     return {
-      sql: `SELECT ABS(SUM(${mentionPredicate(m1, catalog)}) - SUM(${mentionPredicate(m2, catalog)})) FROM ${table}${where(summaryFilter(catalog))}`,
+      sql: `SELECT ABS(${d.countTrue(mentionPredicate(m1, catalog))} - ${d.countTrue(mentionPredicate(m2, catalog))}) FROM ${table}${where(summaryFilter(catalog))}`,
       template: "difference",
       targetColumn: "",
     };

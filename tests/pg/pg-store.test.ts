@@ -96,6 +96,25 @@ describePg("View 5 in PostgreSQL", () => {
     }
   });
 
+  it("reads numbers from text as SQLite's CAST does (the writer's PostgreSQL fragments)", async () => {
+    const texts = ["12", " 12.5 pts", "-3", "+4.0e2x", ".5", "5.", "abc", "", "1,200", "3rd", "  -0.25", "1e", "(874)"];
+    const index = await openIndex(pgDir);
+    const onPg = openIndexStore(index, { url: PG_URL });
+    const onLite = openIndexStore({ dir: liteDir, manifest: {} });
+    try {
+      for (const t of texts) {
+        const lit = `'${t.replace(/'/g, "''")}'`;
+        const want = JSON.parse((await onLite.execute(`SELECT CAST(${lit} AS REAL) AS r, CAST(${lit} AS INTEGER) AS i FROM "cities" LIMIT 1`)).result);
+        const got = JSON.parse((await onPg.execute(`SELECT atr_real(${lit}) AS r, atr_int(${lit}) AS i FROM "cities" LIMIT 1`)).result);
+        expect(got, JSON.stringify(t)).toEqual(want);
+      }
+    } finally {
+      await onPg.close();
+      await onLite.close();
+      index.close();
+    }
+  });
+
   it("answers every examples/ question as the SQLite store does (password from PGPASSWORD)", async () => {
     const saved = process.env.PGPASSWORD;
     process.env.PGPASSWORD = password;
