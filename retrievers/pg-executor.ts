@@ -36,6 +36,13 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** node-pg's message for a missing password names none of the ways to give one. */
+function explain(error: unknown): string {
+  const message = (error as Error)?.message ?? String(error);
+  if (/client password must be a string/.test(message)) return "the server wants a password: set PGPASSWORD, add a ~/.pgpass line, or give --sql_store with the URL including the password";
+  return message;
+}
+
 export interface PgExecutorOptions extends SqlExecutorOptions {
   /** The index's schema. */
   schema: string;
@@ -78,7 +85,7 @@ export class PgSqlExecutor implements SqlExecutor {
     try {
       client = await this.pool.connect();
     } catch (error) {
-      return fail(`cannot connect to PostgreSQL: ${(error as Error).message}`);
+      return fail(`cannot connect to PostgreSQL: ${explain(error)}`);
     }
     const cursor = `atr_c${++this.cursorId}`;
     let broken = false;
@@ -128,8 +135,12 @@ export class PgSqlExecutor implements SqlExecutor {
 
   /** Runs a bookkeeping query (no guard: fixed SQL of this program) in a read-only transaction. */
   async bookkeeping<T extends Record<string, unknown>>(sql: string, values: unknown[] = []): Promise<T[]> {
-    const result = await this.pool.query({ text: sql, values, types: TYPES });
-    return result.rows as T[];
+    try {
+      const result = await this.pool.query({ text: sql, values, types: TYPES });
+      return result.rows as T[];
+    } catch (error) {
+      throw new Error(explain(error));
+    }
   }
 
   async close(): Promise<void> {
