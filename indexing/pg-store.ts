@@ -140,7 +140,8 @@ export async function copySqliteToPostgres(sqlitePath: string, url: string, sche
       }
       for (const sql of postgresHelperFunctions(schema)) await client.query(sql);
       await client.query(`INSERT INTO ${quoteIdent(schema)}."_meta" (key, value) VALUES ('index_schema', $1)`, [schema]);
-      await client.query(`ANALYZE`);
+      // Planner statistics for this schema's tables only (a bare ANALYZE would visit every index's schema).
+      await client.query(`ANALYZE ${tables.map((t) => `${quoteIdent(schema)}.${quoteIdent(t)}`).join(", ")}`);
     } catch (error) {
       await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`).catch(() => undefined);
       throw error;
