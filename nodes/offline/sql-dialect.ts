@@ -5,7 +5,8 @@
  *   when none, NULL stays NULL) is `atr_real`/`atr_int`, SQL functions that indexing/pg-store.ts
  *   creates in every index schema (`postgresHelperFunctions`) (a plain PostgreSQL CAST fails on "12 pts");
  * - `instr` is `strpos`; `x GLOB 'p'` is an anchored POSIX regex `x ~ '^…$'` (case-sensitive, as GLOB);
- * - `SUM(predicate)` (SQLite sums booleans as 0/1) is `SUM(CAST(predicate AS INTEGER))`.
+ * - `SUM(predicate)` (SQLite sums booleans as 0/1) is `SUM(CAST(predicate AS INTEGER))`, and
+ *   `NOT COALESCE(predicate, 0)` is `NOT COALESCE(predicate, FALSE)`.
  * LIKE is kept: it is case-insensitive for ASCII on SQLite and case-sensitive on PostgreSQL (the
  * linked values the writer binds are copied from the cells, so their case matches).
  */
@@ -22,6 +23,8 @@ export interface SqlFragments {
   glob(expr: string, pattern: string): string;
   /** How many rows satisfy a predicate (SQLite sums booleans as 0/1; PostgreSQL has no SUM(boolean)). */
   countTrue(predicate: string): string;
+  /** The predicate is false or NULL (PostgreSQL will not COALESCE a boolean with 0). */
+  notTrue(predicate: string): string;
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -32,6 +35,7 @@ export const SQLITE_FRAGMENTS: SqlFragments = {
   instr: (e, n) => `instr(${e}, ${n})`,
   glob: (e, p) => `${e} GLOB ${quote(p)}`,
   countTrue: (p) => `SUM(${p})`,
+  notTrue: (p) => `NOT COALESCE(${p}, 0)`,
 };
 
 /** A GLOB pattern as an anchored POSIX regex; literal specials go in brackets (the guard refuses backslashes). */
@@ -59,6 +63,7 @@ export const POSTGRES_FRAGMENTS: SqlFragments = {
   instr: (e, n) => `strpos(${e}, ${n})`,
   glob: (e, p) => `${e} ~ ${quote(globToRegex(p))}`,
   countTrue: (p) => `SUM(CAST(${p} AS INTEGER))`,
+  notTrue: (p) => `NOT COALESCE(${p}, FALSE)`,
 };
 
 export function sqlFragments(dialect: SqlDialect | undefined): SqlFragments {

@@ -591,7 +591,7 @@ export function planSql(input: SqlPlanInput): SqlPlan | null {
     // (No window functions: the guard admits OVER only with PARTITION BY.) A run's length is its last row
     // minus the nearest row above it that the conditions do not select.
     const hit = `(${[...basePreds, ...summaryFilter(catalog)].join(" AND ")})`;
-    const miss = (bound: string) => `SELECT ${bound} FROM ${table} AS b WHERE NOT COALESCE(${hit}, 0)`;
+    const miss = (bound: string) => `SELECT ${bound} FROM ${table} AS b WHERE ${d.notTrue(hit)}`;
     const fromTop = /\b(from|starting (?:at|from)) the (top|start|beginning)\b/.test(a.normalized);
     const sql = fromTop
       ? `SELECT COALESCE((${miss(`MIN(${ROW})`)} AND b.${ROW} > a.${ROW}), (SELECT MAX(${ROW}) + 1 FROM ${table})) - a.${ROW} FROM ${table} AS a WHERE ${hit} ORDER BY a.${ROW} LIMIT 1`
