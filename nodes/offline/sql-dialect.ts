@@ -7,8 +7,9 @@
  * - `instr` is `strpos`; `x GLOB 'p'` is an anchored POSIX regex `x ~ '^…$'` (case-sensitive, as GLOB);
  * - `SUM(predicate)` (SQLite sums booleans as 0/1) is `SUM(CAST(predicate AS INTEGER))`, and
  *   `NOT COALESCE(predicate, 0)` is `NOT COALESCE(predicate, FALSE)`.
- * LIKE is kept: it is case-insensitive for ASCII on SQLite and case-sensitive on PostgreSQL (the
- * linked values the writer binds are copied from the cells, so their case matches).
+ * - the month tests' `LIKE '%may%'` (case-insensitive for ASCII on SQLite) is `ILIKE` on PostgreSQL.
+ * A fuzzy binding keeps `LIKE` on both (the guard requires it; its value is copied from the cells,
+ * so its case matches).
  */
 import type { SqlDialect } from "../../retrievers/sql-dialect.js";
 
@@ -25,6 +26,8 @@ export interface SqlFragments {
   countTrue(predicate: string): string;
   /** The predicate is false or NULL (PostgreSQL will not COALESCE a boolean with 0). */
   notTrue(predicate: string): string;
+  /** ASCII-case-insensitive LIKE with a pattern given unquoted (SQLite's LIKE; ILIKE on PostgreSQL). Not for bindings: the guard wants `LIKE` there. */
+  likeText(expr: string, pattern: string): string;
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -36,6 +39,7 @@ export const SQLITE_FRAGMENTS: SqlFragments = {
   glob: (e, p) => `${e} GLOB ${quote(p)}`,
   countTrue: (p) => `SUM(${p})`,
   notTrue: (p) => `NOT COALESCE(${p}, 0)`,
+  likeText: (e, p) => `${e} LIKE ${quote(p)}`,
 };
 
 /** A GLOB pattern as an anchored POSIX regex; literal specials go in brackets (the guard refuses backslashes). */
@@ -64,6 +68,7 @@ export const POSTGRES_FRAGMENTS: SqlFragments = {
   glob: (e, p) => `${e} ~ ${quote(globToRegex(p))}`,
   countTrue: (p) => `SUM(CAST(${p} AS INTEGER))`,
   notTrue: (p) => `NOT COALESCE(${p}, FALSE)`,
+  likeText: (e, p) => `${e} ILIKE ${quote(p)}`,
 };
 
 export function sqlFragments(dialect: SqlDialect | undefined): SqlFragments {

@@ -277,7 +277,7 @@ function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usa
         // "in september or november", "in july and august": rows of either month.
         const pair = new RegExp(`\\b(?<!between )(${MONTHS.join("|")}) (?:or|and) (${MONTHS.join("|")})\\b`).exec(q);
         const months = pair && [pair[1], pair[2]].includes(MONTHS[month]) ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)] : [month];
-        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[i]!.slice(0, 3)}%`)}`;
+        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : d.likeText(col(dateCol), `%${MONTHS[i]!.slice(0, 3)}%`);
         preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
         // "in march 2023": the month of that year.
         const year = new RegExp(`\\b${MONTHS[month]} (?:of )?((?:1[89]|20)\\d\\d)\\b`).exec(q)?.[1];
@@ -370,7 +370,7 @@ function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: 
   if (!c) return null;
   const cases = MONTHS.map((m, i) => {
     const name = sqlString(m[0]!.toUpperCase() + m.slice(1));
-    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${col(c)} LIKE '%${m.slice(0, 3)}%' THEN ${name}`;
+    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${d.likeText(col(c), `%${m.slice(0, 3)}%`)} THEN ${name}`;
   });
   const month = `CASE ${cases.join(" ")} END`;
   const dir = a.sortDirection === "max" ? "DESC" : "ASC";
@@ -391,7 +391,7 @@ function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set
   const names = [pair[1]!, pair[2]!].map((m) => m[0]!.toUpperCase() + m.slice(1));
   const rows = [pair[1]!, pair[2]!].map((m) => {
     const i = MONTHS.indexOf(m);
-    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(c)} LIKE '%${m.slice(0, 3)}%'`;
+    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : d.likeText(col(c), `%${m.slice(0, 3)}%`);
     return `(SELECT COUNT(*) FROM ${table}${where([pred, ...summaryFilter(catalog)])})`;
   });
   const op = /^(fewer|less|least)$/.test(word[1]!) ? "<" : ">";
