@@ -67,6 +67,10 @@ export const ConfigurationSchema = z.object({
     .default("question")
     .describe("route masking and linker ladder over the whole question (released code) or per sub-query"),
   sqlServiceUrl: z.string().optional().describe("guarded external SQL service (§7) instead of the embedded View 5"),
+  sqlStore: z
+    .string()
+    .optional()
+    .describe("PostgreSQL URL for an index built with --sql_store (overrides the manifest's, may carry the password; else PGPASSWORD/.pgpass)"),
   sqlTimeoutMs: z.number().int().min(1).default(DEFAULT_SQL_TIMEOUT_MS).describe("time limit of one SQL statement"),
   llmCachePath: z.string().optional().describe("SQLite file caching LLM responses (rerun = no cost, same output)"),
   llmTimeoutMs: z.number().int().min(1).default(120_000).describe("time limit of one LLM call"),

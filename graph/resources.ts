@@ -25,6 +25,7 @@ import { PromptedStrategies } from "../nodes/prompted/strategies.js";
 import type { Strategies } from "../nodes/strategies.js";
 import { DEFAULT_RECALL_MULTIPLIER } from "../retrievers/recall.js";
 import { openSqlExecutor, type SqlExecutor } from "../retrievers/sql-executor.js";
+import { openIndexStore, storeViolations } from "../retrievers/sql-store.js";
 import { OFFLINE_BACKBONE, parseBackbone } from "./backbones.js";
 import { readBackboneEnv } from "./backbone-env.js";
 import type { Configuration } from "./configuration.js";
@@ -168,13 +169,39 @@ export async function getIndex(c: Configuration): Promise<AgentIndex | OpenedInd
   return p;
 }
 
-/** The read-only, time-limited executor over the index's tables.sqlite. */
+const pgExecutors = new Map<string, Promise<SqlExecutor>>();
+
+/**
+ * The index's View 5 in PostgreSQL (manifest `sqlStore`), checked once against the index's tables;
+ * a store that does not match (rebuilt, dropped, another index) is refused naming the differences.
+ */
+function postgresExecutor(index: OpenedIndex, c: Configuration): Promise<SqlExecutor> {
+  const key = `${index.dir}|${index.manifest.buildId}|${c.sqlTimeoutMs}|${c.sqlStore ?? ""}`;
+  let p = pgExecutors.get(key);
+  if (!p) {
+    p = (async () => {
+      const store = openIndexStore(index, { timeoutMs: c.sqlTimeoutMs, ...(c.sqlStore ? { url: c.sqlStore } : {}) });
+      const violations = await storeViolations(store, index.tables);
+      if (violations.length > 0) {
+        await store.close();
+        throw new ResourceError(`the index's PostgreSQL store does not match the index (rebuild it with atr build-index --sql_store …): ${violations.join("; ")}`);
+      }
+      return store;
+    })();
+    pgExecutors.set(key, p);
+    p.catch(() => pgExecutors.delete(key));
+  }
+  return p;
+}
+
+/** The read-only, time-limited executor over the index's View 5 (tables.sqlite, or its PostgreSQL schema). */
 export async function getSqlExecutor(c: Configuration): Promise<SqlExecutor> {
   const reg = registered.get(c.indexPath);
   if (reg?.executor) return reg.executor;
   const index = await getIndex(c);
   const path = join(index.dir, SQLITE_FILE);
   const opened = isOpenedIndex(index) ? index : undefined;
+  if (opened?.manifest.sqlStore) return postgresExecutor(opened, c);
   const key = `${path}|${c.sqlTimeoutMs}|${opened?.manifest.buildId ?? ""}`;
   let executor = executors.get(key);
   if (!executor) {
@@ -247,6 +274,8 @@ export const processResources: NodeResources = {
 export async function closeResources(): Promise<void> {
   const pending = [...executors.values()].map((e) => e.close().catch(() => undefined));
   executors.clear();
+  for (const p of pgExecutors.values()) pending.push(p.then((e) => e.close()).catch(() => undefined));
+  pgExecutors.clear();
   for (const reg of registered.values()) if (reg.executor) pending.push(reg.executor.close().catch(() => undefined));
   await Promise.all(pending);
   for (const cache of llmCaches.values()) cache.close();

@@ -8,6 +8,10 @@
  * it is empty or provably an index written here, and never when it holds an input folder; leftovers
  * of interrupted builds are cleaned up first (indexing/save-path.ts has the rules).
  *
+ * With `sqlStore` (a postgres:// URL) View 5 is also copied into a new PostgreSQL schema
+ * (indexing/pg-store.ts) recorded in the manifest; the schema of the index it replaces is dropped
+ * after the swap, and the new one when the build fails.
+ *
  * Cells longer than VIEW_CELL_MAX_CHARS are cut (with "…") in the copy of the table given to the
  * views (chunks, cells, rows); tables.sqlite keeps the full original text.
  */
@@ -15,8 +19,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join, resolve } from "node:path";
 import { loadPassages } from "./load-passages.js";
 import { InputDirectoryError, loadTables, type LoadIssue } from "./load-tables.js";
-import { PASSAGES_FILE, writeManifest } from "./manifest.js";
+import { MANIFEST_FILE, PASSAGES_FILE, writeManifest } from "./manifest.js";
 import { BUILD_MARKER, cleanStaleBuilds, removeOnSignal, replaceRefusal, savePathRefusal } from "./save-path.js";
+import { copySqliteToPostgres, dropSchema, isPostgresUrl, newSchemaName, PgStoreError, redactUrl } from "./pg-store.js";
 import { SQLITE_FILE, writeSqlStore } from "./sql-store.js";
 import type { Manifest, Passage, RawTable } from "./types.js";
 import { buildViews, type LoadedTable, type ViewBuildOptions } from "./views.js";
@@ -44,6 +49,8 @@ export interface BuildIndexOptions extends Partial<Omit<ViewBuildOptions, "onPro
   savePath: string;
   /** `{"tables": [...], "documents": [...]}` fixing the file order; must list exactly the files present. */
   inputOrder?: { tables: string[]; documents: string[] };
+  /** Where View 5 is served: undefined/"sqlite" = the embedded tables.sqlite only; a postgres:// URL = also a PostgreSQL schema. */
+  sqlStore?: string;
   /** Stage progress (load, sql, views' own stages, manifest). */
   onProgress?: (stage: string, done: number, total: number) => void;
 }
@@ -121,6 +128,8 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     { flag: "--doc_dir", dir: options.docDir },
   ]);
   if (refusal) throw new BuildIndexError(refusal);
+  const pgUrl = options.sqlStore && options.sqlStore !== "sqlite" ? options.sqlStore : undefined;
+  if (pgUrl && !isPostgresUrl(pgUrl)) throw new BuildIndexError(`--sql_store must be "sqlite" or a postgres:// URL, got ${JSON.stringify(redactUrl(pgUrl))}`);
   const cleanup = cleanStaleBuilds(target);
   const tablesLoaded = loadTables(options.excelDir, { order: options.inputOrder?.tables });
   const issues = [...tablesLoaded.issues];
@@ -139,8 +148,14 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
   mkdirSync(tmp);
   writeFileSync(join(tmp, BUILD_MARKER), `atr build-index pid ${process.pid} started ${new Date().toISOString()}\n`);
   const detachSignals = removeOnSignal(tmp);
+  let pgSchema: string | undefined;
   try {
     const schemas = writeSqlStore(join(tmp, SQLITE_FILE), tablesLoaded.tables, { onTable: (done, total) => progress("sql", done, total) });
+    if (pgUrl) {
+      const schema = newSchemaName(target);
+      await copySqliteToPostgres(join(tmp, SQLITE_FILE), pgUrl, schema, { onTable: (done, total) => progress("postgres", done, total) });
+      pgSchema = schema;
+    }
     writePassages(join(tmp, PASSAGES_FILE), passagesLoaded.passages);
     const loaded: LoadedTable[] = tablesLoaded.tables.map((raw, i) => ({ raw: viewTable(raw), schema: schemas[i]! }));
     const views = await buildViews(
@@ -173,16 +188,33 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
         documents: passagesLoaded.files,
         skipped: issues.filter((i) => i.severity === "error").map((i) => ({ file: i.file, reason: i.problem })),
       },
+      ...(pgUrl && pgSchema ? { sqlStore: { kind: "postgres" as const, url: redactUrl(pgUrl), schema: pgSchema } } : {}),
     });
     progress("manifest", 1, 1);
+    const replaced = previousPgSchema(target);
     swapInto(tmp, target);
     rmSync(join(target, BUILD_MARKER), { force: true });
+    if (pgUrl && replaced) {
+      await dropSchema(pgUrl, replaced).catch((error: Error) => cleanup.push(`could not drop the replaced index's PostgreSQL schema ${replaced}: ${error.message}`));
+    }
     return { dir: target, manifest, issues, cleanup };
   } catch (error) {
     rmSync(tmp, { recursive: true, force: true });
+    if (pgUrl && pgSchema) await dropSchema(pgUrl, pgSchema).catch(() => undefined);
+    if (error instanceof PgStoreError) throw new BuildIndexError(error.message);
     throw error;
   } finally {
     detachSignals();
+  }
+}
+
+/** The PostgreSQL schema of the index at `target` (before it is replaced), if it has one. */
+function previousPgSchema(target: string): string | undefined {
+  try {
+    const m = JSON.parse(readFileSync(join(target, MANIFEST_FILE), "utf8")) as Partial<Manifest>;
+    return m.sqlStore?.kind === "postgres" ? m.sqlStore.schema : undefined;
+  } catch {
+    return undefined;
   }
 }
 

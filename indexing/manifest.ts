@@ -159,6 +159,13 @@ export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { ma
     violations.push("sources must be an object with tables, documents and skipped lists");
   }
 
+  if (m.sqlStore !== undefined) {
+    const st = m.sqlStore as unknown;
+    if (!isObject(st) || st.kind !== "postgres" || typeof st.url !== "string" || typeof st.schema !== "string" || !/^[a-z0-9_]{1,63}$/.test(st.schema)) {
+      violations.push('sqlStore must be {kind: "postgres", url, schema} (schema: lower-case letters, digits, _)');
+    } else if (/^[^/]*\/\/[^/@]*:[^/@]*@/.test(st.url)) violations.push("sqlStore.url must not hold a password");
+  }
+
   const sizes = isObject(m.sizes) ? (m.sizes as Record<string, unknown>) : undefined;
   if (!sizes) violations.push("sizes is missing or not an object");
   if (!isObject(m.checksums)) {

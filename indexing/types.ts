@@ -151,6 +151,8 @@ export interface Manifest {
   sizes: Record<string, number>;
   /** Which source files were read, and what was skipped with why. */
   sources: { tables: string[]; documents: string[]; skipped: Array<{ file: string; reason: string }> };
+  /** Where View 5 is served when not (only) the local tables.sqlite: a PostgreSQL schema (indexing/pg-store.ts). */
+  sqlStore?: { kind: "postgres"; url: string; schema: string };
 }
 
 /** Hit from a vector or reranked search. Higher score = better. */

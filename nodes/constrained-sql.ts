@@ -14,6 +14,7 @@
 import type { SchemaEntry, TableSchema } from "../indexing/types.js";
 import { ROW_ID_COLUMN } from "../indexing/types.js";
 import { SQL_FAILURE_PREFIX, type SqlExecutor } from "../retrievers/sql-executor.js";
+import { DEFAULT_SQL_DIALECT, dialectLabel, type SqlDialect } from "../retrievers/sql-dialect.js";
 import { buildGuardScope, checkSql, isRequiredBinding, renderBinding, stripCodeFence, type GuardScope } from "../retrievers/sql-guard.js";
 import {
   callGuardedSqlService,
@@ -224,7 +225,7 @@ function schemaEntry(table: TableSchema, column: TableSchema["columns"][number])
 
 /** §6.5 pre-checks 1–4; returns the reasons to refuse, or the scope. */
 export function prepareSqlScope(
-  input: Pick<ConstrainedSqlInput, "allowedColumns" | "restoredTableId" | "fallbackTableIds" | "tables" | "bindings">,
+  input: Pick<ConstrainedSqlInput, "allowedColumns" | "restoredTableId" | "fallbackTableIds" | "tables" | "bindings"> & { dialect?: SqlDialect },
 ): PreparedScope | { refused: string } {
   const restored = input.restoredTableId ? input.tables.get(input.restoredTableId) : undefined;
   let columns = unique(input.allowedColumns, (c) => `${c.tableId}\u0000${c.column}`);
@@ -243,6 +244,7 @@ export function prepareSqlScope(
     tables,
     allowedColumns: columns.map((c) => ({ tableId: c.tableId, column: c.column })),
     linkedValues: input.bindings,
+    ...(input.dialect ? { dialect: input.dialect } : {}),
   });
   if (built.errors.length > 0) return { refused: built.errors.join("; ") };
   return { scope: built.scope, tables, columns, ...(restored ? { restored } : {}) };
@@ -288,7 +290,7 @@ export function buildConstraintPrompt(args: {
     "4. Use the evidence for the real column names and value formats.",
     "5. Select exactly one result column.",
     "6. Do any arithmetic (ages, differences, ranks via ORDER BY … LIMIT 1) inside the SQL.",
-    "7. Write exactly one read-only SELECT statement in SQLite syntax; string literals in single quotes; no SELECT *.",
+    `7. Write exactly one read-only SELECT statement in ${dialectLabel(scope.dialect ?? DEFAULT_SQL_DIALECT)} syntax; string literals in single quotes; no SELECT *.`,
     "",
     `Allowed tables: ${scope.tables.map((t) => t.physical).join(", ")}`,
   ];
@@ -359,7 +361,9 @@ function notFound(attempts: ConstrainedSqlAttempt[], refused?: string): Constrai
 
 /** Runs the constrained-SQL loop (see file comment). Never throws for model or SQL failures. */
 export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<ConstrainedSqlResult> {
-  const prepared = prepareSqlScope(input);
+  // The store decides the dialect (the external service speaks SQLite, §7.1).
+  const dialect = input.sqlServiceUrl ? DEFAULT_SQL_DIALECT : (input.executor?.dialect ?? DEFAULT_SQL_DIALECT);
+  const prepared = prepareSqlScope({ ...input, dialect });
   if ("refused" in prepared) return notFound([], prepared.refused);
   const maxAttempts = input.maxAttempts ?? DEFAULT_SQL_ATTEMPTS;
   const query = input.query ?? augmentSubQuery(input.subQuery, input.allowedColumns, input.tables);
@@ -400,6 +404,7 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
         expectedAnswerType: answerType,
         evidence: input.evidence,
         prompt,
+        dialect,
         ...(repair ? { repair } : {}),
       };
       try {

@@ -101,7 +101,7 @@ value, when no candidate is plausible, or when a match would need invention. mat
 copied verbatim from the list and matched_column must be that candidate's column. Confidence: 1.0
 exact, 0.8 alias, 0.6 partial, 0.3 weak, 0.0 no match.`;
 
-export const SQL_PROMPT = `Write one read-only SQLite SELECT statement that answers the request below.
+export const SQL_PROMPT = `Write one read-only {dialect} SELECT statement that answers the request below.
 
 {constraintPrompt}
 

@@ -9,6 +9,7 @@
  */
 import type { LinkedValue, Operator, Route, Step, SubQueryPlan, Verdict } from "./types.js";
 import type { CellEntry, SchemaEntry, TableSchema } from "../indexing/types.js";
+import type { SqlDialect } from "../retrievers/sql-dialect.js";
 
 export interface DecomposeInput {
   question: string;
@@ -64,6 +65,8 @@ export interface WriteSqlInput {
   prompt: string;
   /** Present on a repair attempt: the rejected SQL and why. */
   repair?: { sql: string; violations: string[] };
+  /** The View 5 store's SQL dialect (SQLite when absent). */
+  dialect?: SqlDialect;
 }
 
 export interface ReadTextInput {

@@ -26,6 +26,7 @@ import { existsSync } from "node:fs";
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { runReadOnly, timeLimitError, type RawOutcome } from "./sql-statement-runner.js";
+import type { SqlDialect } from "./sql-dialect.js";
 
 export interface SqlExecution {
   /** Rows serialised as a JSON string, or "SQL execution failed: <reason>". */
@@ -39,6 +40,8 @@ export interface SqlExecution {
 }
 
 export interface SqlExecutor {
+  /** The store's SQL dialect (retrievers/sql-dialect.ts); "sqlite" when absent. */
+  readonly dialect?: SqlDialect;
   execute(sql: string): Promise<SqlExecution>;
   close(): Promise<void>;
 }

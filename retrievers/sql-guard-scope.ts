@@ -5,6 +5,7 @@
  */
 import type { ColumnSchema, TableSchema } from "../indexing/types.js";
 import { ROW_ID_COLUMN } from "../indexing/types.js";
+import type { SqlDialect } from "./sql-dialect.js";
 import type { LinkedValue } from "./types.js";
 
 /** One table the guard admits, with its authorised and full physical column sets (lower-case). */
@@ -35,6 +36,8 @@ export interface GuardBinding {
 export interface GuardScope {
   tables: GuardTable[];
   bindings: GuardBinding[];
+  /** Grammar the statement is parsed with (the store's dialect); SQLite when absent. */
+  dialect?: SqlDialect;
 }
 
 export interface GuardScopeInput {
@@ -44,6 +47,8 @@ export interface GuardScopeInput {
   allowedColumns: Array<{ tableId: string; column: string }>;
   /** Linked values V*; only matched ones with level 0 (exact) or 2 (fuzzy) become bindings. */
   linkedValues: LinkedValue[];
+  /** The store's SQL dialect (default SQLite). */
+  dialect?: SqlDialect;
 }
 
 /** Error codes of the scope pre-check (reference §6.5 pre-checks 3–4). */
@@ -138,7 +143,7 @@ export function buildGuardScope(input: GuardScopeInput): GuardScopeResult {
   }
   if (tables.length === 0) errors.push("no allowed table");
   if (allowedLogical.size === 0) errors.push("no allowed column");
-  return { scope: { tables, bindings }, errors };
+  return { scope: { tables, bindings, ...(input.dialect && input.dialect !== "sqlite" ? { dialect: input.dialect } : {}) }, errors };
 }
 
 /** `'…'` with single quotes doubled. */

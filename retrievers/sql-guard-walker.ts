@@ -16,6 +16,8 @@ const ALLOWED_FUNCTIONS = new Set([
   "floor", "ceil", "ceiling", "power", "pow", "sqrt", "exp", "ln", "log", "log10", "log2", "mod",
   "trunc", "exists", "row_number", "rank", "dense_rank", "ntile", "lag", "lead", "first_value",
   "last_value", "nth_value", "percent_rank", "cume_dist", "group_concat", "total", "count", "sum", "avg",
+  // PostgreSQL: instr's twin, and SQLite's lenient CAST as the index schema's functions (indexing/pg-store.ts).
+  "strpos", "atr_real", "atr_int",
 ]);
 const ALLOWED_AGGREGATES = new Set(["count", "sum", "avg", "min", "max", "total", "group_concat"]);
 const LITERAL_TYPES = new Set([
@@ -26,7 +28,7 @@ export const IDENTIFIER_LITERALS = new Set(["double_quote_string", "backticks_qu
 /** Node types `expr()` understands; anything else met inside window specs is walked structurally. */
 const EXPRESSION_TYPES = new Set([
   ...LITERAL_TYPES, ...IDENTIFIER_LITERALS, "column_ref", "star", "select", "binary_expr", "unary_expr",
-  "expr_list", "case", "cast", "function", "aggr_func", "var", "param", "origin",
+  "expr_list", "case", "cast", "function", "aggr_func", "window_func", "var", "param", "origin",
 ]);
 
 export interface Origin {
@@ -43,6 +45,12 @@ export interface DerivedColumn {
    * aggregate, window or sub-query): restricting the derived rows restricts the value.
    */
   local: boolean;
+}
+
+/** SELECT DISTINCT (the PostgreSQL grammar writes `distinct: {type: null}` for a plain SELECT). */
+function isDistinct(node: Node): boolean {
+  const d = node.distinct;
+  return !!d && (typeof d !== "object" || !!(d as Node).type);
 }
 
 /** Output columns of a (derived) query by name. */
@@ -179,7 +187,7 @@ export class Walker {
     const rowPreserving =
       pending.length === 1 &&
       from.length === 1 &&
-      !node.distinct &&
+      !isDistinct(node) &&
       !(node.groupby?.columns?.length > 0) &&
       !node.having &&
       !(node.limit?.value?.length > 0) &&
@@ -358,6 +366,15 @@ export class Walker {
           flags.window = true;
           this.walkAny(node.over, scope, flags);
         }
+        return;
+      }
+      case "window_func": {
+        // PostgreSQL grammar: ranking/offset functions with OVER (SQLite's grammar makes them "function").
+        const name = String(node.name ?? "").toLowerCase();
+        if (!ALLOWED_FUNCTIONS.has(name)) this.add(this.violations, `function not allowed: ${name || "(unnamed)"}`);
+        this.expr(node.args, scope, flags, aliasesOk);
+        flags.window = true;
+        this.walkAny(node.over, scope, flags);
         return;
       }
       case "aggr_func": {

@@ -17,7 +17,8 @@
  * name (aliases cannot authorise forbidden columns). SQLite also reads a double-quoted word as a column
  * when one exists, so `"x"` is treated as an identifier, never as a string literal.
  *
- * Parsed with node-sql-parser's SQLite grammar (it parses what SQLite accepts for SELECTs, incl.
+ * Parsed with node-sql-parser's grammar of the store's dialect (`scope.dialect`: SQLite by default,
+ * PostgreSQL for a View 5 in PostgreSQL — the same rules either way). The SQLite grammar (it parses what SQLite accepts for SELECTs, incl.
  * backquoted identifiers, `==`, GLOB, COLLATE and window functions; PRAGMA/ATTACH/… are parse errors,
  * which is a refusal). The pieces, one job each: sql-guard-scope.ts (what may be used),
  * sql-guard-lexer.ts (statement split, literal boundaries, size limits), sql-guard-walker.ts (tables,
@@ -51,7 +52,7 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
   }
   if (words.includes("INTO")) return ["only one read-only SELECT query is allowed"];
   if (words.includes("RECURSIVE")) return ["recursive queries are not allowed"];
-  const parsed = parseSql(sql);
+  const parsed = parseSql(sql, scope.dialect);
   if ("error" in parsed) {
     if (/\bOVER\s*\(\s*ORDER\b/i.test(sql)) {
       return ["SQL parse error: a window OVER (ORDER BY …) needs PARTITION BY here; use ORDER BY … LIMIT 1 or COUNT instead"];
@@ -91,7 +92,7 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
  * Undefined when the statement does not parse.
  */
 export function columnsRead(sqlText: string, scope: GuardScope): Map<string, Set<string>> | undefined {
-  const parsed = parseSql(stripCodeFence(sqlText ?? ""));
+  const parsed = parseSql(stripCodeFence(sqlText ?? ""), scope.dialect);
   if ("error" in parsed) return undefined;
   const statements = Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast];
   if (statements.length !== 1) return undefined;

@@ -17,6 +17,8 @@ const ASK_FLAGS: FlagSpecs = {
   emit_trace: { kind: "boolean", help: "print the full trace JSON (verifier decisions, history H, usage)" },
   json: { kind: "boolean", help: "print one JSON object {answer, answerVerified, provenance, routes, steps, usage, errors[, trace]} instead of text" },
   stream: { kind: "boolean", help: "print each node's result to stderr as the graph runs" },
+  checkpointer: { kind: "string", help: "durable thread: postgres:// URL of the thread store (graph/durable.ts; tables in schema atr_threads, env ATR_THREAD_SCHEMA; password from PGPASSWORD/.pgpass or the URL)" },
+  thread_id: { kind: "string", help: "with --checkpointer: the thread to answer on (default: a new one, printed)" },
 };
 
 function specs(): FlagSpecs {
@@ -83,6 +85,9 @@ export const command: Command = {
     }
     const { answerQuestion } = await import("../../graph/answer.js");
     const { closeResources, getIndex } = await import("../../graph/resources.js");
+    if (flags.thread_id !== undefined && flags.checkpointer === undefined) throw new UsageError("--thread_id needs --checkpointer postgres://… (threads are kept there)");
+    const durable = typeof flags.checkpointer === "string" ? await (await import("../../graph/durable.js")).openDurableGraph(flags.checkpointer, process.env.ATR_THREAD_SCHEMA ? { schema: process.env.ATR_THREAD_SCHEMA } : {}) : undefined;
+    const threadId = durable ? (typeof flags.thread_id === "string" && flags.thread_id !== "" ? flags.thread_id : (await import("node:crypto")).randomUUID()) : undefined;
     try {
       // A hint naming no table would be ignored silently: name it instead (as `atr search` does).
       if (typeof flags.table_id === "string" && flags.table_id !== "") {
@@ -100,7 +105,8 @@ export const command: Command = {
         ...(typeof flags.table_id === "string" ? { table_id: flags.table_id } : {}),
       };
       const result = await answerQuestion(input, {
-        configurable,
+        configurable: threadId ? ({ ...configurable, thread_id: threadId } as typeof configurable) : configurable,
+        ...(durable ? { graph: durable.graph as unknown as NonNullable<Parameters<typeof answerQuestion>[1]>["graph"] } : {}),
         runName: "atr:ask",
         ...(flags.stream
           ? {
@@ -112,6 +118,11 @@ export const command: Command = {
           : {}),
       });
       for (const error of result.errors) console.error(`warning: a step failed closed — ${error}`);
+      if (durable && threadId) {
+        let checkpoints = 0;
+        for await (const _ of durable.checkpointer.list({ configurable: { thread_id: threadId } })) checkpoints++;
+        console.error(`thread ${threadId}: ${checkpoints} checkpoints kept (atr ask --checkpointer … --thread_id ${threadId} continues it)`);
+      }
       if (flags.json) {
         const out = {
           answer: result.answer,
@@ -151,6 +162,7 @@ export const command: Command = {
       return 0;
     } finally {
       await closeResources();
+      await durable?.close();
     }
   },
 };

@@ -18,6 +18,7 @@ const FLAGS: FlagSpecs = {
   embedding_model: { kind: "string", help: "local embedding model folder (transformers.js); default: offline embedder" },
   bge_dir: { kind: "string", help: "compat: parent folder of bge-m3 (embedding model = <bge_dir>/bge-m3)" },
   input_order: { kind: "string", help: 'JSON file {"tables": [...], "documents": [...]} fixing the file order' },
+  sql_store: { kind: "string", help: "View 5: sqlite (embedded tables.sqlite) or postgres://user@host:port/db (also a PostgreSQL schema; password from PGPASSWORD/.pgpass)", default: "sqlite" },
   quiet: { kind: "boolean", help: "no progress output, only the summary and problems" },
 };
 
@@ -71,6 +72,7 @@ export const command: Command = {
         rowPerTableQuota: nonNegativeInt(flags, "row_per_table_quota"),
         maxRowChars: nonNegativeInt(flags, "max_row_chars"),
         embeddingModel,
+        sqlStore: flags.sql_store as string,
         inputOrder: flags.input_order ? readInputOrder(flags.input_order as string) : undefined,
         onProgress: progress.onProgress,
       });

@@ -32,6 +32,18 @@ export const command: Command = {
     const { inspectIndex } = await import("../../indexing/open-index.js");
     const { openSqlStore, readTableSchemas, SQLITE_FILE } = await import("../../indexing/sql-store.js");
     const { manifest, violations } = await inspectIndex(dir);
+    if (manifest?.sqlStore && violations.length === 0) {
+      // View 5 in PostgreSQL: the schema the manifest names must hold this index's tables.
+      const [{ openIndex }, { openIndexStore, storeViolations }] = await Promise.all([import("../../indexing/open-index.js"), import("../../retrievers/sql-store.js")]);
+      const opened = await openIndex(dir);
+      const store = openIndexStore(opened);
+      try {
+        violations.push(...(await storeViolations(store, opened.tables)));
+      } finally {
+        await store.close();
+        opened.close();
+      }
+    }
     if (violations.length > 0 || !manifest) {
       console.error(`${dir} fails verification (${violations.length} problem${violations.length === 1 ? "" : "s"}):`);
       for (const v of violations) console.error(`  - ${v}`);
@@ -65,6 +77,7 @@ export const command: Command = {
       `  tables ${c.tables}, rows ${c.rows}, passages ${c.passages}`,
       `  doc chunks ${c.docChunks}, schema entries ${c.schemaEntries}, cell entries ${c.cellEntries}, row entries ${c.rowEntries}`,
       "",
+      ...(manifest.sqlStore ? [`View 5 also in PostgreSQL: ${manifest.sqlStore.url} schema ${manifest.sqlStore.schema}`, ""] : []),
       `Sources: ${sources.tables.length} table file(s), ${sources.documents.length} document file(s), ${sources.skipped.length} skipped`,
       ...sources.skipped.map((k) => `  skipped ${k.file}: ${k.reason}`),
     ];

@@ -6,7 +6,8 @@
  * Guard contract (retrievers/sql-guard.ts): only the usable (allowed) columns and `_row` appear;
  * every required binding appears verbatim in the OUTER WHERE, joined by AND, as
  * `<binding column> = 'value'` (or `LIKE '%value%'` for fuzzy bindings). Numbers stored as text
- * are read with SQLite's CAST after dropping thousands separators and currency signs.
+ * are read with SQLite's CAST after dropping thousands separators and currency signs (on a PostgreSQL
+ * store the fragments of nodes/offline/sql-dialect.ts compute the same values).
  */
 import type { SearchableIndex as OpenedIndex } from "../../retrievers/open-search.js";
 import type { TableSchema } from "../../indexing/types.js";
@@ -19,6 +20,7 @@ import { candidateFeatures, kindAgreement } from "./plans/candidate-features.js"
 import { firstPlan, planCandidates } from "./plans/registry.js";
 import { sameBinding } from "./plans/sql-parts.js";
 import type { NamedPlan, RequiredBinding, SqlPlanInput } from "./plans/types.js";
+import { withSqlFragments } from "./sql-dialect.js";
 
 export type { NamedPlan, RequiredBinding, SqlPlan, SqlPlanInput, SqlTemplate } from "./plans/types.js";
 export { sqlString } from "./plans/sql-parts.js";
@@ -97,7 +99,8 @@ function plannedInput(index: OpenedIndex, input: WriteSqlInput): SqlPlanInput {
 /** The offline writeSql strategy: the registry's first plan over the call's planning input (writeInputFor). */
 export function createWriteSql(index: OpenedIndex): (input: WriteSqlInput) => Promise<string> {
   return async (input) => {
-    const plan = planSql(plannedInput(index, input));
+    // The store's dialect (SQLite or PostgreSQL fragments, nodes/offline/sql-dialect.ts) for this synchronous build.
+    const plan = withSqlFragments(input.dialect, () => planSql(plannedInput(index, input)));
     if (!plan) throw new NoSqlTemplateError(input.subQuery);
     return plan.sql;
   };
@@ -112,12 +115,12 @@ export const SQL_CANDIDATES = 4;
  * each named with its features (plans/candidate-features.ts).
  */
 export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlInput) => Promise<SqlCandidate[]> {
-  return async (input) => {
+  return async (input) => withSqlFragments(input.dialect, () => {
     const planInput = plannedInput(index, input);
     // (An alternative whose template contradicts the expected answer kind — a lookup for "how many" — was right
     // for 5 of 272 such candidates on WTQ train-500: not worth running.)
     return planCandidates(planInput, SQL_CANDIDATES)
       .filter((plan, rank) => rank === 0 || kindAgreement(plan.template, planInput.analysis) !== "disagree")
       .map((plan, rank) => ({ sql: plan.sql, name: plan.generator, template: plan.template, features: candidateFeatures(plan, rank, planInput.analysis) }));
-  };
+  });
 }

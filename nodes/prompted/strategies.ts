@@ -36,6 +36,7 @@ import type {
 } from "../strategies.js";
 import type { Step, SubQueryPlan } from "../types.js";
 import { callStructured, type StructuredCallOptions } from "./call.js";
+import { DEFAULT_SQL_DIALECT, dialectLabel } from "../../retrievers/sql-dialect.js";
 import { coercePlan, coerceVerdict } from "./coerce.js";
 
 const MARKDOWN_LIMIT = 4000;
@@ -131,7 +132,7 @@ export class PromptedStrategies implements Strategies {
       input.repair && !hasRepairBlock
         ? `\nSTRICT CONSTRAINT REPAIR REQUIRED. Rejected SQL: ${input.repair.sql}\nViolations: ${input.repair.violations.join("; ")}\nWrite a new query without relaxing the allowed columns or the value bindings.`
         : "";
-    const prompt = fillPrompt(SQL_PROMPT, { constraintPrompt: input.prompt, repairNote });
+    const prompt = fillPrompt(SQL_PROMPT, { dialect: dialectLabel(input.dialect ?? DEFAULT_SQL_DIALECT), constraintPrompt: input.prompt, repairNote });
     return (await callStructured(this.call, "write_sql", prompt)).sql;
   }
 

@@ -9,6 +9,7 @@ import type { EntityMention } from "../mentions.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
 import { MONTHS, ROW, bindingPredicate, col, mentionPredicate, monthColumn, orderExpr, sameBinding, sqlString, summaryFilter, where } from "./sql-parts.js";
 import type { PlanGenerator, RequiredBinding, SqlPlan, SqlPlanInput } from "./types.js";
+import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 /** "were there more concerts in may or june?", "was april or july busier?": of two months, the one on more (fewer) rows. */
 function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, table: string): SqlPlan | null {
@@ -20,7 +21,7 @@ function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set
   const names = [pair[1]!, pair[2]!].map((m) => m[0]!.toUpperCase() + m.slice(1));
   const rows = [pair[1]!, pair[2]!].map((m) => {
     const i = MONTHS.indexOf(m);
-    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(c)} LIKE '%${m.slice(0, 3)}%'`;
+    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : d().likeText(col(c), `%${m.slice(0, 3)}%`);
     return `(SELECT COUNT(*) FROM ${table}${where([pred, ...summaryFilter(catalog)])})`;
   });
   const op = /^(fewer|less|least)$/.test(word[1]!) ? "<" : ">";
@@ -134,7 +135,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
   if (others.length > 0 && m1.columnIndex === m2.columnIndex) {
     const preds = others.map((m) => mentionPredicate(m, catalog));
     return {
-      sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) >= SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
+      sql: `SELECT CASE WHEN ${d().countTrue(mentionPredicate(m1, catalog))} >= ${d().countTrue(mentionPredicate(m2, catalog))} THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
       template: "choice",
       targetColumn: c1.schema.name,
       options: [label(m1), label(m2)],
@@ -145,7 +146,7 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
   if (!counting) return null;
   const cmp = /\b(fewer|less|least)\b/.test(a.normalized) ? "<=" : ">=";
   return {
-    sql: `SELECT CASE WHEN SUM(${mentionPredicate(m1, catalog)}) ${cmp} SUM(${mentionPredicate(m2, catalog)}) THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(summaryFilter(catalog))}`,
+    sql: `SELECT CASE WHEN ${d().countTrue(mentionPredicate(m1, catalog))} ${cmp} ${d().countTrue(mentionPredicate(m2, catalog))} THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(summaryFilter(catalog))}`,
     template: "choice",
     targetColumn: c1.schema.name,
     options: [label(m1), label(m2)],
@@ -195,7 +196,7 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
   const rowCounts = m1.rows.length > 1 || m2.rows.length > 1;
   if (kind === "difference" && m1.columnIndex === m2.columnIndex && rowCounts && bindings.length === 0 && !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)) {
     return {
-      sql: `SELECT ABS(SUM(${mentionPredicate(m1, catalog)}) - SUM(${mentionPredicate(m2, catalog)})) FROM ${table}${where(summaryFilter(catalog))}`,
+      sql: `SELECT ABS(${d().countTrue(mentionPredicate(m1, catalog))} - ${d().countTrue(mentionPredicate(m2, catalog))}) FROM ${table}${where(summaryFilter(catalog))}`,
       template: "difference",
       targetColumn: "",
     };

@@ -10,6 +10,7 @@ import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
 import { MONTHS, ROW, bindingPredicate, col, hasNum, mentionPredicate, monthColumn, namedDateColumn, numExpr, sameBinding, sqlString, yearExpr } from "./sql-parts.js";
 import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
 import { ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
+import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 export function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, alias?: string): { preds: string[]; columns: Set<number> } {
   const preds: string[] = [];
@@ -103,7 +104,7 @@ export function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatal
         // "in september or november", "in july and august": rows of either month.
         const pair = new RegExp(`\\b(?<!between )(${MONTHS.join("|")}) (?:or|and) (${MONTHS.join("|")})\\b`).exec(q);
         const months = pair && [pair[1], pair[2]].includes(MONTHS[month]) ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)] : [month];
-        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : `${col(dateCol)} LIKE ${sqlString(`%${MONTHS[i]!.slice(0, 3)}%`)}`;
+        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : d().likeText(col(dateCol), `%${MONTHS[i]!.slice(0, 3)}%`);
         preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
         // "in march 2023": the month of that year.
         const year = new RegExp(`\\b${MONTHS[month]} (?:of )?((?:1[89]|20)\\d\\d)\\b`).exec(q)?.[1];
@@ -132,7 +133,7 @@ export function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatal
     const n = ordinalValue(word) ?? Number(word.replace(/\D/g, ""));
     const placeCol = catalog.columns.find((c) => ok(c) && isRankColumn(c) && c.num.some((v) => v === n));
     if (placeCol) {
-      preds.push(`CAST(TRIM(${col(placeCol)}) AS INTEGER) = ${n} AND TRIM(${col(placeCol)}) GLOB '[0-9]*'`);
+      preds.push(`${d().int(`TRIM(${col(placeCol)})`)} = ${n} AND ${d().glob(`TRIM(${col(placeCol)})`, "[0-9]*")}`);
       columns.add(placeCol.index);
     }
   }
@@ -173,7 +174,7 @@ export function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok
   // The outcome words as the cells write them ("W", "Won"): the cell is the word, or the word then a non-letter.
   const tokens = [...new Set(c.raw.map((v) => /^[a-z]+/i.exec(v.trim())?.[0] ?? "").filter((t) => OUTCOMES[kind].test(t.toLowerCase())))];
   if (tokens.length === 0) return { preds: [], columns: new Set() };
-  const any = tokens.map((t) => `TRIM(${col(c)}) GLOB '${t}' OR TRIM(${col(c)}) GLOB '${t}[^A-Za-z]*'`).join(" OR ");
+  const any = tokens.map((t) => `${d().glob(`TRIM(${col(c)})`, t)} OR ${d().glob(`TRIM(${col(c)})`, `${t}[^A-Za-z]*`)}`).join(" OR ");
   return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
 }
 

@@ -7,6 +7,7 @@ import { chooseOrderColumn, headerMatch, isNumericColumn, orderDirection, rankTa
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
 import { ROW, col, hasNum, holdsYears, mentionPredicate, mentionRows, numExpr, orderExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
+import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
 export function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
@@ -73,7 +74,7 @@ export const countConsecutive: PlanGenerator = {
     // (No window functions: the guard admits OVER only with PARTITION BY.) A run's length is its last row
     // minus the nearest row above it that the conditions do not select.
     const hit = `(${[...basePreds, ...summaryFilter(catalog)].join(" AND ")})`;
-    const miss = (bound: string) => `SELECT ${bound} FROM ${table} AS b WHERE NOT COALESCE(${hit}, 0)`;
+    const miss = (bound: string) => `SELECT ${bound} FROM ${table} AS b WHERE ${d().notTrue(hit)}`;
     const fromTop = /\b(from|starting (?:at|from)) the (top|start|beginning)\b/.test(a.normalized);
     const sql = fromTop
       ? `SELECT COALESCE((${miss(`MIN(${ROW})`)} AND b.${ROW} > a.${ROW}), (SELECT MAX(${ROW}) + 1 FROM ${table})) - a.${ROW} FROM ${table} AS a WHERE ${hit} ORDER BY a.${ROW} LIMIT 1`

@@ -11,6 +11,7 @@ import type { EntityMention } from "../mentions.js";
 import { sameRawText, type CatalogColumn, type TableCatalog } from "../table-catalog.js";
 import type { RequiredBinding } from "./types.js";
 import { MONTH_NAMES } from "../../../text/lexicons.js";
+import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 export const ROW = quoteIdent(ROW_ID_COLUMN);
 
@@ -31,31 +32,32 @@ export function numExpr(c: CatalogColumn, alias?: string): string {
     // "m:ss.xx" (or "h:mm:ss") as seconds; a leading "+" (gap times) is dropped.
     const r = `REPLACE(TRIM(${col(c, alias)}), '+', '')`;
     // (No parentheses around CASE: the guard's parser refuses "SELECT (CASE …) FROM" in a sub-query.)
-    return `CASE WHEN instr(${r}, ':') > 0 THEN CAST(substr(${r}, 1, instr(${r}, ':') - 1) AS REAL) * 60 + CAST(REPLACE(substr(${r}, instr(${r}, ':') + 1), ':', '') AS REAL) ELSE CAST(${r} AS REAL) END`;
+    const colon = d().instr(r, "':'");
+    return `CASE WHEN ${colon} > 0 THEN ${d().real(`substr(${r}, 1, ${colon} - 1)`)} * 60 + ${d().real(`REPLACE(substr(${r}, ${colon} + 1), ':', '')`)} ELSE ${d().real(r)} END`;
   }
-  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  if (c.schema.type === "date") return d().int(`substr(${col(c, alias, false)}, 1, 4)`);
   const bare = `REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', ''), '(', ''), ')', '')`;
   // "(874)" / "$(874)" is an accounting negative.
-  return `CASE WHEN TRIM(${col(c, alias)}) GLOB '(*' OR TRIM(${col(c, alias)}) GLOB '$(*' THEN -CAST(${bare} AS REAL) ELSE CAST(${bare} AS REAL) END`;
+  return `CASE WHEN ${d().glob(`TRIM(${col(c, alias)})`, "(*")} OR ${d().glob(`TRIM(${col(c, alias)})`, "$(*")} THEN -${d().real(bare)} ELSE ${d().real(bare)} END`;
 }
 
 /** Predicate: the column holds a usable number (or date). */
 export function hasNum(c: CatalogColumn, alias?: string): string {
   if (c.schema.type !== "text") return `${col(c, alias, false)} IS NOT NULL`;
-  return `(${col(c, alias)} GLOB '*[0-9]*' AND TRIM(${col(c, alias)}) GLOB '[0-9$+.(-]*')`;
+  return `(${d().glob(col(c, alias), "*[0-9]*")} AND ${d().glob(`TRIM(${col(c, alias)})`, "[0-9$+.(-]*")})`;
 }
 
 /** Ordering expression: ISO text for dates, numbers otherwise. */
 export function orderExpr(c: CatalogColumn, alias?: string): string {
   if (c.schema.type === "date") return col(c, alias, false);
-  if (!isNumericColumn(c) && isYearColumn(c)) return `CAST(${col(c, alias)} AS INTEGER)`;
+  if (!isNumericColumn(c) && isYearColumn(c)) return d().int(col(c, alias));
   return numExpr(c, alias);
 }
 
 export function yearExpr(c: CatalogColumn, alias?: string): string {
-  if (c.schema.type === "date") return `CAST(substr(${col(c, alias, false)}, 1, 4) AS INTEGER)`;
+  if (c.schema.type === "date") return d().int(`substr(${col(c, alias, false)}, 1, 4)`);
   if (isNumericColumn(c)) return numExpr(c, alias);
-  return `CAST(${col(c, alias)} AS INTEGER)`;
+  return d().int(col(c, alias));
 }
 
 export function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alias?: string): string {

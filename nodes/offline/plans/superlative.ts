@@ -8,6 +8,7 @@ import type { QuestionAnalysis } from "../analysis.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
 import { MONTHS, ROW, col, hasNum, holdsYears, mentionPredicate, monthColumn, orderExpr, sqlString, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
+import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 /**
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
@@ -30,7 +31,7 @@ function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: 
   if (!c) return null;
   const cases = MONTHS.map((m, i) => {
     const name = sqlString(m[0]!.toUpperCase() + m.slice(1));
-    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${col(c)} LIKE '%${m.slice(0, 3)}%' THEN ${name}`;
+    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${d().likeText(col(c), `%${m.slice(0, 3)}%`)} THEN ${name}`;
   });
   const month = `CASE ${cases.join(" ")} END`;
   const dir = a.sortDirection === "max" ? "DESC" : "ASC";
