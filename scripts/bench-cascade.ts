@@ -73,7 +73,16 @@ interface RunSummary {
 
 const pct = (k: number, n: number) => Math.round((k / n) * 1000) / 10;
 
-async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath: string, router: RouterType, cascade: boolean): Promise<{ summary: RunSummary; answers: string[] }> {
+/** One question of a run, kept in --out for paired comparisons. */
+interface PerQuestion {
+  id: string;
+  answer: string;
+  right: boolean;
+  calls: number;
+  tier?: string;
+}
+
+async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath: string, router: RouterType, cascade: boolean): Promise<{ summary: RunSummary; answers: string[]; perQuestion: PerQuestion[] }> {
   const configurable: ConfigurableInput = {
     indexPath,
     backbone: `gold-${bench}/model`,
@@ -87,6 +96,7 @@ async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath
   let score = 0;
   let errors = 0;
   const answers: string[] = [];
+  const perQuestion: PerQuestion[] = [];
   const byNode: Record<string, number> = {};
   const tiers: Record<string, number> = {};
   const started = performance.now();
@@ -106,7 +116,9 @@ async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath
     if (r && r.usage.llmCalls === 0) zero++;
     if (r && r.usage.llmCalls <= 2) atMostTwo++;
     if (r?.tier) tiers[r.tier] = (tiers[r.tier] ?? 0) + 1;
-    score += Object.values(officialScore(bench, record, { agentic_tablerag_answer: answer }))[0] ?? 0;
+    const right = Object.values(officialScore(bench, record, { agentic_tablerag_answer: answer }))[0] ?? 0;
+    score += right;
+    perQuestion.push({ id: input.question_id, answer, right: right === 1, calls: r?.usage.llmCalls ?? 0, ...(r?.tier ? { tier: r.tier } : {}) });
   }
   const n = questions.length;
   const summary: RunSummary = {
@@ -122,10 +134,11 @@ async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath
     msPerQuestion: Math.round((performance.now() - started) / n),
     callsPerNode: Object.fromEntries(Object.entries(byNode).map(([k, v]) => [k, Math.round((v / n) * 100) / 100])),
   };
-  return { summary, answers };
+  return { summary, answers, perQuestion };
 }
 
 const rows: Array<RunSummary & { answersChanged?: number }> = [];
+const details: Array<{ bench: Bench; router: RouterType; cascade: boolean; perQuestion: PerQuestion[] }> = [];
 const problems: string[] = [];
 for (const bench of benches) {
   const splitDir = resolve(values.data_dir!, bench, values.split!);
@@ -147,6 +160,7 @@ for (const bench of benches) {
     const cascade = await run(bench, questions, indexPath, router, true);
     const changed = plain.answers.filter((a, i) => a !== cascade.answers[i]).length;
     rows.push(plain.summary, { ...cascade.summary, answersChanged: changed });
+    details.push({ bench, router, cascade: false, perQuestion: plain.perQuestion }, { bench, router, cascade: true, perQuestion: cascade.perQuestion });
     console.error(`${bench} ${router}: LLM-only ${plain.summary.meanLlmCalls} calls/question ${JSON.stringify(plain.summary.callsPerNode)}, cascade ${cascade.summary.meanLlmCalls} ${JSON.stringify(cascade.summary.callsPerNode)} (${changed} answers differ)`);
   }
   problems.push(...gold.problems.map((p) => `${bench}: ${p}`));
@@ -171,5 +185,5 @@ for (let i = 0; i < rows.length; i += 2) {
   const t = cas.tiers ?? {};
   console.log(`| ${plain.bench} (${plain.questions}) | ${plain.meanLlmCalls} · ${plain.score} | **${cas.meanLlmCalls}** · ${cas.score} | ${cas.zeroCallShare} % | ${t.findings ?? 0} % | ${t.llm ?? 0} % | ${cas.answersChanged} | ${plain.errors + cas.errors} |`);
 }
-if (values.out) writeFileSync(values.out, `${JSON.stringify({ split: values.split, limit: values.limit ?? null, rows }, null, 2)}\n`);
+if (values.out) writeFileSync(values.out, `${JSON.stringify({ split: values.split, limit: values.limit ?? null, rows, details }, null, 2)}\n`);
 await closeResources();
