@@ -46,7 +46,7 @@ export interface AnswerOutput {
   routes?: unknown;
   /** Whether a verifier accepted the answer (written as `atr_stats.answer_verified`). */
   answerVerified?: boolean;
-  /** With the cascade: the tier that answered, "offline" | "llm" (written as `atr_stats.tier`). */
+  /** With the cascade: the tier that answered, "offline" | "findings" | "llm" (written as `atr_stats.tier`). */
   tier?: string;
   /** Failures the graph fell back on (written as `atr_stats.errors` when there are any). */
   errors?: string[];

@@ -63,7 +63,7 @@ export interface AnswerResult {
   routes: SubQueryRoutes[];
   /** The intermediate steps z. */
   steps: Step[];
-  /** With `cascade`: which tier answered ("offline": accepted offline, no LLM call; "llm"). Absent without it. */
+  /** With `cascade`: which tier answered ("offline": accepted offline, no LLM call; "findings": the one-call prompted tier; "llm"). Absent without it. */
   tier?: AnswerTier;
   /** LLM calls that failed for good (their steps failed closed), "<node>: <reply> (<model>): <message>". */
   errors: string[];

@@ -3,15 +3,12 @@
  * the whole ATR graph with every step on the offline backbone (the offline tier: decompose, route,
  * link, SQL, read, verify — no model call). When that run's answer is verifier-accepted
  * (`answerVerified`: it comes from an attempt with verdict 1), it is final: the record says
- * `tier: "offline"` and no LLM is called. Otherwise:
- * 1. candidate check — when the offline tier produced an answer (its plausible fallback), the
- *    configured verifier backbone judges that answer on the evidence the offline attempt had (the
- *    same `judge` as the verify node, grounding check included): one LLM call; verdict 1 makes it
- *    the final, verified answer (`tier: "llm"`, its decision appended to the trace);
- * 2. otherwise the question runs again with the configured backbones (`backbone`,
- *    `decomposerBackbone`, `verifierBackbone` as set), and the decomposer sees what the offline tier
- *    found — each attempt's sub-query, route, linked values, SQL and result, candidate answer and
- *    verdict, and the candidate check's verdict — as history (`priorFindings`); `tier: "llm"`.
+ * `tier: "offline"` and no LLM is called. Otherwise the prompted tier (graph/findings-tier.ts)
+ * answers from what the offline attempts found in one call, accepted by the grounding check and the
+ * offline verifier or by one verifier call (`tier: "findings"`); only when it finds nothing or its
+ * answer is judged wrong does the question run again with the configured backbones, the decomposer
+ * seeing the findings — each attempt's sub-query, route, linked values, SQL and result, candidate
+ * answer and verdict — as history (`priorFindings`, `tier: "llm"`).
  *
  * Acceptance is read from the verdict interface only (verdict 1 = accepted), so a better offline
  * verifier (e.g. a calibrated P(correct) with a threshold) makes the cascade cheaper without any
@@ -19,16 +16,12 @@
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { END, Overwrite } from "@langchain/langgraph";
-import { isValidAnswer } from "../nodes/answer-validity.js";
 import type { NodeResources } from "../nodes/node-resources.js";
-import { newUsageMeter } from "../nodes/usage-meter.js";
-import type { SubQueryPlan } from "../nodes/types.js";
-import { judge, traceDecision } from "../nodes/verify.js";
-import type { TableSchema } from "../indexing/types.js";
 import type { Attempt, State, Update } from "./state.js";
 import { nodeUsage, sumUsage } from "./state.js";
 import { OFFLINE_BACKBONE, parseBackbone } from "./backbones.js";
 import { ConfigurationError, ensureConfiguration, type Configuration } from "./configuration.js";
+import { answerFromFindings, oneLine as clean, type SeenAttempt } from "./findings-tier.js";
 
 /** Node name of the offline tier in the graph. */
 export const OFFLINE_TIER = "offline_tier";
@@ -48,9 +41,9 @@ export function startOf(_state: unknown, config?: RunnableConfig): typeof OFFLIN
   return ensureConfiguration(config).cascade ? OFFLINE_TIER : "decompose";
 }
 
-/** After the offline tier: a verified answer (offline, or by the candidate check) ends the run; anything else goes to the LLM tier. */
-export function afterOfflineTier(state: Pick<State, "answerVerified">): typeof END | "decompose" {
-  return state.answerVerified ? END : "decompose";
+/** After the offline tier: an answer of the offline or the prompted tier ends the run; "llm" goes on to the LLM loop. */
+export function afterOfflineTier(state: Pick<State, "tier">): typeof END | "decompose" {
+  return state.tier === "offline" || state.tier === "findings" ? END : "decompose";
 }
 
 /** True when every component runs on the offline backbone (then there is no second tier). */
@@ -63,26 +56,12 @@ export function offlineTierConfiguration(c: Configuration): Configuration {
   return { ...c, backbone: OFFLINE_BACKBONE, decomposerBackbone: OFFLINE_BACKBONE, verifierBackbone: OFFLINE_BACKBONE, cascade: false };
 }
 
-/** Untrusted text (cells, passages, produced answers) in a findings line: one line, no tags, bounded. */
-function clean(text: string, limit = 200): string {
-  const one = text.replace(/<\/?[A-Za-z_][\w-]*>/g, " ").replace(/\s+/g, " ").trim();
-  return one.length > limit ? `${one.slice(0, limit)}…` : one;
-}
-
 /** One attempt of the offline tier with the verdict its verifier gave. */
 export interface OfflineAttempt {
   subQuery: string;
   attempt: Attempt;
   verdict: number;
   reason: string;
-}
-
-/** An attempt as the offline tier's stream showed it, with the sub-query context it ran in. */
-interface SeenAttempt {
-  attempt: Attempt;
-  plan: SubQueryPlan | null;
-  textEvidence: string;
-  schema: TableSchema | null;
 }
 
 /** The decomposer's view of the offline attempts: route, linked values, SQL and result, answer, verdict. */
@@ -113,11 +92,12 @@ export function formatFindings(attempts: readonly OfflineAttempt[]): string {
 }
 
 /**
- * Runs the offline tier and returns the update: the whole accepted result (tier "offline"), or
- * the findings for the LLM tier (tier "llm"). The offline tier's time is counted as node
- * `offline_tier` in `usage`.
+ * Runs the offline tier, then (unaccepted) the prompted tier, and returns the update: the whole
+ * accepted offline result (tier "offline"), the prompted tier's answer (tier "findings"), or the
+ * findings for the LLM loop (tier "llm"). The offline tier's time is counted as node
+ * `offline_tier` in `usage`, the prompted tier's calls as `findings_answer` / `findings_verify`.
  */
-export async function offlineTier(state: State, config: RunnableConfig, inner: TierGraph, resources?: NodeResources): Promise<Update> {
+export async function offlineTier(state: State, config: RunnableConfig, inner: TierGraph, resources: NodeResources): Promise<Update> {
   const c = ensureConfiguration(config);
   if (allOffline(c)) {
     throw new ConfigurationError(
@@ -191,62 +171,26 @@ export async function offlineTier(state: State, config: RunnableConfig, inner: T
     verdict: decisions[i]?.verdict ?? 0.5,
     reason: decisions[i]?.reason ?? "",
   }));
-  const check = resources ? await checkCandidate(state, c, final, seen, resources) : undefined;
-  const total = check ? sumUsage(usage, check.usage) : usage;
-  if (check?.accepted) {
+  const found = await answerFromFindings(state.question, c, tier, final, seen, resources);
+  const total = sumUsage(usage, found.usage);
+  const errors = found.errors.length ? { errors: found.errors } : {};
+  if (found.status !== "handed_on") {
+    const verified = found.status === "accepted";
     return {
-      tier: "llm",
+      tier: "findings",
       priorFindings: "",
-      answer: final.answer,
-      answerVerified: true,
-      answerProvenance: final.answerProvenance ?? [],
-      bestAnswer: final.answer,
-      plan: check.accepted.plan,
+      answer: found.answer,
+      answerVerified: verified,
+      answerProvenance: found.provenance,
+      bestAnswer: verified ? found.answer : final.bestAnswer,
+      plan: final.plan,
       iteration: final.iteration,
       steps: new Overwrite(final.steps),
-      trace: new Overwrite([...final.trace, check.accepted.decision]),
+      trace: new Overwrite(found.decision ? [...final.trace, found.decision] : final.trace),
       failedRoutes: new Overwrite(final.failedRoutes),
-      errors: new Overwrite([...final.errors, ...check.errors]),
+      errors: new Overwrite([...final.errors, ...found.errors]),
       usage: new Overwrite(total),
     } as Update;
   }
-  const note = check?.rejected ? `\nCandidate check: the verifier judged the offline answer "${clean(final.answer)}" ${check.rejected}.` : "";
-  return { tier: "llm", answerVerified: false, priorFindings: `${formatFindings(attempts)}${note}`, usage: total, ...(check?.errors.length ? { errors: check.errors } : {}) };
-}
-
-/** Node name of the candidate check in `usage`. */
-export const CANDIDATE_CHECK = "candidate_check";
-
-/**
- * Step 1 of the LLM tier: the configured verifier judges the offline tier's answer on the evidence
- * of the attempt that produced it (its earliest attempt with that answer). None without an answer.
- */
-async function checkCandidate(
-  state: State,
-  c: Configuration,
-  final: State,
-  seen: readonly SeenAttempt[],
-  resources: NodeResources,
-): Promise<{ accepted?: { plan: SubQueryPlan; decision: ReturnType<typeof traceDecision> }; rejected?: string; usage: ReturnType<typeof nodeUsage>; errors: string[] } | undefined> {
-  const answer = final.answer.trim();
-  if (!isValidAnswer(answer)) return undefined;
-  const source = seen.find((s) => s.attempt.answer.trim() === answer && s.plan);
-  if (!source?.plan) return undefined;
-  const meter = newUsageMeter();
-  const started = performance.now();
-  const strategies = await resources.strategies(c, "verifier", meter);
-  const context = { ...final, plan: source.plan, textEvidence: source.textEvidence, schema: source.schema } as State;
-  const judged = await judge(strategies, { question: state.question, state: context, attempt: source.attempt }, meter);
-  const usage = nodeUsage(CANDIDATE_CHECK, {
-    llmCalls: meter.llmCalls,
-    inputTokens: meter.inputTokens,
-    outputTokens: meter.outputTokens,
-    ms: Math.round((performance.now() - started) * 1000) / 1000,
-  });
-  const errors = meter.errors.map((e) => `${CANDIDATE_CHECK}: ${e}`);
-  if (judged.verdict === 1) {
-    const attempt = { ...source.attempt, verdict: 1 as const, reason: judged.reason };
-    return { accepted: { plan: source.plan, decision: traceDecision(context, attempt, 1, `${CANDIDATE_CHECK}: ${judged.reason}`) }, usage, errors };
-  }
-  return { rejected: `${judged.verdict}${judged.reason ? ` (${clean(judged.reason, 120)})` : ""}`, usage, errors };
+  return { tier: "llm", answerVerified: false, priorFindings: `${formatFindings(attempts)}${found.note ? `\n${found.note}` : ""}`, usage: total, ...errors };
 }

@@ -109,7 +109,7 @@ export interface TraceDecision {
 }
 
 /** Which tier of the cascade answered (graph/cascade.ts). */
-export type AnswerTier = "offline" | "llm";
+export type AnswerTier = "offline" | "findings" | "llm";
 
 /** The loop bounds, copied from the configuration when the run starts so edges stay pure. */
 export interface Limits {
@@ -231,7 +231,7 @@ export const StateAnnotation = Annotation.Root({
   answer: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** True when the final answer comes from verifier-accepted steps; false for a plausible fallback or "not found". */
   answerVerified: Annotation<boolean>({ reducer: (_l, r) => r, default: () => false }),
-  /** With `cascade`: the tier that answered — "offline" (accepted offline, no LLM call) or "llm"; null without it. */
+  /** With `cascade`: the tier that answered — "offline" (accepted offline, no LLM call), "findings" (the one-call prompted tier, graph/findings-tier.ts) or "llm"; null without it. */
   tier: Annotation<AnswerTier | null>({ reducer: (_l, r) => r, default: () => null }),
   /** With `cascade`, after an unaccepted offline tier: what it found (graph/cascade.ts), shown to the decomposer. */
   priorFindings: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),

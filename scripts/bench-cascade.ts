@@ -1,17 +1,21 @@
 /**
  * LLM calls per question with and without the offline-first cascade (docs/CASCADE.md), with a
  * scripted chat model that answers every LLM step correctly (tests/fixtures/gold-model.ts: it reads
- * the gold answers of the questions file; the graph never does). Per router (heuristic, llm, and
- * learned when --router_model_path is given) it runs every question twice through the real graph —
- * LLM-only (every component on the gold model) and `cascade` — and reports mean LLM calls, the
- * share answered by the offline tier with zero calls, the official score of both runs and how many
- * answers differ between them.
+ * the gold answers of the questions file; the graph never does). For each split and router it runs
+ * every question twice through the real graph — LLM-only (every component on the gold model) and
+ * `cascade` — and prints two tables: mean LLM calls per router with and without the cascade, and
+ * per split the cascade's share answered with zero LLM calls, by the one-call prompted tier
+ * ("findings") and by the LLM loop, its official score and calls beside the LLM-only run, and how
+ * many answers differ.
  *
- *   npx tsx scripts/bench-cascade.ts --bench hybridqa --split dev [--index_path DIR] [--limit N] \
- *     [--routers heuristic,llm,learned --router_model_path DIR] [--out FILE.json]
+ *   npm run bench:cascade -- [--benches wtq,tatqa,hybridqa] [--split dev] [--index_root /tmp/atr-idx] \
+ *     [--limit N] [--routers heuristic,learned,llm] [--router_model_path training/models/routes-explore] \
+ *     [--router_benches hybridqa] [--out FILE.json]
  *
- * Builds the index of the split into /tmp/atr-bench-cascade/<bench>-<split> when --index_path is
- * not given. Reads ../shared/data, so it is a benchmark script, not part of the unit suite.
+ * Every router runs on the --router_benches splits; the other splits run the heuristic router only.
+ * The index of a split is <index_root>/<bench>-<split> (built there when missing). Reads
+ * ../shared/data, so it is a benchmark script, not part of the unit suite. Re-run it after a change
+ * to the offline verifier: the zero-call share is what the offline verifier accepts.
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -25,47 +29,41 @@ import { closeResources } from "../graph/resources.js";
 import { buildIndex } from "../indexing/build-index.js";
 import { openIndex } from "../indexing/open-index.js";
 import { createGoldModel } from "../tests/fixtures/gold-model.js";
+import type { ScriptedChatModel } from "../tests/fixtures/scripted-model.js";
 
 const { values } = parseArgs({
   options: {
-    bench: { type: "string", default: "hybridqa" },
+    benches: { type: "string", default: "wtq,tatqa,hybridqa" },
     split: { type: "string", default: "dev" },
     data_dir: { type: "string", default: "../shared/data" },
-    index_path: { type: "string" },
+    index_root: { type: "string", default: "/tmp/atr-bench-cascade" },
     limit: { type: "string" },
-    routers: { type: "string", default: "heuristic,llm" },
-    router_model_path: { type: "string" },
+    routers: { type: "string", default: "heuristic,learned,llm" },
+    router_benches: { type: "string", default: "hybridqa" },
+    router_model_path: { type: "string", default: "training/models/routes-explore" },
     out: { type: "string" },
   },
 });
-const bench = values.bench as Bench;
-if (!(BENCHES as readonly string[]).includes(bench)) throw new Error(`--bench must be one of ${BENCHES.join(", ")}`);
-const splitDir = resolve(values.data_dir!, bench, values.split!);
-const questionsPath = join(splitDir, "questions.jsonl");
-if (!existsSync(questionsPath)) throw new Error(`no questions file ${questionsPath} (--data_dir, --bench, --split)`);
-let questions = loadQuestions(questionsPath);
-if (values.limit) questions = questions.slice(0, Number(values.limit));
+const benches = values.benches!.split(",").map((b) => b.trim()) as Bench[];
+for (const b of benches) if (!(BENCHES as readonly string[]).includes(b)) throw new Error(`--benches takes ${BENCHES.join(", ")} (got "${b}")`);
 const routers = values.routers!.split(",").map((r) => r.trim()) as RouterType[];
-if (routers.includes("learned") && !values.router_model_path) throw new Error("--routers learned needs --router_model_path DIR");
-
-const indexPath = values.index_path ?? `/tmp/atr-bench-cascade/${bench}-${values.split}`;
-if (!existsSync(join(indexPath, "manifest.json"))) {
-  console.error(`building the index of ${splitDir} into ${indexPath}…`);
-  await buildIndex({ excelDir: join(splitDir, "tables"), docDir: join(splitDir, "passages"), savePath: indexPath });
+const routerBenches = new Set(values.router_benches!.split(",").map((b) => b.trim()));
+if (routers.includes("learned") && !existsSync(join(values.router_model_path!, "router.json")) && !existsSync(join(values.router_model_path!, "config.json"))) {
+  throw new Error(`--routers learned: no router model in ${values.router_model_path} (--router_model_path DIR)`);
 }
-const index = await openIndex(indexPath);
-const gold = createGoldModel(bench, questions, index.db);
-registerProvider("gold", () => gold);
 
 interface RunSummary {
+  bench: Bench;
   router: RouterType;
   cascade: boolean;
   questions: number;
   meanLlmCalls: number;
+  /** Share of questions answered with no LLM call at all. */
   zeroCallShare: number;
-  offlineTierShare?: number;
-  /** Cascade: share verified by the candidate check (the offline answer, one LLM call). */
-  candidateCheckShare?: number;
+  /** Cascade: share per answering tier. */
+  tiers?: Record<string, number>;
+  /** Cascade: share answered with at most 2 LLM calls. */
+  atMostTwoShare?: number;
   score: number;
   errors: number;
   msPerQuestion: number;
@@ -73,24 +71,36 @@ interface RunSummary {
   callsPerNode: Record<string, number>;
 }
 
-async function run(router: RouterType, cascade: boolean): Promise<{ summary: RunSummary; answers: string[] }> {
+const pct = (k: number, n: number) => Math.round((k / n) * 1000) / 10;
+
+/** One question of a run, kept in --out for paired comparisons. */
+interface PerQuestion {
+  id: string;
+  answer: string;
+  right: boolean;
+  calls: number;
+  tier?: string;
+}
+
+async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath: string, router: RouterType, cascade: boolean): Promise<{ summary: RunSummary; answers: string[]; perQuestion: PerQuestion[] }> {
   const configurable: ConfigurableInput = {
     indexPath,
-    backbone: "gold/model",
+    backbone: `gold-${bench}/model`,
     routerType: router,
     cascade,
     ...(router === "learned" ? { routerModelPath: values.router_model_path! } : {}),
   };
   let calls = 0;
   let zero = 0;
-  let offline = 0;
-  let checked = 0;
+  let atMostTwo = 0;
   let score = 0;
   let errors = 0;
   const answers: string[] = [];
+  const perQuestion: PerQuestion[] = [];
   const byNode: Record<string, number> = {};
+  const tiers: Record<string, number> = {};
   const started = performance.now();
-  for (const record of questions as QuestionRecord[]) {
+  for (const record of questions) {
     const input = { question: String(record.question), question_id: String(record.question_id ?? ""), ...(record.table_id ? { table_id: String(record.table_id) } : {}) };
     let r: AnswerResult | undefined;
     try {
@@ -104,41 +114,76 @@ async function run(router: RouterType, cascade: boolean): Promise<{ summary: Run
     calls += r?.usage.llmCalls ?? 0;
     for (const [node, u] of Object.entries(r?.usage.byNode ?? {})) if (u.llmCalls > 0) byNode[node] = (byNode[node] ?? 0) + u.llmCalls;
     if (r && r.usage.llmCalls === 0) zero++;
-    if (r?.tier === "offline") offline++;
-    if (r?.tier === "llm" && r.answerVerified && r.usage.llmCalls === (r.usage.byNode.candidate_check?.llmCalls ?? -1)) checked++;
-    score += Object.values(officialScore(bench, record, { agentic_tablerag_answer: answer }))[0] ?? 0;
+    if (r && r.usage.llmCalls <= 2) atMostTwo++;
+    if (r?.tier) tiers[r.tier] = (tiers[r.tier] ?? 0) + 1;
+    const right = Object.values(officialScore(bench, record, { agentic_tablerag_answer: answer }))[0] ?? 0;
+    score += right;
+    perQuestion.push({ id: input.question_id, answer, right: right === 1, calls: r?.usage.llmCalls ?? 0, ...(r?.tier ? { tier: r.tier } : {}) });
   }
   const n = questions.length;
   const summary: RunSummary = {
+    bench,
     router,
     cascade,
     questions: n,
     meanLlmCalls: Math.round((calls / n) * 1000) / 1000,
-    zeroCallShare: Math.round((zero / n) * 1000) / 10,
-    ...(cascade ? { offlineTierShare: Math.round((offline / n) * 1000) / 10, candidateCheckShare: Math.round((checked / n) * 1000) / 10 } : {}),
+    zeroCallShare: pct(zero, n),
+    ...(cascade ? { tiers: Object.fromEntries(Object.entries(tiers).map(([k, v]) => [k, pct(v, n)])), atMostTwoShare: pct(atMostTwo, n) } : {}),
     score: Math.round((score / n) * 10000) / 100,
     errors,
     msPerQuestion: Math.round((performance.now() - started) / n),
     callsPerNode: Object.fromEntries(Object.entries(byNode).map(([k, v]) => [k, Math.round((v / n) * 100) / 100])),
   };
-  return { summary, answers };
+  return { summary, answers, perQuestion };
 }
 
 const rows: Array<RunSummary & { answersChanged?: number }> = [];
-for (const router of routers) {
-  const plain = await run(router, false);
-  const cascade = await run(router, true);
-  const changed = plain.answers.filter((a, i) => a !== cascade.answers[i]).length;
-  rows.push(plain.summary, { ...cascade.summary, answersChanged: changed });
-  console.error(`${router}: LLM-only ${plain.summary.meanLlmCalls} calls/question ${JSON.stringify(plain.summary.callsPerNode)}, cascade ${cascade.summary.meanLlmCalls} ${JSON.stringify(cascade.summary.callsPerNode)} (${changed} answers differ)`);
+const details: Array<{ bench: Bench; router: RouterType; cascade: boolean; perQuestion: PerQuestion[] }> = [];
+const problems: string[] = [];
+for (const bench of benches) {
+  const splitDir = resolve(values.data_dir!, bench, values.split!);
+  const questionsPath = join(splitDir, "questions.jsonl");
+  if (!existsSync(questionsPath)) throw new Error(`no questions file ${questionsPath} (--data_dir, --benches, --split)`);
+  let questions = loadQuestions(questionsPath);
+  if (values.limit) questions = questions.slice(0, Number(values.limit));
+  const indexPath = join(values.index_root!, `${bench}-${values.split}`);
+  if (!existsSync(join(indexPath, "manifest.json"))) {
+    console.error(`building the index of ${splitDir} into ${indexPath}…`);
+    await buildIndex({ excelDir: join(splitDir, "tables"), docDir: join(splitDir, "passages"), savePath: indexPath });
+  }
+  const index = await openIndex(indexPath);
+  const gold: ScriptedChatModel = createGoldModel(bench, questions, index.db);
+  // One provider per split: chat models are cached per backbone string for the process.
+  registerProvider(`gold-${bench}`, () => gold);
+  for (const router of routerBenches.has(bench) ? routers : (["heuristic"] as RouterType[])) {
+    const plain = await run(bench, questions, indexPath, router, false);
+    const cascade = await run(bench, questions, indexPath, router, true);
+    const changed = plain.answers.filter((a, i) => a !== cascade.answers[i]).length;
+    rows.push(plain.summary, { ...cascade.summary, answersChanged: changed });
+    details.push({ bench, router, cascade: false, perQuestion: plain.perQuestion }, { bench, router, cascade: true, perQuestion: cascade.perQuestion });
+    console.error(`${bench} ${router}: LLM-only ${plain.summary.meanLlmCalls} calls/question ${JSON.stringify(plain.summary.callsPerNode)}, cascade ${cascade.summary.meanLlmCalls} ${JSON.stringify(cascade.summary.callsPerNode)} (${changed} answers differ)`);
+  }
+  problems.push(...gold.problems.map((p) => `${bench}: ${p}`));
+  index.close();
 }
-if (gold.problems.length > 0) console.error(`gold model problems: ${gold.problems.slice(0, 5).join(" | ")}`);
+if (problems.length > 0) console.error(`gold model problems: ${problems.slice(0, 5).join(" | ")}`);
 
-console.log(`| ${bench}/${values.split} (${questions.length}) | router | cascade | mean LLM calls | zero-call share | offline tier | candidate check | official score | answers changed vs LLM-only | errors |`);
-console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-for (const r of rows) {
-  console.log(`| | ${r.router} | ${r.cascade ? "on" : "off"} | ${r.meanLlmCalls} | ${r.zeroCallShare} % | ${r.offlineTierShare !== undefined ? `${r.offlineTierShare} %` : "–"} | ${r.candidateCheckShare !== undefined ? `${r.candidateCheckShare} %` : "–"} | ${r.score} | ${r.answersChanged ?? "–"} | ${r.errors} |`);
+const limit = values.limit ? `, first ${values.limit} questions` : "";
+console.log(`\nMean LLM calls per question, scripted model that answers every step correctly (${values.split}${limit}):\n`);
+console.log("| split | router | LLM-only calls | cascade calls | cascade ≤ 2 calls | LLM-only score | cascade score | answers changed |");
+console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+for (let i = 0; i < rows.length; i += 2) {
+  const [plain, cas] = [rows[i]!, rows[i + 1]!];
+  console.log(`| ${plain.bench} (${plain.questions}) | ${plain.router} | ${plain.meanLlmCalls} | **${cas.meanLlmCalls}** | ${cas.atMostTwoShare} % | ${plain.score} | ${cas.score} | ${cas.answersChanged} |`);
 }
-if (values.out) writeFileSync(values.out, `${JSON.stringify({ bench, split: values.split, indexPath, rows }, null, 2)}\n`);
-index.close();
+console.log(`\nThe cascade per split (heuristic router) beside an LLM-only run with the same scripted model:\n`);
+console.log("| split | LLM-only: calls · score | cascade: calls · score | 0 calls (offline tier) | prompted tier (1–2 calls) | LLM loop | answers changed | errors |");
+console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |");
+for (let i = 0; i < rows.length; i += 2) {
+  const [plain, cas] = [rows[i]!, rows[i + 1]!];
+  if (plain.router !== "heuristic") continue;
+  const t = cas.tiers ?? {};
+  console.log(`| ${plain.bench} (${plain.questions}) | ${plain.meanLlmCalls} · ${plain.score} | **${cas.meanLlmCalls}** · ${cas.score} | ${cas.zeroCallShare} % | ${t.findings ?? 0} % | ${t.llm ?? 0} % | ${cas.answersChanged} | ${plain.errors + cas.errors} |`);
+}
+if (values.out) writeFileSync(values.out, `${JSON.stringify({ split: values.split, limit: values.limit ?? null, rows, details }, null, 2)}\n`);
 await closeResources();

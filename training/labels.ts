@@ -243,6 +243,38 @@ export function oracleLabels(runs: ReadonlyMap<Route, readonly ResultRecord[]>, 
   return out;
 }
 
+/**
+ * Execution-guided labels from one exploration run (`atr run --accept_threshold 1 --emit_trace`: the
+ * verifier accepts nothing, so every route is tried on the first sub-query and traced with its
+ * answer). A question's label is the cheapest route (ORACLE_COST_ORDER) whose produced answer on the
+ * first sub-query is right; `routes_right` keeps every route that was right. One run per split
+ * instead of four fixed-route runs; the routes after the first ran with the earlier ones in H, as
+ * the online loop runs them. Questions no route answers are skipped.
+ */
+export function explorationLabels(records: readonly ResultRecord[], isCorrect: AnswerCheck): RouterLabel[] {
+  const out: RouterLabel[] = [];
+  for (const record of records) {
+    const decisions = record.atr_trace?.verifier_decisions ?? [];
+    const first = decisions[0];
+    if (!first || Number(first.attempt) !== 1) continue;
+    const answers = new Map<Route, string>();
+    for (const d of decisions) {
+      if (d.sub_query !== first.sub_query) break; // the first sub-query's attempts only
+      const route = asRoute(d.effective_route ?? d.route);
+      if (route && !answers.has(route)) answers.set(route, String((d as { produced_answer?: unknown }).produced_answer ?? ""));
+    }
+    const right = ORACLE_COST_ORDER.filter((r) => answers.has(r) && isCorrect(record as ResultRecord & Record<string, unknown>, answers.get(r)!));
+    if (right.length === 0) continue;
+    const answerFrom = (record as { answer_from?: unknown }).answer_from;
+    out.push({
+      ...labelFromDecision(record, { ...first, history_H: [] }, right[0]!, "execution_oracle"),
+      routes_right: right,
+      ...(typeof answerFrom === "string" ? { answer_from: answerFrom } : {}),
+    });
+  }
+  return out;
+}
+
 export interface LabelSummary {
   labels: number;
   questions: number;

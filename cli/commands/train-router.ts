@@ -10,6 +10,7 @@ const LABEL_FLAGS: FlagSpecs = {
   from_inference: { kind: "string", help: "results file of `atr run --emit_trace`: accepted decisions become labels", repeatable: true },
   distill: { kind: "string", help: "results file of `atr run --emit_trace`: the §5.2 teacher routes each first sub-query (≤ 4 labels/question)", repeatable: true },
   oracle: { kind: "string", help: "ROUTE=RUN.jsonl, once per route: runs with --router_type fixed --force_route ROUTE --no_escalation; label = cheapest route answering right (needs --gold_bench)", repeatable: true },
+  explore: { kind: "string", help: "results file of an exploration run (`atr run --accept_threshold 1 --emit_trace`: every route tried and traced); label = cheapest route whose answer on the first sub-query is right (needs --gold_bench)", repeatable: true },
   out: { kind: "string", help: "labels file to write (.jsonl)" },
   gold_bench: { kind: "string", help: "with --from_inference: keep only accepted decisions whose answer is right by this benchmark's official metric (wtq | tatqa | hybridqa), gold = the answer field of each run record" },
   summary: { kind: "string", help: "also write a JSON summary of the labels (counts per route, right routes, question types) to this file" },
@@ -55,9 +56,10 @@ async function labelsCommand(argv: string[]): Promise<number> {
   const inference = (flags.from_inference as string[] | undefined) ?? [];
   const distill = (flags.distill as string[] | undefined) ?? [];
   const oracle = (flags.oracle as string[] | undefined) ?? [];
-  if (inference.length + distill.length + oracle.length === 0) throw new UsageError("give --from_inference RUN.jsonl, --distill RUN.jsonl or --oracle ROUTE=RUN.jsonl");
-  if (oracle.length && !flags.gold_bench) throw new UsageError("--oracle needs --gold_bench to judge the answers");
-  const { readJsonl, labelsFromInference, distillLabels, oracleLabels } = await import("../../training/labels.js");
+  const explore = (flags.explore as string[] | undefined) ?? [];
+  if (inference.length + distill.length + oracle.length + explore.length === 0) throw new UsageError("give --from_inference RUN.jsonl, --distill RUN.jsonl, --oracle ROUTE=RUN.jsonl or --explore RUN.jsonl");
+  if ((oracle.length || explore.length) && !flags.gold_bench) throw new UsageError("--oracle and --explore need --gold_bench to judge the answers");
+  const { readJsonl, labelsFromInference, distillLabels, oracleLabels, explorationLabels } = await import("../../training/labels.js");
   const { teacherRoute } = await import("../../nodes/offline/choose-route.js");
   let isCorrect: import("../../training/labels.js").AnswerCheck | undefined;
   if (flags.gold_bench) {
@@ -72,6 +74,7 @@ async function labelsCommand(argv: string[]): Promise<number> {
   const labels = [
     ...inference.flatMap((f) => labelsFromInference(readJsonl(f), isCorrect)),
     ...distill.flatMap((f) => distillLabels(readJsonl(f), teacherRoute)),
+    ...explore.flatMap((f) => explorationLabels(readJsonl(f), isCorrect!)),
   ];
   if (oracle.length) {
     const { LABELS } = await import("../../nodes/routers/router-config.js");
@@ -86,7 +89,7 @@ async function labelsCommand(argv: string[]): Promise<number> {
   writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));
   const { labelSummary } = await import("../../training/labels.js");
   const summary = labelSummary(labels);
-  if (flags.summary) writeFileSync(String(flags.summary), `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: oracle }, null, 2)}\n`);
+  if (flags.summary) writeFileSync(String(flags.summary), `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: [...oracle, ...explore] }, null, 2)}\n`);
   console.log(`atr train-router: ${labels.length} labels from ${summary.questions} questions → ${out} ${JSON.stringify(summary.label_counts)}`);
   return labels.length ? 0 : 1;
 }

@@ -1,8 +1,9 @@
 /**
- * The offline-first cascade (graph/cascade.ts) over examples/: an offline-accepted question costs
- * no LLM call and says tier "offline"; an unaccepted offline answer is judged by the LLM verifier
- * (one call); a rejected one runs the prompted path with the offline tier's findings in the
- * decomposer's prompt; both say tier "llm"; the record carries the tier.
+ * The offline-first cascade (graph/cascade.ts, graph/findings-tier.ts) over examples/: an
+ * offline-accepted question costs no LLM call and says tier "offline"; otherwise one call answers
+ * from the offline findings — accepted without a verifier call when grounded, else judged by the
+ * verifier (tier "findings"); an answer judged wrong, or none, runs the LLM loop with the findings
+ * in the decomposer's prompt (tier "llm"); the record carries the tier.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,22 +38,39 @@ describe("offline-first cascade", () => {
     expect(r.routes.length).toBeGreaterThan(0);
   });
 
-  it("an unaccepted offline answer goes to the LLM verifier first: verdict 1 makes it final after one call", async () => {
-    const model = new ScriptedChatModel([reply.verify(1, "the passage names the stadium")]);
+  it("an unaccepted offline tier: one call answers from its findings; grounded and not contradicted offline, it is final (tier findings)", async () => {
+    const model = new ScriptedChatModel([reply.fuse("Station Field")]);
     const r = await answerQuestion(STADIUM, { configurable: { indexPath: index.dir, backbone: scriptedBackbone(model), cascade: true } });
     expect(model.problems).toEqual([]);
-    expect(model.calls.map((c) => c.name)).toEqual(["verify"]);
-    expect(model.calls[0]!.prompt).toContain("<candidate_answer>Station Field</candidate_answer>");
-    expect(r).toMatchObject({ tier: "llm", answer: "Station Field", answerVerified: true });
+    expect(model.calls.map((c) => c.name)).toEqual(["fuse"]);
+    const prompt = model.calls[0]!.prompt;
+    expect(prompt).toContain(`<question>${STADIUM.question}</question>`);
+    expect(prompt).toContain("Station Field"); // the passage the offline attempts read
+    expect(prompt).toMatch(/Candidate answers of a deterministic first pass[^]*- "Station Field" \((TEXT|SQL|RETRIEVE|HYBRID), verdict 0\.5\)/);
+    expect(r).toMatchObject({ tier: "findings", answer: "Station Field", answerVerified: true });
     expect(r.usage.llmCalls).toBe(1);
-    expect(r.usage.byNode.candidate_check).toMatchObject({ llmCalls: 1 });
+    expect(r.usage.byNode.findings_answer).toMatchObject({ llmCalls: 1 });
+    expect(r.usage.byNode.findings_verify).toBeUndefined();
     expect(r.trace.verifier_decisions.at(-1)).toMatchObject({ accepted: true, verdict: 1, produced_answer: "Station Field" });
-    expect(r.trace.verifier_decisions.at(-1)!.reason).toMatch(/^candidate_check: the passage names the stadium/);
+    expect(r.trace.verifier_decisions.at(-1)!.reason).toMatch(/^findings_answer: grounded in the offline evidence/);
   });
 
-  it("otherwise the prompted path runs with the offline findings as history, tier llm", async () => {
+  it("an answer not grounded in the findings goes to the verifier (second call); a demoted 1 keeps it unverified, no re-route", async () => {
+    const model = new ScriptedChatModel([reply.fuse("Blue Lagoon Arena"), reply.verify(1, "sounds right")]);
+    const r = await answerQuestion(STADIUM, { configurable: { indexPath: index.dir, backbone: scriptedBackbone(model), cascade: true } });
+    expect(model.problems).toEqual([]);
+    expect(model.calls.map((c) => c.name)).toEqual(["fuse", "verify"]);
+    expect(r).toMatchObject({ tier: "findings", answer: "Blue Lagoon Arena", answerVerified: false });
+    expect(r.usage.llmCalls).toBe(2);
+    expect(r.usage.byNode.findings_verify).toMatchObject({ llmCalls: 1 });
+    expect(r.trace.verifier_decisions.at(-1)).toMatchObject({ accepted: false, verdict: 0.5 });
+    expect(r.trace.verifier_decisions.at(-1)!.reason).toMatch(/demoted: answer not grounded/);
+  });
+
+  it("an answer the verifier judges wrong hands on to the LLM loop, its decomposer seeing the findings and the verdict (tier llm)", async () => {
     const model = new ScriptedChatModel([
-      reply.verify(0, "not supported"), // the candidate check
+      reply.fuse("Blue Lagoon Arena"),
+      reply.verify(0, "not supported"),
       reply.decompose(STADIUM.question, { required_modalities: "text" }),
       reply.text("Station Field"),
       reply.verify(1),
@@ -63,14 +81,25 @@ describe("offline-first cascade", () => {
     expect(model.problems).toEqual([]);
     expect(r.tier).toBe("llm");
     expect(r.answer).toBe("Station Field");
-    expect(r.usage.llmCalls).toBe(4);
+    expect(r.usage.llmCalls).toBe(5);
     const prompt = model.callsOf("decompose")[0]!.prompt;
     expect(prompt).toContain("<offline_findings>");
     expect(prompt).toMatch(/Attempt 1: sub-query ".+" via TEXT → answer "Station Field" \(verdict 0\.5/);
-    expect(prompt).toContain('Candidate check: the verifier judged the offline answer "Station Field" 0 (not supported)');
+    expect(prompt).toContain('Answering from these findings in one step gave "Blue Lagoon Arena"; the verifier judged it 0 (not supported)');
     // The record's trace is the LLM tier's own (its one accepted attempt), not the offline attempts.
     expect(r.trace.verifier_decisions).toHaveLength(1);
     expect(r.trace.verifier_decisions[0]).toMatchObject({ accepted: true, effective_route: "TEXT" });
+  });
+
+  it("a prompted tier that finds nothing hands on to the LLM loop without a verifier call", async () => {
+    const model = new ScriptedChatModel([reply.fuse("not found"), reply.decompose(STADIUM.question), reply.text("Station Field"), reply.verify(1)]);
+    const r = await answerQuestion(STADIUM, {
+      configurable: { indexPath: index.dir, backbone: scriptedBackbone(model), cascade: true, routerType: "fixed", forceRoute: "TEXT" },
+    });
+    expect(model.problems).toEqual([]);
+    expect(model.calls.map((c) => c.name)).toEqual(["fuse", "decompose", "read_text", "verify"]);
+    expect(r).toMatchObject({ tier: "llm", answer: "Station Field", answerVerified: true });
+    expect(model.callsOf("decompose")[0]!.prompt).toContain("Answering from these findings in one step found nothing.");
   });
 
   it("without the cascade the graph starts at decompose and records no tier", async () => {

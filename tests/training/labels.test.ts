@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { teacherRoute } from "../../nodes/offline/choose-route.js";
-import { distillLabels, labelsFromInference, labelText, LabelFileError, oracleLabels, readJsonl } from "../../training/labels.js";
+import { distillLabels, explorationLabels, labelsFromInference, labelText, LabelFileError, oracleLabels, readJsonl } from "../../training/labels.js";
 import { SCHEMA, failedAt } from "./tiny-labels.js";
 
 const decision = (over: Record<string, unknown>) => ({
@@ -87,6 +87,33 @@ describe("labels", () => {
     const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
     const labels = oracleLabels(new Map([...runs].map(([k, v]) => [k, [...v]])), isCorrect);
     expect(labels.map((l) => [l.question_id, l.route, l.history_H.length, l.label_source, l.routes_right])).toEqual([["a", "SQL", 0, "execution_oracle", ["SQL", "HYBRID"]]]);
+  });
+
+  it("exploration: the cheapest route right on the first sub-query of one run that tried every route; later sub-queries and unanswered questions are ignored", () => {
+    const d = (sub: string, route: string, attempt: number, answer: string) => decision({ sub_query: sub, route, effective_route: route, attempt, accepted: false, produced_answer: answer });
+    const records = [
+      {
+        question_id: "a",
+        question: "a",
+        answer: ["Oskar Lind"],
+        answer_from: "passage",
+        atr_trace: {
+          verifier_decisions: [
+            d("who manages Dunmere FC?", "SQL", 1, "Tomas Reyes"),
+            d("who manages Dunmere FC?", "RETRIEVE", 2, "Oskar Lind"),
+            d("who manages Dunmere FC?", "HYBRID", 3, "Oskar Lind"),
+            d("who manages Dunmere FC?", "TEXT", 4, "Dunmere"),
+            d("the manager's name?", "TEXT", 1, "Oskar Lind"), // a later sub-query: not the first one's route
+          ],
+        },
+      },
+      { question_id: "b", question: "b", answer: ["x"], atr_trace: { verifier_decisions: [d("q", "TEXT", 1, "y"), d("q", "SQL", 2, "z")] } },
+    ];
+    const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
+    const labels = explorationLabels(records, isCorrect);
+    expect(labels.map((l) => [l.question_id, l.route, l.routes_right, l.history_H.length, l.answer_from, l.sub_query])).toEqual([
+      ["a", "RETRIEVE", ["RETRIEVE", "HYBRID"], 0, "passage", "who manages Dunmere FC?"],
+    ]);
   });
 
   it("a broken labels line is an error naming the file and line", () => {

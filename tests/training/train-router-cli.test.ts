@@ -53,10 +53,11 @@ describe("atr train-router", () => {
     }
   });
 
-  it("refuses a missing subcommand, missing flags and --oracle without a gold benchmark", async () => {
+  it("refuses a missing subcommand, missing flags and --oracle / --explore without a gold benchmark", async () => {
     await expect(command.run([])).rejects.toThrow(UsageError);
     await expect(command.run(["train", "--out", root])).rejects.toThrow(/--labels is required/);
-    await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(/--oracle needs --gold_bench/);
+    await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(/--oracle and --explore need --gold_bench/);
+    await expect(command.run(["labels", "--explore", "x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(/--oracle and --explore need --gold_bench/);
   });
 
   it("refuses a labels file whose label the student cannot learn from, naming the line", async () => {

@@ -9,6 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLearnedRouter } from "../../../nodes/routers/learned.js";
+import { heuristicRoute } from "../../../nodes/routers/heuristic.js";
+import { selectRoute } from "../../../nodes/routers/index.js";
+import type { TableSchema } from "../../../indexing/types.js";
+import type { SubQueryPlan } from "../../../nodes/types.js";
+import type { Strategies } from "../../../nodes/strategies.js";
 import { writeRouterModel } from "../../../training/export-model.js";
 import { DEFAULT_FEATURE_SETTINGS } from "../../../nodes/routers/hashed-features.js";
 import { labelPlan } from "../../../training/labels.js";
@@ -97,5 +102,41 @@ describe("the committed WTQ student (training/models/wtq-distill)", () => {
     expect(await top(label("SQL", count, { expected_operator: "count", required_modalities: "table" }))).toBe("SQL");
     expect(await top(label("TEXT", count, { expected_operator: "count", required_modalities: "table", history_H: [failedAt(count, "SQL")] }))).toBe("TEXT");
     expect(await top(label("RETRIEVE", "which city hosted the 1998 edition?", { entity_mentions: ["1998"], required_modalities: "table" }))).toBe("RETRIEVE");
+  });
+});
+
+describe("the committed student on execution-guided labels (training/models/routes-explore)", () => {
+  // A report table as TAT-QA-like corpora have (a line-item column and year columns); the questions are this test's own.
+  const report: TableSchema = {
+    tableId: "report_7",
+    physical: "report_7",
+    file: "report_7.csv",
+    rowCount: 6,
+    columns: [
+      { name: "col_1", physical: "col_1", rawPhysical: "col_1__raw", type: "text", examples: ["Revenue", "Cost of sales"] },
+      { name: "2021", physical: "c2021", rawPhysical: "c2021__raw", type: "real", examples: ["1,204", "880"] },
+      { name: "2020", physical: "c2020", rawPhysical: "c2020__raw", type: "real", examples: ["1,118", "812"] },
+    ],
+  };
+  const plan = (subQuery: string, entityMentions: string[] = []): SubQueryPlan => ({
+    subQuery, expectedOperator: "lookup", requiredModalities: "both", needGlobalTableView: false, entityMentions, uncertainty: 0,
+  });
+
+  it("sends passage questions over a report table to TEXT where the heuristic picks SQL or HYBRID", async () => {
+    const router = await createLearnedRouter(join(import.meta.dirname, "../../../training/models/routes-explore"));
+    const first = async (p: SubQueryPlan) => (await router.rank({ plan: p, schema: report, history: [], failureScope: "question", reselectIndex: 0 }))[0];
+    const definition = plan("What does the company use the term adjusted EBITDA to describe? (columns: col_1, 2021)");
+    expect(heuristicRoute(definition, true, new Set())).toBe("SQL");
+    expect(await first(definition)).toBe("TEXT");
+    const cause = plan("What caused the increase in cost of sales? (columns: col_1, 2021)", ["Cost of sales"]);
+    expect(heuristicRoute(cause, true, new Set())).toBe("HYBRID");
+    expect(await first(cause)).toBe("TEXT");
+    // A failed TEXT attempt is masked: the next route is one of the others.
+    const next = await selectRoute(
+      { plan: definition, schema: report, history: [failedAt(definition.subQuery, "TEXT")], failureScope: "question", currentRoute: "TEXT", reselectIndex: 0 },
+      { routerType: "learned", routerModelPath: join(import.meta.dirname, "../../../training/models/routes-explore") },
+      {} as Strategies, // the learned router calls no strategy
+    );
+    expect(next).not.toBe("TEXT");
   });
 });
