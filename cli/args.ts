@@ -52,7 +52,9 @@ export function parseArgs(argv: string[], specs: FlagSpecs): ParsedArgs {
     const name = (eq >= 0 ? arg.slice(2, eq) : arg.slice(2)).replace(/-/g, "_");
     const spec = specs[name];
     if (!spec) {
-      const known = Object.keys(specs).map((k) => `--${k}`).join(", ");
+      const known = Object.keys(specs)
+        .map((k) => `--${k}`)
+        .join(", ");
       throw new UsageError(`unknown flag --${name}. Accepted flags: ${known || "(none)"}`);
     }
     let raw: string | undefined = eq >= 0 ? arg.slice(eq + 1) : undefined;

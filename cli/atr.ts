@@ -29,7 +29,10 @@ async function load(name: string): Promise<Command | undefined> {
     const mod = (await import(`./commands/${name}.ts`)) as { command: Command };
     return mod.command;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && String(error).includes(`commands/${name}`)) {
+    if (
+      (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" &&
+      String(error).includes(`commands/${name}`)
+    ) {
       return undefined;
     }
     throw error;
@@ -37,7 +40,13 @@ async function load(name: string): Promise<Command | undefined> {
 }
 
 async function overview(): Promise<string> {
-  const lines = ["atr — Agentic Routing for Retrieval-Augmented Table QA", "", "Usage: atr <command> [flags]", "", "Commands:"];
+  const lines = [
+    "atr — Agentic Routing for Retrieval-Augmented Table QA",
+    "",
+    "Usage: atr <command> [flags]",
+    "",
+    "Commands:",
+  ];
   for (const name of COMMANDS) {
     const command = await load(name);
     if (command) lines.push(`  ${name.padEnd(15)} ${command.summary}`);

@@ -4,7 +4,15 @@
  */
 import { z } from "zod";
 import type { FlagSpec, FlagSpecs } from "./args.js";
-import { ConfigurationSchema, FIELDS, FLAG_TO_FIELD, FIELD_TO_FLAG, defaultOf, unwrap, type ConfigurableInput } from "../graph/configuration.js";
+import {
+  ConfigurationSchema,
+  FIELDS,
+  FLAG_TO_FIELD,
+  FIELD_TO_FLAG,
+  defaultOf,
+  unwrap,
+  type ConfigurableInput,
+} from "../graph/configuration.js";
 
 /**
  * Flag specs of every configuration field for cli/args.ts. No spec carries a `default`: an absent

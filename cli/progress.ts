@@ -34,11 +34,20 @@ export function formatDuration(seconds: number): string {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}` : `${m}:${String(sec).padStart(2, "0")}`;
+  return h > 0
+    ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}`
+    : `${m}:${String(sec).padStart(2, "0")}`;
 }
 
 /** The bar line (without the carriage return); exported for tests. */
-export function renderBar(label: string, done: number, total: number, elapsedMs: number, status = "", width = 24): string {
+export function renderBar(
+  label: string,
+  done: number,
+  total: number,
+  elapsedMs: number,
+  status = "",
+  width = 24,
+): string {
   const frac = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(frac * width);
   const bar = "█".repeat(filled) + "░".repeat(width - filled);
@@ -97,7 +106,10 @@ export function createProgress(label: string, total: number, options: ProgressOp
  * Adapts a `(stage, done, total)` callback stream (as buildIndex reports) to one Progress per stage:
  * a new stage finishes the previous bar. Call the returned `finish` at the end.
  */
-export function stageProgress(options: ProgressOptions = {}): { onProgress: (stage: string, done: number, total: number) => void; finish: () => void } {
+export function stageProgress(options: ProgressOptions = {}): {
+  onProgress: (stage: string, done: number, total: number) => void;
+  finish: () => void;
+} {
   let current: { stage: string; bar: Progress } | undefined;
   return {
     onProgress(stage, done, total) {
@@ -125,7 +137,10 @@ export function batchStatus(p: BatchProgress): string {
 }
 
 /** One bar for an `atr run` batch, fed the runner's `onProgress` reports. */
-export function batchProgress(label: string, options: ProgressOptions = {}): { update: (p: BatchProgress) => void; finish: () => void } {
+export function batchProgress(
+  label: string,
+  options: ProgressOptions = {},
+): { update: (p: BatchProgress) => void; finish: () => void } {
   let bar: Progress | undefined;
   return {
     update(p) {

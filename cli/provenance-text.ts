@@ -15,7 +15,8 @@ function clip(text: string, max = 160): string {
 
 /** Indented lines describing the evidence; one line saying there is none when the list is empty. */
 export function provenanceLines(provenance: readonly Provenance[]): string[] {
-  if (provenance.length === 0) return ["  (no evidence recorded: the answer is \"not found\" or was not read from a source)"];
+  if (provenance.length === 0)
+    return ['  (no evidence recorded: the answer is "not found" or was not read from a source)'];
   const out: string[] = [];
   for (const p of provenance) {
     out.push(`  from ${p.route}, attempt ${p.attempt} of "${clip(p.subQuery, 100)}"`);

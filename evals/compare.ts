@@ -43,7 +43,16 @@ const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 export function renderComparison(runs: ComparedRun[]): string {
   if (runs.length === 0) return "";
   const metrics = Object.keys(runs[0]!.report.official);
-  const header = ["run", ...metrics, "token F1", "errors", "LLM calls/q", "tokens/q", "latency p50 ms", `vs ${runs[0]!.label}: better / worse`];
+  const header = [
+    "run",
+    ...metrics,
+    "token F1",
+    "errors",
+    "LLM calls/q",
+    "tokens/q",
+    "latency p50 ms",
+    `vs ${runs[0]!.label}: better / worse`,
+  ];
   const rows = runs.map((run, i) => {
     const r = run.report;
     const flips = i === 0 ? "—" : (({ better, worse }) => `${better} / ${worse}`)(pairedFlips(runs[0]!.report, r));
@@ -59,5 +68,7 @@ export function renderComparison(runs: ComparedRun[]): string {
     ];
   });
   const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
-  return [line(header), `| ${header.map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`, ...rows.map(line)].join("\n");
+  return [line(header), `| ${header.map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`, ...rows.map(line)].join(
+    "\n",
+  );
 }

@@ -37,7 +37,9 @@ export function loadQuestions(path: string): QuestionRecord[] {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new DatasetError(`${path} is not valid JSON (${(error as Error).message}); use a JSON array or JSON lines (.jsonl)`);
+      throw new DatasetError(
+        `${path} is not valid JSON (${(error as Error).message}); use a JSON array or JSON lines (.jsonl)`,
+      );
     }
     if (!Array.isArray(parsed)) throw new DatasetError(`${path}: expected a JSON array of question objects`);
     records.push(...parsed);
@@ -52,7 +54,8 @@ export function loadQuestions(path: string): QuestionRecord[] {
     });
   }
   return records.map((r, i) => {
-    if (!r || typeof r !== "object" || Array.isArray(r)) throw new DatasetError(`${path} item ${i + 1}: expected an object`);
+    if (!r || typeof r !== "object" || Array.isArray(r))
+      throw new DatasetError(`${path} item ${i + 1}: expected an object`);
     const q = (r as Record<string, unknown>).question;
     if (typeof q !== "string" || q.trim() === "") {
       throw new DatasetError(`${path} item ${i + 1}: field "question" is missing or empty`);

@@ -42,12 +42,15 @@ export function parseJudgeScore(reply: string): number | undefined {
 
 /** The values with the prompt's own block tags removed, so a prediction cannot close its block. */
 function untagged(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.replace(/<\/?(question|gold_answer|answer)>/gi, "")]));
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, v.replace(/<\/?(question|gold_answer|answer)>/gi, "")]),
+  );
 }
 
 function replyText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((c) => (typeof c === "string" ? c : (c as { text?: string }).text ?? "")).join("");
+  if (Array.isArray(content))
+    return content.map((c) => (typeof c === "string" ? c : ((c as { text?: string }).text ?? ""))).join("");
   return String(content ?? "");
 }
 

@@ -28,7 +28,11 @@ import { forEachConcurrently } from "./worker-pool.js";
 /** The fields a question sends to the system; everything else in a question record is reference output. */
 const INPUT_FIELDS = ["question", "question_id", "table_id"] as const;
 
-export function exampleOf(question: QuestionRecord): { inputs: Record<string, unknown>; outputs: Record<string, unknown>; metadata: Record<string, unknown> } {
+export function exampleOf(question: QuestionRecord): {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+} {
   const inputs: Record<string, unknown> = {};
   const outputs: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(question)) {
@@ -67,7 +71,9 @@ export interface ExperimentResult {
 }
 
 /** Creates or reads the dataset, then adds new and updates changed examples; returns example ids by question key. */
-async function syncDataset(upload: ExperimentUpload): Promise<{ datasetId: string; exampleIds: Map<string, string>; counts: ExperimentResult["examples"] }> {
+async function syncDataset(
+  upload: ExperimentUpload,
+): Promise<{ datasetId: string; exampleIds: Map<string, string>; counts: ExperimentResult["examples"] }> {
   const { client, datasetName } = upload;
   const dataset = (await client.hasDataset({ datasetName }))
     ? await client.readDataset({ datasetName })
@@ -78,7 +84,8 @@ async function syncDataset(upload: ExperimentUpload): Promise<{ datasetId: strin
   const existing = new Map<string, { id: string; inputs: unknown; outputs: unknown }>();
   for await (const example of client.listExamples({ datasetId: dataset.id })) {
     const key = (example.metadata as Record<string, unknown> | undefined)?.question_key;
-    if (typeof key === "string" && !existing.has(key)) existing.set(key, { id: example.id, inputs: example.inputs, outputs: example.outputs });
+    if (typeof key === "string" && !existing.has(key))
+      existing.set(key, { id: example.id, inputs: example.inputs, outputs: example.outputs });
   }
   const exampleIds = new Map<string, string>();
   const creates = [];
@@ -94,11 +101,28 @@ async function syncDataset(upload: ExperimentUpload): Promise<{ datasetId: strin
     if (!found) {
       const id = crypto.randomUUID();
       exampleIds.set(key, id);
-      creates.push({ id, dataset_id: dataset.id, inputs: example.inputs, reference_outputs: example.outputs, metadata: example.metadata });
+      creates.push({
+        id,
+        dataset_id: dataset.id,
+        inputs: example.inputs,
+        reference_outputs: example.outputs,
+        metadata: example.metadata,
+      });
     } else {
       exampleIds.set(key, found.id);
-      if (canonicalJson(found.inputs) === canonicalJson(example.inputs) && canonicalJson(found.outputs) === canonicalJson(example.outputs)) unchanged++;
-      else updates.push({ id: found.id, dataset_id: dataset.id, inputs: example.inputs, outputs: example.outputs, metadata: example.metadata });
+      if (
+        canonicalJson(found.inputs) === canonicalJson(example.inputs) &&
+        canonicalJson(found.outputs) === canonicalJson(example.outputs)
+      )
+        unchanged++;
+      else
+        updates.push({
+          id: found.id,
+          dataset_id: dataset.id,
+          inputs: example.inputs,
+          outputs: example.outputs,
+          metadata: example.metadata,
+        });
     }
   }
   for (let i = 0; i < creates.length; i += 100) await client.createExamples(creates.slice(i, i + 100));
@@ -111,7 +135,9 @@ export async function recordExperiment(upload: ExperimentUpload): Promise<Experi
   const { client, info } = upload;
   const log = upload.log ?? (() => {});
   const { datasetId, exampleIds, counts } = await syncDataset(upload);
-  log(`dataset ${upload.datasetName}: ${counts.created} examples added, ${counts.updated} updated, ${counts.unchanged} unchanged`);
+  log(
+    `dataset ${upload.datasetName}: ${counts.created} examples added, ${counts.updated} updated, ${counts.unchanged} unchanged`,
+  );
 
   // Score against the questions of the dataset; records of other questions are left out.
   const inDataset = upload.records.filter((r) => exampleIds.has(questionKey(r)));
@@ -130,11 +156,19 @@ export async function recordExperiment(upload: ExperimentUpload): Promise<Experi
   let experimentName = info.experiment;
   for (let attempt = 0; ; attempt++) {
     try {
-      project = await client.createProject({ projectName: experimentName, referenceDatasetId: datasetId, metadata, description: `atr run, config ${info.configHash}` });
+      project = await client.createProject({
+        projectName: experimentName,
+        referenceDatasetId: datasetId,
+        metadata,
+        description: `atr run, config ${info.configHash}`,
+      });
       break;
     } catch (error) {
       // The name is taken (the same --experiment twice): a suffix, as LangSmith's evaluate() does.
-      if (attempt < 3 && /conflict|409|already exists/i.test(String((error as Error)?.name) + String((error as Error)?.message))) {
+      if (
+        attempt < 3 &&
+        /conflict|409|already exists/i.test(String((error as Error)?.name) + String((error as Error)?.message))
+      ) {
         experimentName = `${info.experiment}-${crypto.randomUUID().slice(0, 6)}`;
         continue;
       }
@@ -152,7 +186,10 @@ export async function recordExperiment(upload: ExperimentUpload): Promise<Experi
   });
   await forEachConcurrently(answered, upload.concurrency ?? 8, async (record) => {
     const key = questionKey(record);
-    const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<string, unknown>;
+    const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<
+      string,
+      unknown
+    >;
     const route = routeSummary(record);
     const end = Date.now();
     const latency = typeof stats.latency_ms === "number" ? stats.latency_ms : 0;
@@ -197,9 +234,20 @@ export async function recordExperiment(upload: ExperimentUpload): Promise<Experi
       feedback++;
     }
   });
-  await client.updateProject(project.id, { metadata: { ...metadata, official: score.official, questions: answered.length }, endTime: new Date(Math.max(Date.now(), started.getTime())).toISOString() });
+  await client.updateProject(project.id, {
+    metadata: { ...metadata, official: score.official, questions: answered.length },
+    endTime: new Date(Math.max(Date.now(), started.getTime())).toISOString(),
+  });
   await client.awaitPendingTraceBatches();
-  return { datasetId, experimentId: project.id, experimentName, examples: counts, runs, feedback, official: score.official };
+  return {
+    datasetId,
+    experimentId: project.id,
+    experimentName,
+    examples: counts,
+    runs,
+    feedback,
+    official: score.official,
+  };
 }
 
 /** A client that sends each request itself (no background batches to flush), with bounded waits. */
@@ -224,22 +272,36 @@ async function checkReachable(apiUrl: string, apiKey: string, datasetName: strin
   const url = `${apiUrl.replace(/\/+$/, "")}/datasets?${new URLSearchParams({ limit: "1", name: datasetName })}`;
   let status: number;
   try {
-    const res = await fetch(url, { headers: { "x-api-key": apiKey, accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(url, {
+      headers: { "x-api-key": apiKey, accept: "application/json" },
+      signal: AbortSignal.timeout(10_000),
+    });
     status = res.status;
     await res.body?.cancel();
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
-    throw new Error(`--langsmith_dataset: LangSmith at ${apiUrl} did not answer (${(error as Error).message}${cause ? `: ${cause}` : ""}); check LANGSMITH_ENDPOINT`);
+    throw new Error(
+      `--langsmith_dataset: LangSmith at ${apiUrl} did not answer (${(error as Error).message}${cause ? `: ${cause}` : ""}); check LANGSMITH_ENDPOINT`,
+    );
   }
-  if (status === 401 || status === 403) throw new Error(`--langsmith_dataset: LangSmith at ${apiUrl} refused the API key (HTTP ${status}); check LANGSMITH_API_KEY`);
-  if (status >= 400) throw new Error(`--langsmith_dataset: LangSmith at ${apiUrl} answered HTTP ${status} to a dataset lookup`);
+  if (status === 401 || status === 403)
+    throw new Error(
+      `--langsmith_dataset: LangSmith at ${apiUrl} refused the API key (HTTP ${status}); check LANGSMITH_API_KEY`,
+    );
+  if (status >= 400)
+    throw new Error(`--langsmith_dataset: LangSmith at ${apiUrl} answered HTTP ${status} to a dataset lookup`);
 }
 
 export interface ExperimentPlan {
   datasetName: string;
   bench: Bench;
   /** Uploads the finished run; the log lines say what was created. */
-  upload(run: { records: Array<Record<string, unknown>>; info: ExperimentInfo; resultsPath: string; log?: (line: string) => void }): Promise<ExperimentResult>;
+  upload(run: {
+    records: Array<Record<string, unknown>>;
+    info: ExperimentInfo;
+    resultsPath: string;
+    log?: (line: string) => void;
+  }): Promise<ExperimentResult>;
 }
 
 /**
@@ -258,9 +320,13 @@ export async function planExperiment(options: {
   const { datasetName, questions, questionsPath, env } = options;
   if (datasetName.trim() === "") throw new Error("--langsmith_dataset needs a dataset name");
   const apiKey = env.LANGSMITH_API_KEY ?? env.LANGCHAIN_API_KEY;
-  if (!apiKey) throw new Error("--langsmith_dataset needs LANGSMITH_API_KEY (and LANGSMITH_ENDPOINT for a self-hosted LangSmith)");
+  if (!apiKey)
+    throw new Error("--langsmith_dataset needs LANGSMITH_API_KEY (and LANGSMITH_ENDPOINT for a self-hosted LangSmith)");
   const withoutAnswer = questions.filter((q) => q.answer === undefined || q.answer === null).length;
-  if (withoutAnswer > 0) throw new Error(`--langsmith_dataset scores the run, but ${withoutAnswer} question(s) of ${questionsPath} have no "answer" field`);
+  if (withoutAnswer > 0)
+    throw new Error(
+      `--langsmith_dataset scores the run, but ${withoutAnswer} question(s) of ${questionsPath} have no "answer" field`,
+    );
   const bench = resolveBench(options.bench, questions, questionsPath);
   const apiUrl = env.LANGSMITH_ENDPOINT ?? env.LANGCHAIN_ENDPOINT;
   await checkReachable(apiUrl ?? DEFAULT_API_URL, apiKey, datasetName);

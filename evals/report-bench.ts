@@ -26,7 +26,8 @@ export function detectBench(gold: QuestionRecord[], path = ""): Bench | undefine
 /** The given `--bench`, or the detected one; a clear error naming the file when neither works. */
 export function resolveBench(given: string | undefined, gold: QuestionRecord[], path: string): Bench {
   if (given !== undefined) {
-    if (!(BENCHES as readonly string[]).includes(given)) throw new Error(`--bench must be one of ${BENCHES.join(", ")}, not "${given}"`);
+    if (!(BENCHES as readonly string[]).includes(given))
+      throw new Error(`--bench must be one of ${BENCHES.join(", ")}, not "${given}"`);
     return given as Bench;
   }
   const bench = detectBench(gold, path);

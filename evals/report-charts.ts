@@ -8,7 +8,12 @@ import { escapeHtml as esc } from "./report-escape.js";
 /** Colours of run 1 and run 2. */
 export const RUN_COLOURS = ["#2563eb", "#ea580c"];
 const ROUTE_COLOURS: Record<string, string> = {
-  TEXT: "#0891b2", RETRIEVE: "#7c3aed", SQL: "#16a34a", HYBRID: "#d97706", "none accepted": "#dc2626", "no attempt": "#6b7280",
+  TEXT: "#0891b2",
+  RETRIEVE: "#7c3aed",
+  SQL: "#16a34a",
+  HYBRID: "#d97706",
+  "none accepted": "#dc2626",
+  "no attempt": "#6b7280",
 };
 const FALLBACK_COLOURS = ["#475569", "#be185d", "#0d9488", "#a16207", "#4338ca"];
 
@@ -29,7 +34,13 @@ export interface BarSeries {
 }
 
 /** Horizontal grouped bars: one row per category, one bar per series. */
-export function barChart(options: { title: string; categories: string[]; series: BarSeries[]; max?: number; unit?: string }): string {
+export function barChart(options: {
+  title: string;
+  categories: string[];
+  series: BarSeries[];
+  max?: number;
+  unit?: string;
+}): string {
   const { categories, series } = options;
   const unit = options.unit ?? "";
   const labelW = 170;
@@ -39,11 +50,14 @@ export function barChart(options: { title: string; categories: string[]; series:
   const rowH = series.length * barH + 10;
   const top = 26;
   const height = top + categories.length * rowH + (series.length > 1 ? 22 : 6);
-  const max = options.max ?? Math.max(1, ...series.flatMap((s) => s.values.filter((v): v is number => v !== undefined)));
+  const max =
+    options.max ?? Math.max(1, ...series.flatMap((s) => s.values.filter((v): v is number => v !== undefined)));
   const parts: string[] = [`<text x="0" y="14" font-weight="600">${esc(options.title)}</text>`];
   categories.forEach((cat, c) => {
     const y0 = top + c * rowH;
-    parts.push(`<text x="${labelW - 8}" y="${y0 + rowH / 2 + 2}" text-anchor="end"><title>${esc(cat)}</title>${esc(clip(cat, 26))}</text>`);
+    parts.push(
+      `<text x="${labelW - 8}" y="${y0 + rowH / 2 + 2}" text-anchor="end"><title>${esc(cat)}</title>${esc(clip(cat, 26))}</text>`,
+    );
     series.forEach((s, i) => {
       const v = s.values[c];
       if (v === undefined) return;
@@ -56,13 +70,22 @@ export function barChart(options: { title: string; categories: string[]; series:
       );
     });
   });
-  if (series.length > 1) parts.push(legend(series.map((s) => s.label), height - 8));
+  if (series.length > 1)
+    parts.push(
+      legend(
+        series.map((s) => s.label),
+        height - 8,
+      ),
+    );
   return svg(width, height, parts);
 }
 
 function legend(labels: string[], y: number): string {
   return labels
-    .map((l, i) => `<rect x="${i * 200}" y="${y - 9}" width="10" height="10" fill="${RUN_COLOURS[i % 2]}"/><text x="${i * 200 + 14}" y="${y}">${esc(clip(l, 28))}</text>`)
+    .map(
+      (l, i) =>
+        `<rect x="${i * 200}" y="${y - 9}" width="10" height="10" fill="${RUN_COLOURS[i % 2]}"/><text x="${i * 200 + 14}" y="${y}">${esc(clip(l, 28))}</text>`,
+    )
     .join("");
 }
 
@@ -89,11 +112,15 @@ export function histogram(options: {
   markers?: Array<{ label: string; value: number; series: number }>;
 }): string {
   const { series } = options;
-  const edges = bins(series.map((s) => s.values), options.binCount ?? 20);
+  const edges = bins(
+    series.map((s) => s.values),
+    options.binCount ?? 20,
+  );
   const nb = edges.length - 1;
   const counts = series.map((s) => {
     const c = new Array<number>(nb).fill(0);
-    for (const v of s.values) c[Math.min(nb - 1, Math.max(0, Math.floor(((v - edges[0]!) / (edges[nb]! - edges[0]! || 1)) * nb)))]!++;
+    for (const v of s.values)
+      c[Math.min(nb - 1, Math.max(0, Math.floor(((v - edges[0]!) / (edges[nb]! - edges[0]! || 1)) * nb)))]!++;
     return c;
   });
   const left = 40;
@@ -106,7 +133,9 @@ export function histogram(options: {
   const bw = plotW / nb;
   const parts: string[] = [`<text x="0" y="14" font-weight="600">${esc(options.title)}</text>`];
   parts.push(`<line x1="${left}" y1="${top + plotH}" x2="${left + plotW}" y2="${top + plotH}" stroke="#94a3b8"/>`);
-  parts.push(`<text x="${left - 4}" y="${top + 8}" text-anchor="end">${maxCount}</text><text x="${left - 4}" y="${top + plotH}" text-anchor="end">0</text>`);
+  parts.push(
+    `<text x="${left - 4}" y="${top + 8}" text-anchor="end">${maxCount}</text><text x="${left - 4}" y="${top + plotH}" text-anchor="end">0</text>`,
+  );
   counts.forEach((c, s) => {
     c.forEach((n, b) => {
       if (n === 0) return;
@@ -120,17 +149,41 @@ export function histogram(options: {
   });
   for (let t = 0; t <= 4; t++) {
     const v = edges[0]! + ((edges[nb]! - edges[0]!) * t) / 4;
-    parts.push(`<text x="${left + (plotW * t) / 4}" y="${top + plotH + 14}" text-anchor="middle">${esc(fmt(v))}</text>`);
+    parts.push(
+      `<text x="${left + (plotW * t) / 4}" y="${top + plotH + 14}" text-anchor="middle">${esc(fmt(v))}</text>`,
+    );
   }
-  parts.push(`<text x="${left + plotW / 2}" y="${top + plotH + 30}" text-anchor="middle" fill="#475569">${esc(options.unit)}</text>`);
+  parts.push(
+    `<text x="${left + plotW / 2}" y="${top + plotH + 30}" text-anchor="middle" fill="#475569">${esc(options.unit)}</text>`,
+  );
   // Marker lines carry their value as a tooltip; their labels go in one line under the title, per series.
   for (const m of options.markers ?? []) {
     const x = left + ((m.value - edges[0]!) / (edges[nb]! - edges[0]! || 1)) * plotW;
-    parts.push(`<line x1="${x.toFixed(1)}" y1="${top}" x2="${x.toFixed(1)}" y2="${top + plotH}" stroke="${RUN_COLOURS[m.series % 2]}" stroke-dasharray="4 3"><title>${esc(m.label)}</title></line>`);
+    parts.push(
+      `<line x1="${x.toFixed(1)}" y1="${top}" x2="${x.toFixed(1)}" y2="${top + plotH}" stroke="${RUN_COLOURS[m.series % 2]}" stroke-dasharray="4 3"><title>${esc(m.label)}</title></line>`,
+    );
   }
-  const bySeries = series.map((_, i) => (options.markers ?? []).filter((m) => m.series === i).map((m) => m.label).join(" · ")).map((t, i) => [t, i] as const).filter(([t]) => t !== "");
-  bySeries.forEach(([text, i], k) => parts.push(`<text x="${left + k * 240}" y="${top - 6}" fill="${RUN_COLOURS[i % 2]}">${esc(`${series.length > 1 ? `${clip(series[i]!.label, 14)}: ` : ""}${text}`)}</text>`));
-  if (series.length > 1) parts.push(legend(series.map((s) => s.label), height - 4));
+  const bySeries = series
+    .map((_, i) =>
+      (options.markers ?? [])
+        .filter((m) => m.series === i)
+        .map((m) => m.label)
+        .join(" · "),
+    )
+    .map((t, i) => [t, i] as const)
+    .filter(([t]) => t !== "");
+  bySeries.forEach(([text, i], k) =>
+    parts.push(
+      `<text x="${left + k * 240}" y="${top - 6}" fill="${RUN_COLOURS[i % 2]}">${esc(`${series.length > 1 ? `${clip(series[i]!.label, 14)}: ` : ""}${text}`)}</text>`,
+    ),
+  );
+  if (series.length > 1)
+    parts.push(
+      legend(
+        series.map((s) => s.label),
+        height - 4,
+      ),
+    );
   return svg(width, height, parts);
 }
 
@@ -138,7 +191,11 @@ export function histogram(options: {
  * Route flow: three columns of nodes (first requested → first effective → final route) whose
  * heights are question counts, joined by bands as wide as the questions that took that path.
  */
-export function routeFlow(options: { title: string; paths: Array<[string, string, string]>; columns: [string, string, string] }): string {
+export function routeFlow(options: {
+  title: string;
+  paths: Array<[string, string, string]>;
+  columns: [string, string, string];
+}): string {
   const { paths } = options;
   const width = 600;
   const plotH = 220;
@@ -148,7 +205,9 @@ export function routeFlow(options: { title: string; paths: Array<[string, string
   const gap = 10;
   const height = top + plotH + 20;
   const parts: string[] = [`<text x="0" y="14" font-weight="600">${esc(options.title)}</text>`];
-  options.columns.forEach((c, i) => parts.push(`<text x="${xs[i]! + nodeW / 2}" y="34" text-anchor="middle" fill="#475569">${esc(c)}</text>`));
+  options.columns.forEach((c, i) =>
+    parts.push(`<text x="${xs[i]! + nodeW / 2}" y="34" text-anchor="middle" fill="#475569">${esc(c)}</text>`),
+  );
   if (paths.length === 0) return svg(width, height, [...parts, `<text x="10" y="${top + 20}">no questions</text>`]);
   const scale = (plotH - gap * 6) / paths.length;
   // Node positions per column.
@@ -166,10 +225,13 @@ export function routeFlow(options: { title: string; paths: Array<[string, string
     return { order, pos };
   });
   const colourOf = new Map<string, string>();
-  nodes.flatMap((n) => n.order.map(([name]) => name)).forEach((name, i) => colourOf.has(name) || colourOf.set(name, routeColour(name, i)));
+  nodes
+    .flatMap((n) => n.order.map(([name]) => name))
+    .forEach((name, i) => colourOf.has(name) || colourOf.set(name, routeColour(name, i)));
   for (const col of [0, 1]) {
     const links = new Map<string, number>();
-    for (const p of paths) links.set(`${p[col]}\u0000${p[col + 1]}`, (links.get(`${p[col]}\u0000${p[col + 1]}`) ?? 0) + 1);
+    for (const p of paths)
+      links.set(`${p[col]}\u0000${p[col + 1]}`, (links.get(`${p[col]}\u0000${p[col + 1]}`) ?? 0) + 1);
     const sorted = [...links.entries()].sort((a, b) => b[1] - a[1]);
     for (const [key, n] of sorted) {
       const [a, b] = key.split("\u0000") as [string, string];
@@ -192,7 +254,9 @@ export function routeFlow(options: { title: string; paths: Array<[string, string
     for (const [name, n] of order) {
       const p = pos.get(name)!;
       const x = xs[col]!;
-      parts.push(`<rect class="node" x="${x}" y="${p.y.toFixed(1)}" width="${nodeW}" height="${Math.max(1, p.h).toFixed(1)}" fill="${colourOf.get(name)}"><title>${esc(`${name}: ${n}`)}</title></rect>`);
+      parts.push(
+        `<rect class="node" x="${x}" y="${p.y.toFixed(1)}" width="${nodeW}" height="${Math.max(1, p.h).toFixed(1)}" fill="${colourOf.get(name)}"><title>${esc(`${name}: ${n}`)}</title></rect>`,
+      );
       const label = `${clip(name, 16)} ${n}`;
       parts.push(
         col === 0

@@ -95,26 +95,48 @@ const STRING_CAP = 2000;
 
 /** Caps every string inside a JSON-like value, so one huge evidence block cannot bloat the page. */
 export function capStrings(value: unknown, cap = STRING_CAP, depth = 0): unknown {
-  if (typeof value === "string") return value.length > cap ? `${value.slice(0, cap)}… (${value.length - cap} more characters)` : value;
+  if (typeof value === "string")
+    return value.length > cap ? `${value.slice(0, cap)}… (${value.length - cap} more characters)` : value;
   if (depth > 6) return "…";
   if (Array.isArray(value)) {
     const items = value.slice(0, 50).map((v) => capStrings(v, cap, depth + 1));
     return value.length > 50 ? [...items, `… (${value.length - 50} more)`] : items;
   }
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, capStrings(v, cap, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, capStrings(v, cap, depth + 1)]),
+    );
   }
   return value;
 }
 
-const str = (v: unknown): string => (typeof v === "string" ? v : v === undefined || v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v));
+const str = (v: unknown): string =>
+  typeof v === "string"
+    ? v
+    : v === undefined || v === null
+      ? ""
+      : typeof v === "object"
+        ? JSON.stringify(v)
+        : String(v);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const cap = (s: string) => capStrings(s) as string;
 
 /** Decision fields shown in their own place in the trace viewer (the rest go to `extra`). */
 const SHOWN = new Set([
-  "question_id", "sub_query", "attempt", "route", "requested_route", "effective_route", "verdict", "accepted",
-  "reason", "produced_answer", "sql", "sql_refused", "schema", "history_H",
+  "question_id",
+  "sub_query",
+  "attempt",
+  "route",
+  "requested_route",
+  "effective_route",
+  "verdict",
+  "accepted",
+  "reason",
+  "produced_answer",
+  "sql",
+  "sql_refused",
+  "schema",
+  "history_H",
 ]);
 
 function traceSteps(record: Record<string, unknown>): TraceStep[] | undefined {
@@ -125,7 +147,9 @@ function traceSteps(record: Record<string, unknown>): TraceStep[] | undefined {
   return decisions.map((raw) => {
     const d = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
     const schema = (d.schema && typeof d.schema === "object" ? d.schema : {}) as Record<string, unknown>;
-    const columns = Array.isArray(schema.columns) ? schema.columns.map((c) => str((c as Record<string, unknown>)?.name ?? c)) : [];
+    const columns = Array.isArray(schema.columns)
+      ? schema.columns.map((c) => str((c as Record<string, unknown>)?.name ?? c))
+      : [];
     return {
       subQuery: cap(str(d.sub_query)),
       attempt: num(d.attempt),
@@ -139,7 +163,10 @@ function traceSteps(record: Record<string, unknown>): TraceStep[] | undefined {
       sqlRefused: Array.isArray(d.sql_refused) ? d.sql_refused.map((s) => cap(str(s))) : [],
       table: str(schema.tableId),
       columns: columns.slice(0, 60),
-      extra: capStrings(Object.fromEntries(Object.entries(d).filter(([k]) => !SHOWN.has(k)))) as Record<string, unknown>,
+      extra: capStrings(Object.fromEntries(Object.entries(d).filter(([k]) => !SHOWN.has(k)))) as Record<
+        string,
+        unknown
+      >,
     };
   });
 }
@@ -147,7 +174,10 @@ function traceSteps(record: Record<string, unknown>): TraceStep[] | undefined {
 /** Record fields that describe the answer's evidence: any top-level or atr_stats key naming evidence or provenance. */
 function evidenceOf(record: Record<string, unknown>): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
-  const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<string, unknown>;
+  const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<
+    string,
+    unknown
+  >;
   for (const [k, v] of [...Object.entries(record), ...Object.entries(stats)]) {
     if (/evidence|provenance/i.test(k) && v !== undefined && v !== null) out[k] = capStrings(v);
   }
@@ -210,7 +240,10 @@ function ownTypeBreakdown(questions: QuestionRecord[], score: ScoreReport, metri
   });
   const table: Record<string, Record<string, number>> = {};
   for (const [t, values] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    table[t] = { n: values.length, [metric]: Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10000) / 100 };
+    table[t] = {
+      n: values.length,
+      [metric]: Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10000) / 100,
+    };
   }
   return { type: table };
 }
@@ -228,7 +261,9 @@ export async function buildReportData(options: BuildReportOptions): Promise<Repo
   const { runs, gold } = options;
   if (runs.length === 0 || runs.length > 2) throw new Error("a report shows one run or two runs side by side");
   const scores = gold
-    ? await Promise.all(runs.map((run) => scoreResults({ bench: gold.bench, gold: gold.questions, predictions: run.records })))
+    ? await Promise.all(
+        runs.map((run) => scoreResults({ bench: gold.bench, gold: gold.questions, predictions: run.records })),
+      )
     : undefined;
   const metric = scores ? primaryMetric(scores[0]!) : undefined;
 
@@ -294,7 +329,10 @@ export async function buildReportData(options: BuildReportOptions): Promise<Repo
       summary.breakdowns = { ...score.breakdowns, ...ownTypeBreakdown(gold!.questions, score, metric!) };
       if (r > 0) summary.paired = pairedFlips(scores[0]!, score);
     }
-    if (r > 0) summary.changedAnswers = questions.filter((q) => !q.runs[0]!.missing && !q.runs[r]!.missing && q.runs[0]!.answer !== q.runs[r]!.answer).length;
+    if (r > 0)
+      summary.changedAnswers = questions.filter(
+        (q) => !q.runs[0]!.missing && !q.runs[r]!.missing && q.runs[0]!.answer !== q.runs[r]!.answer,
+      ).length;
     return summary;
   });
 

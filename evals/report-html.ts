@@ -13,7 +13,12 @@ import { escapeHtml as esc, jsonForScript } from "./report-escape.js";
 
 const PAGE_SCRIPT = readFileSync(new URL("./report-page.js", import.meta.url), "utf8");
 
-const METRIC_NAMES: Record<string, string> = { accuracy: "denotation accuracy", em: "EM", f1: "F1", scale: "scale accuracy" };
+const METRIC_NAMES: Record<string, string> = {
+  accuracy: "denotation accuracy",
+  em: "EM",
+  f1: "F1",
+  scale: "scale accuracy",
+};
 const BENCH_NAMES: Record<string, string> = { wtq: "WikiTableQuestions", tatqa: "TAT-QA", hybridqa: "HybridQA" };
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
@@ -35,10 +40,15 @@ function accuracyCharts(data: ReportData): string {
     return `<p class="note">No gold file given: accuracy needs <code>--gold QUESTIONS.jsonl</code> (scored with the official scorer of the benchmark).</p>`;
   }
   const groupDims = Object.keys(first)
-    .filter((d) => !NOT_CHARTED.has(d) && !ROUTE_DIMENSIONS.some(([r]) => r === d) && !LATER_DIMENSIONS.some(([r]) => r === d))
+    .filter(
+      (d) =>
+        !NOT_CHARTED.has(d) && !ROUTE_DIMENSIONS.some(([r]) => r === d) && !LATER_DIMENSIONS.some(([r]) => r === d),
+    )
     .map((d): [string, string] => [d, `by ${d.replace(/_/g, " ")}`]);
   const charts = [...ROUTE_DIMENSIONS, ...groupDims, ...LATER_DIMENSIONS].flatMap(([dim, caption]) => {
-    const categories = [...new Set(data.runs.flatMap((r) => Object.keys(r.breakdowns?.[dim] ?? {})))].sort((a, b) => a.trim().localeCompare(b.trim(), undefined, { numeric: true }));
+    const categories = [...new Set(data.runs.flatMap((r) => Object.keys(r.breakdowns?.[dim] ?? {})))].sort((a, b) =>
+      a.trim().localeCompare(b.trim(), undefined, { numeric: true }),
+    );
     // A group the gold file does not fill (every question "(none)") says nothing.
     if (categories.length === 0 || (categories.length === 1 && categories[0] === "(none)")) return [];
     const series: BarSeries[] = data.runs.map((r) => ({
@@ -54,14 +64,20 @@ function accuracyCharts(data: ReportData): string {
 function routeFlows(data: ReportData): string {
   return `<div class="charts">${data.runs
     .map((run, r) => {
-      const paths = data.questions.map((q) => q.runs[r]!).filter((x) => !x.missing).map((x): [string, string, string] => [x.firstRequested, x.firstEffective, x.final]);
+      const paths = data.questions
+        .map((q) => q.runs[r]!)
+        .filter((x) => !x.missing)
+        .map((x): [string, string, string] => [x.firstRequested, x.firstEffective, x.final]);
       return `<figure class="chart">${routeFlow({ title: `${run.label}: route flow (${paths.length} questions)`, paths, columns: ["first requested", "first effective", "final"] })}</figure>`;
     })
     .join("")}</div>`;
 }
 
 function latencyChart(data: ReportData): string {
-  const series = data.runs.map((run, r) => ({ label: run.label, values: data.questions.map((q) => q.runs[r]!.latencyMs).filter((v): v is number => v !== undefined) }));
+  const series = data.runs.map((run, r) => ({
+    label: run.label,
+    values: data.questions.map((q) => q.runs[r]!.latencyMs).filter((v): v is number => v !== undefined),
+  }));
   const markers = data.runs.flatMap((run, s) => [
     { label: `p50 ${fmt(run.cost.latencyMs.p50)} ms`, value: run.cost.latencyMs.p50, series: s },
     { label: `p90 ${fmt(run.cost.latencyMs.p90)} ms`, value: run.cost.latencyMs.p90, series: s },
@@ -87,20 +103,28 @@ function costSection(data: ReportData): string {
     .join("");
   const calls = histogram({
     title: "LLM calls per question",
-    series: data.runs.map((run, r) => ({ label: run.label, values: data.questions.map((q) => q.runs[r]!.llmCalls).filter((v): v is number => v !== undefined) })),
+    series: data.runs.map((run, r) => ({
+      label: run.label,
+      values: data.questions.map((q) => q.runs[r]!.llmCalls).filter((v): v is number => v !== undefined),
+    })),
     unit: "calls",
     binCount: 12,
   });
   const tokens = histogram({
     title: "tokens per question",
-    series: data.runs.map((run, r) => ({ label: run.label, values: data.questions.map((q) => q.runs[r]!.tokens).filter((v): v is number => v !== undefined) })),
+    series: data.runs.map((run, r) => ({
+      label: run.label,
+      values: data.questions.map((q) => q.runs[r]!.tokens).filter((v): v is number => v !== undefined),
+    })),
     unit: "tokens",
     binCount: 16,
   });
   const offline = data.runs.every((r) => r.cost.llmCalls.total === 0);
   return (
     `<table class="stats">${head}${body}</table>` +
-    (offline ? `<p class="note">No LLM calls in ${data.runs.length > 1 ? "these runs" : "this run"} (offline backbone): the histograms sit at 0.</p>` : "") +
+    (offline
+      ? `<p class="note">No LLM calls in ${data.runs.length > 1 ? "these runs" : "this run"} (offline backbone): the histograms sit at 0.</p>`
+      : "") +
     `<div class="charts"><figure class="chart">${calls}</figure><figure class="chart">${tokens}</figure></div>`
   );
 }
@@ -109,12 +133,29 @@ function summaryCards(data: ReportData): string {
   return data.runs
     .map((run, r) => {
       const lines: string[] = [];
-      if (run.official) lines.push(Object.entries(run.official).map(([k, v]) => `<b>${esc(METRIC_NAMES[k] ?? k)}</b> ${esc(fmt(v))}`).join(" · "));
-      if (run.counts) lines.push(`${run.counts.gold} gold questions · ${run.counts.predicted} answered · ${run.counts.missing} missing · ${run.counts.errors} errors` + (run.counts.oracle ? ` · <b>${run.counts.oracle} oracle-verifier records (diagnostic, not a result)</b>` : ""));
+      if (run.official)
+        lines.push(
+          Object.entries(run.official)
+            .map(([k, v]) => `<b>${esc(METRIC_NAMES[k] ?? k)}</b> ${esc(fmt(v))}`)
+            .join(" · "),
+        );
+      if (run.counts)
+        lines.push(
+          `${run.counts.gold} gold questions · ${run.counts.predicted} answered · ${run.counts.missing} missing · ${run.counts.errors} errors` +
+            (run.counts.oracle
+              ? ` · <b>${run.counts.oracle} oracle-verifier records (diagnostic, not a result)</b>`
+              : ""),
+        );
       else lines.push(`${run.records} records`);
-      lines.push(`latency p50 ${esc(fmt(run.cost.latencyMs.p50))} ms · p90 ${esc(fmt(run.cost.latencyMs.p90))} ms · LLM calls ${esc(fmt(run.cost.llmCalls.total))} · tokens ${esc(fmt(run.cost.tokens.total))}`);
-      if (run.paired) lines.push(`<span class="paired">vs ${esc(data.runs[0]!.label)}: <b class="better">${run.paired.better} better</b> · <b class="worse">${run.paired.worse} worse</b> (paired, per question)</span>`);
-      if (run.changedAnswers !== undefined) lines.push(`${run.changedAnswers} answers differ from ${esc(data.runs[0]!.label)}`);
+      lines.push(
+        `latency p50 ${esc(fmt(run.cost.latencyMs.p50))} ms · p90 ${esc(fmt(run.cost.latencyMs.p90))} ms · LLM calls ${esc(fmt(run.cost.llmCalls.total))} · tokens ${esc(fmt(run.cost.tokens.total))}`,
+      );
+      if (run.paired)
+        lines.push(
+          `<span class="paired">vs ${esc(data.runs[0]!.label)}: <b class="better">${run.paired.better} better</b> · <b class="worse">${run.paired.worse} worse</b> (paired, per question)</span>`,
+        );
+      if (run.changedAnswers !== undefined)
+        lines.push(`${run.changedAnswers} answers differ from ${esc(data.runs[0]!.label)}`);
       return `<div class="card" style="border-color:${r === 0 ? "#2563eb" : "#ea580c"}"><h3>${esc(run.label)}</h3><div class="path">${esc(run.path)}</div>${lines.map((l) => `<div>${l}</div>`).join("")}</div>`;
     })
     .join("");

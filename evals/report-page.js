@@ -40,11 +40,22 @@
   const routeSel = el("select", { id: "f-route" }, el("option", { value: "" }, "any"));
   const finals = [...new Set(data.questions.flatMap((q) => q.runs.map((r) => r.final)))].sort();
   for (const f of finals) routeSel.append(el("option", { value: f }, f));
-  const verifiedSel = el("select", { id: "f-verified" },
-    el("option", { value: "" }, "any"), el("option", { value: "yes" }, "verified"), el("option", { value: "no" }, "not verified"));
-  const changeSel = el("select", { id: "f-change" },
-    el("option", { value: "" }, "any"), el("option", { value: "better" }, "better"), el("option", { value: "worse" }, "worse"),
-    el("option", { value: "changed" }, "answer changed"), el("option", { value: "same" }, "same answer"));
+  const verifiedSel = el(
+    "select",
+    { id: "f-verified" },
+    el("option", { value: "" }, "any"),
+    el("option", { value: "yes" }, "verified"),
+    el("option", { value: "no" }, "not verified"),
+  );
+  const changeSel = el(
+    "select",
+    { id: "f-change" },
+    el("option", { value: "" }, "any"),
+    el("option", { value: "better" }, "better"),
+    el("option", { value: "worse" }, "worse"),
+    el("option", { value: "changed" }, "answer changed"),
+    el("option", { value: "same" }, "same answer"),
+  );
   const text = el("input", { type: "search", id: "f-text", placeholder: "question, id or answer contains…" });
   const shown = el("span", { id: "f-count", class: "muted" });
   filters.append(
@@ -59,15 +70,45 @@
   // Table -----------------------------------------------------------------------------------------
   const thead = document.querySelector("#questions thead");
   const tbody = document.querySelector("#questions tbody");
-  const perRunHeads = (label) => [`${two ? `${label}: ` : ""}answer`, hasGold ? "score" : null, "verified", "route (first → final)", "attempts", "ms"].filter(Boolean);
-  thead.append(el("tr", {}, ["#", "id", "question", hasGold ? "gold" : null, ...runs.flatMap((r) => perRunHeads(r.label)), two ? "change" : null]
-    .filter((h) => h !== null).map((h) => el("th", {}, h))));
+  const perRunHeads = (label) =>
+    [
+      `${two ? `${label}: ` : ""}answer`,
+      hasGold ? "score" : null,
+      "verified",
+      "route (first → final)",
+      "attempts",
+      "ms",
+    ].filter(Boolean);
+  thead.append(
+    el(
+      "tr",
+      {},
+      [
+        "#",
+        "id",
+        "question",
+        hasGold ? "gold" : null,
+        ...runs.flatMap((r) => perRunHeads(r.label)),
+        two ? "change" : null,
+      ]
+        .filter((h) => h !== null)
+        .map((h) => el("th", {}, h)),
+    ),
+  );
 
   function scoreCell(run) {
     if (run.missing) return el("td", { class: "muted" }, "missing");
     if (run.score === undefined) return null;
-    const metrics = run.metrics ? Object.entries(run.metrics).map(([k, v]) => `${k} ${Math.round(v * 100) / 100}`).join(", ") : "";
-    return el("td", { class: run.score >= 1 ? "ok" : "bad", title: metrics }, run.score >= 1 ? "✓" : run.score > 0 ? String(Math.round(run.score * 100) / 100) : "✗");
+    const metrics = run.metrics
+      ? Object.entries(run.metrics)
+          .map(([k, v]) => `${k} ${Math.round(v * 100) / 100}`)
+          .join(", ")
+      : "";
+    return el(
+      "td",
+      { class: run.score >= 1 ? "ok" : "bad", title: metrics },
+      run.score >= 1 ? "✓" : run.score > 0 ? String(Math.round(run.score * 100) / 100) : "✗",
+    );
   }
   function runCells(run) {
     return [
@@ -81,7 +122,9 @@
   }
   const rows = data.questions.map((q, i) => {
     const c = change(q);
-    const tr = el("tr", { "data-index": i, onclick: () => openTrace(i) },
+    const tr = el(
+      "tr",
+      { "data-index": i, onclick: () => openTrace(i) },
       el("td", { class: "num" }, i + 1),
       el("td", {}, q.id),
       el("td", { class: "q" }, q.question),
@@ -90,7 +133,12 @@
       two ? el("td", { class: c === "better" ? "ok" : c === "worse" ? "bad" : "muted" }, c) : null,
     );
     tbody.append(tr);
-    return { tr, q, change: c, haystack: `${q.id}\n${q.question}\n${q.runs.map((r) => r.answer).join("\n")}`.toLowerCase() };
+    return {
+      tr,
+      q,
+      change: c,
+      haystack: `${q.id}\n${q.question}\n${q.runs.map((r) => r.answer).join("\n")}`.toLowerCase(),
+    };
   });
 
   function applyFilters() {
@@ -123,31 +171,74 @@
   const json = (v) => JSON.stringify(v, null, 2);
   function stepView(s) {
     const verdict = s.verdict === null ? "no verdict" : `verdict ${s.verdict}`;
-    return el("div", { class: `step ${s.accepted ? "accepted" : "rejected"}` },
-      el("div", {},
+    return el(
+      "div",
+      { class: `step ${s.accepted ? "accepted" : "rejected"}` },
+      el(
+        "div",
+        {},
         el("span", { class: "tag" }, `attempt ${s.attempt ?? "?"}`),
-        el("span", { class: "tag" }, s.requested === s.effective ? s.effective : `${s.requested} → ${s.effective} (requested → ran)`),
+        el(
+          "span",
+          { class: "tag" },
+          s.requested === s.effective ? s.effective : `${s.requested} → ${s.effective} (requested → ran)`,
+        ),
         el("span", { class: "tag" }, verdict),
-        el("b", { class: s.accepted ? "ok" : "bad" }, s.accepted ? "accepted" : "rejected")),
+        el("b", { class: s.accepted ? "ok" : "bad" }, s.accepted ? "accepted" : "rejected"),
+      ),
       el("div", {}, "answer: ", el("b", {}, s.answer || "(none)")),
       s.reason ? el("div", { class: "muted" }, "reason: ", s.reason) : null,
-      s.table ? el("div", { class: "muted" }, `table ${s.table}`, s.columns.length ? ` · columns: ${s.columns.join(", ")}` : "") : null,
+      s.table
+        ? el(
+            "div",
+            { class: "muted" },
+            `table ${s.table}`,
+            s.columns.length ? ` · columns: ${s.columns.join(", ")}` : "",
+          )
+        : null,
       s.sql ? [el("div", {}, "SQL"), pre(s.sql)] : null,
       s.sqlRefused.length ? [el("div", { class: "bad" }, "SQL refused"), pre(s.sqlRefused.join("\n"))] : null,
-      Object.keys(s.extra).length ? el("details", {}, el("summary", {}, "more (evidence, linked values, analysis)"), pre(json(s.extra))) : null,
+      Object.keys(s.extra).length
+        ? el("details", {}, el("summary", {}, "more (evidence, linked values, analysis)"), pre(json(s.extra)))
+        : null,
     );
   }
   function runView(run, label) {
     const parts = [
       el("h4", {}, label),
-      el("div", {}, "answer: ", el("b", {}, run.missing ? "(no record)" : run.answer),
-        run.score !== undefined ? el("span", { class: run.score >= 1 ? "ok" : "bad" }, run.score >= 1 ? "  ✓ correct" : "  ✗ wrong") : null),
-      el("div", { class: "muted" }, `route ${run.firstRequested} → ${run.firstEffective} → ${run.final} · attempts ${run.attempts ?? "–"} · ${run.latencyMs ?? "–"} ms · LLM calls ${run.llmCalls ?? "–"} · tokens ${run.tokens ?? "–"} · verified ${run.verified === undefined ? "–" : run.verified ? "yes" : "no"}`),
+      el(
+        "div",
+        {},
+        "answer: ",
+        el("b", {}, run.missing ? "(no record)" : run.answer),
+        run.score !== undefined
+          ? el("span", { class: run.score >= 1 ? "ok" : "bad" }, run.score >= 1 ? "  ✓ correct" : "  ✗ wrong")
+          : null,
+      ),
+      el(
+        "div",
+        { class: "muted" },
+        `route ${run.firstRequested} → ${run.firstEffective} → ${run.final} · attempts ${run.attempts ?? "–"} · ${run.latencyMs ?? "–"} ms · LLM calls ${run.llmCalls ?? "–"} · tokens ${run.tokens ?? "–"} · verified ${run.verified === undefined ? "–" : run.verified ? "yes" : "no"}`,
+      ),
       run.error ? el("div", { class: "bad" }, `error: ${run.error}`) : null,
       run.evidence ? [el("div", {}, "evidence"), pre(json(run.evidence))] : null,
     ];
-    if (run.traceOmitted) parts.push(el("p", { class: "muted" }, "Trace left out of this page (atr report --max_traces keeps the traces of the first N questions)."));
-    else if (!run.trace) parts.push(el("p", { class: "muted" }, "No atr_trace in this record (run `atr run` with --emit_trace to see sub-queries, routes and verdicts)."));
+    if (run.traceOmitted)
+      parts.push(
+        el(
+          "p",
+          { class: "muted" },
+          "Trace left out of this page (atr report --max_traces keeps the traces of the first N questions).",
+        ),
+      );
+    else if (!run.trace)
+      parts.push(
+        el(
+          "p",
+          { class: "muted" },
+          "No atr_trace in this record (run `atr run` with --emit_trace to see sub-queries, routes and verdicts).",
+        ),
+      );
     else {
       let last = null;
       for (const s of run.trace) {
@@ -160,7 +251,10 @@
   }
   function openTrace(i) {
     const q = data.questions[i];
-    title.replaceChildren(`${q.id ? `${q.id} · ` : ""}${q.question}`, q.gold !== undefined ? el("div", { class: "muted" }, `gold: ${q.gold}`) : "");
+    title.replaceChildren(
+      `${q.id ? `${q.id} · ` : ""}${q.question}`,
+      q.gold !== undefined ? el("div", { class: "muted" }, `gold: ${q.gold}`) : "",
+    );
     body.replaceChildren(...q.runs.map((run, r) => runView(run, runs[r].label)));
     dialog.showModal();
   }

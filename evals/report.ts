@@ -11,8 +11,11 @@ const OFFICIAL_NAMES: Record<string, string> = {
 const BENCH_NAMES: Record<string, string> = { wtq: "WikiTableQuestions", tatqa: "TAT-QA", hybridqa: "HybridQA" };
 
 function table(header: string[], rows: Array<Array<string | number>>): string {
-  const line = (cells: Array<string | number>) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
-  return [line(header), `| ${header.map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`, ...rows.map(line)].join("\n");
+  const line = (cells: Array<string | number>) =>
+    `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(header), `| ${header.map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`, ...rows.map(line)].join(
+    "\n",
+  );
 }
 
 function fmt(n: number): string {
@@ -39,11 +42,19 @@ export function renderMarkdown(report: ScoreReport, context: ReportContext = {})
   out.push(
     `- questions: ${c.gold} gold, ${c.predicted} predicted, ${c.missing} missing (scored 0), ${c.errors} errors` +
       (c.extraPredictions ? `, ${c.extraPredictions} predictions not in the gold file (ignored)` : "") +
-      (c.oracle ? `\n- **oracle verifier**: ${c.oracle} records were answered with the gold in hand (\`atr run --oracle_verifier\`): a diagnostic upper bound, not a result` : ""),
+      (c.oracle
+        ? `\n- **oracle verifier**: ${c.oracle} records were answered with the gold in hand (\`atr run --oracle_verifier\`): a diagnostic upper bound, not a result`
+        : ""),
     "",
   );
   out.push("## Official metric", "");
-  out.push(table(Object.keys(report.official).map((k) => OFFICIAL_NAMES[k] ?? k), [Object.values(report.official).map(fmt)]), "");
+  out.push(
+    table(
+      Object.keys(report.official).map((k) => OFFICIAL_NAMES[k] ?? k),
+      [Object.values(report.official).map(fmt)],
+    ),
+    "",
+  );
   out.push("## Paper metric set (reference §12.1)", "");
   const p = report.paper;
   const header = ["n", "exact", "normalised EM", "relaxed", "token F1"];
@@ -53,14 +64,18 @@ export function renderMarkdown(report: ScoreReport, context: ReportContext = {})
     row.push(`${fmt(p.llmJudge)} (n=${p.llmJudgeN})`);
   }
   out.push(table(header, [row]), "");
-  if (p.llmJudgeErrors) out.push(`The LLM judge failed on ${p.llmJudgeErrors.count} question(s) (not judged); first error: ${p.llmJudgeErrors.first}`, "");
+  if (p.llmJudgeErrors)
+    out.push(
+      `The LLM judge failed on ${p.llmJudgeErrors.count} question(s) (not judged); first error: ${p.llmJudgeErrors.first}`,
+      "",
+    );
   out.push("## Breakdowns (official metric, token F1 of the paper set)", "");
   for (const [dimension, groups] of Object.entries(report.breakdowns)) {
     const names = Object.keys(Object.values(groups)[0] ?? {});
     out.push(`### ${dimension}`, "");
     out.push(
       table(
-        [dimension, ...names.map((n) => (n === "token_f1" ? "token F1" : OFFICIAL_NAMES[n] ?? n))],
+        [dimension, ...names.map((n) => (n === "token_f1" ? "token F1" : (OFFICIAL_NAMES[n] ?? n)))],
         Object.entries(groups).map(([value, m]) => [value.trim(), ...names.map((n) => fmt(m[n] ?? 0))]),
       ),
       "",
@@ -94,8 +109,14 @@ export function renderSummary(report: ScoreReport): string {
     `${BENCH_NAMES[report.bench] ?? report.bench}: ${official}  (${c.gold} questions, ${c.missing} missing, ${c.errors} errors)`,
     `paper set: normalised EM ${fmt(p.normalizedEm)} · relaxed ${fmt(p.relaxed)} · token F1 ${fmt(p.tokenF1)}` +
       (p.llmJudge !== undefined ? ` · LLM judge ${fmt(p.llmJudge)} (n=${p.llmJudgeN})` : "") +
-      (p.llmJudgeErrors ? `\nLLM judge failed on ${p.llmJudgeErrors.count} question(s), first: ${p.llmJudgeErrors.first}` : ""),
+      (p.llmJudgeErrors
+        ? `\nLLM judge failed on ${p.llmJudgeErrors.count} question(s), first: ${p.llmJudgeErrors.first}`
+        : ""),
     `latency p50 ${fmt(report.cost.latencyMs.p50)} ms · p90 ${fmt(report.cost.latencyMs.p90)} ms · LLM calls ${fmt(report.cost.llmCalls.total)} · tokens ${fmt(report.cost.tokens.total)}`,
-    ...(c.oracle > 0 ? [`ORACLE VERIFIER: ${c.oracle} records were answered with the gold in hand (atr run --oracle_verifier) — a diagnostic upper bound, not a result`] : []),
+    ...(c.oracle > 0
+      ? [
+          `ORACLE VERIFIER: ${c.oracle} records were answered with the gold in hand (atr run --oracle_verifier) — a diagnostic upper bound, not a result`,
+        ]
+      : []),
   ].join("\n");
 }

@@ -5,7 +5,17 @@
  * reports it and `repairTruncatedTail` cuts the file back to its last complete line. At the end of
  * a run the file is rewritten in input order through a temporary file and a rename (atomic).
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, truncateSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 
 export class ResultsFileError extends Error {

@@ -28,10 +28,12 @@ function str(v: unknown): string | undefined {
 }
 
 export function routeSummary(record: Record<string, unknown>): RouteSummary {
-  const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<string, unknown>;
+  const stats = (record.atr_stats && typeof record.atr_stats === "object" ? record.atr_stats : {}) as Record<
+    string,
+    unknown
+  >;
   const trace = (record.atr_trace && typeof record.atr_trace === "object" ? record.atr_trace : undefined) as
-    | Record<string, unknown>
-    | undefined;
+    Record<string, unknown> | undefined;
   const summary: RouteSummary = {
     firstRequested: UNKNOWN,
     firstEffective: UNKNOWN,
@@ -42,7 +44,9 @@ export function routeSummary(record: Record<string, unknown>): RouteSummary {
     tokens: asNumber(stats.tokens),
     latencyMs: asNumber(stats.latency_ms),
   };
-  const decisions = Array.isArray(trace?.verifier_decisions) ? (trace!.verifier_decisions as Array<Record<string, unknown>>) : undefined;
+  const decisions = Array.isArray(trace?.verifier_decisions)
+    ? (trace!.verifier_decisions as Array<Record<string, unknown>>)
+    : undefined;
   if (decisions) {
     summary.attempts = decisions.length;
     summary.escalations = asNumber(trace!.n_escalations) ?? decisions.filter((d) => d.accepted !== true).length;

@@ -20,14 +20,26 @@ import type { AnswerFn } from "./runner.js";
 
 /** True when LangSmith tracing is switched on by the environment (new or legacy variable). */
 export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return [env.LANGSMITH_TRACING, env.LANGCHAIN_TRACING_V2, env.LANGSMITH_TRACING_V2].some((v) => /^(true|1)$/i.test(v ?? ""));
+  return [env.LANGSMITH_TRACING, env.LANGCHAIN_TRACING_V2, env.LANGSMITH_TRACING_V2].some((v) =>
+    /^(true|1)$/i.test(v ?? ""),
+  );
 }
 
 /** The current commit (and whether the work tree has changes), or "unknown" outside a git checkout. */
 export function gitCommit(cwd: string = process.cwd()): { commit: string; dirty: boolean } {
   try {
-    const commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).toString().trim();
-    const status = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).toString();
+    const commit = execFileSync("git", ["rev-parse", "HEAD"], {
+      cwd,
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5000,
+    })
+      .toString()
+      .trim();
+    const status = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd,
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5000,
+    }).toString();
     return { commit, dirty: status.trim() !== "" };
   } catch {
     return { commit: "unknown", dirty: false };
@@ -85,7 +97,10 @@ export function experimentMetadata(info: ExperimentInfo): Record<string, unknown
 }
 
 /** The per-question run name, tags and metadata (see the file comment). */
-export function questionRunOptions(info: ExperimentInfo, record: Record<string, unknown>): {
+export function questionRunOptions(
+  info: ExperimentInfo,
+  record: Record<string, unknown>,
+): {
   runName: string;
   tags: string[];
   metadata: Record<string, unknown>;

@@ -74,7 +74,9 @@ export function usageOf(usage: unknown): UsageSummary {
   const llmCalls = num(u.llmCalls ?? u.llm_calls ?? u.calls);
   let tokens = num(u.totalTokens ?? u.total_tokens ?? u.tokens);
   if (tokens === 0) {
-    tokens = num(u.promptTokens ?? u.prompt_tokens ?? u.inputTokens) + num(u.completionTokens ?? u.completion_tokens ?? u.outputTokens);
+    tokens =
+      num(u.promptTokens ?? u.prompt_tokens ?? u.inputTokens) +
+      num(u.completionTokens ?? u.completion_tokens ?? u.outputTokens);
   }
   return { llmCalls, tokens };
 }
@@ -126,7 +128,11 @@ export interface RunBatchOptions {
 }
 
 /** The oracle verifier's pick for one record, and what the record says about it. */
-function oracleStats(record: QuestionRecord, produced: string, candidates: readonly string[] | undefined): { answer: string; stats: Record<string, unknown> } {
+function oracleStats(
+  record: QuestionRecord,
+  produced: string,
+  candidates: readonly string[] | undefined,
+): { answer: string; stats: Record<string, unknown> } {
   const gold = goldText(record);
   const pick = gold === undefined ? undefined : oracleChoice([produced, ...(candidates ?? [])], gold);
   return {
@@ -158,7 +164,10 @@ export interface RunBatchSummary {
 /** Two or more questions share a `question_id`: records are keyed by it, so their answers would be mixed up. */
 export class DuplicateQuestionIdError extends Error {
   constructor(readonly duplicates: Array<{ id: string; items: number[] }>) {
-    const shown = duplicates.slice(0, 10).map((d) => `"${d.id}" (items ${d.items.join(", ")})`).join("; ");
+    const shown = duplicates
+      .slice(0, 10)
+      .map((d) => `"${d.id}" (items ${d.items.join(", ")})`)
+      .join("; ");
     super(
       `${duplicates.length} question_id value(s) occur more than once: ${shown}${duplicates.length > 10 ? `; … ${duplicates.length - 10} more` : ""}. ` +
         "Give every question its own question_id (records and --rerun are keyed by it).",
@@ -179,7 +188,9 @@ export class ConfigMismatchError extends Error {
 }
 
 /** The question ids that occur more than once, with their 1-based positions. */
-export function duplicateQuestionIds(questions: ReadonlyArray<Record<string, unknown>>): Array<{ id: string; items: number[] }> {
+export function duplicateQuestionIds(
+  questions: ReadonlyArray<Record<string, unknown>>,
+): Array<{ id: string; items: number[] }> {
   const positions = new Map<string, number[]>();
   questions.forEach((q, i) => {
     const id = q.question_id;
@@ -228,13 +239,15 @@ function withTimeout<T>(start: (signal?: AbortSignal) => Promise<T>, ms: number)
 function answerInput(record: QuestionRecord): AnswerInput {
   const input: AnswerInput = { question: record.question };
   if (record.question_id !== undefined && record.question_id !== null) input.question_id = String(record.question_id);
-  if (record.table_id !== undefined && record.table_id !== null && record.table_id !== "") input.table_id = String(record.table_id);
+  if (record.table_id !== undefined && record.table_id !== null && record.table_id !== "")
+    input.table_id = String(record.table_id);
   return input;
 }
 
 /** Route facts of a §9.2 trace, kept in every record so the scorer's breakdowns work without --emit_trace. */
 function routeStats(trace: unknown): Record<string, unknown> {
-  if (!trace || typeof trace !== "object" || !Array.isArray((trace as Record<string, unknown>).verifier_decisions)) return {};
+  if (!trace || typeof trace !== "object" || !Array.isArray((trace as Record<string, unknown>).verifier_decisions))
+    return {};
   const s = routeSummary({ atr_trace: trace });
   return {
     first_requested_route: s.firstRequested,
@@ -299,9 +312,11 @@ export function orderLikeInput(
 export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummary> {
   const { questions, answer, outputPath } = options;
   const maxWorkers = options.maxWorkers ?? 2;
-  if (!Number.isInteger(maxWorkers) || maxWorkers < 1) throw new RangeError(`maxWorkers must be a positive integer, got ${maxWorkers}`);
+  if (!Number.isInteger(maxWorkers) || maxWorkers < 1)
+    throw new RangeError(`maxWorkers must be a positive integer, got ${maxWorkers}`);
   const timeoutMs = options.questionTimeoutMs ?? 0;
-  if (!Number.isFinite(timeoutMs) || timeoutMs < 0) throw new RangeError(`questionTimeoutMs must be ≥ 0 (0 = no limit), got ${timeoutMs}`);
+  if (!Number.isFinite(timeoutMs) || timeoutMs < 0)
+    throw new RangeError(`questionTimeoutMs must be ≥ 0 (0 = no limit), got ${timeoutMs}`);
   const duplicateIds = duplicateQuestionIds(questions);
   if (duplicateIds.length > 0) throw new DuplicateQuestionIdError(duplicateIds);
   let repairedBytes = 0;
@@ -313,7 +328,11 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
     existing = read.records;
     droppedBadLines = read.badLines.length;
     if (options.configHash) {
-      const hashes = new Set(existing.map((r) => (r.atr_stats as Record<string, unknown> | undefined)?.config_hash).filter((h): h is string => typeof h === "string"));
+      const hashes = new Set(
+        existing
+          .map((r) => (r.atr_stats as Record<string, unknown> | undefined)?.config_hash)
+          .filter((h): h is string => typeof h === "string"),
+      );
       hashes.delete(options.configHash);
       if (hashes.size > 0) throw new ConfigMismatchError(outputPath, [...hashes], options.configHash);
     }
@@ -349,7 +368,12 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
     try {
       const extra = options.callOptions?.(record, index) ?? {};
       const result = await withTimeout(
-        (signal) => answer(answerInput(record), { ...extra, configurable: { ...(options.configurable ?? {}) }, ...(signal ? { signal } : {}) }),
+        (signal) =>
+          answer(answerInput(record), {
+            ...extra,
+            configurable: { ...(options.configurable ?? {}) },
+            ...(signal ? { signal } : {}),
+          }),
         timeoutMs,
       );
       const usage = usageOf(result.usage);

@@ -46,7 +46,10 @@ function verificationOf(pred: Record<string, unknown> | undefined): { verified?:
   const stats = pred?.atr_stats;
   if (!stats || typeof stats !== "object") return { oracle: false };
   const s = stats as Record<string, unknown>;
-  return { ...(typeof s.answer_verified === "boolean" ? { verified: s.answer_verified } : {}), oracle: s.oracle_verifier !== undefined };
+  return {
+    ...(typeof s.answer_verified === "boolean" ? { verified: s.answer_verified } : {}),
+    oracle: s.oracle_verifier !== undefined,
+  };
 }
 
 export interface Mean {
@@ -57,11 +60,27 @@ export interface Mean {
 export interface ScoreReport {
   bench: Bench;
   /** `oracle`: records answered through the oracle verifier (a diagnostic that read the gold). */
-  counts: { gold: number; predicted: number; missing: number; errors: number; extraPredictions: number; oracle: number };
+  counts: {
+    gold: number;
+    predicted: number;
+    missing: number;
+    errors: number;
+    extraPredictions: number;
+    oracle: number;
+  };
   /** Official metric means over every gold question (percentages 0–100). */
   official: Record<string, number>;
   /** Paper metric means (0–100) over gold questions that have a non-empty gold string. */
-  paper: { n: number; exact: number; normalizedEm: number; relaxed: number; tokenF1: number; llmJudge?: number; llmJudgeN?: number; llmJudgeErrors?: { count: number; first: string } };
+  paper: {
+    n: number;
+    exact: number;
+    normalizedEm: number;
+    relaxed: number;
+    tokenF1: number;
+    llmJudge?: number;
+    llmJudgeN?: number;
+    llmJudgeErrors?: { count: number; first: string };
+  };
   /** Official metric means per group value, e.g. { answer_type: { span: { n, em, f1 } } }. */
   breakdowns: Record<string, Record<string, Record<string, number>>>;
   cost: {
@@ -87,9 +106,18 @@ export interface Stats {
 /** Nearest-rank percentiles (p in 0–100) over the values present. */
 export function stats(values: Array<number | undefined>): Stats {
   const v = values.filter((x): x is number => typeof x === "number" && Number.isFinite(x)).sort((a, b) => a - b);
-  const pick = (p: number) => (v.length === 0 ? 0 : v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))]!);
+  const pick = (p: number) =>
+    v.length === 0 ? 0 : v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))]!;
   const total = v.reduce((s, x) => s + x, 0);
-  return { n: v.length, total, mean: v.length ? total / v.length : 0, p50: pick(50), p90: pick(90), p99: pick(99), max: v.length ? v[v.length - 1]! : 0 };
+  return {
+    n: v.length,
+    total,
+    mean: v.length ? total / v.length : 0,
+    p50: pick(50),
+    p90: pick(90),
+    p99: pick(99),
+    max: v.length ? v[v.length - 1]! : 0,
+  };
 }
 
 function answerText(record: Record<string, unknown> | undefined): string {
@@ -98,24 +126,43 @@ function answerText(record: Record<string, unknown> | undefined): string {
 }
 
 function stringList(v: unknown): string[] {
-  return Array.isArray(v) ? v.map((x) => String(x)) : typeof v === "string" ? [v] : v === undefined || v === null ? [] : [String(v)];
+  return Array.isArray(v)
+    ? v.map((x) => String(x))
+    : typeof v === "string"
+      ? [v]
+      : v === undefined || v === null
+        ? []
+        : [String(v)];
 }
 
 /** The official metric of one question. */
-export function officialScore(bench: Bench, gold: QuestionRecord, prediction: Record<string, unknown> | undefined): Record<string, number> {
+export function officialScore(
+  bench: Bench,
+  gold: QuestionRecord,
+  prediction: Record<string, unknown> | undefined,
+): Record<string, number> {
   const text = answerText(prediction);
   switch (bench) {
     case "wtq": {
       const list = prediction?.agentic_tablerag_answer_list;
       const pred = Array.isArray(list) ? list.map(String) : text;
       const canon = Array.isArray(gold.answer_canon) ? (gold.answer_canon as Array<string | null>) : null;
-      return { accuracy: prediction && wtqCorrect({ answer: stringList(gold.answer), answer_canon: canon }, pred) ? 1 : 0 };
+      return {
+        accuracy: prediction && wtqCorrect({ answer: stringList(gold.answer), answer_canon: canon }, pred) ? 1 : 0,
+      };
     }
     case "tatqa": {
-      const explicitScale = typeof prediction?.agentic_tablerag_scale === "string" ? (prediction.agentic_tablerag_scale as string) : undefined;
+      const explicitScale =
+        typeof prediction?.agentic_tablerag_scale === "string"
+          ? (prediction.agentic_tablerag_scale as string)
+          : undefined;
       const pred = prediction ? tatPredictionFromText(text, explicitScale) : undefined;
       const s = scoreTatqa(
-        { answer: stringList(gold.answer), answer_type: String(gold.answer_type ?? ""), scale: String(gold.scale ?? "") },
+        {
+          answer: stringList(gold.answer),
+          answer_type: String(gold.answer_type ?? ""),
+          scale: String(gold.scale ?? ""),
+        },
         pred,
       );
       return { em: s.em, f1: s.f1, scale: s.scaleCorrect ? 1 : 0 };
@@ -129,7 +176,10 @@ function groupsOf(bench: Bench, gold: QuestionRecord): Record<string, string> {
   const g = (v: unknown) => (v === undefined || v === null || v === "" ? "(none)" : String(v));
   switch (bench) {
     case "wtq":
-      return { answer_type: g(gold.answer_canon_type), answer_count: stringList(gold.answer).length > 1 ? "multiple" : "single" };
+      return {
+        answer_type: g(gold.answer_canon_type),
+        answer_count: stringList(gold.answer).length > 1 ? "multiple" : "single",
+      };
     case "tatqa":
       return {
         answer_type: g(gold.answer_type),
@@ -198,7 +248,8 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
   }
 
   const metricNames = Object.keys(perQuestion[0]?.official ?? {});
-  const meanOf = (rows: QuestionScore[], name: string) => (rows.length ? rows.reduce((s, r) => s + (r.official[name] ?? 0), 0) / rows.length : 0);
+  const meanOf = (rows: QuestionScore[], name: string) =>
+    rows.length ? rows.reduce((s, r) => s + (r.official[name] ?? 0), 0) / rows.length : 0;
   const official: Record<string, number> = {};
   for (const name of metricNames) official[name] = pct(meanOf(perQuestion, name));
 
@@ -215,7 +266,8 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
       table[value] = { n: rows.length };
       for (const name of metricNames) table[value]![name] = pct(meanOf(rows, name));
       const withPaper = rows.filter((r) => r.paper);
-      if (withPaper.length) table[value]!.token_f1 = pct(withPaper.reduce((s, r) => s + r.paper!.tokenF1, 0) / withPaper.length);
+      if (withPaper.length)
+        table[value]!.token_f1 = pct(withPaper.reduce((s, r) => s + r.paper!.tokenF1, 0) / withPaper.length);
     }
     breakdowns[dimension] = table;
   };
@@ -223,18 +275,29 @@ export async function scoreResults(options: ScoreOptions): Promise<ScoreReport> 
   addBreakdown("first_requested_route", (s) => (s.missing ? "(missing)" : s.route.firstRequested));
   addBreakdown("first_effective_route", (s) => (s.missing ? "(missing)" : s.route.firstEffective));
   addBreakdown("final_route", (s) => (s.missing ? "(missing)" : s.route.final));
-  addBreakdown("attempts", (s) => (s.route.attempts === undefined ? "unknown" : String(s.route.attempts).padStart(2, " ")));
-  addBreakdown("escalations", (s) => (s.route.escalations === undefined ? "unknown" : String(s.route.escalations).padStart(2, " ")));
+  addBreakdown("attempts", (s) =>
+    s.route.attempts === undefined ? "unknown" : String(s.route.attempts).padStart(2, " "),
+  );
+  addBreakdown("escalations", (s) =>
+    s.route.escalations === undefined ? "unknown" : String(s.route.escalations).padStart(2, " "),
+  );
   addBreakdown("outcome", (s) =>
-    s.missing ? "missing"
-    : s.error ? "error"
-    : /^\s*not found\s*$/i.test(s.prediction) ? "not found"
-    : s.verified === true ? "answered, verified"
-    : s.verified === false ? "answered, unverified"
-    : "answered");
+    s.missing
+      ? "missing"
+      : s.error
+        ? "error"
+        : /^\s*not found\s*$/i.test(s.prediction)
+          ? "not found"
+          : s.verified === true
+            ? "answered, verified"
+            : s.verified === false
+              ? "answered, unverified"
+              : "answered",
+  );
 
   const withPaper = perQuestion.filter((s) => s.paper);
-  const avg = (f: (p: PaperScore) => number) => (withPaper.length ? pct(withPaper.reduce((s, r) => s + f(r.paper!), 0) / withPaper.length) : 0);
+  const avg = (f: (p: PaperScore) => number) =>
+    withPaper.length ? pct(withPaper.reduce((s, r) => s + f(r.paper!), 0) / withPaper.length) : 0;
   const judged = perQuestion.filter((s) => s.judge !== undefined);
   const paper: ScoreReport["paper"] = {
     n: withPaper.length,

@@ -8,7 +8,12 @@ import { CallbackManager, type Callbacks } from "@langchain/core/callbacks/manag
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
 import type { Provenance, Route, Step } from "../nodes/types.js";
-import { checkQuestionLength, ensureConfiguration, type ConfigurableInput, type Configuration } from "./configuration.js";
+import {
+  checkQuestionLength,
+  ensureConfiguration,
+  type ConfigurableInput,
+  type Configuration,
+} from "./configuration.js";
 import { graph as defaultGraph, recursionLimitFor } from "./graph.js";
 import { RetrievalRecorder, type RetrievalRecord } from "./retrieval-trace.js";
 import type { AnswerTier, State, TraceDecision, Usage } from "./state.js";
@@ -78,10 +83,14 @@ export interface AnswerResult {
 
 /** The oracle verifier's candidates: final answer, best answer, z answers, produced answers; distinct, non-empty. */
 export function answerCandidates(state: Pick<State, "answer" | "bestAnswer" | "steps" | "trace">): string[] {
-  const all = [state.answer, state.bestAnswer, ...state.steps.map((s) => s.answer), ...state.trace.map((d) => d.produced_answer)];
+  const all = [
+    state.answer,
+    state.bestAnswer,
+    ...state.steps.map((s) => s.answer),
+    ...state.trace.map((d) => d.produced_answer),
+  ];
   return [...new Set(all.filter((a): a is string => typeof a === "string" && a.trim() !== ""))];
 }
-
 
 /** Consecutive decisions of one sub-query grouped, in order. */
 export function routesOf(decisions: readonly TraceDecision[]): SubQueryRoutes[] {
@@ -124,7 +133,9 @@ async function streamRun(
   for await (const chunk of await g.stream(input, { ...config, streamMode: ["updates", "values"] })) {
     const [mode, data] = chunk as [string, Record<string, unknown>];
     if (mode === "values") last = data as unknown as State;
-    else for (const [node, update] of Object.entries(data ?? {})) onNodeUpdate(node, (update ?? {}) as Record<string, unknown>);
+    else
+      for (const [node, update] of Object.entries(data ?? {}))
+        onNodeUpdate(node, (update ?? {}) as Record<string, unknown>);
   }
   if (!last) throw new Error("graph/answer.ts: the run produced no state");
   return last;
@@ -154,7 +165,9 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
     callbacks: withHandler(options.callbacks, recorder),
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  const state = options.onNodeUpdate ? await streamRun(g, runInput, config, options.onNodeUpdate) : ((await g.invoke(runInput, config)) as State);
+  const state = options.onNodeUpdate
+    ? await streamRun(g, runInput, config, options.onNodeUpdate)
+    : ((await g.invoke(runInput, config)) as State);
   return {
     answer: state.answer,
     answerVerified: state.answerVerified === true,

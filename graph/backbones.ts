@@ -109,7 +109,9 @@ const providers = new Map<string, ChatModelFactory>([
     async (model, { env, timeoutMs, temperature, cache }) => {
       const { ChatOpenAI } = await import("@langchain/openai");
       if (!env.openaiApiKey && !env.openaiBaseUrl) {
-        throw new BackboneError("openai backbones need OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server)");
+        throw new BackboneError(
+          "openai backbones need OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server)",
+        );
       }
       return new ChatOpenAI({
         model,
@@ -126,14 +128,20 @@ const providers = new Map<string, ChatModelFactory>([
     "ollama",
     async (model, { env, temperature, cache }) => {
       const { ChatOllama } = await import("@langchain/ollama");
-      return new ChatOllama({ model, temperature: temperature ?? 0, cache, baseUrl: env.ollamaBaseUrl ?? "http://127.0.0.1:11434" });
+      return new ChatOllama({
+        model,
+        temperature: temperature ?? 0,
+        cache,
+        baseUrl: env.ollamaBaseUrl ?? "http://127.0.0.1:11434",
+      });
     },
   ],
 ]);
 
 /** Adds (or replaces) a provider: `registerProvider("scripted", …)` makes `scripted/<name>` a backbone. */
 export function registerProvider(name: string, factory: ChatModelFactory): void {
-  if (name === OFFLINE_BACKBONE) throw new BackboneError(`"${OFFLINE_BACKBONE}" is reserved for the deterministic strategies`);
+  if (name === OFFLINE_BACKBONE)
+    throw new BackboneError(`"${OFFLINE_BACKBONE}" is reserved for the deterministic strategies`);
   providers.set(name.toLowerCase(), factory);
 }
 
@@ -147,7 +155,9 @@ export async function createChatModel(spec: string, settings: ChatModelSettings)
   if (provider === OFFLINE_BACKBONE) throw new BackboneError('"offline" has no chat model; use the offline strategies');
   const factory = providers.get(provider);
   if (!factory) {
-    throw new BackboneError(`unknown provider "${provider}" in backbone "${spec}"; known: offline, ${knownProviders().join(", ")}`);
+    throw new BackboneError(
+      `unknown provider "${provider}" in backbone "${spec}"; known: offline, ${knownProviders().join(", ")}`,
+    );
   }
   return factory(model, settings);
 }
@@ -158,12 +168,22 @@ export async function createChatModel(spec: string, settings: ChatModelSettings)
 /** 429, 5xx, timeouts and dropped connections are worth retrying; everything else is not. */
 export function isRetryableError(error: unknown): boolean {
   if (!error || typeof error !== "object") return false;
-  const e = error as { status?: unknown; statusCode?: unknown; code?: unknown; name?: unknown; message?: unknown; response?: { status?: unknown } };
+  const e = error as {
+    status?: unknown;
+    statusCode?: unknown;
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    response?: { status?: unknown };
+  };
   const status = Number(e.status ?? e.statusCode ?? e.response?.status);
   if (status === 429 || status === 408 || (status >= 500 && status < 600)) return true;
   if (Number.isFinite(status) && status >= 400) return false;
   const code = String(e.code ?? "");
-  if (["ETIMEDOUT", "ECONNRESET", "ECONNREFUSED", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "ECONNABORTED"].includes(code)) return true;
+  if (
+    ["ETIMEDOUT", "ECONNRESET", "ECONNREFUSED", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "ECONNABORTED"].includes(code)
+  )
+    return true;
   const name = String(e.name ?? "");
   if (/Timeout|AbortError|APIConnectionError/i.test(name)) return true;
   return /timed? ?out|rate limit|temporarily unavailable|overloaded/i.test(String(e.message ?? ""));

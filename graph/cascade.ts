@@ -48,12 +48,20 @@ export function afterOfflineTier(state: Pick<State, "tier">): typeof END | "deco
 
 /** True when every component runs on the offline backbone (then there is no second tier). */
 export function allOffline(c: Pick<Configuration, "backbone" | "decomposerBackbone" | "verifierBackbone">): boolean {
-  return [c.backbone, c.decomposerBackbone, c.verifierBackbone].every((b) => parseBackbone(b).provider === OFFLINE_BACKBONE);
+  return [c.backbone, c.decomposerBackbone, c.verifierBackbone].every(
+    (b) => parseBackbone(b).provider === OFFLINE_BACKBONE,
+  );
 }
 
 /** The configuration of the offline tier: the run's own, every component on the offline backbone, no cascade. */
 export function offlineTierConfiguration(c: Configuration): Configuration {
-  return { ...c, backbone: OFFLINE_BACKBONE, decomposerBackbone: OFFLINE_BACKBONE, verifierBackbone: OFFLINE_BACKBONE, cascade: false };
+  return {
+    ...c,
+    backbone: OFFLINE_BACKBONE,
+    decomposerBackbone: OFFLINE_BACKBONE,
+    verifierBackbone: OFFLINE_BACKBONE,
+    cascade: false,
+  };
 }
 
 /** One attempt of the offline tier with the verdict its verifier gave. */
@@ -73,9 +81,12 @@ export function formatFindings(attempts: readonly OfflineAttempt[]): string {
     ];
     const linked = a.attempt.linkedValues.filter((v) => v.matchedValue !== null);
     if (linked.length > 0) {
-      lines.push(`  linked values: ${linked.map((v) => `"${clean(v.entity, 80)}" = ${v.tableId ?? "?"}.${clean(v.column, 60)} "${clean(v.matchedValue!, 80)}"`).join("; ")}`);
+      lines.push(
+        `  linked values: ${linked.map((v) => `"${clean(v.entity, 80)}" = ${v.tableId ?? "?"}.${clean(v.column, 60)} "${clean(v.matchedValue!, 80)}"`).join("; ")}`,
+      );
     }
-    if (a.attempt.sql) lines.push(`  SQL: ${clean(a.attempt.sql, 400)} → ${clean(a.attempt.sqlResult || "(no rows)", RESULT_LIMIT)}`);
+    if (a.attempt.sql)
+      lines.push(`  SQL: ${clean(a.attempt.sql, 400)} → ${clean(a.attempt.sqlResult || "(no rows)", RESULT_LIMIT)}`);
     return lines.join("\n");
   });
   const out: string[] = [];
@@ -97,7 +108,12 @@ export function formatFindings(attempts: readonly OfflineAttempt[]): string {
  * findings for the LLM loop (tier "llm"). The offline tier's time is counted as node
  * `offline_tier` in `usage`, the prompted tier's calls as `findings_answer` / `findings_verify`.
  */
-export async function offlineTier(state: State, config: RunnableConfig, inner: TierGraph, resources: NodeResources): Promise<Update> {
+export async function offlineTier(
+  state: State,
+  config: RunnableConfig,
+  inner: TierGraph,
+  resources: NodeResources,
+): Promise<Update> {
   const c = ensureConfiguration(config);
   if (allOffline(c)) {
     throw new ConfigurationError(
@@ -192,5 +208,11 @@ export async function offlineTier(state: State, config: RunnableConfig, inner: T
       usage: new Overwrite(total),
     } as Update;
   }
-  return { tier: "llm", answerVerified: false, priorFindings: `${formatFindings(attempts)}${found.note ? `\n${found.note}` : ""}`, usage: total, ...errors };
+  return {
+    tier: "llm",
+    answerVerified: false,
+    priorFindings: `${formatFindings(attempts)}${found.note ? `\n${found.note}` : ""}`,
+    usage: total,
+    ...errors,
+  };
 }

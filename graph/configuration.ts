@@ -42,7 +42,9 @@ export const ConfigurationSchema = z.object({
     .min(0)
     .max(1)
     .optional()
-    .describe("offline verifier: accept at P(correct) ≥ this (default: the learned verifier's own, chosen on the training splits; 1 = never accept, every route is tried)"),
+    .describe(
+      "offline verifier: accept at P(correct) ≥ this (default: the learned verifier's own, chosen on the training splits; 1 = never accept, every route is tried)",
+    ),
   noEscalation: z.boolean().default(false).describe("one attempt per sub-query (no re-routing)"),
   noDecomposition: z.boolean().default(false).describe("use the raw question as the only sub-query (K = 1)"),
   noValueLinker: z.boolean().default(false).describe("empty V*; C still applied"),
@@ -51,12 +53,19 @@ export const ConfigurationSchema = z.object({
     .string()
     .optional()
     .describe("local cross-encoder model folder (transformers.js) for Views 1–4; default: the lexical reranker"),
-  rerankCandidateMultiplier: z.number().int().min(1).default(DEFAULT_RECALL_MULTIPLIER).describe("recall = top_k × this before reranking"),
+  rerankCandidateMultiplier: z
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_RECALL_MULTIPLIER)
+    .describe("recall = top_k × this before reranking"),
   finalSynthesis: z.boolean().default(false).describe("synthesise the final answer from ≥ 2 accepted steps"),
   plausibleFallback: z
     .boolean()
     .default(true)
-    .describe("with no accepted step, answer the latest step's plausible (verdict 0.5) answer, marked unverified; false = \"not found\" (released code)"),
+    .describe(
+      'with no accepted step, answer the latest step\'s plausible (verdict 0.5) answer, marked unverified; false = "not found" (released code)',
+    ),
   useSchemaPreview: z.boolean().default(false).describe("show the decomposer a preview of the first table"),
   useMarkdownFusion: z.boolean().default(false).describe("conditional SQL fast path + markdown cross-check"),
   schemaTopK: z.number().int().min(0).default(5).describe("View 3 columns per query (C)"),
@@ -70,7 +79,9 @@ export const ConfigurationSchema = z.object({
   sqlStore: z
     .string()
     .optional()
-    .describe("PostgreSQL URL for an index built with --sql_store (overrides the manifest's, may carry the password; else PGPASSWORD/.pgpass)"),
+    .describe(
+      "PostgreSQL URL for an index built with --sql_store (overrides the manifest's, may carry the password; else PGPASSWORD/.pgpass)",
+    ),
   sqlTimeoutMs: z.number().int().min(1).default(DEFAULT_SQL_TIMEOUT_MS).describe("time limit of one SQL statement"),
   llmCachePath: z.string().optional().describe("SQLite file caching LLM responses (rerun = no cost, same output)"),
   llmTimeoutMs: z.number().int().min(1).default(120_000).describe("time limit of one LLM call"),
@@ -80,11 +91,15 @@ export const ConfigurationSchema = z.object({
     .int()
     .min(1)
     .default(4000)
-    .describe("longest question accepted, in characters; a longer one is refused before any work (QuestionTooLongError)"),
+    .describe(
+      "longest question accepted, in characters; a longer one is refused before any work (QuestionTooLongError)",
+    ),
   cascade: z
     .boolean()
     .default(false)
-    .describe("offline tier first: its accepted answer is final (no LLM call); else the LLM verifier checks its answer (1 call), then the LLM backbones run with its findings (docs/CASCADE.md)"),
+    .describe(
+      "offline tier first: its accepted answer is final (no LLM call); else the LLM verifier checks its answer (1 call), then the LLM backbones run with its findings (docs/CASCADE.md)",
+    ),
 });
 
 /** A complete configuration: what `ensureConfiguration` returns. */
@@ -118,8 +133,17 @@ export const FIELDS = Object.keys(ConfigurationSchema.shape) as Array<keyof z.in
  * runtime's internals (`__pregel_*`, …).
  */
 const PLATFORM_KEYS = new Set([
-  "thread_id", "checkpoint_id", "checkpoint_ns", "checkpoint_map", "run_id", "run_attempt", "assistant_id",
-  "graph_id", "user_id", "cron_id", "user-agent",
+  "thread_id",
+  "checkpoint_id",
+  "checkpoint_ns",
+  "checkpoint_map",
+  "run_id",
+  "run_attempt",
+  "assistant_id",
+  "graph_id",
+  "user_id",
+  "cron_id",
+  "user-agent",
 ]);
 const PLATFORM_PREFIXES = ["__", "langgraph_", "langsmith_", "ls_", "checkpoint_", "x-"];
 
@@ -229,7 +253,9 @@ export function defaultOf(field: keyof Configuration): string {
 
 export class QuestionTooLongError extends Error {
   constructor(length: number, limit: number) {
-    super(`question is ${length} characters long, over the limit of ${limit} (maxQuestionChars, --max_question_chars); shorten it or raise the limit`);
+    super(
+      `question is ${length} characters long, over the limit of ${limit} (maxQuestionChars, --max_question_chars); shorten it or raise the limit`,
+    );
     this.name = "QuestionTooLongError";
   }
 }

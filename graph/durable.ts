@@ -27,13 +27,18 @@ export class DurableGraphError extends Error {
 
 /** Opens the checkpointer at `url` (creating its tables when missing) and compiles the graph with it. */
 export async function openDurableGraph(url: string, options: { schema?: string } = {}): Promise<DurableGraph> {
-  if (!/^postgres(ql)?:\/\//i.test(url)) throw new DurableGraphError(`--checkpointer must be a postgres:// URL, got ${JSON.stringify(url.replace(/:[^:@/]*@/, ":***@"))}`);
+  if (!/^postgres(ql)?:\/\//i.test(url))
+    throw new DurableGraphError(
+      `--checkpointer must be a postgres:// URL, got ${JSON.stringify(url.replace(/:[^:@/]*@/, ":***@"))}`,
+    );
   const checkpointer = PostgresSaver.fromConnString(url, { schema: options.schema ?? DEFAULT_THREAD_SCHEMA });
   try {
     await checkpointer.setup();
   } catch (error) {
     await checkpointer.end().catch(() => undefined);
-    throw new DurableGraphError(`cannot open the thread store at ${url.replace(/:[^:@/]*@/, "@")}: ${(error as Error).message}`);
+    throw new DurableGraphError(
+      `cannot open the thread store at ${url.replace(/:[^:@/]*@/, "@")}: ${(error as Error).message}`,
+    );
   }
   return { graph: buildGraph(processResources, { checkpointer }), checkpointer, close: () => checkpointer.end() };
 }

@@ -48,7 +48,10 @@ export interface SeenAttempt {
 
 /** Untrusted text (cells, passages, produced answers) in one line: no tags, bounded. */
 export function oneLine(text: string, limit = 200): string {
-  const one = text.replace(/<\/?[A-Za-z_][\w-]*>/g, " ").replace(/\s+/g, " ").trim();
+  const one = text
+    .replace(/<\/?[A-Za-z_][\w-]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return one.length > limit ? `${one.slice(0, limit)}…` : one;
 }
 
@@ -59,7 +62,10 @@ export function oneLine(text: string, limit = 200): string {
 function bounded(parts: readonly string[], limit: number, split: RegExp = /\n\s*\n/, join = "\n\n"): string {
   const out: string[] = [];
   let used = 0;
-  const blocks = parts.flatMap((p) => p.split(split)).map((b) => b.trim()).filter((b) => b !== "");
+  const blocks = parts
+    .flatMap((p) => p.split(split))
+    .map((b) => b.trim())
+    .filter((b) => b !== "");
   for (const part of new Set(blocks)) {
     if (used + part.length > limit) {
       if (out.length === 0) out.push(part.slice(0, limit));
@@ -84,18 +90,39 @@ export interface FindingsEvidence {
 }
 
 /** The evidence of the offline attempts (verdicts from the offline trace, in attempt order). */
-export function findingsEvidence(seen: readonly SeenAttempt[], verdicts: readonly (number | undefined)[]): FindingsEvidence {
+export function findingsEvidence(
+  seen: readonly SeenAttempt[],
+  verdicts: readonly (number | undefined)[],
+): FindingsEvidence {
   const candidates = new Map<string, string>();
   seen.forEach((s, i) => {
     const answer = s.attempt.answer.trim();
     if (!isValidAnswer(answer) || candidates.has(answer.toLowerCase()) || candidates.size >= CANDIDATES_LIMIT) return;
-    candidates.set(answer.toLowerCase(), `- "${oneLine(answer, 160)}" (${s.attempt.effectiveRoute}, verdict ${verdicts[i] ?? 0.5})`);
+    candidates.set(
+      answer.toLowerCase(),
+      `- "${oneLine(answer, 160)}" (${s.attempt.effectiveRoute}, verdict ${verdicts[i] ?? 0.5})`,
+    );
   });
   return {
-    text: bounded(seen.map((s) => s.textEvidence), TEXT_LIMIT, /\n(?=\[Source: )/, "\n"),
+    text: bounded(
+      seen.map((s) => s.textEvidence),
+      TEXT_LIMIT,
+      /\n(?=\[Source: )/,
+      "\n",
+    ),
     // Route evidence: schema lines, linked-cell lines and row blocks, each once.
-    rows: bounded(seen.map((s) => s.attempt.evidence), ROWS_LIMIT, /\n(?=\S)/, "\n"),
-    sql: bounded(seen.filter((s) => s.attempt.sql).map((s) => `SQL: ${oneLine(s.attempt.sql, 400)}\n${s.attempt.sqlResult || "(no rows)"}`), SQL_LIMIT),
+    rows: bounded(
+      seen.map((s) => s.attempt.evidence),
+      ROWS_LIMIT,
+      /\n(?=\S)/,
+      "\n",
+    ),
+    sql: bounded(
+      seen
+        .filter((s) => s.attempt.sql)
+        .map((s) => `SQL: ${oneLine(s.attempt.sql, 400)}\n${s.attempt.sqlResult || "(no rows)"}`),
+      SQL_LIMIT,
+    ),
     candidates: [...candidates.values()].join("\n"),
   };
 }
@@ -117,7 +144,12 @@ export interface FindingsOutcome {
 
 function usageOf(node: string, meter: UsageMeter, started: number): Usage {
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
-  return nodeUsage(node, { llmCalls: meter.llmCalls, inputTokens: meter.inputTokens, outputTokens: meter.outputTokens, ms });
+  return nodeUsage(node, {
+    llmCalls: meter.llmCalls,
+    inputTokens: meter.inputTokens,
+    outputTokens: meter.outputTokens,
+    ms,
+  });
 }
 
 /**
@@ -138,10 +170,23 @@ export async function answerFromFindings(
   const firstPlan = seen.find((s) => s.plan)?.plan ?? final.plan;
   const singleHop = new Set(seen.map((s) => s.plan?.subQuery)).size <= 1;
   // A single-hop question keeps the offline decomposition; several sub-queries are answered as the whole question.
-  const plan: SubQueryPlan = firstPlan && singleHop
-    ? firstPlan
-    : { subQuery: question, expectedOperator: firstPlan?.expectedOperator ?? "lookup", requiredModalities: "both", needGlobalTableView: false, entityMentions: [], uncertainty: 0 };
-  const schemaEvidence = [evidence.rows, evidence.candidates ? `Candidate answers of a deterministic first pass (leads, not facts):\n${evidence.candidates}` : ""]
+  const plan: SubQueryPlan =
+    firstPlan && singleHop
+      ? firstPlan
+      : {
+          subQuery: question,
+          expectedOperator: firstPlan?.expectedOperator ?? "lookup",
+          requiredModalities: "both",
+          needGlobalTableView: false,
+          entityMentions: [],
+          uncertainty: 0,
+        };
+  const schemaEvidence = [
+    evidence.rows,
+    evidence.candidates
+      ? `Candidate answers of a deterministic first pass (leads, not facts):\n${evidence.candidates}`
+      : "",
+  ]
     .filter((p) => p !== "")
     .join("\n\n");
 
@@ -150,14 +195,32 @@ export async function answerFromFindings(
   let answer = "";
   try {
     const strategies = await resources.strategies(c, "main", meter);
-    answer = String(await strategies.fuse({ question, subQuery: plan.subQuery, plan, route: "HYBRID", textEvidence: evidence.text, schemaEvidence, sqlResult: evidence.sql, markdown: "" })).trim();
+    answer = String(
+      await strategies.fuse({
+        question,
+        subQuery: plan.subQuery,
+        plan,
+        route: "HYBRID",
+        textEvidence: evidence.text,
+        schemaEvidence,
+        sqlResult: evidence.sql,
+        markdown: "",
+      }),
+    ).trim();
   } catch (error) {
     noteFailure(meter, "answer from the offline findings failed (the LLM loop runs)", error);
   }
   let usage = usageOf(FINDINGS_ANSWER, meter, started);
   const errors = meter.errors.map((e) => `${FINDINGS_ANSWER}: ${e}`);
   if (!isValidAnswer(answer)) {
-    return { answer: "", status: "handed_on", provenance: [], note: "Answering from these findings in one step found nothing.", usage, errors };
+    return {
+      answer: "",
+      status: "handed_on",
+      provenance: [],
+      note: "Answering from these findings in one step found nothing.",
+      usage,
+      errors,
+    };
   }
 
   // The answer as an attempt of the whole question over the union of the findings.
@@ -174,15 +237,25 @@ export async function answerFromFindings(
     verdict: null,
     reason: "",
   };
-  const context = { ...final, plan, textEvidence: evidence.text, schema: seen.find((s) => s.schema)?.schema ?? final.schema } as State;
+  const context = {
+    ...final,
+    plan,
+    textEvidence: evidence.text,
+    schema: seen.find((s) => s.schema)?.schema ?? final.schema,
+  } as State;
   const grounded = isGrounded(answer, verifierEvidence(evidence.text, evidence.rows, evidence.sql));
   const same = seen.find((s) => s.attempt.answer.trim().toLowerCase() === answer.toLowerCase());
   const provenance = same?.attempt.provenance ? [same.attempt.provenance] : [];
-  const decide = (verdict: Verdict, reason: string) => traceDecision(context, { ...attempt, verdict, reason }, verdict, reason);
+  const decide = (verdict: Verdict, reason: string) =>
+    traceDecision(context, { ...attempt, verdict, reason }, verdict, reason);
 
   // The offline verifier first (no call): a grounded answer it does not contradict is accepted.
   const offlineMeter = newUsageMeter();
-  const offline = await judge(await resources.strategies(tierConfig, "verifier", offlineMeter), { question, state: context, attempt }, offlineMeter);
+  const offline = await judge(
+    await resources.strategies(tierConfig, "verifier", offlineMeter),
+    { question, state: context, attempt },
+    offlineMeter,
+  );
   errors.push(...offlineMeter.errors.map((e) => `${FINDINGS_ANSWER}: ${e}`));
   if (grounded && offline.verdict >= 0.5) {
     const reason = `${FINDINGS_ANSWER}: grounded in the offline evidence, offline verdict ${offline.verdict}${offline.reason ? ` (${oneLine(offline.reason, 120)})` : ""}`;
@@ -192,12 +265,18 @@ export async function answerFromFindings(
   // Otherwise the configured verifier (the second call), grounding check included.
   const verifyMeter = newUsageMeter();
   const verifyStarted = performance.now();
-  const judged = await judge(await resources.strategies(c, "verifier", verifyMeter), { question, state: context, attempt }, verifyMeter);
+  const judged = await judge(
+    await resources.strategies(c, "verifier", verifyMeter),
+    { question, state: context, attempt },
+    verifyMeter,
+  );
   usage = sumUsage(usage, usageOf(FINDINGS_VERIFY, verifyMeter, verifyStarted));
   errors.push(...verifyMeter.errors.map((e) => `${FINDINGS_VERIFY}: ${e}`));
   const why = `${FINDINGS_VERIFY}: ${judged.reason}`.trim();
-  if (judged.verdict === 1) return { answer, status: "accepted", decision: decide(1, why), provenance, note: "", usage, errors };
-  if (judged.verdict === 0.5) return { answer, status: "kept", decision: decide(0.5, why), provenance, note: "", usage, errors };
+  if (judged.verdict === 1)
+    return { answer, status: "accepted", decision: decide(1, why), provenance, note: "", usage, errors };
+  if (judged.verdict === 0.5)
+    return { answer, status: "kept", decision: decide(0.5, why), provenance, note: "", usage, errors };
   return {
     answer,
     status: "handed_on",

@@ -28,7 +28,14 @@ import { synthesize } from "../nodes/synthesize.js";
 import { text } from "../nodes/text.js";
 import type { Route } from "../nodes/types.js";
 import { verify } from "../nodes/verify.js";
-import { checkQuestionLength, ConfigurableSchema, effectiveMaxIter, ensureConfiguration, maxAttempts, type Configuration } from "./configuration.js";
+import {
+  checkQuestionLength,
+  ConfigurableSchema,
+  effectiveMaxIter,
+  ensureConfiguration,
+  maxAttempts,
+  type Configuration,
+} from "./configuration.js";
 import { afterOfflineTier, OFFLINE_TIER, offlineTier, startOf, type TierGraph } from "./cascade.js";
 import { processResources } from "./resources.js";
 import { InputAnnotation, InputSchema, StateAnnotation, type State } from "./state.js";
@@ -60,13 +67,17 @@ export function afterDecompose(state: Pick<State, "plan">): "gather" | "synthesi
 }
 
 /** The chosen primitive, or — when re-selection ended the sub-query — the next iteration's edge. */
-export function afterRoute(state: Pick<State, "nextRoute" | "subQueryDone" | "stop" | "iteration" | "limits">): Route | "decompose" | "synthesize" {
+export function afterRoute(
+  state: Pick<State, "nextRoute" | "subQueryDone" | "stop" | "iteration" | "limits">,
+): Route | "decompose" | "synthesize" {
   if (state.subQueryDone || state.nextRoute === null) return afterSubQuery(state);
   return state.nextRoute;
 }
 
 /** A rejected attempt with attempts left re-routes; a finished sub-query continues the loop. */
-export function afterVerify(state: Pick<State, "subQueryDone" | "stop" | "iteration" | "limits">): "route" | "decompose" | "synthesize" {
+export function afterVerify(
+  state: Pick<State, "subQueryDone" | "stop" | "iteration" | "limits">,
+): "route" | "decompose" | "synthesize" {
   return state.subQueryDone ? afterSubQuery(state) : "route";
 }
 
@@ -79,8 +90,12 @@ const boundedDecompose: NodeFn = async (state, config, resources) => {
 };
 
 /** Builds and compiles the graph over the given resources (tests may pass fakes), optionally with a checkpointer. */
-export function buildGraph(resources: NodeResources = processResources, options: { checkpointer?: BaseCheckpointSaver } = {}) {
-  const bind = (fn: NodeFn) => (state: State, config: RunnableConfig) => fn(state, config, resources) as Promise<typeof StateAnnotation.Update>;
+export function buildGraph(
+  resources: NodeResources = processResources,
+  options: { checkpointer?: BaseCheckpointSaver } = {},
+) {
+  const bind = (fn: NodeFn) => (state: State, config: RunnableConfig) =>
+    fn(state, config, resources) as Promise<typeof StateAnnotation.Update>;
   // The input is the zod InputSchema at run time (so the server can show its JSON schema in Studio);
   // its channels equal InputAnnotation's, which is what the types are built from.
   const input = InputSchema as unknown as typeof InputAnnotation;

@@ -76,7 +76,17 @@ export class LlmCache {
  * checkpoint id, the stream writer, the abort signal, …) and the API key. With them a cached reply
  * would never match again (a new checkpoint id per run), or would break when a key is rotated.
  */
-const VOLATILE_LLM_KEY_ENTRIES = new Set(["signal", "executionInfo", "control", "writer", "interrupt", "store", "context", "runtime", "apiKey"]);
+const VOLATILE_LLM_KEY_ENTRIES = new Set([
+  "signal",
+  "executionInfo",
+  "control",
+  "writer",
+  "interrupt",
+  "store",
+  "context",
+  "runtime",
+  "apiKey",
+]);
 
 /**
  * LangChain's llm string (`name:<JSON>` entries, sorted, joined by ",") without the volatile
@@ -139,6 +149,9 @@ export class LlmReplyCache extends BaseCache<Generation[]> {
   }
 
   async update(prompt: string, llmKey: string, value: Generation[]): Promise<void> {
-    this.store.set(this.parts(prompt, llmKey), value.map((g) => serializeGeneration(g as Generation & { message?: BaseMessage })));
+    this.store.set(
+      this.parts(prompt, llmKey),
+      value.map((g) => serializeGeneration(g as Generation & { message?: BaseMessage })),
+    );
   }
 }

@@ -51,7 +51,10 @@ export interface Llm extends StructuredModel {
 }
 
 /** `withRetry` options of the policy: stop after maxRetries + 1 attempts, retry only retryable errors. */
-export function retryOptions(maxRetries: number): { stopAfterAttempt: number; onFailedAttempt: (error: unknown) => void } {
+export function retryOptions(maxRetries: number): {
+  stopAfterAttempt: number;
+  onFailedAttempt: (error: unknown) => void;
+} {
   return {
     stopAfterAttempt: maxRetries + 1,
     // Throwing here ends p-retry's loop with this error: the failure filter.
@@ -80,8 +83,14 @@ export function wrapChatModel(model: BaseChatModel, id: string, policy: ModelPol
     structured(schema: z.ZodTypeAny, name: string) {
       let runnable = structuredCache.get(name);
       if (!runnable) {
-        const structured = model.withStructuredOutput(schema, { name, includeRaw: true, ...(method ? { method } : {}) });
-        runnable = (structured.withConfig(timeout) as unknown as Runnable<BaseMessage[], RawStructuredReply>).withRetry(retry);
+        const structured = model.withStructuredOutput(schema, {
+          name,
+          includeRaw: true,
+          ...(method ? { method } : {}),
+        });
+        runnable = (structured.withConfig(timeout) as unknown as Runnable<BaseMessage[], RawStructuredReply>).withRetry(
+          retry,
+        );
         structuredCache.set(name, runnable);
       }
       return runnable;
@@ -99,5 +108,9 @@ export async function buildLlm(spec: string, settings: ModelSettings): Promise<L
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
     ...(cache ? { cache: new LlmReplyCache(cache, spec) } : {}),
   });
-  return wrapChatModel(model, spec, { timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries, ...(cache ? { cache } : {}) });
+  return wrapChatModel(model, spec, {
+    timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+    ...(cache ? { cache } : {}),
+  });
 }

@@ -151,7 +151,9 @@ function isOpenedIndex(index: AgentIndex | OpenedIndex): index is OpenedIndex {
 /** The index named by `indexPath` (registered key, else an index directory). */
 export async function getIndex(c: Configuration): Promise<AgentIndex | OpenedIndex> {
   if (!c.indexPath) {
-    throw new ResourceError("no index: set indexPath (--index_path DIR, or ATR_INDEX_PATH) to a directory built by `atr build-index`");
+    throw new ResourceError(
+      "no index: set indexPath (--index_path DIR, or ATR_INDEX_PATH) to a directory built by `atr build-index`",
+    );
   }
   const reg = registered.get(c.indexPath);
   if (reg) return reg.index;
@@ -184,7 +186,9 @@ function postgresExecutor(index: OpenedIndex, c: Configuration): Promise<SqlExec
       const violations = await storeViolations(store, index.tables);
       if (violations.length > 0) {
         await store.close();
-        throw new ResourceError(`the index's PostgreSQL store does not match the index (rebuild it with atr build-index --sql_store …): ${violations.join("; ")}`);
+        throw new ResourceError(
+          `the index's PostgreSQL store does not match the index (rebuild it with atr build-index --sql_store …): ${violations.join("; ")}`,
+        );
       }
       return store;
     })();
@@ -245,13 +249,19 @@ export function backboneFor(c: Configuration, component: StrategyComponent): str
 }
 
 /** Strategies of one component for one node call; LLM usage is counted into `meter`. */
-export async function getStrategies(c: Configuration, component: StrategyComponent, meter: UsageMeter): Promise<Strategies> {
+export async function getStrategies(
+  c: Configuration,
+  component: StrategyComponent,
+  meter: UsageMeter,
+): Promise<Strategies> {
   const spec = backboneFor(c, component);
   const { provider } = parseBackbone(spec);
   if (provider === OFFLINE_BACKBONE) {
     const index = await getIndex(c);
     if (!isOpenedIndex(index)) {
-      throw new ResourceError(`the offline backbone needs an index opened from a directory; "${c.indexPath}" is a registered object without one`);
+      throw new ResourceError(
+        `the offline backbone needs an index opened from a directory; "${c.indexPath}" is a registered object without one`,
+      );
     }
     let strategies = offline.get(index);
     if (!strategies) {

@@ -163,7 +163,11 @@ export const InputSchema = z.object({
   question: z.string().min(1).describe("The question text"),
   // The defaults matter on a thread: a field left out is written as "" (then cleared by begin), never kept from the previous run.
   question_id: z.string().optional().default("").describe("Id for logs and the trace (default: the question text)"),
-  table_id: z.string().optional().default("").describe("Known source-table hint (file stem), held constant across compared runs; none when empty"),
+  table_id: z
+    .string()
+    .optional()
+    .default("")
+    .describe("Known source-table hint (file stem), held constant across compared runs; none when empty"),
 });
 
 /** What a caller sends. */

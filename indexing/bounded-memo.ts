@@ -14,7 +14,8 @@ export interface BoundedMemo<V> {
 }
 
 export function boundedMemo<V>(limit: number, compute: (key: string) => V): BoundedMemo<V> {
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`boundedMemo: limit must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`boundedMemo: limit must be a positive integer, got ${limit}`);
   const entries = new Map<string, V>();
   const memo = (key: string): V => {
     if (entries.has(key)) {

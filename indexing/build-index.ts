@@ -91,7 +91,8 @@ export function readInputOrder(path: string): { tables: string[]; documents: str
 function viewTable(raw: RawTable): RawTable {
   const long = raw.rows.some((row) => row.some((cell) => cell.length > VIEW_CELL_MAX_CHARS));
   if (!long) return raw;
-  const cut = (cell: string): string => (cell.length > VIEW_CELL_MAX_CHARS ? `${cell.slice(0, VIEW_CELL_MAX_CHARS)}…` : cell);
+  const cut = (cell: string): string =>
+    cell.length > VIEW_CELL_MAX_CHARS ? `${cell.slice(0, VIEW_CELL_MAX_CHARS)}…` : cell;
   return { ...raw, rows: raw.rows.map((row) => row.map(cut)) };
 }
 
@@ -107,7 +108,10 @@ function swapInto(built: string, target: string): void {
   }
   // Checked again: the directory may have changed during the build.
   const why = replaceRefusal(target);
-  if (why) throw new BuildIndexError(`refusing to replace --save_path ${target}: ${why}. Nothing was deleted; choose another --save_path`);
+  if (why)
+    throw new BuildIndexError(
+      `refusing to replace --save_path ${target}: ${why}. Nothing was deleted; choose another --save_path`,
+    );
   const aside = `${target}.old-${process.pid}`;
   rmSync(aside, { recursive: true, force: true });
   renameSync(target, aside);
@@ -129,13 +133,18 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
   ]);
   if (refusal) throw new BuildIndexError(refusal);
   const pgUrl = options.sqlStore && options.sqlStore !== "sqlite" ? options.sqlStore : undefined;
-  if (pgUrl && !isPostgresUrl(pgUrl)) throw new BuildIndexError(`--sql_store must be "sqlite" or a postgres:// URL, got ${JSON.stringify(redactUrl(pgUrl))}`);
+  if (pgUrl && !isPostgresUrl(pgUrl))
+    throw new BuildIndexError(
+      `--sql_store must be "sqlite" or a postgres:// URL, got ${JSON.stringify(redactUrl(pgUrl))}`,
+    );
   const cleanup = cleanStaleBuilds(target);
   const tablesLoaded = loadTables(options.excelDir, { order: options.inputOrder?.tables });
   const issues = [...tablesLoaded.issues];
   if (tablesLoaded.tables.length === 0) {
     const why = issues.length ? ` Problems: ${issues.map((i) => `${i.file}: ${i.problem}`).join("; ")}` : "";
-    throw new InputDirectoryError(`no tables found in --excel_dir ${options.excelDir} (expected .csv or .xlsx files).${why}`);
+    throw new InputDirectoryError(
+      `no tables found in --excel_dir ${options.excelDir} (expected .csv or .xlsx files).${why}`,
+    );
   }
   const tableIds = new Set(tablesLoaded.tables.map((t) => t.id));
   const passagesLoaded = loadPassages(options.docDir, { tableIds, order: options.inputOrder?.documents });
@@ -150,10 +159,14 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
   const detachSignals = removeOnSignal(tmp);
   let pgSchema: string | undefined;
   try {
-    const schemas = writeSqlStore(join(tmp, SQLITE_FILE), tablesLoaded.tables, { onTable: (done, total) => progress("sql", done, total) });
+    const schemas = writeSqlStore(join(tmp, SQLITE_FILE), tablesLoaded.tables, {
+      onTable: (done, total) => progress("sql", done, total),
+    });
     if (pgUrl) {
       const schema = newSchemaName(target);
-      await copySqliteToPostgres(join(tmp, SQLITE_FILE), pgUrl, schema, { onTable: (done, total) => progress("postgres", done, total) });
+      await copySqliteToPostgres(join(tmp, SQLITE_FILE), pgUrl, schema, {
+        onTable: (done, total) => progress("postgres", done, total),
+      });
       pgSchema = schema;
     }
     writePassages(join(tmp, PASSAGES_FILE), passagesLoaded.passages);
@@ -188,14 +201,18 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
         documents: passagesLoaded.files,
         skipped: issues.filter((i) => i.severity === "error").map((i) => ({ file: i.file, reason: i.problem })),
       },
-      ...(pgUrl && pgSchema ? { sqlStore: { kind: "postgres" as const, url: redactUrl(pgUrl), schema: pgSchema } } : {}),
+      ...(pgUrl && pgSchema
+        ? { sqlStore: { kind: "postgres" as const, url: redactUrl(pgUrl), schema: pgSchema } }
+        : {}),
     });
     progress("manifest", 1, 1);
     const replaced = previousPgSchema(target);
     swapInto(tmp, target);
     rmSync(join(target, BUILD_MARKER), { force: true });
     if (pgUrl && replaced) {
-      await dropSchema(pgUrl, replaced).catch((error: Error) => cleanup.push(`could not drop the replaced index's PostgreSQL schema ${replaced}: ${error.message}`));
+      await dropSchema(pgUrl, replaced).catch((error: Error) =>
+        cleanup.push(`could not drop the replaced index's PostgreSQL schema ${replaced}: ${error.message}`),
+      );
     }
     return { dir: target, manifest, issues, cleanup };
   } catch (error) {

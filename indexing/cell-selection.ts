@@ -93,8 +93,10 @@ export function rankedPairs(raw: RawTable): Pair[] {
 export function bestPairs(raw: RawTable, keep: number): { count: number; best: Pair[] } {
   const list = scoredPairs(raw);
   // best first; ties: earlier row, then column order of appearance (the stable sort's order)
-  if (keep >= list.length) return { count: list.length, best: list.sort((a, b) => b.score - a.score || a.firstRow - b.firstRow) };
-  const before = (a: Pair, ai: number, b: Pair, bi: number) => a.score > b.score || (a.score === b.score && (a.firstRow < b.firstRow || (a.firstRow === b.firstRow && ai < bi)));
+  if (keep >= list.length)
+    return { count: list.length, best: list.sort((a, b) => b.score - a.score || a.firstRow - b.firstRow) };
+  const before = (a: Pair, ai: number, b: Pair, bi: number) =>
+    a.score > b.score || (a.score === b.score && (a.firstRow < b.firstRow || (a.firstRow === b.firstRow && ai < bi)));
   const top: Array<{ p: Pair; i: number }> = [];
   list.forEach((p, i) => {
     if (keep <= 0) return;
@@ -154,19 +156,30 @@ export function allocateQuotas(available: number[], { budget, perTableQuota }: C
 }
 
 export function cellText(table: { title?: string }, column: string, value: string): string {
-  return table.title ? `column: ${column} | value: ${value} | table: ${table.title}` : `column: ${column} | value: ${value}`;
+  return table.title
+    ? `column: ${column} | value: ${value} | table: ${table.title}`
+    : `column: ${column} | value: ${value}`;
 }
 
 export function cellEntries(tables: LoadedTableLike[], limits: CellBudget): CellEntry[] {
   // no table gets more than the per-table quota (allocateQuotas)
   const ranked = tables.map((t) => bestPairs(t.raw, Math.max(0, limits.perTableQuota)));
-  const quotas = allocateQuotas(ranked.map((r) => r.count), limits);
+  const quotas = allocateQuotas(
+    ranked.map((r) => r.count),
+    limits,
+  );
   const out: CellEntry[] = [];
   tables.forEach(({ raw, schema }, t) => {
     // keep the chosen pairs in table order (column, then first row) for readable files
     const chosen = ranked[t]!.best.slice(0, quotas[t]!);
     for (const p of chosen) {
-      out.push({ tableId: schema.tableId, column: p.column, value: p.value, freq: p.freq, text: cellText(raw, p.column, p.value) });
+      out.push({
+        tableId: schema.tableId,
+        column: p.column,
+        value: p.value,
+        freq: p.freq,
+        text: cellText(raw, p.column, p.value),
+      });
     }
   });
   return out;
@@ -179,13 +192,19 @@ export function rowText(tableId: string, header: string[], row: string[], maxCha
     if (v !== "") parts.push(`${h}: ${v}`);
   });
   const text = parts.join(" | ");
-  if (maxChars > 0 && text.length > maxChars) return maxChars <= 1 ? "…".slice(0, maxChars) : `${text.slice(0, maxChars - 1)}…`;
+  if (maxChars > 0 && text.length > maxChars)
+    return maxChars <= 1 ? "…".slice(0, maxChars) : `${text.slice(0, maxChars - 1)}…`;
   return text;
 }
 
 export function validateRowCaps(caps: RowCaps): void {
-  for (const [name, v] of [["row_budget", caps.budget], ["row_per_table_quota", caps.perTableQuota], ["max_row_chars", caps.maxChars]] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(`--${name} must be 0 (no cap) or a positive integer, got ${v}`);
+  for (const [name, v] of [
+    ["row_budget", caps.budget],
+    ["row_per_table_quota", caps.perTableQuota],
+    ["max_row_chars", caps.maxChars],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0)
+      throw new RangeError(`--${name} must be 0 (no cap) or a positive integer, got ${v}`);
   }
 }
 
@@ -233,7 +252,12 @@ export function rowEntries(tables: LoadedTableLike[], caps: RowCaps, passages: r
       const row = raw.rows[r]!;
       const values: Record<string, string> = {};
       raw.header.forEach((h, i) => (values[h] = row[i] ?? ""));
-      const entry: IndexedRow = { tableId: schema.tableId, rowIdx: r, text: rowText(schema.tableId, raw.header, row, caps.maxChars), values };
+      const entry: IndexedRow = {
+        tableId: schema.tableId,
+        rowIdx: r,
+        text: rowText(schema.tableId, raw.header, row, caps.maxChars),
+        values,
+      };
       const link = links?.get(r);
       if (link) entry.linked = link;
       out.push(entry);

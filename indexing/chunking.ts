@@ -28,9 +28,12 @@ export interface ChunkSizes {
 export const DEFAULT_CHUNK_SIZES: ChunkSizes = { size: 512, overlap: 64 };
 
 export function validateChunkSizes({ size, overlap }: ChunkSizes): void {
-  if (!Number.isInteger(size) || size <= 0) throw new ChunkingError(`document_chunk_size must be a positive integer, got ${size}`);
+  if (!Number.isInteger(size) || size <= 0)
+    throw new ChunkingError(`document_chunk_size must be a positive integer, got ${size}`);
   if (!Number.isInteger(overlap) || overlap < 0 || overlap >= size) {
-    throw new ChunkingError(`document_chunk_overlap must be an integer with 0 ≤ overlap < size (${size}), got ${overlap}`);
+    throw new ChunkingError(
+      `document_chunk_overlap must be an integer with 0 ≤ overlap < size (${size}), got ${overlap}`,
+    );
   }
 }
 
@@ -61,7 +64,12 @@ function isBoundary(text: string, spans: TokenSpan[], end: number): boolean {
 }
 
 /** Token windows [start, end) over `spans`, `budget` long, overlapping by `overlap`. */
-export function tokenWindows(text: string, spans: TokenSpan[], budget: number, overlap: number): Array<[number, number]> {
+export function tokenWindows(
+  text: string,
+  spans: TokenSpan[],
+  budget: number,
+  overlap: number,
+): Array<[number, number]> {
   const windows: Array<[number, number]> = [];
   let start = 0;
   while (start < spans.length) {
@@ -83,16 +91,26 @@ export function tokenWindows(text: string, spans: TokenSpan[], budget: number, o
 }
 
 /** Chunks one text; returns chunk texts including the file-name prefix. Blank text → no chunk. */
-export async function chunkText(text: string, file: string, tokenizer: ChunkTokenizer, sizes: ChunkSizes = DEFAULT_CHUNK_SIZES): Promise<string[]> {
+export async function chunkText(
+  text: string,
+  file: string,
+  tokenizer: ChunkTokenizer,
+  sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
+): Promise<string[]> {
   const budget = await contentBudget(file, tokenizer, sizes);
   const spans = await tokenizer.spans(text);
   if (spans.length === 0) return [];
   const prefix = fileNamePrefix(file);
-  return tokenWindows(text, spans, budget, sizes.overlap).map(([s, e]) => prefix + text.slice(spans[s]![0], spans[e - 1]![1]));
+  return tokenWindows(text, spans, budget, sizes.overlap).map(
+    ([s, e]) => prefix + text.slice(spans[s]![0], spans[e - 1]![1]),
+  );
 }
 
 function cellText(value: string): string {
-  return value.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|").trim();
+  return value
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|")
+    .trim();
 }
 
 export function markdownRow(cells: string[]): string {
@@ -116,7 +134,11 @@ export function renderTableMarkdown(table: RawTable): string {
  * Table chunks: head lines + as many whole rows as fit; the next chunk repeats trailing rows worth
  * at most `overlap` tokens. A row too long for one chunk is cut into token windows of its own.
  */
-export async function chunkTable(table: RawTable, tokenizer: ChunkTokenizer, sizes: ChunkSizes = DEFAULT_CHUNK_SIZES): Promise<string[]> {
+export async function chunkTable(
+  table: RawTable,
+  tokenizer: ChunkTokenizer,
+  sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
+): Promise<string[]> {
   const budget = await contentBudget(table.file, tokenizer, sizes);
   const prefix = fileNamePrefix(table.file);
   const head = tableHeadLines(table).join("\n");

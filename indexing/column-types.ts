@@ -20,7 +20,26 @@ import { monthNumber } from "../text/lexicons.js";
 export const TYPE_THRESHOLD = 0.9;
 
 /** Cells that mean "no value" and do not count against a numeric or date type. */
-const PLACEHOLDERS = new Set(["-", "--", "—", "–", "−", "n/a", "na", "n.a.", "none", "null", "nil", "?", "$ -", "$-", "tbd", "tba", "…", "..."]);
+const PLACEHOLDERS = new Set([
+  "-",
+  "--",
+  "—",
+  "–",
+  "−",
+  "n/a",
+  "na",
+  "n.a.",
+  "none",
+  "null",
+  "nil",
+  "?",
+  "$ -",
+  "$-",
+  "tbd",
+  "tba",
+  "…",
+  "...",
+]);
 
 /** Longer cells are never numbers, dates or placeholders; checked first so huge cells cost nothing. */
 const MAX_PARSE_CHARS = 64;
@@ -66,7 +85,6 @@ export function parseNumber(text: string): number | null {
   return negative ? -value : value;
 }
 
-
 function iso(y: number, m: number, d?: number): string | null {
   if (y < 1000 || y > 2999 || m < 1 || m > 12) return null;
   const mm = String(m).padStart(2, "0");
@@ -75,7 +93,6 @@ function iso(y: number, m: number, d?: number): string | null {
   if (d < 1 || d > days) return null;
   return `${y}-${mm}-${String(d).padStart(2, "0")}`;
 }
-
 
 /** Parses a date in a common written form to ISO `YYYY-MM-DD` (or `YYYY-MM` for month + year), or null. */
 export function parseDate(text: string): string | null {

@@ -56,7 +56,11 @@ export function loadPassages(dir: string, options: LoadPassagesOptions = {}): Lo
     return false;
   });
   if (candidates.length === 0 && !options.order) {
-    issues.push({ file: dir, severity: "warning", problem: "--doc_dir holds no passage files; the index has tables only" });
+    issues.push({
+      file: dir,
+      severity: "warning",
+      problem: "--doc_dir holds no passage files; the index has tables only",
+    });
   }
   const files = applyOrder(candidates, options.order, "documents");
   const passages: Passage[] = [];
@@ -67,7 +71,11 @@ export function loadPassages(dir: string, options: LoadPassagesOptions = {}): Lo
     try {
       records = readPassageFile(join(dir, file), file, issues);
     } catch (error) {
-      issues.push({ file, severity: "error", problem: `${error instanceof Error ? error.message : String(error)}; skipped` });
+      issues.push({
+        file,
+        severity: "error",
+        problem: `${error instanceof Error ? error.message : String(error)}; skipped`,
+      });
       continue;
     }
     const stem = basename(file, extname(file));
@@ -128,7 +136,8 @@ function readPassageFile(path: string, file: string, issues: LoadIssue[]): Passa
   const out: Passage[] = [];
   const skipped = new Map<string, number[]>();
   const ignored = new Map<string, number[]>();
-  const note = (map: Map<string, number[]>, reason: string, n: number): void => void (map.get(reason) ?? map.set(reason, []).get(reason)!).push(n);
+  const note = (map: Map<string, number[]>, reason: string, n: number): void =>
+    void (map.get(reason) ?? map.set(reason, []).get(reason)!).push(n);
   items.forEach((item, n) => {
     const result = toPassage(item, file, n);
     if ("skip" in result) note(skipped, result.skip, n);
@@ -137,8 +146,10 @@ function readPassageFile(path: string, file: string, issues: LoadIssue[]): Passa
       for (const reason of result.ignored) note(ignored, reason, n);
     }
   });
-  for (const [reason, entries] of skipped) issues.push({ file, severity: "error", problem: `${describeEntries(entries)}: ${reason}; skipped` });
-  for (const [reason, entries] of ignored) issues.push({ file, severity: "warning", problem: `${describeEntries(entries)}: ${reason}` });
+  for (const [reason, entries] of skipped)
+    issues.push({ file, severity: "error", problem: `${describeEntries(entries)}: ${reason}; skipped` });
+  for (const [reason, entries] of ignored)
+    issues.push({ file, severity: "warning", problem: `${describeEntries(entries)}: ${reason}` });
   if (out.length === 0) throw new Error("no passages with text");
   return out;
 }
@@ -154,20 +165,29 @@ function describeEntries(entries: number[]): string {
   return `entr${entries.length === 1 ? "y" : "ies"} ${shown}${entries.length > 5 ? ` and ${entries.length - 5} more` : ""}`;
 }
 
-const isPlain = (v: unknown): v is string | number | boolean => typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+const isPlain = (v: unknown): v is string | number | boolean =>
+  typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
 
 type EntryResult = { passage: Passage; ignored: string[] } | { skip: string };
 
 function toPassage(item: unknown, file: string, n: number): EntryResult {
-  if (typeof item === "string") return item.trim() ? { passage: { id: `${file}#${n}`, text: item.trim(), file }, ignored: [] } : { skip: "empty text" };
+  if (typeof item === "string")
+    return item.trim()
+      ? { passage: { id: `${file}#${n}`, text: item.trim(), file }, ignored: [] }
+      : { skip: "empty text" };
   if (item === null || typeof item !== "object" || Array.isArray(item)) {
     return { skip: `${describe(item)}, not a passage (expected an object with "text", or a string)` };
   }
   const record = item as Record<string, unknown>;
   const ignored: string[] = [];
   let id = `${file}#${n}`;
-  if ((typeof record.id === "string" && record.id.trim() !== "") || (typeof record.id === "number" && Number.isFinite(record.id))) id = String(record.id);
-  else if (record.id !== undefined) ignored.push(`"id" is ${describe(record.id)}, not a string or number; used ${file}#<n>`);
+  if (
+    (typeof record.id === "string" && record.id.trim() !== "") ||
+    (typeof record.id === "number" && Number.isFinite(record.id))
+  )
+    id = String(record.id);
+  else if (record.id !== undefined)
+    ignored.push(`"id" is ${describe(record.id)}, not a string or number; used ${file}#<n>`);
   const title = typeof record.title === "string" && record.title.trim() ? record.title.trim() : undefined;
   let text: string;
   if ("text" in record) {
@@ -182,7 +202,10 @@ function toPassage(item: unknown, file: string, n: number): EntryResult {
       .map(([key, value]) => `${key}: ${String(value)}`)
       .join("\n");
     if (text === "") return { skip: 'no "text" and no plain (string, number, boolean) fields' };
-    if (nested.length) ignored.push(`no "text"; passage made of the plain fields, nested field${nested.length === 1 ? "" : "s"} ${nested.map((k) => JSON.stringify(k)).join(", ")} left out`);
+    if (nested.length)
+      ignored.push(
+        `no "text"; passage made of the plain fields, nested field${nested.length === 1 ? "" : "s"} ${nested.map((k) => JSON.stringify(k)).join(", ")} left out`,
+      );
   }
   const passage: Passage = { id, text, file };
   if (title !== undefined) passage.title = title;
@@ -194,7 +217,8 @@ function toPassage(item: unknown, file: string, n: number): EntryResult {
 function parseCells(value: unknown): Array<[number, number]> | undefined {
   if (!Array.isArray(value)) return undefined;
   const cells = value.filter(
-    (c): c is [number, number] => Array.isArray(c) && c.length === 2 && Number.isInteger(c[0]) && Number.isInteger(c[1]),
+    (c): c is [number, number] =>
+      Array.isArray(c) && c.length === 2 && Number.isInteger(c[0]) && Number.isInteger(c[1]),
   );
   return cells.length ? cells.map(([r, c]) => [r, c]) : undefined;
 }

@@ -98,12 +98,15 @@ function kindOf(stats: Stats): string {
  */
 export function listInputFiles(dir: string, flag: string): InputListing {
   if (!existsSync(dir)) throw new InputDirectoryError(`${flag} ${dir} does not exist`);
-  if (!statSync(dir).isDirectory()) throw new InputDirectoryError(`${flag} ${dir} is not a directory (give the folder that holds the files)`);
+  if (!statSync(dir).isDirectory())
+    throw new InputDirectoryError(`${flag} ${dir} is not a directory (give the folder that holds the files)`);
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
-    throw new InputDirectoryError(`${flag} ${dir} cannot be listed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new InputDirectoryError(
+      `${flag} ${dir} cannot be listed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   const realDir = realpathSync(dir);
   const files: string[] = [];
@@ -116,9 +119,15 @@ export function listInputFiles(dir: string, flag: string): InputListing {
     } else if (METADATA_FILES.has(name)) {
       continue; // a folder placeholder or the OS's folder metadata: no data, nothing to report
     } else if (name.startsWith(".")) {
-      skip(name, `hidden ${entry.isDirectory() ? "folder" : "file"} (the name starts with "."); skipped — rename it without the leading dot to include it`);
+      skip(
+        name,
+        `hidden ${entry.isDirectory() ? "folder" : "file"} (the name starts with "."); skipped — rename it without the leading dot to include it`,
+      );
     } else if (entry.isDirectory()) {
-      skip(name, `sub-folder; skipped (only files directly inside ${flag} are read — move its files up or build it separately)`);
+      skip(
+        name,
+        `sub-folder; skipped (only files directly inside ${flag} are read — move its files up or build it separately)`,
+      );
     } else if (entry.isSymbolicLink()) {
       const decision = symlinkDecision(join(dir, name), realDir, flag);
       if (decision.read) {
@@ -146,7 +155,10 @@ function symlinkDecision(path: string, realDir: string, flag: string): { read: b
   if (!stats.isFile()) return { read: false, why: `symbolic link to ${kindOf(stats)} (${target}); skipped` };
   const rel = relative(realDir, target);
   if (rel.startsWith("..") || isAbsolute(rel)) {
-    return { read: false, why: `symbolic link to ${target}, outside ${flag}; skipped (copy the file into the folder to include it)` };
+    return {
+      read: false,
+      why: `symbolic link to ${target}, outside ${flag}; skipped (copy the file into the folder to include it)`,
+    };
   }
   return { read: true, why: `symbolic link to ${rel} inside the folder; read` };
 }
@@ -160,7 +172,9 @@ export function readInputFile(path: string): Buffer {
     throw new Error(fsProblem(error));
   }
   if (size > MAX_INPUT_FILE_BYTES) {
-    throw new Error(`file is ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_INPUT_FILE_BYTES / 1024 / 1024} MB limit for one input file (split it)`);
+    throw new Error(
+      `file is ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_INPUT_FILE_BYTES / 1024 / 1024} MB limit for one input file (split it)`,
+    );
   }
   try {
     return readFileSync(path);
@@ -196,7 +210,8 @@ export function applyOrder(present: string[], order: string[] | undefined, what:
   if (missing.length) problems.push(`listed but not present: ${missing.join(", ")}`);
   if (unlisted.length) problems.push(`present but not listed: ${unlisted.join(", ")}`);
   if (repeated.length) problems.push(`listed twice: ${repeated.join(", ")}`);
-  if (problems.length) throw new InputDirectoryError(`--input_order ${what} does not match the directory: ${problems.join("; ")}`);
+  if (problems.length)
+    throw new InputDirectoryError(`--input_order ${what} does not match the directory: ${problems.join("; ")}`);
   return order;
 }
 
@@ -212,7 +227,11 @@ export function loadTables(dir: string, options: LoadTablesOptions = {}): LoadTa
     const ext = extname(name).toLowerCase();
     if (isTableFile(name)) {
       if (basename(name, extname(name)).trim() !== "") return true;
-      issues.push({ file: name, severity: "error", problem: "the file name has no stem (nothing before the extension) to name the table; skipped — rename it" });
+      issues.push({
+        file: name,
+        severity: "error",
+        problem: "the file name has no stem (nothing before the extension) to name the table; skipped — rename it",
+      });
       return false;
     }
     if (ext === ".json" && tableStems.has(basename(name, extname(name)))) return false; // metadata sidecar
@@ -237,9 +256,16 @@ export function loadTables(dir: string, options: LoadTablesOptions = {}): LoadTa
     const path = join(dir, file);
     let loaded: RawTable[];
     try {
-      loaded = extname(file).toLowerCase() === ".csv" ? loadCsvTable(path, file, stem, issues) : loadWorkbook(path, file, stem, issues);
+      loaded =
+        extname(file).toLowerCase() === ".csv"
+          ? loadCsvTable(path, file, stem, issues)
+          : loadWorkbook(path, file, stem, issues);
     } catch (error) {
-      issues.push({ file, severity: "error", problem: `${error instanceof Error ? error.message : String(error)}; skipped` });
+      issues.push({
+        file,
+        severity: "error",
+        problem: `${error instanceof Error ? error.message : String(error)}; skipped`,
+      });
       continue;
     }
     const title = sidecarTitle(dir, stem, issues);
@@ -247,7 +273,11 @@ export function loadTables(dir: string, options: LoadTablesOptions = {}): LoadTa
     for (const table of loaded) {
       const owner = idOwner.get(table.id);
       if (owner !== undefined) {
-        issues.push({ file, severity: "error", problem: `table id "${table.id}" is already used by ${owner}; skipped (rename one of the files)` });
+        issues.push({
+          file,
+          severity: "error",
+          problem: `table id "${table.id}" is already used by ${owner}; skipped (rename one of the files)`,
+        });
         continue;
       }
       idOwner.set(table.id, file);
@@ -277,7 +307,12 @@ function boundedHeader(names: string[], file: string, issues: LoadIssue[], where
     cut++;
     return `${name.slice(0, MAX_HEADER_CHARS)}…`;
   });
-  if (cut) issues.push({ file, severity: "warning", problem: `${where}${cut} header name${cut === 1 ? "" : "s"} longer than ${MAX_HEADER_CHARS} characters cut` });
+  if (cut)
+    issues.push({
+      file,
+      severity: "warning",
+      problem: `${where}${cut} header name${cut === 1 ? "" : "s"} longer than ${MAX_HEADER_CHARS} characters cut`,
+    });
   return cut ? uniqueNames(out, 2) : out;
 }
 
@@ -289,7 +324,11 @@ function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssu
   const { text } = decodeInputText(bytes, file, issues);
   const delimiter = sniffDelimiter(text.length > 1_000_000 ? text.slice(0, 1_000_000) : text);
   if (delimiter !== ",") {
-    issues.push({ file, severity: "warning", problem: `read with ${delimiter === "\t" ? "tab" : `"${delimiter}"`} as the delimiter (detected from the header line)` });
+    issues.push({
+      file,
+      severity: "warning",
+      problem: `read with ${delimiter === "\t" ? "tab" : `"${delimiter}"`} as the delimiter (detected from the header line)`,
+    });
   }
   let grid: string[][];
   try {
@@ -301,12 +340,19 @@ function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssu
   // Lines of only spaces or delimiters before the header would otherwise become the header.
   let lead = 0;
   while (lead < grid.length && isBlankRow(grid[lead]!)) lead++;
-  if (lead === grid.length) throw new Error(grid.length ? "only blank lines (no header, no data)" : "no rows (empty file)");
-  if (lead > 0) issues.push({ file, severity: "warning", problem: `${lead} blank line${lead === 1 ? "" : "s"} before the header skipped` });
+  if (lead === grid.length)
+    throw new Error(grid.length ? "only blank lines (no header, no data)" : "no rows (empty file)");
+  if (lead > 0)
+    issues.push({
+      file,
+      severity: "warning",
+      problem: `${lead} blank line${lead === 1 ? "" : "s"} before the header skipped`,
+    });
   const [headerRow, ...body] = grid.slice(lead);
   const width = body.reduce((w, row) => Math.max(w, lastNonEmptyWidth(row)), headerRow!.length);
   checkWidth(width, "the CSV");
-  if (body.length === 0) issues.push({ file, severity: "warning", problem: "header only, no data rows; loaded as an empty table" });
+  if (body.length === 0)
+    issues.push({ file, severity: "warning", problem: "header only, no data rows; loaded as an empty table" });
   const short: number[] = [];
   const long: number[] = [];
   const rows = body.map((row, i) => {
@@ -315,12 +361,22 @@ function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssu
     return rectangular(row, width);
   });
   if (short.length) {
-    issues.push({ file, severity: "warning", problem: `ragged rows: ${describeRows(short)} have fewer cells than the header (${headerRow!.length}); padded with empty cells` });
+    issues.push({
+      file,
+      severity: "warning",
+      problem: `ragged rows: ${describeRows(short)} have fewer cells than the header (${headerRow!.length}); padded with empty cells`,
+    });
   }
   if (long.length) {
-    issues.push({ file, severity: "warning", problem: `ragged rows: ${describeRows(long)} have more cells than the header (${headerRow!.length}); extra columns named col_N` });
+    issues.push({
+      file,
+      severity: "warning",
+      problem: `ragged rows: ${describeRows(long)} have more cells than the header (${headerRow!.length}); extra columns named col_N`,
+    });
   }
-  return [{ id: stem, file, header: boundedHeader(flattenHeader([rectangular(headerRow!, width)]), file, issues), rows }];
+  return [
+    { id: stem, file, header: boundedHeader(flattenHeader([rectangular(headerRow!, width)]), file, issues), rows },
+  ];
 }
 
 /** Width of a row ignoring trailing empty cells (a trailing comma is not a new column). */
@@ -345,7 +401,9 @@ function loadWorkbook(path: string, file: string, stem: string, issues: LoadIssu
   const bytes = readInputFile(path);
   if (bytes.length === 0) throw new Error("empty file");
   if (OLE_MAGIC.every((b, i) => bytes[i] === b)) {
-    throw new Error("not a zip-based .xlsx: an OLE container (a password-protected workbook or a legacy .xls renamed); save it unencrypted as .xlsx or .csv");
+    throw new Error(
+      "not a zip-based .xlsx: an OLE container (a password-protected workbook or a legacy .xls renamed); save it unencrypted as .xlsx or .csv",
+    );
   }
   // xlsx is a zip; without this check SheetJS would happily parse any text file as a sheet.
   if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) throw new Error("not a valid .xlsx workbook (no zip signature)");
@@ -353,11 +411,21 @@ function loadWorkbook(path: string, file: string, stem: string, issues: LoadIssu
     checkZipSize(bytes, MAX_XLSX_UNPACKED_BYTES);
   } catch (error) {
     const message = (error as Error).message;
-    throw new Error(message.startsWith("corrupt") ? `corrupt .xlsx workbook (${message})` : `workbook refused before parsing: ${message}`);
+    throw new Error(
+      message.startsWith("corrupt")
+        ? `corrupt .xlsx workbook (${message})`
+        : `workbook refused before parsing: ${message}`,
+    );
   }
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(bytes, { type: "buffer", cellDates: false, cellNF: true, cellHTML: false, cellFormula: false });
+    workbook = XLSX.read(bytes, {
+      type: "buffer",
+      cellDates: false,
+      cellNF: true,
+      cellHTML: false,
+      cellFormula: false,
+    });
   } catch (error) {
     throw new Error(`corrupt .xlsx workbook (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -366,7 +434,11 @@ function loadWorkbook(path: string, file: string, stem: string, issues: LoadIssu
   const tables: RawTable[] = [];
   for (const sheet of names) {
     if (CONTROL_CHARS.test(sheet)) {
-      issues.push({ file, severity: "error", problem: `sheet ${JSON.stringify(sheet)}: the name contains control characters; skipped — rename the sheet` });
+      issues.push({
+        file,
+        severity: "error",
+        problem: `sheet ${JSON.stringify(sheet)}: the name contains control characters; skipped — rename the sheet`,
+      });
       continue;
     }
     const id = names.length > 1 ? `${stem}#${sheet}` : stem;
@@ -421,7 +493,9 @@ export function sheetToTable(ws: XLSX.WorkSheet, id: string, file: string, sheet
   const nCols = c1 - c0 + 1;
   if (nRows * nCols > MAX_SHEET_CELLS) {
     const range = `${XLSX.utils.encode_cell({ r: r0, c: c0 })}:${XLSX.utils.encode_cell({ r: r1, c: c1 })}`;
-    throw new Error(`its used range ${range} spans ${nRows} rows × ${nCols} columns, over the ${MAX_SHEET_CELLS} cell limit (delete the stray cells far from the table)`);
+    throw new Error(
+      `its used range ${range} spans ${nRows} rows × ${nCols} columns, over the ${MAX_SHEET_CELLS} cell limit (delete the stray cells far from the table)`,
+    );
   }
   const grid: string[][] = [];
   for (let r = 0; r < nRows; r++) grid.push(new Array<string>(nCols).fill(""));
@@ -458,7 +532,13 @@ export function sheetToTable(ws: XLSX.WorkSheet, id: string, file: string, sheet
 function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell || cell.v === undefined || cell.v === null) return "";
   // A date shown with a two-digit year (Excel's default `m/d/yy`) is ambiguous as text: use ISO.
-  if (cell.t === "n" && typeof cell.v === "number" && typeof cell.z === "string" && XLSX.SSF.is_date(cell.z) && !/\d{4}/.test(cell.w ?? "")) {
+  if (
+    cell.t === "n" &&
+    typeof cell.v === "number" &&
+    typeof cell.z === "string" &&
+    XLSX.SSF.is_date(cell.z) &&
+    !/\d{4}/.test(cell.w ?? "")
+  ) {
     const d = XLSX.SSF.parse_date_code(cell.v);
     if (d) {
       const date = `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
@@ -474,9 +554,13 @@ function cellText(cell: XLSX.CellObject | undefined): string {
  * Number of header rows: 1, or more when merges start in the header — a vertical merge from the first
  * row spans the header rows, a horizontal merge in the last header row means a child row follows.
  */
-function headerDepth(merges: Array<{ s: { r: number; c: number }; e: { r: number; c: number } }>, start: number, nRows: number): number {
+function headerDepth(
+  merges: Array<{ s: { r: number; c: number }; e: { r: number; c: number } }>,
+  start: number,
+  nRows: number,
+): number {
   let depth = 1;
-  for (let changed = true; changed && depth < 4; ) {
+  for (let changed = true; changed && depth < 4;) {
     changed = false;
     for (const m of merges) {
       if (m.s.r < start || m.s.r >= start + depth) continue;
@@ -518,7 +602,11 @@ function sidecarTitle(dir: string, stem: string, issues: LoadIssue[]): string | 
     if (title && section) return `${title}${HEADER_SEPARATOR}${section}`;
     return title ?? section;
   } catch (error) {
-    issues.push({ file: `${stem}.json`, severity: "warning", problem: `metadata sidecar is not readable JSON (${(error as Error).message}); title ignored` });
+    issues.push({
+      file: `${stem}.json`,
+      severity: "warning",
+      problem: `metadata sidecar is not readable JSON (${(error as Error).message}); title ignored`,
+    });
     return undefined;
   }
 }

@@ -77,14 +77,23 @@ function indexFiles(dir: string): string[] {
 }
 
 /** Writes manifest.json into `dir`, checksumming every other file there. Returns the manifest. */
-export function writeManifest(dir: string, fields: Omit<Manifest, "formatVersion" | "buildId" | "checksums" | "sizes">): Manifest {
+export function writeManifest(
+  dir: string,
+  fields: Omit<Manifest, "formatVersion" | "buildId" | "checksums" | "sizes">,
+): Manifest {
   const checksums: Record<string, string> = {};
   const sizes: Record<string, number> = {};
   for (const file of indexFiles(dir)) {
     checksums[file] = digestFile(join(dir, file)).sha256;
     sizes[file] = statSync(join(dir, file)).size;
   }
-  const manifest: Manifest = { formatVersion: INDEX_FORMAT_VERSION, buildId: randomUUID(), ...fields, checksums, sizes };
+  const manifest: Manifest = {
+    formatVersion: INDEX_FORMAT_VERSION,
+    buildId: randomUUID(),
+    ...fields,
+    checksums,
+    sizes,
+  };
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + "\n");
   return manifest;
 }
@@ -99,13 +108,20 @@ export function settingsViolations(settings: unknown): string[] {
   const out: string[] = [];
   const positive = ["documentChunkSize", "cellBudget", "cellPerTableQuota", "embeddingDim"] as const;
   const nonNegative = ["documentChunkOverlap", "rowBudget", "rowPerTableQuota", "maxRowChars"] as const;
-  for (const key of positive) if (!isInt(s[key]) || (s[key] as number) <= 0) out.push(`settings.${key} must be a positive integer, got ${JSON.stringify(s[key])}`);
-  for (const key of nonNegative) if (!isInt(s[key]) || (s[key] as number) < 0) out.push(`settings.${key} must be a non-negative integer, got ${JSON.stringify(s[key])}`);
+  for (const key of positive)
+    if (!isInt(s[key]) || (s[key] as number) <= 0)
+      out.push(`settings.${key} must be a positive integer, got ${JSON.stringify(s[key])}`);
+  for (const key of nonNegative)
+    if (!isInt(s[key]) || (s[key] as number) < 0)
+      out.push(`settings.${key} must be a non-negative integer, got ${JSON.stringify(s[key])}`);
   if (isInt(s.documentChunkSize) && isInt(s.documentChunkOverlap) && s.documentChunkOverlap >= s.documentChunkSize) {
-    out.push(`settings.documentChunkOverlap (${s.documentChunkOverlap}) must be smaller than documentChunkSize (${s.documentChunkSize})`);
+    out.push(
+      `settings.documentChunkOverlap (${s.documentChunkOverlap}) must be smaller than documentChunkSize (${s.documentChunkSize})`,
+    );
   }
   for (const key of ["chunkUnit", "embeddingModel"] as const) {
-    if (typeof s[key] !== "string" || (s[key] as string).trim() === "") out.push(`settings.${key} must be a non-empty string`);
+    if (typeof s[key] !== "string" || (s[key] as string).trim() === "")
+      out.push(`settings.${key} must be a non-empty string`);
   }
   return out;
 }
@@ -119,11 +135,15 @@ export type VerifyDepth = "open" | "full";
  * version, invalid settings or counts, missing/unlisted files, sizes that differ; with depth "full"
  * also changed contents (sha256) and line counts that disagree with the manifest.
  */
-export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { manifest?: Manifest; violations: string[] } {
+export function verifyIndexFiles(
+  dir: string,
+  depth: VerifyDepth = "full",
+): { manifest?: Manifest; violations: string[] } {
   if (!existsSync(dir)) return { violations: [`${dir} does not exist`] };
   if (!statSync(dir).isDirectory()) return { violations: [`${dir} is not a directory`] };
   const path = join(dir, MANIFEST_FILE);
-  if (!existsSync(path)) return { violations: [`no ${MANIFEST_FILE}: ${dir} is not an index directory built by atr build-index`] };
+  if (!existsSync(path))
+    return { violations: [`no ${MANIFEST_FILE}: ${dir} is not an index directory built by atr build-index`] };
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
@@ -134,9 +154,12 @@ export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { ma
   const m = raw as Partial<Manifest> & Record<string, unknown>;
   const violations: string[] = [];
   if (m.formatVersion !== INDEX_FORMAT_VERSION) {
-    violations.push(`formatVersion is ${JSON.stringify(m.formatVersion)}, this build reads ${INDEX_FORMAT_VERSION} (index from another format or program)`);
+    violations.push(
+      `formatVersion is ${JSON.stringify(m.formatVersion)}, this build reads ${INDEX_FORMAT_VERSION} (index from another format or program)`,
+    );
   }
-  if (typeof m.createdAt !== "string" || Number.isNaN(Date.parse(m.createdAt))) violations.push("createdAt is missing or not a date");
+  if (typeof m.createdAt !== "string" || Number.isNaN(Date.parse(m.createdAt)))
+    violations.push("createdAt is missing or not a date");
   if (typeof m.buildId !== "string" || m.buildId === "") violations.push("buildId is missing");
   violations.push(...settingsViolations(m.settings));
 
@@ -144,7 +167,9 @@ export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { ma
   const countKeys = ["tables", "rows", "passages", "docChunks", "schemaEntries", "cellEntries", "rowEntries"] as const;
   if (!counts) violations.push("counts is missing or not an object");
   else {
-    for (const key of countKeys) if (!isInt(counts[key]) || (counts[key] as number) < 0) violations.push(`counts.${key} must be a non-negative integer`);
+    for (const key of countKeys)
+      if (!isInt(counts[key]) || (counts[key] as number) < 0)
+        violations.push(`counts.${key} must be a non-negative integer`);
     const s = isObject(m.settings) ? (m.settings as Record<string, unknown>) : {};
     if (isInt(counts.cellEntries) && isInt(s.cellBudget) && counts.cellEntries > s.cellBudget) {
       violations.push(`counts.cellEntries (${counts.cellEntries}) exceeds the recorded cell budget (${s.cellBudget})`);
@@ -155,13 +180,24 @@ export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { ma
   }
 
   const sources = m.sources as unknown;
-  if (!isObject(sources) || !Array.isArray(sources.tables) || !Array.isArray(sources.documents) || !Array.isArray(sources.skipped)) {
+  if (
+    !isObject(sources) ||
+    !Array.isArray(sources.tables) ||
+    !Array.isArray(sources.documents) ||
+    !Array.isArray(sources.skipped)
+  ) {
     violations.push("sources must be an object with tables, documents and skipped lists");
   }
 
   if (m.sqlStore !== undefined) {
     const st = m.sqlStore as unknown;
-    if (!isObject(st) || st.kind !== "postgres" || typeof st.url !== "string" || typeof st.schema !== "string" || !/^[a-z0-9_]{1,63}$/.test(st.schema)) {
+    if (
+      !isObject(st) ||
+      st.kind !== "postgres" ||
+      typeof st.url !== "string" ||
+      typeof st.schema !== "string" ||
+      !/^[a-z0-9_]{1,63}$/.test(st.schema)
+    ) {
       violations.push('sqlStore must be {kind: "postgres", url, schema} (schema: lower-case letters, digits, _)');
     } else if (/^[^/]*\/\/[^/@]*:[^/@]*@/.test(st.url)) violations.push("sqlStore.url must not hold a password");
   }
@@ -172,8 +208,11 @@ export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { ma
     violations.push("checksums is missing or not an object");
   } else {
     const listed = m.checksums as Record<string, unknown>;
-    if (sizes) for (const file of Object.keys(sizes)) if (!(file in listed)) violations.push(`sizes lists ${JSON.stringify(file)} but checksums does not`);
-    for (const required of REQUIRED_FILES) if (!(required in listed)) violations.push(`checksums does not list ${required}`);
+    if (sizes)
+      for (const file of Object.keys(sizes))
+        if (!(file in listed)) violations.push(`sizes lists ${JSON.stringify(file)} but checksums does not`);
+    for (const required of REQUIRED_FILES)
+      if (!(required in listed)) violations.push(`checksums does not list ${required}`);
     for (const [file, digest] of Object.entries(listed)) {
       // Names come from an untrusted file: only plain names inside the directory are looked at.
       if (file === "" || file.startsWith(".") || /[/\\]/.test(file) || file === MANIFEST_FILE) {
@@ -188,18 +227,22 @@ export function verifyIndexFiles(dir: string, depth: VerifyDepth = "full"): { ma
       const size = statSync(filePath).size;
       const recorded = sizes?.[file];
       if (sizes && (!isInt(recorded) || recorded !== size)) {
-        violations.push(`${file} has ${size} bytes but the manifest records ${JSON.stringify(recorded ?? null)} (changed or truncated after the build)`);
+        violations.push(
+          `${file} has ${size} bytes but the manifest records ${JSON.stringify(recorded ?? null)} (changed or truncated after the build)`,
+        );
       }
       if (typeof digest !== "string") violations.push(`checksums.${file} is not a string`);
       if (depth === "open") continue;
       const { sha256, lines } = digestFile(filePath);
-      if (typeof digest === "string" && sha256 !== digest) violations.push(`${file} does not match its checksum (changed after the build)`);
+      if (typeof digest === "string" && sha256 !== digest)
+        violations.push(`${file} does not match its checksum (changed after the build)`);
       const countKey = COUNTED_FILES[file];
       if (countKey && counts && isInt(counts[countKey]) && lines !== counts[countKey]) {
         violations.push(`${file} has ${lines} lines but counts.${countKey} is ${counts[countKey] as number}`);
       }
     }
-    for (const file of indexFiles(dir)) if (!(file in listed)) violations.push(`${file} is in the index directory but not in the manifest`);
+    for (const file of indexFiles(dir))
+      if (!(file in listed)) violations.push(`${file} is in the index directory but not in the manifest`);
   }
   return { manifest: m as Manifest, violations };
 }

@@ -62,7 +62,9 @@ export async function openIndex(dir: string): Promise<OpenedIndex> {
     if (violations.length > 0) throw new IndexVerificationError(abs, violations);
     const passages = await readJsonl<Passage>(join(abs, PASSAGES_FILE));
     if (passages.length !== manifest.counts.passages) {
-      throw new IndexVerificationError(abs, [`${PASSAGES_FILE} has ${passages.length} passages but counts.passages is ${manifest.counts.passages}`]);
+      throw new IndexVerificationError(abs, [
+        `${PASSAGES_FILE} has ${passages.length} passages but counts.passages is ${manifest.counts.passages}`,
+      ]);
     }
     let views: LoadedViews;
     try {
@@ -102,7 +104,10 @@ export async function inspectIndex(dir: string): Promise<{ manifest?: Manifest; 
   try {
     opened = await openIndex(abs);
   } catch (error) {
-    return { manifest: files.manifest, violations: error instanceof IndexVerificationError ? error.violations : [(error as Error).message] };
+    return {
+      manifest: files.manifest,
+      violations: error instanceof IndexVerificationError ? error.violations : [(error as Error).message],
+    };
   }
   try {
     let violations: string[];
@@ -116,7 +121,8 @@ export async function inspectIndex(dir: string): Promise<{ manifest?: Manifest; 
       try {
         for (let start = 0; start < entries.size; start += 10_000) {
           const got = entries.range(start, Math.min(entries.size, start + 10_000));
-          if (got.length !== Math.min(10_000, entries.size - start)) throw new Error(`ids are not contiguous from ${start}`);
+          if (got.length !== Math.min(10_000, entries.size - start))
+            throw new Error(`ids are not contiguous from ${start}`);
         }
       } catch (error) {
         violations.push(`views.sqlite: ${view} entries cannot be read back (${(error as Error).message})`);

@@ -44,10 +44,13 @@ export function redactUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new PgStoreError(`--sql_store ${JSON.stringify(url.replace(/:[^:@/]*@/, ":***@"))} is not a URL (expected postgres://user@host:port/database)`);
+    throw new PgStoreError(
+      `--sql_store ${JSON.stringify(url.replace(/:[^:@/]*@/, ":***@"))} is not a URL (expected postgres://user@host:port/database)`,
+    );
   }
   parsed.password = "";
-  for (const key of [...parsed.searchParams.keys()]) if (key.toLowerCase() === "password") parsed.searchParams.delete(key);
+  for (const key of [...parsed.searchParams.keys()])
+    if (key.toLowerCase() === "password") parsed.searchParams.delete(key);
   return parsed.toString();
 }
 
@@ -61,7 +64,11 @@ export function connectionUrl(record: SqlStoreRecord, given?: string): string {
 
 /** A new schema name for an index saved at `savePath`: `atr_<base>_<random>` (lower case, ≤ 63 bytes). */
 export function newSchemaName(savePath: string): string {
-  const base = (savePath.split(/[\\/]/).filter(Boolean).pop() ?? "index").toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 40);
+  const base = (savePath.split(/[\\/]/).filter(Boolean).pop() ?? "index")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 40);
   return `atr_${base || "index"}_${randomBytes(4).toString("hex")}`;
 }
 
@@ -83,10 +90,16 @@ interface ColumnInfo {
 
 /** Ordinary tables of a SQLite file, without FTS5 virtual tables and their shadow tables. */
 function copyableTables(db: Database.Database): string[] {
-  const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as Array<{ name: string; sql: string | null }>;
+  const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as Array<{
+    name: string;
+    sql: string | null;
+  }>;
   const virtual = rows.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? "")).map((r) => r.name);
   return rows
-    .filter((r) => !virtual.includes(r.name) && !virtual.some((v) => r.name.startsWith(`${v}_`)) && !r.name.startsWith("sqlite_"))
+    .filter(
+      (r) =>
+        !virtual.includes(r.name) && !virtual.some((v) => r.name.startsWith(`${v}_`)) && !r.name.startsWith("sqlite_"),
+    )
     .map((r) => r.name);
 }
 
@@ -117,7 +130,12 @@ export interface CopyToPostgresOptions {
  * Copies every ordinary table of the SQLite file into a new schema `schema` at `url` (the schema
  * must not exist). On failure the schema is dropped and the error names the table.
  */
-export async function copySqliteToPostgres(sqlitePath: string, url: string, schema: string, options: CopyToPostgresOptions = {}): Promise<void> {
+export async function copySqliteToPostgres(
+  sqlitePath: string,
+  url: string,
+  schema: string,
+  options: CopyToPostgresOptions = {},
+): Promise<void> {
   const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
   const client = new pg.Client({ connectionString: url });
   try {
@@ -134,12 +152,16 @@ export async function copySqliteToPostgres(sqlitePath: string, url: string, sche
         try {
           await copyTable(db, client, schema, table);
         } catch (error) {
-          throw new PgStoreError(`copying table "${table}" to PostgreSQL schema ${schema} failed: ${(error as Error).message}`);
+          throw new PgStoreError(
+            `copying table "${table}" to PostgreSQL schema ${schema} failed: ${(error as Error).message}`,
+          );
         }
         options.onTable?.(++done, tables.length);
       }
       for (const sql of postgresHelperFunctions(schema)) await client.query(sql);
-      await client.query(`INSERT INTO ${quoteIdent(schema)}."_meta" (key, value) VALUES ('index_schema', $1)`, [schema]);
+      await client.query(`INSERT INTO ${quoteIdent(schema)}."_meta" (key, value) VALUES ('index_schema', $1)`, [
+        schema,
+      ]);
       // Planner statistics for this schema's tables only (a bare ANALYZE would visit every index's schema).
       await client.query(`ANALYZE ${tables.map((t) => `${quoteIdent(schema)}.${quoteIdent(t)}`).join(", ")}`);
     } catch (error) {
@@ -154,13 +176,18 @@ export async function copySqliteToPostgres(sqlitePath: string, url: string, sche
 
 async function copyTable(db: Database.Database, client: pg.Client, schema: string, table: string): Promise<void> {
   const columns = db.prepare(`PRAGMA table_info(${quoteIdent(table)})`).all() as ColumnInfo[];
-  const defs = columns.map((c) => `${quoteIdent(c.name)} ${PG_TYPE[c.type.toUpperCase()] ?? "TEXT"}${c.notnull ? " NOT NULL" : ""}`);
+  const defs = columns.map(
+    (c) => `${quoteIdent(c.name)} ${PG_TYPE[c.type.toUpperCase()] ?? "TEXT"}${c.notnull ? " NOT NULL" : ""}`,
+  );
   const pk = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
   if (pk.length > 0) defs.push(`PRIMARY KEY (${pk.map((c) => quoteIdent(c.name)).join(", ")})`);
   const target = `${quoteIdent(schema)}.${quoteIdent(table)}`;
   await client.query(`CREATE TABLE ${target} (${defs.join(", ")})`);
   const names = columns.map((c) => quoteIdent(c.name));
-  const rows = db.prepare(`SELECT ${names.join(", ")} FROM ${quoteIdent(table)}`).raw(true).iterate() as IterableIterator<unknown[]>;
+  const rows = db
+    .prepare(`SELECT ${names.join(", ")} FROM ${quoteIdent(table)}`)
+    .raw(true)
+    .iterate() as IterableIterator<unknown[]>;
   // Batches of lines keep the stream's per-chunk overhead low on million-row tables.
   const lines = Readable.from(
     (function* () {

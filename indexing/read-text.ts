@@ -39,7 +39,9 @@ function decodeCp1252(bytes: Uint8Array): string {
   const parts: string[] = [];
   const CHUNK = 8192;
   for (let i = 0; i < bytes.length; i += CHUNK) {
-    const codes = Array.from(bytes.subarray(i, i + CHUNK), (b) => (b >= 0x80 && b <= 0x9f ? CP1252_80_9F.charCodeAt(b - 0x80) : b));
+    const codes = Array.from(bytes.subarray(i, i + CHUNK), (b) =>
+      b >= 0x80 && b <= 0x9f ? CP1252_80_9F.charCodeAt(b - 0x80) : b,
+    );
     parts.push(String.fromCharCode(...codes));
   }
   return parts.join("");
@@ -60,7 +62,10 @@ const startsWith = (bytes: Uint8Array, magic: number[]): boolean => magic.every(
 /** Signatures of binary formats users plausibly rename or mis-save as text. */
 const SIGNATURES: Array<{ magic: number[]; what: string }> = [
   { magic: [0x50, 0x4b, 0x03, 0x04], what: "a zip archive (an .xlsx workbook? give it the .xlsx extension)" },
-  { magic: [0xd0, 0xcf, 0x11, 0xe0], what: "an OLE file (a legacy .xls or an encrypted workbook; save it as .xlsx or .csv)" },
+  {
+    magic: [0xd0, 0xcf, 0x11, 0xe0],
+    what: "an OLE file (a legacy .xls or an encrypted workbook; save it as .xlsx or .csv)",
+  },
   { magic: [0x25, 0x50, 0x44, 0x46], what: "a PDF document" },
   { magic: [0x1f, 0x8b], what: "gzip-compressed data (decompress it first)" },
   { magic: [0x89, 0x50, 0x4e, 0x47], what: "a PNG image" },

@@ -32,7 +32,8 @@ export function replaceRefusal(dir: string): string | undefined {
   const entries = readdirSync(dir, { withFileTypes: true });
   if (entries.length === 0) return undefined;
   const manifestPath = join(dir, MANIFEST_FILE);
-  if (!entries.some((e) => e.name === MANIFEST_FILE && e.isFile())) return `it is not an index directory (no ${MANIFEST_FILE})`;
+  if (!entries.some((e) => e.name === MANIFEST_FILE && e.isFile()))
+    return `it is not an index directory (no ${MANIFEST_FILE})`;
   let manifest: unknown;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
@@ -44,13 +45,15 @@ export function replaceRefusal(dir: string): string | undefined {
   }
   const checksums = manifest.checksums as Record<string, unknown>;
   const missing = REQUIRED_FILES.filter((f) => !(f in checksums));
-  if (missing.length) return `its ${MANIFEST_FILE} does not list ${missing.join(", ")}, so it is not an index written by atr build-index`;
+  if (missing.length)
+    return `its ${MANIFEST_FILE} does not list ${missing.join(", ")}, so it is not an index written by atr build-index`;
   for (const entry of entries) {
     if (entry.name === MANIFEST_FILE || entry.name === BUILD_MARKER) continue;
     if (!entry.isFile() || !(entry.name in checksums)) return `it holds ${entry.name}, which is not part of the index`;
   }
   for (const [file, digest] of Object.entries(checksums)) {
-    if (file === "" || /[/\\]/.test(file) || file.startsWith(".")) return `its ${MANIFEST_FILE} lists an invalid file name ${JSON.stringify(file)}`;
+    if (file === "" || /[/\\]/.test(file) || file.startsWith("."))
+      return `its ${MANIFEST_FILE} lists an invalid file name ${JSON.stringify(file)}`;
     const path = join(dir, file);
     if (!existsSync(path)) return `${file} listed in its ${MANIFEST_FILE} is missing`;
     if (sha256(readFileSync(path)) !== digest) return `${file} does not match its checksum (changed since the build)`;
@@ -82,7 +85,8 @@ export function savePathRefusal(savePath: string, inputs: Array<{ flag: string; 
   }
   if (existsSync(savePath) || lstatSafe(savePath)) {
     const why = replaceRefusal(savePath);
-    if (why) return `refusing to replace --save_path ${savePath}: ${why}. Nothing was deleted; choose another --save_path or remove it yourself`;
+    if (why)
+      return `refusing to replace --save_path ${savePath}: ${why}. Nothing was deleted; choose another --save_path or remove it yourself`;
   }
   return undefined;
 }
@@ -131,7 +135,10 @@ export function cleanStaleBuilds(savePath: string): string[] {
       if (existsSync(join(path, BUILD_MARKER))) {
         rmSync(path, { recursive: true, force: true });
         notes.push(`removed ${path}, left by an interrupted build (pid ${pid} is gone)`);
-      } else notes.push(`${path} looks like a leftover build but has no ${BUILD_MARKER} marker; left alone (remove it yourself)`);
+      } else
+        notes.push(
+          `${path} looks like a leftover build but has no ${BUILD_MARKER} marker; left alone (remove it yourself)`,
+        );
       continue;
     }
     const why = replaceRefusal(path);

@@ -65,7 +65,13 @@ export function tableSchemaFor(raw: RawTable, physical: string): TableSchema {
       examples.push(t.length > EXAMPLE_MAX_CHARS ? `${t.slice(0, EXAMPLE_MAX_CHARS)}…` : t);
       if (examples.length === 3) break;
     }
-    return { name, physical: physicalColumns[c]!, rawPhysical: `${physicalColumns[c]!}${RAW_SUFFIX}`, type: inferColumnType(values), examples };
+    return {
+      name,
+      physical: physicalColumns[c]!,
+      rawPhysical: `${physicalColumns[c]!}${RAW_SUFFIX}`,
+      type: inferColumnType(values),
+      examples,
+    };
   });
   const schema: TableSchema = { tableId: raw.id, physical, file: raw.file, rowCount: raw.rows.length, columns };
   if (raw.sheet !== undefined) schema.sheet = raw.sheet;
@@ -92,7 +98,11 @@ export interface WriteSqlStoreOptions {
 }
 
 /** Writes tables.sqlite at `path` (must not exist) and returns the schemas in load order. */
-export function writeSqlStore(path: string, tables: readonly RawTable[], options: WriteSqlStoreOptions = {}): TableSchema[] {
+export function writeSqlStore(
+  path: string,
+  tables: readonly RawTable[],
+  options: WriteSqlStoreOptions = {},
+): TableSchema[] {
   const db = new Database(path);
   try {
     // The file lives in a temp build directory that is swapped in only when complete, so no journal.
@@ -120,7 +130,10 @@ export function writeSqlStore(path: string, tables: readonly RawTable[], options
       const write = db.transaction(() => {
         const defs = [`${quoteIdent(ROW_ID_COLUMN)} INTEGER PRIMARY KEY`];
         for (const col of schema.columns) {
-          defs.push(`${quoteIdent(col.physical)} ${SQL_TYPE[col.type]}`, `${quoteIdent(col.rawPhysical)} TEXT NOT NULL`);
+          defs.push(
+            `${quoteIdent(col.physical)} ${SQL_TYPE[col.type]}`,
+            `${quoteIdent(col.rawPhysical)} TEXT NOT NULL`,
+          );
         }
         db.exec(`CREATE TABLE ${quoteIdent(schema.physical)} (${defs.join(", ")})`);
         const placeholders = new Array(1 + 2 * schema.columns.length).fill("?").join(", ");
@@ -136,16 +149,34 @@ export function writeSqlStore(path: string, tables: readonly RawTable[], options
           }
           insertRow.run(params);
         });
-        insertTable.run(position, schema.tableId, schema.physical, schema.file, schema.sheet ?? null, schema.title ?? null, schema.rowCount);
+        insertTable.run(
+          position,
+          schema.tableId,
+          schema.physical,
+          schema.file,
+          schema.sheet ?? null,
+          schema.title ?? null,
+          schema.rowCount,
+        );
         schema.columns.forEach((col, c) => {
-          insertColumn.run(schema.tableId, c, col.name, col.physical, col.rawPhysical, col.type, JSON.stringify(col.examples));
+          insertColumn.run(
+            schema.tableId,
+            c,
+            col.name,
+            col.physical,
+            col.rawPhysical,
+            col.type,
+            JSON.stringify(col.examples),
+          );
         });
         if (isLargeTable(raw.rows.length)) writeTableStats(db, raw, schema, position);
       });
       try {
         write();
       } catch (error) {
-        throw new SqlStoreError(`writing table "${raw.id}" (${raw.file}) to ${SQLITE_FILE} failed: ${(error as Error).message}`);
+        throw new SqlStoreError(
+          `writing table "${raw.id}" (${raw.file}) to ${SQLITE_FILE} failed: ${(error as Error).message}`,
+        );
       }
       schemas.push(schema);
       options.onTable?.(position + 1, tables.length);
@@ -190,24 +221,43 @@ export function readTableSchemas(db: Database.Database): Map<string, TableSchema
   try {
     const format = db.prepare("SELECT value FROM _meta WHERE key = 'store_format'").pluck().get();
     if (format !== STORE_FORMAT) throw new Error(`store_format is ${String(format)}, expected ${STORE_FORMAT}`);
-    tableRows = db.prepare("SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position").all() as TableRow[];
+    tableRows = db
+      .prepare("SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position")
+      .all() as TableRow[];
     columnRows = db
-      .prepare("SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position")
+      .prepare(
+        "SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position",
+      )
       .all() as ColumnRow[];
   } catch (error) {
-    throw new SqlStoreError(`${SQLITE_FILE} is not a View 5 store of this format (${(error as Error).message}); rebuild the index`);
+    throw new SqlStoreError(
+      `${SQLITE_FILE} is not a View 5 store of this format (${(error as Error).message}); rebuild the index`,
+    );
   }
   const map = new Map<string, TableSchema>();
   for (const t of tableRows) {
-    const schema: TableSchema = { tableId: t.table_id, physical: t.physical, file: t.file, rowCount: t.row_count, columns: [] };
+    const schema: TableSchema = {
+      tableId: t.table_id,
+      physical: t.physical,
+      file: t.file,
+      rowCount: t.row_count,
+      columns: [],
+    };
     if (t.sheet !== null) schema.sheet = t.sheet;
     if (t.title !== null) schema.title = t.title;
     map.set(t.table_id, schema);
   }
   for (const c of columnRows) {
     const schema = map.get(c.table_id);
-    if (!schema) throw new SqlStoreError(`${SQLITE_FILE}: _columns names unknown table "${c.table_id}"; rebuild the index`);
-    schema.columns.push({ name: c.name, physical: c.physical, rawPhysical: c.raw_physical, type: c.type, examples: JSON.parse(c.examples) as string[] });
+    if (!schema)
+      throw new SqlStoreError(`${SQLITE_FILE}: _columns names unknown table "${c.table_id}"; rebuild the index`);
+    schema.columns.push({
+      name: c.name,
+      physical: c.physical,
+      rawPhysical: c.raw_physical,
+      type: c.type,
+      examples: JSON.parse(c.examples) as string[],
+    });
   }
   return map;
 }
@@ -217,20 +267,33 @@ export function readTableSchemas(db: Database.Database): Map<string, TableSchema
  * the data): table and row counts against the manifest, every data table present. "full"
  * (`atr inspect-index`): also SQLite's integrity check and each data table's row count.
  */
-export function sqlStoreViolations(db: Database.Database, tables: Map<string, TableSchema>, counts: { tables: number; rows: number }, depth: "open" | "full"): string[] {
+export function sqlStoreViolations(
+  db: Database.Database,
+  tables: Map<string, TableSchema>,
+  counts: { tables: number; rows: number },
+  depth: "open" | "full",
+): string[] {
   const out: string[] = [];
   const rows = [...tables.values()].reduce((sum, t) => sum + t.rowCount, 0);
-  if (tables.size !== counts.tables) out.push(`${SQLITE_FILE} has ${tables.size} tables but counts.tables is ${counts.tables}`);
+  if (tables.size !== counts.tables)
+    out.push(`${SQLITE_FILE} has ${tables.size} tables but counts.tables is ${counts.tables}`);
   if (rows !== counts.rows) out.push(`${SQLITE_FILE} has ${rows} rows but counts.rows is ${counts.rows}`);
-  const present = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]));
-  for (const t of tables.values()) if (!present.has(t.physical)) out.push(`${SQLITE_FILE}: table "${t.physical}" (${t.tableId}) is listed in _tables but missing`);
+  const present = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  for (const t of tables.values())
+    if (!present.has(t.physical))
+      out.push(`${SQLITE_FILE}: table "${t.physical}" (${t.tableId}) is listed in _tables but missing`);
   if (depth === "open") return out;
   const integrity = db.prepare("PRAGMA integrity_check").pluck().all() as string[];
-  if (integrity.length !== 1 || integrity[0] !== "ok") out.push(`${SQLITE_FILE} fails SQLite's integrity check: ${integrity.slice(0, 5).join("; ")}`);
+  if (integrity.length !== 1 || integrity[0] !== "ok")
+    out.push(`${SQLITE_FILE} fails SQLite's integrity check: ${integrity.slice(0, 5).join("; ")}`);
   for (const t of tables.values()) {
     if (!present.has(t.physical)) continue;
-    const n = db.prepare(`SELECT COUNT(*) FROM ${quoteIdent(t.physical)}`).pluck().get() as number;
-    if (n !== t.rowCount) out.push(`${SQLITE_FILE}: table "${t.physical}" has ${n} rows but _tables records ${t.rowCount}`);
+    const n = db
+      .prepare(`SELECT COUNT(*) FROM ${quoteIdent(t.physical)}`)
+      .pluck()
+      .get() as number;
+    if (n !== t.rowCount)
+      out.push(`${SQLITE_FILE}: table "${t.physical}" has ${n} rows but _tables records ${t.rowCount}`);
   }
   return out;
 }

@@ -61,7 +61,11 @@ const AMOUNT = /[$€£]|\d,\d{3}|\(\s*\d/;
 const SUMMARY = /^(total|totals|sum|overall|grand total|average|mean)\b|^all( \d+| [a-z]+s)?$/;
 
 /** Summary rows, header rows and header years of a table (`rowCount` rows, cells by column). */
-export function tableProfile(columns: readonly ProfileColumn[], rowCount: number, rowCells: (r: number) => readonly string[]): TableProfile {
+export function tableProfile(
+  columns: readonly ProfileColumn[],
+  rowCount: number,
+  rowCells: (r: number) => readonly string[],
+): TableProfile {
   const summaryRows = new Set<number>();
   for (let r = 0; r < rowCount; r++) {
     for (const c of columns) {
@@ -80,9 +84,11 @@ export function tableProfile(columns: readonly ProfileColumn[], rowCount: number
     const rest = cells.slice(1).filter((v) => v.trim() !== "");
     // A header row names years or words, never amounts or counts; it names at least one year, over a
     // column of amounts (not a column of years); its first cell is empty or a note ("(in millions)").
-    const numberLike = (v: string) => AMOUNT.test(v) || (/^[\s\d.,%-]+$/.test(v) && !/^\s*(19[5-9]\d|20[0-4]\d)\s*$/.test(v));
+    const numberLike = (v: string) =>
+      AMOUNT.test(v) || (/^[\s\d.,%-]+$/.test(v) && !/^\s*(19[5-9]\d|20[0-4]\d)\s*$/.test(v));
     const yearCells = cells.map((v, c) => (c > 0 && /\b(19[5-9]\d|20[0-4]\d)\b/.test(v) ? c : -1)).filter((c) => c > 0);
-    const overAmounts = yearCells.length > 0 && yearCells.every((c) => columns[c]!.yearShare < 0.5 && columns[c]!.numericShare >= 0.5);
+    const overAmounts =
+      yearCells.length > 0 && yearCells.every((c) => columns[c]!.yearShare < 0.5 && columns[c]!.numericShare >= 0.5);
     if ((first !== "" && /\d/.test(first)) || rest.length === 0 || rest.some(numberLike) || !overAmounts) break;
     headerRows.add(r);
   }
@@ -102,7 +108,9 @@ export function tableProfile(columns: readonly ProfileColumn[], rowCount: number
 function totalsRow(columns: readonly ProfileColumn[], rowCount: number, summaryRows: Set<number>): number | undefined {
   const r = rowCount - 1;
   if (rowCount < 4 || summaryRows.has(r)) return undefined;
-  const amounts = columns.filter((c) => c.numericShare >= 0.7 && c.yearShare < 0.5 && c.timeShare < 0.5 && c.num[r] != null);
+  const amounts = columns.filter(
+    (c) => c.numericShare >= 0.7 && c.yearShare < 0.5 && c.timeShare < 0.5 && c.num[r] != null,
+  );
   let matches = 0;
   for (const c of amounts) {
     let sum = 0;

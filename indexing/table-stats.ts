@@ -48,13 +48,17 @@ export function createStatsTables(db: Database.Database): void {
 
 /** Builds the indexes over `_values` once every table is in (faster than maintaining them per insert). */
 export function finishStatsTables(db: Database.Database): void {
-  db.exec(`CREATE INDEX _values_key ON _values (table_id, norm); INSERT INTO _values_fts (_values_fts) VALUES ('rebuild');`);
+  db.exec(
+    `CREATE INDEX _values_key ON _values (table_id, norm); INSERT INTO _values_fts (_values_fts) VALUES ('rebuild');`,
+  );
 }
 
 /** Writes the statistics and indexes of one large table (inside the caller's transaction). */
 export function writeTableStats(db: Database.Database, raw: RawTable, schema: TableSchema, position: number): void {
   const n = raw.rows.length;
-  const insertValue = db.prepare("INSERT INTO _values (table_id, col, norm, raw, freq, rows) VALUES (?, ?, ?, ?, ?, ?)");
+  const insertValue = db.prepare(
+    "INSERT INTO _values (table_id, col, norm, raw, freq, rows) VALUES (?, ?, ?, ?, ?, ?)",
+  );
   const insertToken = db.prepare("INSERT INTO _value_tokens (table_id, token) VALUES (?, ?)");
   const tokens = new Set<string>();
   const insertColumn = db.prepare("INSERT INTO _column_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -73,8 +77,8 @@ export function writeTableStats(db: Database.Database, raw: RawTable, schema: Ta
       if (cells[r]!.trim() === "") empty++;
       const v = num[r];
       if (v !== null && v !== undefined) {
-        if (max === null || v > max) (max = v), (argmax = r);
-        if (min === null || v < min) (min = v), (argmin = r);
+        if (max === null || v > max) ((max = v), (argmax = r));
+        if (min === null || v < min) ((min = v), (argmin = r));
       }
       const key = norm[r]!;
       if (key === "") continue;
@@ -86,7 +90,19 @@ export function writeTableStats(db: Database.Database, raw: RawTable, schema: Ta
       insertValue.run(schema.tableId, c, key, d.raw, d.rows.length, JSON.stringify(d.rows));
       for (const token of key.split(" ")) if (token.length >= 5 && !/\d/.test(token)) tokens.add(token);
     }
-    insertColumn.run(schema.tableId, c, shares.numericShare, shares.yearShare, shares.timeShare, n > 0 ? empty / n : 0, min, max, argmax, argmin, distinct.size);
+    insertColumn.run(
+      schema.tableId,
+      c,
+      shares.numericShare,
+      shares.yearShare,
+      shares.timeShare,
+      n > 0 ? empty / n : 0,
+      min,
+      max,
+      argmax,
+      argmin,
+      distinct.size,
+    );
     return { name: col.name, raw: cells, norm, num, ...shares };
   });
   const profile = tableProfile(columns, n, (r) => raw.rows[r] ?? []);
@@ -100,7 +116,8 @@ export function writeTableStats(db: Database.Database, raw: RawTable, schema: Ta
   const table = quoteIdent(schema.physical);
   schema.columns.forEach((col, c) => {
     db.exec(`CREATE INDEX ${quoteIdent(`_ix_${position}_${c}`)} ON ${table} (${quoteIdent(col.rawPhysical)})`);
-    if (col.type !== "text") db.exec(`CREATE INDEX ${quoteIdent(`_ixt_${position}_${c}`)} ON ${table} (${quoteIdent(col.physical)})`);
+    if (col.type !== "text")
+      db.exec(`CREATE INDEX ${quoteIdent(`_ixt_${position}_${c}`)} ON ${table} (${quoteIdent(col.physical)})`);
   });
   const fts = quoteIdent(rowsFtsTable(position));
   const cols = schema.columns.map((c) => quoteIdent(c.rawPhysical)).join(", ");

@@ -70,7 +70,11 @@ export class VectorFile {
   private fd: number | undefined;
   private whole?: Float32Array;
   readonly count: number;
-  constructor(readonly path: string, readonly dim: number, expectedCount: number) {
+  constructor(
+    readonly path: string,
+    readonly dim: number,
+    expectedCount: number,
+  ) {
     this.fd = openSync(path, "r");
     const bytes = fstatSync(this.fd).size;
     if (bytes !== expectedCount * dim * 4) {
@@ -170,7 +174,10 @@ export function scorer(vectors: Float32Array, dim: number, query: Float32Array):
 export class ExactIndex implements VectorIndex {
   readonly backend: string = "exact";
   readonly size: number;
-  constructor(readonly vectors: Float32Array, readonly dim: number) {
+  constructor(
+    readonly vectors: Float32Array,
+    readonly dim: number,
+  ) {
     this.size = dim > 0 ? vectors.length / dim : 0;
   }
   score(query: Float32Array, id: number): number {
@@ -238,7 +245,11 @@ export class FaissIndex implements VectorIndex {
   readonly size: number;
   private full?: FaissIndexFlatIP;
   private readonly exact: ExactIndex;
-  constructor(private readonly faiss: FaissModule, readonly vectors: Float32Array, readonly dim: number) {
+  constructor(
+    private readonly faiss: FaissModule,
+    readonly vectors: Float32Array,
+    readonly dim: number,
+  ) {
     this.size = dim > 0 ? vectors.length / dim : 0;
     this.exact = new ExactIndex(vectors, dim);
   }
@@ -255,7 +266,8 @@ export class FaissIndex implements VectorIndex {
     }
     const r = this.full.search(Array.from(query), kk);
     const hits: VectorHit[] = [];
-    for (let i = 0; i < r.labels.length; i++) if (r.labels[i]! >= 0) hits.push({ id: r.labels[i]!, score: r.distances[i]! });
+    for (let i = 0; i < r.labels.length; i++)
+      if (r.labels[i]! >= 0) hits.push({ id: r.labels[i]!, score: r.distances[i]! });
     // same tie order as the exact backend
     hits.sort((a, b) => b.score - a.score || a.id - b.id);
     return hits;
@@ -267,7 +279,8 @@ export function openVectorIndex(vectors: Float32Array, dim: number, backend?: "e
   if (backend !== "exact") {
     const faiss = loadFaiss();
     if (faiss) return new FaissIndex(faiss, vectors, dim);
-    if (backend === "faiss") throw new VectorFileError("faiss-node is not loadable here (see scripts/build-faiss-node.sh)");
+    if (backend === "faiss")
+      throw new VectorFileError("faiss-node is not loadable here (see scripts/build-faiss-node.sh)");
   }
   return new ExactIndex(vectors, dim);
 }

@@ -17,7 +17,17 @@
 import { writeFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import type { BuildSettings, CellEntry, DocChunk, Manifest, Passage, RawTable, RowEntry, SchemaEntry, TableSchema } from "./types.js";
+import type {
+  BuildSettings,
+  CellEntry,
+  DocChunk,
+  Manifest,
+  Passage,
+  RawTable,
+  RowEntry,
+  SchemaEntry,
+  TableSchema,
+} from "./types.js";
 import { chunkTable, chunkText, validateChunkSizes } from "./chunking.js";
 import { cellEntries, rowEntries, schemaEntries, searchText, validateRowCaps } from "./cell-selection.js";
 import { createEmbedder } from "./embeddings/index.js";
@@ -79,7 +89,12 @@ export const VIEW_FILES = {
   info: "views.json",
   db: VIEWS_DB,
 } as const;
-const COUNT_KEY: Record<ViewName, keyof ViewsInfo["counts"]> = { docs: "docChunks", schema: "schemaEntries", cells: "cellEntries", rows: "rowEntries" };
+const COUNT_KEY: Record<ViewName, keyof ViewsInfo["counts"]> = {
+  docs: "docChunks",
+  schema: "schemaEntries",
+  cells: "cellEntries",
+  rows: "rowEntries",
+};
 
 /** The table (or, for a passage chunk, the passage file's stem) a doc chunk belongs to, for scoping. */
 export function docScopeKey(d: DocChunk): string {
@@ -124,7 +139,9 @@ function writeViewsDb(path: string, views: Record<ViewName, Array<{ text: string
       (views.docs as DocChunk[]).forEach((d, i) => docs.run(i, d.type, docScopeKey(d), JSON.stringify(d)));
       for (const view of ["schema", "cells", "rows"] as const) {
         const insert = db.prepare(`INSERT INTO ${view} VALUES (?, ?, ?)`);
-        (views[view] as unknown as Array<{ tableId: string }>).forEach((e, i) => insert.run(i, e.tableId, JSON.stringify(e)));
+        (views[view] as unknown as Array<{ tableId: string }>).forEach((e, i) =>
+          insert.run(i, e.tableId, JSON.stringify(e)),
+        );
       }
       const ranges = db.prepare("INSERT INTO row_ranges VALUES (?, ?, ?)");
       let open: { tableId: string; start: number } | undefined;
@@ -153,7 +170,12 @@ function writeViewsDb(path: string, views: Record<ViewName, Array<{ text: string
   }
 }
 
-async function docChunks(tables: LoadedTable[], passages: Passage[], embedder: IndexEmbedder, options: ViewBuildOptions): Promise<DocChunk[]> {
+async function docChunks(
+  tables: LoadedTable[],
+  passages: Passage[],
+  embedder: IndexEmbedder,
+  options: ViewBuildOptions,
+): Promise<DocChunk[]> {
   const sizes = { size: options.chunkSize, overlap: options.chunkOverlap };
   const chunks: DocChunk[] = [];
   let done = 0;
@@ -181,9 +203,16 @@ export async function buildViews(
   passages: Passage[],
   options: ViewBuildOptions,
   outDir: string,
-): Promise<{ settings: BuildSettings; counts: { docChunks: number; schemaEntries: number; cellEntries: number; rowEntries: number }; files: string[] }> {
+): Promise<{
+  settings: BuildSettings;
+  counts: { docChunks: number; schemaEntries: number; cellEntries: number; rowEntries: number };
+  files: string[];
+}> {
   validateChunkSizes({ size: options.chunkSize, overlap: options.chunkOverlap });
-  for (const [name, v] of [["budget", options.cellBudget], ["per_table_quota", options.cellPerTableQuota]] as const) {
+  for (const [name, v] of [
+    ["budget", options.cellBudget],
+    ["per_table_quota", options.cellPerTableQuota],
+  ] as const) {
     if (!Number.isInteger(v) || v <= 0) throw new ViewsError(`--${name} must be a positive integer, got ${v}`);
   }
   const rowCaps = { budget: options.rowBudget, perTableQuota: options.rowPerTableQuota, maxChars: options.maxRowChars };
@@ -193,9 +222,19 @@ export async function buildViews(
   const views: Array<{ name: keyof typeof VIEW_FILES & string; entries: Array<{ text: string }> }> = [
     { name: "docs", entries: await docChunks(tables, passages, embedder, options) },
     { name: "schema", entries: schemaEntries(tables) },
-    { name: "cells", entries: cellEntries(tables, { budget: options.cellBudget, perTableQuota: options.cellPerTableQuota }) },
+    {
+      name: "cells",
+      entries: cellEntries(tables, { budget: options.cellBudget, perTableQuota: options.cellPerTableQuota }),
+    },
     // rows of large tables are reached through tables.sqlite (indexing/table-stats.ts), not embedded
-    { name: "rows", entries: rowEntries(tables.filter((t) => !isLargeTable(t.raw.rows.length)), rowCaps, passages) },
+    {
+      name: "rows",
+      entries: rowEntries(
+        tables.filter((t) => !isLargeTable(t.raw.rows.length)),
+        rowCaps,
+        passages,
+      ),
+    },
   ];
   if (tables.length > 0 && views[2]!.entries.length === 0) {
     throw new ViewsError("tables were loaded but no cell was indexed (are all tables empty?)");
@@ -203,14 +242,16 @@ export async function buildViews(
   const files: string[] = [];
   for (const { name, entries } of views) {
     const f32 = VIEW_FILES[name as ViewName];
-    const vectors = await embedder.embedMatrix(
-      entries.map(searchText),
-      (done, total) => options.onProgress?.(`embed ${name}`, done, total),
+    const vectors = await embedder.embedMatrix(entries.map(searchText), (done, total) =>
+      options.onProgress?.(`embed ${name}`, done, total),
     );
     await writeVectors(join(outDir, f32), vectors);
     files.push(f32);
   }
-  writeViewsDb(join(outDir, VIEWS_DB), Object.fromEntries(views.map((v) => [v.name, v.entries])) as Record<ViewName, Array<{ text: string }>>);
+  writeViewsDb(
+    join(outDir, VIEWS_DB),
+    Object.fromEntries(views.map((v) => [v.name, v.entries])) as Record<ViewName, Array<{ text: string }>>,
+  );
   files.push(VIEWS_DB);
   const counts = {
     docChunks: views[0]!.entries.length,
@@ -325,12 +366,16 @@ export async function loadViews(dir: string, manifest: Manifest): Promise<Loaded
   try {
     info = JSON.parse(await readFile(join(dir, VIEW_FILES.info), "utf8")) as ViewsInfo;
   } catch (e) {
-    throw new ViewsError(`${join(dir, VIEW_FILES.info)}: missing or unreadable (${(e as Error).message}) — rebuild the index`);
+    throw new ViewsError(
+      `${join(dir, VIEW_FILES.info)}: missing or unreadable (${(e as Error).message}) — rebuild the index`,
+    );
   }
   const problems: string[] = [];
   if (info.viewsFormat !== 2) problems.push(`views.json viewsFormat is ${info.viewsFormat}, expected 2`);
-  if (info.embeddingDim !== manifest.settings.embeddingDim) problems.push(`views.json embeddingDim ${info.embeddingDim} ≠ manifest ${manifest.settings.embeddingDim}`);
-  if (info.embeddingModel !== manifest.settings.embeddingModel) problems.push(`views.json embeddingModel ${info.embeddingModel} ≠ manifest ${manifest.settings.embeddingModel}`);
+  if (info.embeddingDim !== manifest.settings.embeddingDim)
+    problems.push(`views.json embeddingDim ${info.embeddingDim} ≠ manifest ${manifest.settings.embeddingDim}`);
+  if (info.embeddingModel !== manifest.settings.embeddingModel)
+    problems.push(`views.json embeddingModel ${info.embeddingModel} ≠ manifest ${manifest.settings.embeddingModel}`);
   let db: Database.Database;
   try {
     db = new Database(join(dir, VIEWS_DB), { readonly: true, fileMustExist: true });
@@ -351,14 +396,18 @@ export async function loadViews(dir: string, manifest: Manifest): Promise<Loaded
       sizes[view] = n;
       const want = manifest.counts[COUNT_KEY[view]];
       if (n !== want) problems.push(`${COUNT_KEY[view]}: ${n} entries on disk, manifest says ${want}`);
-      if (info.counts?.[COUNT_KEY[view]] !== want) problems.push(`views.json counts.${COUNT_KEY[view]} is ${info.counts?.[COUNT_KEY[view]]}, manifest says ${want}`);
+      if (info.counts?.[COUNT_KEY[view]] !== want)
+        problems.push(
+          `views.json counts.${COUNT_KEY[view]} is ${info.counts?.[COUNT_KEY[view]]}, manifest says ${want}`,
+        );
     }
   } catch (e) {
     throw fail([`${VIEWS_DB} is not a views store of this format (${(e as Error).message})`]);
   }
   if (problems.length > 0) throw fail(problems);
   try {
-    for (const view of VIEW_NAMES) vectors[view] = new VectorFile(join(dir, VIEW_FILES[view]), info.embeddingDim, sizes[view]);
+    for (const view of VIEW_NAMES)
+      vectors[view] = new VectorFile(join(dir, VIEW_FILES[view]), info.embeddingDim, sizes[view]);
   } catch (e) {
     throw fail([(e as Error).message]);
   }

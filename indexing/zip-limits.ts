@@ -35,19 +35,22 @@ export function checkZipSize(bytes: Uint8Array, maxBytes: number, maxEntries = 1
   if (eocd < 0) throw new ZipLimitError("corrupt zip: no end-of-central-directory record (truncated file?)");
   const entries = buf.readUInt16LE(eocd + 10);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || cdOffset === 0xffffffff) throw new ZipLimitError("zip64 archives are not supported (a workbook over 4 GB?)");
+  if (entries === 0xffff || cdOffset === 0xffffffff)
+    throw new ZipLimitError("zip64 archives are not supported (a workbook over 4 GB?)");
   if (entries > maxEntries) throw new ZipLimitError(`the archive has ${entries} entries (limit ${maxEntries})`);
   let total = 0;
   let p = cdOffset;
   for (let n = 0; n < entries; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL_SIGNATURE) throw new ZipLimitError("corrupt zip: bad central directory");
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL_SIGNATURE)
+      throw new ZipLimitError("corrupt zip: bad central directory");
     const method = buf.readUInt16LE(p + 10);
     const compressed = buf.readUInt32LE(p + 20);
     const declared = buf.readUInt32LE(p + 24);
     const nameLen = buf.readUInt16LE(p + 28);
     const local = buf.readUInt32LE(p + 42);
     p += 46 + nameLen + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL_SIGNATURE) throw new ZipLimitError("corrupt zip: bad local header");
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL_SIGNATURE)
+      throw new ZipLimitError("corrupt zip: bad local header");
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     if (start + compressed > buf.length) throw new ZipLimitError("corrupt zip: an entry runs past the end of the file");
     const remaining = maxBytes - total;
@@ -56,10 +59,13 @@ export function checkZipSize(bytes: Uint8Array, maxBytes: number, maxEntries = 1
     if (method === 0) size = compressed;
     else if (method === 8) {
       try {
-        size = inflateRawSync(buf.subarray(start, start + compressed), { maxOutputLength: Math.max(1, remaining) }).length;
+        size = inflateRawSync(buf.subarray(start, start + compressed), {
+          maxOutputLength: Math.max(1, remaining),
+        }).length;
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === "ERR_BUFFER_TOO_LARGE") throw new ZipLimitError(`it unpacks to more than ${maxBytes} bytes (limit; a zip bomb?)`);
+        if (code === "ERR_BUFFER_TOO_LARGE")
+          throw new ZipLimitError(`it unpacks to more than ${maxBytes} bytes (limit; a zip bomb?)`);
         throw new ZipLimitError(`corrupt zip entry (${(error as Error).message})`);
       }
     }

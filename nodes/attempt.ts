@@ -8,7 +8,10 @@ export type RouteProvenance = Partial<Omit<Provenance, "subQuery" | "attempt" | 
 export function makeAttempt(
   state: State,
   requestedRoute: Route,
-  fields: Partial<Omit<Attempt, "number" | "requestedRoute" | "verdict" | "reason" | "provenance">> & { answer: string; provenance?: RouteProvenance },
+  fields: Partial<Omit<Attempt, "number" | "requestedRoute" | "verdict" | "reason" | "provenance">> & {
+    answer: string;
+    provenance?: RouteProvenance;
+  },
 ): Attempt {
   const number = (state.attempt?.number ?? 0) + 1;
   const effectiveRoute = fields.effectiveRoute ?? requestedRoute;

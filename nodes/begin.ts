@@ -19,7 +19,8 @@ export function freshRunChannels(): Update {
     if (key in InputAnnotation.spec) continue;
     const initial = (channel as { initialValueFactory?: () => unknown }).initialValueFactory;
     // Every state channel is declared with a default (graph/state.ts); one without could not be reset.
-    if (typeof initial !== "function") throw new Error(`graph/state.ts: channel "${key}" needs a default so a new run can start it again`);
+    if (typeof initial !== "function")
+      throw new Error(`graph/state.ts: channel "${key}" needs a default so a new run can start it again`);
     out[key] = new Overwrite(initial());
   }
   return out as Update;

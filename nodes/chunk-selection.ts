@@ -53,7 +53,10 @@ export function selectChunks(hits: readonly DocChunk[], options: ChunkSelectionO
 }
 
 /** Schema of the first table chunk (in list order) whose table the index knows; null if none. */
-export function restoreSchema(chunks: readonly DocChunk[], tables: ReadonlyMap<string, TableSchema>): TableSchema | null {
+export function restoreSchema(
+  chunks: readonly DocChunk[],
+  tables: ReadonlyMap<string, TableSchema>,
+): TableSchema | null {
   for (const c of chunks) {
     if (c.type === "table" && c.tableId !== undefined) return tables.get(c.tableId) ?? null;
   }

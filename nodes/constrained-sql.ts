@@ -15,7 +15,14 @@ import type { SchemaEntry, TableSchema } from "../indexing/types.js";
 import { ROW_ID_COLUMN } from "../indexing/types.js";
 import { SQL_FAILURE_PREFIX, type SqlExecutor } from "../retrievers/sql-executor.js";
 import { DEFAULT_SQL_DIALECT, dialectLabel, type SqlDialect } from "../retrievers/sql-dialect.js";
-import { buildGuardScope, checkSql, isRequiredBinding, renderBinding, stripCodeFence, type GuardScope } from "../retrievers/sql-guard.js";
+import {
+  buildGuardScope,
+  checkSql,
+  isRequiredBinding,
+  renderBinding,
+  stripCodeFence,
+  type GuardScope,
+} from "../retrievers/sql-guard.js";
 import {
   callGuardedSqlService,
   isServiceFailure,
@@ -104,7 +111,12 @@ export const MAX_SQL_ALTERNATIVES = 2;
  * The writer's other candidates for the accepted statement's input: each guarded and run, kept
  * when it returns rows. A writer failure here costs the alternatives only (noted), never the answer.
  */
-async function runAlternatives(input: ConstrainedSqlInput, writeInput: WriteSqlInput, sql: string, scope: GuardScope): Promise<Pick<ConstrainedSqlResult, "plan" | "alternatives">> {
+async function runAlternatives(
+  input: ConstrainedSqlInput,
+  writeInput: WriteSqlInput,
+  sql: string,
+  scope: GuardScope,
+): Promise<Pick<ConstrainedSqlResult, "plan" | "alternatives">> {
   if (!input.strategies.writeSqlCandidates) return {};
   let candidates: SqlCandidate[];
   try {
@@ -120,9 +132,16 @@ async function runAlternatives(input: ConstrainedSqlInput, writeInput: WriteSqlI
     if (c.sql === sql || checkSql(c.sql, scope).length > 0) continue;
     const execution = await input.executor.execute(c.sql);
     if (executionConfidence(execution.result, execution.error) !== 1) continue;
-    alternatives.push({ sql: c.sql, sqlResult: execution.result, plan: { name: c.name, template: c.template, features: c.features } });
+    alternatives.push({
+      sql: c.sql,
+      sqlResult: execution.result,
+      plan: { name: c.name, template: c.template, features: c.features },
+    });
   }
-  return { ...(named ? { plan: { name: named.name, template: named.template, features: named.features } } : {}), ...(alternatives.length > 0 ? { alternatives } : {}) };
+  return {
+    ...(named ? { plan: { name: named.name, template: named.template, features: named.features } } : {}),
+    ...(alternatives.length > 0 ? { alternatives } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,7 +180,11 @@ const NUMERIC_TEXT = /^[-+(]?[$€£¥]?\s*\d[\d,]*(\.\d+)?\s*%?\)?$/;
  * top 5 columns and their types, and a "TYPE NOTE:" for text columns whose examples look numeric
  * (with real column types this fires only for text columns holding numbers). Blank-line separated.
  */
-export function augmentSubQuery(subQuery: string, columns: readonly SchemaEntry[], tables?: ReadonlyMap<string, TableSchema>): string {
+export function augmentSubQuery(
+  subQuery: string,
+  columns: readonly SchemaEntry[],
+  tables?: ReadonlyMap<string, TableSchema>,
+): string {
   const blocks = [subQuery];
   const hint = arithmeticHint(subQuery);
   if (hint) blocks.push(hint);
@@ -169,7 +192,10 @@ export function augmentSubQuery(subQuery: string, columns: readonly SchemaEntry[
   if (top.length > 0) blocks.push(`CONTEXT: relevant columns: ${top.map((c) => `${c.column} (${c.type})`).join(", ")}`);
   const numericText = top.filter((c) => {
     if (c.type !== "text") return false;
-    const examples = c.examples.split(",").map((e) => e.trim()).filter((e) => e !== "");
+    const examples = c.examples
+      .split(",")
+      .map((e) => e.trim())
+      .filter((e) => e !== "");
     return examples.length > 0 && examples.every((e) => NUMERIC_TEXT.test(e));
   });
   if (numericText.length > 0) {
@@ -194,7 +220,8 @@ export function expectedAnswerType(subQuery: string): string {
   if (/^when\b|^(which|what|in what|in which) (year|date|day|month)\b/.test(q)) return "date or year";
   if (/^how many\b/.test(q)) return "integer count";
   if (/^how old\b|^(what|which) age\b/.test(q)) return "age or year";
-  if (/^how (much|many) (more|less|fewer|higher|lower)\b|^what (is|was) the (difference|change)\b/.test(q)) return "numeric difference";
+  if (/^how (much|many) (more|less|fewer|higher|lower)\b|^what (is|was) the (difference|change)\b/.test(q))
+    return "numeric difference";
   if (/^which\b|^(what|give|name) (is |was |are |were )?the (name|title)s?\b/.test(q)) return "name or title";
   return "infer from query";
 }
@@ -220,18 +247,30 @@ function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
 }
 
 function schemaEntry(table: TableSchema, column: TableSchema["columns"][number]): SchemaEntry {
-  return { tableId: table.tableId, column: column.name, type: column.type, examples: column.examples.join(", "), text: "" };
+  return {
+    tableId: table.tableId,
+    column: column.name,
+    type: column.type,
+    examples: column.examples.join(", "),
+    text: "",
+  };
 }
 
 /** §6.5 pre-checks 1–4; returns the reasons to refuse, or the scope. */
 export function prepareSqlScope(
-  input: Pick<ConstrainedSqlInput, "allowedColumns" | "restoredTableId" | "fallbackTableIds" | "tables" | "bindings"> & { dialect?: SqlDialect },
+  input: Pick<
+    ConstrainedSqlInput,
+    "allowedColumns" | "restoredTableId" | "fallbackTableIds" | "tables" | "bindings"
+  > & { dialect?: SqlDialect },
 ): PreparedScope | { refused: string } {
   const restored = input.restoredTableId ? input.tables.get(input.restoredTableId) : undefined;
   let columns = unique(input.allowedColumns, (c) => `${c.tableId}\u0000${c.column}`);
   if (columns.length === 0 && restored) columns = restored.columns.map((c) => schemaEntry(restored, c));
   if (columns.length === 0) return { refused: "no allowed columns (C and the restored schema are empty)" };
-  let tableIds = unique([...columns.map((c) => c.tableId), ...(input.restoredTableId ? [input.restoredTableId] : [])], (t) => t);
+  let tableIds = unique(
+    [...columns.map((c) => c.tableId), ...(input.restoredTableId ? [input.restoredTableId] : [])],
+    (t) => t,
+  );
   if (tableIds.length === 0) tableIds = unique(input.fallbackTableIds, (t) => t);
   if (tableIds.length === 0) return { refused: "no allowed tables" };
   const tables: TableSchema[] = [];
@@ -300,7 +339,12 @@ export function buildConstraintPrompt(args: {
 
 /** The repair block after a guard refusal (replaces any earlier block). */
 export function repairBlock(sql: string, violations: readonly string[]): string {
-  return [REPAIR_HEADER, `Rejected SQL: ${sql}`, `Violations: ${violations.join("; ")}`, "Generate a new SQL query without relaxing C or V*."].join("\n");
+  return [
+    REPAIR_HEADER,
+    `Rejected SQL: ${sql}`,
+    `Violations: ${violations.join("; ")}`,
+    "Generate a new SQL query without relaxing C or V*.",
+  ].join("\n");
 }
 
 /** The note after an empty or failed execution (replaces any earlier block). */
@@ -334,10 +378,16 @@ function serviceConstraints(prepared: PreparedScope, linked: readonly LinkedValu
   for (const c of prepared.columns) (tableColumns[c.tableId] ??= []).push(c.column);
   const fullSchemas: SqlServiceConstraints["full_table_schemas"] = {};
   for (const t of prepared.tables) {
-    fullSchemas[t.tableId] = { table_name: t.tableId, columns: t.columns.map((c) => [c.name, c.type, c.examples.join(", ")]) };
+    fullSchemas[t.tableId] = {
+      table_name: t.tableId,
+      columns: t.columns.map((c) => [c.name, c.type, c.examples.join(", ")]),
+    };
   }
   return {
-    allowed_columns: unique(prepared.columns.map((c) => c.column), (c) => c),
+    allowed_columns: unique(
+      prepared.columns.map((c) => c.column),
+      (c) => c,
+    ),
     allowed_tables: prepared.tables.map((t) => t.tableId),
     table_columns: tableColumns,
     full_table_schemas: fullSchemas,
@@ -354,7 +404,13 @@ function serviceConstraints(prepared: PreparedScope, linked: readonly LinkedValu
 
 function notFound(attempts: ConstrainedSqlAttempt[], refused?: string): ConstrainedSqlResult {
   const last = attempts[attempts.length - 1];
-  const result: ConstrainedSqlResult = { answer: NOT_FOUND, confidence: 0, sql: last?.sql ?? "", sqlResult: "", attempts };
+  const result: ConstrainedSqlResult = {
+    answer: NOT_FOUND,
+    confidence: 0,
+    sql: last?.sql ?? "",
+    sqlResult: "",
+    attempts,
+  };
   if (refused !== undefined) result.refused = refused;
   return result;
 }
@@ -382,12 +438,21 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
     if (input.sqlServiceUrl) {
       const reply = await callGuardedSqlService(
         input.sqlServiceUrl,
-        { table_name_list: prepared.scope.tables.map((t) => t.physical), query: prompt, constraints: serviceConstraints(prepared, input.bindings) },
+        {
+          table_name_list: prepared.scope.tables.map((t) => t.physical),
+          query: prompt,
+          constraints: serviceConstraints(prepared, input.bindings),
+        },
         input.sqlServiceOptions,
       );
       if (isServiceFailure(reply)) {
         noteFailure(input.meter, "SQL service failed (not found)", reply.error ?? "SQL service failure");
-        attempts.push({ sql: reply.sql_str ?? "", violations: [reply.error ?? "SQL service failure"], confidence: 0, result: reply.sql_execution_result });
+        attempts.push({
+          sql: reply.sql_str ?? "",
+          violations: [reply.error ?? "SQL service failure"],
+          confidence: 0,
+          result: reply.sql_execution_result,
+        });
         return notFound(attempts);
       }
       sql = reply.sql_str;
@@ -439,7 +504,8 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
       repair = { sql, violations: [confidence === 0.3 ? "execution returned no rows" : `execution failed: ${result}`] };
       continue;
     }
-    const others = writeInput && input.alternatives ? await runAlternatives(input, writeInput, sql, prepared.scope) : {};
+    const others =
+      writeInput && input.alternatives ? await runAlternatives(input, writeInput, sql, prepared.scope) : {};
     return { answer: result, confidence: 1, sql, sqlResult: result, attempts, scope: prepared.scope, ...others };
   }
   return notFound(attempts);

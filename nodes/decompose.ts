@@ -46,10 +46,18 @@ export function isTerminate(plan: SubQueryPlan | null): boolean {
  * header, separator and first 3 data rows — plus a one-line instruction. "" on a retrieval failure
  * (noted in `meter`).
  */
-export async function buildSchemaPreview(index: AgentIndex, question: string, tableHint?: string, meter?: UsageMeter): Promise<string> {
+export async function buildSchemaPreview(
+  index: AgentIndex,
+  question: string,
+  tableHint?: string,
+  meter?: UsageMeter,
+): Promise<string> {
   try {
     const hits = await index.search.documents(question, 10);
-    const chunks = selectChunks(hits.map((h) => h.entry), { tableHint });
+    const chunks = selectChunks(
+      hits.map((h) => h.entry),
+      { tableHint },
+    );
     const table = chunks.find((c) => c.type === "table");
     if (!table) return "";
     const lines = table.text.split("\n");

@@ -14,10 +14,26 @@ import { fuseAnswer, runSqlFor, sqlRefusals, sqlRouteProvenance } from "./sql-ro
 
 export async function hybrid(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("HYBRID", async (meter) => {
-    const { c, index, strategies, scope, common, rerouted } = await startLinkedRoute(state, config, resources, meter, "HYBRID");
+    const { c, index, strategies, scope, common, rerouted } = await startLinkedRoute(
+      state,
+      config,
+      resources,
+      meter,
+      "HYBRID",
+    );
     if (rerouted) return { attempt: rerouted };
     const evidence = [schemaInfo(scope.columns), cellInfo(scope.linked)].filter((p) => p !== "").join("\n\n");
-    const result = await runSqlFor(state, c, index, resources, strategies, scope.columns, scope.linked, evidence, meter);
+    const result = await runSqlFor(
+      state,
+      c,
+      index,
+      resources,
+      strategies,
+      scope.columns,
+      scope.linked,
+      evidence,
+      meter,
+    );
     const answer = await fuseAnswer(strategies, {
       state,
       route: "HYBRID",
@@ -27,6 +43,16 @@ export async function hybrid(state: State, config: RunnableConfig, resources: No
       meter,
     });
     const provenance = await sqlRouteProvenance(state, c, index, resources, result, answer);
-    return { attempt: makeAttempt(state, "HYBRID", { ...common, answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance }) };
+    return {
+      attempt: makeAttempt(state, "HYBRID", {
+        ...common,
+        answer,
+        evidence,
+        sqlResult: result.sqlResult,
+        sql: result.sql,
+        sqlRefusals: sqlRefusals(result),
+        provenance,
+      }),
+    };
   });
 }

@@ -40,7 +40,12 @@ export async function metered<T extends object>(
   const ms = Math.round((performance.now() - started) * 1000) / 1000;
   return {
     ...update,
-    usage: nodeUsage(node, { llmCalls: meter.llmCalls, inputTokens: meter.inputTokens, outputTokens: meter.outputTokens, ms }),
+    usage: nodeUsage(node, {
+      llmCalls: meter.llmCalls,
+      inputTokens: meter.inputTokens,
+      outputTokens: meter.outputTokens,
+      ms,
+    }),
     ...(meter.errors.length > 0 ? { errors: meter.errors.map((e) => `${node}: ${e}`) } : {}),
   };
 }

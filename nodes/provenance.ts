@@ -64,7 +64,9 @@ export function passageSentences(answer: string, chunks: readonly DocChunk[]): P
 export function tablesMentioning(answer: string, chunks: readonly DocChunk[]): string[] {
   const target = normaliseAnswerText(answer);
   if (!isValidAnswer(answer) || target === "") return [];
-  const ids = chunks.filter((c) => c.type === "table" && containsWords(normalizedText(chunkBody(c)), target)).map((c) => c.tableId ?? c.source);
+  const ids = chunks
+    .filter((c) => c.type === "table" && containsWords(normalizedText(chunkBody(c)), target))
+    .map((c) => c.tableId ?? c.source);
   return [...new Set(ids)];
 }
 
@@ -76,7 +78,12 @@ export function tablesMentioning(answer: string, chunks: readonly DocChunk[]): s
  */
 export function rowCells(answer: string, rows: readonly RowEntry[], linked: readonly LinkedValue[]): ProvenanceCell[] {
   const target = normaliseAnswerText(answer);
-  const cell = (r: RowEntry, column: string): ProvenanceCell => ({ tableId: r.tableId, row: r.rowIdx, column, value: r.values[column] ?? "" });
+  const cell = (r: RowEntry, column: string): ProvenanceCell => ({
+    tableId: r.tableId,
+    row: r.rowIdx,
+    column,
+    value: r.values[column] ?? "",
+  });
   const matching = (test: (value: string) => boolean) => {
     for (const r of rows) {
       const hits = Object.entries(r.values).filter(([, v]) => v !== "" && test(normalizedText(String(v))));
@@ -92,8 +99,14 @@ export function rowCells(answer: string, rows: readonly RowEntry[], linked: read
   const answerRows = new Set(answerCells.map((c) => `${c.tableId}#${c.row}`));
   const keyCells = rows.flatMap((r) =>
     linked
-      .filter((v) => v.matchedValue !== null && v.fallbackLevel !== 3 && (v.tableId === null || v.tableId === r.tableId))
-      .filter((v) => r.values[v.column] !== undefined && normaliseAnswerText(String(r.values[v.column])) === normaliseAnswerText(v.matchedValue!))
+      .filter(
+        (v) => v.matchedValue !== null && v.fallbackLevel !== 3 && (v.tableId === null || v.tableId === r.tableId),
+      )
+      .filter(
+        (v) =>
+          r.values[v.column] !== undefined &&
+          normaliseAnswerText(String(r.values[v.column])) === normaliseAnswerText(v.matchedValue!),
+      )
       .filter(() => answerRows.size === 0 || answerRows.has(`${r.tableId}#${r.rowIdx}`))
       .map((v) => cell(r, v.column)),
   );
@@ -111,7 +124,9 @@ export function rowCells(answer: string, rows: readonly RowEntry[], linked: read
 function parsedRows(result: string): Array<Record<string, unknown>> {
   try {
     const data = JSON.parse(result) as unknown;
-    return Array.isArray(data) ? (data.filter((r) => r !== null && typeof r === "object") as Array<Record<string, unknown>>) : [];
+    return Array.isArray(data)
+      ? (data.filter((r) => r !== null && typeof r === "object") as Array<Record<string, unknown>>)
+      : [];
   } catch {
     return [];
   }
@@ -120,7 +135,10 @@ function parsedRows(result: string): Array<Record<string, unknown>> {
 /** True when a value of the SQL result rows equals the answer (normalised). */
 export function resultHolds(answer: string, resultRows: ReadonlyArray<Record<string, unknown>>): boolean {
   const target = normaliseAnswerText(answer);
-  return target !== "" && resultRows.some((r) => Object.values(r).some((v) => v !== null && normaliseAnswerText(String(v)) === target));
+  return (
+    target !== "" &&
+    resultRows.some((r) => Object.values(r).some((v) => v !== null && normaliseAnswerText(String(v)) === target))
+  );
 }
 
 export interface SqlProvenanceInput {
@@ -138,7 +156,9 @@ export interface SqlProvenanceInput {
  * (as the guard resolves them), and the rows it read with their cells (a guarded row-number query
  * over the same WHERE, retrievers/sql-rows.ts).
  */
-export async function sqlProvenance(input: SqlProvenanceInput): Promise<{ sql: SqlProvenance; tables: string[]; cells: ProvenanceCell[] }> {
+export async function sqlProvenance(
+  input: SqlProvenanceInput,
+): Promise<{ sql: SqlProvenance; tables: string[]; cells: ProvenanceCell[] }> {
   const resultRows = parsedRows(input.sqlResult);
   const byPhysical = new Map([...input.tables.values()].map((t) => [t.physical.toLowerCase(), t]));
   const read = columnsRead(input.sql, input.scope) ?? new Map<string, Set<string>>();
@@ -148,13 +168,21 @@ export async function sqlProvenance(input: SqlProvenanceInput): Promise<{ sql: S
     if (!table) continue;
     for (const col of table.columns) {
       const names = [col.physical.toLowerCase(), col.rawPhysical.toLowerCase()];
-      if (names.some((n) => columns.has(n)) && !logical.some((l) => l.table === table && l.name === col.name)) logical.push({ table, name: col.name, raw: col.rawPhysical });
+      if (names.some((n) => columns.has(n)) && !logical.some((l) => l.table === table && l.name === col.name))
+        logical.push({ table, name: col.name, raw: col.rawPhysical });
     }
   }
-  const derived = rowsQuery(input.sql, logical.map((l) => l.raw));
+  const derived = rowsQuery(
+    input.sql,
+    logical.map((l) => l.raw),
+  );
   // The tables whose columns it reads, and its one FROM table (COUNT(*) reads no column).
   const physicalTables = [...read.keys(), ...("table" in derived ? [derived.table] : [])];
-  const tables = [...new Set(physicalTables.map((p) => byPhysical.get(p.toLowerCase())?.tableId).filter((t): t is string => t !== undefined))];
+  const tables = [
+    ...new Set(
+      physicalTables.map((p) => byPhysical.get(p.toLowerCase())?.tableId).filter((t): t is string => t !== undefined),
+    ),
+  ];
   const sql: SqlProvenance = {
     query: input.sql,
     resultRows: resultRows.slice(0, PROVENANCE_RESULT_ROWS),
@@ -176,14 +204,21 @@ export async function sqlProvenance(input: SqlProvenanceInput): Promise<{ sql: S
       if (!run.ok) sql.rowsUnavailable = `the row query failed: ${run.error ?? run.result}`;
       else {
         const rows = parsedRows(run.result);
-        const key = (row: Record<string, unknown>, name: string) => Object.keys(row).find((k) => k.toLowerCase() === name.toLowerCase());
+        const key = (row: Record<string, unknown>, name: string) =>
+          Object.keys(row).find((k) => k.toLowerCase() === name.toLowerCase());
         sql.rows = rows.slice(0, PROVENANCE_ROWS).map((r) => Number(r[key(r, ROW_ID_COLUMN) ?? ROW_ID_COLUMN]));
         sql.rowCount = run.truncated ? Math.max(rows.length, run.rowCount) : rows.length;
-        if (run.truncated) sql.rowsUnavailable = `more than ${rows.length} rows: the first ${sql.rows.length} are listed`;
+        if (run.truncated)
+          sql.rowsUnavailable = `more than ${rows.length} rows: the first ${sql.rows.length} are listed`;
         for (const r of rows.slice(0, CELL_ROWS)) {
           for (const l of logical.filter((c) => c.table === table)) {
             const k = key(r, l.raw);
-            cells.push({ tableId: table.tableId, row: Number(r[key(r, ROW_ID_COLUMN) ?? ROW_ID_COLUMN]), column: l.name, value: k === undefined || r[k] === null ? "" : String(r[k]) });
+            cells.push({
+              tableId: table.tableId,
+              row: Number(r[key(r, ROW_ID_COLUMN) ?? ROW_ID_COLUMN]),
+              column: l.name,
+              value: k === undefined || r[k] === null ? "" : String(r[k]),
+            });
           }
         }
       }
@@ -198,8 +233,15 @@ export async function sqlProvenance(input: SqlProvenanceInput): Promise<{ sql: S
  * are fallbacks), else the one with the highest P(correct), else the first that gave it; a synthesis
  * over several accepted steps: each step's accepted attempt.
  */
-export function provenanceOfAnswer(answer: string, verified: boolean, trace: readonly TraceDecision[], synthesizedFrom?: readonly string[]): Provenance[] {
-  const withProvenance = trace.filter((d): d is TraceDecision & { provenance: Provenance } => d.provenance !== undefined);
+export function provenanceOfAnswer(
+  answer: string,
+  verified: boolean,
+  trace: readonly TraceDecision[],
+  synthesizedFrom?: readonly string[],
+): Provenance[] {
+  const withProvenance = trace.filter(
+    (d): d is TraceDecision & { provenance: Provenance } => d.provenance !== undefined,
+  );
   if (synthesizedFrom) {
     const steps = new Set(synthesizedFrom);
     return withProvenance.filter((d) => d.accepted && steps.has(d.sub_query)).map((d) => d.provenance);
@@ -214,7 +256,9 @@ export function provenanceOfAnswer(answer: string, verified: boolean, trace: rea
   // Unverified (or verified by P without an accepted verdict): the earliest plausible attempt with the
   // answer, else the one with the highest P(correct), else the first attempt that gave it.
   const sameAnswer = withProvenance.filter(same);
-  const byP = [...sameAnswer].filter((d) => typeof d.p_correct === "number").sort((a, b) => b.p_correct! - a.p_correct!)[0];
+  const byP = [...sameAnswer]
+    .filter((d) => typeof d.p_correct === "number")
+    .sort((a, b) => b.p_correct! - a.p_correct!)[0];
   const pick = sameAnswer.find((d) => d.verdict === 0.5) ?? byP ?? sameAnswer[0];
   return pick ? [pick.provenance] : [];
 }

@@ -39,7 +39,12 @@ export async function linkScope(
   meter?: UsageMeter,
 ): Promise<LinkedScope> {
   const plan = state.plan!;
-  const tableIds = schemaScope({ tableHint: state.table_id, schema: state.schema, chunks: state.chunks, tables: index.tables });
+  const tableIds = schemaScope({
+    tableHint: state.table_id,
+    schema: state.schema,
+    chunks: state.chunks,
+    tables: index.tables,
+  });
   let columns: SchemaEntry[] = [];
   let candidates: Record<string, CellEntry[]> = {};
   try {
@@ -126,12 +131,30 @@ export async function startLinkedRoute(
   const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
   if (!scope.reroute) return { c, index, strategies, scope, common };
   const answer = await readTextAnswer(strategies, state, meter);
-  return { c, index, strategies, scope, common, rerouted: makeAttempt(state, route, { ...common, answer, effectiveRoute: "TEXT", provenance: textProvenance(answer, state) }) };
+  return {
+    c,
+    index,
+    strategies,
+    scope,
+    common,
+    rerouted: makeAttempt(state, route, {
+      ...common,
+      answer,
+      effectiveRoute: "TEXT",
+      provenance: textProvenance(answer, state),
+    }),
+  };
 }
 
 export async function retrieve(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("RETRIEVE", async (meter) => {
-    const { c, index, strategies, scope, common, rerouted } = await startLinkedRoute(state, config, resources, meter, "RETRIEVE");
+    const { c, index, strategies, scope, common, rerouted } = await startLinkedRoute(
+      state,
+      config,
+      resources,
+      meter,
+      "RETRIEVE",
+    );
     if (rerouted) return { attempt: rerouted };
     const schemaText = schemaInfo(scope.columns);
     const cells = cellInfo(scope.linked);
@@ -157,6 +180,13 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     // Rows read: their table and the cells used; table markdown instead of rows: the tables whose chunk holds the answer.
     const usedCells = rowCells(answer, rows, scope.linked);
     const tables = rows.length > 0 ? [...new Set(rows.map((r) => r.tableId))] : tablesMentioning(answer, state.chunks);
-    return { attempt: makeAttempt(state, "RETRIEVE", { ...common, answer, evidence, provenance: { tables, cells: usedCells } }) };
+    return {
+      attempt: makeAttempt(state, "RETRIEVE", {
+        ...common,
+        answer,
+        evidence,
+        provenance: { tables, cells: usedCells },
+      }),
+    };
   });
 }

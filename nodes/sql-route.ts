@@ -107,7 +107,12 @@ export async function sqlRouteProvenance(
  * The answers of the loop's alternative statements (fused like the accepted one), each kept when it
  * is a valid answer that differs from the route's own and from the alternatives before it.
  */
-export async function sqlAlternatives(strategies: Strategies, input: Omit<FusionInput, "sqlResult">, result: ConstrainedSqlResult, answer: string): Promise<SqlAlternative[]> {
+export async function sqlAlternatives(
+  strategies: Strategies,
+  input: Omit<FusionInput, "sqlResult">,
+  result: ConstrainedSqlResult,
+  answer: string,
+): Promise<SqlAlternative[]> {
   const out: SqlAlternative[] = [];
   const seen = new Set([normaliseAnswerText(answer)]);
   for (const alt of result.alternatives ?? []) {

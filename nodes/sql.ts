@@ -22,22 +22,44 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
     const index = await resources.index(c);
     const strategies = await resources.strategies(c, "main", meter);
     const plan = state.plan!;
-    const tableIds = schemaScope({ tableHint: state.table_id, schema: state.schema, chunks: state.chunks, tables: index.tables });
+    const tableIds = schemaScope({
+      tableHint: state.table_id,
+      schema: state.schema,
+      chunks: state.chunks,
+      tables: index.tables,
+    });
     let columns: SchemaEntry[] = [];
     try {
-      columns = (await index.search.schema(plan.subQuery, c.schemaTopK, tableIds ? { tableIds } : undefined)).map((h) => h.entry);
+      columns = (await index.search.schema(plan.subQuery, c.schemaTopK, tableIds ? { tableIds } : undefined)).map(
+        (h) => h.entry,
+      );
     } catch (error) {
       noteFailure(meter, "schema retrieval failed (no allowed columns)", error);
       columns = [];
     }
     const evidence = schemaInfo(columns);
     const result = await runSqlFor(state, c, index, resources, strategies, columns, [], evidence, meter, true);
-    const fusion = { state, route: "SQL" as const, schemaEvidence: evidence, useMarkdownFusion: c.useMarkdownFusion, meter };
+    const fusion = {
+      state,
+      route: "SQL" as const,
+      schemaEvidence: evidence,
+      useMarkdownFusion: c.useMarkdownFusion,
+      meter,
+    };
     const answer = await fuseAnswer(strategies, { ...fusion, sqlResult: result.sqlResult });
     const alternatives = await sqlAlternatives(strategies, fusion, result, answer);
     const provenance = await sqlRouteProvenance(state, c, index, resources, result, answer);
     return {
-      attempt: makeAttempt(state, "SQL", { answer, evidence, sqlResult: result.sqlResult, sql: result.sql, sqlRefusals: sqlRefusals(result), provenance, ...(result.plan ? { sqlPlan: result.plan } : {}), alternatives }),
+      attempt: makeAttempt(state, "SQL", {
+        answer,
+        evidence,
+        sqlResult: result.sqlResult,
+        sql: result.sql,
+        sqlRefusals: sqlRefusals(result),
+        provenance,
+        ...(result.plan ? { sqlPlan: result.plan } : {}),
+        alternatives,
+      }),
     };
   });
 }

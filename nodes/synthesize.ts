@@ -37,7 +37,11 @@ export function fallbackAnswer(bestAnswer: string, steps: readonly Step[]): stri
 
 /** A sub-query without its trailing notes ("(columns: …)", "(about: …)"), for spotting retries. */
 function questionOf(subQuery: string): string {
-  return subQuery.replace(/(\s*\([a-z]+:[^)]*\))+\s*$/i, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return subQuery
+    .replace(/(\s*\([a-z]+:[^)]*\))+\s*$/i, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -60,7 +64,11 @@ export function plausibleAnswer(steps: readonly Step[]): string | undefined {
  * The final answer without synthesis and whether a verifier accepted it: the accepted answer
  * (fallbackAnswer) always wins; with `plausibleFallback` a plausible answer replaces "not found".
  */
-export function finalAnswer(bestAnswer: string, steps: readonly Step[], plausibleFallback: boolean): { answer: string; verified: boolean } {
+export function finalAnswer(
+  bestAnswer: string,
+  steps: readonly Step[],
+  plausibleFallback: boolean,
+): { answer: string; verified: boolean } {
   const accepted = fallbackAnswer(bestAnswer, steps);
   if (accepted !== NOT_FOUND) return { answer: accepted, verified: true };
   const plausible = plausibleFallback ? plausibleAnswer(steps) : undefined;
@@ -79,9 +87,19 @@ export function bestScoredCandidate(
   threshold = 1,
   margin = ALTERNATIVE_MARGIN,
 ): { answer: string; pCorrect: number; verified: boolean; provenance?: Provenance } | undefined {
-  const d = chooseWithAlternatives(trace.filter((t) => t.p_correct !== undefined && t.features), ranker, threshold, margin);
+  const d = chooseWithAlternatives(
+    trace.filter((t) => t.p_correct !== undefined && t.features),
+    ranker,
+    threshold,
+    margin,
+  );
   if (!d) return undefined;
-  return { answer: d.produced_answer.trim(), pCorrect: Math.round(d.p * 1000) / 1000, verified: d.accepted, ...(d.provenance ? { provenance: d.provenance } : {}) };
+  return {
+    answer: d.produced_answer.trim(),
+    pCorrect: Math.round(d.p * 1000) / 1000,
+    verified: d.accepted,
+    ...(d.provenance ? { provenance: d.provenance } : {}),
+  };
 }
 
 /**
@@ -96,17 +114,43 @@ export const ALTERNATIVE_MARGIN = 0.3;
  * highest-P alternative SQL candidate no check contradicted replaces it if its P is higher by
  * more than `margin`. `accepted` of the returned row says whether it is verified.
  */
-export function chooseWithAlternatives(scored: readonly TraceDecision[], ranker: Ranker | undefined, threshold: number, margin: number): (TraceDecision & { p: number }) | undefined {
+export function chooseWithAlternatives(
+  scored: readonly TraceDecision[],
+  ranker: Ranker | undefined,
+  threshold: number,
+  margin: number,
+): (TraceDecision & { p: number }) | undefined {
   const main = scored.filter((d) => !d.alternative);
-  const attempts = main.map((d) => ({ answer: d.produced_answer, route: d.effective_route, subQuery: d.sub_query, verdict: d.verdict, p: d.p_correct!, features: d.features! }));
+  const attempts = main.map((d) => ({
+    answer: d.produced_answer,
+    route: d.effective_route,
+    subQuery: d.sub_query,
+    verdict: d.verdict,
+    p: d.p_correct!,
+    features: d.features!,
+  }));
   const choice = chooseAnswer(attempts, ranker, threshold);
   const chosen = choice ? { ...main[choice.index]!, accepted: choice.verified, p: choice.p } : undefined;
   if (chosen?.accepted) return chosen;
   let best: TraceDecision | undefined;
-  for (const d of scored) if (d.alternative && d.verdict !== 0 && isValidAnswer(d.produced_answer) && (!best || d.p_correct! > best.p_correct!)) best = d;
+  for (const d of scored)
+    if (
+      d.alternative &&
+      d.verdict !== 0 &&
+      isValidAnswer(d.produced_answer) &&
+      (!best || d.p_correct! > best.p_correct!)
+    )
+      best = d;
   // (The chosen answer's P is the best of the attempts that found it: the ranker names its first one.)
-  const chosenP = chosen ? Math.max(...main.filter((d) => normaliseAnswerText(d.produced_answer) === normaliseAnswerText(chosen.produced_answer)).map((d) => d.p_correct!)) : 0;
-  if (best && (!chosen || best.p_correct! > chosenP + margin)) return { ...best, accepted: best.verdict === 1, p: best.p_correct! };
+  const chosenP = chosen
+    ? Math.max(
+        ...main
+          .filter((d) => normaliseAnswerText(d.produced_answer) === normaliseAnswerText(chosen.produced_answer))
+          .map((d) => d.p_correct!),
+      )
+    : 0;
+  if (best && (!chosen || best.p_correct! > chosenP + margin))
+    return { ...best, accepted: best.verdict === 1, p: best.p_correct! };
   return chosen;
 }
 
@@ -115,20 +159,41 @@ export async function synthesize(state: State, config: RunnableConfig, resources
     const c = ensureConfiguration(config);
     const accepted = state.steps.filter((s) => !s.failed);
     const model = c.decomposerBackbone === "offline" || c.noDecomposition ? answerModel() : undefined;
-    const scored = model !== undefined ? bestScoredCandidate(state.trace, model?.ranker, c.acceptThreshold ?? model?.threshold ?? 1) : undefined;
+    const scored =
+      model !== undefined
+        ? bestScoredCandidate(state.trace, model?.ranker, c.acceptThreshold ?? model?.threshold ?? 1)
+        : undefined;
     if (scored && (scored.verified || c.plausibleFallback)) {
-      return { answer: scored.answer, answerVerified: scored.verified, answerProvenance: scored.provenance ? [scored.provenance] : [] };
+      return {
+        answer: scored.answer,
+        answerVerified: scored.verified,
+        answerProvenance: scored.provenance ? [scored.provenance] : [],
+      };
     }
     const fallback = finalAnswer(state.bestAnswer, state.steps, c.plausibleFallback);
     if (c.finalSynthesis && accepted.length >= 2) {
       const strategies = await resources.strategies(c, "main", meter);
       try {
         const answer = cleanAnswer(await strategies.synthesize({ question: state.question, steps: accepted }));
-        if (isValidAnswer(answer)) return { answer, answerVerified: true, answerProvenance: provenanceOfAnswer(answer, true, state.trace, accepted.map((s) => s.subQuery)) };
+        if (isValidAnswer(answer))
+          return {
+            answer,
+            answerVerified: true,
+            answerProvenance: provenanceOfAnswer(
+              answer,
+              true,
+              state.trace,
+              accepted.map((s) => s.subQuery),
+            ),
+          };
       } catch (error) {
         noteFailure(meter, "synthesis failed (fallback answer)", error); // the fallback below answers
       }
     }
-    return { answer: fallback.answer, answerVerified: fallback.verified, answerProvenance: provenanceOfAnswer(fallback.answer, fallback.verified, state.trace) };
+    return {
+      answer: fallback.answer,
+      answerVerified: fallback.verified,
+      answerProvenance: provenanceOfAnswer(fallback.answer, fallback.verified, state.trace),
+    };
   });
 }

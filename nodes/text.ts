@@ -17,7 +17,11 @@ import type { Strategies } from "./strategies.js";
  * The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. A strategy error
  * fails closed to "not found" and is noted in `meter`.
  */
-export async function readTextAnswer(strategies: Pick<Strategies, "readText">, state: State, meter?: UsageMeter): Promise<string> {
+export async function readTextAnswer(
+  strategies: Pick<Strategies, "readText">,
+  state: State,
+  meter?: UsageMeter,
+): Promise<string> {
   try {
     const answer = await strategies.readText({
       question: state.question,

@@ -71,12 +71,16 @@ export function validCandidates(raw: readonly unknown[], columns: readonly Schem
 
 /** Lower-case; runs of `-`, `_`, whitespace → one space; trimmed. */
 export function fuzzyNormalise(text: string): string {
-  return text.toLowerCase().replace(/[-_\s]+/g, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[-_\s]+/g, " ")
+    .trim();
 }
 
 function primaryColumn(candidates: Candidate[], columns: readonly SchemaEntry[]): SchemaEntry | undefined {
   const counts = new Map<string, number>();
-  for (const c of candidates) counts.set(`${c.tableId}\u0000${c.column}`, (counts.get(`${c.tableId}\u0000${c.column}`) ?? 0) + 1);
+  for (const c of candidates)
+    counts.set(`${c.tableId}\u0000${c.column}`, (counts.get(`${c.tableId}\u0000${c.column}`) ?? 0) + 1);
   let best: string | undefined;
   let bestCount = 0;
   for (const [key, n] of counts) {
@@ -116,7 +120,14 @@ function ladder(entity: string, candidates: Candidate[], minFallback: number, te
   if (minFallback <= 2 || textAlreadyFailed) {
     const hit = fuzzyMatch(entity, candidates);
     if (hit) {
-      return { entity, tableId: hit.tableId, column: hit.column, matchedValue: hit.value, confidence: 0.3, fallbackLevel: 2 };
+      return {
+        entity,
+        tableId: hit.tableId,
+        column: hit.column,
+        matchedValue: hit.value,
+        confidence: 0.3,
+        fallbackLevel: 2,
+      };
     }
   }
   return unmatched(entity, candidates, textAlreadyFailed ? 1 : 3);
@@ -145,7 +156,8 @@ export async function linkValues(input: LinkValuesInput): Promise<LinkedValue[]>
       const column = typeof reply?.matchedColumn === "string" ? reply.matchedColumn : "";
       const confidence = reply?.confidence;
       const matches = candidates.filter((c) => c.value === value && (column === "" || c.column === column));
-      const confidenceOk = typeof confidence === "number" && Number.isFinite(confidence) && confidence >= 0 && confidence <= 1;
+      const confidenceOk =
+        typeof confidence === "number" && Number.isFinite(confidence) && confidence >= 0 && confidence <= 1;
       if (value !== NO_MATCH && matches.length === 1 && confidenceOk) {
         const m = matches[0]!;
         out.push({ entity, tableId: m.tableId, column: m.column, matchedValue: m.value, confidence, fallbackLevel: 0 });

@@ -67,7 +67,9 @@ export async function judge(
       requestedRoute: attempt.requestedRoute,
       attempt: attempt.number,
       // (An attempt's alternative SQL candidates are not other attempts: they do not count as agreement.)
-      earlier: state.trace.filter((d) => !d.alternative).map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
+      earlier: state.trace
+        .filter((d) => !d.alternative)
+        .map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
       ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
     });
     verdict = validVerdict(out?.verdict);
@@ -81,7 +83,12 @@ export async function judge(
     return { verdict: 0.5, reason: `verifier failed: ${(error as Error)?.message ?? String(error)}`, demoted: false };
   }
   if (verdict === 1 && !isGrounded(answer, evidence)) {
-    return { verdict: 0.5, reason: `${reason} [demoted: answer not grounded in the evidence]`.trim(), demoted: true, ...learned };
+    return {
+      verdict: 0.5,
+      reason: `${reason} [demoted: answer not grounded in the evidence]`.trim(),
+      demoted: true,
+      ...learned,
+    };
   }
   return { verdict, reason, demoted: false, ...learned };
 }
@@ -96,7 +103,13 @@ export function plausibleAfter(state: Pick<State, "plausibleAnswer">, attempt: A
   return verdict === 0.5 && isValidAnswer(attempt.answer) ? attempt.answer.trim() : "";
 }
 
-export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, reason: string, learned: Pick<Judgement, "pCorrect" | "features"> = {}): TraceDecision {
+export function traceDecision(
+  state: State,
+  attempt: Attempt,
+  verdict: Verdict,
+  reason: string,
+  learned: Pick<Judgement, "pCorrect" | "features"> = {},
+): TraceDecision {
   const plan = state.plan!;
   return {
     question_id: state.question_id ?? state.question,
@@ -132,11 +145,33 @@ export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, 
  * route, its own statement, result and plan), marked `alternative`. They are candidates for the final
  * answer (synthesize), never the sub-query's control flow.
  */
-export async function judgeAlternatives(strategies: Pick<Strategies, "verify">, state: State, attempt: Attempt, acceptThreshold: number | undefined, meter?: UsageMeter): Promise<TraceDecision[]> {
+export async function judgeAlternatives(
+  strategies: Pick<Strategies, "verify">,
+  state: State,
+  attempt: Attempt,
+  acceptThreshold: number | undefined,
+  meter?: UsageMeter,
+): Promise<TraceDecision[]> {
   const rows: TraceDecision[] = [];
   for (const alt of attempt.alternatives ?? []) {
-    const candidate: Attempt = { ...attempt, answer: alt.answer, sql: alt.sql, sqlResult: alt.sqlResult, sqlPlan: alt.plan, alternatives: [] };
-    const j = await judge(strategies, { question: state.question, state, attempt: candidate, ...(acceptThreshold !== undefined ? { acceptThreshold } : {}) }, meter);
+    const candidate: Attempt = {
+      ...attempt,
+      answer: alt.answer,
+      sql: alt.sql,
+      sqlResult: alt.sqlResult,
+      sqlPlan: alt.plan,
+      alternatives: [],
+    };
+    const j = await judge(
+      strategies,
+      {
+        question: state.question,
+        state,
+        attempt: candidate,
+        ...(acceptThreshold !== undefined ? { acceptThreshold } : {}),
+      },
+      meter,
+    );
     const { provenance: _provenance, ...withoutProvenance } = candidate;
     rows.push({ ...traceDecision(state, withoutProvenance, j.verdict, j.reason, j), alternative: true });
   }
@@ -149,12 +184,33 @@ export async function verify(state: State, config: RunnableConfig, resources: No
     const attempt = state.attempt;
     if (!attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
     const strategies = await resources.strategies(c, "verifier", meter);
-    const judgement = await judge(strategies, { question: state.question, state, attempt, ...(c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {}) }, meter);
+    const judgement = await judge(
+      strategies,
+      {
+        question: state.question,
+        state,
+        attempt,
+        ...(c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {}),
+      },
+      meter,
+    );
     const { verdict, reason } = judgement;
-    const judged: Attempt = { ...attempt, verdict, reason, ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}) };
+    const judged: Attempt = {
+      ...attempt,
+      verdict,
+      reason,
+      ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}),
+    };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
     const alternatives = await judgeAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
-    const update: Update = { attempt: judged, plausibleAnswer, trace: alternatives.length > 0 ? [traceDecision(state, judged, verdict, reason, judgement), ...alternatives] : traceDecision(state, judged, verdict, reason, judgement) };
+    const update: Update = {
+      attempt: judged,
+      plausibleAnswer,
+      trace:
+        alternatives.length > 0
+          ? [traceDecision(state, judged, verdict, reason, judgement), ...alternatives]
+          : traceDecision(state, judged, verdict, reason, judgement),
+    };
     const current: State = { ...state, plausibleAnswer };
     if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;
@@ -167,7 +223,8 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       verdict,
       step: state.failedRoutes.length + 1,
     };
-    if (attempt.number >= maxAttempts) return { ...update, failedRoutes: record, ...finishSubQuery(current, judged, false) };
+    if (attempt.number >= maxAttempts)
+      return { ...update, failedRoutes: record, ...finishSubQuery(current, judged, false) };
     return { ...update, failedRoutes: record };
   });
 }

@@ -90,7 +90,13 @@ export class Bm25Stats {
 }
 
 /** Plain BM25 top-k over a list of texts (ids = positions); ties by position. */
-export function bm25TopK(stats: Bm25Stats, query: string, texts: readonly string[], k: number, ids?: readonly number[]): Array<{ id: number; score: number }> {
+export function bm25TopK(
+  stats: Bm25Stats,
+  query: string,
+  texts: readonly string[],
+  k: number,
+  ids?: readonly number[],
+): Array<{ id: number; score: number }> {
   const q = contentWords(query);
   const pool = ids ?? texts.map((_, i) => i);
   const scored = pool.map((id) => ({ id, score: stats.score(q, texts[id]!) }));

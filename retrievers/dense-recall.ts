@@ -7,7 +7,13 @@
 import { searchText } from "../indexing/cell-selection.js";
 import type { IndexEmbedder } from "../indexing/embeddings/types.js";
 import type { Hit } from "../indexing/types.js";
-import { ExactIndex, openVectorIndex, type IdRange, type VectorFile, type VectorIndex } from "../indexing/vector-index.js";
+import {
+  ExactIndex,
+  openVectorIndex,
+  type IdRange,
+  type VectorFile,
+  type VectorIndex,
+} from "../indexing/vector-index.js";
 import type { ViewEntries } from "../indexing/views.js";
 import type { Bm25Stats } from "./bm25.js";
 import { recallSize } from "./recall.js";
@@ -57,8 +63,16 @@ export class DenseView<T extends { text: string }> {
   }
 
   /** Top n ids by inner product: over a contiguous range (read alone), a list of ids, or the whole view. */
-  search(q: Float32Array, n: number, restrict?: { range?: IdRange; ids?: readonly number[] }): Array<{ id: number; score: number }> {
-    const key = restrict?.range ? `${n} range ${restrict.range.start}-${restrict.range.end}` : restrict?.ids ? `${n} ids ${restrict.ids.join(",")}` : `${n}`;
+  search(
+    q: Float32Array,
+    n: number,
+    restrict?: { range?: IdRange; ids?: readonly number[] },
+  ): Array<{ id: number; score: number }> {
+    const key = restrict?.range
+      ? `${n} range ${restrict.range.start}-${restrict.range.end}`
+      : restrict?.ids
+        ? `${n} ids ${restrict.ids.join(",")}`
+        : `${n}`;
     let byQuery = this.recent.get(q);
     if (!byQuery) this.recent.set(q, (byQuery = new Map()));
     let hits = byQuery.get(key);
@@ -70,7 +84,11 @@ export class DenseView<T extends { text: string }> {
     return hits.map((h) => ({ id: h.id, score: h.score }));
   }
 
-  private scan(q: Float32Array, n: number, restrict?: { range?: IdRange; ids?: readonly number[] }): Array<{ id: number; score: number }> {
+  private scan(
+    q: Float32Array,
+    n: number,
+    restrict?: { range?: IdRange; ids?: readonly number[] },
+  ): Array<{ id: number; score: number }> {
     if (restrict?.range) {
       const { start, end } = restrict.range;
       const slice = new ExactIndex(this.file.range(start, end), this.file.dim);

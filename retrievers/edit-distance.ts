@@ -12,7 +12,8 @@ export function editDistance(a: string, b: string, max: number, options: { trans
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (options.transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
+      if (options.transpositions && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, before[j - 2]! + 1);
       cur.push(v);
       if (v < best) best = v;
     }

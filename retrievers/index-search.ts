@@ -12,7 +12,13 @@
  */
 import type Database from "better-sqlite3";
 import type { CellEntry, DocChunk, Hit, RowEntry, SchemaEntry, TableSchema } from "../indexing/types.js";
-import type { CellSearchOptions, DocumentSearchOptions, IndexSearch, SchemaCellResult, SearchOptions } from "./types.js";
+import type {
+  CellSearchOptions,
+  DocumentSearchOptions,
+  IndexSearch,
+  SchemaCellResult,
+  SearchOptions,
+} from "./types.js";
 import type { LoadedViews } from "../indexing/views.js";
 import { createEmbedder } from "../indexing/embeddings/index.js";
 import type { IndexEmbedder } from "../indexing/embeddings/types.js";
@@ -22,7 +28,16 @@ import { normaliseForMatch } from "../text/normalise.js";
 import { Bm25Stats } from "./bm25.js";
 import { DenseView, recallRerank, SearchContext } from "./dense-recall.js";
 import { recallSize, DEFAULT_RECALL_MULTIPLIER } from "./recall.js";
-import { denseOnly, LexicalReranker, mentionKey, mentionScore, rerank, TYPO_MENTION, type MentionKey, type Reranker } from "./rerank.js";
+import {
+  denseOnly,
+  LexicalReranker,
+  mentionKey,
+  mentionScore,
+  rerank,
+  TYPO_MENTION,
+  type MentionKey,
+  type Reranker,
+} from "./rerank.js";
 import { RowSearch } from "./row-search.js";
 import { ValuePool } from "./value-pool.js";
 
@@ -81,14 +96,25 @@ export class ViewSearch implements IndexSearch {
     this.schemaView = new DenseView(views.schema, views.vectors.schema, backend);
     this.cellView = new DenseView(views.cells, views.vectors.cells, backend);
     const rowView = new DenseView(views.rows, views.vectors.rows, backend);
-    this.rowSearch = new RowSearch(this.ctx, rowView, views, options.db, options.tables, options.rowStructure !== false);
+    this.rowSearch = new RowSearch(
+      this.ctx,
+      rowView,
+      views,
+      options.db,
+      options.tables,
+      options.rowStructure !== false,
+    );
     this.pool = new ValuePool(views, embedder, options.db, options.tables, options.fullValuePool !== false);
   }
 
   static async open(views: LoadedViews, options: ViewSearchOptions = {}): Promise<ViewSearch> {
-    const embedder = options.embedder ?? (await createEmbedder(options.embeddingModelPath ?? views.info.embeddingModelPath, views.info.embeddingDim));
+    const embedder =
+      options.embedder ??
+      (await createEmbedder(options.embeddingModelPath ?? views.info.embeddingModelPath, views.info.embeddingDim));
     if (embedder.dimension !== views.info.embeddingDim) {
-      throw new Error(`embedder ${embedder.modelId} has dimension ${embedder.dimension}, the index was built with ${views.info.embeddingDim} — use the same --embedding_model`);
+      throw new Error(
+        `embedder ${embedder.modelId} has dimension ${embedder.dimension}, the index was built with ${views.info.embeddingDim} — use the same --embedding_model`,
+      );
     }
     return new ViewSearch(views, embedder, await rerankerFor(options.reranker ?? "lexical"), options);
   }
@@ -104,7 +130,12 @@ export class ViewSearch implements IndexSearch {
 
   /** Entry counts (for `atr doctor` / search CLI). */
   get sizes() {
-    return { docs: this.docs.size, schema: this.schemaView.size, cells: this.cellView.size, rows: this.views.rows.size };
+    return {
+      docs: this.docs.size,
+      schema: this.schemaView.size,
+      cells: this.cellView.size,
+      rows: this.views.rows.size,
+    };
   }
 
   embedQuery(query: string): Promise<Float32Array> {
@@ -126,14 +157,33 @@ export class ViewSearch implements IndexSearch {
    */
   async documents(query: string, k: number, options: DocumentSearchOptions = {}): Promise<Array<Hit<DocChunk>>> {
     const scoped = options.tableIds && options.tableIds.length > 0;
-    const ids = scoped || options.type ? this.views.docIds({ type: options.type, scope: scoped ? options.tableIds : undefined }) : undefined;
-    return recallRerank(this.ctx, this.docs, query, k, ids ? { ids } : undefined, ids ? ids.length : this.docs.size, this.viewStats("docs"));
+    const ids =
+      scoped || options.type
+        ? this.views.docIds({ type: options.type, scope: scoped ? options.tableIds : undefined })
+        : undefined;
+    return recallRerank(
+      this.ctx,
+      this.docs,
+      query,
+      k,
+      ids ? { ids } : undefined,
+      ids ? ids.length : this.docs.size,
+      this.viewStats("docs"),
+    );
   }
 
   async schema(query: string, k: number, options: SearchOptions = {}): Promise<Array<Hit<SchemaEntry>>> {
     if (options.tableIds && options.tableIds.length > 0) {
       const ids = options.tableIds.flatMap((t) => this.views.schemaIds(t));
-      const all = await recallRerank(this.ctx, this.schemaView, query, recallSize(k, ids.length, this.multiplier), { ids }, ids.length, this.viewStats("schema"));
+      const all = await recallRerank(
+        this.ctx,
+        this.schemaView,
+        query,
+        recallSize(k, ids.length, this.multiplier),
+        { ids },
+        ids.length,
+        this.viewStats("schema"),
+      );
       if (this.options.schemaValueLinking === false) return all.slice(0, k);
       // entity-based schema linking: a column whose value the query names verbatim moves up
       const named = await this.columnsNamedByValue(query, options.tableIds);
@@ -156,7 +206,9 @@ export class ViewSearch implements IndexSearch {
     const qw = new Set(contentWords(query));
     const named = new Set<string>();
     for (const tableId of tableIds) {
-      const cells = this.pool.isLarge(tableId) ? (await this.pool.largeCandidates(tableId, query)).map((c) => c.cell) : (this.pool.tableCells(tableId) ?? []);
+      const cells = this.pool.isLarge(tableId)
+        ? (await this.pool.largeCandidates(tableId, query)).map((c) => c.cell)
+        : (this.pool.tableCells(tableId) ?? []);
       for (const c of cells) {
         const key = `${c.tableId}\u0000${c.column}`;
         if (named.has(key) || normaliseForMatch(c.value).trim().length < 3) continue;
@@ -186,10 +238,24 @@ export class ViewSearch implements IndexSearch {
    * Cell search: dense recall for `recallQuery` over the population, rerank against `rankQuery`.
    * Scoped (tableIds / columns): the value pools of those tables. Unscoped: the cell index.
    */
-  private async cellSearch(recallQuery: string, rankQuery: string, k: number, options: CellSearchOptions): Promise<Array<Hit<CellEntry>>> {
+  private async cellSearch(
+    recallQuery: string,
+    rankQuery: string,
+    k: number,
+    options: CellSearchOptions,
+  ): Promise<Array<Hit<CellEntry>>> {
     const tableIds = options.columns ? [...new Set(options.columns.map((c) => c.tableId))] : options.tableIds;
     if (!tableIds || tableIds.length === 0) {
-      return recallRerank(this.ctx, this.cellView, recallQuery, k, undefined, this.cellView.size, this.viewStats("cells"), rankQuery);
+      return recallRerank(
+        this.ctx,
+        this.cellView,
+        recallQuery,
+        k,
+        undefined,
+        this.cellView.size,
+        this.viewStats("cells"),
+        rankQuery,
+      );
     }
     const allowed = options.columns ? new Set(options.columns.map((c) => `${c.tableId}\u0000${c.column}`)) : undefined;
     const candidates: Array<{ entry: CellEntry; vector: Float32Array; idx: number }> = [];
@@ -232,11 +298,17 @@ export class ViewSearch implements IndexSearch {
     return rerank(this.reranker, rankQuery, recalled, k, () => (stats ??= new Bm25Stats(statTexts)));
   }
 
-  async schemaCells(query: string, entities: string[], options: { schemaTopK: number; cellTopK: number; tableIds?: string[] }): Promise<SchemaCellResult> {
-    if (!Number.isInteger(options.cellTopK) || options.cellTopK < 0) throw new RangeError(`cell_top_k must be a non-negative integer, got ${options.cellTopK}`);
+  async schemaCells(
+    query: string,
+    entities: string[],
+    options: { schemaTopK: number; cellTopK: number; tableIds?: string[] },
+  ): Promise<SchemaCellResult> {
+    if (!Number.isInteger(options.cellTopK) || options.cellTopK < 0)
+      throw new RangeError(`cell_top_k must be a non-negative integer, got ${options.cellTopK}`);
     const columns = (await this.schema(query, options.schemaTopK, { tableIds: options.tableIds })).map((h) => h.entry);
     const candidates: Record<string, CellEntry[]> = {};
-    for (const entity of entities) candidates[entity] = (await this.entityCells(entity, columns, options.cellTopK)).map((h) => h.entry);
+    for (const entity of entities)
+      candidates[entity] = (await this.entityCells(entity, columns, options.cellTopK)).map((h) => h.entry);
     return { columns, candidates };
   }
 
@@ -250,10 +322,14 @@ export class ViewSearch implements IndexSearch {
     const pool = new Map<string, CellEntry>();
     for (const name of [...new Set(columns.map((c) => c.column))]) {
       const scoped = pairs.filter((p) => p.column === name);
-      const hits = await this.cellSearch(`column: ${name} | ${entity}`, `column: ${name} | ${entity}`, k, { columns: scoped });
+      const hits = await this.cellSearch(`column: ${name} | ${entity}`, `column: ${name} | ${entity}`, k, {
+        columns: scoped,
+      });
       for (const h of hits) pool.set(`${h.entry.tableId}\u0000${h.entry.column}\u0000${h.entry.value}`, h.entry);
     }
-    const merged = [...pool.values()].sort((a, b) => cmp(a.column, b.column) || cmp(a.value, b.value) || cmp(a.tableId, b.tableId));
+    const merged = [...pool.values()].sort(
+      (a, b) => cmp(a.column, b.column) || cmp(a.value, b.value) || cmp(a.tableId, b.tableId),
+    );
     if (merged.length === 0) return [];
     const q = await this.embedQuery(entity);
     const dim = this.embedder.dimension;

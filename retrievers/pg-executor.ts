@@ -15,7 +15,14 @@
  * `_2`, `_3` … — so a result string is the same on both stores.
  */
 import pg from "pg";
-import { DEFAULT_SQL_MAX_ROWS, DEFAULT_SQL_TIMEOUT_MS, SQL_FAILURE_PREFIX, type SqlExecution, type SqlExecutor, type SqlExecutorOptions } from "./sql-executor.js";
+import {
+  DEFAULT_SQL_MAX_ROWS,
+  DEFAULT_SQL_TIMEOUT_MS,
+  SQL_FAILURE_PREFIX,
+  type SqlExecution,
+  type SqlExecutor,
+  type SqlExecutorOptions,
+} from "./sql-executor.js";
 import type { SqlDialect } from "./sql-dialect.js";
 import { sqliteResultNames } from "./sqlite-result-names.js";
 
@@ -39,7 +46,8 @@ function quoteIdent(name: string): string {
 /** node-pg's message for a missing password names none of the ways to give one. */
 function explain(error: unknown): string {
   const message = (error as Error)?.message ?? String(error);
-  if (/client password must be a string/.test(message)) return "the server wants a password: set PGPASSWORD, add a ~/.pgpass line, or give --sql_store with the URL including the password";
+  if (/client password must be a string/.test(message))
+    return "the server wants a password: set PGPASSWORD, add a ~/.pgpass line, or give --sql_store with the URL including the password";
   return message;
 }
 
@@ -80,7 +88,14 @@ export class PgSqlExecutor implements SqlExecutor {
 
   async execute(sql: string): Promise<SqlExecution> {
     const started = performance.now();
-    const fail = (error: string): SqlExecution => ({ result: `${SQL_FAILURE_PREFIX} ${error}`, ok: false, rowCount: 0, truncated: false, error, ms: performance.now() - started });
+    const fail = (error: string): SqlExecution => ({
+      result: `${SQL_FAILURE_PREFIX} ${error}`,
+      ok: false,
+      rowCount: 0,
+      truncated: false,
+      error,
+      ms: performance.now() - started,
+    });
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -98,8 +113,15 @@ export class PgSqlExecutor implements SqlExecutor {
       await client.query("BEGIN READ ONLY");
       try {
         const body = sql.trim().replace(/;\s*$/, "");
-        await client.query({ text: `DECLARE ${cursor} NO SCROLL CURSOR FOR ${body}`, queryMode: "extended" } as pg.QueryConfig);
-        const fetched = await client.query({ text: `FETCH FORWARD ${this.maxRows + 1} FROM ${cursor}`, rowMode: "array", types: TYPES } as pg.QueryArrayConfig);
+        await client.query({
+          text: `DECLARE ${cursor} NO SCROLL CURSOR FOR ${body}`,
+          queryMode: "extended",
+        } as pg.QueryConfig);
+        const fetched = await client.query({
+          text: `FETCH FORWARD ${this.maxRows + 1} FROM ${cursor}`,
+          rowMode: "array",
+          types: TYPES,
+        } as pg.QueryArrayConfig);
         const sqliteNames = sqliteResultNames(body);
         const names = sqliteNames?.length === fetched.fields.length ? sqliteNames : fetched.fields.map((f) => f.name);
         const seen = new Map<string, number>();
@@ -126,7 +148,11 @@ export class PgSqlExecutor implements SqlExecutor {
     } catch (error) {
       const message = (error as Error).message;
       if (broken) return fail(`time limit of ${this.timeoutMs} ms exceeded (no reply from PostgreSQL)`);
-      return fail(/canceling statement due to statement timeout/.test(message) ? `time limit of ${this.timeoutMs} ms exceeded` : message);
+      return fail(
+        /canceling statement due to statement timeout/.test(message)
+          ? `time limit of ${this.timeoutMs} ms exceeded`
+          : message,
+      );
     } finally {
       clearTimeout(timer);
       client.release(broken);

@@ -52,7 +52,9 @@ export async function rerank<T>(
   if (candidates.length === 0 || k <= 0) return [];
   const scores = await reranker.score(query, candidates, population);
   if (scores.length !== candidates.length) {
-    throw new RerankError(`reranker ${reranker.name} returned ${scores.length} scores for ${candidates.length} candidates`);
+    throw new RerankError(
+      `reranker ${reranker.name} returned ${scores.length} scores for ${candidates.length} candidates`,
+    );
   }
   const order = candidates.map((_, i) => i);
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
@@ -124,7 +126,12 @@ function nearQueryWord(word: string, queryWords: Set<string>): boolean {
     if (q[0] !== word[0] || Math.abs(q.length - word.length) > 1 || q.length < 4) continue;
     if (wordFamily(q) === wordFamily(word) || !/^\p{L}+$/u.test(q)) continue;
     if (word.length === 4 || q.length === 4) {
-      if (q.length === word.length && [...q].sort().join("") === [...word].sort().join("") && editDistance(q, word, 1, { transpositions: true }) === 1) return true;
+      if (
+        q.length === word.length &&
+        [...q].sort().join("") === [...word].sort().join("") &&
+        editDistance(q, word, 1, { transpositions: true }) === 1
+      )
+        return true;
     } else if (editDistance(q, word, 1, { transpositions: true }) === 1) return true;
   }
   return false;
@@ -177,6 +184,8 @@ export class LexicalReranker implements Reranker {
     const ln = lexical.map((x) => (top > 0 ? x / top : 0));
     const qn = normaliseForMatch(query).replace(/\s+/g, " ");
     const qw = new Set(q);
-    return candidates.map((c, i) => dn[i]! + this.lexicalWeight * ln[i]! + (c.key ? this.mentionWeight * mentionScore(qn, qw, c.key) : 0));
+    return candidates.map(
+      (c, i) => dn[i]! + this.lexicalWeight * ln[i]! + (c.key ? this.mentionWeight * mentionScore(qn, qw, c.key) : 0),
+    );
   }
 }

@@ -63,7 +63,11 @@ export class RowSearch {
     // structural candidates (first/last/after/before/extremes) go right after the best hits
     const tableRows = this.views.rows.range(range.start, range.end);
     const top = hits.slice(0, STRUCTURE_AFTER).map((h) => h.entry.rowIdx);
-    const extra = structuralRows(query, tableRows, hits.slice(0, 1).map((h) => h.entry.rowIdx))
+    const extra = structuralRows(
+      query,
+      tableRows,
+      hits.slice(0, 1).map((h) => h.entry.rowIdx),
+    )
       .map((i) => tableRows[i]!)
       .filter((r) => !top.includes(r.rowIdx));
     if (extra.length === 0) return hits;
@@ -80,16 +84,24 @@ export class RowSearch {
     const schema = this.tables?.get(tableId);
     const match = ftsAnyOf(contentWords(query));
     if (!schema || !this.db || !match) return [];
-    const position = this.db.prepare("SELECT position FROM _tables WHERE table_id = ?").pluck().get(tableId) as number | undefined;
+    const position = this.db.prepare("SELECT position FROM _tables WHERE table_id = ?").pluck().get(tableId) as
+      number | undefined;
     const indexed = this.db.prepare("SELECT 1 FROM _table_stats WHERE table_id = ?").pluck().get(tableId);
     if (position === undefined || !indexed) return [];
     const n = recallSize(k, schema.rowCount, this.ctx.multiplier);
     if (n === 0) return [];
     const fts = quote(rowsFtsTable(position));
-    const ids = this.db.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ?`).pluck().all(match, n) as number[];
+    const ids = this.db
+      .prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ?`)
+      .pluck()
+      .all(match, n) as number[];
     if (ids.length === 0) return [];
     const cols = schema.columns.map((c) => quote(c.rawPhysical));
-    const read = this.db.prepare(`SELECT ${[quote(ROW_ID_COLUMN), ...cols].join(", ")} FROM ${quote(schema.physical)} WHERE ${quote(ROW_ID_COLUMN)} = ?`).raw();
+    const read = this.db
+      .prepare(
+        `SELECT ${[quote(ROW_ID_COLUMN), ...cols].join(", ")} FROM ${quote(schema.physical)} WHERE ${quote(ROW_ID_COLUMN)} = ?`,
+      )
+      .raw();
     const header = schema.columns.map((c) => c.name);
     const entries: RowEntry[] = ids.map((id) => {
       const r = read.get(id) as unknown[];

@@ -16,7 +16,8 @@ const LAST = /\b(last|final|latest|bottom|most recent|how many|total number|numb
 const AFTER = /\b(after|next|following|followed|succeeded|later than|below|behind|then)\b/;
 const BEFORE = /\b(before|previous|previously|preceding|preceded|prior|above|earlier than|ahead)\b/;
 const SAME = /\b(same|equal|as many|as much|tied|also)\b/;
-const MAX = /\b(most|highest|largest|biggest|greatest|maximum|longest|tallest|heaviest|oldest|best|more|higher|larger|top|max|peak|peaked|record)\b/;
+const MAX =
+  /\b(most|highest|largest|biggest|greatest|maximum|longest|tallest|heaviest|oldest|best|more|higher|larger|top|max|peak|peaked|record)\b/;
 const MIN = /\b(least|lowest|smallest|fewest|minimum|shortest|lightest|youngest|worst|less|lower|fewer|min)\b/;
 
 /**
@@ -63,7 +64,9 @@ export function structuralRows(question: string, rows: readonly RowEntry[], anch
     const scored = columns
       .map((c) => ({ c, overlap: [...stemSet(contentWords(c, headerWords))].filter((s) => qStems.has(s)).length }))
       .filter((x) => x.overlap > 0);
-    const numericCols = (scored.length > 0 ? scored.sort((a, b) => b.overlap - a.overlap).map((x) => x.c) : columns).filter((c) => {
+    const numericCols = (
+      scored.length > 0 ? scored.sort((a, b) => b.overlap - a.overlap).map((x) => x.c) : columns
+    ).filter((c) => {
       let n = 0;
       for (const r of rows) if (parseNumber(r.values[c] ?? "") !== null) n++;
       return n >= Math.max(2, rows.length * 0.6);
@@ -96,7 +99,10 @@ export function looksLikeHeaderRow(rows: readonly RowEntry[]): boolean {
   for (const c of columns) {
     const first = (rows[0]!.values[c] ?? "").trim();
     if (first === "") continue;
-    const rest = rows.slice(1).map((r) => (r.values[c] ?? "").trim()).filter((v) => v !== "");
+    const rest = rows
+      .slice(1)
+      .map((r) => (r.values[c] ?? "").trim())
+      .filter((v) => v !== "");
     if (rest.length === 0) continue;
     const numeric = rest.filter((v) => parseNumber(v) !== null).length / rest.length;
     if (numeric < 0.6) continue;

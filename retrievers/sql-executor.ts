@@ -89,7 +89,8 @@ function resolveOptions(options: SqlExecutorOptions): Required<SqlExecutorOption
   const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
   const maxRows = options.maxRows ?? DEFAULT_SQL_MAX_ROWS;
   if (!(timeoutMs > 0)) throw new SqlExecutorError(`sql-executor: timeoutMs must be > 0, got ${timeoutMs}`);
-  if (!(Number.isInteger(maxRows) && maxRows > 0)) throw new SqlExecutorError(`sql-executor: maxRows must be a positive integer, got ${maxRows}`);
+  if (!(Number.isInteger(maxRows) && maxRows > 0))
+    throw new SqlExecutorError(`sql-executor: maxRows must be a positive integer, got ${maxRows}`);
   return { timeoutMs, maxRows };
 }
 
@@ -102,7 +103,9 @@ export class InlineSqlExecutor implements SqlExecutor {
     options: SqlExecutorOptions = {},
   ) {
     if (!db.readonly) {
-      throw new SqlExecutorError("sql-executor: the View 5 connection must be opened with {readonly: true, fileMustExist: true}");
+      throw new SqlExecutorError(
+        "sql-executor: the View 5 connection must be opened with {readonly: true, fileMustExist: true}",
+      );
     }
     this.options = resolveOptions(options);
   }
@@ -166,7 +169,8 @@ export class ProcessSqlExecutor implements SqlExecutor {
     private readonly path: string,
     options: SqlExecutorOptions = {},
   ) {
-    if (!existsSync(path)) throw new SqlExecutorError(`sql-executor: ${path} does not exist; build the index first (atr build-index)`);
+    if (!existsSync(path))
+      throw new SqlExecutorError(`sql-executor: ${path} does not exist; build the index first (atr build-index)`);
     this.options = resolveOptions(options);
   }
 
@@ -177,7 +181,11 @@ export class ProcessSqlExecutor implements SqlExecutor {
       execArgv: [],
       env: {
         ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NODE_OPTIONS")),
-        ATR_SQL_CHILD: JSON.stringify({ path: this.path, maxRows: this.options.maxRows, timeoutMs: this.options.timeoutMs }),
+        ATR_SQL_CHILD: JSON.stringify({
+          path: this.path,
+          maxRows: this.options.maxRows,
+          timeoutMs: this.options.timeoutMs,
+        }),
       },
     });
     trackChild(child);
@@ -225,7 +233,8 @@ export class ProcessSqlExecutor implements SqlExecutor {
     setRef(child, true);
     try {
       await this.ready;
-      if (this.child !== child || !child.connected) return toExecution({ ok: false, error: "SQL process failed to start" }, performance.now());
+      if (this.child !== child || !child.connected)
+        return toExecution({ ok: false, error: "SQL process failed to start" }, performance.now());
       return await this.send(child, sql);
     } finally {
       if (this.pending.size === 0) setRef(child, false);
@@ -264,7 +273,10 @@ export class ProcessSqlExecutor implements SqlExecutor {
 }
 
 /** Opens the default executor for a tables.sqlite file (`mode` "process" unless told otherwise). */
-export function openSqlExecutor(path: string, options: SqlExecutorOptions & { mode?: "process" | "inline" } = {}): SqlExecutor {
+export function openSqlExecutor(
+  path: string,
+  options: SqlExecutorOptions & { mode?: "process" | "inline" } = {},
+): SqlExecutor {
   if (options.mode === "inline") {
     return new InlineSqlExecutor(new Database(path, { readonly: true, fileMustExist: true }), options);
   }

@@ -16,7 +16,15 @@
  * - each arm of a UNION / INTERSECT / EXCEPT is an outer query and is checked on its own.
  */
 import { renderBinding, type GuardBinding, type GuardScope } from "./sql-guard-scope.js";
-import { columnName, IDENTIFIER_LITERALS, visitExpression, type Node, type Scope, type Source, type Walker } from "./sql-guard-walker.js";
+import {
+  columnName,
+  IDENTIFIER_LITERALS,
+  visitExpression,
+  type Node,
+  type Scope,
+  type Source,
+  type Walker,
+} from "./sql-guard-walker.js";
 
 /** The AND-conjuncts of a condition (parentheses are transparent in the AST). */
 export function conjuncts(node: Node | null | undefined): Node[] {
@@ -47,7 +55,13 @@ function asColumnRef(node: Node | undefined): Node | undefined {
  * The source whose bound column the predicate tests with the binding's value (`anyValue`: with any
  * literal, the same operator), or undefined.
  */
-function satisfiedBy(walker: Walker, predicate: Node, scope: Scope, binding: GuardBinding, anyValue = false): Source | undefined {
+function satisfiedBy(
+  walker: Walker,
+  predicate: Node,
+  scope: Scope,
+  binding: GuardBinding,
+  anyValue = false,
+): Source | undefined {
   if (predicate.type !== "binary_expr") return undefined;
   const op = String(predicate.operator).toUpperCase();
   if (binding.fuzzy ? op !== "LIKE" : op !== "=" && op !== "==") return undefined;
@@ -132,13 +146,14 @@ function closeOverJoins(walker: Walker, core: Node, scope: Scope, restricted: Se
   const ties: Tie[] = joinConjuncts(core).flatMap((predicate) => equalityTies(walker, predicate, scope));
   scope.sources.forEach((source, k) => {
     for (const name of (source.item.using as Array<string | Node> | undefined) ?? []) {
-      const column = String(typeof name === "string" ? name : name.value ?? name.column).toLowerCase();
+      const column = String(typeof name === "string" ? name : (name.value ?? name.column)).toLowerCase();
       for (const earlier of scope.sources.slice(0, k)) {
-        if (earlier.base ? earlier.base.all.has(column) : earlier.derived?.has(column)) ties.push({ from: [earlier], to: source }, { from: [source], to: earlier });
+        if (earlier.base ? earlier.base.all.has(column) : earlier.derived?.has(column))
+          ties.push({ from: [earlier], to: source }, { from: [source], to: earlier });
       }
     }
   });
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const tie of ties) {
       if (!restricted.has(tie.to) && tie.from.every((s) => restricted.has(s))) {
@@ -196,14 +211,19 @@ function checkRestricted(
   }
   if (seedOwn) {
     // A sub-query that carries every binding itself is restricted by it.
-    const own = scope.sources.filter((source) => bindings.every((b) => conjuncts(core.where).some((p) => satisfiedBy(walker, p, scope, b) === source)));
+    const own = scope.sources.filter((source) =>
+      bindings.every((b) => conjuncts(core.where).some((p) => satisfiedBy(walker, p, scope, b) === source)),
+    );
     for (const source of own) restricted.add(source);
   }
   closeOverJoins(walker, core, scope, restricted);
   const loose = scope.sources.filter((source) => !restricted.has(source));
   if (loose.length > 0) {
     const names = loose.map((s) => s.name || "(derived table)").join(", ");
-    add(out, `binding does not restrict the rows of ${names} in ${where}: join each source to the bound rows with a column equality (a.col = b.col) or drop it`);
+    add(
+      out,
+      `binding does not restrict the rows of ${names} in ${where}: join each source to the bound rows with a column equality (a.col = b.col) or drop it`,
+    );
   }
   for (const col of (core.columns as Node[] | undefined) ?? []) {
     visitExpression(col.expr ?? col, (node) => {
@@ -212,12 +232,16 @@ function checkRestricted(
       const found = walker.locate(ref, scope);
       if (!("source" in found) || !found.source.derived) return;
       if (found.source.derived.get(columnName(ref))?.local !== true) {
-        add(out, `binding does not restrict ${found.source.name ? `${found.source.name}.` : ""}${columnName(ref)}: it is computed over rows the binding does not filter (an aggregate, window or sub-query inside a derived table); compute it in the outer query`);
+        add(
+          out,
+          `binding does not restrict ${found.source.name ? `${found.source.name}.` : ""}${columnName(ref)}: it is computed over rows the binding does not filter (an aggregate, window or sub-query inside a derived table); compute it in the outer query`,
+        );
       }
     });
   }
   for (const sub of selectListSubqueries(core)) {
-    for (const arm of cores(sub)) checkRestricted(walker, arm, new Set(restricted), bindings, true, "a sub-query of the select list", out);
+    for (const arm of cores(sub))
+      checkRestricted(walker, arm, new Set(restricted), bindings, true, "a sub-query of the select list", out);
   }
 }
 
@@ -236,7 +260,11 @@ export function bindingViolations(walker: Walker, root: Node, scope: GuardScope)
     let everyArm = true;
     arms.forEach((arm, i) => {
       const armScope = walker.coreScopes.get(arm);
-      const source = armScope && conjuncts(arm.where).map((p) => satisfiedBy(walker, p, armScope, binding)).find((s) => s !== undefined);
+      const source =
+        armScope &&
+        conjuncts(arm.where)
+          .map((p) => satisfiedBy(walker, p, armScope, binding))
+          .find((s) => s !== undefined);
       if (!source) everyArm = false;
       else (restrictedPerArm[i] ??= new Set()).add(source);
     });
@@ -249,6 +277,16 @@ export function bindingViolations(walker: Walker, root: Node, scope: GuardScope)
     );
   }
   if (out.length > 0) return out;
-  arms.forEach((arm, i) => checkRestricted(walker, arm, restrictedPerArm[i] ?? new Set(), scope.bindings, false, arms.length > 1 ? `arm ${i + 1} of the set operation` : "the outer query", out));
+  arms.forEach((arm, i) =>
+    checkRestricted(
+      walker,
+      arm,
+      restrictedPerArm[i] ?? new Set(),
+      scope.bindings,
+      false,
+      arms.length > 1 ? `arm ${i + 1} of the set operation` : "the outer query",
+      out,
+    ),
+  );
   return out;
 }

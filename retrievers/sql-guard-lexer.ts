@@ -75,7 +75,8 @@ export function lex(sql: string, limits: GuardLimits = DEFAULT_GUARD_LIMITS): Le
         }
         // SQLite has no backslash escapes but the parser's grammar does: refuse, so both always
         // agree on where a literal ends (otherwise `'x\' OR 1=1 …` could hide an OR from the guard).
-        if (sql.slice(i + 1, k).includes("\\")) return { statements, error: "backslashes are not allowed in quoted text" };
+        if (sql.slice(i + 1, k).includes("\\"))
+          return { statements, error: "backslashes are not allowed in quoted text" };
         i = k + 1;
         break;
       }
@@ -106,9 +107,13 @@ export function lex(sql: string, limits: GuardLimits = DEFAULT_GUARD_LIMITS): Le
   }
   close();
   if (maxDepth > limits.maxParenDepth) {
-    return { statements, limit: `statement nested too deeply: ${maxDepth} levels of parentheses (limit ${limits.maxParenDepth})` };
+    return {
+      statements,
+      limit: `statement nested too deeply: ${maxDepth} levels of parentheses (limit ${limits.maxParenDepth})`,
+    };
   }
-  if (selects > limits.maxSelects) return { statements, limit: `too many sub-queries: ${selects} SELECTs (limit ${limits.maxSelects})` };
+  if (selects > limits.maxSelects)
+    return { statements, limit: `too many sub-queries: ${selects} SELECTs (limit ${limits.maxSelects})` };
   return { statements };
 }
 

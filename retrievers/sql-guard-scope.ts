@@ -143,7 +143,10 @@ export function buildGuardScope(input: GuardScopeInput): GuardScopeResult {
   }
   if (tables.length === 0) errors.push("no allowed table");
   if (allowedLogical.size === 0) errors.push("no allowed column");
-  return { scope: { tables, bindings, ...(input.dialect && input.dialect !== "sqlite" ? { dialect: input.dialect } : {}) }, errors };
+  return {
+    scope: { tables, bindings, ...(input.dialect && input.dialect !== "sqlite" ? { dialect: input.dialect } : {}) },
+    errors,
+  };
 }
 
 /** `'…'` with single quotes doubled. */
@@ -154,5 +157,7 @@ export function sqlString(value: string): string {
 /** Renders a binding as the predicate the writer must copy (`table.` prefix when several tables). */
 export function renderBinding(binding: GuardBinding, qualify: boolean): string {
   const column = qualify ? `${binding.physicalTable}.${binding.shownColumn}` : binding.shownColumn;
-  return binding.fuzzy ? `${column} LIKE ${sqlString(`%${binding.value}%`)}` : `${column} = ${sqlString(binding.value)}`;
+  return binding.fuzzy
+    ? `${column} LIKE ${sqlString(`%${binding.value}%`)}`
+    : `${column} = ${sqlString(binding.value)}`;
 }

@@ -10,25 +10,105 @@ import type { GuardScope, GuardTable } from "./sql-guard-scope.js";
 
 /** Functions a read-only answer query may call (SQLite core, date and math functions; windows). */
 const ALLOWED_FUNCTIONS = new Set([
-  "abs", "round", "replace", "substr", "substring", "lower", "upper", "trim", "ltrim", "rtrim",
-  "length", "coalesce", "ifnull", "nullif", "iif", "instr", "strftime", "date", "time", "datetime",
-  "julianday", "unixepoch", "printf", "format", "min", "max", "sign", "typeof", "char", "unicode",
-  "floor", "ceil", "ceiling", "power", "pow", "sqrt", "exp", "ln", "log", "log10", "log2", "mod",
-  "trunc", "exists", "row_number", "rank", "dense_rank", "ntile", "lag", "lead", "first_value",
-  "last_value", "nth_value", "percent_rank", "cume_dist", "group_concat", "total", "count", "sum", "avg",
+  "abs",
+  "round",
+  "replace",
+  "substr",
+  "substring",
+  "lower",
+  "upper",
+  "trim",
+  "ltrim",
+  "rtrim",
+  "length",
+  "coalesce",
+  "ifnull",
+  "nullif",
+  "iif",
+  "instr",
+  "strftime",
+  "date",
+  "time",
+  "datetime",
+  "julianday",
+  "unixepoch",
+  "printf",
+  "format",
+  "min",
+  "max",
+  "sign",
+  "typeof",
+  "char",
+  "unicode",
+  "floor",
+  "ceil",
+  "ceiling",
+  "power",
+  "pow",
+  "sqrt",
+  "exp",
+  "ln",
+  "log",
+  "log10",
+  "log2",
+  "mod",
+  "trunc",
+  "exists",
+  "row_number",
+  "rank",
+  "dense_rank",
+  "ntile",
+  "lag",
+  "lead",
+  "first_value",
+  "last_value",
+  "nth_value",
+  "percent_rank",
+  "cume_dist",
+  "group_concat",
+  "total",
+  "count",
+  "sum",
+  "avg",
   // PostgreSQL: instr's twin, and SQLite's lenient CAST as the index schema's functions (indexing/pg-store.ts).
-  "strpos", "atr_real", "atr_int",
+  "strpos",
+  "atr_real",
+  "atr_int",
 ]);
 const ALLOWED_AGGREGATES = new Set(["count", "sum", "avg", "min", "max", "total", "group_concat"]);
 const LITERAL_TYPES = new Set([
-  "single_quote_string", "string", "number", "bool", "boolean", "null", "hex_string", "full_hex_string",
-  "natural_string", "bit_string", "regex_string", "bigint",
+  "single_quote_string",
+  "string",
+  "number",
+  "bool",
+  "boolean",
+  "null",
+  "hex_string",
+  "full_hex_string",
+  "natural_string",
+  "bit_string",
+  "regex_string",
+  "bigint",
 ]);
 export const IDENTIFIER_LITERALS = new Set(["double_quote_string", "backticks_quote_string"]);
 /** Node types `expr()` understands; anything else met inside window specs is walked structurally. */
 const EXPRESSION_TYPES = new Set([
-  ...LITERAL_TYPES, ...IDENTIFIER_LITERALS, "column_ref", "star", "select", "binary_expr", "unary_expr",
-  "expr_list", "case", "cast", "function", "aggr_func", "window_func", "var", "param", "origin",
+  ...LITERAL_TYPES,
+  ...IDENTIFIER_LITERALS,
+  "column_ref",
+  "star",
+  "select",
+  "binary_expr",
+  "unary_expr",
+  "expr_list",
+  "case",
+  "cast",
+  "function",
+  "aggr_func",
+  "window_func",
+  "var",
+  "param",
+  "origin",
 ]);
 
 export interface Origin {
@@ -119,14 +199,18 @@ export class Walker {
       const name = String(cte.name?.value ?? cte.name).toLowerCase();
       const body = cte.stmt?.ast ?? cte.stmt;
       const { columns } = this.query(body, withScope);
-      const renamed = Array.isArray(cte.columns) && cte.columns.length > 0 ? renameColumns(columns, cte.columns) : columns;
+      const renamed =
+        Array.isArray(cte.columns) && cte.columns.length > 0 ? renameColumns(columns, cte.columns) : columns;
       withScope.ctes.set(name, renamed);
     }
     const first = this.core(node, withScope);
     if (node._next) {
       for (let part: Node | undefined = node._next; part; part = part._next) this.core(part, withScope);
       // A set operation's output never provably preserves one base row: no origins.
-      return { columns: new Map([...first.columns.keys()].map((k) => [k, { origin: null, local: false }])), scope: first.scope };
+      return {
+        columns: new Map([...first.columns.keys()].map((k) => [k, { origin: null, local: false }])),
+        scope: first.scope,
+      };
     }
     return first;
   }
@@ -163,7 +247,10 @@ export class Walker {
       }
       if (alias === "cross") alias = table;
       if (item.db || item.schema) {
-        this.add(this.tableViolations, `database-qualified tables are not allowed: ${item.db ?? item.schema}.${item.table}`);
+        this.add(
+          this.tableViolations,
+          `database-qualified tables are not allowed: ${item.db ?? item.schema}.${item.table}`,
+        );
         continue;
       }
       const cte = this.lookupCte(parent, table);
@@ -197,7 +284,7 @@ export class Walker {
     for (const item of from) {
       if (item.on) this.expr(item.on, scope, flags, false);
       for (const name of (item.using as Array<string | Node> | undefined) ?? []) {
-        const column = String(typeof name === "string" ? name : name.value ?? name.column).toLowerCase();
+        const column = String(typeof name === "string" ? name : (name.value ?? name.column)).toLowerCase();
         for (const source of pending) this.checkInSource(source, column);
       }
     }
@@ -231,7 +318,10 @@ export class Walker {
 
   private checkInSource(source: Source, column: string): void {
     if (source.base && source.base.all.has(column) && !source.base.allowed.has(column)) {
-      this.add(this.violations, `column/source constraint resolution failed: ${source.base.physical}.${column} is not an allowed column`);
+      this.add(
+        this.violations,
+        `column/source constraint resolution failed: ${source.base.physical}.${column} is not an allowed column`,
+      );
     }
   }
 
@@ -245,7 +335,8 @@ export class Walker {
         if (!source) continue;
         if (source.base) {
           if (!source.base.all.has(column)) return { error: `unknown column ${qualifier}.${column}` };
-          if (!source.base.allowed.has(column)) return { error: `${source.base.physical}.${column} is not an allowed column` };
+          if (!source.base.allowed.has(column))
+            return { error: `${source.base.physical}.${column} is not an allowed column` };
         } else if (!source.derived!.has(column)) return { error: `unknown column ${qualifier}.${column}` };
         return { source, scope: s };
       }
@@ -256,7 +347,8 @@ export class Walker {
       if (hits.length > 1) return { error: `ambiguous column ${column}` };
       if (hits.length === 1) {
         const source = hits[0]!;
-        if (source.base && !source.base.allowed.has(column)) return { error: `${source.base.physical}.${column} is not an allowed column` };
+        if (source.base && !source.base.allowed.has(column))
+          return { error: `${source.base.physical}.${column} is not an allowed column` };
         return { source, scope: s };
       }
       if (s === scope && aliasesOk && s.aliases.has(column)) return { alias: true };
@@ -297,7 +389,8 @@ export class Walker {
         if (columnName(ref) === "*") return;
         const found = this.locate(ref, scope);
         if (!("source" in found)) return;
-        if (found.scope !== scope) local = false; // a correlated outer value is fixed per row, but keep it simple: not local
+        if (found.scope !== scope)
+          local = false; // a correlated outer value is fixed per row, but keep it simple: not local
         else if (found.source.derived && found.source.derived.get(columnName(ref))?.local !== true) local = false;
       }
     });
@@ -397,7 +490,12 @@ export class Walker {
       default:
         if (IDENTIFIER_LITERALS.has(node.type)) {
           // SQLite reads "x" as a column when one exists: treat it as an identifier, fail closed.
-          const origin = this.resolve({ type: "column_ref", table: null, column: String(node.value) }, scope, true, aliasesOk);
+          const origin = this.resolve(
+            { type: "column_ref", table: null, column: String(node.value) },
+            scope,
+            true,
+            aliasesOk,
+          );
           if (origin === undefined) {
             this.add(
               this.violations,
@@ -445,8 +543,10 @@ export function visitExpression(node: unknown, visit: (node: Node) => void): voi
 
 /** A printf format must be a literal with widths/precisions under 1,000 (a huge one allocates the whole string at once). */
 function formatProblem(format: Node | undefined): string | undefined {
-  if (!format || (format.type !== "single_quote_string" && format.type !== "string")) return "printf width: the format must be a string literal";
-  if (/%[-+ 0#,!]*(\*|\d{4,})|%[-+ 0#,!]*\d*\.(\*|\d{4,})/.test(String(format.value))) return "printf width or precision over 999 (or *) is not allowed";
+  if (!format || (format.type !== "single_quote_string" && format.type !== "string"))
+    return "printf width: the format must be a string literal";
+  if (/%[-+ 0#,!]*(\*|\d{4,})|%[-+ 0#,!]*\d*\.(\*|\d{4,})/.test(String(format.value)))
+    return "printf width or precision over 999 (or *) is not allowed";
   return undefined;
 }
 
@@ -456,13 +556,16 @@ function isStar(expr: Node): boolean {
 
 export function columnName(ref: Node): string {
   const c = ref.column;
-  const raw = typeof c === "string" ? c : c?.expr?.value ?? c?.value ?? "";
+  const raw = typeof c === "string" ? c : (c?.expr?.value ?? c?.value ?? "");
   return String(raw).toLowerCase();
 }
 
 function functionName(node: Node): string {
   const parts = (node.name?.name as Node[] | undefined) ?? [];
-  return parts.map((p) => String(p.value)).join(".").toLowerCase();
+  return parts
+    .map((p) => String(p.value))
+    .join(".")
+    .toLowerCase();
 }
 
 function renameColumns(columns: DerivedColumns, names: Node[]): DerivedColumns {
@@ -474,4 +577,3 @@ function renameColumns(columns: DerivedColumns, names: Node[]): DerivedColumns {
   });
   return out;
 }
-

@@ -55,7 +55,9 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
   const parsed = parseSql(sql, scope.dialect);
   if ("error" in parsed) {
     if (/\bOVER\s*\(\s*ORDER\b/i.test(sql)) {
-      return ["SQL parse error: a window OVER (ORDER BY …) needs PARTITION BY here; use ORDER BY … LIMIT 1 or COUNT instead"];
+      return [
+        "SQL parse error: a window OVER (ORDER BY …) needs PARTITION BY here; use ORDER BY … LIMIT 1 or COUNT instead",
+      ];
     }
     return [`SQL parse error: ${parsed.error.slice(0, 160)}`];
   }
@@ -66,14 +68,17 @@ export function checkSql(sqlText: string, scope: GuardScope, limits: GuardLimits
   if (root.type !== "select") return ["only one read-only SELECT query is allowed"];
   const depth = astDepth(root, limits.maxAstDepth);
   if (depth > limits.maxAstDepth) {
-    return [`statement nested too deeply: syntax tree deeper than ${limits.maxAstDepth} (long AND/OR chains or nested expressions; use IN (…) lists)`];
+    return [
+      `statement nested too deeply: syntax tree deeper than ${limits.maxAstDepth} (long AND/OR chains or nested expressions; use IN (…) lists)`,
+    ];
   }
 
   const walker = new Walker(scope);
   walker.query(root, undefined);
   const tableViolations = [...walker.tableViolations];
   if (walker.disallowed.size > 0) tableViolations.unshift(`disallowed tables: ${[...walker.disallowed].join(", ")}`);
-  if (!walker.usedBaseTable && tableViolations.length === 0) tableViolations.push("query does not reference an allowed table");
+  if (!walker.usedBaseTable && tableViolations.length === 0)
+    tableViolations.push("query does not reference an allowed table");
   if (tableViolations.length > 0) return tableViolations;
 
   const violations = [...walker.violations];

@@ -38,8 +38,14 @@ function parsedBy(astify: (sql: string) => unknown): (sql: string) => Parsed {
   };
 }
 
-const sqliteParses = boundedMemo<Parsed>(512, parsedBy((sql) => parser.astify(sql, PARSE_OPTIONS)));
-const postgresParses = boundedMemo<Parsed>(512, parsedBy((sql) => pgParser.astify(sql, PG_PARSE_OPTIONS)));
+const sqliteParses = boundedMemo<Parsed>(
+  512,
+  parsedBy((sql) => parser.astify(sql, PARSE_OPTIONS)),
+);
+const postgresParses = boundedMemo<Parsed>(
+  512,
+  parsedBy((sql) => pgParser.astify(sql, PG_PARSE_OPTIONS)),
+);
 
 /** The syntax tree of `sql` in a dialect (exactly this text: callers strip code fences first). */
 export function parseSql(sql: string, dialect: SqlDialect = "sqlite"): Parsed {

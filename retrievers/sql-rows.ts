@@ -37,10 +37,13 @@ export function rowsQuery(sql: string, columns: readonly string[]): RowsQuery {
   const statements = Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast];
   const root = statements[0] as Node | undefined;
   if (statements.length !== 1 || !root || root.type !== "select") return { unavailable: "not one SELECT statement" };
-  if (root._next || (Array.isArray(root.with) && root.with.length > 0)) return { unavailable: "set operations and CTEs read no single row set" };
+  if (root._next || (Array.isArray(root.with) && root.with.length > 0))
+    return { unavailable: "set operations and CTEs read no single row set" };
   const from = Array.isArray(root.from) ? (root.from as Node[]) : [];
   if (from.length !== 1 || typeof from[0]!.table !== "string" || from[0]!.join) {
-    return { unavailable: "the SQL reads several tables or aliases (a join) or a sub-query: no single row set to trace" };
+    return {
+      unavailable: "the SQL reads several tables or aliases (a join) or a sub-query: no single row set to trace",
+    };
   }
   const groupBy = (root.groupby as Node | null)?.columns;
   const grouped = aggregates(root.columns) || (Array.isArray(groupBy) && groupBy.length > 0) || Boolean(root.having);

@@ -99,7 +99,8 @@ export function failureEnvelope(
     sql_service_failure: true,
   };
   if (extra.status !== undefined) reply.sql_service_http_status = extra.status;
-  if (extra.preview !== undefined) reply.sql_service_response_preview = extra.preview.slice(0, PREVIEW_CHARS).replace(/\r?\n/g, "\\n");
+  if (extra.preview !== undefined)
+    reply.sql_service_response_preview = extra.preview.slice(0, PREVIEW_CHARS).replace(/\r?\n/g, "\\n");
   return reply;
 }
 
@@ -108,7 +109,11 @@ export function isServiceFailure(reply: SqlServiceReply): boolean {
   return reply.sql_service_failure === true || (Boolean(reply.error) && (reply.sql_str ?? "") === "");
 }
 
-function post(url: URL, payload: string, options: Required<SqlServiceOptions>): Promise<{ status: number; text: string }> {
+function post(
+  url: URL,
+  payload: string,
+  options: Required<SqlServiceOptions>,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const req: ClientRequest = send(url, {
@@ -124,11 +129,17 @@ function post(url: URL, payload: string, options: Required<SqlServiceOptions>): 
     };
     const startRead = () => {
       clearTimeout(connectTimer);
-      readTimer = setTimeout(() => req.destroy(new Error(`no reply within ${options.readTimeoutMs} ms`)), options.readTimeoutMs);
+      readTimer = setTimeout(
+        () => req.destroy(new Error(`no reply within ${options.readTimeoutMs} ms`)),
+        options.readTimeoutMs,
+      );
     };
     req.on("socket", (socket) => {
       if (socket.connecting) {
-        connectTimer = setTimeout(() => req.destroy(new ConnectTimeout(`connect timeout after ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+        connectTimer = setTimeout(
+          () => req.destroy(new ConnectTimeout(`connect timeout after ${options.connectTimeoutMs} ms`)),
+          options.connectTimeoutMs,
+        );
         socket.once(url.protocol === "https:" ? "secureConnect" : "connect", startRead);
       } else startRead();
     });
@@ -183,7 +194,8 @@ export async function callGuardedSqlService(
     }
   }
   const { status, text } = response;
-  if (status < 200 || status >= 300) return failureEnvelope(body, `SQL service returned HTTP ${status}`, { status, preview: text });
+  if (status < 200 || status >= 300)
+    return failureEnvelope(body, `SQL service returned HTTP ${status}`, { status, preview: text });
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -195,10 +207,16 @@ export async function callGuardedSqlService(
   }
   const reply = data as SqlServiceReply;
   if (reply.atr_guard_version !== 1) {
-    return failureEnvelope(body, "SQL service reply lacks atr_guard_version == 1 (not a guarded service)", { status, preview: text });
+    return failureEnvelope(body, "SQL service reply lacks atr_guard_version == 1 (not a guarded service)", {
+      status,
+      preview: text,
+    });
   }
   if (typeof reply.sql_str !== "string" || typeof reply.sql_execution_result !== "string") {
-    return failureEnvelope(body, "SQL service reply is missing sql_str or sql_execution_result", { status, preview: text });
+    return failureEnvelope(body, "SQL service reply is missing sql_str or sql_execution_result", {
+      status,
+      preview: text,
+    });
   }
   const result = reply.sql_execution_result.trim();
   if (/^[[{]/.test(result)) {

@@ -52,7 +52,9 @@ class SqliteStore implements SqlStore {
     }
   }
   async tableNames(): Promise<string[]> {
-    return this.read((db) => db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]);
+    return this.read(
+      (db) => db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[],
+    );
   }
   async tableSchemas(): Promise<Map<string, TableSchema>> {
     return this.read(readTableSchemas);
@@ -80,21 +82,43 @@ class PostgresStore extends PgSqlExecutor implements SqlStore {
     return rows.map((r) => r.table_name);
   }
   async tableSchemas(): Promise<Map<string, TableSchema>> {
-    const tables = await this.bookkeeping<{ table_id: string; physical: string; file: string; sheet: string | null; title: string | null; row_count: number }>(
-      "SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position",
-    );
-    const columns = await this.bookkeeping<{ table_id: string; name: string; physical: string; raw_physical: string; type: ColumnType; examples: string }>(
-      "SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position",
-    );
+    const tables = await this.bookkeeping<{
+      table_id: string;
+      physical: string;
+      file: string;
+      sheet: string | null;
+      title: string | null;
+      row_count: number;
+    }>("SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position");
+    const columns = await this.bookkeeping<{
+      table_id: string;
+      name: string;
+      physical: string;
+      raw_physical: string;
+      type: ColumnType;
+      examples: string;
+    }>("SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position");
     const map = new Map<string, TableSchema>();
     for (const t of tables) {
-      const schema: TableSchema = { tableId: t.table_id, physical: t.physical, file: t.file, rowCount: t.row_count, columns: [] };
+      const schema: TableSchema = {
+        tableId: t.table_id,
+        physical: t.physical,
+        file: t.file,
+        rowCount: t.row_count,
+        columns: [],
+      };
       if (t.sheet !== null) schema.sheet = t.sheet;
       if (t.title !== null) schema.title = t.title;
       map.set(t.table_id, schema);
     }
     for (const c of columns) {
-      map.get(c.table_id)?.columns.push({ name: c.name, physical: c.physical, rawPhysical: c.raw_physical, type: c.type, examples: JSON.parse(c.examples) as string[] });
+      map.get(c.table_id)?.columns.push({
+        name: c.name,
+        physical: c.physical,
+        rawPhysical: c.raw_physical,
+        type: c.type,
+        examples: JSON.parse(c.examples) as string[],
+      });
     }
     return map;
   }
@@ -106,7 +130,10 @@ class PostgresStore extends PgSqlExecutor implements SqlStore {
 }
 
 /** Opens the store of an index directory: its PostgreSQL schema when the manifest names one, else tables.sqlite. */
-export function openIndexStore(index: { dir: string; manifest: Pick<Manifest, "sqlStore"> }, options: OpenStoreOptions = {}): SqlStore {
+export function openIndexStore(
+  index: { dir: string; manifest: Pick<Manifest, "sqlStore"> },
+  options: OpenStoreOptions = {},
+): SqlStore {
   const record = index.manifest.sqlStore;
   if (record?.kind === "postgres") return new PostgresStore(connectionUrl(record, options.url), record.schema, options);
   return new SqliteStore(join(index.dir, SQLITE_FILE), options);
@@ -126,7 +153,10 @@ export async function storeViolations(store: SqlStore, expected: Map<string, Tab
     names = new Set(await store.tableNames());
     if (store instanceof PostgresStore) {
       const recorded = await store.recordedSchema();
-      if (recorded !== store.schema) out.push(`${store.location}: _meta.index_schema is ${JSON.stringify(recorded)}, expected the manifest's schema`);
+      if (recorded !== store.schema)
+        out.push(
+          `${store.location}: _meta.index_schema is ${JSON.stringify(recorded)}, expected the manifest's schema`,
+        );
     }
   } catch (error) {
     return [`${store.location}: cannot read the View 5 bookkeeping tables (${(error as Error).message})`];
@@ -138,10 +168,15 @@ export async function storeViolations(store: SqlStore, expected: Map<string, Tab
       out.push(`${store.location}: table ${id} is missing from _tables`);
       continue;
     }
-    if (!names.has(want.physical)) out.push(`${store.location}: table "${want.physical}" (${id}) is listed in _tables but missing`);
-    if (have.physical !== want.physical || have.rowCount !== want.rowCount) out.push(`${store.location}: table ${id} is ${have.physical} with ${have.rowCount} rows, the index has ${want.physical} with ${want.rowCount}`);
+    if (!names.has(want.physical))
+      out.push(`${store.location}: table "${want.physical}" (${id}) is listed in _tables but missing`);
+    if (have.physical !== want.physical || have.rowCount !== want.rowCount)
+      out.push(
+        `${store.location}: table ${id} is ${have.physical} with ${have.rowCount} rows, the index has ${want.physical} with ${want.rowCount}`,
+      );
     const cols = (t: TableSchema) => [ROW_ID_COLUMN, ...t.columns.map((c) => `${c.physical}:${c.type}`)].join(",");
-    if (cols(have) !== cols(want)) out.push(`${store.location}: table ${id} has columns ${cols(have)}, the index ${cols(want)}`);
+    if (cols(have) !== cols(want))
+      out.push(`${store.location}: table ${id} has columns ${cols(have)}, the index ${cols(want)}`);
   }
   return out;
 }

@@ -25,7 +25,11 @@ function scan(sql: string): Array<{ i: number; depth: number }> {
 }
 
 function keywordAt(sql: string, i: number, word: string): boolean {
-  return sql.slice(i, i + word.length).toUpperCase() === word && !/[A-Za-z0-9_]/.test(sql[i - 1] ?? " ") && !/[A-Za-z0-9_]/.test(sql[i + word.length] ?? " ");
+  return (
+    sql.slice(i, i + word.length).toUpperCase() === word &&
+    !/[A-Za-z0-9_]/.test(sql[i - 1] ?? " ") &&
+    !/[A-Za-z0-9_]/.test(sql[i + word.length] ?? " ")
+  );
 }
 
 function unquote(name: string): string {

@@ -32,22 +32,36 @@ export interface TableRow {
 }
 
 /** Rows of `tableId` in row order whose columns equal the filter values (original text). */
-export function readTableRows(db: Database.Database, tables: Map<string, TableSchema>, query: TableRowsQuery): TableRow[] {
+export function readTableRows(
+  db: Database.Database,
+  tables: Map<string, TableSchema>,
+  query: TableRowsQuery,
+): TableRow[] {
   const schema = tables.get(query.tableId);
-  if (!schema) throw new TableRowsError(`unknown table id "${query.tableId}" — see \`atr search --view schema\` for the ids in this index`);
+  if (!schema)
+    throw new TableRowsError(
+      `unknown table id "${query.tableId}" — see \`atr search --view schema\` for the ids in this index`,
+    );
   const limit = query.limit ?? 10;
-  if (!Number.isInteger(limit) || limit < 0) throw new TableRowsError(`limit must be a non-negative integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new TableRowsError(`limit must be a non-negative integer, got ${limit}`);
   const clauses: string[] = [];
   const params: string[] = [];
   for (const [column, value] of Object.entries(query.where ?? {})) {
     const col = schema.columns.find((c) => c.name === column);
-    if (!col) throw new TableRowsError(`table "${schema.tableId}" has no column "${column}" (columns: ${schema.columns.map((c) => c.name).join(", ")})`);
+    if (!col)
+      throw new TableRowsError(
+        `table "${schema.tableId}" has no column "${column}" (columns: ${schema.columns.map((c) => c.name).join(", ")})`,
+      );
     clauses.push(`${quote(col.rawPhysical)} = ?`);
     params.push(value);
   }
   const select = [quote(ROW_ID_COLUMN), ...schema.columns.map((c) => quote(c.rawPhysical))].join(", ");
   const sql = `SELECT ${select} FROM ${quote(schema.physical)}${clauses.length ? ` WHERE ${clauses.join(" AND ")}` : ""} ORDER BY ${quote(ROW_ID_COLUMN)} LIMIT ${limit}`;
-  const rows = db.prepare(sql).raw(true).all(...params) as unknown[][];
+  const rows = db
+    .prepare(sql)
+    .raw(true)
+    .all(...params) as unknown[][];
   return rows.map((r) => {
     const values: Record<string, string> = {};
     schema.columns.forEach((c, i) => (values[c.name] = r[i + 1] == null ? "" : String(r[i + 1])));
@@ -79,12 +93,21 @@ export class TableRowsRetriever extends BaseRetriever {
     const where = { ...(this.fields.where ?? {}) };
     const m = /^\s*([^=]+?)\s*=\s*(.*?)\s*$/.exec(query);
     if (m) where[m[1]!] = m[2]!.replace(/^'(.*)'$/, "$1");
-    const rows = readTableRows(this.fields.db, this.fields.tables, { tableId: this.fields.tableId, where, limit: this.fields.limit });
+    const rows = readTableRows(this.fields.db, this.fields.tables, {
+      tableId: this.fields.tableId,
+      where,
+      limit: this.fields.limit,
+    });
     const schema = this.fields.tables.get(this.fields.tableId)!;
     return rows.map(
       (r) =>
         new Document({
-          pageContent: rowText(r.tableId, schema.columns.map((c) => c.name), schema.columns.map((c) => r.values[c.name] ?? ""), 0),
+          pageContent: rowText(
+            r.tableId,
+            schema.columns.map((c) => c.name),
+            schema.columns.map((c) => r.values[c.name] ?? ""),
+            0,
+          ),
           metadata: { view: "relational", tableId: r.tableId, rowIdx: r.rowIdx, values: r.values },
         }),
     );

@@ -32,7 +32,9 @@ export interface PooledCells {
 /** The query's words as the value index spells them (normaliseText), stop words left out. */
 export function valueWords(query: string): string[] {
   const content = new Set(contentWords(query));
-  return normaliseText(query).split(" ").filter((w) => content.has(w));
+  return normaliseText(query)
+    .split(" ")
+    .filter((w) => content.has(w));
 }
 
 export class ValuePool {
@@ -61,10 +63,18 @@ export class ValuePool {
     const cached = this.valueCache.get(tableId);
     if (cached) return cached;
     const schema = this.tables?.get(tableId);
-    const values = this.fullValuePool ? this.distinctValues(tableId, schema) : this.views.cellIds(tableId).map((id) => this.views.cells.get(id));
+    const values = this.fullValuePool
+      ? this.distinctValues(tableId, schema)
+      : this.views.cellIds(tableId).map((id) => this.views.cells.get(id));
     if (!values) return undefined;
     const title = schema?.title;
-    const cells: CellEntry[] = values.map(({ column, value, freq }) => ({ tableId, column, value, freq, text: cellText({ title }, column, value) }));
+    const cells: CellEntry[] = values.map(({ column, value, freq }) => ({
+      tableId,
+      column,
+      value,
+      freq,
+      text: cellText({ title }, column, value),
+    }));
     this.valueCache.set(tableId, cells);
     if (this.valueCache.size > 64) this.valueCache.delete(this.valueCache.keys().next().value!);
     return cells;
@@ -88,7 +98,10 @@ export class ValuePool {
    * The cells of a large table a query can be about: values sharing a word with it (build-time
    * index, best BM25 first) and the table's budgeted cells; embedded (and cached) on the way.
    */
-  async largeCandidates(tableId: string, query: string): Promise<Array<{ cell: CellEntry; vectors: Float32Array; idx: number }>> {
+  async largeCandidates(
+    tableId: string,
+    query: string,
+  ): Promise<Array<{ cell: CellEntry; vectors: Float32Array; idx: number }>> {
     const schema = this.tables!.get(tableId)!;
     const found = new Map<string, CellEntry>();
     const add = (column: string, value: string, freq: number) => {
@@ -106,13 +119,11 @@ export class ValuePool {
     };
     const match = ftsAnyOf(valueWords(query));
     if (match) {
-      const rows = this.db!
-        .prepare(
-          // CROSS JOIN keeps the FTS lookup as the outer loop (never a walk over the table's values)
-          "SELECT v.col AS col, v.raw AS raw, v.freq AS freq FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid " +
-            "WHERE _values_fts MATCH ? AND v.table_id = ? ORDER BY _values_fts.rank LIMIT ?",
-        )
-        .all(match, tableId, LARGE_POOL_CANDIDATES) as Array<{ col: number; raw: string; freq: number }>;
+      const rows = this.db!.prepare(
+        // CROSS JOIN keeps the FTS lookup as the outer loop (never a walk over the table's values)
+        "SELECT v.col AS col, v.raw AS raw, v.freq AS freq FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid " +
+          "WHERE _values_fts MATCH ? AND v.table_id = ? ORDER BY _values_fts.rank LIMIT ?",
+      ).all(match, tableId, LARGE_POOL_CANDIDATES) as Array<{ col: number; raw: string; freq: number }>;
       for (const r of rows) {
         const column = schema.columns[r.col]?.name;
         if (column !== undefined) add(column, r.raw, r.freq);
@@ -131,7 +142,10 @@ export class ValuePool {
     return cells.map((cell) => ({ cell, ...this.cellVectors.get(cell)! }));
   }
 
-  private distinctValues(tableId: string, schema: TableSchema | undefined): Array<{ column: string; value: string; freq: number }> | undefined {
+  private distinctValues(
+    tableId: string,
+    schema: TableSchema | undefined,
+  ): Array<{ column: string; value: string; freq: number }> | undefined {
     const range = this.views.rowRange(tableId);
     const complete = range && (!schema || range.end - range.start >= schema.rowCount);
     const counts = new Map<string, { column: string; value: string; freq: number }>();
@@ -144,13 +158,16 @@ export class ValuePool {
       else counts.set(key, { column, value, freq: n });
     };
     const fromRows = (r: { start: number; end: number }) => {
-      for (const row of this.views.rows.range(r.start, r.end)) for (const [column, value] of Object.entries(row.values)) add(column, value);
+      for (const row of this.views.rows.range(r.start, r.end))
+        for (const [column, value] of Object.entries(row.values)) add(column, value);
     };
     if (complete && range) fromRows(range);
     else if (schema && this.db) {
       // View 5 holds every row; identifiers come from the schema (never from the query), values are read only
       for (const col of schema.columns) {
-        const stmt = this.db.prepare(`SELECT ${quote(col.rawPhysical)} AS v, COUNT(*) AS n FROM ${quote(schema.physical)} GROUP BY ${quote(col.rawPhysical)}`);
+        const stmt = this.db.prepare(
+          `SELECT ${quote(col.rawPhysical)} AS v, COUNT(*) AS n FROM ${quote(schema.physical)} GROUP BY ${quote(col.rawPhysical)}`,
+        );
         for (const row of stmt.all() as Array<{ v: unknown; n: number }>) add(col.name, row.v, row.n);
       }
     } else if (!range) return undefined;

@@ -42,7 +42,10 @@ abstract class IndexViewRetriever extends BaseRetriever {
 
   constructor(fields: ViewRetrieverInput, defaultK: number, runMetadata: Record<string, unknown> = {}) {
     const k = fields.k ?? defaultK;
-    super({ ...fields, metadata: { ...fields.metadata, k, ...(fields.tableIds ? { tableIds: fields.tableIds } : {}), ...runMetadata } });
+    super({
+      ...fields,
+      metadata: { ...fields.metadata, k, ...(fields.tableIds ? { tableIds: fields.tableIds } : {}), ...runMetadata },
+    });
     this.search = fields.search;
     this.k = k;
     this.tableIds = fields.tableIds;
@@ -79,7 +82,10 @@ export class ChunkRetriever extends IndexViewRetriever {
   }
   protected async hits(query: string) {
     const type = this.type;
-    const hits = await this.search.documents(query, this.k, { ...(type ? { type } : {}), ...(this.tableIds ? { tableIds: this.tableIds } : {}) });
+    const hits = await this.search.documents(query, this.k, {
+      ...(type ? { type } : {}),
+      ...(this.tableIds ? { tableIds: this.tableIds } : {}),
+    });
     // An IndexSearch that ignores the options (a test fake) still yields only that kind.
     return type ? hits.filter((h) => h.entry.type === type).slice(0, this.k) : hits;
   }
@@ -152,10 +158,14 @@ export class CellRetriever extends IndexViewRetriever {
   }
   protected hits(query: string): Promise<Array<Hit<CellEntry>>> {
     if (this.allowedColumns) {
-      if (!this.cellSearch.entityCells) throw new Error("CellRetriever: allowedColumns needs a search with entityCells (retrievers/index-search.ts)");
+      if (!this.cellSearch.entityCells)
+        throw new Error("CellRetriever: allowedColumns needs a search with entityCells (retrievers/index-search.ts)");
       return this.cellSearch.entityCells(query, this.allowedColumns, this.k);
     }
-    return this.search.cells(query, this.k, { ...(this.tableIds ? { tableIds: this.tableIds } : {}), ...(this.columns ? { columns: this.columns } : {}) });
+    return this.search.cells(query, this.k, {
+      ...(this.tableIds ? { tableIds: this.tableIds } : {}),
+      ...(this.columns ? { columns: this.columns } : {}),
+    });
   }
 }
 

@@ -9,7 +9,22 @@ const index = await openIndex("/tmp/atr-bench-cascade/hybridqa-dev");
 const gold = createGoldModel("hybridqa", qs, index.db);
 registerProvider("gold", () => gold);
 for (const q of qs) {
-  const r = await answerQuestion({ question: q.question, question_id: String(q.question_id), table_id: String(q.table_id) }, { configurable: { indexPath: "/tmp/atr-bench-cascade/hybridqa-dev", backbone: "gold/m" } });
-  console.log(q.question_id, r.usage.llmCalls, JSON.stringify(r.answer), q.answer, r.trace.verifier_decisions.map((d) => `${d.sub_query.slice(0, 30)}|${d.requested_route}>${d.effective_route} v${d.verdict} ${String(d.reason).slice(0, 100)} sql=${(d.sql ?? "").slice(0, 80)}`).join("\n   "));
+  const r = await answerQuestion(
+    { question: q.question, question_id: String(q.question_id), table_id: String(q.table_id) },
+    { configurable: { indexPath: "/tmp/atr-bench-cascade/hybridqa-dev", backbone: "gold/m" } },
+  );
+  console.log(
+    q.question_id,
+    r.usage.llmCalls,
+    JSON.stringify(r.answer),
+    q.answer,
+    r.trace.verifier_decisions
+      .map(
+        (d) =>
+          `${d.sub_query.slice(0, 30)}|${d.requested_route}>${d.effective_route} v${d.verdict} ${String(d.reason).slice(0, 100)} sql=${(d.sql ?? "").slice(0, 80)}`,
+      )
+      .join("\n   "),
+  );
 }
-index.close(); await closeResources();
+index.close();
+await closeResources();

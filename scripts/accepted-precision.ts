@@ -15,9 +15,13 @@ import { scoreHybridqa } from "../evals/scoring/hybridqa.js";
 import { scoreTatqa, tatPredictionFromText } from "../evals/scoring/tatqa.js";
 import { wtqCorrect } from "../evals/scoring/wtq.js";
 
-const { values } = parseArgs({ options: { bench: { type: "string" }, gold: { type: "string" }, pred: { type: "string" } } });
+const { values } = parseArgs({
+  options: { bench: { type: "string" }, gold: { type: "string" }, pred: { type: "string" } },
+});
 if (!values.bench || !values.gold || !values.pred) {
-  console.error("usage: npx tsx scripts/accepted-precision.ts --bench wtq|tatqa|hybridqa --gold QUESTIONS.jsonl --pred RESULTS.jsonl");
+  console.error(
+    "usage: npx tsx scripts/accepted-precision.ts --bench wtq|tatqa|hybridqa --gold QUESTIONS.jsonl --pred RESULTS.jsonl",
+  );
   process.exit(2);
 }
 
@@ -33,8 +37,15 @@ const bench = values.bench;
 
 function correct(q: Record_, answer: string): boolean {
   const g = q.answer as string[];
-  if (bench === "wtq") return wtqCorrect({ answer: g, answer_canon: (q.answer_canon as string[] | undefined) ?? null }, answer);
-  if (bench === "tatqa") return scoreTatqa({ answer: g, answer_type: String(q.answer_type), scale: String(q.scale ?? "") }, tatPredictionFromText(answer)).em === 1;
+  if (bench === "wtq")
+    return wtqCorrect({ answer: g, answer_canon: (q.answer_canon as string[] | undefined) ?? null }, answer);
+  if (bench === "tatqa")
+    return (
+      scoreTatqa(
+        { answer: g, answer_type: String(q.answer_type), scale: String(q.scale ?? "") },
+        tatPredictionFromText(answer),
+      ).em === 1
+    );
   if (bench === "hybridqa") return scoreHybridqa(g, answer).em === 1;
   throw new Error(`--bench must be wtq, tatqa or hybridqa, got ${bench}`);
 }
@@ -53,10 +64,18 @@ for (const r of readJsonl(values.pred)) {
   const answer = String(r.agentic_tablerag_answer ?? "");
   const ok = correct(q, answer);
   if (ok) right++;
-  const decisions = ((r.atr_trace as { verifier_decisions?: Array<{ accepted: boolean; effective_route: string; produced_answer: string }> })?.verifier_decisions ?? []);
+  const decisions =
+    (
+      r.atr_trace as {
+        verifier_decisions?: Array<{ accepted: boolean; effective_route: string; produced_answer: string }>;
+      }
+    )?.verifier_decisions ?? [];
   const acc = decisions.filter((d) => d.accepted && d.produced_answer.trim() === answer.trim());
   const verifiedFlag = (r.atr_stats as { answer_verified?: boolean } | undefined)?.answer_verified;
-  const verified = typeof verifiedFlag === "boolean" ? verifiedFlag && answer !== "not found" : acc.length > 0 && answer !== "not found";
+  const verified =
+    typeof verifiedFlag === "boolean"
+      ? verifiedFlag && answer !== "not found"
+      : acc.length > 0 && answer !== "not found";
   if (!verified) {
     if (answer !== "not found") {
       unverified++;
@@ -73,6 +92,12 @@ for (const r of readJsonl(values.pred)) {
   byRoute.set(route, s);
 }
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : "–");
-console.log(`${bench}: ${total} questions, right ${right} (${pct(right, total)}%), accepted ${accepted} (${pct(accepted, total)}%), accepted-answer precision ${pct(acceptedRight, accepted)}%`);
-if (unverified) console.log(`  unverified (plausible fallback) answers: ${unverified}, ${unverifiedRight} right (${pct(unverifiedRight, unverified)}%)`);
-for (const [route, s] of [...byRoute].sort((a, b) => b[1].n - a[1].n)) console.log(`  accepted via ${route.padEnd(8)} ${s.ok}/${s.n} right (${pct(s.ok, s.n)}%)`);
+console.log(
+  `${bench}: ${total} questions, right ${right} (${pct(right, total)}%), accepted ${accepted} (${pct(accepted, total)}%), accepted-answer precision ${pct(acceptedRight, accepted)}%`,
+);
+if (unverified)
+  console.log(
+    `  unverified (plausible fallback) answers: ${unverified}, ${unverifiedRight} right (${pct(unverifiedRight, unverified)}%)`,
+  );
+for (const [route, s] of [...byRoute].sort((a, b) => b[1].n - a[1].n))
+  console.log(`  accepted via ${route.padEnd(8)} ${s.ok}/${s.n} right (${pct(s.ok, s.n)}%)`);

@@ -45,10 +45,16 @@ const { values } = parseArgs({
   },
 });
 const benches = values.benches!.split(",").map((b) => b.trim()) as Bench[];
-for (const b of benches) if (!(BENCHES as readonly string[]).includes(b)) throw new Error(`--benches takes ${BENCHES.join(", ")} (got "${b}")`);
+for (const b of benches)
+  if (!(BENCHES as readonly string[]).includes(b))
+    throw new Error(`--benches takes ${BENCHES.join(", ")} (got "${b}")`);
 const routers = values.routers!.split(",").map((r) => r.trim()) as RouterType[];
 const routerBenches = new Set(values.router_benches!.split(",").map((b) => b.trim()));
-if (routers.includes("learned") && !existsSync(join(values.router_model_path!, "router.json")) && !existsSync(join(values.router_model_path!, "config.json"))) {
+if (
+  routers.includes("learned") &&
+  !existsSync(join(values.router_model_path!, "router.json")) &&
+  !existsSync(join(values.router_model_path!, "config.json"))
+) {
   throw new Error(`--routers learned: no router model in ${values.router_model_path} (--router_model_path DIR)`);
 }
 
@@ -82,7 +88,13 @@ interface PerQuestion {
   tier?: string;
 }
 
-async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath: string, router: RouterType, cascade: boolean): Promise<{ summary: RunSummary; answers: string[]; perQuestion: PerQuestion[] }> {
+async function run(
+  bench: Bench,
+  questions: readonly QuestionRecord[],
+  indexPath: string,
+  router: RouterType,
+  cascade: boolean,
+): Promise<{ summary: RunSummary; answers: string[]; perQuestion: PerQuestion[] }> {
   const configurable: ConfigurableInput = {
     indexPath,
     backbone: `gold-${bench}/model`,
@@ -101,7 +113,11 @@ async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath
   const tiers: Record<string, number> = {};
   const started = performance.now();
   for (const record of questions) {
-    const input = { question: String(record.question), question_id: String(record.question_id ?? ""), ...(record.table_id ? { table_id: String(record.table_id) } : {}) };
+    const input = {
+      question: String(record.question),
+      question_id: String(record.question_id ?? ""),
+      ...(record.table_id ? { table_id: String(record.table_id) } : {}),
+    };
     let r: AnswerResult | undefined;
     try {
       r = await answerQuestion(input, { configurable });
@@ -112,13 +128,20 @@ async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath
     const answer = r?.answer ?? "error";
     answers.push(answer);
     calls += r?.usage.llmCalls ?? 0;
-    for (const [node, u] of Object.entries(r?.usage.byNode ?? {})) if (u.llmCalls > 0) byNode[node] = (byNode[node] ?? 0) + u.llmCalls;
+    for (const [node, u] of Object.entries(r?.usage.byNode ?? {}))
+      if (u.llmCalls > 0) byNode[node] = (byNode[node] ?? 0) + u.llmCalls;
     if (r && r.usage.llmCalls === 0) zero++;
     if (r && r.usage.llmCalls <= 2) atMostTwo++;
     if (r?.tier) tiers[r.tier] = (tiers[r.tier] ?? 0) + 1;
     const right = Object.values(officialScore(bench, record, { agentic_tablerag_answer: answer }))[0] ?? 0;
     score += right;
-    perQuestion.push({ id: input.question_id, answer, right: right === 1, calls: r?.usage.llmCalls ?? 0, ...(r?.tier ? { tier: r.tier } : {}) });
+    perQuestion.push({
+      id: input.question_id,
+      answer,
+      right: right === 1,
+      calls: r?.usage.llmCalls ?? 0,
+      ...(r?.tier ? { tier: r.tier } : {}),
+    });
   }
   const n = questions.length;
   const summary: RunSummary = {
@@ -128,7 +151,12 @@ async function run(bench: Bench, questions: readonly QuestionRecord[], indexPath
     questions: n,
     meanLlmCalls: Math.round((calls / n) * 1000) / 1000,
     zeroCallShare: pct(zero, n),
-    ...(cascade ? { tiers: Object.fromEntries(Object.entries(tiers).map(([k, v]) => [k, pct(v, n)])), atMostTwoShare: pct(atMostTwo, n) } : {}),
+    ...(cascade
+      ? {
+          tiers: Object.fromEntries(Object.entries(tiers).map(([k, v]) => [k, pct(v, n)])),
+          atMostTwoShare: pct(atMostTwo, n),
+        }
+      : {}),
     score: Math.round((score / n) * 10000) / 100,
     errors,
     msPerQuestion: Math.round((performance.now() - started) / n),
@@ -143,7 +171,8 @@ const problems: string[] = [];
 for (const bench of benches) {
   const splitDir = resolve(values.data_dir!, bench, values.split!);
   const questionsPath = join(splitDir, "questions.jsonl");
-  if (!existsSync(questionsPath)) throw new Error(`no questions file ${questionsPath} (--data_dir, --benches, --split)`);
+  if (!existsSync(questionsPath))
+    throw new Error(`no questions file ${questionsPath} (--data_dir, --benches, --split)`);
   let questions = loadQuestions(questionsPath);
   if (values.limit) questions = questions.slice(0, Number(values.limit));
   const indexPath = join(values.index_root!, `${bench}-${values.split}`);
@@ -160,8 +189,13 @@ for (const bench of benches) {
     const cascade = await run(bench, questions, indexPath, router, true);
     const changed = plain.answers.filter((a, i) => a !== cascade.answers[i]).length;
     rows.push(plain.summary, { ...cascade.summary, answersChanged: changed });
-    details.push({ bench, router, cascade: false, perQuestion: plain.perQuestion }, { bench, router, cascade: true, perQuestion: cascade.perQuestion });
-    console.error(`${bench} ${router}: LLM-only ${plain.summary.meanLlmCalls} calls/question ${JSON.stringify(plain.summary.callsPerNode)}, cascade ${cascade.summary.meanLlmCalls} ${JSON.stringify(cascade.summary.callsPerNode)} (${changed} answers differ)`);
+    details.push(
+      { bench, router, cascade: false, perQuestion: plain.perQuestion },
+      { bench, router, cascade: true, perQuestion: cascade.perQuestion },
+    );
+    console.error(
+      `${bench} ${router}: LLM-only ${plain.summary.meanLlmCalls} calls/question ${JSON.stringify(plain.summary.callsPerNode)}, cascade ${cascade.summary.meanLlmCalls} ${JSON.stringify(cascade.summary.callsPerNode)} (${changed} answers differ)`,
+    );
   }
   problems.push(...gold.problems.map((p) => `${bench}: ${p}`));
   index.close();
@@ -169,21 +203,35 @@ for (const bench of benches) {
 if (problems.length > 0) console.error(`gold model problems: ${problems.slice(0, 5).join(" | ")}`);
 
 const limit = values.limit ? `, first ${values.limit} questions` : "";
-console.log(`\nMean LLM calls per question, scripted model that answers every step correctly (${values.split}${limit}):\n`);
-console.log("| split | router | LLM-only calls | cascade calls | cascade ≤ 2 calls | LLM-only score | cascade score | answers changed |");
+console.log(
+  `\nMean LLM calls per question, scripted model that answers every step correctly (${values.split}${limit}):\n`,
+);
+console.log(
+  "| split | router | LLM-only calls | cascade calls | cascade ≤ 2 calls | LLM-only score | cascade score | answers changed |",
+);
 console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (let i = 0; i < rows.length; i += 2) {
   const [plain, cas] = [rows[i]!, rows[i + 1]!];
-  console.log(`| ${plain.bench} (${plain.questions}) | ${plain.router} | ${plain.meanLlmCalls} | **${cas.meanLlmCalls}** | ${cas.atMostTwoShare} % | ${plain.score} | ${cas.score} | ${cas.answersChanged} |`);
+  console.log(
+    `| ${plain.bench} (${plain.questions}) | ${plain.router} | ${plain.meanLlmCalls} | **${cas.meanLlmCalls}** | ${cas.atMostTwoShare} % | ${plain.score} | ${cas.score} | ${cas.answersChanged} |`,
+  );
 }
 console.log(`\nThe cascade per split (heuristic router) beside an LLM-only run with the same scripted model:\n`);
-console.log("| split | LLM-only: calls · score | cascade: calls · score | 0 calls (offline tier) | prompted tier (1–2 calls) | LLM loop | answers changed | errors |");
+console.log(
+  "| split | LLM-only: calls · score | cascade: calls · score | 0 calls (offline tier) | prompted tier (1–2 calls) | LLM loop | answers changed | errors |",
+);
 console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |");
 for (let i = 0; i < rows.length; i += 2) {
   const [plain, cas] = [rows[i]!, rows[i + 1]!];
   if (plain.router !== "heuristic") continue;
   const t = cas.tiers ?? {};
-  console.log(`| ${plain.bench} (${plain.questions}) | ${plain.meanLlmCalls} · ${plain.score} | **${cas.meanLlmCalls}** · ${cas.score} | ${cas.zeroCallShare} % | ${t.findings ?? 0} % | ${t.llm ?? 0} % | ${cas.answersChanged} | ${plain.errors + cas.errors} |`);
+  console.log(
+    `| ${plain.bench} (${plain.questions}) | ${plain.meanLlmCalls} · ${plain.score} | **${cas.meanLlmCalls}** · ${cas.score} | ${cas.zeroCallShare} % | ${t.findings ?? 0} % | ${t.llm ?? 0} % | ${cas.answersChanged} | ${plain.errors + cas.errors} |`,
+  );
 }
-if (values.out) writeFileSync(values.out, `${JSON.stringify({ split: values.split, limit: values.limit ?? null, rows, details }, null, 2)}\n`);
+if (values.out)
+  writeFileSync(
+    values.out,
+    `${JSON.stringify({ split: values.split, limit: values.limit ?? null, rows, details }, null, 2)}\n`,
+  );
 await closeResources();

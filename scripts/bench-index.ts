@@ -12,13 +12,19 @@ import { join, resolve } from "node:path";
 import { buildIndex } from "../indexing/build-index.js";
 import { vectorBackendName } from "../indexing/vector-index.js";
 
-const DEFAULT_SPLITS = ["wtq", "tatqa", "hybridqa"].map((b) => resolve(import.meta.dirname, `../../shared/data/${b}/dev`));
+const DEFAULT_SPLITS = ["wtq", "tatqa", "hybridqa"].map((b) =>
+  resolve(import.meta.dirname, `../../shared/data/${b}/dev`),
+);
 
 async function buildOne(split: string): Promise<Record<string, unknown>> {
   const out = mkdtempSync(join(tmpdir(), "atr-bench-index-"));
   const t0 = performance.now();
   try {
-    const { manifest } = await buildIndex({ excelDir: join(split, "tables"), docDir: join(split, "passages"), savePath: join(out, "index") });
+    const { manifest } = await buildIndex({
+      excelDir: join(split, "tables"),
+      docDir: join(split, "passages"),
+      savePath: join(out, "index"),
+    });
     const seconds = (performance.now() - t0) / 1000;
     return {
       split,
@@ -39,7 +45,9 @@ if (args[0] === "--child") {
   const splits = args.length > 0 ? args.map((a) => resolve(a)) : DEFAULT_SPLITS;
   const results: Array<Record<string, unknown>> = [];
   for (const split of splits) {
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--child", split], { encoding: "utf8" });
+    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, "--child", split], {
+      encoding: "utf8",
+    });
     if (child.status !== 0) {
       console.error(child.stderr);
       results.push({ split, error: `exit ${child.status}` });
@@ -47,7 +55,9 @@ if (args[0] === "--child") {
     }
     const line = child.stdout.trim().split("\n").pop()!;
     const r = JSON.parse(line) as Record<string, unknown>;
-    console.error(`${split}: ${r.seconds} s, peak RSS ${r.peak_rss_mb} MB (${r.tables} tables, ${r.passages} passages → ${r.docChunks} chunks, ${r.cellEntries} cells, ${r.rowEntries} rows)`);
+    console.error(
+      `${split}: ${r.seconds} s, peak RSS ${r.peak_rss_mb} MB (${r.tables} tables, ${r.passages} passages → ${r.docChunks} chunks, ${r.cellEntries} cells, ${r.rowEntries} rows)`,
+    );
     results.push(r);
   }
   console.log(JSON.stringify({ splits: results }));

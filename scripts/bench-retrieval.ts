@@ -35,15 +35,21 @@ import { LexicalReranker, type Reranker } from "../retrievers/rerank.js";
 const split = resolve(process.argv[2] ?? resolve(import.meta.dirname, "../../shared/data/wtq/dev"));
 // ATR_BENCH_RERANKER: "lexical" (default), "none", "rrf", "w=<lexical weight>", or a cross-encoder folder
 const rerankerSpec = process.env.ATR_BENCH_RERANKER ?? "lexical";
-const reranker: string | Reranker = rerankerSpec === "rrf"
-  ? new LexicalReranker({ fusion: "rrf" })
-  : rerankerSpec.startsWith("w=")
-    ? new LexicalReranker({ lexicalWeight: Number(rerankerSpec.slice(2)) })
-    : rerankerSpec;
+const reranker: string | Reranker =
+  rerankerSpec === "rrf"
+    ? new LexicalReranker({ fusion: "rrf" })
+    : rerankerSpec.startsWith("w=")
+      ? new LexicalReranker({ lexicalWeight: Number(rerankerSpec.slice(2)) })
+      : rerankerSpec;
 const debug = process.env.ATR_BENCH_DEBUG ?? "";
 
 function norm(s: string): string {
-  return s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+  return s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
 }
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -60,7 +66,12 @@ function withTypo(mention: string): string | undefined {
   return mention.replace(word, typo);
 }
 
-interface Question { question: string; table_id: string; answer: string[]; answer_from?: string }
+interface Question {
+  question: string;
+  table_id: string;
+  answer: string[];
+  answer_from?: string;
+}
 
 const out = mkdtempSync(join(tmpdir(), "atr-bench-retrieval-"));
 try {
@@ -68,10 +79,21 @@ try {
   // the tables as the index saw them (same loader), for gold rows and mentioned values
   const { tables } = loadTables(join(split, "tables"));
   const rowStructure = process.env.ATR_BENCH_ROW_STRUCTURE !== "0";
-  const opened = await openIndex(join(out, "index"), typeof reranker === "string" ? { reranker, rowStructure } : { rowStructure });
+  const opened = await openIndex(
+    join(out, "index"),
+    typeof reranker === "string" ? { reranker, rowStructure } : { rowStructure },
+  );
   const loaded = await loadViews(opened.dir, opened.manifest);
-  const search = typeof reranker === "string" ? opened.viewSearch : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, rowStructure });
-  const indexOnly = await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, fullValuePool: false });
+  const search =
+    typeof reranker === "string"
+      ? opened.viewSearch
+      : await ViewSearch.open(loaded, { db: opened.db, tables: opened.tables, reranker, rowStructure });
+  const indexOnly = await ViewSearch.open(loaded, {
+    db: opened.db,
+    tables: opened.tables,
+    reranker,
+    fullValuePool: false,
+  });
   const rowsByTable = new Map<string, RowEntry[]>();
   for (const r of loaded.rows.range(0, loaded.rows.size)) {
     const list = rowsByTable.get(r.tableId) ?? [];
@@ -85,12 +107,28 @@ try {
     budgetedByTable.set(c.tableId, list);
   }
   const byId = new Map<string, RawTable>(tables.map((t) => [t.id, t]));
-  const questions = readFileSync(join(split, "questions.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Question);
+  const questions = readFileSync(join(split, "questions.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Question);
 
-  let rowN = 0, rowHit = 0, rowHitBm25 = 0;
-  let menN = 0, menHit = 0, menHitBm25 = 0, menHitBm25Budgeted = 0, menHitIndex = 0, menHitLinker = 0;
-  let typoN = 0, typoHit = 0, typoHitBm25 = 0;
-  let docN = 0, docTable = 0, pasN = 0, pasHit = 0, pasHitScoped = 0;
+  let rowN = 0,
+    rowHit = 0,
+    rowHitBm25 = 0;
+  let menN = 0,
+    menHit = 0,
+    menHitBm25 = 0,
+    menHitBm25Budgeted = 0,
+    menHitIndex = 0,
+    menHitLinker = 0;
+  let typoN = 0,
+    typoHit = 0,
+    typoHitBm25 = 0;
+  let docN = 0,
+    docTable = 0,
+    pasN = 0,
+    pasHit = 0,
+    pasHitScoped = 0;
   const t0 = performance.now();
   for (const q of questions) {
     const table = byId.get(q.table_id);
@@ -98,11 +136,13 @@ try {
     // (c) Views 1–2: the hinted table among the top-10 chunks; a passage holding the answer
     docN++;
     const docs = await search.documents(q.question, 10);
-    if (docs.some((h) => h.entry.tableId === q.table_id || h.entry.source.replace(/\.[^.]*$/, "") === q.table_id)) docTable++;
+    if (docs.some((h) => h.entry.tableId === q.table_id || h.entry.source.replace(/\.[^.]*$/, "") === q.table_id))
+      docTable++;
     const answer = norm(String(q.answer?.[0] ?? ""));
     if (q.answer_from === "passage" && answer.length >= 3) {
       pasN++;
-      const inText = (hits: typeof docs) => hits.some((h) => h.entry.type === "text" && norm(h.entry.text).includes(answer));
+      const inText = (hits: typeof docs) =>
+        hits.some((h) => h.entry.type === "text" && norm(h.entry.text).includes(answer));
       if (inText(docs)) pasHit++;
       if (inText(await search.documents(q.question, 10, { tableIds: [q.table_id] }))) pasHitScoped++;
     }
@@ -117,7 +157,10 @@ try {
       rowN++;
       const hits = await search.rows(q.question, 10, { tableId: q.table_id });
       if (hits.some((h) => goldRows.has(h.entry.rowIdx))) rowHit++;
-      else if (debug.includes("rows")) console.error(`ROW MISS [${table.rows.length} rows] ${q.question} → ${q.answer.join("; ")} | gold rows ${[...goldRows].slice(0, 5).join(",")} | got ${hits.map((h) => h.entry.rowIdx).join(",")}`);
+      else if (debug.includes("rows"))
+        console.error(
+          `ROW MISS [${table.rows.length} rows] ${q.question} → ${q.answer.join("; ")} | gold rows ${[...goldRows].slice(0, 5).join(",")} | got ${hits.map((h) => h.entry.rowIdx).join(",")}`,
+        );
       const texts = rowTexts.map(searchText);
       const stats = new Bm25Stats(texts);
       const bm = bm25TopK(stats, q.question, texts, 10);
@@ -128,15 +171,18 @@ try {
     const values = new Map<string, string>();
     const pairs: Array<{ column: string; value: string }> = [];
     const seen = new Set<string>();
-    table.rows.forEach((row) => row.forEach((c, i) => {
-      const v = c.trim();
-      const key = `${i}\u0000${v}`;
-      if (v === "" || seen.has(key)) return;
-      seen.add(key);
-      pairs.push({ column: table.header[i]!, value: v });
-      const n = norm(v);
-      if (n.length >= 4 && new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(n)}($|[^\\p{L}\\p{N}])`, "u").test(qn)) values.set(n, v);
-    }));
+    table.rows.forEach((row) =>
+      row.forEach((c, i) => {
+        const v = c.trim();
+        const key = `${i}\u0000${v}`;
+        if (v === "" || seen.has(key)) return;
+        seen.add(key);
+        pairs.push({ column: table.header[i]!, value: v });
+        const n = norm(v);
+        if (n.length >= 4 && new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRe(n)}($|[^\\p{L}\\p{N}])`, "u").test(qn))
+          values.set(n, v);
+      }),
+    );
     const mentioned = [...values.keys()].filter((n) => ![...values.keys()].some((m) => m !== n && m.includes(n)));
     if (mentioned.length > 0) {
       const hits = await search.cells(q.question, 15, { tableIds: [q.table_id] });
@@ -147,24 +193,35 @@ try {
       // BM25 over the budgeted View 4 entries of the table (the released system's cell index)
       const budgeted = budgetedByTable.get(q.table_id) ?? [];
       const budgetedTexts = budgeted.map((c) => c.text);
-      const bmBudgeted = budgeted.length > 0 ? bm25TopK(new Bm25Stats(budgetedTexts), q.question, budgetedTexts, 15).map((h) => norm(budgeted[h.id]!.value)) : [];
+      const bmBudgeted =
+        budgeted.length > 0
+          ? bm25TopK(new Bm25Stats(budgetedTexts), q.question, budgetedTexts, 15).map((h) =>
+              norm(budgeted[h.id]!.value),
+            )
+          : [];
       // one-letter typo in the mention (two inner letters of its longest word swapped): surface-form robustness
       for (const m of mentioned) {
         const typo = withTypo(m);
         if (!typo) continue;
         const asked = qn.replace(m, typo);
         typoN++;
-        if ((await search.cells(asked, 15, { tableIds: [q.table_id] })).some((h) => norm(h.entry.value) === m)) typoHit++;
+        if ((await search.cells(asked, 15, { tableIds: [q.table_id] })).some((h) => norm(h.entry.value) === m))
+          typoHit++;
         else if (debug.includes("typo")) console.error(`TYPO MISS ${asked} → "${m}"`);
         if (bm25TopK(stats, asked, texts, 15).some((h) => norm(pairs[h.id]!.value) === m)) typoHitBm25++;
       }
       // the linker's path: C = schema top-5 in the hinted table, candidates per entity (the mention as written)
-      const linker = await search.schemaCells(q.question, mentioned, { schemaTopK: 5, cellTopK: 15, tableIds: [q.table_id] });
+      const linker = await search.schemaCells(q.question, mentioned, {
+        schemaTopK: 5,
+        cellTopK: 15,
+        tableIds: [q.table_id],
+      });
       for (const m of mentioned) {
         if ((linker.candidates[m] ?? []).some((c) => norm(c.value) === m)) menHitLinker++;
         menN++;
         if (hits.some((h) => norm(h.entry.value) === m)) menHit++;
-        else if (debug.includes("cells")) console.error(`CELL MISS ${q.question} → "${m}" | got ${hits.map((h) => h.entry.value).join(" ; ")}`);
+        else if (debug.includes("cells"))
+          console.error(`CELL MISS ${q.question} → "${m}" | got ${hits.map((h) => h.entry.value).join(" ; ")}`);
         if (idxHits.some((h) => norm(h.entry.value) === m)) menHitIndex++;
         if (bm.includes(m)) menHitBm25++;
         if (bmBudgeted.includes(m)) menHitBm25Budgeted++;
@@ -173,28 +230,32 @@ try {
   }
   const ms = (performance.now() - t0) / questions.length;
   const pct = (a: number, b: number) => (b > 0 ? +((100 * a) / b).toFixed(1) : null);
-  console.error(`${split}: rows ${rowHit}/${rowN} (BM25 ${rowHitBm25}), mentions ${menHit}/${menN} (index only ${menHitIndex}, BM25 ${menHitBm25}, BM25 over the budgeted index ${menHitBm25Budgeted}), with a typo ${typoHit}/${typoN} (BM25 ${typoHitBm25}); ${ms.toFixed(1)} ms/question; reranker ${search.reranker.name}, vectors ${search.vectorBackend}`);
-  console.log(JSON.stringify({
-    split,
-    reranker: search.reranker.name,
-    "row_recall@10": pct(rowHit, rowN),
-    "row_recall@10_bm25": pct(rowHitBm25, rowN),
-    row_questions: rowN,
-    "mention_recall@15": pct(menHit, menN),
-    "mention_recall@15_index_only": pct(menHitIndex, menN),
-    "mention_recall@15_bm25": pct(menHitBm25, menN),
-    "mention_recall@15_bm25_budgeted": pct(menHitBm25Budgeted, menN),
-    "mention_recall@15_typo": pct(typoHit, typoN),
-    "mention_recall@15_typo_bm25": pct(typoHitBm25, typoN),
-    typo_mentions: typoN,
-    "mention_recall@15_schema_cells": pct(menHitLinker, menN),
-    mentions: menN,
-    "table_chunks@10": pct(docTable, docN),
-    "answer_passage@10": pct(pasHit, pasN),
-    "answer_passage@10_scoped": pct(pasHitScoped, pasN),
-    passage_questions: pasN,
-    ms_per_question: +ms.toFixed(1),
-  }));
+  console.error(
+    `${split}: rows ${rowHit}/${rowN} (BM25 ${rowHitBm25}), mentions ${menHit}/${menN} (index only ${menHitIndex}, BM25 ${menHitBm25}, BM25 over the budgeted index ${menHitBm25Budgeted}), with a typo ${typoHit}/${typoN} (BM25 ${typoHitBm25}); ${ms.toFixed(1)} ms/question; reranker ${search.reranker.name}, vectors ${search.vectorBackend}`,
+  );
+  console.log(
+    JSON.stringify({
+      split,
+      reranker: search.reranker.name,
+      "row_recall@10": pct(rowHit, rowN),
+      "row_recall@10_bm25": pct(rowHitBm25, rowN),
+      row_questions: rowN,
+      "mention_recall@15": pct(menHit, menN),
+      "mention_recall@15_index_only": pct(menHitIndex, menN),
+      "mention_recall@15_bm25": pct(menHitBm25, menN),
+      "mention_recall@15_bm25_budgeted": pct(menHitBm25Budgeted, menN),
+      "mention_recall@15_typo": pct(typoHit, typoN),
+      "mention_recall@15_typo_bm25": pct(typoHitBm25, typoN),
+      typo_mentions: typoN,
+      "mention_recall@15_schema_cells": pct(menHitLinker, menN),
+      mentions: menN,
+      "table_chunks@10": pct(docTable, docN),
+      "answer_passage@10": pct(pasHit, pasN),
+      "answer_passage@10_scoped": pct(pasHitScoped, pasN),
+      passage_questions: pasN,
+      ms_per_question: +ms.toFixed(1),
+    }),
+  );
   opened.close();
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -48,8 +48,18 @@ const schema: TableSchema = {
     examples: i === 1 ? ["Ashford Rovers", "Dunmere FC", "Fenwick City"] : i === 0 ? ["1998", "1999", "2000"] : [],
   })),
 };
-const plan = (subQuery: string, expectedOperator: SubQueryPlan["expectedOperator"], requiredModalities: SubQueryPlan["requiredModalities"], entityMentions: string[]): SubQueryPlan => ({
-  subQuery, expectedOperator, requiredModalities, entityMentions, needGlobalTableView: false, uncertainty: 0.35,
+const plan = (
+  subQuery: string,
+  expectedOperator: SubQueryPlan["expectedOperator"],
+  requiredModalities: SubQueryPlan["requiredModalities"],
+  entityMentions: string[],
+): SubQueryPlan => ({
+  subQuery,
+  expectedOperator,
+  requiredModalities,
+  entityMentions,
+  needGlobalTableView: false,
+  uncertainty: 0.35,
 });
 const plans = [
   plan("How many seasons did Dunmere FC finish with more than 60 points?", "count", "table", ["Dunmere FC"]),
@@ -60,13 +70,32 @@ const plans = [
   plan("What did the club's annual report say about its revenue growth?", "lookup", "text", []),
 ];
 const failure = (subQuery: string, route: Route, step: number): FailedRouteRecord => ({
-  subQuery, requestedRoute: route, effectiveRoute: route, valueLinkerAttempted: route !== "TEXT", verdict: 0, step,
+  subQuery,
+  requestedRoute: route,
+  effectiveRoute: route,
+  valueLinkerAttempted: route !== "TEXT",
+  verdict: 0,
+  step,
 });
 const inputs: RouterInput[] = plans.flatMap((p) => [
   { plan: p, schema, history: [], failureScope: "question" as const, reselectIndex: 0 },
   { plan: p, schema: null, history: [], failureScope: "question" as const, reselectIndex: 0 },
-  { plan: p, schema, history: [failure(p.subQuery, "HYBRID", 1)], failureScope: "question" as const, currentRoute: "HYBRID" as Route, reselectIndex: 0 },
-  { plan: p, schema, history: [failure(p.subQuery, "HYBRID", 1), failure(p.subQuery, "SQL", 2)], failureScope: "question" as const, currentRoute: "SQL" as Route, reselectIndex: 1 },
+  {
+    plan: p,
+    schema,
+    history: [failure(p.subQuery, "HYBRID", 1)],
+    failureScope: "question" as const,
+    currentRoute: "HYBRID" as Route,
+    reselectIndex: 0,
+  },
+  {
+    plan: p,
+    schema,
+    history: [failure(p.subQuery, "HYBRID", 1), failure(p.subQuery, "SQL", 2)],
+    failureScope: "question" as const,
+    currentRoute: "SQL" as Route,
+    reselectIndex: 1,
+  },
 ]);
 const noStrategies = {} as Strategies;
 
@@ -84,7 +113,9 @@ async function bench(name: string, settings: RouterSettings, n: number): Promise
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  console.log(`${name.padEnd(44)} ${String(n).padStart(6)} decisions  mean ${mean.toFixed(3)} ms  p50 ${q(0.5)}  p95 ${q(0.95)}  p99 ${q(0.99)}  cpu ${cpuMs.toFixed(3)} ms/decision`);
+  console.log(
+    `${name.padEnd(44)} ${String(n).padStart(6)} decisions  mean ${mean.toFixed(3)} ms  p50 ${q(0.5)}  p95 ${q(0.95)}  p99 ${q(0.99)}  cpu ${cpuMs.toFixed(3)} ms/decision`,
+  );
 }
 
 /** A DistilBERT-shaped encoder (random weights) + 4-class head, opset 17, inputs input_ids + attention_mask. */
@@ -114,55 +145,139 @@ function distilbertShaped(vocabSize: number, layers = 6, hidden = 768, heads = 1
     nodes.push({ opType, input, output: [output], attribute });
     return output;
   };
-  const ln = (x: string, id: string) => node("LayerNormalization", [x, ones(`${id}_g`, hidden, 1), ones(`${id}_b`, hidden, 0)], `${id}_out`, [{ name: "axis", i: -1, type: A.INT }]);
+  const ln = (x: string, id: string) =>
+    node("LayerNormalization", [x, ones(`${id}_g`, hidden, 1), ones(`${id}_b`, hidden, 0)], `${id}_out`, [
+      { name: "axis", i: -1, type: A.INT },
+    ]);
   const headShape = ints("head_shape", [0, 0, heads, hidden / heads]);
   const flatShape = ints("flat_shape", [0, 0, hidden]);
   const scale = ones("scale", 1, 1 / Math.sqrt(hidden / heads));
-  let x = ln(node("Gather", [weight("word_embeddings", [vocabSize, hidden]), "input_ids"], "emb", [{ name: "axis", i: 0, type: A.INT }]), "emb_ln");
+  let x = ln(
+    node("Gather", [weight("word_embeddings", [vocabSize, hidden]), "input_ids"], "emb", [
+      { name: "axis", i: 0, type: A.INT },
+    ]),
+    "emb_ln",
+  );
   for (let l = 0; l < layers; l++) {
     const split = (w: string) =>
-      node("Transpose", [node("Reshape", [node("MatMul", [x, weight(`l${l}_${w}`, [hidden, hidden])], `l${l}_${w}_p`), headShape], `l${l}_${w}_h`)], `l${l}_${w}_t`, [{ name: "perm", ints: [0, 2, 1, 3], type: A.INTS }]);
+      node(
+        "Transpose",
+        [
+          node(
+            "Reshape",
+            [node("MatMul", [x, weight(`l${l}_${w}`, [hidden, hidden])], `l${l}_${w}_p`), headShape],
+            `l${l}_${w}_h`,
+          ),
+        ],
+        `l${l}_${w}_t`,
+        [{ name: "perm", ints: [0, 2, 1, 3], type: A.INTS }],
+      );
     const q = split("q");
     const k = node("Transpose", [split("k")], `l${l}_kT`, [{ name: "perm", ints: [0, 1, 3, 2], type: A.INTS }]);
     const v = split("v");
-    const probs = node("Softmax", [node("Mul", [node("MatMul", [q, k], `l${l}_qk`), scale], `l${l}_qks`)], `l${l}_p`, [{ name: "axis", i: -1, type: A.INT }]);
-    const ctx = node("Reshape", [node("Transpose", [node("MatMul", [probs, v], `l${l}_ctx`)], `l${l}_ctxT`, [{ name: "perm", ints: [0, 2, 1, 3], type: A.INTS }]), flatShape], `l${l}_ctxF`);
-    const attn = ln(node("Add", [x, node("MatMul", [ctx, weight(`l${l}_o`, [hidden, hidden])], `l${l}_o_p`)], `l${l}_res1`), `l${l}_ln1`);
+    const probs = node("Softmax", [node("Mul", [node("MatMul", [q, k], `l${l}_qk`), scale], `l${l}_qks`)], `l${l}_p`, [
+      { name: "axis", i: -1, type: A.INT },
+    ]);
+    const ctx = node(
+      "Reshape",
+      [
+        node("Transpose", [node("MatMul", [probs, v], `l${l}_ctx`)], `l${l}_ctxT`, [
+          { name: "perm", ints: [0, 2, 1, 3], type: A.INTS },
+        ]),
+        flatShape,
+      ],
+      `l${l}_ctxF`,
+    );
+    const attn = ln(
+      node("Add", [x, node("MatMul", [ctx, weight(`l${l}_o`, [hidden, hidden])], `l${l}_o_p`)], `l${l}_res1`),
+      `l${l}_ln1`,
+    );
     const up = node("MatMul", [attn, weight(`l${l}_up`, [hidden, ffn])], `l${l}_up_p`);
-    const act = node("Mul", [up, node("Sigmoid", [node("Mul", [up, ones(`l${l}_gelu`, 1, 1.702)], `l${l}_g1`)], `l${l}_g2`)], `l${l}_act`);
-    x = ln(node("Add", [attn, node("MatMul", [act, weight(`l${l}_down`, [ffn, hidden])], `l${l}_down_p`)], `l${l}_res2`), `l${l}_ln2`);
+    const act = node(
+      "Mul",
+      [up, node("Sigmoid", [node("Mul", [up, ones(`l${l}_gelu`, 1, 1.702)], `l${l}_g1`)], `l${l}_g2`)],
+      `l${l}_act`,
+    );
+    x = ln(
+      node("Add", [attn, node("MatMul", [act, weight(`l${l}_down`, [ffn, hidden])], `l${l}_down_p`)], `l${l}_res2`),
+      `l${l}_ln2`,
+    );
   }
   const cls = node("Gather", [x, ints("zero", [0])], "cls3", [{ name: "axis", i: 1, type: A.INT }]);
-  const pre = node("Relu", [node("MatMul", [node("Squeeze", [cls, ints("one", [1])], "cls"), weight("pre_classifier", [hidden, hidden])], "pre")], "pre_relu");
+  const pre = node(
+    "Relu",
+    [
+      node(
+        "MatMul",
+        [node("Squeeze", [cls, ints("one", [1])], "cls"), weight("pre_classifier", [hidden, hidden])],
+        "pre",
+      ),
+    ],
+    "pre_relu",
+  );
   node("MatMul", [pre, weight("classifier", [hidden, 4])], "logits");
   const io = (name: string, elemType: number, dims: Array<string | number>) => ({
     name,
-    type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === "string" ? { dimParam: d } : { dimValue: d })) } } },
+    type: {
+      tensorType: {
+        elemType,
+        shape: { dim: dims.map((d) => (typeof d === "string" ? { dimParam: d } : { dimValue: d })) },
+      },
+    },
   });
   const model = onnx.ModelProto.create({
     irVersion: 8,
     producerName: "atr-ts bench-router",
     opsetImport: [{ domain: "", version: 17 }],
-    graph: { name: "distilbert_shaped", node: nodes, initializer: init, input: [io("input_ids", INT64, ["batch", "seq"]), io("attention_mask", INT64, ["batch", "seq"])], output: [io("logits", FLOAT, ["batch", 4])] } as never,
+    graph: {
+      name: "distilbert_shaped",
+      node: nodes,
+      initializer: init,
+      input: [io("input_ids", INT64, ["batch", "seq"]), io("attention_mask", INT64, ["batch", "seq"])],
+      output: [io("logits", FLOAT, ["batch", 4])],
+    } as never,
   });
   return onnx.ModelProto.encode(model).finish();
 }
 
 console.log(`router decision latency (selectRoute), ${inputs.length} distinct inputs, node ${process.version}`);
 await bench("heuristic", { routerType: "heuristic" }, decisions);
-await bench(`learned, hashed logreg (${modelDir.split("/").slice(-2).join("/")})`, { routerType: "learned", routerModelPath: modelDir }, decisions);
+await bench(
+  `learned, hashed logreg (${modelDir.split("/").slice(-2).join("/")})`,
+  { routerType: "learned", routerModelPath: modelDir },
+  decisions,
+);
 let bertDir = flag("bert");
 let temp: string | undefined;
 if (!bertDir) {
   temp = mkdtempSync(join(tmpdir(), "atr-bench-router-"));
   const words = new Set<string>();
-  for (const input of inputs) for (const w of learnedInputText(input, 2).toLowerCase().match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu) ?? []) words.add(w);
+  for (const input of inputs)
+    for (const w of learnedInputText(input, 2)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu) ?? [])
+      words.add(w);
   const vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", ...words];
   const id2label = { "0": "TEXT", "1": "SQL", "2": "RETRIEVE", "3": "HYBRID" };
-  bertDir = writeFolder(join(temp, "distilbert-shaped"), {
-    model_type: "distilbert", architectures: ["DistilBertForSequenceClassification"], vocab_size: vocab.length, max_position_embeddings: 512,
-    id2label, label2id: { TEXT: 0, SQL: 1, RETRIEVE: 2, HYBRID: 3 }, router_input_version: 2, router_max_length: 256,
-  }, distilbertShaped(vocab.length), vocab);
+  bertDir = writeFolder(
+    join(temp, "distilbert-shaped"),
+    {
+      model_type: "distilbert",
+      architectures: ["DistilBertForSequenceClassification"],
+      vocab_size: vocab.length,
+      max_position_embeddings: 512,
+      id2label,
+      label2id: { TEXT: 0, SQL: 1, RETRIEVE: 2, HYBRID: 3 },
+      router_input_version: 2,
+      router_max_length: 256,
+    },
+    distilbertShaped(vocab.length),
+    vocab,
+  );
 }
-await bench(`learned, DistilBERT format${temp ? " (base-size, random weights)" : ` (${bertDir})`}`, { routerType: "learned", routerModelPath: bertDir }, bertDecisions);
+await bench(
+  `learned, DistilBERT format${temp ? " (base-size, random weights)" : ` (${bertDir})`}`,
+  { routerType: "learned", routerModelPath: bertDir },
+  bertDecisions,
+);
 if (temp) rmSync(temp, { recursive: true, force: true });

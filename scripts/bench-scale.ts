@@ -12,7 +12,16 @@
  * index in DIR/<case> and, when it is already built there, only answers (its build figures are the first build's).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -64,12 +73,39 @@ function questionsFor(rows: number, perKind: number, tableIds?: string[]): Quest
     const tid = table(i);
     const row = tableIds ? smallTableFirstRow(Number(tid.slice(1))) : Math.floor(((i + 0.5) * rows) / perKind);
     const physical = tableIds ? tid : "people";
-    out.push({ kind: "lookup", question: `What is the score of ${nameOf(row)}?`, ...(tableIds ? { table_id: tid } : {}), sql: `SELECT score FROM "${physical}" WHERE name = ?`, params: [nameOf(row)] });
+    out.push({
+      kind: "lookup",
+      question: `What is the score of ${nameOf(row)}?`,
+      ...(tableIds ? { table_id: tid } : {}),
+      sql: `SELECT score FROM "${physical}" WHERE name = ?`,
+      params: [nameOf(row)],
+    });
     const city = cityOf(tableIds ? row : i * 13);
-    out.push({ kind: "count", question: `How many people are from ${city}?`, ...(tableIds ? { table_id: tid } : {}), sql: `SELECT COUNT(*) FROM "${physical}" WHERE city = ?`, params: [city] });
-    out.push({ kind: "aggregate", question: `What is the total score of people from ${city}?`, ...(tableIds ? { table_id: tid } : {}), sql: `SELECT SUM(score) FROM "${physical}" WHERE city = ?`, params: [city] });
-    const sup = i % 2 === 0 ? { q: "Who has the highest score?", sql: `SELECT name FROM "${physical}" ORDER BY score DESC LIMIT 1` } : { q: "Who has the lowest score?", sql: `SELECT name FROM "${physical}" ORDER BY score ASC LIMIT 1` };
-    out.push({ kind: "superlative", question: sup.q, ...(tableIds ? { table_id: tid } : {}), sql: sup.sql, params: [] });
+    out.push({
+      kind: "count",
+      question: `How many people are from ${city}?`,
+      ...(tableIds ? { table_id: tid } : {}),
+      sql: `SELECT COUNT(*) FROM "${physical}" WHERE city = ?`,
+      params: [city],
+    });
+    out.push({
+      kind: "aggregate",
+      question: `What is the total score of people from ${city}?`,
+      ...(tableIds ? { table_id: tid } : {}),
+      sql: `SELECT SUM(score) FROM "${physical}" WHERE city = ?`,
+      params: [city],
+    });
+    const sup =
+      i % 2 === 0
+        ? { q: "Who has the highest score?", sql: `SELECT name FROM "${physical}" ORDER BY score DESC LIMIT 1` }
+        : { q: "Who has the lowest score?", sql: `SELECT name FROM "${physical}" ORDER BY score ASC LIMIT 1` };
+    out.push({
+      kind: "superlative",
+      question: sup.q,
+      ...(tableIds ? { table_id: tid } : {}),
+      sql: sup.sql,
+      params: [],
+    });
   }
   return out;
 }
@@ -88,7 +124,8 @@ function sameAnswer(got: string, want: unknown): boolean {
   const w = String(want ?? "").trim();
   const gn = Number(g);
   const wn = Number(w);
-  if (g !== "" && w !== "" && Number.isFinite(gn) && Number.isFinite(wn)) return Math.abs(gn - wn) <= 1e-6 * Math.max(1, Math.abs(wn));
+  if (g !== "" && w !== "" && Number.isFinite(gn) && Number.isFinite(wn))
+    return Math.abs(gn - wn) <= 1e-6 * Math.max(1, Math.abs(wn));
   return g.toLowerCase() === w.toLowerCase();
 }
 
@@ -118,7 +155,12 @@ async function childBuild(kind: "table" | "corpus", n: number, root: string): Pr
   };
 }
 
-async function childAnswer(kind: "table" | "corpus", n: number, root: string, perKind: number): Promise<Record<string, unknown>> {
+async function childAnswer(
+  kind: "table" | "corpus",
+  n: number,
+  root: string,
+  perKind: number,
+): Promise<Record<string, unknown>> {
   const { openIndexCached, closeResources, closeCachedIndexes } = await import("../graph/resources.js");
   const { answerQuestion } = await import("../graph/answer.js");
   const dir = join(root, "index");
@@ -126,21 +168,33 @@ async function childAnswer(kind: "table" | "corpus", n: number, root: string, pe
   await openIndexCached(dir);
   const openMs = performance.now() - t0;
   const db = new Database(join(dir, "tables.sqlite"), { readonly: true });
-  const tableIds = kind === "corpus" ? (db.prepare("SELECT table_id FROM _tables ORDER BY position").pluck().all() as string[]) : undefined;
+  const tableIds =
+    kind === "corpus"
+      ? (db.prepare("SELECT table_id FROM _tables ORDER BY position").pluck().all() as string[])
+      : undefined;
   const questions = questionsFor(kind === "table" ? n : CITY_COUNT, perKind, tableIds);
   const configurable = { indexPath: dir };
   // one warm-up question (module loading, first catalogue and vector reads) is not counted
   const warm0 = performance.now();
-  await answerQuestion({ question: questions[0]!.question, ...(questions[0]!.table_id ? { table_id: questions[0]!.table_id } : {}) }, { configurable });
+  await answerQuestion(
+    { question: questions[0]!.question, ...(questions[0]!.table_id ? { table_id: questions[0]!.table_id } : {}) },
+    { configurable },
+  );
   const firstMs = performance.now() - warm0;
   const byKind = new Map<Kind, { ms: number[]; cpu: number[]; right: number }>();
   for (const q of questions) {
     const s = performance.now();
     const c = cpuSeconds();
-    const res = await answerQuestion({ question: q.question, ...(q.table_id ? { table_id: q.table_id } : {}) }, { configurable });
+    const res = await answerQuestion(
+      { question: q.question, ...(q.table_id ? { table_id: q.table_id } : {}) },
+      { configurable },
+    );
     const ms = performance.now() - s;
     const cpu = (cpuSeconds() - c) * 1000;
-    const want = db.prepare(q.sql).pluck().get(...q.params);
+    const want = db
+      .prepare(q.sql)
+      .pluck()
+      .get(...q.params);
     const k = byKind.get(q.kind) ?? { ms: [], cpu: [], right: 0 };
     k.ms.push(ms);
     k.cpu.push(cpu);
@@ -159,13 +213,26 @@ async function childAnswer(kind: "table" | "corpus", n: number, root: string, pe
     first_question_ms: Math.round(firstMs),
     p50_ms: Math.round(percentile(all, 50)),
     p95_ms: Math.round(percentile(all, 95)),
-    kinds: Object.fromEntries([...byKind].map(([k, v]) => [k, { p50_ms: Math.round(percentile(v.ms, 50)), p95_ms: Math.round(percentile(v.ms, 95)), right: v.right, of: v.ms.length }])),
+    kinds: Object.fromEntries(
+      [...byKind].map(([k, v]) => [
+        k,
+        {
+          p50_ms: Math.round(percentile(v.ms, 50)),
+          p95_ms: Math.round(percentile(v.ms, 95)),
+          right: v.right,
+          of: v.ms.length,
+        },
+      ]),
+    ),
     answer_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
   };
 }
 
 function runChild(args: string[]): Record<string, unknown> {
-  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   if (child.status !== 0) throw new Error(`${args.join(" ")} failed (exit ${child.status}):\n${child.stderr}`);
   return JSON.parse(child.stdout.trim().split("\n").pop()!) as Record<string, unknown>;
 }
@@ -181,14 +248,31 @@ const { values, positionals } = parseArgs({
   },
 });
 if (positionals[0] === "--child-build" || positionals[0] === "child-build") {
-  console.log(JSON.stringify(await childBuild(positionals[1] as "table" | "corpus", Number(positionals[2]), positionals[3]!)));
+  console.log(
+    JSON.stringify(await childBuild(positionals[1] as "table" | "corpus", Number(positionals[2]), positionals[3]!)),
+  );
 } else if (positionals[0] === "child-answer") {
-  console.log(JSON.stringify(await childAnswer(positionals[1] as "table" | "corpus", Number(positionals[2]), positionals[3]!, Number(positionals[4]))));
+  console.log(
+    JSON.stringify(
+      await childAnswer(
+        positionals[1] as "table" | "corpus",
+        Number(positionals[2]),
+        positionals[3]!,
+        Number(positionals[4]),
+      ),
+    ),
+  );
 } else {
   const perKind = Number(values.per_kind);
   const cases: Array<{ kind: "table" | "corpus"; n: number; label: string }> = [
-    ...values.sizes.split(",").filter(Boolean).map((s) => ({ kind: "table" as const, n: Number(s), label: `table of ${Number(s).toLocaleString("en")} rows` })),
-    ...values.corpus.split(",").filter(Boolean).map((s) => ({ kind: "corpus" as const, n: Number(s), label: `${Number(s).toLocaleString("en")} small tables` })),
+    ...values.sizes
+      .split(",")
+      .filter(Boolean)
+      .map((s) => ({ kind: "table" as const, n: Number(s), label: `table of ${Number(s).toLocaleString("en")} rows` })),
+    ...values.corpus
+      .split(",")
+      .filter(Boolean)
+      .map((s) => ({ kind: "corpus" as const, n: Number(s), label: `${Number(s).toLocaleString("en")} small tables` })),
   ];
   const results: Array<Record<string, unknown>> = [];
   for (const c of cases) {
@@ -218,7 +302,9 @@ if (positionals[0] === "--child-build" || positionals[0] === "child-build") {
   }
   const kinds: Kind[] = ["lookup", "count", "aggregate", "superlative"];
   const lines = [
-    "| case | build s (CPU s) | index MB | build RSS MB | open ms | p50 / p95 ms (CPU ms) | " + kinds.map((k) => `${k} p50/p95, right`).join(" | ") + " | answer RSS MB |",
+    "| case | build s (CPU s) | index MB | build RSS MB | open ms | p50 / p95 ms (CPU ms) | " +
+      kinds.map((k) => `${k} p50/p95, right`).join(" | ") +
+      " | answer RSS MB |",
     "|---|---:|---:|---:|---:|---:|" + kinds.map(() => "---:").join("|") + "|---:|",
     ...results.map((r) => {
       const k = r.kinds as Record<Kind, { p50_ms: number; p95_ms: number; right: number; of: number }>;

@@ -36,9 +36,12 @@ for (const mode of ["inline", "process"] as const) {
   for (let i = 0; i < n; i++) await executor.execute("SELECT club FROM clubs WHERE _row = 4242");
   const point = (performance.now() - t0) / n;
   const t1 = performance.now();
-  for (let i = 0; i < 50; i++) await executor.execute("SELECT city, COUNT(*) AS n FROM clubs GROUP BY city ORDER BY n DESC LIMIT 1");
+  for (let i = 0; i < 50; i++)
+    await executor.execute("SELECT city, COUNT(*) AS n FROM clubs GROUP BY city ORDER BY n DESC LIMIT 1");
   const agg = (performance.now() - t1) / 50;
-  console.log(`executor ${mode.padEnd(6)} point query ${point.toFixed(3)} ms, group-by over 10k rows ${agg.toFixed(2)} ms`);
+  console.log(
+    `executor ${mode.padEnd(6)} point query ${point.toFixed(3)} ms, group-by over 10k rows ${agg.toFixed(2)} ms`,
+  );
   await executor.close();
 }
 const limited = openSqlExecutor(path, { mode: "process", timeoutMs: 100 });
@@ -47,4 +50,3 @@ const t2 = performance.now();
 const out = await limited.execute("SELECT COUNT(*) FROM clubs a, clubs b, clubs c");
 console.log(`process time limit 100 ms: control back after ${(performance.now() - t2).toFixed(0)} ms (${out.result})`);
 await limited.close();
-

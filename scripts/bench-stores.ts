@@ -16,7 +16,18 @@
  * Prints Markdown tables and ends with one JSON line of every figure.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,7 +50,8 @@ function writeCorpus(dir: string, count: number, rows: number): string[] {
   for (let t = 0, row = 0; t < count; t++) {
     const id = `t${String(t).padStart(5, "0")}`;
     let text = "id,name,city,score,date\n";
-    for (let i = 0; i < rows; i++, row++) text += `${i + 1},${nameOf(row)},${cityOf(row)},${scoreOf(row, 1 << 30)},${dateOf(row)}\n`;
+    for (let i = 0; i < rows; i++, row++)
+      text += `${i + 1},${nameOf(row)},${cityOf(row)},${scoreOf(row, 1 << 30)},${dateOf(row)}\n`;
     const fd = openSync(join(dir, `${id}.csv`), "w");
     writeSync(fd, text);
     closeSync(fd);
@@ -57,7 +69,13 @@ function sqliteTwin(pgIndex: string, liteIndex: string): void {
   writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-async function childBuild(kind: "table" | "corpus", n: number, perTable: number, root: string, url: string): Promise<Record<string, unknown>> {
+async function childBuild(
+  kind: "table" | "corpus",
+  n: number,
+  perTable: number,
+  root: string,
+  url: string,
+): Promise<Record<string, unknown>> {
   const { buildIndex } = await import("../indexing/build-index.js");
   const data = join(root, "tables");
   const docs = join(root, "docs");
@@ -80,7 +98,13 @@ async function childBuild(kind: "table" | "corpus", n: number, perTable: number,
   const total = (performance.now() - t0) / 1000;
   const copy = (copyDone - sqlDone) / 1000;
   sqliteTwin(join(root, "index-pg"), join(root, "index-lite"));
-  return { rows: manifest.counts.rows, tables: manifest.counts.tables, build_sqlite_s: +(total - copy).toFixed(1), build_pg_s: +total.toFixed(1), copy_s: +copy.toFixed(1) };
+  return {
+    rows: manifest.counts.rows,
+    tables: manifest.counts.tables,
+    build_sqlite_s: +(total - copy).toFixed(1),
+    build_pg_s: +total.toFixed(1),
+    copy_s: +copy.toFixed(1),
+  };
 }
 
 interface Q {
@@ -98,15 +122,38 @@ function questionsFor(kind: "table" | "corpus", n: number, perTable: number, per
     const hint = kind === "corpus" ? { table_id: physical } : {};
     const city = cityOf(row);
     const name = nameOf(row).replace(/'/g, "''");
-    out.push({ question: `What is the score of ${nameOf(row)}?`, ...hint, sql: `SELECT "score" FROM "${physical}" WHERE "name" = '${name}'` });
-    out.push({ question: `How many people are from ${city}?`, ...hint, sql: `SELECT COUNT(*) FROM "${physical}" WHERE "city" = '${city}'` });
-    out.push({ question: `What is the total score of people from ${city}?`, ...hint, sql: `SELECT SUM("score") FROM "${physical}" WHERE "city" = '${city}'` });
-    out.push({ question: i % 2 === 0 ? "Who has the highest score?" : "Who has the lowest score?", ...hint, sql: `SELECT "name" FROM "${physical}" ORDER BY "score" ${i % 2 === 0 ? "DESC" : "ASC"}, "_row" LIMIT 1` });
+    out.push({
+      question: `What is the score of ${nameOf(row)}?`,
+      ...hint,
+      sql: `SELECT "score" FROM "${physical}" WHERE "name" = '${name}'`,
+    });
+    out.push({
+      question: `How many people are from ${city}?`,
+      ...hint,
+      sql: `SELECT COUNT(*) FROM "${physical}" WHERE "city" = '${city}'`,
+    });
+    out.push({
+      question: `What is the total score of people from ${city}?`,
+      ...hint,
+      sql: `SELECT SUM("score") FROM "${physical}" WHERE "city" = '${city}'`,
+    });
+    out.push({
+      question: i % 2 === 0 ? "Who has the highest score?" : "Who has the lowest score?",
+      ...hint,
+      sql: `SELECT "name" FROM "${physical}" ORDER BY "score" ${i % 2 === 0 ? "DESC" : "ASC"}, "_row" LIMIT 1`,
+    });
   }
   return out;
 }
 
-async function childAnswer(kind: "table" | "corpus", n: number, perTable: number, root: string, perKind: number, url: string): Promise<Record<string, unknown>> {
+async function childAnswer(
+  kind: "table" | "corpus",
+  n: number,
+  perTable: number,
+  root: string,
+  perKind: number,
+  url: string,
+): Promise<Record<string, unknown>> {
   const { answerQuestion } = await import("../graph/answer.js");
   const { closeResources, closeCachedIndexes, getSqlExecutor } = await import("../graph/resources.js");
   const { ensureConfiguration } = await import("../graph/configuration.js");
@@ -116,11 +163,17 @@ async function childAnswer(kind: "table" | "corpus", n: number, perTable: number
   const answers: Record<string, string[]> = { sqlite: [], postgres: [] };
   for (const [store, dir] of Object.entries(stores)) {
     const configurable = { indexPath: dir, ...(store === "postgres" ? { sqlStore: url } : {}) };
-    await answerQuestion({ question: questions[0]!.question, ...(questions[0]!.table_id ? { table_id: questions[0]!.table_id } : {}) }, { configurable }); // warm-up
+    await answerQuestion(
+      { question: questions[0]!.question, ...(questions[0]!.table_id ? { table_id: questions[0]!.table_id } : {}) },
+      { configurable },
+    ); // warm-up
     const ms: number[] = [];
     for (const q of questions) {
       const s = performance.now();
-      const r = await answerQuestion({ question: q.question, ...(q.table_id ? { table_id: q.table_id } : {}) }, { configurable });
+      const r = await answerQuestion(
+        { question: q.question, ...(q.table_id ? { table_id: q.table_id } : {}) },
+        { configurable },
+      );
       ms.push(performance.now() - s);
       answers[store]!.push(r.answer);
     }
@@ -138,21 +191,48 @@ async function childAnswer(kind: "table" | "corpus", n: number, perTable: number
     await closeResources();
     closeCachedIndexes();
   }
-  const differing = questions.map((q, i) => ({ q: q.question, sqlite: answers.sqlite![i], postgres: answers.postgres![i] })).filter((d) => d.sqlite !== d.postgres);
+  const differing = questions
+    .map((q, i) => ({ q: q.question, sqlite: answers.sqlite![i], postgres: answers.postgres![i] }))
+    .filter((d) => d.sqlite !== d.postgres);
   return { ...out, questions: questions.length, same_answers: questions.length - differing.length, differing };
 }
 
 function runChild(args: string[]): Record<string, unknown> {
-  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...args], { encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (child.status !== 0) throw new Error(`${args.slice(0, 3).join(" ")} failed (exit ${child.status})`);
   return JSON.parse(child.stdout.trim().split("\n").pop()!) as Record<string, unknown>;
 }
 
 /** `atr run` over one questions file; question_id → answer. */
-function runAtr(questions: string, index: string, outDir: string, env: NodeJS.ProcessEnv): { answers: Map<string, string>; s: number } {
+function runAtr(
+  questions: string,
+  index: string,
+  outDir: string,
+  env: NodeJS.ProcessEnv,
+): { answers: Map<string, string>; s: number } {
   mkdirSync(outDir, { recursive: true });
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [ATR, "run", "--data_file_path", questions, "--index_path", index, "--save_file_path", join(outDir, "run.jsonl"), "--no_progress", "--max_workers", "2"], { encoding: "utf8", env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
+  const r = spawnSync(
+    process.execPath,
+    [
+      ATR,
+      "run",
+      "--data_file_path",
+      questions,
+      "--index_path",
+      index,
+      "--save_file_path",
+      join(outDir, "run.jsonl"),
+      "--no_progress",
+      "--max_workers",
+      "2",
+    ],
+    { encoding: "utf8", env: { ...process.env, ...env }, maxBuffer: 1 << 26 },
+  );
   if (r.status !== 0) throw new Error(`atr run over ${index} failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
   const file = r.stdout.trim().split("\n").pop()!;
   const answers = new Map<string, string>();
@@ -163,12 +243,32 @@ function runAtr(questions: string, index: string, outDir: string, env: NodeJS.Pr
   return { answers, s: (performance.now() - t0) / 1000 };
 }
 
-async function devSplit(split: string, devIndexes: string | undefined, root: string, url: string): Promise<Record<string, unknown>> {
+async function devSplit(
+  split: string,
+  devIndexes: string | undefined,
+  root: string,
+  url: string,
+): Promise<Record<string, unknown>> {
   const data = resolve(ROOT, "..", "shared", "data", split, "dev");
   const questions = join(data, "questions.jsonl");
   if (!existsSync(questions)) throw new Error(`no ${questions}: the dev splits live in ../shared/data/<split>/dev`);
   let lite = devIndexes ? join(devIndexes, `${split}-dev`) : join(root, `${split}-lite`);
-  if (!devIndexes) execFileSync(process.execPath, [ATR, "build-index", "--excel_dir", join(data, "tables"), "--doc_dir", join(data, "passages"), "--save_path", lite, "--quiet"], { stdio: "inherit" });
+  if (!devIndexes)
+    execFileSync(
+      process.execPath,
+      [
+        ATR,
+        "build-index",
+        "--excel_dir",
+        join(data, "tables"),
+        "--doc_dir",
+        join(data, "passages"),
+        "--save_path",
+        lite,
+        "--quiet",
+      ],
+      { stdio: "inherit" },
+    );
   // The PostgreSQL twin: the same files, View 5 COPYed from the same tables.sqlite, the manifest naming the schema.
   const { copySqliteToPostgres, newSchemaName, redactUrl } = await import("../indexing/pg-store.js");
   const pgIndex = join(root, `${split}-pg`);
@@ -183,9 +283,21 @@ async function devSplit(split: string, devIndexes: string | undefined, root: str
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   lite = resolve(lite);
   const a = runAtr(questions, lite, join(root, `${split}-run-lite`), {});
-  const b = runAtr(questions, pgIndex, join(root, `${split}-run-pg`), { PGPASSWORD: decodeURIComponent(new URL(url).password) });
-  const differing = [...a.answers].filter(([id, ans]) => b.answers.get(id) !== ans).map(([id, ans]) => ({ question_id: id, sqlite: ans, postgres: b.answers.get(id) ?? "(missing)" }));
-  return { split, questions: a.answers.size, same_answers: a.answers.size - differing.length, sqlite_run_s: +a.s.toFixed(1), postgres_run_s: +b.s.toFixed(1), copy_s: +copy_s.toFixed(1), differing };
+  const b = runAtr(questions, pgIndex, join(root, `${split}-run-pg`), {
+    PGPASSWORD: decodeURIComponent(new URL(url).password),
+  });
+  const differing = [...a.answers]
+    .filter(([id, ans]) => b.answers.get(id) !== ans)
+    .map(([id, ans]) => ({ question_id: id, sqlite: ans, postgres: b.answers.get(id) ?? "(missing)" }));
+  return {
+    split,
+    questions: a.answers.size,
+    same_answers: a.answers.size - differing.length,
+    sqlite_run_s: +a.s.toFixed(1),
+    postgres_run_s: +b.s.toFixed(1),
+    copy_s: +copy_s.toFixed(1),
+    differing,
+  };
 }
 
 const { values, positionals } = parseArgs({
@@ -206,7 +318,11 @@ if (positionals[0] === "child-build") {
   console.log(JSON.stringify(await childBuild(kind as "table" | "corpus", Number(n), Number(perTable), root!, url!)));
 } else if (positionals[0] === "child-answer") {
   const [, kind, n, perTable, root, perKind, url] = positionals;
-  console.log(JSON.stringify(await childAnswer(kind as "table" | "corpus", Number(n), Number(perTable), root!, Number(perKind), url!)));
+  console.log(
+    JSON.stringify(
+      await childAnswer(kind as "table" | "corpus", Number(n), Number(perTable), root!, Number(perKind), url!),
+    ),
+  );
 } else {
   let url = values.pg ?? process.env.ATR_TEST_PG_URL ?? "";
   let stopDir: string | undefined;
@@ -216,11 +332,31 @@ if (positionals[0] === "child-build") {
     stopDir = /ATR_TEST_PG_DIR='([^']+)'/.exec(env)![1]!;
   }
   const root = mkdtempSync(join(tmpdir(), "atr-bench-stores-"));
-  const results: Record<string, unknown> = { rows: Number(values.rows), tables: Number(values.tables), table_rows: Number(values.table_rows) };
+  const results: Record<string, unknown> = {
+    rows: Number(values.rows),
+    tables: Number(values.tables),
+    table_rows: Number(values.table_rows),
+  };
   try {
     const cases = [
-      ...(Number(values.rows) > 0 ? [{ kind: "table" as const, n: Number(values.rows), label: `table of ${Number(values.rows).toLocaleString("en")} rows` }] : []),
-      ...(Number(values.tables) > 0 ? [{ kind: "corpus" as const, n: Number(values.tables), label: `${Number(values.tables).toLocaleString("en")} tables × ${values.table_rows} rows` }] : []),
+      ...(Number(values.rows) > 0
+        ? [
+            {
+              kind: "table" as const,
+              n: Number(values.rows),
+              label: `table of ${Number(values.rows).toLocaleString("en")} rows`,
+            },
+          ]
+        : []),
+      ...(Number(values.tables) > 0
+        ? [
+            {
+              kind: "corpus" as const,
+              n: Number(values.tables),
+              label: `${Number(values.tables).toLocaleString("en")} tables × ${values.table_rows} rows`,
+            },
+          ]
+        : []),
     ];
     const rows: string[] = [];
     for (const c of cases) {
@@ -236,7 +372,9 @@ if (positionals[0] === "child-build") {
       rmSync(dir, { recursive: true, force: true });
     }
     if (rows.length > 0) {
-      console.log("| case | build s SQLite | build s PostgreSQL | answer p50 / p95 ms SQLite | answer p50 / p95 ms PostgreSQL | SQL step p50 ms SQLite / PostgreSQL | same answers |");
+      console.log(
+        "| case | build s SQLite | build s PostgreSQL | answer p50 / p95 ms SQLite | answer p50 / p95 ms PostgreSQL | SQL step p50 ms SQLite / PostgreSQL | same answers |",
+      );
       console.log("|---|---:|---:|---:|---:|---:|---:|");
       for (const r of rows) console.log(r);
     }
@@ -249,8 +387,15 @@ if (positionals[0] === "child-build") {
     if (dev.length > 0) {
       console.log("\n| dev split | questions | same answers | run s SQLite | run s PostgreSQL | COPY s |");
       console.log("|---|---:|---:|---:|---:|---:|");
-      for (const d of dev) console.log(`| ${d.split} | ${d.questions} | ${d.same_answers} | ${d.sqlite_run_s} | ${d.postgres_run_s} | ${d.copy_s} |`);
-      for (const d of dev) for (const x of d.differing as Array<Record<string, string>>) console.log(`- ${d.split} ${x.question_id}: SQLite ${JSON.stringify(x.sqlite)} · PostgreSQL ${JSON.stringify(x.postgres)}`);
+      for (const d of dev)
+        console.log(
+          `| ${d.split} | ${d.questions} | ${d.same_answers} | ${d.sqlite_run_s} | ${d.postgres_run_s} | ${d.copy_s} |`,
+        );
+      for (const d of dev)
+        for (const x of d.differing as Array<Record<string, string>>)
+          console.log(
+            `- ${d.split} ${x.question_id}: SQLite ${JSON.stringify(x.sqlite)} · PostgreSQL ${JSON.stringify(x.postgres)}`,
+          );
     }
     console.log(JSON.stringify(results));
   } finally {

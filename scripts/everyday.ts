@@ -14,7 +14,14 @@ import { closeResources } from "../graph/resources.js";
 import { buildIndex } from "../indexing/build-index.js";
 import { everydayCorpus, everydayCorrect, toCsv } from "../tests/fixtures/everyday-tables.js";
 
-const { values } = parseArgs({ options: { seed: { type: "string", default: "16" }, hint: { type: "boolean", default: false }, show: { type: "string", default: "wrong" }, kind: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    seed: { type: "string", default: "16" },
+    hint: { type: "boolean", default: false },
+    show: { type: "string", default: "wrong" },
+    kind: { type: "string" },
+  },
+});
 const corpus = everydayCorpus(Number(values.seed));
 const root = mkdtempSync(join(tmpdir(), "atr-everyday-"));
 mkdirSync(join(root, "tables"));
@@ -25,7 +32,10 @@ const byKind = new Map<string, { n: number; ok: number; accepted: number }>();
 let accepted = 0;
 let acceptedRight = 0;
 for (const q of corpus.questions.filter((x) => !values.kind || x.kind === values.kind)) {
-  const r = await answerQuestion({ question: q.question, ...(values.hint ? { table_id: q.table } : {}) }, { configurable: { indexPath: join(root, "index"), backbone: "offline" } });
+  const r = await answerQuestion(
+    { question: q.question, ...(values.hint ? { table_id: q.table } : {}) },
+    { configurable: { indexPath: join(root, "index"), backbone: "offline" } },
+  );
   const ok = everydayCorrect(q.gold, r.answer);
   if (r.answerVerified) {
     accepted++;
@@ -36,16 +46,21 @@ for (const q of corpus.questions.filter((x) => !values.kind || x.kind === values
   k.n++;
   if (ok) k.ok++;
   byKind.set(q.kind, k);
-  if (!ok && values.show === "wrong") console.log(`✗ [${q.kind}] ${q.question} → ${JSON.stringify(r.answer)} (gold ${q.gold.join(" | ")})`);
+  if (!ok && values.show === "wrong")
+    console.log(`✗ [${q.kind}] ${q.question} → ${JSON.stringify(r.answer)} (gold ${q.gold.join(" | ")})`);
 }
 let n = 0;
 let ok = 0;
 for (const [kind, k] of byKind) {
-  console.log(`${kind.padEnd(14)} ${k.ok}/${k.n} = ${((100 * k.ok) / k.n).toFixed(1)} %  (verifier accepted ${k.accepted})`);
+  console.log(
+    `${kind.padEnd(14)} ${k.ok}/${k.n} = ${((100 * k.ok) / k.n).toFixed(1)} %  (verifier accepted ${k.accepted})`,
+  );
   n += k.n;
   ok += k.ok;
 }
 console.log(`overall        ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} %`);
-console.log(`verifier       accepted ${accepted}/${n} (${((100 * accepted) / n).toFixed(1)} %), ${acceptedRight} of them right`);
+console.log(
+  `verifier       accepted ${accepted}/${n} (${((100 * accepted) / n).toFixed(1)} %), ${acceptedRight} of them right`,
+);
 await closeResources();
 rmSync(root, { recursive: true, force: true });

@@ -9,7 +9,9 @@ const pkgDir = "node_modules/faiss-node";
 const tarball = "vendor/prebuilds/faiss-node-v0.5.1-napi-v8-linux-x64.tar.gz";
 if (!existsSync(pkgDir) || existsSync(`${pkgDir}/build/Release/faiss-node.node`)) process.exit(0);
 if (!existsSync(tarball)) {
-  console.log("faiss-node: no local prebuild (run scripts/build-faiss-node.sh as root to build one); using the exact in-process index");
+  console.log(
+    "faiss-node: no local prebuild (run scripts/build-faiss-node.sh as root to build one); using the exact in-process index",
+  );
   process.exit(0);
 }
 execFileSync("tar", ["-xzf", tarball, "-C", pkgDir], { stdio: "inherit" });

@@ -34,15 +34,27 @@ const N = Number(values.questions);
 const W = Number(values.workers);
 const C = Number(values.concurrent);
 const BOUND_MS = Number(values.max_minutes) * 60_000;
-for (const [name, v] of [["questions", N], ["workers", W], ["concurrent", C], ["max_minutes", BOUND_MS]] as const) {
+for (const [name, v] of [
+  ["questions", N],
+  ["workers", W],
+  ["concurrent", C],
+  ["max_minutes", BOUND_MS],
+] as const) {
   if (!Number.isInteger(v) || v < 1) throw new Error(`--${name} must be a positive integer`);
 }
 
 type Example = { question_id: string; question: string; table_id?: string };
-const examples = readFileSync(join(ROOT, "examples/questions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Example);
+const examples = readFileSync(join(ROOT, "examples/questions.jsonl"), "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as Example);
 
 /** Runs a child to completion within `ms` (killed with its process group after that). */
-function runChild(cmd: string, args: string[], ms: number): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function runChild(
+  cmd: string,
+  args: string[],
+  ms: number,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((res) => {
     const child = spawn(cmd, args, { cwd: ROOT, env: cleanEnv(), detached: true });
@@ -75,7 +87,21 @@ function killGroup(child: ChildProcess): void {
 
 async function buildIndex(dir: string): Promise<string> {
   const index = join(dir, "index");
-  const built = await runChild(process.execPath, ["bin/atr.js", "build-index", "--excel_dir", "examples/tables", "--doc_dir", "examples/docs", "--save_path", index, "--quiet"], 120_000);
+  const built = await runChild(
+    process.execPath,
+    [
+      "bin/atr.js",
+      "build-index",
+      "--excel_dir",
+      "examples/tables",
+      "--doc_dir",
+      "examples/docs",
+      "--save_path",
+      index,
+      "--quiet",
+    ],
+    120_000,
+  );
   if (built.code !== 0) throw new Error(`build-index failed: ${built.stderr}`);
   return index;
 }
@@ -89,13 +115,30 @@ async function batch(dir: string, index: string): Promise<boolean> {
   writeFileSync(data, records.map((r) => JSON.stringify(r)).join("\n") + "\n");
   const run = await runChild(
     process.execPath,
-    ["bin/atr.js", "run", "--data_file_path", data, "--index_path", index, "--save_file_path", join(dir, "out.jsonl"), "--max_workers", String(W), "--no_progress", "--question_timeout_ms", "60000"],
+    [
+      "bin/atr.js",
+      "run",
+      "--data_file_path",
+      data,
+      "--index_path",
+      index,
+      "--save_file_path",
+      join(dir, "out.jsonl"),
+      "--max_workers",
+      String(W),
+      "--no_progress",
+      "--question_timeout_ms",
+      "60000",
+    ],
     BOUND_MS,
   );
   const path = run.stdout.trim().split("\n").at(-1) ?? "";
   let written: Array<Record<string, unknown>> = [];
   try {
-    written = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    written = readFileSync(path, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   } catch {
     // reported below
   }
@@ -141,19 +184,24 @@ function freePort(): Promise<number> {
 async function server(index: string): Promise<boolean> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn("npx", ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"], {
-    cwd: ROOT,
-    env: cleanEnv(),
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    "npx",
+    ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"],
+    {
+      cwd: ROOT,
+      env: cleanEnv(),
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let log = "";
   child.stdout?.on("data", (d) => (log += String(d)));
   child.stderr?.on("data", (d) => (log += String(d)));
   try {
     const until = Date.now() + 120_000;
     for (;;) {
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`langgraph dev did not start:\n${log.slice(-2000)}`);
+      if (Date.now() > until || child.exitCode !== null)
+        throw new Error(`langgraph dev did not start:\n${log.slice(-2000)}`);
       try {
         if ((await fetch(`${base}/ok`)).ok) break;
       } catch {
@@ -181,11 +229,19 @@ async function server(index: string): Promise<boolean> {
           const r = await fetch(`${base}/runs/wait`, {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ assistant_id: "atr", input: { question: e.question, ...(e.table_id ? { table_id: e.table_id } : {}) }, config: { configurable: { indexPath: index }, recursion_limit: 80 } }),
+            body: JSON.stringify({
+              assistant_id: "atr",
+              input: { question: e.question, ...(e.table_id ? { table_id: e.table_id } : {}) },
+              config: { configurable: { indexPath: index }, recursion_limit: 80 },
+            }),
             signal: deadline,
           });
           const body = (await r.json()) as Record<string, unknown>;
-          return { completed: r.ok && typeof body.answer === "string", expected: body.answer === e.answer[0], error: body.__error__ ? JSON.stringify(body.__error__).slice(0, 200) : undefined };
+          return {
+            completed: r.ok && typeof body.answer === "string",
+            expected: body.answer === e.answer[0],
+            error: body.__error__ ? JSON.stringify(body.__error__).slice(0, 200) : undefined,
+          };
         } catch (error) {
           return { completed: false, expected: false, error: String(error).slice(0, 200) };
         }
@@ -208,7 +264,10 @@ async function server(index: string): Promise<boolean> {
         ok_probes: okLatencies.length,
         ok_probe_max_ms: sorted.at(-1) ?? null,
         ok_probe_median_ms: sorted[Math.floor(sorted.length / 2)] ?? null,
-        errors: results.filter((r) => r.error).slice(0, 3).map((r) => r.error),
+        errors: results
+          .filter((r) => r.error)
+          .slice(0, 3)
+          .map((r) => r.error),
       }),
     );
     return ok;

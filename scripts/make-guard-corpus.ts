@@ -18,7 +18,8 @@ import { fileURLToPath } from "node:url";
 type Verdict = { admissible: true } | { admissible: false; violation: string };
 const corpus: Array<[string, Verdict]> = [];
 const ok = (...sqls: string[]) => sqls.forEach((sql) => corpus.push([sql, { admissible: true }]));
-const no = (violation: string, ...sqls: string[]) => sqls.forEach((sql) => corpus.push([sql, { admissible: false, violation }]));
+const no = (violation: string, ...sqls: string[]) =>
+  sqls.forEach((sql) => corpus.push([sql, { admissible: false, violation }]));
 
 const B = "clubs.city = 'Carrow'"; // the binding, qualified (two tables in scope)
 const SEL = `SELECT clubs.club FROM clubs WHERE ${B}`;
@@ -60,7 +61,12 @@ for (const s of [
 // The trigger body's ';' makes it two statements for the lexer (SQLite would read one): refused either way.
 no(ONE_STATEMENT, ...cases("CREATE TRIGGER t AFTER INSERT ON clubs BEGIN DELETE FROM clubs; END"));
 no(READ_ONLY, "  /* lead */ DELETE FROM clubs", "-- note\nDROP TABLE clubs", "\n\tUPDATE clubs SET city = 'Carrow'");
-no("", "WITH x AS (SELECT 1) DELETE FROM clubs", "WITH x AS (SELECT 1) INSERT INTO clubs (club) SELECT 1", "WITH x AS (SELECT 1) UPDATE clubs SET club = 'y'");
+no(
+  "",
+  "WITH x AS (SELECT 1) DELETE FROM clubs",
+  "WITH x AS (SELECT 1) INSERT INTO clubs (club) SELECT 1",
+  "WITH x AS (SELECT 1) UPDATE clubs SET club = 'y'",
+);
 
 // 2. Stacked statements.
 const ONE = "exactly one SQL statement is required";
@@ -124,7 +130,11 @@ for (const f of [
 ]) {
   no("function not allowed", `SELECT ${f} FROM clubs WHERE ${B}`);
 }
-no("function not allowed", `SELECT clubs.club FROM clubs WHERE ${B} AND load_extension('/tmp/x.so') IS NULL`, `SELECT clubs.club FROM clubs WHERE ${B} ORDER BY random()`);
+no(
+  "function not allowed",
+  `SELECT clubs.club FROM clubs WHERE ${B} AND load_extension('/tmp/x.so') IS NULL`,
+  `SELECT clubs.club FROM clubs WHERE ${B} ORDER BY random()`,
+);
 // printf/format: a huge width allocates the whole string before any row is returned.
 no(
   "printf width",
@@ -133,10 +143,24 @@ no(
   `SELECT format('%0999999s', clubs.club) FROM clubs WHERE ${B}`,
   `SELECT printf(clubs.club, 1) FROM clubs WHERE ${B}`,
 );
-ok(`SELECT printf('%s (%d)', clubs.club, clubs.founded) FROM clubs WHERE ${B}`, `SELECT printf('%.2f', clubs.founded / 3.0) FROM clubs WHERE ${B}`);
+ok(
+  `SELECT printf('%s (%d)', clubs.club, clubs.founded) FROM clubs WHERE ${B}`,
+  `SELECT printf('%.2f', clubs.founded / 3.0) FROM clubs WHERE ${B}`,
+);
 
 // 5. System, bookkeeping, out-of-scope and qualified tables; table-valued functions.
-for (const t of ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_sequence", "sqlite_stat1", "_tables", "_columns", "_meta", "players", "season_2023_results"]) {
+for (const t of [
+  "sqlite_master",
+  "sqlite_schema",
+  "sqlite_temp_master",
+  "sqlite_sequence",
+  "sqlite_stat1",
+  "_tables",
+  "_columns",
+  "_meta",
+  "players",
+  "season_2023_results",
+]) {
   no(`disallowed tables: ${t}`, `SELECT name FROM ${t}`, `SELECT clubs.club FROM clubs JOIN ${t} ON 1 = 1 WHERE ${B}`);
 }
 no(
@@ -146,7 +170,12 @@ no(
   `SELECT club FROM "main"."clubs" WHERE city = 'Carrow'`,
   `SELECT clubs.club FROM clubs WHERE ${B} AND clubs.club IN (SELECT club FROM x.clubs)`,
 );
-no("", "SELECT name FROM pragma_table_info('clubs')", "SELECT value FROM json_each('[1,2]')", "SELECT value FROM generate_series(1, 1000000000)");
+no(
+  "",
+  "SELECT name FROM pragma_table_info('clubs')",
+  "SELECT value FROM json_each('[1,2]')",
+  "SELECT value FROM generate_series(1, 1000000000)",
+);
 
 // 6. Forbidden columns, every place they can hide.
 const FORBIDDEN = "is not an allowed column";
@@ -177,24 +206,69 @@ no(
   `SELECT lower(manager) FROM clubs WHERE city = 'Carrow'`,
 );
 // Square-bracket identifiers: the parser's SQLite grammar does not read them — refused as a parse error.
-no("SQL parse error", `SELECT [manager] FROM clubs WHERE city = 'Carrow'`, `SELECT [club] FROM clubs WHERE city = 'Carrow'`);
-no("unknown column", `SELECT nosuch FROM clubs WHERE city = 'Carrow'`, `SELECT clubs.nosuch FROM clubs WHERE ${B}`, `SELECT club FROM clubs WHERE city = 'Carrow' AND rowid = 1`, `SELECT club FROM clubs WHERE city = 'Carrow' AND oid > 0`);
+no(
+  "SQL parse error",
+  `SELECT [manager] FROM clubs WHERE city = 'Carrow'`,
+  `SELECT [club] FROM clubs WHERE city = 'Carrow'`,
+);
+no(
+  "unknown column",
+  `SELECT nosuch FROM clubs WHERE city = 'Carrow'`,
+  `SELECT clubs.nosuch FROM clubs WHERE ${B}`,
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND rowid = 1`,
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND oid > 0`,
+);
 no("NATURAL JOIN is not allowed", `SELECT club FROM clubs NATURAL JOIN cities WHERE ${B}`);
-no(FORBIDDEN, `SELECT clubs.club FROM clubs JOIN cities USING (area_km) WHERE ${B}`, `SELECT clubs.club FROM clubs WHERE ${B} AND clubs.club IN (SELECT area_km FROM cities)`);
+no(
+  FORBIDDEN,
+  `SELECT clubs.club FROM clubs JOIN cities USING (area_km) WHERE ${B}`,
+  `SELECT clubs.club FROM clubs WHERE ${B} AND clubs.club IN (SELECT area_km FROM cities)`,
+);
 
 // 7. SELECT *.
-no("SELECT * is not allowed", `SELECT * FROM clubs WHERE city = 'Carrow'`, `SELECT clubs.* FROM clubs WHERE ${B}`, `SELECT c.* FROM clubs c WHERE c.city = 'Carrow'`, `SELECT club FROM (SELECT * FROM clubs) AS d WHERE d.city = 'Carrow'`, `SELECT club FROM clubs WHERE city = 'Carrow' AND EXISTS (SELECT * FROM clubs)`);
+no(
+  "SELECT * is not allowed",
+  `SELECT * FROM clubs WHERE city = 'Carrow'`,
+  `SELECT clubs.* FROM clubs WHERE ${B}`,
+  `SELECT c.* FROM clubs c WHERE c.city = 'Carrow'`,
+  `SELECT club FROM (SELECT * FROM clubs) AS d WHERE d.city = 'Carrow'`,
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND EXISTS (SELECT * FROM clubs)`,
+);
 
 // 8. Parameters.
 no("SQL parse error", "SELECT club FROM clubs WHERE city = 'Carrow' AND club = ?1");
-for (const p of ["?", ":name", "@name", "$name"]) no("query parameters are not allowed", `SELECT club FROM clubs WHERE city = 'Carrow' AND club = ${p}`);
+for (const p of ["?", ":name", "@name", "$name"])
+  no("query parameters are not allowed", `SELECT club FROM clubs WHERE city = 'Carrow' AND club = ${p}`);
 
 // 9. Text the parser and SQLite could read differently; unterminated text.
-no("backslashes are not allowed", String.raw`SELECT club FROM clubs WHERE city = 'Carrow' AND club = 'x\' OR 1=1 OR club = ''`, String.raw`SELECT club FROM clubs WHERE city = 'Carrow\'`);
-no("'#' is not allowed", "SELECT club FROM clubs WHERE city = 'Carrow' # OR 1=1", "SELECT club FROM clubs WHERE city = 'Carrow' AND club = #x");
-no("unterminated comment", "SELECT club FROM clubs WHERE city = 'Carrow' /* OR 1=1", "SELECT club FROM clubs /* /* */ WHERE city = 'Carrow' /*");
-no("unterminated quoted text", "SELECT club FROM clubs WHERE city = 'Carrow", 'SELECT "club FROM clubs', "SELECT [club FROM clubs");
-no("SQL parse error", "SELECT club FROM clubs WHERE", "SELECT FROM clubs", "SELECT club FROM clubs WHERE city = 'Carrow' LIMIT", "SELECT club FROM clubs WHERE city == == 'Carrow'");
+no(
+  "backslashes are not allowed",
+  String.raw`SELECT club FROM clubs WHERE city = 'Carrow' AND club = 'x\' OR 1=1 OR club = ''`,
+  String.raw`SELECT club FROM clubs WHERE city = 'Carrow\'`,
+);
+no(
+  "'#' is not allowed",
+  "SELECT club FROM clubs WHERE city = 'Carrow' # OR 1=1",
+  "SELECT club FROM clubs WHERE city = 'Carrow' AND club = #x",
+);
+no(
+  "unterminated comment",
+  "SELECT club FROM clubs WHERE city = 'Carrow' /* OR 1=1",
+  "SELECT club FROM clubs /* /* */ WHERE city = 'Carrow' /*",
+);
+no(
+  "unterminated quoted text",
+  "SELECT club FROM clubs WHERE city = 'Carrow",
+  'SELECT "club FROM clubs',
+  "SELECT [club FROM clubs",
+);
+no(
+  "SQL parse error",
+  "SELECT club FROM clubs WHERE",
+  "SELECT FROM clubs",
+  "SELECT club FROM clubs WHERE city = 'Carrow' LIMIT",
+  "SELECT club FROM clubs WHERE city == == 'Carrow'",
+);
 no("SQL service did not return sql_str", "", "   ", "-- only a comment", "/* */", ";", "```sql\n```");
 
 // 10. Binding evasions: the binding must be a mandatory outer WHERE equality on the bound column.
@@ -256,7 +330,11 @@ no(
 );
 
 // Forms the parser does not read (refused: fail closed).
-no("SQL parse error", "SELECT club FROM clubs WHERE city = 'Carrow' IS NULL OR 1", "SELECT club FROM clubs WHERE city = 'Carrow' EXCEPT SELECT club FROM clubs WHERE 0");
+no(
+  "SQL parse error",
+  "SELECT club FROM clubs WHERE city = 'Carrow' IS NULL OR 1",
+  "SELECT club FROM clubs WHERE city = 'Carrow' EXCEPT SELECT club FROM clubs WHERE 0",
+);
 
 // 11. Row-restriction evasions: a binding on one source does not restrict another.
 const LOOSE = "binding does not restrict";
@@ -299,9 +377,23 @@ no(
 
 // 12. Size bombs: refused by name before the parser or the walk can overflow the stack.
 const or = (n: number) => Array.from({ length: n }, (_, i) => `club = 'c${i}'`).join(" OR ");
-no("statement too long", `SELECT club FROM clubs WHERE city = 'Carrow' AND (${or(4000)})`, `SELECT club FROM clubs WHERE city = 'Carrow' AND club = '${"x".repeat(20000)}'`, `SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (${Array.from({ length: 5000 }, (_, i) => i).join(",")})`);
-no("syntax tree deeper than", `SELECT club FROM clubs WHERE city = 'Carrow' AND (${or(300)})`, `SELECT club FROM clubs WHERE city = 'Carrow' AND founded > ${Array.from({ length: 400 }, () => "1").join(" + ")}`);
-no("levels of parentheses", `SELECT ${"(".repeat(100)}club${")".repeat(100)} FROM clubs WHERE city = 'Carrow'`, `SELECT club FROM clubs WHERE city = 'Carrow' AND ${"(".repeat(40)}1${")".repeat(40)}`, "(".repeat(5000));
+no(
+  "statement too long",
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND (${or(4000)})`,
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND club = '${"x".repeat(20000)}'`,
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (${Array.from({ length: 5000 }, (_, i) => i).join(",")})`,
+);
+no(
+  "syntax tree deeper than",
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND (${or(300)})`,
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND founded > ${Array.from({ length: 400 }, () => "1").join(" + ")}`,
+);
+no(
+  "levels of parentheses",
+  `SELECT ${"(".repeat(100)}club${")".repeat(100)} FROM clubs WHERE city = 'Carrow'`,
+  `SELECT club FROM clubs WHERE city = 'Carrow' AND ${"(".repeat(40)}1${")".repeat(40)}`,
+  "(".repeat(5000),
+);
 {
   let q = "SELECT club FROM clubs WHERE city = 'Carrow'";
   for (let i = 0; i < 500; i++) q = `SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (${q})`;
@@ -314,7 +406,19 @@ no("levels of parentheses", `SELECT ${"(".repeat(100)}club${")".repeat(100)} FRO
 }
 
 // 13. Unicode homoglyph and invisible identifiers: never a silent match to a real table or column.
-no("", "SELECT сlub FROM clubs WHERE city = 'Carrow'", "SELECT club FROM сlubs WHERE city = 'Carrow'", "SELECT club FROM clubs WHERE сity = 'Carrow'", "SELECT club FROM clubs\u200b WHERE city = 'Carrow'", "SELECT club FROM clubs WHERE city = 'Carrow'；DROP TABLE clubs", "SELECT club FROM clubs WHERE city = ‘Carrow’", "SELECT club FROM clubs WHERE city\u00a0= 'Carrow' OR 1=1", "SELECT ｃlub FROM clubs WHERE city = 'Carrow'", "ＳＥＬＥＣＴ club FROM clubs WHERE city = 'Carrow'", "SELECT club FROM clubs WHERE city = 'Carrow' \u037e DROP TABLE clubs");
+no(
+  "",
+  "SELECT сlub FROM clubs WHERE city = 'Carrow'",
+  "SELECT club FROM сlubs WHERE city = 'Carrow'",
+  "SELECT club FROM clubs WHERE сity = 'Carrow'",
+  "SELECT club FROM clubs\u200b WHERE city = 'Carrow'",
+  "SELECT club FROM clubs WHERE city = 'Carrow'；DROP TABLE clubs",
+  "SELECT club FROM clubs WHERE city = ‘Carrow’",
+  "SELECT club FROM clubs WHERE city\u00a0= 'Carrow' OR 1=1",
+  "SELECT ｃlub FROM clubs WHERE city = 'Carrow'",
+  "ＳＥＬＥＣＴ club FROM clubs WHERE city = 'Carrow'",
+  "SELECT club FROM clubs WHERE city = 'Carrow' \u037e DROP TABLE clubs",
+);
 
 // 14. Admissible: legitimate answer queries that carry the binding and restrict their rows with it.
 ok(
@@ -362,7 +466,9 @@ ok(
   "SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (SELECT club FROM clubs WHERE founded > 1900)",
   "SELECT club FROM clubs WHERE city = 'Carrow' AND EXISTS (SELECT 1 FROM cities WHERE cities.city = clubs.city)",
   "SELECT club FROM clubs WHERE city = 'Carrow' UNION SELECT club FROM clubs WHERE city = 'Carrow' AND founded > 1900",
-  "SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (" + Array.from({ length: 1000 }, (_, i) => i).join(",") + ")",
+  "SELECT club FROM clubs WHERE city = 'Carrow' AND club IN (" +
+    Array.from({ length: 1000 }, (_, i) => i).join(",") +
+    ")",
   `SELECT club FROM clubs WHERE city = 'Carrow' AND (${or(40)})`,
   "```sql\nSELECT club FROM clubs WHERE city = 'Carrow'\n```",
   "SELECT club FROM clubs WHERE city = 'Carrow' -- with 'quotes', # and ; in a comment",

@@ -26,7 +26,10 @@ const columns = (n: number, p: string): string => Array.from({ length: n }, (_, 
 
 // Good input, which must still be built.
 t("clubs.csv", "Club,City,Founded\nLeeds United,Leeds,1919\nHull City,Hull,1904\n");
-d("clubs.json", JSON.stringify([{ id: "elland", title: "Elland Road", text: "Elland Road is the home of Leeds United." }]));
+d(
+  "clubs.json",
+  JSON.stringify([{ id: "elland", title: "Elland Road", text: "Elland Road is the home of Leeds United." }]),
+);
 
 // Folder listing.
 t(".hidden.csv", "a\n1\n");
@@ -48,9 +51,21 @@ chmodSync(join(tables, "locked.csv"), 0o000); // root still reads it
 t("blank-first-line.csv", "\n  \n,,\nName,Age\nAnn,31\n");
 t("header-only.csv", "a,b\n");
 let seed = 1;
-t("random-bytes.csv", Buffer.alloc(8192).map(() => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 0xff));
-t("workbook-renamed.csv", XLSX.write(XLSX.utils.book_new(XLSX.utils.aoa_to_sheet([["a"], [1]])), { type: "buffer", bookType: "xlsx" }) as Buffer);
-t("utf16-bom.csv", Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Stadt,Einwohner\nMünchen,1512491\n", "utf16le")]));
+t(
+  "random-bytes.csv",
+  Buffer.alloc(8192).map(() => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 0xff),
+);
+t(
+  "workbook-renamed.csv",
+  XLSX.write(XLSX.utils.book_new(XLSX.utils.aoa_to_sheet([["a"], [1]])), {
+    type: "buffer",
+    bookType: "xlsx",
+  }) as Buffer,
+);
+t(
+  "utf16-bom.csv",
+  Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Stadt,Einwohner\nMünchen,1512491\n", "utf16le")]),
+);
 t("utf16-no-bom.csv", Buffer.from("Stadt,Einwohner\nKöln,1084831\n", "utf16le"));
 t("utf32.csv", Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]));
 t("semicolon.csv", "Artikel;Preis\nBrot;2,50\n");
@@ -63,16 +78,43 @@ t("duplicate-headers.csv", "Name,Name,name,\nA,B,C,D\n");
 t("Robert'); DROP TABLE clubs;--.csv", "name\nBobby\n");
 t("unterminated-quote.csv", 'a,b\n1,"open\n');
 t("empty.csv", "");
-t("clubs.xlsx", XLSX.write(XLSX.utils.book_new(XLSX.utils.aoa_to_sheet([["x"], [1]])), { type: "buffer", bookType: "xlsx" }) as Buffer);
+t(
+  "clubs.xlsx",
+  XLSX.write(XLSX.utils.book_new(XLSX.utils.aoa_to_sheet([["x"], [1]])), {
+    type: "buffer",
+    bookType: "xlsx",
+  }) as Buffer,
+);
 
 // .xlsx workbooks.
-t("corner-cell.xlsx", handWrittenXlsx([{ name: "S", ref: "A1:XFD1048576", rows: `<row r="1048576">${inlineCell("XFD1048576", "corner")}</row>` }]));
+t(
+  "corner-cell.xlsx",
+  handWrittenXlsx([
+    { name: "S", ref: "A1:XFD1048576", rows: `<row r="1048576">${inlineCell("XFD1048576", "corner")}</row>` },
+  ]),
+);
 t(
   "stray-cell.xlsx",
-  handWrittenXlsx([{ name: "S", ref: "A1:XFD1048576", rows: `<row r="1">${inlineCell("A1", "club")}</row><row r="1048576">${inlineCell("XFD1048576", "stray")}</row>` }]),
+  handWrittenXlsx([
+    {
+      name: "S",
+      ref: "A1:XFD1048576",
+      rows: `<row r="1">${inlineCell("A1", "club")}</row><row r="1048576">${inlineCell("XFD1048576", "stray")}</row>`,
+    },
+  ]),
 );
 const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_FULL_FLUSH });
-t("zip-bomb.xlsx", zip([{ name: "xl/worksheets/sheet1.xml", data: Buffer.concat([...new Array<Buffer>(5000).fill(block), deflateRawSync(Buffer.alloc(0))]), method: 8, size: 1000 }]));
+t(
+  "zip-bomb.xlsx",
+  zip([
+    {
+      name: "xl/worksheets/sheet1.xml",
+      data: Buffer.concat([...new Array<Buffer>(5000).fill(block), deflateRawSync(Buffer.alloc(0))]),
+      method: 8,
+      size: 1000,
+    },
+  ]),
+);
 t("encrypted.xlsx", Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]));
 t("not-a-zip.xlsx", "hello");
 t("legacy.xls", "x");
@@ -80,7 +122,10 @@ t("legacy.xls", "x");
 // Passages.
 d("numbers.json", "[1,2,3]");
 d("text-null.json", '{"text": null}');
-d("mixed.json", JSON.stringify([{ text: "Hull City play at the MKM Stadium." }, 5, null, [1], { text: 3 }, { nested: { x: 1 } }]));
+d(
+  "mixed.json",
+  JSON.stringify([{ text: "Hull City play at the MKM Stadium." }, 5, null, [1], { text: 3 }, { nested: { x: 1 } }]),
+);
 d("answer.json", "42");
 d("deep.json", `${"[".repeat(100_000)}${"]".repeat(100_000)}`);
 d("malformed.json", "{not json");

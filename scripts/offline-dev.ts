@@ -47,7 +47,8 @@ if (values.build) {
   console.log(`wrote ${loaded.tables.length} tables to ${values.store}`);
   process.exit(0);
 }
-if (!(values.store || values.index) || !values.questions) throw new Error("usage: --store <tables.sqlite> | --index <dir>, --questions <questions.jsonl>");
+if (!(values.store || values.index) || !values.questions)
+  throw new Error("usage: --store <tables.sqlite> | --index <dir>, --questions <questions.jsonl>");
 
 const index = values.index ? await openIndex(values.index) : undefined;
 const db = index ? index.db : new Database(values.store!, { readonly: true, fileMustExist: true });
@@ -56,14 +57,29 @@ const cTop = values["c-top"] ? Number(values["c-top"]) : 0;
 let cMisses = 0;
 let guardRefusals = 0;
 const lines = readFileSync(values.questions, "utf8").trim().split("\n");
-const questions = lines.map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string; answer: string[]; answer_canon?: string[] });
+const questions = lines.map(
+  (l) =>
+    JSON.parse(l) as {
+      question_id: string;
+      question: string;
+      table_id: string;
+      answer: string[];
+      answer_canon?: string[];
+    },
+);
 const limit = values.limit ? Number(values.limit) : questions.length;
 
 let right = 0;
 let answered = 0;
 let answeredRight = 0;
 const times: number[] = [];
-const predictions: Array<{ question_id: string; prediction: string; ok: boolean; template: string; features?: PlanFeatures }> = [];
+const predictions: Array<{
+  question_id: string;
+  prediction: string;
+  ok: boolean;
+  template: string;
+  features?: PlanFeatures;
+}> = [];
 const byTemplate = new Map<string, { n: number; ok: number }>();
 for (const q of questions.slice(0, limit)) {
   const t0 = performance.now();
@@ -81,7 +97,9 @@ for (const q of questions.slice(0, limit)) {
     let usable: Set<number> | undefined;
     if (index && cTop > 0) {
       const hits = await index.search.schema(q.question, cTop, { tableIds: [q.table_id] });
-      usable = new Set(hits.map((h) => schema.columns.findIndex((c) => c.name === h.entry.column)).filter((i) => i >= 0));
+      usable = new Set(
+        hits.map((h) => schema.columns.findIndex((c) => c.name === h.entry.column)).filter((i) => i >= 0),
+      );
       const full = planSql({ analysis, catalog, mentions });
       const restricted = planSql({ analysis, catalog, mentions, usable });
       if (full?.sql !== restricted?.sql) cMisses++;
@@ -90,7 +108,9 @@ for (const q of questions.slice(0, limit)) {
     features = plan ? planFeatures(analysis, mentions, plan, catalog) : undefined;
     if (plan) {
       // The SQL routes run every statement through the guard: count what it refuses.
-      const usableCols = schema.columns.filter((_, i) => !usable || usable.has(i)).map((c) => ({ tableId: schema.tableId, column: c.name }));
+      const usableCols = schema.columns
+        .filter((_, i) => !usable || usable.has(i))
+        .map((c) => ({ tableId: schema.tableId, column: c.name }));
       const scope = buildGuardScope({ tables: [schema], allowedColumns: usableCols, linkedValues: [] });
       const violations = checkSql(plan.sql, scope.scope);
       if (violations.length > 0) {
@@ -114,7 +134,16 @@ for (const q of questions.slice(0, limit)) {
             analysis: analysis as unknown as Record<string, unknown>,
           };
           const sqlResult = JSON.stringify(rows);
-          prediction = fuseEvidence({ question: q.question, subQuery: q.question, plan: subPlan, route: "SQL", textEvidence: "", schemaEvidence: "", sqlResult, markdown: "" });
+          prediction = fuseEvidence({
+            question: q.question,
+            subQuery: q.question,
+            plan: subPlan,
+            route: "SQL",
+            textEvidence: "",
+            schemaEvidence: "",
+            sqlResult,
+            markdown: "",
+          });
           if (prediction === "not found") prediction = "";
         } catch (error) {
           note += ` SQL ERROR ${(error as Error).message}`;
@@ -134,15 +163,24 @@ for (const q of questions.slice(0, limit)) {
   s.n++;
   if (ok) s.ok++;
   byTemplate.set(template, s);
-  if ((values.template === undefined || values.template === template) && (values.show === "all" || (values.show === "wrong" && !ok))) {
-    console.log(`${ok ? "OK " : "BAD"} [${template}] ${q.question}\n    gold=${JSON.stringify(q.answer)} pred=${JSON.stringify(prediction)}\n    ${note}\n    ${sql}`);
+  if (
+    (values.template === undefined || values.template === template) &&
+    (values.show === "all" || (values.show === "wrong" && !ok))
+  ) {
+    console.log(
+      `${ok ? "OK " : "BAD"} [${template}] ${q.question}\n    gold=${JSON.stringify(q.answer)} pred=${JSON.stringify(prediction)}\n    ${note}\n    ${sql}`,
+    );
   }
 }
 if (values.out) writeFileSync(values.out, predictions.map((p) => JSON.stringify(p)).join("\n") + "\n");
 times.sort((x, y) => x - y);
 const n = Math.min(limit, questions.length);
-console.log(`accuracy ${right}/${n} = ${((100 * right) / n).toFixed(1)}%; answered ${answered} (precision ${((100 * answeredRight) / Math.max(1, answered)).toFixed(1)}%)`);
-console.log(`latency median ${times[Math.floor(n / 2)]!.toFixed(2)} ms, p95 ${times[Math.floor(n * 0.95)]!.toFixed(2)} ms`);
+console.log(
+  `accuracy ${right}/${n} = ${((100 * right) / n).toFixed(1)}%; answered ${answered} (precision ${((100 * answeredRight) / Math.max(1, answered)).toFixed(1)}%)`,
+);
+console.log(
+  `latency median ${times[Math.floor(n / 2)]!.toFixed(2)} ms, p95 ${times[Math.floor(n * 0.95)]!.toFixed(2)} ms`,
+);
 console.log(`guard refusals: ${guardRefusals}`);
 if (cTop > 0) console.log(`SQL changed by the top-${cTop} column restriction: ${cMisses}`);
 for (const [t, s] of [...byTemplate].sort((x, y) => y[1].n - x[1].n)) console.log(`  ${t.padEnd(15)} ${s.ok}/${s.n}`);

@@ -7,7 +7,10 @@
 import { mkdirSync, openSync, writeSync, closeSync } from "node:fs";
 import { join } from "node:path";
 
-const SYLLABLES = "ka lo mi re ta vo su ne ri da pe go ba lu fi ho ze mu ta ki no sa ve ro li ga de bo nu pi ma te ko ra si le jo wa xu yi".split(" ");
+const SYLLABLES =
+  "ka lo mi re ta vo su ne ri da pe go ba lu fi ho ze mu ta ki no sa ve ro li ga de bo nu pi ma te ko ra si le jo wa xu yi".split(
+    " ",
+  );
 const S = SYLLABLES.length;
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
@@ -72,7 +75,8 @@ export function writeSmallCorpus(dir: string, count: number): string[] {
     const id = `t${String(t).padStart(5, "0")}`;
     const n = 5 + (t % 10);
     let text = "id,name,city,score,date\n";
-    for (let i = 0; i < n; i++, row++) text += `${i + 1},${nameOf(row)},${cityOf(row)},${scoreOf(row, 1 << 30)},${dateOf(row)}\n`;
+    for (let i = 0; i < n; i++, row++)
+      text += `${i + 1},${nameOf(row)},${cityOf(row)},${scoreOf(row, 1 << 30)},${dateOf(row)}\n`;
     const fd = openSync(join(dir, `${id}.csv`), "w");
     writeSync(fd, text);
     closeSync(fd);

@@ -16,8 +16,11 @@ import type { TraceDecision } from "../graph/state.js";
 import { answerModel } from "../nodes/offline/answer-model.js";
 import { chooseWithAlternatives } from "../nodes/synthesize.js";
 
-const { values } = parseArgs({ options: { bench: { type: "string" }, gold: { type: "string" }, pred: { type: "string" } } });
-if (!values.bench || !values.gold || !values.pred) throw new Error("usage: --bench wtq|tatqa|hybridqa --gold QUESTIONS.jsonl --pred RUN.jsonl");
+const { values } = parseArgs({
+  options: { bench: { type: "string" }, gold: { type: "string" }, pred: { type: "string" } },
+});
+if (!values.bench || !values.gold || !values.pred)
+  throw new Error("usage: --bench wtq|tatqa|hybridqa --gold QUESTIONS.jsonl --pred RUN.jsonl");
 const bench = values.bench as Bench;
 const gold = new Map(readJsonl<Record<string, unknown>>(values.gold).map((g) => [String(g.question_id), g]));
 const runs = readJsonl<{ question_id: string; atr_trace?: { verifier_decisions?: TraceDecision[] } }>(values.pred);
@@ -31,7 +34,10 @@ const right = margins.map(() => 0);
 for (const r of runs) {
   const g = gold.get(String(r.question_id));
   if (!g) throw new Error(`${values.pred}: question ${r.question_id} is not in ${values.gold}`);
-  const ok = (answer: string) => (((s) => s.accuracy ?? s.em ?? 0)(officialScore(bench, { ...g, question: String(g.question ?? "") }, { agentic_tablerag_answer: answer })) === 1);
+  const ok = (answer: string) =>
+    ((s) => s.accuracy ?? s.em ?? 0)(
+      officialScore(bench, { ...g, question: String(g.question ?? "") }, { agentic_tablerag_answer: answer }),
+    ) === 1;
   const trace = (r.atr_trace?.verifier_decisions ?? []).filter((d) => d.p_correct !== undefined && d.features);
   alternatives += trace.filter((d) => d.alternative).length;
   if (trace.some((d) => ok(d.produced_answer))) all++;
@@ -43,5 +49,9 @@ for (const r of runs) {
 }
 const n = Math.max(1, runs.length);
 const pct = (k: number) => ((100 * k) / n).toFixed(2);
-console.log(`${bench}: ${runs.length} questions · candidate recall ${pct(all)} (attempts alone ${pct(attemptsOnly)}; only an alternative SQL candidate right: ${all - attemptsOnly}) · ${(alternatives / n).toFixed(2)} alternative SQL candidates per question`);
-console.log(`accuracy by margin: ${margins.map((m, i) => `${m === Infinity ? "attempts only" : m} → ${pct(right[i]!)}`).join(" · ")}`);
+console.log(
+  `${bench}: ${runs.length} questions · candidate recall ${pct(all)} (attempts alone ${pct(attemptsOnly)}; only an alternative SQL candidate right: ${all - attemptsOnly}) · ${(alternatives / n).toFixed(2)} alternative SQL candidates per question`,
+);
+console.log(
+  `accuracy by margin: ${margins.map((m, i) => `${m === Infinity ? "attempts only" : m} → ${pct(right[i]!)}`).join(" · ")}`,
+);

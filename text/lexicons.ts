@@ -16,12 +16,34 @@ export function alternation(words: Iterable<string>): string {
 // ── months and weekdays ──────────────────────────────────────────────────────────────────────────
 
 export const MONTH_NAMES = [
-  "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
 ] as const;
 
 /** Abbreviations written in tables and passages ("Sept." too). */
 export const MONTH_ABBREVIATIONS: Readonly<Record<string, number>> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 const MONTH_NUMBERS: ReadonlyMap<string, number> = new Map([
@@ -43,7 +65,18 @@ export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday",
 
 // ── ordinals and number words ────────────────────────────────────────────────────────────────────
 
-export const ORDINAL_WORDS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"] as const;
+export const ORDINAL_WORDS = [
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+] as const;
 export const ORDINAL_PATTERN = alternation(ORDINAL_WORDS);
 
 /** 1 for "first" or "1st", 12 for "12th"; undefined for anything else. */
@@ -55,8 +88,28 @@ export function ordinalValue(word: string): number | undefined {
   return i >= 0 ? i + 1 : undefined;
 }
 
-const UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-  "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const UNITS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
 const TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 /** Number words with their values: zero–nineteen, the tens, hundred, thousand. */
@@ -79,20 +132,77 @@ export function numberWordValue(word: string): number | undefined {
   const w = word.toLowerCase();
   if (Object.hasOwn(NUMBER_WORDS, w)) return NUMBER_WORDS[w];
   const m = /^([a-z]+)-([a-z]+)$/.exec(w);
-  if (m && TENS.includes(m[1]!) && UNITS.indexOf(m[2]!) >= 1 && UNITS.indexOf(m[2]!) <= 9) return NUMBER_WORDS[m[1]!]! + UNITS.indexOf(m[2]!);
+  if (m && TENS.includes(m[1]!) && UNITS.indexOf(m[2]!) >= 1 && UNITS.indexOf(m[2]!) <= 9)
+    return NUMBER_WORDS[m[1]!]! + UNITS.indexOf(m[2]!);
   return undefined;
 }
 
 // ── superlatives ─────────────────────────────────────────────────────────────────────────────────
 
 /** Superlatives that ask for a maximum (then comparatives, which analysis reads the same way). */
-export const MAX_SUPERLATIVES = ["most", "highest", "largest", "biggest", "greatest", "top", "best", "maximum", "longest",
-  "tallest", "heaviest", "oldest", "farthest", "furthest", "fastest", "latest", "newest", "deepest", "widest", "busiest",
-  "strongest", "richest", "hottest"] as const;
-export const MIN_SUPERLATIVES = ["least", "lowest", "smallest", "fewest", "minimum", "shortest", "worst", "earliest",
-  "youngest", "slowest", "lightest", "closest", "nearest", "cheapest", "coldest", "weakest"] as const;
-export const MAX_COMPARATIVES = ["higher", "larger", "bigger", "greater", "longer", "taller", "better", "more"] as const;
-export const MIN_COMPARATIVES = ["lower", "smaller", "fewer", "shorter", "less", "worse", "earlier", "younger"] as const;
+export const MAX_SUPERLATIVES = [
+  "most",
+  "highest",
+  "largest",
+  "biggest",
+  "greatest",
+  "top",
+  "best",
+  "maximum",
+  "longest",
+  "tallest",
+  "heaviest",
+  "oldest",
+  "farthest",
+  "furthest",
+  "fastest",
+  "latest",
+  "newest",
+  "deepest",
+  "widest",
+  "busiest",
+  "strongest",
+  "richest",
+  "hottest",
+] as const;
+export const MIN_SUPERLATIVES = [
+  "least",
+  "lowest",
+  "smallest",
+  "fewest",
+  "minimum",
+  "shortest",
+  "worst",
+  "earliest",
+  "youngest",
+  "slowest",
+  "lightest",
+  "closest",
+  "nearest",
+  "cheapest",
+  "coldest",
+  "weakest",
+] as const;
+export const MAX_COMPARATIVES = [
+  "higher",
+  "larger",
+  "bigger",
+  "greater",
+  "longer",
+  "taller",
+  "better",
+  "more",
+] as const;
+export const MIN_COMPARATIVES = [
+  "lower",
+  "smaller",
+  "fewer",
+  "shorter",
+  "less",
+  "worse",
+  "earlier",
+  "younger",
+] as const;
 
 /** Alternation of every superlative (max and min). */
 export const SUPERLATIVE_PATTERN = [...MAX_SUPERLATIVES, ...MIN_SUPERLATIVES].join("|");
@@ -100,28 +210,134 @@ export const SUPERLATIVE_PATTERN = [...MAX_SUPERLATIVES, ...MIN_SUPERLATIVES].jo
 /** "max", "min" or undefined for one word (superlatives, comparatives, "max"/"min" themselves). */
 export function superlativeDirection(word: string): "max" | "min" | undefined {
   const w = word.toLowerCase();
-  if (w === "max" || w === "highest-ranked" || (MAX_SUPERLATIVES as readonly string[]).includes(w) || (MAX_COMPARATIVES as readonly string[]).includes(w)) return "max";
-  if (w === "min" || (MIN_SUPERLATIVES as readonly string[]).includes(w) || (MIN_COMPARATIVES as readonly string[]).includes(w)) return "min";
+  if (
+    w === "max" ||
+    w === "highest-ranked" ||
+    (MAX_SUPERLATIVES as readonly string[]).includes(w) ||
+    (MAX_COMPARATIVES as readonly string[]).includes(w)
+  )
+    return "max";
+  if (
+    w === "min" ||
+    (MIN_SUPERLATIVES as readonly string[]).includes(w) ||
+    (MIN_COMPARATIVES as readonly string[]).includes(w)
+  )
+    return "min";
   return undefined;
 }
 
 // ── nouns that name the kind of answer ───────────────────────────────────────────────────────────
 
 /** Nouns for people ("which player", "the coach of"). Singular; `nounPattern` adds plurals. */
-export const PERSON_NOUNS = ["person", "people", "player", "man", "woman", "driver", "athlete", "coach", "manager", "actor",
-  "actress", "singer", "artist", "director", "author", "writer", "candidate", "member", "rider", "runner", "swimmer",
-  "winner", "champion", "captain", "president", "governor", "mayor", "skier", "skater", "boxer", "wrestler", "pitcher",
-  "golfer", "cyclist", "composer", "producer", "founder", "owner", "politician", "footballer", "scorer", "opponent",
-  "competitor", "contestant", "king", "queen", "senator", "representative", "nominee", "chairman", "leader", "minister",
-  "husband", "wife", "son", "daughter", "father", "mother", "brother", "sister"] as const;
+export const PERSON_NOUNS = [
+  "person",
+  "people",
+  "player",
+  "man",
+  "woman",
+  "driver",
+  "athlete",
+  "coach",
+  "manager",
+  "actor",
+  "actress",
+  "singer",
+  "artist",
+  "director",
+  "author",
+  "writer",
+  "candidate",
+  "member",
+  "rider",
+  "runner",
+  "swimmer",
+  "winner",
+  "champion",
+  "captain",
+  "president",
+  "governor",
+  "mayor",
+  "skier",
+  "skater",
+  "boxer",
+  "wrestler",
+  "pitcher",
+  "golfer",
+  "cyclist",
+  "composer",
+  "producer",
+  "founder",
+  "owner",
+  "politician",
+  "footballer",
+  "scorer",
+  "opponent",
+  "competitor",
+  "contestant",
+  "king",
+  "queen",
+  "senator",
+  "representative",
+  "nominee",
+  "chairman",
+  "leader",
+  "minister",
+  "husband",
+  "wife",
+  "son",
+  "daughter",
+  "father",
+  "mother",
+  "brother",
+  "sister",
+] as const;
 
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */
-export const PLACE_NOUNS = ["country", "nation", "city", "town", "state", "county", "province", "region", "place",
-  "location", "venue", "stadium", "arena", "village", "district", "island", "continent", "borough", "municipality",
-  "capital", "hometown", "birthplace", "headquarters", "address", "street", "river", "mountain", "neighborhood", "suburb"] as const;
+export const PLACE_NOUNS = [
+  "country",
+  "nation",
+  "city",
+  "town",
+  "state",
+  "county",
+  "province",
+  "region",
+  "place",
+  "location",
+  "venue",
+  "stadium",
+  "arena",
+  "village",
+  "district",
+  "island",
+  "continent",
+  "borough",
+  "municipality",
+  "capital",
+  "hometown",
+  "birthplace",
+  "headquarters",
+  "address",
+  "street",
+  "river",
+  "mountain",
+  "neighborhood",
+  "suburb",
+] as const;
 
 /** Alternation of nouns with their plurals ("city" → "city|cities", "coach" → "coach|coaches"). */
 export function nounPattern(nouns: readonly string[]): string {
-  const plural = (n: string) => (/[^aeiou]y$/.test(n) ? `${n.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(n) ? `${n}es` : n === "man" ? "men" : n === "woman" ? "women" : n === "people" ? n : `${n}s`);
+  const plural = (n: string) =>
+    /[^aeiou]y$/.test(n)
+      ? `${n.slice(0, -1)}ies`
+      : /(s|x|ch|sh)$/.test(n)
+        ? `${n}es`
+        : n === "man"
+          ? "men"
+          : n === "woman"
+            ? "women"
+            : n === "people"
+              ? n
+              : `${n}s`;
   return alternation(nouns.flatMap((n) => [n, plural(n)]));
 }

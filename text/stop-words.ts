@@ -19,7 +19,10 @@ const QUESTION_FILLER =
 /** Stop words that are also column names often enough to matter for header matching. */
 export const HEADER_WORDS: ReadonlySet<string> = new Set(["name", "names", "number", "total", "amount"]);
 
-export const STOP_WORDS: ReadonlySet<string> = new Set([...`${FUNCTION_WORDS} ${QUESTION_FILLER}`.split(" "), ...HEADER_WORDS]);
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  ...`${FUNCTION_WORDS} ${QUESTION_FILLER}`.split(" "),
+  ...HEADER_WORDS,
+]);
 
 export interface StopWordOptions {
   /** Keep HEADER_WORDS (for matching against column headers). Default false. */

@@ -13,8 +13,23 @@ import { readJsonl } from "./labels.js";
 import { fitIsotonic } from "./calibration.js";
 import { fitTrees, TREE_DEFAULTS, type TrainingRow, type TreeOptions } from "./gbdt.js";
 import { officialScore, type Bench } from "../evals/score.js";
-import { calibrated, rawScore, scoreFeatures, sigmoid, type AnswerModel, type Calibration, type Scorer as ModelScorer } from "../nodes/offline/answer-model.js";
-import { answerGroups, chooseAnswer, rankRaw, rulePick, type Ranker, type RankedAttempt } from "../nodes/offline/answer-ranker.js";
+import {
+  calibrated,
+  rawScore,
+  scoreFeatures,
+  sigmoid,
+  type AnswerModel,
+  type Calibration,
+  type Scorer as ModelScorer,
+} from "../nodes/offline/answer-model.js";
+import {
+  answerGroups,
+  chooseAnswer,
+  rankRaw,
+  rulePick,
+  type Ranker,
+  type RankedAttempt,
+} from "../nodes/offline/answer-ranker.js";
 import type { Features } from "../nodes/offline/answer-features.js";
 
 export interface Candidate {
@@ -36,7 +51,15 @@ export interface QuestionCandidates {
 
 interface TraceRecord {
   question_id?: string;
-  atr_trace?: { verifier_decisions?: Array<{ effective_route: string; sub_query: string; produced_answer: string; verdict: number; features?: Features }> };
+  atr_trace?: {
+    verifier_decisions?: Array<{
+      effective_route: string;
+      sub_query: string;
+      produced_answer: string;
+      verdict: number;
+      features?: Features;
+    }>;
+  };
 }
 
 /** One benchmark's exploration run, labelled against its questions file. */
@@ -54,7 +77,14 @@ export function loadQuestions(bench: Bench, goldPath: string, runPath: string): 
     };
     const candidates = (r.atr_trace?.verifier_decisions ?? [])
       .filter((d) => d.features)
-      .map((d) => ({ route: d.effective_route, subQuery: d.sub_query, answer: d.produced_answer, ruleVerdict: d.verdict, features: d.features!, right: right(d.produced_answer) }));
+      .map((d) => ({
+        route: d.effective_route,
+        subQuery: d.sub_query,
+        answer: d.produced_answer,
+        ruleVerdict: d.verdict,
+        features: d.features!,
+        right: right(d.produced_answer),
+      }));
     out.push({ id: `${bench}:${id}`, bench, candidates });
   }
   return out;
@@ -75,7 +105,10 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
   const rows = questions.flatMap((q) => q.candidates.map((c) => ({ bench: q.bench, c })));
   const counts = new Map<string, number>();
   for (const { c } of rows) for (const f of Object.keys(c.features)) counts.set(f, (counts.get(f) ?? 0) + 1);
-  const names = [...counts].filter(([f, n]) => n >= minCount || f === "bias").map(([f]) => f).sort();
+  const names = [...counts]
+    .filter(([f, n]) => n >= minCount || f === "bias")
+    .map(([f]) => f)
+    .sort();
   const index = new Map(names.map((f, i) => [f, i]));
   const perBench = new Map<Bench, number>();
   for (const { bench } of rows) perBench.set(bench, (perBench.get(bench) ?? 0) + 1);
@@ -133,17 +166,29 @@ export function candidateRows(questions: readonly QuestionCandidates[]): Trainin
   const perBench = new Map<Bench, number>();
   for (const q of questions) perBench.set(q.bench, (perBench.get(q.bench) ?? 0) + q.candidates.length);
   const total = [...perBench.values()].reduce((a, b) => a + b, 0);
-  return questions.flatMap((q) => q.candidates.map((c) => ({ features: c.features, y: c.right ? (1 as const) : (0 as const), w: total / (perBench.get(q.bench)! * perBench.size) })));
+  return questions.flatMap((q) =>
+    q.candidates.map((c) => ({
+      features: c.features,
+      y: c.right ? (1 as const) : (0 as const),
+      w: total / (perBench.get(q.bench)! * perBench.size),
+    })),
+  );
 }
 
 /** Fits the scorer (raw log-odds) on the questions' candidates. */
 export function fitScorer(questions: readonly QuestionCandidates[], options: ScorerOptions = {}): ModelScorer {
   if (options.kind === "logistic") return { kind: "logistic", weights: fitWeights(questions, options) };
-  return fitTrees(candidateRows(questions), { ...(options.minCount !== undefined ? { minCount: options.minCount } : {}), ...options.trees });
+  return fitTrees(candidateRows(questions), {
+    ...(options.minCount !== undefined ? { minCount: options.minCount } : {}),
+    ...options.trees,
+  });
 }
 
 /** P(correct) of every candidate under a model. */
-export function scorerFor(questions: readonly QuestionCandidates[], model: Pick<AnswerModel, "scorer" | "calibration">): Scorer {
+export function scorerFor(
+  questions: readonly QuestionCandidates[],
+  model: Pick<AnswerModel, "scorer" | "calibration">,
+): Scorer {
   const p = questions.map((q) => q.candidates.map((c) => Math.min(0.999, scoreFeatures(model, c.features))));
   return (q, c) => p[q]![c]!;
 }
@@ -154,7 +199,13 @@ export function foldsOf(questions: readonly QuestionCandidates[], folds: number,
 }
 
 /** Isotonic calibration of the candidates in the folds `keep` accepts (and that `having` accepts). */
-function calibrationOn(raw: readonly number[][], questions: readonly QuestionCandidates[], fold: readonly number[], keep: (k: number) => boolean, having: (c: Candidate) => boolean = () => true): Calibration | undefined {
+function calibrationOn(
+  raw: readonly number[][],
+  questions: readonly QuestionCandidates[],
+  fold: readonly number[],
+  keep: (k: number) => boolean,
+  having: (c: Candidate) => boolean = () => true,
+): Calibration | undefined {
   const rows = candidateRows(questions);
   const points: Array<{ score: number; y: number; w: number }> = [];
   let r = 0;
@@ -168,8 +219,17 @@ function calibrationOn(raw: readonly number[][], questions: readonly QuestionCan
 }
 
 /** The calibration(s) of a model from out-of-fold raw scores: one, or one per presence of `by` when both sides have data. */
-function calibrationsOn(raw: readonly number[][], questions: readonly QuestionCandidates[], fold: readonly number[], keep: (k: number) => boolean, by: string): Pick<AnswerModel, "calibration" | "calibrationBy"> {
-  const split = by !== "" && questions.some((q) => q.candidates.some((c) => c.features[by])) && questions.some((q) => q.candidates.some((c) => !c.features[by]));
+function calibrationsOn(
+  raw: readonly number[][],
+  questions: readonly QuestionCandidates[],
+  fold: readonly number[],
+  keep: (k: number) => boolean,
+  by: string,
+): Pick<AnswerModel, "calibration" | "calibrationBy"> {
+  const split =
+    by !== "" &&
+    questions.some((q) => q.candidates.some((c) => c.features[by])) &&
+    questions.some((q) => q.candidates.some((c) => !c.features[by]));
   if (!split) return { calibration: calibrationOn(raw, questions, fold, keep)! };
   const other = calibrationOn(raw, questions, fold, keep, (c) => !c.features[by]);
   const own = calibrationOn(raw, questions, fold, keep, (c) => !!c.features[by]);
@@ -183,11 +243,18 @@ function calibrationsOn(raw: readonly number[][], questions: readonly QuestionCa
  * scorer nor its calibration saw the question). `calibration` is fitted on all out-of-fold scores:
  * the shipped model's.
  */
-export function crossValidated(questions: readonly QuestionCandidates[], folds: number, options: ScorerOptions = {}): Scorer & { raw: number[][]; calibrations: Pick<AnswerModel, "calibration" | "calibrationBy">; fold: number[] } {
+export function crossValidated(
+  questions: readonly QuestionCandidates[],
+  folds: number,
+  options: ScorerOptions = {},
+): Scorer & { raw: number[][]; calibrations: Pick<AnswerModel, "calibration" | "calibrationBy">; fold: number[] } {
   const fold = foldsOf(questions, folds);
   const raw: number[][] = questions.map((q) => q.candidates.map(() => 0));
   for (let k = 0; k < folds; k++) {
-    const scorer = fitScorer(questions.filter((_, i) => fold[i] !== k), options);
+    const scorer = fitScorer(
+      questions.filter((_, i) => fold[i] !== k),
+      options,
+    );
     questions.forEach((q, i) => {
       if (fold[i] === k) q.candidates.forEach((c, j) => (raw[i]![j] = rawScore(scorer, c.features)));
     });
@@ -197,10 +264,20 @@ export function crossValidated(questions: readonly QuestionCandidates[], folds: 
   const p = questions.map((q, i) =>
     q.candidates.map((c, j) => {
       const m = perFold[fold[i]!]!;
-      return Math.min(0.999, calibrated(m.calibrationBy && c.features[m.calibrationBy.feature] ? m.calibrationBy.calibration : m.calibration, raw[i]![j]!));
+      return Math.min(
+        0.999,
+        calibrated(
+          m.calibrationBy && c.features[m.calibrationBy.feature] ? m.calibrationBy.calibration : m.calibration,
+          raw[i]![j]!,
+        ),
+      );
     }),
   );
-  const score = ((q: number, c: number) => p[q]![c]!) as Scorer & { raw: number[][]; calibrations: Pick<AnswerModel, "calibration" | "calibrationBy">; fold: number[] };
+  const score = ((q: number, c: number) => p[q]![c]!) as Scorer & {
+    raw: number[][];
+    calibrations: Pick<AnswerModel, "calibration" | "calibrationBy">;
+    fold: number[];
+  };
   score.raw = raw;
   score.fold = fold;
   score.calibrations = calibrationsOn(raw, questions, fold, () => true, by);
@@ -220,19 +297,25 @@ export interface Quality {
   thresholdAtTarget: number;
 }
 
-export function quality(questions: readonly QuestionCandidates[], score: Scorer, target: number, indices?: readonly number[]): Quality {
+export function quality(
+  questions: readonly QuestionCandidates[],
+  score: Scorer,
+  target: number,
+  indices?: readonly number[],
+): Quality {
   const idx = indices ?? questions.map((_, i) => i);
   const pairs: Array<{ p: number; y: number }> = [];
   for (const i of idx) questions[i]!.candidates.forEach((c, j) => pairs.push({ p: score(i, j), y: c.right ? 1 : 0 }));
-  const logLoss = pairs.reduce((s, { p, y }) => s - Math.log(Math.max(1e-6, y ? p : 1 - p)), 0) / Math.max(1, pairs.length);
+  const logLoss =
+    pairs.reduce((s, { p, y }) => s - Math.log(Math.max(1e-6, y ? p : 1 - p)), 0) / Math.max(1, pairs.length);
   pairs.sort((a, b) => a.p - b.p);
   let rankSum = 0;
   let positives = 0;
-  for (let a = 0; a < pairs.length; ) {
+  for (let a = 0; a < pairs.length;) {
     let b = a;
     while (b < pairs.length && pairs[b]!.p === pairs[a]!.p) b++;
     const midRank = (a + 1 + b) / 2;
-    for (let k = a; k < b; k++) if (pairs[k]!.y) (rankSum += midRank), positives++;
+    for (let k = a; k < b; k++) if (pairs[k]!.y) ((rankSum += midRank), positives++);
     a = b;
   }
   const negatives = pairs.length - positives;
@@ -241,7 +324,8 @@ export function quality(questions: readonly QuestionCandidates[], score: Scorer,
   let thresholdAtTarget = 1;
   for (let t = 0.99; t >= 0.3; t -= 0.01) {
     const f = simulate(questions, score, t, idx);
-    if (f.accepted > acceptedAtTarget && f.precision >= target) (acceptedAtTarget = f.accepted), (thresholdAtTarget = Math.round(t * 100) / 100);
+    if (f.accepted > acceptedAtTarget && f.precision >= target)
+      ((acceptedAtTarget = f.accepted), (thresholdAtTarget = Math.round(t * 100) / 100));
   }
   return { candidates: pairs.length, logLoss, auc, acceptedAtTarget, thresholdAtTarget };
 }
@@ -280,14 +364,21 @@ function tally(outcomes: ReadonlyArray<{ right: boolean; accepted: boolean; reca
 /** The ranker of each question: one for all, or per question (the out-of-fold rankers). */
 export type Rankers = Ranker | ((q: number) => Ranker);
 
-const rankerAt = (rankers: Rankers | undefined, q: number): Ranker | undefined => (typeof rankers === "function" ? rankers(q) : rankers);
+const rankerAt = (rankers: Rankers | undefined, q: number): Ranker | undefined =>
+  typeof rankers === "function" ? rankers(q) : rankers;
 
 /**
  * The run the graph would make with this scorer, threshold and ranker, replayed over the traced
  * attempts: the first attempt at P ≥ threshold is accepted; else the ranker's choice, accepted when
  * the ranker's P reaches the threshold.
  */
-export function simulate(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, indices?: readonly number[], ranker?: Rankers): Figures {
+export function simulate(
+  questions: readonly QuestionCandidates[],
+  score: Scorer,
+  threshold: number,
+  indices?: readonly number[],
+  ranker?: Rankers,
+): Figures {
   return tally(
     (indices ?? questions.map((_, i) => i)).map((i) => {
       const q = questions[i]!;
@@ -303,7 +394,14 @@ function rankedAttempts(q: QuestionCandidates, p: (c: number) => number, thresho
   return q.candidates.map((c, i) => {
     const accept = !accepted && p(i) >= threshold;
     if (accept) accepted = true;
-    return { answer: c.answer, route: c.route, subQuery: c.subQuery, verdict: accept ? 1 : c.ruleVerdict === 0 ? 0 : 0.5, p: p(i), features: c.features };
+    return {
+      answer: c.answer,
+      route: c.route,
+      subQuery: c.subQuery,
+      verdict: accept ? 1 : c.ruleVerdict === 0 ? 0 : 0.5,
+      p: p(i),
+      features: c.features,
+    };
   });
 }
 
@@ -311,15 +409,33 @@ function rankedAttempts(q: QuestionCandidates, p: (c: number) => number, thresho
  * The graph's final answer (nodes/synthesize.ts): the first attempt at P ≥ threshold, else the
  * ranker's choice (accepted at its P ≥ threshold), else the highest-P candidate no check contradicted.
  */
-export function finalChoice(q: QuestionCandidates, p: (c: number) => number, threshold: number, ranker?: Ranker): { answer?: Candidate; isAccepted: boolean; p?: number } {
+export function finalChoice(
+  q: QuestionCandidates,
+  p: (c: number) => number,
+  threshold: number,
+  ranker?: Ranker,
+): { answer?: Candidate; isAccepted: boolean; p?: number } {
   const choice = chooseAnswer(rankedAttempts(q, p, threshold), ranker, threshold);
-  return choice ? { answer: q.candidates[choice.index], isAccepted: choice.verified, p: choice.p } : { isAccepted: false };
+  return choice
+    ? { answer: q.candidates[choice.index], isAccepted: choice.verified, p: choice.p }
+    : { isAccepted: false };
 }
 
 /** The ranker's examples: each distinct uncontradicted answer of a question (answer-ranker.ts features), right or not. */
 function rankerExamples(q: QuestionCandidates, p: (c: number) => number): QuestionCandidates {
   const groups = answerGroups(rankedAttempts(q, p, 2));
-  return { id: q.id, bench: q.bench, candidates: groups.map((g) => ({ route: "", subQuery: "", answer: g.answer, ruleVerdict: 0.5, features: g.features, right: q.candidates[g.attempts[0]!]!.right })) };
+  return {
+    id: q.id,
+    bench: q.bench,
+    candidates: groups.map((g) => ({
+      route: "",
+      subQuery: "",
+      answer: g.answer,
+      ruleVerdict: 0.5,
+      features: g.features,
+      right: q.candidates[g.attempts[0]!]!.right,
+    })),
+  };
 }
 
 /**
@@ -328,12 +444,19 @@ function rankerExamples(q: QuestionCandidates, p: (c: number) => number): Questi
  * total. (Trees over these few features, and over the attempts' features too, did worse in cv.)
  */
 export function fitRanker(questions: readonly QuestionCandidates[], score: Scorer, options: FitOptions = {}): Ranker {
-  const examples = questions.map((q, i) => rankerExamples(q, (c) => score(i, c))).filter((q) => q.candidates.length > 0);
+  const examples = questions
+    .map((q, i) => rankerExamples(q, (c) => score(i, c)))
+    .filter((q) => q.candidates.length > 0);
   return { scorer: { kind: "logistic", weights: fitWeights(examples, { minCount: 1, ...options }) } };
 }
 
 /** Isotonic calibration of the ranker's best-answer scores of the given questions: P(the answer it gives is right). */
-function rankerCalibration(questions: readonly QuestionCandidates[], score: Scorer, rankers: (q: number) => Ranker, indices: readonly number[]): Calibration | undefined {
+function rankerCalibration(
+  questions: readonly QuestionCandidates[],
+  score: Scorer,
+  rankers: (q: number) => Ranker,
+  indices: readonly number[],
+): Calibration | undefined {
   const perBench = new Map<Bench, number>();
   for (const i of indices) perBench.set(questions[i]!.bench, (perBench.get(questions[i]!.bench) ?? 0) + 1);
   const points: Array<{ score: number; y: number; w: number }> = [];
@@ -346,7 +469,11 @@ function rankerCalibration(questions: readonly QuestionCandidates[], score: Scor
     ex.candidates.forEach((c, k) => {
       if (linear(r, c.features) > linear(r, ex.candidates[best]!.features)) best = k;
     });
-    points.push({ score: linear(r, ex.candidates[best]!.features), y: ex.candidates[best]!.right ? 1 : 0, w: indices.length / (perBench.get(q.bench)! * perBench.size) });
+    points.push({
+      score: linear(r, ex.candidates[best]!.features),
+      y: ex.candidates[best]!.right ? 1 : 0,
+      w: indices.length / (perBench.get(q.bench)! * perBench.size),
+    });
   }
   return points.length ? fitIsotonic(points) : undefined;
 }
@@ -358,7 +485,12 @@ const linear = (r: Ranker, features: Features) => rankRaw(r, { answer: "", attem
  * the other folds' out-of-fold choices; `final` is fitted on every question, calibrated on all
  * out-of-fold choices.
  */
-export function rankersCrossValidated(questions: readonly QuestionCandidates[], oof: Scorer, folds: number, options: FitOptions = {}): { of: (q: number) => Ranker; final: Ranker } {
+export function rankersCrossValidated(
+  questions: readonly QuestionCandidates[],
+  oof: Scorer,
+  folds: number,
+  options: FitOptions = {},
+): { of: (q: number) => Ranker; final: Ranker } {
   const fold = foldsOf(questions, folds, "ranker:");
   const raw = Array.from({ length: folds }, (_, k) => {
     const train: QuestionCandidates[] = [];
@@ -369,7 +501,12 @@ export function rankersCrossValidated(questions: readonly QuestionCandidates[], 
   const rawOf = (i: number) => raw[fold[i]!]!;
   const all = questions.map((_, i) => i);
   const calibrated = raw.map((r, k) => {
-    const c = rankerCalibration(questions, oof, rawOf, all.filter((i) => fold[i] !== k));
+    const c = rankerCalibration(
+      questions,
+      oof,
+      rawOf,
+      all.filter((i) => fold[i] !== k),
+    );
     return { ...r, ...(c ? { calibration: c } : {}) };
   });
   const weights = fitRanker(questions, oof, options);
@@ -388,7 +525,12 @@ export function byBench(questions: readonly QuestionCandidates[]): Map<Bench, nu
  * The lowest threshold (on a 0.01 grid) at which every benchmark's replayed precision of accepted
  * answers reaches `target`; 1 (never accept) when none does.
  */
-export function chooseThreshold(questions: readonly QuestionCandidates[], score: Scorer, target: number, ranker?: Rankers): number {
+export function chooseThreshold(
+  questions: readonly QuestionCandidates[],
+  score: Scorer,
+  target: number,
+  ranker?: Rankers,
+): number {
   const groups = [...byBench(questions).values()];
   for (let t = 0.3; t < 0.995; t += 0.01) {
     const ok = groups.every((g) => {
@@ -409,10 +551,18 @@ export function rulePolicy(questions: readonly QuestionCandidates[], indices?: r
   return tally(
     (indices ?? questions.map((_, i) => i)).map((i) => {
       const q = questions[i]!;
-      const attempts = q.candidates.map((c) => ({ answer: c.answer, route: c.route, subQuery: c.subQuery, verdict: c.ruleVerdict === 0 ? 0 : 0.5, p: 0, features: c.features }));
+      const attempts = q.candidates.map((c) => ({
+        answer: c.answer,
+        route: c.route,
+        subQuery: c.subQuery,
+        verdict: c.ruleVerdict === 0 ? 0 : 0.5,
+        p: 0,
+        features: c.features,
+      }));
       const pick = rulePick(attempts);
       const chosen = pick >= 0 ? q.candidates[pick]! : undefined;
-      const accepted = chosen !== undefined && (chosen.features["rule=sql"] === 1 || chosen.features["rule=cells"] === 1);
+      const accepted =
+        chosen !== undefined && (chosen.features["rule=sql"] === 1 || chosen.features["rule=cells"] === 1);
       return { right: chosen?.right === true, accepted, recall: q.candidates.some((c) => c.right) };
     }),
   );
@@ -462,7 +612,10 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
     c.questions++;
     c.candidates += x.candidates.length;
   }
-  const settings = options.kind === "logistic" ? { kind: "logistic", l2: options.l2 ?? 0.002 } : { kind: "trees", ...TREE_DEFAULTS, ...options.trees };
+  const settings =
+    options.kind === "logistic"
+      ? { kind: "logistic", l2: options.l2 ?? 0.002 }
+      : { kind: "trees", ...TREE_DEFAULTS, ...options.trees };
   return {
     model: {
       format: "atr-answer-verifier-v2",
@@ -470,7 +623,17 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
       ...oof.calibrations,
       threshold,
       ranker: rankers.final,
-      trainedOn: { sources: options.sources ?? [], notes: options.notes ?? [], counts, targetPrecision, folds, settings, crossValidated: figures, quality: q, rulePolicy: rules },
+      trainedOn: {
+        sources: options.sources ?? [],
+        notes: options.notes ?? [],
+        counts,
+        targetPrecision,
+        folds,
+        settings,
+        crossValidated: figures,
+        quality: q,
+        rulePolicy: rules,
+      },
     },
     crossValidated: figures,
     quality: q,
@@ -481,7 +644,12 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
 }
 
 /** Final answers by their P(correct) (0.1-wide buckets; the attempt's P, or the ranker's): how many, how many right. */
-export function reliability(questions: readonly QuestionCandidates[], score: Scorer, threshold: number, ranker?: Rankers): Array<{ from: number; n: number; right: number }> {
+export function reliability(
+  questions: readonly QuestionCandidates[],
+  score: Scorer,
+  threshold: number,
+  ranker?: Rankers,
+): Array<{ from: number; n: number; right: number }> {
   const buckets = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, n: 0, right: 0 }));
   questions.forEach((q, i) => {
     const choice = finalChoice(q, (c) => score(i, c), threshold, rankerAt(ranker, i));

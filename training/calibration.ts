@@ -14,7 +14,7 @@ export function fitIsotonic(points: ReadonlyArray<{ score: number; y: number; w:
   for (const p of sorted) {
     const last = blocks[blocks.length - 1];
     const b = { sx: p.score * p.w, sy: p.y * p.w, w: p.w };
-    if (last && last.sx / last.w === p.score) (last.sx += b.sx), (last.sy += b.sy), (last.w += b.w);
+    if (last && last.sx / last.w === p.score) ((last.sx += b.sx), (last.sy += b.sy), (last.w += b.w));
     else blocks.push(b);
     while (blocks.length > 1) {
       const [a, c] = [blocks[blocks.length - 2]!, blocks[blocks.length - 1]!];

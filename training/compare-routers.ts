@@ -25,13 +25,20 @@ export interface RouterRunSummary {
   firstRoutes: Partial<Record<Route, number>>;
   better: number;
   worse: number;
-  byType: Record<string, { questions: number; score: number; better: number; worse: number; firstRoutes: Partial<Record<Route, number>> }>;
+  byType: Record<
+    string,
+    { questions: number; score: number; better: number; worse: number; firstRoutes: Partial<Record<Route, number>> }
+  >;
 }
 
 const keyOf = (r: { question_id?: unknown; question?: unknown }) => String(r.question_id ?? r.question ?? "");
 
 /** `runs`: label → records; the first run is the baseline of the paired counts. */
-export function compareRouterRuns(bench: Bench, gold: readonly Record<string, unknown>[], runs: ReadonlyArray<{ label: string; records: readonly RunRecord[] }>): RouterRunSummary[] {
+export function compareRouterRuns(
+  bench: Bench,
+  gold: readonly Record<string, unknown>[],
+  runs: ReadonlyArray<{ label: string; records: readonly RunRecord[] }>,
+): RouterRunSummary[] {
   const scoreOf = (g: Record<string, unknown>, r: RunRecord | undefined) => {
     if (!r) return 0;
     const s = officialScore(bench, { ...g, question: String(g.question ?? "") } as never, r as Record<string, unknown>);
@@ -71,7 +78,7 @@ export function compareRouterRuns(bench: Bench, gold: readonly Record<string, un
     return {
       label: run.label,
       questions: gold.length,
-      score: (100 * mean([...scores.values()])),
+      score: 100 * mean([...scores.values()]),
       attempts: mean(records.map((r) => r.atr_stats?.attempts ?? 0)),
       latencyMeanMs: mean(latencies),
       latencyP50Ms: latencies[Math.floor(latencies.length / 2)] ?? 0,
@@ -85,17 +92,27 @@ export function compareRouterRuns(bench: Bench, gold: readonly Record<string, un
 
 /** The comparison as a Markdown table (and one row per question type). */
 export function renderComparison(rows: readonly RouterRunSummary[]): string {
-  const routes = (m: Partial<Record<Route, number>>) => Object.entries(m).sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(", ");
+  const routes = (m: Partial<Record<Route, number>>) =>
+    Object.entries(m)
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${r} ${n}`)
+      .join(", ");
   const lines = [
     "| run | score | attempts/q | latency mean / p50 ms | better / worse | first route |",
     "| --- | ---: | ---: | ---: | ---: | --- |",
-    ...rows.map((r, i) => `| ${r.label} | ${r.score.toFixed(2)} | ${r.attempts.toFixed(2)} | ${r.latencyMeanMs.toFixed(0)} / ${r.latencyP50Ms.toFixed(0)} | ${i === 0 ? "—" : `${r.better} / ${r.worse}`} | ${routes(r.firstRoutes)} |`),
+    ...rows.map(
+      (r, i) =>
+        `| ${r.label} | ${r.score.toFixed(2)} | ${r.attempts.toFixed(2)} | ${r.latencyMeanMs.toFixed(0)} / ${r.latencyP50Ms.toFixed(0)} | ${i === 0 ? "—" : `${r.better} / ${r.worse}`} | ${routes(r.firstRoutes)} |`,
+    ),
   ];
   const types = [...new Set(rows.flatMap((r) => Object.keys(r.byType)))].sort();
   for (const type of types) {
     for (const [i, r] of rows.entries()) {
       const t = r.byType[type];
-      if (t) lines.push(`| ${r.label} · ${type} (${t.questions}) | ${t.score.toFixed(2)} | | | ${i === 0 ? "—" : `${t.better} / ${t.worse}`} | ${routes(t.firstRoutes)} |`);
+      if (t)
+        lines.push(
+          `| ${r.label} · ${type} (${t.questions}) | ${t.score.toFixed(2)} | | | ${i === 0 ? "—" : `${t.better} / ${t.worse}`} | ${routes(t.firstRoutes)} |`,
+        );
     }
   }
   return lines.join("\n");

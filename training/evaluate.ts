@@ -38,14 +38,24 @@ export interface RouteAccuracy extends Tally {
   byType: Record<string, Tally>;
 }
 
-export async function evaluateRouter(policy: LearnedRouterPolicy, labels: readonly RouterLabel[], failureScope: FailureScope = "question"): Promise<Agreement> {
+export async function evaluateRouter(
+  policy: LearnedRouterPolicy,
+  labels: readonly RouterLabel[],
+  failureScope: FailureScope = "question",
+): Promise<Agreement> {
   const empty = () => LABELS.map(() => LABELS.map(() => 0));
   const masked = empty();
   const unmasked = empty();
   let okMasked = 0;
   let okUnmasked = 0;
   for (const label of labels) {
-    const ranked = await policy.rank({ plan: labelPlan(label), schema: label.schema, history: label.history_H, failureScope, reselectIndex: 0 });
+    const ranked = await policy.rank({
+      plan: labelPlan(label),
+      schema: label.schema,
+      history: label.history_H,
+      failureScope,
+      reselectIndex: 0,
+    });
     const truth = LABELS.indexOf(label.route);
     const top = ranked[0]!;
     const choice = maskedChoice(ranked, failedSet(label.history_H, label.sub_query, failureScope));
@@ -69,16 +79,29 @@ export async function evaluateRouter(policy: LearnedRouterPolicy, labels: readon
  * student's masked choice, or the heuristic router's) is among them — what the first attempt would
  * have answered, from the fixed-route runs, with no new run.
  */
-async function routeAccuracy(policy: LearnedRouterPolicy, labels: readonly RouterLabel[], failureScope: FailureScope): Promise<RouteAccuracy | undefined> {
+async function routeAccuracy(
+  policy: LearnedRouterPolicy,
+  labels: readonly RouterLabel[],
+  failureScope: FailureScope,
+): Promise<RouteAccuracy | undefined> {
   const known = labels.filter((l) => l.routes_right);
   if (known.length === 0) return undefined;
-  const raw = new Map<string, { labels: number; student: number; heuristic: number; studentOnly: number; heuristicOnly: number; differ: number }>();
+  const raw = new Map<
+    string,
+    { labels: number; student: number; heuristic: number; studentOnly: number; heuristicOnly: number; differ: number }
+  >();
   const studentRoutes: Partial<Record<Route, number>> = {};
   const heuristicRoutes: Partial<Record<Route, number>> = {};
   for (const label of known) {
     const failed = failedSet(label.history_H, label.sub_query, failureScope);
     const plan = labelPlan(label);
-    const ranked = await policy.rank({ plan, schema: label.schema, history: label.history_H, failureScope, reselectIndex: 0 });
+    const ranked = await policy.rank({
+      plan,
+      schema: label.schema,
+      history: label.history_H,
+      failureScope,
+      reselectIndex: 0,
+    });
     const student = maskedChoice(ranked, failed);
     const heuristic = heuristicRoute(plan, label.schema !== null, failed);
     studentRoutes[student] = (studentRoutes[student] ?? 0) + 1;

@@ -7,7 +7,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import onnxProto from "onnx-proto";
 import type { HashedFeatureSettings } from "../nodes/routers/hashed-features.js";
-import { LABELS, ROUTER_CONFIG_FILE, ROUTER_FORMAT, ROUTER_MODEL_FILE, type RouterConfig } from "../nodes/routers/router-config.js";
+import {
+  LABELS,
+  ROUTER_CONFIG_FILE,
+  ROUTER_FORMAT,
+  ROUTER_MODEL_FILE,
+  type RouterConfig,
+} from "../nodes/routers/router-config.js";
 import type { StudentWeights } from "./student.js";
 
 const { onnx } = onnxProto;
@@ -31,7 +37,15 @@ export function studentOnnx(model: StudentWeights): Uint8Array {
   });
   const graph = {
     name: "atr_router_student",
-    node: [{ opType: "Gemm", input: [ONNX_INPUT, "W", "b"], output: [ONNX_OUTPUT], name: "linear", attribute: [{ name: "transB", i: 1, type: onnx.AttributeProto.AttributeType.INT }] }],
+    node: [
+      {
+        opType: "Gemm",
+        input: [ONNX_INPUT, "W", "b"],
+        output: [ONNX_OUTPUT],
+        name: "linear",
+        attribute: [{ name: "transB", i: 1, type: onnx.AttributeProto.AttributeType.INT }],
+      },
+    ],
     initializer: [
       { name: "W", dataType: FLOAT, dims: [classes, model.dimension], rawData: rawFloats(model.weights) },
       { name: "b", dataType: FLOAT, dims: [classes], rawData: rawFloats(model.bias) },
@@ -39,7 +53,12 @@ export function studentOnnx(model: StudentWeights): Uint8Array {
     input: [valueInfo(ONNX_INPUT, [1, model.dimension])],
     output: [valueInfo(ONNX_OUTPUT, [1, classes])],
   };
-  const proto = onnx.ModelProto.create({ irVersion: 7, producerName: "atr-ts train-router", opsetImport: [{ domain: "", version: 13 }], graph: graph as never });
+  const proto = onnx.ModelProto.create({
+    irVersion: 7,
+    producerName: "atr-ts train-router",
+    opsetImport: [{ domain: "", version: 13 }],
+    graph: graph as never,
+  });
   return onnx.ModelProto.encode(proto).finish();
 }
 

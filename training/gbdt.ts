@@ -30,7 +30,15 @@ export interface TreeOptions {
   minCount?: number;
 }
 
-export const TREE_DEFAULTS: Required<TreeOptions> = { trees: 150, depth: 3, learningRate: 0.1, lambda: 2, minChildWeight: 2, bins: 16, minCount: 3 };
+export const TREE_DEFAULTS: Required<TreeOptions> = {
+  trees: 150,
+  depth: 3,
+  learningRate: 0.1,
+  lambda: 2,
+  minChildWeight: 2,
+  bins: 16,
+  minCount: 3,
+};
 
 /** Split thresholds of one feature: midpoints between its distinct values (0 included), at most `bins` − 1, by quantile. */
 function thresholdsOf(values: number[], bins: number): number[] {
@@ -64,8 +72,13 @@ interface Binned {
 
 function binRows(rows: readonly TrainingRow[], o: Required<TreeOptions>): Binned {
   const values = new Map<string, number[]>();
-  for (const r of rows) for (const name in r.features) if (r.features[name] !== 0) (values.get(name) ?? values.set(name, []).get(name)!).push(r.features[name]!);
-  const names = [...values].filter(([, v]) => v.length >= o.minCount).map(([n]) => n).sort();
+  for (const r of rows)
+    for (const name in r.features)
+      if (r.features[name] !== 0) (values.get(name) ?? values.set(name, []).get(name)!).push(r.features[name]!);
+  const names = [...values]
+    .filter(([, v]) => v.length >= o.minCount)
+    .map(([n]) => n)
+    .sort();
   const cuts = names.map((n) => thresholdsOf(values.get(n)!, o.bins));
   const offset: number[] = [];
   let totalBins = 0;
@@ -90,7 +103,13 @@ interface Split {
   gain: number;
 }
 
-function bestSplit(d: Binned, rows: Int32Array, g: Float64Array, h: Float64Array, o: Required<TreeOptions>): Split | undefined {
+function bestSplit(
+  d: Binned,
+  rows: Int32Array,
+  g: Float64Array,
+  h: Float64Array,
+  o: Required<TreeOptions>,
+): Split | undefined {
   const G = new Float64Array(d.totalBins);
   const H = new Float64Array(d.totalBins);
   let gTotal = 0;
@@ -99,7 +118,7 @@ function bestSplit(d: Binned, rows: Int32Array, g: Float64Array, h: Float64Array
     gTotal += g[r]!;
     hTotal += h[r]!;
     const e = d.entries[r]!;
-    for (let k = 1; k < e.length; k += 2) (G[e[k]!]! += g[r]!), (H[e[k]!]! += h[r]!);
+    for (let k = 1; k < e.length; k += 2) ((G[e[k]!]! += g[r]!), (H[e[k]!]! += h[r]!));
   }
   const parent = (gTotal * gTotal) / (hTotal + o.lambda);
   let best: Split | undefined;
@@ -109,7 +128,7 @@ function bestSplit(d: Binned, rows: Int32Array, g: Float64Array, h: Float64Array
     // rows without the feature sit in its zero bin
     let gNz = 0;
     let hNz = 0;
-    for (let b = 0; b < n; b++) (gNz += G[from + b]!), (hNz += H[from + b]!);
+    for (let b = 0; b < n; b++) ((gNz += G[from + b]!), (hNz += H[from + b]!));
     G[from + d.zeroBin[f]!]! += gTotal - gNz;
     H[from + d.zeroBin[f]!]! += hTotal - hNz;
     let gl = 0;
@@ -127,7 +146,12 @@ function bestSplit(d: Binned, rows: Int32Array, g: Float64Array, h: Float64Array
   return best;
 }
 
-function growTree(d: Binned, g: Float64Array, h: Float64Array, o: Required<TreeOptions>): { tree: Tree; leafOfRow: Int32Array } {
+function growTree(
+  d: Binned,
+  g: Float64Array,
+  h: Float64Array,
+  o: Required<TreeOptions>,
+): { tree: Tree; leafOfRow: Int32Array } {
   const tree: Tree = { f: [], t: [], l: [], r: [], v: [] };
   const leafOfRow = new Int32Array(g.length);
   const all = Int32Array.from({ length: g.length }, (_, i) => i);
@@ -135,14 +159,18 @@ function growTree(d: Binned, g: Float64Array, h: Float64Array, o: Required<TreeO
     const id = tree.f.length;
     let gs = 0;
     let hs = 0;
-    for (const r of rows) (gs += g[r]!), (hs += h[r]!);
-    tree.f.push(-1), tree.t.push(0), tree.l.push(0), tree.r.push(0), tree.v.push((-gs / (hs + o.lambda)) * o.learningRate);
+    for (const r of rows) ((gs += g[r]!), (hs += h[r]!));
+    (tree.f.push(-1),
+      tree.t.push(0),
+      tree.l.push(0),
+      tree.r.push(0),
+      tree.v.push((-gs / (hs + o.lambda)) * o.learningRate));
     const split = depth < o.depth ? bestSplit(d, rows, g, h, o) : undefined;
     if (!split) {
       for (const r of rows) leafOfRow[r] = id;
       return id;
     }
-    const slot = d.offset[split.feature]! ;
+    const slot = d.offset[split.feature]!;
     const left: number[] = [];
     const right: number[] = [];
     for (const r of rows) {
@@ -168,7 +196,13 @@ function compact(names: readonly string[], trees: Tree[]): { features: string[];
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
   return {
     features: used.map((f) => names[f]!),
-    trees: trees.map((t) => ({ f: t.f.map((f) => (f < 0 ? -1 : renumber.get(f)!)), t: t.t.map(round), l: t.l, r: t.r, v: t.v.map(round) })),
+    trees: trees.map((t) => ({
+      f: t.f.map((f) => (f < 0 ? -1 : renumber.get(f)!)),
+      t: t.t.map(round),
+      l: t.l,
+      r: t.r,
+      v: t.v.map(round),
+    })),
   };
 }
 
@@ -181,7 +215,7 @@ export function fitTrees(rows: readonly TrainingRow[], options: TreeOptions = {}
   const n = rows.length;
   let wy = 0;
   let wAll = 0;
-  for (const r of rows) (wy += r.w * r.y), (wAll += r.w);
+  for (const r of rows) ((wy += r.w * r.y), (wAll += r.w));
   const prior = Math.min(1 - 1e-6, Math.max(1e-6, wy / Math.max(wAll, 1e-12)));
   const base = Math.log(prior / (1 - prior));
   const z = new Float64Array(n).fill(base);

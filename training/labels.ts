@@ -21,20 +21,19 @@ import type { FailedRouteRecord, Modality, Operator, Route, SubQueryPlan } from 
 import { LABELS } from "../nodes/routers/router-config.js";
 
 /** The router's inputs as a verifier decision records them (§9.2), with the label. */
-export interface RouterLabel
-  extends Pick<
-    TraceDecision,
-    | "question_id"
-    | "sub_query"
-    | "expected_operator"
-    | "required_modalities"
-    | "entity_mentions"
-    | "need_global_table_view"
-    | "uncertainty"
-    | "schema"
-    | "has_schema"
-    | "history_H"
-  > {
+export interface RouterLabel extends Pick<
+  TraceDecision,
+  | "question_id"
+  | "sub_query"
+  | "expected_operator"
+  | "required_modalities"
+  | "entity_mentions"
+  | "need_global_table_view"
+  | "uncertainty"
+  | "schema"
+  | "has_schema"
+  | "history_H"
+> {
   question?: string;
   table_id?: string;
   /** The label. */
@@ -86,7 +85,11 @@ export function readJsonl<T>(file: string): T[] {
       try {
         out.push(JSON.parse(line) as T);
       } catch {
-        throw new LabelFileError(file, i + 1, "is not a JSON object (a cut-off last line? resume the run with --rerun)");
+        throw new LabelFileError(
+          file,
+          i + 1,
+          "is not a JSON object (a cut-off last line? resume the run with --rerun)",
+        );
       }
     });
   return out;
@@ -98,17 +101,24 @@ export function readJsonl<T>(file: string): T[] {
  */
 export function readRouterLabels(file: string): RouterLabel[] {
   return readJsonl<Record<string, unknown>>(file).map((label, i) => {
-    const problem =
-      !(LABELS as readonly unknown[]).includes(label.route) ? `route ${JSON.stringify(label.route)} is not one of ${LABELS.join(", ")}`
-      : typeof label.sub_query !== "string" ? "sub_query is missing"
-      : !Array.isArray(label.history_H) ? "history_H is missing (a list of failed-route records)"
-      : undefined;
+    const problem = !(LABELS as readonly unknown[]).includes(label.route)
+      ? `route ${JSON.stringify(label.route)} is not one of ${LABELS.join(", ")}`
+      : typeof label.sub_query !== "string"
+        ? "sub_query is missing"
+        : !Array.isArray(label.history_H)
+          ? "history_H is missing (a list of failed-route records)"
+          : undefined;
     if (problem) throw new LabelFileError(file, i + 1, `${problem} — make labels with \`atr train-router labels\``);
     return label as unknown as RouterLabel;
   });
 }
 
-function labelFromDecision(record: ResultRecord, d: DecisionLike, route: Route, source: RouterLabel["label_source"]): RouterLabel {
+function labelFromDecision(
+  record: ResultRecord,
+  d: DecisionLike,
+  route: Route,
+  source: RouterLabel["label_source"],
+): RouterLabel {
   return {
     question_id: String(record.question_id ?? record.atr_trace?.question_id ?? ""),
     ...(record.question !== undefined ? { question: record.question } : {}),
@@ -146,7 +156,14 @@ export function labelsFromInference(records: readonly ResultRecord[], isCorrect?
     for (const d of record.atr_trace?.verifier_decisions ?? []) {
       const route = asRoute(d.effective_route ?? d.route);
       if (d.accepted !== true || !route) continue;
-      if (isCorrect && !isCorrect(record as ResultRecord & Record<string, unknown>, String((d as { produced_answer?: unknown }).produced_answer ?? ""))) continue;
+      if (
+        isCorrect &&
+        !isCorrect(
+          record as ResultRecord & Record<string, unknown>,
+          String((d as { produced_answer?: unknown }).produced_answer ?? ""),
+        )
+      )
+        continue;
       out.push(labelFromDecision(record, d, route, "verified_inference"));
     }
   }
@@ -188,11 +205,24 @@ export function distillLabels(
     const base = labelFromDecision(record, { ...first, history_H: [] }, "TEXT", "teacher_distill");
     const history: FailedRouteRecord[] = [];
     for (let k = 0; k < maxLabels; k++) {
-      const profile = routeProfile({ plan: labelPlan(base), schema: base.schema, history, failureScope: "question", reselectIndex: k });
+      const profile = routeProfile({
+        plan: labelPlan(base),
+        schema: base.schema,
+        history,
+        failureScope: "question",
+        reselectIndex: k,
+      });
       const route = teacher(profile);
       if (history.some((h) => h.effectiveRoute === route)) break; // every route failed: the teacher repeats TEXT
       out.push({ ...base, history_H: [...history], route });
-      history.push({ subQuery: base.sub_query, requestedRoute: route, effectiveRoute: route, valueLinkerAttempted: false, verdict: 0, step: k + 1 });
+      history.push({
+        subQuery: base.sub_query,
+        requestedRoute: route,
+        effectiveRoute: route,
+        valueLinkerAttempted: false,
+        verdict: 0,
+        step: k + 1,
+      });
     }
   }
   return out;
@@ -219,7 +249,8 @@ export function oracleLabels(runs: ReadonlyMap<Route, readonly ResultRecord[]>, 
   }
   const out: RouterLabel[] = [];
   for (const perRoute of byQuestion.values()) {
-    const answerOf = (r: ResultRecord) => String((r as { agentic_tablerag_answer?: unknown }).agentic_tablerag_answer ?? "");
+    const answerOf = (r: ResultRecord) =>
+      String((r as { agentic_tablerag_answer?: unknown }).agentic_tablerag_answer ?? "");
     const best = ORACLE_COST_ORDER.find((route) => {
       const r = perRoute.get(route);
       return r !== undefined && isCorrect(r as ResultRecord & Record<string, unknown>, answerOf(r));
@@ -261,9 +292,12 @@ export function explorationLabels(records: readonly ResultRecord[], isCorrect: A
     for (const d of decisions) {
       if (d.sub_query !== first.sub_query) break; // the first sub-query's attempts only
       const route = asRoute(d.effective_route ?? d.route);
-      if (route && !answers.has(route)) answers.set(route, String((d as { produced_answer?: unknown }).produced_answer ?? ""));
+      if (route && !answers.has(route))
+        answers.set(route, String((d as { produced_answer?: unknown }).produced_answer ?? ""));
     }
-    const right = ORACLE_COST_ORDER.filter((r) => answers.has(r) && isCorrect(record as ResultRecord & Record<string, unknown>, answers.get(r)!));
+    const right = ORACLE_COST_ORDER.filter(
+      (r) => answers.has(r) && isCorrect(record as ResultRecord & Record<string, unknown>, answers.get(r)!),
+    );
     if (right.length === 0) continue;
     const answerFrom = (record as { answer_from?: unknown }).answer_from;
     out.push({
@@ -282,13 +316,26 @@ export interface LabelSummary {
   /** Execution-oracle labels: how many questions each route answered right. */
   routes_right_counts: Partial<Record<Route, number>>;
   /** Per benchmark question type (`answer_from`): labels and their label counts. */
-  by_answer_from: Record<string, { labels: number; label_counts: Partial<Record<Route, number>>; routes_right_counts: Partial<Record<Route, number>> }>;
+  by_answer_from: Record<
+    string,
+    {
+      labels: number;
+      label_counts: Partial<Record<Route, number>>;
+      routes_right_counts: Partial<Record<Route, number>>;
+    }
+  >;
 }
 
 /** Counts of a label set (what `atr train-router labels --summary` writes). */
 export function labelSummary(labels: readonly RouterLabel[]): LabelSummary {
   const bump = (m: Partial<Record<Route, number>>, r: Route) => (m[r] = (m[r] ?? 0) + 1);
-  const summary: LabelSummary = { labels: labels.length, questions: new Set(labels.map((l) => l.question_id)).size, label_counts: {}, routes_right_counts: {}, by_answer_from: {} };
+  const summary: LabelSummary = {
+    labels: labels.length,
+    questions: new Set(labels.map((l) => l.question_id)).size,
+    label_counts: {},
+    routes_right_counts: {},
+    by_answer_from: {},
+  };
   for (const l of labels) {
     bump(summary.label_counts, l.route);
     for (const r of l.routes_right ?? []) bump(summary.routes_right_counts, r);

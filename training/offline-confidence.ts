@@ -21,7 +21,10 @@ interface Row {
 }
 
 function read(path: string): Row[] {
-  return readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
+  return readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Row);
 }
 
 const args = process.argv.slice(2);
@@ -33,11 +36,16 @@ if (args[0] === "--evaluate") {
   for (const t of [0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
     const kept = scored.filter((s) => s.c >= t);
     const right = kept.filter((s) => s.ok).length;
-    console.log(`${t.toFixed(2).padStart(9)}  ${String(kept.length).padStart(8)}  ${((100 * right) / Math.max(1, kept.length)).toFixed(1).padStart(9)}  ${((100 * right) / total).toFixed(1)}`);
+    console.log(
+      `${t.toFixed(2).padStart(9)}  ${String(kept.length).padStart(8)}  ${((100 * right) / Math.max(1, kept.length)).toFixed(1).padStart(9)}  ${((100 * right) / total).toFixed(1)}`,
+    );
   }
 } else {
   const [input, output = "nodes/offline/models/sql-confidence.json"] = args;
-  if (!input) throw new Error("usage: offline-confidence.ts <train harness output.jsonl> [model.json] | --evaluate <harness output.jsonl>");
+  if (!input)
+    throw new Error(
+      "usage: offline-confidence.ts <train harness output.jsonl> [model.json] | --evaluate <harness output.jsonl>",
+    );
   const rows = read(input).filter((r) => r.features && r.prediction !== "");
   const table: Record<string, [number, number]> = {};
   let right = 0;
@@ -52,5 +60,7 @@ if (args[0] === "--evaluate") {
   const model: ConfidenceModel = { prior: Math.round((1000 * right) / rows.length) / 1000, table, k: 5 };
   mkdirSync(dirname(output), { recursive: true });
   writeFileSync(output, `${JSON.stringify(model)}\n`);
-  console.log(`wrote ${output}: ${Object.keys(table).length} shapes from ${rows.length} answered training questions (prior ${model.prior})`);
+  console.log(
+    `wrote ${output}: ${Object.keys(table).length} shapes from ${rows.length} answered training questions (prior ${model.prior})`,
+  );
 }

@@ -93,11 +93,18 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 export const groupKey = (l: RouterLabel) => l.question_id || l.question || l.sub_query;
 
 /** Splits labels by question: `share` of the questions (seeded) go to validation. */
-export function groupedSplit(labels: readonly RouterLabel[], share: number, seed: number): { train: RouterLabel[]; validation: RouterLabel[] } {
+export function groupedSplit(
+  labels: readonly RouterLabel[],
+  share: number,
+  seed: number,
+): { train: RouterLabel[]; validation: RouterLabel[] } {
   const groups = [...new Set(labels.map(groupKey))].sort();
   const nVal = share > 0 && groups.length > 1 ? Math.max(1, Math.round(groups.length * share)) : 0;
   const held = new Set(shuffle(groups, seededRandom(seed)).slice(0, nVal));
-  return { train: labels.filter((l) => !held.has(groupKey(l))), validation: labels.filter((l) => held.has(groupKey(l))) };
+  return {
+    train: labels.filter((l) => !held.has(groupKey(l))),
+    validation: labels.filter((l) => held.has(groupKey(l))),
+  };
 }
 
 interface Example {
@@ -111,7 +118,12 @@ interface Example {
   failed: Set<Route>;
 }
 
-function toExample(label: RouterLabel, features: HashedFeatureSettings, version: 1 | 2, targets: "label" | "right_routes"): Example {
+function toExample(
+  label: RouterLabel,
+  features: HashedFeatureSettings,
+  version: 1 | 2,
+  targets: "label" | "right_routes",
+): Example {
   const dense = featurise(labelText(label, version), features);
   const indices: number[] = [];
   const values: number[] = [];
@@ -123,8 +135,18 @@ function toExample(label: RouterLabel, features: HashedFeatureSettings, version:
   });
   const y = LABELS.indexOf(label.route);
   const right = label.routes_right?.length ? new Set(label.routes_right) : undefined;
-  const target = targets === "right_routes" && right ? LABELS.map((l) => (right.has(l) ? 1 / right.size : 0)) : LABELS.map((_, c) => (c === y ? 1 : 0));
-  return { indices: Int32Array.from(indices), values: Float32Array.from(values), y, target, ...(right ? { right } : {}), failed: failedSet(label.history_H, label.sub_query, "question") };
+  const target =
+    targets === "right_routes" && right
+      ? LABELS.map((l) => (right.has(l) ? 1 / right.size : 0))
+      : LABELS.map((_, c) => (c === y ? 1 : 0));
+  return {
+    indices: Int32Array.from(indices),
+    values: Float32Array.from(values),
+    y,
+    target,
+    ...(right ? { right } : {}),
+    failed: failedSet(label.history_H, label.sub_query, "question"),
+  };
 }
 
 function scoresOf(model: StudentWeights, ex: Example): number[] {
@@ -153,7 +175,10 @@ function routeAccuracy(model: StudentWeights, examples: readonly Example[]): num
 }
 
 /** Trains the student; deterministic for given labels and options. */
-export function trainStudent(labels: readonly RouterLabel[], options: TrainOptions = {}): { model: StudentWeights; stats: TrainStats } {
+export function trainStudent(
+  labels: readonly RouterLabel[],
+  options: TrainOptions = {},
+): { model: StudentWeights; stats: TrainStats } {
   const epochs = options.epochs ?? 30;
   const lr = options.lr ?? 5;
   const l2 = options.l2 ?? 1e-5;
@@ -167,14 +192,19 @@ export function trainStudent(labels: readonly RouterLabel[], options: TrainOptio
   const classWeighting = options.classWeighting ?? "balanced";
   const trainEx = train.map((l) => toExample(l, features, version, targets));
   const valEx = validation.map((l) => toExample(l, features, version, targets));
-  const select = (m: StudentWeights, ex: readonly Example[]) => (targets === "right_routes" ? (routeAccuracy(m, ex) ?? agreement(m, ex)) : agreement(m, ex));
+  const select = (m: StudentWeights, ex: readonly Example[]) =>
+    targets === "right_routes" ? (routeAccuracy(m, ex) ?? agreement(m, ex)) : agreement(m, ex);
 
   const counts = LABELS.map((_, c) => trainEx.filter((e) => e.y === c).length);
   const maxCount = Math.max(...counts);
   const classWeight = counts.map((n) => (classWeighting === "none" ? 1 : n > 0 ? maxCount / n : 0));
 
   const D = features.dimension;
-  const model: StudentWeights = { dimension: D, weights: new Float32Array(LABELS.length * D), bias: new Float32Array(LABELS.length) };
+  const model: StudentWeights = {
+    dimension: D,
+    weights: new Float32Array(LABELS.length * D),
+    bias: new Float32Array(LABELS.length),
+  };
   let best: StudentWeights = { dimension: D, weights: model.weights.slice(), bias: model.bias.slice() };
   let bestEpoch = 0;
   let bestVal = -1;

@@ -15,9 +15,15 @@ const ASK_FLAGS: FlagSpecs = {
   table_id: { kind: "string", help: "known source table of the answer (file stem), a real input of the method" },
   question_id: { kind: "string", help: "id shown in the trace (default: the question text)" },
   emit_trace: { kind: "boolean", help: "print the full trace JSON (verifier decisions, history H, usage)" },
-  json: { kind: "boolean", help: "print one JSON object {answer, answerVerified, provenance, routes, steps, usage, errors[, trace]} instead of text" },
+  json: {
+    kind: "boolean",
+    help: "print one JSON object {answer, answerVerified, provenance, routes, steps, usage, errors[, trace]} instead of text",
+  },
   stream: { kind: "boolean", help: "print each node's result to stderr as the graph runs" },
-  checkpointer: { kind: "string", help: "durable thread: postgres:// URL of the thread store (graph/durable.ts; tables in schema atr_threads, env ATR_THREAD_SCHEMA; password from PGPASSWORD/.pgpass or the URL)" },
+  checkpointer: {
+    kind: "string",
+    help: "durable thread: postgres:// URL of the thread store (graph/durable.ts; tables in schema atr_threads, env ATR_THREAD_SCHEMA; password from PGPASSWORD/.pgpass or the URL)",
+  },
   thread_id: { kind: "string", help: "with --checkpointer: the thread to answer on (default: a new one, printed)" },
 };
 
@@ -27,7 +33,8 @@ function specs(): FlagSpecs {
 
 /** One line per node for --stream (none for begin, which only clears the previous run's channels). */
 export function describeUpdate(node: string, u: Record<string, unknown>): string | undefined {
-  const attempt = u.attempt as { requestedRoute?: string; effectiveRoute?: string; answer?: string; verdict?: number | null } | null | undefined;
+  const attempt = u.attempt as
+    { requestedRoute?: string; effectiveRoute?: string; answer?: string; verdict?: number | null } | null | undefined;
   switch (node) {
     case "begin":
       return undefined;
@@ -38,13 +45,16 @@ export function describeUpdate(node: string, u: Record<string, unknown>): string
       return `[gather] ${chunks} chunks, schema ${(u.schema as { tableId?: string } | null | undefined)?.tableId ?? "none"}`;
     }
     case "route":
-      return u.subQueryDone ? "[route] re-selection repeats the rejected route: sub-query ends" : `[route] ${String(u.nextRoute)}`;
+      return u.subQueryDone
+        ? "[route] re-selection repeats the rejected route: sub-query ends"
+        : `[route] ${String(u.nextRoute)}`;
     case "verify":
       return `[verify] verdict ${String(attempt?.verdict)}${u.subQueryDone ? " — sub-query done" : " — re-route"}`;
     case "synthesize":
       return `[synthesize] ${String(u.answer)}`;
     default: {
-      const routed = attempt?.effectiveRoute !== attempt?.requestedRoute ? ` (linker → ${attempt?.effectiveRoute})` : "";
+      const routed =
+        attempt?.effectiveRoute !== attempt?.requestedRoute ? ` (linker → ${attempt?.effectiveRoute})` : "";
       return `[${node}] ${attempt?.answer ?? ""}${routed}`;
     }
   }
@@ -71,7 +81,8 @@ export const command: Command = {
   async run(argv: string[]): Promise<number> {
     const { flags, positionals } = parseArgs(argv, specs());
     const question = positionals.join(" ").trim();
-    if (question === "") throw new UsageError('give the question as the first argument: atr ask "QUESTION" --index_path DIR');
+    if (question === "")
+      throw new UsageError('give the question as the first argument: atr ask "QUESTION" --index_path DIR');
     const configurable = configurableFromFlags(flags);
     let config;
     try {
@@ -85,9 +96,22 @@ export const command: Command = {
     }
     const { answerQuestion } = await import("../../graph/answer.js");
     const { closeResources, getIndex } = await import("../../graph/resources.js");
-    if (flags.thread_id !== undefined && flags.checkpointer === undefined) throw new UsageError("--thread_id needs --checkpointer postgres://… (threads are kept there)");
-    const durable = typeof flags.checkpointer === "string" ? await (await import("../../graph/durable.js")).openDurableGraph(flags.checkpointer, process.env.ATR_THREAD_SCHEMA ? { schema: process.env.ATR_THREAD_SCHEMA } : {}) : undefined;
-    const threadId = durable ? (typeof flags.thread_id === "string" && flags.thread_id !== "" ? flags.thread_id : (await import("node:crypto")).randomUUID()) : undefined;
+    if (flags.thread_id !== undefined && flags.checkpointer === undefined)
+      throw new UsageError("--thread_id needs --checkpointer postgres://… (threads are kept there)");
+    const durable =
+      typeof flags.checkpointer === "string"
+        ? await (
+            await import("../../graph/durable.js")
+          ).openDurableGraph(
+            flags.checkpointer,
+            process.env.ATR_THREAD_SCHEMA ? { schema: process.env.ATR_THREAD_SCHEMA } : {},
+          )
+        : undefined;
+    const threadId = durable
+      ? typeof flags.thread_id === "string" && flags.thread_id !== ""
+        ? flags.thread_id
+        : (await import("node:crypto")).randomUUID()
+      : undefined;
     try {
       // A hint naming no table would be ignored silently: name it instead (as `atr search` does).
       if (typeof flags.table_id === "string" && flags.table_id !== "") {
@@ -106,7 +130,9 @@ export const command: Command = {
       };
       const result = await answerQuestion(input, {
         configurable: threadId ? ({ ...configurable, thread_id: threadId } as typeof configurable) : configurable,
-        ...(durable ? { graph: durable.graph as unknown as NonNullable<Parameters<typeof answerQuestion>[1]>["graph"] } : {}),
+        ...(durable
+          ? { graph: durable.graph as unknown as NonNullable<Parameters<typeof answerQuestion>[1]>["graph"] }
+          : {}),
         runName: "atr:ask",
         ...(flags.stream
           ? {
@@ -121,7 +147,9 @@ export const command: Command = {
       if (durable && threadId) {
         let checkpoints = 0;
         for await (const _ of durable.checkpointer.list({ configurable: { thread_id: threadId } })) checkpoints++;
-        console.error(`thread ${threadId}: ${checkpoints} checkpoints kept (atr ask --checkpointer … --thread_id ${threadId} continues it)`);
+        console.error(
+          `thread ${threadId}: ${checkpoints} checkpoints kept (atr ask --checkpointer … --thread_id ${threadId} continues it)`,
+        );
       }
       if (flags.json) {
         const out = {
@@ -137,7 +165,12 @@ export const command: Command = {
         console.log(JSON.stringify(out, null, 2));
         return 0;
       }
-      const status = result.answer === "not found" ? "" : result.answerVerified ? " (verified)" : " (not verified: the verifier found it plausible, not proven)";
+      const status =
+        result.answer === "not found"
+          ? ""
+          : result.answerVerified
+            ? " (verified)"
+            : " (not verified: the verifier found it plausible, not proven)";
       console.log(`Answer: ${result.answer}${status}`);
       console.log("Evidence (rows are 0-based data rows, as SQL _row):");
       for (const line of provenanceLines(result.provenance)) console.log(line);
@@ -148,7 +181,9 @@ export const command: Command = {
         console.log(`  ${i + 1}. ${r.subQuery}`);
         const requested = r.requested.join(" → ");
         const taken = r.effective.join(" → ");
-        console.log(requested === taken ? `     routes: ${requested}` : `     routes requested: ${requested}; taken: ${taken}`);
+        console.log(
+          requested === taken ? `     routes: ${requested}` : `     routes requested: ${requested}; taken: ${taken}`,
+        );
         if (!step) return;
         if (!step.failed) console.log(`     answer: ${step.answer} (accepted)`);
         else {
@@ -157,7 +192,9 @@ export const command: Command = {
         }
       });
       const u = result.usage;
-      console.log(`LLM calls ${u.llmCalls}, tokens in ${u.inputTokens} / out ${u.outputTokens}, ${Math.round(u.ms)} ms in nodes`);
+      console.log(
+        `LLM calls ${u.llmCalls}, tokens in ${u.inputTokens} / out ${u.outputTokens}, ${Math.round(u.ms)} ms in nodes`,
+      );
       if (flags.emit_trace) console.log(JSON.stringify({ atr_trace: result.trace, usage: result.usage }, null, 2));
       return 0;
     } finally {

@@ -15,10 +15,17 @@ const FLAGS: FlagSpecs = {
   row_budget: { kind: "number", help: "rows indexed over all tables, 0 = all", default: 0 },
   row_per_table_quota: { kind: "number", help: "rows indexed per table, 0 = all", default: 0 },
   max_row_chars: { kind: "number", help: "row text cap in characters, 0 = none", default: 0 },
-  embedding_model: { kind: "string", help: "local embedding model folder (transformers.js); default: offline embedder" },
+  embedding_model: {
+    kind: "string",
+    help: "local embedding model folder (transformers.js); default: offline embedder",
+  },
   bge_dir: { kind: "string", help: "compat: parent folder of bge-m3 (embedding model = <bge_dir>/bge-m3)" },
   input_order: { kind: "string", help: 'JSON file {"tables": [...], "documents": [...]} fixing the file order' },
-  sql_store: { kind: "string", help: "View 5: sqlite (embedded tables.sqlite) or postgres://user@host:port/db (also a PostgreSQL schema; password from PGPASSWORD/.pgpass)", default: "sqlite" },
+  sql_store: {
+    kind: "string",
+    help: "View 5: sqlite (embedded tables.sqlite) or postgres://user@host:port/db (also a PostgreSQL schema; password from PGPASSWORD/.pgpass)",
+    default: "sqlite",
+  },
   quiet: { kind: "boolean", help: "no progress output, only the summary and problems" },
 };
 
@@ -54,7 +61,9 @@ export const command: Command = {
       if (typeof flags[name] !== "string" || flags[name] === "") throw new UsageError(`--${name} is required`);
     }
     if (flags.embedding_model && flags.bge_dir) throw new UsageError("give --embedding_model or --bge_dir, not both");
-    const embeddingModel = (flags.embedding_model as string | undefined) ?? (flags.bge_dir ? join(flags.bge_dir as string, "bge-m3") : undefined);
+    const embeddingModel =
+      (flags.embedding_model as string | undefined) ??
+      (flags.bge_dir ? join(flags.bge_dir as string, "bge-m3") : undefined);
     const { buildIndex, readInputOrder } = await import("../../indexing/build-index.js");
     const progress = stageProgress({ quiet: flags.quiet === true });
     const started = Date.now();
@@ -87,7 +96,9 @@ export const command: Command = {
       `Built ${result.dir} in ${((Date.now() - started) / 1000).toFixed(1)}s: ${c.tables} tables (${c.rows} rows), ${c.passages} passages; ` +
         `views: ${c.docChunks} doc chunks, ${c.schemaEntries} schema, ${c.cellEntries} cells, ${c.rowEntries} rows; ` +
         `embedder ${s.embeddingModel} (dim ${s.embeddingDim}).` +
-        (result.manifest.sources.skipped.length ? ` Skipped ${result.manifest.sources.skipped.length} file(s) or entries, see above.` : ""),
+        (result.manifest.sources.skipped.length
+          ? ` Skipped ${result.manifest.sources.skipped.length} file(s) or entries, see above.`
+          : ""),
     );
     console.log(`Inspect it with: atr inspect-index ${flags.save_path as string}`);
     return 0;

@@ -3,9 +3,16 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.j
 import type { Command } from "../command.js";
 
 const FLAGS: FlagSpecs = {
-  src: { kind: "string", help: "wtq: release root; tatqa: tatqa_dataset_<split>.json; hybridqa: released_data/<split>.json" },
+  src: {
+    kind: "string",
+    help: "wtq: release root; tatqa: tatqa_dataset_<split>.json; hybridqa: released_data/<split>.json",
+  },
   out_dir: { kind: "string", help: "output folder (questions.jsonl, tables/, passages/, SOURCE.md)" },
-  split: { kind: "string", help: "wtq: split name (tagged/data/<split>.tagged or data/<split>.tsv)", default: "pristine-unseen-tables" },
+  split: {
+    kind: "string",
+    help: "wtq: split name (tagged/data/<split>.tagged or data/<split>.tsv)",
+    default: "pristine-unseen-tables",
+  },
   tables_dir: { kind: "string", help: "hybridqa: WikiTables-WithLinks tables_tok/ folder" },
   passages_dir: { kind: "string", help: "hybridqa: WikiTables-WithLinks request_tok/ folder" },
   limit: { kind: "number", help: "convert only the first N questions" },
@@ -48,11 +55,20 @@ export const command: Command = {
       const { convertTatqa } = await import("../../evals/convert/tatqa.js");
       counts = convertTatqa({ src, outDir, limit });
     } else if (bench === "hybridqa") {
-      if (!flags.tables_dir || !flags.passages_dir) throw new UsageError("hybridqa needs --tables_dir (tables_tok/) and --passages_dir (request_tok/)");
+      if (!flags.tables_dir || !flags.passages_dir)
+        throw new UsageError("hybridqa needs --tables_dir (tables_tok/) and --passages_dir (request_tok/)");
       const { convertHybridqa } = await import("../../evals/convert/hybridqa.js");
-      counts = convertHybridqa({ src, outDir, tablesDir: String(flags.tables_dir), passagesDir: String(flags.passages_dir), limit });
+      counts = convertHybridqa({
+        src,
+        outDir,
+        tablesDir: String(flags.tables_dir),
+        passagesDir: String(flags.passages_dir),
+        limit,
+      });
     } else {
-      throw new UsageError(`name the benchmark: atr convert wtq|tatqa|hybridqa (got ${bench === undefined ? "nothing" : `"${bench}"`})`);
+      throw new UsageError(
+        `name the benchmark: atr convert wtq|tatqa|hybridqa (got ${bench === undefined ? "nothing" : `"${bench}"`})`,
+      );
     }
     console.log(`${outDir}: ${counts.questions} questions, ${counts.tables} tables, ${counts.passages} passage files`);
     return 0;

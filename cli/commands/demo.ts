@@ -17,7 +17,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 const FLAGS: FlagSpecs = {
   examples_dir: { kind: "string", help: "corpus folder with tables/, docs/ and questions.jsonl", default: "examples" },
-  index_dir: { kind: "string", help: "build (or reuse, with --reuse) the index here and keep it; default: a temporary directory, removed afterwards" },
+  index_dir: {
+    kind: "string",
+    help: "build (or reuse, with --reuse) the index here and keep it; default: a temporary directory, removed afterwards",
+  },
   reuse: { kind: "boolean", help: "reuse --index_dir when it already holds an index" },
   router_type: { kind: "string", help: "heuristic | fixed (with --force_route)", default: "heuristic" },
   force_route: { kind: "string", help: "TEXT | SQL | RETRIEVE | HYBRID (fixed router)" },
@@ -48,7 +51,10 @@ function readQuestions(path: string): DemoQuestion[] {
 /** Whether the answer was accepted, and the verifier's reason for the attempt that gave it (features cut). */
 export function verdictLine(answer: string, verified: boolean, decisions: readonly TraceDecision[]): string {
   const giving = decisions.filter((d) => d.produced_answer.trim() === answer.trim());
-  const best = giving.reduce<TraceDecision | undefined>((b, d) => (!b || (d.p_correct ?? -1) > (b.p_correct ?? -1) ? d : b), undefined);
+  const best = giving.reduce<TraceDecision | undefined>(
+    (b, d) => (!b || (d.p_correct ?? -1) > (b.p_correct ?? -1) ? d : b),
+    undefined,
+  );
   const reason = (best?.reason ?? "").replace(/\s*\[[^\]]*\]\s*$/, "");
   if (!best) return verified ? "accepted" : "not verified: no attempt produced an answer";
   const note = reason.replace(/^(accepted|rejected|not verified),\s*/, "");
@@ -80,24 +86,33 @@ export const command: Command = {
     const examplesDir = existsSync(examples) ? examples : resolve(ROOT, flags.examples_dir as string);
     const questions = readQuestions(join(examplesDir, "questions.jsonl"));
     const keep = typeof flags.index_dir === "string" && flags.index_dir !== "";
-    const indexDir = keep ? resolve(flags.index_dir as string) : join(mkdtempSync(join(tmpdir(), "atr-demo-")), "index");
+    const indexDir = keep
+      ? resolve(flags.index_dir as string)
+      : join(mkdtempSync(join(tmpdir(), "atr-demo-")), "index");
 
-    const [{ buildIndex }, { answerQuestion }, { wtqCorrect }, { closeCachedIndexes }, { closeResources }] = await Promise.all([
-      import("../../indexing/build-index.js"),
-      import("../../graph/answer.js"),
-      import("../../evals/scoring/wtq.js"),
-      import("../../graph/resources.js"),
-      import("../../graph/resources.js"),
-    ]);
+    const [{ buildIndex }, { answerQuestion }, { wtqCorrect }, { closeCachedIndexes }, { closeResources }] =
+      await Promise.all([
+        import("../../indexing/build-index.js"),
+        import("../../graph/answer.js"),
+        import("../../evals/scoring/wtq.js"),
+        import("../../graph/resources.js"),
+        import("../../graph/resources.js"),
+      ]);
     // WTQ denotation, also accepting a number written with thousands separators ("212,000" = 212000).
     const matches = (gold: string[], answer: string) =>
       wtqCorrect({ answer: gold }, answer) || wtqCorrect({ answer: gold }, answer.replace(/(\d),(?=\d{3}\b)/g, "$1"));
     try {
       const started = performance.now();
       if (!(flags.reuse && existsSync(join(indexDir, "manifest.json")))) {
-        const built = await buildIndex({ excelDir: join(examplesDir, "tables"), docDir: join(examplesDir, "docs"), savePath: indexDir });
+        const built = await buildIndex({
+          excelDir: join(examplesDir, "tables"),
+          docDir: join(examplesDir, "docs"),
+          savePath: indexDir,
+        });
         const c = built.manifest.counts;
-        console.log(`Index of ${examplesDir}: ${c.tables} tables, ${c.passages} passages (${Math.round(performance.now() - started)} ms) → ${indexDir}`);
+        console.log(
+          `Index of ${examplesDir}: ${c.tables} tables, ${c.passages} passages (${Math.round(performance.now() - started)} ms) → ${indexDir}`,
+        );
       }
       console.log(`Answering ${questions.length} questions offline (backbone offline, router ${flags.router_type}):\n`);
       let right = 0;
@@ -121,20 +136,32 @@ export const command: Command = {
         // Per sub-query: requested → taken route of each attempt; ✓ marks the accepted attempt.
         const decisions = result.trace.verifier_decisions;
         const routes = decisions
-          .map((d) => `${d.requested_route === d.effective_route ? d.effective_route : `${d.requested_route}→${d.effective_route}`}${d.accepted ? "✓" : "✗"}`)
+          .map(
+            (d) =>
+              `${d.requested_route === d.effective_route ? d.effective_route : `${d.requested_route}→${d.effective_route}`}${d.accepted ? "✓" : "✗"}`,
+          )
           .join(" ");
         console.log(`${ok ? "✓" : "✗"} ${q.question_id}  ${q.question}`);
         console.log(`      answer: ${result.answer}    gold: ${q.answer.join(" | ")}    routes: ${routes || "(none)"}`);
         console.log(`      ${verdictLine(result.answer, result.answerVerified, decisions)}`);
         if (flags.trace) {
-          for (const d of decisions) console.log(`        · attempt ${d.attempt} [${d.requested_route}→${d.effective_route}] ${d.sub_query} ⇒ ${d.produced_answer} (verdict ${d.verdict})`);
+          for (const d of decisions)
+            console.log(
+              `        · attempt ${d.attempt} [${d.requested_route}→${d.effective_route}] ${d.sub_query} ⇒ ${d.produced_answer} (verdict ${d.verdict})`,
+            );
         }
       }
       times.sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)] ?? 0;
-      console.log(`\n${right}/${questions.length} correct (WTQ denotation match; 212,000 = 212000); median ${median.toFixed(0)} ms per question.`);
-      console.log("Routes: attempts as requested→taken route, ✓ accepted by the verifier, ✗ rejected (then re-routed).");
-      console.log("Accepted: the verifier's P(correct) reached its threshold; not verified: the best answer found, below it.");
+      console.log(
+        `\n${right}/${questions.length} correct (WTQ denotation match; 212,000 = 212000); median ${median.toFixed(0)} ms per question.`,
+      );
+      console.log(
+        "Routes: attempts as requested→taken route, ✓ accepted by the verifier, ✗ rejected (then re-routed).",
+      );
+      console.log(
+        "Accepted: the verifier's P(correct) reached its threshold; not verified: the best answer found, below it.",
+      );
       return 0;
     } finally {
       await closeResources();

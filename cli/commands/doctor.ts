@@ -35,7 +35,12 @@ export async function runChecks(): Promise<Check[]> {
   const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
   const nodeOk = (major === 20 && minor >= 19) || major >= 22;
   const checks: Check[] = [
-    { name: "node", ok: nodeOk, detail: `${process.versions.node}${nodeOk ? "" : " (needs >=20.19 <21 or >=22)"}`, required: true },
+    {
+      name: "node",
+      ok: nodeOk,
+      detail: `${process.versions.node}${nodeOk ? "" : " (needs >=20.19 <21 or >=22)"}`,
+      required: true,
+    },
     probe("better-sqlite3", true, () => {
       const Database = require("better-sqlite3") as typeof import("better-sqlite3");
       const db = new Database(":memory:");
@@ -72,7 +77,8 @@ export async function runChecks(): Promise<Check[]> {
 
 export const command: Command = {
   summary: "report the environment: Node, native modules, vector backend",
-  help: () => ["Usage: atr doctor", "", "Exit code 1 when a required component is missing.", formatFlagHelp(FLAGS)].join("\n"),
+  help: () =>
+    ["Usage: atr doctor", "", "Exit code 1 when a required component is missing.", formatFlagHelp(FLAGS)].join("\n"),
   async run(argv) {
     parseArgs(argv, FLAGS);
     const checks = await runChecks();
@@ -81,7 +87,10 @@ export const command: Command = {
       console.log(`${mark} ${c.name.padEnd(17)} ${c.detail}`);
     }
     const failed = checks.filter((c) => c.required && !c.ok);
-    if (failed.length) console.log(`\n${failed.length} required component(s) missing: ${failed.map((c) => c.name).join(", ")}. Run npm install.`);
+    if (failed.length)
+      console.log(
+        `\n${failed.length} required component(s) missing: ${failed.map((c) => c.name).join(", ")}. Run npm install.`,
+      );
     return failed.length ? 1 : 0;
   },
 };

@@ -15,32 +15,63 @@ import type { LinkedValue } from "../../retrievers/types.js";
 const FLAGS: FlagSpecs = {
   index_path: { kind: "string", help: "index directory (its tables.sqlite is opened read-only) [required]" },
   table_id: { kind: "string", help: "table in scope (repeat for several) [required]", repeatable: true },
-  columns: { kind: "string", help: "allowed columns, comma-separated logical or physical names, `table.column` to pick the table (default: all)" },
+  columns: {
+    kind: "string",
+    help: "allowed columns, comma-separated logical or physical names, `table.column` to pick the table (default: all)",
+  },
   bind: { kind: "string", help: "required exact binding 'column=value' (repeatable)", repeatable: true },
-  like: { kind: "string", help: "required fuzzy binding 'column=value' → column LIKE '%value%' (repeatable)", repeatable: true },
+  like: {
+    kind: "string",
+    help: "required fuzzy binding 'column=value' → column LIKE '%value%' (repeatable)",
+    repeatable: true,
+  },
   execute: { kind: "boolean", help: "run the SQL (read-only, time-limited) when it is admissible and print the rows" },
-  batch: { kind: "string", help: "check every line of FILE (- = stdin): one JSON string per line, one JSON verdict line out per line" },
+  batch: {
+    kind: "string",
+    help: "check every line of FILE (- = stdin): one JSON string per line, one JSON verdict line out per line",
+  },
 };
 
 /** Verdict of one --batch input line (a line that is not a JSON string is refused, naming the line). */
-function batchVerdict(line: string, lineNo: number, scope: GuardScope, checkSql: (sql: string, scope: GuardScope) => string[]): { admissible: boolean; violations: string[] } {
+function batchVerdict(
+  line: string,
+  lineNo: number,
+  scope: GuardScope,
+  checkSql: (sql: string, scope: GuardScope) => string[],
+): { admissible: boolean; violations: string[] } {
   let sql: unknown;
   try {
     sql = JSON.parse(line);
   } catch (error) {
-    return { admissible: false, violations: [`line ${lineNo} is not JSON: ${(error as Error).message.slice(0, 120)} (write each statement as a JSON string)`] };
+    return {
+      admissible: false,
+      violations: [
+        `line ${lineNo} is not JSON: ${(error as Error).message.slice(0, 120)} (write each statement as a JSON string)`,
+      ],
+    };
   }
-  if (typeof sql !== "string") return { admissible: false, violations: [`line ${lineNo} is not a JSON string (write each statement as a JSON string)`] };
+  if (typeof sql !== "string")
+    return {
+      admissible: false,
+      violations: [`line ${lineNo} is not a JSON string (write each statement as a JSON string)`],
+    };
   const violations = checkSql(sql, scope);
   return { admissible: violations.length === 0, violations };
 }
 
 /** Runs --batch: reads lines as they come (stdin may be a pipe), writes one verdict line each; exit 1 if any is refused. */
-async function runBatch(path: string, scope: GuardScope, checkSql: (sql: string, scope: GuardScope) => string[]): Promise<number> {
+async function runBatch(
+  path: string,
+  scope: GuardScope,
+  checkSql: (sql: string, scope: GuardScope) => string[],
+): Promise<number> {
   const input = path === "-" ? process.stdin : createReadStream(path);
   const opened = new Promise<void>((resolve, reject) => {
     if (path === "-") resolve();
-    else input.once("open", () => resolve()).once("error", (error: Error) => reject(new UsageError(`--batch ${path}: ${(error as Error).message}`)));
+    else
+      input
+        .once("open", () => resolve())
+        .once("error", (error: Error) => reject(new UsageError(`--batch ${path}: ${(error as Error).message}`)));
   });
   await opened;
   const lines = createInterface({ input, crlfDelay: Infinity });
@@ -75,9 +106,19 @@ function parseBinding(tables: TableSchema[], spec: string, fuzzy: boolean): Link
   const eq = spec.indexOf("=");
   if (eq <= 0) throw new UsageError(`--${fuzzy ? "like" : "bind"} takes 'column=value', got ${JSON.stringify(spec)}`);
   const found = findColumn(tables, spec.slice(0, eq));
-  if (!found) throw new UsageError(`--${fuzzy ? "like" : "bind"}: no column ${JSON.stringify(spec.slice(0, eq))} in ${tables.map((t) => t.tableId).join(", ")}`);
+  if (!found)
+    throw new UsageError(
+      `--${fuzzy ? "like" : "bind"}: no column ${JSON.stringify(spec.slice(0, eq))} in ${tables.map((t) => t.tableId).join(", ")}`,
+    );
   const value = spec.slice(eq + 1);
-  return { entity: value, tableId: found.table.tableId, column: found.column, matchedValue: value, confidence: 1, fallbackLevel: fuzzy ? 2 : 0 };
+  return {
+    entity: value,
+    tableId: found.table.tableId,
+    column: found.column,
+    matchedValue: value,
+    confidence: 1,
+    fallbackLevel: fuzzy ? 2 : 0,
+  };
 }
 
 export const command: Command = {
@@ -92,7 +133,7 @@ export const command: Command = {
       "`<col>__raw` original-text twin and `_row` are allowed too), no SELECT * outside COUNT(*), only",
       "allow-listed functions, and every binding as a mandatory predicate of the outer WHERE.",
       "Prints `admissible` (exit 0) or one violation per line (exit 1).",
-      "With --batch: one statement per input line as a JSON string (\"SELECT …\"), one line out per input line,",
+      'With --batch: one statement per input line as a JSON string ("SELECT …"), one line out per input line,',
       '{"admissible": true|false, "violations": [...]}, in order; exit 1 when any is refused. Statements over',
       "10,000 characters, nested over 32 parentheses or with over 32 SELECTs are refused by name.",
       "",
@@ -107,13 +148,16 @@ export const command: Command = {
     ].join("\n"),
   async run(argv) {
     const { flags, positionals } = parseArgs(argv, FLAGS);
-    if (typeof flags.index_path !== "string" || flags.index_path === "") throw new UsageError("--index_path is required");
+    if (typeof flags.index_path !== "string" || flags.index_path === "")
+      throw new UsageError("--index_path is required");
     const tableIds = (flags.table_id as string[] | undefined) ?? [];
     if (tableIds.length === 0) throw new UsageError("--table_id is required");
     const batch = typeof flags.batch === "string" ? flags.batch : undefined;
     if (batch !== undefined) {
-      if (positionals.length > 0) throw new UsageError("--batch reads the statements from FILE (or - for stdin); give no SQL argument");
-      if (flags.execute === true) throw new UsageError("--execute runs one statement; it cannot be combined with --batch");
+      if (positionals.length > 0)
+        throw new UsageError("--batch reads the statements from FILE (or - for stdin); give no SQL argument");
+      if (flags.execute === true)
+        throw new UsageError("--execute runs one statement; it cannot be combined with --batch");
     } else if (positionals.length !== 1) throw new UsageError('give the SQL as one quoted argument, e.g. "SELECT …"');
 
     const { openSqlStore, readTableSchemas, SQLITE_FILE } = await import("../../indexing/sql-store.js");
@@ -128,16 +172,23 @@ export const command: Command = {
     }
     const tables = tableIds.map((id) => {
       const schema = schemas.get(id);
-      if (!schema) throw new UsageError(`no table ${JSON.stringify(id)} in ${path}; tables: ${[...schemas.keys()].slice(0, 20).join(", ")}`);
+      if (!schema)
+        throw new UsageError(
+          `no table ${JSON.stringify(id)} in ${path}; tables: ${[...schemas.keys()].slice(0, 20).join(", ")}`,
+        );
       return schema;
     });
     const allowed =
       typeof flags.columns === "string"
-        ? flags.columns.split(",").filter((c) => c.trim() !== "").map((name) => {
-            const found = findColumn(tables, name);
-            if (!found) throw new UsageError(`--columns: no column ${JSON.stringify(name)} in ${tableIds.join(", ")}`);
-            return { tableId: found.table.tableId, column: found.column };
-          })
+        ? flags.columns
+            .split(",")
+            .filter((c) => c.trim() !== "")
+            .map((name) => {
+              const found = findColumn(tables, name);
+              if (!found)
+                throw new UsageError(`--columns: no column ${JSON.stringify(name)} in ${tableIds.join(", ")}`);
+              return { tableId: found.table.tableId, column: found.column };
+            })
         : tables.flatMap((t) => t.columns.map((c) => ({ tableId: t.tableId, column: c.name })));
     const linked = [
       ...((flags.bind as string[] | undefined) ?? []).map((b) => parseBinding(tables, b, false)),

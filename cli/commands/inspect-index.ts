@@ -34,7 +34,10 @@ export const command: Command = {
     const { manifest, violations } = await inspectIndex(dir);
     if (manifest?.sqlStore && violations.length === 0) {
       // View 5 in PostgreSQL: the schema the manifest names must hold this index's tables.
-      const [{ openIndex }, { openIndexStore, storeViolations }] = await Promise.all([import("../../indexing/open-index.js"), import("../../retrievers/sql-store.js")]);
+      const [{ openIndex }, { openIndexStore, storeViolations }] = await Promise.all([
+        import("../../indexing/open-index.js"),
+        import("../../retrievers/sql-store.js"),
+      ]);
       const opened = await openIndex(dir);
       const store = openIndexStore(opened);
       try {
@@ -77,13 +80,19 @@ export const command: Command = {
       `  tables ${c.tables}, rows ${c.rows}, passages ${c.passages}`,
       `  doc chunks ${c.docChunks}, schema entries ${c.schemaEntries}, cell entries ${c.cellEntries}, row entries ${c.rowEntries}`,
       "",
-      ...(manifest.sqlStore ? [`View 5 also in PostgreSQL: ${manifest.sqlStore.url} schema ${manifest.sqlStore.schema}`, ""] : []),
+      ...(manifest.sqlStore
+        ? [`View 5 also in PostgreSQL: ${manifest.sqlStore.url} schema ${manifest.sqlStore.schema}`, ""]
+        : []),
       `Sources: ${sources.tables.length} table file(s), ${sources.documents.length} document file(s), ${sources.skipped.length} skipped`,
       ...sources.skipped.map((k) => `  skipped ${k.file}: ${k.reason}`),
     ];
     for (const t of tables) {
-      lines.push("", `${t.tableId}${t.title ? ` — ${t.title}` : ""}  [${t.physical}, ${t.rowCount} rows, ${t.columns.length} columns, ${t.file}${t.sheet ? ` sheet ${t.sheet}` : ""}]`);
-      for (const col of t.columns) lines.push(`  ${col.name.padEnd(28)} ${col.type.padEnd(8)} ${col.physical}  e.g. ${col.examples.join(", ")}`);
+      lines.push(
+        "",
+        `${t.tableId}${t.title ? ` — ${t.title}` : ""}  [${t.physical}, ${t.rowCount} rows, ${t.columns.length} columns, ${t.file}${t.sheet ? ` sheet ${t.sheet}` : ""}]`,
+      );
+      for (const col of t.columns)
+        lines.push(`  ${col.name.padEnd(28)} ${col.type.padEnd(8)} ${col.physical}  e.g. ${col.examples.join(", ")}`);
     }
     console.log(lines.join("\n"));
     return 0;

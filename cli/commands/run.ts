@@ -39,9 +39,16 @@ const RUN_FLAGS: FlagSpecs = {
   retry_errors: { kind: "boolean", help: "with --rerun: also re-answer questions whose record has an error" },
   max_workers: { kind: "number", help: "questions answered at the same time", default: 2 },
   emit_trace: { kind: "boolean", help: "write atr_trace (verifier decisions, §9.2) into each record" },
-  oracle_verifier: { kind: "boolean", help: "diagnostic (§8.6): answer with the first produced answer matching the gold; reads the gold, marks every record" },
+  oracle_verifier: {
+    kind: "boolean",
+    help: "diagnostic (§8.6): answer with the first produced answer matching the gold; reads the gold, marks every record",
+  },
   limit: { kind: "number", help: "answer only the first N questions of the file (smoke runs)" },
-  question_timeout_ms: { kind: "number", help: "a question taking longer becomes an error record (0 = no limit)", default: 0 },
+  question_timeout_ms: {
+    kind: "number",
+    help: "a question taking longer becomes an error record (0 = no limit)",
+    default: 0,
+  },
   baseline: { kind: "string", help: `run a baseline instead of ATR: ${BASELINES.join(" | ")}` },
   baseline_mode: { kind: "string", help: "naive_llm: closed_book | full_context", default: "closed_book" },
   baseline_top_k: { kind: "number", help: "naive_rag(_sc) / ReAct retrieve_docs chunks", default: 5 },
@@ -49,12 +56,24 @@ const RUN_FLAGS: FlagSpecs = {
   sc_temperature: { kind: "number", help: "naive_rag_sc sampling temperature", default: 0.7 },
   react_max_steps: { kind: "number", help: "ReAct steps", default: 10 },
   table_dir: { kind: "string", help: "naive_llm full_context: folder of <table_id>.csv (default: <data dir>/tables)" },
-  experiment: { kind: "string", help: "experiment name in run metadata (default <dataset>-<split>-<config hash>-<time>)" },
-  dataset: { kind: "string", help: "dataset name in run metadata (default from the path <dataset>/<split>/questions.jsonl)" },
+  experiment: {
+    kind: "string",
+    help: "experiment name in run metadata (default <dataset>-<split>-<config hash>-<time>)",
+  },
+  dataset: {
+    kind: "string",
+    help: "dataset name in run metadata (default from the path <dataset>/<split>/questions.jsonl)",
+  },
   split: { kind: "string", help: "split name in run metadata (default from the path)" },
   langsmith_project: { kind: "string", help: "LangSmith project (sets LANGSMITH_PROJECT for this run)" },
-  langsmith_dataset: { kind: "string", help: "also record the run as a LangSmith experiment on this dataset (created/updated from the questions), official metrics as feedback; needs LANGSMITH_API_KEY (docs/REPORTS.md)" },
-  bench: { kind: "string", help: "with --langsmith_dataset: wtq | tatqa | hybridqa scorer of the feedback (default: detected from the questions file)" },
+  langsmith_dataset: {
+    kind: "string",
+    help: "also record the run as a LangSmith experiment on this dataset (created/updated from the questions), official metrics as feedback; needs LANGSMITH_API_KEY (docs/REPORTS.md)",
+  },
+  bench: {
+    kind: "string",
+    help: "with --langsmith_dataset: wtq | tatqa | hybridqa scorer of the feedback (default: detected from the questions file)",
+  },
   flush_timeout_ms: { kind: "number", help: "longest wait for trace uploads at the end", default: 5000 },
   no_progress: { kind: "boolean", help: "no progress line" },
 };
@@ -77,7 +96,9 @@ export function checkNumericFlags(flags: Record<string, unknown>): void {
     if (value === undefined) continue;
     const n = Number(value);
     if (!Number.isFinite(n) || n < rule.min || (rule.integer && !Number.isInteger(n))) {
-      throw new UsageError(`--${name} takes ${rule.integer ? "an integer" : "a number"} ≥ ${rule.min}, not ${String(value)}`);
+      throw new UsageError(
+        `--${name} takes ${rule.integer ? "an integer" : "a number"} ≥ ${rule.min}, not ${String(value)}`,
+      );
     }
   }
 }
@@ -86,7 +107,11 @@ export function checkNumericFlags(flags: Record<string, unknown>): void {
  * Opens the index before any work (a corrupt index stops the run here, naming every violation,
  * instead of turning each question into an error record) and checks every question's table_id.
  */
-async function checkIndexAndTables(config: Configuration, questions: Array<Record<string, unknown>>, dataPath: string): Promise<void> {
+async function checkIndexAndTables(
+  config: Configuration,
+  questions: Array<Record<string, unknown>>,
+  dataPath: string,
+): Promise<void> {
   if (!config.indexPath) return;
   const { getIndex } = await import("../../graph/resources.js");
   const index = await getIndex(config);
@@ -97,7 +122,12 @@ async function checkIndexAndTables(config: Configuration, questions: Array<Recor
     unknown.set(String(id), [...(unknown.get(String(id)) ?? []), i + 1]);
   });
   if (unknown.size > 0) {
-    const shown = [...unknown].slice(0, 10).map(([id, items]) => `"${id}" (item${items.length > 1 ? "s" : ""} ${items.slice(0, 5).join(", ")}${items.length > 5 ? ", …" : ""})`);
+    const shown = [...unknown]
+      .slice(0, 10)
+      .map(
+        ([id, items]) =>
+          `"${id}" (item${items.length > 1 ? "s" : ""} ${items.slice(0, 5).join(", ")}${items.length > 5 ? ", …" : ""})`,
+      );
     const known = [...index.tables.keys()];
     throw new UsageError(
       `${dataPath}: table_id ${shown.join(", ")}${unknown.size > 10 ? ` and ${unknown.size - 10} more` : ""} name no table of ${config.indexPath} ` +
@@ -109,7 +139,8 @@ async function checkIndexAndTables(config: Configuration, questions: Array<Recor
 function specs(): FlagSpecs {
   const config = configFlagSpecs();
   for (const name of Object.keys(RUN_FLAGS)) {
-    if (name in config) throw new Error(`cli/commands/run.ts: flag --${name} is defined twice (run flags and graph configuration)`);
+    if (name in config)
+      throw new Error(`cli/commands/run.ts: flag --${name} is defined twice (run flags and graph configuration)`);
   }
   return { ...RUN_FLAGS, ...config };
 }
@@ -135,7 +166,13 @@ async function baselineAnswer(
   cleanup: Array<() => Promise<void> | void>,
 ): Promise<AnswerFn> {
   if (!config.indexPath) throw new UsageError("--index_path DIR is required (the index the baselines retrieve from)");
-  const [{ openIndexCached, closeResources, getLlmCache }, { createBaseline }, { OFFLINE_BACKBONE }, { buildLlm }, { openSqlExecutor }] = await Promise.all([
+  const [
+    { openIndexCached, closeResources, getLlmCache },
+    { createBaseline },
+    { OFFLINE_BACKBONE },
+    { buildLlm },
+    { openSqlExecutor },
+  ] = await Promise.all([
     import("../../graph/resources.js"),
     import("../../evals/baselines/baselines.js"),
     import("../../graph/backbones.js"),
@@ -189,12 +226,23 @@ async function baselineAnswer(
 async function uploadExperiment(plan: ExperimentPlan, outputPath: string, info: ExperimentInfo): Promise<number> {
   const { readResults } = await import("../../evals/results-file.js");
   try {
-    const result = await plan.upload({ records: readResults(outputPath).records, info, resultsPath: outputPath, log: (line) => console.error(`atr run: LangSmith ${line}`) });
-    const metrics = Object.entries(result.official).map(([k, v]) => `${k} ${v}`).join(" · ");
-    console.error(`atr run: LangSmith experiment ${result.experimentName}: ${result.runs} runs, ${result.feedback} feedback scores (${plan.bench}: ${metrics})`);
+    const result = await plan.upload({
+      records: readResults(outputPath).records,
+      info,
+      resultsPath: outputPath,
+      log: (line) => console.error(`atr run: LangSmith ${line}`),
+    });
+    const metrics = Object.entries(result.official)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(" · ");
+    console.error(
+      `atr run: LangSmith experiment ${result.experimentName}: ${result.runs} runs, ${result.feedback} feedback scores (${plan.bench}: ${metrics})`,
+    );
     return 0;
   } catch (error) {
-    console.error(`atr run: LangSmith upload failed (the results file is complete; rerun with --rerun ${outputPath} --langsmith_dataset ${plan.datasetName} to retry): ${(error as Error).message}`);
+    console.error(
+      `atr run: LangSmith upload failed (the results file is complete; rerun with --rerun ${outputPath} --langsmith_dataset ${plan.datasetName} to retry): ${(error as Error).message}`,
+    );
     return 1;
   }
 }
@@ -212,7 +260,7 @@ export const command: Command = {
       formatFlagHelp(configFlagSpecs()),
       "",
       "Each record is the input record plus agentic_tablerag_answer and atr_stats (latency, LLM calls, tokens,",
-      "routes); with --emit_trace also atr_trace. A question that throws gets `error` and the answer \"error\".",
+      'routes); with --emit_trace also atr_trace. A question that throws gets `error` and the answer "error".',
       "Kill it any time: `--rerun <the printed path>` answers only what is missing and repairs a cut-off line.",
       "",
       "Example:",
@@ -228,7 +276,8 @@ export const command: Command = {
     if (baseline !== undefined && !(BASELINES as readonly string[]).includes(baseline)) {
       throw new UsageError(`--baseline must be one of ${BASELINES.join(", ")}`);
     }
-    if (!["closed_book", "full_context"].includes(String(flags.baseline_mode))) throw new UsageError("--baseline_mode takes closed_book or full_context");
+    if (!["closed_book", "full_context"].includes(String(flags.baseline_mode)))
+      throw new UsageError("--baseline_mode takes closed_book or full_context");
     if (flags.langsmith_project) process.env.LANGSMITH_PROJECT = String(flags.langsmith_project);
 
     checkNumericFlags(flags);
@@ -242,15 +291,26 @@ export const command: Command = {
     }
     let questions = loadQuestions(dataPath);
     if (flags.limit !== undefined) questions = questions.slice(0, Number(flags.limit));
-    if (flags.bench !== undefined && !flags.langsmith_dataset) throw new UsageError("--bench is the scorer of --langsmith_dataset's feedback; give both");
+    if (flags.bench !== undefined && !flags.langsmith_dataset)
+      throw new UsageError("--bench is the scorer of --langsmith_dataset's feedback; give both");
     // Checked before answering anything: the key, the scorer, gold answers, LangSmith reachable.
     const langsmith = flags.langsmith_dataset
-      ? await (await import("../../evals/langsmith-experiment.js")).planExperiment({ datasetName: String(flags.langsmith_dataset), bench: flags.bench as string | undefined, questions, questionsPath: dataPath, env: process.env })
+      ? await (
+          await import("../../evals/langsmith-experiment.js")
+        ).planExperiment({
+          datasetName: String(flags.langsmith_dataset),
+          bench: flags.bench as string | undefined,
+          questions,
+          questionsPath: dataPath,
+          env: process.env,
+        })
       : undefined;
 
     // A mistyped --rerun path would silently start the whole run again under that name.
     if (flags.rerun && !existsSync(String(flags.rerun))) {
-      throw new UsageError(`--rerun ${String(flags.rerun)}: no such results file (give the path \`atr run\` printed, or start anew with --save_file_path)`);
+      throw new UsageError(
+        `--rerun ${String(flags.rerun)}: no such results file (give the path \`atr run\` printed, or start anew with --save_file_path)`,
+      );
     }
     const outputPath = flags.rerun
       ? String(flags.rerun)
@@ -265,17 +325,30 @@ export const command: Command = {
     const dataset = (flags.dataset as string | undefined) ?? guessed.dataset;
     const split = (flags.split as string | undefined) ?? guessed.split;
     const baselineSettings = baseline
-      ? { baseline, baselineMode: flags.baseline_mode, baselineTopK: flags.baseline_top_k, scSamples: flags.sc_samples, scTemperature: flags.sc_temperature, reactMaxSteps: flags.react_max_steps }
+      ? {
+          baseline,
+          baselineMode: flags.baseline_mode,
+          baselineTopK: flags.baseline_top_k,
+          scSamples: flags.sc_samples,
+          scTemperature: flags.sc_temperature,
+          reactMaxSteps: flags.react_max_steps,
+        }
       : {};
     const oracleVerifier = Boolean(flags.oracle_verifier);
-    const fullConfig: Record<string, unknown> = { ...config, ...baselineSettings, ...(oracleVerifier ? { oracleVerifier } : {}) };
+    const fullConfig: Record<string, unknown> = {
+      ...config,
+      ...baselineSettings,
+      ...(oracleVerifier ? { oracleVerifier } : {}),
+    };
     const hash = configHash(fullConfig);
     const { PROMPTS_VERSION } = await import("../../nodes/prompts.js");
     const { CONSTRAINED_SQL_PROMPT_VERSION } = await import("../../nodes/constrained-sql.js");
     const { BASELINE_PROMPTS_VERSION } = await import("../../evals/baselines/prompts.js");
     const defaults = ensureConfiguration({});
     const info: ExperimentInfo = {
-      experiment: (flags.experiment as string | undefined) ?? [dataset, split, baseline, hash, timestamp()].filter(Boolean).join("-"),
+      experiment:
+        (flags.experiment as string | undefined) ??
+        [dataset, split, baseline, hash, timestamp()].filter(Boolean).join("-"),
       dataset,
       split,
       config: fullConfig,
@@ -304,19 +377,28 @@ export const command: Command = {
     // The whole batch answers from the index it opens now, even if the directory is rebuilt meanwhile.
     if (!baseline && config.indexPath) await (await import("../../graph/resources.js")).pinIndex(config);
     await checkIndexAndTables(config, questions, dataPath);
-    let answer = baseline ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup) : await graphAnswer();
+    let answer = baseline
+      ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup)
+      : await graphAnswer();
     if (tracing && baseline) answer = await traceEachQuestion(answer);
 
     console.error(`atr run: ${flags.rerun ? "resuming" : "writing"} ${outputPath}`);
-    if (oracleVerifier) console.error("atr run: --oracle_verifier reads the gold answers — the scores are a diagnostic upper bound, not results");
-    console.error(`atr run: experiment ${info.experiment} (config ${hash}${tracing ? `, LangSmith project ${process.env.LANGSMITH_PROJECT ?? process.env.LANGCHAIN_PROJECT ?? "default"}` : ""})`);
+    if (oracleVerifier)
+      console.error(
+        "atr run: --oracle_verifier reads the gold answers — the scores are a diagnostic upper bound, not results",
+      );
+    console.error(
+      `atr run: experiment ${info.experiment} (config ${hash}${tracing ? `, LangSmith project ${process.env.LANGSMITH_PROJECT ?? process.env.LANGCHAIN_PROJECT ?? "default"}` : ""})`,
+    );
 
     const controller = new AbortController();
     let interrupts = 0;
     const onSigint = () => {
       interrupts++;
       if (interrupts > 1) process.exit(130);
-      console.error("\natr run: interrupted — finishing the questions in flight (Ctrl-C again to quit now; --rerun resumes)");
+      console.error(
+        "\natr run: interrupted — finishing the questions in flight (Ctrl-C again to quit now; --rerun resumes)",
+      );
       controller.abort();
     };
     process.on("SIGINT", onSigint);
@@ -341,7 +423,8 @@ export const command: Command = {
       });
     } catch (error) {
       // Refusals before any work: the message says what to fix.
-      if (error instanceof DuplicateQuestionIdError || error instanceof ConfigMismatchError) throw new UsageError(error.message);
+      if (error instanceof DuplicateQuestionIdError || error instanceof ConfigMismatchError)
+        throw new UsageError(error.message);
       throw error;
     } finally {
       process.off("SIGINT", onSigint);
@@ -365,13 +448,20 @@ export const command: Command = {
     console.log(outputPath);
     // Every question failed: something is wrong with the run itself (index, backbone, credentials), not one question.
     const allFailed = summary.answered > 0 && summary.failed === summary.answered;
-    if (allFailed) console.error(`atr run: every question failed (${summary.failed} error records); see the "error" field of ${outputPath}`);
+    if (allFailed)
+      console.error(
+        `atr run: every question failed (${summary.failed} error records); see the "error" field of ${outputPath}`,
+      );
     let code = summary.interrupted ? 130 : allFailed ? 1 : 0;
-    if (langsmith && summary.interrupted) console.error("atr run: interrupted — no LangSmith experiment recorded (resume with --rerun, which records it)");
+    if (langsmith && summary.interrupted)
+      console.error("atr run: interrupted — no LangSmith experiment recorded (resume with --rerun, which records it)");
     else if (langsmith && (await uploadExperiment(langsmith, outputPath, info)) !== 0) code = 1;
     if (tracing) {
       const flushed = await flushTracing(Number(flags.flush_timeout_ms));
-      if (!flushed) console.error(`atr run: trace upload did not finish within ${flags.flush_timeout_ms} ms; exiting anyway (the results file is complete)`);
+      if (!flushed)
+        console.error(
+          `atr run: trace upload did not finish within ${flags.flush_timeout_ms} ms; exiting anyway (the results file is complete)`,
+        );
       // The LangSmith client may keep retrying an unreachable endpoint and hold the process open.
       setTimeout(() => process.exit(code), 100).unref();
     }

@@ -11,7 +11,11 @@ import { renderMarkdown, renderSummary } from "../../evals/report.js";
 const FLAGS: FlagSpecs = {
   bench: { kind: "string", help: "wtq | tatqa | hybridqa (which official metric)" },
   gold: { kind: "string", help: "gold questions file (.jsonl or .json), e.g. ../shared/data/wtq/dev/questions.jsonl" },
-  pred: { kind: "string", help: "results file written by `atr run`; give it several times to compare runs side by side", repeatable: true },
+  pred: {
+    kind: "string",
+    help: "results file written by `atr run`; give it several times to compare runs side by side",
+    repeatable: true,
+  },
   json: { kind: "boolean", help: "print the full report as JSON on stdout instead of the summary" },
   per_question: { kind: "boolean", help: "with --json: include every question's scores" },
   report: { kind: "string", help: "also write a Markdown report to this file" },
@@ -25,15 +29,20 @@ const FLAGS: FlagSpecs = {
 
 /** The judge's model comes from the one model factory, with the graph's retry/time/cache policy. */
 async function judgeFrom(backbone: string, strict: boolean, flags: Record<string, unknown>): Promise<Judge> {
-  const [{ buildLlm }, { ensureConfiguration }, { readBackboneEnv }, { getLlmCache }, { createJudge }] = await Promise.all([
-    import("../../graph/model-factory.js"),
-    import("../../graph/configuration.js"),
-    import("../../graph/backbone-env.js"),
-    import("../../graph/resources.js"),
-    import("../../evals/judge.js"),
-  ]);
+  const [{ buildLlm }, { ensureConfiguration }, { readBackboneEnv }, { getLlmCache }, { createJudge }] =
+    await Promise.all([
+      import("../../graph/model-factory.js"),
+      import("../../graph/configuration.js"),
+      import("../../graph/backbone-env.js"),
+      import("../../graph/resources.js"),
+      import("../../evals/judge.js"),
+    ]);
   const c = ensureConfiguration({
-    configurable: { llmCachePath: flags.llm_cache_path, llmTimeoutMs: flags.llm_timeout_ms, llmMaxRetries: flags.llm_max_retries },
+    configurable: {
+      llmCachePath: flags.llm_cache_path,
+      llmTimeoutMs: flags.llm_timeout_ms,
+      llmMaxRetries: flags.llm_max_retries,
+    },
   });
   const model = await buildLlm(backbone, {
     env: readBackboneEnv(),
@@ -65,30 +74,58 @@ export const command: Command = {
     const { flags, positionals } = parseArgs(argv, FLAGS);
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const bench = flags.bench as string | undefined;
-    if (!bench || !(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
+    if (!bench || !(BENCHES as readonly string[]).includes(bench))
+      throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
     if (!flags.gold) throw new UsageError("--gold QUESTIONS.jsonl is required");
     const preds = (flags.pred as string[] | undefined) ?? [];
     if (preds.length === 0) throw new UsageError("--pred RESULTS.jsonl is required");
     const gold = loadQuestions(String(flags.gold));
-    const judge = flags.judge_backbone ? await judgeFrom(String(flags.judge_backbone), Boolean(flags.judge_strict), flags) : undefined;
+    const judge = flags.judge_backbone
+      ? await judgeFrom(String(flags.judge_backbone), Boolean(flags.judge_strict), flags)
+      : undefined;
     const reports = [];
     const absent = preds.filter((pred) => !existsSync(pred));
     // readResults reads a missing file as empty (a run not started yet); here that would score 0 silently.
-    if (absent.length > 0) throw new UsageError(`--pred ${absent.join(", ")}: no such file (the path \`atr run\` printed, with its timestamp)`);
+    if (absent.length > 0)
+      throw new UsageError(
+        `--pred ${absent.join(", ")}: no such file (the path \`atr run\` printed, with its timestamp)`,
+      );
     for (const pred of preds) {
       const read = readResults(pred);
-      if (read.truncatedTailBytes > 0) console.error(`atr score: ${pred} ends with a truncated line (${read.truncatedTailBytes} bytes, ignored); resume the run with --rerun to complete it`);
-      if (read.badLines.length > 0) console.error(`atr score: ${pred}: ${read.badLines.length} unparseable line(s) ignored (first: line ${read.badLines[0]})`);
+      if (read.truncatedTailBytes > 0)
+        console.error(
+          `atr score: ${pred} ends with a truncated line (${read.truncatedTailBytes} bytes, ignored); resume the run with --rerun to complete it`,
+        );
+      if (read.badLines.length > 0)
+        console.error(
+          `atr score: ${pred}: ${read.badLines.length} unparseable line(s) ignored (first: line ${read.badLines[0]})`,
+        );
       reports.push(
-        await scoreResults({ bench: bench as Bench, gold, predictions: read.records, judge, judgeConcurrency: Number(flags.judge_concurrency) }),
+        await scoreResults({
+          bench: bench as Bench,
+          gold,
+          predictions: read.records,
+          judge,
+          judgeConcurrency: Number(flags.judge_concurrency),
+        }),
       );
     }
     if (reports.length > 1) {
       const { renderComparison } = await import("../../evals/compare.js");
       const table = renderComparison(reports.map((report, i) => ({ label: basename(preds[i]!), report })));
-      if (flags.report) writeFileSync(String(flags.report), `# ${bench} comparison\n\n- gold: \`${flags.gold}\`\n- command: \`atr score ${argv.join(" ")}\`\n\n${table}\n`);
+      if (flags.report)
+        writeFileSync(
+          String(flags.report),
+          `# ${bench} comparison\n\n- gold: \`${flags.gold}\`\n- command: \`atr score ${argv.join(" ")}\`\n\n${table}\n`,
+        );
       if (flags.json) {
-        console.log(JSON.stringify(reports.map(({ perQuestion, ...rest }, i) => (void perQuestion, { pred: preds[i], ...rest })), null, 2));
+        console.log(
+          JSON.stringify(
+            reports.map(({ perQuestion, ...rest }, i) => (void perQuestion, { pred: preds[i], ...rest })),
+            null,
+            2,
+          ),
+        );
       } else console.log(table);
       return 0;
     }
@@ -96,7 +133,10 @@ export const command: Command = {
     const predPath = preds[0]!;
     if (flags.report) {
       const cmd = `atr score ${argv.join(" ")}`;
-      writeFileSync(String(flags.report), renderMarkdown(report, { goldPath: String(flags.gold), predPath, command: cmd }));
+      writeFileSync(
+        String(flags.report),
+        renderMarkdown(report, { goldPath: String(flags.gold), predPath, command: cmd }),
+      );
     }
     if (flags.json) {
       const { perQuestion, ...rest } = report;

@@ -9,7 +9,11 @@ const DEFAULT_K: Record<View, number> = { passages: 10, tables: 10, schema: 5, c
 const FLAGS: FlagSpecs = {
   view: { kind: "string", help: `which view: ${VIEWS.join("|")}`, default: "passages" },
   index_path: { kind: "string", help: "index directory (built by `atr build-index`)" },
-  table_id: { kind: "string", help: "scope to a table id (required for rows; repeatable for the other views)", repeatable: true },
+  table_id: {
+    kind: "string",
+    help: "scope to a table id (required for rows; repeatable for the other views)",
+    repeatable: true,
+  },
   k: { kind: "number", help: "results to print (defaults: passages/tables 10, schema 5, cells 15, rows 10)" },
   reranker: { kind: "string", help: "lexical | none | a local cross-encoder model folder", default: "lexical" },
   embedding_model: { kind: "string", help: "model folder, if the index was built with one elsewhere" },
@@ -36,10 +40,14 @@ export const command: Command = {
   async run(argv) {
     const { flags, positionals } = parseArgs(argv, FLAGS);
     const view = flags.view as string;
-    if (!(VIEWS as readonly string[]).includes(view)) throw new UsageError(`--view must be one of ${VIEWS.join(", ")}, not "${view}"`);
+    if (!(VIEWS as readonly string[]).includes(view))
+      throw new UsageError(`--view must be one of ${VIEWS.join(", ")}, not "${view}"`);
     if (typeof flags.index_path !== "string") throw new UsageError("--index_path is required");
     const query = positionals.join(" ").trim();
-    if (query === "") throw new UsageError('give the query as an argument, e.g. atr search --view passages --index_path DIR "who founded Alpha FC"');
+    if (query === "")
+      throw new UsageError(
+        'give the query as an argument, e.g. atr search --view passages --index_path DIR "who founded Alpha FC"',
+      );
     const k = flags.k === undefined ? DEFAULT_K[view as View] : Number(flags.k);
     if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, not ${flags.k}`);
     const tableIds = (flags.table_id as string[] | undefined) ?? [];
@@ -62,22 +70,32 @@ export const command: Command = {
       const s = index.search;
       const scope = tableIds.length > 0 ? { tableIds } : {};
       type Shown = { score: number; entry: { text: string } & Record<string, unknown> };
-      const hits = (
-        view === "passages" ? await s.documents(query, k, { type: "text", ...scope })
-        : view === "tables" ? await s.documents(query, k, { type: "table", ...scope })
-        : view === "schema" ? await s.schema(query, k, scope)
-        : view === "cells" ? await s.cells(query, k, scope)
-        : await s.rows(query, k, { tableId: tableIds[0]! })
-      ) as unknown as Shown[];
+      const hits = (view === "passages"
+        ? await s.documents(query, k, { type: "text", ...scope })
+        : view === "tables"
+          ? await s.documents(query, k, { type: "table", ...scope })
+          : view === "schema"
+            ? await s.schema(query, k, scope)
+            : view === "cells"
+              ? await s.cells(query, k, scope)
+              : await s.rows(query, k, { tableId: tableIds[0]! })) as unknown as Shown[];
       if (hits.length === 0) console.log("(no hits)");
       hits.forEach((h, i) => {
         if (flags.json) {
           console.log(JSON.stringify({ rank: i + 1, score: h.score, ...h.entry }));
           return;
         }
-        const where = [h.entry.tableId, h.entry.source, h.entry.rowIdx !== undefined ? `row ${h.entry.rowIdx}` : undefined].filter((x) => x !== undefined).join(" · ");
+        const where = [
+          h.entry.tableId,
+          h.entry.source,
+          h.entry.rowIdx !== undefined ? `row ${h.entry.rowIdx}` : undefined,
+        ]
+          .filter((x) => x !== undefined)
+          .join(" · ");
         const text = String(h.entry.text).replace(/\s*\n\s*/g, " ⏎ ");
-        console.log(`${String(i + 1).padStart(2)}. ${h.score.toFixed(4)}  ${where ? `[${where}] ` : ""}${text.length > 300 ? `${text.slice(0, 297)}…` : text}`);
+        console.log(
+          `${String(i + 1).padStart(2)}. ${h.score.toFixed(4)}  ${where ? `[${where}] ` : ""}${text.length > 300 ? `${text.slice(0, 297)}…` : text}`,
+        );
       });
       return 0;
     } finally {

@@ -7,13 +7,35 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.j
 import type { Command } from "../command.js";
 
 const LABEL_FLAGS: FlagSpecs = {
-  from_inference: { kind: "string", help: "results file of `atr run --emit_trace`: accepted decisions become labels", repeatable: true },
-  distill: { kind: "string", help: "results file of `atr run --emit_trace`: the §5.2 teacher routes each first sub-query (≤ 4 labels/question)", repeatable: true },
-  oracle: { kind: "string", help: "ROUTE=RUN.jsonl, once per route: runs with --router_type fixed --force_route ROUTE --no_escalation; label = cheapest route answering right (needs --gold_bench)", repeatable: true },
-  explore: { kind: "string", help: "results file of an exploration run (`atr run --accept_threshold 1 --emit_trace`: every route tried and traced); label = cheapest route whose answer on the first sub-query is right (needs --gold_bench)", repeatable: true },
+  from_inference: {
+    kind: "string",
+    help: "results file of `atr run --emit_trace`: accepted decisions become labels",
+    repeatable: true,
+  },
+  distill: {
+    kind: "string",
+    help: "results file of `atr run --emit_trace`: the §5.2 teacher routes each first sub-query (≤ 4 labels/question)",
+    repeatable: true,
+  },
+  oracle: {
+    kind: "string",
+    help: "ROUTE=RUN.jsonl, once per route: runs with --router_type fixed --force_route ROUTE --no_escalation; label = cheapest route answering right (needs --gold_bench)",
+    repeatable: true,
+  },
+  explore: {
+    kind: "string",
+    help: "results file of an exploration run (`atr run --accept_threshold 1 --emit_trace`: every route tried and traced); label = cheapest route whose answer on the first sub-query is right (needs --gold_bench)",
+    repeatable: true,
+  },
   out: { kind: "string", help: "labels file to write (.jsonl)" },
-  gold_bench: { kind: "string", help: "with --from_inference: keep only accepted decisions whose answer is right by this benchmark's official metric (wtq | tatqa | hybridqa), gold = the answer field of each run record" },
-  summary: { kind: "string", help: "also write a JSON summary of the labels (counts per route, right routes, question types) to this file" },
+  gold_bench: {
+    kind: "string",
+    help: "with --from_inference: keep only accepted decisions whose answer is right by this benchmark's official metric (wtq | tatqa | hybridqa), gold = the answer field of each run record",
+  },
+  summary: {
+    kind: "string",
+    help: "also write a JSON summary of the labels (counts per route, right routes, question types) to this file",
+  },
 };
 
 const TRAIN_FLAGS: FlagSpecs = {
@@ -23,11 +45,23 @@ const TRAIN_FLAGS: FlagSpecs = {
   lr: { kind: "number", help: "SGD step size", default: 5 },
   l2: { kind: "number", help: "L2 penalty", default: 1e-5 },
   seed: { kind: "number", help: "shuffle and split seed", default: 42 },
-  validation_share: { kind: "number", help: "share of questions held out for epoch selection (grouped by question)", default: 0.1 },
+  validation_share: {
+    kind: "number",
+    help: "share of questions held out for epoch selection (grouped by question)",
+    default: 0.1,
+  },
   dimension: { kind: "number", help: "hashed feature vector length D", default: 4096 },
   input_version: { kind: "number", help: "router input text: 1 (no history) or 2 (§5.3)", default: 2 },
-  holdout_share: { kind: "number", help: "also hold out this share of questions entirely and write them to <out>/heldout-labels.jsonl", default: 0 },
-  targets: { kind: "string", help: "label (one-hot on the label's route) | right_routes (uniform over the oracle's right routes; epoch picked by route accuracy)", default: "label" },
+  holdout_share: {
+    kind: "number",
+    help: "also hold out this share of questions entirely and write them to <out>/heldout-labels.jsonl",
+    default: 0,
+  },
+  targets: {
+    kind: "string",
+    help: "label (one-hot on the label's route) | right_routes (uniform over the oracle's right routes; epoch picked by route accuracy)",
+    default: "label",
+  },
   class_weighting: { kind: "string", help: "balanced (max_count / count_c, reference) | none", default: "balanced" },
 };
 
@@ -40,13 +74,18 @@ const EVAL_FLAGS: FlagSpecs = {
 const COMPARE_FLAGS: FlagSpecs = {
   bench: { kind: "string", help: "wtq | tatqa | hybridqa (which official metric)" },
   gold: { kind: "string", help: "gold questions file (.jsonl), e.g. ../shared/data/tatqa/dev/questions.jsonl" },
-  pred: { kind: "string", help: "LABEL=RESULTS.jsonl of `atr run`, once per router; the first is the baseline of better / worse", repeatable: true },
+  pred: {
+    kind: "string",
+    help: "LABEL=RESULTS.jsonl of `atr run`, once per router; the first is the baseline of better / worse",
+    repeatable: true,
+  },
   json: { kind: "boolean", help: "print the comparison as JSON" },
 };
 
 const required = (flags: Record<string, unknown>, name: string): string => {
   const v = flags[name];
-  if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) throw new UsageError(`--${name} is required`);
+  if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0))
+    throw new UsageError(`--${name} is required`);
   return Array.isArray(v) ? String(v[0]) : String(v);
 };
 
@@ -57,17 +96,27 @@ async function labelsCommand(argv: string[]): Promise<number> {
   const distill = (flags.distill as string[] | undefined) ?? [];
   const oracle = (flags.oracle as string[] | undefined) ?? [];
   const explore = (flags.explore as string[] | undefined) ?? [];
-  if (inference.length + distill.length + oracle.length + explore.length === 0) throw new UsageError("give --from_inference RUN.jsonl, --distill RUN.jsonl, --oracle ROUTE=RUN.jsonl or --explore RUN.jsonl");
-  if ((oracle.length || explore.length) && !flags.gold_bench) throw new UsageError("--oracle and --explore need --gold_bench to judge the answers");
-  const { readJsonl, labelsFromInference, distillLabels, oracleLabels, explorationLabels } = await import("../../training/labels.js");
+  if (inference.length + distill.length + oracle.length + explore.length === 0)
+    throw new UsageError(
+      "give --from_inference RUN.jsonl, --distill RUN.jsonl, --oracle ROUTE=RUN.jsonl or --explore RUN.jsonl",
+    );
+  if ((oracle.length || explore.length) && !flags.gold_bench)
+    throw new UsageError("--oracle and --explore need --gold_bench to judge the answers");
+  const { readJsonl, labelsFromInference, distillLabels, oracleLabels, explorationLabels } =
+    await import("../../training/labels.js");
   const { teacherRoute } = await import("../../nodes/offline/choose-route.js");
   let isCorrect: import("../../training/labels.js").AnswerCheck | undefined;
   if (flags.gold_bench) {
     const bench = String(flags.gold_bench);
     const { BENCHES, officialScore } = await import("../../evals/score.js");
-    if (!(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--gold_bench must be one of ${BENCHES.join(", ")}`);
+    if (!(BENCHES as readonly string[]).includes(bench))
+      throw new UsageError(`--gold_bench must be one of ${BENCHES.join(", ")}`);
     isCorrect = (record, answer) => {
-      const scores = officialScore(bench as (typeof BENCHES)[number], { ...record, question: String(record.question ?? "") }, { agentic_tablerag_answer: answer });
+      const scores = officialScore(
+        bench as (typeof BENCHES)[number],
+        { ...record, question: String(record.question ?? "") },
+        { agentic_tablerag_answer: answer },
+      );
       return (scores.accuracy ?? scores.em ?? 0) === 1;
     };
   }
@@ -81,7 +130,8 @@ async function labelsCommand(argv: string[]): Promise<number> {
     const runs = new Map<import("../../nodes/types.js").Route, ReturnType<typeof readJsonl<Record<string, unknown>>>>();
     for (const spec of oracle) {
       const m = /^(TEXT|SQL|RETRIEVE|HYBRID)=(.+)$/.exec(spec);
-      if (!m || !(LABELS as readonly string[]).includes(m[1]!)) throw new UsageError(`--oracle takes ROUTE=RUN.jsonl with ROUTE one of ${LABELS.join(", ")} (got "${spec}")`);
+      if (!m || !(LABELS as readonly string[]).includes(m[1]!))
+        throw new UsageError(`--oracle takes ROUTE=RUN.jsonl with ROUTE one of ${LABELS.join(", ")} (got "${spec}")`);
       runs.set(m[1] as import("../../nodes/types.js").Route, readJsonl(m[2]!));
     }
     labels.push(...oracleLabels(runs, isCorrect!));
@@ -89,8 +139,14 @@ async function labelsCommand(argv: string[]): Promise<number> {
   writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));
   const { labelSummary } = await import("../../training/labels.js");
   const summary = labelSummary(labels);
-  if (flags.summary) writeFileSync(String(flags.summary), `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: [...oracle, ...explore] }, null, 2)}\n`);
-  console.log(`atr train-router: ${labels.length} labels from ${summary.questions} questions → ${out} ${JSON.stringify(summary.label_counts)}`);
+  if (flags.summary)
+    writeFileSync(
+      String(flags.summary),
+      `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: [...oracle, ...explore] }, null, 2)}\n`,
+    );
+  console.log(
+    `atr train-router: ${labels.length} labels from ${summary.questions} questions → ${out} ${JSON.stringify(summary.label_counts)}`,
+  );
   return labels.length ? 0 : 1;
 }
 
@@ -103,7 +159,8 @@ async function trainCommand(argv: string[]): Promise<number> {
   const targets = String(flags.targets);
   if (targets !== "label" && targets !== "right_routes") throw new UsageError("--targets takes label or right_routes");
   const classWeighting = String(flags.class_weighting);
-  if (classWeighting !== "balanced" && classWeighting !== "none") throw new UsageError("--class_weighting takes balanced or none");
+  if (classWeighting !== "balanced" && classWeighting !== "none")
+    throw new UsageError("--class_weighting takes balanced or none");
   const dimension = Number(flags.dimension);
   if (!Number.isInteger(dimension) || dimension < 16) throw new UsageError("--dimension takes an integer ≥ 16");
   const { readRouterLabels } = await import("../../training/labels.js");
@@ -133,12 +190,19 @@ async function trainCommand(argv: string[]): Promise<number> {
     targets,
     classWeighting,
   });
-  writeRouterModel(out, model, features, version, { ...stats, labelFiles, heldOutLabels: heldOut.length, command: `atr train-router train ${argv.join(" ")}` });
+  writeRouterModel(out, model, features, version, {
+    ...stats,
+    labelFiles,
+    heldOutLabels: heldOut.length,
+    command: `atr train-router train ${argv.join(" ")}`,
+  });
   if (heldOut.length) {
     const { join } = await import("node:path");
     writeFileSync(join(out, "heldout-labels.jsonl"), heldOut.map((l) => JSON.stringify(l)).join("\n") + "\n");
   }
-  console.log(`atr train-router: wrote ${out} (model.onnx + router.json${heldOut.length ? ` + heldout-labels.jsonl (${heldOut.length})` : ""})`);
+  console.log(
+    `atr train-router: wrote ${out} (model.onnx + router.json${heldOut.length ? ` + heldout-labels.jsonl (${heldOut.length})` : ""})`,
+  );
   console.log(JSON.stringify(stats));
   return 0;
 }
@@ -164,12 +228,16 @@ async function evalCommand(argv: string[]): Promise<number> {
   console.log(renderConfusion(report.unmasked.confusion));
   const r = report.routes;
   if (r) {
-    console.log(`first-route accuracy (execution-oracle labels: the chosen route's answer is right), ${r.labels} labels:`);
+    console.log(
+      `first-route accuracy (execution-oracle labels: the chosen route's answer is right), ${r.labels} labels:`,
+    );
     const line = (name: string, t: typeof r) =>
       `  ${name.padEnd(12)} student ${pct(t.student)}  heuristic ${pct(t.heuristic)}  routes differ ${t.differ}  only student right ${t.studentOnly}  only heuristic right ${t.heuristicOnly}`;
     console.log(line("all", r));
     for (const [type, t] of Object.entries(r.byType)) console.log(line(type, { ...r, ...t }));
-    console.log(`  first routes: student ${JSON.stringify(r.studentRoutes)}  heuristic ${JSON.stringify(r.heuristicRoutes)}`);
+    console.log(
+      `  first routes: student ${JSON.stringify(r.studentRoutes)}  heuristic ${JSON.stringify(r.heuristicRoutes)}`,
+    );
   }
   return 0;
 }
@@ -180,7 +248,8 @@ async function compareCommand(argv: string[]): Promise<number> {
   const gold = required(flags, "gold");
   required(flags, "pred");
   const { BENCHES } = await import("../../evals/score.js");
-  if (!(BENCHES as readonly string[]).includes(bench)) throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
+  if (!(BENCHES as readonly string[]).includes(bench))
+    throw new UsageError(`--bench must be one of ${BENCHES.join(", ")}`);
   const { readJsonl } = await import("../../training/labels.js");
   const { compareRouterRuns, renderComparison } = await import("../../training/compare-routers.js");
   const runs = (flags.pred as string[]).map((spec) => {
@@ -194,7 +263,8 @@ async function compareCommand(argv: string[]): Promise<number> {
 }
 
 export const command: Command = {
-  summary: "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs",
+  summary:
+    "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs",
   help: () =>
     [
       "Usage:",
@@ -224,6 +294,8 @@ export const command: Command = {
     if (sub === "train") return trainCommand(rest);
     if (sub === "eval") return evalCommand(rest);
     if (sub === "compare") return compareCommand(rest);
-    throw new UsageError(`expected a subcommand: labels | train | eval | compare (got ${sub === undefined ? "none" : `"${sub}"`})`);
+    throw new UsageError(
+      `expected a subcommand: labels | train | eval | compare (got ${sub === undefined ? "none" : `"${sub}"`})`,
+    );
   },
 };

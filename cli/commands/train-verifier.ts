@@ -10,23 +10,57 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.j
 import type { Command } from "../command.js";
 
 const FLAGS: FlagSpecs = {
-  data: { kind: "string", help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — a training split's questions and its exploration run (`atr run --emit_trace --accept_threshold 1`); once per split", repeatable: true },
-  evaluate: { kind: "string", help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — runs to report the model on (dev), not used for fitting; once per split", repeatable: true },
-  model: { kind: "string", help: "model file to evaluate without --data (default: the shipped nodes/offline/models/answer-verifier.json)" },
+  data: {
+    kind: "string",
+    help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — a training split's questions and its exploration run (`atr run --emit_trace --accept_threshold 1`); once per split",
+    repeatable: true,
+  },
+  evaluate: {
+    kind: "string",
+    help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — runs to report the model on (dev), not used for fitting; once per split",
+    repeatable: true,
+  },
+  model: {
+    kind: "string",
+    help: "model file to evaluate without --data (default: the shipped nodes/offline/models/answer-verifier.json)",
+  },
   out: { kind: "string", help: "model file to write (default: the shipped one)" },
-  target_precision: { kind: "number", help: "precision of accepted answers the threshold must reach on every training benchmark", default: 0.85 },
-  scorer: { kind: "string", help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)", default: "logistic" },
+  target_precision: {
+    kind: "number",
+    help: "precision of accepted answers the threshold must reach on every training benchmark",
+    default: 0.85,
+  },
+  scorer: {
+    kind: "string",
+    help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)",
+    default: "logistic",
+  },
   trees: { kind: "number", help: "number of trees (≤ 200)", default: 150 },
   depth: { kind: "number", help: "tree depth (1..3)", default: 3 },
   learning_rate: { kind: "number", help: "trees: shrinkage per tree", default: 0.1 },
   l2: { kind: "number", help: "logistic: L2 penalty (also the ranker's)", default: 0.002 },
-  compare: { kind: "boolean", help: "also cross-validate the other scorer and print both scorers' log-loss, AUC and acceptance at the target precision" },
+  compare: {
+    kind: "boolean",
+    help: "also cross-validate the other scorer and print both scorers' log-loss, AUC and acceptance at the target precision",
+  },
   folds: { kind: "number", help: "cross-validation folds (grouped by question)", default: 5 },
   json: { kind: "boolean", help: "print the figures as JSON" },
-  note: { kind: "string", help: "a line for the model file's trainedOn.notes (e.g. how a split was sampled); repeatable", repeatable: true },
+  note: {
+    kind: "string",
+    help: "a line for the model file's trainedOn.notes (e.g. how a split was sampled); repeatable",
+    repeatable: true,
+  },
 };
 
-const SHIPPED = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "nodes", "offline", "models", "answer-verifier.json");
+const SHIPPED = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "..",
+  "nodes",
+  "offline",
+  "models",
+  "answer-verifier.json",
+);
 
 function specs(values: unknown, flag: string): Array<{ bench: string; questions: string; run: string }> {
   return ((values as string[] | undefined) ?? []).map((v) => {
@@ -42,12 +76,14 @@ async function run(argv: string[]): Promise<number> {
   const { flags } = parseArgs(argv, FLAGS);
   const data = specs(flags.data, "data");
   const evaluate = specs(flags.evaluate, "evaluate");
-  if (data.length + evaluate.length === 0) throw new UsageError("give --data BENCH=QUESTIONS,RUN (train) and/or --evaluate BENCH=QUESTIONS,RUN");
+  if (data.length + evaluate.length === 0)
+    throw new UsageError("give --data BENCH=QUESTIONS,RUN (train) and/or --evaluate BENCH=QUESTIONS,RUN");
   const { BENCHES } = await import("../../evals/score.js");
   const t = await import("../../training/answer-verifier.js");
   const { readFileSync } = await import("node:fs");
   const load = (s: { bench: string; questions: string; run: string }) => {
-    if (!(BENCHES as readonly string[]).includes(s.bench)) throw new UsageError(`benchmark "${s.bench}" must be one of ${BENCHES.join(", ")}`);
+    if (!(BENCHES as readonly string[]).includes(s.bench))
+      throw new UsageError(`benchmark "${s.bench}" must be one of ${BENCHES.join(", ")}`);
     return t.loadQuestions(s.bench as (typeof BENCHES)[number], s.questions, s.run);
   };
   const kind = String(flags.scorer);
@@ -66,12 +102,21 @@ async function run(argv: string[]): Promise<number> {
   const started = Date.now();
   if (data.length) {
     const train = data.flatMap(load);
-    const result = t.trainAnswerModel(train, { ...options(kind), sources: data.map((d) => `${d.bench}: ${d.questions}`), notes: (flags.note as string[] | undefined) ?? [] });
+    const result = t.trainAnswerModel(train, {
+      ...options(kind),
+      sources: data.map((d) => `${d.bench}: ${d.questions}`),
+      notes: (flags.note as string[] | undefined) ?? [],
+    });
     model = result.model;
     const out = String(flags.out ?? SHIPPED);
     writeFileSync(out, `${JSON.stringify(model)}\n`);
-    const size = model.scorer.kind === "trees" ? `${model.scorer.trees.length} trees over ${model.scorer.features.length} features` : `${Object.keys(model.scorer.weights).length} weights`;
-    console.error(`wrote ${out}: ${size}, threshold ${model.threshold} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const size =
+      model.scorer.kind === "trees"
+        ? `${model.scorer.trees.length} trees over ${model.scorer.features.length} features`
+        : `${Object.keys(model.scorer.weights).length} weights`;
+    console.error(
+      `wrote ${out}: ${size}, threshold ${model.threshold} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
     for (const [bench, f] of Object.entries(result.crossValidated)) {
       rows.push({ split: `${bench} training data (cv)`, figures: f });
       rows.push({ split: `${bench} training data, rules`, figures: result.rules[bench]! });
@@ -80,10 +125,22 @@ async function run(argv: string[]): Promise<number> {
     if (flags.compare) {
       const other = kind === "trees" ? "logistic" : "trees";
       const oof = t.crossValidated(train, Number(flags.folds), options(other));
-      for (const [bench, idx] of t.byBench(train)) qualities.push({ split: `${bench} training data (cv), ${other}`, quality: t.quality(train, oof, Number(flags.target_precision), idx) });
+      for (const [bench, idx] of t.byBench(train))
+        qualities.push({
+          split: `${bench} training data (cv), ${other}`,
+          quality: t.quality(train, oof, Number(flags.target_precision), idx),
+        });
     }
     for (const [bench, idx] of t.byBench(train)) {
-      reliability.push({ split: `${bench} training data (cv)`, buckets: t.reliability(train.filter((_, i) => idx.includes(i)), (q, c) => result.oof(idx[q]!, c), model.threshold, (q) => result.oofRanker(idx[q]!)) });
+      reliability.push({
+        split: `${bench} training data (cv)`,
+        buckets: t.reliability(
+          train.filter((_, i) => idx.includes(i)),
+          (q, c) => result.oof(idx[q]!, c),
+          model.threshold,
+          (q) => result.oofRanker(idx[q]!),
+        ),
+      });
     }
   } else {
     const { checkAnswerModel } = await import("../../nodes/offline/answer-model.js");
@@ -103,19 +160,31 @@ async function run(argv: string[]): Promise<number> {
     console.log(JSON.stringify({ threshold: model.threshold, figures: rows, quality: qualities, reliability }));
     return 0;
   }
-  console.log(`threshold ${model.threshold} (accept at P(correct) ≥ it: an attempt's P, or the ranker's P of the question's answer)`);
+  console.log(
+    `threshold ${model.threshold} (accept at P(correct) ≥ it: an attempt's P, or the ranker's P of the question's answer)`,
+  );
   console.log("split                          questions  accuracy  accepted  precision  cand.recall  ranker");
   for (const { split, figures: f } of rows) {
-    console.log(`${split.padEnd(31)}${String(f.questions).padStart(9)}  ${pct(f.accuracy)}    ${pct(f.accepted)}    ${pct(f.precision)}     ${pct(f.candidateRecall)}   ${pct(f.rankerAccuracy)}`);
+    console.log(
+      `${split.padEnd(31)}${String(f.questions).padStart(9)}  ${pct(f.accuracy)}    ${pct(f.accepted)}    ${pct(f.precision)}     ${pct(f.candidateRecall)}   ${pct(f.rankerAccuracy)}`,
+    );
   }
   const target = `${(100 * Number(flags.target_precision)).toFixed(0)} %`;
-  console.log(`\nper-attempt P                               candidates  log-loss    AUC  accepted at ≥ ${target} precision (threshold)`);
+  console.log(
+    `\nper-attempt P                               candidates  log-loss    AUC  accepted at ≥ ${target} precision (threshold)`,
+  );
   for (const { split, quality: q } of qualities) {
-    console.log(`${split.padEnd(44)}${String(q.candidates).padStart(10)}  ${q.logLoss.toFixed(3).padStart(8)}  ${q.auc.toFixed(3)}  ${pct(q.acceptedAtTarget)} (${q.thresholdAtTarget.toFixed(2)})`);
+    console.log(
+      `${split.padEnd(44)}${String(q.candidates).padStart(10)}  ${q.logLoss.toFixed(3).padStart(8)}  ${q.auc.toFixed(3)}  ${pct(q.acceptedAtTarget)} (${q.thresholdAtTarget.toFixed(2)})`,
+    );
   }
   for (const r of reliability) {
     console.log(`\nreliability, ${r.split} (final answers: P bucket → share right)`);
-    for (const b of r.buckets) if (b.n) console.log(`  P ${b.from.toFixed(1)}–${(b.from + 0.1).toFixed(1)}  ${String(b.n).padStart(5)} answers  ${pct(b.right / b.n)} % right`);
+    for (const b of r.buckets)
+      if (b.n)
+        console.log(
+          `  P ${b.from.toFixed(1)}–${(b.from + 0.1).toFixed(1)}  ${String(b.n).padStart(5)} answers  ${pct(b.right / b.n)} % right`,
+        );
   }
   return 0;
 }

@@ -30,7 +30,16 @@ import { buildGuardScope, checkSql } from "../../retrievers/sql-guard.js";
 import { isFileNameId } from "../convert/output.js";
 import { normalizeSquad } from "../scoring/hybridqa.js";
 import type { AnswerCallOptions, AnswerFn, AnswerInput } from "../runner.js";
-import { chat, extractAnswer, majorityVote, naiveRagChunks, newUsage, NOT_FOUND, renderEvidence, type BaselineUsage } from "./common.js";
+import {
+  chat,
+  extractAnswer,
+  majorityVote,
+  naiveRagChunks,
+  newUsage,
+  NOT_FOUND,
+  renderEvidence,
+  type BaselineUsage,
+} from "./common.js";
 import { fillPrompt } from "../../nodes/prompts.js";
 import { CLOSED_BOOK_PROMPT, CONTEXT_PROMPT, REACT_PROMPT } from "./prompts.js";
 
@@ -80,11 +89,23 @@ export interface BaselineOptions {
 
 /** The no-decomposition plan of reference §2.3 (both / lookup / no global / no entities / 0). */
 function rawPlan(question: string): SubQueryPlan {
-  return { subQuery: question, requiredModalities: "both", expectedOperator: "lookup", needGlobalTableView: false, entityMentions: [], uncertainty: 0 };
+  return {
+    subQuery: question,
+    requiredModalities: "both",
+    expectedOperator: "lookup",
+    needGlobalTableView: false,
+    entityMentions: [],
+    uncertainty: 0,
+  };
 }
 
 function usageOut(u: BaselineUsage) {
-  return { llmCalls: u.llmCalls, inputTokens: u.inputTokens, outputTokens: u.outputTokens, totalTokens: u.inputTokens + u.outputTokens };
+  return {
+    llmCalls: u.llmCalls,
+    inputTokens: u.inputTokens,
+    outputTokens: u.outputTokens,
+    totalTokens: u.inputTokens + u.outputTokens,
+  };
 }
 
 function callOf(options: AnswerCallOptions): Partial<AnswerCallOptions> {
@@ -101,27 +122,46 @@ export function fullContext(input: AnswerInput, deps: BaselineDeps, options: Bas
   const tableId = input.table_id;
   if (tableId && deps.tableDir) {
     // The id names a file: refuse anything that could leave the folder.
-    if (!isFileNameId(tableId)) throw new BaselineError(`naive_llm full_context: table_id "${tableId}" cannot name a file in ${deps.tableDir}`);
+    if (!isFileNameId(tableId))
+      throw new BaselineError(`naive_llm full_context: table_id "${tableId}" cannot name a file in ${deps.tableDir}`);
     const file = join(deps.tableDir, `${tableId}.csv`);
-    if (!existsSync(file)) throw new BaselineError(`naive_llm full_context: no table file ${file} — pass --table_dir DIR (the folder of <table_id>.csv files)`);
+    if (!existsSync(file))
+      throw new BaselineError(
+        `naive_llm full_context: no table file ${file} — pass --table_dir DIR (the folder of <table_id>.csv files)`,
+      );
     const rows = parseCsv(readFileSync(file, "utf8"));
     const [header = [], ...data] = rows;
-    parts.push(`[Source: ${tableId}.csv]\n${renderTableMarkdown({ id: tableId, file: `${tableId}.csv`, header, rows: data.slice(0, options.maxRows ?? 500) })}`);
+    parts.push(
+      `[Source: ${tableId}.csv]\n${renderTableMarkdown({ id: tableId, file: `${tableId}.csv`, header, rows: data.slice(0, options.maxRows ?? 500) })}`,
+    );
   }
   if (tableId && deps.passages) {
-    for (const p of deps.passages.filter((x) => x.tableId === tableId)) parts.push(`[Source: ${p.file}]\n${p.title ? `${p.title}: ` : ""}${p.text}`);
+    for (const p of deps.passages.filter((x) => x.tableId === tableId))
+      parts.push(`[Source: ${p.file}]\n${p.title ? `${p.title}: ` : ""}${p.text}`);
   }
   return parts.join("\n\n").slice(0, options.maxContextChars ?? 600_000);
 }
 
-function renderSchemaEntry(tables: Map<string, TableSchema> | undefined, tableId: string, column: string, type: string, examples: string): string {
+function renderSchemaEntry(
+  tables: Map<string, TableSchema> | undefined,
+  tableId: string,
+  column: string,
+  type: string,
+  examples: string,
+): string {
   const schema = tables?.get(tableId);
   const col = schema?.columns.find((c) => c.name === column);
   const physical = schema && col ? ` (SQL: ${schema.physical}.${col.physical})` : "";
   return `table ${tableId}, column "${column}"${physical}, ${type}, e.g. ${examples}`;
 }
 
-async function reactTool(action: string, arg: string, input: AnswerInput, deps: BaselineDeps, options: BaselineOptions): Promise<string> {
+async function reactTool(
+  action: string,
+  arg: string,
+  input: AnswerInput,
+  deps: BaselineDeps,
+  options: BaselineOptions,
+): Promise<string> {
   const scope = input.table_id ? [input.table_id] : undefined;
   switch (action) {
     case "retrieve_docs": {
@@ -130,8 +170,17 @@ async function reactTool(action: string, arg: string, input: AnswerInput, deps: 
     }
     case "retrieve_schema": {
       let hits = await deps.search.schema(arg, 20);
-      if (scope) hits = [...hits.filter((h) => scope.includes(h.entry.tableId)), ...hits.filter((h) => !scope.includes(h.entry.tableId))];
-      return hits.slice(0, 5).map((h) => renderSchemaEntry(deps.tables, h.entry.tableId, h.entry.column, h.entry.type, h.entry.examples)).join("\n") || "(nothing found)";
+      if (scope)
+        hits = [
+          ...hits.filter((h) => scope.includes(h.entry.tableId)),
+          ...hits.filter((h) => !scope.includes(h.entry.tableId)),
+        ];
+      return (
+        hits
+          .slice(0, 5)
+          .map((h) => renderSchemaEntry(deps.tables, h.entry.tableId, h.entry.column, h.entry.type, h.entry.examples))
+          .join("\n") || "(nothing found)"
+      );
     }
     case "retrieve_cells": {
       const result = await deps.search.schemaCells(arg, [arg], { schemaTopK: 5, cellTopK: 8, tableIds: scope });
@@ -140,7 +189,9 @@ async function reactTool(action: string, arg: string, input: AnswerInput, deps: 
     }
     case "execute_sql": {
       if (!deps.sql || !deps.tables) return "execute_sql is not available";
-      const tables = scope ? scope.map((id) => deps.tables!.get(id)).filter((t): t is TableSchema => !!t) : [...deps.tables.values()];
+      const tables = scope
+        ? scope.map((id) => deps.tables!.get(id)).filter((t): t is TableSchema => !!t)
+        : [...deps.tables.values()];
       const guard = buildGuardScope({
         tables,
         allowedColumns: tables.flatMap((t) => t.columns.map((c) => ({ tableId: t.tableId, column: c.name }))),
@@ -176,12 +227,35 @@ export function createBaseline(name: BaselineName, deps: BaselineDeps, options: 
         const context = full ? fullContext(input, deps, options) : "";
         if (!model) {
           // Offline: a closed book has no knowledge; full context is read by the extractive reader.
-          const answer = full && context ? await readText({ question: input.question, subQuery: input.question, plan: rawPlan(input.question), evidence: context }) : NOT_FOUND;
-          return { answer, usage: usageOut(usage), trace: { baseline: name, mode: options.mode ?? "closed_book", offline: true, context_chars: context.length } };
+          const answer =
+            full && context
+              ? await readText({
+                  question: input.question,
+                  subQuery: input.question,
+                  plan: rawPlan(input.question),
+                  evidence: context,
+                })
+              : NOT_FOUND;
+          return {
+            answer,
+            usage: usageOut(usage),
+            trace: {
+              baseline: name,
+              mode: options.mode ?? "closed_book",
+              offline: true,
+              context_chars: context.length,
+            },
+          };
         }
-        const prompt = full ? fillPrompt(CONTEXT_PROMPT, { context, question: input.question }) : fillPrompt(CLOSED_BOOK_PROMPT, { question: input.question });
+        const prompt = full
+          ? fillPrompt(CONTEXT_PROMPT, { context, question: input.question })
+          : fillPrompt(CLOSED_BOOK_PROMPT, { question: input.question });
         const reply = await chat(model, prompt, usage, callOf(call), name);
-        return { answer: extractAnswer(reply), usage: usageOut(usage), trace: { baseline: name, mode: options.mode ?? "closed_book", context_chars: context.length, reply } };
+        return {
+          answer: extractAnswer(reply),
+          usage: usageOut(usage),
+          trace: { baseline: name, mode: options.mode ?? "closed_book", context_chars: context.length, reply },
+        };
       };
     case "naive_rag":
     case "naive_rag_sc":
@@ -191,7 +265,12 @@ export function createBaseline(name: BaselineName, deps: BaselineDeps, options: 
         const context = renderEvidence(chunks);
         const sources = chunks.map((c) => c.source);
         if (!model) {
-          const answer = await readText({ question: input.question, subQuery: input.question, plan: rawPlan(input.question), evidence: context });
+          const answer = await readText({
+            question: input.question,
+            subQuery: input.question,
+            plan: rawPlan(input.question),
+            evidence: context,
+          });
           return { answer, usage: usageOut(usage), trace: { baseline: name, offline: true, sources, samples: 1 } };
         }
         const prompt = fillPrompt(CONTEXT_PROMPT, { context, question: input.question });
@@ -201,25 +280,49 @@ export function createBaseline(name: BaselineName, deps: BaselineDeps, options: 
         }
         const sampler = deps.sampler ?? model;
         const candidates: string[] = [];
-        for (let i = 0; i < (options.samples ?? 5); i++) candidates.push(extractAnswer(await chat(sampler, prompt, usage, callOf(call), `${name}:${i + 1}`)));
+        for (let i = 0; i < (options.samples ?? 5); i++)
+          candidates.push(extractAnswer(await chat(sampler, prompt, usage, callOf(call), `${name}:${i + 1}`)));
         const vote = majorityVote(candidates, normalizeSquad);
-        return { answer: vote.answer, usage: usageOut(usage), trace: { baseline: name, sources, candidates, votes: vote.votes } };
+        return {
+          answer: vote.answer,
+          usage: usageOut(usage),
+          trace: { baseline: name, sources, candidates, votes: vote.votes },
+        };
       };
     case "react":
       return async (input, call) => {
         const usage = newUsage();
-        if (!model) return { answer: NOT_FOUND, usage: usageOut(usage), trace: { baseline: name, offline: true, note: "ReAct needs a chat model" } };
+        if (!model)
+          return {
+            answer: NOT_FOUND,
+            usage: usageOut(usage),
+            trace: { baseline: name, offline: true, note: "ReAct needs a chat model" },
+          };
         const steps: Array<{ reply: string; action?: string; arg?: string; observation?: string }> = [];
         const hint = input.table_id ? `\n<table_hint>${input.table_id}</table_hint>` : "";
         for (let step = 1; step <= (options.maxSteps ?? 10); step++) {
-          const scratchpad = steps.map((s) => `${s.reply.trim()}${s.observation !== undefined ? `\nObservation: ${s.observation}` : ""}`).join("\n");
-          const reply = await chat(model, fillPrompt(REACT_PROMPT, { question: input.question, hint, scratchpad }), usage, callOf(call), `${name}:${step}`);
+          const scratchpad = steps
+            .map((s) => `${s.reply.trim()}${s.observation !== undefined ? `\nObservation: ${s.observation}` : ""}`)
+            .join("\n");
+          const reply = await chat(
+            model,
+            fillPrompt(REACT_PROMPT, { question: input.question, hint, scratchpad }),
+            usage,
+            callOf(call),
+            `${name}:${step}`,
+          );
           const parsed = parseReactReply(reply);
           if (parsed.final !== undefined) {
             steps.push({ reply });
-            return { answer: extractAnswer(`<Answer>: ${parsed.final}`), usage: usageOut(usage), trace: { baseline: name, steps } };
+            return {
+              answer: extractAnswer(`<Answer>: ${parsed.final}`),
+              usage: usageOut(usage),
+              trace: { baseline: name, steps },
+            };
           }
-          const observation = parsed.action ? await reactTool(parsed.action, parsed.arg ?? "", input, deps, options) : undefined;
+          const observation = parsed.action
+            ? await reactTool(parsed.action, parsed.arg ?? "", input, deps, options)
+            : undefined;
           steps.push({ reply, action: parsed.action, arg: parsed.arg, observation });
         }
         return { answer: NOT_FOUND, usage: usageOut(usage), trace: { baseline: name, steps, stopped: "max steps" } };

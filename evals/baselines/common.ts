@@ -23,7 +23,8 @@ export function newUsage(): BaselineUsage {
 
 function replyText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((c) => (typeof c === "string" ? c : ((c as { text?: string }).text ?? ""))).join("");
+  if (Array.isArray(content))
+    return content.map((c) => (typeof c === "string" ? c : ((c as { text?: string }).text ?? ""))).join("");
   return String(content ?? "");
 }
 
@@ -59,13 +60,23 @@ export function extractAnswer(reply: string): string {
   const tag = /<\s*answer\s*>\s*:?/i.exec(reply);
   let text: string;
   if (tag) {
-    const after = reply.slice(tag.index + tag[0].length).split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    const after = reply
+      .slice(tag.index + tag[0].length)
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "");
     text = after[0] ?? "";
   } else {
-    const lines = reply.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    const lines = reply
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "");
     text = lines[lines.length - 1] ?? "";
   }
-  text = text.replace(/^["'“]+|["'”]+$/g, "").replace(/\.+$/, "").trim();
+  text = text
+    .replace(/^["'“]+|["'”]+$/g, "")
+    .replace(/\.+$/, "")
+    .trim();
   return text === "" ? NOT_FOUND : text;
 }
 
@@ -79,7 +90,12 @@ export function renderEvidence(chunks: DocChunk[]): string {
  * hinted table, its best-ranked chunk is put first (the published code prepends "the first chunk of
  * that table"; the search API ranks chunks, so we take the hinted table's best chunk for the question).
  */
-export async function naiveRagChunks(search: IndexSearch, question: string, topK: number, tableId?: string): Promise<DocChunk[]> {
+export async function naiveRagChunks(
+  search: IndexSearch,
+  question: string,
+  topK: number,
+  tableId?: string,
+): Promise<DocChunk[]> {
   const hits: Array<Hit<DocChunk>> = await search.documents(question, topK);
   const chunks = hits.map((h) => h.entry);
   if (!tableId || chunks.some((c) => c.tableId === tableId)) return chunks;
@@ -89,7 +105,10 @@ export async function naiveRagChunks(search: IndexSearch, question: string, topK
 }
 
 /** Majority vote on SQuAD-normalised answers; ties go to the first occurrence. */
-export function majorityVote(answers: string[], normalise: (s: string) => string): { answer: string; votes: Record<string, number> } {
+export function majorityVote(
+  answers: string[],
+  normalise: (s: string) => string,
+): { answer: string; votes: Record<string, number> } {
   const counts = new Map<string, { count: number; first: number; text: string }>();
   answers.forEach((a, i) => {
     const key = normalise(a);
@@ -98,6 +117,10 @@ export function majorityVote(answers: string[], normalise: (s: string) => string
     else counts.set(key, { count: 1, first: i, text: a });
   });
   let best: { count: number; first: number; text: string } | undefined;
-  for (const e of counts.values()) if (!best || e.count > best.count || (e.count === best.count && e.first < best.first)) best = e;
-  return { answer: best?.text ?? NOT_FOUND, votes: Object.fromEntries([...counts.values()].map((e) => [e.text, e.count])) };
+  for (const e of counts.values())
+    if (!best || e.count > best.count || (e.count === best.count && e.first < best.first)) best = e;
+  return {
+    answer: best?.text ?? NOT_FOUND,
+    votes: Object.fromEntries([...counts.values()].map((e) => [e.text, e.count])),
+  };
 }

@@ -67,7 +67,8 @@ export function convertHybridqa(options: HybridqaConvertOptions) {
   const traced = new Map<string, unknown>();
   if (existsSync(tracedPath)) {
     read.push(tracedPath);
-    for (const q of readJson<Array<Record<string, unknown>>>(tracedPath, "HybridQA traced questions")) traced.set(String(q.question_id), q["answer-node"]);
+    for (const q of readJson<Array<Record<string, unknown>>>(tracedPath, "HybridQA traced questions"))
+      traced.set(String(q.question_id), q["answer-node"]);
   }
   read.push(`${options.tablesDir}/<table_id>.json`, `${options.passagesDir}/<table_id>.json`);
   const out = new SplitWriter(options.outDir);
@@ -97,7 +98,13 @@ export function convertHybridqa(options: HybridqaConvertOptions) {
       question_id: qid,
       question: q.question,
       table_id: tableId,
-      ...(answer !== undefined ? { answer: [String(answer)], answer_from: from.get(qid) ?? null, answer_node: traced.get(qid) ?? q["answer-node"] ?? [] } : {}),
+      ...(answer !== undefined
+        ? {
+            answer: [String(answer)],
+            answer_from: from.get(qid) ?? null,
+            answer_node: traced.get(qid) ?? q["answer-node"] ?? [],
+          }
+        : {}),
       passages_id: tableId,
     });
   }

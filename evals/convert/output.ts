@@ -51,7 +51,9 @@ export class SplitWriter {
       return existsSync(path) && (name.endsWith(".jsonl") || readdirSync(path).some((f) => f !== ".gitkeep"));
     });
     if (held.length > 0) {
-      throw new ConvertError(`--out_dir ${outDir} already holds a converted split (${held.join(", ")}); give an empty or new folder, or remove it first`);
+      throw new ConvertError(
+        `--out_dir ${outDir} already holds a converted split (${held.join(", ")}); give an empty or new folder, or remove it first`,
+      );
     }
     mkdirSync(join(outDir, "tables"), { recursive: true });
     mkdirSync(join(outDir, "passages"), { recursive: true });

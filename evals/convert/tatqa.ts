@@ -40,7 +40,8 @@ function pyStr(value: unknown): string {
 /** `extract_gold_answers` of tatqa_metric.py. */
 export function tatGoldAnswers(answerType: string, answer: unknown): string[] {
   if (answerType === "span" || answerType === "multi-span") {
-    if (!Array.isArray(answer)) throw new ConvertError(`a ${answerType} answer must be a list, got ${JSON.stringify(answer)}`);
+    if (!Array.isArray(answer))
+      throw new ConvertError(`a ${answerType} answer must be a list, got ${JSON.stringify(answer)}`);
     return answer.map(String);
   }
   if (answerType === "count") return [String(Math.trunc(Number(answer)))];
@@ -68,8 +69,16 @@ export function convertTatqa(options: TatqaConvertOptions) {
     for (const q of ctx.questions ?? []) {
       if (options.limit !== undefined && n >= options.limit) break;
       n++;
-      out.table(tableId, (ctx.table.table ?? []).map((row) => row.map((c) => String(c ?? ""))));
-      out.passage(tableId, [...(ctx.paragraphs ?? [])].sort((a, b) => a.order - b.order).map((p) => ({ id: p.uid, order: p.order, text: p.text })));
+      out.table(
+        tableId,
+        (ctx.table.table ?? []).map((row) => row.map((c) => String(c ?? ""))),
+      );
+      out.passage(
+        tableId,
+        [...(ctx.paragraphs ?? [])]
+          .sort((a, b) => a.order - b.order)
+          .map((p) => ({ id: p.uid, order: p.order, text: p.text })),
+      );
       const record: Record<string, unknown> = { question_id: q.uid, question: q.question, table_id: tableId };
       if (q.answer !== undefined && q.answer_type) {
         record.answer = tatGoldAnswers(q.answer_type, q.answer);

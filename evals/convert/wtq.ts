@@ -62,10 +62,13 @@ export function parseWtqCsv(text: string): string[][] {
 }
 
 function readTsv(path: string): Array<Record<string, string>> {
-  const lines = readFileSync(path, "utf8").split(/\r?\n/).filter((l) => l !== "");
+  const lines = readFileSync(path, "utf8")
+    .split(/\r?\n/)
+    .filter((l) => l !== "");
   const header = lines[0]!.split("\t");
   for (const need of ["id", "utterance", "context", "targetValue"]) {
-    if (!header.includes(need)) throw new ConvertError(`${path}: header has no "${need}" column (found ${header.join(", ")})`);
+    if (!header.includes(need))
+      throw new ConvertError(`${path}: header has no "${need}" column (found ${header.join(", ")})`);
   }
   return lines.slice(1).map((line) => {
     const cells = line.split("\t");
@@ -86,13 +89,19 @@ export function convertWtq(options: WtqConvertOptions) {
   const tagged = join(options.src, "tagged", "data", `${split}.tagged`);
   const plain = join(options.src, "data", `${split}.tsv`);
   const questionsFile = existsSync(tagged) ? tagged : existsSync(plain) ? plain : undefined;
-  if (!questionsFile) throw new ConvertError(`neither ${tagged} nor ${plain} exists: --src must be the WikiTableQuestions release root and --split a split name`);
+  if (!questionsFile)
+    throw new ConvertError(
+      `neither ${tagged} nor ${plain} exists: --src must be the WikiTableQuestions release root and --split a split name`,
+    );
   let rows = readTsv(questionsFile);
   if (options.limit !== undefined) rows = rows.slice(0, options.limit);
   const out = new SplitWriter(options.outDir);
   for (const r of rows) {
     const m = /^csv\/(\d+)-csv\/(\d+)\.csv$/.exec(r.context!);
-    if (!m) throw new ConvertError(`${questionsFile}: question ${r.id} has context "${r.context}", expected csv/<A>-csv/<B>.csv`);
+    if (!m)
+      throw new ConvertError(
+        `${questionsFile}: question ${r.id} has context "${r.context}", expected csv/<A>-csv/<B>.csv`,
+      );
     const tableId = checkTableId(`${m[1]}_${m[2]}`, questionsFile);
     if (!out.tables.has(tableId)) {
       const csvPath = join(options.src, r.context!);
@@ -101,7 +110,14 @@ export function convertWtq(options: WtqConvertOptions) {
       let meta: Record<string, unknown> = { table_id: tableId, table_source: r.context };
       if (existsSync(pagePath)) {
         const page = JSON.parse(readFileSync(pagePath, "utf8")) as Record<string, unknown>;
-        meta = { ...meta, page_title: page.title, url: page.url, page_id: page.id, revision: page.revision, table_index: page.tableIndex };
+        meta = {
+          ...meta,
+          page_title: page.title,
+          url: page.url,
+          page_id: page.id,
+          revision: page.revision,
+          table_index: page.tableIndex,
+        };
       }
       out.table(tableId, parseWtqCsv(readFileSync(csvPath, "utf8")), meta);
     }
@@ -118,5 +134,9 @@ export function convertWtq(options: WtqConvertOptions) {
     record.table_source = r.context;
     out.question(record);
   }
-  return out.finish([questionsFile, `${join(options.src, "csv")}/<A>-csv/<B>.csv`, `${join(options.src, "page")}/<A>-page/<B>.json (when present)`]);
+  return out.finish([
+    questionsFile,
+    `${join(options.src, "csv")}/<A>-csv/<B>.csv`,
+    `${join(options.src, "page")}/<A>-page/<B>.json (when present)`,
+  ]);
 }

@@ -10,12 +10,18 @@ import { ARTICLES, ASCII_PUNCT, multisetF1 } from "./tokens.js";
 export function normalizeSquad(text: string): string {
   const lower = text.toLowerCase();
   const noPunct = [...lower].filter((ch) => !ASCII_PUNCT.has(ch)).join("");
-  return noPunct.replace(ARTICLES, " ").split(/\s+/u).filter((w) => w !== "").join(" ");
+  return noPunct
+    .replace(ARTICLES, " ")
+    .split(/\s+/u)
+    .filter((w) => w !== "")
+    .join(" ");
 }
 
 function tokens(text: string): string[] {
   if (!text) return [];
-  return normalizeSquad(text).split(" ").filter((w) => w !== "");
+  return normalizeSquad(text)
+    .split(" ")
+    .filter((w) => w !== "");
 }
 
 export function squadExact(gold: string, pred: string): number {

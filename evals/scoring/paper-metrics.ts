@@ -23,7 +23,7 @@ export function cleanAnswer(input: string | null | undefined): string {
     /^(sub-query|step)\s*\d+\s*:\s*/i,
     /^[:\-]\s*/,
   ];
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const re of rules) {
       const next = s.replace(re, "");
@@ -42,8 +42,27 @@ export function cleanAnswer(input: string | null | undefined): string {
 }
 
 const NUMBER_WORDS = [
-  "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-  "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
 ];
 const NUMBER_WORD_RE = new RegExp(`\\b(${NUMBER_WORDS.join("|")})\\b`, "g");
 const SCALE_VALUE: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };

@@ -70,7 +70,10 @@ export function pyFloatStr(x: number): string {
   let text: string;
   if (exp >= 0) {
     const intLen = exp + 1;
-    text = digits.length <= intLen ? digits.padEnd(intLen, "0") + ".0" : `${digits.slice(0, intLen)}.${digits.slice(intLen)}`;
+    text =
+      digits.length <= intLen
+        ? digits.padEnd(intLen, "0") + ".0"
+        : `${digits.slice(0, intLen)}.${digits.slice(intLen)}`;
   } else {
     text = `0.${"0".repeat(-exp - 1)}${digits}`;
   }

@@ -77,7 +77,6 @@ export function tatToNumber(text: string): PyNum | undefined {
   return { value: isInt ? product : pyRound(product, 4), isInt };
 }
 
-
 /** `normalize_answer`: per space-separated token, lower → strip punctuation (non-numbers) → canonical number → drop articles. */
 export function normalizeTatAnswer(text: string): string {
   const parts = text.split(" ").map((token) => {
@@ -89,7 +88,10 @@ export function normalizeTatAnswer(text: string): string {
     }
     return pySplit(t.replace(ARTICLES, " ")).join(" ");
   });
-  return parts.filter((p) => p.trim() !== "").join(" ").trim();
+  return parts
+    .filter((p) => p.trim() !== "")
+    .join(" ")
+    .trim();
 }
 
 /** `get_answer_str`: sorted items, numbers scaled and printed `%.4f`, scale appended to text; one joined string. */

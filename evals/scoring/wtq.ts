@@ -14,7 +14,10 @@ export function normalizeWtq(input: string): string {
   // Remove diacritics.
   let x = input.normalize("NFKD").replace(/\p{Mn}/gu, "");
   // Normalise quotes and dashes.
-  x = x.replace(/[‘’´`]/g, "'").replace(/[“”]/g, '"').replace(/[‐‑‒–—−]/g, "-");
+  x = x
+    .replace(/[‘’´`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[‐‑‒–—−]/g, "-");
   for (;;) {
     const old = x;
     // Remove citations.
@@ -46,8 +49,7 @@ function parseNumber(text: string): number | undefined {
 export function parseWtqDate(text: string): [number, number, number] | undefined {
   const parts = text.toLowerCase().split("-");
   if (parts.length !== 3) return undefined;
-  const field = (p: string, placeholders: string[]): number | undefined =>
-    placeholders.includes(p) ? -1 : pyInt(p);
+  const field = (p: string, placeholders: string[]): number | undefined => (placeholders.includes(p) ? -1 : pyInt(p));
   const year = field(parts[0]!, ["xx", "xxxx"]);
   const month = field(parts[1]!, ["xx"]);
   const day = field(parts[2]!, ["xx"]);

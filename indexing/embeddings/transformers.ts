@@ -49,7 +49,9 @@ export function checkModelFolder(path: string): { dir: string; dtype: "fp32" | "
       : undefined;
   if (!dtype) missing.push("onnx/model.onnx (or onnx/model_quantized.onnx)");
   if (missing.length > 0) {
-    throw new ModelFolderError(`model folder ${dir} lacks ${missing.join(", ")} — export the model to ONNX for transformers.js (no download happens at run time)`);
+    throw new ModelFolderError(
+      `model folder ${dir} lacks ${missing.join(", ")} — export the model to ONNX for transformers.js (no download happens at run time)`,
+    );
   }
   const config = JSON.parse(readFileSync(join(dir, "config.json"), "utf8")) as Record<string, unknown>;
   return { dir, dtype: dtype!, config };
@@ -90,7 +92,8 @@ class ModelTokenizer implements ChunkTokenizer {
       const start = m.index!;
       const len = m[0].length;
       const n = Math.max(1, Math.min(len, this.count(m[0])));
-      for (let i = 0; i < n; i++) spans.push([start + Math.floor((i * len) / n), start + Math.floor(((i + 1) * len) / n)]);
+      for (let i = 0; i < n; i++)
+        spans.push([start + Math.floor((i * len) / n), start + Math.floor(((i + 1) * len) / n)]);
     }
     return spans;
   }
@@ -123,7 +126,8 @@ export class TransformersEmbeddings extends Embeddings implements IndexEmbedder 
     const tok = await tf.AutoTokenizer.from_pretrained(dir);
     const model = await tf.AutoModel.from_pretrained(dir, { dtype });
     const dimension = Number(config.hidden_size ?? config.d_model ?? 0);
-    if (!Number.isInteger(dimension) || dimension <= 0) throw new ModelFolderError(`${join(dir, "config.json")}: hidden_size is missing`);
+    if (!Number.isInteger(dimension) || dimension <= 0)
+      throw new ModelFolderError(`${join(dir, "config.json")}: hidden_size is missing`);
     return new TransformersEmbeddings(tok, model, dimension, options.pooling ?? poolingFor(dir, config), dir, options);
   }
 
@@ -132,7 +136,8 @@ export class TransformersEmbeddings extends Embeddings implements IndexEmbedder 
     const output = (await this.model(inputs)) as Record<string, { data: Float32Array; dims: number[] }>;
     const hidden = output.last_hidden_state ?? Object.values(output)[0]!;
     const [b, t, h] = hidden.dims as [number, number, number];
-    if (h !== this.dimension) throw new ModelFolderError(`${this.dir}: model output width ${h} ≠ config hidden_size ${this.dimension}`);
+    if (h !== this.dimension)
+      throw new ModelFolderError(`${this.dir}: model output width ${h} ≠ config hidden_size ${this.dimension}`);
     const mask = (inputs.attention_mask as { data: ArrayLike<bigint | number> }).data;
     const data = hidden.data;
     for (let i = 0; i < b; i++) {

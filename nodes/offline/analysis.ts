@@ -9,7 +9,20 @@ import type { Modality, Operator, SubQueryPlan } from "../types.js";
 import type { EntityMention } from "./mentions.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { questionWords } from "../../text/tokenise.js";
-import { MAX_COMPARATIVES, MAX_SUPERLATIVES, MIN_COMPARATIVES, MIN_SUPERLATIVES, NUMBER_WORD_PATTERN, NUMBER_WORDS, nounPattern, ORDINAL_PATTERN, ordinalValue, PERSON_NOUNS, PLACE_NOUNS, SUPERLATIVE_PATTERN } from "../../text/lexicons.js";
+import {
+  MAX_COMPARATIVES,
+  MAX_SUPERLATIVES,
+  MIN_COMPARATIVES,
+  MIN_SUPERLATIVES,
+  NUMBER_WORD_PATTERN,
+  NUMBER_WORDS,
+  nounPattern,
+  ORDINAL_PATTERN,
+  ordinalValue,
+  PERSON_NOUNS,
+  PLACE_NOUNS,
+  SUPERLATIVE_PATTERN,
+} from "../../text/lexicons.js";
 
 /** The kind of answer the question expects (drives readers, answer formatting and the verifier). */
 export type AnswerType =
@@ -123,7 +136,12 @@ export interface QuestionAnalysis {
      */
     confidence?: number;
     /** The plan-shape features behind `confidence` (see confidence.ts `answerConfidence`). */
-    features?: { template: string; grounding: "none" | "exact" | "partial" | "fuzzy"; mentions: "0" | "1" | "2+"; target: "named" | "weak" | "unnamed" | "computed" };
+    features?: {
+      template: string;
+      grounding: "none" | "exact" | "partial" | "fuzzy";
+      mentions: "0" | "1" | "2+";
+      target: "named" | "weak" | "unnamed" | "computed";
+    };
   };
 }
 
@@ -143,8 +161,8 @@ const PERSON_NOUN_RE = new RegExp(`\\b(${nounPattern(PERSON_NOUNS)})\\b`);
 const PLACE_NOUN_RE = new RegExp(`\\b(${nounPattern(PLACE_NOUNS)})\\b`);
 
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
-export const PLACE_ORDINAL = /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
-
+export const PLACE_ORDINAL =
+  /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
 
 /** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
 const TOP_N = /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/g;
@@ -167,15 +185,17 @@ export function expandContractions(text: string): string {
 }
 
 function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019`]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\s+/g, " ")
-    .replace(WH_IS, "$1 is")
-    // "highest-paid", "best-selling": the superlative is its own word.
-    .replace(new RegExp(`\\b(${SUPERLATIVE_WORDS})-(?=[a-z])`, "g"), "$1 ")
-    .trim();
+  return (
+    text
+      .toLowerCase()
+      .replace(/[\u2018\u2019`]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\s+/g, " ")
+      .replace(WH_IS, "$1 is")
+      // "highest-paid", "best-selling": the superlative is its own word.
+      .replace(new RegExp(`\\b(${SUPERLATIVE_WORDS})-(?=[a-z])`, "g"), "$1 ")
+      .trim()
+  );
 }
 
 /** Word tokens of normalised text (keeps internal apostrophes, hyphens and decimal points). */
@@ -183,7 +203,9 @@ export const words = questionWords;
 
 function numbersIn(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(?<![a-z0-9])[-+]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![a-z0-9.])[-+]?\$?\d+(?:\.\d+)?/gi)) {
+  for (const m of text.matchAll(
+    /(?<![a-z0-9])[-+]?\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![a-z0-9.])[-+]?\$?\d+(?:\.\d+)?/gi,
+  )) {
     const v = Number(m[0].replace(/[$,]/g, ""));
     if (Number.isFinite(v)) out.push(v);
   }
@@ -191,34 +213,64 @@ function numbersIn(text: string): number[] {
 }
 
 const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
-  [/\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, ">"],
-  [/\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, "<"],
-  [/\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, ">="],
-  [/\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g, "<="],
+  [
+    /\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    ">",
+  ],
+  [
+    /\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    "<",
+  ],
+  [
+    /\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    ">=",
+  ],
+  [
+    /\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    "<=",
+  ],
 ];
 
 /** Comparative words that name a quantity ("taller than" → height). */
 const COMPARATIVE_HINT: Record<string, string> = {
-  taller: "tall", longer: "long", shorter: "long", older: "age", younger: "age", heavier: "weight", lighter: "weight",
-  later: "year", earlier: "year", after: "year", before: "year", faster: "time", slower: "time",
+  taller: "tall",
+  longer: "long",
+  shorter: "long",
+  older: "age",
+  younger: "age",
+  heavier: "weight",
+  lighter: "weight",
+  later: "year",
+  earlier: "year",
+  after: "year",
+  before: "year",
+  faster: "time",
+  slower: "time",
 };
 
 /** "more than two silver medals", "at least three hundred": number words as digits, for conditions. */
 function digitsForNumberWords(q: string): string {
-  return q
-    .replace(new RegExp(`\\b(${NUMBER_WORD_PATTERN})(?: (hundred|thousand))?\\b`, "g"), (all, w: string, scale: string | undefined, offset: number) => {
+  return q.replace(
+    new RegExp(`\\b(${NUMBER_WORD_PATTERN})(?: (hundred|thousand))?\\b`, "g"),
+    (all, w: string, scale: string | undefined, offset: number) => {
       // "one" is a number only after a comparison ("more than one"); elsewhere it is a pronoun.
       if (w === "one" && !scale && !/\b(than|least|most|exactly)\s+$/.test(q.slice(0, offset))) return all;
       return String(NUMBER_WORDS[w]! * (scale === "hundred" ? 100 : scale === "thousand" ? 1000 : 1));
-    });
+    },
+  );
 }
 
 function conditionsIn(text: string): NumericCondition[] {
   // "after the year 2000", "before the 1950 season" bound the year as "after 2000" does.
-  const q = digitsForNumberWords(text).replace(/\b(before|after) the (?:year (\d{4})|(\d{4}) season)\b/g, (_all, w: string, y1?: string, y2?: string) => `${w} ${y1 ?? y2} year`);
+  const q = digitsForNumberWords(text).replace(
+    /\b(before|after) the (?:year (\d{4})|(\d{4}) season)\b/g,
+    (_all, w: string, y1?: string, y2?: string) => `${w} ${y1 ?? y2} year`,
+  );
   const out: NumericCondition[] = [];
   // "from 2001 to 2013", "between 1990 and 2004": a range of years, both ends included.
-  for (const m of q.matchAll(/\b(?:from|between)\s+((?:1[89]|20)\d\d)\s+(?:to|through|until|and)\s+((?:1[89]|20)\d\d)\b(?!\s*[-–])/g)) {
+  for (const m of q.matchAll(
+    /\b(?:from|between)\s+((?:1[89]|20)\d\d)\s+(?:to|through|until|and)\s+((?:1[89]|20)\d\d)\b(?!\s*[-–])/g,
+  )) {
     const [lo, hi] = [Number(m[1]), Number(m[2])].sort((x, y) => x - y);
     if (lo === hi) continue;
     out.push({ op: ">=", value: lo!, hint: ["year"] }, { op: "<=", value: hi!, hint: ["year"] });
@@ -243,20 +295,36 @@ function conditionsIn(text: string): NumericCondition[] {
       const comparative = COMPARATIVE_HINT[m[1]!];
       // "at least 75% of the votes": a percentage names a percent column before any word does.
       const percent = q.slice(m.index! + m[0].length).startsWith("%");
-      const hint = [...(percent ? ["percent"] : []), ...after, ...between, ...(comparative ? [comparative] : []), ...before.reverse()].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
+      const hint = [
+        ...(percent ? ["percent"] : []),
+        ...after,
+        ...between,
+        ...(comparative ? [comparative] : []),
+        ...before.reverse(),
+      ].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
       out.push({ op, value, hint, ...(percent ? { percent } : {}) });
     }
   }
   // "the only team to have 9 wins", "who completed 7 laps", "won 2 silver medals": an equality on the named quantity.
-  for (const m of q.matchAll(/\b(?:only|exactly|had|has|have|having|with|scored|completed|won|earned|received|got|made|recorded)\s+(\d[\d,]*(?:\.\d+)?)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g)) {
+  for (const m of q.matchAll(
+    /\b(?:only|exactly|had|has|have|having|with|scored|completed|won|earned|received|got|made|recorded)\s+(\d[\d,]*(?:\.\d+)?)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g,
+  )) {
     const value = Number(m[1]!.replace(/,/g, ""));
     if (!Number.isFinite(value) || (value >= 1000 && value <= 2100) || out.some((c) => c.value === value)) continue;
-    const hint = words(m[2]!).filter((w) => !STOP_WORDS.has(w) && !/^(times?|each|total|in|at|or|more|less|fewer)$/.test(w));
-    if (hint.length === 0 || /\bor (more|less|fewer|higher|lower)\b/.test(q.slice(m.index!, m.index! + m[0].length + 12))) continue;
+    const hint = words(m[2]!).filter(
+      (w) => !STOP_WORDS.has(w) && !/^(times?|each|total|in|at|or|more|less|fewer)$/.test(w),
+    );
+    if (
+      hint.length === 0 ||
+      /\bor (more|less|fewer|higher|lower)\b/.test(q.slice(m.index!, m.index! + m[0].length + 12))
+    )
+      continue;
     out.push({ op: "=", value, hint });
   }
   // "finished in less than 3:45": a clock time (m:ss) compares seconds of a time column.
-  for (const m of q.matchAll(/\b(more|greater|longer|slower|over|above|less|fewer|shorter|faster|under|below|within)\s+(?:than\s+)?(\d{1,3}):(\d\d(?:\.\d+)?)(?![\d:])/g)) {
+  for (const m of q.matchAll(
+    /\b(more|greater|longer|slower|over|above|less|fewer|shorter|faster|under|below|within)\s+(?:than\s+)?(\d{1,3}):(\d\d(?:\.\d+)?)(?![\d:])/g,
+  )) {
     const value = Number(m[2]) * 60 + Number(m[3]);
     const op = /^(more|greater|longer|slower|over|above)$/.test(m[1]!) ? ">" : m[1] === "within" ? "<=" : "<";
     out.push({ op, value, hint: ["time"], clock: true });
@@ -265,24 +333,46 @@ function conditionsIn(text: string): NumericCondition[] {
   // better place is a smaller number.
   const ord = `(\\d{1,3})(?:st|nd|rd|th)|(${ORDINAL_PATTERN})`;
   const placeValue = (m: RegExpMatchArray, i: number) => (m[i] ? Number(m[i]) : ordinalValue(m[i + 1]!)!);
-  for (const m of q.matchAll(new RegExp(`\\b(no higher than|no better than|no lower than|no worse than|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`, "g"))) {
+  for (const m of q.matchAll(
+    new RegExp(
+      `\\b(no higher than|no better than|no lower than|no worse than|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`,
+      "g",
+    ),
+  )) {
     const w = m[1]!;
-    const op = w === "no higher than" || w === "no better than" ? ">=" : w === "no lower than" || w === "no worse than" ? "<=" : /^(above|higher|better)/.test(w) ? "<" : ">";
+    const op =
+      w === "no higher than" || w === "no better than"
+        ? ">="
+        : w === "no lower than" || w === "no worse than"
+          ? "<="
+          : /^(above|higher|better)/.test(w)
+            ? "<"
+            : ">";
     out.push({ op, value: placeValue(m, 2), hint: ["rank", "position", "place"], place: true });
   }
-  for (const m of q.matchAll(new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"))) {
-    out.push({ op: /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=", value: placeValue(m, 1), hint: ["rank", "position", "place"], place: true });
+  for (const m of q.matchAll(
+    new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"),
+  )) {
+    out.push({
+      op: /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=",
+      value: placeValue(m, 1),
+      hint: ["rank", "position", "place"],
+      place: true,
+    });
   }
   for (const m of q.matchAll(TOP_N)) {
     const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!]!;
-    if (!out.some((c) => c.value === n)) out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true });
+    if (!out.some((c) => c.value === n))
+      out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true });
   }
   // "N or more" phrasing: the number precedes.
   for (const m of q.matchAll(/(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
     const value = Number(m[1]!.replace(/[$,]/g, ""));
     if (!Number.isFinite(value)) continue;
     const op = /more|greater|higher/.test(m[2]!) ? ">=" : "<=";
-    const after = words(q.slice(m.index! + m[0].length)).slice(0, 2).filter((w) => !STOP_WORDS.has(w));
+    const after = words(q.slice(m.index! + m[0].length))
+      .slice(0, 2)
+      .filter((w) => !STOP_WORDS.has(w));
     const between = words(m[0]).filter((w) => !/^\d/.test(w) && !STOP_WORDS.has(w));
     if (!out.some((c) => c.value === value)) out.push({ op, value, hint: [...between, ...after] });
   }
@@ -296,7 +386,10 @@ function choiceOptions(q: string): string[] | null {
   let m = /[,:;?]\s*(?:the\s+)?([^,:;?]+?)\s+or\s+(?:the\s+)?([^,:;?]+)$/.exec(body);
   if (m && !/^(more|less)$/.test(m[1]!.trim())) return [m[1]!.trim(), m[2]!.trim()];
   // "which is higher: A or B" handled above; "who is taller A or B" / "which came first A or B"
-  m = /^(?:which|who|what)\b.*?\b(?:first|higher|lower|larger|smaller|more|less|longer|shorter|taller|older|younger|better|worse|earlier|later|bigger|greater|most|least|highest|lowest|longest|shortest|fewer|faster|slower)\b[,:]?\s+(?:the\s+)?(.+?)\s+or\s+(?:the\s+)?(.+)$/.exec(body);
+  m =
+    /^(?:which|who|what)\b.*?\b(?:first|higher|lower|larger|smaller|more|less|longer|shorter|taller|older|younger|better|worse|earlier|later|bigger|greater|most|least|highest|lowest|longest|shortest|fewer|faster|slower)\b[,:]?\s+(?:the\s+)?(.+?)\s+or\s+(?:the\s+)?(.+)$/.exec(
+      body,
+    );
   if (m && words(m[1]!).length <= 6 && words(m[2]!).length <= 6) return [m[1]!.trim(), m[2]!.trim()];
   // "between A and B, which …"
   m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:,|\s+(?:which|who)\b)/.exec(body);
@@ -330,7 +423,11 @@ export interface Detector<C, P> {
 }
 
 /** The first proposal of a list of detectors, with the detector's name. */
-export function firstProposal<C, P>(detectors: ReadonlyArray<Detector<C, P>>, q: string, context: C): { name: string; proposal: P & { score: number } } | null {
+export function firstProposal<C, P>(
+  detectors: ReadonlyArray<Detector<C, P>>,
+  q: string,
+  context: C,
+): { name: string; proposal: P & { score: number } } | null {
   for (const d of detectors) {
     const proposal = d.detect(q, context);
     if (proposal) return { name: d.name, proposal };
@@ -351,29 +448,79 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   { name: "comparison-choice", detect: (_q, c) => (c.comparison?.kind === "choice" ? kind("choice") : null) },
   { name: "comparison-moreless", detect: (_q, c) => (c.comparison?.kind === "moreless" ? kind("moreless") : null) },
   { name: "comparison-difference", detect: (_q, c) => (c.comparison?.kind === "difference" ? kind("number") : null) },
-  { name: "yes-no", detect: (q) => (/^(is|was|are|were|does|did|do|has|have|had|can|could|will)\b/.test(q) && !/\bor\b/.test(q) ? kind("yesno") : null) },
-  { name: "more-or-less", detect: (q) => (/\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b/.test(q) ? kind("moreless") : null) },
-  { name: "count", detect: (q, c) => (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) && c.operator === "count" ? kind("count") : null) },
-  { name: "percent-change", detect: (q) => (/\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline)\b/.test(q) ? kind("percent") : null) },
+  {
+    name: "yes-no",
+    detect: (q) =>
+      /^(is|was|are|were|does|did|do|has|have|had|can|could|will)\b/.test(q) && !/\bor\b/.test(q)
+        ? kind("yesno")
+        : null,
+  },
+  {
+    name: "more-or-less",
+    detect: (q) =>
+      /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b/.test(q)
+        ? kind("moreless")
+        : null,
+  },
+  {
+    name: "count",
+    detect: (q, c) => (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) && c.operator === "count" ? kind("count") : null),
+  },
+  {
+    name: "percent-change",
+    detect: (q) =>
+      /\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline)\b/.test(q) ? kind("percent") : null,
+  },
   { name: "year", detect: (q) => (YEAR_Q.test(q) ? kind("year") : null) },
-  { name: "date", detect: (q) => (/^when\b|\bwhat date\b|\bwhich date\b|\bon what day\b/.test(q) ? kind("date") : null) },
-  { name: "who", detect: (q) => (/^(who|whom)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q) ? kind("person") : null) },
+  {
+    name: "date",
+    detect: (q) => (/^when\b|\bwhat date\b|\bwhich date\b|\bon what day\b/.test(q) ? kind("date") : null),
+  },
+  {
+    name: "who",
+    detect: (q) => (/^(who|whom)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q) ? kind("person") : null),
+  },
   { name: "where", detect: (q) => (/^where\b|\bin what (country|city|place|state)\b/.test(q) ? kind("place") : null) },
-  { name: "amount-question", detect: (q) => (/^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(q) ? kind("number") : null) },
-  { name: "amount-word", detect: (q) => (/\b(average|mean|total|sum|difference|how much)\b/.test(q) ? kind("number") : null) },
+  {
+    name: "amount-question",
+    detect: (q) =>
+      /^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(
+        q,
+      )
+        ? kind("number")
+        : null,
+  },
+  {
+    name: "amount-word",
+    detect: (q) => (/\b(average|mean|total|sum|difference|how much)\b/.test(q) ? kind("number") : null),
+  },
   {
     name: "person-noun",
-    detect: (q) => (/^(which|what)\s+(\w+\s+)?(player|person|driver|athlete|coach|actor|singer|artist|candidate|rider|winner)\b/.test(q) || (/^(which|what)\b/.test(q) && PERSON_NOUN_RE.test(q.split(" ").slice(0, 3).join(" "))) ? kind("person") : null),
+    detect: (q) =>
+      /^(which|what)\s+(\w+\s+)?(player|person|driver|athlete|coach|actor|singer|artist|candidate|rider|winner)\b/.test(
+        q,
+      ) ||
+      (/^(which|what)\b/.test(q) && PERSON_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")))
+        ? kind("person")
+        : null,
   },
   {
     name: "place-noun",
-    detect: (q) => (/^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(q) || (/^(which|what)\b/.test(q) && PLACE_NOUN_RE.test(q.split(" ").slice(0, 3).join(" "))) ? kind("place") : null),
+    detect: (q) =>
+      /^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(
+        q,
+      ) ||
+      (/^(which|what)\b/.test(q) && PLACE_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")))
+        ? kind("place")
+        : null,
   },
 ];
 
 function answerKindOf(q: string, context: KindContext): { answerType: AnswerType; detector: string } {
   const found = firstProposal(ANSWER_KIND_DETECTORS, q, context);
-  return found ? { answerType: found.proposal.answerType, detector: found.name } : { answerType: "entity", detector: "default-entity" };
+  return found
+    ? { answerType: found.proposal.answerType, detector: found.name }
+    : { answerType: "entity", detector: "default-entity" };
 }
 
 /** An operator proposal: the operator and what comes with it. */
@@ -384,21 +531,35 @@ interface OperatorProposal {
   comparison?: Comparison;
 }
 
-const MORELESS = /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/;
-const HOW_MANY_MORE = /\bhow (many|much) (more|less|fewer|higher|lower|longer|shorter|older|younger|greater|bigger|larger|smaller)\b|\bwhat is the difference\b|\bwhat was the difference\b|\bdifference (in|between|of)\b|\bhow far apart\b|\bhow much (higher|lower|more|less)\b/;
+const MORELESS =
+  /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/;
+const HOW_MANY_MORE =
+  /\bhow (many|much) (more|less|fewer|higher|lower|longer|shorter|older|younger|greater|bigger|larger|smaller)\b|\bwhat is the difference\b|\bwhat was the difference\b|\bdifference (in|between|of)\b|\bhow far apart\b|\bhow much (higher|lower|more|less)\b/;
 
 /** The question's operator detectors, in precedence order; "lookup" when none proposes (refined below). */
 export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, OperatorProposal>> = [
   {
     name: "percent-change",
-    detect: (q) => (/\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b/.test(q) ? { operator: "arithmetic", arithmetic: "percent_change", score: 1 } : null),
+    detect: (q) =>
+      /\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b/.test(
+        q,
+      )
+        ? { operator: "arithmetic", arithmetic: "percent_change", score: 1 }
+        : null,
   },
   {
     name: "more-or-less",
     detect: (q) => {
       if (!MORELESS.test(q)) return null;
-      const m = /^(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:(?:have|has|had|get|got|earn|earned|score|scored|win|won|receive|received|make|made|play|played|take|took|spend|spent|sell|sold|attract|gain|gained|collect|collected|hold|held)\s+)?(?:\w+\s+)?(?:more or less|more or fewer|more\/less|less or more|higher or lower|lower or higher)\b.*?\bthan\s+(.+?)$/.exec(q.replace(/[?.!]+$/, ""));
-      return { operator: "compare", comparison: { kind: "moreless", options: m ? [m[1]!.trim(), m[2]!.trim()] : [], direction: null }, score: 1 };
+      const m =
+        /^(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:(?:have|has|had|get|got|earn|earned|score|scored|win|won|receive|received|make|made|play|played|take|took|spend|spent|sell|sold|attract|gain|gained|collect|collected|hold|held)\s+)?(?:\w+\s+)?(?:more or less|more or fewer|more\/less|less or more|higher or lower|lower or higher)\b.*?\bthan\s+(.+?)$/.exec(
+          q.replace(/[?.!]+$/, ""),
+        );
+      return {
+        operator: "compare",
+        comparison: { kind: "moreless", options: m ? [m[1]!.trim(), m[2]!.trim()] : [], direction: null },
+        score: 1,
+      };
     },
   },
   {
@@ -410,38 +571,72 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
       let m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|on|at)\s+.*)?$/.exec(body);
       if (m) opts = [m[1]!, m[2]!];
       else {
-        m = /\b(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:\w+\s+){0,3}?than\s+(?:the\s+)?(.+)$/.exec(body);
+        m =
+          /\b(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?(.+?)\s+(?:\w+\s+){0,3}?than\s+(?:the\s+)?(.+)$/.exec(
+            body,
+          );
         if (m) opts = [m[1]!, m[2]!];
       }
-      return { operator: "compare", arithmetic: "difference", comparison: { kind: "difference", options: opts.map((s) => s.trim()), direction: null }, score: 1 };
+      return {
+        operator: "compare",
+        arithmetic: "difference",
+        comparison: { kind: "difference", options: opts.map((s) => s.trim()), direction: null },
+        score: 1,
+      };
     },
   },
   {
     name: "choice",
     detect: (q) => {
       const options = choiceOptions(q);
-      if (!options || !(/\bor\b/.test(q) || /\bbetween\b/.test(q)) || !/^(which|who|what|between|is|was|did|does|are|were)\b|,\s*(which|who)\b/.test(q)) return null;
+      if (
+        !options ||
+        !(/\bor\b/.test(q) || /\bbetween\b/.test(q)) ||
+        !/^(which|who|what|between|is|was|did|does|are|were)\b|,\s*(which|who)\b/.test(q)
+      )
+        return null;
       const comparison: Comparison = { kind: "choice", options, direction: directionOf(q) };
       if (/\bfirst\b|\bearlier\b|\bbefore\b|\bsooner\b/.test(q)) comparison.direction = "min";
       else if (/\blast\b|\blater\b|\bafter\b|\brecent\b/.test(q)) comparison.direction = "max";
       return { operator: "compare", comparison, score: 1 };
     },
   },
-  { name: "average", detect: (q, o) => (/\b(average|mean)\b/.test(q) && !o.averageIsColumn ? { operator: "aggregate", aggregate: "avg", arithmetic: "average", score: 1 } : null) },
+  {
+    name: "average",
+    detect: (q, o) =>
+      /\b(average|mean)\b/.test(q) && !o.averageIsColumn
+        ? { operator: "aggregate", aggregate: "avg", arithmetic: "average", score: 1 }
+        : null,
+  },
   {
     name: "count",
     detect: (q) => {
-      const counting = /\bhow many\b|\bhow often\b/.test(q) || (/\bnumber of\b|\bcount\b/.test(q) && !/^(which|who|whom|whose|where|when)\b/.test(q) && !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest) (number|count)\b/.test(q));
+      const counting =
+        /\bhow many\b|\bhow often\b/.test(q) ||
+        (/\bnumber of\b|\bcount\b/.test(q) &&
+          !/^(which|who|whom|whose|where|when)\b/.test(q) &&
+          !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest) (number|count)\b/.test(q));
       if (!counting) return null;
       // Counting rows or reading a count column is decided later, with the table (sql-writer).
       const sum = /\b(total|combined|altogether|in all|sum)\b/.test(q) && !/\btotal (number|count)\b/.test(q);
       return { operator: "count", ...(sum ? { aggregate: "sum" as const } : {}), score: 1 };
     },
   },
-  { name: "how-much-total", detect: (q) => (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q) ? { operator: "aggregate", aggregate: "sum", score: 1 } : null) },
+  {
+    name: "how-much-total",
+    detect: (q) =>
+      /\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)
+        ? { operator: "aggregate", aggregate: "sum", score: 1 }
+        : null,
+  },
   {
     name: "total",
-    detect: (q) => (/\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) && !/^(which|who|whom)\b/.test(q) && !SUPERLATIVE.test(q) ? { operator: "aggregate", aggregate: "sum", score: 1 } : null),
+    detect: (q) =>
+      /\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) &&
+      !/^(which|who|whom)\b/.test(q) &&
+      !SUPERLATIVE.test(q)
+        ? { operator: "aggregate", aggregate: "sum", score: 1 }
+        : null,
   },
 ];
 
@@ -451,13 +646,18 @@ function targetHintsOf(q: string): string[] {
   const push = (w: string | undefined) => {
     if (!w) return;
     // (A superlative is the operator, not the column: "the highest salary" names Salary.)
-    for (const t of words(w)) if (!STOP_WORDS.has(t) && !SUPERLATIVE.test(t) && !/^\d/.test(t) && !hints.includes(t)) hints.push(t);
+    for (const t of words(w))
+      if (!STOP_WORDS.has(t) && !SUPERLATIVE.test(t) && !/^\d/.test(t) && !hints.includes(t)) hints.push(t);
   };
-  let m = /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:the\s+)?(?:(?:first|last|next|previous|total|only|other)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
+  let m =
+    /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:the\s+)?(?:(?:first|last|next|previous|total|only|other)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
+      q,
+    );
   if (m) {
     const phrase = m[1]!.split(" ");
     // "what year did", "which team had": only the noun(s) before the verb.
-    const verbs = /^(did|does|do|was|were|is|are|had|has|have|won|came|finished|got|scored|played|in|of|for|at|on|to|with|by)$/;
+    const verbs =
+      /^(did|does|do|was|were|is|are|had|has|have|won|came|finished|got|scored|played|in|of|for|at|on|to|with|by)$/;
     const kept: string[] = [];
     for (const w of phrase) {
       if (verbs.test(w)) break;
@@ -466,10 +666,23 @@ function targetHintsOf(q: string): string[] {
     push(kept.join(" "));
   }
   m = /\bhow many\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
-  if (m) push(m[1]!.split(" ").filter((w) => !/^(did|does|do|was|were|is|are|had|has|have)$/.test(w)).slice(0, 2).join(" "));
-  m = /\b(?:the\s+)?(total|average|sum|number|amount|difference|combined)\s+(?:of\s+)?(?:the\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
+  if (m)
+    push(
+      m[1]!
+        .split(" ")
+        .filter((w) => !/^(did|does|do|was|were|is|are|had|has|have)$/.test(w))
+        .slice(0, 2)
+        .join(" "),
+    );
+  m =
+    /\b(?:the\s+)?(total|average|sum|number|amount|difference|combined)\s+(?:of\s+)?(?:the\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
+      q,
+    );
   if (m) push(m[2]);
-  m = /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
+  m =
+    /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
+      q,
+    );
   if (m) push(m[1]);
   // "what does the blue kettle cost?", "how much did it weigh?": the closing verb names the quantity.
   m = /^(?:what|how much|how many)\s+(?:\w+\s+)?(?:does|do|did)\s+.+?\s+([a-z]{3,})\s*\??$/.exec(q);
@@ -483,7 +696,10 @@ function targetHintsOf(q: string): string[] {
 
 /** How many-noun: "how many gold medals did …" → ["gold", "medals"]. */
 function countNounOf(q: string): string[] {
-  const m = /\b(?:how many|number of|count of|total number of|total of)\s+(.+?)(?:\s+(?:did|does|do|was|were|is|are|had|has|have|in|on|at|for|from|with|by|that|who|which|than|were|between|after|before|during|since|per|of)\b|[?,.]|$)/.exec(q);
+  const m =
+    /\b(?:how many|number of|count of|total number of|total of)\s+(.+?)(?:\s+(?:did|does|do|was|were|is|are|had|has|have|in|on|at|for|from|with|by|that|who|which|than|were|between|after|before|during|since|per|of)\b|[?,.]|$)/.exec(
+      q,
+    );
   if (!m) return [];
   return words(m[1]!).filter((w) => !STOP_WORDS.has(w));
 }
@@ -511,7 +727,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   const sq = q.replace(TOP_N, " ");
   if (operator === "lookup" || operator === "count") {
     // Superlatives beat lookups; "how many … the most" stays a superlative with a count answer.
-    if (SUPERLATIVE.test(sq) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w)) ) {
+    if (SUPERLATIVE.test(sq) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w))) {
       if (operator === "lookup") {
         operator = "sort";
         sortDirection = directionOf(q);
@@ -530,16 +746,28 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   if (operator === "lookup" || operator === "sort") {
     // "when did the club last finish 1st?": a finishing place is a row condition, not a row position.
     const pq = q.replace(PLACE_ORDINAL, " ");
-    if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q)) position = "first";
+    if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q))
+      position = "first";
     else if (/\b(last|final|most recent|bottom)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
-    if (/\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) && !/\bafter (\d|the year)\b/.test(q)) position = "next";
-    else if (/\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) && !/\bbefore \d/.test(q)) position = "previous";
+    if (
+      /\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) &&
+      !/\bafter (\d|the year)\b/.test(q)
+    )
+      position = "next";
+    else if (
+      /\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) &&
+      !/\bbefore \d/.test(q)
+    )
+      position = "previous";
     if (position !== null) refinements.push(`position-${position}`);
     if (position === "first" || position === "last") {
       // "who was the first/last …" with no other superlative: a row-order question.
-      if (operator === "sort" && !/\b(most|least|highest|lowest|largest|smallest|fewest|greatest|biggest|longest|shortest)\b/.test(q)) {
+      if (
+        operator === "sort" &&
+        !/\b(most|least|highest|lowest|largest|smallest|fewest|greatest|biggest|longest|shortest)\b/.test(q)
+      ) {
         operator = "lookup";
         sortDirection = null;
         refinements.push("row-order-not-superlative");
@@ -558,10 +786,18 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   const { answerType, detector: kindDetector } = answerKindOf(q, { operator, comparison });
 
   const listAnswer =
-    /\b(?:which|what|name|list|the|who were the|are the)\s+(?:other\s+)?(?:top\s+)?(?:two|three|four|five|2|3|4|5)\s+(?!times?\b|years? (?:ago|later|after|before)\b)[a-z]/.test(q) ||
-    /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(q);
+    /\b(?:which|what|name|list|the|who were the|are the)\s+(?:other\s+)?(?:top\s+)?(?:two|three|four|five|2|3|4|5)\s+(?!times?\b|years? (?:ago|later|after|before)\b)[a-z]/.test(
+      q,
+    ) ||
+    /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(
+      q,
+    );
 
-  const needGlobalView = operator === "count" || operator === "aggregate" || operator === "sort" || (operator === "compare" && comparison?.kind !== "choice");
+  const needGlobalView =
+    operator === "count" ||
+    operator === "aggregate" ||
+    operator === "sort" ||
+    (operator === "compare" && comparison?.kind !== "choice");
   let modality: Modality = "table";
   if (options.hasPassages) modality = "both";
 

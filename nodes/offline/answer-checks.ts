@@ -6,7 +6,17 @@
  */
 import { type AnswerKind, headerSuitsKind, numericValue } from "./answer-kind.js";
 import { isSentinel, splitList, withoutScale } from "./answer-format.js";
-import { type EvidenceRow, aboutTitles, keyStems, parseBlocks, parseMarkdownRows, parseRows, questionPart, sentences, withoutColumnNote } from "./evidence.js";
+import {
+  type EvidenceRow,
+  aboutTitles,
+  keyStems,
+  parseBlocks,
+  parseMarkdownRows,
+  parseRows,
+  questionPart,
+  sentences,
+  withoutColumnNote,
+} from "./evidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
 import { CELL_CONFIDENCE, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
@@ -61,7 +71,9 @@ export function fromSql(answer: string, sqlResult: string): boolean {
     }
   }
   const items = splitList(answer).map(normaliseForContainment);
-  return items.length > 0 && items.every((item) => cells.some((c) => normaliseForContainment(String(c ?? "")) === item));
+  return (
+    items.length > 0 && items.every((item) => cells.some((c) => normaliseForContainment(String(c ?? "")) === item))
+  );
 }
 
 /**
@@ -69,7 +81,9 @@ export function fromSql(answer: string, sqlResult: string): boolean {
  * sentences and table rows that contain the answer, scored by idf-weighted question words.
  */
 export function supportOf(question: string, subQuery: string, answer: string, evidence: string): number {
-  return remembered(supportMemo, `${question}\u0000${subQuery}\u0000${answer}\u0000${evidence}`, () => computeSupport(question, subQuery, answer, evidence));
+  return remembered(supportMemo, `${question}\u0000${subQuery}\u0000${answer}\u0000${evidence}`, () =>
+    computeSupport(question, subQuery, answer, evidence),
+  );
 }
 
 /**
@@ -90,7 +104,12 @@ const supportUnits = boundedMemo(32, (evidence: string): { units: SupportUnit[];
   for (const block of parseBlocks(evidence)) {
     const subject = sentences(block.text)[0] ?? "";
     const subjectNorm = normaliseForContainment(subject);
-    for (const s of sentences(block.text.split("\n").filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l)).join("\n"))) {
+    for (const s of sentences(
+      block.text
+        .split("\n")
+        .filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l))
+        .join("\n"),
+    )) {
       units.push({ stems: keyStems(`${s} ${subject}`), texts: [normaliseForContainment(s)], subject: subjectNorm });
     }
   }
@@ -108,7 +127,11 @@ function computeSupport(question: string, subQuery: string, answer: string, evid
   if (target === "") return 0;
   // Passages the sub-query names as linked from the described row ("(about: A; B)", bridge.ts):
   // the row, not the passage, matches the question's description, so their sentences count double.
-  const linked = new Set(aboutTitles(subQuery).map((t) => normaliseForContainment(t)).filter((t) => t !== ""));
+  const linked = new Set(
+    aboutTitles(subQuery)
+      .map((t) => normaliseForContainment(t))
+      .filter((t) => t !== ""),
+  );
   const { units, df } = supportUnits(evidence);
   const held = units.filter((u) => u.texts.some((t) => t.includes(target)));
   if (held.length === 0) return 0;
@@ -144,7 +167,12 @@ export function selectList(sql: string): { columns: string[][]; computed: boolea
   if (!m) return undefined;
   const list = m[1]!;
   const computed = /\b(COUNT|SUM|AVG|TOTAL|MAX|MIN|ROUND|ABS|CAST)\s*\(|[-+*/]\s*[("\d]/i.test(list);
-  const columns = [...list.matchAll(/"([^"]+)"/g)].map((c) => c[1]!.replace(/__raw$/, "").split(/_+/).filter((w) => w !== ""));
+  const columns = [...list.matchAll(/"([^"]+)"/g)].map((c) =>
+    c[1]!
+      .replace(/__raw$/, "")
+      .split(/_+/)
+      .filter((w) => w !== ""),
+  );
   return { columns, computed, hasWhere: /\bWHERE\b/i.test(sql.slice(m.index + m[0].length)) };
 }
 
@@ -156,7 +184,8 @@ export function selectList(sql: string): { columns: string[][]; computed: boolea
  */
 export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount: number): string | undefined {
   const analysis = input.plan.analysis as { listAnswer?: boolean; targetHints?: string[] } | undefined;
-  if (itemCount > 1 && analysis?.listAnswer === false) return `the SQL returned ${itemCount} values for a single-answer question`;
+  if (itemCount > 1 && analysis?.listAnswer === false)
+    return `the SQL returned ${itemCount} values for a single-answer question`;
   if (!input.sql) return undefined;
   const select = selectList(input.sql);
   if (!select) return undefined;
@@ -164,10 +193,19 @@ export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount:
     // Beside passages, "how many …" mostly asks for a number some passage or cell states: a count of
     // the whole table, or of the one row an entity names, is rarely it (HybridQA dev: 1 of 18 right).
     const counted = /\bCOUNT\s*\(\s*\*\s*\)/i.test(input.sql) && !/\bGROUP BY\b/i.test(input.sql);
-    if (input.plan.requiredModalities !== "table" && counted && (!select.hasWhere || (numericValue(input.answer) ?? 0) <= 1)) {
+    if (
+      input.plan.requiredModalities !== "table" &&
+      counted &&
+      (!select.hasWhere || (numericValue(input.answer) ?? 0) <= 1)
+    ) {
       return "a count of table rows, but beside passages the number asked for is usually stated, not counted";
     }
-    if (!select.hasWhere && input.plan.entityMentions.length > 0 && /\bCOUNT\s*\(/i.test(input.sql) && !/\bGROUP BY\b/i.test(input.sql)) {
+    if (
+      !select.hasWhere &&
+      input.plan.entityMentions.length > 0 &&
+      /\bCOUNT\s*\(/i.test(input.sql) &&
+      !/\bGROUP BY\b/i.test(input.sql)
+    ) {
       return "the SQL counts the whole table although the question names entities to filter on";
     }
     return undefined;
@@ -184,13 +222,16 @@ export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount:
   const wh = whNoun(input.subQuery);
   const allHints = wh.length ? wh : (analysis?.targetHints ?? []).slice(0, 1);
   const hints = allHints.filter((h) => !/^(name|date|location)$/.test(h));
-  if (allHints.length === 0 && kind !== "person" && kind !== "place" && kind !== "year" && kind !== "date") return undefined;
+  if (allHints.length === 0 && kind !== "person" && kind !== "place" && kind !== "year" && kind !== "date")
+    return undefined;
   const question = keyStems(hints.join(" "));
   for (const words of select.columns) {
     const stems = keyStems(words.join(" "));
     if ([...stems].some((s) => question.has(s)) || headerSuitsKind(words, kind)) return undefined;
   }
-  return select.columns.length ? `the answer column "${select.columns[0]!.join(" ")}" is not what the question asks for` : undefined;
+  return select.columns.length
+    ? `the answer column "${select.columns[0]!.join(" ")}" is not what the question asks for`
+    : undefined;
 }
 
 /** Every table row of the evidence: `[Table …, row …]` blocks and markdown table rows. */
@@ -207,7 +248,9 @@ function parseEvidenceRows(evidence: string): EvidenceRow[] {
 /** The evidence's report-table cells, located by the question, when they give this answer. */
 export function fromCells(answer: string, input: VerifyInput): { operation: string; confidence: number } | undefined {
   const question = input.subQuery || input.question;
-  const cells = remembered(cellsMemo, `${question}\u0000${input.evidence}`, () => answerFromCells(question, evidenceRows(input.evidence), input.evidence));
+  const cells = remembered(cellsMemo, `${question}\u0000${input.evidence}`, () =>
+    answerFromCells(question, evidenceRows(input.evidence), input.evidence),
+  );
   if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) return undefined;
   const same = normaliseForContainment(withoutScale(cells.answer)) === normaliseForContainment(withoutScale(answer));
   return same ? { operation: cells.operation, confidence: cells.confidence } : undefined;
@@ -225,7 +268,9 @@ export function asksForName(question: string, kind: AnswerKind): boolean {
   if (kind !== "entity" && kind !== "person" && kind !== "place") return false;
   const m = /^\s*(?:which|who|whom)\b\s*([a-z-]+)?/i.exec(question);
   if (!m) return false;
-  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were)$/i.test(m[1] ?? "is");
+  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were)$/i.test(
+    m[1] ?? "is",
+  );
 }
 
 /**
@@ -234,12 +279,15 @@ export function asksForName(question: string, kind: AnswerKind): boolean {
  * wrong column (e.g. the club for "what is the nickname of the club …"). Undefined when fine.
  */
 export function rowColumnProblem(input: VerifyInput, answer: string, kind: AnswerKind): string | undefined {
-  const hints = ((input.plan.analysis as { targetHints?: string[] } | undefined)?.targetHints ?? []).filter((h) => !/^(name|date|location)$/.test(h));
+  const hints = ((input.plan.analysis as { targetHints?: string[] } | undefined)?.targetHints ?? []).filter(
+    (h) => !/^(name|date|location)$/.test(h),
+  );
   if (hints.length === 0) return undefined;
   const target = keyStems(hints.join(" "));
   const a = normaliseForContainment(answer);
   const columns = new Set<string>();
-  for (const row of evidenceRows(input.evidence)) for (const c of row.cells) if (normaliseForContainment(c.value) === a) columns.add(c.column);
+  for (const row of evidenceRows(input.evidence))
+    for (const c of row.cells) if (normaliseForContainment(c.value) === a) columns.add(c.column);
   if (columns.size === 0) return undefined;
   for (const column of columns) {
     const words = column.split(/[\s_›]+/).filter((w) => w !== "");
@@ -252,7 +300,9 @@ export function rowColumnProblem(input: VerifyInput, answer: string, kind: Answe
 export function rowsNamingMentions(input: VerifyInput): number {
   const mentions = new Set(input.plan.entityMentions.map(normaliseForContainment).filter((m) => m !== ""));
   if (mentions.size === 0) return 0;
-  return parseRows(input.evidence).filter((row) => row.cells.some((c) => mentions.has(normaliseForContainment(c.value)))).length;
+  return parseRows(input.evidence).filter((row) =>
+    row.cells.some((c) => mentions.has(normaliseForContainment(c.value))),
+  ).length;
 }
 
 /** Does the sub-query describe a table row whose cells link to passages (bridge.ts)? */

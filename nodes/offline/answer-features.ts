@@ -56,7 +56,10 @@ function bucket(n: number, edges: readonly number[], labels: readonly string[]):
  * Agreement with the question's earlier attempts (same normalised answer), by route family; and
  * how many found the same value under another scale word ("54,330" and "54,330 thousand").
  */
-function agreement(input: VerifyInput, answer: string): { same: number; sameOther: number; other: number; sameValue: number } {
+function agreement(
+  input: VerifyInput,
+  answer: string,
+): { same: number; sameOther: number; other: number; sameValue: number } {
   const key = normaliseForContainment(answer);
   const value = normaliseForContainment(withoutScale(answer));
   let same = 0;
@@ -86,7 +89,10 @@ function scaleFeatures(answer: string, evidence: string): string[] {
 
 function answerShape(answer: string, items: string[]): string[] {
   const tokens = answer.split(/\s+/).filter((t) => t !== "").length;
-  const shape = [`ans:tokens=${bucket(tokens, [1, 3, 6], ["1", "2-3", "4-6", "7+"])}`, `ans:items=${bucket(items.length, [1, 2], ["1", "2", "3+"])}`];
+  const shape = [
+    `ans:tokens=${bucket(tokens, [1, 3, 6], ["1", "2-3", "4-6", "7+"])}`,
+    `ans:items=${bucket(items.length, [1, 2], ["1", "2", "3+"])}`,
+  ];
   const value = numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, ""));
   if (value !== null) shape.push("ans:number", value === 0 ? "ans:zero" : value < 0 ? "ans:negative" : "ans:positive");
   if (isYear(answer)) shape.push("ans:year");
@@ -106,7 +112,15 @@ function planShape(input: VerifyInput): string[] {
   const r = rowsFeature(rows);
   // (An alternative SQL candidate has its own template; the decomposer's plan is the first candidate's.)
   const template = input.sqlPlan?.template ?? f.template;
-  return [`tpl=${template}`, `tpl=${template}|target=${f.target}`, `tpl=${template}|rows=${r}`, `grounding=${f.grounding}`, `mentions=${f.mentions}`, `target=${f.target}`, `rows=${r}`];
+  return [
+    `tpl=${template}`,
+    `tpl=${template}|target=${f.target}`,
+    `tpl=${template}|rows=${r}`,
+    `grounding=${f.grounding}`,
+    `mentions=${f.mentions}`,
+    `target=${f.target}`,
+    `rows=${r}`,
+  ];
 }
 
 /** The SQL statement's structure: conditions, ordering, grouping, and the size of a single numeric result. */
@@ -123,7 +137,8 @@ function sqlShape(sql: string | undefined, sqlResult: string): string[] {
   const rows = parseSqlRows(sqlResult);
   const only = rows?.length === 1 && rows[0]!.length === 1 ? rows[0]![0] : undefined;
   const n = typeof only === "number" ? only : typeof only === "string" ? numericValue(only) : null;
-  if (n !== null && n !== undefined) shape.push(`sql:value=${bucket(Math.abs(n), [0, 1, 3, 10, 100], ["0", "1", "2-3", "4-10", "11-100", ">100"])}`);
+  if (n !== null && n !== undefined)
+    shape.push(`sql:value=${bucket(Math.abs(n), [0, 1, 3, 10, 100], ["0", "1", "2-3", "4-10", "11-100", ">100"])}`);
   return shape;
 }
 
@@ -161,7 +176,11 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
 
   const agree = agreement(input, answer);
   const agreeLabel = bucket(agree.same, [0, 1], ["0", "1", "2+"]);
-  on.push(`agree=${agreeLabel}`, `route=${route}|agree=${agreeLabel}`, `disagree=${bucket(agree.other, [0, 1], ["0", "1", "2+"])}`);
+  on.push(
+    `agree=${agreeLabel}`,
+    `route=${route}|agree=${agreeLabel}`,
+    `disagree=${bucket(agree.other, [0, 1], ["0", "1", "2+"])}`,
+  );
   if (agree.sameOther > 0) on.push("agree-other-family", `route=${route}|agree-other-family`);
   on.push(`agree-value=${bucket(agree.sameValue, [0, 1], ["0", "1", "2+"])}`);
   if (numericValue(withoutScale(answer).replace(/%$/, "")) !== null) on.push(...scaleFeatures(answer, input.evidence));
@@ -177,7 +196,8 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     if (sqlShapeProblem(input, kind, items.length)) on.push("sql-shape-problem");
   }
   if (!items.every((item) => fitsKind(item, kind))) on.push("kind-mismatch");
-  if (asksForName(question, kind) && items.length > 0 && items.every((item) => numericValue(item) !== null)) on.push("number-for-which");
+  if (asksForName(question, kind) && items.length > 0 && items.every((item) => numericValue(item) !== null))
+    on.push("number-for-which");
   if (isFilterEntity(answer, input)) on.push("filter-entity");
   const rows = evidenceRows(input.evidence);
   if (hasPeriodTable(rows)) on.push("period-table", `route=${route}|period-table`);
@@ -192,7 +212,9 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     const spread = rowsNamingMentions(input);
     if (spread > 1) on.push("spread-rows");
   }
-  const evidenceText = [input.evidence, input.sqlResult, describedRowText(input, context.bridge)].filter((s) => s && s.trim()).join("\n\n");
+  const evidenceText = [input.evidence, input.sqlResult, describedRowText(input, context.bridge)]
+    .filter((s) => s && s.trim())
+    .join("\n\n");
   const grounded = items.length > 0 && items.every((item) => groundedIn(item, evidenceText));
   on.push(grounded ? "grounded" : "ungrounded");
   if (answer !== "" && items.length > 0) {

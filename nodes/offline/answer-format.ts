@@ -20,7 +20,23 @@ export { NOT_FOUND };
 export const LIST_SEPARATOR = " | ";
 
 /** Answers that mean "no answer" (compared lower-case, trimmed). */
-const SENTINELS = new Set(["", "not found", "none", "null", "n/a", "na", "error", "[]", "{}", "(none)", "unknown", "undefined", "nan", "no answer", "no_match"]);
+const SENTINELS = new Set([
+  "",
+  "not found",
+  "none",
+  "null",
+  "n/a",
+  "na",
+  "error",
+  "[]",
+  "{}",
+  "(none)",
+  "unknown",
+  "undefined",
+  "nan",
+  "no answer",
+  "no_match",
+]);
 
 /** True for empty answers, "not found", "none", "error", "[]" and the executor's failure text. */
 export function isSentinel(answer: string | null | undefined): boolean {
@@ -72,9 +88,18 @@ export function formatScalar(value: unknown): string {
 export type Scale = "" | "thousand" | "million" | "billion";
 
 const SCALE_PATTERNS: Array<[RegExp, Scale]> = [
-  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?)?\s*billions?\b|\(\s*(?:\$|€|£|usd)?\s*billions?\)/i, "billion"],
-  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|[$€£]\s*['’‘]?m\b|\(\s*[$€£]\s*m\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*millions?\b/i, "million"],
-  [/\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*['’‘]?000s?\b|\bin \$?000s\b|\(\s*\$?000\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*000s?\b|\(\s*1,000\s*\)/i, "thousand"],
+  [
+    /\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?)?\s*billions?\b|\(\s*(?:\$|€|£|usd)?\s*billions?\)/i,
+    "billion",
+  ],
+  [
+    /\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|[$€£]\s*['’‘]?m\b|\(\s*[$€£]\s*m\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*millions?\b/i,
+    "million",
+  ],
+  [
+    /\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*['’‘]?000s?\b|\bin \$?000s\b|\(\s*\$?000\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*000s?\b|\(\s*1,000\s*\)/i,
+    "thousand",
+  ],
 ];
 
 /**
@@ -154,9 +179,12 @@ export function formatForQuestion(
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
   const items = splitList(answer);
-  if (items.some((i) => numericValue(i) === null) || /[a-z]{3,}/i.test(answer.replace(/\b(thousand|million|billion)\b/gi, ""))) return answer;
+  if (
+    items.some((i) => numericValue(i) === null) ||
+    /[a-z]{3,}/i.test(answer.replace(/\b(thousand|million|billion)\b/gi, ""))
+  )
+    return answer;
   if (kind === "percent" || a.arithmetic === "percent_change") return asPercent(answer);
   if (!tabular || kind === "count" || a.arithmetic === "ratio" || /%/.test(answer)) return answer;
   return withScale(answer, scaleFromEvidence(evidence));
 }
-

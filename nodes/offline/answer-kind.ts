@@ -7,7 +7,12 @@
 import { parseDate, parseNumber } from "../../indexing/column-types.js";
 import type { SubQueryPlan } from "../types.js";
 import { questionPart } from "./evidence.js";
-import { MONTH_PATTERN, nounPattern, PERSON_NOUNS as PERSON_NOUN_LIST, PLACE_NOUNS as PLACE_NOUN_LIST } from "../../text/lexicons.js";
+import {
+  MONTH_PATTERN,
+  nounPattern,
+  PERSON_NOUNS as PERSON_NOUN_LIST,
+  PLACE_NOUNS as PLACE_NOUN_LIST,
+} from "../../text/lexicons.js";
 
 export const ANSWER_KINDS = [
   "count",
@@ -57,10 +62,19 @@ export function answerKindFromQuestion(question: string): AnswerKind {
   const q = ` ${question.toLowerCase().replace(/\s+/g, " ").trim()} `;
   if (/^\s*(is|are|was|were|did|does|do|has|have|had|can|could|will|would)\s/.test(q)) return "boolean";
   if (/\bhow many\b/.test(q)) return "count";
-  if (/\b(what|which) (percentage|percent)\b|\bpercentage (change|of|increase|decrease)\b|\bpercent(age)? (change|increase|decrease)\b|\bwhat (%|per cent)/.test(q))
+  if (
+    /\b(what|which) (percentage|percent)\b|\bpercentage (change|of|increase|decrease)\b|\bpercent(age)? (change|increase|decrease)\b|\bwhat (%|per cent)/.test(
+      q,
+    )
+  )
     return "percent";
   if (/\bhow (much|old|long|tall|far|big|large|high|heavy|deep|wide)\b/.test(q)) return "number";
-  if (/\b(what|which|in what|in which) year\b|\byear (of|did|was|when)\b|\bwhat year\b|\byear .* (born|founded|established|opened|built|died)\b/.test(q)) return "year";
+  if (
+    /\b(what|which|in what|in which) year\b|\byear (of|did|was|when)\b|\bwhat year\b|\byear .* (born|founded|established|opened|built|died)\b/.test(
+      q,
+    )
+  )
+    return "year";
   if (/\b(birth|death) month\b|\bwhat month\b|\bwhich month\b|\bmonth of\b/.test(q)) return "month";
   if (/\b(birth ?date|date of (birth|death)|what date|which date|on what day|the date)\b/.test(q)) return "date";
   // In "what is the capacity of the dam whose reservoir …" the who/where/when is a relative word:
@@ -100,7 +114,12 @@ export function answerKindOf(plan: SubQueryPlan | undefined, question: string): 
   const fromWords = answerKindFromQuestion(questionPart(question) || question);
   if (!fromAnalysis || fromAnalysis === "entity" || fromAnalysis === "text") return fromWords;
   // "Which club had the highest average …": the wh-noun decides, not the aggregate word.
-  if (/^\s*(which|who|whom)\b/i.test(question) && (fromWords === "entity" || fromWords === "person" || fromWords === "place") && fromAnalysis === "number") return fromWords;
+  if (
+    /^\s*(which|who|whom)\b/i.test(question) &&
+    (fromWords === "entity" || fromWords === "person" || fromWords === "place") &&
+    fromAnalysis === "number"
+  )
+    return fromWords;
   if (fromAnalysis === "date" && (fromWords === "month" || fromWords === "year")) return fromWords;
   return fromAnalysis;
 }
@@ -132,7 +151,11 @@ export const WORD_NUMBERS = new Map<string, number>(
     .map((w, i) => [w, i] as [string, number]),
 );
 
-const TENS = new Map(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"].map((w, i) => [w, 20 + 10 * i] as [string, number]));
+const TENS = new Map(
+  ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"].map(
+    (w, i) => [w, 20 + 10 * i] as [string, number],
+  ),
+);
 
 /** Value of a number written with digits or in English words up to ninety-nine, else null. */
 export function numericValue(text: string): number | null {
@@ -143,7 +166,8 @@ export function numericValue(text: string): number | null {
   const word = WORD_NUMBERS.get(w) ?? TENS.get(w);
   if (word !== undefined) return word;
   const m = /^([a-z]+)-([a-z]+)$/.exec(w);
-  if (m && TENS.has(m[1]!) && (WORD_NUMBERS.get(m[2]!) ?? 0) > 0 && (WORD_NUMBERS.get(m[2]!) ?? 10) < 10) return TENS.get(m[1]!)! + WORD_NUMBERS.get(m[2]!)!;
+  if (m && TENS.has(m[1]!) && (WORD_NUMBERS.get(m[2]!) ?? 0) > 0 && (WORD_NUMBERS.get(m[2]!) ?? 10) < 10)
+    return TENS.get(m[1]!)! + WORD_NUMBERS.get(m[2]!)!;
   return null;
 }
 
@@ -163,11 +187,15 @@ export function looksLikeName(text: string): boolean {
 /** Words that name a column holding values of a kind ("Player" holds persons, "Venue" places). */
 export function headerSuitsKind(headerWords: string[], kind: AnswerKind): boolean {
   const re =
-    kind === "person" ? new RegExp(`^(name|${PERSON_NOUNS})s?$`)
-    : kind === "place" ? new RegExp(`^(${PLACE_NOUNS})s?$`)
-    : kind === "year" || kind === "date" || kind === "month" ? /^(year|years|season|date|dates|born|birth|founded|established|opened|died|death|released|term|period|from|to|start|end)$/
-    : kind === "count" || kind === "number" || kind === "money" || kind === "percent" ? new RegExp(`^(${NUMBER_NOUNS}|no|pts|gp|apps|total)$`)
-    : undefined;
+    kind === "person"
+      ? new RegExp(`^(name|${PERSON_NOUNS})s?$`)
+      : kind === "place"
+        ? new RegExp(`^(${PLACE_NOUNS})s?$`)
+        : kind === "year" || kind === "date" || kind === "month"
+          ? /^(year|years|season|date|dates|born|birth|founded|established|opened|died|death|released|term|period|from|to|start|end)$/
+          : kind === "count" || kind === "number" || kind === "money" || kind === "percent"
+            ? new RegExp(`^(${NUMBER_NOUNS}|no|pts|gp|apps|total)$`)
+            : undefined;
   return !!re && headerWords.some((w) => re.test(w.toLowerCase()));
 }
 
@@ -193,11 +221,11 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
     case "percent":
       return looksNumeric(a) || /^[-+]?\d[\d,.]*\s*%$/.test(a);
     case "year":
-      return isYear(a) || /\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) && a.length <= 20;
+      return isYear(a) || (/\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) && a.length <= 20);
     case "date":
       return looksLikeDate(a) || /\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) || isMonth(a.split(/\s+/)[0] ?? "");
     case "month":
-      return isMonth(a) || /^[A-Za-z]+ \d{4}$/.test(a) && isMonth(a.split(" ")[0]!);
+      return isMonth(a) || (/^[A-Za-z]+ \d{4}$/.test(a) && isMonth(a.split(" ")[0]!));
     case "person":
       return !looksNumeric(a) && !looksLikeDate(a) && /\p{L}/u.test(a);
     case "place":
@@ -232,7 +260,9 @@ export function asksForDescription(question: string): boolean {
     /^what (does|do|did) .+ (include|consist of|comprise|relate to)\b/.test(q) ||
     /^what (is|are) included in\b/.test(q) ||
     // "Where are subsidiary undertakings disclosed?": a report's place for an item is a clause ("within note 35 …").
-    /^where (is|are|was|were) .+ (disclosed|defined|reported|recorded|presented|recognised|recognized|included|classified)( in)?\s*\??$/.test(q) ||
+    /^where (is|are|was|were) .+ (disclosed|defined|reported|recorded|presented|recognised|recognized|included|classified)( in)?\s*\??$/.test(
+      q,
+    ) ||
     /^what (is|are|was|were) .+ related to\s*\??$/.test(q) ||
     /^what (is|are|was|were) the (sources?|implications?|impacts?|effects?|principal activities)\b/.test(q) ||
     /^when (is|are) \S.* (considered|recognised|recognized|tested|impaired)\b/.test(q)

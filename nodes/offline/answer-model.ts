@@ -62,12 +62,14 @@ function fail(field: string, what: string): never {
 }
 
 function numbers(v: unknown, field: string): number[] {
-  if (!Array.isArray(v) || !v.every((x) => typeof x === "number" && Number.isFinite(x))) fail(field, "expected an array of finite numbers");
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "number" && Number.isFinite(x)))
+    fail(field, "expected an array of finite numbers");
   return v as number[];
 }
 
 function checkWeights(w: unknown, field: string): Record<string, number> {
-  if (!w || typeof w !== "object" || !Object.values(w).every((x) => typeof x === "number" && Number.isFinite(x))) fail(field, "expected feature → finite number");
+  if (!w || typeof w !== "object" || !Object.values(w).every((x) => typeof x === "number" && Number.isFinite(x)))
+    fail(field, "expected feature → finite number");
   return w as Record<string, number>;
 }
 
@@ -88,13 +90,23 @@ function checkCalibration(c: unknown, field: string): Calibration | undefined {
 function checkTree(tree: unknown, nFeatures: number, field: string): Tree {
   const t = (tree ?? {}) as Partial<Tree>;
   const f = numbers(t.f, `${field}.f`);
-  const out: Tree = { f, t: numbers(t.t, `${field}.t`), l: numbers(t.l, `${field}.l`), r: numbers(t.r, `${field}.r`), v: numbers(t.v, `${field}.v`) };
-  if (f.length === 0 || [out.t, out.l, out.r, out.v].some((a) => a.length !== f.length)) fail(field, "f, t, l, r, v must be non-empty and of the same length");
+  const out: Tree = {
+    f,
+    t: numbers(t.t, `${field}.t`),
+    l: numbers(t.l, `${field}.l`),
+    r: numbers(t.r, `${field}.r`),
+    v: numbers(t.v, `${field}.v`),
+  };
+  if (f.length === 0 || [out.t, out.l, out.r, out.v].some((a) => a.length !== f.length))
+    fail(field, "f, t, l, r, v must be non-empty and of the same length");
   for (let i = 0; i < f.length; i++) {
     if (f[i] === -1) continue;
-    if (!Number.isInteger(f[i]) || f[i]! < 0 || f[i]! >= nFeatures) fail(`${field}.f[${i}]`, `feature index out of range 0..${nFeatures - 1}`);
+    if (!Number.isInteger(f[i]) || f[i]! < 0 || f[i]! >= nFeatures)
+      fail(`${field}.f[${i}]`, `feature index out of range 0..${nFeatures - 1}`);
     // children after their parent: every walk ends at a leaf
-    for (const c of [out.l[i]!, out.r[i]!]) if (!Number.isInteger(c) || c <= i || c >= f.length) fail(`${field} node ${i}`, `child ${c} must be a later node`);
+    for (const c of [out.l[i]!, out.r[i]!])
+      if (!Number.isInteger(c) || c <= i || c >= f.length)
+        fail(`${field} node ${i}`, `child ${c} must be a later node`);
   }
   return out;
 }
@@ -104,10 +116,16 @@ function checkScorer(raw: unknown, field: string): Scorer {
   if (s.kind === "logistic") return { kind: "logistic", weights: checkWeights(s.weights, `${field}.weights`) };
   if (s.kind !== "trees") fail(`${field}.kind`, `expected "trees" or "logistic", got ${String(s.kind)}`);
   const features = s.features;
-  if (!Array.isArray(features) || !features.every((x) => typeof x === "string")) fail(`${field}.features`, "expected an array of feature names");
+  if (!Array.isArray(features) || !features.every((x) => typeof x === "string"))
+    fail(`${field}.features`, "expected an array of feature names");
   if (typeof s.base !== "number" || !Number.isFinite(s.base)) fail(`${field}.base`, "expected a finite number");
   if (!Array.isArray(s.trees)) fail(`${field}.trees`, "expected an array of trees");
-  return { kind: "trees", features: features as string[], base: s.base, trees: (s.trees as unknown[]).map((t, i) => checkTree(t, (features as string[]).length, `${field}.trees[${i}]`)) };
+  return {
+    kind: "trees",
+    features: features as string[],
+    base: s.base,
+    trees: (s.trees as unknown[]).map((t, i) => checkTree(t, (features as string[]).length, `${field}.trees[${i}]`)),
+  };
 }
 
 /**
@@ -118,11 +136,21 @@ export function checkAnswerModel(raw: unknown, path = "nodes/offline/models/answ
   source = path;
   const m = (raw ?? {}) as Record<string, unknown>;
   const threshold = m.threshold;
-  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1)) fail("threshold", "expected a number in 0..1");
+  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1))
+    fail("threshold", "expected a number in 0..1");
   const trainedOn = (m.trainedOn ?? {}) as Record<string, unknown>;
   if (m.format === "atr-answer-verifier-v1") {
-    const ranker = m.ranker === undefined ? undefined : { scorer: { kind: "logistic" as const, weights: checkWeights(m.ranker, "ranker") } };
-    return { format: "atr-answer-verifier-v2", scorer: { kind: "logistic", weights: checkWeights(m.weights, "weights") }, threshold, ...(ranker ? { ranker } : {}), trainedOn };
+    const ranker =
+      m.ranker === undefined
+        ? undefined
+        : { scorer: { kind: "logistic" as const, weights: checkWeights(m.ranker, "ranker") } };
+    return {
+      format: "atr-answer-verifier-v2",
+      scorer: { kind: "logistic", weights: checkWeights(m.weights, "weights") },
+      threshold,
+      ...(ranker ? { ranker } : {}),
+      trainedOn,
+    };
   }
   if (m.format !== "atr-answer-verifier-v2") fail("format", `unknown format ${String(m.format)}`);
   const scorer = checkScorer(m.scorer, "scorer");
@@ -131,7 +159,11 @@ export function checkAnswerModel(raw: unknown, path = "nodes/offline/models/answ
   if (m.calibrationBy !== undefined) {
     const c = m.calibrationBy as Record<string, unknown>;
     if (typeof c.feature !== "string") fail("calibrationBy.feature", "expected a feature name");
-    calibrationBy = { feature: c.feature, calibration: checkCalibration(c.calibration, "calibrationBy.calibration") ?? fail("calibrationBy.calibration", "missing") };
+    calibrationBy = {
+      feature: c.feature,
+      calibration:
+        checkCalibration(c.calibration, "calibrationBy.calibration") ?? fail("calibrationBy.calibration", "missing"),
+    };
   }
   let ranker: AnswerModel["ranker"];
   if (m.ranker !== undefined) {
@@ -139,7 +171,15 @@ export function checkAnswerModel(raw: unknown, path = "nodes/offline/models/answ
     const rc = checkCalibration(r.calibration, "ranker.calibration");
     ranker = { scorer: checkScorer(r.scorer, "ranker.scorer"), ...(rc ? { calibration: rc } : {}) };
   }
-  return { format: "atr-answer-verifier-v2", scorer, ...(calibration ? { calibration } : {}), ...(calibrationBy ? { calibrationBy } : {}), threshold, ...(ranker ? { ranker } : {}), trainedOn };
+  return {
+    format: "atr-answer-verifier-v2",
+    scorer,
+    ...(calibration ? { calibration } : {}),
+    ...(calibrationBy ? { calibrationBy } : {}),
+    threshold,
+    ...(ranker ? { ranker } : {}),
+    trainedOn,
+  };
 }
 
 const model = new ModelFile<AnswerModel>("answer-verifier.json", checkAnswerModel);
@@ -200,8 +240,12 @@ export function calibrated(calibration: Calibration | undefined, raw: number): n
 }
 
 /** P(correct) of a candidate with these features under the model. */
-export function scoreFeatures(m: Pick<AnswerModel, "scorer" | "calibration" | "calibrationBy">, features: Features): number {
-  const by = m.calibrationBy && (features[m.calibrationBy.feature] ?? 0) !== 0 ? m.calibrationBy.calibration : m.calibration;
+export function scoreFeatures(
+  m: Pick<AnswerModel, "scorer" | "calibration" | "calibrationBy">,
+  features: Features,
+): number {
+  const by =
+    m.calibrationBy && (features[m.calibrationBy.feature] ?? 0) !== 0 ? m.calibrationBy.calibration : m.calibration;
   return calibrated(by, rawScore(m.scorer, features));
 }
 

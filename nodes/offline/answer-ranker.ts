@@ -70,7 +70,14 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
   attempts.forEach((a, i) => {
     if (a.verdict === 0 || !valid(a.answer)) return;
     const key = normaliseForContainment(a.answer);
-    const g = groups.get(key) ?? { answer: a.answer.trim(), attempts: [], features: {}, routes: new Set(), families: new Set(), best: 0 };
+    const g = groups.get(key) ?? {
+      answer: a.answer.trim(),
+      attempts: [],
+      features: {},
+      routes: new Set(),
+      families: new Set(),
+      best: 0,
+    };
     g.attempts.push(i);
     g.routes.add(a.route);
     g.families.add(a.route === "SQL" || a.route === "HYBRID" ? "sql" : "read");
@@ -98,12 +105,15 @@ export function rankRaw(ranker: Ranker, group: AnswerGroup): number {
 }
 
 /** The group the ranker prefers (earliest on ties) with its calibrated P, or undefined when there is none. */
-export function bestGroup(ranker: Ranker, groups: readonly AnswerGroup[]): { group: AnswerGroup; p: number } | undefined {
+export function bestGroup(
+  ranker: Ranker,
+  groups: readonly AnswerGroup[],
+): { group: AnswerGroup; p: number } | undefined {
   let best: AnswerGroup | undefined;
   let bestScore = -Infinity;
   for (const g of groups) {
     const s = rankRaw(ranker, g);
-    if (s > bestScore) (best = g), (bestScore = s);
+    if (s > bestScore) ((best = g), (bestScore = s));
   }
   return best ? { group: best, p: calibrated(ranker.calibration, bestScore) } : undefined;
 }
@@ -114,7 +124,11 @@ export function bestGroup(ranker: Ranker, groups: readonly AnswerGroup[]): { gro
  * or more for never); else the highest-P uncontradicted one; undefined when no attempt has an answer
  * to give. `p` is the P(correct) of the answer: the attempt's, or the ranker's.
  */
-export function chooseAnswer(attempts: readonly RankedAttempt[], ranker?: Ranker, threshold = 1): { index: number; verified: boolean; p: number } | undefined {
+export function chooseAnswer(
+  attempts: readonly RankedAttempt[],
+  ranker?: Ranker,
+  threshold = 1,
+): { index: number; verified: boolean; p: number } | undefined {
   const accepted = attempts.findIndex((a) => a.verdict === 1 && valid(a.answer));
   if (accepted >= 0) return { index: accepted, verified: true, p: attempts[accepted]!.p };
   if (ranker) {

@@ -56,17 +56,26 @@ export interface DescribedRow {
 }
 
 /** Finds the table row a question describes (only tables whose cells link to passages). */
-export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {}): (question: string, tableHint?: string) => DescribedRow | undefined {
+export function createRowFinder(
+  index: BridgeIndex,
+  options: BridgeOptions = {},
+): (question: string, tableHint?: string) => DescribedRow | undefined {
   const passageWeight = options.passageWeight ?? 0.5;
   const byTable = new Map<string, Passage[]>();
-  for (const p of index.passages) if (p.tableId && p.cells?.length) byTable.set(p.tableId, [...(byTable.get(p.tableId) ?? []), p]);
+  for (const p of index.passages)
+    if (p.tableId && p.cells?.length) byTable.set(p.tableId, [...(byTable.get(p.tableId) ?? []), p]);
   const cache = new Map<string, LinkedRow[]>();
 
   const rowsOf = (table: TableSchema): LinkedRow[] => {
     let rows = cache.get(table.tableId);
     if (rows) return rows;
     const cols = table.columns.map((c) => quoteIdent(c.rawPhysical)).join(", ");
-    const raw = index.db.prepare(`SELECT ${quoteIdent(ROW_ID_COLUMN)} AS r, ${cols} FROM ${quoteIdent(table.physical)} ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`).raw().all() as unknown[][];
+    const raw = index.db
+      .prepare(
+        `SELECT ${quoteIdent(ROW_ID_COLUMN)} AS r, ${cols} FROM ${quoteIdent(table.physical)} ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`,
+      )
+      .raw()
+      .all() as unknown[][];
     const passages = byTable.get(table.tableId) ?? [];
     rows = raw.map((row) => {
       const r = Number(row[0]);
@@ -116,7 +125,15 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     });
     if (best < 0) return undefined;
     const row = rows[best]!;
-    return { tableId: table.tableId, rowId: row.rowId, columns: table.columns.map((c) => c.name), values: row.values, passages: row.passages, score: bestScore, runnerUp };
+    return {
+      tableId: table.tableId,
+      rowId: row.rowId,
+      columns: table.columns.map((c) => c.name),
+      values: row.values,
+      passages: row.passages,
+      score: bestScore,
+      runnerUp,
+    };
   };
 }
 
@@ -132,7 +149,10 @@ export function createBridge(index: BridgeIndex, options: BridgeOptions = {}): B
   const bridge = (question: string, tableHint?: string): string | undefined => {
     const row = findRow(question, tableHint);
     if (!row || row.passages.length === 0) return undefined;
-    const titles = [...new Set(row.passages.map((p) => (p.title ?? "").trim()).filter((t) => t !== ""))].slice(0, maxTitles);
+    const titles = [...new Set(row.passages.map((p) => (p.title ?? "").trim()).filter((t) => t !== ""))].slice(
+      0,
+      maxTitles,
+    );
     return titles.length ? `${question} (about: ${titles.join("; ")})` : undefined;
   };
   return Object.assign(bridge, { findRow });

@@ -13,7 +13,23 @@ import { stem } from "../../text/stem.js";
 
 /** Question word → header words it often means (hand-written, generic English). */
 const SYNONYMS: Record<string, string[]> = {
-  who: ["name", "player", "athlete", "driver", "rider", "winner", "artist", "candidate", "member", "person", "coach", "manager", "champion", "actor", "title"],
+  who: [
+    "name",
+    "player",
+    "athlete",
+    "driver",
+    "rider",
+    "winner",
+    "artist",
+    "candidate",
+    "member",
+    "person",
+    "coach",
+    "manager",
+    "champion",
+    "actor",
+    "title",
+  ],
   year: ["year", "season", "date"],
   when: ["date", "year", "season", "time"],
   where: ["venue", "location", "city", "place", "country", "stadium", "site", "ground", "arena", "host"],
@@ -208,10 +224,30 @@ export function isRankColumn(c: CatalogColumn): boolean {
 
 /** Comparative → superlative ("longer" → "longest"), so comparisons share the superlative rules. */
 const COMPARATIVE: Record<string, string> = {
-  more: "most", less: "least", fewer: "fewest", higher: "highest", lower: "lowest", larger: "largest", bigger: "biggest",
-  smaller: "smallest", greater: "greatest", longer: "longest", shorter: "shortest", taller: "tallest", older: "oldest",
-  younger: "youngest", earlier: "earliest", later: "latest", faster: "fastest", slower: "slowest", better: "best", worse: "worst",
-  heavier: "heaviest", lighter: "lightest", quicker: "fastest", quickest: "fastest",
+  more: "most",
+  less: "least",
+  fewer: "fewest",
+  higher: "highest",
+  lower: "lowest",
+  larger: "largest",
+  bigger: "biggest",
+  smaller: "smallest",
+  greater: "greatest",
+  longer: "longest",
+  shorter: "shortest",
+  taller: "tallest",
+  older: "oldest",
+  younger: "youngest",
+  earlier: "earliest",
+  later: "latest",
+  faster: "fastest",
+  slower: "slowest",
+  better: "best",
+  worse: "worst",
+  heavier: "heaviest",
+  lighter: "lightest",
+  quicker: "fastest",
+  quickest: "fastest",
 };
 
 /**
@@ -237,8 +273,64 @@ export function isYearColumn(c: CatalogColumn): boolean {
   return c.yearShare >= 0.7 || c.schema.type === "date";
 }
 
-const PERSON_HEADERS = new Set(["name", "player", "athlete", "driver", "rider", "winner", "artist", "candidate", "member", "person", "coach", "manager", "champion", "actor", "actress", "director", "author", "writer", "pilot", "skier", "wrestler", "boxer", "incumbent", "representative", "nominee", "cyclist", "swimmer", "runner", "competitor", "performer", "singer", "composer", "governor", "mayor", "president", "holder"]);
-const PLACE_HEADERS = new Set(["country", "nation", "city", "venue", "location", "place", "stadium", "site", "town", "state", "county", "province", "region", "host", "ground", "arena", "nationality", "noc"]);
+const PERSON_HEADERS = new Set([
+  "name",
+  "player",
+  "athlete",
+  "driver",
+  "rider",
+  "winner",
+  "artist",
+  "candidate",
+  "member",
+  "person",
+  "coach",
+  "manager",
+  "champion",
+  "actor",
+  "actress",
+  "director",
+  "author",
+  "writer",
+  "pilot",
+  "skier",
+  "wrestler",
+  "boxer",
+  "incumbent",
+  "representative",
+  "nominee",
+  "cyclist",
+  "swimmer",
+  "runner",
+  "competitor",
+  "performer",
+  "singer",
+  "composer",
+  "governor",
+  "mayor",
+  "president",
+  "holder",
+]);
+const PLACE_HEADERS = new Set([
+  "country",
+  "nation",
+  "city",
+  "venue",
+  "location",
+  "place",
+  "stadium",
+  "site",
+  "town",
+  "state",
+  "county",
+  "province",
+  "region",
+  "host",
+  "ground",
+  "arena",
+  "nationality",
+  "noc",
+]);
 
 /** Options for target choice. */
 export interface TargetOptions {
@@ -253,7 +345,12 @@ export interface TargetOptions {
 }
 
 /** Scores every column as the answer column; returns columns best first. */
-export function rankTargetColumns(a: QuestionAnalysis, catalog: TableCatalog, mentions: EntityMention[], options: TargetOptions = {}): Array<{ column: CatalogColumn; score: number }> {
+export function rankTargetColumns(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  mentions: EntityMention[],
+  options: TargetOptions = {},
+): Array<{ column: CatalogColumn; score: number }> {
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
   const hints = a.targetHints.length > 0 ? a.targetHints : a.contentWords;
   const out: Array<{ column: CatalogColumn; score: number }> = [];
@@ -261,7 +358,12 @@ export function rankTargetColumns(a: QuestionAnalysis, catalog: TableCatalog, me
     if (options.usable && !options.usable.has(c.index)) continue;
     let score = 2 * headerMatch(hints, c);
     // Other content words naming the column count a little (e.g. "what was stirling moss' time").
-    score += 0.5 * headerMatch(a.contentWords.filter((w) => !hints.includes(w)), c);
+    score +=
+      0.5 *
+      headerMatch(
+        a.contentWords.filter((w) => !hints.includes(w)),
+        c,
+      );
     score += stopWordHeader(a.normalized, c);
     const header = new Set(c.headerWords);
     const numeric = isNumericColumn(c);
@@ -301,26 +403,46 @@ export function rankTargetColumns(a: QuestionAnalysis, catalog: TableCatalog, me
   return out.sort((x, y) => y.score - x.score);
 }
 
-export function chooseTargetColumn(a: QuestionAnalysis, catalog: TableCatalog, mentions: EntityMention[], options: TargetOptions = {}): CatalogColumn | undefined {
+export function chooseTargetColumn(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  mentions: EntityMention[],
+  options: TargetOptions = {},
+): CatalogColumn | undefined {
   return rankTargetColumns(a, catalog, mentions, options)[0]?.column;
 }
 
 /** Words after a superlative/comparative ("most gold medals" → gold, medals). */
 function wordsAfterSuperlative(q: string): string[] {
-  const m = /\b(?:most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|least|lowest|smallest|fewest|minimum|shortest|worst|more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller)\s+(?:number of\s+|amount of\s+|total\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/.exec(q);
-  return m ? m[1]!.split(" ").filter((w) => !/^(the|a|an|of|in|at|on|for|to|than|and|or|was|were|is|are|did|does|had|has|have)$/.test(w)) : [];
+  const m =
+    /\b(?:most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|least|lowest|smallest|fewest|minimum|shortest|worst|more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller)\s+(?:number of\s+|amount of\s+|total\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/.exec(
+      q,
+    );
+  return m
+    ? m[1]!
+        .split(" ")
+        .filter((w) => !/^(the|a|an|of|in|at|on|for|to|than|and|or|was|were|is|are|did|does|had|has|have)$/.test(w))
+    : [];
 }
 
 /** The superlative (or comparative, mapped to its superlative) word, for synonym lookup ("tallest" → height). */
 export function superlativeWord(q: string): string | undefined {
   // "most recently", "most expensive": the adjective carries the meaning, not "most".
   if (/\bmost recent(ly)?\b/.test(q)) return "latest";
-  const m = /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(q)?.[1];
+  const m =
+    /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(
+      q,
+    )?.[1];
   return m ? (own(COMPARATIVE, m) ?? m) : undefined;
 }
 
 /** The column a superlative or comparison orders by, or undefined (then: order by frequency). */
-export function chooseOrderColumn(a: QuestionAnalysis, catalog: TableCatalog, mentions: EntityMention[], options: TargetOptions = {}): { column: CatalogColumn; score: number } | undefined {
+export function chooseOrderColumn(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  mentions: EntityMention[],
+  options: TargetOptions = {},
+): { column: CatalogColumn; score: number } | undefined {
   const q = a.normalized;
   const after = wordsAfterSuperlative(q);
   const sw = superlativeWord(q);
@@ -332,7 +454,13 @@ export function chooseOrderColumn(a: QuestionAnalysis, catalog: TableCatalog, me
     const numeric = isNumericColumn(c);
     const dateLike = c.schema.type === "date" || isYearColumn(c);
     if (!numeric && !dateLike) continue;
-    let score = 2 * headerMatch(after, c) + 0.6 * headerMatch(a.contentWords.filter((w) => !after.includes(w)), c);
+    let score =
+      2 * headerMatch(after, c) +
+      0.6 *
+        headerMatch(
+          a.contentWords.filter((w) => !after.includes(w)),
+          c,
+        );
     if (sw) score += headerMatch([sw], c, false);
     score += stopWordHeader(q, c);
     if (sw && /^(oldest|youngest|earliest|latest|recent|newest)$/.test(sw) && dateLike) score += 0.8;
@@ -347,7 +475,12 @@ export function chooseOrderColumn(a: QuestionAnalysis, catalog: TableCatalog, me
 }
 
 /** The column a numeric condition ("born after 1977", "more than 40 gold medals") applies to. */
-export function chooseConditionColumn(hint: string[], value: number, catalog: TableCatalog, options: TargetOptions = {}): CatalogColumn | undefined {
+export function chooseConditionColumn(
+  hint: string[],
+  value: number,
+  catalog: TableCatalog,
+  options: TargetOptions = {},
+): CatalogColumn | undefined {
   let best: { column: CatalogColumn; score: number } | undefined;
   const yearLike = Number.isInteger(value) && value >= 1000 && value <= 2100;
   for (const c of catalog.columns) {

@@ -49,9 +49,20 @@ export interface ConfidenceModel {
 }
 
 /** The plan's features (targetColumn "" = a computed answer such as a count). */
-export function planFeatures(a: QuestionAnalysis, mentions: EntityMention[], plan: { template: string; targetColumn: string }, catalog: TableCatalog): PlanFeatures {
+export function planFeatures(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  plan: { template: string; targetColumn: string },
+  catalog: TableCatalog,
+): PlanFeatures {
   const kinds = mentions.map((m) => m.kind);
-  const grounding = kinds.includes("fuzzy") ? "fuzzy" : kinds.includes("partial") ? "partial" : kinds.length ? "exact" : "none";
+  const grounding = kinds.includes("fuzzy")
+    ? "fuzzy"
+    : kinds.includes("partial")
+      ? "partial"
+      : kinds.length
+        ? "exact"
+        : "none";
   const column = catalog.columns.find((c) => c.schema.name === plan.targetColumn);
   let target: PlanFeatures["target"] = "computed";
   if (column && /^(lookup|first|last|next|previous|argmax|argmin|group-count|count-column)$/.test(plan.template)) {
@@ -59,15 +70,28 @@ export function planFeatures(a: QuestionAnalysis, mentions: EntityMention[], pla
     target = s >= 1.5 ? "named" : s > 0 ? "weak" : "unnamed";
   }
   const repeated = (plan.template === "next" || plan.template === "previous") && (mentions[0]?.rows.length ?? 0) > 1;
-  return { template: plan.template, grounding, mentions: mentions.length === 0 ? "0" : mentions.length === 1 ? "1" : "2+", target, ...(repeated ? { anchor: "repeated" as const } : {}) };
+  return {
+    template: plan.template,
+    grounding,
+    mentions: mentions.length === 0 ? "0" : mentions.length === 1 ? "1" : "2+",
+    target,
+    ...(repeated ? { anchor: "repeated" as const } : {}),
+  };
 }
 
 /** Keys from specific to general, so sparse shapes back off to their template. */
 export function featureKeys(f: PlanFeatures): string[] {
-  const keys = [`${f.template}|${f.grounding}|${f.mentions}|${f.target}`, `${f.template}|${f.grounding}|${f.target}`, `${f.template}|${f.target}`, f.template];
+  const keys = [
+    `${f.template}|${f.grounding}|${f.mentions}|${f.target}`,
+    `${f.template}|${f.grounding}|${f.target}`,
+    `${f.template}|${f.target}`,
+    f.template,
+  ];
   const withRows = f.rows ? [`${keys[0]}|rows=${f.rows}`, `${f.template}|${f.target}|rows=${f.rows}`, ...keys] : keys;
   // A repeated anchor is the most telling shape of a next/previous plan: its own cells are the most specific.
-  return f.anchor ? [`${f.template}|${f.target}|anchor=${f.anchor}`, `${f.template}|anchor=${f.anchor}`, ...withRows] : withRows;
+  return f.anchor
+    ? [`${f.template}|${f.target}|anchor=${f.anchor}`, `${f.template}|anchor=${f.anchor}`, ...withRows]
+    : withRows;
 }
 
 const model = new ModelFile<ConfidenceModel>("sql-confidence.json");

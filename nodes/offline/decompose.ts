@@ -44,14 +44,22 @@ function entityText(m: EntityMention): string {
  * it, the one the question grounds in best — values it names (cells), columns it names (headers) and
  * the table's own name ("how many employees …"), with the retrieval rank as the tie-break.
  */
-export async function groundingTable(index: OpenedIndex, question: string, tableId: string | undefined): Promise<TableSchema | undefined> {
+export async function groundingTable(
+  index: OpenedIndex,
+  question: string,
+  tableId: string | undefined,
+): Promise<TableSchema | undefined> {
   if (tableId) {
     const ids = tablesForHint(tableId, index.tables);
     if (ids.length > 0) return index.tables.get(ids[0]!);
   }
   if (index.tables.size === 1) return [...index.tables.values()][0];
   const hits = await index.search.documents(question, 10);
-  const ids = [...new Set(hits.filter((h) => h.entry.type === "table" && h.entry.tableId !== undefined).map((h) => h.entry.tableId!))];
+  const ids = [
+    ...new Set(
+      hits.filter((h) => h.entry.type === "table" && h.entry.tableId !== undefined).map((h) => h.entry.tableId!),
+    ),
+  ];
   const candidates = ids.map((id) => index.tables.get(id)).filter((t): t is TableSchema => t !== undefined);
   if (candidates.length <= 1) return candidates[0];
   const analysis = analyzeQuestion(question);
@@ -66,25 +74,38 @@ export async function groundingTable(index: OpenedIndex, question: string, table
 /** How well a question grounds in a table: words of exact (1) and partial (½) cell mentions, columns named, the table's name. */
 function groundingScore(question: string, analysis: QuestionAnalysis, catalog: TableCatalog): number {
   let score = 0;
-  for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) })) score += (m.end - m.start) * (m.kind === "exact" ? 1 : 0.5);
+  for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) }))
+    score += (m.end - m.start) * (m.kind === "exact" ? 1 : 0.5);
   for (const w of analysis.contentWords) {
     const named = Math.max(0, ...catalog.columns.map((c) => headerMatch([w], c, false)));
     score += named >= 1.5 ? 1 : named > 0 ? 0.5 : 0;
   }
-  const tableWords = new Set(normaliseText(`${catalog.schema.tableId} ${catalog.schema.title ?? ""}`).split(" ").map(stem));
+  const tableWords = new Set(
+    normaliseText(`${catalog.schema.tableId} ${catalog.schema.title ?? ""}`)
+      .split(" ")
+      .map(stem),
+  );
   for (const w of analysis.contentWords) if (tableWords.has(stem(w))) score += 1;
   return score;
 }
 
 /** Analysis + grounding of one question against the index (also used by writeSql when a plan lacks it). */
-export async function analyseAndGround(index: OpenedIndex, question: string, tableId: string | undefined): Promise<QuestionAnalysis> {
+export async function analyseAndGround(
+  index: OpenedIndex,
+  question: string,
+  tableId: string | undefined,
+): Promise<QuestionAnalysis> {
   const hasPassages = index.passages.length > 0;
   const analysis = analyzeQuestion(question, { hasPassages });
   const table = await groundingTable(index, question, tableId);
   if (table) {
     const catalog = loadCatalog(index.db, table);
     const mentions = findMentions(question, catalog, { avoidWords: askedWords(analysis) });
-    analysis.grounding = { tableId: table.tableId, mentions, hinted: tableId !== undefined && tablesForHint(tableId, index.tables).includes(table.tableId) };
+    analysis.grounding = {
+      tableId: table.tableId,
+      mentions,
+      hinted: tableId !== undefined && tablesForHint(tableId, index.tables).includes(table.tableId),
+    };
     const planned = planSql({ analysis, catalog, mentions });
     if (planned) {
       analysis.grounding.template = planned.template;
@@ -111,7 +132,9 @@ export async function analyseAndGround(index: OpenedIndex, question: string, tab
 
 /** Logical names of the table columns a statement reads (typed or raw physical names), in schema order. */
 export function columnsOf(sql: string, table: TableSchema): string[] {
-  return table.columns.filter((c) => sql.includes(`"${c.physical}"`) || sql.includes(`"${c.rawPhysical}"`)).map((c) => c.name);
+  return table.columns
+    .filter((c) => sql.includes(`"${c.physical}"`) || sql.includes(`"${c.rawPhysical}"`))
+    .map((c) => c.name);
 }
 
 /**
@@ -163,14 +186,25 @@ export function createDecompose(index: OpenedIndex): (input: DecomposeInput) => 
       const plan = planOf(question, await analyseAndGround(index, question, input.tableId), index.passages.length > 0);
       // A question describing a row of a table whose cells link passages: name them from the first step.
       const bridged = bridge(question, input.tableId);
-      return bridged ? { ...plan, subQuery: subQueryFor(bridged, plan.analysis as unknown as QuestionAnalysis), requiredModalities: "text" } : plan;
+      return bridged
+        ? {
+            ...plan,
+            subQuery: subQueryFor(bridged, plan.analysis as unknown as QuestionAnalysis),
+            requiredModalities: "text",
+          }
+        : plan;
     }
     if (failures === 1 && index.passages.length > 0) {
       const analysis = analyzeQuestion(question, { hasPassages: true });
       analysis.modality = "text";
       // Table → passage bridge: name the passages linked from the row the question describes.
       const bridged = bridge(question, input.tableId);
-      return { ...planOf(question, analysis), ...(bridged ? { subQuery: bridged } : {}), requiredModalities: "text", entityMentions: [] };
+      return {
+        ...planOf(question, analysis),
+        ...(bridged ? { subQuery: bridged } : {}),
+        requiredModalities: "text",
+        entityMentions: [],
+      };
     }
     return terminate();
   };

@@ -135,26 +135,28 @@ export function sentences(text: string): string[] {
 }
 
 /** Words whose answers are written with another word in passages ("birth" ↔ "born"). */
-const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
-  birth: ["born"],
-  born: ["birth"],
-  death: ["died", "die"],
-  die: ["death", "died"],
-  died: ["death"],
-  found: ["establish", "formed", "form", "creat"],
-  establish: ["found", "formed", "form"],
-  open: ["inaugurat"],
-  build: ["built", "construct"],
-  built: ["construct"],
-  population: ["inhabitant", "resident", "people"],
-  locat: ["in", "situat", "based"],
-  headquarter: ["based", "headquartered"],
-  release: ["releas", "publish"],
-  capacity: ["seat", "spectator", "hold"],
-  enrollment: ["student", "enrol"],
-  height: ["tall"],
-  nickname: ["known"],
-}));
+const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    birth: ["born"],
+    born: ["birth"],
+    death: ["died", "die"],
+    die: ["death", "died"],
+    died: ["death"],
+    found: ["establish", "formed", "form", "creat"],
+    establish: ["found", "formed", "form"],
+    open: ["inaugurat"],
+    build: ["built", "construct"],
+    built: ["construct"],
+    population: ["inhabitant", "resident", "people"],
+    locat: ["in", "situat", "based"],
+    headquarter: ["based", "headquartered"],
+    release: ["releas", "publish"],
+    capacity: ["seat", "spectator", "hold"],
+    enrollment: ["student", "enrol"],
+    height: ["tall"],
+    nickname: ["known"],
+  }),
+);
 
 /** Stemmed content words of a text, each with its synonyms' stems. */
 export function keyStems(text: string): Set<string> {
@@ -178,7 +180,10 @@ const ABOUT_NOTE = /\s*\(about:\s*((?:[^()]|\([^()]*\))*)\)/;
 /** The passage titles a bridged sub-query names, as written. */
 export function aboutTitles(subQuery: string): string[] {
   const about = ABOUT_NOTE.exec(subQuery)?.[1] ?? "";
-  return about.split(";").map((t) => t.trim()).filter((t) => t !== "");
+  return about
+    .split(";")
+    .map((t) => t.trim())
+    .filter((t) => t !== "");
 }
 
 /** The sub-query without its bridge note: the titles name passages, they are not question words. */

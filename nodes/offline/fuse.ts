@@ -24,7 +24,13 @@ import type { FuseInput } from "../strategies.js";
 import type { ScaleContext } from "./table-context.js";
 
 /** Index of the result column that holds the answer. */
-function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: string, hints: string[], numericAnswer: boolean): number {
+function answerColumn(
+  columns: string[],
+  rows: Array<Array<unknown>>,
+  question: string,
+  hints: string[],
+  numericAnswer: boolean,
+): number {
   const width = rows[0]?.length ?? 0;
   if (width <= 1) return 0;
   const q = keyStems(`${question} ${hints.join(" ")}`);
@@ -59,14 +65,23 @@ function answerColumn(columns: string[], rows: Array<Array<unknown>>, question: 
 export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
   const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
-  const allEvidence = [input.textEvidence, input.markdown, input.schemaEvidence, scaleContext].filter(Boolean).join("\n\n");
+  const allEvidence = [input.textEvidence, input.markdown, input.schemaEvidence, scaleContext]
+    .filter(Boolean)
+    .join("\n\n");
   const operator = input.plan.expectedOperator;
-  const computing = operator === "count" || operator === "aggregate" || operator === "arithmetic" || isNumericKind(kind);
+  const computing =
+    operator === "count" || operator === "aggregate" || operator === "arithmetic" || isNumericKind(kind);
 
   const rows = !isEmptySqlResult(input.sqlResult) ? parseSqlRows(input.sqlResult) : undefined;
   let sqlAnswer = "";
   if (rows && rows.length > 0) {
-    const col = answerColumn(sqlColumns(input.sqlResult), rows, input.subQuery || input.question, a.targetHints, computing || kind === "year" || kind === "date");
+    const col = answerColumn(
+      sqlColumns(input.sqlResult),
+      rows,
+      input.subQuery || input.question,
+      a.targetHints,
+      computing || kind === "year" || kind === "date",
+    );
     const values = rows.map((r) => formatScalar(r[col])).filter((v) => v !== "");
     if (values.length === 1 || (values.length > 1 && values.every((v) => v === values[0]))) sqlAnswer = values[0]!;
     else if (values.length > 1) sqlAnswer = joinList(values.slice(0, 50));
@@ -80,7 +95,9 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
     const reading = readPassages(input.question, input.subQuery, input.plan, input.textEvidence ?? "");
     if (reading?.answer) return reading.answer;
   }
-  const tableRows = [input.markdown, input.textEvidence].flatMap((t) => parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)));
+  const tableRows = [input.markdown, input.textEvidence].flatMap((t) =>
+    parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)),
+  );
   // Report tables (values at row label × period): the cell arithmetic of the fusion rules beats a
   // SQL statement, which often cannot address a period column of such tables.
   const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence);
@@ -113,5 +130,6 @@ export async function fuse(input: FuseInput): Promise<string> {
 
 /** Strategies.fuse that also reads the scale declared by the passages of the evidence's tables. */
 export function createFuse(context: ScaleContext): (input: FuseInput) => Promise<string> {
-  return async (input) => fuseEvidence(input, context(`${input.textEvidence}\n${input.markdown}\n${input.schemaEvidence}`));
+  return async (input) =>
+    fuseEvidence(input, context(`${input.textEvidence}\n${input.markdown}\n${input.schemaEvidence}`));
 }

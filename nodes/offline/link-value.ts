@@ -16,14 +16,24 @@ export function pickCandidate(input: LinkValueInput): LinkValueOutput {
   const entity = input.entity.trim();
   const cands = input.candidates.filter((c) => c.value.trim() !== "");
   if (entity === "" || cands.length === 0) return NO_MATCH;
-  const pick = (c: (typeof cands)[number], confidence: number): LinkValueOutput => ({ matchedValue: c.value, matchedColumn: c.column, confidence });
+  const pick = (c: (typeof cands)[number], confidence: number): LinkValueOutput => ({
+    matchedValue: c.value,
+    matchedColumn: c.column,
+    confidence,
+  });
   // A value present in several columns is ambiguous: prefer the primary column's, then the most frequent.
   // …and first of all the column the sub-query names ("how many times did X have pole position?").
   const primary = input.primaryColumn?.column;
   const q = ` ${normaliseText(input.subQuery)} `;
-  const named = (column: string) => headerWordsOf(column).filter((w) => w.length > 1 && (q.includes(` ${w} `) || q.includes(` ${w}s `))).length;
+  const named = (column: string) =>
+    headerWordsOf(column).filter((w) => w.length > 1 && (q.includes(` ${w} `) || q.includes(` ${w}s `))).length;
   const rank = (list: typeof cands) =>
-    [...list].sort((a, b) => named(b.column) - named(a.column) || Number(b.column === primary) - Number(a.column === primary) || b.freq - a.freq)[0];
+    [...list].sort(
+      (a, b) =>
+        named(b.column) - named(a.column) ||
+        Number(b.column === primary) - Number(a.column === primary) ||
+        b.freq - a.freq,
+    )[0];
 
   const exact = rank(cands.filter((c) => c.value === entity));
   if (exact) return pick(exact, 1);

@@ -41,11 +41,70 @@ export interface FindMentionsOptions {
 /** Words that are never a mention on their own (question words, generic table words). */
 const GENERIC = new Set([
   ...STOP_WORDS,
-  "year", "years", "team", "teams", "game", "games", "season", "player", "players", "country", "time", "times",
-  "first", "last", "next", "previous", "top", "bottom", "place", "points", "point", "date", "name", "won", "win",
-  "wins", "lost", "number", "total", "record", "rank", "score", "result", "position", "new", "old", "long", "high",
-  "low", "open", "left", "right", "up", "down", "out", "off", "back", "home", "away", "see", "get", "got", "can",
-  "will", "would", "should", "could", "after", "before", "than", "listed", "list", "table", "chart",
+  "year",
+  "years",
+  "team",
+  "teams",
+  "game",
+  "games",
+  "season",
+  "player",
+  "players",
+  "country",
+  "time",
+  "times",
+  "first",
+  "last",
+  "next",
+  "previous",
+  "top",
+  "bottom",
+  "place",
+  "points",
+  "point",
+  "date",
+  "name",
+  "won",
+  "win",
+  "wins",
+  "lost",
+  "number",
+  "total",
+  "record",
+  "rank",
+  "score",
+  "result",
+  "position",
+  "new",
+  "old",
+  "long",
+  "high",
+  "low",
+  "open",
+  "left",
+  "right",
+  "up",
+  "down",
+  "out",
+  "off",
+  "back",
+  "home",
+  "away",
+  "see",
+  "get",
+  "got",
+  "can",
+  "will",
+  "would",
+  "should",
+  "could",
+  "after",
+  "before",
+  "than",
+  "listed",
+  "list",
+  "table",
+  "chart",
 ]);
 
 function headerWordSet(catalog: TableCatalog): Set<string> {
@@ -108,23 +167,103 @@ export function askedWords(a: QuestionAnalysis): string[] {
 
 /** Common demonyms → the country name as normalised cell text (general English, not a data list). */
 const DEMONYMS: Record<string, string> = {
-  american: "united states", americans: "united states", british: "great britain", english: "england", scottish: "scotland",
-  welsh: "wales", irish: "ireland", french: "france", german: "germany", germans: "germany", italian: "italy", italians: "italy",
-  spanish: "spain", spaniards: "spain", portuguese: "portugal", dutch: "netherlands", belgian: "belgium", belgians: "belgium",
-  swiss: "switzerland", austrian: "austria", austrians: "austria", swedish: "sweden", swedes: "sweden", norwegian: "norway",
-  norwegians: "norway", danish: "denmark", danes: "denmark", finnish: "finland", finns: "finland", russian: "russia",
-  russians: "russia", polish: "poland", poles: "poland", czech: "czech republic", hungarian: "hungary", hungarians: "hungary",
-  romanian: "romania", romanians: "romania", bulgarian: "bulgaria", greek: "greece", greeks: "greece", turkish: "turkey",
-  ukrainian: "ukraine", ukrainians: "ukraine", croatian: "croatia", serbian: "serbia", slovak: "slovakia", slovenian: "slovenia",
-  japanese: "japan", chinese: "china", korean: "south korea", koreans: "south korea", indian: "india", indians: "india",
-  pakistani: "pakistan", thai: "thailand", vietnamese: "vietnam", filipino: "philippines", indonesian: "indonesia",
-  malaysian: "malaysia", australian: "australia", australians: "australia", canadian: "canada", canadians: "canada",
-  mexican: "mexico", mexicans: "mexico", brazilian: "brazil", brazilians: "brazil", argentine: "argentina",
-  argentinian: "argentina", argentines: "argentina", chilean: "chile", colombian: "colombia", peruvian: "peru",
-  venezuelan: "venezuela", cuban: "cuba", cubans: "cuba", jamaican: "jamaica", jamaicans: "jamaica", kenyan: "kenya",
-  kenyans: "kenya", ethiopian: "ethiopia", ethiopians: "ethiopia", nigerian: "nigeria", egyptian: "egypt", moroccan: "morocco",
-  israeli: "israel", iranian: "iran", zealanders: "new zealand", estonian: "estonia", latvian: "latvia", lithuanian: "lithuania",
-  icelandic: "iceland", belarusian: "belarus", kazakh: "kazakhstan", georgian: "georgia", armenian: "armenia",
+  american: "united states",
+  americans: "united states",
+  british: "great britain",
+  english: "england",
+  scottish: "scotland",
+  welsh: "wales",
+  irish: "ireland",
+  french: "france",
+  german: "germany",
+  germans: "germany",
+  italian: "italy",
+  italians: "italy",
+  spanish: "spain",
+  spaniards: "spain",
+  portuguese: "portugal",
+  dutch: "netherlands",
+  belgian: "belgium",
+  belgians: "belgium",
+  swiss: "switzerland",
+  austrian: "austria",
+  austrians: "austria",
+  swedish: "sweden",
+  swedes: "sweden",
+  norwegian: "norway",
+  norwegians: "norway",
+  danish: "denmark",
+  danes: "denmark",
+  finnish: "finland",
+  finns: "finland",
+  russian: "russia",
+  russians: "russia",
+  polish: "poland",
+  poles: "poland",
+  czech: "czech republic",
+  hungarian: "hungary",
+  hungarians: "hungary",
+  romanian: "romania",
+  romanians: "romania",
+  bulgarian: "bulgaria",
+  greek: "greece",
+  greeks: "greece",
+  turkish: "turkey",
+  ukrainian: "ukraine",
+  ukrainians: "ukraine",
+  croatian: "croatia",
+  serbian: "serbia",
+  slovak: "slovakia",
+  slovenian: "slovenia",
+  japanese: "japan",
+  chinese: "china",
+  korean: "south korea",
+  koreans: "south korea",
+  indian: "india",
+  indians: "india",
+  pakistani: "pakistan",
+  thai: "thailand",
+  vietnamese: "vietnam",
+  filipino: "philippines",
+  indonesian: "indonesia",
+  malaysian: "malaysia",
+  australian: "australia",
+  australians: "australia",
+  canadian: "canada",
+  canadians: "canada",
+  mexican: "mexico",
+  mexicans: "mexico",
+  brazilian: "brazil",
+  brazilians: "brazil",
+  argentine: "argentina",
+  argentinian: "argentina",
+  argentines: "argentina",
+  chilean: "chile",
+  colombian: "colombia",
+  peruvian: "peru",
+  venezuelan: "venezuela",
+  cuban: "cuba",
+  cubans: "cuba",
+  jamaican: "jamaica",
+  jamaicans: "jamaica",
+  kenyan: "kenya",
+  kenyans: "kenya",
+  ethiopian: "ethiopia",
+  ethiopians: "ethiopia",
+  nigerian: "nigeria",
+  egyptian: "egypt",
+  moroccan: "morocco",
+  israeli: "israel",
+  iranian: "iran",
+  zealanders: "new zealand",
+  estonian: "estonia",
+  latvian: "latvia",
+  lithuanian: "lithuania",
+  icelandic: "iceland",
+  belarusian: "belarus",
+  kazakh: "kazakhstan",
+  georgian: "georgia",
+  armenian: "armenia",
 };
 
 /** The country a demonym names, or undefined. */
@@ -146,17 +285,26 @@ function caseTokens(text: string): string[] {
 }
 
 /** Finds the table values the question names. */
-export function findMentions(question: string, catalog: TableCatalog, options: FindMentionsOptions = {}): EntityMention[] {
+export function findMentions(
+  question: string,
+  catalog: TableCatalog,
+  options: FindMentionsOptions = {},
+): EntityMention[] {
   const maxSpan = options.maxSpan ?? 8;
   const maxPartial = options.maxPartialCells ?? 4;
   const text = expandContractions(question);
-  const tokens = normaliseText(text).split(" ").filter((t) => t !== "");
+  const tokens = normaliseText(text)
+    .split(" ")
+    .filter((t) => t !== "");
   // Possessives ("Okafor's salary") name the bare value: "okafors" is also tried as "okafor".
-  const bare = normaliseText(text.replace(/(?<=[a-z])['\u2019]s\b/gi, "")).split(" ").filter((t) => t !== "");
+  const bare = normaliseText(text.replace(/(?<=[a-z])['\u2019]s\b/gi, ""))
+    .split(" ")
+    .filter((t) => t !== "");
   const possessive = bare.length === tokens.length ? bare : tokens;
   // A capitalised word inside the question ("the Home category") is a value even when it is a generic word.
   const cased = caseTokens(text);
-  const proper = (s: number, n: number) => cased.length === tokens.length && s > 0 && cased.slice(s, s + n).every((t) => /^[A-Z]/.test(t));
+  const proper = (s: number, n: number) =>
+    cased.length === tokens.length && s > 0 && cased.slice(s, s + n).every((t) => /^[A-Z]/.test(t));
   const headerWords = headerWordSet(catalog);
   const avoid = new Set((options.avoidWords ?? []).map((w) => normaliseText(w)));
   const covered = new Array<boolean>(tokens.length).fill(false);
@@ -187,12 +335,27 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
       if (hits.length === 0) continue;
       // "after oklahoma state": a longer phrase that is part of a cell ("at Oklahoma State") names that
       // cell, not the shorter exact value ("Oklahoma").
-      if (!numeric && (inSomeCell(catalog, tokens.slice(s, s + n + 1), n + 1) || inSomeCell(catalog, tokens.slice(Math.max(0, s - 1), s + n), n + 1))) continue;
+      if (
+        !numeric &&
+        (inSomeCell(catalog, tokens.slice(s, s + n + 1), n + 1) ||
+          inSomeCell(catalog, tokens.slice(Math.max(0, s - 1), s + n), n + 1))
+      )
+        continue;
       // A bare number matches only when it is specific: a year-like/multi-digit value or a rare cell.
       const c = hits[0]!;
       const rows = c.distinct.get(key)!;
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
-      take({ text: key, column: c.schema.name, columnIndex: c.index, value: c.raw[rows[0]!]!, kind: "exact", score: 1, start: s, end: s + n, rows });
+      take({
+        text: key,
+        column: c.schema.name,
+        columnIndex: c.index,
+        value: c.raw[rows[0]!]!,
+        kind: "exact",
+        score: 1,
+        start: s,
+        end: s + n,
+        rows,
+      });
     }
   }
 
@@ -216,7 +379,18 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
         break;
       }
     }
-    if (found) take({ text: tokens[s]!, column: found.c.schema.name, columnIndex: found.c.index, value: found.value, kind: "partial", score: 0.8, start: s, end: s + 1, rows: found.rows });
+    if (found)
+      take({
+        text: tokens[s]!,
+        column: found.c.schema.name,
+        columnIndex: found.c.index,
+        value: found.value,
+        kind: "partial",
+        score: 0.8,
+        start: s,
+        end: s + 1,
+        rows: found.rows,
+      });
   }
 
   // 2. Partial: the span is a contiguous whole-word part of a cell value (names, places).
@@ -249,7 +423,8 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
         const c = catalog.columns[Number(k.slice(0, k.indexOf(":")))]!;
         const value = k.slice(k.indexOf(":") + 1);
         const coverage = span.length / value.split(" ").length;
-        if (!best || coverage - columnRank(c) * 0.01 > best.coverage - columnRank(best.c) * 0.01) best = { c, value, coverage };
+        if (!best || coverage - columnRank(c) * 0.01 > best.coverage - columnRank(best.c) * 0.01)
+          best = { c, value, coverage };
       }
       if (!best) continue;
       // A single common word covering a small part of a long cell is noise.
@@ -276,7 +451,8 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
   // 3. Fuzzy: single uncovered content tokens within a small edit distance of a cell token.
   for (let s = 0; s < tokens.length; s++) {
     const t = tokens[s]!;
-    if (covered[s] || t.length < 5 || GENERIC.has(t) || avoid.has(t) || /\d/.test(t) || headerWords.has(stem(t))) continue;
+    if (covered[s] || t.length < 5 || GENERIC.has(t) || avoid.has(t) || /\d/.test(t) || headerWords.has(stem(t)))
+      continue;
     const max = t.length >= 8 ? 2 : 1;
     let best: { token: string; d: number } | undefined;
     for (const token of catalog.tokenIndex.keys()) {
@@ -287,7 +463,9 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
     }
     if (!best) continue;
     // Only short cells (names, places): a typo-matched word inside a long note is noise.
-    const keys = [...catalog.tokenIndex.get(best.token)!].filter((k) => k.slice(k.indexOf(":") + 1).split(" ").length <= 4);
+    const keys = [...catalog.tokenIndex.get(best.token)!].filter(
+      (k) => k.slice(k.indexOf(":") + 1).split(" ").length <= 4,
+    );
     if (keys.length === 0) continue;
     const distinctValues = new Set(keys.map((k) => k.slice(k.indexOf(":") + 1)));
     if (distinctValues.size > 2) continue;
@@ -295,7 +473,17 @@ export function findMentions(question: string, catalog: TableCatalog, options: F
     const c = catalog.columns[Number(k.slice(0, k.indexOf(":")))]!;
     const value = k.slice(k.indexOf(":") + 1);
     const rows = c.distinct.get(value)!;
-    take({ text: t, column: c.schema.name, columnIndex: c.index, value: c.raw[rows[0]!]!, kind: "fuzzy", score: 0.6, start: s, end: s + 1, rows });
+    take({
+      text: t,
+      column: c.schema.name,
+      columnIndex: c.index,
+      value: c.raw[rows[0]!]!,
+      kind: "fuzzy",
+      score: 0.6,
+      start: s,
+      end: s + 1,
+      rows,
+    });
   }
   return out.sort((a, b) => a.start - b.start);
 }

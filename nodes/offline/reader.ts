@@ -17,9 +17,27 @@
  * get the scale their passages declare, and TEXT prefers the passages linked from the table row
  * the question describes (bridge.ts).
  */
-import { asksForDescription, fitsKind, headerSuitsKind, isNumericKind, isYear, type AnswerKind, answerKindOf } from "./answer-kind.js";
+import {
+  asksForDescription,
+  fitsKind,
+  headerSuitsKind,
+  isNumericKind,
+  isYear,
+  type AnswerKind,
+  answerKindOf,
+} from "./answer-kind.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, aboutTitles, questionPart, withoutColumnNote, keyStems, parseBlocks, parseMarkdownRows, parseRows, sentences } from "./evidence.js";
+import {
+  type EvidenceRow,
+  aboutTitles,
+  questionPart,
+  withoutColumnNote,
+  keyStems,
+  parseBlocks,
+  parseMarkdownRows,
+  parseRows,
+  sentences,
+} from "./evidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
@@ -29,7 +47,14 @@ import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 import type { DescribedRow } from "./bridge.js";
 import type { Passage } from "../../indexing/types.js";
-import { DIGIT_WORD_PATTERN, MONTH_ABBREVIATIONS, MONTH_NAMES, NUMBER_WORD_PATTERN, TENS_PATTERN, WEEKDAYS } from "../../text/lexicons.js";
+import {
+  DIGIT_WORD_PATTERN,
+  MONTH_ABBREVIATIONS,
+  MONTH_NAMES,
+  NUMBER_WORD_PATTERN,
+  TENS_PATTERN,
+  WEEKDAYS,
+} from "../../text/lexicons.js";
 
 /** A reader's pick with how much of the question its context covers (0..1). */
 export interface Reading {
@@ -43,7 +68,9 @@ export interface Reading {
 const capitalised = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 const MONTHS = [
   ...MONTH_NAMES.map(capitalised),
-  ...Object.keys(MONTH_ABBREVIATIONS).sort((x, y) => y.length - x.length).map((a) => `${capitalised(a)}\\.?`),
+  ...Object.keys(MONTH_ABBREVIATIONS)
+    .sort((x, y) => y.length - x.length)
+    .map((a) => `${capitalised(a)}\\.?`),
 ].join("|");
 const DATE_RE = new RegExp(
   `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTHS})\\s*,?\\s+\\d{4}|(?:${MONTHS})\\s+\\d{1,2}(?:st|nd|rd|th)?\\s*,?\\s+\\d{4}|(?:${MONTHS})\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2})`,
@@ -55,15 +82,22 @@ const NUMBER_RE =
   /(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?|(?:[-−]\s?)?(?:[$€£¥₹]\s?)?\(?\d+(?:\.\d+)?\)?(?:\s?%|\s(?:million|billion|thousand|percent))?/g;
 /** "25-44", "22-16-3": an age range or a win-loss record, read whole. */
 const RANGE_RE = /(?<![\p{L}\p{N}.,-])\d+(?:-\d+)+(?![\p{L}\p{N}-])/gu;
-const WORD_NUMBER_RE = new RegExp(`\\b(?:(?:${TENS_PATTERN})(?:-(?:${DIGIT_WORD_PATTERN}))?|${NUMBER_WORD_PATTERN}|hundred)\\b`, "gi");
+const WORD_NUMBER_RE = new RegExp(
+  `\\b(?:(?:${TENS_PATTERN})(?:-(?:${DIGIT_WORD_PATTERN}))?|${NUMBER_WORD_PATTERN}|hundred)\\b`,
+  "gi",
+);
 const NAME_RE =
   /(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+)?(?:[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
 
 /** Capitalised words that start sentences or clauses but are not names. */
 const NOT_NAMES = new Set(
-  ("the a an in on at of for from by with and or but he she it they his her its their this that these those there " +
+  (
+    "the a an in on at of for from by with and or but he she it they his her its their this that these those there " +
     "after before during when while since as is was were are be been has have had also however following " +
-    "i we you our mr mrs ms dr st").split(" ").concat(MONTH_NAMES, WEEKDAYS),
+    "i we you our mr mrs ms dr st"
+  )
+    .split(" ")
+    .concat(MONTH_NAMES, WEEKDAYS),
 );
 
 interface Span {
@@ -75,14 +109,19 @@ interface Span {
 }
 
 function wordIndexAt(sentence: string, charIndex: number): number {
-  return sentence.slice(0, charIndex).split(/\s+/).filter((w) => w !== "").length;
+  return sentence
+    .slice(0, charIndex)
+    .split(/\s+/)
+    .filter((w) => w !== "").length;
 }
 
 function collect(sentence: string, re: RegExp, fit: number, map?: (s: string) => string): Span[] {
   const out: Span[] = [];
   for (const m of sentence.matchAll(re)) {
     // "ranks 26th": an ordinal is read whole.
-    const ordinal = /^\d$/.test(m[0].slice(-1)) ? /^(?:st|nd|rd|th)\b/.exec(sentence.slice(m.index! + m[0].length))?.[0] ?? "" : "";
+    const ordinal = /^\d$/.test(m[0].slice(-1))
+      ? (/^(?:st|nd|rd|th)\b/.exec(sentence.slice(m.index! + m[0].length))?.[0] ?? "")
+      : "";
     const text = (map ? map(m[0] + ordinal) : m[0] + ordinal).trim();
     if (text) out.push({ text, at: wordIndexAt(sentence, m.index!), fit });
   }
@@ -100,9 +139,16 @@ function nameSpans(sentence: string, fit: number): Span[] {
       words = words.slice(1);
     }
     // "Board of Directors on 6 June 2019": a date after a particle is not part of the name.
-    const dated = words.findIndex((w, i) => i > 0 && /^(on|in|of|for|and|upon)$/i.test(w) && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[i + 1] ?? "") && new RegExp(`^(?:${MONTHS})$`, "i").test(words[i + 2] ?? ""));
+    const dated = words.findIndex(
+      (w, i) =>
+        i > 0 &&
+        /^(on|in|of|for|and|upon)$/i.test(w) &&
+        /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[i + 1] ?? "") &&
+        new RegExp(`^(?:${MONTHS})$`, "i").test(words[i + 2] ?? ""),
+    );
     if (dated > 0) words = words.slice(0, dated);
-    while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!)) words = words.slice(0, -1);
+    while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!))
+      words = words.slice(0, -1);
     if (words.length === 0) continue;
     const text = words.join(" ").replace(/[.,;:]+$/, "");
     if (text.length < 2 || /^\d/.test(text)) continue;
@@ -114,7 +160,9 @@ function nameSpans(sentence: string, fit: number): Span[] {
 /** "Budapest , Hungary", "Norman, Oklahoma": a place with its region, as passages write it. */
 function placeSpans(sentence: string): Span[] {
   const out: Span[] = [];
-  for (const m of sentence.matchAll(/([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})\s*,\s*([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})/gu)) {
+  for (const m of sentence.matchAll(
+    /([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})\s*,\s*([\p{Lu}][\p{L}\p{M}'’.-]*(?:\s+[\p{Lu}][\p{L}\p{M}'’.-]*){0,2})/gu,
+  )) {
     if (NOT_NAMES.has(m[1]!.split(/\s+/)[0]!.toLowerCase())) continue;
     out.push({ text: m[0].trim(), at: wordIndexAt(sentence, m.index!), fit: 1.02 });
   }
@@ -131,7 +179,12 @@ function asksForRegion(question: string): boolean {
 function regionPreference(spans: Span[], region: boolean): Span[] {
   if (!region) return spans;
   const out: Span[] = [];
-  const places = new Set(spans.map((sp) => sp.text.split(/\s*,\s*/)).filter((p) => p.length === 2).map((p) => p[0]!));
+  const places = new Set(
+    spans
+      .map((sp) => sp.text.split(/\s*,\s*/))
+      .filter((p) => p.length === 2)
+      .map((p) => p[0]!),
+  );
   for (const sp of spans) {
     const parts = sp.text.split(/\s*,\s*/);
     if (parts.length !== 2 || parts[1] === "") {
@@ -139,7 +192,10 @@ function regionPreference(spans: Span[], region: boolean): Span[] {
       out.push(places.has(sp.text) ? { ...sp, fit: sp.fit - 0.2 } : sp);
       continue;
     }
-    out.push({ ...sp, fit: sp.fit - 0.1 }, { text: parts[1]!, at: sp.at + parts[0]!.split(/\s+/).length + 1, fit: sp.fit + 0.1 });
+    out.push(
+      { ...sp, fit: sp.fit - 0.1 },
+      { text: parts[1]!, at: sp.at + parts[0]!.split(/\s+/).length + 1, fit: sp.fit + 0.1 },
+    );
   }
   return out;
 }
@@ -166,7 +222,12 @@ function outsideRanges(sentence: string, spans: Span[]): Span[] {
   const ranges = collect(sentence, RANGE_RE, 1);
   if (ranges.length === 0) return spans;
   // A part's word index is the range's, or one more when counted after the range's first digits.
-  return spans.filter((sp) => !ranges.some((r) => (sp.at === r.at || sp.at === r.at + 1) && r.text.split("-").includes(sp.text.replace(/^[-−]\s?/, ""))));
+  return spans.filter(
+    (sp) =>
+      !ranges.some(
+        (r) => (sp.at === r.at || sp.at === r.at + 1) && r.text.split("-").includes(sp.text.replace(/^[-−]\s?/, "")),
+      ),
+  );
 }
 
 /** "1974-1981", "2013-14": a span of years is no number. */
@@ -182,14 +243,23 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
     case "date":
       return [...collect(sentence, DATE_RE, 1), ...collect(sentence, YEAR_RE, 0.6)];
     case "month":
-      return [...collect(sentence, DATE_RE, 1, (d) => (new RegExp(MONTHS).exec(d)?.[0] ?? d).replace(/\.$/, "")), ...collect(sentence, MONTH_RE, 0.8)];
+      return [
+        ...collect(sentence, DATE_RE, 1, (d) => (new RegExp(MONTHS).exec(d)?.[0] ?? d).replace(/\.$/, "")),
+        ...collect(sentence, MONTH_RE, 0.8),
+      ];
     case "count":
-      return [...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).filter((s) => !isYear(s.text)), ...collect(sentence, WORD_NUMBER_RE, 0.9)];
+      return [
+        ...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).filter((s) => !isYear(s.text)),
+        ...collect(sentence, WORD_NUMBER_RE, 0.9),
+      ];
     case "number":
     case "money":
     case "percent":
       return [
-        ...outsideRanges(sentence, outsideDates(sentence, collect(sentence, NUMBER_RE, 1))).map((s) => ({ ...s, fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1 })),
+        ...outsideRanges(sentence, outsideDates(sentence, collect(sentence, NUMBER_RE, 1))).map((s) => ({
+          ...s,
+          fit: isYear(s.text) ? 0.3 : kind === "percent" && !/%|percent/.test(s.text) ? 0.6 : 1,
+        })),
         ...collect(sentence, WORD_NUMBER_RE, 0.5),
         ...(kind === "number" ? collect(sentence, RANGE_RE, 1).filter((r) => !isYearSpan(r.text)) : []),
       ];
@@ -278,16 +348,24 @@ function passageSubject(text: string): string | undefined {
 /** Reads the best span from passage text (TEXT route). Exported for tests and fusion. */
 /** Titles a bridged sub-query names ("… (about: A; B)"), normalised. */
 function normalizedAboutTitles(subQuery: string): Set<string> {
-  return new Set(aboutTitles(subQuery).map((t) => normaliseForContainment(t)).filter((t) => t !== ""));
+  return new Set(
+    aboutTitles(subQuery)
+      .map((t) => normaliseForContainment(t))
+      .filter((t) => t !== ""),
+  );
 }
-
 
 /**
  * Preference for a block among the passages linked from the described row (bridge.ts): the passage
  * the question already names ("the men 's 66 kg event") describes the row; the answer is usually in
  * another linked passage (the medalist's), so linked passages the question does not name weigh most.
  */
-function linkedBonus(subjectName: string | undefined, blockText: string, titles: Set<string>, questionNorm: string): number {
+function linkedBonus(
+  subjectName: string | undefined,
+  blockText: string,
+  titles: Set<string>,
+  questionNorm: string,
+): number {
   if (titles.size === 0) return 0;
   const head = normaliseForContainment(subjectName ?? "");
   const first = normaliseForContainment(blockText.split("\n")[0] ?? "");
@@ -303,7 +381,13 @@ function linkedBonus(subjectName: string | undefined, blockText: string, titles:
 /** Weight of a question word the described row's cells hold, when reading its linked passages. */
 const ROW_WORD_WEIGHT = 0.2;
 
-export function readPassages(question: string, subQuery: string, plan: SubQueryPlan | undefined, evidence: string, rowWords?: ReadonlySet<string>): Reading | undefined {
+export function readPassages(
+  question: string,
+  subQuery: string,
+  plan: SubQueryPlan | undefined,
+  evidence: string,
+  rowWords?: ReadonlySet<string>,
+): Reading | undefined {
   const kind = answerKindOf(plan, subQuery || question);
   const titles = normalizedAboutTitles(subQuery);
   // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
@@ -314,14 +398,28 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
   if (rowWords) for (const [s, w] of weights) if (rowWords.has(s)) weights.set(s, w * ROW_WORD_WEIGHT);
   const mentions = plan?.entityMentions ?? [];
   const blocks = parseBlocks(evidence);
-  const targets = new Set(((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())));
+  const targets = new Set(
+    ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
+  );
   const region = asksForRegion(question);
   // "How many acres …": the number written before "acres".
-  const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question) ? keyStems((askedPhrase(question) ?? []).join(" ")) : new Set<string>();
-  const units: Array<{ sentence: string; stems: Set<string>; block: number; subject: Set<string>; subjectName?: string; linked: number }> = [];
+  const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
+    ? keyStems((askedPhrase(question) ?? []).join(" "))
+    : new Set<string>();
+  const units: Array<{
+    sentence: string;
+    stems: Set<string>;
+    block: number;
+    subject: Set<string>;
+    subjectName?: string;
+    linked: number;
+  }> = [];
   const questionOnly = normaliseForContainment(question);
   blocks.forEach((b, bi) => {
-    const text = b.text.split("\n").filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim())).join("\n");
+    const text = b.text
+      .split("\n")
+      .filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim()))
+      .join("\n");
     const sents = sentences(text);
     const subject = keyStems(sents[0] ?? "");
     const subjectName = passageSubject(text);
@@ -345,9 +443,14 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
     const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
-    const spans = unitPreference(u.sentence, regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region), counted);
+    const spans = unitPreference(
+      u.sentence,
+      regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
+      counted,
+    );
     // The passage subject answers "which X …" questions whose clues are in its own passage.
-    if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text")) spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
+    if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text"))
+      spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
     for (const span of spans) {
       if (namedByQuestion(span.text, questionNorm, mentions)) continue;
       const spanStems = new Set(contentWords(span.text).map(stem));
@@ -367,7 +470,14 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
       for (const w of nearest.values()) near += w;
       const proximity = near / total;
       const overlap = spanStems.size > 0 ? inQuestion / spanStems.size : 0;
-      const score = coverage * 2 + proximity * 1.5 + span.fit * 0.5 - overlap * 0.8 + (namesTarget ? 0.4 : 0) + u.linked - u.block * 0.02;
+      const score =
+        coverage * 2 +
+        proximity * 1.5 +
+        span.fit * 0.5 -
+        overlap * 0.8 +
+        (namesTarget ? 0.4 : 0) +
+        u.linked -
+        u.block * 0.02;
       if (!best || score > best.score) best = { answer: span.text, coverage, context: u.sentence, score };
     }
   }
@@ -376,7 +486,8 @@ export function readPassages(question: string, subQuery: string, plan: SubQueryP
 }
 
 /** A cause clause from its marker ("primarily due to …", "driven by …") to the sentence end. */
-const CAUSE_RE = /\b(?:(?:primarily|mainly|largely|principally|partly)\s+)?(?:due to|driven by|as a result of|attributable to|because of|resulting from)\b/i;
+const CAUSE_RE =
+  /\b(?:(?:primarily|mainly|largely|principally|partly)\s+)?(?:due to|driven by|as a result of|attributable to|because of|resulting from)\b/i;
 
 /**
  * A sentence that restates the question before answering it gives the answer after the restatement:
@@ -385,7 +496,10 @@ const CAUSE_RE = /\b(?:(?:primarily|mainly|largely|principally|partly)\s+)?(?:du
  * Otherwise the whole sentence, without a leading connective ("Therefore, …").
  */
 function restatedAnswer(asked: string, sentence: string): string {
-  const s = sentence.replace(/^\s*(?:therefore|however|accordingly|in addition|additionally|as a result|consequently|furthermore|moreover)\s*,\s*/i, "");
+  const s = sentence.replace(
+    /^\s*(?:therefore|however|accordingly|in addition|additionally|as a result|consequently|furthermore|moreover)\s*,\s*/i,
+    "",
+  );
   const consist = /^\s*what\s+(?:does|do|did)\s.+\b(consist of|comprise)\s*\??\s*$/i.exec(asked);
   const verb = consist ? /\b(?:consist(?:s|ed)? of|compris(?:es|ed))\s+/i.exec(s) : null;
   if (verb) return s.slice(verb.index + verb[0].length);
@@ -396,7 +510,8 @@ function restatedAnswer(asked: string, sentence: string): string {
     const subject = keyStems(copula[2]!);
     const at = new RegExp(`\\s${copula[1]}\\s`, "i").exec(s);
     const before = at ? keyStems(s.slice(0, at.index)) : new Set<string>();
-    if (at && subject.size > 0 && [...subject].filter((w) => before.has(w)).length >= Math.ceil(subject.size * 0.6)) return s.slice(at.index + at[0].length);
+    if (at && subject.size > 0 && [...subject].filter((w) => before.has(w)).length >= Math.ceil(subject.size * 0.6))
+      return s.slice(at.index + at[0].length);
   }
   return s;
 }
@@ -424,16 +539,28 @@ function describingSentence(
     if (coverage === 0 || (best && score <= best.score)) return;
     // "X increased by $14 million. The increase is mainly attributable to …": the cause follows.
     const next = units[i + 1];
-    const sentence = reason && !CAUSE_RE.test(u.sentence) && next && next.block === u.block && CAUSE_RE.test(next.sentence) ? next.sentence : u.sentence;
+    const sentence =
+      reason && !CAUSE_RE.test(u.sentence) && next && next.block === u.block && CAUSE_RE.test(next.sentence)
+        ? next.sentence
+        : u.sentence;
     best = { sentence: sentence.replace(/^\s*(?:\(\w{1,3}\)|[•●▪*-])\s*/, ""), coverage, score };
   });
   if (!best) return undefined;
   const cause = reason ? CAUSE_RE.exec(best.sentence) : null;
   // "How are X stated?" — "X are stated at cost, …", "When is goodwill considered impaired?" — "… is
   // considered impaired if …": what follows the question's closing participle ("defined as", "related to" drop their particle).
-  const participle = /^\s*(?:how|when|what|where)\s+(?:is|are|was|were)\b.*\s(\w+ed(?:\s+(?:as|to|in))?)(?:\s+(?:in|on|within|by)\s+(?:the|its|their)\s+[\w\s]+)?\s*\??\s*$/i.exec(asked)?.[1];
-  const manner = participle ? new RegExp(`\\b${participle.replace(/\s+/g, "\\s+")}\\b\\s*`, "i").exec(best.sentence) : null;
-  const answer = cause ? best.sentence.slice(cause.index) : manner ? best.sentence.slice(manner.index + manner[0].length) : restatedAnswer(asked, best.sentence);
+  const participle =
+    /^\s*(?:how|when|what|where)\s+(?:is|are|was|were)\b.*\s(\w+ed(?:\s+(?:as|to|in))?)(?:\s+(?:in|on|within|by)\s+(?:the|its|their)\s+[\w\s]+)?\s*\??\s*$/i.exec(
+      asked,
+    )?.[1];
+  const manner = participle
+    ? new RegExp(`\\b${participle.replace(/\s+/g, "\\s+")}\\b\\s*`, "i").exec(best.sentence)
+    : null;
+  const answer = cause
+    ? best.sentence.slice(cause.index)
+    : manner
+      ? best.sentence.slice(manner.index + manner[0].length)
+      : restatedAnswer(asked, best.sentence);
   return { answer: cleanAnswer(answer), coverage: best.coverage, context: best.sentence };
 }
 
@@ -468,7 +595,8 @@ export function readTableRows(
   const bindingValues = new Set(matched.map((b) => normaliseForContainment(b.matchedValue!)));
   const rowStems = rows.map((r) => keyStems(r.cells.map((c) => c.value).join(" ")));
   const headerStems = new Map<string, Set<string>>();
-  for (const r of rows) for (const c of r.cells) if (!headerStems.has(c.column)) headerStems.set(c.column, keyStems(c.column));
+  for (const r of rows)
+    for (const c of r.cells) if (!headerStems.has(c.column)) headerStems.set(c.column, keyStems(c.column));
   const idf = idfOver([...rowStems, ...headerStems.values()]);
   let total = 0;
   for (const [s, w] of weights) total += w * idf(s);
@@ -494,7 +622,8 @@ export function readTableRows(
       const isFilter = bindingValues.has(norms[ci]!) || namedByQuestion(value, questionNorm, mentions);
       const fit = fitsKind(value, kind) ? 1 : kind === "entity" || kind === "text" ? 0.5 : -1;
       const coverage = Math.min(1, (rowMatched - ownMatched + headerMatched) / total);
-      const score = rowScore + coverage * 2 + (headerMatched / total) * 1.5 + fit * 0.6 - (isFilter ? 3 : 0) - ri * 0.01;
+      const score =
+        rowScore + coverage * 2 + (headerMatched / total) * 1.5 + fit * 0.6 - (isFilter ? 3 : 0) - ri * 0.01;
       if (!best || score > best.score) {
         const context = row.cells.map((c) => `${c.column}: ${c.value}`).join(" | ");
         best = { answer: value, coverage: isFilter ? 0 : coverage, context, score };
@@ -528,7 +657,9 @@ export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
   const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
   const pick = [fromText, fromRows].filter((r): r is Reading => !!r).sort((a, b) => b.coverage - a.coverage)[0];
   if (!pick || !pick.answer) return NOT_FOUND;
-  return pick === fromRows ? formatForQuestion(pick.answer, input, `${input.evidence}\n${scaleContext}`, true) : pick.answer;
+  return pick === fromRows
+    ? formatForQuestion(pick.answer, input, `${input.evidence}\n${scaleContext}`, true)
+    : pick.answer;
 }
 
 /** RETRIEVE route: the value at (target row, target column) of the table context. */
@@ -556,12 +687,18 @@ export async function readRows(input: ReadRowsInput): Promise<string> {
  * Names the passages linked from the table row a question describes (bridge.ts), or undefined;
  * with `findRow`, also gives that row itself.
  */
-export type Bridge = ((question: string, tableHint?: string) => string | undefined) & { findRow?: (question: string, tableHint?: string) => DescribedRow | undefined };
+export type Bridge = ((question: string, tableHint?: string) => string | undefined) & {
+  findRow?: (question: string, tableHint?: string) => DescribedRow | undefined;
+};
 
 const LEAD_PREPOSITION = /^(in|on|at|for|from|to|of|by|during|with|into|under)$/;
 const BE = /^(is|was|are|were|'s)$/;
 const DO_OR_HAVE = /^(did|does|do|has|have|had|can|could|will|would)$/;
-const PHRASE_END = new Set("of for in on at by with from to into that who whom whose which where when did does do is was are were has have had and or as the a an".split(" "));
+const PHRASE_END = new Set(
+  "of for in on at by with from to into that who whom whose which where when did does do is was are were has have had and or as the a an".split(
+    " ",
+  ),
+);
 
 /**
  * The noun phrase a question's leading wh-word asks for: "What position does …" → position,
@@ -579,7 +716,11 @@ export function askedPhrase(question: string): string[] | undefined {
  * stadium capacity …"), first otherwise, where a verb may follow the noun ("which player transferred …").
  */
 function askedPhraseOf(question: string): { words: string[]; headLast: boolean } | undefined {
-  const words = question.toLowerCase().replace(/[?]/g, " ").split(/\s+/).filter((w) => w !== "");
+  const words = question
+    .toLowerCase()
+    .replace(/[?]/g, " ")
+    .split(/\s+/)
+    .filter((w) => w !== "");
   let i = LEAD_PREPOSITION.test(words[0] ?? "") && /^(what|which)$/.test(words[1] ?? "") ? 1 : 0;
   const wh = words[i++];
   if (!wh || !/^(what|which|who|whom|where|when|how)$/.test(wh)) return trailingPhrase(words);
@@ -612,12 +753,18 @@ function trailingPhrase(words: readonly string[]): { words: string[]; headLast: 
   // "on what date", "is what nationality"; after a noun ("the club which …") it is relative.
   if (j < 1 || !(LEAD_PREPOSITION.test(words[j - 1]!) || BE.test(words[j - 1]!))) return undefined;
   const out = words.slice(j + 1);
-  return out.length > 0 && out.length <= 4 && out.every((w) => !PHRASE_END.has(w)) ? { words: out, headLast: true } : undefined;
+  return out.length > 0 && out.length <= 4 && out.every((w) => !PHRASE_END.has(w))
+    ? { words: out, headLast: true }
+    : undefined;
 }
 
 /** Words of a phrase or header for matching one to the other: lower case, stemmed, stop words kept ("name", "number"). */
 function matchWords(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "" && !PHRASE_END.has(w)).map(stem);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== "" && !PHRASE_END.has(w))
+    .map(stem);
 }
 
 /**
@@ -629,7 +776,8 @@ function headerFit(phrase: readonly string[], headLast: boolean, header: string)
   const heads = matchWords(header);
   let fit = 0;
   phrase.forEach((p, i) => {
-    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h)))) fit = Math.max(fit, headLast ? i + 1 : phrase.length - i);
+    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h))))
+      fit = Math.max(fit, headLast ? i + 1 : phrase.length - i);
   });
   return fit;
 }
@@ -641,14 +789,20 @@ function cellFitsShape(value: string, kind: AnswerKind): boolean {
   return true;
 }
 
-
 /**
  * The cell of the row the question describes that its wh-phrase asks for: the column whose header
  * names the phrase ("What position …" → Position), or the row's person for "who won …"; undefined
  * when the phrase names no cell (the answer is then in the row's linked passages).
  */
-export function askedCell(input: Pick<ReadTextInput, "question" | "subQuery" | "plan">, row: DescribedRow): string | undefined {
-  const cells: EvidenceRow = { tableId: row.tableId, rowIdx: row.rowId, cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })) };
+export function askedCell(
+  input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
+  row: DescribedRow,
+): string | undefined {
+  const cells: EvidenceRow = {
+    tableId: row.tableId,
+    rowIdx: row.rowId,
+    cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })),
+  };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
   const asking = askedPhraseOf(input.question);
   if (asking === undefined) return undefined;
@@ -659,16 +813,28 @@ export function askedCell(input: Pick<ReadTextInput, "question" | "subQuery" | "
   // Columns the asked phrase names (its head noun first), holding a value of the asked shape the question does not already name.
   const asked = cells.cells
     .map((c) => ({ ...c, fit: headerFit(words, asking.headLast, c.column) }))
-    .filter((c) => c.fit > 0 && c.value.trim() !== "" && !namedByQuestion(c.value, questionNorm, []) && cellFitsShape(c.value, kind))
+    .filter(
+      (c) =>
+        c.fit > 0 &&
+        c.value.trim() !== "" &&
+        !namedByQuestion(c.value, questionNorm, []) &&
+        cellFitsShape(c.value, kind),
+    )
     .sort((a, b) => b.fit - a.fit);
   const best = asked.filter((c) => c.fit === asked[0]?.fit);
-  if (fromRow && best.some((c) => normaliseForContainment(c.value) === normaliseForContainment(fromRow.answer))) return fromRow.answer;
+  if (fromRow && best.some((c) => normaliseForContainment(c.value) === normaliseForContainment(fromRow.answer)))
+    return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
   // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the
   // coach of the medalist ?" (a person related to the row's: the answer is in a passage).
   if (/^\s*who\b/i.test(input.question) && phrase.length > 0 && !/\bof\b/i.test(input.question)) {
-    const person = cells.cells.find((c) => c.value.trim() !== "" && headerSuitsKind(c.column.split(/[\s_]+/), "person") && !namedByQuestion(c.value, questionNorm, []));
+    const person = cells.cells.find(
+      (c) =>
+        c.value.trim() !== "" &&
+        headerSuitsKind(c.column.split(/[\s_]+/), "person") &&
+        !namedByQuestion(c.value, questionNorm, []),
+    );
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
@@ -685,8 +851,16 @@ function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | und
   // Every passage the row links to, in full: retrieval's top chunks often miss the one the answer is in.
   const linked = row.passages.filter((p) => p.text.trim() !== "");
   if (linked.length === 0) return undefined;
-  const subQuery = /\(about:/.test(input.subQuery) ? input.subQuery : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
-  const fromText = readPassages(input.question, subQuery, input.plan, linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"), keyStems(row.values.join(" ")));
+  const subQuery = /\(about:/.test(input.subQuery)
+    ? input.subQuery
+    : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
+  const fromText = readPassages(
+    input.question,
+    subQuery,
+    input.plan,
+    linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"),
+    keyStems(row.values.join(" ")),
+  );
   return fromText?.answer || undefined;
 }
 
@@ -712,7 +886,9 @@ export function describedRowOf(
 /** The described row's cells and linked passages as `[Source: …]` blocks, as the reader reads them. */
 export function describedRowEvidence(row: DescribedRow): string {
   const cells = row.columns.map((c, i) => `${c}: ${row.values[i] ?? ""}`).join(" | ");
-  const passages = row.passages.filter((p) => p.text.trim() !== "").map((p) => `[Source: ${p.file}]\n${passageBody(p)}`);
+  const passages = row.passages
+    .filter((p) => p.text.trim() !== "")
+    .map((p) => `[Source: ${p.file}]\n${passageBody(p)}`);
   return [`[Source: ${row.tableId}]\n${cells}`, ...passages].join("\n\n");
 }
 
@@ -730,7 +906,8 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
     }
     return input;
   };
-  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string) => describedRowOf(bridge, input, evidence);
+  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string) =>
+    describedRowOf(bridge, input, evidence);
   const readRowCell = (input: ReadRowsInput): string | undefined => {
     const row = describedRow(input, `${input.schemaInfo}\n${input.tableContext}`);
     return row ? askedCell(input, row) : undefined;
@@ -740,6 +917,7 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
       const row = describedRow(input, input.evidence);
       return (row && readDescribedRow(input, row)) ?? readTextWith(bridged(input), context(input.evidence));
     },
-    readRows: async (input) => readRowCell(input) ?? readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
+    readRows: async (input) =>
+      readRowCell(input) ?? readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
   };
 }

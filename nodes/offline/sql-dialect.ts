@@ -55,7 +55,8 @@ export function globToRegex(pattern: string): string {
       out += pattern.slice(i, end + 1);
       i = end;
     } else if (/[$.()+|{}]/.test(ch)) out += `[${ch}]`;
-    else if (ch === "^" || ch === "\\") throw new Error(`globToRegex: ${ch} outside [] is not supported (${JSON.stringify(pattern)})`);
+    else if (ch === "^" || ch === "\\")
+      throw new Error(`globToRegex: ${ch} outside [] is not supported (${JSON.stringify(pattern)})`);
     else out += ch;
   }
   return `${out}$`;

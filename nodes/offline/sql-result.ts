@@ -15,7 +15,8 @@ export function parseSqlRows(result: string): Cell[][] | undefined {
   } catch {
     return undefined;
   }
-  const toCell = (v: unknown): Cell => (v === null || ["string", "number", "boolean"].includes(typeof v) ? (v as Cell) : JSON.stringify(v));
+  const toCell = (v: unknown): Cell =>
+    v === null || ["string", "number", "boolean"].includes(typeof v) ? (v as Cell) : JSON.stringify(v);
   if (Array.isArray(data)) {
     return data.map((row) => {
       if (Array.isArray(row)) return row.map(toCell);

@@ -33,7 +33,9 @@ export function planSql(input: SqlPlanInput): NamedPlan | null {
 /** Thrown when no template fits the question over the allowed columns (the SQL loop fails closed). */
 export class NoSqlTemplateError extends Error {
   constructor(subQuery: string) {
-    super(`offline writeSql: no SQL template fits "${subQuery}" over the allowed columns; the route answers "not found"`);
+    super(
+      `offline writeSql: no SQL template fits "${subQuery}" over the allowed columns; the route answers "not found"`,
+    );
     this.name = "NoSqlTemplateError";
   }
 }
@@ -41,7 +43,9 @@ export class NoSqlTemplateError extends Error {
 /** The table to write SQL for: the grounded table when in scope, else the one owning most allowed columns. */
 function sqlTable(input: WriteSqlInput, analysis: QuestionAnalysis): TableSchema | undefined {
   const grounded = analysis.grounding?.tableId;
-  const inScope = input.tables.find((t) => t.tableId === grounded && input.allowedColumns.some((c) => c.tableId === t.tableId));
+  const inScope = input.tables.find(
+    (t) => t.tableId === grounded && input.allowedColumns.some((c) => c.tableId === t.tableId),
+  );
   if (inScope) return inScope;
   // The question names its table: SQL over another table would answer a different question.
   if (analysis.grounding?.hinted) return undefined;
@@ -83,7 +87,8 @@ function writeInputFor(index: OpenedIndex, input: WriteSqlInput): SqlPlanInput {
   // another question, so fail closed and let the router try another route.
   const needed = analysis.grounding?.tableId === schema.tableId ? (analysis.grounding.columns ?? []) : [];
   const missing = needed.filter((name) => !usable.has(schema.columns.findIndex((c) => c.name === name)));
-  if (missing.length > 0) throw new NoSqlTemplateError(`${input.subQuery}" (allowed columns lack ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new NoSqlTemplateError(`${input.subQuery}" (allowed columns lack ${missing.join(", ")}`);
   return { analysis, catalog, mentions, usable, bindings };
 }
 
@@ -115,12 +120,18 @@ export const SQL_CANDIDATES = 4;
  * each named with its features (plans/candidate-features.ts).
  */
 export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlInput) => Promise<SqlCandidate[]> {
-  return async (input) => withSqlFragments(input.dialect, () => {
-    const planInput = plannedInput(index, input);
-    // (An alternative whose template contradicts the expected answer kind — a lookup for "how many" — was right
-    // for 5 of 272 such candidates on WTQ train-500: not worth running.)
-    return planCandidates(planInput, SQL_CANDIDATES)
-      .filter((plan, rank) => rank === 0 || kindAgreement(plan.template, planInput.analysis) !== "disagree")
-      .map((plan, rank) => ({ sql: plan.sql, name: plan.generator, template: plan.template, features: candidateFeatures(plan, rank, planInput.analysis) }));
-  });
+  return async (input) =>
+    withSqlFragments(input.dialect, () => {
+      const planInput = plannedInput(index, input);
+      // (An alternative whose template contradicts the expected answer kind — a lookup for "how many" — was right
+      // for 5 of 272 such candidates on WTQ train-500: not worth running.)
+      return planCandidates(planInput, SQL_CANDIDATES)
+        .filter((plan, rank) => rank === 0 || kindAgreement(plan.template, planInput.analysis) !== "disagree")
+        .map((plan, rank) => ({
+          sql: plan.sql,
+          name: plan.generator,
+          template: plan.template,
+          features: candidateFeatures(plan, rank, planInput.analysis),
+        }));
+    });
 }

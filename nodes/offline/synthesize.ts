@@ -62,7 +62,11 @@ function pickOption(a: QuestionAnalysis, steps: Step[], question: string): strin
 function twoValues(a: QuestionAnalysis, steps: Step[]): [number, number] | undefined {
   const options = a.comparison?.options ?? [];
   let pair: Array<number | null>;
-  if (options.length >= 2) pair = options.slice(0, 2).map((o) => { const s = stepFor(o, steps); return s ? comparable(s.answer) : null; });
+  if (options.length >= 2)
+    pair = options.slice(0, 2).map((o) => {
+      const s = stepFor(o, steps);
+      return s ? comparable(s.answer) : null;
+    });
   else pair = steps.slice(-2).map((s) => comparable(s.answer));
   if (pair.length < 2 || pair.some((v) => v === null)) return undefined;
   return [pair[0]!, pair[1]!];

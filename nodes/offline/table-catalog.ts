@@ -88,7 +88,16 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
       if (list) list.push(r);
       else distinct.set(n, [r]);
     });
-    return { schema: col, index, raw, norm, num, ...columnShares(raw, num), headerWords: headerWordsOf(col.name), distinct };
+    return {
+      schema: col,
+      index,
+      raw,
+      norm,
+      num,
+      ...columnShares(raw, num),
+      headerWords: headerWordsOf(col.name),
+      distinct,
+    };
   });
   const tokenIndex = new Map<string, Set<string>>();
   for (const c of columns) {
@@ -116,8 +125,12 @@ export function loadCatalog(db: Database.Database, schema: TableSchema): TableCa
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(schema.tableId);
   if (hit) return hit;
-  const indexed = isLargeTable(schema.rowCount) && db.prepare("SELECT 1 FROM _table_stats WHERE table_id = ?").pluck().get(schema.tableId) !== undefined;
-  const catalog = indexed ? largeCatalog(db, schema) : catalogFromRows(schema, readRows(db, schema, Number.MAX_SAFE_INTEGER));
+  const indexed =
+    isLargeTable(schema.rowCount) &&
+    db.prepare("SELECT 1 FROM _table_stats WHERE table_id = ?").pluck().get(schema.tableId) !== undefined;
+  const catalog = indexed
+    ? largeCatalog(db, schema)
+    : catalogFromRows(schema, readRows(db, schema, Number.MAX_SAFE_INTEGER));
   cache.set(schema.tableId, catalog);
   if (cache.size > 64) cache.delete(cache.keys().next().value!);
   return catalog;
@@ -152,7 +165,12 @@ class IndexedDistinct extends Map<string, number[]> {
   private readonly lookup: Database.Statement;
   private readonly all: Database.Statement;
   private readonly memo = new Map<string, number[] | null>();
-  constructor(db: Database.Database, readonly tableId: string, readonly col: number, private readonly count: number) {
+  constructor(
+    db: Database.Database,
+    readonly tableId: string,
+    readonly col: number,
+    private readonly count: number,
+  ) {
     super();
     this.lookup = db.prepare("SELECT rows FROM _values WHERE table_id = ? AND norm = ? AND col = ?").pluck();
     this.all = db.prepare("SELECT norm, rows FROM _values WHERE table_id = ? AND col = ?").raw();
@@ -175,7 +193,8 @@ class IndexedDistinct extends Map<string, number[]> {
   }
   /** Every value of the column (a scan of the index: only the rare demonym matching walks it). */
   override *entries(): MapIterator<[string, number[]]> {
-    for (const [norm, rows] of this.all.iterate(this.tableId, this.col) as Iterable<[string, string]>) yield [norm, JSON.parse(rows) as number[]];
+    for (const [norm, rows] of this.all.iterate(this.tableId, this.col) as Iterable<[string, string]>)
+      yield [norm, JSON.parse(rows) as number[]];
   }
   override *keys(): MapIterator<string> {
     for (const [norm] of this.entries()) yield norm;
@@ -191,9 +210,16 @@ class IndexedTokens extends Map<string, Set<string>> {
   private readonly vocab: Database.Statement;
   private readonly memo = new Map<string, Set<string> | null>();
   private words?: string[];
-  constructor(db: Database.Database, readonly tableId: string) {
+  constructor(
+    db: Database.Database,
+    readonly tableId: string,
+  ) {
     super();
-    this.lookup = db.prepare("SELECT v.col, v.norm FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid WHERE _values_fts MATCH ? AND v.table_id = ?").raw();
+    this.lookup = db
+      .prepare(
+        "SELECT v.col, v.norm FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid WHERE _values_fts MATCH ? AND v.table_id = ?",
+      )
+      .raw();
     this.vocab = db.prepare("SELECT token FROM _value_tokens WHERE table_id = ?").pluck();
   }
   override get(token: string): Set<string> | undefined {
@@ -235,10 +261,24 @@ interface ColumnStatsRow {
 /** The catalogue of a large table from its build-time statistics (see the file comment). */
 function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog {
   const sample = readRows(db, schema, LARGE_TABLE_ROWS);
-  const stats = new Map((db.prepare("SELECT col, numeric_share, year_share, time_share, distinct_count FROM _column_stats WHERE table_id = ?").all(schema.tableId) as ColumnStatsRow[]).map((r) => [r.col, r]));
-  const profile = db.prepare("SELECT summary_rows, header_rows, column_years FROM _table_stats WHERE table_id = ?").get(schema.tableId) as { summary_rows: string; header_rows: string; column_years: string };
+  const stats = new Map(
+    (
+      db
+        .prepare(
+          "SELECT col, numeric_share, year_share, time_share, distinct_count FROM _column_stats WHERE table_id = ?",
+        )
+        .all(schema.tableId) as ColumnStatsRow[]
+    ).map((r) => [r.col, r]),
+  );
+  const profile = db
+    .prepare("SELECT summary_rows, header_rows, column_years FROM _table_stats WHERE table_id = ?")
+    .get(schema.tableId) as { summary_rows: string; header_rows: string; column_years: string };
   const columns: CatalogColumn[] = schema.columns.map((col, index) => {
-    const cell = db.prepare(`SELECT ${quoteIdent(col.rawPhysical)} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(ROW_ID_COLUMN)} = ?`).pluck();
+    const cell = db
+      .prepare(
+        `SELECT ${quoteIdent(col.rawPhysical)} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(ROW_ID_COLUMN)} = ?`,
+      )
+      .pluck();
     const rawAt = (row: number): string | undefined => {
       if (!Number.isInteger(row) || row < 0 || row >= schema.rowCount) return undefined;
       const v = cell.get(row) as string | null | undefined;
@@ -249,7 +289,11 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
     const num = raw.map(cellNumber);
     const s = stats.get(index);
     // rows holding `text`, among the given ones: a search of the column's index (rowid in it)
-    const holding = db.prepare(`SELECT COUNT(*) FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(col.rawPhysical)} = ? AND ${quoteIdent(ROW_ID_COLUMN)} IN (SELECT value FROM json_each(?))`).pluck();
+    const holding = db
+      .prepare(
+        `SELECT COUNT(*) FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(col.rawPhysical)} = ? AND ${quoteIdent(ROW_ID_COLUMN)} IN (SELECT value FROM json_each(?))`,
+      )
+      .pluck();
     const inTable = (r: number) => Number.isInteger(r) && r >= 0 && r < schema.rowCount;
     const sameRaw = (rows: readonly number[]): boolean => {
       if (rows.length <= 1) return true;

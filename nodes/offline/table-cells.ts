@@ -75,7 +75,11 @@ function describe(grid: Grid): Described {
   while (start < grid.rows.length) {
     const row = grid.rows[start]!;
     const rest = row.slice(1).filter((v) => v.trim() !== "");
-    const headerLike = rest.length > 0 && !isNumberCell(row[0] ?? "") && rest.every((v) => !isNumberCell(v) || /^(19|20)\d\d$/.test(v.trim())) && ((row[0] ?? "").trim() === "" || rest.some((v) => yearsIn(v).length > 0));
+    const headerLike =
+      rest.length > 0 &&
+      !isNumberCell(row[0] ?? "") &&
+      rest.every((v) => !isNumberCell(v) || /^(19|20)\d\d$/.test(v.trim())) &&
+      ((row[0] ?? "").trim() === "" || rest.some((v) => yearsIn(v).length > 0));
     if (!headerLike) break;
     row.forEach((v, c) => (colText[c] = `${colText[c]} ${v}`.trim()));
     start++;
@@ -115,7 +119,9 @@ function describedGrids(rows: EvidenceRow[]): Described[] {
 
 /** Whether the rows include a report table: period (year) columns or period sections. */
 export function hasPeriodTable(rows: EvidenceRow[]): boolean {
-  return describedGrids(rows).some((d) => d.colYears.filter((y) => y.length > 0).length >= 2 || d.rowYears.some((y) => y.length > 0));
+  return describedGrids(rows).some(
+    (d) => d.colYears.filter((y) => y.length > 0).length >= 2 || d.rowYears.some((y) => y.length > 0),
+  );
 }
 
 export type CellOperation = "lookup" | "list" | "difference" | "percent_change" | "average" | "sum" | "ratio";
@@ -123,18 +129,36 @@ export type CellOperation = "lookup" | "list" | "difference" | "percent_change" 
 /** The operation a question asks of table cells. */
 export function cellOperation(question: string): CellOperation {
   const q = question.toLowerCase();
-  if (/\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b|\byear[- ]on[- ]year percent/.test(q)) return "percent_change";
-  if (/\bratio\b|\bproportion\b|\bas a (percentage|percent|proportion|fraction) of\b|\bpercentage of\b|\bwhat percent of\b|\bpercentage constitution\b|\bpercentage .* among\b/.test(q)) return "ratio";
+  if (
+    /\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b|\byear[- ]on[- ]year percent/.test(
+      q,
+    )
+  )
+    return "percent_change";
+  if (
+    /\bratio\b|\bproportion\b|\bas a (percentage|percent|proportion|fraction) of\b|\bpercentage of\b|\bwhat percent of\b|\bpercentage constitution\b|\bpercentage .* among\b/.test(
+      q,
+    )
+  )
+    return "ratio";
   if (/\baverage\b|\bmean\b/.test(q)) return "average";
   if (/\b(change|difference|increase|decrease|decline|growth|grow|differ|variance)\b/.test(q)) return "difference";
-  if (/\bsum\b|\bcombined\b|\baltogether\b|\bin total\b/.test(q) || (/\btotal\b/.test(q) && (/\band\b/.test(q) || /\b(19|20)\d\d\s*(to|-|–|through)\s*(19|20)\d\d\b/.test(q)) && !/\brespective/.test(q))) return "sum";
+  if (
+    /\bsum\b|\bcombined\b|\baltogether\b|\bin total\b/.test(q) ||
+    (/\btotal\b/.test(q) &&
+      (/\band\b/.test(q) || /\b(19|20)\d\d\s*(to|-|–|through)\s*(19|20)\d\d\b/.test(q)) &&
+      !/\brespective/.test(q))
+  )
+    return "sum";
   if (/\brespective(ly)?\b/.test(q) || yearsIn(q).length >= 2) return "list";
   return "lookup";
 }
 
 /** Question words that name operations or periods, not rows. */
 const OPERATION_WORDS = new Set(
-  "change difference increase decrease decline growth percentage percent average mean ratio proportion sum total combined respective respectively year years fiscal between from value amount much many what".split(" "),
+  "change difference increase decrease decline growth percentage percent average mean ratio proportion sum total combined respective respectively year years fiscal between from value amount much many what".split(
+    " ",
+  ),
 );
 
 function rowQueryStems(question: string): Set<string> {
@@ -148,7 +172,12 @@ function rowQueryStems(question: string): Set<string> {
  * names a date ("Net balances at September 30, 2019") are preferred when the question names the
  * same year, and set back when it names only other years.
  */
-function rankRows(d: Described, q: Set<string>, years: number[] = [], wantsTotal = false): Array<{ r: number; score: number }> {
+function rankRows(
+  d: Described,
+  q: Set<string>,
+  years: number[] = [],
+  wantsTotal = false,
+): Array<{ r: number; score: number }> {
   const out: Array<{ r: number; score: number }> = [];
   for (const r of d.dataRows) {
     const rs = keyStems(d.rowText[r]!);
@@ -199,7 +228,11 @@ function cellForYear(d: Described, r: number, year: number | undefined): number 
 function rowInSection(d: Described, r: number, year: number): number | undefined {
   if (d.rowYears[r]!.includes(year)) return r;
   const label = d.grid.rows[r]!.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ");
-  return d.dataRows.find((x) => d.rowYears[x]!.includes(year) && d.grid.rows[x]!.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ") === label);
+  return d.dataRows.find(
+    (x) =>
+      d.rowYears[x]!.includes(year) &&
+      d.grid.rows[x]!.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ") === label,
+  );
 }
 
 function valueAt(d: Described, r: number, year: number | undefined): number | null {
@@ -228,14 +261,19 @@ function textAt(d: Described, r: number, year: number | undefined, q: Set<string
   }
   if (cols.length === 0) return undefined;
   // Prefer a column whose description carries the question's words ("High", "Low", "Amount").
-  const named = cols.map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((s) => q.has(s)).length })).sort((a, b) => b.hit - a.hit || a.c - b.c);
+  const named = cols
+    .map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((s) => q.has(s)).length }))
+    .sort((a, b) => b.hit - a.hit || a.c - b.c);
   return d.grid.rows[row]![named[0]!.c]!.trim();
 }
 
 /** Splits "A and B" / "A to B" row phrases of a two-row question. */
 function twoRowPhrases(question: string): [string, string] | undefined {
   const q = question.replace(YEAR, " ").replace(/[?.]/g, " ");
-  const m = /\b(?:of|between|for|in)\s+(?:the\s+)?(.+?)\s+(?:and|to|over|versus|vs\.?|compared to)\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|during|at|as of|as at)\b|$)/i.exec(q);
+  const m =
+    /\b(?:of|between|for|in)\s+(?:the\s+)?(.+?)\s+(?:and|to|over|versus|vs\.?|compared to)\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|during|at|as of|as at)\b|$)/i.exec(
+      q,
+    );
   if (!m) return undefined;
   return [m[1]!.trim(), m[2]!.trim()];
 }
@@ -262,7 +300,10 @@ function periodColumnText(d: Described, r: number, years: number[]): string[] {
 function aggregatePeriods(d: Described, r: number, question: string, years: number[]): number[] | undefined {
   const rowYears = [...new Set(numericColumns(d, r).flatMap((c) => d.colYears[c]!))].sort((x, y) => y - x);
   if (years.length === 0) return rowYears;
-  const range = /\b(?:from|between)?\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\s*(?:to|-|–|through|and)\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\b/i.exec(question);
+  const range =
+    /\b(?:from|between)?\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\s*(?:to|-|–|through|and)\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\b/i.exec(
+      question,
+    );
   if (!range || years.length !== 2) return undefined;
   // "… for 2018 and 2019" names two years; "between 2017 and 2019" / "from 2017 to 2019" a range.
   if (/\band\b/i.test(range[0]) && !/\bbetween\b/i.test(range[0])) return undefined;
@@ -294,7 +335,10 @@ function periodValues(d: Described, r: number): Array<{ year: number; value: num
 function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | undefined {
   const q = question.toLowerCase();
   const count = /^\s*how many\b/.test(q);
-  const threshold = /\b(less|lower|fewer|smaller|below|under|more|greater|higher|larger|above|over|exceed\w*)\s*(?:than)?\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(q);
+  const threshold =
+    /\b(less|lower|fewer|smaller|below|under|more|greater|higher|larger|above|over|exceed\w*)\s*(?:than)?\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(
+      q,
+    );
   const highest = /\b(high|larg|great|big|most|more|maxim)\w*\b/.test(q);
   const lowest = /\b(low|small|least|less|fewer|minim)\w*\b/.test(q);
   const stems = rowQueryStems(question.replace(/\$?\s*-?[\d,]*\.?\d+\s*(thousands?|millions?|billions?|%)?/gi, " "));
@@ -325,15 +369,23 @@ function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | unde
     }
     const answer = count ? String(picked.length) : picked.length ? joinList(picked.map(String)) : undefined;
     const confidence = Math.min(1, top.score);
-    if (answer !== undefined && (!best || confidence > best.confidence)) best = { answer, confidence, operation: count ? "lookup" : "list", periodTable };
+    if (answer !== undefined && (!best || confidence > best.confidence))
+      best = { answer, confidence, operation: count ? "lookup" : "list", periodTable };
   }
   return best;
 }
 
 /** The two things a list question names: "the respective sales and purchases for 2019" → sales, purchases. */
 function listPhrases(question: string): [string, string] | undefined {
-  const q = question.replace(YEAR, " ").replace(/[?.]/g, " ").replace(/\brespective(ly)?\b/gi, " ").replace(/\s+/g, " ");
-  const m = /^\s*(?:what|how much|how many)\s+(?:is|are|was|were)\s+(?:the\s+)?(?:company's\s+)?(?:values?\s+of\s+(?:the\s+)?(?:company's\s+)?)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|during|at|as of|as at|of|that|which)\b|\s*$)/i.exec(q);
+  const q = question
+    .replace(YEAR, " ")
+    .replace(/[?.]/g, " ")
+    .replace(/\brespective(ly)?\b/gi, " ")
+    .replace(/\s+/g, " ");
+  const m =
+    /^\s*(?:what|how much|how many)\s+(?:is|are|was|were)\s+(?:the\s+)?(?:company's\s+)?(?:values?\s+of\s+(?:the\s+)?(?:company's\s+)?)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:\s+(?:in|for|during|at|as of|as at|of|that|which)\b|\s*$)/i.exec(
+      q,
+    );
   return m ? [m[1]!.trim(), m[2]!.trim()] : undefined;
 }
 
@@ -344,16 +396,19 @@ function listPhrases(question: string): [string, string] | undefined {
 function namedPair(d: Described, question: string, top: number, year: number | undefined): string[] | undefined {
   const phrases = listPhrases(question);
   if (!phrases) return undefined;
-  const row = year !== undefined ? rowInSection(d, top, year) ?? top : top;
+  const row = year !== undefined ? (rowInSection(d, top, year) ?? top) : top;
   const cols = numericColumns(d, row);
   const pick = (phrase: string) => {
     const ps = keyStems(phrase);
-    const scored = cols.map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((x) => ps.has(x)).length })).filter((x) => x.hit > 0);
+    const scored = cols
+      .map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((x) => ps.has(x)).length }))
+      .filter((x) => x.hit > 0);
     return scored.sort((x, y) => y.hit - x.hit || x.c - y.c)[0]?.c;
   };
   const c1 = pick(phrases[0]);
   const c2 = pick(phrases[1]);
-  if (c1 !== undefined && c2 !== undefined && c1 !== c2) return [d.grid.rows[row]![c1]!.trim(), d.grid.rows[row]![c2]!.trim()];
+  if (c1 !== undefined && c2 !== undefined && c1 !== c2)
+    return [d.grid.rows[row]![c1]!.trim(), d.grid.rows[row]![c2]!.trim()];
   const r1 = rankRows(d, rowQueryStems(phrases[0]))[0];
   const r2 = rankRows(d, rowQueryStems(phrases[1]))[0];
   if (!r1 || !r2 || r1.r === r2.r) return undefined;
@@ -385,9 +440,15 @@ function shareOfTotal(d: Described, q: Set<string>, years: number[]): [number, n
 export function answerFromCells(question: string, rows: EvidenceRow[], evidence = ""): CellAnswer | undefined {
   // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about
   // the table's shape, not about one located value: SQL and the row reader answer those.
-  if (PERIOD_QUESTION.test(question) || /^\s*how many (years|periods)\b/i.test(question)) return answerPeriods(question, rows);
+  if (PERIOD_QUESTION.test(question) || /^\s*how many (years|periods)\b/i.test(question))
+    return answerPeriods(question, rows);
   if (/\bin which\b|\bwhen\b/i.test(question)) return undefined;
-  if (/\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+/i.test(question)) return undefined;
+  if (
+    /\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+/i.test(
+      question,
+    )
+  )
+    return undefined;
   const operation = cellOperation(question);
   const years = [...new Set(yearsIn(question))];
   const q = rowQueryStems(question);
@@ -406,9 +467,11 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
       if (answer !== undefined) answer = withScale(answer, scale);
     } else if (operation === "list") {
       const pair = years.length <= 1 ? namedPair(d, question, top.r, years[0]) : undefined;
-      const items = pair ?? (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
+      const items =
+        pair ?? (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
       // A named pair keeps equal values ("$3,795 | $3,795"): each item answers its own name.
-      if (items.length) answer = withScale(items.length === 1 ? items[0]! : pair ? pair.join(LIST_SEPARATOR) : joinList(items), scale);
+      if (items.length)
+        answer = withScale(items.length === 1 ? items[0]! : pair ? pair.join(LIST_SEPARATOR) : joinList(items), scale);
     } else {
       // Two operands: the same row in two periods, or two rows in one period.
       // a = the later period (or first-named row), b = the earlier period (or second-named row).
@@ -426,10 +489,17 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
         if (periods && periods.length > 2) {
           const values = periods.map((y) => valueAt(d, top.r, y));
           if (values.every((v): v is number => v !== null)) many = values;
-          used.push(d.grid.rows[top.r]![0]!, ...periods.map((y) => cellTextAt(d, top.r, y)), ...periodColumnText(d, top.r, periods));
+          used.push(
+            d.grid.rows[top.r]![0]!,
+            ...periods.map((y) => cellTextAt(d, top.r, y)),
+            ...periodColumnText(d, top.r, periods),
+          );
         }
       }
-      const share = operation === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question) ? shareOfTotal(d, q, years) : undefined;
+      const share =
+        operation === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question)
+          ? shareOfTotal(d, q, years)
+          : undefined;
       if (many) {
         a = many[0]!;
         b = many[1]!;
@@ -440,16 +510,23 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
         b = valueAt(d, top.r, Math.min(...twoYears));
         firstNamedIsA = twoYears[0]! >= twoYears[1]!;
         byPeriod = true;
-        used.push(d.grid.rows[top.r]![0]!, cellTextAt(d, top.r, twoYears[0]), cellTextAt(d, top.r, twoYears[1]), ...periodColumnText(d, top.r, twoYears));
+        used.push(
+          d.grid.rows[top.r]![0]!,
+          cellTextAt(d, top.r, twoYears[0]),
+          cellTextAt(d, top.r, twoYears[1]),
+          ...periodColumnText(d, top.r, twoYears),
+        );
       } else {
         const phrases = twoRowPhrases(question);
         if (phrases) {
           // Two columns named in the question ("the high and low prices"), in the located row.
-          const row = years[0] !== undefined ? rowInSection(d, top.r, years[0]) ?? top.r : top.r;
+          const row = years[0] !== undefined ? (rowInSection(d, top.r, years[0]) ?? top.r) : top.r;
           const cols = numericColumns(d, row);
           const pick = (phrase: string) => {
             const ps = keyStems(phrase);
-            const scored = cols.map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((x) => ps.has(x)).length })).filter((x) => x.hit > 0);
+            const scored = cols
+              .map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((x) => ps.has(x)).length }))
+              .filter((x) => x.hit > 0);
             return scored.sort((x, y) => y.hit - x.hit)[0]?.c;
           };
           const c1 = pick(phrases[0]);
@@ -457,7 +534,13 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
           if (c1 !== undefined && c2 !== undefined && c1 !== c2) {
             a = numberAt(d, row, c1);
             b = numberAt(d, row, c2);
-            used.push(d.grid.rows[row]![0]!, d.colText[c1]!, d.colText[c2]!, d.grid.rows[row]![c1]!, d.grid.rows[row]![c2]!);
+            used.push(
+              d.grid.rows[row]![0]!,
+              d.colText[c1]!,
+              d.colText[c2]!,
+              d.grid.rows[row]![c1]!,
+              d.grid.rows[row]![c2]!,
+            );
           }
         }
         if ((a === null || b === null) && phrases && operation !== "percent_change") {
@@ -466,7 +549,12 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
           if (r1 && r2 && r1.r !== r2.r) {
             a = valueAt(d, r1.r, years[0]);
             b = valueAt(d, r2.r, years[0]);
-            used.push(d.grid.rows[r1.r]![0]!, d.grid.rows[r2.r]![0]!, cellTextAt(d, r1.r, years[0]), cellTextAt(d, r2.r, years[0]));
+            used.push(
+              d.grid.rows[r1.r]![0]!,
+              d.grid.rows[r2.r]![0]!,
+              cellTextAt(d, r1.r, years[0]),
+              cellTextAt(d, r2.r, years[0]),
+            );
           }
         }
         if (a === null || b === null) {
@@ -497,14 +585,16 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
       }
       if (value === undefined || !Number.isFinite(value)) continue;
       const text = formatNumber(value);
-      if (operation === "percent_change" || (operation === "ratio" && /percent|%/i.test(question))) answer = asPercent(text);
+      if (operation === "percent_change" || (operation === "ratio" && /percent|%/i.test(question)))
+        answer = asPercent(text);
       else if (operation === "ratio") answer = text;
       // Differences, averages and sums of percentages ("gross margin %", cells "27.1%") are percentages.
       else if (used.some((t) => /%/.test(t)) || /%|\bpercent(age)?\b/i.test(question)) answer = asPercent(text);
       else answer = withScale(text, scale);
     }
     const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0);
-    if (answer !== undefined && (!best || confidence > best.confidence)) best = { answer, confidence, operation, periodTable };
+    if (answer !== undefined && (!best || confidence > best.confidence))
+      best = { answer, confidence, operation, periodTable };
   }
   return best;
 }

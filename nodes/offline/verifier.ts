@@ -73,9 +73,28 @@ export const VERIFIED_CELL_OPERATIONS: ReadonlySet<string> = new Set(["percent_c
 
 /** The named outcomes of the rule checks, in the order verifyAnswer tries them. */
 export const RULE_CODES = [
-  "no-answer", "sentinel", "row-dump", "wrong-kind", "number-for-which", "operator-needs-number", "filter-entity",
-  "cells-low-confidence", "cells-convention", "cells", "sql-shape", "sql-report-table", "sql-zero", "sql-linked-row",
-  "sql-low-confidence", "sql", "row-column", "spread", "ungrounded", "choice", "low-support", "read",
+  "no-answer",
+  "sentinel",
+  "row-dump",
+  "wrong-kind",
+  "number-for-which",
+  "operator-needs-number",
+  "filter-entity",
+  "cells-low-confidence",
+  "cells-convention",
+  "cells",
+  "sql-shape",
+  "sql-report-table",
+  "sql-zero",
+  "sql-linked-row",
+  "sql-low-confidence",
+  "sql",
+  "row-column",
+  "spread",
+  "ungrounded",
+  "choice",
+  "low-support",
+  "read",
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -98,37 +117,57 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   const answer = cleanAnswer(raw);
   if (answer === "" || answer.toLowerCase() === "not found") return out(0.5, "no-answer", "no answer was produced");
   if (isSentinel(answer)) return out(0, "sentinel", `the answer "${answer}" is a sentinel, not a value`);
-  if (/^\s*[[{]/.test(raw) && parseSqlRows(raw) !== undefined) return out(0, "row-dump", "the answer is a raw row dump, not a minimal answer");
+  if (/^\s*[[{]/.test(raw) && parseSqlRows(raw) !== undefined)
+    return out(0, "row-dump", "the answer is a raw row dump, not a minimal answer");
 
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const analysis = input.plan.analysis as { comparison?: { options?: string[] } | null } | undefined;
   const items = splitList(answer);
   // The TEXT/RETRIEVE readers follow the described row's links to its passages (reader.ts), which
   // retrieval may not have returned: they are evidence too.
-  const row = input.route === "TEXT" || input.route === "RETRIEVE" ? describedRowOf(options.bridge, input, input.evidence) : undefined;
+  const row =
+    input.route === "TEXT" || input.route === "RETRIEVE"
+      ? describedRowOf(options.bridge, input, input.evidence)
+      : undefined;
   // The described row's cell under the header the question asks for ("What is the score …" → Score:
   // "4 - 3", "What is the register number …" → "79112-054") answers whatever kind or operator the
   // wording suggested.
-  const askedColumn = row !== undefined && normaliseForContainment(askedCell(input, row) ?? "") === normaliseForContainment(answer);
-  if (!askedColumn && !items.every((item) => fitsKind(item, kind))) return out(0, "wrong-kind", `a ${kind} answer was expected, got "${answer}"`);
+  const askedColumn =
+    row !== undefined && normaliseForContainment(askedCell(input, row) ?? "") === normaliseForContainment(answer);
+  if (!askedColumn && !items.every((item) => fitsKind(item, kind)))
+    return out(0, "wrong-kind", `a ${kind} answer was expected, got "${answer}"`);
   if (asksForName(input.subQuery || input.question, kind) && items.every((item) => numericValue(item) !== null)) {
     return out(0, "number-for-which", `"${answer}" is a number, but the question asks which one`);
   }
   const operator = input.plan.expectedOperator;
-  if (!askedColumn && (operator === "count" || operator === "arithmetic") && numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null) {
+  if (
+    !askedColumn &&
+    (operator === "count" || operator === "arithmetic") &&
+    numericValue(answer.replace(/%$/, "").replace(/\s+(thousand|million|billion)$/i, "")) === null
+  ) {
     return out(0, "operator-needs-number", `operator ${operator} needs a number, got "${answer}"`);
   }
-  const isChoice = kind === "choice" || kind === "boolean" || kind === "moreless" || (analysis?.comparison?.options?.length ?? 0) > 0;
-  if (!isChoice && isFilterEntity(answer, input)) return out(0, "filter-entity", "the answer is the filter entity named in the question, not the asked attribute");
+  const isChoice =
+    kind === "choice" || kind === "boolean" || kind === "moreless" || (analysis?.comparison?.options?.length ?? 0) > 0;
+  if (!isChoice && isFilterEntity(answer, input))
+    return out(0, "filter-entity", "the answer is the filter entity named in the question, not the asked attribute");
 
   const cells = fromCells(answer, input);
   if (cells) {
     const note = `(${cells.operation}, cell confidence ${cells.confidence.toFixed(2)})`;
     if (cells.confidence < (options.minCellConfidence ?? DEFAULT_MIN_CELL_CONFIDENCE)) {
-      return out(0.5, "cells-low-confidence", `the table cells the question names give the answer, but were located with low confidence ${note}`);
+      return out(
+        0.5,
+        "cells-low-confidence",
+        `the table cells the question names give the answer, but were located with low confidence ${note}`,
+      );
     }
     if (!VERIFIED_CELL_OPERATIONS.has(cells.operation)) {
-      return out(0.5, "cells-convention", `the table cells the question names give the answer, but ${cells.operation} answers are too often off by convention ${note}`);
+      return out(
+        0.5,
+        "cells-convention",
+        `the table cells the question names give the answer, but ${cells.operation} answers are too often off by convention ${note}`,
+      );
     }
     return out(1, "cells", `the answer is computed from (or read at) the table cells the question names ${note}`);
   }
@@ -139,21 +178,34 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
     // Report tables (values at row label × period) beside passages: a SQL value the located cells do
     // not give is most often a wrong row or period; the cell readers of the other routes decide.
     if (input.plan.requiredModalities !== "table" && hasPeriodTable(evidenceRows(input.evidence))) {
-      return out(0.5, "sql-report-table", "on a report table the SQL value is not the one at the cells the question names");
+      return out(
+        0.5,
+        "sql-report-table",
+        "on a report table the SQL value is not the one at the cells the question names",
+      );
     }
     // SQL answers are computed from the table; a zero count/sum is plausible but unconfirmed.
-    if (isNumericKind(kind) && numericValue(answer) === 0) return out(0.5, "sql-zero", "the SQL result is 0, which may hide a wrong filter");
+    if (isNumericKind(kind) && numericValue(answer) === 0)
+      return out(0.5, "sql-zero", "the SQL result is 0, which may hide a wrong filter");
     // The plan confidence was learned on WTQ (no passages): when the question describes a row whose
     // cells link to passages (HybridQA), the answer is most often in those passages, not the SQL
     // value (HybridQA dev: 0 of 11 such accepted SQL answers right).
     if (describesLinkedRow(input, options.bridge)) {
-      return out(0.5, "sql-linked-row", "the question describes a row with linked passages; the SQL value is plausible, not verified");
+      return out(
+        0.5,
+        "sql-linked-row",
+        "the question describes a row with linked passages; the SQL value is plausible, not verified",
+      );
     }
     // A plan shape that is often wrong on WTQ train: the answer is plausible, not verified.
     const confidence = answerConfidence(analysisOf(input.plan), input.sqlResult);
     const note = confidence === undefined ? "" : ` (plan confidence ${confidence.toFixed(2)})`;
     if (confidence !== undefined && confidence < (options.minSqlConfidence ?? DEFAULT_MIN_SQL_CONFIDENCE)) {
-      return out(0.5, "sql-low-confidence", `the SQL plan's shape is too often wrong for its result to be verified${note}`);
+      return out(
+        0.5,
+        "sql-low-confidence",
+        `the SQL plan's shape is too often wrong for its result to be verified${note}`,
+      );
     }
     return out(1, "sql", `the answer is the SQL result (computed from the table) and has the expected type${note}`);
   }
@@ -167,14 +219,26 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
       return out(0.5, "spread", `a ${operator} over ${spread} matching rows cannot be read from one cell`);
     }
   }
-  const evidenceText = [input.evidence, input.sqlResult, row ? describedRowEvidence(row) : ""].filter((s) => s && s.trim()).join("\n\n");
-  if (!items.every((item) => groundedIn(item, evidenceText))) return out(0, "ungrounded", "the answer does not appear in the evidence or the SQL result");
+  const evidenceText = [input.evidence, input.sqlResult, row ? describedRowEvidence(row) : ""]
+    .filter((s) => s && s.trim())
+    .join("\n\n");
+  if (!items.every((item) => groundedIn(item, evidenceText)))
+    return out(0, "ungrounded", "the answer does not appear in the evidence or the SQL result");
   const read: Verdict = options.verifyReadAnswers ? 1 : 0.5;
   if (isChoice) return out(read, "choice", "the answer is one of the compared options and appears in the evidence");
   const supportQuery = input.route === "TEXT" ? bridgedQuery(input, options.bridge) : input.subQuery;
   const support = Math.min(...items.map((item) => supportOf(input.question, supportQuery, item, input.evidence)));
-  if (support < minSupport) return out(0.5, "low-support", `the evidence holding the answer covers only ${(support * 100).toFixed(0)}% of the question`);
-  return out(read, "read", `the answer has the expected type and its sentence/row in the evidence matches the question (support ${support.toFixed(2)})`);
+  if (support < minSupport)
+    return out(
+      0.5,
+      "low-support",
+      `the evidence holding the answer covers only ${(support * 100).toFixed(0)}% of the question`,
+    );
+  return out(
+    read,
+    "read",
+    `the answer has the expected type and its sentence/row in the evidence matches the question (support ${support.toFixed(2)})`,
+  );
 }
 
 export interface VerifierContext {
@@ -198,12 +262,20 @@ function agreementNote(features: Record<string, number>): string {
  */
 export function learnedVerdict(input: VerifyInput, rule: RuleVerdict, context: VerifierContext = {}): VerifyOutput {
   if (NO_VALUE.has(rule.code)) return { verdict: rule.verdict, reason: rule.reason };
-  const features = answerFeatures(input, { ruleCode: rule.code, hasPassages: context.hasPassages ?? false, ...(context.bridge ? { bridge: context.bridge } : {}) });
+  const features = answerFeatures(input, {
+    ruleCode: rule.code,
+    hasPassages: context.hasPassages ?? false,
+    ...(context.bridge ? { bridge: context.bridge } : {}),
+  });
   const model = answerModel();
   if (!model) {
     // A threshold of 1 never accepts, with or without a model (exploration runs for training).
     const never = (input.acceptThreshold ?? 0) >= 1 && rule.verdict === 1;
-    return { verdict: never ? 0.5 : rule.verdict, reason: never ? `not verified (accept threshold 1): ${rule.reason}` : rule.reason, features };
+    return {
+      verdict: never ? 0.5 : rule.verdict,
+      reason: never ? `not verified (accept threshold 1): ${rule.reason}` : rule.reason,
+      features,
+    };
   }
   const p = Math.min(0.999, scoreFeatures(model, features));
   const threshold = input.acceptThreshold ?? model.threshold;
@@ -211,7 +283,12 @@ export function learnedVerdict(input: VerifyInput, rule: RuleVerdict, context: V
   const pText = `P(correct) ${p.toFixed(2)} ${p >= threshold ? "≥" : "<"} ${threshold.toFixed(2)}`;
   const why = strongestFeatures(model.scorer, features).join(", ");
   const lead = verdict === 1 ? "accepted" : verdict === 0 ? "rejected" : "not verified";
-  return { verdict, reason: `${lead}, ${pText}: ${rule.reason}${agreementNote(features)} [${why}]`, pCorrect: Math.round(p * 1000) / 1000, features };
+  return {
+    verdict,
+    reason: `${lead}, ${pText}: ${rule.reason}${agreementNote(features)} [${why}]`,
+    pCorrect: Math.round(p * 1000) / 1000,
+    features,
+  };
 }
 
 /** Strategies.verify for the offline backbone without an index (no bridge, no passages). */
@@ -220,7 +297,10 @@ export async function verify(input: VerifyInput): Promise<VerifyOutput> {
 }
 
 /** Strategies.verify over an index: credits passages linked from the row the question describes (bridge.ts). */
-export function createVerify(bridge: Bridge, context: Omit<VerifierContext, "bridge"> = {}): (input: VerifyInput) => Promise<VerifyOutput> {
+export function createVerify(
+  bridge: Bridge,
+  context: Omit<VerifierContext, "bridge"> = {},
+): (input: VerifyInput) => Promise<VerifyOutput> {
   return async (input) => learnedVerdict(input, verifyAnswer(input, { bridge }), { ...context, bridge });
 }
 

@@ -52,7 +52,11 @@ export class StructuredReplyError extends Error {
   }
 }
 
-async function invokeOnce(options: StructuredCallOptions, name: ReplyName, prompt: string): Promise<RawStructuredReply> {
+async function invokeOnce(
+  options: StructuredCallOptions,
+  name: ReplyName,
+  prompt: string,
+): Promise<RawStructuredReply> {
   const schema = REPLY_SCHEMAS[name] as z.ZodTypeAny;
   return options.model.structured(schema, name).invoke([new HumanMessage(prompt)]);
 }
@@ -71,7 +75,9 @@ export async function callStructured<N extends ReplyName>(
     return await callOnceWithRepair(options, name, prompt);
   } catch (error) {
     if (options.usage) {
-      options.usage.errors.push(`${name} (${options.modelId}): ${error instanceof Error ? error.message : String(error)}`.slice(0, 500));
+      options.usage.errors.push(
+        `${name} (${options.modelId}): ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+      );
       markNoted(error);
     }
     throw error;

@@ -9,7 +9,8 @@ import type { ReplyOf } from "./schemas.js";
 /** Uncertainty: a finite number in [0, 1], else 1.0 (never triggers the early stop). */
 export function coerceUncertainty(value: unknown): number {
   if (typeof value === "boolean") return 1;
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   return Number.isFinite(n) && n >= 0 && n <= 1 ? n : 1;
 }
 
@@ -42,6 +43,7 @@ export function coercePlan(reply: ReplyOf<"decompose">): SubQueryPlan {
 /** Only exactly 0, 0.5 or 1 (number or numeric string) is a verdict; anything else is 0.5. */
 export function coerceVerdict(value: unknown): Verdict {
   if (typeof value === "boolean") return 0.5;
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   return n === 0 || n === 0.5 || n === 1 ? n : 0.5;
 }

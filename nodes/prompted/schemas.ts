@@ -12,8 +12,12 @@ import { z } from "zod";
 const yesNo = (describe: string) =>
   z.preprocess((v) => (typeof v === "boolean" ? (v ? "yes" : "no") : v), z.string().describe(describe));
 const numeric = (describe: string) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v), z.number().describe(describe));
-const stringList = (describe: string) => z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string()).describe(describe));
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
+    z.number().describe(describe),
+  );
+const stringList = (describe: string) =>
+  z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(z.string()).describe(describe));
 
 export const DecomposeReply = z.object({
   sub_query: z.string().min(1).describe('next self-contained sub-question, or exactly "TERMINATE"'),

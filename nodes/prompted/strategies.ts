@@ -85,7 +85,9 @@ export class PromptedStrategies implements Strategies {
       input.consecutiveFailures >= 2 ? RECOVERY_HINT_MANY : input.consecutiveFailures === 1 ? RECOVERY_HINT_ONE : "";
     const prompt = fillPrompt(DECOMPOSE_PROMPT, {
       question: input.question,
-      tableHint: input.tableId ? `<table_hint>The answer is expected to be found in table ${input.tableId}.</table_hint>` : "",
+      tableHint: input.tableId
+        ? `<table_hint>The answer is expected to be found in table ${input.tableId}.</table_hint>`
+        : "",
       recoveryHint: recovery,
       schemaPreview: input.schemaPreview,
       history: input.priorFindings
@@ -132,12 +134,20 @@ export class PromptedStrategies implements Strategies {
       input.repair && !hasRepairBlock
         ? `\nSTRICT CONSTRAINT REPAIR REQUIRED. Rejected SQL: ${input.repair.sql}\nViolations: ${input.repair.violations.join("; ")}\nWrite a new query without relaxing the allowed columns or the value bindings.`
         : "";
-    const prompt = fillPrompt(SQL_PROMPT, { dialect: dialectLabel(input.dialect ?? DEFAULT_SQL_DIALECT), constraintPrompt: input.prompt, repairNote });
+    const prompt = fillPrompt(SQL_PROMPT, {
+      dialect: dialectLabel(input.dialect ?? DEFAULT_SQL_DIALECT),
+      constraintPrompt: input.prompt,
+      repairNote,
+    });
     return (await callStructured(this.call, "write_sql", prompt)).sql;
   }
 
   async readText(input: ReadTextInput): Promise<string> {
-    const prompt = fillPrompt(TEXT_ANSWER_PROMPT, { question: input.question, subQuery: planBlock(input.plan), evidence: input.evidence });
+    const prompt = fillPrompt(TEXT_ANSWER_PROMPT, {
+      question: input.question,
+      subQuery: planBlock(input.plan),
+      evidence: input.evidence,
+    });
     return (await callStructured(this.call, "read_text", prompt)).answer.trim();
   }
 

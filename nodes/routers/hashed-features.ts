@@ -27,7 +27,12 @@ export interface HashedFeatureSettings {
   structuralWeight: number;
 }
 
-export const DEFAULT_FEATURE_SETTINGS: HashedFeatureSettings = { dimension: 4096, charNgrams: [3, 4], wordBigrams: true, structuralWeight: 8 };
+export const DEFAULT_FEATURE_SETTINGS: HashedFeatureSettings = {
+  dimension: 4096,
+  charNgrams: [3, 4],
+  wordBigrams: true,
+  structuralWeight: 8,
+};
 const LEXICAL = /^(q|q2|c\d+|head|first):/;
 
 const SEGMENT = /\[(QUERY|OP|MOD|ENT|SCHEMA|GLOBAL|UNCERTAINTY|FAILED|SCHEMA_DETAIL)\] /g;
@@ -93,7 +98,8 @@ export function routerTokens(text: string, settings: HashedFeatureSettings = DEF
 export function featurise(text: string, settings: HashedFeatureSettings = DEFAULT_FEATURE_SETTINGS): Float32Array {
   const lexical = new Float32Array(settings.dimension);
   const structural = new Float32Array(settings.dimension);
-  for (const token of routerTokens(text, settings)) (LEXICAL.test(token) ? lexical : structural)[routerFeatureHash32(token) % settings.dimension]! += 1;
+  for (const token of routerTokens(text, settings))
+    (LEXICAL.test(token) ? lexical : structural)[routerFeatureHash32(token) % settings.dimension]! += 1;
   const out = new Float32Array(settings.dimension);
   let norm = 0;
   for (let i = 0; i < out.length; i++) {

@@ -90,7 +90,12 @@ async function loadLearnedPolicy(modelPath: string): Promise<LearnedRouterPolicy
 }
 
 /** Picks the route for a first attempt or a re-selection. */
-export async function selectRoute(input: RouterInput, settings: RouterSettings, strategies: Strategies, meter?: UsageMeter): Promise<Route> {
+export async function selectRoute(
+  input: RouterInput,
+  settings: RouterSettings,
+  strategies: Strategies,
+  meter?: UsageMeter,
+): Promise<Route> {
   const failed = failedSet(input.history, input.plan.subQuery, input.failureScope);
   switch (settings.routerType) {
     case "heuristic":

@@ -39,10 +39,18 @@ export async function createHashedStudentRouter(modelPath: string): Promise<Lear
   const configFile = join(modelPath, ROUTER_CONFIG_FILE);
   const session = await ort.InferenceSession.create(join(modelPath, config.onnx.file));
   if (!session.inputNames.includes(config.onnx.input)) {
-    throw new RouterConfigError(configFile, "onnx.input", `names "${config.onnx.input}", but the ONNX graph's inputs are ${session.inputNames.join(", ")}`);
+    throw new RouterConfigError(
+      configFile,
+      "onnx.input",
+      `names "${config.onnx.input}", but the ONNX graph's inputs are ${session.inputNames.join(", ")}`,
+    );
   }
   if (!session.outputNames.includes(config.onnx.output)) {
-    throw new RouterConfigError(configFile, "onnx.output", `names "${config.onnx.output}", but the ONNX graph's outputs are ${session.outputNames.join(", ")}`);
+    throw new RouterConfigError(
+      configFile,
+      "onnx.output",
+      `names "${config.onnx.output}", but the ONNX graph's outputs are ${session.outputNames.join(", ")}`,
+    );
   }
   return {
     async rank(input: RouterInput): Promise<Route[]> {
@@ -50,7 +58,11 @@ export async function createHashedStudentRouter(modelPath: string): Promise<Lear
       const out = await session.run({ [config.onnx.input]: new ort.Tensor("float32", x, [1, config.input_dim]) });
       const scores = out[config.onnx.output]!.data as Float32Array;
       if (scores.length !== LABELS.length) {
-        throw new RouterConfigError(configFile, "onnx.output", `gives ${scores.length} scores per input; 4 classes are expected`);
+        throw new RouterConfigError(
+          configFile,
+          "onnx.output",
+          `gives ${scores.length} scores per input; 4 classes are expected`,
+        );
       }
       return rankScores(scores);
     },

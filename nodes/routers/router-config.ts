@@ -31,7 +31,12 @@ export interface RouterConfig {
 }
 
 export class RouterConfigError extends Error {
-  constructor(file: string, field: string, problem: string, hint = "Train a model folder with `atr train-router train --labels L.jsonl --out DIR`") {
+  constructor(
+    file: string,
+    field: string,
+    problem: string,
+    hint = "Train a model folder with `atr train-router train --labels L.jsonl --out DIR`",
+  ) {
     super(`${file}: field "${field}" ${problem}. ${hint}.`);
     this.name = "RouterConfigError";
   }
@@ -49,7 +54,8 @@ export function validateRouterConfig(raw: unknown, file: string): RouterConfig {
   if (c.format !== ROUTER_FORMAT) fail("format", `must be "${ROUTER_FORMAT}" (got ${JSON.stringify(c.format)})`);
   const version = c.router_input_version ?? 1;
   if (version !== 1 && version !== 2) fail("router_input_version", `must be 1 or 2 (got ${JSON.stringify(version)})`);
-  if (c.model_type !== "hashed-logreg") fail("model_type", `must be "hashed-logreg" (got ${JSON.stringify(c.model_type)})`);
+  if (c.model_type !== "hashed-logreg")
+    fail("model_type", `must be "hashed-logreg" (got ${JSON.stringify(c.model_type)})`);
   const id2label = c.id2label as Record<string, unknown> | undefined;
   if (!id2label || typeof id2label !== "object") return fail("id2label", "is missing");
   const keys = Object.keys(id2label);
@@ -60,22 +66,30 @@ export function validateRouterConfig(raw: unknown, file: string): RouterConfig {
   if (!isPositiveInt(c.input_dim)) fail("input_dim", `must be a positive integer (got ${JSON.stringify(c.input_dim)})`);
   const f = c.features as Partial<HashedFeatureSettings> | undefined;
   if (!f || typeof f !== "object") return fail("features", "is missing");
-  if (f.dimension !== c.input_dim) fail("features.dimension", `must equal input_dim ${String(c.input_dim)} (got ${JSON.stringify(f.dimension)})`);
-  if (!Array.isArray(f.charNgrams) || !f.charNgrams.every(isPositiveInt)) fail("features.charNgrams", "must be a list of positive integers");
+  if (f.dimension !== c.input_dim)
+    fail("features.dimension", `must equal input_dim ${String(c.input_dim)} (got ${JSON.stringify(f.dimension)})`);
+  if (!Array.isArray(f.charNgrams) || !f.charNgrams.every(isPositiveInt))
+    fail("features.charNgrams", "must be a list of positive integers");
   if (typeof f.wordBigrams !== "boolean") fail("features.wordBigrams", "must be true or false");
-  if (typeof f.structuralWeight !== "number" || !(f.structuralWeight > 0)) fail("features.structuralWeight", "must be a positive number");
+  if (typeof f.structuralWeight !== "number" || !(f.structuralWeight > 0))
+    fail("features.structuralWeight", "must be a positive number");
   const onnx = c.onnx as Record<string, unknown> | undefined;
   if (!onnx || typeof onnx.file !== "string" || typeof onnx.input !== "string" || typeof onnx.output !== "string") {
     fail("onnx", 'must be {"file", "input", "output"} strings');
   }
   if (/[\\/]|^\.\.?$/.test(String(onnx!.file))) fail("onnx.file", "must be a file name inside the model folder");
-  return { ...(c as unknown as RouterConfig), router_input_version: version as 1 | 2, training: (c.training as Record<string, unknown>) ?? {} };
+  return {
+    ...(c as unknown as RouterConfig),
+    router_input_version: version as 1 | 2,
+    training: (c.training as Record<string, unknown>) ?? {},
+  };
 }
 
 /** Reads and validates `<dir>/router.json`; checks that the ONNX file it names exists. */
 export function readRouterConfig(dir: string): RouterConfig {
   const file = join(dir, ROUTER_CONFIG_FILE);
-  if (!existsSync(file)) throw new RouterConfigError(file, "(file)", "is missing: the folder is not a learned-router model");
+  if (!existsSync(file))
+    throw new RouterConfigError(file, "(file)", "is missing: the folder is not a learned-router model");
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));
@@ -83,7 +97,8 @@ export function readRouterConfig(dir: string): RouterConfig {
     throw new RouterConfigError(file, "(root)", `is not valid JSON (${(error as Error).message})`);
   }
   const config = validateRouterConfig(raw, file);
-  if (!existsSync(join(dir, config.onnx.file))) throw new RouterConfigError(file, "onnx.file", `names ${join(dir, config.onnx.file)}, which does not exist`);
+  if (!existsSync(join(dir, config.onnx.file)))
+    throw new RouterConfigError(file, "onnx.file", `names ${join(dir, config.onnx.file)}, which does not exist`);
   return config;
 }
 

@@ -30,24 +30,37 @@ export function validateSequenceRouterConfig(config: Record<string, unknown>, fi
     throw new RouterConfigError(file, field, problem, CONVERT_HINT);
   };
   const modelType = config.model_type;
-  if (!(MODEL_TYPES as readonly unknown[]).includes(modelType)) fail("model_type", `must be "bert" or "distilbert" (got ${JSON.stringify(modelType)})`);
+  if (!(MODEL_TYPES as readonly unknown[]).includes(modelType))
+    fail("model_type", `must be "bert" or "distilbert" (got ${JSON.stringify(modelType)})`);
   const version = config.router_input_version ?? 1;
   if (version !== 1 && version !== 2) fail("router_input_version", `must be 1 or 2 (got ${JSON.stringify(version)})`);
   const id2label = config.id2label as Record<string, unknown> | undefined;
   const keys = id2label && typeof id2label === "object" ? Object.keys(id2label) : [];
   if (keys.length !== LABELS.length || LABELS.some((l, i) => String(id2label![String(i)] ?? "").toUpperCase() !== l)) {
-    fail("id2label", `must map exactly ${LABELS.map((l, i) => `${i}=${l}`).join(", ")} (got ${JSON.stringify(id2label)})`);
+    fail(
+      "id2label",
+      `must map exactly ${LABELS.map((l, i) => `${i}=${l}`).join(", ")} (got ${JSON.stringify(id2label)})`,
+    );
   }
   const maxPositions = typeof config.max_position_embeddings === "number" ? config.max_position_embeddings : 512;
   const maxLength = config.router_max_length ?? 256;
   if (typeof maxLength !== "number" || !Number.isInteger(maxLength) || maxLength <= 0 || maxLength > maxPositions) {
-    fail("router_max_length", `must be a positive integer ≤ max_position_embeddings ${maxPositions} (got ${JSON.stringify(maxLength)})`);
+    fail(
+      "router_max_length",
+      `must be a positive integer ≤ max_position_embeddings ${maxPositions} (got ${JSON.stringify(maxLength)})`,
+    );
   }
-  return { modelType: modelType as SequenceRouterSettings["modelType"], inputVersion: version as 1 | 2, maxLength: maxLength as number };
+  return {
+    modelType: modelType as SequenceRouterSettings["modelType"],
+    inputVersion: version as 1 | 2,
+    maxLength: maxLength as number,
+  };
 }
 
 /** Opens a sequence-classifier router folder once; `rank` runs one forward pass per decision. */
-export async function createSequenceClassifierRouter(modelPath: string): Promise<LearnedRouterPolicy & { settings: SequenceRouterSettings }> {
+export async function createSequenceClassifierRouter(
+  modelPath: string,
+): Promise<LearnedRouterPolicy & { settings: SequenceRouterSettings }> {
   const { dir, dtype, config } = checkModelFolder(modelPath);
   const configFile = join(dir, "config.json");
   const settings = validateSequenceRouterConfig(config, configFile);
@@ -57,10 +70,18 @@ export async function createSequenceClassifierRouter(modelPath: string): Promise
   return {
     settings,
     async rank(input: RouterInput): Promise<Route[]> {
-      const inputs = tokenizer(learnedInputText(input, settings.inputVersion), { truncation: true, max_length: settings.maxLength });
+      const inputs = tokenizer(learnedInputText(input, settings.inputVersion), {
+        truncation: true,
+        max_length: settings.maxLength,
+      });
       const out = (await model(inputs)) as { logits?: { data: Float32Array; dims: number[] } };
       if (!out.logits || out.logits.data.length !== LABELS.length) {
-        throw new RouterConfigError(configFile, "id2label", `says 4 classes, but the ONNX model gives ${out.logits ? out.logits.data.length : "no"} logits`, CONVERT_HINT);
+        throw new RouterConfigError(
+          configFile,
+          "id2label",
+          `says 4 classes, but the ONNX model gives ${out.logits ? out.logits.data.length : "no"} logits`,
+          CONVERT_HINT,
+        );
       }
       return rankScores(out.logits.data);
     },

@@ -27,9 +27,19 @@ describe("atr ask", () => {
   });
 
   it("--json carries the answer's provenance", async () => {
-    const r = await run(["ask", "Which river runs beside the stadium of the oldest club?", "--index_path", index.dir, "--json"]);
+    const r = await run([
+      "ask",
+      "Which river runs beside the stadium of the oldest club?",
+      "--index_path",
+      index.dir,
+      "--json",
+    ]);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.out) as { answer: string; answerVerified: boolean; provenance: Array<{ route: string; passages: Array<{ id: string; sentence: string }> }> };
+    const out = JSON.parse(r.out) as {
+      answer: string;
+      answerVerified: boolean;
+      provenance: Array<{ route: string; passages: Array<{ id: string; sentence: string }> }>;
+    };
     expect(out.answer).toBe("River Tamsin");
     expect(typeof out.answerVerified).toBe("boolean");
     expect(out.provenance[0]!.passages[0]).toMatchObject({ id: "club/ashford-rovers" });
@@ -51,11 +61,26 @@ describe("atr ask", () => {
 
   it("maps graph flags and emits the trace as JSON", async () => {
     const r = await run([
-      "ask", "How many clubs were founded before 1900?", "--index_path", index.dir, "--table_id", "clubs",
-      "--router_type", "fixed", "--force_route", "SQL", "--no_escalation", "--json", "--emit_trace",
+      "ask",
+      "How many clubs were founded before 1900?",
+      "--index_path",
+      index.dir,
+      "--table_id",
+      "clubs",
+      "--router_type",
+      "fixed",
+      "--force_route",
+      "SQL",
+      "--no_escalation",
+      "--json",
+      "--emit_trace",
     ]);
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.out) as { answer: string; routes: Array<{ requested: string[] }>; trace: { verifier_decisions: Array<{ attempt: number; requested_route: string }> } };
+    const out = JSON.parse(r.out) as {
+      answer: string;
+      routes: Array<{ requested: string[] }>;
+      trace: { verifier_decisions: Array<{ attempt: number; requested_route: string }> };
+    };
     expect(out.routes[0]!.requested).toEqual(["SQL"]);
     expect(out.trace.verifier_decisions.every((d) => d.attempt === 1 && d.requested_route === "SQL")).toBe(true);
   });
@@ -72,6 +97,8 @@ describe("atr ask", () => {
     const bad = await run(["ask", "Who?", "--index_path", index.dir, "--router_type", "fixed"]);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/forceRoute/);
-    expect((await run(["ask", "Who?", "--index_path", index.dir, "--max_iterations", "3"])).err).toMatch(/unknown flag --max_iterations/);
+    expect((await run(["ask", "Who?", "--index_path", index.dir, "--max_iterations", "3"])).err).toMatch(
+      /unknown flag --max_iterations/,
+    );
   });
 });

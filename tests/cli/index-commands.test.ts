@@ -16,14 +16,27 @@ const run = runCli;
 describe("atr build-index / inspect-index", () => {
   it("builds the example index and inspects it, tables included", async () => {
     const save = join(root, "ex");
-    const built = await run(["build-index", "--excel_dir", "examples/tables", "--doc_dir", "examples/docs", "--save_path", save, "--quiet", "--per_table_quota", "20"]);
+    const built = await run([
+      "build-index",
+      "--excel_dir",
+      "examples/tables",
+      "--doc_dir",
+      "examples/docs",
+      "--save_path",
+      save,
+      "--quiet",
+      "--per_table_quota",
+      "20",
+    ]);
     expect(built.code).toBe(0);
     expect(built.out).toMatch(/5 tables \(36 rows\), 10 passages/);
     const inspected = await run(["inspect-index", save, "--tables"]);
     expect(inspected.code).toBe(0);
     expect(inspected.out).toMatch(/verified OK/);
     expect(inspected.out).toMatch(/cells +budget 10000, per table 20/);
-    expect(inspected.out).toMatch(/season_2023#Standings +\[season_2023_standings, 6 rows, 9 columns, season_2023\.xlsx sheet Standings\]/);
+    expect(inspected.out).toMatch(
+      /season_2023#Standings +\[season_2023_standings, 6 rows, 9 columns, season_2023\.xlsx sheet Standings\]/,
+    );
     expect(inspected.out).toMatch(/Home › W +integer +home_w/);
     const json = await run(["inspect-index", "--index_path", save, "--json"]);
     expect(JSON.parse(json.out).manifest.counts.tables).toBe(5);
@@ -31,8 +44,19 @@ describe("atr build-index / inspect-index", () => {
 
   it("reports missing required flags, bad numbers and a missing directory", async () => {
     expect((await run(["build-index", "--excel_dir", "examples/tables"])).err).toMatch(/--doc_dir is required/);
-    expect((await run(["build-index", "--excel_dir", "x", "--doc_dir", "y", "--save_path", "z", "--budget", "-5"])).err).toMatch(/--budget must be a non-negative integer/);
-    const missing = await run(["build-index", "--excel_dir", join(root, "none"), "--doc_dir", "examples/docs", "--save_path", join(root, "o"), "--quiet"]);
+    expect(
+      (await run(["build-index", "--excel_dir", "x", "--doc_dir", "y", "--save_path", "z", "--budget", "-5"])).err,
+    ).toMatch(/--budget must be a non-negative integer/);
+    const missing = await run([
+      "build-index",
+      "--excel_dir",
+      join(root, "none"),
+      "--doc_dir",
+      "examples/docs",
+      "--save_path",
+      join(root, "o"),
+      "--quiet",
+    ]);
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/--excel_dir .*none does not exist/);
   });
@@ -90,6 +114,8 @@ describe("createProgress", () => {
     batch.update({ done: 2, total: 2, failed: 1, llmCalls: 300, tokens: 45_000, skipped: 10 });
     batch.finish();
     expect(plain.chunks).toHaveLength(1);
-    expect(plain.chunks[0]).toMatch(/^atr run: 2\/2 \(\d+\.\ds\) · \+10 resumed · failed 1 · LLM calls 300 · tokens 45k\n$/);
+    expect(plain.chunks[0]).toMatch(
+      /^atr run: 2\/2 \(\d+\.\ds\) · \+10 resumed · failed 1 · LLM calls 300 · tokens 45k\n$/,
+    );
   });
 });

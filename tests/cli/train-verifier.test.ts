@@ -15,10 +15,28 @@ const index = useExampleIndex();
 describe("atr train-verifier", () => {
   it("trains on an exploration run and reports the replayed run", async () => {
     const dir = mkdtempSync(join(tmpdir(), "atr-train-verifier-"));
-    const ran = await runCli(["run", "--data_file_path", join(EXAMPLES, "questions.jsonl"), "--index_path", index.dir, "--save_file_path", join(dir, "explore.jsonl"), "--emit_trace", "--no_progress", "--accept_threshold", "1"]);
+    const ran = await runCli([
+      "run",
+      "--data_file_path",
+      join(EXAMPLES, "questions.jsonl"),
+      "--index_path",
+      index.dir,
+      "--save_file_path",
+      join(dir, "explore.jsonl"),
+      "--emit_trace",
+      "--no_progress",
+      "--accept_threshold",
+      "1",
+    ]);
     expect(ran.code).toBe(0);
-    const run = join(dir, readdirSync(dir).find((f) => f.startsWith("explore"))!);
-    const records = readFileSync(run, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const run = join(
+      dir,
+      readdirSync(dir).find((f) => f.startsWith("explore"))!,
+    );
+    const records = readFileSync(run, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const decisions = records.flatMap((r) => r.atr_trace.verifier_decisions);
     expect(decisions.length).toBeGreaterThan(records.length * 2); // several routes per question
     expect(decisions.every((d) => d.verdict !== 1)).toBe(true); // threshold 1 accepts nothing
@@ -26,7 +44,17 @@ describe("atr train-verifier", () => {
 
     const model = join(dir, "model.json");
     const data = `wtq=${join(EXAMPLES, "questions.jsonl")},${run}`;
-    const trained = await runCli(["train-verifier", "--data", data, "--out", model, "--folds", "3", "--target_precision", "0.8"]);
+    const trained = await runCli([
+      "train-verifier",
+      "--data",
+      data,
+      "--out",
+      model,
+      "--folds",
+      "3",
+      "--target_precision",
+      "0.8",
+    ]);
     expect(trained.code).toBe(0);
     expect(trained.out).toMatch(/wtq training data \(cv\)\s+21\s/);
     const m = JSON.parse(readFileSync(model, "utf8"));
@@ -53,7 +81,13 @@ describe("atr train-verifier", () => {
     expect(bad.code).not.toBe(0);
     expect(bad.err).toMatch(/--data wtq:questions\.jsonl: expected BENCH=QUESTIONS\.jsonl,RUN\.jsonl/);
     writeFileSync(join(tmpdir(), "atr-empty.jsonl"), "");
-    const unknown = await runCli(["train-verifier", "--evaluate", `nope=${join(tmpdir(), "atr-empty.jsonl")},x`, "--model", "x"]);
+    const unknown = await runCli([
+      "train-verifier",
+      "--evaluate",
+      `nope=${join(tmpdir(), "atr-empty.jsonl")},x`,
+      "--model",
+      "x",
+    ]);
     expect(unknown.code).not.toBe(0);
   });
 });

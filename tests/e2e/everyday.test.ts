@@ -32,12 +32,17 @@ afterAll(async () => {
 });
 
 /** Answers every question; returns per-kind [right, total] and the wrong answers. */
-async function score(hint: boolean): Promise<{ right: number; total: number; byKind: Map<string, [number, number]>; wrong: string[] }> {
+async function score(
+  hint: boolean,
+): Promise<{ right: number; total: number; byKind: Map<string, [number, number]>; wrong: string[] }> {
   const byKind = new Map<string, [number, number]>();
   const wrong: string[] = [];
   let right = 0;
   for (const q of corpus.questions) {
-    const r = await answerQuestion({ question: q.question, ...(hint ? { table_id: q.table } : {}) }, { configurable: { indexPath: join(root, "index"), backbone: "offline" } });
+    const r = await answerQuestion(
+      { question: q.question, ...(hint ? { table_id: q.table } : {}) },
+      { configurable: { indexPath: join(root, "index"), backbone: "offline" } },
+    );
     expect(r.usage.llmCalls).toBe(0);
     const ok = everydayCorrect(q.gold, r.answer);
     const k = byKind.get(q.kind) ?? [0, 0];
@@ -49,8 +54,12 @@ async function score(hint: boolean): Promise<{ right: number; total: number; byK
 }
 
 function report(title: string, s: Awaited<ReturnType<typeof score>>): void {
-  const lines = [...s.byKind].map(([kind, [ok, n]]) => `  ${kind.padEnd(14)} ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} %`);
-  console.log(`${title}: ${s.right}/${s.total} = ${((100 * s.right) / s.total).toFixed(1)} %\n${lines.join("\n")}${s.wrong.length ? `\n  wrong:\n    ${s.wrong.join("\n    ")}` : ""}`);
+  const lines = [...s.byKind].map(
+    ([kind, [ok, n]]) => `  ${kind.padEnd(14)} ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} %`,
+  );
+  console.log(
+    `${title}: ${s.right}/${s.total} = ${((100 * s.right) / s.total).toFixed(1)} %\n${lines.join("\n")}${s.wrong.length ? `\n  wrong:\n    ${s.wrong.join("\n    ")}` : ""}`,
+  );
 }
 
 describe("everyday questions over generated tables (offline backbone, real graph)", () => {
@@ -59,7 +68,16 @@ describe("everyday questions over generated tables (offline backbone, real graph
     expect(again.questions).toEqual(corpus.questions);
     const kinds = new Map<string, number>();
     for (const q of corpus.questions) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
-    expect([...kinds.keys()].sort()).toEqual(["argmax-argmin", "average", "count", "date", "lookup", "max-min value", "sum", "threshold"]);
+    expect([...kinds.keys()].sort()).toEqual([
+      "argmax-argmin",
+      "average",
+      "count",
+      "date",
+      "lookup",
+      "max-min value",
+      "sum",
+      "threshold",
+    ]);
     for (const n of kinds.values()) expect(n).toBeGreaterThanOrEqual(12);
     // Another seed gives other rows, so other gold.
     const other = everydayCorpus(17);

@@ -27,10 +27,26 @@ const examples: Example[] = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf
   .map((l) => JSON.parse(l) as Example);
 
 /** Answered right by the offline backbone when this test was written (14 of 21). */
-const ANSWERED = ["ex-01", "ex-02", "ex-03", "ex-04", "ex-05", "ex-07", "ex-08", "ex-09", "ex-10", "ex-12", "ex-13", "ex-16", "ex-17", "ex-19"];
+const ANSWERED = [
+  "ex-01",
+  "ex-02",
+  "ex-03",
+  "ex-04",
+  "ex-05",
+  "ex-07",
+  "ex-08",
+  "ex-09",
+  "ex-10",
+  "ex-12",
+  "ex-13",
+  "ex-16",
+  "ex-17",
+  "ex-19",
+];
 
 const right = (ex: Example, answer: string) =>
-  wtqCorrect({ answer: ex.answer }, answer) || wtqCorrect({ answer: ex.answer }, answer.replace(/(\d),(?=\d{3}\b)/g, "$1"));
+  wtqCorrect({ answer: ex.answer }, answer) ||
+  wtqCorrect({ answer: ex.answer }, answer.replace(/(\d),(?=\d{3}\b)/g, "$1"));
 
 /**
  * Effective route of the attempt whose answer became the final answer: the accepted attempt of a
@@ -38,7 +54,9 @@ const right = (ex: Example, answer: string) =>
  */
 function answerRoute(r: AnswerResult): string | undefined {
   const same = (d: AnswerResult["trace"]["verifier_decisions"][number]) => d.produced_answer.trim() === r.answer.trim();
-  const accepted = r.answerVerified ? r.trace.verifier_decisions.filter((d) => d.accepted && same(d)).at(-1) : undefined;
+  const accepted = r.answerVerified
+    ? r.trace.verifier_decisions.filter((d) => d.accepted && same(d)).at(-1)
+    : undefined;
   if (accepted) return accepted.effective_route;
   // not verified, or accepted at the question level (no attempt was): the first attempt giving it
   return r.trace.verifier_decisions.find((d) => d.verdict !== 0 && same(d))?.effective_route;
@@ -57,11 +75,14 @@ describe("examples/ on the offline backbone, through the graph", () => {
     return r;
   };
 
-  it.each(examples.filter((e) => ANSWERED.includes(e.question_id)).map((e) => [e.question_id, e] as const))("%s is answered right", async (_id, ex) => {
-    const r = await answer(ex);
-    expect(r.answer, `${ex.question} → ${r.answer}`).toSatisfy((a: string) => right(ex, a));
-    expect(r.usage.llmCalls).toBe(0);
-  });
+  it.each(examples.filter((e) => ANSWERED.includes(e.question_id)).map((e) => [e.question_id, e] as const))(
+    "%s is answered right",
+    async (_id, ex) => {
+      const r = await answer(ex);
+      expect(r.answer, `${ex.question} → ${r.answer}`).toSatisfy((a: string) => right(ex, a));
+      expect(r.usage.llmCalls).toBe(0);
+    },
+  );
 
   it("table questions are answered on a table route, the passage bridge on TEXT; every answer carries the verifier's P", async () => {
     const threshold = answerModel()!.threshold;
@@ -69,24 +90,37 @@ describe("examples/ on the offline backbone, through the graph", () => {
       const r = await answer(ex);
       const route = answerRoute(r);
       if (ex.type === "bridge") expect(route, ex.question_id).toBe("TEXT");
-      else if (ex.type === "count" || ex.type === "aggregate" || ex.type === "superlative") expect(["SQL", "HYBRID"], ex.question_id).toContain(route);
+      else if (ex.type === "count" || ex.type === "aggregate" || ex.type === "superlative")
+        expect(["SQL", "HYBRID"], ex.question_id).toContain(route);
       else expect(route, ex.question_id).toBeDefined();
       const giving = r.trace.verifier_decisions.filter((d) => d.produced_answer.trim() === r.answer.trim());
-      expect(giving.every((d) => typeof d.p_correct === "number"), ex.question_id).toBe(true);
+      expect(
+        giving.every((d) => typeof d.p_correct === "number"),
+        ex.question_id,
+      ).toBe(true);
       // verified when an attempt's P reached the threshold, or — no attempt accepted, every route
       // tried — when the ranker's P of the question's answer did (question-level acceptance)
       const attemptAccepted = giving.some((d) => d.accepted && d.p_correct! >= threshold);
       if (attemptAccepted) expect(r.answerVerified, ex.question_id).toBe(true);
-      else if (r.answerVerified) expect(r.trace.verifier_decisions.some((d) => d.accepted), ex.question_id).toBe(false);
+      else if (r.answerVerified)
+        expect(
+          r.trace.verifier_decisions.some((d) => d.accepted),
+          ex.question_id,
+        ).toBe(false);
     }
   });
 
   it("accepts at the configured threshold, and an accepted answer ends the sub-query", async () => {
     let verified = 0;
     for (const ex of examples.filter((e) => ANSWERED.includes(e.question_id))) {
-      const r = await answerQuestion(ex, { configurable: { indexPath: index.dir, backbone: "offline", acceptThreshold: 0.5 } });
+      const r = await answerQuestion(ex, {
+        configurable: { indexPath: index.dir, backbone: "offline", acceptThreshold: 0.5 },
+      });
       const accepted = r.trace.verifier_decisions.filter((d) => d.accepted && !d.alternative);
-      expect(r.trace.verifier_decisions.filter((d) => d.accepted).every((d) => d.p_correct! >= 0.5), ex.question_id).toBe(true);
+      expect(
+        r.trace.verifier_decisions.filter((d) => d.accepted).every((d) => d.p_correct! >= 0.5),
+        ex.question_id,
+      ).toBe(true);
       if (r.answerVerified && accepted.length > 0) {
         verified++;
         expect(accepted.at(-1)!.produced_answer.trim()).toBe(r.answer.trim());

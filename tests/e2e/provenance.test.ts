@@ -19,7 +19,10 @@ import { useExampleIndex } from "../fixtures/example-index.js";
 const index = useExampleIndex();
 
 async function ask(question: string, table_id?: string, configurable: ConfigurableInput = {}): Promise<AnswerResult> {
-  return answerQuestion({ question, ...(table_id ? { table_id } : {}) }, { configurable: { indexPath: index.dir, ...configurable } });
+  return answerQuestion(
+    { question, ...(table_id ? { table_id } : {}) },
+    { configurable: { indexPath: index.dir, ...configurable } },
+  );
 }
 
 const only = (r: AnswerResult): Provenance => {
@@ -42,12 +45,17 @@ describe("answer provenance over examples/", () => {
     expect(p.sql!.rows).toEqual([3]);
     expect(p.passages).toEqual([]);
     // The trace keeps every attempt's provenance; the final one is the attempt that produced the answer.
-    const producing = r.trace.verifier_decisions.find((d) => d.provenance?.attempt === p.attempt && d.sub_query === p.subQuery);
+    const producing = r.trace.verifier_decisions.find(
+      (d) => d.provenance?.attempt === p.attempt && d.sub_query === p.subQuery,
+    );
     expect(producing?.produced_answer).toBe("Oskar Lind");
   });
 
   it("SQL aggregate: the rows it counted and the column it filtered on", async () => {
-    const r = await ask("How many clubs were founded before 1900?", "clubs", { routerType: "fixed", forceRoute: "SQL" });
+    const r = await ask("How many clubs were founded before 1900?", "clubs", {
+      routerType: "fixed",
+      forceRoute: "SQL",
+    });
     expect(r.answer).toBe("3");
     const p = only(r);
     expect(p.route).toBe("SQL");
@@ -68,7 +76,11 @@ describe("answer provenance over examples/", () => {
   });
 
   it("RETRIEVE: the row read and the cells holding the linked value and the answer", async () => {
-    const r = await ask("What is the population of Brookhaven?", "cities", { routerType: "fixed", forceRoute: "RETRIEVE", noEscalation: true });
+    const r = await ask("What is the population of Brookhaven?", "cities", {
+      routerType: "fixed",
+      forceRoute: "RETRIEVE",
+      noEscalation: true,
+    });
     expect(r.answer).toBe("212,000");
     const p = only(r);
     expect(p.route).toBe("RETRIEVE");
@@ -78,7 +90,11 @@ describe("answer provenance over examples/", () => {
   });
 
   it("RETRIEVE: a number that recurs in other rows is cited from the row the reader used", async () => {
-    const r = await ask("How many home wins did Ashford Rovers have in the 2023 season?", "season_2023", { routerType: "fixed", forceRoute: "RETRIEVE", noEscalation: true });
+    const r = await ask("How many home wins did Ashford Rovers have in the 2023 season?", "season_2023", {
+      routerType: "fixed",
+      forceRoute: "RETRIEVE",
+      noEscalation: true,
+    });
     expect(r.answer).toBe("4");
     const p = only(r);
     expect(cellsOf(p)).toEqual(["season_2023#Standings#1.Home › W=4"]);
@@ -90,7 +106,12 @@ describe("answer provenance over examples/", () => {
     const p = only(r);
     expect(p.route).toBe("TEXT");
     expect(p.passages).toEqual([
-      { id: "club/ashford-rovers", file: "clubs.json", sentence: "Its ground, Mill Lane, stands beside the River Tamsin, and balls kicked over the east stand are still fished out of the water by a volunteer in a rowing boat." },
+      {
+        id: "club/ashford-rovers",
+        file: "clubs.json",
+        sentence:
+          "Its ground, Mill Lane, stands beside the River Tamsin, and balls kicked over the east stand are still fished out of the water by a volunteer in a rowing boat.",
+      },
     ]);
   });
 
@@ -114,7 +135,10 @@ describe("answer provenance over examples/", () => {
         outputPath: out,
         configurable: { indexPath: index.dir },
       });
-      const record = JSON.parse(readFileSync(out, "utf8").trim()) as { agentic_tablerag_answer: string; atr_provenance: Provenance[] };
+      const record = JSON.parse(readFileSync(out, "utf8").trim()) as {
+        agentic_tablerag_answer: string;
+        atr_provenance: Provenance[];
+      };
       expect(record.agentic_tablerag_answer).toBe("Oskar Lind");
       expect(record.atr_provenance[0]!.sql!.rows).toEqual([3]);
       expect(cellsOf(record.atr_provenance[0]!)).toContain("clubs#3.Manager=Oskar Lind");

@@ -41,7 +41,9 @@ describe("README", () => {
   });
 
   it("links only to files that exist", () => {
-    const targets = [...README.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/.test(t));
+    const targets = [...README.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+      .map((m) => m[1]!)
+      .filter((t) => !/^[a-z]+:/.test(t));
     expect(targets.length).toBeGreaterThan(5);
     for (const target of targets) if (!PENDING.has(target)) expect(existsSync(join(ROOT, target)), target).toBe(true);
     for (const doc of targets.filter((t) => t.startsWith("docs/") && !PENDING.has(t))) {

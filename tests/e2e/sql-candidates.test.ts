@@ -37,7 +37,11 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const ask = (question: string) => answerQuestion({ question, table_id: "staff" }, { configurable: { indexPath: join(root, "index"), backbone: "offline" } });
+const ask = (question: string) =>
+  answerQuestion(
+    { question, table_id: "staff" },
+    { configurable: { indexPath: join(root, "index"), backbone: "offline" } },
+  );
 
 describe("SQL candidates through the graph", () => {
   it("traces the SQL attempt's alternatives with their plan names, and the right answer of a non-first candidate can be the final one", async () => {
@@ -66,13 +70,26 @@ describe("SQL candidates through the graph", () => {
     // A count's alternatives that would be lookups contradict the answer kind: they are not run.
     const count = await ask("how many people work in lima?");
     expect(count.answer).toBe("2");
-    expect(count.trace.verifier_decisions.filter((d) => d.alternative).every((d) => d.features?.["cand:kind=disagree"] !== 1)).toBe(true);
+    expect(
+      count.trace.verifier_decisions
+        .filter((d) => d.alternative)
+        .every((d) => d.features?.["cand:kind=disagree"] !== 1),
+    ).toBe(true);
   }, 60_000);
 });
 
 describe("chooseWithAlternatives", () => {
   const row = (answer: string, p: number, extra: Partial<TraceDecision> = {}): TraceDecision =>
-    ({ produced_answer: answer, p_correct: p, features: { bias: 1 }, verdict: 0.5, accepted: false, effective_route: "SQL", sub_query: "q", ...extra }) as TraceDecision;
+    ({
+      produced_answer: answer,
+      p_correct: p,
+      features: { bias: 1 },
+      verdict: 0.5,
+      accepted: false,
+      effective_route: "SQL",
+      sub_query: "q",
+      ...extra,
+    }) as TraceDecision;
 
   it("an alternative replaces the attempts' choice only above its best P plus the margin, and never when an attempt was accepted", () => {
     const trace = [row("A", 0.3), row("B", 0.45, { alternative: true }), row("A", 0.4, { effective_route: "TEXT" })];
@@ -81,6 +98,9 @@ describe("chooseWithAlternatives", () => {
     const accepted = [row("A", 0.95, { verdict: 1, accepted: true }), row("B", 0.99, { alternative: true })];
     expect(chooseWithAlternatives(accepted, undefined, 1, 0)?.produced_answer).toBe("A");
     // A contradicted alternative (verdict 0) is never chosen.
-    expect(chooseWithAlternatives([row("A", 0.1), row("B", 0.9, { alternative: true, verdict: 0 })], undefined, 1, 0)?.produced_answer).toBe("A");
+    expect(
+      chooseWithAlternatives([row("A", 0.1), row("B", 0.9, { alternative: true, verdict: 0 })], undefined, 1, 0)
+        ?.produced_answer,
+    ).toBe("A");
   });
 });

@@ -11,7 +11,7 @@ describe("oracle verifier (§8.6 diagnostic)", () => {
     expect(goldText({ "answer-text": "Paris", answer: ["Lyon"] })).toBe("Paris");
     expect(goldText({ answer: ["New", "York"], answers: ["x"] })).toBe("New York");
     expect(goldText({ answers: ["1990", "1991"] })).toBe("1990 1991");
-    expect(goldText({ answer: [] , answers: "7" })).toBe("7");
+    expect(goldText({ answer: [], answers: "7" })).toBe("7");
     expect(goldText({ question: "q" })).toBeUndefined();
   });
 
@@ -34,7 +34,10 @@ describe("oracle verifier (§8.6 diagnostic)", () => {
     const candidates = answerCandidates({
       answer: "A",
       bestAnswer: "B",
-      steps: [{ subQuery: "s", answer: "A", failed: false }, { subQuery: "t", answer: "C", failed: true }],
+      steps: [
+        { subQuery: "s", answer: "A", failed: false },
+        { subQuery: "t", answer: "C", failed: true },
+      ],
       trace: [{ produced_answer: "" }, { produced_answer: "D" }, { produced_answer: "B" }] as never,
     });
     expect(candidates).toEqual(["A", "B", "C", "D"]);
@@ -48,7 +51,11 @@ describe("oracle verifier (§8.6 diagnostic)", () => {
       { question_id: "nogold", question: "when?" },
     ];
     const answer: AnswerFn = async () => ({ answer: "not found", candidates: ["not found", "12", "ann lee"] });
-    const read = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const read = (path: string) =>
+      readFileSync(path, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
 
     await runBatch({ questions, answer, outputPath: join(dir, "oracle.jsonl"), oracleVerifier: true, fsync: false });
     const [hit, miss, nogold] = read(join(dir, "oracle.jsonl"));

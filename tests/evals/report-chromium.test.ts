@@ -16,7 +16,11 @@ import { runCli } from "../fixtures/run-cli.js";
 
 function findChromium(): string | undefined {
   try {
-    return execFileSync("which", ["chromium"], { stdio: ["ignore", "pipe", "ignore"] }).toString().trim() || undefined;
+    return (
+      execFileSync("which", ["chromium"], { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -26,11 +30,16 @@ const CHROMIUM = findChromium();
 const IN_CI = /^(true|1)$/i.test(process.env.CI ?? "");
 const MARKUP = `Which club has <script>window.__atrXss = 1</script><img src=x onerror="window.__atrXss = 2"> the stadium Station Field?`;
 
-if (!CHROMIUM && !IN_CI) console.warn("tests/evals/report-chromium.test.ts: SKIPPED — no `chromium` on PATH (apt-get install -y chromium); with CI=true this fails instead");
+if (!CHROMIUM && !IN_CI)
+  console.warn(
+    "tests/evals/report-chromium.test.ts: SKIPPED — no `chromium` on PATH (apt-get install -y chromium); with CI=true this fails instead",
+  );
 
 describe("atr report in Chromium", () => {
   if (!CHROMIUM) {
-    if (IN_CI) it("needs chromium on PATH in CI", () => expect.fail("CI is set but `which chromium` finds nothing: .ci/run installs it with apt-get"));
+    if (IN_CI)
+      it("needs chromium on PATH in CI", () =>
+        expect.fail("CI is set but `which chromium` finds nothing: .ci/run installs it with apt-get"));
     else it.skip("needs chromium on PATH (apt-get install -y chromium)", () => {});
     return;
   }
@@ -46,28 +55,81 @@ describe("atr report in Chromium", () => {
   beforeAll(async () => {
     const examples = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf8").trim().split("\n").slice(0, 7);
     const questions = join(dir, "questions.jsonl");
-    writeFileSync(questions, [JSON.stringify({ question_id: "xss-1", question: MARKUP, table_id: "clubs", answer: ["Fenwick <b>City</b>"], type: "lookup" }), ...examples].join("\n") + "\n");
+    writeFileSync(
+      questions,
+      [
+        JSON.stringify({
+          question_id: "xss-1",
+          question: MARKUP,
+          table_id: "clubs",
+          answer: ["Fenwick <b>City</b>"],
+          type: "lookup",
+        }),
+        ...examples,
+      ].join("\n") + "\n",
+    );
     const paths: string[] = [];
     // "default" accepts from P 0.7 so that some answers are verified (the learned verifier's own threshold accepts none of these).
-    for (const [name, extra] of [["default", ["--accept_threshold", "0.7"]], ["text-only", ["--router_type", "fixed", "--force_route", "TEXT"]]] as const) {
-      const run = await runCli(["run", "--data_file_path", questions, "--index_path", index.dir, "--save_file_path", join(dir, `${name}.jsonl`), "--emit_trace", "--no_progress", ...extra]);
+    for (const [name, extra] of [
+      ["default", ["--accept_threshold", "0.7"]],
+      ["text-only", ["--router_type", "fixed", "--force_route", "TEXT"]],
+    ] as const) {
+      const run = await runCli([
+        "run",
+        "--data_file_path",
+        questions,
+        "--index_path",
+        index.dir,
+        "--save_file_path",
+        join(dir, `${name}.jsonl`),
+        "--emit_trace",
+        "--no_progress",
+        ...extra,
+      ]);
       expect(run.code, run.err).toBe(0);
       paths.push(run.out.trim());
     }
     // Evidence the record carries (provenance fields) is shown in the trace viewer, escaped like the rest.
-    const first = readFileSync(paths[0]!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    first[1].atr_evidence = { table_id: "clubs", rows: [2], columns: ["Stadium"], passage_sentence: "<i>Station Field</i> opened in 1911." };
+    const first = readFileSync(paths[0]!, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    first[1].atr_evidence = {
+      table_id: "clubs",
+      rows: [2],
+      columns: ["Stadium"],
+      passage_sentence: "<i>Station Field</i> opened in 1911.",
+    };
     writeFileSync(paths[0]!, first.map((r) => JSON.stringify(r)).join("\n") + "\n");
     html = join(dir, "report.html");
-    const report = await runCli(["report", ...paths, "--gold", questions, "--bench", "wtq", "--label", "default", "--label", "text-only", "--out", html]);
+    const report = await runCli([
+      "report",
+      ...paths,
+      "--gold",
+      questions,
+      "--bench",
+      "wtq",
+      "--label",
+      "default",
+      "--label",
+      "text-only",
+      "--out",
+      html,
+    ]);
     expect(report.code, report.err).toBe(0);
     expect(report.out.trim()).toBe(html);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: process.getuid?.() === 0 ? ["--no-sandbox"] : [] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: process.getuid?.() === 0 ? ["--no-sandbox"] : [],
+    });
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on("request", (r) => requests.push(r.url()));
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => (m.type() === "error" || m.type() === "warning") && problems.push(`console ${m.type()}: ${m.text()}`));
+    page.on(
+      "console",
+      (m) => (m.type() === "error" || m.type() === "warning") && problems.push(`console ${m.type()}: ${m.text()}`),
+    );
     await page.goto(`file://${html}`);
   }, 180_000);
 
@@ -76,7 +138,9 @@ describe("atr report in Chromium", () => {
   });
 
   it("draws the charts as SVG with content", async () => {
-    const charts = await page.$$eval("figure.chart svg", (svgs) => svgs.map((s) => s.querySelectorAll("rect.bar, rect.node, path.flow").length));
+    const charts = await page.$$eval("figure.chart svg", (svgs) =>
+      svgs.map((s) => s.querySelectorAll("rect.bar, rect.node, path.flow").length),
+    );
     expect(charts.length).toBeGreaterThanOrEqual(8); // accuracy ×4+, 2 route flows, latency, LLM calls, tokens
     expect(charts.filter((n) => n > 0).length).toBeGreaterThanOrEqual(6);
     expect(await page.locator("svg path.flow").count()).toBeGreaterThan(0);
@@ -141,7 +205,12 @@ describe("atr report in Chromium", () => {
     expect(text).toMatch(/attempt 1/);
     expect(text).toMatch(/verdict (0|0\.5|1)/);
     expect(text).toContain("reason:");
-    expect(await dialog.locator(".step pre").filter({ hasText: /SELECT/ }).count()).toBeGreaterThan(0);
+    expect(
+      await dialog
+        .locator(".step pre")
+        .filter({ hasText: /SELECT/ })
+        .count(),
+    ).toBeGreaterThan(0);
     await page.screenshot({ path: screenshot });
     await page.locator("#trace-close").click();
     await page.locator("#questions tbody tr").nth(1).click();

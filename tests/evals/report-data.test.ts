@@ -17,9 +17,21 @@ import { runCli } from "../fixtures/run-cli.js";
 const EVIL = `<script>alert(1)</script>`;
 
 const gold = [
-  { question_id: "q1", question: `What is ${EVIL}?`, answer: ["Oak Hall"], answer_canon: ["Oak Hall"], answer_canon_type: "string" },
+  {
+    question_id: "q1",
+    question: `What is ${EVIL}?`,
+    answer: ["Oak Hall"],
+    answer_canon: ["Oak Hall"],
+    answer_canon_type: "string",
+  },
   { question_id: "q2", question: "How many?", answer: ["3"], answer_canon: ["3.0"], answer_canon_type: "number" },
-  { question_id: "q3", question: "Which year?", answer: ["1990"], answer_canon: ["1990.0"], answer_canon_type: "number" },
+  {
+    question_id: "q3",
+    question: "Which year?",
+    answer: ["1990"],
+    answer_canon: ["1990.0"],
+    answer_canon_type: "number",
+  },
 ];
 
 function record(id: string, answer: string, extra: Record<string, unknown> = {}) {
@@ -27,7 +39,17 @@ function record(id: string, answer: string, extra: Record<string, unknown> = {})
   return {
     ...q,
     agentic_tablerag_answer: answer,
-    atr_stats: { latency_ms: 100, llm_calls: 2, tokens: 50, first_requested_route: "SQL", first_effective_route: "SQL", final_route: "SQL", attempts: 1, escalations: 0, answer_verified: true },
+    atr_stats: {
+      latency_ms: 100,
+      llm_calls: 2,
+      tokens: 50,
+      first_requested_route: "SQL",
+      first_effective_route: "SQL",
+      final_route: "SQL",
+      attempts: 1,
+      escalations: 0,
+      answer_verified: true,
+    },
     ...extra,
   };
 }
@@ -37,12 +59,31 @@ const trace = {
     question_id: "q1",
     verifier_decisions: [
       {
-        sub_query: `Which hall ${EVIL}`, attempt: 1, requested_route: "HYBRID", effective_route: "TEXT", verdict: 0, accepted: false,
-        reason: "no grounding", produced_answer: `<img src=x onerror=alert(2)>`, sql: `SELECT "a" FROM "t" WHERE b = '${EVIL}'`,
-        sql_refused: ["DROP TABLE t → not a SELECT"], schema: { tableId: "halls", columns: [{ name: "Hall" }, { name: "City" }] },
-        history_H: [], linked_values: [{ column: "Hall", value: "Oak Hall" }],
+        sub_query: `Which hall ${EVIL}`,
+        attempt: 1,
+        requested_route: "HYBRID",
+        effective_route: "TEXT",
+        verdict: 0,
+        accepted: false,
+        reason: "no grounding",
+        produced_answer: `<img src=x onerror=alert(2)>`,
+        sql: `SELECT "a" FROM "t" WHERE b = '${EVIL}'`,
+        sql_refused: ["DROP TABLE t → not a SELECT"],
+        schema: { tableId: "halls", columns: [{ name: "Hall" }, { name: "City" }] },
+        history_H: [],
+        linked_values: [{ column: "Hall", value: "Oak Hall" }],
       },
-      { sub_query: `Which hall ${EVIL}`, attempt: 2, requested_route: "SQL", effective_route: "SQL", verdict: 1, accepted: true, reason: "SQL result", produced_answer: "Oak Hall", sql: "SELECT 1" },
+      {
+        sub_query: `Which hall ${EVIL}`,
+        attempt: 2,
+        requested_route: "SQL",
+        effective_route: "SQL",
+        verdict: 1,
+        accepted: true,
+        reason: "SQL result",
+        produced_answer: "Oak Hall",
+        sql: "SELECT 1",
+      },
     ],
   },
   atr_evidence: { table_id: "halls", rows: [3], passage: `<b>${EVIL}</b>` },
@@ -52,16 +93,34 @@ describe("buildReportData", () => {
   it("scores with the official scorer, pairs two runs and keeps traces and evidence", async () => {
     const a = [record("q1", "Oak Hall", trace), record("q2", "4"), record("q3", "1990")];
     const b = [record("q1", "Elm Hall"), record("q2", "3"), record("q3", "1991")];
-    const data = await buildReportData({ runs: [{ label: "a", path: "a.jsonl", records: a }, { label: "b", path: "b.jsonl", records: b }], gold: { path: "g.jsonl", questions: gold, bench: "wtq" } });
+    const data = await buildReportData({
+      runs: [
+        { label: "a", path: "a.jsonl", records: a },
+        { label: "b", path: "b.jsonl", records: b },
+      ],
+      gold: { path: "g.jsonl", questions: gold, bench: "wtq" },
+    });
     expect(data.metric).toBe("accuracy");
     expect(data.runs[0]!.official!.accuracy).toBeCloseTo(66.67, 1);
     expect(data.runs[1]!.official!.accuracy).toBeCloseTo(33.33, 1);
     expect(data.runs[1]!.paired).toEqual({ better: 1, worse: 2 });
     expect(data.runs[1]!.changedAnswers).toBe(3);
-    expect(data.questions.map((q) => q.runs.map((r) => r.score))).toEqual([[1, 0], [0, 1], [1, 0]]);
+    expect(data.questions.map((q) => q.runs.map((r) => r.score))).toEqual([
+      [1, 0],
+      [0, 1],
+      [1, 0],
+    ]);
     const q1 = data.questions[0]!.runs[0]!;
     expect(q1.trace).toHaveLength(2);
-    expect(q1.trace![0]).toMatchObject({ requested: "HYBRID", effective: "TEXT", verdict: 0, accepted: false, table: "halls", columns: ["Hall", "City"], sqlRefused: ["DROP TABLE t → not a SELECT"] });
+    expect(q1.trace![0]).toMatchObject({
+      requested: "HYBRID",
+      effective: "TEXT",
+      verdict: 0,
+      accepted: false,
+      table: "halls",
+      columns: ["Hall", "City"],
+      sqlRefused: ["DROP TABLE t → not a SELECT"],
+    });
     expect(q1.trace![0]!.extra).toEqual({ linked_values: [{ column: "Hall", value: "Oak Hall" }] });
     expect(q1.evidence).toEqual({ atr_evidence: trace.atr_evidence });
     expect(data.runs[0]!.breakdowns!.final_route!.SQL).toMatchObject({ n: 3 });
@@ -69,7 +128,12 @@ describe("buildReportData", () => {
   });
 
   it("without gold: no scores, rows from both runs, a missing record is marked", async () => {
-    const data = await buildReportData({ runs: [{ label: "a", path: "a", records: [record("q1", "x")] }, { label: "b", path: "b", records: [record("q2", "y")] }] });
+    const data = await buildReportData({
+      runs: [
+        { label: "a", path: "a", records: [record("q1", "x")] },
+        { label: "b", path: "b", records: [record("q2", "y")] },
+      ],
+    });
     expect(data.metric).toBeUndefined();
     expect(data.questions.map((q) => q.id)).toEqual(["q1", "q2"]);
     expect(data.questions[0]!.runs[1]!.missing).toBe(true);
@@ -79,11 +143,18 @@ describe("buildReportData", () => {
   it("keeps the traces of the first maxTraces questions only", async () => {
     const records = [record("q1", "a", trace), record("q2", "b", trace), record("q3", "c", trace)];
     const data = await buildReportData({ runs: [{ label: "a", path: "a", records }], maxTraces: 1 });
-    expect(data.questions.map((q) => [Boolean(q.runs[0]!.trace), Boolean(q.runs[0]!.traceOmitted)])).toEqual([[true, false], [false, true], [false, true]]);
+    expect(data.questions.map((q) => [Boolean(q.runs[0]!.trace), Boolean(q.runs[0]!.traceOmitted)])).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
   });
 
   it("caps long strings and long lists", () => {
-    const capped = capStrings({ s: "x".repeat(5000), l: Array.from({ length: 80 }, (_, i) => i) }) as { s: string; l: unknown[] };
+    const capped = capStrings({ s: "x".repeat(5000), l: Array.from({ length: 80 }, (_, i) => i) }) as {
+      s: string;
+      l: unknown[];
+    };
     expect(capped.s.length).toBeLessThan(2100);
     expect(capped.s).toMatch(/3000 more characters\)$/);
     expect(capped.l).toHaveLength(51);
@@ -101,7 +172,11 @@ describe("escaping", () => {
   it("writes no untrusted markup into the page: labels, routes, groups and data are escaped", async () => {
     const evilGold = gold.map((g) => ({ ...g, answer_canon_type: EVIL }));
     const records = [record("q1", EVIL, { ...trace, atr_stats: { ...record("q1", "").atr_stats, final_route: EVIL } })];
-    const data = await buildReportData({ runs: [{ label: EVIL, path: `/tmp/${EVIL}.jsonl`, records }], gold: { path: "g", questions: evilGold, bench: "wtq" }, title: EVIL });
+    const data = await buildReportData({
+      runs: [{ label: EVIL, path: `/tmp/${EVIL}.jsonl`, records }],
+      gold: { path: "g", questions: evilGold, bench: "wtq" },
+      title: EVIL,
+    });
     const html = renderReportHtml(data);
     // Exactly two script elements: the JSON data block and the page script.
     expect(html.match(/<script/g)).toHaveLength(2);

@@ -25,7 +25,11 @@ function questions(name: string, records: Array<Record<string, unknown>>): strin
   writeFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n");
   return path;
 }
-const readRecords = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>);
+const readRecords = (path: string) =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, any>);
 const run = (...argv: string[]) => runCli(["run", "--index_path", index.dir, "--no_progress", ...argv]);
 
 describe("duplicated question ids", () => {
@@ -41,7 +45,11 @@ describe("duplicated question ids", () => {
     expect(r.err).toContain('1 question_id value(s) occur more than once: "q1" (items 1, 3)');
     expect(readdirSync(work).filter((f) => f.startsWith("dup-out"))).toEqual([]);
     // The runner itself refuses too (for scripts that call it directly), with the list attached.
-    const error = await runBatch({ questions: readRecords(data) as never, answer: async () => ({ answer: "x" }), outputPath: join(work, "never.jsonl") }).catch((e) => e);
+    const error = await runBatch({
+      questions: readRecords(data) as never,
+      answer: async () => ({ answer: "x" }),
+      outputPath: join(work, "never.jsonl"),
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(DuplicateQuestionIdError);
     expect(error.duplicates).toEqual([{ id: "q1", items: [1, 3] }]);
     expect(existsSync(join(work, "never.jsonl"))).toBe(false);
@@ -54,14 +62,25 @@ describe("--rerun keeps one configuration per file", () => {
       { question_id: "a", question: "Who manages Dunmere FC?", table_id: "clubs" },
       { question_id: "b", question: "What is the population of Brookhaven?", table_id: "cities" },
     ]);
-    const first = await run("--data_file_path", data, "--save_file_path", join(work, "rerun-out.jsonl"), "--limit", "1");
+    const first = await run(
+      "--data_file_path",
+      data,
+      "--save_file_path",
+      join(work, "rerun-out.jsonl"),
+      "--limit",
+      "1",
+    );
     expect(first.code, first.err).toBe(0);
     const path = first.out.trim();
     const hash = readRecords(path)[0]!.atr_stats.config_hash;
     expect(hash).toMatch(/^[0-9a-f]{12}$/);
     const other = await run("--data_file_path", data, "--rerun", path, "--max_iter", "2");
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(new RegExp(`was written with configuration ${hash}, this run has [0-9a-f]{12} \\(atr_stats.config_hash\\): rerun with the same flags`));
+    expect(other.err).toMatch(
+      new RegExp(
+        `was written with configuration ${hash}, this run has [0-9a-f]{12} \\(atr_stats.config_hash\\): rerun with the same flags`,
+      ),
+    );
     expect(readRecords(path)).toHaveLength(1);
     const same = await run("--data_file_path", data, "--rerun", path);
     expect(same.code, same.err).toBe(0);
@@ -110,7 +129,16 @@ describe("a broken run exits non-zero", () => {
     cpSync(index.dir, broken, { recursive: true });
     writeFileSync(join(broken, "tables.sqlite"), "not a database");
     const data = questions("broken.jsonl", [{ question_id: "a", question: "Who manages Dunmere FC?" }]);
-    const r = await runCli(["run", "--index_path", broken, "--no_progress", "--data_file_path", data, "--save_file_path", join(work, "broken-out.jsonl")]);
+    const r = await runCli([
+      "run",
+      "--index_path",
+      broken,
+      "--no_progress",
+      "--data_file_path",
+      data,
+      "--save_file_path",
+      join(work, "broken-out.jsonl"),
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/tables\.sqlite/);
   });
@@ -120,7 +148,14 @@ describe("a broken run exits non-zero", () => {
       { question_id: "a", question: "Who manages Dunmere FC?" },
       { question_id: "b", question: "What is the population of Brookhaven?" },
     ]);
-    const r = await run("--data_file_path", data, "--save_file_path", join(work, "allfail-out.jsonl"), "--max_question_chars", "5");
+    const r = await run(
+      "--data_file_path",
+      data,
+      "--save_file_path",
+      join(work, "allfail-out.jsonl"),
+      "--max_question_chars",
+      "5",
+    );
     expect(r.code).toBe(1);
     expect(r.err).toContain("every question failed (2 error records)");
     expect(readRecords(r.out.trim()).map((rec) => rec.error)).toEqual([
@@ -137,11 +172,20 @@ describe("question length and time limits", () => {
       { question_id: "small", question: "Who manages Dunmere FC?", table_id: "clubs" },
     ]);
     const started = Date.now();
-    const r = await run("--data_file_path", data, "--save_file_path", join(work, "long-out.jsonl"), "--question_timeout_ms", "30000");
+    const r = await run(
+      "--data_file_path",
+      data,
+      "--save_file_path",
+      join(work, "long-out.jsonl"),
+      "--question_timeout_ms",
+      "30000",
+    );
     expect(r.code, r.err).toBe(0);
     expect(Date.now() - started).toBeLessThan(30_000);
     const [big, small] = readRecords(r.out.trim());
-    expect(big!.error).toMatch(/^QuestionTooLongError: question is 960000 characters long, over the limit of 4000 \(maxQuestionChars, --max_question_chars\)/);
+    expect(big!.error).toMatch(
+      /^QuestionTooLongError: question is 960000 characters long, over the limit of 4000 \(maxQuestionChars, --max_question_chars\)/,
+    );
     expect(small!.agentic_tablerag_answer).toBe("Oskar Lind");
     expect(() => checkQuestionLength("x".repeat(4001), ensureConfiguration({}))).toThrow(QuestionTooLongError);
     expect(() => checkQuestionLength("x".repeat(4000), ensureConfiguration({}))).not.toThrow();
@@ -176,13 +220,30 @@ describe("question length and time limits", () => {
 
 describe("unknown configuration keys", () => {
   it("are refused naming the key (and the field meant); LangGraph's and LangSmith's own keys pass", () => {
-    expect(() => ensureConfiguration({ configurable: { maxIters: 3 } })).toThrow(/unknown configuration key maxIters; the fields are indexPath/);
+    expect(() => ensureConfiguration({ configurable: { maxIters: 3 } })).toThrow(
+      /unknown configuration key maxIters; the fields are indexPath/,
+    );
     expect(() => ensureConfiguration({ configurable: { max_iter: 3 } })).toThrow(/max_iter \(did you mean maxIter\?\)/);
-    expect(() => ensureConfiguration({ context: { routertype: "llm" } })).toThrow(/routertype \(did you mean routerType\?\)/);
+    expect(() => ensureConfiguration({ context: { routertype: "llm" } })).toThrow(
+      /routertype \(did you mean routerType\?\)/,
+    );
     const platform = {
-      thread_id: "t", checkpoint_ns: "", checkpoint_id: "c", checkpoint_map: {}, run_id: "r", assistant_id: "a", graph_id: "ATR", user_id: "u",
-      __pregel_send: () => undefined, __pregel_scratchpad: {}, langgraph_auth_user: {}, langgraph_step: 1, langsmith_project: "p",
-      "x-request-id": "1", "user-agent": "curl", maxIter: 2,
+      thread_id: "t",
+      checkpoint_ns: "",
+      checkpoint_id: "c",
+      checkpoint_map: {},
+      run_id: "r",
+      assistant_id: "a",
+      graph_id: "ATR",
+      user_id: "u",
+      __pregel_send: () => undefined,
+      __pregel_scratchpad: {},
+      langgraph_auth_user: {},
+      langgraph_step: 1,
+      langsmith_project: "p",
+      "x-request-id": "1",
+      "user-agent": "curl",
+      maxIter: 2,
     };
     expect(ensureConfiguration({ configurable: platform }).maxIter).toBe(2);
   });

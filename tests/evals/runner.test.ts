@@ -10,13 +10,22 @@ import { runBatch, type AnswerFn } from "../../evals/runner.js";
 function questionsFile(dir: string, n: number, extra: (i: number) => Record<string, unknown> = () => ({})): string {
   const path = join(dir, "questions.jsonl");
   const lines = Array.from({ length: n }, (_, i) =>
-    JSON.stringify({ question_id: `q${i}`, question: `question ${i}?`, table_id: `t${i % 7}`, answer: [`${i}`], ...extra(i) }),
+    JSON.stringify({
+      question_id: `q${i}`,
+      question: `question ${i}?`,
+      table_id: `t${i % 7}`,
+      answer: [`${i}`],
+      ...extra(i),
+    }),
   );
   writeFileSync(path, `${lines.join("\n")}\n`);
   return path;
 }
 
-const lines = (path: string) => readFileSync(path, "utf8").split("\n").filter((l) => l !== "");
+const lines = (path: string) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
 
 describe("runBatch", () => {
   it("writes input fields + answer in input order, turns one exception into an error record, passes identity only", async () => {
@@ -27,18 +36,39 @@ describe("runBatch", () => {
       seen.push({ input, opts });
       await new Promise((r) => setTimeout(r, (20 - Number(input.question_id!.slice(1))) * 2)); // finish out of order
       if (input.question_id === "q7") throw new Error("boom");
-      return { answer: `ans ${input.question_id}`, usage: { llmCalls: 3, totalTokens: 100 }, trace: { final_answer: "x" }, routes: ["SQL"] };
+      return {
+        answer: `ans ${input.question_id}`,
+        usage: { llmCalls: 3, totalTokens: 100 },
+        trace: { final_answer: "x" },
+        routes: ["SQL"],
+      };
     };
     const out = join(dir, "out.jsonl");
-    const summary = await runBatch({ questions, answer, outputPath: out, maxWorkers: 3, emitTrace: true, configurable: { maxIter: 2 } });
+    const summary = await runBatch({
+      questions,
+      answer,
+      outputPath: out,
+      maxWorkers: 3,
+      emitTrace: true,
+      configurable: { maxIter: 2 },
+    });
     const records = lines(out).map((l) => JSON.parse(l));
     expect(records.map((r) => r.question_id)).toEqual(questions.map((q) => q.question_id));
-    expect(records[0]).toMatchObject({ question: "question 0?", table_id: "t0", answer: ["0"], agentic_tablerag_answer: "ans q0", atr_trace: { final_answer: "x" } });
+    expect(records[0]).toMatchObject({
+      question: "question 0?",
+      table_id: "t0",
+      answer: ["0"],
+      agentic_tablerag_answer: "ans q0",
+      atr_trace: { final_answer: "x" },
+    });
     expect(records[0].atr_stats).toMatchObject({ llm_calls: 3, tokens: 100, routes: ["SQL"] });
     expect(records[7]).toMatchObject({ agentic_tablerag_answer: "error", error: "Error: boom" });
     expect(summary).toMatchObject({ total: 20, answered: 20, failed: 1, llmCalls: 57, tokens: 1900 });
     // The answer function never sees the gold answer, and gets the configurable.
-    expect(seen[0]).toMatchObject({ input: { question: expect.any(String), table_id: expect.any(String) }, opts: { configurable: { maxIter: 2 } } });
+    expect(seen[0]).toMatchObject({
+      input: { question: expect.any(String), table_id: expect.any(String) },
+      opts: { configurable: { maxIter: 2 } },
+    });
     expect(JSON.stringify((seen[0] as { input: unknown }).input)).not.toContain("answer");
   });
 
@@ -51,7 +81,10 @@ describe("runBatch", () => {
     const out = join(dir, "o.jsonl");
     await runBatch({ questions: loadQuestions(questionsFile(dir, 2)), answer, outputPath: out });
     const [first, second] = lines(out).map((l) => JSON.parse(l));
-    expect(first.atr_stats).toMatchObject({ answer_verified: false, errors: ["gather: document retrieval failed: vector file unreadable"] });
+    expect(first.atr_stats).toMatchObject({
+      answer_verified: false,
+      errors: ["gather: document retrieval failed: vector file unreadable"],
+    });
     expect(second.atr_stats.answer_verified).toBe(true);
     expect(second.atr_stats).not.toHaveProperty("errors");
   });
@@ -66,7 +99,12 @@ describe("runBatch", () => {
       active--;
       return { answer: "x" };
     };
-    await runBatch({ questions: loadQuestions(questionsFile(dir, 30)), answer, outputPath: join(dir, "o.jsonl"), maxWorkers: 2 });
+    await runBatch({
+      questions: loadQuestions(questionsFile(dir, 30)),
+      answer,
+      outputPath: join(dir, "o.jsonl"),
+      maxWorkers: 2,
+    });
     expect(peak).toBe(2);
   });
 
@@ -74,12 +112,15 @@ describe("runBatch", () => {
     const dir = mkdtempSync(join(tmpdir(), "atr-run-"));
     // Two questions share a text and have no id: resume must count them, not skip both.
     const path = join(dir, "q.json");
-    writeFileSync(path, JSON.stringify([
-      { question_id: "a", question: "one?" },
-      { question: "same?" },
-      { question: "same?" },
-      { question_id: "b", question: "two?" },
-    ]));
+    writeFileSync(
+      path,
+      JSON.stringify([
+        { question_id: "a", question: "one?" },
+        { question: "same?" },
+        { question: "same?" },
+        { question_id: "b", question: "two?" },
+      ]),
+    );
     const questions = loadQuestions(path);
     const out = join(dir, "out.jsonl");
     writeFileSync(out, `${JSON.stringify({ question: "same?", agentic_tablerag_answer: "old" })}\n`);
@@ -97,7 +138,12 @@ describe("runBatch", () => {
     expect(summary.repairedBytes).toBeGreaterThan(0);
     expect(calls.sort()).toEqual(["a", "b", "same?"]);
     const records = lines(out).map((l) => JSON.parse(l));
-    expect(records.map((r) => [r.question_id ?? null, r.question])).toEqual([["a", "one?"], [null, "same?"], [null, "same?"], ["b", "two?"]]);
+    expect(records.map((r) => [r.question_id ?? null, r.question])).toEqual([
+      ["a", "one?"],
+      [null, "same?"],
+      [null, "same?"],
+      ["b", "two?"],
+    ]);
     expect(records.map((r) => r.agentic_tablerag_answer).sort()).toEqual(["new", "new", "new", "old"]);
   });
 
@@ -133,7 +179,10 @@ describe("runBatch", () => {
     });
     expect(signals[0]!.aborted).toBe(true);
     const records = lines(out).map((l) => JSON.parse(l));
-    expect(records[0]).toMatchObject({ agentic_tablerag_answer: "error", error: expect.stringMatching(/timed out after 50 ms/) });
+    expect(records[0]).toMatchObject({
+      agentic_tablerag_answer: "error",
+      error: expect.stringMatching(/timed out after 50 ms/),
+    });
     expect(records[1].agentic_tablerag_answer).toBe("fast");
   });
 
@@ -170,7 +219,9 @@ describe("runBatch", () => {
     // Simulate the worst case as well: a line cut in the middle by the kill.
     appendFileSync(out, `{"question_id": "q399", "quest`);
 
-    const second = spawn(process.execPath, ["--import", "tsx", child, qpath, out, "resume", "1"], { stdio: ["ignore", "pipe", "inherit"] });
+    const second = spawn(process.execPath, ["--import", "tsx", child, qpath, out, "resume", "1"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let stdout = "";
     second.stdout.on("data", (d) => (stdout += d));
     const code = await new Promise((r) => second.on("exit", r));
@@ -182,7 +233,10 @@ describe("runBatch", () => {
 
     const text = readFileSync(out, "utf8");
     expect(text.endsWith("\n")).toBe(true);
-    const records = text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+    const records = text
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l));
     expect(records).toHaveLength(400);
     expect(records.map((r) => r.question_id)).toEqual(Array.from({ length: 400 }, (_, i) => `q${i}`));
     expect(new Set(records.map((r) => r.question_id)).size).toBe(400);

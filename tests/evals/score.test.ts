@@ -38,17 +38,29 @@ describe("atr score on a fixed prediction file", () => {
     const report = await scoreResults({ bench: "wtq", gold, predictions });
     expect(report.official.accuracy).toBe(50);
     expect(report.counts).toMatchObject({ missing: 1, extraPredictions: 1 });
-    expect(report.breakdowns.outcome).toMatchObject({ answered: { n: 1, accuracy: 100 }, missing: { n: 1, accuracy: 0 } });
+    expect(report.breakdowns.outcome).toMatchObject({
+      answered: { n: 1, accuracy: 100 },
+      missing: { n: 1, accuracy: 0 },
+    });
     expect(report.cost.llmCalls).toMatchObject({ n: 1, total: 2 });
   });
 
   it("splits answered questions into verified and unverified, and flags answers picked by the oracle verifier", async () => {
-    const gold = ["a", "b", "c", "d"].map((id) => ({ question_id: id, question: id, answer: ["5"], answer_canon: ["5.0"] }));
+    const gold = ["a", "b", "c", "d"].map((id) => ({
+      question_id: id,
+      question: id,
+      answer: ["5"],
+      answer_canon: ["5.0"],
+    }));
     const predictions = [
       { question_id: "a", agentic_tablerag_answer: "5", atr_stats: { answer_verified: true } },
       { question_id: "b", agentic_tablerag_answer: "5", atr_stats: { answer_verified: false } },
       { question_id: "c", agentic_tablerag_answer: "6", atr_stats: { answer_verified: false } },
-      { question_id: "d", agentic_tablerag_answer: "5", atr_stats: { answer_verified: false, oracle_verifier: { system_answer: "7", matched: true } } },
+      {
+        question_id: "d",
+        agentic_tablerag_answer: "5",
+        atr_stats: { answer_verified: false, oracle_verifier: { system_answer: "7", matched: true } },
+      },
     ];
     const report = await scoreResults({ bench: "wtq", gold, predictions });
     expect(report.breakdowns.outcome).toEqual({
@@ -63,10 +75,27 @@ describe("atr score on a fixed prediction file", () => {
   });
 
   it("TAT-QA reads the scale from the answer text, never from the gold `scale` copied into the record", async () => {
-    const gold = [{ question_id: "t", question: "q", answer: ["-19.91"], answer_type: "arithmetic", answer_from: "table", scale: "percent" }];
-    const withPercent = await scoreResults({ bench: "tatqa", gold, predictions: [{ ...gold[0], agentic_tablerag_answer: "-19.91%" }] });
+    const gold = [
+      {
+        question_id: "t",
+        question: "q",
+        answer: ["-19.91"],
+        answer_type: "arithmetic",
+        answer_from: "table",
+        scale: "percent",
+      },
+    ];
+    const withPercent = await scoreResults({
+      bench: "tatqa",
+      gold,
+      predictions: [{ ...gold[0], agentic_tablerag_answer: "-19.91%" }],
+    });
     expect(withPercent.official).toMatchObject({ em: 100, f1: 100, scale: 100 });
-    const bare = await scoreResults({ bench: "tatqa", gold, predictions: [{ ...gold[0], agentic_tablerag_answer: "-19.91" }] });
+    const bare = await scoreResults({
+      bench: "tatqa",
+      gold,
+      predictions: [{ ...gold[0], agentic_tablerag_answer: "-19.91" }],
+    });
     expect(bare.official).toMatchObject({ em: 0, scale: 0 });
   });
 
@@ -82,7 +111,13 @@ describe("atr score on a fixed prediction file", () => {
       { question_id: "2", agentic_tablerag_answer: "Wrestling" },
     ];
     const replies = [1, undefined];
-    const report = await scoreResults({ bench: "hybridqa", gold, predictions, judge: async () => replies.shift(), judgeConcurrency: 1 });
+    const report = await scoreResults({
+      bench: "hybridqa",
+      gold,
+      predictions,
+      judge: async () => replies.shift(),
+      judgeConcurrency: 1,
+    });
     expect(report.breakdowns.answer_from).toMatchObject({ passage: { em: 100 }, table: { em: 0 } });
     expect(report.paper).toMatchObject({ llmJudge: 100, llmJudgeN: 1 });
     expect(report.paper.llmJudgeErrors).toBeUndefined();
@@ -99,7 +134,11 @@ describe("atr score on a fixed prediction file", () => {
       return 1;
     };
     const report = await scoreResults({ bench: "hybridqa", gold, predictions, judge, judgeConcurrency: 1 });
-    expect(report.paper).toMatchObject({ llmJudge: 100, llmJudgeN: 1, llmJudgeErrors: { count: 1, first: "HTTP 401 from the judge model" } });
+    expect(report.paper).toMatchObject({
+      llmJudge: 100,
+      llmJudgeN: 1,
+      llmJudgeErrors: { count: 1, first: "HTTP 401 from the judge model" },
+    });
     expect(report.perQuestion[1]!.judgeError).toBe("HTTP 401 from the judge model");
     expect(renderSummary(report)).toContain("LLM judge failed on 1 question(s), first: HTTP 401 from the judge model");
   });
@@ -109,8 +148,14 @@ describe("atr score on a fixed prediction file", () => {
   });
 
   it("the fixture's predictions agree item by item with the evaluator port", () => {
-    const gold = readFileSync(join(FIXTURE, "gold.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const pred = readFileSync(join(FIXTURE, "predictions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const gold = readFileSync(join(FIXTURE, "gold.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const pred = readFileSync(join(FIXTURE, "predictions.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(gold.filter((g, i) => wtqCorrect(g, pred[i].agentic_tablerag_answer)).length).toBe(140);
   });
 });
@@ -132,11 +177,35 @@ describe("LLM judge", () => {
 describe("comparing runs", () => {
   it("pairs questions against the first run: better / worse counts on the official metric", async () => {
     const { pairedFlips, renderComparison } = await import("../../evals/compare.js");
-    const gold = ["1", "2", "3"].map((id) => ({ question_id: id, question: `q${id}`, answer: [id], answer_canon: [`${id}.0`] }));
-    const base = await scoreResults({ bench: "wtq", gold, predictions: [{ question_id: "1", agentic_tablerag_answer: "1" }, { question_id: "2", agentic_tablerag_answer: "x" }, { question_id: "3", agentic_tablerag_answer: "3" }] });
-    const other = await scoreResults({ bench: "wtq", gold, predictions: [{ question_id: "1", agentic_tablerag_answer: "x" }, { question_id: "2", agentic_tablerag_answer: "2" }, { question_id: "3", agentic_tablerag_answer: "3.0" }] });
+    const gold = ["1", "2", "3"].map((id) => ({
+      question_id: id,
+      question: `q${id}`,
+      answer: [id],
+      answer_canon: [`${id}.0`],
+    }));
+    const base = await scoreResults({
+      bench: "wtq",
+      gold,
+      predictions: [
+        { question_id: "1", agentic_tablerag_answer: "1" },
+        { question_id: "2", agentic_tablerag_answer: "x" },
+        { question_id: "3", agentic_tablerag_answer: "3" },
+      ],
+    });
+    const other = await scoreResults({
+      bench: "wtq",
+      gold,
+      predictions: [
+        { question_id: "1", agentic_tablerag_answer: "x" },
+        { question_id: "2", agentic_tablerag_answer: "2" },
+        { question_id: "3", agentic_tablerag_answer: "3.0" },
+      ],
+    });
     expect(pairedFlips(base, other)).toEqual({ better: 1, worse: 1 });
-    const table = renderComparison([{ label: "full", report: base }, { label: "no-linker", report: other }]);
+    const table = renderComparison([
+      { label: "full", report: base },
+      { label: "no-linker", report: other },
+    ]);
     expect(table).toContain("| no-linker | 66.67 |");
     expect(table).toContain("| 1 / 1 |");
   });

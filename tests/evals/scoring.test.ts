@@ -85,7 +85,10 @@ describe("TAT-QA EM / numeracy F1 with scale (official metric)", () => {
     const partial = scoreTatqa(gold, { answer: ["2019"], scale: "" });
     expect(partial.em).toBe(0);
     expect(partial.f1).toBe(0.67);
-    const arith = scoreTatqa({ answer: ["2019", "2018"], answer_type: "arithmetic", scale: "" }, { answer: ["2019"], scale: "" });
+    const arith = scoreTatqa(
+      { answer: ["2019", "2018"], answer_type: "arithmetic", scale: "" },
+      { answer: ["2019"], scale: "" },
+    );
     expect(arith.f1).toBe(0);
   });
   it("missing and empty predictions score 0", () => {
@@ -100,7 +103,10 @@ describe("TAT-QA EM / numeracy F1 with scale (official metric)", () => {
     expect(tatPredictionFromText("2019 and 2018")).toEqual({ answer: ["2019", "2018"], scale: "" });
     expect(tatPredictionFromText("cash and equivalents")).toEqual({ answer: ["cash and equivalents"], scale: "" });
     expect(tatPredictionFromText("1,234, 5,678")).toEqual({ answer: ["1,234, 5,678"], scale: "" });
-    expect(tatPredictionFromText("Revenue, Cost of sales")).toEqual({ answer: ["Revenue", "Cost of sales"], scale: "" });
+    expect(tatPredictionFromText("Revenue, Cost of sales")).toEqual({
+      answer: ["Revenue", "Cost of sales"],
+      scale: "",
+    });
     expect(tatPredictionFromText("12", "thousand").scale).toBe("thousand");
   });
 });

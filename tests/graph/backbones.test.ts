@@ -31,13 +31,23 @@ describe("backbone strings", () => {
   });
 
   it("names both Vertex credential variables when none is set", async () => {
-    await expect(createChatModel("vertexai/gemini-2.5-flash", settings)).rejects.toThrow(/VERTEXAI_CREDENTIALS_PATH or GOOGLE_APPLICATION_CREDENTIALS/);
-    await expect(createChatModel("vertexai/gemini-2.5-flash", { ...settings, env: { vertexaiCredentialsPath: "/nonexistent.json" } })).rejects.toThrow(/cannot read/);
+    await expect(createChatModel("vertexai/gemini-2.5-flash", settings)).rejects.toThrow(
+      /VERTEXAI_CREDENTIALS_PATH or GOOGLE_APPLICATION_CREDENTIALS/,
+    );
+    await expect(
+      createChatModel("vertexai/gemini-2.5-flash", {
+        ...settings,
+        env: { vertexaiCredentialsPath: "/nonexistent.json" },
+      }),
+    ).rejects.toThrow(/cannot read/);
   });
 
   it("builds OpenAI-compatible and Ollama models without network; refuses a missing key", async () => {
     await expect(createChatModel("openai/gpt-4o-mini", settings)).rejects.toThrow(/OPENAI_API_KEY/);
-    const local = await createChatModel("openai/qwen", { ...settings, env: { openaiBaseUrl: "http://127.0.0.1:9/v1" } });
+    const local = await createChatModel("openai/qwen", {
+      ...settings,
+      env: { openaiBaseUrl: "http://127.0.0.1:9/v1" },
+    });
     expect(local._llmType()).toBe("openai");
     const ollama = await createChatModel("ollama/llama3.1", settings);
     expect(ollama._llmType()).toBe("ollama");
@@ -53,7 +63,10 @@ describe("backbone strings", () => {
   });
 
   it("reads credentials from the environment in one place", () => {
-    expect(readBackboneEnv({ OPENAI_BASE_URL: " http://x/v1 ", OPENAI_API_KEY: "" })).toMatchObject({ openaiBaseUrl: "http://x/v1", openaiApiKey: undefined });
+    expect(readBackboneEnv({ OPENAI_BASE_URL: " http://x/v1 ", OPENAI_API_KEY: "" })).toMatchObject({
+      openaiBaseUrl: "http://x/v1",
+      openaiApiKey: undefined,
+    });
   });
 });
 
@@ -78,13 +91,25 @@ describe("retries", () => {
         if (e) throw e;
         return "ok";
       });
-    expect(await flaky((n) => (n < 2 ? err(429) : undefined)).withRetry(retryOptions(3)).invoke(null)).toBe("ok");
+    expect(
+      await flaky((n) => (n < 2 ? err(429) : undefined))
+        .withRetry(retryOptions(3))
+        .invoke(null),
+    ).toBe("ok");
     expect(calls).toBe(2);
     calls = 0;
-    await expect(flaky(() => err(500)).withRetry(retryOptions(1)).invoke(null)).rejects.toThrow(/500/);
+    await expect(
+      flaky(() => err(500))
+        .withRetry(retryOptions(1))
+        .invoke(null),
+    ).rejects.toThrow(/500/);
     expect(calls).toBe(2);
     calls = 0;
-    await expect(flaky(() => err(400)).withRetry(retryOptions(5)).invoke(null)).rejects.toThrow(/400/);
+    await expect(
+      flaky(() => err(400))
+        .withRetry(retryOptions(5))
+        .invoke(null),
+    ).rejects.toThrow(/400/);
     expect(calls).toBe(1);
   });
 });

@@ -17,12 +17,32 @@ const index = useExampleIndex();
 
 const QUESTIONS: QuestionRecord[] = [
   // passage answers reached through a table row
-  { question_id: "hq-1", question: "Which club did the Brookhaven United forward born in 2000 play for before joining?", table_id: "players", answer: ["Nordlys IF"] },
-  { question_id: "hq-2", question: "What shirt number does the Ashford Rovers forward wear?", table_id: "players", answer: ["9"] },
-  { question_id: "hq-3", question: "Before football, what did the Carrow Athletic goalkeeper train as?", table_id: "players", answer: ["pastry chef"] },
+  {
+    question_id: "hq-1",
+    question: "Which club did the Brookhaven United forward born in 2000 play for before joining?",
+    table_id: "players",
+    answer: ["Nordlys IF"],
+  },
+  {
+    question_id: "hq-2",
+    question: "What shirt number does the Ashford Rovers forward wear?",
+    table_id: "players",
+    answer: ["9"],
+  },
+  {
+    question_id: "hq-3",
+    question: "Before football, what did the Carrow Athletic goalkeeper train as?",
+    table_id: "players",
+    answer: ["pastry chef"],
+  },
   // table answers
   { question_id: "hq-4", question: "How many goals did Kenji Sato score?", table_id: "players", answer: ["14"] },
-  { question_id: "hq-5", question: "What is the nationality of Aleksi Virtanen?", table_id: "players", answer: ["Finland"] },
+  {
+    question_id: "hq-5",
+    question: "What is the nationality of Aleksi Virtanen?",
+    table_id: "players",
+    answer: ["Finland"],
+  },
 ];
 
 describe("cascade LLM calls with a model that answers every step correctly", () => {
@@ -34,7 +54,10 @@ describe("cascade LLM calls with a model that answers every step correctly", () 
       const runAll = async (cascade: boolean) => {
         const out: Array<{ answer: string; calls: number; tier?: string }> = [];
         for (const q of QUESTIONS) {
-          const r = await answerQuestion({ question: String(q.question), question_id: String(q.question_id), table_id: String(q.table_id) }, { configurable: { indexPath: index.dir, backbone, cascade } });
+          const r = await answerQuestion(
+            { question: String(q.question), question_id: String(q.question_id), table_id: String(q.table_id) },
+            { configurable: { indexPath: index.dir, backbone, cascade } },
+          );
           out.push({ answer: r.answer, calls: r.usage.llmCalls, ...(r.tier ? { tier: r.tier } : {}) });
         }
         return out;
@@ -43,7 +66,9 @@ describe("cascade LLM calls with a model that answers every step correctly", () 
       const cascade = await runAll(true);
       expect(gold.problems).toEqual([]);
       // The scripted model answers right, so both runs do.
-      plain.forEach((p, i) => expect(isRight("hybridqa", QUESTIONS[i]!, p.answer), `${QUESTIONS[i]!.question_id}: ${p.answer}`).toBe(true));
+      plain.forEach((p, i) =>
+        expect(isRight("hybridqa", QUESTIONS[i]!, p.answer), `${QUESTIONS[i]!.question_id}: ${p.answer}`).toBe(true),
+      );
       expect(cascade.map((c) => c.answer)).toEqual(plain.map((p) => p.answer));
       for (const c of cascade) expect(c.calls).toBeLessThanOrEqual(2);
       // Every cascade answer came from the offline tier or the one-call prompted tier, never the LLM loop.

@@ -71,11 +71,26 @@ describe("CLI flags", () => {
 
   it("parses graph flags into a configurable that ensureConfiguration accepts", () => {
     const { flags } = parseArgs(
-      ["--max_iter", "3", "--no_value_linker", "--router_type=fixed", "--force_route", "SQL", "--failure_scope", "subquery"],
+      [
+        "--max_iter",
+        "3",
+        "--no_value_linker",
+        "--router_type=fixed",
+        "--force_route",
+        "SQL",
+        "--failure_scope",
+        "subquery",
+      ],
       configFlagSpecs(),
     );
     const configurable = configurableFromFlags(flags);
-    expect(configurable).toEqual({ maxIter: 3, noValueLinker: true, routerType: "fixed", forceRoute: "SQL", failureScope: "subquery" });
+    expect(configurable).toEqual({
+      maxIter: 3,
+      noValueLinker: true,
+      routerType: "fixed",
+      forceRoute: "SQL",
+      failureScope: "subquery",
+    });
     const c = ensureConfiguration({ configurable });
     expect(c.maxIter).toBe(3);
     expect(c.cellTopK).toBe(15);

@@ -22,7 +22,13 @@ const examples: Example[] = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf
   .split("\n")
   .map((l) => JSON.parse(l) as Example);
 
-const norm = (s: string) => s.toLowerCase().replace(/(?<=\d),(?=\d{3})/g, "").replace(/^the /, "").replace(/[.\s]+$/, "").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/(?<=\d),(?=\d{3})/g, "")
+    .replace(/^the /, "")
+    .replace(/[.\s]+$/, "")
+    .trim();
 
 const index = useExampleIndex();
 
@@ -41,7 +47,13 @@ describe("examples end to end", () => {
 
   it("scripted model: every question runs the whole loop", async () => {
     const between = (prompt: string, tag: string) => prompt.split(`<${tag}>`)[1]?.split(`</${tag}>`)[0]?.trim() ?? "";
-    const firstWords = (text: string) => text.replace(/\[Source:[^\]]*\]/g, " ").split(/\s+/).filter(Boolean).slice(0, 3).join(" ") || "not found";
+    const firstWords = (text: string) =>
+      text
+        .replace(/\[Source:[^\]]*\]/g, " ")
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(0, 3)
+        .join(" ") || "not found";
     for (const ex of examples) {
       const model = new ScriptedChatModel([], {
         decompose: (p) =>
@@ -54,7 +66,14 @@ describe("examples end to end", () => {
                 entity_mentions: [],
                 uncertainty: 0,
               }
-            : { sub_query: "TERMINATE", required_modalities: "both", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: [], uncertainty: 0 },
+            : {
+                sub_query: "TERMINATE",
+                required_modalities: "both",
+                expected_operator: "lookup",
+                need_global_table_view: "no",
+                entity_mentions: [],
+                uncertainty: 0,
+              },
         write_sql: (p) => {
           const m = /^- ([a-z0-9_]+)\.([a-z0-9_]+) /m.exec(p);
           return { sql: m ? `SELECT ${m[2]} FROM ${m[1]} LIMIT 1` : "SELECT 1" };

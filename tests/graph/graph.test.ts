@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { ensureConfiguration } from "../../graph/configuration.js";
-import { DEFAULT_RECURSION_LIMIT, GRAPH_NAME, afterDecompose, afterRoute, afterSubQuery, afterVerify, graph, recursionLimitFor } from "../../graph/graph.js";
+import {
+  DEFAULT_RECURSION_LIMIT,
+  GRAPH_NAME,
+  afterDecompose,
+  afterRoute,
+  afterSubQuery,
+  afterVerify,
+  graph,
+  recursionLimitFor,
+} from "../../graph/graph.js";
 import { askScripted, useExampleIndex } from "../fixtures/example-index.js";
 import { plan } from "../fixtures/plans.js";
 import { ScriptedChatModel, reply, type ScriptedReply } from "../fixtures/scripted-model.js";
@@ -19,7 +28,21 @@ describe("wiring", () => {
   it("has the reference's node names (plus the cascade's offline tier) and a name", () => {
     expect(graph.name).toBe(GRAPH_NAME);
     const nodes = Object.keys(graph.getGraph().nodes).filter((n) => !n.startsWith("__"));
-    expect(nodes.sort()).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT", "begin", "decompose", "gather", "route", "synthesize", "verify", "offline_tier"].sort());
+    expect(nodes.sort()).toEqual(
+      [
+        "HYBRID",
+        "RETRIEVE",
+        "SQL",
+        "TEXT",
+        "begin",
+        "decompose",
+        "gather",
+        "route",
+        "synthesize",
+        "verify",
+        "offline_tier",
+      ].sort(),
+    );
   });
 
   it("edge functions are pure decisions over state", () => {
@@ -38,7 +61,9 @@ describe("wiring", () => {
 
   it("sets a recursion limit that covers every iteration and attempt", () => {
     expect(recursionLimitFor(ensureConfiguration({}))).toBe(1 + 5 * 15 + 5);
-    expect(recursionLimitFor(ensureConfiguration({ configurable: { noEscalation: true, noDecomposition: true } }))).toBe(12);
+    expect(
+      recursionLimitFor(ensureConfiguration({ configurable: { noEscalation: true, noDecomposition: true } })),
+    ).toBe(12);
   });
 
   it("carries the default configuration's recursion limit, so a run without one is not cut at 25", () => {
@@ -75,7 +100,10 @@ describe("the loop (scripted model)", () => {
     try {
       const { answerQuestion } = await import("../../graph/answer.js");
       await expect(
-        answerQuestion({ question: "Who manages Dunmere FC?" }, { configurable: { indexPath: index.dir, backbone: "vertexai/gemini-2.5-flash" } }),
+        answerQuestion(
+          { question: "Who manages Dunmere FC?" },
+          { configurable: { indexPath: index.dir, backbone: "vertexai/gemini-2.5-flash" } },
+        ),
       ).rejects.toThrow(/VERTEXAI_CREDENTIALS_PATH or GOOGLE_APPLICATION_CREDENTIALS/);
     } finally {
       if (saved.a !== undefined) process.env.VERTEXAI_CREDENTIALS_PATH = saved.a;
@@ -98,7 +126,13 @@ describe("the loop (scripted model)", () => {
     );
     const r = await askScripted(index.dir, model, { question: "Who manages DFC?", table_id: "clubs" });
     expect(r.answer).toBe("Oskar Lind");
-    expect(r.routes).toEqual([{ subQuery: "Who manages DFC?", requested: ["HYBRID", "RETRIEVE", "RETRIEVE"], effective: ["HYBRID", "TEXT", "RETRIEVE"] }]);
+    expect(r.routes).toEqual([
+      {
+        subQuery: "Who manages DFC?",
+        requested: ["HYBRID", "RETRIEVE", "RETRIEVE"],
+        effective: ["HYBRID", "TEXT", "RETRIEVE"],
+      },
+    ]);
     const last = r.trace.verifier_decisions[2]!;
     expect(last.history_H.map((h) => [h.requestedRoute, h.effectiveRoute, h.valueLinkerAttempted])).toEqual([
       ["HYBRID", "HYBRID", true],
@@ -129,8 +163,17 @@ describe("the loop (scripted model)", () => {
     );
     expect(r.answer).toBe("Oskar Lind");
     const decisions = r.trace.verifier_decisions;
-    expect(decisions.map((d) => [d.requested_route, d.route])).toEqual([["RETRIEVE", "RETRIEVE"], ["HYBRID", "TEXT"], ["SQL", "SQL"]]);
-    expect(decisions[2]!.history_H[1]).toMatchObject({ requestedRoute: "HYBRID", effectiveRoute: "TEXT", valueLinkerAttempted: true, step: 2 });
+    expect(decisions.map((d) => [d.requested_route, d.route])).toEqual([
+      ["RETRIEVE", "RETRIEVE"],
+      ["HYBRID", "TEXT"],
+      ["SQL", "SQL"],
+    ]);
+    expect(decisions[2]!.history_H[1]).toMatchObject({
+      requestedRoute: "HYBRID",
+      effectiveRoute: "TEXT",
+      valueLinkerAttempted: true,
+      step: 2,
+    });
     expect(decisions[1]!.produced_answer).toBe("Tomas Reyes");
   });
 
@@ -164,8 +207,18 @@ describe("the loop (scripted model)", () => {
   });
 
   it("no escalation: one attempt per sub-query and H stays empty", async () => {
-    const model = new ScriptedChatModel([reply.decompose("Who manages Dunmere FC?"), reply.text("Mill Lane"), reply.verify(0), reply.terminate()]);
-    const r = await askScripted(index.dir, model, { question: "Who manages Dunmere FC?", table_id: "clubs" }, { noEscalation: true, routerType: "fixed", forceRoute: "TEXT" });
+    const model = new ScriptedChatModel([
+      reply.decompose("Who manages Dunmere FC?"),
+      reply.text("Mill Lane"),
+      reply.verify(0),
+      reply.terminate(),
+    ]);
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: "Who manages Dunmere FC?", table_id: "clubs" },
+      { noEscalation: true, routerType: "fixed", forceRoute: "TEXT" },
+    );
     expect(r.trace.verifier_decisions).toHaveLength(1);
     expect(r.trace.verifier_decisions[0]!.history_H).toEqual([]);
     expect(r.answer).toBe("not found");
@@ -173,13 +226,32 @@ describe("the loop (scripted model)", () => {
 
   it("stops on an accepted answer whose uncertainty is below the threshold", async () => {
     const q = "What is the name of Fenwick City's stadium?";
-    const certain = new ScriptedChatModel([reply.decompose(q, { uncertainty: 0.05 }), reply.text("Station Field"), reply.verify(1)]);
-    const r1 = await askScripted(index.dir, certain, { question: q, table_id: "clubs" }, { routerType: "fixed", forceRoute: "TEXT" });
+    const certain = new ScriptedChatModel([
+      reply.decompose(q, { uncertainty: 0.05 }),
+      reply.text("Station Field"),
+      reply.verify(1),
+    ]);
+    const r1 = await askScripted(
+      index.dir,
+      certain,
+      { question: q, table_id: "clubs" },
+      { routerType: "fixed", forceRoute: "TEXT" },
+    );
     expect(r1.answer).toBe("Station Field");
     expect(certain.callsOf("decompose")).toHaveLength(1);
 
-    const unsure = new ScriptedChatModel([reply.decompose(q, { uncertainty: 0.1 }), reply.text("Station Field"), reply.verify(1), reply.terminate()]);
-    const r2 = await askScripted(index.dir, unsure, { question: q, table_id: "clubs" }, { routerType: "fixed", forceRoute: "TEXT" });
+    const unsure = new ScriptedChatModel([
+      reply.decompose(q, { uncertainty: 0.1 }),
+      reply.text("Station Field"),
+      reply.verify(1),
+      reply.terminate(),
+    ]);
+    const r2 = await askScripted(
+      index.dir,
+      unsure,
+      { question: q, table_id: "clubs" },
+      { routerType: "fixed", forceRoute: "TEXT" },
+    );
     expect(unsure.callsOf("decompose")).toHaveLength(2); // 0.1 is not < 0.1
     expect(r2.answer).toBe("Station Field");
   });
@@ -192,7 +264,12 @@ describe("the loop (scripted model)", () => {
       reply.verify(1),
       reply.terminate(),
     ]);
-    const r = await askScripted(index.dir, model, { question: q, table_id: "clubs" }, { routerType: "fixed", forceRoute: "TEXT" });
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: q, table_id: "clubs" },
+      { routerType: "fixed", forceRoute: "TEXT" },
+    );
     expect(model.callsOf("verify")[0]!.prompt).toContain(q);
     expect(r.trace.verifier_decisions[0]).toMatchObject({ verdict: 0.5, accepted: false });
     // plausibleFallback (default): the demoted (verdict 0.5) answer is the final answer, marked unverified.
@@ -204,7 +281,12 @@ describe("the loop (scripted model)", () => {
       reply.verify(1),
       reply.terminate(),
     ]);
-    const released = await askScripted(index.dir, strict, { question: q, table_id: "clubs" }, { routerType: "fixed", forceRoute: "TEXT", plausibleFallback: false });
+    const released = await askScripted(
+      index.dir,
+      strict,
+      { question: q, table_id: "clubs" },
+      { routerType: "fixed", forceRoute: "TEXT", plausibleFallback: false },
+    );
     expect(released.answer).toBe("not found");
   });
 });
@@ -223,20 +305,40 @@ describe("final synthesis", () => {
 
   it("combines ≥ 2 accepted steps", async () => {
     const model = new ScriptedChatModel([...twoSteps(), reply.synthesize("<final_answer>: the River Tamsin.")]);
-    const r = await askScripted(index.dir, model, { question: q }, { finalSynthesis: true, routerType: "fixed", forceRoute: "TEXT" });
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: q },
+      { finalSynthesis: true, routerType: "fixed", forceRoute: "TEXT" },
+    );
     expect(r.answer).toBe("the River Tamsin");
     expect(model.callsOf("synthesize")[0]!.prompt).toContain("A: Ashford Rovers");
   });
 
   it("never returns an invalid synthesis over a valid best answer", async () => {
     const model = new ScriptedChatModel([...twoSteps(), reply.synthesize("not found")]);
-    const r = await askScripted(index.dir, model, { question: q }, { finalSynthesis: true, routerType: "fixed", forceRoute: "TEXT" });
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: q },
+      { finalSynthesis: true, routerType: "fixed", forceRoute: "TEXT" },
+    );
     expect(r.answer).toBe("River Tamsin");
   });
 
   it("is not called with a single accepted step", async () => {
-    const model = new ScriptedChatModel([reply.decompose("Which club is the oldest?", { uncertainty: 0.9 }), reply.text("Ashford Rovers"), reply.verify(1), reply.terminate()]);
-    const r = await askScripted(index.dir, model, { question: q }, { finalSynthesis: true, routerType: "fixed", forceRoute: "TEXT" });
+    const model = new ScriptedChatModel([
+      reply.decompose("Which club is the oldest?", { uncertainty: 0.9 }),
+      reply.text("Ashford Rovers"),
+      reply.verify(1),
+      reply.terminate(),
+    ]);
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: q },
+      { finalSynthesis: true, routerType: "fixed", forceRoute: "TEXT" },
+    );
     expect(model.callsOf("synthesize")).toHaveLength(0);
     expect(r.answer).toBe("Ashford Rovers");
   });
@@ -255,7 +357,12 @@ describe("constrained SQL from the model (through the guard and the repair loop)
 
   for (const [what, sql] of bad) {
     it(`refuses SQL that ${what}, repairs once, answers from the repaired query`, async () => {
-      const model = new ScriptedChatModel([reply.decompose(sub, { expected_operator: "count" }), reply.sql(sql), reply.sql(good), reply.verify(1)]);
+      const model = new ScriptedChatModel([
+        reply.decompose(sub, { expected_operator: "count" }),
+        reply.sql(sql),
+        reply.sql(good),
+        reply.verify(1),
+      ]);
       // schemaTopK 2: C = {Founded, Club} for this sub-query (Manager is outside C)
       const r = await askScripted(index.dir, model, { question: sub, table_id: "clubs" }, { schemaTopK: 2 });
       expect(r.routes[0]!.effective).toEqual(["SQL"]);
@@ -295,12 +402,20 @@ describe("constrained SQL from the model (through the guard and the repair loop)
       reply.fuse("Ashford Rovers"),
       reply.verify(1),
     ]);
-    const r = await askScripted(index.dir, model, { question: "Which club was founded in 1887?", table_id: "clubs" }, { routerType: "fixed", forceRoute: "SQL" });
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: "Which club was founded in 1887?", table_id: "clubs" },
+      { routerType: "fixed", forceRoute: "SQL" },
+    );
     expect(r.answer).toBe("Ashford Rovers");
     const fused = model.callsOf("fuse")[0]!.prompt;
     expect(fused).toMatch(/<source_c_sql_result route="SQL">\s*\(none\)/);
     expect(r.trace.verifier_decisions[0]!.produced_answer).toBe("Ashford Rovers");
-    expect(r.trace.verifier_decisions[0]!.sql_refused!.map((s) => s.split(" → ")[0])).toEqual(["DELETE FROM clubs", "UPDATE clubs SET founded = 1"]);
+    expect(r.trace.verifier_decisions[0]!.sql_refused!.map((s) => s.split(" → ")[0])).toEqual([
+      "DELETE FROM clubs",
+      "UPDATE clubs SET founded = 1",
+    ]);
   });
 });
 
@@ -354,13 +469,28 @@ describe("threads", () => {
       reply.text("Station Field"),
       reply.verify(1),
     ]);
-    const configurable = { indexPath: index.dir, backbone: scriptedBackbone(model), routerType: "fixed" as const, forceRoute: "TEXT" as const, noEscalation: true, thread_id: "t1" };
+    const configurable = {
+      indexPath: index.dir,
+      backbone: scriptedBackbone(model),
+      routerType: "fixed" as const,
+      forceRoute: "TEXT" as const,
+      noEscalation: true,
+      thread_id: "t1",
+    };
     const graphLike = { invoke: (input: unknown, config: Record<string, unknown>) => g.invoke(input as never, config) };
-    const first = await answerQuestion({ question: "Who manages Dunmere FC?", table_id: "clubs" }, { configurable, graph: graphLike });
+    const first = await answerQuestion(
+      { question: "Who manages Dunmere FC?", table_id: "clubs" },
+      { configurable, graph: graphLike },
+    );
     expect(first.answer).toBe("not found");
-    const second = await answerQuestion({ question: "What is the name of Fenwick City's stadium?", table_id: "clubs" }, { configurable, graph: graphLike });
+    const second = await answerQuestion(
+      { question: "What is the name of Fenwick City's stadium?", table_id: "clubs" },
+      { configurable, graph: graphLike },
+    );
     expect(second.answer).toBe("Station Field");
-    expect(second.steps).toEqual([{ subQuery: "What is the name of Fenwick City's stadium?", answer: "Station Field", failed: false }]);
+    expect(second.steps).toEqual([
+      { subQuery: "What is the name of Fenwick City's stadium?", answer: "Station Field", failed: false },
+    ]);
     expect(second.trace.verifier_decisions).toHaveLength(1);
     expect(second.usage.llmCalls).toBe(3);
   });
@@ -379,10 +509,21 @@ describe("threads", () => {
       reply.text("48,200"),
       reply.verify(1),
     ]);
-    const base = { indexPath: index.dir, backbone: scriptedBackbone(model), routerType: "fixed" as const, forceRoute: "TEXT" as const, noEscalation: true };
+    const base = {
+      indexPath: index.dir,
+      backbone: scriptedBackbone(model),
+      routerType: "fixed" as const,
+      forceRoute: "TEXT" as const,
+      noEscalation: true,
+    };
     const thread = { configurable: { ...base, thread_id: "t-clear" } };
     // A run stopped half-way (recursion limit): the next run must not continue its loop.
-    await expect(g.invoke({ question: "Who manages Dunmere FC?", question_id: "q-1", table_id: "clubs" }, { ...thread, recursionLimit: 3 })).rejects.toThrow(/Recursion limit/);
+    await expect(
+      g.invoke(
+        { question: "Who manages Dunmere FC?", question_id: "q-1", table_id: "clubs" },
+        { ...thread, recursionLimit: 3 },
+      ),
+    ).rejects.toThrow(/Recursion limit/);
     const half = await g.getState(thread);
     expect(half.values.table_id).toBe("clubs");
     expect(half.values.answer).toBe("");
@@ -392,9 +533,14 @@ describe("threads", () => {
     expect(second.answer).toBe("Oskar Lind");
     expect(second.iteration).toBe(1);
     expect(second.trace).toHaveLength(1);
-    const third = await g.invoke({ question: "What is the population of Brookhaven?", table_id: "cities" }, { ...thread, recursionLimit: 40 });
+    const third = await g.invoke(
+      { question: "What is the population of Brookhaven?", table_id: "cities" },
+      { ...thread, recursionLimit: 40 },
+    );
     expect(third.table_id).toBe("cities");
-    expect(third.steps).toEqual([{ subQuery: "What is the population of Brookhaven?", answer: "48,200", failed: false }]);
+    expect(third.steps).toEqual([
+      { subQuery: "What is the population of Brookhaven?", answer: "48,200", failed: false },
+    ]);
     expect(third.trace.map((d) => d.produced_answer)).toEqual(["48,200"]);
   });
 });
@@ -404,7 +550,11 @@ describe("ablation switches", () => {
 
   it("noDecomposition: the raw question is the only sub-query, no decomposer call, K = 1", async () => {
     const model = new ScriptedChatModel([reply.text("Oskar Lind"), reply.verify(0)]);
-    const r = await askScripted(index.dir, model, q, { noDecomposition: true, routerType: "fixed", forceRoute: "TEXT" });
+    const r = await askScripted(index.dir, model, q, {
+      noDecomposition: true,
+      routerType: "fixed",
+      forceRoute: "TEXT",
+    });
     expect(model.callsOf("decompose")).toHaveLength(0);
     expect(r.routes).toEqual([{ subQuery: q.question, requested: ["TEXT"], effective: ["TEXT"] }]);
     expect(r.answer).toBe("not found");
@@ -449,14 +599,33 @@ describe("ablation switches", () => {
 
   it("concurrent questions never share router state (fixed chain)", async () => {
     const script = () =>
-      new ScriptedChatModel([reply.decompose(q.question), reply.text("x"), reply.verify(0), reply.verify(0), reply.verify(0), reply.verify(0), reply.terminate()], {
-        read_text: () => ({ answer: "x" }),
-        read_rows: () => ({ answer: "x" }),
-        write_sql: () => ({ sql: "SELECT manager FROM clubs WHERE club = 'Ashford Rovers'" }),
-        link_value: () => ({ matched_value: "no_match", matched_column: "", confidence: 0 }),
-      });
-    const cfg = { routerType: "fixed" as const, forceRoute: "TEXT" as const, fixedEscalateChain: "standard" as const, schemaTopK: 6 };
-    const [a, b] = await Promise.all([askScripted(index.dir, script(), q, cfg), askScripted(index.dir, script(), q, cfg)]);
+      new ScriptedChatModel(
+        [
+          reply.decompose(q.question),
+          reply.text("x"),
+          reply.verify(0),
+          reply.verify(0),
+          reply.verify(0),
+          reply.verify(0),
+          reply.terminate(),
+        ],
+        {
+          read_text: () => ({ answer: "x" }),
+          read_rows: () => ({ answer: "x" }),
+          write_sql: () => ({ sql: "SELECT manager FROM clubs WHERE club = 'Ashford Rovers'" }),
+          link_value: () => ({ matched_value: "no_match", matched_column: "", confidence: 0 }),
+        },
+      );
+    const cfg = {
+      routerType: "fixed" as const,
+      forceRoute: "TEXT" as const,
+      fixedEscalateChain: "standard" as const,
+      schemaTopK: 6,
+    };
+    const [a, b] = await Promise.all([
+      askScripted(index.dir, script(), q, cfg),
+      askScripted(index.dir, script(), q, cfg),
+    ]);
     expect(a.routes[0]!.requested).toEqual(["TEXT", "HYBRID", "SQL", "RETRIEVE"]);
     expect(b.routes[0]!.requested).toEqual(["TEXT", "HYBRID", "SQL", "RETRIEVE"]);
   });
@@ -472,14 +641,32 @@ describe("external guarded SQL service (sqlServiceUrl, reference §7)", () => {
     const service = await startJsonService((_url, body) => {
       const next = replies.shift()!;
       const query = (body as { query: string }).query;
-      return { status: 200, text: JSON.stringify({ ...next, query, table_name_list: ["clubs"], nl2sql_prompt: "", nl2sql_response: "", atr_guard_version: 1 }) };
+      return {
+        status: 200,
+        text: JSON.stringify({
+          ...next,
+          query,
+          table_name_list: ["clubs"],
+          nl2sql_prompt: "",
+          nl2sql_response: "",
+          atr_guard_version: 1,
+        }),
+      };
     });
     try {
       const sub = "How many clubs were founded before 1900?";
       const model = new ScriptedChatModel([reply.decompose(sub, { expected_operator: "count" }), reply.verify(1)]);
-      const r = await askScripted(index.dir, model, { question: sub, table_id: "clubs" }, { sqlServiceUrl: `${service.base}/get_tablerag_response`, schemaTopK: 6 });
+      const r = await askScripted(
+        index.dir,
+        model,
+        { question: sub, table_id: "clubs" },
+        { sqlServiceUrl: `${service.base}/get_tablerag_response`, schemaTopK: 6 },
+      );
       expect(r.answer).toBe("3");
-      expect(service.seen.map((s) => s.url)).toEqual(["/get_tablerag_response/atr-guarded-v1", "/get_tablerag_response/atr-guarded-v1"]);
+      expect(service.seen.map((s) => s.url)).toEqual([
+        "/get_tablerag_response/atr-guarded-v1",
+        "/get_tablerag_response/atr-guarded-v1",
+      ]);
       const first = service.seen[0]!.body as { table_name_list: string[]; constraints: { allowed_tables: string[] } };
       expect(first.table_name_list).toEqual(["clubs"]);
       expect(first.constraints.allowed_tables).toEqual(["clubs"]);

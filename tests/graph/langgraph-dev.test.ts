@@ -43,7 +43,11 @@ async function waitForOk(base: string, server: ChildProcess, log: () => string, 
 }
 
 async function post(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await r.text();
   if (!r.ok) throw new Error(`${path} → HTTP ${r.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as Record<string, unknown>;
@@ -70,33 +74,62 @@ function startStandInLlm(): Promise<{ server: Server; url: string; calls: Record
     let body = "";
     req.on("data", (d) => (body += String(d)));
     req.on("end", () => {
-      const json = JSON.parse(body) as { model: string; stream?: boolean; response_format?: { json_schema?: { name?: string } } };
+      const json = JSON.parse(body) as {
+        model: string;
+        stream?: boolean;
+        response_format?: { json_schema?: { name?: string } };
+      };
       const name = json.response_format?.json_schema?.name ?? "";
       calls[name] = (calls[name] ?? 0) + 1;
       const content =
         name === "decompose"
-          ? { sub_query: `Which club was founded in ${1850 + calls[name]!}?`, required_modalities: "table", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: [], uncertainty: 0.9 }
+          ? {
+              sub_query: `Which club was founded in ${1850 + calls[name]!}?`,
+              required_modalities: "table",
+              expected_operator: "lookup",
+              need_global_table_view: "no",
+              entity_mentions: [],
+              uncertainty: 0.9,
+            }
           : name === "verify"
             ? { verdict: 0, reason: "not supported by the evidence" }
             : undefined;
       if (content && json.stream) {
         // The server runs the graph under streamEvents, so the chat model streams (server-sent events).
-        const chunk = (delta: object, usage?: object) => `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 0, model: json.model, choices: usage ? [] : [{ index: 0, delta, finish_reason: null }], ...(usage ? { usage } : {}) })}\n\n`;
+        const chunk = (delta: object, usage?: object) =>
+          `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 0, model: json.model, choices: usage ? [] : [{ index: 0, delta, finish_reason: null }], ...(usage ? { usage } : {}) })}\n\n`;
         res.writeHead(200, { "content-type": "text/event-stream" });
-        res.end(chunk({ role: "assistant", content: JSON.stringify(content) }) + chunk({}, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }) + "data: [DONE]\n\n");
+        res.end(
+          chunk({ role: "assistant", content: JSON.stringify(content) }) +
+            chunk({}, { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }) +
+            "data: [DONE]\n\n",
+        );
         return;
       }
       res.writeHead(content ? 200 : 400, { "content-type": "application/json" });
       res.end(
         JSON.stringify(
           content
-            ? { id: "x", object: "chat.completion", created: 0, model: json.model, choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(content) } }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }
+            ? {
+                id: "x",
+                object: "chat.completion",
+                created: 0,
+                model: json.model,
+                choices: [
+                  { index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(content) } },
+                ],
+                usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+              }
             : { error: { message: `the stand-in answers decompose and verify only, not ${name}` } },
         ),
       );
     });
   });
-  return new Promise((res) => server.listen(0, "127.0.0.1", () => res({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, calls })));
+  return new Promise((res) =>
+    server.listen(0, "127.0.0.1", () =>
+      res({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, calls }),
+    ),
+  );
 }
 
 describe("langgraph dev HTTP API", () => {
@@ -113,12 +146,16 @@ describe("langgraph dev HTTP API", () => {
     base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: "none", OPENAI_BASE_URL: llm.url };
     for (const name of Object.keys(env)) if (/^(LANGSMITH|LANGCHAIN)_/.test(name)) delete env[name];
-    server = spawn("npx", ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"], {
-      cwd: ROOT,
-      env,
-      detached: true, // own process group: the CLI spawns tsx and node children
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    server = spawn(
+      "npx",
+      ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"],
+      {
+        cwd: ROOT,
+        env,
+        detached: true, // own process group: the CLI spawns tsx and node children
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     server.stdout?.on("data", (d) => (output += String(d)));
     server.stderr?.on("data", (d) => (output += String(d)));
     await waitForOk(base, server, () => output.slice(-3000), 90_000);
@@ -153,9 +190,16 @@ describe("langgraph dev HTTP API", () => {
 
   it("serves the atr graph with its input and configuration schemas", async () => {
     const r = await fetch(`${base}/assistants/atr/schemas`);
-    const schemas = (await r.json()) as { input_schema?: { properties?: object }; config_schema?: { properties?: object } };
-    expect(Object.keys(schemas.input_schema?.properties ?? {})).toEqual(expect.arrayContaining(["question", "table_id"]));
-    expect(Object.keys(schemas.config_schema?.properties ?? {})).toEqual(expect.arrayContaining(["indexPath", "backbone", "maxIter", "failureScope"]));
+    const schemas = (await r.json()) as {
+      input_schema?: { properties?: object };
+      config_schema?: { properties?: object };
+    };
+    expect(Object.keys(schemas.input_schema?.properties ?? {})).toEqual(
+      expect.arrayContaining(["question", "table_id"]),
+    );
+    expect(Object.keys(schemas.config_schema?.properties ?? {})).toEqual(
+      expect.arrayContaining(["indexPath", "backbone", "maxIter", "failureScope"]),
+    );
   });
 
   it("answers an example question through a thread run", async () => {
@@ -169,7 +213,11 @@ describe("langgraph dev HTTP API", () => {
     expect(values.answer).toBe(example.answer[0]);
     expect((values.trace as unknown[]).length).toBeGreaterThan(0);
     // Studio shows the state: the answer's evidence is a channel of it.
-    const [evidence] = values.answerProvenance as Array<{ tables: string[]; cells: Array<{ row: number; column: string; value: string }>; sql?: { query: string; rows: number[] } }>;
+    const [evidence] = values.answerProvenance as Array<{
+      tables: string[];
+      cells: Array<{ row: number; column: string; value: string }>;
+      sql?: { query: string; rows: number[] };
+    }>;
     expect(evidence!.tables).toEqual(["clubs"]);
     expect(evidence!.cells).toContainEqual({ tableId: "clubs", row: 3, column: "Manager", value: "Oskar Lind" });
     expect(evidence!.sql?.rows).toEqual([3]);
@@ -201,7 +249,11 @@ describe("langgraph dev HTTP API", () => {
 
   it("the 21 example questions on one thread, every other one without its hint, answer as separate runs do", async () => {
     const config = { configurable: { indexPath: index.dir }, recursion_limit: 80 };
-    const inputs = examples().map((q, i) => (i % 2 === 0 ? { question: q.question, question_id: q.question_id, table_id: q.table_id } : { question: q.question }));
+    const inputs = examples().map((q, i) =>
+      i % 2 === 0
+        ? { question: q.question, question_id: q.question_id, table_id: q.table_id }
+        : { question: q.question },
+    );
     const shared = String((await post(base, "/threads", {})).thread_id);
     const summary = (v: Record<string, unknown>) => ({
       table_id: v.table_id,
@@ -210,24 +262,43 @@ describe("langgraph dev HTTP API", () => {
       answerVerified: v.answerVerified,
       answerProvenance: v.answerProvenance,
       steps: v.steps,
-      decisions: (v.trace as Array<Record<string, unknown>>).map((d) => [d.sub_query, d.requested_route, d.effective_route, d.verdict, d.produced_answer]),
+      decisions: (v.trace as Array<Record<string, unknown>>).map((d) => [
+        d.sub_query,
+        d.requested_route,
+        d.effective_route,
+        d.verdict,
+        d.produced_answer,
+      ]),
       failedRoutes: v.failedRoutes,
       iteration: v.iteration,
       llmCalls: (v.usage as { llmCalls: number }).llmCalls,
     });
     for (const input of inputs) {
       const onThread = await post(base, `/threads/${shared}/runs/wait`, { assistant_id: "atr", input, config });
-      const alone = await post(base, `/threads/${String((await post(base, "/threads", {})).thread_id)}/runs/wait`, { assistant_id: "atr", input, config });
+      const alone = await post(base, `/threads/${String((await post(base, "/threads", {})).thread_id)}/runs/wait`, {
+        assistant_id: "atr",
+        input,
+        config,
+      });
       expect(summary(onThread), input.question).toEqual(summary(alone));
       expect(onThread.table_id).toBe("table_id" in input ? input.table_id : undefined);
     }
   }, 240_000);
 
   it("a run without recursion_limit gets the graph's default, enough for every iteration and attempt", async () => {
-    const configurable = { indexPath: index.dir, decomposerBackbone: "openai/stand-in", verifierBackbone: "openai/stand-in", failureScope: "subquery" };
+    const configurable = {
+      indexPath: index.dir,
+      decomposerBackbone: "openai/stand-in",
+      verifierBackbone: "openai/stand-in",
+      failureScope: "subquery",
+    };
     const input = { question: "Which club was founded first?", table_id: "clubs" };
     const thread = String((await post(base, "/threads", {})).thread_id);
-    const values = await post(base, `/threads/${thread}/runs/wait`, { assistant_id: "atr", input, config: { configurable } });
+    const values = await post(base, `/threads/${thread}/runs/wait`, {
+      assistant_id: "atr",
+      input,
+      config: { configurable },
+    });
     // The stand-in answered every decompose and verify call (the offline routes may fail on these sub-queries).
     expect((values.errors as string[]).filter((e) => /^(decompose|verify):/.test(e))).toEqual([]);
     expect(values.iteration).toBe(5);
@@ -237,7 +308,11 @@ describe("langgraph dev HTTP API", () => {
     expect(values.answer).toBe("not found");
     // The same run under LangGraph's bare default of 25 supersteps stops half-way.
     const cut = String((await post(base, "/threads", {})).thread_id);
-    const stopped = await post(base, `/threads/${cut}/runs/wait`, { assistant_id: "atr", input, config: { configurable, recursion_limit: 25 } });
+    const stopped = await post(base, `/threads/${cut}/runs/wait`, {
+      assistant_id: "atr",
+      input,
+      config: { configurable, recursion_limit: 25 },
+    });
     expect(JSON.stringify(stopped)).toMatch(/Recursion limit/i);
   }, 120_000);
 });
@@ -254,12 +329,16 @@ describe("langgraph dev refusals (issue 10 §6, §10)", () => {
     base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = { ...process.env, BROWSER: "none" };
     for (const name of Object.keys(env)) if (/^(LANGSMITH|LANGCHAIN)_/.test(name)) delete env[name];
-    server = spawn("npx", ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"], {
-      cwd: ROOT,
-      env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    server = spawn(
+      "npx",
+      ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port), "--no-reload"],
+      {
+        cwd: ROOT,
+        env,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     server.stdout?.on("data", (d) => (output += String(d)));
     server.stderr?.on("data", (d) => (output += String(d)));
     await waitForOk(base, server, () => output.slice(-3000), 90_000);
@@ -276,15 +355,25 @@ describe("langgraph dev refusals (issue 10 §6, §10)", () => {
     index?.cleanup();
   });
 
-  async function wait(input: Record<string, unknown>, configurable: Record<string, unknown>): Promise<Record<string, unknown>> {
+  async function wait(
+    input: Record<string, unknown>,
+    configurable: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
     const thread = await post(base, "/threads", {});
-    return post(base, `/threads/${String(thread.thread_id)}/runs/wait`, { assistant_id: "atr", input, config: { configurable, recursion_limit: 80 } });
+    return post(base, `/threads/${String(thread.thread_id)}/runs/wait`, {
+      assistant_id: "atr",
+      input,
+      config: { configurable, recursion_limit: 80 },
+    });
   }
 
   it("an unknown configurable key fails the run naming it; the platform's own keys do not", async () => {
     const bad = await wait({ question: "Who manages Dunmere FC?" }, { indexPath: index.dir, max_iter: 3 });
     expect(JSON.stringify(bad)).toContain("unknown configuration key max_iter (did you mean maxIter?)");
-    const good = await wait({ question: "Who manages Dunmere FC?", table_id: "clubs" }, { indexPath: index.dir, maxIter: 3 });
+    const good = await wait(
+      { question: "Who manages Dunmere FC?", table_id: "clubs" },
+      { indexPath: index.dir, maxIter: 3 },
+    );
     expect(good.answer).toBe("Oskar Lind");
   }, 60_000);
 

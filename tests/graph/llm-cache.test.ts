@@ -36,10 +36,12 @@ describe("LLM reply cache", () => {
       'model:"m"',
       'response_format:{"json_schema":{"name":"verify","description":"a, b: c"}}',
       "signal:{}",
-      'temperature:0',
+      "temperature:0",
       "writer:undefined",
     ].join(",");
-    expect(stableLlmKey(key)).toBe('_type:"openai",model:"m",response_format:{"json_schema":{"name":"verify","description":"a, b: c"}},temperature:0');
+    expect(stableLlmKey(key)).toBe(
+      '_type:"openai",model:"m",response_format:{"json_schema":{"name":"verify","description":"a, b: c"}},temperature:0',
+    );
     expect(stableLlmKey(key.replace("1f1", "2a2").replace("sk-1", "sk-2"))).toBe(stableLlmKey(key));
   });
 
@@ -61,7 +63,13 @@ describe("LLM reply cache", () => {
     const q = { question: "What is the name of Fenwick City's stadium?", table_id: "clubs" };
     const first = new ScriptedChatModel([reply.decompose(q.question), reply.text("Station Field"), reply.verify(1)]);
     const backbone = scriptedBackbone(first);
-    const configurable = { indexPath: index.dir, backbone, llmCachePath, routerType: "fixed" as const, forceRoute: "TEXT" as const };
+    const configurable = {
+      indexPath: index.dir,
+      backbone,
+      llmCachePath,
+      routerType: "fixed" as const,
+      forceRoute: "TEXT" as const,
+    };
     const r1 = await answerQuestion(q, { configurable });
     expect(r1.answer).toBe("Station Field");
     expect(r1.usage.llmCalls).toBe(3);

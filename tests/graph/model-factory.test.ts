@@ -24,7 +24,10 @@ beforeAll(async () => {
   service = await startJsonService((_url, body) => {
     const next = queue.shift();
     if (typeof next !== "string") {
-      return { status: next ?? 500, text: JSON.stringify({ error: { message: next ? `status ${next}` : "nothing queued" } }) };
+      return {
+        status: next ?? 500,
+        text: JSON.stringify({ error: { message: next ? `status ${next}` : "nothing queued" } }),
+      };
     }
     const model = (body as { model: string }).model;
     return {
@@ -123,7 +126,11 @@ describe("model factory: the reply cache", () => {
     expect(sampler.model.cache).toBeUndefined();
     const before = service.seen.length;
     queue.push("<Answer>: A", "<Answer>: B");
-    const out = await createBaseline("naive_rag_sc", { search: { documents: async () => [] } as unknown as IndexSearch, model: sampler.chat }, { samples: 2 })(question, call);
+    const out = await createBaseline(
+      "naive_rag_sc",
+      { search: { documents: async () => [] } as unknown as IndexSearch, model: sampler.chat },
+      { samples: 2 },
+    )(question, call);
     expect(service.seen.length - before).toBe(2);
     expect(out.trace).toMatchObject({ candidates: ["A", "B"] });
     expect(service.seen.at(-1)!.body).toMatchObject({ temperature: 0.7 });

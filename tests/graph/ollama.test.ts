@@ -23,8 +23,21 @@ let service: Awaited<ReturnType<typeof startJsonService>>;
 /** The Ollama API answers /api/chat as NDJSON: one message chunk, then the final chunk with counts. */
 function ndjson(body: OllamaChat): string {
   const created_at = new Date(0).toISOString();
-  const chunk = { model: body.model, created_at, message: { role: "assistant", content: JSON.stringify(reply) }, done: false };
-  const done = { model: body.model, created_at, message: { role: "assistant", content: "" }, done: true, done_reason: "stop", prompt_eval_count: 50, eval_count: 6 };
+  const chunk = {
+    model: body.model,
+    created_at,
+    message: { role: "assistant", content: JSON.stringify(reply) },
+    done: false,
+  };
+  const done = {
+    model: body.model,
+    created_at,
+    message: { role: "assistant", content: "" },
+    done: true,
+    done_reason: "stop",
+    prompt_eval_count: 50,
+    eval_count: 6,
+  };
   return `${JSON.stringify(chunk)}\n${JSON.stringify(done)}\n`;
 }
 
@@ -38,11 +51,23 @@ afterAll(async () => {
 
 describe("Ollama backbone", () => {
   it("returns schema-validated replies with usage, at temperature 0", async () => {
-    const model = await buildLlm("ollama/llama3.1", { env: { ollamaBaseUrl: service.base }, timeoutMs: 5000, maxRetries: 1 });
+    const model = await buildLlm("ollama/llama3.1", {
+      env: { ollamaBaseUrl: service.base },
+      timeoutMs: 5000,
+      maxRetries: 1,
+    });
     const usage = newUsageMeter();
     const strategies = new PromptedStrategies({ model, modelId: "ollama/llama3.1", usage });
     reply = { verdict: 0.5, reason: "indirect" };
-    const v = await strategies.verify({ question: "Q", subQuery: "q", plan: plan(), route: "TEXT", answer: "A", evidence: "A", sqlResult: "" });
+    const v = await strategies.verify({
+      question: "Q",
+      subQuery: "q",
+      plan: plan(),
+      route: "TEXT",
+      answer: "A",
+      evidence: "A",
+      sqlResult: "",
+    });
     expect(v).toEqual({ verdict: 0.5, reason: "indirect" });
     const sent = service.seen.at(-1)!.body as OllamaChat;
     expect(service.seen.at(-1)!.url).toBe("/api/chat");

@@ -42,7 +42,12 @@ beforeAll(async () => {
         response_format?: { json_schema?: { name?: string } };
       };
       const schemaName = json.response_format?.json_schema?.name ?? "";
-      requests.push({ model: json.model, schemaName, prompt: json.messages.at(-1)?.content ?? "", temperature: json.temperature });
+      requests.push({
+        model: json.model,
+        schemaName,
+        prompt: json.messages.at(-1)?.content ?? "",
+        temperature: json.temperature,
+      });
       const next = queue.shift();
       if (next === "hang") {
         const timer = setTimeout(() => res.end(), 3000);
@@ -66,7 +71,9 @@ beforeAll(async () => {
           object: "chat.completion",
           created: 0,
           model: json.model,
-          choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(next.content) } }],
+          choices: [
+            { index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify(next.content) } },
+          ],
           usage: { prompt_tokens: 100, completion_tokens: 7, total_tokens: 107 },
         }),
       );
@@ -85,34 +92,75 @@ const index = useExampleIndex();
 
 describe("OpenAI-compatible server", () => {
   it("structured replies, usage, temperature 0 and retries on 429/503", async () => {
-    const model = await buildLlm("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000, maxRetries: 3 });
+    const model = await buildLlm("openai/local-model", {
+      env: { openaiBaseUrl: baseUrl },
+      timeoutMs: 5000,
+      maxRetries: 3,
+    });
     const usage = newUsageMeter();
     const strategies = new PromptedStrategies({ model, modelId: "openai/local-model", usage });
     queue.push(429, 503, { name: "verify", content: { verdict: 1, reason: "supported by row 7" } });
-    const v = await strategies.verify({ question: "Q", subQuery: "q", plan: plan(), route: "SQL", answer: "A", evidence: "A", sqlResult: "" });
+    const v = await strategies.verify({
+      question: "Q",
+      subQuery: "q",
+      plan: plan(),
+      route: "SQL",
+      answer: "A",
+      evidence: "A",
+      sqlResult: "",
+    });
     expect(v).toEqual({ verdict: 1, reason: "supported by row 7" });
     expect(requests.slice(-3).map((r) => r.schemaName)).toEqual(["verify", "verify", "verify"]);
     expect(requests.at(-1)).toMatchObject({ model: "local-model", temperature: 0 });
     expect(usage).toMatchObject({ llmCalls: 1, inputTokens: 100, outputTokens: 7 });
 
-    queue.push({ name: "decompose", content: { sub_query: "Who manages Dunmere FC?", required_modalities: "table", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: ["Dunmere FC"], uncertainty: 0 } });
-    const p = await strategies.decompose({ question: "Who manages Dunmere FC?", history: [], consecutiveFailures: 0, schemaPreview: "" });
-    expect(p).toMatchObject({ subQuery: "Who manages Dunmere FC?", requiredModalities: "table", entityMentions: ["Dunmere FC"] });
+    queue.push({
+      name: "decompose",
+      content: {
+        sub_query: "Who manages Dunmere FC?",
+        required_modalities: "table",
+        expected_operator: "lookup",
+        need_global_table_view: "no",
+        entity_mentions: ["Dunmere FC"],
+        uncertainty: 0,
+      },
+    });
+    const p = await strategies.decompose({
+      question: "Who manages Dunmere FC?",
+      history: [],
+      consecutiveFailures: 0,
+      schemaPreview: "",
+    });
+    expect(p).toMatchObject({
+      subQuery: "Who manages Dunmere FC?",
+      requiredModalities: "table",
+      entityMentions: ["Dunmere FC"],
+    });
   });
 
   it("a call that outlives llmTimeoutMs is aborted and retried", async () => {
-    const model = await buildLlm("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 200, maxRetries: 1 });
+    const model = await buildLlm("openai/local-model", {
+      env: { openaiBaseUrl: baseUrl },
+      timeoutMs: 200,
+      maxRetries: 1,
+    });
     const strategies = new PromptedStrategies({ model, modelId: "m" });
     const before = requests.length;
     queue.push("hang", { name: "read_text", content: { answer: "Station Field" } });
     const started = Date.now();
-    expect(await strategies.readText({ question: "Q", subQuery: "q", plan: plan(), evidence: "" })).toBe("Station Field");
+    expect(await strategies.readText({ question: "Q", subQuery: "q", plan: plan(), evidence: "" })).toBe(
+      "Station Field",
+    );
     expect(requests.length - before).toBe(2);
     expect(Date.now() - started).toBeLessThan(4000); // 200 ms limit + one backoff (1–2 s)
   });
 
   it("a 400 is not retried", async () => {
-    const model = await buildLlm("openai/local-model", { env: { openaiBaseUrl: baseUrl }, timeoutMs: 5000, maxRetries: 3 });
+    const model = await buildLlm("openai/local-model", {
+      env: { openaiBaseUrl: baseUrl },
+      timeoutMs: 5000,
+      maxRetries: 3,
+    });
     const strategies = new PromptedStrategies({ model, modelId: "m" });
     const before = requests.length;
     queue.push({ name: "fuse", content: { answer: "x" } }); // the server answers 400: wrong name
@@ -126,7 +174,17 @@ describe("OpenAI-compatible server", () => {
     process.env.OPENAI_BASE_URL = baseUrl;
     try {
       queue.push(
-        { name: "decompose", content: { sub_query: "Who manages Dunmere FC?", required_modalities: "table", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: ["Dunmere FC"], uncertainty: 0 } },
+        {
+          name: "decompose",
+          content: {
+            sub_query: "Who manages Dunmere FC?",
+            required_modalities: "table",
+            expected_operator: "lookup",
+            need_global_table_view: "no",
+            entity_mentions: ["Dunmere FC"],
+            uncertainty: 0,
+          },
+        },
         { name: "link_value", content: { matched_value: "Dunmere FC", matched_column: "Club", confidence: 1 } },
         { name: "write_sql", content: { sql: "SELECT manager FROM clubs WHERE club = 'Dunmere FC'" } },
         { name: "verify", content: { verdict: 1, reason: "the SQL result names the manager" } },
@@ -151,11 +209,27 @@ describe("OpenAI-compatible server", () => {
     const saved = process.env.OPENAI_BASE_URL;
     process.env.OPENAI_BASE_URL = baseUrl;
     const llmCachePath = join(mkdtempSync(join(tmpdir(), "atr-oa-cache-")), "replies.sqlite");
-    const configurable = { indexPath: index.dir, backbone: "openai/local-model", llmCachePath, routerType: "fixed" as const, forceRoute: "TEXT" as const };
+    const configurable = {
+      indexPath: index.dir,
+      backbone: "openai/local-model",
+      llmCachePath,
+      routerType: "fixed" as const,
+      forceRoute: "TEXT" as const,
+    };
     const q = { question: "What is the name of Fenwick City's stadium?", table_id: "clubs" };
     try {
       queue.push(
-        { name: "decompose", content: { sub_query: q.question, required_modalities: "text", expected_operator: "lookup", need_global_table_view: "no", entity_mentions: [], uncertainty: 0 } },
+        {
+          name: "decompose",
+          content: {
+            sub_query: q.question,
+            required_modalities: "text",
+            expected_operator: "lookup",
+            need_global_table_view: "no",
+            entity_mentions: [],
+            uncertainty: 0,
+          },
+        },
         { name: "read_text", content: { answer: "Station Field" } },
         { name: "verify", content: { verdict: 1, reason: "the passage names it" } },
       );
@@ -177,5 +251,4 @@ describe("OpenAI-compatible server", () => {
       else process.env.OPENAI_BASE_URL = saved;
     }
   });
-
 });

@@ -34,7 +34,7 @@ describe("begin: every run starts from its own input", () => {
     expect((fresh.usage as InstanceType<typeof Overwrite>).value).toMatchObject({ llmCalls: 0, byNode: {} });
   });
 
-  it("clears the optional inputs a run left out (parsed to \"\") and keeps the ones it sent", async () => {
+  it('clears the optional inputs a run left out (parsed to "") and keeps the ones it sent', async () => {
     const { begin } = await import("../../nodes/begin.js");
     const { InputSchema } = await import("../../graph/state.js");
     const parsed = InputSchema.parse({ question: "Who manages Dunmere FC?" });
@@ -42,7 +42,10 @@ describe("begin: every run starts from its own input", () => {
     const update = (await begin({ ...parsed } as never)) as Record<string, unknown>;
     expect("table_id" in update && update.table_id === undefined).toBe(true);
     expect("question_id" in update && update.question_id === undefined).toBe(true);
-    const kept = (await begin({ question: "q", question_id: "q-7", table_id: "clubs" } as never)) as Record<string, unknown>;
+    const kept = (await begin({ question: "q", question_id: "q-7", table_id: "clubs" } as never)) as Record<
+      string,
+      unknown
+    >;
     expect(kept.table_id).toBe("clubs");
     expect(kept.question_id).toBe("q-7");
   });

@@ -9,13 +9,28 @@ import { dirname, join, normalize, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
-const ORDER: Record<string, number> = { text: 0, indexing: 1, retrievers: 2, nodes: 3, graph: 4, evals: 5, training: 5, cli: 5, scripts: 6 };
+const ORDER: Record<string, number> = {
+  text: 0,
+  indexing: 1,
+  retrievers: 2,
+  nodes: 3,
+  graph: 4,
+  evals: 5,
+  training: 5,
+  cli: 5,
+  scripts: 6,
+};
 const ALLOWED_UP = new Set(["nodes>graph/state.ts", "nodes>graph/configuration.ts"]);
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") && !e.name.endsWith(".d.ts") ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")
+        ? [join(dir, e.name)]
+        : [],
   );
 }
 
@@ -27,7 +42,9 @@ interface Edge {
 
 function edges(): Edge[] {
   const out: Edge[] = [];
-  for (const file of Object.keys(ORDER).filter((r) => existsSync(join(ROOT, r))).flatMap(sources)) {
+  for (const file of Object.keys(ORDER)
+    .filter((r) => existsSync(join(ROOT, r)))
+    .flatMap(sources)) {
     const src = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
     for (const m of src.matchAll(IMPORT)) {
       const spec = m[3] ?? m[4];

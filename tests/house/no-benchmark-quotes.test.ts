@@ -13,7 +13,9 @@ const ROOMS = ["indexing", "retrievers", "nodes", "graph", "evals", "training", 
 const words = (text: string) => text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 }
 
 describe.skipIf(!existsSync(DATA) && !process.env.CI)("house rules: examples are our own", () => {
@@ -34,7 +36,8 @@ describe.skipIf(!existsSync(DATA) && !process.env.CI)("house rules: examples are
     const quotes: string[] = [];
     for (const file of ROOMS.filter((r) => existsSync(join(ROOT, r))).flatMap((r) => files(join(ROOT, r)))) {
       const flat = ` ${words(readFileSync(file, "utf8")).join(" ")} `;
-      for (const q of questions) if (flat.includes(` ${q} `)) quotes.push(`${file.slice(ROOT.length + 1)}: "${q.slice(0, 70)}"`);
+      for (const q of questions)
+        if (flat.includes(` ${q} `)) quotes.push(`${file.slice(ROOT.length + 1)}: "${q.slice(0, 70)}"`);
     }
     expect(quotes).toEqual([]);
   });

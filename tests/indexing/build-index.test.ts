@@ -17,10 +17,23 @@ beforeAll(() => {
   docs = join(root, "docs");
   mkdirSync(tables);
   mkdirSync(docs);
-  writeFileSync(join(tables, "clubs.csv"), "Club,Founded,Stadium\nLeeds United,1919,Elland Road\nHull City,1904,MKM Stadium\nYork City,1922,LNER Community Stadium\n");
+  writeFileSync(
+    join(tables, "clubs.csv"),
+    "Club,Founded,Stadium\nLeeds United,1919,Elland Road\nHull City,1904,MKM Stadium\nYork City,1922,LNER Community Stadium\n",
+  );
   writeFileSync(join(tables, "clubs.json"), JSON.stringify({ page_title: "Northern clubs" }));
   writeFileSync(join(tables, "broken.xlsx"), "not a workbook");
-  writeFileSync(join(docs, "clubs.json"), JSON.stringify([{ id: "/wiki/Elland_Road", title: "Elland Road", text: "Elland Road is a football stadium in Leeds.", cells: [[0, 2]] }]));
+  writeFileSync(
+    join(docs, "clubs.json"),
+    JSON.stringify([
+      {
+        id: "/wiki/Elland_Road",
+        title: "Elland Road",
+        text: "Elland Road is a football stadium in Leeds.",
+        cells: [[0, 2]],
+      },
+    ]),
+  );
   writeFileSync(join(docs, "history.txt"), "The league was founded in 1888.");
 });
 afterAll(() => {
@@ -40,7 +53,9 @@ describe("buildIndex + openIndex", () => {
     expect(result.manifest.formatVersion).toBe(INDEX_FORMAT_VERSION);
     expect(result.manifest.counts).toMatchObject({ tables: 1, rows: 3, passages: 2 });
     expect(result.manifest.sources.tables).toEqual(["clubs.csv"]);
-    expect(result.manifest.sources.skipped).toEqual([{ file: "broken.xlsx", reason: expect.stringMatching(/not a valid \.xlsx/) }]);
+    expect(result.manifest.sources.skipped).toEqual([
+      { file: "broken.xlsx", reason: expect.stringMatching(/not a valid \.xlsx/) },
+    ]);
     expect(Object.keys(result.manifest.checksums)).toEqual(expect.arrayContaining(["tables.sqlite", "passages.jsonl"]));
     expect(readdirSync(root).filter((n) => n.includes(".tmp-") || n.includes(".old-"))).toEqual([]);
 
@@ -49,8 +64,13 @@ describe("buildIndex + openIndex", () => {
       const schema = index.tables.get("clubs")!;
       expect(schema.title).toBe("Northern clubs");
       expect(index.db.prepare(`SELECT COUNT(*) FROM "${schema.physical}"`).pluck().get()).toBe(3);
-      expect(index.db.prepare(`SELECT club FROM clubs WHERE founded = (SELECT MAX(founded) FROM clubs)`).pluck().get()).toBe("York City");
-      expect(index.passages.find((p) => p.id === "/wiki/Elland_Road")).toMatchObject({ tableId: "clubs", cells: [[0, 2]] });
+      expect(
+        index.db.prepare(`SELECT club FROM clubs WHERE founded = (SELECT MAX(founded) FROM clubs)`).pluck().get(),
+      ).toBe("York City");
+      expect(index.passages.find((p) => p.id === "/wiki/Elland_Road")).toMatchObject({
+        tableId: "clubs",
+        cells: [[0, 2]],
+      });
       const hits = await index.search.rows("Elland Road", 1, { tableId: "clubs" });
       expect(hits[0]!.entry.rowIdx).toBe(0);
     } finally {
@@ -87,8 +107,12 @@ describe("buildIndex + openIndex", () => {
     const passages = readFileSync(join(save, "passages.jsonl"), "utf8");
     // same size: only the full check (build, atr inspect-index) reads every byte
     writeFileSync(join(save, "passages.jsonl"), passages.replace("1888", "1999"));
-    expect(verifyIndexFiles(save, "full").violations).toEqual([expect.stringMatching(/passages\.jsonl does not match its checksum/)]);
-    expect((await inspectIndex(save)).violations).toEqual([expect.stringMatching(/passages\.jsonl does not match its checksum/)]);
+    expect(verifyIndexFiles(save, "full").violations).toEqual([
+      expect.stringMatching(/passages\.jsonl does not match its checksum/),
+    ]);
+    expect((await inspectIndex(save)).violations).toEqual([
+      expect.stringMatching(/passages\.jsonl does not match its checksum/),
+    ]);
     // another size: refused on every open
     writeFileSync(join(save, "passages.jsonl"), passages.replace("1888", "18888"));
     await expect(openIndex(save)).rejects.toThrow(/passages\.jsonl has \d+ bytes but the manifest records \d+/);
@@ -120,18 +144,29 @@ describe("buildIndex + openIndex", () => {
   });
 
   it("fails clearly on a missing directory and a directory without tables", async () => {
-    await expect(buildIndex({ excelDir: join(root, "nope"), docDir: docs, savePath: join(root, "x") })).rejects.toThrow(/--excel_dir .*nope does not exist/);
-    await expect(buildIndex({ excelDir: docs, docDir: docs, savePath: join(root, "x") })).rejects.toThrow(/no tables found in --excel_dir/);
-    await expect(buildIndex({ excelDir: tables, docDir: join(root, "nodocs"), savePath: join(root, "x") })).rejects.toThrow(/--doc_dir .*nodocs does not exist/);
+    await expect(buildIndex({ excelDir: join(root, "nope"), docDir: docs, savePath: join(root, "x") })).rejects.toThrow(
+      /--excel_dir .*nope does not exist/,
+    );
+    await expect(buildIndex({ excelDir: docs, docDir: docs, savePath: join(root, "x") })).rejects.toThrow(
+      /no tables found in --excel_dir/,
+    );
+    await expect(
+      buildIndex({ excelDir: tables, docDir: join(root, "nodocs"), savePath: join(root, "x") }),
+    ).rejects.toThrow(/--doc_dir .*nodocs does not exist/);
   });
 
   it("follows an --input_order file and rejects one that does not match the directories", async () => {
     const order = join(root, "order.json");
-    writeFileSync(order, JSON.stringify({ tables: ["broken.xlsx", "clubs.csv"], documents: ["history.txt", "clubs.json"] }));
+    writeFileSync(
+      order,
+      JSON.stringify({ tables: ["broken.xlsx", "clubs.csv"], documents: ["history.txt", "clubs.json"] }),
+    );
     const result = await build(join(root, "ordered"), { inputOrder: readInputOrder(order) });
     expect(result.manifest.sources.documents).toEqual(["history.txt", "clubs.json"]);
     writeFileSync(order, JSON.stringify({ tables: ["clubs.csv"], documents: [] }));
-    await expect(build(join(root, "ordered"), { inputOrder: readInputOrder(order) })).rejects.toThrow(/present but not listed: broken\.xlsx/);
+    await expect(build(join(root, "ordered"), { inputOrder: readInputOrder(order) })).rejects.toThrow(
+      /present but not listed: broken\.xlsx/,
+    );
     writeFileSync(order, JSON.stringify({ tables: "clubs.csv" }));
     expect(() => readInputOrder(order)).toThrow(/must be \{"tables"/);
   });

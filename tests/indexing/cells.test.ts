@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { allocateQuotas, cellEntries, entityLikeness, rowEntries, schemaEntries, searchText } from "../../indexing/cell-selection.js";
+import {
+  allocateQuotas,
+  cellEntries,
+  entityLikeness,
+  rowEntries,
+  schemaEntries,
+  searchText,
+} from "../../indexing/cell-selection.js";
 import { tableSchemaFor } from "../../indexing/sql-store.js";
 import type { RawTable } from "../../indexing/types.js";
 
@@ -9,8 +16,12 @@ function loaded(raw: RawTable) {
 
 function table(id: string, rows: number, cols = 3, long = false): RawTable {
   return {
-    id, file: `${id}.csv`, header: Array.from({ length: cols }, (_, c) => `Col ${c}`),
-    rows: Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => (long ? `${"x".repeat(300)} ${r} ${c}` : `Name ${id} ${r}-${c}`))),
+    id,
+    file: `${id}.csv`,
+    header: Array.from({ length: cols }, (_, c) => `Col ${c}`),
+    rows: Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: cols }, (_, c) => (long ? `${"x".repeat(300)} ${r} ${c}` : `Name ${id} ${r}-${c}`)),
+    ),
   };
 }
 
@@ -43,9 +54,13 @@ describe("cell budget (reference §4.7 with the coverage fix)", () => {
     expect(entityLikeness("USA")).toBeGreaterThan(entityLikeness("12"));
     expect(entityLikeness("March 3, 1999")).toBeGreaterThan(entityLikeness("0.5"));
     expect(entityLikeness("1971")).toBeGreaterThan(entityLikeness("7"));
-    expect(entityLikeness("Alpha FC")).toBeGreaterThan(entityLikeness("this is a long sentence of free text that goes on and on for a while"));
+    expect(entityLikeness("Alpha FC")).toBeGreaterThan(
+      entityLikeness("this is a long sentence of free text that goes on and on for a while"),
+    );
     const raw: RawTable = {
-      id: "t", file: "t.csv", header: ["Rank", "Club", "Notes"],
+      id: "t",
+      file: "t.csv",
+      header: ["Rank", "Club", "Notes"],
       rows: Array.from({ length: 20 }, (_, r) => [String((r % 3) + 1), `Club ${String.fromCharCode(65 + r)}`, ""]),
     };
     const cells = cellEntries([loaded(raw)], { budget: 10, perTableQuota: 10 });
@@ -55,7 +70,12 @@ describe("cell budget (reference §4.7 with the coverage fix)", () => {
 
   it("embeds the column and value in the cell text, and the table title when known", () => {
     const raw: RawTable = { id: "t", file: "t.csv", title: "Clubs", header: ["Club"], rows: [["Alpha FC"]] };
-    expect(cellEntries([loaded(raw)], { budget: 5, perTableQuota: 5 })[0]).toMatchObject({ column: "Club", value: "Alpha FC", freq: 1, text: "column: Club | value: Alpha FC | table: Clubs" });
+    expect(cellEntries([loaded(raw)], { budget: 5, perTableQuota: 5 })[0]).toMatchObject({
+      column: "Club",
+      value: "Alpha FC",
+      freq: 1,
+      text: "column: Club | value: Alpha FC | table: Clubs",
+    });
   });
 });
 
@@ -69,7 +89,11 @@ describe("row index (reference §4.8, test_row_retrieval)", () => {
   });
 
   it("applies explicit caps: budget 120, per table 110, 20 chars → 110 + 10 rows", () => {
-    const rows = rowEntries([loaded(table("a", 150)), loaded(table("b", 150))], { budget: 120, perTableQuota: 110, maxChars: 20 });
+    const rows = rowEntries([loaded(table("a", 150)), loaded(table("b", 150))], {
+      budget: 120,
+      perTableQuota: 110,
+      maxChars: 20,
+    });
     expect(rows.filter((r) => r.tableId === "a")).toHaveLength(110);
     expect(rows.filter((r) => r.tableId === "b")).toHaveLength(10);
     expect(rows.every((r) => r.text.length <= 20)).toBe(true);
@@ -83,10 +107,30 @@ describe("row index (reference §4.8, test_row_retrieval)", () => {
   });
 
   it("adds the opening of passages linked from a row's cells to its searchable text (HybridQA)", () => {
-    const raw: RawTable = { id: "m", file: "m.csv", header: ["Museum", "District"], rows: [["Pushkin Museum", "Khamovniki"], ["Tretyakov", "Yakimanka"]] };
+    const raw: RawTable = {
+      id: "m",
+      file: "m.csv",
+      header: ["Museum", "District"],
+      rows: [
+        ["Pushkin Museum", "Khamovniki"],
+        ["Tretyakov", "Yakimanka"],
+      ],
+    };
     const passages = [
-      { id: "/wiki/Khamovniki", file: "m.json", tableId: "m", text: "Khamovniki District is home to the embassy of Austria.", cells: [[0, 1]] as Array<[number, number]> },
-      { id: "/wiki/Header", file: "m.json", tableId: "m", text: "Header link.", cells: [[-1, 0]] as Array<[number, number]> },
+      {
+        id: "/wiki/Khamovniki",
+        file: "m.json",
+        tableId: "m",
+        text: "Khamovniki District is home to the embassy of Austria.",
+        cells: [[0, 1]] as Array<[number, number]>,
+      },
+      {
+        id: "/wiki/Header",
+        file: "m.json",
+        tableId: "m",
+        text: "Header link.",
+        cells: [[-1, 0]] as Array<[number, number]>,
+      },
     ];
     const rows = rowEntries([loaded(raw)], { budget: 0, perTableQuota: 0, maxChars: 0 }, passages);
     expect(rows[0]!.linked).toBe("Khamovniki District is home to the embassy of Austria.");
@@ -102,7 +146,18 @@ describe("row index (reference §4.8, test_row_retrieval)", () => {
 
 describe("schema entries (View 3)", () => {
   it("carry the table id/title, type and three examples in the embedded text", () => {
-    const raw: RawTable = { id: "clubs", file: "clubs.csv", title: "Football clubs", header: ["Club", "Founded"], rows: [["A", "1971"], ["B", "1990"], ["C", "1902"], ["D", "1950"]] };
+    const raw: RawTable = {
+      id: "clubs",
+      file: "clubs.csv",
+      title: "Football clubs",
+      header: ["Club", "Founded"],
+      rows: [
+        ["A", "1971"],
+        ["B", "1990"],
+        ["C", "1902"],
+        ["D", "1950"],
+      ],
+    };
     const [club, founded] = schemaEntries([loaded(raw)]);
     expect(club!.text).toBe("table: Football clubs (clubs) | column: Club | type: text | examples: A, B, C");
     expect(founded!.type).toBe("integer");
@@ -114,8 +169,14 @@ describe("the best pairs of a table", () => {
     const { bestPairs, rankedPairs } = await import("../../indexing/cell-selection.js");
     // many equal scores: repeated values, equal first rows across columns
     const raw: RawTable = {
-      id: "t", file: "t.csv", header: ["a", "b", "c"],
-      rows: Array.from({ length: 400 }, (_, r) => [`Name ${r % 37}`, String(r % 11), r % 3 === 0 ? "Same" : `Place ${r % 53}`]),
+      id: "t",
+      file: "t.csv",
+      header: ["a", "b", "c"],
+      rows: Array.from({ length: 400 }, (_, r) => [
+        `Name ${r % 37}`,
+        String(r % 11),
+        r % 3 === 0 ? "Same" : `Place ${r % 53}`,
+      ]),
     } as RawTable;
     const full = rankedPairs(raw);
     for (const k of [0, 1, 5, 50, full.length - 1, full.length, full.length + 5]) {

@@ -35,7 +35,9 @@ describe("chunkText (reference §4.4, test_document_chunking)", () => {
   });
 
   it("rejects size 0, overlap = size, and a prefix that leaves no room", async () => {
-    await expect(chunkText("x", "doc.txt", approximateTokenizer, { size: 0, overlap: 0 })).rejects.toThrow(ChunkingError);
+    await expect(chunkText("x", "doc.txt", approximateTokenizer, { size: 0, overlap: 0 })).rejects.toThrow(
+      ChunkingError,
+    );
     await expect(chunkText("x", "doc.txt", approximateTokenizer, { size: 64, overlap: 64 })).rejects.toThrow(/overlap/);
     await expect(chunkText("x", "doc.txt", approximateTokenizer, { size: 8, overlap: 4 })).rejects.toThrow(/prefix/);
   });
@@ -43,8 +45,15 @@ describe("chunkText (reference §4.4, test_document_chunking)", () => {
 
 describe("table chunks", () => {
   const table: RawTable = {
-    id: "clubs", file: "clubs.csv", title: "Football clubs", header: ["Club", "Founded", "City"],
-    rows: [["Alpha FC", "1971", "Saint Etienne"], ["Gamma", "", "Paris"], ["A | B", "1", "multi\nline"]],
+    id: "clubs",
+    file: "clubs.csv",
+    title: "Football clubs",
+    header: ["Club", "Founded", "City"],
+    rows: [
+      ["Alpha FC", "1971", "Saint Etienne"],
+      ["Gamma", "", "Paris"],
+      ["A | B", "1", "multi\nline"],
+    ],
   };
 
   it("keeps empty cells in their columns and escapes pipes and newlines", () => {
@@ -55,11 +64,16 @@ describe("table chunks", () => {
   });
 
   it("repeats the header in every chunk, covers every row and stays within the size", async () => {
-    const big: RawTable = { ...table, rows: Array.from({ length: 300 }, (_, i) => [`Club ${i}`, String(1900 + i), `City ${i}`]) };
+    const big: RawTable = {
+      ...table,
+      rows: Array.from({ length: 300 }, (_, i) => [`Club ${i}`, String(1900 + i), `City ${i}`]),
+    };
     const chunks = await chunkTable(big, approximateTokenizer, { size: 200, overlap: 20 });
     expect(chunks.length).toBeGreaterThan(5);
     for (const c of chunks) {
-      expect(c.startsWith("File name: clubs.csv\nTable name: clubs\nTitle: Football clubs\n| Club | Founded | City |")).toBe(true);
+      expect(
+        c.startsWith("File name: clubs.csv\nTable name: clubs\nTitle: Football clubs\n| Club | Founded | City |"),
+      ).toBe(true);
       expect(tokens(c).length).toBeLessThanOrEqual(200);
     }
     const all = chunks.join("\n");

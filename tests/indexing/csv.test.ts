@@ -3,16 +3,28 @@ import { CsvParseError, parseCsv, raggedRows, sniffDelimiter } from "../../index
 
 describe("parseCsv", () => {
   it("drops a BOM and reads plain rows with CRLF, LF and CR line ends", () => {
-    expect(parseCsv("\uFEFFa,b\r\n1,2\n3,4\r5,6")).toEqual([["a", "b"], ["1", "2"], ["3", "4"], ["5", "6"]]);
+    expect(parseCsv("\uFEFFa,b\r\n1,2\n3,4\r5,6")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+      ["3", "4"],
+      ["5", "6"],
+    ]);
   });
 
   it("reads quoted fields with commas, escaped quotes and embedded newlines", () => {
     const rows = parseCsv('name,note\n"Smith, J.","said ""hi""\nthen left"\n');
-    expect(rows).toEqual([["name", "note"], ["Smith, J.", 'said "hi"\nthen left']]);
+    expect(rows).toEqual([
+      ["name", "note"],
+      ["Smith, J.", 'said "hi"\nthen left'],
+    ]);
   });
 
   it("keeps empty fields, including a trailing one, and skips blank lines", () => {
-    expect(parseCsv("a,b,c\n,,\n\n1,,\n")).toEqual([["a", "b", "c"], ["", "", ""], ["1", "", ""]]);
+    expect(parseCsv("a,b,c\n,,\n\n1,,\n")).toEqual([
+      ["a", "b", "c"],
+      ["", "", ""],
+      ["1", "", ""],
+    ]);
     expect(parseCsv('a\n""\n')).toEqual([["a"], [""]]);
   });
 
@@ -44,6 +56,9 @@ describe("sniffDelimiter", () => {
     expect(sniffDelimiter("a,b\n1,2\n")).toBe(",");
     expect(sniffDelimiter("single\n1\n")).toBe(",");
     expect(sniffDelimiter("\n\na;b\n1;2")).toBe(";");
-    expect(parseCsv("a;b\n1;\"x;y\"\n", ";")).toEqual([["a", "b"], ["1", "x;y"]]);
+    expect(parseCsv('a;b\n1;"x;y"\n', ";")).toEqual([
+      ["a", "b"],
+      ["1", "x;y"],
+    ]);
   });
 });

@@ -74,7 +74,11 @@ describe("transformers.js model folder (tiny BERT built by the test)", () => {
   it("builds and searches an index with the model folder", async () => {
     const folder = buildTinyEmbeddingModel();
     const index = await buildTinyIndex([CLUBS], [], { embeddingModel: folder });
-    expect(index.manifest.settings).toMatchObject({ embeddingModel: "tiny-bert", embeddingDim: 32, chunkUnit: "tokens" });
+    expect(index.manifest.settings).toMatchObject({
+      embeddingModel: "tiny-bert",
+      embeddingDim: 32,
+      chunkUnit: "tokens",
+    });
     const search = await index.open();
     const hits = await search.rows("paris", 1, { tableId: "clubs" });
     expect(hits[0]!.entry.values.City).toBe("Paris");

@@ -35,9 +35,23 @@ const one = (sql: string): unknown => index.db.prepare(sql).pluck().get();
 
 describe("examples/", () => {
   it("loads five tables, the workbook's merged header flattened, and links club passages to the clubs table", () => {
-    expect([...index.tables.keys()]).toEqual(["cities", "clubs", "players", "season_2023#Standings", "season_2023#Attendance"]);
+    expect([...index.tables.keys()]).toEqual([
+      "cities",
+      "clubs",
+      "players",
+      "season_2023#Standings",
+      "season_2023#Attendance",
+    ]);
     expect(index.tables.get("season_2023#Standings")!.columns.map((c) => c.name)).toEqual([
-      "Pos", "Club", "Home › W", "Home › D", "Home › L", "Away › W", "Away › D", "Away › L", "Points",
+      "Pos",
+      "Club",
+      "Home › W",
+      "Home › D",
+      "Home › L",
+      "Away › W",
+      "Away › D",
+      "Away › L",
+      "Points",
     ]);
     expect(index.tables.get("players")!.columns.find((c) => c.name === "Born")!.type).toBe("date");
     expect(index.passages.filter((p) => p.tableId === "clubs")).toHaveLength(6);
@@ -45,7 +59,9 @@ describe("examples/", () => {
 
   it("has about twenty questions of every kind, each on a table of the corpus", () => {
     expect(questions.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(questions.map((q) => q.type))).toEqual(new Set(["lookup", "count", "aggregate", "superlative", "comparison", "bridge"]));
+    expect(new Set(questions.map((q) => q.type))).toEqual(
+      new Set(["lookup", "count", "aggregate", "superlative", "comparison", "bridge"]),
+    );
     for (const q of questions) expect(index.tables.has(q.table_id)).toBe(true);
     expect(new Set(questions.map((q) => q.question_id)).size).toBe(questions.length);
   });
@@ -53,7 +69,9 @@ describe("examples/", () => {
   it("gold answers follow from the data", () => {
     const gold = (id: string) => questions.find((q) => q.question_id === id)!.answer;
     expect(gold("ex-03")).toEqual([String(one("SELECT population FROM cities WHERE city = 'Brookhaven'"))]);
-    expect(gold("ex-04")).toEqual([String(one(`SELECT home_w FROM season_2023_standings WHERE club = 'Ashford Rovers'`))]);
+    expect(gold("ex-04")).toEqual([
+      String(one(`SELECT home_w FROM season_2023_standings WHERE club = 'Ashford Rovers'`)),
+    ]);
     expect(gold("ex-05")).toEqual([String(one("SELECT COUNT(*) FROM clubs WHERE founded < 1900"))]);
     expect(gold("ex-09")).toEqual([String(one("SELECT AVG(capacity) FROM clubs"))]);
     expect(gold("ex-10")).toEqual([String(one("SELECT AVG(population) FROM cities WHERE region = 'Coastal'"))]);

@@ -12,10 +12,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const problems = (issues: LoadIssue[], file: string): string[] => issues.filter((i) => i.file === file).map((i) => `${i.severity}: ${i.problem}`);
+const problems = (issues: LoadIssue[], file: string): string[] =>
+  issues.filter((i) => i.file === file).map((i) => `${i.severity}: ${i.problem}`);
 
 describe("passage JSON of unexpected shape", () => {
-  it("does not index [1,2,3] as passages \"1\", \"2\", \"3\": the file is skipped, the entries named", () => {
+  it('does not index [1,2,3] as passages "1", "2", "3": the file is skipped, the entries named', () => {
     writeFileSync(join(dir, "numbers.json"), "[1,2,3]");
     const { passages, issues } = loadPassages(dir);
     expect(passages).toEqual([]);
@@ -76,7 +77,9 @@ describe("passage JSON of unexpected shape", () => {
     const { passages, issues } = loadPassages(dir);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(passages.map((p) => p.file)).toEqual(["ok.json"]);
-    expect(problems(issues, "answer.json")).toEqual(["error: the JSON is a number; expected an array of passages, an object or a string; skipped"]);
+    expect(problems(issues, "answer.json")).toEqual([
+      "error: the JSON is a number; expected an array of passages, an object or a string; skipped",
+    ]);
     expect(problems(issues, "deep.json")).toEqual([`error: JSON nested deeper than ${MAX_JSON_DEPTH} levels; skipped`]);
     expect(jsonTooDeep('{"a": "[[[[[[[["}', 2)).toBe(false);
   });
@@ -84,7 +87,10 @@ describe("passage JSON of unexpected shape", () => {
 
 describe("passage files", () => {
   it("reads UTF-16 text, skips binary data and hidden files, follows an inside symlink — each with an issue", () => {
-    writeFileSync(join(dir, "utf16.txt"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Größe: 3 m", "utf16le")]));
+    writeFileSync(
+      join(dir, "utf16.txt"),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("Größe: 3 m", "utf16le")]),
+    );
     writeFileSync(join(dir, "photo.txt"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
     writeFileSync(join(dir, ".notes.txt"), "hidden");
     mkdirSync(join(dir, "more"));
@@ -103,7 +109,9 @@ describe("passage files", () => {
   it("warns about an empty --doc_dir and refuses a file given as --doc_dir", () => {
     const { passages, issues } = loadPassages(dir);
     expect(passages).toEqual([]);
-    expect(issues).toEqual([{ file: dir, severity: "warning", problem: "--doc_dir holds no passage files; the index has tables only" }]);
+    expect(issues).toEqual([
+      { file: dir, severity: "warning", problem: "--doc_dir holds no passage files; the index has tables only" },
+    ]);
     writeFileSync(join(dir, "a.txt"), "x");
     expect(() => loadPassages(join(dir, "a.txt"))).toThrow(/--doc_dir .*a\.txt is not a directory/);
   });

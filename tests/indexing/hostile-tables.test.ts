@@ -9,7 +9,14 @@ import { join } from "node:path";
 import { deflateRawSync, constants as zlibConstants } from "node:zlib";
 import XLSX from "@e965/xlsx";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_HEADER_CHARS, MAX_INPUT_FILE_BYTES, MAX_TABLE_COLUMNS, MAX_XLSX_UNPACKED_BYTES, loadTables, type LoadIssue } from "../../indexing/load-tables.js";
+import {
+  MAX_HEADER_CHARS,
+  MAX_INPUT_FILE_BYTES,
+  MAX_TABLE_COLUMNS,
+  MAX_XLSX_UNPACKED_BYTES,
+  loadTables,
+  type LoadIssue,
+} from "../../indexing/load-tables.js";
 import { checkZipSize } from "../../indexing/zip-limits.js";
 import { handWrittenXlsx, inlineCell, stored, zip } from "./zip-fixture.js";
 
@@ -44,7 +51,10 @@ describe("folder listing decisions", () => {
     expect(tables.map((t) => t.id)).toEqual(["good"]);
     // a folder placeholder is no data and no problem: neither read nor reported
     expect(issues.some((i) => i.file === ".gitkeep")).toBe(false);
-    expect(only(issues, ".hidden.csv")).toMatchObject({ severity: "error", problem: expect.stringMatching(/hidden file.*rename it/) });
+    expect(only(issues, ".hidden.csv")).toMatchObject({
+      severity: "error",
+      problem: expect.stringMatching(/hidden file.*rename it/),
+    });
     expect(only(issues, "..csv").problem).toMatch(/hidden file/);
     expect(only(issues, "sub").problem).toMatch(/sub-folder; skipped/);
     expect(only(issues, JSON.stringify("line\nbreak.csv")).problem).toMatch(/control characters/);
@@ -64,8 +74,14 @@ describe("folder listing decisions", () => {
       symlinkSync(join(dir, "real"), join(dir, "folder.csv"));
       const { tables, issues } = loadTables(dir);
       expect(tables.map((t) => t.id).sort()).toEqual(["inside", "target"]);
-      expect(only(issues, "inside.csv")).toMatchObject({ severity: "warning", problem: expect.stringMatching(/symbolic link to target\.csv inside the folder; read/) });
-      expect(only(issues, "outside.csv")).toMatchObject({ severity: "error", problem: expect.stringMatching(/outside --excel_dir; skipped/) });
+      expect(only(issues, "inside.csv")).toMatchObject({
+        severity: "warning",
+        problem: expect.stringMatching(/symbolic link to target\.csv inside the folder; read/),
+      });
+      expect(only(issues, "outside.csv")).toMatchObject({
+        severity: "error",
+        problem: expect.stringMatching(/outside --excel_dir; skipped/),
+      });
       expect(only(issues, "dangling.csv").problem).toMatch(/missing file; skipped/);
       expect(only(issues, "folder.csv").problem).toMatch(/symbolic link to a directory/);
     } finally {
@@ -125,8 +141,14 @@ describe("CSV content", () => {
     writeFileSync(join(dir, "lead.csv"), "\n   \n,,\r\nname,age\nAnn,31\nBob,40\n");
     const { tables, issues } = loadTables(dir);
     expect(tables[0]!.header).toEqual(["name", "age"]);
-    expect(tables[0]!.rows).toEqual([["Ann", "31"], ["Bob", "40"]]);
-    expect(only(issues, "lead.csv")).toMatchObject({ severity: "warning", problem: "2 blank lines before the header skipped" });
+    expect(tables[0]!.rows).toEqual([
+      ["Ann", "31"],
+      ["Bob", "40"],
+    ]);
+    expect(only(issues, "lead.csv")).toMatchObject({
+      severity: "warning",
+      problem: "2 blank lines before the header skipped",
+    });
   });
 
   it("skips a CSV of only blank lines; loads a header-only CSV as an empty table with a warning", () => {
@@ -135,7 +157,10 @@ describe("CSV content", () => {
     const { tables, issues } = loadTables(dir);
     expect(tables.map((t) => [t.id, t.rows.length])).toEqual([["header", 0]]);
     expect(only(issues, "blank.csv").problem).toMatch(/only blank lines/);
-    expect(only(issues, "header.csv")).toMatchObject({ severity: "warning", problem: expect.stringMatching(/header only/) });
+    expect(only(issues, "header.csv")).toMatchObject({
+      severity: "warning",
+      problem: expect.stringMatching(/header only/),
+    });
   });
 
   it("skips random bytes and a workbook renamed .csv, naming what they are", () => {
@@ -143,19 +168,30 @@ describe("CSV content", () => {
     let seed = 7;
     const noise = Buffer.alloc(4096, 0).map(() => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) & 0xff);
     writeFileSync(join(dir, "noise.csv"), noise);
-    writeFileSync(join(dir, "book.csv"), XLSX.write(XLSX.utils.book_new(XLSX.utils.aoa_to_sheet([["a"], [1]])), { type: "buffer", bookType: "xlsx" }) as Buffer);
+    writeFileSync(
+      join(dir, "book.csv"),
+      XLSX.write(XLSX.utils.book_new(XLSX.utils.aoa_to_sheet([["a"], [1]])), {
+        type: "buffer",
+        bookType: "xlsx",
+      }) as Buffer,
+    );
     writeFileSync(join(dir, "utf32.csv"), Buffer.from([0xff, 0xfe, 0, 0, 0x61, 0, 0, 0]));
     const { tables, issues } = loadTables(dir);
     expect(tables.map((t) => t.id)).toEqual(["good"]);
     expect(only(issues, "noise.csv").problem).toMatch(/looks like binary data, not text/);
-    expect(only(issues, "book.csv").problem).toMatch(/zip archive \(an \.xlsx workbook\? give it the \.xlsx extension\)/);
+    expect(only(issues, "book.csv").problem).toMatch(
+      /zip archive \(an \.xlsx workbook\? give it the \.xlsx extension\)/,
+    );
     expect(only(issues, "utf32.csv").problem).toMatch(/UTF-32 text is not supported/);
   });
 
   it("reads UTF-16 LE and BE with a BOM, and UTF-16 LE without one (warning)", () => {
     const text = "Stadt,Einwohner\nMünchen,1512491\n";
     writeFileSync(join(dir, "le.csv"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
-    writeFileSync(join(dir, "be.csv"), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()]));
+    writeFileSync(
+      join(dir, "be.csv"),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, "utf16le").swap16()]),
+    );
     writeFileSync(join(dir, "nobom.csv"), Buffer.from(text, "utf16le"));
     const { tables, issues } = loadTables(dir);
     for (const table of tables) {
@@ -163,7 +199,13 @@ describe("CSV content", () => {
       expect(table.rows).toEqual([["München", "1512491"]]);
     }
     expect(tables).toHaveLength(3);
-    expect(issues).toEqual([{ file: "nobom.csv", severity: "warning", problem: expect.stringMatching(/no byte-order mark; read as UTF-16LE/) }]);
+    expect(issues).toEqual([
+      {
+        file: "nobom.csv",
+        severity: "warning",
+        problem: expect.stringMatching(/no byte-order mark; read as UTF-16LE/),
+      },
+    ]);
   });
 
   it("detects semicolon (with decimal commas), tab and pipe delimiters", () => {
@@ -172,7 +214,13 @@ describe("CSV content", () => {
     writeFileSync(join(dir, "pipe.csv"), "x|y\n1|2\n");
     const { tables, issues } = loadTables(dir);
     const byId = Object.fromEntries(tables.map((t) => [t.id, t]));
-    expect(byId.semi).toMatchObject({ header: ["Artikel", "Preis", "Menge"], rows: [["Brot", "2,50", "3"], ["Käse", "7,99", "1"]] });
+    expect(byId.semi).toMatchObject({
+      header: ["Artikel", "Preis", "Menge"],
+      rows: [
+        ["Brot", "2,50", "3"],
+        ["Käse", "7,99", "1"],
+      ],
+    });
     expect(byId.tab).toMatchObject({ header: ["name", "note"], rows: [["Ann", "likes a, b and c"]] });
     expect(byId.pipe).toMatchObject({ header: ["x", "y"], rows: [["1", "2"]] });
     expect(only(issues, "semi.csv").problem).toBe('read with ";" as the delimiter (detected from the header line)');
@@ -221,12 +269,22 @@ describe("CSV content", () => {
 describe(".xlsx workbooks", () => {
   it("bounds a sheet by its used cells: one cell at XFD1048576 is one cell; a far stray cell skips the sheet, not the build", () => {
     good();
-    const far = handWrittenXlsx([{ name: "Far", ref: "A1:XFD1048576", rows: `<row r="1048576">${inlineCell("XFD1048576", "corner")}</row>` }]);
+    const far = handWrittenXlsx([
+      { name: "Far", ref: "A1:XFD1048576", rows: `<row r="1048576">${inlineCell("XFD1048576", "corner")}</row>` },
+    ]);
     expect(far.length).toBeLessThan(7 * 1024);
     writeFileSync(join(dir, "far.xlsx"), far);
     const stray = handWrittenXlsx([
-      { name: "Data", ref: "A1:XFD1048576", rows: `<row r="1">${inlineCell("A1", "club")}</row><row r="2">${inlineCell("A2", "Leeds")}</row><row r="1048576">${inlineCell("XFD1048576", "stray")}</row>` },
-      { name: "Fine", ref: "A1:A2", rows: `<row r="1">${inlineCell("A1", "ok")}</row><row r="2">${inlineCell("A2", "1")}</row>` },
+      {
+        name: "Data",
+        ref: "A1:XFD1048576",
+        rows: `<row r="1">${inlineCell("A1", "club")}</row><row r="2">${inlineCell("A2", "Leeds")}</row><row r="1048576">${inlineCell("XFD1048576", "stray")}</row>`,
+      },
+      {
+        name: "Fine",
+        ref: "A1:A2",
+        rows: `<row r="1">${inlineCell("A1", "ok")}</row><row r="2">${inlineCell("A2", "1")}</row>`,
+      },
     ]);
     writeFileSync(join(dir, "stray.xlsx"), stray);
     const started = Date.now();
@@ -237,12 +295,18 @@ describe(".xlsx workbooks", () => {
       ["good", ["club", "city"], 1],
       ["stray#Fine", ["ok"], 1],
     ]);
-    expect(only(issues, "stray.xlsx").problem).toMatch(/sheet "Data": its used range A1:XFD1048576 spans 1048576 rows × 16384 columns, over the 5000000 cell limit.*; skipped/);
+    expect(only(issues, "stray.xlsx").problem).toMatch(
+      /sheet "Data": its used range A1:XFD1048576 spans 1048576 rows × 16384 columns, over the 5000000 cell limit.*; skipped/,
+    );
   });
 
   it("skips a sheet wider than SQLite can store and keeps the other sheets", () => {
     const wb = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([Array.from({ length: 1200 }, (_, i) => `c${i}`)]), "Wide");
+    XLSX.utils.book_append_sheet(
+      wb,
+      XLSX.utils.aoa_to_sheet([Array.from({ length: 1200 }, (_, i) => `c${i}`)]),
+      "Wide",
+    );
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([["a"], ["1"]]), "Narrow");
     writeXlsx("mixed.xlsx", wb);
     const { tables, issues } = loadTables(dir);
@@ -255,14 +319,27 @@ describe(".xlsx workbooks", () => {
     // 5,000 copies of one flushed deflate block of 1 MB of zeros: ~5 GB unpacked from a few MB.
     const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: zlibConstants.Z_FULL_FLUSH });
     const bomb = Buffer.concat([...new Array<Buffer>(5000).fill(block), deflateRawSync(Buffer.alloc(0))]);
-    writeFileSync(join(dir, "liar.xlsx"), zip([stored("[Content_Types].xml", "<Types/>"), { name: "xl/worksheets/sheet1.xml", data: bomb, method: 8, size: 1000 }]));
-    writeFileSync(join(dir, "honest.xlsx"), zip([{ name: "xl/worksheets/sheet1.xml", data: block, method: 8, size: 0xfffffff0 }]));
+    writeFileSync(
+      join(dir, "liar.xlsx"),
+      zip([
+        stored("[Content_Types].xml", "<Types/>"),
+        { name: "xl/worksheets/sheet1.xml", data: bomb, method: 8, size: 1000 },
+      ]),
+    );
+    writeFileSync(
+      join(dir, "honest.xlsx"),
+      zip([{ name: "xl/worksheets/sheet1.xml", data: block, method: 8, size: 0xfffffff0 }]),
+    );
     const started = Date.now();
     const { tables, issues } = loadTables(dir);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(tables.map((t) => t.id)).toEqual(["good"]);
-    expect(only(issues, "liar.xlsx").problem).toMatch(/workbook refused before parsing: it unpacks to more than 134217728 bytes \(limit; a zip bomb\?\)/);
-    expect(only(issues, "honest.xlsx").problem).toMatch(/workbook refused before parsing: it would unpack to more than/);
+    expect(only(issues, "liar.xlsx").problem).toMatch(
+      /workbook refused before parsing: it unpacks to more than 134217728 bytes \(limit; a zip bomb\?\)/,
+    );
+    expect(only(issues, "honest.xlsx").problem).toMatch(
+      /workbook refused before parsing: it would unpack to more than/,
+    );
     expect(checkZipSize(zip([stored("a.xml", "<a/>")]), MAX_XLSX_UNPACKED_BYTES)).toBe(4);
   });
 
@@ -285,7 +362,10 @@ describe(".xlsx workbooks", () => {
   });
 
   it("names an encrypted (OLE) workbook", () => {
-    writeFileSync(join(dir, "locked.xlsx"), Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]));
+    writeFileSync(
+      join(dir, "locked.xlsx"),
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]),
+    );
     good();
     const { issues } = loadTables(dir);
     expect(only(issues, "locked.xlsx").problem).toMatch(/OLE container \(a password-protected workbook/);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { physicalColumnNames, physicalIdentifier, physicalTableName, tableNameVariants, uniqueNames } from "../../indexing/identifiers.js";
+import {
+  physicalColumnNames,
+  physicalIdentifier,
+  physicalTableName,
+  tableNameVariants,
+  uniqueNames,
+} from "../../indexing/identifiers.js";
 
 describe("physical identifiers (reference §6.6 step 3)", () => {
   it("keeps [A-Za-z0-9_], collapses underscores, strips them around longer names, lower-cases", () => {
@@ -33,7 +39,13 @@ describe("uniqueNames", () => {
 
 describe("tableNameVariants (§2.1)", () => {
   it("lists the id, lower-case, normalised and t_-prefixed forms once each, in order", () => {
-    expect(tableNameVariants("204-Season")).toEqual(["204-Season", "204-season", "204_season", "t_204_season", "t_204-season"]);
+    expect(tableNameVariants("204-Season")).toEqual([
+      "204-Season",
+      "204-season",
+      "204_season",
+      "t_204_season",
+      "t_204-season",
+    ]);
     expect(tableNameVariants("t_clubs")).toEqual(["t_clubs", "clubs"]);
   });
 });

@@ -15,9 +15,27 @@ import { openSearchableIndex, type SearchableIndex } from "../../retrievers/open
 
 const N = LARGE_TABLE_ROWS + 1500;
 const FIRST = ["Anna", "Boris", "Clara", "Dmitri", "Elena", "Farid", "Greta", "Hugo"];
-const LAST = ["Abbott", "Brennan", "Castillo", "Dorsey", "Ekwueme", "Fontaine", "Gallagher", "Horvath", "Ibsen", "Jovanovic", "Kowalski"];
+const LAST = [
+  "Abbott",
+  "Brennan",
+  "Castillo",
+  "Dorsey",
+  "Ekwueme",
+  "Fontaine",
+  "Gallagher",
+  "Horvath",
+  "Ibsen",
+  "Jovanovic",
+  "Kowalski",
+];
 const CITIES = ["Port Alder", "Brackwater", "Carrow", "Dunmere", "East Fenwick"];
-const rowOf = (i: number) => [String(i + 1), `${FIRST[i % 8]} ${LAST[Math.floor(i / 8) % 11]} ${i}`, CITIES[i % 5]!, String(1000 + ((i * 37) % 5000)), `20${String(10 + (i % 10))}-0${1 + (i % 9)}-1${i % 10}`];
+const rowOf = (i: number) => [
+  String(i + 1),
+  `${FIRST[i % 8]} ${LAST[Math.floor(i / 8) % 11]} ${i}`,
+  CITIES[i % 5]!,
+  String(1000 + ((i * 37) % 5000)),
+  `20${String(10 + (i % 10))}-0${1 + (i % 9)}-1${i % 10}`,
+];
 
 let root: string;
 let index: SearchableIndex;
@@ -28,7 +46,10 @@ beforeAll(async () => {
   mkdirSync(join(root, "docs"));
   rows = Array.from({ length: N }, (_, i) => rowOf(i));
   rows.push(["", "Total", "", "9999999", ""]);
-  writeFileSync(join(root, "tables", "people.csv"), ["id,name,city,score,date", ...rows.map((r) => r.join(","))].join("\n") + "\n");
+  writeFileSync(
+    join(root, "tables", "people.csv"),
+    ["id,name,city,score,date", ...rows.map((r) => r.join(","))].join("\n") + "\n",
+  );
   await buildIndex({ excelDir: join(root, "tables"), docDir: join(root, "docs"), savePath: join(root, "index") });
   index = await openSearchableIndex(join(root, "index"));
 }, 120_000);
@@ -42,7 +63,9 @@ describe("large tables", () => {
     expect(index.manifest.counts.rows).toBe(N + 1);
     expect(index.manifest.counts.rowEntries).toBe(0);
     expect(index.db.prepare("SELECT COUNT(*) FROM _column_stats WHERE table_id = 'people'").pluck().get()).toBe(5);
-    expect(index.db.prepare("SELECT COUNT(*) FROM _values WHERE table_id = 'people' AND col = 1").pluck().get()).toBe(N + 1);
+    expect(index.db.prepare("SELECT COUNT(*) FROM _values WHERE table_id = 'people' AND col = 1").pluck().get()).toBe(
+      N + 1,
+    );
   });
 
   it("the catalogue from the build-time statistics agrees with the in-memory one", () => {
@@ -88,7 +111,12 @@ describe("large tables", () => {
     const schema = index.tables.get("people")!;
     const large = loadCatalog(index.db, schema);
     const full = catalogFromRows(schema, rows);
-    for (const q of [`What is the score of ${rows[N - 10]![1]}?`, "How many people live in Carrow?", "Who from East Fenwick has the highest score?", "scores of people in Brakwater"]) {
+    for (const q of [
+      `What is the score of ${rows[N - 10]![1]}?`,
+      "How many people live in Carrow?",
+      "Who from East Fenwick has the highest score?",
+      "scores of people in Brakwater",
+    ]) {
       expect(findMentions(q, large)).toEqual(findMentions(q, full));
     }
   });
@@ -111,7 +139,9 @@ describe("large tables", () => {
     expect(prepare).not.toHaveBeenCalled();
     expect(again).toEqual(first);
     again[0]!.score = -1; // a caller's change stays its own
-    expect((await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" }))[0]!.score).toBe(first[0]!.score);
+    expect((await index.search.rows(`score of ${target[1]}`, 3, { tableId: "people" }))[0]!.score).toBe(
+      first[0]!.score,
+    );
     const other = await index.search.rows(`score of ${rows[N - 30]![1]}`, 3, { tableId: "people" });
     expect(prepare).toHaveBeenCalled();
     expect(other[0]!.entry.rowIdx).toBe(N - 30);

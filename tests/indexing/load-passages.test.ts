@@ -14,17 +14,43 @@ describe("loadPassages", () => {
   it("reads HybridQA-style records with ids, titles and cells, linked to the table named by the file", () => {
     writeFileSync(
       join(dir, "clubs.json"),
-      JSON.stringify([{ id: "/wiki/Leeds", title: "Leeds", text: "Leeds is a city.", cells: [[0, 1], [-1, 0]] }]),
+      JSON.stringify([
+        {
+          id: "/wiki/Leeds",
+          title: "Leeds",
+          text: "Leeds is a city.",
+          cells: [
+            [0, 1],
+            [-1, 0],
+          ],
+        },
+      ]),
     );
     const { passages, issues } = loadPassages(dir, { tableIds: new Set(["clubs"]) });
     expect(issues).toEqual([]);
     expect(passages).toEqual([
-      { id: "/wiki/Leeds", title: "Leeds", text: "Leeds is a city.", file: "clubs.json", tableId: "clubs", cells: [[0, 1], [-1, 0]] },
+      {
+        id: "/wiki/Leeds",
+        title: "Leeds",
+        text: "Leeds is a city.",
+        file: "clubs.json",
+        tableId: "clubs",
+        cells: [
+          [0, 1],
+          [-1, 0],
+        ],
+      },
     ]);
   });
 
   it("reads TAT-QA paragraphs, a plain object, a .txt file; no tableId when the stem is not a table", () => {
-    writeFileSync(join(dir, "report.json"), JSON.stringify([{ id: "p1", order: 1, text: "Revenue grew." }, { id: "p2", order: 2, text: " " }]));
+    writeFileSync(
+      join(dir, "report.json"),
+      JSON.stringify([
+        { id: "p1", order: 1, text: "Revenue grew." },
+        { id: "p2", order: 2, text: " " },
+      ]),
+    );
     writeFileSync(join(dir, "facts.json"), JSON.stringify({ club: "Leeds", founded: 1919 }));
     writeFileSync(join(dir, "history.txt"), "\uFEFFThe league began in 1888.\n");
     const { passages } = loadPassages(dir, { tableIds: new Set(["other"]) });
@@ -38,7 +64,13 @@ describe("loadPassages", () => {
 
   it("keeps ids unique across files: a repeated id gets the file stem", () => {
     writeFileSync(join(dir, "a.json"), JSON.stringify([{ id: "/wiki/X", text: "x" }]));
-    writeFileSync(join(dir, "b.json"), JSON.stringify([{ id: "/wiki/X", text: "x" }, { id: "/wiki/X", text: "x again" }]));
+    writeFileSync(
+      join(dir, "b.json"),
+      JSON.stringify([
+        { id: "/wiki/X", text: "x" },
+        { id: "/wiki/X", text: "x again" },
+      ]),
+    );
     expect(loadPassages(dir).passages.map((p) => p.id)).toEqual(["/wiki/X", "/wiki/X#b", "/wiki/X#b~2"]);
   });
 
@@ -57,7 +89,13 @@ describe("loadPassages", () => {
     writeFileSync(join(dir, "old.txt"), Buffer.from("Caf\xe9 \x93open\x94", "latin1"));
     const { passages, issues } = loadPassages(dir);
     expect(passages[0]!.text).toBe("Café “open”");
-    expect(issues).toEqual([expect.objectContaining({ file: "old.txt", severity: "warning", problem: expect.stringMatching(/not valid UTF-8/) })]);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        file: "old.txt",
+        severity: "warning",
+        problem: expect.stringMatching(/not valid UTF-8/),
+      }),
+    ]);
   });
 
   it("fails clearly when the directory does not exist", () => {

@@ -24,44 +24,84 @@ function writeWorkbook(file: string, sheets: Record<string, { aoa: unknown[][]; 
 describe("flattenHeader", () => {
   it("names blank headers col_N, suffixes duplicates and joins header rows", () => {
     expect(flattenHeader([["a", "", "a", "a_2", "a"]])).toEqual(["a", "col_2", "a_2", "a_2_2", "a_3"]);
-    expect(flattenHeader([["Goals", "Goals", "Club"], ["Home", "Away", "Club"]])).toEqual(["Goals › Home", "Goals › Away", "Club"]);
+    expect(
+      flattenHeader([
+        ["Goals", "Goals", "Club"],
+        ["Home", "Away", "Club"],
+      ]),
+    ).toEqual(["Goals › Home", "Goals › Away", "Club"]);
   });
 });
 
 describe("loadTables", () => {
   it("loads CSV tables with ids from stems, titles from sidecars, and ignores the sidecars as tables", () => {
-    writeFileSync(join(dir, "clubs.csv"), "\uFEFFClub,Founded\nLeeds,1919\n\"Hull, City\",1904\n");
+    writeFileSync(join(dir, "clubs.csv"), '\uFEFFClub,Founded\nLeeds,1919\n"Hull, City",1904\n');
     writeFileSync(join(dir, "clubs.json"), JSON.stringify({ title: "Clubs", section_title: "North" }));
     writeFileSync(join(dir, "200_1.csv"), "Year,Title\n2001,A\n");
     writeFileSync(join(dir, "200_1.json"), JSON.stringify({ page_title: "Mischa Barton" }));
     const { tables, files, issues } = loadTables(dir);
     expect(issues).toEqual([]);
     expect(files).toEqual(["200_1.csv", "clubs.csv"]);
-    expect(tables.map((t) => [t.id, t.title])).toEqual([["200_1", "Mischa Barton"], ["clubs", "Clubs › North"]]);
+    expect(tables.map((t) => [t.id, t.title])).toEqual([
+      ["200_1", "Mischa Barton"],
+      ["clubs", "Clubs › North"],
+    ]);
     expect(tables[1]!.header).toEqual(["Club", "Founded"]);
-    expect(tables[1]!.rows).toEqual([["Leeds", "1919"], ["Hull, City", "1904"]]);
+    expect(tables[1]!.rows).toEqual([
+      ["Leeds", "1919"],
+      ["Hull, City", "1904"],
+    ]);
   });
 
   it("gives each sheet of a multi-sheet workbook its own id, fills merges and flattens a two-row header", () => {
     writeWorkbook("league.xlsx", {
       Home: {
-        aoa: [["Club", "Goals", ""], ["", "For", "Against"], ["Leeds", 10, 4], ["Hull", 7, 9]],
-        merges: [{ s: { r: 0, c: 1 }, e: { r: 0, c: 2 } }, { s: { r: 0, c: 0 }, e: { r: 1, c: 0 } }],
+        aoa: [
+          ["Club", "Goals", ""],
+          ["", "For", "Against"],
+          ["Leeds", 10, 4],
+          ["Hull", 7, 9],
+        ],
+        merges: [
+          { s: { r: 0, c: 1 }, e: { r: 0, c: 2 } },
+          { s: { r: 0, c: 0 }, e: { r: 1, c: 0 } },
+        ],
       },
-      Away: { aoa: [["Club", "Region"], ["Leeds", "North"], ["", ""], ["York", "North"]], merges: [{ s: { r: 1, c: 1 }, e: { r: 3, c: 1 } }] },
+      Away: {
+        aoa: [
+          ["Club", "Region"],
+          ["Leeds", "North"],
+          ["", ""],
+          ["York", "North"],
+        ],
+        merges: [{ s: { r: 1, c: 1 }, e: { r: 3, c: 1 } }],
+      },
     });
     const { tables, issues } = loadTables(dir);
     expect(issues).toEqual([]);
     expect(tables.map((t) => t.id)).toEqual(["league#Home", "league#Away"]);
     expect(tables[0]!.header).toEqual(["Club", "Goals › For", "Goals › Against"]);
-    expect(tables[0]!.rows).toEqual([["Leeds", "10", "4"], ["Hull", "7", "9"]]);
+    expect(tables[0]!.rows).toEqual([
+      ["Leeds", "10", "4"],
+      ["Hull", "7", "9"],
+    ]);
     expect(tables[0]!.sheet).toBe("Home");
     // The merge fills the blank middle row, so it is kept as data.
-    expect(tables[1]!.rows).toEqual([["Leeds", "North"], ["", "North"], ["York", "North"]]);
+    expect(tables[1]!.rows).toEqual([
+      ["Leeds", "North"],
+      ["", "North"],
+      ["York", "North"],
+    ]);
   });
 
   it("reads spreadsheet dates shown with a two-digit year as ISO dates, keeps formatted numbers as shown", () => {
-    const ws = XLSX.utils.aoa_to_sheet([["When", "Amount"], [new Date(Date.UTC(1998, 2, 14)), 1234.5]], { cellDates: true });
+    const ws = XLSX.utils.aoa_to_sheet(
+      [
+        ["When", "Amount"],
+        [new Date(Date.UTC(1998, 2, 14)), 1234.5],
+      ],
+      { cellDates: true },
+    );
     (ws["B2"] as XLSX.CellObject).z = "#,##0.00";
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, ws, "S");
@@ -98,8 +138,15 @@ describe("loadTables", () => {
     writeFileSync(join(dir, "ragged.csv"), "a,b,c\n1,2\n1,2,3,4\n1,2,3,\n");
     const { tables, issues } = loadTables(dir);
     expect(tables[0]!.header).toEqual(["a", "b", "c", "col_4"]);
-    expect(tables[0]!.rows).toEqual([["1", "2", "", ""], ["1", "2", "3", "4"], ["1", "2", "3", ""]]);
-    expect(issues.map((i) => [i.file, i.severity])).toEqual([["ragged.csv", "warning"], ["ragged.csv", "warning"]]);
+    expect(tables[0]!.rows).toEqual([
+      ["1", "2", "", ""],
+      ["1", "2", "3", "4"],
+      ["1", "2", "3", ""],
+    ]);
+    expect(issues.map((i) => [i.file, i.severity])).toEqual([
+      ["ragged.csv", "warning"],
+      ["ragged.csv", "warning"],
+    ]);
     expect(issues[0]!.problem).toMatch(/file row 2 have fewer/);
     expect(issues[1]!.problem).toMatch(/file row 3 have more/);
   });
@@ -134,6 +181,8 @@ describe("loadTables", () => {
     writeFileSync(join(dir, "a.csv"), "x\n1\n");
     writeFileSync(join(dir, "b.csv"), "x\n1\n");
     expect(loadTables(dir, { order: ["b.csv", "a.csv"] }).tables.map((t) => t.id)).toEqual(["b", "a"]);
-    expect(() => loadTables(dir, { order: ["b.csv", "c.csv"] })).toThrow(/listed but not present: c\.csv; present but not listed: a\.csv/);
+    expect(() => loadTables(dir, { order: ["b.csv", "c.csv"] })).toThrow(
+      /listed but not present: c\.csv; present but not listed: a\.csv/,
+    );
   });
 });

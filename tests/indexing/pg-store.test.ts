@@ -10,7 +10,9 @@ import { buildExampleIndex } from "../fixtures/example-index.js";
 
 describe("store URLs and schema names", () => {
   it("removes the password (also as a parameter) and keeps the rest", () => {
-    expect(redactUrl("postgres://atr:s3cret@db.example:5433/atr?sslmode=require&password=x")).toBe("postgres://atr@db.example:5433/atr?sslmode=require");
+    expect(redactUrl("postgres://atr:s3cret@db.example:5433/atr?sslmode=require&password=x")).toBe(
+      "postgres://atr@db.example:5433/atr?sslmode=require",
+    );
     expect(redactUrl("postgresql://atr@127.0.0.1/atr")).toBe("postgresql://atr@127.0.0.1/atr");
     expect(isPostgresUrl("postgres://h/db")).toBe(true);
     expect(isPostgresUrl("sqlite")).toBe(false);
@@ -23,9 +25,14 @@ describe("store URLs and schema names", () => {
   });
 
   it("refuses a --sql_store that is not sqlite or a postgres:// URL, before building", async () => {
-    await expect(buildIndex({ excelDir: "examples/tables", docDir: "examples/docs", savePath: "/tmp/never-built", sqlStore: "mysql://u:pw@h/db" })).rejects.toThrow(
-      /--sql_store must be "sqlite" or a postgres:\/\/ URL, got "mysql:\/\/u@h\/db"/,
-    );
+    await expect(
+      buildIndex({
+        excelDir: "examples/tables",
+        docDir: "examples/docs",
+        savePath: "/tmp/never-built",
+        sqlStore: "mysql://u:pw@h/db",
+      }),
+    ).rejects.toThrow(/--sql_store must be "sqlite" or a postgres:\/\/ URL, got "mysql:\/\/u@h\/db"/);
   });
 });
 
@@ -48,13 +55,19 @@ describe("the manifest's sqlStore", () => {
   };
 
   it("accepts a URL without password and a plain schema name", () => {
-    expect(withStore({ kind: "postgres", url: "postgres://atr@127.0.0.1:5432/atr", schema: "atr_x_0123abcd" })).toEqual([]);
+    expect(withStore({ kind: "postgres", url: "postgres://atr@127.0.0.1:5432/atr", schema: "atr_x_0123abcd" })).toEqual(
+      [],
+    );
   });
 
   it("refuses a password in the URL, another kind, or a schema name that needs quoting", () => {
-    expect(withStore({ kind: "postgres", url: "postgres://atr:pw@127.0.0.1:5432/atr", schema: "atr_x" })).toContain("sqlStore.url must not hold a password");
+    expect(withStore({ kind: "postgres", url: "postgres://atr:pw@127.0.0.1:5432/atr", schema: "atr_x" })).toContain(
+      "sqlStore.url must not hold a password",
+    );
     expect(withStore({ kind: "mysql", url: "mysql://h/db", schema: "atr_x" })[0]).toMatch(/^sqlStore must be/);
-    expect(withStore({ kind: "postgres", url: "postgres://h/db", schema: 'x"; DROP SCHEMA public; --' })[0]).toMatch(/^sqlStore must be/);
+    expect(withStore({ kind: "postgres", url: "postgres://h/db", schema: 'x"; DROP SCHEMA public; --' })[0]).toMatch(
+      /^sqlStore must be/,
+    );
   });
 });
 

@@ -3,7 +3,16 @@
  * the build going on past bad input files, which the manifest lists.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +48,9 @@ describe("--save_path safety", () => {
     mkdirSync(app);
     writeFileSync(join(app, "manifest.json"), JSON.stringify({ name: "my web app" }));
     writeFileSync(join(app, "index.html"), "<h1>keep</h1>");
-    await expect(build(app)).rejects.toThrow(/refusing to replace --save_path .*webapp: its manifest\.json has no formatVersion and checksums.*Nothing was deleted/);
+    await expect(build(app)).rejects.toThrow(
+      /refusing to replace --save_path .*webapp: its manifest\.json has no formatVersion and checksums.*Nothing was deleted/,
+    );
     expect(listing(app)).toEqual(["index.html", "manifest.json"]);
   });
 
@@ -47,7 +58,9 @@ describe("--save_path safety", () => {
     const app = join(root, "myapp");
     mkdirSync(join(app, "data"), { recursive: true });
     writeFileSync(join(app, "data", "t.csv"), "a\n1\n");
-    await expect(build(app, join(app, "data"))).rejects.toThrow(/refusing --save_path .*myapp: it contains --excel_dir .*myapp\/data, and replacing the index would delete the input/);
+    await expect(build(app, join(app, "data"))).rejects.toThrow(
+      /refusing --save_path .*myapp: it contains --excel_dir .*myapp\/data, and replacing the index would delete the input/,
+    );
     await expect(build(join(app, "data"), join(app, "data"))).rejects.toThrow(/it is --excel_dir/);
     await expect(build(app, tables, join(app, "data"))).rejects.toThrow(/it contains --doc_dir/);
     expect(readFileSync(join(app, "data", "t.csv"), "utf8")).toBe("a\n1\n");
@@ -75,14 +88,32 @@ describe("--save_path safety", () => {
     const app = join(root, "cli-app");
     mkdirSync(app);
     writeFileSync(join(app, "manifest.json"), "{}");
-    const refused = await runCli(["build-index", "--excel_dir", tables, "--doc_dir", docs, "--save_path", app, "--quiet"]);
+    const refused = await runCli([
+      "build-index",
+      "--excel_dir",
+      tables,
+      "--doc_dir",
+      docs,
+      "--save_path",
+      app,
+      "--quiet",
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/refusing to replace --save_path .*cli-app: its manifest\.json has no formatVersion/);
     const save = join(root, "cli-index");
     const stale = `${save}.tmp-${deadPid()}`;
     mkdirSync(stale);
     writeFileSync(join(stale, BUILD_MARKER), "x");
-    const built = await runCli(["build-index", "--excel_dir", tables, "--doc_dir", docs, "--save_path", save, "--quiet"]);
+    const built = await runCli([
+      "build-index",
+      "--excel_dir",
+      tables,
+      "--doc_dir",
+      docs,
+      "--save_path",
+      save,
+      "--quiet",
+    ]);
     expect(built.code).toBe(0);
     expect(built.err).toMatch(/note: removed .*cli-index\.tmp-\d+, left by an interrupted build/);
     expect(existsSync(stale)).toBe(false);
@@ -129,7 +160,9 @@ describe("leftovers of interrupted builds", () => {
     const aside = `${save}.old-${deadPid()}`;
     const { renameSync } = await import("node:fs");
     renameSync(save, aside);
-    expect(cleanStaleBuilds(save)).toEqual(expect.arrayContaining([expect.stringMatching(/restored .*stale from .*\.old-/)]));
+    expect(cleanStaleBuilds(save)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/restored .*stale from .*\.old-/)]),
+    );
     expect(verifyIndexFiles(save).violations).toEqual([]);
     rmSync(unmarked, { recursive: true });
     rmSync(live, { recursive: true });
@@ -142,8 +175,14 @@ describe("leftovers of interrupted builds", () => {
     for (let i = 0; i < 8000; i++) lines.push(`${i},name ${i},city ${i % 300},${(i * 7) % 1000}`);
     writeFileSync(join(big, "big.csv"), lines.join("\n"));
     const save = join(root, "killed");
-    const child = spawn(process.execPath, ["bin/atr.js", "build-index", "--excel_dir", big, "--doc_dir", docs, "--save_path", save, "--quiet"], { stdio: "ignore" });
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+    const child = spawn(
+      process.execPath,
+      ["bin/atr.js", "build-index", "--excel_dir", big, "--doc_dir", docs, "--save_path", save, "--quiet"],
+      { stdio: "ignore" },
+    );
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal })),
+    );
     const seen = await new Promise<boolean>((resolve) => {
       const started = Date.now();
       const timer = setInterval(() => {
@@ -170,10 +209,19 @@ describe("a build past bad input files", () => {
     mkdirSync(mixed);
     mkdirSync(mixedDocs);
     writeFileSync(join(mixed, "clubs.csv"), "Club,City\nLeeds United,Leeds\n");
-    writeFileSync(join(mixed, "wide.csv"), `${Array.from({ length: 1000 }, (_, i) => `c${i}`).join(",")}\n${"1,".repeat(999)}1\n`);
+    writeFileSync(
+      join(mixed, "wide.csv"),
+      `${Array.from({ length: 1000 }, (_, i) => `c${i}`).join(",")}\n${"1,".repeat(999)}1\n`,
+    );
     writeFileSync(
       join(mixed, "far.xlsx"),
-      handWrittenXlsx([{ name: "S", ref: "A1:XFD1048576", rows: `<row r="1">${inlineCell("A1", "x")}</row><row r="1048576">${inlineCell("XFD1048576", "y")}</row>` }]),
+      handWrittenXlsx([
+        {
+          name: "S",
+          ref: "A1:XFD1048576",
+          rows: `<row r="1">${inlineCell("A1", "x")}</row><row r="1048576">${inlineCell("XFD1048576", "y")}</row>`,
+        },
+      ]),
     );
     writeFileSync(join(mixed, ".hidden.csv"), "a\n1\n");
     writeFileSync(join(mixed, "Robert'); DROP TABLE clubs;--.csv"), "name\nBobby\n");

@@ -22,7 +22,13 @@ const clubs: RawTable = {
     ["York", "", "n/a", "", "z"],
   ],
 };
-const sheet: RawTable = { id: "league#Home", file: "league.xlsx", sheet: "Home", header: ["Goals › For"], rows: [["10"]] };
+const sheet: RawTable = {
+  id: "league#Home",
+  file: "league.xlsx",
+  sheet: "Home",
+  header: ["Goals › For"],
+  rows: [["10"]],
+};
 
 describe("sql store", () => {
   it("writes typed and raw columns, the _row id and bookkeeping, and reads the schemas back", () => {
@@ -46,13 +52,26 @@ describe("sql store", () => {
       expect(s.columns[0]!.examples).toEqual(["Leeds", "Hull", "York"]);
       const rows = db.prepare(`SELECT * FROM "t_200_1" ORDER BY _row`).all();
       expect(rows[0]).toEqual({
-        _row: 0, club_name: "Leeds", club_name__raw: "Leeds", founded: 1919, founded__raw: "1,919",
-        budget_m: 5.2, budget_m__raw: "$5.2", opened: "2019-06-30", opened__raw: "June 30, 2019", club_name_1: "x", club_name_1__raw: "x",
+        _row: 0,
+        club_name: "Leeds",
+        club_name__raw: "Leeds",
+        founded: 1919,
+        founded__raw: "1,919",
+        budget_m: 5.2,
+        budget_m__raw: "$5.2",
+        opened: "2019-06-30",
+        opened__raw: "June 30, 2019",
+        club_name_1: "x",
+        club_name_1__raw: "x",
       });
       expect(rows[2]).toMatchObject({ _row: 2, founded: null, founded__raw: "", budget_m: null, budget_m__raw: "n/a" });
       expect(rows[1]).toMatchObject({ budget_m: -3.4, club_name_1: null, club_name_1__raw: "" });
       expect(db.prepare(`SELECT SUM(budget_m) FROM "t_200_1"`).pluck().get()).toBeCloseTo(1.8);
-      expect(schemas.get("league#Home")).toMatchObject({ physical: "league_home", sheet: "Home", columns: [{ physical: "goals_for", type: "integer" }] });
+      expect(schemas.get("league#Home")).toMatchObject({
+        physical: "league_home",
+        sheet: "Home",
+        columns: [{ physical: "goals_for", type: "integer" }],
+      });
       expect(() => db.prepare(`DELETE FROM "t_200_1"`).run()).toThrow(/readonly/i);
     } finally {
       db.close();
@@ -60,7 +79,13 @@ describe("sql store", () => {
   });
 
   it("de-collides physical table names and avoids reserved prefixes", () => {
-    expect(physicalTableNames(["a b", "a_b", "A-B", "_x", "sqlite_master"])).toEqual(["a_b", "a_b_2", "a_b_3", "t_x", "t_sqlite_master"]);
+    expect(physicalTableNames(["a b", "a_b", "A-B", "_x", "sqlite_master"])).toEqual([
+      "a_b",
+      "a_b_2",
+      "a_b_3",
+      "t_x",
+      "t_sqlite_master",
+    ]);
   });
 
   it("cuts long schema examples but keeps the full raw text in SQL", () => {

@@ -2,7 +2,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ExactIndex, FaissIndex, loadFaiss, openVectorIndex, readVectors, VectorFileError, vectorBackendName, writeVectors } from "../../indexing/vector-index.js";
+import {
+  ExactIndex,
+  FaissIndex,
+  loadFaiss,
+  openVectorIndex,
+  readVectors,
+  VectorFileError,
+  vectorBackendName,
+  writeVectors,
+} from "../../indexing/vector-index.js";
 
 function randomUnitVectors(n: number, d: number, seed = 7): Float32Array {
   const v = new Float32Array(n * d);
@@ -41,8 +50,21 @@ describe("exact inner-product index", () => {
 
   it("searches only inside a range or an id list", () => {
     const inRange = index.search(q, 5, { range: { start: 100, end: 140 } });
-    expect(inRange.map((h) => h.id)).toEqual(bruteForce(v, d, q, 5, [...Array(40).keys()].map((i) => i + 100)));
-    expect(index.search(q, 10, { ids: [3, 9] }).map((h) => h.id).sort()).toEqual([3, 9]);
+    expect(inRange.map((h) => h.id)).toEqual(
+      bruteForce(
+        v,
+        d,
+        q,
+        5,
+        [...Array(40).keys()].map((i) => i + 100),
+      ),
+    );
+    expect(
+      index
+        .search(q, 10, { ids: [3, 9] })
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual([3, 9]);
   });
 
   it("breaks ties by the lower id", () => {
@@ -69,21 +91,24 @@ describe("FAISS backend", () => {
     expect(openVectorIndex(randomUnitVectors(3, 4), 4, "exact").backend).toBe("exact");
   });
 
-  it.skipIf(!faiss)("gives the same top-k as the exact index (skipped: faiss-node is not loadable here — run scripts/build-faiss-node.sh as root)", () => {
-    const d = 32;
-    const v = randomUnitVectors(2000, d, 3);
-    const exact = new ExactIndex(v, d);
-    const f = new FaissIndex(faiss!, v, d);
-    for (let t = 0; t < 5; t++) {
-      const q = randomUnitVectors(1, d, 1000 + t);
-      expect(f.search(q, 10).map((h) => h.id)).toEqual(exact.search(q, 10).map((h) => h.id));
-      const range = { start: 500, end: 620 };
-      expect(f.search(q, 10, { range }).map((h) => h.id)).toEqual(exact.search(q, 10, { range }).map((h) => h.id));
-      const fs = f.search(q, 3);
-      const es = exact.search(q, 3);
-      fs.forEach((h, i) => expect(h.score).toBeCloseTo(es[i]!.score, 4));
-    }
-  });
+  it.skipIf(!faiss)(
+    "gives the same top-k as the exact index (skipped: faiss-node is not loadable here — run scripts/build-faiss-node.sh as root)",
+    () => {
+      const d = 32;
+      const v = randomUnitVectors(2000, d, 3);
+      const exact = new ExactIndex(v, d);
+      const f = new FaissIndex(faiss!, v, d);
+      for (let t = 0; t < 5; t++) {
+        const q = randomUnitVectors(1, d, 1000 + t);
+        expect(f.search(q, 10).map((h) => h.id)).toEqual(exact.search(q, 10).map((h) => h.id));
+        const range = { start: 500, end: 620 };
+        expect(f.search(q, 10, { range }).map((h) => h.id)).toEqual(exact.search(q, 10, { range }).map((h) => h.id));
+        const fs = f.search(q, 3);
+        const es = exact.search(q, 3);
+        fs.forEach((h, i) => expect(h.score).toBeCloseTo(es[i]!.score, 4));
+      }
+    },
+  );
 });
 
 describe("sparse query scoring", () => {
@@ -94,7 +119,9 @@ describe("sparse query scoring", () => {
     const texts = ["Kareville has 1,000 people", "Tenoville, 2021-09-06", "score of Boki Volemi", "highest score", ""];
     const emb = new OfflineHashEmbeddings({ dimension: d });
     const docs = new Float32Array((await emb.embedDocuments(texts)).flat());
-    const sparse = (await emb.embedDocuments(["What is the score of Boki Volemi?", "how many people are from kareville"])).map((q) => Float32Array.from(q));
+    const sparse = (
+      await emb.embedDocuments(["What is the score of Boki Volemi?", "how many people are from kareville"])
+    ).map((q) => Float32Array.from(q));
     const dense = randomUnitVectors(1, d);
     for (const q of sparse) expect(q.filter((x) => x !== 0).length * 4).toBeLessThanOrEqual(d); // the sparse path
     expect(dense.filter((x) => x !== 0).length * 4).toBeGreaterThan(d); // the full one

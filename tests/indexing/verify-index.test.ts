@@ -26,7 +26,10 @@ beforeAll(() => {
   docs = join(root, "docs");
   mkdirSync(tables);
   mkdirSync(docs);
-  writeFileSync(join(tables, "clubs.csv"), "Club,Founded,City\nAlder FC,1901,Brackwater\nBirch Town,1911,Carrow\nCedar United,1921,Dunmere\n");
+  writeFileSync(
+    join(tables, "clubs.csv"),
+    "Club,Founded,City\nAlder FC,1901,Brackwater\nBirch Town,1911,Carrow\nCedar United,1921,Dunmere\n",
+  );
   writeFileSync(join(tables, "rivers.csv"), "River,Length\nOrme,120\nTeal,85\n");
   writeFileSync(join(docs, "notes.txt"), "Alder FC plays in Brackwater.");
 });
@@ -48,7 +51,9 @@ function recomputeChecksums(dir: string, edit: (m: Record<string, any>) => void 
   const m = JSON.parse(readFileSync(path, "utf8"));
   edit(m);
   for (const file of Object.keys(m.checksums)) {
-    m.checksums[file] = createHash("sha256").update(readFileSync(join(dir, file))).digest("hex");
+    m.checksums[file] = createHash("sha256")
+      .update(readFileSync(join(dir, file)))
+      .digest("hex");
     m.sizes[file] = statSync(join(dir, file)).size;
   }
   writeFileSync(path, JSON.stringify(m, null, 2));
@@ -82,7 +87,9 @@ describe("inspect-index runs the checks answering runs", () => {
     await expect(openIndex(dir)).rejects.toThrow(/cells\.f32 has 100 bytes but the manifest records/);
     expect((await inspect(dir)).err).toMatch(/cells\.f32 has 100 bytes/);
     recomputeChecksums(dir);
-    await expect(openIndex(dir)).rejects.toThrow(/cells\.f32: holds .* vectors of dim 512, but the view has \d+ entries/);
+    await expect(openIndex(dir)).rejects.toThrow(
+      /cells\.f32: holds .* vectors of dim 512, but the view has \d+ entries/,
+    );
     const res = await inspect(dir);
     expect(res.code).toBe(1);
     expect(res.err).toMatch(/cells\.f32: holds .* vectors/);
@@ -91,7 +98,10 @@ describe("inspect-index runs the checks answering runs", () => {
   it("random bytes in tables.sqlite (checksums recomputed): both refuse", async () => {
     const dir = await fresh();
     const size = statSync(join(dir, "tables.sqlite")).size;
-    writeFileSync(join(dir, "tables.sqlite"), Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919 + 13) % 256)));
+    writeFileSync(
+      join(dir, "tables.sqlite"),
+      Buffer.from(Array.from({ length: size }, (_, i) => (i * 7919 + 13) % 256)),
+    );
     recomputeChecksums(dir);
     await expect(openIndex(dir)).rejects.toThrow(IndexVerificationError);
     await expect(openIndex(dir)).rejects.toThrow(/not a database|not a View 5 store/);
@@ -156,7 +166,9 @@ describe("a batch keeps the index it opened", () => {
     expect(after[0]!.entry).toEqual(before[0]!.entry);
     expect(pinned.db.prepare('SELECT COUNT(*) FROM "clubs"').pluck().get()).toBe(3);
     expect(pinned.tables.has("rivers")).toBe(true);
-    await expect((await getSqlExecutor(config)).execute('SELECT "club" FROM "clubs"')).rejects.toThrow(/was rebuilt while this process was using it/);
+    await expect((await getSqlExecutor(config)).execute('SELECT "club" FROM "clubs"')).rejects.toThrow(
+      /was rebuilt while this process was using it/,
+    );
     await closeResources();
   });
 });

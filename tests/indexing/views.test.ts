@@ -10,13 +10,19 @@ import { buildTinyIndex, CLUBS, RIVERS, type TinyIndex } from "../fixtures/tiny-
 const entries = <T>(dir: string, view: string): T[] => {
   const db = new Database(join(dir, "views.sqlite"), { readonly: true });
   try {
-    return (db.prepare(`SELECT json FROM ${view} ORDER BY id`).pluck().all() as string[]).map((j) => JSON.parse(j) as T);
+    return (db.prepare(`SELECT json FROM ${view} ORDER BY id`).pluck().all() as string[]).map(
+      (j) => JSON.parse(j) as T,
+    );
   } finally {
     db.close();
   }
 };
-const openViews = async (dir: string, manifest: TinyIndex["manifest"], db: TinyIndex["db"], tables: TinyIndex["tables"]) =>
-  ViewSearch.open(await loadViews(dir, manifest), { db, tables });
+const openViews = async (
+  dir: string,
+  manifest: TinyIndex["manifest"],
+  db: TinyIndex["db"],
+  tables: TinyIndex["tables"],
+) => ViewSearch.open(await loadViews(dir, manifest), { db, tables });
 
 describe("buildViews / loadViews", () => {
   let index: TinyIndex;
@@ -25,7 +31,14 @@ describe("buildViews / loadViews", () => {
   it("writes every view's entries to views.sqlite + float32 vectors and reports what it wrote", async () => {
     index = await buildTinyIndex();
     expect(index.files).toEqual(["docs.f32", "schema.f32", "cells.f32", "rows.f32", "views.sqlite", "views.json"]);
-    expect(index.manifest.settings).toMatchObject({ documentChunkSize: 512, documentChunkOverlap: 64, chunkUnit: "approx-tokens", cellBudget: 10_000, embeddingModel: "offline-hash-v1", embeddingDim: 512 });
+    expect(index.manifest.settings).toMatchObject({
+      documentChunkSize: 512,
+      documentChunkOverlap: 64,
+      chunkUnit: "approx-tokens",
+      cellBudget: 10_000,
+      embeddingModel: "offline-hash-v1",
+      embeddingDim: 512,
+    });
     expect(index.manifest.counts).toMatchObject({ docChunks: 4, schemaEntries: 6, rowEntries: 7 });
     const docs = entries<DocChunk>(index.dir, "docs");
     expect(docs.filter((d) => d.type === "table").map((d) => d.tableId)).toEqual(["clubs", "rivers"]);
@@ -64,14 +77,18 @@ describe("buildViews / loadViews", () => {
     const full = await search.cells("Lille", 3, { tableIds: ["clubs"] });
     expect(full[0]!.entry.value).toBe("Lille");
     const indexOnly = await small.open({ fullValuePool: false });
-    expect((await indexOnly.cells("Lille", 3, { tableIds: ["clubs"] })).some((h) => h.entry.value === "Lille")).toBe(false);
+    expect((await indexOnly.cells("Lille", 3, { tableIds: ["clubs"] })).some((h) => h.entry.value === "Lille")).toBe(
+      false,
+    );
     small.db.close();
   });
 
   it("refuses an index whose files disagree with the manifest, listing every problem", async () => {
     const wrong = { ...index.manifest, counts: { ...index.manifest.counts, rowEntries: 99, cellEntries: 1 } };
     await expect(loadViews(index.dir, wrong)).rejects.toThrow(ViewsError);
-    await expect(loadViews(index.dir, wrong)).rejects.toThrow(/cellEntries: \d+ entries on disk, manifest says 1[\s\S]*rowEntries: 7 entries on disk, manifest says 99/);
+    await expect(loadViews(index.dir, wrong)).rejects.toThrow(
+      /cellEntries: \d+ entries on disk, manifest says 1[\s\S]*rowEntries: 7 entries on disk, manifest says 99/,
+    );
     const other = await buildTinyIndex([CLUBS], []);
     writeFileSync(join(other.dir, "rows.f32"), Buffer.alloc(12));
     await expect(loadViews(other.dir, other.manifest)).rejects.toThrow(/rows\.f32.*rebuild/);

@@ -60,16 +60,23 @@ export const stored = (name: string, text: string): ZipEntry => {
  */
 export function handWrittenXlsx(sheets: Array<{ name: string; ref: string; rows: string }>): Buffer {
   const overrides = sheets
-    .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
     .join("");
-  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const ns =
+    'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
   const rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
   return zip([
     stored(
       "[Content_Types].xml",
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${overrides}</Types>`,
     ),
-    stored("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    stored(
+      "_rels/.rels",
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
     stored(
       "xl/workbook.xml",
       `<?xml version="1.0" encoding="UTF-8"?><workbook ${ns}><sheets>${sheets.map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("")}</sheets></workbook>`,
@@ -79,10 +86,14 @@ export function handWrittenXlsx(sheets: Array<{ name: string; ref: string; rows:
       `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${rel}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join("")}</Relationships>`,
     ),
     ...sheets.map((s, i) =>
-      stored(`xl/worksheets/sheet${i + 1}.xml`, `<?xml version="1.0" encoding="UTF-8"?><worksheet ${ns}><dimension ref="${s.ref}"/><sheetData>${s.rows}</sheetData></worksheet>`),
+      stored(
+        `xl/worksheets/sheet${i + 1}.xml`,
+        `<?xml version="1.0" encoding="UTF-8"?><worksheet ${ns}><dimension ref="${s.ref}"/><sheetData>${s.rows}</sheetData></worksheet>`,
+      ),
     ),
   ]);
 }
 
 /** `<c>` with an inline string. */
-export const inlineCell = (ref: string, text: string): string => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+export const inlineCell = (ref: string, text: string): string =>
+  `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;

@@ -61,7 +61,11 @@ function scriptedWriter(replies: Array<string | Error>) {
   return { strategies, inputs };
 }
 
-function run(replies: Array<string | Error>, overrides: Partial<ConstrainedSqlInput> = {}, bindings: LinkedValue[] = [linked("City", "Saint Etienne")]) {
+function run(
+  replies: Array<string | Error>,
+  overrides: Partial<ConstrainedSqlInput> = {},
+  bindings: LinkedValue[] = [linked("City", "Saint Etienne")],
+) {
   const writer = scriptedWriter(replies);
   const promise = runConstrainedSql({
     subQuery: plan.subQuery,
@@ -87,7 +91,12 @@ describe("runConstrainedSql", () => {
   it("accepts admissible SQL and returns the rows with confidence 1", async () => {
     const { promise, inputs } = run([GOOD]);
     const out = await promise;
-    expect(out).toMatchObject({ answer: '[{"club":"Alpha FC"}]', confidence: 1, sql: GOOD, sqlResult: '[{"club":"Alpha FC"}]' });
+    expect(out).toMatchObject({
+      answer: '[{"club":"Alpha FC"}]',
+      confidence: 1,
+      sql: GOOD,
+      sqlResult: '[{"club":"Alpha FC"}]',
+    });
     expect(inputs).toHaveLength(1);
     expect(sqlScalar(out.answer)).toBe("Alpha FC");
   });
@@ -118,13 +127,16 @@ describe("runConstrainedSql", () => {
     expect(out).toMatchObject({ answer: '[{"club":"Alpha FC"}]', confidence: 1 });
     expect(out.attempts.map((a) => a.violations)).toEqual([[MISSING], []]);
     const second = inputs[1]!.prompt;
-    expect(second).toContain(`${REPAIR_HEADER}\nRejected SQL: ${bad}\nViolations: ${MISSING}\nGenerate a new SQL query without relaxing C or V*.`);
+    expect(second).toContain(
+      `${REPAIR_HEADER}\nRejected SQL: ${bad}\nViolations: ${MISSING}\nGenerate a new SQL query without relaxing C or V*.`,
+    );
     expect(second.toLowerCase()).not.toContain("unconstrained");
     expect(inputs[1]!.repair).toEqual({ sql: bad, violations: [MISSING] });
   });
 
   it("repairs a derived-table bypass, listing the missing binding", async () => {
-    const bypass = "SELECT club FROM (SELECT club, 'Saint Etienne' AS city FROM clubs) AS d WHERE city = 'Saint Etienne'";
+    const bypass =
+      "SELECT club FROM (SELECT club, 'Saint Etienne' AS city FROM clubs) AS d WHERE city = 'Saint Etienne'";
     const { promise, inputs } = run([bypass, GOOD]);
     const out = await promise;
     expect(out.confidence).toBe(1);
@@ -144,7 +156,11 @@ describe("runConstrainedSql", () => {
     ["an ATTACH", "ATTACH DATABASE '/tmp/x.db' AS x", "only one read-only SELECT query is allowed"],
     ["a PRAGMA", "PRAGMA table_info(clubs)", "only one read-only SELECT query is allowed"],
     ["stacked statements", `${GOOD}; DROP TABLE clubs`, "exactly one SQL statement is required"],
-    ["a column outside C", "SELECT secret FROM clubs WHERE city = 'Saint Etienne'", "column/source constraint resolution failed: clubs.secret is not an allowed column"],
+    [
+      "a column outside C",
+      "SELECT secret FROM clubs WHERE city = 'Saint Etienne'",
+      "column/source constraint resolution failed: clubs.secret is not an allowed column",
+    ],
     ["a dropped value predicate", "SELECT club FROM clubs", MISSING],
   ])("refuses %s, repairs once, and the sentinel never becomes the answer", async (_name, bad, violation) => {
     const { promise, inputs } = run([bad, bad]);
@@ -176,7 +192,9 @@ describe("runConstrainedSql", () => {
       [0.3, "[]"],
       [0.3, "[]"],
     ]);
-    expect(inputs[1]!.prompt).toContain("NOTE: the previous SQL's execution was empty or failed; produce a different query that still satisfies every constraint.");
+    expect(inputs[1]!.prompt).toContain(
+      "NOTE: the previous SQL's execution was empty or failed; produce a different query that still satisfies every constraint.",
+    );
     expect(inputs[1]!.prompt).not.toContain(REPAIR_HEADER);
     expect(out).toMatchObject({ answer: "not found", confidence: 0, sqlResult: "" });
   });
@@ -185,8 +203,16 @@ describe("runConstrainedSql", () => {
     const cases: Array<[Partial<ConstrainedSqlInput>, LinkedValue[], RegExp]> = [
       [{ allowedColumns: [], restoredTableId: undefined }, [], /no allowed columns/],
       [{}, [linked("Secret", "s1")], /linked column is outside C: Secret/],
-      [{ allowedColumns: [...C, entry("stadiums", "City")] }, [linked("City", "Lyon")], /ambiguous linked column table: City/],
-      [{ allowedColumns: [{ ...C[0]!, tableId: "missing" }], restoredTableId: undefined }, [], /no schema for table missing/],
+      [
+        { allowedColumns: [...C, entry("stadiums", "City")] },
+        [linked("City", "Lyon")],
+        /ambiguous linked column table: City/,
+      ],
+      [
+        { allowedColumns: [{ ...C[0]!, tableId: "missing" }], restoredTableId: undefined },
+        [],
+        /no schema for table missing/,
+      ],
       [{ allowedColumns: [{ ...C[0]!, column: "Nope" }] }, [], /allowed column Nope is not a column of table clubs/],
     ];
     for (const [overrides, bindings, reason] of cases) {
@@ -208,7 +234,11 @@ describe("runConstrainedSql", () => {
   it("a writer error fails closed and is noted in the meter", async () => {
     const meter = newUsageMeter();
     const { promise } = run([new Error("model down")], { meter });
-    expect(await promise).toMatchObject({ answer: "not found", confidence: 0, attempts: [{ violations: ["SQL writer failed: model down"] }] });
+    expect(await promise).toMatchObject({
+      answer: "not found",
+      confidence: 0,
+      attempts: [{ violations: ["SQL writer failed: model down"] }],
+    });
     expect(meter.errors).toEqual(["writeSql failed (not found): model down"]);
   });
 });
@@ -231,14 +261,21 @@ describe("guarded external service", () => {
 
   it("guards the service's SQL locally, repairs through the service, and returns its result", async () => {
     replies.push(
-      { sql_str: "SELECT club FROM clubs", sql_execution_result: '[["Alpha FC"],["Beta United"],["Gamma City"]]', atr_guard_version: 1 },
+      {
+        sql_str: "SELECT club FROM clubs",
+        sql_execution_result: '[["Alpha FC"],["Beta United"],["Gamma City"]]',
+        atr_guard_version: 1,
+      },
       { sql_str: GOOD, sql_execution_result: '[["Alpha FC"]]', atr_guard_version: 1 },
     );
     const { promise, inputs } = run([], { sqlServiceUrl: base });
     const out = await promise;
     expect(inputs).toHaveLength(0);
     expect(out).toMatchObject({ answer: '[["Alpha FC"]]', confidence: 1, sql: GOOD });
-    expect(service.seen.map((q) => q.url)).toEqual(["/get_tablerag_response/atr-guarded-v1", "/get_tablerag_response/atr-guarded-v1"]);
+    expect(service.seen.map((q) => q.url)).toEqual([
+      "/get_tablerag_response/atr-guarded-v1",
+      "/get_tablerag_response/atr-guarded-v1",
+    ]);
     expect(service.seen[0]!.body.table_name_list).toEqual(["clubs"]);
     expect(Object.keys(service.seen[0]!.body.constraints as object)).toEqual([
       "allowed_columns",
@@ -247,7 +284,11 @@ describe("guarded external service", () => {
       "full_table_schemas",
       "linked_values",
     ]);
-    expect((service.seen[0]!.body.constraints as { allowed_columns: string[] }).allowed_columns).toEqual(["Club", "City", "Founded"]);
+    expect((service.seen[0]!.body.constraints as { allowed_columns: string[] }).allowed_columns).toEqual([
+      "Club",
+      "City",
+      "Founded",
+    ]);
     expect(String(service.seen[1]!.body.query)).toContain(`${REPAIR_HEADER}\nRejected SQL: SELECT club FROM clubs`);
   });
 
@@ -257,13 +298,21 @@ describe("guarded external service", () => {
     const out = await run([], { sqlServiceUrl: base, meter }).promise;
     expect(service.seen).toHaveLength(1);
     expect(out).toMatchObject({ answer: "not found", confidence: 0, sqlResult: "" });
-    expect(meter.errors).toEqual([expect.stringMatching(/^SQL service failed \(not found\): SQL service reply lacks atr_guard_version/)]);
+    expect(meter.errors).toEqual([
+      expect.stringMatching(/^SQL service failed \(not found\): SQL service reply lacks atr_guard_version/),
+    ]);
   });
 });
 
 describe("augmentation and answer type", () => {
   it("adds the IMPORTANT hint in priority order, CONTEXT and TYPE NOTE blocks", () => {
-    const numericText: SchemaEntry = { tableId: "clubs", column: "Publisher", type: "text", examples: "1,200, $3,400", text: "" };
+    const numericText: SchemaEntry = {
+      tableId: "clubs",
+      column: "Publisher",
+      type: "text",
+      examples: "1,200, $3,400",
+      text: "",
+    };
     const out = augmentSubQuery("What is the percentage change in revenue?", [C[2]!, numericText], tables);
     expect(out.split("\n\n")).toEqual([
       "What is the percentage change in revenue?",
@@ -273,7 +322,9 @@ describe("augmentation and answer type", () => {
     ]);
     expect(augmentSubQuery("How many clubs are in Lyon?", [])).toContain("IMPORTANT: count with COUNT(*)");
     expect(augmentSubQuery("What is the total difference?", [])).toContain("IMPORTANT: compute new - old");
-    expect(augmentSubQuery("Who founded Alpha FC?", [C[0]!])).toBe("Who founded Alpha FC?\n\nCONTEXT: relevant columns: Club (text)");
+    expect(augmentSubQuery("Who founded Alpha FC?", [C[0]!])).toBe(
+      "Who founded Alpha FC?\n\nCONTEXT: relevant columns: Club (text)",
+    );
   });
 
   it("guesses the expected answer type from the leading words", () => {

@@ -14,9 +14,17 @@ const chunk = (id: number, type: "text" | "table", source: string, tableId?: str
 
 function state(tableId: string | undefined): State {
   const defaults = Object.fromEntries(
-    Object.entries(StateAnnotation.spec).map(([k, ch]) => [k, (ch as unknown as { initialValueFactory?: () => unknown }).initialValueFactory?.()]),
+    Object.entries(StateAnnotation.spec).map(([k, ch]) => [
+      k,
+      (ch as unknown as { initialValueFactory?: () => unknown }).initialValueFactory?.(),
+    ]),
   );
-  return { ...(defaults as unknown as State), question: "Who founded Alpha FC?", table_id: tableId, plan: plan({ subQuery: "Who founded Alpha FC?" }) };
+  return {
+    ...(defaults as unknown as State),
+    question: "Who founded Alpha FC?",
+    table_id: tableId,
+    plan: plan({ subQuery: "Who founded Alpha FC?" }),
+  };
 }
 
 function resources(documents: IndexSearch["documents"]): NodeResources {
@@ -41,7 +49,11 @@ describe("gather", () => {
       calls.push(options);
       return options?.tableIds
         ? [chunk(7, "text", "clubs.json", "clubs"), chunk(8, "table", "clubs.csv", "clubs")]
-        : [chunk(1, "text", "other.json"), chunk(2, "table", "other.csv", "other"), chunk(7, "text", "clubs.json", "clubs")];
+        : [
+            chunk(1, "text", "other.json"),
+            chunk(2, "table", "other.csv", "other"),
+            chunk(7, "text", "clubs.json", "clubs"),
+          ];
     };
     const update = await gather(state("clubs"), config, resources(documents));
     expect(calls).toEqual([{ tableIds: ["clubs"] }, undefined]);
@@ -51,7 +63,10 @@ describe("gather", () => {
 
   it("searches globally only when there is no hint", async () => {
     const calls: Array<DocumentSearchOptions | undefined> = [];
-    const documents: IndexSearch["documents"] = async (_q, _k, options) => (calls.push(options), [chunk(1, "text", "a.json")]);
+    const documents: IndexSearch["documents"] = async (_q, _k, options) => (
+      calls.push(options),
+      [chunk(1, "text", "a.json")]
+    );
     await gather(state(undefined), config, resources(documents));
     expect(calls).toEqual([undefined]);
   });

@@ -20,9 +20,18 @@ import { CLUBS, failure, plan } from "../fixtures/plans.js";
 
 function baseState(overrides: Partial<State> = {}): State {
   const defaults = Object.fromEntries(
-    Object.entries(StateAnnotation.spec).map(([k, ch]) => [k, (ch as unknown as { ValueType?: unknown; initialValueFactory?: () => unknown }).initialValueFactory?.()]),
+    Object.entries(StateAnnotation.spec).map(([k, ch]) => [
+      k,
+      (ch as unknown as { ValueType?: unknown; initialValueFactory?: () => unknown }).initialValueFactory?.(),
+    ]),
   );
-  const tableChunk: DocChunk = { id: 1, type: "table", source: "clubs.csv", text: "| Club | Founded |", tableId: "clubs" };
+  const tableChunk: DocChunk = {
+    id: 1,
+    type: "table",
+    source: "clubs.csv",
+    text: "| Club | Founded |",
+    tableId: "clubs",
+  };
   const textChunk: DocChunk = { id: 0, type: "text", source: "clubs.json", text: "Alpha FC was founded in 1971." };
   return {
     ...(defaults as unknown as State),
@@ -43,7 +52,10 @@ function baseState(overrides: Partial<State> = {}): State {
 }
 
 const col = (column: string): SchemaEntry => ({ tableId: "clubs", column, type: "text", examples: "", text: column });
-const row = (rowIdx: number, values: Record<string, string>): Hit<RowEntry> => ({ entry: { tableId: "clubs", rowIdx, text: "", values }, score: 1 });
+const row = (rowIdx: number, values: Record<string, string>): Hit<RowEntry> => ({
+  entry: { tableId: "clubs", rowIdx, text: "", values },
+  score: 1,
+});
 
 function fakeSearch(rows: Array<Hit<RowEntry>>, candidates: Record<string, CellEntry[]> = {}) {
   const rowCalls: Array<{ query: string; k: number; tableId: string }> = [];
@@ -77,7 +89,11 @@ describe("RETRIEVE (§16)", () => {
     const rows = Array.from({ length: 12 }, (_, i) => row(i, { Club: `Club ${i}` }));
     const { search, rowCalls } = fakeSearch(rows);
     let seen: ReadRowsInput | undefined;
-    const update = await retrieve(baseState(), config, resources(search, { readRows: async (i) => ((seen = i), "Club 9") }));
+    const update = await retrieve(
+      baseState(),
+      config,
+      resources(search, { readRows: async (i) => ((seen = i), "Club 9") }),
+    );
     expect(rowCalls).toEqual([{ query: "Which club was founded in 1971?", k: 10, tableId: "clubs" }]);
     expect(seen!.tableContext).toContain("row 9]");
     expect(seen!.tableContext).not.toContain("row 10]");
@@ -87,12 +103,21 @@ describe("RETRIEVE (§16)", () => {
   it("passes exactly the row block as table context and keeps it in the route evidence", async () => {
     const { search } = fakeSearch([row(7, { Club: "Alpha FC", Founded: "1971", Stadium: "" })]);
     let seen: ReadRowsInput | undefined;
-    const update = await retrieve(baseState(), config, resources(search, { readRows: async (i) => ((seen = i), "Alpha FC") }));
+    const update = await retrieve(
+      baseState(),
+      config,
+      resources(search, { readRows: async (i) => ((seen = i), "Alpha FC") }),
+    );
     expect(seen!.tableContext).toBe("[Table clubs, row 7]\n  Club: Alpha FC\n  Founded: 1971");
     const a = update.attempt as Attempt;
     expect(a.evidence).toContain("[Table clubs, row 7]\n  Club: Alpha FC\n  Founded: 1971");
     expect(a.evidence).toContain("Column: Club");
-    expect(a).toMatchObject({ effectiveRoute: "RETRIEVE", requestedRoute: "RETRIEVE", sqlResult: "", valueLinkerAttempted: false });
+    expect(a).toMatchObject({
+      effectiveRoute: "RETRIEVE",
+      requestedRoute: "RETRIEVE",
+      sqlResult: "",
+      valueLinkerAttempted: false,
+    });
   });
 });
 
@@ -102,7 +127,15 @@ describe("failing closed leaves a trace in errors", () => {
       throw new Error("index file unreadable");
     };
     const search: IndexSearch = { ...fakeSearch([]).search, schemaCells: down, rows: down };
-    const update = await retrieve(baseState(), config, resources(search, { readRows: async () => { throw new Error("model crashed"); } }));
+    const update = await retrieve(
+      baseState(),
+      config,
+      resources(search, {
+        readRows: async () => {
+          throw new Error("model crashed");
+        },
+      }),
+    );
     expect((update.attempt as Attempt).answer).toBe("not found");
     expect(update.errors).toEqual([
       "RETRIEVE: schema/cell retrieval failed (no allowed columns): index file unreadable",
@@ -114,7 +147,15 @@ describe("failing closed leaves a trace in errors", () => {
   it("decompose: a failing or empty plan ends the loop (TERMINATE) and says why", async () => {
     const search = fakeSearch([]).search;
     const state = baseState({ answer: "", iteration: 0 });
-    const thrown = await decompose(state, config, resources(search, { decompose: async () => { throw new Error("planner crashed"); } }));
+    const thrown = await decompose(
+      state,
+      config,
+      resources(search, {
+        decompose: async () => {
+          throw new Error("planner crashed");
+        },
+      }),
+    );
     expect(thrown.plan).toMatchObject({ subQuery: "TERMINATE" });
     expect(thrown.errors).toContainEqual("decompose: decompose failed (TERMINATE): planner crashed");
     const empty = await decompose(state, config, resources(search, { decompose: async () => plan({ subQuery: " " }) }));
@@ -124,7 +165,15 @@ describe("failing closed leaves a trace in errors", () => {
 
   it("route: a failing LLM chooser falls to the first route not failed and says why", async () => {
     const state = baseState({ nextRoute: null, attempt: null });
-    const update = await route(state, { configurable: { indexPath: "mem:fake", routerType: "llm" } }, resources(fakeSearch([]).search, { chooseRoute: async () => { throw new Error("timeout"); } }));
+    const update = await route(
+      state,
+      { configurable: { indexPath: "mem:fake", routerType: "llm" } },
+      resources(fakeSearch([]).search, {
+        chooseRoute: async () => {
+          throw new Error("timeout");
+        },
+      }),
+    );
     expect(update.errors).toEqual(["route: chooseRoute failed (first route not failed): timeout"]);
   });
 });
@@ -134,10 +183,20 @@ describe("HYBRID linker reroute (§16)", () => {
     const { search } = fakeSearch([], {});
     const state = baseState({
       plan: plan({ entityMentions: ["Alpha"] }),
-      failedRoutes: [failure("Which club was founded in 1971?", "HYBRID"), failure("Which club was founded in 1971?", "RETRIEVE", "RETRIEVE", { step: 2 })],
+      failedRoutes: [
+        failure("Which club was founded in 1971?", "HYBRID"),
+        failure("Which club was founded in 1971?", "RETRIEVE", "RETRIEVE", { step: 2 }),
+      ],
     });
     const update = await hybrid(state, config, resources(search, { readText: async () => "text answer" }));
-    expect(update.attempt).toMatchObject({ answer: "text answer", sqlResult: "", evidence: "", effectiveRoute: "TEXT", requestedRoute: "HYBRID", valueLinkerAttempted: true });
+    expect(update.attempt).toMatchObject({
+      answer: "text answer",
+      sqlResult: "",
+      evidence: "",
+      effectiveRoute: "TEXT",
+      requestedRoute: "HYBRID",
+      valueLinkerAttempted: true,
+    });
     expect((update.attempt as Attempt).linkedValues[0]!.fallbackLevel).toBe(3);
   });
 });
@@ -161,7 +220,11 @@ describe("verify and re-selection (§16)", () => {
   it("forwards document evidence and the row block to the verifier, with the original question", async () => {
     let seen: VerifyInput | undefined;
     const state = baseState({ attempt: attempt({}) });
-    const update = await verify(state, config, resources(fakeSearch([]).search, { verify: async (i) => ((seen = i), { verdict: 1, reason: "ok" }) }));
+    const update = await verify(
+      state,
+      config,
+      resources(fakeSearch([]).search, { verify: async (i) => ((seen = i), { verdict: 1, reason: "ok" }) }),
+    );
     expect(seen!.evidence).toContain("Alpha FC was founded in 1971.");
     expect(seen!.evidence).toContain("[Table clubs, row 7]");
     expect(seen!.question).toBe("Which club was founded in 1971?");
@@ -170,15 +233,34 @@ describe("verify and re-selection (§16)", () => {
   });
 
   it("rejected HYBRID→TEXT attempt whose re-selection is TEXT ends as (answer, 0.5)", async () => {
-    const a = attempt({ requestedRoute: "HYBRID", effectiveRoute: "TEXT", answer: "rejected text", valueLinkerAttempted: true, evidence: "" });
+    const a = attempt({
+      requestedRoute: "HYBRID",
+      effectiveRoute: "TEXT",
+      answer: "rejected text",
+      valueLinkerAttempted: true,
+      evidence: "",
+    });
     const strategies = { verify: async () => ({ verdict: 0 as const, reason: "no" }) };
     const res = resources(fakeSearch([]).search, strategies);
-    const verified = await verify(baseState({ attempt: a }), { configurable: { ...config.configurable, routerType: "fixed", forceRoute: "TEXT" } }, res);
-    expect(verified.failedRoutes).toMatchObject({ requestedRoute: "HYBRID", effectiveRoute: "TEXT", valueLinkerAttempted: true, step: 1 });
+    const verified = await verify(
+      baseState({ attempt: a }),
+      { configurable: { ...config.configurable, routerType: "fixed", forceRoute: "TEXT" } },
+      res,
+    );
+    expect(verified.failedRoutes).toMatchObject({
+      requestedRoute: "HYBRID",
+      effectiveRoute: "TEXT",
+      valueLinkerAttempted: true,
+      step: 1,
+    });
     expect(verified.trace).toMatchObject({ route: "TEXT", requested_route: "HYBRID", accepted: false });
     expect(verified.subQueryDone).toBeUndefined();
     const after = baseState({ attempt: verified.attempt as Attempt, failedRoutes: [verified.failedRoutes as never] });
-    const routed = await route(after, { configurable: { ...config.configurable, routerType: "fixed", forceRoute: "TEXT" } }, res);
+    const routed = await route(
+      after,
+      { configurable: { ...config.configurable, routerType: "fixed", forceRoute: "TEXT" } },
+      res,
+    );
     expect(routed).toMatchObject({ cExec: 0.5, subQueryDone: true, steps: { answer: "rejected text", failed: true } });
   });
 
@@ -191,9 +273,15 @@ describe("verify and re-selection (§16)", () => {
       [1, 0.09, 0.1, true],
     ];
     for (const [cExec, uncertainty, threshold, stops] of cases) {
-      const state = baseState({ plan: plan({ uncertainty }), limits: { maxIter: 5, maxAttempts: 4, verifierThreshold: threshold } });
+      const state = baseState({
+        plan: plan({ uncertainty }),
+        limits: { maxIter: 5, maxAttempts: 4, verifierThreshold: threshold },
+      });
       const u = finishSubQuery(state, attempt({ answer: "supported" }), cExec === 1);
-      expect(afterSubQuery({ stop: u.stop as boolean, iteration: 1, limits: state.limits }), `${cExec}/${uncertainty}/${threshold}`).toBe(stops ? "synthesize" : "decompose");
+      expect(
+        afterSubQuery({ stop: u.stop as boolean, iteration: 1, limits: state.limits }),
+        `${cExec}/${uncertainty}/${threshold}`,
+      ).toBe(stops ? "synthesize" : "decompose");
     }
     const s = baseState();
     expect(finishSubQuery(s, attempt({ answer: "supported" }), false).steps).toMatchObject({ failed: true });
@@ -208,7 +296,13 @@ describe("SQL evidence fusion (§8.2)", () => {
     const calls: string[] = [];
     const answer = await fuseAnswer(
       { fuse: async (i) => (calls.push(i.sqlResult), "fused") },
-      { state: baseState({ plan: plan({ expectedOperator: operator }) }), route: "SQL", sqlResult, schemaEvidence: "", useMarkdownFusion },
+      {
+        state: baseState({ plan: plan({ expectedOperator: operator }) }),
+        route: "SQL",
+        sqlResult,
+        schemaEvidence: "",
+        useMarkdownFusion,
+      },
     );
     return { answer, calls };
   };

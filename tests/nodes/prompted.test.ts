@@ -18,7 +18,10 @@ const options = (model: ScriptedChatModel) => ({
 
 describe("structured calls", () => {
   it("repairs one invalid reply and counts both calls", async () => {
-    const model = new ScriptedChatModel([{ name: "verify", output: { verdict: 1 }, invalid: true }, reply.verify(1, "ok")]);
+    const model = new ScriptedChatModel([
+      { name: "verify", output: { verdict: 1 }, invalid: true },
+      reply.verify(1, "ok"),
+    ]);
     const opts = options(model);
     const out = await callStructured(opts, "verify", "judge this");
     expect(out).toEqual({ verdict: 1, reason: "ok" });
@@ -35,13 +38,17 @@ describe("structured calls", () => {
   });
 
   it("does not retry a transport error (the retry policy did)", async () => {
-    const model = new ScriptedChatModel([{ name: "fuse", error: Object.assign(new Error("HTTP 401"), { status: 401 }) }]);
+    const model = new ScriptedChatModel([
+      { name: "fuse", error: Object.assign(new Error("HTTP 401"), { status: 401 }) },
+    ]);
     await expect(callStructured(options(model), "fuse", "x")).rejects.toThrow(/401/);
     expect(model.calls).toHaveLength(1);
   });
 
   it("notes a failed call once: the failing-closed caller does not repeat it, other errors are noted", async () => {
-    const model = new ScriptedChatModel([{ name: "fuse", error: Object.assign(new Error("HTTP 401"), { status: 401 }) }]);
+    const model = new ScriptedChatModel([
+      { name: "fuse", error: Object.assign(new Error("HTTP 401"), { status: 401 }) },
+    ]);
     const opts = options(model);
     const error = await callStructured(opts, "fuse", "x").catch((e: unknown) => e);
     noteFailure(opts.usage, "fuse failed", error);
@@ -53,14 +60,16 @@ describe("structured calls", () => {
 
 describe("coercion (§3.3, §8.4 root semantics)", () => {
   it("coerces decomposer fields", () => {
-    const p = coercePlan(DecomposeReply.parse({
-      sub_query: " terminate ",
-      required_modalities: "TABLE",
-      expected_operator: "maximum",
-      need_global_table_view: "True",
-      entity_mentions: " Alpha FC ",
-      uncertainty: "2",
-    }));
+    const p = coercePlan(
+      DecomposeReply.parse({
+        sub_query: " terminate ",
+        required_modalities: "TABLE",
+        expected_operator: "maximum",
+        need_global_table_view: "True",
+        entity_mentions: " Alpha FC ",
+        uncertainty: "2",
+      }),
+    );
     expect(p).toEqual({
       subQuery: "TERMINATE",
       requiredModalities: "table",
@@ -69,7 +78,18 @@ describe("coercion (§3.3, §8.4 root semantics)", () => {
       entityMentions: ["Alpha FC"],
       uncertainty: 1,
     });
-    expect(coercePlan(DecomposeReply.parse({ sub_query: "q", required_modalities: "x", expected_operator: "count", need_global_table_view: false, entity_mentions: ["a", " ", "a", "b"], uncertainty: 0.3 }))).toMatchObject({
+    expect(
+      coercePlan(
+        DecomposeReply.parse({
+          sub_query: "q",
+          required_modalities: "x",
+          expected_operator: "count",
+          need_global_table_view: false,
+          entity_mentions: ["a", " ", "a", "b"],
+          uncertainty: 0.3,
+        }),
+      ),
+    ).toMatchObject({
       requiredModalities: "both",
       expectedOperator: "count",
       needGlobalTableView: false,
@@ -79,7 +99,9 @@ describe("coercion (§3.3, §8.4 root semantics)", () => {
   });
 
   it("accepts only exactly 0, 0.5 or 1 as a verdict", () => {
-    expect([0, 0.5, 1, "1", "0.5", 0.7, true, "yes", Number.NaN].map(coerceVerdict)).toEqual([0, 0.5, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5]);
+    expect([0, 0.5, 1, "1", "0.5", 0.7, true, "yes", Number.NaN].map(coerceVerdict)).toEqual([
+      0, 0.5, 1, 1, 0.5, 0.5, 0.5, 0.5, 0.5,
+    ]);
   });
 
   it("post-processes final answers", () => {

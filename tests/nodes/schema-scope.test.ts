@@ -4,7 +4,12 @@ import { schemaScope, tablesForHint } from "../../nodes/schema-scope.js";
 import { CLUBS } from "../fixtures/plans.js";
 
 const t = (tableId: string): TableSchema => ({ ...CLUBS, tableId });
-const tables = new Map([["clubs", CLUBS], ["Cities-2020", t("Cities-2020")], ["book#Sheet1", t("book#Sheet1")], ["book#Sheet2", t("book#Sheet2")]]);
+const tables = new Map([
+  ["clubs", CLUBS],
+  ["Cities-2020", t("Cities-2020")],
+  ["book#Sheet1", t("book#Sheet1")],
+  ["book#Sheet2", t("book#Sheet2")],
+]);
 const chunk = (tableId: string): DocChunk => ({ id: 0, type: "table", source: `${tableId}.csv`, text: "", tableId });
 
 describe("schema scope", () => {
@@ -15,11 +20,20 @@ describe("schema scope", () => {
     expect(tablesForHint("nothing", tables)).toEqual([]);
   });
   it("uses the hinted tables alone, else the restored table, else the retrieved tables, else everything", () => {
-    expect(schemaScope({ tableHint: "clubs", schema: t("Cities-2020"), chunks: [chunk("book#Sheet1")], tables })).toEqual(["clubs"]);
-    expect(schemaScope({ tableHint: "book", schema: CLUBS, chunks: [], tables })).toEqual(["book#Sheet1", "book#Sheet2"]);
-    expect(schemaScope({ tableHint: "nothing", schema: t("Cities-2020"), chunks: [], tables })).toEqual(["Cities-2020"]);
+    expect(
+      schemaScope({ tableHint: "clubs", schema: t("Cities-2020"), chunks: [chunk("book#Sheet1")], tables }),
+    ).toEqual(["clubs"]);
+    expect(schemaScope({ tableHint: "book", schema: CLUBS, chunks: [], tables })).toEqual([
+      "book#Sheet1",
+      "book#Sheet2",
+    ]);
+    expect(schemaScope({ tableHint: "nothing", schema: t("Cities-2020"), chunks: [], tables })).toEqual([
+      "Cities-2020",
+    ]);
     expect(schemaScope({ schema: CLUBS, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["clubs"]);
-    expect(schemaScope({ schema: null, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual(["book#Sheet1"]);
+    expect(schemaScope({ schema: null, chunks: [chunk("book#Sheet1"), chunk("unknown")], tables })).toEqual([
+      "book#Sheet1",
+    ]);
     expect(schemaScope({ schema: null, chunks: [], tables })).toBeUndefined();
   });
 });

@@ -37,7 +37,8 @@ describe("sqlScalar (§8.1)", () => {
 
 describe("isEmptySqlResult", () => {
   it("treats the sentinel, failures and row-less results as empty", () => {
-    for (const r of ["not found", "SQL execution failed: x", "", "[]", "{}", "null", "[[null]]", '[{"a":null}]']) expect(isEmptySqlResult(r), r).toBe(true);
+    for (const r of ["not found", "SQL execution failed: x", "", "[]", "{}", "null", "[[null]]", '[{"a":null}]'])
+      expect(isEmptySqlResult(r), r).toBe(true);
     for (const r of ['[{"a":0}]', "[[1]]", "Alpha FC"]) expect(isEmptySqlResult(r), r).toBe(false);
   });
 

@@ -16,7 +16,24 @@ describe("sqlRefusals (the trace's sql_refused)", () => {
         ],
       } as never),
     ).toEqual(["DELETE FROM clubs → only SELECT is allowed; writes", "SQL writer failed: no template fits"]);
-    expect(sqlRefusals({ answer: "not found", confidence: 0, sql: "", sqlResult: "", attempts: [], refused: "no allowed columns" } as never)).toEqual(["no allowed columns"]);
-    expect(sqlRefusals({ answer: "3", confidence: 1, sql: "x", sqlResult: "", attempts: [{ sql: "x", violations: [], confidence: 1, result: "" }] } as never)).toEqual([]);
+    expect(
+      sqlRefusals({
+        answer: "not found",
+        confidence: 0,
+        sql: "",
+        sqlResult: "",
+        attempts: [],
+        refused: "no allowed columns",
+      } as never),
+    ).toEqual(["no allowed columns"]);
+    expect(
+      sqlRefusals({
+        answer: "3",
+        confidence: 1,
+        sql: "x",
+        sqlResult: "",
+        attempts: [{ sql: "x", violations: [], confidence: 1, result: "" }],
+      } as never),
+    ).toEqual([]);
   });
 });

@@ -18,7 +18,19 @@ function stateWith(fields: Partial<State>): State {
 }
 
 function attempt(number: number, answer: string): Attempt {
-  return { number, requestedRoute: "SQL", effectiveRoute: "SQL", answer, evidence: "", sqlResult: "", sql: "", valueLinkerAttempted: false, linkedValues: [], verdict: null, reason: "" };
+  return {
+    number,
+    requestedRoute: "SQL",
+    effectiveRoute: "SQL",
+    answer,
+    evidence: "",
+    sqlResult: "",
+    sql: "",
+    valueLinkerAttempted: false,
+    linkedValues: [],
+    verdict: null,
+    reason: "",
+  };
 }
 
 /** The verify node's bookkeeping for one sub-query's attempts with these verdicts; returns its Step. */
@@ -37,7 +49,12 @@ const noResources = {} as NodeResources;
 
 describe("plausible fallback (finalAnswer / synthesize)", () => {
   it("with no accepted step returns the plausible answer, unverified", async () => {
-    const steps = [runSubQuery([["Paris", 0.5], ["Lyon", 0]])];
+    const steps = [
+      runSubQuery([
+        ["Paris", 0.5],
+        ["Lyon", 0],
+      ]),
+    ];
     expect(steps[0]).toMatchObject({ failed: true, answer: "Lyon", plausibleAnswer: "Paris" });
     expect(finalAnswer("", steps, true)).toEqual({ answer: "Paris", verified: false });
     const out = await synthesize(stateWith({ steps }), { configurable: {} }, noResources);
@@ -45,7 +62,13 @@ describe("plausible fallback (finalAnswer / synthesize)", () => {
   });
 
   it("prefers the first attempt's plausible answer and takes the latest step that has one", () => {
-    const first = runSubQuery([["12", 0.5], ["13", 0.5]], "How many goals did Ann score?");
+    const first = runSubQuery(
+      [
+        ["12", 0.5],
+        ["13", 0.5],
+      ],
+      "How many goals did Ann score?",
+    );
     expect(first.plausibleAnswer).toBe("12");
     const second = runSubQuery([["7", 0.5]], "How many goals did Ben score?");
     const third = runSubQuery([["x", 0]], "Who scored more?");
@@ -61,7 +84,13 @@ describe("plausible fallback (finalAnswer / synthesize)", () => {
   });
 
   it("never returns a verdict-0 answer or an invalid one", () => {
-    const steps = [runSubQuery([["Lyon", 0], ["none", 0.5], ["", 0.5]])];
+    const steps = [
+      runSubQuery([
+        ["Lyon", 0],
+        ["none", 0.5],
+        ["", 0.5],
+      ]),
+    ];
     expect(steps[0]!.plausibleAnswer).toBeUndefined();
     expect(finalAnswer("", steps, true)).toEqual({ answer: "not found", verified: false });
   });
@@ -74,13 +103,20 @@ describe("plausible fallback (finalAnswer / synthesize)", () => {
   });
 
   it("an accepted answer always wins over plausible ones", async () => {
-    const accepted = runSubQuery([["Rome", 0.5], ["Milan", 1]]);
+    const accepted = runSubQuery([
+      ["Rome", 0.5],
+      ["Milan", 1],
+    ]);
     expect(accepted).toMatchObject({ failed: false, answer: "Milan" });
     expect(accepted.plausibleAnswer).toBeUndefined();
     const later = runSubQuery([["Paris", 0.5]]);
     expect(finalAnswer("Milan", [accepted, later], true)).toEqual({ answer: "Milan", verified: true });
     expect(finalAnswer("", [accepted, later], true)).toEqual({ answer: "Milan", verified: true });
-    const out = await synthesize(stateWith({ steps: [accepted, later], bestAnswer: "Milan" }), { configurable: {} }, noResources);
+    const out = await synthesize(
+      stateWith({ steps: [accepted, later], bestAnswer: "Milan" }),
+      { configurable: {} },
+      noResources,
+    );
     expect(out).toMatchObject({ answer: "Milan", answerVerified: true });
   });
 });
@@ -88,27 +124,59 @@ describe("plausible fallback (finalAnswer / synthesize)", () => {
 describe("final answer by learned P(correct)", () => {
   const noResources = {} as NodeResources;
   const decision = (answer: string, p: number | undefined, verdict: 0 | 0.5 | 1, route: "SQL" | "TEXT" = "SQL") =>
-    ({ produced_answer: answer, verdict, accepted: verdict === 1, effective_route: route, requested_route: route, sub_query: "q", features: { bias: 1 }, ...(p === undefined ? {} : { p_correct: p }) }) as never;
+    ({
+      produced_answer: answer,
+      verdict,
+      accepted: verdict === 1,
+      effective_route: route,
+      requested_route: route,
+      sub_query: "q",
+      features: { bias: 1 },
+      ...(p === undefined ? {} : { p_correct: p }),
+    }) as never;
   beforeAll(() => setAnswerModel(null)); // no shipped ranker: the highest P decides
   afterAll(() => setAnswerModel(undefined));
 
   it("picks the candidate with the highest P over every attempt, earliest on ties, never a contradicted one", () => {
-    expect(bestScoredCandidate([decision("12", 0.3, 0.5), decision("Lyon", 0.9, 0), decision("14", 0.6, 0.5, "TEXT"), decision("15", 0.6, 0.5)])).toEqual({
+    expect(
+      bestScoredCandidate([
+        decision("12", 0.3, 0.5),
+        decision("Lyon", 0.9, 0),
+        decision("14", 0.6, 0.5, "TEXT"),
+        decision("15", 0.6, 0.5),
+      ]),
+    ).toEqual({
       answer: "14",
       pCorrect: 0.6,
       verified: false,
     });
-    expect(bestScoredCandidate([decision("not found", 0.9, 0.5), decision("7", 0.8, 1)])).toEqual({ answer: "7", pCorrect: 0.8, verified: true });
+    expect(bestScoredCandidate([decision("not found", 0.9, 0.5), decision("7", 0.8, 1)])).toEqual({
+      answer: "7",
+      pCorrect: 0.8,
+      verified: true,
+    });
     expect(bestScoredCandidate([decision("7", undefined, 0.5)])).toBeUndefined();
   });
 
   it("answers the best-scored candidate with the offline decomposer, marked verified only when accepted", async () => {
     const steps: Step[] = [{ subQuery: "q", answer: "14", failed: true, plausibleAnswer: "12" }];
     const trace = [decision("12", 0.3, 0.5), decision("14", 0.6, 0.5, "TEXT")];
-    expect(await synthesize(stateWith({ steps, trace }), { configurable: {} }, noResources)).toMatchObject({ answer: "14", answerVerified: false });
+    expect(await synthesize(stateWith({ steps, trace }), { configurable: {} }, noResources)).toMatchObject({
+      answer: "14",
+      answerVerified: false,
+    });
     // a prompted decomposer's sub-queries are hops: the step logic decides
-    expect(await synthesize(stateWith({ steps, trace }), { configurable: { decomposerBackbone: "openai/gpt-4o-mini" } }, noResources)).toMatchObject({ answer: "12", answerVerified: false });
+    expect(
+      await synthesize(
+        stateWith({ steps, trace }),
+        { configurable: { decomposerBackbone: "openai/gpt-4o-mini" } },
+        noResources,
+      ),
+    ).toMatchObject({ answer: "12", answerVerified: false });
     // without the plausible fallback an unaccepted best candidate is no answer
-    expect((await synthesize(stateWith({ steps, trace }), { configurable: { plausibleFallback: false } }, noResources)).answer).toBe("not found");
+    expect(
+      (await synthesize(stateWith({ steps, trace }), { configurable: { plausibleFallback: false } }, noResources))
+        .answer,
+    ).toBe("not found");
   });
 });

@@ -4,7 +4,13 @@ import type { LinkValueInput, LinkValueOutput } from "../../nodes/strategies.js"
 import { bindingClause, linkValues, needsReroute } from "../../nodes/value-linker.js";
 import { failure } from "../fixtures/plans.js";
 
-const col = (column: string, tableId = "clubs"): SchemaEntry => ({ tableId, column, type: "text", examples: "", text: column });
+const col = (column: string, tableId = "clubs"): SchemaEntry => ({
+  tableId,
+  column,
+  type: "text",
+  examples: "",
+  text: column,
+});
 const cell = (column: string, value: unknown, tableId = "clubs") =>
   ({ tableId, column, value, freq: 1, text: `column: ${column} | value: ${String(value)}` }) as CellEntry;
 
@@ -32,7 +38,15 @@ describe("candidate validation and acceptance (§16 test_value_linker_candidates
       { matchedValue: "Saint Etienne", matchedColumn: "", confidence: 0.8 },
     ]) {
       const s = linker([reply]);
-      const [v] = await linkValues({ entities: ["Saint Etienne"], subQuery: Q, columns, candidates: { "Saint Etienne": [cell("Club", "Saint Etienne")] }, history: [], failureScope: "question", strategies: s });
+      const [v] = await linkValues({
+        entities: ["Saint Etienne"],
+        subQuery: Q,
+        columns,
+        candidates: { "Saint Etienne": [cell("Club", "Saint Etienne")] },
+        history: [],
+        failureScope: "question",
+        strategies: s,
+      });
       expect(v).toMatchObject({ column: "Club", matchedValue: "Saint Etienne", fallbackLevel: 0 });
       expect(bindingClause(v!)).toBe("Club = 'Saint Etienne'");
     }
@@ -49,11 +63,27 @@ describe("candidate validation and acceptance (§16 test_value_linker_candidates
       { matchedValue: "Saint Etienne", matchedColumn: "Club", confidence: null as unknown as number },
     ];
     for (const reply of bad) {
-      const [v] = await linkValues({ entities: ["e"], subQuery: Q, columns, candidates, history: [], failureScope: "question", strategies: linker([reply]) });
+      const [v] = await linkValues({
+        entities: ["e"],
+        subQuery: Q,
+        columns,
+        candidates,
+        history: [],
+        failureScope: "question",
+        strategies: linker([reply]),
+      });
       expect(v!.matchedValue).toBeNull();
       expect(bindingClause(v!)).toBe("");
     }
-    const [ok] = await linkValues({ entities: ["e"], subQuery: Q, columns, candidates, history: [], failureScope: "question", strategies: linker([{ matchedValue: "Saint Etienne", matchedColumn: "City", confidence: 1 }]) });
+    const [ok] = await linkValues({
+      entities: ["e"],
+      subQuery: Q,
+      columns,
+      candidates,
+      history: [],
+      failureScope: "question",
+      strategies: linker([{ matchedValue: "Saint Etienne", matchedColumn: "City", confidence: 1 }]),
+    });
     expect(ok).toMatchObject({ column: "City", fallbackLevel: 0 });
   });
 
@@ -63,7 +93,17 @@ describe("candidate validation and acceptance (§16 test_value_linker_candidates
       entities: ["e"],
       subQuery: Q,
       columns,
-      candidates: { e: [cell("Secret", "Saint Etienne"), null, {}, cell("Club", null), cell("Club", "  "), cell("Club", ["x"]), cell("Club", true)] },
+      candidates: {
+        e: [
+          cell("Secret", "Saint Etienne"),
+          null,
+          {},
+          cell("Club", null),
+          cell("Club", "  "),
+          cell("Club", ["x"]),
+          cell("Club", true),
+        ],
+      },
       history: [],
       failureScope: "question",
       strategies: s,
@@ -74,15 +114,34 @@ describe("candidate validation and acceptance (§16 test_value_linker_candidates
 
   it("stringifies numeric candidates (0 included, duplicates merged)", async () => {
     const s = linker([{ matchedValue: "0", matchedColumn: "", confidence: 1 }]);
-    const [v] = await linkValues({ entities: ["zero"], subQuery: Q, columns: [col("City")], candidates: { zero: [cell("City", 0), cell("City", 0)] }, history: [], failureScope: "question", strategies: s });
+    const [v] = await linkValues({
+      entities: ["zero"],
+      subQuery: Q,
+      columns: [col("City")],
+      candidates: { zero: [cell("City", 0), cell("City", 0)] },
+      history: [],
+      failureScope: "question",
+      strategies: s,
+    });
     expect(v).toMatchObject({ column: "City", matchedValue: "0", fallbackLevel: 0 });
     expect(s.calls[0]!.candidates).toHaveLength(1);
   });
 
   it("fuzzy never guesses between columns holding the same value; a blank entity never matches", async () => {
     const history = [failure(Q, "HYBRID")];
-    const candidates = { "Saint-Etienne": [cell("Club", "Saint Etienne"), cell("City", "Saint Etienne")], " ": [cell("City", "Lyon")] };
-    const out = await linkValues({ entities: ["Saint-Etienne", " "], subQuery: Q, columns, candidates, history, failureScope: "question", strategies: linker([NO_MATCH, NO_MATCH]) });
+    const candidates = {
+      "Saint-Etienne": [cell("Club", "Saint Etienne"), cell("City", "Saint Etienne")],
+      " ": [cell("City", "Lyon")],
+    };
+    const out = await linkValues({
+      entities: ["Saint-Etienne", " "],
+      subQuery: Q,
+      columns,
+      candidates,
+      history,
+      failureScope: "question",
+      strategies: linker([NO_MATCH, NO_MATCH]),
+    });
     expect(out.map((v) => v.matchedValue)).toEqual([null, null]);
   });
 });
@@ -90,9 +149,21 @@ describe("candidate validation and acceptance (§16 test_value_linker_candidates
 describe("fallback ladder and history (§16 test_value_linker_history)", () => {
   const columns = [col("City")];
   const candidates = { "Saint-Etienne": [cell("City", "Saint Etienne")] };
-  const run = (history: ReturnType<typeof failure>[], scope: "question" | "subquery" = "subquery", cands: Record<string, CellEntry[]> = candidates) => {
+  const run = (
+    history: ReturnType<typeof failure>[],
+    scope: "question" | "subquery" = "subquery",
+    cands: Record<string, CellEntry[]> = candidates,
+  ) => {
     const s = linker([NO_MATCH, NO_MATCH]);
-    return linkValues({ entities: ["Saint-Etienne"], subQuery: Q, columns, candidates: cands, history, failureScope: scope, strategies: s }).then((v) => ({ v: v[0]!, calls: s.calls.length, all: v }));
+    return linkValues({
+      entities: ["Saint-Etienne"],
+      subQuery: Q,
+      columns,
+      candidates: cands,
+      history,
+      failureScope: scope,
+      strategies: s,
+    }).then((v) => ({ v: v[0]!, calls: s.calls.length, all: v }));
   };
 
   it("fresh → level 1 (unmatched)", async () => {
@@ -126,12 +197,30 @@ describe("fallback ladder and history (§16 test_value_linker_history)", () => {
   });
   it("the effective route decides the TEXT check", async () => {
     const base = [failure(Q, "HYBRID"), failure(Q, "RETRIEVE", "RETRIEVE", { step: 2 })];
-    expect((await run([...base, failure("x", "HYBRID", "TEXT", { valueLinkerAttempted: false })], "subquery", {})).v.fallbackLevel).toBe(1);
-    expect((await run([...base, failure("x", "TEXT", "HYBRID", { valueLinkerAttempted: false })], "subquery", {})).v.fallbackLevel).toBe(3);
+    expect(
+      (await run([...base, failure("x", "HYBRID", "TEXT", { valueLinkerAttempted: false })], "subquery", {})).v
+        .fallbackLevel,
+    ).toBe(1);
+    expect(
+      (await run([...base, failure("x", "TEXT", "HYBRID", { valueLinkerAttempted: false })], "subquery", {})).v
+        .fallbackLevel,
+    ).toBe(3);
   });
   it("a failing model call falls to the ladder", async () => {
-    const s = { linkValue: async () => { throw new Error("boom"); } };
-    const [v] = await linkValues({ entities: ["Saint-Etienne"], subQuery: Q, columns, candidates, history: [failure(Q, "HYBRID")], failureScope: "question", strategies: s });
+    const s = {
+      linkValue: async () => {
+        throw new Error("boom");
+      },
+    };
+    const [v] = await linkValues({
+      entities: ["Saint-Etienne"],
+      subQuery: Q,
+      columns,
+      candidates,
+      history: [failure(Q, "HYBRID")],
+      failureScope: "question",
+      strategies: s,
+    });
     expect(v!.fallbackLevel).toBe(2);
   });
 });

@@ -28,7 +28,11 @@ describePg("durable threads on PostgreSQL", () => {
   it("keeps a thread's state across processes and graph instances", async () => {
     const thread = randomUUID();
     const ask = (question: string) =>
-      spawnAtr(["ask", question, "--index_path", index.dir, "--checkpointer", PG_URL, "--thread_id", thread], { ATR_THREAD_SCHEMA: schema }, 120_000);
+      spawnAtr(
+        ["ask", question, "--index_path", index.dir, "--checkpointer", PG_URL, "--thread_id", thread],
+        { ATR_THREAD_SCHEMA: schema },
+        120_000,
+      );
     const first = await ask("Who manages Dunmere FC?");
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain("Answer: Oskar Lind");
@@ -44,7 +48,8 @@ describePg("durable threads on PostgreSQL", () => {
       expect(state.values.question).toBe("What is the population of Brookhaven?");
       expect(state.values.answer).toBe("212,000");
       const questions = new Set<string>();
-      for await (const snapshot of durable.graph.getStateHistory(config)) questions.add(String(snapshot.values.question ?? ""));
+      for await (const snapshot of durable.graph.getStateHistory(config))
+        questions.add(String(snapshot.values.question ?? ""));
       expect(questions).toContain("Who manages Dunmere FC?");
       expect(second.stderr).toMatch(new RegExp(`thread ${thread}: \\d+ checkpoints kept`));
       const kept = Number(/(\d+) checkpoints kept/.exec(second.stderr)![1]);

@@ -17,7 +17,10 @@ import { openIndexStore, storeViolations } from "../../retrievers/sql-store.js";
 import { EXAMPLES } from "../fixtures/example-index.js";
 import { describePg, PG_URL, splitPassword } from "../fixtures/pg-server.js";
 
-const examples = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string });
+const examples = readFileSync(join(EXAMPLES, "questions.jsonl"), "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as { question_id: string; question: string; table_id: string });
 
 describePg("View 5 in PostgreSQL", () => {
   const root = mkdtempSync(join(tmpdir(), "atr-pg-"));
@@ -27,7 +30,12 @@ describePg("View 5 in PostgreSQL", () => {
   let schema = "";
 
   beforeAll(async () => {
-    await buildIndex({ excelDir: join(EXAMPLES, "tables"), docDir: join(EXAMPLES, "docs"), savePath: pgDir, sqlStore: PG_URL });
+    await buildIndex({
+      excelDir: join(EXAMPLES, "tables"),
+      docDir: join(EXAMPLES, "docs"),
+      savePath: pgDir,
+      sqlStore: PG_URL,
+    });
     await buildIndex({ excelDir: join(EXAMPLES, "tables"), docDir: join(EXAMPLES, "docs"), savePath: liteDir });
     schema = JSON.parse(readFileSync(join(pgDir, "manifest.json"), "utf8")).sqlStore.schema;
   }, 60_000);
@@ -44,7 +52,11 @@ describePg("View 5 in PostgreSQL", () => {
   it("records the store in the manifest without the password", () => {
     const text = readFileSync(join(pgDir, "manifest.json"), "utf8");
     const manifest = JSON.parse(text);
-    expect(manifest.sqlStore).toEqual({ kind: "postgres", url: bareUrl, schema: expect.stringMatching(/^atr_pg_[0-9a-f]{8}$/) });
+    expect(manifest.sqlStore).toEqual({
+      kind: "postgres",
+      url: bareUrl,
+      schema: expect.stringMatching(/^atr_pg_[0-9a-f]{8}$/),
+    });
     expect(password.length).toBeGreaterThan(0);
     expect(text).not.toContain(password);
   });
@@ -57,7 +69,9 @@ describePg("View 5 in PostgreSQL", () => {
       expect(await storeViolations(store, index.tables)).toEqual([]);
       const names = await store.tableNames();
       for (const t of ["_tables", "_columns", "_meta", "clubs", "cities"]) expect(names).toContain(t);
-      const rows = await store.execute('SELECT "_row", "population", "population__raw" FROM "cities" ORDER BY "_row" LIMIT 2');
+      const rows = await store.execute(
+        'SELECT "_row", "population", "population__raw" FROM "cities" ORDER BY "_row" LIMIT 2',
+      );
       expect(JSON.parse(rows.result)).toEqual([
         { _row: 0, population: 84300, population__raw: "84,300" },
         { _row: 1, population: 212000, population__raw: "212,000" },
@@ -74,14 +88,22 @@ describePg("View 5 in PostgreSQL", () => {
     expect(executor.dialect).toBe("postgres");
     const lite = openIndexStore({ dir: liteDir, manifest: {} });
     try {
-      for (const sql of ["DELETE FROM cities", "INSERT INTO cities (_row, city__raw) VALUES (99, 'x')", "WITH d AS (DELETE FROM cities RETURNING city) SELECT city FROM d", "SELECT 1 FROM cities; DELETE FROM cities"]) {
+      for (const sql of [
+        "DELETE FROM cities",
+        "INSERT INTO cities (_row, city__raw) VALUES (99, 'x')",
+        "WITH d AS (DELETE FROM cities RETURNING city) SELECT city FROM d",
+        "SELECT 1 FROM cities; DELETE FROM cities",
+      ]) {
         const onPg = await executor.execute(sql);
         const onLite = await lite.execute(sql);
         expect(onPg.ok, `${sql} on PostgreSQL`).toBe(false);
         expect(onLite.ok, `${sql} on SQLite`).toBe(false);
       }
       // The session itself is read-only, whatever statement reaches it.
-      const client = new pg.Client({ connectionString: PG_URL, options: `-c default_transaction_read_only=on -c search_path=${schema}` });
+      const client = new pg.Client({
+        connectionString: PG_URL,
+        options: `-c default_transaction_read_only=on -c search_path=${schema}`,
+      });
       await client.connect();
       await expect(client.query("DELETE FROM cities")).rejects.toThrow(/read-only transaction/);
       await client.end();
@@ -104,8 +126,13 @@ describePg("View 5 in PostgreSQL", () => {
     try {
       for (const t of texts) {
         const lit = `'${t.replace(/'/g, "''")}'`;
-        const want = JSON.parse((await onLite.execute(`SELECT CAST(${lit} AS REAL) AS r, CAST(${lit} AS INTEGER) AS i FROM "cities" LIMIT 1`)).result);
-        const got = JSON.parse((await onPg.execute(`SELECT atr_real(${lit}) AS r, atr_int(${lit}) AS i FROM "cities" LIMIT 1`)).result);
+        const want = JSON.parse(
+          (await onLite.execute(`SELECT CAST(${lit} AS REAL) AS r, CAST(${lit} AS INTEGER) AS i FROM "cities" LIMIT 1`))
+            .result,
+        );
+        const got = JSON.parse(
+          (await onPg.execute(`SELECT atr_real(${lit}) AS r, atr_int(${lit}) AS i FROM "cities" LIMIT 1`)).result,
+        );
         expect(got, JSON.stringify(t)).toEqual(want);
       }
     } finally {
@@ -137,9 +164,14 @@ describePg("View 5 in PostgreSQL", () => {
 
   it("a build that cannot reach the server fails naming the store, and leaves no index", async () => {
     const dir = join(root, "unreachable");
-    await expect(buildIndex({ excelDir: join(EXAMPLES, "tables"), docDir: join(EXAMPLES, "docs"), savePath: dir, sqlStore: "postgres://atr:secret@127.0.0.1:1/postgres" })).rejects.toThrow(
-      /cannot connect to --sql_store postgres:\/\/atr@127\.0\.0\.1:1\/postgres/,
-    );
+    await expect(
+      buildIndex({
+        excelDir: join(EXAMPLES, "tables"),
+        docDir: join(EXAMPLES, "docs"),
+        savePath: dir,
+        sqlStore: "postgres://atr:secret@127.0.0.1:1/postgres",
+      }),
+    ).rejects.toThrow(/cannot connect to --sql_store postgres:\/\/atr@127\.0\.0\.1:1\/postgres/);
     expect(() => readFileSync(join(dir, "manifest.json"))).toThrow();
   });
 });

@@ -7,7 +7,11 @@ import { buildTinyIndex, CLUBS } from "../fixtures/tiny-index.js";
 describe("local cross-encoder reranker (tiny model built by the test)", () => {
   it("scores [query, passage] pairs and reorders the dense candidates", async () => {
     const ce = await CrossEncoderReranker.load(buildTinyCrossEncoder(["alpha"]));
-    const candidates = ["beta club", "alpha club", "alpha alpha city"].map((text, i) => ({ entry: i, text, dense: 1 - i / 10 }));
+    const candidates = ["beta club", "alpha club", "alpha alpha city"].map((text, i) => ({
+      entry: i,
+      text,
+      dense: 1 - i / 10,
+    }));
     const hits = await rerank(ce, "which club", candidates, 3);
     expect(hits.map((h) => h.entry)).toEqual([2, 1, 0]);
     expect(hits[2]!.score).toBe(0);

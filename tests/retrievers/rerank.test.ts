@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { recallSize, RecallError } from "../../retrievers/recall.js";
-import { denseOnly, LexicalReranker, mentionScore, rerank, RerankError, TYPO_MENTION, type Reranker } from "../../retrievers/rerank.js";
+import {
+  denseOnly,
+  LexicalReranker,
+  mentionScore,
+  rerank,
+  RerankError,
+  TYPO_MENTION,
+  type Reranker,
+} from "../../retrievers/rerank.js";
 
 describe("recall size (test_reranking)", () => {
   it("is min(population, top_k × multiplier)", () => {

@@ -16,8 +16,16 @@ async function view(name: string, vectors: number[][]): Promise<DenseView<{ text
 
 describe("a view's recent searches", () => {
   it("are kept per view (two indexes in one process do not share them) and per size and restriction", async () => {
-    const a = await view("a", [[1, 0], [0, 1], [0.5, 0.5]]);
-    const b = await view("b", [[0, 1], [1, 0], [0.5, 0.5]]);
+    const a = await view("a", [
+      [1, 0],
+      [0, 1],
+      [0.5, 0.5],
+    ]);
+    const b = await view("b", [
+      [0, 1],
+      [1, 0],
+      [0.5, 0.5],
+    ]);
     const q = new Float32Array([1, 0]);
     const scans = vi.spyOn(ExactIndex.prototype, "search");
     expect(a.search(q, 1)).toEqual([{ id: 0, score: 1 }]);

@@ -1,6 +1,11 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { InlineSqlExecutor, openSqlExecutor, SqlExecutorError, ProcessSqlExecutor } from "../../retrievers/sql-executor.js";
+import {
+  InlineSqlExecutor,
+  openSqlExecutor,
+  SqlExecutorError,
+  ProcessSqlExecutor,
+} from "../../retrievers/sql-executor.js";
 import { writeFixtureDb } from "./sql-fixtures.js";
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -18,7 +23,8 @@ function childPids(): number[] {
 const path = writeFixtureDb();
 const bigPath = writeFixtureDb(undefined, 500);
 // Slow but finite: counts ~3M generated rows (a few hundred ms of native work).
-const SLOW = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT COUNT(*) AS c FROM r";
+const SLOW =
+  "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT COUNT(*) AS c FROM r";
 
 describe.each(["process", "inline"] as const)("%s executor", (mode) => {
   const executor = openSqlExecutor(path, { mode, timeoutMs: 1000 });
@@ -27,8 +33,13 @@ describe.each(["process", "inline"] as const)("%s executor", (mode) => {
   it("returns rows as a JSON array of objects, repeated names suffixed", async () => {
     const out = await executor.execute("SELECT club, founded, founded__raw, club FROM clubs WHERE city = 'Paris'");
     expect(out.ok).toBe(true);
-    expect(JSON.parse(out.result)).toEqual([{ club: "Gamma City", founded: 1905, founded__raw: "1,905", club_2: "Gamma City" }]);
-    expect(await executor.execute("SELECT COUNT(*) AS n FROM clubs")).toMatchObject({ result: '[{"n":3}]', rowCount: 1 });
+    expect(JSON.parse(out.result)).toEqual([
+      { club: "Gamma City", founded: 1905, founded__raw: "1,905", club_2: "Gamma City" },
+    ]);
+    expect(await executor.execute("SELECT COUNT(*) AS n FROM clubs")).toMatchObject({
+      result: '[{"n":3}]',
+      rowCount: 1,
+    });
     expect((await executor.execute("SELECT club FROM clubs WHERE city = 'Nowhere'")).result).toBe("[]");
   });
 
@@ -93,7 +104,9 @@ describe("limits", () => {
     const mine = childPids().filter((pid) => !others.includes(pid));
     expect(mine).toHaveLength(1);
     // An unbounded recursive CTE: without the kill this runs until memory or patience runs out.
-    const out = await executor.execute("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r");
+    const out = await executor.execute(
+      "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r",
+    );
     expect(out).toMatchObject({ ok: false, result: "SQL execution failed: time limit of 200 ms exceeded" });
     await new Promise((r) => setTimeout(r, 100));
     expect(childPids()).not.toContain(mine[0]);
@@ -113,7 +126,9 @@ describe("limits", () => {
 
   it("the inline executor stops between rows once the limit is passed", async () => {
     const executor = openSqlExecutor(path, { mode: "inline", timeoutMs: 5, maxRows: 10_000_000 });
-    const out = await executor.execute("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT n FROM r");
+    const out = await executor.execute(
+      "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3000000) SELECT n FROM r",
+    );
     expect(out.result).toBe("SQL execution failed: time limit of 5 ms exceeded");
   });
 

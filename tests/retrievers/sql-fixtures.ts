@@ -47,7 +47,12 @@ export const STADIUM_ROWS: string[][] = [
   ["Stade B", "Lyon", "59186"],
 ];
 
-export function linked(column: string, value: string | null, level: 0 | 1 | 2 | 3 = 0, tableId: string | null = null): LinkedValue {
+export function linked(
+  column: string,
+  value: string | null,
+  level: 0 | 1 | 2 | 3 = 0,
+  tableId: string | null = null,
+): LinkedValue {
   return { entity: value ?? column, tableId, column, matchedValue: value, confidence: 1, fallbackLevel: level };
 }
 
@@ -61,7 +66,13 @@ function typed(raw: string, type: ColumnType): string | number | null {
 }
 
 /** Writes a View 5 database (layout of indexing/sql-store.ts) and returns its path. */
-export function writeFixtureDb(tables: Array<[TableSchema, string[][]]> = [[CLUBS, CLUB_ROWS], [STADIUMS, STADIUM_ROWS]], rowsPerTable?: number): string {
+export function writeFixtureDb(
+  tables: Array<[TableSchema, string[][]]> = [
+    [CLUBS, CLUB_ROWS],
+    [STADIUMS, STADIUM_ROWS],
+  ],
+  rowsPerTable?: number,
+): string {
   const dir = mkdtempSync(join(tmpdir(), "atr-sql-"));
   const path = join(dir, "tables.sqlite");
   const db = new Database(path);
@@ -72,7 +83,9 @@ export function writeFixtureDb(tables: Array<[TableSchema, string[][]]> = [[CLUB
     ]);
     db.exec(`CREATE TABLE "${schema.physical}" ("_row" INTEGER PRIMARY KEY, ${defs.join(", ")})`);
     const names = ["_row", ...schema.columns.flatMap((c) => [c.physical, c.rawPhysical])];
-    const insert = db.prepare(`INSERT INTO "${schema.physical}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`);
+    const insert = db.prepare(
+      `INSERT INTO "${schema.physical}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+    );
     const all = rowsPerTable ? Array.from({ length: rowsPerTable }, (_, i) => rows[i % rows.length]!) : rows;
     db.transaction(() => {
       all.forEach((row, i) => {

@@ -40,7 +40,15 @@ describe("atr guard-check", () => {
   });
 
   it("prints every violation (exit 1)", async () => {
-    expect(await check("--columns", "Club,City", "--bind", "City=Lyon", "SELECT secret FROM clubs WHERE city = 'Lyon' OR 1 = 1")).toEqual({
+    expect(
+      await check(
+        "--columns",
+        "Club,City",
+        "--bind",
+        "City=Lyon",
+        "SELECT secret FROM clubs WHERE city = 'Lyon' OR 1 = 1",
+      ),
+    ).toEqual({
       code: 1,
       out: [
         "refused:",
@@ -48,9 +56,13 @@ describe("atr guard-check", () => {
         "  - missing exact WHERE binding: city = 'Lyon' as a mandatory equality predicate",
       ].join("\n"),
     });
-    expect(await check("--like", "city=Etienne", "SELECT club FROM clubs WHERE city = 'Etienne'")).toMatchObject({ code: 1 });
+    expect(await check("--like", "city=Etienne", "SELECT club FROM clubs WHERE city = 'Etienne'")).toMatchObject({
+      code: 1,
+    });
     expect((await check("DROP TABLE clubs")).out).toBe("refused:\n  - only one read-only SELECT query is allowed");
-    expect((await check("--columns", "club", "--bind", "Secret=s1", "SELECT club FROM clubs")).out).toBe("scope error: linked column is outside C: Secret");
+    expect((await check("--columns", "club", "--bind", "Secret=s1", "SELECT club FROM clubs")).out).toBe(
+      "scope error: linked column is outside C: Secret",
+    );
   });
 
   it("reports usage errors for unknown tables, columns and malformed bindings", async () => {

@@ -5,7 +5,11 @@ import { parseSql } from "../../retrievers/sql-parse.js";
 import { CLUBS } from "./sql-fixtures.js";
 
 const scope = (columns: string[]) => {
-  const built = buildGuardScope({ tables: [CLUBS], allowedColumns: columns.map((column) => ({ tableId: "clubs", column })), linkedValues: [] });
+  const built = buildGuardScope({
+    tables: [CLUBS],
+    allowedColumns: columns.map((column) => ({ tableId: "clubs", column })),
+    linkedValues: [],
+  });
   expect(built.errors).toEqual([]);
   return built.scope;
 };

@@ -2,12 +2,23 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJsonService } from "./sql-fixtures.js";
-import { callGuardedSqlService, guardedEndpoint, isServiceFailure, type SqlServiceRequest } from "../../retrievers/sql-service-client.js";
+import {
+  callGuardedSqlService,
+  guardedEndpoint,
+  isServiceFailure,
+  type SqlServiceRequest,
+} from "../../retrievers/sql-service-client.js";
 
 const body: SqlServiceRequest = {
   table_name_list: ["clubs"],
   query: "Which club was founded in 1971?",
-  constraints: { allowed_columns: ["Club"], allowed_tables: ["clubs"], table_columns: { clubs: ["Club"] }, full_table_schemas: {}, linked_values: [] },
+  constraints: {
+    allowed_columns: ["Club"],
+    allowed_tables: ["clubs"],
+    table_columns: { clubs: ["Club"] },
+    full_table_schemas: {},
+    linked_values: [],
+  },
 };
 
 /** Replies per path; the service records every request it sees. */
@@ -21,7 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const good = { sql_str: "SELECT club FROM clubs WHERE founded = 1971", sql_execution_result: '[["Alpha FC"]]', atr_guard_version: 1 };
+const good = {
+  sql_str: "SELECT club FROM clubs WHERE founded = 1971",
+  sql_execution_result: '[["Alpha FC"]]',
+  atr_guard_version: 1,
+};
 
 describe("guarded SQL service client", () => {
   it("posts the request to <base>/atr-guarded-v1 and returns the reply", async () => {
@@ -30,16 +45,34 @@ describe("guarded SQL service client", () => {
     const reply = await callGuardedSqlService(`${base}/svc/`, body);
     expect(service.seen).toEqual([{ url: "/svc/atr-guarded-v1", body }]);
     expect(isServiceFailure(reply)).toBe(false);
-    expect(reply).toMatchObject({ ...good, query: body.query, table_name_list: ["clubs"], nl2sql_prompt: "", nl2sql_response: "" });
+    expect(reply).toMatchObject({
+      ...good,
+      query: body.query,
+      table_name_list: ["clubs"],
+      nl2sql_prompt: "",
+      nl2sql_response: "",
+    });
   });
 
   it.each([
     ["HTTP 500", { status: 500, text: "boom\nline" }, "SQL service returned HTTP 500"],
     ["non-JSON", { status: 200, text: "<html>" }, "SQL service returned a non-JSON body"],
     ["non-object", { status: 200, text: "[1]" }, "SQL service returned a non-object body"],
-    ["unguarded", { status: 200, text: JSON.stringify({ ...good, atr_guard_version: undefined }) }, "SQL service reply lacks atr_guard_version == 1 (not a guarded service)"],
-    ["missing fields", { status: 200, text: JSON.stringify({ atr_guard_version: 1, sql_str: "SELECT 1" }) }, "SQL service reply is missing sql_str or sql_execution_result"],
-    ["truncated rows", { status: 200, text: JSON.stringify({ ...good, sql_execution_result: '[["Alpha' }) }, "SQL service returned truncated or invalid JSON rows"],
+    [
+      "unguarded",
+      { status: 200, text: JSON.stringify({ ...good, atr_guard_version: undefined }) },
+      "SQL service reply lacks atr_guard_version == 1 (not a guarded service)",
+    ],
+    [
+      "missing fields",
+      { status: 200, text: JSON.stringify({ atr_guard_version: 1, sql_str: "SELECT 1" }) },
+      "SQL service reply is missing sql_str or sql_execution_result",
+    ],
+    [
+      "truncated rows",
+      { status: 200, text: JSON.stringify({ ...good, sql_execution_result: '[["Alpha' }) },
+      "SQL service returned truncated or invalid JSON rows",
+    ],
   ])("%s → failure envelope, no retry", async (_name, reply, reason) => {
     routes.set("/f/atr-guarded-v1", reply);
     service.seen.length = 0;

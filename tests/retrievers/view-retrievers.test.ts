@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CellRetriever, PassageRetriever, RowRetriever, SchemaRetriever, TableChunkRetriever } from "../../retrievers/view-retrievers.js";
+import {
+  CellRetriever,
+  PassageRetriever,
+  RowRetriever,
+  SchemaRetriever,
+  TableChunkRetriever,
+} from "../../retrievers/view-retrievers.js";
 import { readTableRows, TableRowsError, TableRowsRetriever } from "../../retrievers/table-rows.js";
 import { RetrieverSearch } from "../../retrievers/retriever-search.js";
 import { RetrievalRecorder, traceMetadata } from "../../graph/retrieval-trace.js";
@@ -43,12 +49,20 @@ describe("the five views as LangChain retrievers", () => {
     const search = await index.open();
     const traced = new RetrieverSearch(search);
     expect(await traced.documents("Danube", 4)).toEqual(await search.documents("Danube", 4));
-    expect(await traced.documents("Danube", 3, { type: "table" })).toEqual(await search.documents("Danube", 3, { type: "table" }));
-    expect(await traced.schema("river length", 2, { tableIds: ["rivers"] })).toEqual(await search.schema("river length", 2, { tableIds: ["rivers"] }));
+    expect(await traced.documents("Danube", 3, { type: "table" })).toEqual(
+      await search.documents("Danube", 3, { type: "table" }),
+    );
+    expect(await traced.schema("river length", 2, { tableIds: ["rivers"] })).toEqual(
+      await search.schema("river length", 2, { tableIds: ["rivers"] }),
+    );
     expect(await traced.cells("Lyon", 3)).toEqual(await search.cells("Lyon", 3));
-    expect(await traced.rows("Rhone", 2, { tableId: "rivers" })).toEqual(await search.rows("Rhone", 2, { tableId: "rivers" }));
+    expect(await traced.rows("Rhone", 2, { tableId: "rivers" })).toEqual(
+      await search.rows("Rhone", 2, { tableId: "rivers" }),
+    );
     const options = { schemaTopK: 3, cellTopK: 2, tableIds: ["clubs"] };
-    expect(await traced.schemaCells("club in Lyon", ["Lyon"], options)).toEqual(await search.schemaCells("club in Lyon", ["Lyon"], options));
+    expect(await traced.schemaCells("club in Lyon", ["Lyon"], options)).toEqual(
+      await search.schemaCells("club in Lyon", ["Lyon"], options),
+    );
 
     const recorder = new RetrievalRecorder();
     const cells = new CellRetriever({ search, k: 2, tableIds: ["clubs"] });
@@ -61,29 +75,53 @@ describe("the five views as LangChain retrievers", () => {
         documents: docs.map((d) => ({ text: d.pageContent, metadata: traceMetadata(d.metadata) })),
       },
     ]);
-    expect(recorder.records[0]!.documents[0]!.metadata).toMatchObject({ view: "cells", column: "City", value: "Lyon", score: expect.any(Number) });
+    expect(recorder.records[0]!.documents[0]!.metadata).toMatchObject({
+      view: "cells",
+      column: "City",
+      value: "Lyon",
+      score: expect.any(Number),
+    });
     const rows = await new RowRetriever({ search, k: 1, tableId: "rivers" }).invoke("Rhone", { callbacks: [recorder] });
     expect(rows[0]!.metadata.values).toBeDefined();
-    expect(recorder.records[1]!.documents[0]!.metadata).toEqual({ tableId: "rivers", rowIdx: rows[0]!.metadata.rowIdx, view: "rows", score: rows[0]!.metadata.score });
+    expect(recorder.records[1]!.documents[0]!.metadata).toEqual({
+      tableId: "rivers",
+      rowIdx: rows[0]!.metadata.rowIdx,
+      view: "rows",
+      score: rows[0]!.metadata.score,
+    });
   });
 
   it("View 5 reads rows of the SQL store for a table and an equality filter", async () => {
     const rows = readTableRows(index.db, index.tables, { tableId: "rivers", where: { Country: "France" } });
     expect(rows.map((r) => r.values.River)).toEqual(["Loire", "Rhone"]);
-    const docs = await new TableRowsRetriever({ db: index.db, tables: index.tables, tableId: "clubs" }).invoke("City = Lille");
+    const docs = await new TableRowsRetriever({ db: index.db, tables: index.tables, tableId: "clubs" }).invoke(
+      "City = Lille",
+    );
     expect(docs).toHaveLength(1);
     expect(docs[0]!.metadata).toMatchObject({ rowIdx: 3, values: { Club: "Delta Town" } });
   });
 
   it("binds filter values as parameters (quotes and SQL in a value are just text)", async () => {
-    const raw: RawTable = { id: "books", file: "books.csv", header: ["Publisher", "Title"], rows: [["O'Reilly", "SQL"], ["x' OR '1'='1", "Trick"]] };
+    const raw: RawTable = {
+      id: "books",
+      file: "books.csv",
+      header: ["Publisher", "Title"],
+      rows: [
+        ["O'Reilly", "SQL"],
+        ["x' OR '1'='1", "Trick"],
+      ],
+    };
     const dir = mkdtempSync(join(tmpdir(), "atr-rows-"));
     const [schema] = writeSqlStore(join(dir, "tables.sqlite"), [raw]);
     const db = openSqlStore(join(dir, "tables.sqlite"));
     const tables = new Map([["books", schema!]]);
-    expect(readTableRows(db, tables, { tableId: "books", where: { Publisher: "O'Reilly" } }).map((r) => r.values.Title)).toEqual(["SQL"]);
+    expect(
+      readTableRows(db, tables, { tableId: "books", where: { Publisher: "O'Reilly" } }).map((r) => r.values.Title),
+    ).toEqual(["SQL"]);
     expect(readTableRows(db, tables, { tableId: "books", where: { Publisher: "' OR 1=1 --" } })).toEqual([]);
-    expect(() => readTableRows(db, tables, { tableId: "books", where: { "Title; DROP TABLE x": "a" } })).toThrow(TableRowsError);
+    expect(() => readTableRows(db, tables, { tableId: "books", where: { "Title; DROP TABLE x": "a" } })).toThrow(
+      TableRowsError,
+    );
     expect(() => readTableRows(db, tables, { tableId: "nope" })).toThrow(/unknown table id/);
     db.close();
   });

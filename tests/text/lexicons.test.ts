@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
-  alternation, MONTH_NAME_PATTERN, MONTH_PATTERN, monthNumber, nounPattern, NUMBER_WORD_PATTERN, numberWordValue, ORDINAL_PATTERN, ordinalValue,
-  PERSON_NOUNS, PLACE_NOUNS, superlativeDirection, SUPERLATIVE_PATTERN,
+  alternation,
+  MONTH_NAME_PATTERN,
+  MONTH_PATTERN,
+  monthNumber,
+  nounPattern,
+  NUMBER_WORD_PATTERN,
+  numberWordValue,
+  ORDINAL_PATTERN,
+  ordinalValue,
+  PERSON_NOUNS,
+  PLACE_NOUNS,
+  superlativeDirection,
+  SUPERLATIVE_PATTERN,
 } from "../../text/lexicons.js";
 
 describe("text/lexicons", () => {
@@ -31,7 +42,10 @@ describe("text/lexicons", () => {
     expect(numberWordValue("twenty-one")).toBe(21);
     expect(numberWordValue("hundred")).toBe(100);
     expect(numberWordValue("twenty-ten")).toBeUndefined();
-    expect("seventeen seven".match(new RegExp(`\\b(?:${NUMBER_WORD_PATTERN})\\b`, "g"))).toEqual(["seventeen", "seven"]);
+    expect("seventeen seven".match(new RegExp(`\\b(?:${NUMBER_WORD_PATTERN})\\b`, "g"))).toEqual([
+      "seventeen",
+      "seven",
+    ]);
   });
   it("superlatives and comparatives", () => {
     expect(superlativeDirection("Highest")).toBe("max");

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  collapseSpaces, foldAccents, joinDigitGroups, normaliseAnswerText, normaliseForContainment, normaliseForGrounding, normaliseForMatch, normaliseText,
+  collapseSpaces,
+  foldAccents,
+  joinDigitGroups,
+  normaliseAnswerText,
+  normaliseForContainment,
+  normaliseForGrounding,
+  normaliseForMatch,
+  normaliseText,
 } from "../../text/normalise.js";
 
 describe("text/normalise", () => {

@@ -9,7 +9,12 @@ describe("text/tokenise", () => {
   });
   it("contentWords drops stop words, and keeps header words when asked", () => {
     expect(contentWords("What is the total number of goals by Smith?")).toEqual(["goals", "smith"]);
-    expect(contentWords("What is the total number of goals by Smith?", { keepHeaderWords: true })).toEqual(["total", "number", "goals", "smith"]);
+    expect(contentWords("What is the total number of goals by Smith?", { keepHeaderWords: true })).toEqual([
+      "total",
+      "number",
+      "goals",
+      "smith",
+    ]);
     expect(contentWords("Name")).toEqual([]);
     expect(contentWords("Name", { keepHeaderWords: true })).toEqual(["name"]);
   });

@@ -18,14 +18,21 @@ import {
 /** Questions whose right candidates carry "good" and wrong ones "bad" (seeded, with noise). */
 function synthetic(n: number, bench: "wtq" | "tatqa" = "wtq"): QuestionCandidates[] {
   let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, (_, i) => ({
     id: `${bench}:${i}`,
     bench,
     candidates: Array.from({ length: 3 }, (_, c) => {
       const right = rand() < 0.4;
       const signal = rand() < 0.9 ? right : !right;
-      return { route: c === 0 ? "SQL" : "TEXT", subQuery: "q", answer: `a${c}`, ruleVerdict: 0.5, right, features: { bias: 1, [signal ? "good" : "bad"]: 1 } };
+      return {
+        route: c === 0 ? "SQL" : "TEXT",
+        subQuery: "q",
+        answer: `a${c}`,
+        ruleVerdict: 0.5,
+        right,
+        features: { bias: 1, [signal ? "good" : "bad"]: 1 },
+      };
     }),
   }));
 }
@@ -70,7 +77,9 @@ describe("learned verifier training", () => {
     // the threshold meets the target on its own (out-of-fold) data, question-level acceptance included
     expect(trained.crossValidated.wtq!.precision).toBeGreaterThanOrEqual(0.85);
     expect(trained.crossValidated.wtq!.accepted).toBeGreaterThan(0.2);
-    expect(simulate(qs, scorerFor(qs, trained.model), trained.model.threshold, undefined, trained.model.ranker).precision).toBeGreaterThan(0.8);
+    expect(
+      simulate(qs, scorerFor(qs, trained.model), trained.model.threshold, undefined, trained.model.ranker).precision,
+    ).toBeGreaterThan(0.8);
     expect(trained.quality.wtq!.auc).toBeGreaterThan(0.8);
     expect(trained.quality.wtq!.acceptedAtTarget).toBeGreaterThan(0.2);
   });
@@ -94,16 +103,25 @@ describe("learned verifier training", () => {
 
   it("labels each traced candidate with its benchmark's official metric", () => {
     const dir = mkdtempSync(join(tmpdir(), "atr-verifier-"));
-    writeFileSync(join(dir, "q.jsonl"), `${JSON.stringify({ question_id: "q1", question: "How many?", answer: ["1,200"] })}\n`);
+    writeFileSync(
+      join(dir, "q.jsonl"),
+      `${JSON.stringify({ question_id: "q1", question: "How many?", answer: ["1,200"] })}\n`,
+    );
     const decisions = [
       { effective_route: "SQL", produced_answer: "1200", verdict: 0.5, features: { bias: 1 } },
       { effective_route: "TEXT", produced_answer: "12", verdict: 0.5, features: { bias: 1 } },
       { effective_route: "TEXT", produced_answer: "not found", verdict: 0.5 },
     ];
-    writeFileSync(join(dir, "run.jsonl"), `${JSON.stringify({ question_id: "q1", atr_trace: { verifier_decisions: decisions } })}\n`);
+    writeFileSync(
+      join(dir, "run.jsonl"),
+      `${JSON.stringify({ question_id: "q1", atr_trace: { verifier_decisions: decisions } })}\n`,
+    );
     const [q] = loadQuestions("hybridqa", join(dir, "q.jsonl"), join(dir, "run.jsonl"));
     // SQuAD normalisation drops the comma: "1200" matches "1,200", "12" does not; no-feature decisions are no candidates
-    expect(q!.candidates.map((c) => [c.answer, c.right])).toEqual([["1200", true], ["12", false]]);
+    expect(q!.candidates.map((c) => [c.answer, c.right])).toEqual([
+      ["1200", true],
+      ["12", false],
+    ]);
     expect(q!.id).toBe("hybridqa:q1");
   });
 });

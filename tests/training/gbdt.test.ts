@@ -5,7 +5,7 @@ import { fitWeights, type QuestionCandidates } from "../../training/answer-verif
 import { calibrated, rawScore, sigmoid } from "../../nodes/offline/answer-model.js";
 
 function seeded(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 /** Right exactly when two binary features differ (XOR), with a distractor and 5 % label noise. */
@@ -23,7 +23,8 @@ function xorRows(n: number, seed: number): TrainingRow[] {
   });
 }
 
-const accuracy = (rows: readonly TrainingRow[], p: (f: Record<string, number>) => number) => rows.filter((r) => (p(r.features as Record<string, number>) >= 0.5 ? 1 : 0) === r.y).length / rows.length;
+const accuracy = (rows: readonly TrainingRow[], p: (f: Record<string, number>) => number) =>
+  rows.filter((r) => (p(r.features as Record<string, number>) >= 0.5 ? 1 : 0) === r.y).length / rows.length;
 
 describe("gradient-boosted trees", () => {
   it("learn an interaction a logistic regression cannot (held-out accuracy)", () => {
@@ -31,7 +32,20 @@ describe("gradient-boosted trees", () => {
     const test = xorRows(600, 11);
     const trees = fitTrees(train, { trees: 40, depth: 2 });
     expect(accuracy(test, (f) => sigmoid(rawScore(trees, f)))).toBeGreaterThan(0.9);
-    const asQuestions: QuestionCandidates[] = train.map((r, i) => ({ id: `q${i}`, bench: "wtq", candidates: [{ route: "SQL", subQuery: "q", answer: "a", ruleVerdict: 0.5, features: r.features as Record<string, number>, right: r.y === 1 }] }));
+    const asQuestions: QuestionCandidates[] = train.map((r, i) => ({
+      id: `q${i}`,
+      bench: "wtq",
+      candidates: [
+        {
+          route: "SQL",
+          subQuery: "q",
+          answer: "a",
+          ruleVerdict: 0.5,
+          features: r.features as Record<string, number>,
+          right: r.y === 1,
+        },
+      ],
+    }));
     const weights = fitWeights(asQuestions);
     expect(accuracy(test, (f) => sigmoid(rawScore({ kind: "logistic", weights }, f)))).toBeLessThan(0.65);
     // only the features a split uses are kept, depth and size bounded

@@ -4,7 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { teacherRoute } from "../../nodes/offline/choose-route.js";
-import { distillLabels, explorationLabels, labelsFromInference, labelText, LabelFileError, oracleLabels, readJsonl } from "../../training/labels.js";
+import {
+  distillLabels,
+  explorationLabels,
+  labelsFromInference,
+  labelText,
+  LabelFileError,
+  oracleLabels,
+  readJsonl,
+} from "../../training/labels.js";
 import { SCHEMA, failedAt } from "./tiny-labels.js";
 
 const decision = (over: Record<string, unknown>) => ({
@@ -28,12 +36,30 @@ const run = [
     table_id: "clubs",
     atr_trace: {
       verifier_decisions: [
-        decision({ route: "HYBRID", effective_route: "HYBRID", requested_route: "HYBRID", accepted: false, verdict: 0 }),
-        decision({ route: "RETRIEVE", effective_route: "RETRIEVE", requested_route: "RETRIEVE", accepted: true, verdict: 1, attempt: 2, history_H: [failedAt("Who manages Dunmere FC?", "HYBRID")] }),
+        decision({
+          route: "HYBRID",
+          effective_route: "HYBRID",
+          requested_route: "HYBRID",
+          accepted: false,
+          verdict: 0,
+        }),
+        decision({
+          route: "RETRIEVE",
+          effective_route: "RETRIEVE",
+          requested_route: "RETRIEVE",
+          accepted: true,
+          verdict: 1,
+          attempt: 2,
+          history_H: [failedAt("Who manages Dunmere FC?", "HYBRID")],
+        }),
       ],
     },
   },
-  { question_id: "b", question: "Nothing accepted", atr_trace: { verifier_decisions: [decision({ route: "SQL", effective_route: "SQL", accepted: false })] } },
+  {
+    question_id: "b",
+    question: "Nothing accepted",
+    atr_trace: { verifier_decisions: [decision({ route: "SQL", effective_route: "SQL", accepted: false })] },
+  },
   { question_id: "c", question: "No trace" },
 ];
 
@@ -44,7 +70,14 @@ describe("labels", () => {
   it("from_inference: one label per accepted decision, with its metadata, schema and H", () => {
     const labels = labelsFromInference(run);
     expect(labels).toHaveLength(1);
-    expect(labels[0]).toMatchObject({ question_id: "a", table_id: "clubs", route: "RETRIEVE", uncertainty: 0.2, has_schema: true, label_source: "verified_inference" });
+    expect(labels[0]).toMatchObject({
+      question_id: "a",
+      table_id: "clubs",
+      route: "RETRIEVE",
+      uncertainty: 0.2,
+      has_schema: true,
+      label_source: "verified_inference",
+    });
     expect(labels[0]!.history_H.map((h) => h.effectiveRoute)).toEqual(["HYBRID"]);
     const text = labelText(labels[0]!, 2);
     expect(text).toContain("[FAILED] Who manages Dunmere FC? => HYBRID:0.0");
@@ -53,7 +86,13 @@ describe("labels", () => {
 
   it("from_inference with an answer check drops accepted decisions whose answer is wrong", () => {
     const [rejected, accepted] = run[0]!.atr_trace!.verifier_decisions as Array<Record<string, unknown>>;
-    const withAnswer = (produced: string) => [{ ...run[0]!, answer: ["Oskar Lind"], atr_trace: { verifier_decisions: [rejected!, { ...accepted!, produced_answer: produced }] } }];
+    const withAnswer = (produced: string) => [
+      {
+        ...run[0]!,
+        answer: ["Oskar Lind"],
+        atr_trace: { verifier_decisions: [rejected!, { ...accepted!, produced_answer: produced }] },
+      },
+    ];
     const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
     expect(labelsFromInference(withAnswer("Tomas Reyes"), isCorrect)).toEqual([]);
     expect(labelsFromInference(withAnswer("Oskar Lind"), isCorrect).map((l) => l.route)).toEqual(["RETRIEVE"]);
@@ -65,7 +104,11 @@ describe("labels", () => {
     // lookup with entities → RETRIEVE, then SQL (schema), then TEXT, then the fallback HYBRID
     expect(a.map((l) => l.route)).toEqual(["RETRIEVE", "SQL", "TEXT", "HYBRID"]);
     expect(a.map((l) => l.history_H.length)).toEqual([0, 1, 2, 3]);
-    expect(a[3]!.history_H.map((h) => [h.effectiveRoute, h.step])).toEqual([["RETRIEVE", 1], ["SQL", 2], ["TEXT", 3]]);
+    expect(a[3]!.history_H.map((h) => [h.effectiveRoute, h.step])).toEqual([
+      ["RETRIEVE", 1],
+      ["SQL", 2],
+      ["TEXT", 3],
+    ]);
     expect(a.every((l) => l.schema?.columns.length === 2 && l.label_source === "teacher_distill")).toBe(true);
     expect(labels.filter((l) => l.question_id === "c")).toEqual([]);
     expect(distillLabels(run, teacherRoute, 2).filter((l) => l.question_id === "a")).toHaveLength(2);
@@ -77,7 +120,11 @@ describe("labels", () => {
       question: id,
       answer: ["Oskar Lind"],
       agentic_tablerag_answer: answer,
-      atr_trace: { verifier_decisions: [decision({ route, effective_route: route, accepted: true, history_H: [failedAt("x", "TEXT")] })] },
+      atr_trace: {
+        verifier_decisions: [
+          decision({ route, effective_route: route, accepted: true, history_H: [failedAt("x", "TEXT")] }),
+        ],
+      },
     });
     const runs = new Map([
       ["TEXT", [rec("a", "TEXT", "Tomas Reyes"), rec("b", "TEXT", "no")]],
@@ -86,11 +133,14 @@ describe("labels", () => {
     ] as const);
     const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
     const labels = oracleLabels(new Map([...runs].map(([k, v]) => [k, [...v]])), isCorrect);
-    expect(labels.map((l) => [l.question_id, l.route, l.history_H.length, l.label_source, l.routes_right])).toEqual([["a", "SQL", 0, "execution_oracle", ["SQL", "HYBRID"]]]);
+    expect(labels.map((l) => [l.question_id, l.route, l.history_H.length, l.label_source, l.routes_right])).toEqual([
+      ["a", "SQL", 0, "execution_oracle", ["SQL", "HYBRID"]],
+    ]);
   });
 
   it("exploration: the cheapest route right on the first sub-query of one run that tried every route; later sub-queries and unanswered questions are ignored", () => {
-    const d = (sub: string, route: string, attempt: number, answer: string) => decision({ sub_query: sub, route, effective_route: route, attempt, accepted: false, produced_answer: answer });
+    const d = (sub: string, route: string, attempt: number, answer: string) =>
+      decision({ sub_query: sub, route, effective_route: route, attempt, accepted: false, produced_answer: answer });
     const records = [
       {
         question_id: "a",
@@ -107,13 +157,18 @@ describe("labels", () => {
           ],
         },
       },
-      { question_id: "b", question: "b", answer: ["x"], atr_trace: { verifier_decisions: [d("q", "TEXT", 1, "y"), d("q", "SQL", 2, "z")] } },
+      {
+        question_id: "b",
+        question: "b",
+        answer: ["x"],
+        atr_trace: { verifier_decisions: [d("q", "TEXT", 1, "y"), d("q", "SQL", 2, "z")] },
+      },
     ];
     const isCorrect = (record: Record<string, unknown>, answer: string) => (record.answer as string[]).includes(answer);
     const labels = explorationLabels(records, isCorrect);
-    expect(labels.map((l) => [l.question_id, l.route, l.routes_right, l.history_H.length, l.answer_from, l.sub_query])).toEqual([
-      ["a", "RETRIEVE", ["RETRIEVE", "HYBRID"], 0, "passage", "who manages Dunmere FC?"],
-    ]);
+    expect(
+      labels.map((l) => [l.question_id, l.route, l.routes_right, l.history_H.length, l.answer_from, l.sub_query]),
+    ).toEqual([["a", "RETRIEVE", ["RETRIEVE", "HYBRID"], 0, "passage", "who manages Dunmere FC?"]]);
   });
 
   it("a broken labels line is an error naming the file and line", () => {

@@ -23,7 +23,10 @@ const features = { ...DEFAULT_FEATURE_SETTINGS, dimension: 1024 };
 
 describe("featurisation", () => {
   it("tags tokens by segment, so [OP] count is not the query word 'count'", () => {
-    const l = label("SQL", "count the clubs", { expected_operator: "count", history_H: [failedAt("count the clubs", "HYBRID")] });
+    const l = label("SQL", "count the clubs", {
+      expected_operator: "count",
+      history_H: [failedAt("count the clubs", "HYBRID")],
+    });
     const tokens = routerTokens(labelText(l, 2));
     expect(tokens).toContain("q:count");
     expect(tokens).toContain("OP=count");
@@ -51,17 +54,62 @@ describe("student", () => {
     expect(config.id2label).toEqual({ 0: "TEXT", 1: "SQL", 2: "RETRIEVE", 3: "HYBRID" });
 
     const router = await createLearnedRouter(dir);
-    const ask = async (l: ReturnType<typeof label>) => (await router.rank({ plan: labelPlan(l), schema: l.schema, history: l.history_H, failureScope: "question", reselectIndex: 0 }))[0];
-    expect(await ask(label("SQL", "How many referees were founded before 1950?", { expected_operator: "count", required_modalities: "table" }))).toBe("SQL");
-    expect(await ask(label("RETRIEVE", "Who manages Kelso Town?", { entity_mentions: ["Kelso Town"], required_modalities: "table" }))).toBe("RETRIEVE");
-    expect(await ask(label("TEXT", "Why did Kelso Town change its crest in the history article?", { required_modalities: "text", schema: null, has_schema: false }))).toBe("TEXT");
-    expect(await ask(label("HYBRID", "What is the total attendance of Kelso Town home games?", { expected_operator: "aggregate", entity_mentions: ["Kelso Town"] }))).toBe("HYBRID");
+    const ask = async (l: ReturnType<typeof label>) =>
+      (
+        await router.rank({
+          plan: labelPlan(l),
+          schema: l.schema,
+          history: l.history_H,
+          failureScope: "question",
+          reselectIndex: 0,
+        })
+      )[0];
+    expect(
+      await ask(
+        label("SQL", "How many referees were founded before 1950?", {
+          expected_operator: "count",
+          required_modalities: "table",
+        }),
+      ),
+    ).toBe("SQL");
+    expect(
+      await ask(
+        label("RETRIEVE", "Who manages Kelso Town?", { entity_mentions: ["Kelso Town"], required_modalities: "table" }),
+      ),
+    ).toBe("RETRIEVE");
+    expect(
+      await ask(
+        label("TEXT", "Why did Kelso Town change its crest in the history article?", {
+          required_modalities: "text",
+          schema: null,
+          has_schema: false,
+        }),
+      ),
+    ).toBe("TEXT");
+    expect(
+      await ask(
+        label("HYBRID", "What is the total attendance of Kelso Town home games?", {
+          expected_operator: "aggregate",
+          entity_mentions: ["Kelso Town"],
+        }),
+      ),
+    ).toBe("HYBRID");
 
     // ONNX scores equal the in-process model's scores (same featurisation on both sides).
     const probe = labels[1]!;
     const x = featurise(labelText(probe, 2), features);
-    const local = [0, 1, 2, 3].map((c) => a.model.bias[c]! + x.reduce((s, v, i) => s + v * a.model.weights[c * 1024 + i]!, 0));
-    expect(await router.rank({ plan: labelPlan(probe), schema: probe.schema, history: [], failureScope: "question", reselectIndex: 0 })).toEqual(rankScores(local));
+    const local = [0, 1, 2, 3].map(
+      (c) => a.model.bias[c]! + x.reduce((s, v, i) => s + v * a.model.weights[c * 1024 + i]!, 0),
+    );
+    expect(
+      await router.rank({
+        plan: labelPlan(probe),
+        schema: probe.schema,
+        history: [],
+        failureScope: "question",
+        reselectIndex: 0,
+      }),
+    ).toEqual(rankScores(local));
   });
 
   it("splits by question (no leakage) and weights classes max_count / count", () => {
@@ -84,8 +132,18 @@ describe("student", () => {
     const router = await createLearnedRouter(dir);
     // A SQL-looking sub-query whose label is RETRIEVE because SQL already failed: only masking gets it.
     const q = "How many clubs were founded before 1900?";
-    const masked = label("RETRIEVE", q, { expected_operator: "count", required_modalities: "table", history_H: [failedAt(q, "SQL")] });
-    const ranked = await router.rank({ plan: labelPlan(masked), schema: masked.schema, history: masked.history_H, failureScope: "question", reselectIndex: 1 });
+    const masked = label("RETRIEVE", q, {
+      expected_operator: "count",
+      required_modalities: "table",
+      history_H: [failedAt(q, "SQL")],
+    });
+    const ranked = await router.rank({
+      plan: labelPlan(masked),
+      schema: masked.schema,
+      history: masked.history_H,
+      failureScope: "question",
+      reselectIndex: 1,
+    });
     expect(ranked[0]).toBe("SQL");
     const report = await evaluateRouter(router, [masked]);
     expect(report.unmasked.agreement).toBe(0);
@@ -100,17 +158,39 @@ describe("execution-oracle labels (routes_right)", () => {
   // Text-modality questions of one shape: TEXT is right on 3 of 4, SQL on 1 of 4 (always together
   // with TEXT or alone). The cheapest-right label is TEXT for 3 of 4; right_routes targets rank TEXT
   // first as well, because it is right most often. Table counts: SQL right, TEXT never.
-  const oracle = (route: Route, right: Route[], subQuery: string, fields: Parameters<typeof label>[2] = {}) =>
-    ({ ...label(route, subQuery, { label_source: "execution_oracle", ...fields }), routes_right: right });
+  const oracle = (route: Route, right: Route[], subQuery: string, fields: Parameters<typeof label>[2] = {}) => ({
+    ...label(route, subQuery, { label_source: "execution_oracle", ...fields }),
+    routes_right: right,
+  });
   const make = () => [
-    ...[0, 1, 2].map((i) => oracle("TEXT", ["TEXT"], `what does the report say about item ${i}?`, { required_modalities: "text", answer_from: "text" })),
-    oracle("SQL", ["SQL", "HYBRID"], "what does the report say about item 9?", { required_modalities: "text", answer_from: "text" }),
-    ...[0, 1, 2, 3].map((i) => oracle("SQL", ["SQL"], `how many clubs had more than ${i} wins?`, { expected_operator: "count", required_modalities: "table", answer_from: "table" })),
+    ...[0, 1, 2].map((i) =>
+      oracle("TEXT", ["TEXT"], `what does the report say about item ${i}?`, {
+        required_modalities: "text",
+        answer_from: "text",
+      }),
+    ),
+    oracle("SQL", ["SQL", "HYBRID"], "what does the report say about item 9?", {
+      required_modalities: "text",
+      answer_from: "text",
+    }),
+    ...[0, 1, 2, 3].map((i) =>
+      oracle("SQL", ["SQL"], `how many clubs had more than ${i} wins?`, {
+        expected_operator: "count",
+        required_modalities: "table",
+        answer_from: "table",
+      }),
+    ),
   ];
 
   it("right_routes targets rank the route that is right most often; eval compares first routes with the heuristic", async () => {
     const labels = make();
-    const { model, stats } = trainStudent(labels, { features, validationShare: 0, epochs: 40, targets: "right_routes", classWeighting: "none" });
+    const { model, stats } = trainStudent(labels, {
+      features,
+      validationShare: 0,
+      epochs: 40,
+      targets: "right_routes",
+      classWeighting: "none",
+    });
     expect(stats.targets).toBe("right_routes");
     expect(stats.classWeights).toEqual({ TEXT: 1, SQL: 1, RETRIEVE: 1, HYBRID: 1 });
     const dir = join(root, "oracle");
@@ -121,12 +201,22 @@ describe("execution-oracle labels (routes_right)", () => {
     expect(report.routes!.student).toBeCloseTo(7 / 8);
     expect(report.routes!.byType.text).toMatchObject({ labels: 4, student: 0.75, studentOnly: 0, heuristicOnly: 0 });
     expect(report.routes!.byType.table).toMatchObject({ labels: 4, student: 1, heuristic: 1 });
-    expect(labelSummary(labels)).toMatchObject({ labels: 8, label_counts: { TEXT: 3, SQL: 5 }, routes_right_counts: { TEXT: 3, SQL: 5, HYBRID: 1 }, by_answer_from: { text: { labels: 4 } } });
+    expect(labelSummary(labels)).toMatchObject({
+      labels: 8,
+      label_counts: { TEXT: 3, SQL: 5 },
+      routes_right_counts: { TEXT: 3, SQL: 5, HYBRID: 1 },
+      by_answer_from: { text: { labels: 4 } },
+    });
   });
 
   it("a heuristic that picks a wrong route counts against it: only-student-right questions are counted", async () => {
     // With entities and a schema the heuristic picks HYBRID (rule 3); here only TEXT answers them.
-    const labels = [0, 1, 2, 3, 4, 5].map((i) => oracle("TEXT", ["TEXT"], `which passage tells where player ${i} was born?`, { entity_mentions: [`Player ${i}`], answer_from: "passage" }));
+    const labels = [0, 1, 2, 3, 4, 5].map((i) =>
+      oracle("TEXT", ["TEXT"], `which passage tells where player ${i} was born?`, {
+        entity_mentions: [`Player ${i}`],
+        answer_from: "passage",
+      }),
+    );
     const { model, stats } = trainStudent(labels, { features, validationShare: 0, epochs: 20 });
     const dir = join(root, "oracle-passage");
     writeRouterModel(dir, model, features, 2, stats as unknown as Record<string, unknown>);

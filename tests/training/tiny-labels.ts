@@ -35,7 +35,12 @@ export function label(route: Route, subQuery: string, fields: Partial<RouterLabe
 }
 
 export const failedAt = (subQuery: string, route: Route, step = 1): FailedRouteRecord => ({
-  subQuery, requestedRoute: route, effectiveRoute: route, valueLinkerAttempted: false, verdict: 0, step,
+  subQuery,
+  requestedRoute: route,
+  effectiveRoute: route,
+  valueLinkerAttempted: false,
+  verdict: 0,
+  step,
 });
 
 /** Four separable kinds: counts → SQL, entity lookups → RETRIEVE, text questions → TEXT, entity sums → HYBRID. */
@@ -44,10 +49,28 @@ export function tinyLabels(): RouterLabel[] {
   const things = ["clubs", "players", "stadiums", "cities", "teams", "coaches"];
   const names = ["Dunmere FC", "Ashford Rovers", "Fenwick City", "Brookhaven", "Oskar Lind", "Tomas Reyes"];
   for (let i = 0; i < things.length; i++) {
-    out.push(label("SQL", `How many ${things[i]} were founded before 1900?`, { expected_operator: "count", required_modalities: "table" }));
-    out.push(label("RETRIEVE", `Who manages ${names[i]}?`, { entity_mentions: [names[i]!], required_modalities: "table" }));
-    out.push(label("TEXT", `Why did ${names[i]} change its crest in the history article?`, { required_modalities: "text", schema: null, has_schema: false }));
-    out.push(label("HYBRID", `What is the total attendance of ${names[i]} home games?`, { expected_operator: "aggregate", entity_mentions: [names[i]!] }));
+    out.push(
+      label("SQL", `How many ${things[i]} were founded before 1900?`, {
+        expected_operator: "count",
+        required_modalities: "table",
+      }),
+    );
+    out.push(
+      label("RETRIEVE", `Who manages ${names[i]}?`, { entity_mentions: [names[i]!], required_modalities: "table" }),
+    );
+    out.push(
+      label("TEXT", `Why did ${names[i]} change its crest in the history article?`, {
+        required_modalities: "text",
+        schema: null,
+        has_schema: false,
+      }),
+    );
+    out.push(
+      label("HYBRID", `What is the total attendance of ${names[i]} home games?`, {
+        expected_operator: "aggregate",
+        entity_mentions: [names[i]!],
+      }),
+    );
   }
   return out;
 }

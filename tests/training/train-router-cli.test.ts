@@ -20,7 +20,15 @@ function tracedRun(): string {
       atr_trace: {
         question_id: `t${i}`,
         verifier_decisions: [
-          { ...l, route: "TEXT", effective_route: "TEXT", requested_route: "TEXT", accepted: false, attempt: 1, verdict: 0 },
+          {
+            ...l,
+            route: "TEXT",
+            effective_route: "TEXT",
+            requested_route: "TEXT",
+            accepted: false,
+            attempt: 1,
+            verdict: 0,
+          },
           { ...l, effective_route: l.route, requested_route: l.route, accepted: true, attempt: 2, verdict: 1 },
         ],
       },
@@ -37,14 +45,34 @@ describe("atr train-router", () => {
     try {
       const labels = join(root, "labels.jsonl");
       expect(await command.run(["labels", "--from_inference", tracedRun(), "--out", labels])).toBe(0);
-      const written = readFileSync(labels, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { route: string });
+      const written = readFileSync(labels, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { route: string });
       expect(written).toHaveLength(24); // one accepted decision per question; the rejected TEXT attempts are not labels
       const dir = join(root, "model");
-      expect(await command.run(["train", "--labels", labels, "--out", dir, "--epochs", "40", "--validation_share", "0", "--dimension", "1024"])).toBe(0);
+      expect(
+        await command.run([
+          "train",
+          "--labels",
+          labels,
+          "--out",
+          dir,
+          "--epochs",
+          "40",
+          "--validation_share",
+          "0",
+          "--dimension",
+          "1024",
+        ]),
+      ).toBe(0);
       expect(existsSync(join(dir, "model.onnx")) && existsSync(join(dir, "router.json"))).toBe(true);
       log.mockClear();
       expect(await command.run(["eval", "--model", dir, "--labels", labels, "--json"])).toBe(0);
-      const report = JSON.parse(String(log.mock.calls[0]![0])) as { labels: number; masked: { agreement: number; confusion: number[][] } };
+      const report = JSON.parse(String(log.mock.calls[0]![0])) as {
+        labels: number;
+        masked: { agreement: number; confusion: number[][] };
+      };
       expect(report.labels).toBe(24);
       expect(report.masked.agreement).toBe(1);
       expect(report.masked.confusion.map((row, i) => row[i])).toEqual([6, 6, 6, 6]);
@@ -56,17 +84,25 @@ describe("atr train-router", () => {
   it("refuses a missing subcommand, missing flags and --oracle / --explore without a gold benchmark", async () => {
     await expect(command.run([])).rejects.toThrow(UsageError);
     await expect(command.run(["train", "--out", root])).rejects.toThrow(/--labels is required/);
-    await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(/--oracle and --explore need --gold_bench/);
-    await expect(command.run(["labels", "--explore", "x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(/--oracle and --explore need --gold_bench/);
+    await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
+      /--oracle and --explore need --gold_bench/,
+    );
+    await expect(command.run(["labels", "--explore", "x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
+      /--oracle and --explore need --gold_bench/,
+    );
   });
 
   it("refuses a labels file whose label the student cannot learn from, naming the line", async () => {
     const [good, second] = tinyLabels();
     const file = join(root, "bad-labels.jsonl");
     writeFileSync(file, `${JSON.stringify(good)}\n${JSON.stringify({ ...second, route: "TABLE" })}\n`);
-    await expect(command.run(["train", "--labels", file, "--out", join(root, "bad-model")])).rejects.toThrow(`${file}:2: route "TABLE" is not one of`);
+    await expect(command.run(["train", "--labels", file, "--out", join(root, "bad-model")])).rejects.toThrow(
+      `${file}:2: route "TABLE" is not one of`,
+    );
     writeFileSync(file, `${JSON.stringify({ ...good, history_H: undefined })}\n`);
-    await expect(command.run(["eval", "--labels", file, "--model", join(root, "bad-model")])).rejects.toThrow(`${file}:1: history_H is missing`);
+    await expect(command.run(["eval", "--labels", file, "--model", join(root, "bad-model")])).rejects.toThrow(
+      `${file}:1: history_H is missing`,
+    );
     expect(existsSync(join(root, "bad-model"))).toBe(false);
   });
 });

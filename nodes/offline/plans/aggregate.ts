@@ -10,7 +10,10 @@ export const aggregateColumn: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
-    const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, { ...opts, avoid: cond.columns }).filter((r) => isNumericColumn(r.column) && !(a.aggregate === "sum" && holdsYears(r.column)));
+    const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, {
+      ...opts,
+      avoid: cond.columns,
+    }).filter((r) => isNumericColumn(r.column) && !(a.aggregate === "sum" && holdsYears(r.column)));
     const c = ranked[ctx.targetRank]?.column;
     if (!c) return null;
     const fn = a.aggregate === "avg" ? "AVG" : "SUM";

@@ -13,17 +13,25 @@ const NUMERIC_TEMPLATES = new Set(["count", "count-column", "sum", "avg", "diffe
 const NUMERIC_KINDS = new Set(["number", "count", "percent"]);
 
 /** Does the plan's template fit the answer kind the analysis expects? */
-export function kindAgreement(template: string, analysis: Pick<QuestionAnalysis, "answerType">): "agree" | "disagree" | "open" {
+export function kindAgreement(
+  template: string,
+  analysis: Pick<QuestionAnalysis, "answerType">,
+): "agree" | "disagree" | "open" {
   const kind = analysis.answerType;
   if (template === "choice") return kind === "choice" ? "agree" : "disagree";
   if (template === "moreless") return kind === "moreless" ? "agree" : "disagree";
-  if (NUMERIC_TEMPLATES.has(template)) return NUMERIC_KINDS.has(kind) ? "agree" : kind === "entity" ? "open" : "disagree";
+  if (NUMERIC_TEMPLATES.has(template))
+    return NUMERIC_KINDS.has(kind) ? "agree" : kind === "entity" ? "open" : "disagree";
   if (kind === "count" || kind === "choice" || kind === "moreless") return "disagree";
   return "open";
 }
 
 /** The plan-time features of the candidate at `rank` of an attempt's list. */
-export function candidateFeatures(plan: NamedPlan, rank: number, analysis: Pick<QuestionAnalysis, "answerType">): Record<string, number> {
+export function candidateFeatures(
+  plan: NamedPlan,
+  rank: number,
+  analysis: Pick<QuestionAnalysis, "answerType">,
+): Record<string, number> {
   return {
     [`gen=${plan.generator}`]: 1,
     [`cand:rank=${Math.min(rank, 3)}`]: 1,

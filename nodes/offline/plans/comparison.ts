@@ -4,15 +4,39 @@
  * Every binding stays an equality of the outer WHERE (self-joins keep that true for two-row plans).
  */
 import type { QuestionAnalysis } from "../analysis.js";
-import { chooseOrderColumn, headerMatch, isRankColumn, orderDirection, rankTargetColumns, superlativeWord } from "../columns.js";
+import {
+  chooseOrderColumn,
+  headerMatch,
+  isRankColumn,
+  orderDirection,
+  rankTargetColumns,
+  superlativeWord,
+} from "../columns.js";
 import type { EntityMention } from "../mentions.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
-import { MONTHS, ROW, bindingPredicate, col, mentionPredicate, monthColumn, orderExpr, sameBinding, sqlString, summaryFilter, where } from "./sql-parts.js";
+import {
+  MONTHS,
+  ROW,
+  bindingPredicate,
+  col,
+  mentionPredicate,
+  monthColumn,
+  orderExpr,
+  sameBinding,
+  sqlString,
+  summaryFilter,
+  where,
+} from "./sql-parts.js";
 import type { PlanGenerator, RequiredBinding, SqlPlan, SqlPlanInput } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 /** "were there more concerts in may or june?", "was april or july busier?": of two months, the one on more (fewer) rows. */
-function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, table: string): SqlPlan | null {
+function monthChoicePlan(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  table: string,
+): SqlPlan | null {
   const pair = new RegExp(`\\b(${MONTHS.join("|")}) or (${MONTHS.join("|")})\\b`).exec(a.normalized);
   const word = /\b(more|most|busier|busiest|fewer|less|least)\b/.exec(a.normalized);
   if (!pair || !word || /\bhow (many|much)\b/.test(a.normalized)) return null;
@@ -21,7 +45,10 @@ function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set
   const names = [pair[1]!, pair[2]!].map((m) => m[0]!.toUpperCase() + m.slice(1));
   const rows = [pair[1]!, pair[2]!].map((m) => {
     const i = MONTHS.indexOf(m);
-    const pred = c.schema.type === "date" ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : d().likeText(col(c), `%${m.slice(0, 3)}%`);
+    const pred =
+      c.schema.type === "date"
+        ? `substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'`
+        : d().likeText(col(c), `%${m.slice(0, 3)}%`);
     return `(SELECT COUNT(*) FROM ${table}${where([pred, ...summaryFilter(catalog)])})`;
   });
   const op = /^(fewer|less|least)$/.test(word[1]!) ? "<" : ">";
@@ -34,8 +61,15 @@ function monthChoicePlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set
 }
 
 /** Two mentions of one column joined by "or" in the question ("2002 or 2003"). */
-function adjacentOrPair(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): [EntityMention, EntityMention] | null {
-  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+function adjacentOrPair(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  usable: Set<number> | undefined,
+): [EntityMention, EntityMention] | null {
+  const tokens = a.normalized
+    .replace(/[^a-z0-9\u00c0-\u024f]+/g, " ")
+    .trim()
+    .split(" ");
   const ok = mentions.filter((m) => !usable || usable.has(m.columnIndex));
   for (const m1 of ok) {
     for (const m2 of ok) {
@@ -50,10 +84,14 @@ function adjacentOrPair(a: QuestionAnalysis, mentions: EntityMention[], usable: 
 /** "Who has the same number of titles as norway?": rows sharing the named row's value, the named row excluded. */
 function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
-  const m = /\bsame ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized) ?? /\bas many ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized);
+  const m =
+    /\bsame ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized) ??
+    /\bas many ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized);
   if (!m) return null;
   const anchorText = ` ${m[2]!.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
-  const anchor = input.mentions.find((x) => anchorText.includes(` ${x.text} `) && (!usable || usable.has(x.columnIndex)));
+  const anchor = input.mentions.find(
+    (x) => anchorText.includes(` ${x.text} `) && (!usable || usable.has(x.columnIndex)),
+  );
   if (!anchor) return null;
   const words = m[1]!.split(" ").filter((w) => !/^(number|amount|of|the|a)$/.test(w));
   let attr: CatalogColumn | undefined;
@@ -69,9 +107,15 @@ function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: str
   if (!attr) return null;
   // The answer is another row's entity: the anchor's column, unless the question names another one.
   const named = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid: new Set([attr.index]) })[0];
-  const target = named && named.column.index !== anchor.columnIndex && headerMatch(a.targetHints, named.column) >= 1.5 ? named.column : catalog.columns[anchor.columnIndex]!;
+  const target =
+    named && named.column.index !== anchor.columnIndex && headerMatch(a.targetHints, named.column) >= 1.5
+      ? named.column
+      : catalog.columns[anchor.columnIndex]!;
   // Self-join: a = the named row (its bindings stay in the outer WHERE), b = the rows sharing its value.
-  const preds = [bindings.some((b) => sameBinding(anchor, b, catalog)) ? "" : mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))].filter((p) => p !== "");
+  const preds = [
+    bindings.some((b) => sameBinding(anchor, b, catalog)) ? "" : mentionPredicate(anchor, catalog, "a"),
+    ...bindings.map((b) => bindingPredicate(b, catalog, "a")),
+  ].filter((p) => p !== "");
   return {
     sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${col(attr)} = a.${col(attr)} AND b.${ROW} <> a.${ROW}${where([...preds, ...summaryFilter(catalog, "b")])} ORDER BY b.${ROW}`,
     template: "lookup",
@@ -80,11 +124,18 @@ function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: str
 }
 
 /** The two mentions that name the options of a comparison ("A or B", "A … than B"). */
-function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): [EntityMention, EntityMention] | null {
+function optionMentions(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  usable: Set<number> | undefined,
+): [EntityMention, EntityMention] | null {
   const ok = mentions.filter((m) => !usable || usable.has(m.columnIndex));
   const options = a.comparison?.options ?? [];
   const inOption = (m: EntityMention, option: string) => {
-    const o = ` ${option.toLowerCase().replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
+    const o = ` ${option
+      .toLowerCase()
+      .replace(/[^a-z0-9\u00c0-\u024f]+/g, " ")
+      .trim()} `;
     return o.includes(` ${m.text} `) || m.text.split(" ").every((w) => o.includes(` ${w} `));
   };
   if (options.length >= 2) {
@@ -106,16 +157,28 @@ function optionMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: 
  * option on the named row. "Were there more concerts in may or june?": no column to compare →
  * the option on more rows.
  */
-function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
+function choiceByRows(
+  input: SqlPlanInput,
+  m1: EntityMention,
+  m2: EntityMention,
+  bindings: RequiredBinding[],
+  table: string,
+): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
-  const others = input.mentions.filter((m) => m !== m1 && m !== m2 && m.columnIndex !== m1.columnIndex && (!usable || usable.has(m.columnIndex)));
+  const others = input.mentions.filter(
+    (m) => m !== m1 && m !== m2 && m.columnIndex !== m1.columnIndex && (!usable || usable.has(m.columnIndex)),
+  );
   const c1 = catalog.columns[m1.columnIndex]!;
   const label = (m: EntityMention) => (m.kind === "exact" ? m.value : m.text);
   if (bindings.length > 0) {
     // Bound options: a = option 1's rows, b = option 2's rows, c = the rows the other mentions name;
     // every binding stays a plain equality of the outer WHERE on one alias.
     if (others.length === 0 || m1.columnIndex !== m2.columnIndex) return null;
-    const preds = [mentionPredicate(m1, catalog, "a"), mentionPredicate(m2, catalog, "b"), ...others.map((o) => mentionPredicate(o, catalog, "c"))];
+    const preds = [
+      mentionPredicate(m1, catalog, "a"),
+      mentionPredicate(m2, catalog, "b"),
+      ...others.map((o) => mentionPredicate(o, catalog, "c")),
+    ];
     for (const b of bindings) {
       if (sameBinding(m1, b, catalog)) preds[0] = bindingPredicate(b, catalog, "a");
       else if (sameBinding(m2, b, catalog)) preds[1] = bindingPredicate(b, catalog, "b");
@@ -142,7 +205,10 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
     };
   }
   const order = chooseOrderColumn(a, catalog, [m1, m2], usable ? { usable } : {});
-  const counting = /\b(more|most|fewer|less|least|busier|busiest|often)\b/.test(a.normalized) && (!order || order.score < 1) && (m1.rows.length > 1 || m2.rows.length > 1);
+  const counting =
+    /\b(more|most|fewer|less|least|busier|busiest|often)\b/.test(a.normalized) &&
+    (!order || order.score < 1) &&
+    (m1.rows.length > 1 || m2.rows.length > 1);
   if (!counting) return null;
   const cmp = /\b(fewer|less|least)\b/.test(a.normalized) ? "<=" : ">=";
   return {
@@ -157,29 +223,57 @@ function choiceByRows(input: SqlPlanInput, m1: EntityMention, m2: EntityMention,
 function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
   const ok = input.mentions.filter((m) => !usable || usable.has(m.columnIndex));
-  const comparative = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b.*\bthan\b/.test(a.normalized);
+  const comparative =
+    /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b.*\bthan\b/.test(
+      a.normalized,
+    );
   if (comparative) {
     const pair = optionMentions({ ...a, comparison: { kind: "moreless", options: [], direction: null } }, ok, usable);
     if (pair) {
-      const plan = comparePlan({ ...input, analysis: { ...a, comparison: { kind: "moreless", options: [], direction: null } } }, pair[0], pair[1], bindings, table);
+      const plan = comparePlan(
+        { ...input, analysis: { ...a, comparison: { kind: "moreless", options: [], direction: null } } },
+        pair[0],
+        pair[1],
+        bindings,
+        table,
+      );
       if (plan) {
         let less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
         // "did ana ruiz have a better rank than omar costa?": on a rank or chart position a higher place is a smaller number.
         const c = catalog.columns.find((x) => x.schema.name === plan.targetColumn);
-        const place = c && (isRankColumn(c) || c.headerWords.some((h) => /^(chart|charts|position|pos|place|peak|billboard)$/.test(h)));
+        const place =
+          c &&
+          (isRankColumn(c) || c.headerWords.some((h) => /^(chart|charts|position|pos|place|peak|billboard)$/.test(h)));
         if (place && /\b(higher|lower|better|worse)\b/.test(a.normalized)) less = !less;
-        return { ...plan, sql: plan.sql.replace(`THEN 'more' WHEN`, `THEN ${less ? "'no'" : "'yes'"} WHEN`).replace(`THEN 'less' ELSE 'same'`, `THEN ${less ? "'yes'" : "'no'"} ELSE 'no'`) };
+        return {
+          ...plan,
+          sql: plan.sql
+            .replace(`THEN 'more' WHEN`, `THEN ${less ? "'no'" : "'yes'"} WHEN`)
+            .replace(`THEN 'less' ELSE 'same'`, `THEN ${less ? "'yes'" : "'no'"} ELSE 'no'`),
+        };
       }
     }
   }
   const cols = new Set(ok.map((m) => m.columnIndex));
   if (ok.length < 2 || cols.size < 2) return null;
-  const preds = ok.filter((m, i) => ok.findIndex((o) => o.columnIndex === m.columnIndex) === i).map((m) => mentionPredicate(m, catalog));
+  const preds = ok
+    .filter((m, i) => ok.findIndex((o) => o.columnIndex === m.columnIndex) === i)
+    .map((m) => mentionPredicate(m, catalog));
   for (const b of bindings) preds.push(bindingPredicate(b, catalog));
-  return { sql: `SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END FROM ${table}${where([...new Set(preds)])}`, template: "lookup", targetColumn: "" };
+  return {
+    sql: `SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END FROM ${table}${where([...new Set(preds)])}`,
+    template: "lookup",
+    targetColumn: "",
+  };
 }
 
-function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, bindings: RequiredBinding[], table: string): SqlPlan | null {
+function comparePlan(
+  input: SqlPlanInput,
+  m1: EntityMention,
+  m2: EntityMention,
+  bindings: RequiredBinding[],
+  table: string,
+): SqlPlan | null {
   const { analysis: a, catalog, usable } = input;
   const opts = usable ? { usable } : {};
   const avoid = new Set([m1.columnIndex, m2.columnIndex]);
@@ -194,14 +288,21 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
   // "how many more appearances on fuji tv than tbs?": values that name several rows each, and no amount
   // column named ("how many more performances" reads Performances), are compared by how many rows they name.
   const rowCounts = m1.rows.length > 1 || m2.rows.length > 1;
-  if (kind === "difference" && m1.columnIndex === m2.columnIndex && rowCounts && bindings.length === 0 && !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)) {
+  if (
+    kind === "difference" &&
+    m1.columnIndex === m2.columnIndex &&
+    rowCounts &&
+    bindings.length === 0 &&
+    !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)
+  ) {
     return {
       sql: `SELECT ABS(${d().countTrue(mentionPredicate(m1, catalog))} - ${d().countTrue(mentionPredicate(m2, catalog))}) FROM ${table}${where(summaryFilter(catalog))}`,
       template: "difference",
       targetColumn: "",
     };
   }
-  const byPosition = a.comparison?.direction !== null && /\b(first|earlier|before|sooner|last|later|after|recent)\b/.test(a.normalized);
+  const byPosition =
+    a.comparison?.direction !== null && /\b(first|earlier|before|sooner|last|later|after|recent)\b/.test(a.normalized);
   let ea: string;
   let eb: string;
   let targetColumn = "";
@@ -226,9 +327,16 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
     return { sql: `SELECT ABS(${ea} - ${eb})${tail}`, template: "difference", targetColumn };
   }
   if (kind === "moreless") {
-    return { sql: `SELECT CASE WHEN ${ea} > ${eb} THEN 'more' WHEN ${ea} < ${eb} THEN 'less' ELSE 'same' END${tail}`, template: "moreless", targetColumn };
+    return {
+      sql: `SELECT CASE WHEN ${ea} > ${eb} THEN 'more' WHEN ${ea} < ${eb} THEN 'less' ELSE 'same' END${tail}`,
+      template: "moreless",
+      targetColumn,
+    };
   }
-  const direction = order && targetColumn !== "" ? orderDirection(superlativeWord(a.normalized), a.comparison!.direction ?? "max", order.column) : a.comparison!.direction;
+  const direction =
+    order && targetColumn !== ""
+      ? orderDirection(superlativeWord(a.normalized), a.comparison!.direction ?? "max", order.column)
+      : a.comparison!.direction;
   const pickA = direction === "min" ? "<=" : ">=";
   return {
     sql: `SELECT CASE WHEN ${ea} ${pickA} ${eb} THEN ${col(ca, "a")} ELSE ${col(cb, "b")} END${tail}`,
@@ -241,12 +349,17 @@ function comparePlan(input: SqlPlanInput, m1: EntityMention, m2: EntityMention, 
 /** Two named rows compared: which of them, more or less, the difference. */
 export const comparisonTwoRows: PlanGenerator = {
   name: "comparison.two-rows",
-  applies: ({ analysis: a }) => a.comparison !== null && (a.comparison.kind === "choice" || a.comparison.kind === "moreless" || a.comparison.kind === "difference"),
+  applies: ({ analysis: a }) =>
+    a.comparison !== null &&
+    (a.comparison.kind === "choice" || a.comparison.kind === "moreless" || a.comparison.kind === "difference"),
   build: (ctx) => {
     const { analysis: a, input, usable, bindings, table } = ctx;
     const pair = optionMentions(a, input.mentions, usable);
     if (!pair) return null;
-    if (a.comparison!.kind === "choice") return choiceByRows(input, pair[0], pair[1], bindings, table) ?? comparePlan(input, pair[0], pair[1], bindings, table);
+    if (a.comparison!.kind === "choice")
+      return (
+        choiceByRows(input, pair[0], pair[1], bindings, table) ?? comparePlan(input, pair[0], pair[1], bindings, table)
+      );
     return comparePlan(input, pair[0], pair[1], bindings, table);
   },
 };
@@ -266,8 +379,16 @@ export const comparisonOrPair: PlanGenerator = {
     const { analysis: a, input, usable, bindings, table } = ctx;
     const orPair = adjacentOrPair(a, input.mentions, usable);
     if (!orPair) return null;
-    const choice: QuestionAnalysis = { ...a, comparison: { kind: "choice", options: [orPair[0].text, orPair[1].text], direction: a.sortDirection ?? null } };
-    return choiceByRows({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table) ?? (superlativeWord(a.normalized) ? comparePlan({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table) : null);
+    const choice: QuestionAnalysis = {
+      ...a,
+      comparison: { kind: "choice", options: [orPair[0].text, orPair[1].text], direction: a.sortDirection ?? null },
+    };
+    return (
+      choiceByRows({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table) ??
+      (superlativeWord(a.normalized)
+        ? comparePlan({ ...input, analysis: choice }, orPair[0], orPair[1], bindings, table)
+        : null)
+    );
   },
 };
 

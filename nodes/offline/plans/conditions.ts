@@ -7,25 +7,51 @@ import type { QuestionAnalysis } from "../analysis.js";
 import { chooseConditionColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn } from "../columns.js";
 import type { EntityMention } from "../mentions.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
-import { MONTHS, ROW, bindingPredicate, col, hasNum, mentionPredicate, monthColumn, namedDateColumn, numExpr, sameBinding, sqlString, yearExpr } from "./sql-parts.js";
+import {
+  MONTHS,
+  ROW,
+  bindingPredicate,
+  col,
+  hasNum,
+  mentionPredicate,
+  monthColumn,
+  namedDateColumn,
+  numExpr,
+  sameBinding,
+  sqlString,
+  yearExpr,
+} from "./sql-parts.js";
 import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
 import { ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
-export function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, alias?: string): { preds: string[]; columns: Set<number> } {
+export function conditionPredicates(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  alias?: string,
+): { preds: string[]; columns: Set<number> } {
   const preds: string[] = [];
   const columns = new Set<number>();
   for (const cond of a.conditions) {
     if (cond.top) {
       // The rank column when there is one; else the table's own order (a ranked list).
-      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && isNumericColumn(t));
+      const rank = catalog.columns.find(
+        (t) => (!usable || usable.has(t.index)) && isRankColumn(t) && isNumericColumn(t),
+      );
       const ref = alias ? `${alias}.${ROW}` : ROW;
-      preds.push(rank ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} <= ${cond.value}` : `${ref} < ${cond.value + [...catalog.headerRows].length}`);
+      preds.push(
+        rank
+          ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} <= ${cond.value}`
+          : `${ref} < ${cond.value + [...catalog.headerRows].length}`,
+      );
       if (rank) columns.add(rank.index);
       continue;
     }
     if (cond.place) {
-      const rank = catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && t.num.some((v) => v !== null));
+      const rank = catalog.columns.find(
+        (t) => (!usable || usable.has(t.index)) && isRankColumn(t) && t.num.some((v) => v !== null),
+      );
       if (!rank) continue;
       preds.push(`${hasNum(rank, alias)} AND ${numExpr(rank, alias)} ${cond.op} ${cond.value}`);
       columns.add(rank.index);
@@ -33,7 +59,10 @@ export function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, 
     }
     const c = cond.clock
       ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
-      : chooseConditionColumn(cond.hint, cond.value, catalog, { ...(usable ? { usable } : {}), ...(cond.percent ? { percent: true } : {}) });
+      : chooseConditionColumn(cond.hint, cond.value, catalog, {
+          ...(usable ? { usable } : {}),
+          ...(cond.percent ? { percent: true } : {}),
+        });
     if (!c) continue;
     // "before september 2004" on a date column: the month (or date) bound already reads the year.
     if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
@@ -46,10 +75,15 @@ export function conditionPredicates(a: QuestionAnalysis, catalog: TableCatalog, 
 }
 
 /** "no role listed", "without a given area", "did not have a time": the named column is empty. */
-export function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined): { preds: string[]; columns: Set<number> } {
+export function emptinessPredicates(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+): { preds: string[]; columns: Set<number> } {
   const preds: string[] = [];
   const columns = new Set<number>();
-  const re = /\b(?:no|zero|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
+  const re =
+    /\b(?:no|zero|without|(?:does|did|do) not have|doesn't have|didn't have|not have|has no|had no|not listed (?:a|an|any)?|lacks?|missing)\s+(?:a |an |any |the )?(?:given |listed |recorded |known )?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g;
   for (const m of a.normalized.matchAll(re)) {
     const phrase = m[1]!.split(" ");
     let best: CatalogColumn | undefined;
@@ -72,8 +106,13 @@ export function emptinessPredicates(a: QuestionAnalysis, catalog: TableCatalog, 
 }
 
 /** "before september 2004", "after march 1, 2009" (a day makes the bound a date): a month bound, of the given month or any. */
-export function monthBound(q: string, month?: number): { before: boolean; word: string; day: string | undefined; year: string } | null {
-  const m = new RegExp(`\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(?:of\\s+)?(\\d{4})`).exec(q);
+export function monthBound(
+  q: string,
+  month?: number,
+): { before: boolean; word: string; day: string | undefined; year: string } | null {
+  const m = new RegExp(
+    `\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(?:of\\s+)?(\\d{4})`,
+  ).exec(q);
   if (!m) return null;
   return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4]! };
 }
@@ -83,13 +122,23 @@ export function monthBound(q: string, month?: number): { before: boolean; word: 
  * 2004") on a date column, and a finishing place ("placed first", "came in 2nd place") on a
  * position-like column (the place number is what the cell starts with: "1", "1st", "1st place").
  */
-export function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, mentions: EntityMention[]): { preds: string[]; columns: Set<number>; yearOfDate: boolean } {
+export function monthAndPlacePredicates(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  mentions: EntityMention[],
+): { preds: string[]; columns: Set<number>; yearOfDate: boolean } {
   const preds: string[] = [];
   const columns = new Set<number>();
   const q = a.normalized;
   const ok = (c: CatalogColumn) => (!usable || usable.has(c.index)) && !mentions.some((m) => m.columnIndex === c.index);
   // (A month inside a mention, "july 10, 1939", is already a cell condition.)
-  const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}\\b`).test(q) && !(m === "may" && /\bmay (be|have|not)\b/.test(q)) && !mentions.some((x) => x.text.split(" ").includes(m)));
+  const month = MONTHS.findIndex(
+    (m) =>
+      new RegExp(`\\b${m}\\b`).test(q) &&
+      !(m === "may" && /\bmay (be|have|not)\b/.test(q)) &&
+      !mentions.some((x) => x.text.split(" ").includes(m)),
+  );
   if (month >= 0) {
     const dateCol = monthColumn(catalog, ok, month);
     if (dateCol) {
@@ -99,16 +148,25 @@ export function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatal
         const y = bound.year;
         const day = bound.day ? `-${bound.day.padStart(2, "0")}` : "";
         const op = bound.before ? "<" : day && bound.word === "after" ? ">" : ">=";
-        preds.push(`${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`);
+        preds.push(
+          `${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`,
+        );
       } else if (!bound) {
         // "in september or november", "in july and august": rows of either month.
         const pair = new RegExp(`\\b(?<!between )(${MONTHS.join("|")}) (?:or|and) (${MONTHS.join("|")})\\b`).exec(q);
-        const months = pair && [pair[1], pair[2]].includes(MONTHS[month]) ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)] : [month];
-        const one = (i: number) => dateCol.schema.type === "date" ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'` : d().likeText(col(dateCol), `%${MONTHS[i]!.slice(0, 3)}%`);
+        const months =
+          pair && [pair[1], pair[2]].includes(MONTHS[month])
+            ? [MONTHS.indexOf(pair[1]!), MONTHS.indexOf(pair[2]!)]
+            : [month];
+        const one = (i: number) =>
+          dateCol.schema.type === "date"
+            ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'`
+            : d().likeText(col(dateCol), `%${MONTHS[i]!.slice(0, 3)}%`);
         preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
         // "in march 2023": the month of that year.
         const year = new RegExp(`\\b${MONTHS[month]} (?:of )?((?:1[89]|20)\\d\\d)\\b`).exec(q)?.[1];
-        if (year && dateCol.schema.type === "date") preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${year}'`);
+        if (year && dateCol.schema.type === "date")
+          preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${year}'`);
       }
       if (preds.length > 0) columns.add(dateCol.index);
     }
@@ -116,9 +174,15 @@ export function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatal
   let yearOfDate = false;
   // "who started in 2019?": a year that names no cell, on a column of full dates (a column of years holds it as a cell).
   const yearOnly = /\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:1[89]|20)\d\d)\b(?!\s*[-–/])/.exec(q);
-  if (yearOnly && !mentions.some((m) => m.text.split(" ").includes(yearOnly[1]!)) && !a.conditions.some((c) => c.value === Number(yearOnly[1])) && !MONTHS.some((m) => q.includes(`${m} ${yearOnly[1]}`))) {
+  if (
+    yearOnly &&
+    !mentions.some((m) => m.text.split(" ").includes(yearOnly[1]!)) &&
+    !a.conditions.some((c) => c.value === Number(yearOnly[1])) &&
+    !MONTHS.some((m) => q.includes(`${m} ${yearOnly[1]}`))
+  ) {
     const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
-    const dateCol = dates.length === 1 ? dates[0] : namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
+    const dateCol =
+      dates.length === 1 ? dates[0] : namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
     if (dateCol && dateCol.schema.type === "date" && !columns.has(dateCol.index)) {
       preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${yearOnly[1]}'`);
       columns.add(dateCol.index);
@@ -126,7 +190,10 @@ export function monthAndPlacePredicates(a: QuestionAnalysis, catalog: TableCatal
     }
   }
   // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
-  const place = new RegExp(String.raw`\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(${ORDINAL_PATTERN}|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?`).exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
+  const place =
+    new RegExp(
+      String.raw`\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(${ORDINAL_PATTERN}|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?`,
+    ).exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
   // ("above 5th place" is a place comparison, read with the conditions.)
   if (place && !a.conditions.some((c) => c.place)) {
     const word = place[1]!;
@@ -152,7 +219,9 @@ export function outcomeColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => b
   return catalog.columns.find((c) => {
     if (!ok(c) || isNumericColumn(c)) return false;
     const cells = c.raw.filter((v) => v.trim() !== "");
-    const outcome = cells.filter((v) => Object.values(OUTCOMES).some((re) => re.test(first(v))) || /^nominated$/i.test(first(v)));
+    const outcome = cells.filter(
+      (v) => Object.values(OUTCOMES).some((re) => re.test(first(v))) || /^nominated$/i.test(first(v)),
+    );
     return cells.length >= 2 && outcome.length >= 0.6 * cells.length && cells.some((v) => OUTCOMES.win.test(first(v)));
   });
 }
@@ -162,19 +231,37 @@ export function outcomeColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => b
  * (loss, draw), when the table has an outcome column and no column is named by the outcome word
  * (a "Wins" column is read, not filtered). "did not win" selects the other rows.
  */
-export function outcomePredicates(a: QuestionAnalysis, catalog: TableCatalog, ok: (c: CatalogColumn) => boolean): { preds: string[]; columns: Set<number> } {
+export function outcomePredicates(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  ok: (c: CatalogColumn) => boolean,
+): { preds: string[]; columns: Set<number> } {
   const q = a.normalized;
-  const m = /\b(win|wins|won|winning|victory|victories|beat|beaten|lose|loses|lost|losing|loss|losses|defeat|defeats|defeated|draw|draws|drew|drawn|tie|ties|tied)\b/.exec(q);
+  const m =
+    /\b(win|wins|won|winning|victory|victories|beat|beaten|lose|loses|lost|losing|loss|losses|defeat|defeats|defeated|draw|draws|drew|drawn|tie|ties|tied)\b/.exec(
+      q,
+    );
   if (!m) return { preds: [], columns: new Set() };
-  const kind = /^(win|wins|won|winning|victory|victories|beat|beaten)$/.test(m[1]!) ? "win" : /^(draw|draws|drew|drawn|tie|ties|tied)$/.test(m[1]!) ? "draw" : "loss";
-  if (catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[1]!], c, false) >= 1.5)) return { preds: [], columns: new Set() };
+  const kind = /^(win|wins|won|winning|victory|victories|beat|beaten)$/.test(m[1]!)
+    ? "win"
+    : /^(draw|draws|drew|drawn|tie|ties|tied)$/.test(m[1]!)
+      ? "draw"
+      : "loss";
+  if (catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[1]!], c, false) >= 1.5))
+    return { preds: [], columns: new Set() };
   const c = outcomeColumn(catalog, ok);
   if (!c) return { preds: [], columns: new Set() };
   const negated = /\b(not|n't|never|no|without)\s+(?:\w+\s+)?$/.test(q.slice(0, m.index));
   // The outcome words as the cells write them ("W", "Won"): the cell is the word, or the word then a non-letter.
-  const tokens = [...new Set(c.raw.map((v) => /^[a-z]+/i.exec(v.trim())?.[0] ?? "").filter((t) => OUTCOMES[kind].test(t.toLowerCase())))];
+  const tokens = [
+    ...new Set(
+      c.raw.map((v) => /^[a-z]+/i.exec(v.trim())?.[0] ?? "").filter((t) => OUTCOMES[kind].test(t.toLowerCase())),
+    ),
+  ];
   if (tokens.length === 0) return { preds: [], columns: new Set() };
-  const any = tokens.map((t) => `${d().glob(`TRIM(${col(c)})`, t)} OR ${d().glob(`TRIM(${col(c)})`, `${t}[^A-Za-z]*`)}`).join(" OR ");
+  const any = tokens
+    .map((t) => `${d().glob(`TRIM(${col(c)})`, t)} OR ${d().glob(`TRIM(${col(c)})`, `${t}[^A-Za-z]*`)}`)
+    .join(" OR ");
   return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
 }
 
@@ -193,9 +280,16 @@ export function isConditionLiteral(text: string, a: QuestionAnalysis): boolean {
  * Mentions of the same column as another (stronger) mention are kept only when they name the
  * same row set (AND of two different values of one column finds nothing).
  */
-export function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined): EntityMention[] {
+export function filterMentions(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  usable: Set<number> | undefined,
+): EntityMention[] {
   const conditionNumbers = new Set(a.conditions.map((c) => String(c.value)));
-  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+  const tokens = a.normalized
+    .replace(/[^a-z0-9\u00c0-\u024f]+/g, " ")
+    .trim()
+    .split(" ");
   const out: EntityMention[] = [];
   for (const m of mentions) {
     if (usable && !usable.has(m.columnIndex)) continue;
@@ -207,7 +301,12 @@ export function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], u
       const [x, y] = o.start <= m.start ? [o, m] : [m, o];
       const between = tokens.slice(x.end, y.start).filter((t) => t !== "the");
       // (Not "A and B each won …", "the same … as", "between 2007 and 2013": those name rows one by one or a range.)
-      if (between.length === 1 && (between[0] === "and" || between[0] === "or") && o.value !== m.value && !/\b(each|same|between)\b/.test(a.normalized)) {
+      if (
+        between.length === 1 &&
+        (between[0] === "and" || between[0] === "or") &&
+        o.value !== m.value &&
+        !/\b(each|same|between)\b/.test(a.normalized)
+      ) {
         out[i] = { ...o, rows: [...new Set([...o.rows, ...m.rows])].sort((p, q) => p - q) };
       }
       continue;
@@ -218,20 +317,37 @@ export function filterMentions(a: QuestionAnalysis, mentions: EntityMention[], u
 }
 
 /** "other than X", "besides X", "aside from X", "except X": mentions to exclude rather than select. */
-export function excludedMentions(a: QuestionAnalysis, mentions: EntityMention[], usable: Set<number> | undefined, bindings: RequiredBinding[], catalog: TableCatalog): EntityMention[] {
+export function excludedMentions(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  usable: Set<number> | undefined,
+  bindings: RequiredBinding[],
+  catalog: TableCatalog,
+): EntityMention[] {
   const q = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ");
   return mentions.filter((m) => {
     if ((usable && !usable.has(m.columnIndex)) || bindings.some((b) => sameBinding(m, b, catalog))) return false;
-    return new RegExp(`\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(q);
+    return new RegExp(
+      `\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`,
+    ).test(q);
   });
 }
 
 /** "released before july 1, 2002": a date the question names as a bound, not as the row to select. */
-export function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
-  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+export function dateBounds(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  catalog: TableCatalog,
+  bindings: RequiredBinding[],
+): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized
+    .replace(/[^a-z0-9\u00c0-\u024f]+/g, " ")
+    .trim()
+    .split(" ");
   const out: Array<{ mention: EntityMention; op: string }> = [];
   for (const m of mentions) {
-    if (catalog.columns[m.columnIndex]!.schema.type !== "date" || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    if (catalog.columns[m.columnIndex]!.schema.type !== "date" || bindings.some((b) => sameBinding(m, b, catalog)))
+      continue;
     const before = tokens.slice(Math.max(0, m.start - 2), m.start).join(" ");
     const w = /(?:^| )(before|prior to|until|after|since)$/.exec(before)?.[1];
     if (w) out.push({ mention: m, op: w === "after" ? ">" : w === "since" ? ">=" : "<" });
@@ -243,12 +359,26 @@ export function dateBounds(a: QuestionAnalysis, mentions: EntityMention[], catal
  * "how many came out after blue lagoon?", "how many runners finished ahead of vera sato?": a named
  * row after before/after is a bound on the list's order, not the row to count (dates are bounded by value).
  */
-export function listBounds(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog, bindings: RequiredBinding[]): Array<{ mention: EntityMention; op: string }> {
-  const tokens = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim().split(" ");
+export function listBounds(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  catalog: TableCatalog,
+  bindings: RequiredBinding[],
+): Array<{ mention: EntityMention; op: string }> {
+  const tokens = a.normalized
+    .replace(/[^a-z0-9\u00c0-\u024f]+/g, " ")
+    .trim()
+    .split(" ");
   const out: Array<{ mention: EntityMention; op: string }> = [];
   for (const m of mentions) {
     const c = catalog.columns[m.columnIndex]!;
-    if (c.schema.type === "date" || isNumericColumn(c) || m.rows.length === 0 || bindings.some((b) => sameBinding(m, b, catalog))) continue;
+    if (
+      c.schema.type === "date" ||
+      isNumericColumn(c) ||
+      m.rows.length === 0 ||
+      bindings.some((b) => sameBinding(m, b, catalog))
+    )
+      continue;
     const w = /(?:^| )(before|prior to|after)$/.exec(tokens.slice(Math.max(0, m.start - 2), m.start).join(" "))?.[1];
     if (w) out.push({ mention: m, op: w === "after" ? ">" : "<" });
   }
@@ -256,33 +386,58 @@ export function listBounds(a: QuestionAnalysis, mentions: EntityMention[], catal
 }
 
 /** The rows the question selects (see RowSelection), from its mentions, bindings and stated conditions. */
-export function rowSelection(ctx: Pick<PlanContext, "analysis" | "catalog" | "usable" | "bindings" | "table" | "input">): RowSelection {
+export function rowSelection(
+  ctx: Pick<PlanContext, "analysis" | "catalog" | "usable" | "bindings" | "table" | "input">,
+): RowSelection {
   const { analysis: a, catalog, usable, bindings, table, input } = ctx;
   const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
-  const bounds = a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
-  const rowBounds = a.operator === "count" ? listBounds(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)), catalog, bindings) : [];
-  const filters = filterMentions(a, input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m)), usable);
+  const bounds =
+    a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
+  const rowBounds =
+    a.operator === "count"
+      ? listBounds(
+          a,
+          input.mentions.filter((m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m)),
+          catalog,
+          bindings,
+        )
+      : [];
+  const filters = filterMentions(
+    a,
+    input.mentions.filter(
+      (m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m),
+    ),
+    usable,
+  );
   const cond = conditionPredicates(a, catalog, usable);
   for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
   for (const b of bounds) {
     const c = catalog.columns[b.mention.columnIndex]!;
-    cond.preds.push(`${col(c, undefined, false)} IS NOT NULL AND ${col(c, undefined, false)} ${b.op} (SELECT ${col(c, undefined, false)} FROM ${table} WHERE ${ROW} = ${b.mention.rows[0]!})`);
+    cond.preds.push(
+      `${col(c, undefined, false)} IS NOT NULL AND ${col(c, undefined, false)} ${b.op} (SELECT ${col(c, undefined, false)} FROM ${table} WHERE ${ROW} = ${b.mention.rows[0]!})`,
+    );
     cond.columns.add(c.index);
   }
-  for (const b of rowBounds) cond.preds.push(`${ROW} ${b.op} ${b.op === "<" ? Math.min(...b.mention.rows) : Math.max(...b.mention.rows)}`);
+  for (const b of rowBounds)
+    cond.preds.push(`${ROW} ${b.op} ${b.op === "<" ? Math.min(...b.mention.rows) : Math.max(...b.mention.rows)}`);
   const empty = emptinessPredicates(a, catalog, usable);
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
   for (const c of when.columns) empty.columns.add(c);
   if (a.operator !== "compare") {
-    const outcome = outcomePredicates(a, catalog, (c) => (!usable || usable.has(c.index)) && !input.mentions.some((m) => m.columnIndex === c.index));
+    const outcome = outcomePredicates(
+      a,
+      catalog,
+      (c) => (!usable || usable.has(c.index)) && !input.mentions.some((m) => m.columnIndex === c.index),
+    );
     empty.preds.push(...outcome.preds);
     for (const c of outcome.columns) empty.columns.add(c);
   }
   cond.preds.push(...empty.preds);
   for (const c of empty.columns) cond.columns.add(c);
   const filterPreds: string[] = [];
-  for (const m of filters) if (!bindings.some((b) => sameBinding(m, b, catalog))) filterPreds.push(mentionPredicate(m, catalog));
+  for (const m of filters)
+    if (!bindings.some((b) => sameBinding(m, b, catalog))) filterPreds.push(mentionPredicate(m, catalog));
   for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
   const basePreds = [...filterPreds, ...cond.preds];
   const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);

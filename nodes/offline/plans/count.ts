@@ -5,12 +5,28 @@
  */
 import { chooseOrderColumn, headerMatch, isNumericColumn, orderDirection, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
-import { ROW, col, hasNum, holdsYears, mentionPredicate, mentionRows, numExpr, orderExpr, summaryFilter, where } from "./sql-parts.js";
+import {
+  ROW,
+  col,
+  hasNum,
+  holdsYears,
+  mentionPredicate,
+  mentionRows,
+  numExpr,
+  orderExpr,
+  summaryFilter,
+  where,
+} from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
-export function countColumn(noun: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
+export function countColumn(
+  noun: string[],
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  used: Set<number>,
+): { column: CatalogColumn | undefined; score: number } {
   let column: CatalogColumn | undefined;
   let score = 0;
   for (const c of catalog.columns) {
@@ -27,11 +43,19 @@ export function countColumn(noun: string[], catalog: TableCatalog, usable: Set<n
 }
 
 /** Nouns that count a quantity, not rows: "how many units … in total" sums a column. */
-const MEASURE_NOUNS = /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
+const MEASURE_NOUNS =
+  /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
 
 /** The numeric column one question word names best, whatever its position in the question. */
-function bestSingleWordColumn(words: string[], catalog: TableCatalog, usable: Set<number> | undefined, used: Set<number>): { column: CatalogColumn | undefined; score: number } {
-  return words.map((w) => countColumn([w], catalog, usable, used)).reduce((b, x) => (x.score > b.score ? x : b), { column: undefined, score: 0 });
+function bestSingleWordColumn(
+  words: string[],
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  used: Set<number>,
+): { column: CatalogColumn | undefined; score: number } {
+  return words
+    .map((w) => countColumn([w], catalog, usable, used))
+    .reduce((b, x) => (x.score > b.score ? x : b), { column: undefined, score: 0 });
 }
 
 /** "which crew had the longest winning streak?", "what movie was …": the answer is a row's cell, not a number. */
@@ -42,16 +66,28 @@ export function asksForEntity(q: string): boolean {
 /** "are there at least 12 riders?": the row count compared with the number, as yes or no. */
 export const countAtLeast: PlanGenerator = {
   name: "count.at-least",
-  applies: ({ analysis: a }) => /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.test(a.normalized),
+  applies: ({ analysis: a }) =>
+    /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.test(a.normalized),
   build: (ctx) => {
     const a = ctx.analysis;
-    const atLeast = /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.exec(a.normalized)!;
+    const atLeast = /^(?:are|were) there (at least|more than|over|fewer than|less than|at most) (\d+) [a-z]/.exec(
+      a.normalized,
+    )!;
     const bound = a.conditions.find((c) => c.value === Number(atLeast[2]) && !c.place && !c.top && !c.clock);
     if (!bound) return null;
-    const counted = ctx.replan({ ...ctx.input, analysis: { ...a, operator: "count", answerType: "count", conditions: a.conditions.filter((c) => c !== bound) } });
+    const counted = ctx.replan({
+      ...ctx.input,
+      analysis: { ...a, operator: "count", answerType: "count", conditions: a.conditions.filter((c) => c !== bound) },
+    });
     if (counted?.template !== "count" || !counted.sql.startsWith("SELECT COUNT(*) ")) return null;
-    const op = { "at least": ">=", "more than": ">", over: ">", "fewer than": "<", "less than": "<", "at most": "<=" }[atLeast[1]!]!;
-    return { sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`, template: "lookup", targetColumn: "" };
+    const op = { "at least": ">=", "more than": ">", over: ">", "fewer than": "<", "less than": "<", "at most": "<=" }[
+      atLeast[1]!
+    ]!;
+    return {
+      sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`,
+      template: "lookup",
+      targetColumn: "",
+    };
   },
 };
 
@@ -66,11 +102,18 @@ function countNoun(ctx: PlanContext): string[] {
  */
 export const countConsecutive: PlanGenerator = {
   name: "count.consecutive",
-  applies: ({ analysis: a }) => /\b(consecutive(?:ly)?|in a row|straight|streak)\b/.test(a.normalized) && /\b(how many|most|longest|number of)\b/.test(a.normalized) && !asksForEntity(a.normalized),
+  applies: ({ analysis: a }) =>
+    /\b(consecutive(?:ly)?|in a row|straight|streak)\b/.test(a.normalized) &&
+    /\b(how many|most|longest|number of)\b/.test(a.normalized) &&
+    !asksForEntity(a.normalized),
   build: (ctx) => {
     const { analysis: a, catalog, usable, table } = ctx;
     const { basePreds, filterPreds, used } = ctx.rows();
-    if (basePreds.length === 0 || (filterPreds.length > 0 && countColumn(countNoun(ctx), catalog, usable, used).score >= 0.8)) return null;
+    if (
+      basePreds.length === 0 ||
+      (filterPreds.length > 0 && countColumn(countNoun(ctx), catalog, usable, used).score >= 0.8)
+    )
+      return null;
     // (No window functions: the guard admits OVER only with PARTITION BY.) A run's length is its last row
     // minus the nearest row above it that the conditions do not select.
     const hit = `(${[...basePreds, ...summaryFilter(catalog)].join(" AND ")})`;
@@ -92,7 +135,10 @@ export const countBeyondRow: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, filterPreds, cond, used } = ctx.rows();
-    const than = /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(a.normalized.replace(/[?.!]+$/, ""));
+    const than =
+      /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(
+        a.normalized.replace(/[?.!]+$/, ""),
+      );
     const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;
     if (!than || !anchor || countColumn(countNoun(ctx), catalog, usable, used).column) return null;
     const order = chooseOrderColumn(a, catalog, filters, opts);
@@ -120,8 +166,17 @@ export const countColumnOfRow: PlanGenerator = {
     const { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
     if (!countCol || score < 0.8 || filterPreds.length === 0) return null;
     const rows = mentionRows(filters);
-    if (rows && rows.length > 1) return { sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol)])}`, template: "sum", targetColumn: countCol.schema.name };
-    return { sql: `SELECT ${col(countCol)} FROM ${table}${where(basePreds)}`, template: "count-column", targetColumn: countCol.schema.name };
+    if (rows && rows.length > 1)
+      return {
+        sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol)])}`,
+        template: "sum",
+        targetColumn: countCol.schema.name,
+      };
+    return {
+      sql: `SELECT ${col(countCol)} FROM ${table}${where(basePreds)}`,
+      template: "count-column",
+      targetColumn: countCol.schema.name,
+    };
   },
 };
 
@@ -133,7 +188,9 @@ export const countDistinct: PlanGenerator = {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, basePreds } = ctx.rows();
     const noun = countNoun(ctx);
-    const ranked = rankTargetColumns({ ...a, targetHints: noun, answerType: "entity" }, catalog, filters, opts).filter((r) => !isNumericColumn(r.column));
+    const ranked = rankTargetColumns({ ...a, targetHints: noun, answerType: "entity" }, catalog, filters, opts).filter(
+      (r) => !isNumericColumn(r.column),
+    );
     const c = ranked[ctx.targetRank]?.column;
     if (!c || headerMatch(noun, c) <= 0) return null;
     return {
@@ -155,7 +212,12 @@ export const countSum: PlanGenerator = {
     const { column: countCol, score } = countColumn(noun, catalog, usable, used);
     // (A count column of a named row is count.column's.)
     if (countCol && score >= 0.8 && filterPreds.length > 0) return null;
-    const summed = countCol && score >= 0.8 ? { column: countCol, score } : MEASURE_NOUNS.test(noun[0] ?? "") ? bestSingleWordColumn(a.contentWords, catalog, usable, used) : undefined;
+    const summed =
+      countCol && score >= 0.8
+        ? { column: countCol, score }
+        : MEASURE_NOUNS.test(noun[0] ?? "")
+          ? bestSingleWordColumn(a.contentWords, catalog, usable, used)
+          : undefined;
     if (!summed?.column || summed.score < (summed.column === countCol ? 0.8 : 1.5)) return null;
     return {
       sql: `SELECT SUM(${numExpr(summed.column)}) FROM ${table}${where([...basePreds, hasNum(summed.column), ...summaryFilter(catalog)])}`,
@@ -169,5 +231,9 @@ export const countSum: PlanGenerator = {
 export const countRows: PlanGenerator = {
   name: "count.rows",
   applies: isCount,
-  build: (ctx) => ({ sql: `SELECT COUNT(*) FROM ${ctx.table}${where([...ctx.rows().basePreds, ...summaryFilter(ctx.catalog)])}`, template: "count", targetColumn: "" }),
+  build: (ctx) => ({
+    sql: `SELECT COUNT(*) FROM ${ctx.table}${where([...ctx.rows().basePreds, ...summaryFilter(ctx.catalog)])}`,
+    template: "count",
+    targetColumn: "",
+  }),
 };

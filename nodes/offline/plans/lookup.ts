@@ -13,7 +13,18 @@ export const lookupRows: PlanGenerator = {
     const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[ctx.targetRank]?.column;
     if (!target || basePreds.length === 0) return null;
     const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
-    const one = (!a.listAnswer && !(filters.length === 0 && yearOfDate)) || /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(a.normalized) ? " LIMIT 1" : "";
-    return { sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`, template: "lookup", targetColumn: target.schema.name, ...(one ? {} : { allRows: true }) };
+    const one =
+      (!a.listAnswer && !(filters.length === 0 && yearOfDate)) ||
+      /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(
+        a.normalized,
+      )
+        ? " LIMIT 1"
+        : "";
+    return {
+      sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`,
+      template: "lookup",
+      targetColumn: target.schema.name,
+      ...(one ? {} : { allRows: true }),
+    };
   },
 };

@@ -3,7 +3,19 @@
  * by the table's order, or by a date or year column the question names.
  */
 import { rankTargetColumns } from "../columns.js";
-import { ROW, bindingPredicate, col, hasNum, holdsYears, mentionPredicate, namedDateColumn, orderExpr, sameBinding, summaryFilter, where } from "./sql-parts.js";
+import {
+  ROW,
+  bindingPredicate,
+  col,
+  hasNum,
+  holdsYears,
+  mentionPredicate,
+  namedDateColumn,
+  orderExpr,
+  sameBinding,
+  summaryFilter,
+  where,
+} from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
 /** The asked-about column of the row just after (before) the named row. */
@@ -15,11 +27,14 @@ export const positionAdjacent: PlanGenerator = {
     const { filters } = ctx.rows();
     if (filters.length === 0) return null;
     const anchor = filters[0]!;
-    const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[ctx.targetRank]?.column;
+    const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[ctx.targetRank]
+      ?.column;
     if (!target) return null;
     const step = a.position === "next" ? "+ 1" : "- 1";
     const preds = [mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))];
-    const uniq = [...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog)))))];
+    const uniq = [
+      ...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog))))),
+    ];
     return {
       sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${ROW} = a.${ROW} ${step}${where(uniq)} ORDER BY a.${ROW} LIMIT 1`,
       template: a.position!,
@@ -43,7 +58,10 @@ export const positionFirstLast: PlanGenerator = {
     const tableOrder = /\b(listed|list|table|chart|column|top|bottom)\b/.test(a.normalized);
     // "who started first?", "which product was released last?": a date or year column the question's
     // verb names orders the rows, whatever order the table lists them in.
-    const dated = tableOrder || holdsYears(target) || target.schema.type === "date" ? undefined : namedDateColumn(a, catalog, usable, new Set([target.index, ...filters.map((m) => m.columnIndex)]));
+    const dated =
+      tableOrder || holdsYears(target) || target.schema.type === "date"
+        ? undefined
+        : namedDateColumn(a, catalog, usable, new Set([target.index, ...filters.map((m) => m.columnIndex)]));
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
     const order = clock ? `${orderExpr(clock)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
     return {

@@ -13,9 +13,23 @@ import { analyzeQuestion } from "../analysis.js";
 import { isNumericColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { aggregateColumn } from "./aggregate.js";
-import { comparisonMonths, comparisonOrPair, comparisonSameAs, comparisonTwoRows, comparisonYesNo } from "./comparison.js";
+import {
+  comparisonMonths,
+  comparisonOrPair,
+  comparisonSameAs,
+  comparisonTwoRows,
+  comparisonYesNo,
+} from "./comparison.js";
 import { rowSelection } from "./conditions.js";
-import { countAtLeast, countBeyondRow, countColumnOfRow, countConsecutive, countDistinct, countRows, countSum } from "./count.js";
+import {
+  countAtLeast,
+  countBeyondRow,
+  countColumnOfRow,
+  countConsecutive,
+  countDistinct,
+  countRows,
+  countSum,
+} from "./count.js";
 import { lookupRows } from "./lookup.js";
 import { positionAdjacent, positionFirstLast } from "./position.js";
 import { reportTableYears } from "./report-table.js";
@@ -55,12 +69,29 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
   let a = input.analysis;
   // "who has the highest average?" over an "Average" column: the word names the column; an AVG() over
   // it would average the averages.
-  if (a.aggregate === "avg" && a.arithmetic === "average" && catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) && (!usable || usable.has(c.index)))) {
-    a = { ...analyzeQuestion(a.normalized, { averageIsColumn: true }), ...(a.grounding ? { grounding: a.grounding } : {}) };
+  if (
+    a.aggregate === "avg" &&
+    a.arithmetic === "average" &&
+    catalog.columns.some(
+      (c) =>
+        isNumericColumn(c) &&
+        c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) &&
+        (!usable || usable.has(c.index)),
+    )
+  ) {
+    a = {
+      ...analyzeQuestion(a.normalized, { averageIsColumn: true }),
+      ...(a.grounding ? { grounding: a.grounding } : {}),
+    };
   }
   const bindings = (input.bindings ?? []).filter((b) => !usable || usable.has(b.columnIndex));
   // A binding that grounds the same value in another column replaces the mention (the binding is mandatory).
-  const mentions = input.mentions.filter((m) => !bindings.some((b) => b.columnIndex !== m.columnIndex && !b.fuzzy && normaliseText(b.value) === normaliseText(m.value)));
+  const mentions = input.mentions.filter(
+    (m) =>
+      !bindings.some(
+        (b) => b.columnIndex !== m.columnIndex && !b.fuzzy && normaliseText(b.value) === normaliseText(m.value),
+      ),
+  );
   const prepared: SqlPlanInput = { ...input, analysis: a, mentions };
   let selection: RowSelection | undefined;
   const ctx: PlanContext = {
@@ -79,7 +110,10 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
 }
 
 /** The first plan of the ordered list, or null when no generator fits the question over the allowed columns. */
-export function firstPlan(input: SqlPlanInput, generators: readonly PlanGenerator[] = PLAN_GENERATORS): NamedPlan | null {
+export function firstPlan(
+  input: SqlPlanInput,
+  generators: readonly PlanGenerator[] = PLAN_GENERATORS,
+): NamedPlan | null {
   const ctx = planContext(input);
   for (const g of generators) {
     if (!g.applies(ctx)) continue;
@@ -94,7 +128,11 @@ export function firstPlan(input: SqlPlanInput, generators: readonly PlanGenerato
  * plans (in list order), then the applicable generators answering with their next-best target
  * column. The first element is `firstPlan`'s.
  */
-export function planCandidates(input: SqlPlanInput, cap = 4, generators: readonly PlanGenerator[] = PLAN_GENERATORS): NamedPlan[] {
+export function planCandidates(
+  input: SqlPlanInput,
+  cap = 4,
+  generators: readonly PlanGenerator[] = PLAN_GENERATORS,
+): NamedPlan[] {
   const out: NamedPlan[] = [];
   const seen = new Set<string>();
   const add = (plan: NamedPlan) => {

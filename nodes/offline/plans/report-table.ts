@@ -33,16 +33,28 @@ function yearColumnsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table
   }
   if (yearCols.length === 0) return null;
   const yearColumnSet = new Set(yearCols.map((y) => y.column.index));
-  const label = input.mentions.find((m) => !yearColumnSet.has(m.columnIndex) && !catalog.columnYears.has(m.columnIndex) && (!usable || usable.has(m.columnIndex)));
+  const label = input.mentions.find(
+    (m) =>
+      !yearColumnSet.has(m.columnIndex) &&
+      !catalog.columnYears.has(m.columnIndex) &&
+      (!usable || usable.has(m.columnIndex)),
+  );
   if (!label) return null;
-  const preds = [bindings.some((b) => sameBinding(label, b, catalog)) ? "" : mentionPredicate(label, catalog), ...bindings.map((b) => bindingPredicate(b, catalog))].filter((p) => p !== "");
+  const preds = [
+    bindings.some((b) => sameBinding(label, b, catalog)) ? "" : mentionPredicate(label, catalog),
+    ...bindings.map((b) => bindingPredicate(b, catalog)),
+  ].filter((p) => p !== "");
   const q = a.normalized;
   const sorted = [...yearCols].sort((x, y) => x.year - y.year);
   const earlier = numExpr(sorted[0]!.column);
   const later = numExpr(sorted[sorted.length - 1]!.column);
   let expr: string | undefined;
   let template: SqlTemplate = "lookup";
-  if (/\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline|grow|rise|fall|drop)\b/.test(q) && sorted.length >= 2) {
+  if (
+    /\bpercent(age)?\b|%/.test(q) &&
+    /\b(change|increase|decrease|growth|decline|grow|rise|fall|drop)\b/.test(q) &&
+    sorted.length >= 2
+  ) {
     expr = `(${later} - ${earlier}) * 100.0 / ${earlier}`;
     template = "percent-change";
   } else if (/\b(change|difference|differ|increase|decrease|growth|decline|variance)\b/.test(q) && sorted.length >= 2) {
@@ -55,7 +67,11 @@ function yearColumnsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table
     expr = sorted.map((y) => numExpr(y.column)).join(" + ");
     template = "sum";
   } else if (sorted.length === 1 && !/\b(change|difference|average|percent|ratio|proportion)\b/.test(q)) {
-    return { sql: `SELECT ${col(sorted[0]!.column)} FROM ${table}${where(preds)} ORDER BY ${ROW} LIMIT 1`, template: "lookup", targetColumn: sorted[0]!.column.schema.name };
+    return {
+      sql: `SELECT ${col(sorted[0]!.column)} FROM ${table}${where(preds)} ORDER BY ${ROW} LIMIT 1`,
+      template: "lookup",
+      targetColumn: sorted[0]!.column.schema.name,
+    };
   }
   if (!expr) return null;
   return { sql: `SELECT ${expr} FROM ${table}${where(preds)} ORDER BY ${ROW} LIMIT 1`, template, targetColumn: "" };

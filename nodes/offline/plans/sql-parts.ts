@@ -87,10 +87,19 @@ export function holdsYears(c: CatalogColumn): boolean {
 }
 
 /** A column of dates (typed, or text naming months) that a month condition or grouping reads. */
-export function monthColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => boolean, month?: number): CatalogColumn | undefined {
+export function monthColumn(
+  catalog: TableCatalog,
+  ok: (c: CatalogColumn) => boolean,
+  month?: number,
+): CatalogColumn | undefined {
   const names = month === undefined ? MONTHS : [MONTHS[month]!];
   const named = (v: string) => names.some((m) => new RegExp(`\\b${m.slice(0, 3)}`, "i").test(v));
-  return catalog.columns.find((c) => ok(c) && (c.schema.type === "date" || c.raw.some(named)) && (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))));
+  return catalog.columns.find(
+    (c) =>
+      ok(c) &&
+      (c.schema.type === "date" || c.raw.some(named)) &&
+      (c.schema.type === "date" || c.headerWords.some((h) => /^(date|month|day|time|held|played)$/.test(h))),
+  );
 }
 
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
@@ -111,7 +120,18 @@ export function where(preds: string[]): string {
 }
 
 /** The date or year column the question's words name ("started" → Start date), if exactly one does. */
-export function namedDateColumn(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, avoid: Set<number>): CatalogColumn | undefined {
-  const named = catalog.columns.filter((c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (c.schema.type === "date" || holdsYears(c)) && headerMatch(a.contentWords, c, false) >= 0.8);
+export function namedDateColumn(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  avoid: Set<number>,
+): CatalogColumn | undefined {
+  const named = catalog.columns.filter(
+    (c) =>
+      (!usable || usable.has(c.index)) &&
+      !avoid.has(c.index) &&
+      (c.schema.type === "date" || holdsYears(c)) &&
+      headerMatch(a.contentWords, c, false) >= 0.8,
+  );
   return named.length === 1 ? named[0] : undefined;
 }

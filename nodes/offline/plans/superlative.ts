@@ -3,10 +3,29 @@
  * (argmax/argmin), the next value below (above) a named row's, the most (least) frequent value, and
  * the month on the most rows.
  */
-import { chooseOrderColumn, headerMatch, isNumericColumn, orderDirection, rankTargetColumns, superlativeWord } from "../columns.js";
+import {
+  chooseOrderColumn,
+  headerMatch,
+  isNumericColumn,
+  orderDirection,
+  rankTargetColumns,
+  superlativeWord,
+} from "../columns.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
-import { MONTHS, ROW, col, hasNum, holdsYears, mentionPredicate, monthColumn, orderExpr, sqlString, summaryFilter, where } from "./sql-parts.js";
+import {
+  MONTHS,
+  ROW,
+  col,
+  hasNum,
+  holdsYears,
+  mentionPredicate,
+  monthColumn,
+  orderExpr,
+  sqlString,
+  summaryFilter,
+  where,
+} from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
@@ -15,7 +34,10 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
  * column named by the noun phrase after the superlative — its last word that names a column exactly.
  */
 function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
-  const m = /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(q);
+  const m =
+    /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+      q,
+    );
   if (!m) return undefined;
   for (const w of m[1]!.trim().split(/[ -]+/).reverse()) {
     const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
@@ -25,13 +47,21 @@ function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> |
 }
 
 /** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
-function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: Set<number> | undefined, basePreds: string[], table: string): SqlPlan | null {
+function monthFrequencyPlan(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  basePreds: string[],
+  table: string,
+): SqlPlan | null {
   if (!/\b(which|what) month\b/.test(a.normalized) || !a.sortDirection) return null;
   const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
   if (!c) return null;
   const cases = MONTHS.map((m, i) => {
     const name = sqlString(m[0]!.toUpperCase() + m.slice(1));
-    return c.schema.type === "date" ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}` : `WHEN ${d().likeText(col(c), `%${m.slice(0, 3)}%`)} THEN ${name}`;
+    return c.schema.type === "date"
+      ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}`
+      : `WHEN ${d().likeText(col(c), `%${m.slice(0, 3)}%`)} THEN ${name}`;
   });
   const month = `CASE ${cases.join(" ")} END`;
   const dir = a.sortDirection === "max" ? "DESC" : "ASC";
@@ -42,7 +72,8 @@ function monthFrequencyPlan(a: QuestionAnalysis, catalog: TableCatalog, usable: 
   };
 }
 
-const NEXT_BEST = /\bnext (highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest)\b/;
+const NEXT_BEST =
+  /\bnext (highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest)\b/;
 
 /** "after A, which X has the next largest area?": the next value of the named quantity below (above) the named row's, not the next table row. */
 export const superlativeNextBest: PlanGenerator = {
@@ -55,7 +86,13 @@ export const superlativeNextBest: PlanGenerator = {
     if (filters.length !== 1) return null;
     const anchor = filters[0]!;
     const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: new Set([anchor.columnIndex]) });
-    const target = order && rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex, avoid: new Set([order.column.index]) })[ctx.targetRank]?.column;
+    const target =
+      order &&
+      rankTargetColumns(a, catalog, filters, {
+        ...opts,
+        prefer: anchor.columnIndex,
+        avoid: new Set([order.column.index]),
+      })[ctx.targetRank]?.column;
     if (!order || order.score <= 0.5 || !target) return null;
     const down = !/^(lowest|smallest|least|fewest|shortest)$/.test(nextBest[1]!);
     const expr = orderExpr(order.column);
@@ -68,7 +105,8 @@ export const superlativeNextBest: PlanGenerator = {
   },
 };
 
-const isSuperlative = ({ analysis: a }: PlanContext) => a.operator === "sort" && a.sortDirection !== null && a.position !== "first" && a.position !== "last";
+const isSuperlative = ({ analysis: a }: PlanContext) =>
+  a.operator === "sort" && a.sortDirection !== null && a.position !== "first" && a.position !== "last";
 
 /** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
 export const superlativeMonth: PlanGenerator = {
@@ -89,21 +127,36 @@ export const superlativeOrder: PlanGenerator = {
     // "most/least/fewest" with no column named: the most frequent value; other superlatives use the best numeric column.
     const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
     // "which year had the most festivals?": "most" over a year or date column is a frequency, not the latest year.
-    const yearOrder = order !== undefined && frequency && sw !== undefined && (holdsYears(order.column) || order.column.schema.type === "date");
+    const yearOrder =
+      order !== undefined &&
+      frequency &&
+      sw !== undefined &&
+      (holdsYears(order.column) || order.column.schema.type === "date");
     // "who earns the most?": a frequency over a column of distinct values (every count 1) means nothing;
     // a numeric column the question names, however weakly, is what it orders by.
-    const key = frequency && order && order.score > 0 ? rankTargetColumns(a, catalog, filters, opts)[0]?.column : undefined;
-    const degenerate = key !== undefined && !isNumericColumn(key) && key.distinct.size >= key.raw.length - catalog.summaryRows.size - catalog.headerRows.size && key.raw.length > 2;
+    const key =
+      frequency && order && order.score > 0 ? rankTargetColumns(a, catalog, filters, opts)[0]?.column : undefined;
+    const degenerate =
+      key !== undefined &&
+      !isNumericColumn(key) &&
+      key.distinct.size >= key.raw.length - catalog.summaryRows.size - catalog.headerRows.size &&
+      key.raw.length > 2;
     if (!order || yearOrder || !(order.score > 0.5 || (!frequency && order.score >= 0) || degenerate)) return null;
     const direction = orderDirection(sw, a.sortDirection!, order.column);
     // "what was the highest attendance?": the answer is the ordered value itself when the asked-about words
     // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
     // noun after the superlative decides.
     const head = superlativeHead(a.normalized, catalog, usable);
-    const asksValue = (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) && (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
+    const asksValue =
+      (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) &&
+      (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
     // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
-    const target = asksValue ? (ctx.targetRank === 0 ? order.column : ranked[ctx.targetRank - 1]?.column) : ranked[ctx.targetRank]?.column;
+    const target = asksValue
+      ? ctx.targetRank === 0
+        ? order.column
+        : ranked[ctx.targetRank - 1]?.column
+      : ranked[ctx.targetRank]?.column;
     if (!target) return null;
     const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
     const agg = direction === "max" ? "MAX" : "MIN";

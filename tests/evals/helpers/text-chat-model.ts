@@ -10,7 +10,10 @@ export class TextChatModel extends BaseChatModel {
   readonly prompts: string[] = [];
   temperature = 0;
 
-  constructor(private readonly replies: string[] = [], private readonly responder?: (prompt: string) => string) {
+  constructor(
+    private readonly replies: string[] = [],
+    private readonly responder?: (prompt: string) => string,
+  ) {
     super({});
   }
 
@@ -24,7 +27,10 @@ export class TextChatModel extends BaseChatModel {
     this.prompts.push(prompt);
     const text = this.replies.length > 0 ? this.replies.shift()! : this.responder?.(prompt);
     if (text === undefined) throw new Error(`TextChatModel: no reply queued for call ${this.prompts.length}`);
-    const message = new AIMessage({ content: text, usage_metadata: { input_tokens: 10, output_tokens: 2, total_tokens: 12 } });
+    const message = new AIMessage({
+      content: text,
+      usage_metadata: { input_tokens: 10, output_tokens: 2, total_tokens: 12 },
+    });
     return { generations: [{ text, message }] };
   }
 }

@@ -1,19 +1,29 @@
 /** Question analysis as lists of named detectors (analysis.ts): the first proposal decides, its name is recorded. */
 import { describe, expect, it } from "vitest";
-import { analyzeQuestion, ANSWER_KIND_DETECTORS, firstProposal, OPERATOR_DETECTORS, type Detector } from "../../../nodes/offline/analysis.js";
+import {
+  analyzeQuestion,
+  ANSWER_KIND_DETECTORS,
+  firstProposal,
+  OPERATOR_DETECTORS,
+  type Detector,
+} from "../../../nodes/offline/analysis.js";
 
 describe("operator detectors", () => {
   it("name the detector that decided the operator", () => {
     expect(analyzeQuestion("how many orders did the north store ship?").detectors?.operator).toBe("count");
     expect(analyzeQuestion("what is the average price of a lamp?").detectors?.operator).toBe("average");
     expect(analyzeQuestion("who sold more chairs, ana or ben?").detectors?.operator).toBe("choice");
-    expect(analyzeQuestion("what is the percentage change in revenue from 2020 to 2021?").detectors?.operator).toBe("percent-change");
+    expect(analyzeQuestion("what is the percentage change in revenue from 2020 to 2021?").detectors?.operator).toBe(
+      "percent-change",
+    );
     expect(analyzeQuestion("what colour is the blue kettle?").detectors?.operator).toBe("default-lookup");
   });
 
   it("decide by list order: an average of a count is an average", () => {
     const a = analyzeQuestion("what is the average number of orders per store?");
-    expect(OPERATOR_DETECTORS.findIndex((d) => d.name === "average")).toBeLessThan(OPERATOR_DETECTORS.findIndex((d) => d.name === "count"));
+    expect(OPERATOR_DETECTORS.findIndex((d) => d.name === "average")).toBeLessThan(
+      OPERATOR_DETECTORS.findIndex((d) => d.name === "count"),
+    );
     expect(a.operator).toBe("aggregate");
     expect(a.aggregate).toBe("avg");
   });

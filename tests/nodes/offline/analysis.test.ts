@@ -12,9 +12,17 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads number words in conditions, but not the pronoun 'one'", () => {
-    expect(analyzeQuestion("how many nations won more than ten silver medals?").conditions[0]).toMatchObject({ op: ">", value: 10 });
-    expect(analyzeQuestion("how many prisons were designed for at least two hundred prisoners?").conditions[0]).toMatchObject({ op: ">=", value: 200 });
-    expect(analyzeQuestion("how many schools have more than one title?").conditions[0]).toMatchObject({ op: ">", value: 1 });
+    expect(analyzeQuestion("how many nations won more than ten silver medals?").conditions[0]).toMatchObject({
+      op: ">",
+      value: 10,
+    });
+    expect(
+      analyzeQuestion("how many prisons were designed for at least two hundred prisoners?").conditions[0],
+    ).toMatchObject({ op: ">=", value: 200 });
+    expect(analyzeQuestion("how many schools have more than one title?").conditions[0]).toMatchObject({
+      op: ">",
+      value: 1,
+    });
     expect(analyzeQuestion("which player was the only one drafted from finland?").conditions).toEqual([]);
   });
 
@@ -32,25 +40,40 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads place comparisons: a better place is a smaller number", () => {
-    expect(analyzeQuestion("how many seasons did they finish above 5th place?").conditions).toEqual([expect.objectContaining({ op: "<", value: 5, place: true })]);
-    expect(analyzeQuestion("how many times did the runner finish below 10th place?").conditions).toEqual([expect.objectContaining({ op: ">", value: 10, place: true })]);
-    expect(analyzeQuestion("in how many games did she place third or better?").conditions).toEqual([expect.objectContaining({ op: "<=", value: 3, place: true })]);
+    expect(analyzeQuestion("how many seasons did they finish above 5th place?").conditions).toEqual([
+      expect.objectContaining({ op: "<", value: 5, place: true }),
+    ]);
+    expect(analyzeQuestion("how many times did the runner finish below 10th place?").conditions).toEqual([
+      expect.objectContaining({ op: ">", value: 10, place: true }),
+    ]);
+    expect(analyzeQuestion("in how many games did she place third or better?").conditions).toEqual([
+      expect.objectContaining({ op: "<=", value: 3, place: true }),
+    ]);
   });
 
   it("reads a clock time in a condition as seconds", () => {
-    expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([expect.objectContaining({ op: "<", value: 225, clock: true })]);
+    expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([
+      expect.objectContaining({ op: "<", value: 225, clock: true }),
+    ]);
   });
 
   it("reads comparative conditions with the compared quantity as a hint", () => {
     const a = analyzeQuestion("what is the number of buildings taller than 328 feet?");
     expect(a.conditions[0]).toMatchObject({ op: ">", value: 328 });
     expect(a.conditions[0]!.hint).toEqual(expect.arrayContaining(["feet", "tall"]));
-    expect(analyzeQuestion("how many riders scored at least 7 points?").conditions[0]).toMatchObject({ op: ">=", value: 7 });
+    expect(analyzeQuestion("how many riders scored at least 7 points?").conditions[0]).toMatchObject({
+      op: ">=",
+      value: 7,
+    });
   });
 
   it("reads an exact quantity as an equality condition", () => {
-    expect(analyzeQuestion("which is the only team to have 9 wins?").conditions).toEqual([{ op: "=", value: 9, hint: ["wins"] }]);
-    expect(analyzeQuestion("how many teams have 9 or more wins?").conditions).toEqual([expect.objectContaining({ op: ">=", value: 9 })]);
+    expect(analyzeQuestion("which is the only team to have 9 wins?").conditions).toEqual([
+      { op: "=", value: 9, hint: ["wins"] },
+    ]);
+    expect(analyzeQuestion("how many teams have 9 or more wins?").conditions).toEqual([
+      expect.objectContaining({ op: ">=", value: 9 }),
+    ]);
   });
 
   it("does not read 'before 3' as a year condition", () => {
@@ -58,8 +81,15 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads superlatives with their direction", () => {
-    expect(analyzeQuestion("which nation won the least gold medals?")).toMatchObject({ operator: "sort", sortDirection: "min" });
-    expect(analyzeQuestion("who had the most caps?")).toMatchObject({ operator: "sort", sortDirection: "max", answerType: "person" });
+    expect(analyzeQuestion("which nation won the least gold medals?")).toMatchObject({
+      operator: "sort",
+      sortDirection: "min",
+    });
+    expect(analyzeQuestion("who had the most caps?")).toMatchObject({
+      operator: "sort",
+      sortDirection: "max",
+      answerType: "person",
+    });
   });
 
   it("reads row positions", () => {
@@ -69,7 +99,10 @@ describe("analyzeQuestion", () => {
     expect(analyzeQuestion("which competitor came in first for this race?").position).toBe("first");
     expect(analyzeQuestion("what is the name of the first team on this chart?").position).toBe("first");
     expect(analyzeQuestion("who scored in the first round?").position).toBeNull();
-    expect(analyzeQuestion("who was the last player to be inducted?")).toMatchObject({ position: "last", operator: "sort" });
+    expect(analyzeQuestion("who was the last player to be inducted?")).toMatchObject({
+      position: "last",
+      operator: "sort",
+    });
     expect(analyzeQuestion("what is the next team after maccabi tel aviv?").position).toBe("next");
     expect(analyzeQuestion("what county is just previous to butte county on the list?").position).toBe("previous");
   });
@@ -89,8 +122,15 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads aggregates, percentage change and answer types", () => {
-    expect(analyzeQuestion("what was the average score in round two?")).toMatchObject({ operator: "aggregate", aggregate: "avg" });
-    expect(analyzeQuestion("what is the percentage change in revenue from 2018 to 2019?")).toMatchObject({ operator: "arithmetic", arithmetic: "percent_change", answerType: "percent" });
+    expect(analyzeQuestion("what was the average score in round two?")).toMatchObject({
+      operator: "aggregate",
+      aggregate: "avg",
+    });
+    expect(analyzeQuestion("what is the percentage change in revenue from 2018 to 2019?")).toMatchObject({
+      operator: "arithmetic",
+      arithmetic: "percent_change",
+      answerType: "percent",
+    });
     expect(analyzeQuestion("in what year did the team win?").answerType).toBe("year");
     expect(analyzeQuestion("when was track three recorded?").answerType).toBe("date");
     expect(analyzeQuestion("is the album released in 1990?").answerType).toBe("yesno");
@@ -103,7 +143,15 @@ describe("analyzeQuestion", () => {
 
   it("round-trips through a plan's analysis field", () => {
     const a = analyzeQuestion("how many songs are on this album?");
-    const plan = { subQuery: "q", requiredModalities: "table" as const, expectedOperator: a.operator, needGlobalTableView: true, entityMentions: [], uncertainty: 0, analysis: JSON.parse(JSON.stringify(a)) as Record<string, unknown> };
+    const plan = {
+      subQuery: "q",
+      requiredModalities: "table" as const,
+      expectedOperator: a.operator,
+      needGlobalTableView: true,
+      entityMentions: [],
+      uncertainty: 0,
+      analysis: JSON.parse(JSON.stringify(a)) as Record<string, unknown>,
+    };
     expect(analysisOf(plan)).toEqual(a);
     expect(analysisOf({ ...plan, analysis: { something: 1 } })).toBeUndefined();
   });

@@ -26,12 +26,13 @@ const plan = (subQuery: string, requiredModalities: SubQueryPlan["requiredModali
 
 describe("answer-format", () => {
   it("recognises sentinels and the executor's failure text", () => {
-    for (const s of ["", "not found", "None", "ERROR", "[]", "SQL execution failed: no such column"]) expect(isSentinel(s)).toBe(true);
+    for (const s of ["", "not found", "None", "ERROR", "[]", "SQL execution failed: no such column"])
+      expect(isSentinel(s)).toBe(true);
     for (const s of ["0", "no", "Nonesuch", "1983"]) expect(isSentinel(s)).toBe(false);
   });
 
   it("cleans answer tags, quotes and trailing periods but keeps abbreviations", () => {
-    expect(cleanAnswer("<Answer>: \"Madison Square Garden\".")).toBe("Madison Square Garden");
+    expect(cleanAnswer('<Answer>: "Madison Square Garden".')).toBe("Madison Square Garden");
     expect(cleanAnswer("Answer: 42\nbecause…")).toBe("42");
     expect(cleanAnswer("Apple Inc.")).toBe("Apple Inc.");
   });
@@ -72,14 +73,50 @@ describe("answer-format", () => {
 
   it("formats for the question: percentages, scaled table amounts, passage values as written, bare counts", () => {
     const ev = "Amounts in thousands";
-    expect(formatForQuestion("-19.91", { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("") }, ev)).toBe("-19.91%");
-    expect(formatForQuestion("874", { question: "", subQuery: "What was the change in revenue from 2018 to 2019?", plan: plan("") }, ev, true)).toBe("874 thousand");
-    expect(formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev, true)).toBe("$6,388 thousand");
-    expect(formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev)).toBe("$6,388");
+    expect(
+      formatForQuestion(
+        "-19.91",
+        { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("") },
+        ev,
+      ),
+    ).toBe("-19.91%");
+    expect(
+      formatForQuestion(
+        "874",
+        { question: "", subQuery: "What was the change in revenue from 2018 to 2019?", plan: plan("") },
+        ev,
+        true,
+      ),
+    ).toBe("874 thousand");
+    expect(
+      formatForQuestion(
+        "$6,388",
+        { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") },
+        ev,
+        true,
+      ),
+    ).toBe("$6,388 thousand");
+    expect(
+      formatForQuestion("$6,388", { question: "", subQuery: "What was the revenue in 2019?", plan: plan("") }, ev),
+    ).toBe("$6,388");
     expect(withScale("193 | 167", "thousand")).toBe("193 | 167 thousand");
     // Over tables alone (WTQ) numbers keep their form.
-    expect(formatForQuestion("-19.91", { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("", "table") }, ev, true)).toBe("-19.91");
-    expect(formatForQuestion("4", { question: "", subQuery: "How many years had revenue above 5,000?", plan: plan("") }, ev, true)).toBe("4");
+    expect(
+      formatForQuestion(
+        "-19.91",
+        { question: "", subQuery: "What was the percentage change in revenue?", plan: plan("", "table") },
+        ev,
+        true,
+      ),
+    ).toBe("-19.91");
+    expect(
+      formatForQuestion(
+        "4",
+        { question: "", subQuery: "How many years had revenue above 5,000?", plan: plan("") },
+        ev,
+        true,
+      ),
+    ).toBe("4");
   });
 
   it("joins lists the way the WTQ and TAT-QA scorers split them", () => {

@@ -32,7 +32,12 @@ describe("answerKindFromQuestion: compound nouns", () => {
 
 describe("answerKindOf: the decomposer's notes", () => {
   it("reads the kind from the question, not from its (columns: …) or (about: …) note", () => {
-    expect(answerKindOf(undefined, "Which river is the site of the university attended by Paul Rowe ? (about: Boston University) (columns: Name, Birthdate)")).toBe("place");
+    expect(
+      answerKindOf(
+        undefined,
+        "Which river is the site of the university attended by Paul Rowe ? (about: Boston University) (columns: Name, Birthdate)",
+      ),
+    ).toBe("place");
   });
 });
 

@@ -35,8 +35,22 @@ describe("table → passage bridge", () => {
   const db = openSqlStore(path);
   const tables = readTableSchemas(db);
   const passages: Passage[] = [
-    { id: "/wiki/Camden", title: "Camden, Delaware", text: "Camden is a town in Kent County , Delaware . The population was 3,464 .", file: "winners.json", tableId: "winners", cells: [[1, 2]] },
-    { id: "/wiki/Amsterdam", title: "Amsterdam, New York", text: "Amsterdam is a city in Montgomery County .", file: "winners.json", tableId: "winners", cells: [[0, 2]] },
+    {
+      id: "/wiki/Camden",
+      title: "Camden, Delaware",
+      text: "Camden is a town in Kent County , Delaware . The population was 3,464 .",
+      file: "winners.json",
+      tableId: "winners",
+      cells: [[1, 2]],
+    },
+    {
+      id: "/wiki/Amsterdam",
+      title: "Amsterdam, New York",
+      text: "Amsterdam is a city in Montgomery County .",
+      file: "winners.json",
+      tableId: "winners",
+      cells: [[0, 2]],
+    },
   ];
   const bridge = createBridge({ db, tables, passages });
 
@@ -61,16 +75,41 @@ describe("table → passage bridge", () => {
 
   it("weighs a passage word by how rare it is among the rows' passages", () => {
     const linked: Passage[] = [
-      { id: "/a", title: "Ann Ray", text: "Ann Ray was raised in Rome .", file: "people.json", tableId: "people", cells: [[0, 0]] },
-      { id: "/b", title: "Bo Lund", text: "Bo Lund was raised in Oslo .", file: "people.json", tableId: "people", cells: [[1, 0]] },
-      { id: "/c", title: "Cy Moss", text: "Cy Moss trades carpets .", file: "people.json", tableId: "people", cells: [[2, 0]] },
+      {
+        id: "/a",
+        title: "Ann Ray",
+        text: "Ann Ray was raised in Rome .",
+        file: "people.json",
+        tableId: "people",
+        cells: [[0, 0]],
+      },
+      {
+        id: "/b",
+        title: "Bo Lund",
+        text: "Bo Lund was raised in Oslo .",
+        file: "people.json",
+        tableId: "people",
+        cells: [[1, 0]],
+      },
+      {
+        id: "/c",
+        title: "Cy Moss",
+        text: "Cy Moss trades carpets .",
+        file: "people.json",
+        tableId: "people",
+        cells: [[2, 0]],
+      },
     ];
     const find = createRowFinder({ db, tables, passages: linked });
     expect(find("Which person raised there trades ?", "people")!.rowId).toBe(2);
   });
 
   it("meets a number written with its unit and written apart ('1500m', '1500 m')", () => {
-    const find = createRowFinder({ db, tables, passages: [{ id: "/r", title: "Reds", text: "Reds .", file: "people.json", tableId: "people", cells: [[0, 1]] }] });
+    const find = createRowFinder({
+      db,
+      tables,
+      passages: [{ id: "/r", title: "Reds", text: "Reds .", file: "people.json", tableId: "people", cells: [[0, 1]] }],
+    });
     expect(find("Who ran the 1500 m ?", "people")?.rowId).toBe(2);
     expect(find("Who ran the 1500m ?", "people")?.rowId).toBe(2);
   });

@@ -3,9 +3,22 @@ import { teacherRoute } from "../../../nodes/offline/choose-route.js";
 import type { RouteProfile } from "../../../nodes/strategies.js";
 import type { Operator, Route } from "../../../nodes/types.js";
 
-const profile = (operator: Operator, entities: string[], hasSchema = true, failedRoutes: Route[] = [], modality: "text" | "table" | "both" = "table"): RouteProfile => ({
+const profile = (
+  operator: Operator,
+  entities: string[],
+  hasSchema = true,
+  failedRoutes: Route[] = [],
+  modality: "text" | "table" | "both" = "table",
+): RouteProfile => ({
   subQuery: "q",
-  plan: { subQuery: "q", requiredModalities: modality, expectedOperator: operator, needGlobalTableView: false, entityMentions: entities, uncertainty: 0 },
+  plan: {
+    subQuery: "q",
+    requiredModalities: modality,
+    expectedOperator: operator,
+    needGlobalTableView: false,
+    entityMentions: entities,
+    uncertainty: 0,
+  },
   hasSchema,
   schemaFeature: "none",
   failedRoutes,

@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import { chooseConditionColumn, chooseOrderColumn, chooseTargetColumn, headerMatch, setLearnedModel } from "../../../nodes/offline/columns.js";
+import {
+  chooseConditionColumn,
+  chooseOrderColumn,
+  chooseTargetColumn,
+  headerMatch,
+  setLearnedModel,
+} from "../../../nodes/offline/columns.js";
 import { findMentions } from "../../../nodes/offline/mentions.js";
 import { openFixture } from "./fixtures.js";
 

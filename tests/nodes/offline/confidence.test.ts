@@ -23,7 +23,10 @@ function features(question: string, table: string) {
 describe("plan features", () => {
   it("marks a next/previous plan whose anchor value names several rows", () => {
     // Kim Lee rode three races: "the race after kim lee's" could follow any of them.
-    expect(features("which rider came after kim lee?", "races2")).toMatchObject({ template: "next", anchor: "repeated" });
+    expect(features("which rider came after kim lee?", "races2")).toMatchObject({
+      template: "next",
+      anchor: "repeated",
+    });
     expect(features("which rider came after ana smith?", "races2").anchor).toBeUndefined();
   });
 

@@ -11,21 +11,45 @@ afterAll(() => fx.close());
 
 function index(passages: Passage[] = []): OpenedIndex {
   const search = {
-    documents: async () => [{ entry: { id: 0, type: "table" as const, source: "races.csv", text: "", tableId: "races" }, score: 1 }],
+    documents: async () => [
+      { entry: { id: 0, type: "table" as const, source: "races.csv", text: "", tableId: "races" }, score: 1 },
+    ],
   };
   return { db: fx.db, tables: fx.tables, passages, search } as unknown as OpenedIndex;
 }
 const PASSAGES: Passage[] = [{ id: "p", text: "Kim Lee won in Tokyo.", file: "races.json", tableId: "races" }];
-const input = (question: string, extra: Partial<DecomposeInput> = {}): DecomposeInput => ({ question, history: [], consecutiveFailures: 0, schemaPreview: "", ...extra });
+const input = (question: string, extra: Partial<DecomposeInput> = {}): DecomposeInput => ({
+  question,
+  history: [],
+  consecutiveFailures: 0,
+  schemaPreview: "",
+  ...extra,
+});
 
 describe("offline decompose", () => {
   it("plans the question as one grounded step with its analysis and entity mentions", async () => {
-    const plan = await createDecompose(index(PASSAGES))(input("How many gold medals did the United States win?", { tableId: "medals" }));
-    expect(plan).toMatchObject({ subQuery: "How many gold medals did the United States win? (columns: Nation, Gold)", expectedOperator: "count", requiredModalities: "both", entityMentions: ["United States"], uncertainty: 0 });
+    const plan = await createDecompose(index(PASSAGES))(
+      input("How many gold medals did the United States win?", { tableId: "medals" }),
+    );
+    expect(plan).toMatchObject({
+      subQuery: "How many gold medals did the United States win? (columns: Nation, Gold)",
+      expectedOperator: "count",
+      requiredModalities: "both",
+      entityMentions: ["United States"],
+      uncertainty: 0,
+    });
     // Tables only: the grounded mention needs no value linking (SQL route); with passages it is an entity.
-    const tablesOnly = await createDecompose(index())(input("How many gold medals did the United States win?", { tableId: "medals" }));
+    const tablesOnly = await createDecompose(index())(
+      input("How many gold medals did the United States win?", { tableId: "medals" }),
+    );
     expect(tablesOnly.entityMentions).toEqual([]);
-    expect(analysisOf(plan)?.grounding).toMatchObject({ tableId: "medals", hinted: true, template: "count-column", columns: ["Nation", "Gold"], mentions: [expect.objectContaining({ value: "United States", column: "Nation" })] });
+    expect(analysisOf(plan)?.grounding).toMatchObject({
+      tableId: "medals",
+      hinted: true,
+      template: "count-column",
+      columns: ["Nation", "Gold"],
+      mentions: [expect.objectContaining({ value: "United States", column: "Nation" })],
+    });
   });
 
   it("grounds in the best retrieved table when there is no hint", async () => {
@@ -35,18 +59,26 @@ describe("offline decompose", () => {
   });
 
   it("terminates once a step answered", async () => {
-    const plan = await createDecompose(index())(input("who won in tokyo?", { history: [{ subQuery: "who won in tokyo?", answer: "Kim Lee", failed: false }] }));
+    const plan = await createDecompose(index())(
+      input("who won in tokyo?", { history: [{ subQuery: "who won in tokyo?", answer: "Kim Lee", failed: false }] }),
+    );
     expect(plan.subQuery).toBe(TERMINATE);
   });
 
   it("retries a failed step on the passages, then terminates", async () => {
     const passages: Passage[] = [{ id: "p", text: "Kim Lee won in Tokyo.", file: "races.json", tableId: "races" }];
     const failed = { subQuery: "who won in tokyo?", answer: "not found", failed: true };
-    const retry = await createDecompose(index(passages))(input("who won in tokyo?", { history: [failed], consecutiveFailures: 1 }));
+    const retry = await createDecompose(index(passages))(
+      input("who won in tokyo?", { history: [failed], consecutiveFailures: 1 }),
+    );
     expect(retry).toMatchObject({ requiredModalities: "text", entityMentions: [] });
-    const stop = await createDecompose(index(passages))(input("who won in tokyo?", { history: [failed, failed], consecutiveFailures: 2 }));
+    const stop = await createDecompose(index(passages))(
+      input("who won in tokyo?", { history: [failed, failed], consecutiveFailures: 2 }),
+    );
     expect(stop.subQuery).toBe(TERMINATE);
-    const noPassages = await createDecompose(index())(input("who won in tokyo?", { history: [failed], consecutiveFailures: 1 }));
+    const noPassages = await createDecompose(index())(
+      input("who won in tokyo?", { history: [failed], consecutiveFailures: 1 }),
+    );
     expect(noPassages.subQuery).toBe(TERMINATE);
   });
 });
@@ -54,12 +86,22 @@ describe("offline decompose", () => {
 describe("plan confidence", () => {
   it("is attached to the grounding and follows the model's precisions with back-off", async () => {
     const { setConfidenceModel, planConfidence } = await import("../../../nodes/offline/confidence.js");
-    setConfidenceModel({ prior: 0.4, k: 5, table: { choice: [90, 100], "lookup|unnamed": [10, 100], lookup: [40, 100] } });
+    setConfidenceModel({
+      prior: 0.4,
+      k: 5,
+      table: { choice: [90, 100], "lookup|unnamed": [10, 100], lookup: [40, 100] },
+    });
     try {
-      expect(planConfidence({ template: "choice", grounding: "exact", mentions: "2+", target: "computed" })).toBeGreaterThan(0.8);
-      expect(planConfidence({ template: "lookup", grounding: "exact", mentions: "1", target: "unnamed" })).toBeLessThan(0.2);
+      expect(
+        planConfidence({ template: "choice", grounding: "exact", mentions: "2+", target: "computed" }),
+      ).toBeGreaterThan(0.8);
+      expect(planConfidence({ template: "lookup", grounding: "exact", mentions: "1", target: "unnamed" })).toBeLessThan(
+        0.2,
+      );
       expect(planConfidence({ template: "sum", grounding: "none", mentions: "0", target: "computed" })).toBe(0.4);
-      const plan = await createDecompose(index())(input("who won more gold medals, china or russia?", { tableId: "medals" }));
+      const plan = await createDecompose(index())(
+        input("who won more gold medals, china or russia?", { tableId: "medals" }),
+      );
       expect(analysisOf(plan)?.grounding?.confidence).toBeGreaterThan(0.8);
     } finally {
       setConfidenceModel(undefined);
@@ -70,7 +112,11 @@ describe("plan confidence", () => {
 describe("answerConfidence", () => {
   it("adds the executed row count to the plan shape", async () => {
     const { setConfidenceModel, answerConfidence } = await import("../../../nodes/offline/confidence.js");
-    setConfidenceModel({ prior: 0.5, k: 1, table: { "count|computed|rows=zero": [0, 50], "count|computed|rows=1": [45, 50], count: [45, 100] } });
+    setConfidenceModel({
+      prior: 0.5,
+      k: 1,
+      table: { "count|computed|rows=zero": [0, 50], "count|computed|rows=1": [45, 50], count: [45, 100] },
+    });
     try {
       const plan = await createDecompose(index())(input("how many races were held in tokyo?", { tableId: "races" }));
       const a = analysisOf(plan);
@@ -88,7 +134,9 @@ describe("superlative ties", () => {
   it("mark the plan as a list answer when the planned SQL returns several rows", async () => {
     const tie = await createDecompose(index())(input("which year had the highest prize?", { tableId: "races" }));
     expect(analysisOf(tie)?.listAnswer).toBe(true);
-    const single = await createDecompose(index())(input("which nation won the least bronze medals?", { tableId: "medals" }));
+    const single = await createDecompose(index())(
+      input("which nation won the least bronze medals?", { tableId: "medals" }),
+    );
     expect(analysisOf(single)?.listAnswer).toBe(false);
   });
 });

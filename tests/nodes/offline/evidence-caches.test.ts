@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { supportOf } from "../../../nodes/offline/answer-checks.js";
 
 // Two passages that both hold "1901"; the question's words are in the first one's sentence only.
-const A = "[Source: a.txt]\nHarbour Mill\nHarbour Mill opened in 1901 beside the river .\n\n[Source: b.txt]\nOld Quay\nThe Old Quay was rebuilt in 1901 .";
+const A =
+  "[Source: a.txt]\nHarbour Mill\nHarbour Mill opened in 1901 beside the river .\n\n[Source: b.txt]\nOld Quay\nThe Old Quay was rebuilt in 1901 .";
 const B = "[Source: c.txt]\nOld Quay\nThe Old Quay was rebuilt in 1901 .";
 
 describe("support's evidence units are remembered by evidence text", () => {
@@ -22,16 +23,39 @@ describe("support's evidence units are remembered by evidence text", () => {
 describe("described report-table grids are remembered by the rows list", () => {
   it("answers each list of rows for its own cells", async () => {
     const { answerFromCells, hasPeriodTable } = await import("../../../nodes/offline/table-cells.js");
-    const row = (r: number, cells: Array<[string, string]>) => ({ tableId: "t", rowIdx: r, cells: cells.map(([column, value]) => ({ column, value })) });
-    const report = [row(0, [["Item", "Revenue"], ["2019", "120"], ["2018", "100"]]), row(1, [["Item", "Costs"], ["2019", "80"], ["2018", "70"]])];
-    const plain = [row(0, [["Item", "Revenue"], ["Region", "North"]])];
+    const row = (r: number, cells: Array<[string, string]>) => ({
+      tableId: "t",
+      rowIdx: r,
+      cells: cells.map(([column, value]) => ({ column, value })),
+    });
+    const report = [
+      row(0, [
+        ["Item", "Revenue"],
+        ["2019", "120"],
+        ["2018", "100"],
+      ]),
+      row(1, [
+        ["Item", "Costs"],
+        ["2019", "80"],
+        ["2018", "70"],
+      ]),
+    ];
+    const plain = [
+      row(0, [
+        ["Item", "Revenue"],
+        ["Region", "North"],
+      ]),
+    ];
     expect(hasPeriodTable(report)).toBe(true);
     expect(hasPeriodTable(plain)).toBe(false);
     expect(hasPeriodTable(report)).toBe(true);
     const q = "What was the revenue in 2019?";
     expect(answerFromCells(q, report)?.answer).toBe("120");
     // another list with other values is described anew, not taken for the first
-    const changed = report.map((r) => ({ ...r, cells: r.cells.map((c) => (c.value === "120" ? { ...c, value: "125" } : c)) }));
+    const changed = report.map((r) => ({
+      ...r,
+      cells: r.cells.map((c) => (c.value === "120" ? { ...c, value: "125" } : c)),
+    }));
     expect(answerFromCells(q, changed)?.answer).toBe("125");
     expect(answerFromCells(q, report)?.answer).toBe("120");
   });

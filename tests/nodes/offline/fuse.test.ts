@@ -6,13 +6,38 @@ import type { SubQueryPlan } from "../../../nodes/types.js";
 
 function plan(q: string): SubQueryPlan {
   const a = analyzeQuestion(q);
-  return { subQuery: q, requiredModalities: "both", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+  return {
+    subQuery: q,
+    requiredModalities: "both",
+    expectedOperator: a.operator,
+    needGlobalTableView: false,
+    entityMentions: [],
+    uncertainty: 0,
+    analysis: a as unknown as Record<string, unknown>,
+  };
 }
 
-const MARKDOWN = ["[Source: bookings.csv]", "Table name: bookings", "| Item | 2019 | 2018 |", "| --- | --- | --- |", "| Net bookings | $6,388 | $7,262 |", "| In-game net bookings | $3,366 | $4,203 |"].join("\n");
+const MARKDOWN = [
+  "[Source: bookings.csv]",
+  "Table name: bookings",
+  "| Item | 2019 | 2018 |",
+  "| --- | --- | --- |",
+  "| Net bookings | $6,388 | $7,262 |",
+  "| In-game net bookings | $3,366 | $4,203 |",
+].join("\n");
 
 function input(q: string, sqlResult: string, extra: Partial<FuseInput> = {}): FuseInput {
-  return { question: q, subQuery: q, plan: plan(q), route: "SQL", textEvidence: "Net bookings were as follows (amounts in millions):", schemaEvidence: "", sqlResult, markdown: MARKDOWN, ...extra };
+  return {
+    question: q,
+    subQuery: q,
+    plan: plan(q),
+    route: "SQL",
+    textEvidence: "Net bookings were as follows (amounts in millions):",
+    schemaEvidence: "",
+    sqlResult,
+    markdown: MARKDOWN,
+    ...extra,
+  };
 }
 
 describe("offline fusion", () => {
@@ -21,8 +46,17 @@ describe("offline fusion", () => {
   });
 
   it("formats a percentage change with % and an amount with the declared scale", async () => {
-    expect(await fuse(input("What was the percentage change in in-game net bookings between 2018 and 2019?", '[{"pct": -19.914346895074946}]'))).toBe("-19.91%");
-    expect(await fuse(input("What was the change in net bookings between 2018 and 2019?", '[[-874]]'))).toBe("-874 million");
+    expect(
+      await fuse(
+        input(
+          "What was the percentage change in in-game net bookings between 2018 and 2019?",
+          '[{"pct": -19.914346895074946}]',
+        ),
+      ),
+    ).toBe("-19.91%");
+    expect(await fuse(input("What was the change in net bookings between 2018 and 2019?", "[[-874]]"))).toBe(
+      "-874 million",
+    );
   });
 
   it("turns several rows into a list of the asked column", async () => {
@@ -38,7 +72,9 @@ describe("offline fusion", () => {
   it("falls back to the passages when SQL failed, and says not found when all is empty", async () => {
     const q = "What drove the decrease in net bookings ?";
     const text = "[Source: p.json]\nThe decrease in net bookings was primarily due to lower sales of Hearthstone .";
-    expect(await fuse(input(q, "SQL execution failed: no such column", { textEvidence: text, markdown: "" }))).toBe("primarily due to lower sales of Hearthstone"); // a reason question reads the cause clause (reader-description.test.ts)
+    expect(await fuse(input(q, "SQL execution failed: no such column", { textEvidence: text, markdown: "" }))).toBe(
+      "primarily due to lower sales of Hearthstone",
+    ); // a reason question reads the cause clause (reader-description.test.ts)
     expect(await fuse(input("Who won ?", "", { textEvidence: "", markdown: "" }))).toBe("not found");
   });
 });

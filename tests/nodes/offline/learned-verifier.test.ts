@@ -1,20 +1,45 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { answerFeatures } from "../../../nodes/offline/answer-features.js";
-import { answerModel, checkAnswerModel, scoreFeatures, setAnswerModel, strongestFeatures, type AnswerModel } from "../../../nodes/offline/answer-model.js";
+import {
+  answerModel,
+  checkAnswerModel,
+  scoreFeatures,
+  setAnswerModel,
+  strongestFeatures,
+  type AnswerModel,
+} from "../../../nodes/offline/answer-model.js";
 import { learnedVerdict, verifyAnswer } from "../../../nodes/offline/verifier.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
 
 function plan(q: string): SubQueryPlan {
   const a = analyzeQuestion(q);
-  return { subQuery: q, requiredModalities: "table", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+  return {
+    subQuery: q,
+    requiredModalities: "table",
+    expectedOperator: a.operator,
+    needGlobalTableView: false,
+    entityMentions: [],
+    uncertainty: 0,
+    analysis: a as unknown as Record<string, unknown>,
+  };
 }
 
-const ROWS = "[Table staff, row 0]\n  name: Ana Ruiz\n  city: Porto\n  salary: 71000\n\n[Table staff, row 1]\n  name: Bo Chen\n  city: Lyon\n  salary: 64000";
+const ROWS =
+  "[Table staff, row 0]\n  name: Ana Ruiz\n  city: Porto\n  salary: 71000\n\n[Table staff, row 1]\n  name: Bo Chen\n  city: Lyon\n  salary: 64000";
 
 function input(q: string, answer: string, extra: Partial<VerifyInput> = {}): VerifyInput {
-  return { question: q, subQuery: q, plan: plan(q), route: "RETRIEVE", answer, evidence: ROWS, sqlResult: "", ...extra };
+  return {
+    question: q,
+    subQuery: q,
+    plan: plan(q),
+    route: "RETRIEVE",
+    answer,
+    evidence: ROWS,
+    sqlResult: "",
+    ...extra,
+  };
 }
 
 function model(weights: Record<string, number>, threshold = 0.8): AnswerModel {
@@ -44,7 +69,12 @@ describe("candidate features", () => {
   });
 
   it("counts disagreeing earlier answers apart from agreeing ones", () => {
-    const i = input("Which city does Ana Ruiz work in?", "Lyon", { earlier: [{ route: "SQL", answer: "Porto", subQuery: "q" }, { route: "TEXT", answer: "not found", subQuery: "q" }] });
+    const i = input("Which city does Ana Ruiz work in?", "Lyon", {
+      earlier: [
+        { route: "SQL", answer: "Porto", subQuery: "q" },
+        { route: "TEXT", answer: "not found", subQuery: "q" },
+      ],
+    });
     const f = answerFeatures(i, { ruleCode: "read", hasPassages: false });
     expect(f["agree=0"]).toBe(1);
     expect(f["disagree=1"]).toBe(1);
@@ -82,7 +112,12 @@ describe("learned verdict", () => {
     const i = input(q, "Porto", { acceptThreshold: 1 });
     expect(learnedVerdict(i, verifyAnswer(i)).verdict).toBe(0.5);
     setAnswerModel(null);
-    const sql = input("What is the salary of Ana Ruiz?", "71000", { route: "SQL", sqlResult: '[{"salary":71000}]', sql: 'SELECT "salary" FROM "staff" WHERE "name" = \'Ana Ruiz\'', acceptThreshold: 1 });
+    const sql = input("What is the salary of Ana Ruiz?", "71000", {
+      route: "SQL",
+      sqlResult: '[{"salary":71000}]',
+      sql: 'SELECT "salary" FROM "staff" WHERE "name" = \'Ana Ruiz\'',
+      acceptThreshold: 1,
+    });
     const v = learnedVerdict(sql, { verdict: 1, code: "sql", reason: "the SQL result" });
     expect(v.verdict).toBe(0.5);
     expect(v.features?.["route=SQL"]).toBe(1);
@@ -105,7 +140,15 @@ describe("the model file", () => {
       features: ["agree=1", "support"],
       base: -1,
       // agree=1 ? (support ≤ 0.5 ? +0.5 : +2) : −1
-      trees: [{ f: [0, -1, 1, -1, -1], t: [0.5, 0, 0.5, 0, 0], l: [1, 0, 3, 0, 0], r: [2, 0, 4, 0, 0], v: [0, -1, 1, 0.5, 2] }],
+      trees: [
+        {
+          f: [0, -1, 1, -1, -1],
+          t: [0.5, 0, 0.5, 0, 0],
+          l: [1, 0, 3, 0, 0],
+          r: [2, 0, 4, 0, 0],
+          v: [0, -1, 1, 0.5, 2],
+        },
+      ],
     },
     calibration: { x: [-2, 0, 1], y: [0.05, 0.4, 0.95] },
     threshold: 0.9,
@@ -135,12 +178,24 @@ describe("the model file", () => {
 
   it("a malformed file is refused with the file and the field named; a version 1 file still loads", () => {
     const broken = { ...trees, scorer: { ...trees.scorer, trees: [{ f: [0], t: [0.5], l: [0], r: [0], v: [0] }] } };
-    expect(() => checkAnswerModel(broken, "x/answer-verifier.json")).toThrow(/x\/answer-verifier\.json is not a valid model file \(scorer\.trees\[0\] node 0: child 0 must be a later node\)/);
-    expect(() => checkAnswerModel({ ...trees, scorer: { ...trees.scorer, features: ["agree=1"] } })).toThrow(/scorer\.trees\[0\]\.f\[2\]: feature index out of range/);
-    expect(() => checkAnswerModel({ ...trees, calibration: { x: [0, 1], y: [0.9, 0.1] } })).toThrow(/calibration\.y: must be non-decreasing/);
+    expect(() => checkAnswerModel(broken, "x/answer-verifier.json")).toThrow(
+      /x\/answer-verifier\.json is not a valid model file \(scorer\.trees\[0\] node 0: child 0 must be a later node\)/,
+    );
+    expect(() => checkAnswerModel({ ...trees, scorer: { ...trees.scorer, features: ["agree=1"] } })).toThrow(
+      /scorer\.trees\[0\]\.f\[2\]: feature index out of range/,
+    );
+    expect(() => checkAnswerModel({ ...trees, calibration: { x: [0, 1], y: [0.9, 0.1] } })).toThrow(
+      /calibration\.y: must be non-decreasing/,
+    );
     expect(() => checkAnswerModel({ ...trees, threshold: 2 })).toThrow(/threshold: expected a number in 0\.\.1/);
     expect(() => checkAnswerModel({ ...trees, format: "v9" })).toThrow(/format: unknown format v9/);
-    const v1 = checkAnswerModel({ format: "atr-answer-verifier-v1", weights: { bias: 1 }, ranker: { "r:p": 2 }, threshold: 0.8, trainedOn: {} });
+    const v1 = checkAnswerModel({
+      format: "atr-answer-verifier-v1",
+      weights: { bias: 1 },
+      ranker: { "r:p": 2 },
+      threshold: 0.8,
+      trainedOn: {},
+    });
     expect(v1.scorer).toEqual({ kind: "logistic", weights: { bias: 1 } });
     expect(v1.ranker?.scorer).toEqual({ kind: "logistic", weights: { "r:p": 2 } });
   });

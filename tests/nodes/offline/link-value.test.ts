@@ -2,12 +2,22 @@ import { describe, expect, it } from "vitest";
 import { pickCandidate } from "../../../nodes/offline/link-value.js";
 import type { CellEntry } from "../../../indexing/types.js";
 
-const cell = (column: string, value: string, freq = 1): CellEntry => ({ tableId: "t", column, value, freq, text: `column: ${column} | value: ${value}` });
+const cell = (column: string, value: string, freq = 1): CellEntry => ({
+  tableId: "t",
+  column,
+  value,
+  freq,
+  text: `column: ${column} | value: ${value}`,
+});
 const pick = (entity: string, candidates: CellEntry[]) => pickCandidate({ entity, subQuery: "q", candidates });
 
 describe("offline linkValue", () => {
   it("prefers the exact candidate, verbatim, with its column", () => {
-    expect(pick("Russia", [cell("Nation", "Russian Empire"), cell("Nation", "Russia")])).toEqual({ matchedValue: "Russia", matchedColumn: "Nation", confidence: 1 });
+    expect(pick("Russia", [cell("Nation", "Russian Empire"), cell("Nation", "Russia")])).toEqual({
+      matchedValue: "Russia",
+      matchedColumn: "Nation",
+      confidence: 1,
+    });
   });
 
   it("matches case, accents and punctuation variants", () => {
@@ -21,17 +31,30 @@ describe("offline linkValue", () => {
   });
 
   it("accepts an alias only when it names a single value", () => {
-    expect(pick("smith", [cell("Winner", "Marilynn Smith"), cell("Winner", "Kim Lee")]).matchedValue).toBe("Marilynn Smith");
-    expect(pick("smith", [cell("Winner", "Marilynn Smith"), cell("Winner", "Ana Smith")]).matchedValue).toBe("no_match");
+    expect(pick("smith", [cell("Winner", "Marilynn Smith"), cell("Winner", "Kim Lee")]).matchedValue).toBe(
+      "Marilynn Smith",
+    );
+    expect(pick("smith", [cell("Winner", "Marilynn Smith"), cell("Winner", "Ana Smith")]).matchedValue).toBe(
+      "no_match",
+    );
   });
 
   it("returns no_match for unrelated candidates and empty input", () => {
-    expect(pick("gold medals", [cell("Nation", "China")])).toEqual({ matchedValue: "no_match", matchedColumn: "", confidence: 0 });
+    expect(pick("gold medals", [cell("Nation", "China")])).toEqual({
+      matchedValue: "no_match",
+      matchedColumn: "",
+      confidence: 0,
+    });
     expect(pick("China", [])).toMatchObject({ matchedValue: "no_match" });
   });
 
   it("breaks ties between columns by the primary column", () => {
-    const out = pickCandidate({ entity: "Kim Lee", subQuery: "q", candidates: [cell("Runner-up", "Kim Lee", 3), cell("Winner", "Kim Lee", 1)], primaryColumn: { tableId: "t", column: "Winner", type: "text", examples: "", text: "" } });
+    const out = pickCandidate({
+      entity: "Kim Lee",
+      subQuery: "q",
+      candidates: [cell("Runner-up", "Kim Lee", 3), cell("Winner", "Kim Lee", 1)],
+      primaryColumn: { tableId: "t", column: "Winner", type: "text", examples: "", text: "" },
+    });
     expect(out.matchedColumn).toBe("Winner");
   });
 });

@@ -9,19 +9,35 @@ afterAll(() => fx.close());
 describe("findMentions", () => {
   it("finds exact cell values, longest span first, with verbatim values and rows", () => {
     const m = findMentions("How many gold medals did the United States win?", fx.catalog("medals"));
-    expect(m).toEqual([expect.objectContaining({ text: "united states", column: "Nation", value: "United States", kind: "exact", rows: [1] })]);
+    expect(m).toEqual([
+      expect.objectContaining({
+        text: "united states",
+        column: "Nation",
+        value: "United States",
+        kind: "exact",
+        rows: [1],
+      }),
+    ]);
   });
 
   it("prefers a longer phrase inside a cell to a shorter exact value it contains", () => {
     const m = findMentions("what is the game after oklahoma state?", fx.catalog("schedule"));
-    expect(m).toEqual([expect.objectContaining({ text: "oklahoma state", value: "at Oklahoma State", kind: "partial", rows: [1] })]);
-    expect(findMentions("who won the game against oklahoma?", fx.catalog("schedule"))[0]).toMatchObject({ value: "Oklahoma", kind: "exact" });
+    expect(m).toEqual([
+      expect.objectContaining({ text: "oklahoma state", value: "at Oklahoma State", kind: "partial", rows: [1] }),
+    ]);
+    expect(findMentions("who won the game against oklahoma?", fx.catalog("schedule"))[0]).toMatchObject({
+      value: "Oklahoma",
+      kind: "exact",
+    });
   });
 
   it("avoids only the counted noun of 'how many', not the values named after it", () => {
     expect(askedWords(analyzeQuestion("how many networks show soap operas?"))).toEqual(["networks", "show"]);
     const q = "how many races were held in south korea?";
-    expect(findMentions(q, fx.catalog("races"), { avoidWords: askedWords(analyzeQuestion(q)) })[0]).toMatchObject({ column: "Venue", rows: [0, 1] });
+    expect(findMentions(q, fx.catalog("races"), { avoidWords: askedWords(analyzeQuestion(q)) })[0]).toMatchObject({
+      column: "Venue",
+      rows: [0, 1],
+    });
   });
 
   it("finds partial mentions covering every cell that contains the phrase", () => {
@@ -41,7 +57,10 @@ describe("findMentions", () => {
 
   it("treats a short number as a cell only when a neighbour word names its column", () => {
     expect(findMentions("which nations won at least 21 medals?", fx.catalog("medals"))).toEqual([]);
-    expect(findMentions("which nation has rank 3?", fx.catalog("medals"))[0]).toMatchObject({ column: "Rank", value: "3" });
+    expect(findMentions("which nation has rank 3?", fx.catalog("medals"))[0]).toMatchObject({
+      column: "Rank",
+      value: "3",
+    });
   });
 
   it("never grounds the counted noun alone", () => {
@@ -52,6 +71,8 @@ describe("findMentions", () => {
   it("maps demonyms to their country's cells", () => {
     const m = findMentions("how many gold medals did the germans win?", fx.catalog("medals"));
     expect(m[0]).toMatchObject({ text: "germans", column: "Nation", value: "Germany" });
-    expect(findMentions("how many gold medals did the koreans win?", fx.catalog("medals"))[0]).toMatchObject({ value: "South Korea" });
+    expect(findMentions("how many gold medals did the koreans win?", fx.catalog("medals"))[0]).toMatchObject({
+      value: "South Korea",
+    });
   });
 });

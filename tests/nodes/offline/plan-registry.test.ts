@@ -39,7 +39,8 @@ describe("plan generators", () => {
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const n of names) expect(n).toMatch(/^(lookup|count|aggregate|superlative|position|comparison|report-table)\./);
+    for (const n of names)
+      expect(n).toMatch(/^(lookup|count|aggregate|superlative|position|comparison|report-table)\./);
     expect(names[names.length - 1]).toBe("lookup.rows");
   });
 });
@@ -50,7 +51,10 @@ describe("ordered choice", () => {
     expect(plan.generator).toBe("comparison.two-rows");
     expect(fx.run(plan.sql)).toEqual([["China"]]);
     // Without the comparison generators the same question falls to a later family.
-    const later = firstPlan(inputFor("who won more gold medals, china or russia?", "medals"), PLAN_GENERATORS.filter((g) => !g.name.startsWith("comparison.")));
+    const later = firstPlan(
+      inputFor("who won more gold medals, china or russia?", "medals"),
+      PLAN_GENERATORS.filter((g) => !g.name.startsWith("comparison.")),
+    );
     expect(later?.generator).not.toBe("comparison.two-rows");
   });
 });
@@ -84,7 +88,11 @@ describe("candidate features", () => {
   it("name the generator, the rank, the next-best target and the kind agreement", () => {
     const input = inputFor("how many races were held after 2001?", "races");
     const [first] = planCandidates(input, 4);
-    expect(candidateFeatures(first!, 0, input.analysis)).toEqual({ "gen=count.rows": 1, "cand:rank=0": 1, "cand:kind=agree": 1 });
+    expect(candidateFeatures(first!, 0, input.analysis)).toEqual({
+      "gen=count.rows": 1,
+      "cand:rank=0": 1,
+      "cand:kind=agree": 1,
+    });
     expect(kindAgreement("lookup", { answerType: "count" })).toBe("disagree");
     expect(kindAgreement("choice", { answerType: "choice" })).toBe("agree");
   });

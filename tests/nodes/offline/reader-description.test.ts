@@ -7,7 +7,15 @@ import type { SubQueryPlan } from "../../../nodes/types.js";
 
 function plan(q: string): SubQueryPlan {
   const a = analyzeQuestion(q, { hasPassages: true });
-  return { subQuery: q, requiredModalities: "both", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+  return {
+    subQuery: q,
+    requiredModalities: "both",
+    expectedOperator: a.operator,
+    needGlobalTableView: false,
+    entityMentions: [],
+    uncertainty: 0,
+    analysis: a as unknown as Record<string, unknown>,
+  };
 }
 
 // A report table (row label × period) with passages around it, as in TAT-QA.
@@ -53,50 +61,76 @@ describe("description questions (why / how is X stated / what does X include)", 
 
   it("answers a reason question with the cause clause, not the table cell", async () => {
     const q = "Why did operating income decrease in fiscal 2019?";
-    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("primarily as a result of lower volume and price erosion, partially offset by lower material costs");
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe(
+      "primarily as a result of lower volume and price erosion, partially offset by lower material costs",
+    );
   });
 
   it("answers a manner question with what follows its participle", async () => {
     const q = "How are property and equipment stated in the report?";
-    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("at cost, net of accumulated depreciation");
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe(
+      "at cost, net of accumulated depreciation",
+    );
   });
 
   it("answers a contents question with the sentence, without its footnote mark", async () => {
     const q = "What does marketing costs include?";
-    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("Marketing costs primarily include advertising and promotion expenses");
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe(
+      "Marketing costs primarily include advertising and promotion expenses",
+    );
   });
 
   it("a when/what question closing on a participle reads what follows it, and is a text question", async () => {
     const when = "When is goodwill considered impaired?";
     expect(answerKindOf(plan(when), when)).toBe("text");
-    expect(await readText({ question: when, subQuery: when, plan: plan(when), evidence })).toBe("if the carrying value of its unit exceeds its recoverable amount");
+    expect(await readText({ question: when, subQuery: when, plan: plan(when), evidence })).toBe(
+      "if the carrying value of its unit exceeds its recoverable amount",
+    );
     const related = "What are restructuring costs primarily related to?";
     expect(asksForDescription(related)).toBe(true);
-    expect(await readText({ question: related, subQuery: related, plan: plan(related), evidence })).toBe("third party advisory services");
+    expect(await readText({ question: related, subQuery: related, plan: plan(related), evidence })).toBe(
+      "third party advisory services",
+    );
   });
 
   it("a where question on a report's reporting verb reads the place the sentence gives", async () => {
     const q = "Where are subsidiary undertakings disclosed?";
     expect(asksForDescription(q)).toBe(true);
     expect(asksForDescription("Where is the stadium located?")).toBe(false);
-    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("within note 35 to the financial statements");
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe(
+      "within note 35 to the financial statements",
+    );
   });
 
   it("a sentence restating the question answers after its restatement, without a leading connective", async () => {
     const ask = async (q: string) => readText({ question: q, subQuery: q, plan: plan(q), evidence });
     expect(await ask("What does total debt outstanding consist of?")).toBe("revenue bonds due to the state authority");
-    expect(await ask("What were the principal activities of the Group?")).toBe("insurance sales and mortgage brokerage");
-    expect(await ask("Where is the award criteria defined in?")).toBe("these awards met the award criteria as defined within the plan");
+    expect(await ask("What were the principal activities of the Group?")).toBe(
+      "insurance sales and mortgage brokerage",
+    );
+    expect(await ask("Where is the award criteria defined in?")).toBe(
+      "these awards met the award criteria as defined within the plan",
+    );
   });
 
   it("a reason question whose best sentence states only the change reads the cause in the next sentence", async () => {
     const q = "Why did the valuation allowance increase in fiscal 2019?";
-    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("mainly attributable to changes in deferred tax assets");
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence })).toBe(
+      "mainly attributable to changes in deferred tax assets",
+    );
   });
 
   it("fusion reads the passages for a description question instead of the table cells", async () => {
     const q = "What caused the increase in interest expense in 2019?";
-    const answer = await fuse({ question: q, subQuery: q, plan: plan(q), sqlResult: "", markdown: TABLE.join("\n"), textEvidence: PASSAGES.join("\n"), schemaEvidence: "" } as never);
+    const answer = await fuse({
+      question: q,
+      subQuery: q,
+      plan: plan(q),
+      sqlResult: "",
+      markdown: TABLE.join("\n"),
+      textEvidence: PASSAGES.join("\n"),
+      schemaEvidence: "",
+    } as never);
     expect(answer).toBe("primarily driven by a higher average debt balance and higher interest rates");
   });
 });
@@ -104,7 +138,10 @@ describe("description questions (why / how is X stated / what does X include)", 
 describe("name spans", () => {
   it("a date after a particle is not part of a name", async () => {
     const { spansFor } = await import("../../../nodes/offline/reader.js");
-    const names = spansFor("The financial statements were approved by the Board of Directors on 6 June 2019 .", "person").map((s) => s.text);
+    const names = spansFor(
+      "The financial statements were approved by the Board of Directors on 6 June 2019 .",
+      "person",
+    ).map((s) => s.text);
     expect(names).toContain("Board of Directors");
     expect(names.some((n) => /June/.test(n) && /Board/.test(n))).toBe(false);
   });

@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { askedPhrase, createReaders, readRows, readText, spansFor, type Bridge } from "../../../nodes/offline/reader.js";
+import {
+  askedPhrase,
+  createReaders,
+  readRows,
+  readText,
+  spansFor,
+  type Bridge,
+} from "../../../nodes/offline/reader.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
 
 function plan(q: string, entityMentions: string[] = []): SubQueryPlan {
   const a = analyzeQuestion(q, { hasPassages: true });
-  return { subQuery: q, requiredModalities: "both", expectedOperator: a.operator, needGlobalTableView: false, entityMentions, uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+  return {
+    subQuery: q,
+    requiredModalities: "both",
+    expectedOperator: a.operator,
+    needGlobalTableView: false,
+    entityMentions,
+    uncertainty: 0,
+    analysis: a as unknown as Record<string, unknown>,
+  };
 }
 
 const PASSAGES = [
@@ -47,14 +62,23 @@ describe("offline reader: TEXT", () => {
   });
 
   it("reads table chunks in the evidence like rows", async () => {
-    const evidence = ["[Source: medals.csv]", "Table name: medals", "| Nation | Gold | Silver |", "| --- | --- | --- |", "| Norway | 14 | 14 |", "| Germany | 14 | 10 |"].join("\n");
+    const evidence = [
+      "[Source: medals.csv]",
+      "Table name: medals",
+      "| Nation | Gold | Silver |",
+      "| --- | --- | --- |",
+      "| Norway | 14 | 14 |",
+      "| Germany | 14 | 10 |",
+    ].join("\n");
     expect(await ask("How many silver medals did Germany win ?", evidence)).toBe("10");
   });
 
   it("extracts spans of each kind", () => {
     expect(spansFor("He was born on 3 July 1973 in Oslo .", "date").map((s) => s.text)).toContain("3 July 1973");
     expect(spansFor("Attendance was 12,000 in 1999 .", "count").map((s) => s.text)).toEqual(["12,000"]);
-    expect(spansFor("The Prince of Wales Falls drop 18 m .", "entity").map((s) => s.text)).toContain("Prince of Wales Falls");
+    expect(spansFor("The Prince of Wales Falls drop 18 m .", "entity").map((s) => s.text)).toContain(
+      "Prince of Wales Falls",
+    );
   });
 });
 
@@ -72,45 +96,102 @@ describe("offline reader: RETRIEVE", () => {
     "  State Represented: Illinois",
     "  Hometown: Sleepy Hollow",
   ].join("\n");
-  const binding = (value: string, column: string): LinkedValue => ({ entity: value, tableId: "results", column, matchedValue: value, confidence: 1, fallbackLevel: 0 });
+  const binding = (value: string, column: string): LinkedValue => ({
+    entity: value,
+    tableId: "results",
+    column,
+    matchedValue: value,
+    confidence: 1,
+    fallbackLevel: 0,
+  });
 
   it("reads the target column of the bound row and not the filter value", async () => {
     const q = "What is the hometown of Cherise Haugen ?";
-    const a = await readRows({ question: q, subQuery: q, plan: plan(q, ["Cherise Haugen"]), schemaInfo: "", cellInfo: "", tableContext: context, bindings: [binding("Cherise Haugen", "Miss Teen USA")] });
+    const a = await readRows({
+      question: q,
+      subQuery: q,
+      plan: plan(q, ["Cherise Haugen"]),
+      schemaInfo: "",
+      cellInfo: "",
+      tableContext: context,
+      bindings: [binding("Cherise Haugen", "Miss Teen USA")],
+    });
     expect(a).toBe("Sleepy Hollow");
   });
 
   it("uses the wh-word's kind for the column: a year for 'what year'", async () => {
     const q = "What year did the winner from Illinois win ?";
-    const a = await readRows({ question: q, subQuery: q, plan: plan(q, ["Illinois"]), schemaInfo: "", cellInfo: "", tableContext: context, bindings: [binding("Illinois", "State Represented")] });
+    const a = await readRows({
+      question: q,
+      subQuery: q,
+      plan: plan(q, ["Illinois"]),
+      schemaInfo: "",
+      cellInfo: "",
+      tableContext: context,
+      bindings: [binding("Illinois", "State Represented")],
+    });
     expect(a).toBe("1984");
   });
 
   it("reads TAT-QA style rows by row label and year header, with the declared scale", async () => {
-    const md = ["[Source: t.csv]", "Table name: t (in thousands)", "| Item | 2019 | 2018 |", "| --- | --- | --- |", "| Net bookings | $6,388 | $7,262 |", "| In-game net bookings | $3,366 | $4,203 |"].join("\n");
+    const md = [
+      "[Source: t.csv]",
+      "Table name: t (in thousands)",
+      "| Item | 2019 | 2018 |",
+      "| --- | --- | --- |",
+      "| Net bookings | $6,388 | $7,262 |",
+      "| In-game net bookings | $3,366 | $4,203 |",
+    ].join("\n");
     const q = "What were the in-game net bookings in 2018?";
-    const a = await readRows({ question: q, subQuery: q, plan: plan(q), schemaInfo: "", cellInfo: "", tableContext: md, bindings: [] });
+    const a = await readRows({
+      question: q,
+      subQuery: q,
+      plan: plan(q),
+      schemaInfo: "",
+      cellInfo: "",
+      tableContext: md,
+      bindings: [],
+    });
     expect(a).toBe("$4,203 thousand");
   });
 
   it("answers not found without rows", async () => {
     const q = "What is the hometown of Ruth Zakarian ?";
-    expect(await readRows({ question: q, subQuery: q, plan: plan(q), schemaInfo: "", cellInfo: "", tableContext: "", bindings: [] })).toBe("not found");
+    expect(
+      await readRows({
+        question: q,
+        subQuery: q,
+        plan: plan(q),
+        schemaInfo: "",
+        cellInfo: "",
+        tableContext: "",
+        bindings: [],
+      }),
+    ).toBe("not found");
   });
 });
 
 describe("offline reader: words that are also object keys", () => {
   it("reads passages containing 'constructor' or 'toString' without error", async () => {
     const q = "Who was the constructor of the winning car ?";
-    const ev = "[Source: race.json]\nThe winning car was built by the constructor Ferrari , whose toString method is irrelevant .";
+    const ev =
+      "[Source: race.json]\nThe winning car was built by the constructor Ferrari , whose toString method is irrelevant .";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("Ferrari");
   });
 });
 
 describe("offline reader: places with their region, numbers in words", () => {
   it("keeps the region of a place and reads hyphenated number words", async () => {
-    const ev = "[Source: r.json]\nThe ride was built in Budapest , Hungary by HUSS in 1985 . The country is formed by thirty-two departments .";
-    expect(await readText({ question: "Where was the ride built ?", subQuery: "Where was the ride built ?", plan: plan("Where was the ride built ?"), evidence: ev })).toBe("Budapest , Hungary");
+    const ev =
+      "[Source: r.json]\nThe ride was built in Budapest , Hungary by HUSS in 1985 . The country is formed by thirty-two departments .";
+    expect(
+      await readText({
+        question: "Where was the ride built ?",
+        subQuery: "Where was the ride built ?",
+        plan: plan("Where was the ride built ?"),
+        evidence: ev,
+      }),
+    ).toBe("Budapest , Hungary");
     const q = "How many departments form the country ?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("thirty-two");
   });
@@ -118,7 +199,8 @@ describe("offline reader: places with their region, numbers in words", () => {
 
 describe("offline reader: lifespans", () => {
   it("takes the second date of a lifespan for a death question and the first for a birth question", async () => {
-    const ev = "[Source: k.json]\nAbel Kiviat\nAbel Richard Kiviat ( June 23 , 1892 - August 24 , 1991 ) was an American middle-distance runner .";
+    const ev =
+      "[Source: k.json]\nAbel Kiviat\nAbel Richard Kiviat ( June 23 , 1892 - August 24 , 1991 ) was an American middle-distance runner .";
     const died = "When did Abel Kiviat die ?";
     const born = "When was Abel Kiviat born ?";
     expect(await readText({ question: died, subQuery: died, plan: plan(died), evidence: ev })).toBe("August 24 , 1991");
@@ -134,13 +216,29 @@ describe("offline reader: the row a HybridQA question describes", () => {
     columns: ["Medal", "Name", "Games", "Event"],
     values: ["Bronze", "Giorgi Vazagashvili", "2000 Sydney", "Men 's 66 kg"],
     passages: [
-      { id: "/wiki/Men66", title: "Judo at the 2000 Summer Olympics - Men 's 66 kg", text: "The men 's 66 kg competition in judo was held on September 17 .", file: "medals.json", tableId: "medals", cells: [[3, 3]] },
-      { id: "/wiki/GV", title: "Giorgi Vazagashvili", text: "Giorgi Vazagashvili ( born 20 April 1974 ) is a Georgian judoka .", file: "medals.json", tableId: "medals", cells: [[3, 1]] },
+      {
+        id: "/wiki/Men66",
+        title: "Judo at the 2000 Summer Olympics - Men 's 66 kg",
+        text: "The men 's 66 kg competition in judo was held on September 17 .",
+        file: "medals.json",
+        tableId: "medals",
+        cells: [[3, 3]],
+      },
+      {
+        id: "/wiki/GV",
+        title: "Giorgi Vazagashvili",
+        text: "Giorgi Vazagashvili ( born 20 April 1974 ) is a Georgian judoka .",
+        file: "medals.json",
+        tableId: "medals",
+        cells: [[3, 1]],
+      },
     ],
     score: 3,
     runnerUp: 1,
   };
-  const bridge: Bridge = Object.assign((q: string) => `${q} (about: Giorgi Vazagashvili)`, { findRow: (_q: string, hint?: string) => (hint === "medals" ? row : undefined) });
+  const bridge: Bridge = Object.assign((q: string) => `${q} (about: Giorgi Vazagashvili)`, {
+    findRow: (_q: string, hint?: string) => (hint === "medals" ? row : undefined),
+  });
   const evidence = [
     "[Source: medals.json]",
     "Judo at the 2000 Summer Olympics - Men 's 66 kg",
@@ -155,7 +253,10 @@ describe("offline reader: the row a HybridQA question describes", () => {
     "Lakeland hosted the pageant in May 1983 .",
   ].join("\n");
   const { readText: read, readRows: rows } = createReaders(() => "", bridge);
-  const planFor = (q: string): SubQueryPlan => ({ ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "medals" } } });
+  const planFor = (q: string): SubQueryPlan => ({
+    ...plan(q),
+    analysis: { ...plan(q).analysis, grounding: { tableId: "medals" } },
+  });
 
   it("reads the linked passage the question does not name (the medalist's, not the event's)", async () => {
     const q = "What was the birth month of the 2000 Sydney bronze medalist in judo at the men 's 66 kg event ?";
@@ -165,7 +266,17 @@ describe("offline reader: the row a HybridQA question describes", () => {
   it("returns the row's cell when the question's opening names its column", async () => {
     const q = "What event did the 2000 Sydney bronze medalist Giorgi Vazagashvili win ?";
     expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Men 's 66 kg");
-    expect(await rows({ question: q, subQuery: q, plan: planFor(q), schemaInfo: "", cellInfo: "", tableContext: "", bindings: [] })).toBe("Men 's 66 kg");
+    expect(
+      await rows({
+        question: q,
+        subQuery: q,
+        plan: planFor(q),
+        schemaInfo: "",
+        cellInfo: "",
+        tableContext: "",
+        bindings: [],
+      }),
+    ).toBe("Men 's 66 kg");
   });
 
   it("returns the row's person cell for a 'who' question that does not name it", async () => {
@@ -222,20 +333,47 @@ describe("offline reader: the row cell the asked phrase names", () => {
     tableId: "squad",
     rowId: 0,
     columns: ["Pos", "Player", "Transferred from", "Stadium", "Capacity", "Score", "Film"],
-    values: ["10", "Jaime Penedo", "C.S.D. Municipal", "Estadio Monumental", "80,093", "4 - 3", "Unnai Charanadainthen"],
-    passages: [{ id: "/wiki/JP", title: "Jaime Penedo", text: "Jaime Penedo is a Panamanian goalkeeper .", file: "squad.json", tableId: "squad", cells: [[0, 1]] }],
+    values: [
+      "10",
+      "Jaime Penedo",
+      "C.S.D. Municipal",
+      "Estadio Monumental",
+      "80,093",
+      "4 - 3",
+      "Unnai Charanadainthen",
+    ],
+    passages: [
+      {
+        id: "/wiki/JP",
+        title: "Jaime Penedo",
+        text: "Jaime Penedo is a Panamanian goalkeeper .",
+        file: "squad.json",
+        tableId: "squad",
+        cells: [[0, 1]],
+      },
+    ],
     score: 3,
     runnerUp: 1,
   };
-  const bridge: Bridge = Object.assign(() => undefined, { findRow: (_q: string, hint?: string) => (hint === "squad" ? row : undefined) });
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === "squad" ? row : undefined),
+  });
   const { readText: read } = createReaders(() => "", bridge);
-  const ask = (q: string) => read({ question: q, subQuery: q, plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "squad" } } }, evidence: "" });
+  const ask = (q: string) =>
+    read({
+      question: q,
+      subQuery: q,
+      plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "squad" } } },
+      evidence: "",
+    });
 
   it("matches abbreviated headers, the head noun of a copula phrase and the noun before a verb", async () => {
     expect(await ask("What was the position of the goalkeeper who joined in 2013 ?")).toBe("10");
     expect(await ask("What is the stadium capacity of the club that signed the goalkeeper in 2013 ?")).toBe("80,093");
     expect(await ask("Which player transferred from the team that has won the league 30 times ?")).toBe("Jaime Penedo");
-    expect(await ask("What is the name of the film whose director was born on 26 April 1973 ?")).toBe("Unnai Charanadainthen");
+    expect(await ask("What is the name of the film whose director was born on 26 April 1973 ?")).toBe(
+      "Unnai Charanadainthen",
+    );
   });
 
   it("takes a number-like cell such as a score for a number question", async () => {
@@ -264,7 +402,9 @@ describe("offline reader: the described row's own words in its linked passages",
     score: 3,
     runnerUp: 1,
   };
-  const bridge: Bridge = Object.assign(() => undefined, { findRow: (_q: string, hint?: string) => (hint === "pitchers" ? row : undefined) });
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === "pitchers" ? row : undefined),
+  });
   const { readText: read } = createReaders(() => "", bridge);
 
   it("reads the sentence of the asked words, not the one repeating the row's cells", async () => {
@@ -280,7 +420,8 @@ describe("offline reader: ordinals and regions", () => {
   });
 
   it("answers 'in what state' with the region of a 'Place , Region' span", async () => {
-    const ev = "[Source: firms.json]\nKelly Services\nKelly Services was founded in 1946 and is headquartered in Troy , Michigan .";
+    const ev =
+      "[Source: firms.json]\nKelly Services\nKelly Services was founded in 1946 and is headquartered in Troy , Michigan .";
     const q = "In what state is Kelly Services headquartered ?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("Michigan");
     const c = "In what city is Kelly Services headquartered ?";
@@ -290,7 +431,8 @@ describe("offline reader: ordinals and regions", () => {
 
 describe("offline reader: the noun a 'how many' question counts", () => {
   it("takes the number written before the counted noun", async () => {
-    const ev = "[Source: bases.json]\nLogistics Base Albany\nThe Albany logistics base employed 2,400 civilians in 2002 , when its land covered 3,300 acres .";
+    const ev =
+      "[Source: bases.json]\nLogistics Base Albany\nThe Albany logistics base employed 2,400 civilians in 2002 , when its land covered 3,300 acres .";
     const q = "How many acres does the logistics base in Albany occupy ?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("3,300");
   });
@@ -310,15 +452,26 @@ describe("offline reader: the bridge note's titles", () => {
 
 describe("offline reader: numbers inside dates", () => {
   it("does not read the day or year of a date as a count", () => {
-    expect(spansFor("The series aired from March 18 , 2005 , to September 1 , 2008 with 4 million viewers", "count").map((s) => s.text)).toEqual(["4 million"]);
-    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).toContain("40");
-    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).not.toContain("8");
+    expect(
+      spansFor("The series aired from March 18 , 2005 , to September 1 , 2008 with 4 million viewers", "count").map(
+        (s) => s.text,
+      ),
+    ).toEqual(["4 million"]);
+    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).toContain(
+      "40",
+    );
+    expect(spansFor("Morrison ( born 8 January 1991 ) made 40 appearances", "number").map((s) => s.text)).not.toContain(
+      "8",
+    );
   });
 });
 
 describe("offline reader: ranges and records", () => {
   it("reads '25-44' and '22-16-3' whole for a number question, and no part of them alone", () => {
-    const texts = spansFor("AC radio targets the 25-44 age group ; his record was 22-16-3 over 1974-1981 with 5 titles", "number").map((s) => s.text);
+    const texts = spansFor(
+      "AC radio targets the 25-44 age group ; his record was 22-16-3 over 1974-1981 with 5 titles",
+      "number",
+    ).map((s) => s.text);
     expect(texts).toEqual(expect.arrayContaining(["25-44", "22-16-3", "5"]));
     for (const part of ["25", "-44", "-16", "-3", "1974-1981", "-1981"]) expect(texts).not.toContain(part);
   });

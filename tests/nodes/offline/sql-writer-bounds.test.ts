@@ -76,8 +76,15 @@ afterAll(() => {
 
 function rows(question: string, table: string): unknown[][] {
   const a = analyzeQuestion(question);
-  const catalog = loadCatalog(db, schemas.find((s) => s.tableId === table)!);
-  const plan = planSql({ analysis: a, catalog, mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }) });
+  const catalog = loadCatalog(
+    db,
+    schemas.find((s) => s.tableId === table)!,
+  );
+  const plan = planSql({
+    analysis: a,
+    catalog,
+    mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }),
+  });
   if (!plan) throw new Error(`no plan for ${question}`);
   return db.prepare(plan.sql).raw().all() as unknown[][];
 }

@@ -11,7 +11,11 @@ import { openFixture } from "./fixtures.js";
 const fx = openFixture();
 afterAll(() => fx.close());
 
-function answer(question: string, table: string, usable?: Set<number>): { rows: unknown[][]; template: string; sql: string } {
+function answer(
+  question: string,
+  table: string,
+  usable?: Set<number>,
+): { rows: unknown[][]; template: string; sql: string } {
   const a = analyzeQuestion(question);
   const catalog = fx.catalog(table);
   const mentions = findMentions(question, catalog, { avoidWords: askedWords(a) });
@@ -47,7 +51,9 @@ describe("planSql templates", () => {
 
   it("compares two named rows: which, more or less, difference", () => {
     expect(answer("who won more gold medals, china or russia?", "medals").rows).toEqual([["China"]]);
-    expect(answer("which nation had fewer silver medals, germany or great britain?", "medals").rows).toEqual([["Germany"]]);
+    expect(answer("which nation had fewer silver medals, germany or great britain?", "medals").rows).toEqual([
+      ["Germany"],
+    ]);
     expect(answer("did germany win more or less bronze medals than russia?", "medals").rows).toEqual([["less"]]);
     expect(answer("how many more gold medals did china win than russia?", "medals").rows).toEqual([[28]]);
   });
@@ -167,7 +173,9 @@ describe("planSql templates", () => {
   });
 
   it("computes change, percentage change, average and values over year columns of a report table", () => {
-    expect(answer("What was the percentage change in in-game net bookings between 2018 and 2019?", "report").rows[0]![0]).toBeCloseTo(-19.914, 2);
+    expect(
+      answer("What was the percentage change in in-game net bookings between 2018 and 2019?", "report").rows[0]![0],
+    ).toBeCloseTo(-19.914, 2);
     expect(answer("What was the change in net bookings from 2018 to 2019?", "report").rows).toEqual([[-874]]);
     expect(answer("What was the average net bookings for 2019 and 2018?", "report").rows).toEqual([[6825]]);
     expect(answer("What was the operating loss in 2019?", "report").rows).toEqual([["$(120)"]]);
@@ -191,8 +199,17 @@ describe("planSql templates", () => {
 
   it("writes statements the SQL guard admits", () => {
     const schema = fx.tables.get("medals")!;
-    const scope = buildGuardScope({ tables: [schema], allowedColumns: schema.columns.map((c) => ({ tableId: "medals", column: c.name })), linkedValues: [] });
-    for (const q of ["did germany win more or less bronze medals than russia?", "which nation won the least bronze medals?", "what nation is listed before germany?", "how many nations won more than 20 gold medals?"]) {
+    const scope = buildGuardScope({
+      tables: [schema],
+      allowedColumns: schema.columns.map((c) => ({ tableId: "medals", column: c.name })),
+      linkedValues: [],
+    });
+    for (const q of [
+      "did germany win more or less bronze medals than russia?",
+      "which nation won the least bronze medals?",
+      "what nation is listed before germany?",
+      "how many nations won more than 20 gold medals?",
+    ]) {
       expect(checkSql(answer(q, "medals").sql, scope.scope)).toEqual([]);
     }
   });
@@ -201,29 +218,69 @@ describe("planSql templates", () => {
 describe("createWriteSql (the strategy)", () => {
   const index = { db: fx.db, tables: fx.tables } as unknown as OpenedIndex;
   const writeSql = createWriteSql(index);
-  const entry = (column: string): SchemaEntry => ({ tableId: "medals", column, type: "integer", examples: "", text: column });
+  const entry = (column: string): SchemaEntry => ({
+    tableId: "medals",
+    column,
+    type: "integer",
+    examples: "",
+    text: column,
+  });
   const plan = (q: string): SubQueryPlan => {
     const a = analyzeQuestion(q);
-    return { subQuery: q, requiredModalities: "table", expectedOperator: a.operator, needGlobalTableView: false, entityMentions: [], uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+    return {
+      subQuery: q,
+      requiredModalities: "table",
+      expectedOperator: a.operator,
+      needGlobalTableView: false,
+      entityMentions: [],
+      uncertainty: 0,
+      analysis: a as unknown as Record<string, unknown>,
+    };
   };
   const base = (q: string, bindings: LinkedValue[], columns = ["Nation", "Silver", "Gold"]) => ({
-    query: q, subQuery: q, plan: plan(q), originalQuestion: q, allowedColumns: columns.map(entry), tables: [fx.tables.get("medals")!],
-    bindings, expectedAnswerType: "", evidence: "", prompt: "",
+    query: q,
+    subQuery: q,
+    plan: plan(q),
+    originalQuestion: q,
+    allowedColumns: columns.map(entry),
+    tables: [fx.tables.get("medals")!],
+    bindings,
+    expectedAnswerType: "",
+    evidence: "",
+    prompt: "",
   });
 
   it("puts every required binding verbatim in the outer WHERE and passes the guard", async () => {
     const q = "how many silver medals did the russians win?";
-    const binding: LinkedValue = { entity: "russians", tableId: "medals", column: "Nation", matchedValue: "Russia", confidence: 1, fallbackLevel: 0 };
+    const binding: LinkedValue = {
+      entity: "russians",
+      tableId: "medals",
+      column: "Nation",
+      matchedValue: "Russia",
+      confidence: 1,
+      fallbackLevel: 0,
+    };
     const sql = await writeSql(base(q, [binding]));
     expect(sql).toContain(`"nation" = 'Russia'`);
     expect(fx.run(sql)).toEqual([["21"]]);
     const schema = fx.tables.get("medals")!;
-    const scope = buildGuardScope({ tables: [schema], allowedColumns: ["Nation", "Silver", "Gold"].map((column) => ({ tableId: "medals", column })), linkedValues: [binding] });
+    const scope = buildGuardScope({
+      tables: [schema],
+      allowedColumns: ["Nation", "Silver", "Gold"].map((column) => ({ tableId: "medals", column })),
+      linkedValues: [binding],
+    });
     expect(checkSql(sql, scope.scope)).toEqual([]);
   });
 
   it("renders fuzzy bindings as LIKE", async () => {
-    const binding: LinkedValue = { entity: "korea", tableId: "medals", column: "Nation", matchedValue: "Korea", confidence: 0.3, fallbackLevel: 2 };
+    const binding: LinkedValue = {
+      entity: "korea",
+      tableId: "medals",
+      column: "Nation",
+      matchedValue: "Korea",
+      confidence: 0.3,
+      fallbackLevel: 2,
+    };
     const sql = await writeSql(base("how many gold medals did korea win?", [binding]));
     expect(sql).toContain(`"nation" LIKE '%Korea%'`);
     expect(fx.run(sql)).toEqual([["13"]]);
@@ -233,7 +290,12 @@ describe("createWriteSql (the strategy)", () => {
     const q = "how many silver medals did russia win?";
     const input = base(q, [], ["Nation", "Gold"]);
     const a = analyzeQuestion(q);
-    a.grounding = { tableId: "medals", mentions: findMentions(q, fx.catalog("medals")), hinted: true, columns: ["Nation", "Silver"] };
+    a.grounding = {
+      tableId: "medals",
+      mentions: findMentions(q, fx.catalog("medals")),
+      hinted: true,
+      columns: ["Nation", "Silver"],
+    };
     input.plan = { ...input.plan, analysis: a as unknown as Record<string, unknown> };
     await expect(writeSql(input)).rejects.toThrow(/allowed columns lack Silver/);
   });
@@ -244,25 +306,58 @@ describe("createWriteSql (the strategy)", () => {
 });
 
 describe("templates with required bindings (HYBRID route)", () => {
-  const binding = (column: string, value: string, tableId = "races"): LinkedValue => ({ entity: value, tableId, column, matchedValue: value, confidence: 1, fallbackLevel: 0 });
+  const binding = (column: string, value: string, tableId = "races"): LinkedValue => ({
+    entity: value,
+    tableId,
+    column,
+    matchedValue: value,
+    confidence: 1,
+    fallbackLevel: 0,
+  });
   function bound(question: string, table: string, linked: LinkedValue[]): { rows: unknown[][]; violations: string[] } {
     const a = analyzeQuestion(question);
     const catalog = fx.catalog(table);
     const schema = fx.tables.get(table)!;
     const mentions = findMentions(question, catalog, { avoidWords: askedWords(a) });
-    const bindings = linked.map((b) => ({ columnIndex: schema.columns.findIndex((c) => c.name === b.column), value: b.matchedValue!, fuzzy: false }));
+    const bindings = linked.map((b) => ({
+      columnIndex: schema.columns.findIndex((c) => c.name === b.column),
+      value: b.matchedValue!,
+      fuzzy: false,
+    }));
     const plan = planSql({ analysis: a, catalog, mentions, bindings })!;
-    const scope = buildGuardScope({ tables: [schema], allowedColumns: schema.columns.map((c) => ({ tableId: table, column: c.name })), linkedValues: linked });
+    const scope = buildGuardScope({
+      tables: [schema],
+      allowedColumns: schema.columns.map((c) => ({ tableId: table, column: c.name })),
+      linkedValues: linked,
+    });
     return { rows: fx.run(plan.sql), violations: checkSql(plan.sql, scope.scope) };
   }
 
   it("keeps 'same … as' and option choices admissible with bound values", () => {
-    expect(bound("which nation won the same number of silver medals as china?", "medals", [binding("Nation", "China", "medals")])).toEqual({ rows: [["Russia"]], violations: [] });
-    expect(bound("did kim lee win in 2002 or 2003?", "races", [binding("Winner", "Kim Lee"), binding("Year", "2002"), binding("Year", "2003")])).toEqual({ rows: [["2003"]], violations: [] });
+    expect(
+      bound("which nation won the same number of silver medals as china?", "medals", [
+        binding("Nation", "China", "medals"),
+      ]),
+    ).toEqual({ rows: [["Russia"]], violations: [] });
+    expect(
+      bound("did kim lee win in 2002 or 2003?", "races", [
+        binding("Winner", "Kim Lee"),
+        binding("Year", "2002"),
+        binding("Year", "2003"),
+      ]),
+    ).toEqual({ rows: [["2003"]], violations: [] });
   });
 
   it("keeps next-row and comparison templates admissible with bound values", () => {
-    expect(bound("which venue came after tokyo?", "races", [binding("Venue", "Tokyo")])).toEqual({ rows: [["Beijing"]], violations: [] });
-    expect(bound("did germany win more or less bronze medals than russia?", "medals", [binding("Nation", "Germany", "medals"), binding("Nation", "Russia", "medals")])).toEqual({ rows: [["less"]], violations: [] });
+    expect(bound("which venue came after tokyo?", "races", [binding("Venue", "Tokyo")])).toEqual({
+      rows: [["Beijing"]],
+      violations: [],
+    });
+    expect(
+      bound("did germany win more or less bronze medals than russia?", "medals", [
+        binding("Nation", "Germany", "medals"),
+        binding("Nation", "Russia", "medals"),
+      ]),
+    ).toEqual({ rows: [["less"]], violations: [] });
   });
 });

@@ -12,9 +12,16 @@ describe("offline synthesis", () => {
   });
 
   it("picks the option of a comparison by the question's direction", async () => {
-    const steps = [step("How many gold medals did Norway win ?", "14"), step("How many gold medals did Germany win ?", "10")];
-    expect(await synthesize({ question: "Which nation won more gold medals, Norway or Germany ?", steps })).toBe("Norway");
-    expect(await synthesize({ question: "Which nation won fewer gold medals, Norway or Germany ?", steps })).toBe("Germany");
+    const steps = [
+      step("How many gold medals did Norway win ?", "14"),
+      step("How many gold medals did Germany win ?", "10"),
+    ];
+    expect(await synthesize({ question: "Which nation won more gold medals, Norway or Germany ?", steps })).toBe(
+      "Norway",
+    );
+    expect(await synthesize({ question: "Which nation won fewer gold medals, Norway or Germany ?", steps })).toBe(
+      "Germany",
+    );
   });
 
   it("compares dates for earlier/later picks", async () => {
@@ -33,9 +40,16 @@ describe("offline synthesis", () => {
   });
 
   it("lists the answers of a list question and otherwise keeps the last accepted answer", async () => {
-    const steps = [step("Which teams won in 1990 ?", "Ajax"), step("Which teams won in 1991 ?", "PSV"), step("x", "Ajax")];
+    const steps = [
+      step("Which teams won in 1990 ?", "Ajax"),
+      step("Which teams won in 1991 ?", "PSV"),
+      step("x", "Ajax"),
+    ];
     expect(await synthesize({ question: "What are the teams that won in 1990 and 1991 ?", steps })).toBe("Ajax | PSV");
-    const chain = [step("Who won the 1500 m gold ?", "Chatholi Hamza"), step("Where was Chatholi Hamza born ?", "Kerala")];
+    const chain = [
+      step("Who won the 1500 m gold ?", "Chatholi Hamza"),
+      step("Where was Chatholi Hamza born ?", "Kerala"),
+    ];
     expect(await synthesize({ question: "Where was the 1500 m gold medalist born ?", steps: chain })).toBe("Kerala");
   });
 

@@ -5,7 +5,16 @@ import { BOOKINGS_MARKDOWN } from "./fixtures.js";
 
 const BOOKINGS = parseMarkdownRows(BOOKINGS_MARKDOWN);
 const PRICES = parseMarkdownRows(
-  ["Table name: prices", "| col_1 | High | Low |", "| --- | --- | --- |", "| 2019: |  |  |", "| Fourth Quarter | $11.44 | $9.47 |", "| Third Quarter | $14.96 | $10.26 |", "| 2018: |  |  |", "| Fourth Quarter | $12.16 | $7.43 |"].join("\n"),
+  [
+    "Table name: prices",
+    "| col_1 | High | Low |",
+    "| --- | --- | --- |",
+    "| 2019: |  |  |",
+    "| Fourth Quarter | $11.44 | $9.47 |",
+    "| Third Quarter | $14.96 | $10.26 |",
+    "| 2018: |  |  |",
+    "| Fourth Quarter | $12.16 | $7.43 |",
+  ].join("\n"),
 );
 const ORDERS = parseMarkdownRows(
   [
@@ -51,7 +60,9 @@ const SCALE = "Net bookings were as follows (amounts in millions):";
 
 describe("cell arithmetic over report tables", () => {
   it("classifies the operation", () => {
-    expect(cellOperation("What was the percentage change in net bookings between 2018 and 2019?")).toBe("percent_change");
+    expect(cellOperation("What was the percentage change in net bookings between 2018 and 2019?")).toBe(
+      "percent_change",
+    );
     expect(cellOperation("What is the average net bookings for 2018 and 2019?")).toBe("average");
     expect(cellOperation("What was the change in net bookings from 2018 to 2019?")).toBe("difference");
     expect(cellOperation("What were the net bookings in 2019 and 2018 respectively?")).toBe("list");
@@ -59,19 +70,35 @@ describe("cell arithmetic over report tables", () => {
   });
 
   it("computes percentage change, change, average and sum from (row, year) cells", () => {
-    expect(answerFromCells("What was the percentage change in in-game net bookings between 2018 and 2019?", BOOKINGS, SCALE)?.answer).toBe("-19.91%");
-    expect(answerFromCells("What was the change in net bookings from 2018 to 2019?", BOOKINGS, SCALE)?.answer).toBe("-874 million");
-    expect(answerFromCells("What is the average in-game net bookings for 2018 and 2019?", BOOKINGS, SCALE)?.answer).toBe("3784.5 million");
-    expect(answerFromCells("What was the sum of net bookings and in-game net bookings in 2019?", BOOKINGS, SCALE)?.answer).toBe("9754 million");
+    expect(
+      answerFromCells("What was the percentage change in in-game net bookings between 2018 and 2019?", BOOKINGS, SCALE)
+        ?.answer,
+    ).toBe("-19.91%");
+    expect(answerFromCells("What was the change in net bookings from 2018 to 2019?", BOOKINGS, SCALE)?.answer).toBe(
+      "-874 million",
+    );
+    expect(
+      answerFromCells("What is the average in-game net bookings for 2018 and 2019?", BOOKINGS, SCALE)?.answer,
+    ).toBe("3784.5 million");
+    expect(
+      answerFromCells("What was the sum of net bookings and in-game net bookings in 2019?", BOOKINGS, SCALE)?.answer,
+    ).toBe("9754 million");
   });
 
   it("reads lookups and respective lists as stored, with the declared scale", () => {
-    expect(answerFromCells("What were the in-game net bookings in 2018?", BOOKINGS, SCALE)?.answer).toBe("$4,203 million");
-    expect(answerFromCells("What were the net bookings in 2019 and 2018 respectively?", BOOKINGS, SCALE)?.answer).toBe("$6,388 | $7,262 million");
+    expect(answerFromCells("What were the in-game net bookings in 2018?", BOOKINGS, SCALE)?.answer).toBe(
+      "$4,203 million",
+    );
+    expect(answerFromCells("What were the net bookings in 2019 and 2018 respectively?", BOOKINGS, SCALE)?.answer).toBe(
+      "$6,388 | $7,262 million",
+    );
   });
 
   it("uses period sections and the column the question names", () => {
-    const r = answerFromCells("What is the difference in the high and low prices of the common stock in the fourth quarter of 2019?", PRICES);
+    const r = answerFromCells(
+      "What is the difference in the high and low prices of the common stock in the fourth quarter of 2019?",
+      PRICES,
+    );
     expect(r?.answer).toBe("1.97");
     expect(answerFromCells("What was the low price in the fourth quarter of 2018?", PRICES)?.answer).toBe("$7.43");
   });
@@ -79,46 +106,78 @@ describe("cell arithmetic over report tables", () => {
   it("reads period columns from a header row whose first cell is a unit note", () => {
     const ev = "(in millions of €)";
     expect(answerFromCells("What was the average orders for 2019 and 2018?", ORDERS, ev)?.answer).toBe("12312 million");
-    expect(answerFromCells("What was the change in revenue from 2018 to 2019?", ORDERS, ev)?.answer).toBe("1105 million");
+    expect(answerFromCells("What was the change in revenue from 2018 to 2019?", ORDERS, ev)?.answer).toBe(
+      "1105 million",
+    );
   });
 
   it("averages and sums over a year range or every period, and keeps percentages as percentages", () => {
     expect(answerFromCells("What is the average of Revenues from services?", RATES)?.answer).toBe("144");
     expect(answerFromCells("What is the total revenues from services from 2017 to 2019?", RATES)?.answer).toBe("432");
-    expect(answerFromCells("What is the average revenues from services for 2018 and 2019?", RATES)?.answer).toBe("149.5");
+    expect(answerFromCells("What is the average revenues from services for 2018 and 2019?", RATES)?.answer).toBe(
+      "149.5",
+    );
     expect(answerFromCells("What is the average expected volatility in 2017 and 2018?", RATES)?.answer).toBe("29.45%");
-    expect(answerFromCells("What was the change in expected volatility from 2018 to 2019?", RATES)?.answer).toBe("-1.6%");
+    expect(answerFromCells("What was the change in expected volatility from 2018 to 2019?", RATES)?.answer).toBe(
+      "-1.6%",
+    );
   });
 
   it("reports the gap between two named columns as a positive amount", () => {
-    expect(answerFromCells("In the fourth quarter of 2019, what is the difference between the low and high price?", PRICES)?.answer).toBe("1.97");
+    expect(
+      answerFromCells("In the fourth quarter of 2019, what is the difference between the low and high price?", PRICES)
+        ?.answer,
+    ).toBe("1.97");
   });
 
   it("reads the Total row for a 'total …' question and the row whose label names the asked year", () => {
-    expect(answerFromCells("What is the change in total personnel expenses from 2018 to 2019?", PERSONNEL)?.answer).toBe("39224");
-    expect(answerFromCells("What is the difference between the net balances at September 30, 2019 between Mission Solutions and Global Defense?", SEGMENTS)?.answer).toBe("39343");
+    expect(
+      answerFromCells("What is the change in total personnel expenses from 2018 to 2019?", PERSONNEL)?.answer,
+    ).toBe("39224");
+    expect(
+      answerFromCells(
+        "What is the difference between the net balances at September 30, 2019 between Mission Solutions and Global Defense?",
+        SEGMENTS,
+      )?.answer,
+    ).toBe("39343");
   });
 
   it("answers period questions: the years covered, the highest/lowest year, the years past a threshold and their count", () => {
-    expect(answerFromCells("Which years does the table provide information for the revenues?", RATES)?.answer).toBe("2019 | 2018 | 2017");
+    expect(answerFromCells("Which years does the table provide information for the revenues?", RATES)?.answer).toBe(
+      "2019 | 2018 | 2017",
+    );
     expect(answerFromCells("What are the years included in the table?", RATES)?.answer).toBe("2019 | 2018 | 2017");
     expect(answerFromCells("In which year were net bookings higher?", BOOKINGS, SCALE)?.answer).toBe("2018");
     expect(answerFromCells("In which year was the revenues from services the lowest?", RATES)?.answer).toBe("2017");
-    expect(answerFromCells("In which year was revenues from services less than 150?", RATES)?.answer).toBe("2019 | 2017");
+    expect(answerFromCells("In which year was revenues from services less than 150?", RATES)?.answer).toBe(
+      "2019 | 2017",
+    );
     expect(answerFromCells("How many years did revenues from services exceed 140?", RATES)?.answer).toBe("2");
   });
 
   it("lists the two columns or rows a respective question names", () => {
-    expect(answerFromCells("What is the high and low sale prices in the fourth quarter of 2019 respectively?", PRICES)?.answer).toBe("$11.44 | $9.47");
-    expect(answerFromCells("What are the respective wages and salaries and pension expenses for 2019?", PERSONNEL)?.answer).toBe("191,459 | 8,408");
+    expect(
+      answerFromCells("What is the high and low sale prices in the fourth quarter of 2019 respectively?", PRICES)
+        ?.answer,
+    ).toBe("$11.44 | $9.47");
+    expect(
+      answerFromCells("What are the respective wages and salaries and pension expenses for 2019?", PERSONNEL)?.answer,
+    ).toBe("191,459 | 8,408");
   });
 
   it("divides an item by the Total row for 'percentage of the total' questions", () => {
-    expect(answerFromCells("What is the pension expenses as a percentage of the total personnel expenses in 2019?", PERSONNEL)?.answer).toBe("3.69%");
+    expect(
+      answerFromCells(
+        "What is the pension expenses as a percentage of the total personnel expenses in 2019?",
+        PERSONNEL,
+      )?.answer,
+    ).toBe("3.69%");
   });
 
   it("reads fiscal short forms (FY19, F18) as years", () => {
-    const rows = parseMarkdownRows(["Table name: fy", "| col_1 | FY19 | FY18 |", "| --- | --- | --- |", "| Green tariff | -27,603 | 0 |"].join("\n"));
+    const rows = parseMarkdownRows(
+      ["Table name: fy", "| col_1 | FY19 | FY18 |", "| --- | --- | --- |", "| Green tariff | -27,603 | 0 |"].join("\n"),
+    );
     expect(answerFromCells("What is the change in the Green tariff from FY18 to FY19?", rows)?.answer).toBe("-27603");
   });
 

@@ -2,7 +2,13 @@ import { BOOKINGS_MARKDOWN } from "./fixtures.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setAnswerModel } from "../../../nodes/offline/answer-model.js";
 import { setConfidenceModel } from "../../../nodes/offline/confidence.js";
-import { DEFAULT_MIN_SQL_CONFIDENCE, createVerify, supportOf, verify, verifyAnswer } from "../../../nodes/offline/verifier.js";
+import {
+  DEFAULT_MIN_SQL_CONFIDENCE,
+  createVerify,
+  supportOf,
+  verify,
+  verifyAnswer,
+} from "../../../nodes/offline/verifier.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { Route, SubQueryPlan } from "../../../nodes/types.js";
@@ -10,7 +16,15 @@ import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 
 function plan(q: string, entityMentions: string[] = []): SubQueryPlan {
   const a = analyzeQuestion(q);
-  return { subQuery: q, requiredModalities: "table", expectedOperator: a.operator, needGlobalTableView: false, entityMentions, uncertainty: 0, analysis: a as unknown as Record<string, unknown> };
+  return {
+    subQuery: q,
+    requiredModalities: "table",
+    expectedOperator: a.operator,
+    needGlobalTableView: false,
+    entityMentions,
+    uncertainty: 0,
+    analysis: a as unknown as Record<string, unknown>,
+  };
 }
 
 const EVIDENCE =
@@ -18,7 +32,16 @@ const EVIDENCE =
   "[Source: teen.json]\nLakeland : Lakeland is a city in Polk County , Florida . Its population was 97,422 at the 2010 census .";
 
 function input(q: string, answer: string, extra: Partial<VerifyInput> = {}, mentions: string[] = []): VerifyInput {
-  return { question: q, subQuery: q, plan: plan(q, mentions), route: "TEXT" as Route, answer, evidence: EVIDENCE, sqlResult: "", ...extra };
+  return {
+    question: q,
+    subQuery: q,
+    plan: plan(q, mentions),
+    route: "TEXT" as Route,
+    answer,
+    evidence: EVIDENCE,
+    sqlResult: "",
+    ...extra,
+  };
 }
 
 // These cases test the rule layer: without the learned model its verdict is the verdict.
@@ -48,7 +71,9 @@ describe("offline rule verifier", () => {
   });
 
   it("rejects the filter entity instead of the asked attribute", async () => {
-    const v = await verify(input("What was the population of Lakeland at the 2010 census ?", "Lakeland", {}, ["Lakeland"]));
+    const v = await verify(
+      input("What was the population of Lakeland at the 2010 census ?", "Lakeland", {}, ["Lakeland"]),
+    );
     expect(v.verdict).toBe(0);
   });
 
@@ -60,7 +85,10 @@ describe("offline rule verifier", () => {
     expect(v.reason).not.toMatch(/filter entity/);
     expect(v.verdict).toBe(0.5);
     // words of the question itself still count
-    const named = await verify({ ...input("What was the population of Lakeland ?", "Lakeland"), subQuery: "What was the population of Lakeland ? (about: Lakeland)" });
+    const named = await verify({
+      ...input("What was the population of Lakeland ?", "Lakeland"),
+      subQuery: "What was the population of Lakeland ? (about: Lakeland)",
+    });
     expect(named.verdict).toBe(0);
   });
 
@@ -72,7 +100,12 @@ describe("offline rule verifier", () => {
 
   it("accepts numbers computed by SQL even when the evidence does not contain them", async () => {
     const q = "What is the difference between the high and low prices in 2019 ?";
-    const v = await verify({ ...input(q, "1.97"), route: "SQL", sqlResult: '[{"diff": 1.9700000000000006}]', evidence: "Table: prices | Column: high" });
+    const v = await verify({
+      ...input(q, "1.97"),
+      route: "SQL",
+      sqlResult: '[{"diff": 1.9700000000000006}]',
+      evidence: "Table: prices | Column: high",
+    });
     expect(v.verdict).toBe(1);
   });
 
@@ -87,22 +120,42 @@ describe("offline rule verifier", () => {
   it("does not accept a number merely derivable from evidence numbers on the TEXT route", async () => {
     // 97,422 + 2010 is computable from the evidence but not read from it.
     expect((await verify(input("What was the population of Lakeland at the 2010 census ?", "99,432"))).verdict).toBe(0);
-    expect((await verify(input("What was the population of Lakeland at the 2010 census ?", "97,422"))).verdict).toBe(0.5);
-    expect(verifyAnswer(input("What was the population of Lakeland at the 2010 census ?", "97,422"), { verifyReadAnswers: true }).verdict).toBe(1);
+    expect((await verify(input("What was the population of Lakeland at the 2010 census ?", "97,422"))).verdict).toBe(
+      0.5,
+    );
+    expect(
+      verifyAnswer(input("What was the population of Lakeland at the 2010 census ?", "97,422"), {
+        verifyReadAnswers: true,
+      }).verdict,
+    ).toBe(1);
   });
 
   it("measures how much of the question the answer's sentence covers", () => {
-    expect(supportOf("When was Ruth Zakarian born ?", "When was Ruth Zakarian born ?", "1966", EVIDENCE)).toBeGreaterThan(0.8);
-    expect(supportOf("Where was the drummer born ?", "Where was the drummer born ?", "Polk County", EVIDENCE)).toBeLessThan(0.5);
+    expect(
+      supportOf("When was Ruth Zakarian born ?", "When was Ruth Zakarian born ?", "1966", EVIDENCE),
+    ).toBeGreaterThan(0.8);
+    expect(
+      supportOf("Where was the drummer born ?", "Where was the drummer born ?", "Polk County", EVIDENCE),
+    ).toBeLessThan(0.5);
   });
 });
 
 describe("offline rule verifier with a table → passage bridge", () => {
   it("counts the titles of the passages linked from the described row as support", async () => {
     const q = "What is the population of the hometown of the first African American winner ?";
-    const evidence = "[Source: winners.json]\nCamden, Delaware\nCamden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .";
-    const base = { question: q, subQuery: q, plan: plan(q), route: "TEXT" as Route, answer: "3,464", evidence, sqlResult: "" };
-    const bridge = (question: string, table?: string) => (table === "winners" ? `${question} (about: Camden, Delaware)` : undefined);
+    const evidence =
+      "[Source: winners.json]\nCamden, Delaware\nCamden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .";
+    const base = {
+      question: q,
+      subQuery: q,
+      plan: plan(q),
+      route: "TEXT" as Route,
+      answer: "3,464",
+      evidence,
+      sqlResult: "",
+    };
+    const bridge = (question: string, table?: string) =>
+      table === "winners" ? `${question} (about: Camden, Delaware)` : undefined;
     expect(verifyAnswer(base, { verifyReadAnswers: true }).verdict).toBe(0.5);
     expect(verifyAnswer(base, { bridge, verifyReadAnswers: true }).verdict).toBe(1);
     // By default a read answer is never verified, however well supported.
@@ -111,41 +164,102 @@ describe("offline rule verifier with a table → passage bridge", () => {
 
   it("grounds a read answer in the passages the described row links to, which retrieval may have missed", () => {
     const q = "What is the population of the hometown of the first African American winner ?";
-    const retrieved = "[Source: winners.json]\nAshley Coleman\nAshley Coleman is the first African American Miss Teen USA .";
+    const retrieved =
+      "[Source: winners.json]\nAshley Coleman\nAshley Coleman is the first African American Miss Teen USA .";
     const row: DescribedRow = {
       tableId: "winners",
       rowId: 0,
       columns: ["Year", "Name", "Hometown"],
       values: ["1991", "Ashley Coleman", "Camden"],
-      passages: [{ id: "/wiki/Camden", title: "Camden, Delaware", text: "Camden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .", file: "winners.json", tableId: "winners", cells: [[0, 2]] }],
+      passages: [
+        {
+          id: "/wiki/Camden",
+          title: "Camden, Delaware",
+          text: "Camden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .",
+          file: "winners.json",
+          tableId: "winners",
+          cells: [[0, 2]],
+        },
+      ],
       score: 3,
       runnerUp: 1,
     };
-    const bridge = Object.assign((question: string, table?: string) => (table === "winners" ? `${question} (about: Camden, Delaware)` : undefined), {
-      findRow: (_q: string, table?: string) => (table === "winners" ? row : undefined),
-    });
+    const bridge = Object.assign(
+      (question: string, table?: string) => (table === "winners" ? `${question} (about: Camden, Delaware)` : undefined),
+      {
+        findRow: (_q: string, table?: string) => (table === "winners" ? row : undefined),
+      },
+    );
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "winners" } } };
-    const base = { question: q, subQuery: q, plan: p, route: "TEXT" as Route, answer: "3,464", evidence: retrieved, sqlResult: "" };
+    const base = {
+      question: q,
+      subQuery: q,
+      plan: p,
+      route: "TEXT" as Route,
+      answer: "3,464",
+      evidence: retrieved,
+      sqlResult: "",
+    };
     expect(verifyAnswer(base).verdict).toBe(0);
     expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
   });
 
   it("takes the described row's cell under the asked header whatever kind the wording suggests", () => {
     const q = "What is the score for the winner born on 20 April 1967 ?";
-    const row: DescribedRow = { tableId: "finals", rowId: 0, columns: ["Year", "Winner", "Score"], values: ["1990", "Phil Taylor", "4 - 3"], passages: [], score: 3, runnerUp: 1 };
-    const bridge = Object.assign(() => undefined, { findRow: (_q: string, table?: string) => (table === "finals" ? row : undefined) });
+    const row: DescribedRow = {
+      tableId: "finals",
+      rowId: 0,
+      columns: ["Year", "Winner", "Score"],
+      values: ["1990", "Phil Taylor", "4 - 3"],
+      passages: [],
+      score: 3,
+      runnerUp: 1,
+    };
+    const bridge = Object.assign(() => undefined, {
+      findRow: (_q: string, table?: string) => (table === "finals" ? row : undefined),
+    });
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "finals" } } };
-    const base = { question: q, subQuery: q, plan: p, route: "RETRIEVE" as Route, answer: "4 - 3", evidence: "[Table finals, row 0]\n  Year: 1990\n  Winner: Phil Taylor\n  Score: 4 - 3", sqlResult: "" };
+    const base = {
+      question: q,
+      subQuery: q,
+      plan: p,
+      route: "RETRIEVE" as Route,
+      answer: "4 - 3",
+      evidence: "[Table finals, row 0]\n  Year: 1990\n  Winner: Phil Taylor\n  Score: 4 - 3",
+      sqlResult: "",
+    };
     expect(verifyAnswer(base).verdict).toBe(0);
     expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
   });
 
   it("takes that cell whatever operator the wording suggested ('register number' is no count)", () => {
     const q = "What is the register number of the inmate who won seven terms ?";
-    const row: DescribedRow = { tableId: "inmates", rowId: 0, columns: ["Inmate Name", "Register Number"], values: ["Jim Traficant", "79112-054"], passages: [], score: 3, runnerUp: 1 };
-    const bridge = Object.assign(() => undefined, { findRow: (_q: string, table?: string) => (table === "inmates" ? row : undefined) });
-    const p = { ...plan(q), expectedOperator: "count" as const, analysis: { ...plan(q).analysis, grounding: { tableId: "inmates" } } };
-    const base = { question: q, subQuery: q, plan: p, route: "RETRIEVE" as Route, answer: "79112-054", evidence: "[Table inmates, row 0]\n  Inmate Name: Jim Traficant\n  Register Number: 79112-054", sqlResult: "" };
+    const row: DescribedRow = {
+      tableId: "inmates",
+      rowId: 0,
+      columns: ["Inmate Name", "Register Number"],
+      values: ["Jim Traficant", "79112-054"],
+      passages: [],
+      score: 3,
+      runnerUp: 1,
+    };
+    const bridge = Object.assign(() => undefined, {
+      findRow: (_q: string, table?: string) => (table === "inmates" ? row : undefined),
+    });
+    const p = {
+      ...plan(q),
+      expectedOperator: "count" as const,
+      analysis: { ...plan(q).analysis, grounding: { tableId: "inmates" } },
+    };
+    const base = {
+      question: q,
+      subQuery: q,
+      plan: p,
+      route: "RETRIEVE" as Route,
+      answer: "79112-054",
+      evidence: "[Table inmates, row 0]\n  Inmate Name: Jim Traficant\n  Register Number: 79112-054",
+      sqlResult: "",
+    };
     expect(verifyAnswer(base).verdict).toBe(0);
     expect(verifyAnswer(base, { bridge }).verdict).toBe(0.5);
   });
@@ -154,11 +268,25 @@ describe("offline rule verifier with a table → passage bridge", () => {
 describe("offline rule verifier: SQL plan confidence", () => {
   afterEach(() => setConfidenceModel(undefined));
   const q = "How many players scored more than 10 goals ?";
-  const features = { template: "count", grounding: "exact" as const, mentions: "1" as const, target: "computed" as const };
+  const features = {
+    template: "count",
+    grounding: "exact" as const,
+    mentions: "1" as const,
+    target: "computed" as const,
+  };
   function sqlInput(): VerifyInput {
     const p = plan(q);
-    const analysis = { ...(p.analysis as Record<string, unknown>), grounding: { tableId: "t", mentions: [], features } };
-    return { ...input(q, "7"), plan: { ...p, analysis }, route: "SQL", sql: 'SELECT COUNT(*) FROM "t" WHERE "goals" > 10', sqlResult: '[{"n": 7}]' };
+    const analysis = {
+      ...(p.analysis as Record<string, unknown>),
+      grounding: { tableId: "t", mentions: [], features },
+    };
+    return {
+      ...input(q, "7"),
+      plan: { ...p, analysis },
+      route: "SQL",
+      sql: 'SELECT COUNT(*) FROM "t" WHERE "goals" > 10',
+      sqlResult: '[{"n": 7}]',
+    };
   }
 
   it("keeps the SQL value plausible when the question describes a row with linked passages", () => {
@@ -187,11 +315,22 @@ describe("offline rule verifier: SQL plan confidence", () => {
 describe("offline rule verifier: report-table cells", () => {
   const table = `[Source: bookings.json]\n${BOOKINGS_MARKDOWN}`;
   const q = "What was the change in net bookings from 2018 to 2019?";
-  const cellInput = (answer: string): VerifyInput => ({ ...input(q, answer), plan: { ...plan(q), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] }, route: "HYBRID", evidence: table });
+  const cellInput = (answer: string): VerifyInput => ({
+    ...input(q, answer),
+    plan: { ...plan(q), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] },
+    route: "HYBRID",
+    evidence: table,
+  });
 
   it("verifies the answer the located cells give only when they were located confidently", () => {
     const pq = "What was the percentage change in net bookings from 2018 to 2019?";
-    const percentInput = (answer: string): VerifyInput => ({ ...cellInput(answer), ...input(pq, answer), plan: { ...plan(pq), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] }, route: "HYBRID", evidence: table });
+    const percentInput = (answer: string): VerifyInput => ({
+      ...cellInput(answer),
+      ...input(pq, answer),
+      plan: { ...plan(pq), requiredModalities: "table-text" as SubQueryPlan["requiredModalities"] },
+      route: "HYBRID",
+      evidence: table,
+    });
     const sure = verifyAnswer(percentInput("-12.04%"), { minCellConfidence: 0 });
     expect(sure.verdict).toBe(1);
     expect(sure.reason).toMatch(/percent_change, cell confidence/);

@@ -35,9 +35,18 @@ beforeAll(() => {
   const labels = [
     ...[0, 1].map(() => label("TEXT", Q, { required_modalities: "text" })),
     label("SQL", Q, { required_modalities: "text" }),
-    label("SQL", "How many clubs were founded before 1900?", { expected_operator: "count", required_modalities: "table" }),
-    label("RETRIEVE", "Where is the stadium of Ashford Rovers?", { entity_mentions: ["Ashford Rovers"], required_modalities: "table" }),
-    label("HYBRID", "What is the total attendance of Fenwick City games?", { expected_operator: "aggregate", entity_mentions: ["Fenwick City"] }),
+    label("SQL", "How many clubs were founded before 1900?", {
+      expected_operator: "count",
+      required_modalities: "table",
+    }),
+    label("RETRIEVE", "Where is the stadium of Ashford Rovers?", {
+      entity_mentions: ["Ashford Rovers"],
+      required_modalities: "table",
+    }),
+    label("HYBRID", "What is the total attendance of Fenwick City games?", {
+      expected_operator: "aggregate",
+      entity_mentions: ["Fenwick City"],
+    }),
   ];
   const { model, stats } = trainStudent(labels, { features, validationShare: 0, epochs: 40, inputVersion: 1 });
   modelDir = join(root, "student");
@@ -57,17 +66,28 @@ function editedCopy(name: string, edit: (config: Record<string, unknown>) => voi
 describe("router.json validation", () => {
   it("rejects a wrong label mapping, a dims mismatch, an unknown version, a missing file — naming file and field", async () => {
     const swapped = editedCopy("swapped", (c) => (c.id2label = { 0: "TEXT", 1: "RETRIEVE", 2: "SQL", 3: "HYBRID" }));
-    await expect(createLearnedRouter(swapped)).rejects.toThrow(/swapped\/router\.json: field "id2label" must map exactly 0=TEXT, 1=SQL, 2=RETRIEVE, 3=HYBRID/);
+    await expect(createLearnedRouter(swapped)).rejects.toThrow(
+      /swapped\/router\.json: field "id2label" must map exactly 0=TEXT, 1=SQL, 2=RETRIEVE, 3=HYBRID/,
+    );
     const dims = editedCopy("dims", (c) => (c.input_dim = 256));
     await expect(createLearnedRouter(dims)).rejects.toThrow(/field "features\.dimension" must equal input_dim 256/);
     const version = editedCopy("version", (c) => (c.router_input_version = 3));
     await expect(createLearnedRouter(version)).rejects.toThrow(/field "router_input_version" must be 1 or 2/);
-    const onnxName = editedCopy("onnx-input", (c) => (c.onnx = { file: "model.onnx", input: "input_ids", output: "scores" }));
-    await expect(createLearnedRouter(onnxName)).rejects.toThrow(/field "onnx\.input" names "input_ids", but the ONNX graph's inputs are features/);
+    const onnxName = editedCopy(
+      "onnx-input",
+      (c) => (c.onnx = { file: "model.onnx", input: "input_ids", output: "scores" }),
+    );
+    await expect(createLearnedRouter(onnxName)).rejects.toThrow(
+      /field "onnx\.input" names "input_ids", but the ONNX graph's inputs are features/,
+    );
     const escape = editedCopy("escape", (c) => (c.onnx = { file: "../x.onnx", input: "features", output: "scores" }));
-    await expect(createLearnedRouter(escape)).rejects.toThrow(/field "onnx\.file" must be a file name inside the model folder/);
+    await expect(createLearnedRouter(escape)).rejects.toThrow(
+      /field "onnx\.file" must be a file name inside the model folder/,
+    );
     await expect(createLearnedRouter(join(root, "nowhere"))).rejects.toThrow(RouterConfigError);
-    expect(() => validateRouterConfig({ format: "atr-ts-learned-router", model_type: "distilbert" }, "r.json")).toThrow(/r\.json: field "model_type"/);
+    expect(() => validateRouterConfig({ format: "atr-ts-learned-router", model_type: "distilbert" }, "r.json")).toThrow(
+      /r\.json: field "model_type"/,
+    );
   });
 });
 
@@ -75,7 +95,13 @@ describe("routerType learned through the graph", () => {
   it("takes the student's route, then skips the failed one on re-selection", async () => {
     const router = await createLearnedRouter(modelDir);
     const l = label("TEXT", Q, { required_modalities: "text" });
-    const afterFailure = await router.rank({ plan: labelPlan(l), schema: null, history: [failedAt(Q, "TEXT")], failureScope: "question", reselectIndex: 0 });
+    const afterFailure = await router.rank({
+      plan: labelPlan(l),
+      schema: null,
+      history: [failedAt(Q, "TEXT")],
+      failureScope: "question",
+      reselectIndex: 0,
+    });
     expect(afterFailure.slice(0, 2)).toEqual(["TEXT", "SQL"]); // v1: H does not change the ranking
 
     const model = new ScriptedChatModel([
@@ -85,7 +111,12 @@ describe("routerType learned through the graph", () => {
       reply.sql("SELECT manager FROM clubs WHERE club = 'Dunmere FC'"),
       reply.verify(1),
     ]);
-    const r = await askScripted(index.dir, model, { question: Q, table_id: "clubs" }, { routerType: "learned", routerModelPath: modelDir });
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: Q, table_id: "clubs" },
+      { routerType: "learned", routerModelPath: modelDir },
+    );
     expect(r.routes).toEqual([{ subQuery: Q, requested: ["TEXT", "SQL"], effective: ["TEXT", "SQL"] }]);
     expect(r.answer).toBe("Oskar Lind");
     expect(model.callsOf("choose_route")).toHaveLength(0);
@@ -95,13 +126,37 @@ describe("routerType learned through the graph", () => {
 describe("the committed WTQ student (training/models/wtq-distill)", () => {
   it("loads and follows its teacher's rules on unseen sub-queries", async () => {
     const router = await createLearnedRouter(join(import.meta.dirname, "../../../training/models/wtq-distill"));
-    const top = async (l: ReturnType<typeof label>) => (await router.rank({ plan: labelPlan(l), schema: l.schema, history: l.history_H, failureScope: "question", reselectIndex: 0 }))[0];
+    const top = async (l: ReturnType<typeof label>) =>
+      (
+        await router.rank({
+          plan: labelPlan(l),
+          schema: l.schema,
+          history: l.history_H,
+          failureScope: "question",
+          reselectIndex: 0,
+        })
+      )[0];
     // Its labels are WTQ plans (modality table): aggregate-like without entities → SQL, then TEXT once
     // SQL failed; lookup with entities → RETRIEVE. (Text-modality plans never occur in them.)
     const count = "how many gold medals did the team win in total?";
     expect(await top(label("SQL", count, { expected_operator: "count", required_modalities: "table" }))).toBe("SQL");
-    expect(await top(label("TEXT", count, { expected_operator: "count", required_modalities: "table", history_H: [failedAt(count, "SQL")] }))).toBe("TEXT");
-    expect(await top(label("RETRIEVE", "which city hosted the 1998 edition?", { entity_mentions: ["1998"], required_modalities: "table" }))).toBe("RETRIEVE");
+    expect(
+      await top(
+        label("TEXT", count, {
+          expected_operator: "count",
+          required_modalities: "table",
+          history_H: [failedAt(count, "SQL")],
+        }),
+      ),
+    ).toBe("TEXT");
+    expect(
+      await top(
+        label("RETRIEVE", "which city hosted the 1998 edition?", {
+          entity_mentions: ["1998"],
+          required_modalities: "table",
+        }),
+      ),
+    ).toBe("RETRIEVE");
   });
 });
 
@@ -113,18 +168,30 @@ describe("the committed student on execution-guided labels (training/models/rout
     file: "report_7.csv",
     rowCount: 6,
     columns: [
-      { name: "col_1", physical: "col_1", rawPhysical: "col_1__raw", type: "text", examples: ["Revenue", "Cost of sales"] },
+      {
+        name: "col_1",
+        physical: "col_1",
+        rawPhysical: "col_1__raw",
+        type: "text",
+        examples: ["Revenue", "Cost of sales"],
+      },
       { name: "2021", physical: "c2021", rawPhysical: "c2021__raw", type: "real", examples: ["1,204", "880"] },
       { name: "2020", physical: "c2020", rawPhysical: "c2020__raw", type: "real", examples: ["1,118", "812"] },
     ],
   };
   const plan = (subQuery: string, entityMentions: string[] = []): SubQueryPlan => ({
-    subQuery, expectedOperator: "lookup", requiredModalities: "both", needGlobalTableView: false, entityMentions, uncertainty: 0,
+    subQuery,
+    expectedOperator: "lookup",
+    requiredModalities: "both",
+    needGlobalTableView: false,
+    entityMentions,
+    uncertainty: 0,
   });
 
   it("sends passage questions over a report table to TEXT where the heuristic picks SQL or HYBRID", async () => {
     const router = await createLearnedRouter(join(import.meta.dirname, "../../../training/models/routes-explore"));
-    const first = async (p: SubQueryPlan) => (await router.rank({ plan: p, schema: report, history: [], failureScope: "question", reselectIndex: 0 }))[0];
+    const first = async (p: SubQueryPlan) =>
+      (await router.rank({ plan: p, schema: report, history: [], failureScope: "question", reselectIndex: 0 }))[0];
     const definition = plan("What does the company use the term adjusted EBITDA to describe? (columns: col_1, 2021)");
     expect(heuristicRoute(definition, true, new Set())).toBe("SQL");
     expect(await first(definition)).toBe("TEXT");
@@ -133,7 +200,14 @@ describe("the committed student on execution-guided labels (training/models/rout
     expect(await first(cause)).toBe("TEXT");
     // A failed TEXT attempt is masked: the next route is one of the others.
     const next = await selectRoute(
-      { plan: definition, schema: report, history: [failedAt(definition.subQuery, "TEXT")], failureScope: "question", currentRoute: "TEXT", reselectIndex: 0 },
+      {
+        plan: definition,
+        schema: report,
+        history: [failedAt(definition.subQuery, "TEXT")],
+        failureScope: "question",
+        currentRoute: "TEXT",
+        reselectIndex: 0,
+      },
       { routerType: "learned", routerModelPath: join(import.meta.dirname, "../../../training/models/routes-explore") },
       {} as Strategies, // the learned router calls no strategy
     );

@@ -81,7 +81,13 @@ describe("LLM router (§5.2)", () => {
       },
     }) as unknown as Strategies;
   it("never returns a failed route: RETRIEVE failed and reply RETRIEVE → SQL", async () => {
-    const input = { plan: plan(), schema: CLUBS, history: [failure("Q", "RETRIEVE", "RETRIEVE", { verdict: 0.5 })], failureScope: "question" as const, reselectIndex: 0 };
+    const input = {
+      plan: plan(),
+      schema: CLUBS,
+      history: [failure("Q", "RETRIEVE", "RETRIEVE", { verdict: 0.5 })],
+      failureScope: "question" as const,
+      reselectIndex: 0,
+    };
     expect(await llmRoute(stub("RETRIEVE"), routeProfile(input))).toBe("SQL");
     const profile = routeProfile(input);
     expect(profile.failedRoutes).toEqual(["RETRIEVE"]);
@@ -97,11 +103,20 @@ describe("LLM router (§5.2)", () => {
 
 describe("fixed router (§5.4)", () => {
   it("walks the standard chain without the forced route, then TEXT", () => {
-    expect([0, 1, 2, 3].map((i) => fixedReselect("SQL", "standard", i))).toEqual(["HYBRID", "RETRIEVE", "TEXT", "TEXT"]);
+    expect([0, 1, 2, 3].map((i) => fixedReselect("SQL", "standard", i))).toEqual([
+      "HYBRID",
+      "RETRIEVE",
+      "TEXT",
+      "TEXT",
+    ]);
     expect(fixedReselect("SQL", undefined, 0)).toBe("SQL");
   });
   it("is pure: two interleaved questions get the same sequence", async () => {
-    const settings = { routerType: "fixed" as const, forceRoute: "TEXT" as Route, fixedEscalateChain: "standard" as const };
+    const settings = {
+      routerType: "fixed" as const,
+      forceRoute: "TEXT" as Route,
+      fixedEscalateChain: "standard" as const,
+    };
     const s = {} as Strategies;
     const base = { plan: plan(), schema: null, history: [], failureScope: "question" as const };
     expect(await selectRoute({ ...base, reselectIndex: 0 }, settings, s)).toBe("TEXT");
@@ -118,17 +133,31 @@ describe("learned router plug-in (§16 test_router, masking applied here)", () =
     const order: Route[] = ["TEXT", "SQL", "RETRIEVE", "HYBRID"];
     let logits = [0.1, 0.2, 0.9, 0.3];
     registerLearnedRouter(async () => ({
-      rank: async () => order.map((r, i) => [r, logits[i]!] as const).sort((a, b) => b[1] - a[1]).map(([r]) => r),
+      rank: async () =>
+        order
+          .map((r, i) => [r, logits[i]!] as const)
+          .sort((a, b) => b[1] - a[1])
+          .map(([r]) => r),
     }));
     const settings = { routerType: "learned" as const, routerModelPath: "/models/router" };
     const base = { plan: plan({ subQuery: "Q" }), schema: CLUBS, reselectIndex: 0 };
-    expect(await selectRoute({ ...base, history: [], failureScope: "question" }, settings, {} as Strategies)).toBe("RETRIEVE");
+    expect(await selectRoute({ ...base, history: [], failureScope: "question" }, settings, {} as Strategies)).toBe(
+      "RETRIEVE",
+    );
     logits = [0.1, 0.8, 0.9, 0.3];
     const failedHere = [failure("Q", "RETRIEVE")];
-    expect(await selectRoute({ ...base, history: failedHere, failureScope: "question" }, settings, {} as Strategies)).toBe("SQL");
+    expect(
+      await selectRoute({ ...base, history: failedHere, failureScope: "question" }, settings, {} as Strategies),
+    ).toBe("SQL");
     const failedElsewhere = [failure("other", "RETRIEVE")];
-    expect(await selectRoute({ ...base, history: failedElsewhere, failureScope: "subquery" }, settings, {} as Strategies)).toBe("RETRIEVE");
-    expect(await selectRoute({ ...base, history: failedElsewhere, failureScope: "question" }, settings, {} as Strategies)).toBe("SQL");
-    await expect(selectRoute({ ...base, history: [], failureScope: "question" }, { routerType: "learned" }, {} as Strategies)).rejects.toThrow(/routerModelPath/);
+    expect(
+      await selectRoute({ ...base, history: failedElsewhere, failureScope: "subquery" }, settings, {} as Strategies),
+    ).toBe("RETRIEVE");
+    expect(
+      await selectRoute({ ...base, history: failedElsewhere, failureScope: "question" }, settings, {} as Strategies),
+    ).toBe("SQL");
+    await expect(
+      selectRoute({ ...base, history: [], failureScope: "question" }, { routerType: "learned" }, {} as Strategies),
+    ).rejects.toThrow(/routerModelPath/);
   });
 });

@@ -41,20 +41,39 @@ describe("BERT/DistilBERT sequence-classifier router", () => {
   it("v1 (no router_input_version, as the released checkpoint): routes by the input text, ignores H, masks failed routes", async () => {
     const dir = buildTinySequenceRouter({ wordLogits: WORDS, modelType: "distilbert" });
     const router = await createLearnedRouter(dir);
-    expect((router as { settings?: unknown }).settings).toEqual({ modelType: "distilbert", inputVersion: 1, maxLength: 256 });
+    expect((router as { settings?: unknown }).settings).toEqual({
+      modelType: "distilbert",
+      inputVersion: 1,
+      maxLength: 256,
+    });
     const count = label("SQL", COUNT_Q, { expected_operator: "count", required_modalities: "table" });
     expect((await router.rank(inputOf(count)))[0]).toBe("SQL");
     const lookup = label("HYBRID", "which club", { entity_mentions: ["Dunmere FC"], required_modalities: "table" });
     expect(await router.rank(inputOf(lookup))).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT"]);
-    expect(await router.rank(inputOf(lookup, [failedAt("which club", "HYBRID")]))).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT"]);
-    const passage = label("TEXT", "which passage names the club", { required_modalities: "text", schema: null, has_schema: false });
+    expect(await router.rank(inputOf(lookup, [failedAt("which club", "HYBRID")]))).toEqual([
+      "HYBRID",
+      "RETRIEVE",
+      "SQL",
+      "TEXT",
+    ]);
+    const passage = label("TEXT", "which passage names the club", {
+      required_modalities: "text",
+      schema: null,
+      has_schema: false,
+    });
     expect((await router.rank(inputOf(passage)))[0]).toBe("TEXT");
 
     // selectRoute (what the route node calls) walks the ranking past the failed routes.
     const settings = { routerType: "learned" as const, routerModelPath: dir };
     const none = {} as Strategies;
     expect(await selectRoute(inputOf(lookup), settings, none)).toBe("HYBRID");
-    expect(await selectRoute({ ...inputOf(lookup, [failedAt("which club", "HYBRID")]), currentRoute: "HYBRID" }, settings, none)).toBe("RETRIEVE");
+    expect(
+      await selectRoute(
+        { ...inputOf(lookup, [failedAt("which club", "HYBRID")]), currentRoute: "HYBRID" },
+        settings,
+        none,
+      ),
+    ).toBe("RETRIEVE");
     const allButText = (["HYBRID", "RETRIEVE", "SQL"] as const).map((r, i) => failedAt("which club", r, i + 1));
     expect(await selectRoute(inputOf(lookup, allButText), settings, none)).toBe("TEXT");
     rmSync(dirname(dir), { recursive: true, force: true });
@@ -64,12 +83,18 @@ describe("BERT/DistilBERT sequence-classifier router", () => {
     const dir = buildTinySequenceRouter({ wordLogits: WORDS, modelType: "bert", inputVersion: 2 });
     const router = await createSequenceClassifierRouter(dir);
     expect(router.settings).toEqual({ modelType: "bert", inputVersion: 2, maxLength: 256 });
-    const lookup = label("HYBRID", "which club", { entity_mentions: ["Dunmere FC"], required_modalities: "table", schema: SCHEMA });
+    const lookup = label("HYBRID", "which club", {
+      entity_mentions: ["Dunmere FC"],
+      required_modalities: "table",
+      schema: SCHEMA,
+    });
     expect((await router.rank(inputOf(lookup)))[0]).toBe("HYBRID");
     expect((await router.rank(inputOf(lookup, [failedAt("which club", "HYBRID")])))[0]).toBe("RETRIEVE");
 
     // 16 tokens keep [QUERY] … [OP] lookup but cut [FAILED]: H no longer changes the ranking.
-    const short = await createSequenceClassifierRouter(buildTinySequenceRouter({ wordLogits: WORDS, modelType: "bert", inputVersion: 2, routerMaxLength: 16 }));
+    const short = await createSequenceClassifierRouter(
+      buildTinySequenceRouter({ wordLogits: WORDS, modelType: "bert", inputVersion: 2, routerMaxLength: 16 }),
+    );
     expect((await short.rank(inputOf(lookup, [failedAt("which club", "HYBRID")])))[0]).toBe("HYBRID");
     rmSync(dirname(dir), { recursive: true, force: true });
   });
@@ -80,12 +105,20 @@ describe("BERT/DistilBERT sequence-classifier router", () => {
       await expect(createLearnedRouter(dir)).rejects.toThrow(message);
       rmSync(dirname(dir), { recursive: true, force: true });
     };
-    await bad({ wordLogits: WORDS, id2label: { 0: "TEXT", 1: "RETRIEVE", 2: "SQL", 3: "HYBRID" } }, /config\.json: field "id2label" must map exactly 0=TEXT, 1=SQL, 2=RETRIEVE, 3=HYBRID/);
+    await bad(
+      { wordLogits: WORDS, id2label: { 0: "TEXT", 1: "RETRIEVE", 2: "SQL", 3: "HYBRID" } },
+      /config\.json: field "id2label" must map exactly 0=TEXT, 1=SQL, 2=RETRIEVE, 3=HYBRID/,
+    );
     await bad({ wordLogits: WORDS, id2label: { 0: "LABEL_0", 1: "LABEL_1" } }, /field "id2label"/);
     await bad({ wordLogits: WORDS, inputVersion: 3 as 2 }, /field "router_input_version" must be 1 or 2/);
-    await bad({ wordLogits: WORDS, routerMaxLength: 1024 }, /field "router_max_length" must be a positive integer ≤ max_position_embeddings 512/);
+    await bad(
+      { wordLogits: WORDS, routerMaxLength: 1024 },
+      /field "router_max_length" must be a positive integer ≤ max_position_embeddings 512/,
+    );
     const three = await createLearnedRouter(buildTinySequenceRouter({ wordLogits: WORDS, classes: 3 }));
-    await expect(three.rank(inputOf(label("SQL", COUNT_Q)))).rejects.toThrow(/says 4 classes, but the ONNX model gives 3 logits/);
+    await expect(three.rank(inputOf(label("SQL", COUNT_Q)))).rejects.toThrow(
+      /says 4 classes, but the ONNX model gives 3 logits/,
+    );
     const noTokenizer = buildTinySequenceRouter({ wordLogits: WORDS });
     rmSync(join(noTokenizer, "tokenizer.json"));
     await expect(createLearnedRouter(noTokenizer)).rejects.toThrow(/lacks tokenizer\.json/);
@@ -102,7 +135,12 @@ describe("BERT/DistilBERT sequence-classifier router", () => {
       reply.sql("SELECT manager FROM clubs WHERE club = 'Dunmere FC'"),
       reply.verify(1),
     ]);
-    const r = await askScripted(index.dir, model, { question: Q, table_id: "clubs" }, { routerType: "learned", routerModelPath: dir });
+    const r = await askScripted(
+      index.dir,
+      model,
+      { question: Q, table_id: "clubs" },
+      { routerType: "learned", routerModelPath: dir },
+    );
     expect(r.routes).toEqual([{ subQuery: Q, requested: ["TEXT", "SQL"], effective: ["TEXT", "SQL"] }]);
     expect(r.answer).toBe("Oskar Lind");
     expect(model.callsOf("choose_route")).toHaveLength(0);
