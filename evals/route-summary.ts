@@ -44,8 +44,9 @@ export function routeSummary(record: Record<string, unknown>): RouteSummary {
     tokens: asNumber(stats.tokens),
     latencyMs: asNumber(stats.latency_ms),
   };
+  // (Alternative SQL plans are traced beside their attempt; they are candidates, not attempts.)
   const decisions = Array.isArray(trace?.verifier_decisions)
-    ? (trace!.verifier_decisions as Array<Record<string, unknown>>)
+    ? (trace!.verifier_decisions as Array<Record<string, unknown>>).filter((d) => d.alternative !== true)
     : undefined;
   if (decisions) {
     summary.attempts = decisions.length;

@@ -92,11 +92,12 @@ export function answerCandidates(state: Pick<State, "answer" | "bestAnswer" | "s
   return [...new Set(all.filter((a): a is string => typeof a === "string" && a.trim() !== ""))];
 }
 
-/** Consecutive decisions of one sub-query grouped, in order. */
+/** Consecutive decisions of one sub-query grouped, in order (alternative SQL plans are candidates of their attempt, not routes). */
 export function routesOf(decisions: readonly TraceDecision[]): SubQueryRoutes[] {
   const out: SubQueryRoutes[] = [];
   let current: SubQueryRoutes | undefined;
   for (const d of decisions) {
+    if (d.alternative) continue;
     if (!current || current.subQuery !== d.sub_query || d.attempt === 1) {
       current = { subQuery: d.sub_query, requested: [], effective: [] };
       out.push(current);

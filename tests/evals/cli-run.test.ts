@@ -153,7 +153,10 @@ describe("atr run / atr score (CLI)", () => {
     for (const r of records) {
       expect(Array.isArray(r.atr_trace.verifier_decisions)).toBe(true);
       expect(r.atr_trace.final_answer).toBe(r.agentic_tablerag_answer);
-      expect(r.atr_stats.attempts).toBe(r.atr_trace.verifier_decisions.length);
+      // attempts are the routes tried; alternative SQL plans are traced beside their attempt
+      expect(r.atr_stats.attempts).toBe(
+        r.atr_trace.verifier_decisions.filter((d: { alternative?: boolean }) => !d.alternative).length,
+      );
       if (r.atr_stats.attempts > 0)
         expect(["TEXT", "RETRIEVE", "SQL", "HYBRID"]).toContain(r.atr_stats.first_requested_route);
     }

@@ -36,7 +36,10 @@ describe("offline-first cascade", () => {
     expect(r.answer).toBe("212,000");
     expect(r.usage.llmCalls).toBe(0);
     expect(r.usage.byNode.offline_tier).toMatchObject({ llmCalls: 0 });
-    expect(r.trace.verifier_decisions.at(-1)).toMatchObject({ accepted: true, verdict: 1 });
+    expect(r.trace.verifier_decisions.filter((d) => !d.alternative).at(-1)).toMatchObject({
+      accepted: true,
+      verdict: 1,
+    });
     expect(r.routes.length).toBeGreaterThan(0);
   });
 
