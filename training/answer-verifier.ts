@@ -593,7 +593,7 @@ export interface TrainOptions extends ScorerOptions {
  * figures come from question-grouped cross-validation.
  */
 export function trainAnswerModel(questions: readonly QuestionCandidates[], options: TrainOptions = {}): TrainResult {
-  const { folds = 5, targetPrecision = 0.85 } = options;
+  const { folds = 5, targetPrecision = 0.9 } = options;
   const oof = crossValidated(questions, folds, options);
   const rankers = rankersCrossValidated(questions, oof, folds, options);
   const threshold = chooseThreshold(questions, oof, targetPrecision, rankers.of);

@@ -27,8 +27,8 @@ const FLAGS: FlagSpecs = {
   out: { kind: "string", help: "model file to write (default: the shipped one)" },
   target_precision: {
     kind: "number",
-    help: "precision of accepted answers the threshold must reach on every training benchmark",
-    default: 0.85,
+    help: "precision of accepted answers the threshold must reach out of fold on every training benchmark (0.90: the issue's 85 % plus a margin, since at the lowest threshold reaching 85 % in cv held-out precision fell short)",
+    default: 0.9,
   },
   scorer: {
     kind: "string",
