@@ -29,7 +29,8 @@ export function embedInto(text: string, out: Float32Array): void {
   const dim = out.length;
   const counts = new Map<string, number>();
   const add = (key: string, w: number) => counts.set(key, (counts.get(key) ?? 0) + w);
-  const words = contentWords(text);
+  // Words like "name", "total", "amount" are stop words in questions but also column names: keep them.
+  const words = contentWords(text, { keepHeaderWords: true });
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     add(`w ${w}`, WORD_WEIGHT);
