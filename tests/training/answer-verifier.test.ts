@@ -71,7 +71,7 @@ describe("learned verifier training", () => {
     expect(f.candidateRecall).toBeGreaterThan(f.accuracy - 1e-9);
     const buckets = reliability(qs, oof, t);
     expect(buckets.reduce((s, b) => s + b.n, 0)).toBeGreaterThan(350);
-    const trained = trainAnswerModel(qs, { folds: 4, kind: "logistic" });
+    const trained = trainAnswerModel(qs, { folds: 4, kind: "logistic", targetPrecision: 0.85 });
     expect(trained.model.format).toBe("atr-answer-verifier-v2");
     expect(trained.model.scorer.kind).toBe("logistic");
     // the threshold meets the target on its own (out-of-fold) data, question-level acceptance included
@@ -86,7 +86,7 @@ describe("learned verifier training", () => {
 
   it("trains trees with a monotone calibration and a threshold that meets the precision on every benchmark", () => {
     const qs = [...synthetic(300, "wtq"), ...synthetic(200, "tatqa")];
-    const trained = trainAnswerModel(qs, { folds: 4, trees: { trees: 20 } });
+    const trained = trainAnswerModel(qs, { folds: 4, trees: { trees: 20 }, targetPrecision: 0.85 });
     expect(trained.model.scorer.kind).toBe("trees");
     const { x, y } = trained.model.calibration!;
     for (let i = 1; i < x.length; i++) expect(y[i]!).toBeGreaterThanOrEqual(y[i - 1]!);
