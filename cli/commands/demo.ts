@@ -133,9 +133,11 @@ export const command: Command = {
         times.push(performance.now() - t0);
         const ok = matches(q.answer, result.answer);
         if (ok) right++;
-        // Per sub-query: requested → taken route of each attempt; ✓ marks the accepted attempt.
+        // Per sub-query: requested → taken route of each attempt; ✓ marks the accepted attempt
+        // (alternative SQL plans are candidates of their attempt, not routes).
         const decisions = result.trace.verifier_decisions;
         const routes = decisions
+          .filter((d) => !d.alternative)
           .map(
             (d) =>
               `${d.requested_route === d.effective_route ? d.effective_route : `${d.requested_route}→${d.effective_route}`}${d.accepted ? "✓" : "✗"}`,
