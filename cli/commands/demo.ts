@@ -140,7 +140,7 @@ export const command: Command = {
           .filter((d) => !d.alternative)
           .map(
             (d) =>
-              `${d.requested_route === d.effective_route ? d.effective_route : `${d.requested_route}→${d.effective_route}`}${d.accepted ? "✓" : "✗"}`,
+              `${d.requested_route === d.effective_route ? d.effective_route : `${d.requested_route}→${d.effective_route}`}${d.accepted ? "✓" : d.verdict === 0 ? "✗" : "?"}`,
           )
           .join(" ");
         console.log(`${ok ? "✓" : "✗"} ${q.question_id}  ${q.question}`);
@@ -159,7 +159,7 @@ export const command: Command = {
         `\n${right}/${questions.length} correct (WTQ denotation match; 212,000 = 212000); median ${median.toFixed(0)} ms per question.`,
       );
       console.log(
-        "Routes: attempts as requested→taken route, ✓ accepted by the verifier, ✗ rejected (then re-routed).",
+        "Routes: attempts as requested→taken route, ✓ accepted by the verifier, ? plausible but not verified, ✗ rejected by a check (each not accepted attempt is re-routed).",
       );
       console.log(
         "Accepted: the verifier's P(correct) reached its threshold; not verified: the best answer found, below it.",
