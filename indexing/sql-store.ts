@@ -197,22 +197,29 @@ export function openSqlStore(path: string): Database.Database {
   }
 }
 
-interface TableRow {
+/** A `_tables` bookkeeping row. */
+export type TableRow = {
   table_id: string;
   physical: string;
   file: string;
   sheet: string | null;
   title: string | null;
   row_count: number;
-}
-interface ColumnRow {
+};
+/** A `_columns` bookkeeping row. */
+export type ColumnRow = {
   table_id: string;
   name: string;
   physical: string;
   raw_physical: string;
   type: ColumnType;
   examples: string;
-}
+};
+
+/** The bookkeeping queries (the same on every store: indexing/pg-store.ts copies these tables). */
+export const TABLE_ROWS_SQL = "SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position";
+export const COLUMN_ROWS_SQL =
+  "SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position";
 
 /** Reads the TableSchema of every table back from the bookkeeping tables (insertion = load order). */
 export function readTableSchemas(db: Database.Database): Map<string, TableSchema> {
@@ -221,19 +228,22 @@ export function readTableSchemas(db: Database.Database): Map<string, TableSchema
   try {
     const format = db.prepare("SELECT value FROM _meta WHERE key = 'store_format'").pluck().get();
     if (format !== STORE_FORMAT) throw new Error(`store_format is ${String(format)}, expected ${STORE_FORMAT}`);
-    tableRows = db
-      .prepare("SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position")
-      .all() as TableRow[];
-    columnRows = db
-      .prepare(
-        "SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position",
-      )
-      .all() as ColumnRow[];
+    tableRows = db.prepare(TABLE_ROWS_SQL).all() as TableRow[];
+    columnRows = db.prepare(COLUMN_ROWS_SQL).all() as ColumnRow[];
   } catch (error) {
     throw new SqlStoreError(
       `${SQLITE_FILE} is not a View 5 store of this format (${(error as Error).message}); rebuild the index`,
     );
   }
+  return schemasFromRows(tableRows, columnRows, SQLITE_FILE);
+}
+
+/** The TableSchema of every table from its bookkeeping rows; `source` names the store in errors. */
+export function schemasFromRows(
+  tableRows: readonly TableRow[],
+  columnRows: readonly ColumnRow[],
+  source: string,
+): Map<string, TableSchema> {
   const map = new Map<string, TableSchema>();
   for (const t of tableRows) {
     const schema: TableSchema = {
@@ -249,8 +259,7 @@ export function readTableSchemas(db: Database.Database): Map<string, TableSchema
   }
   for (const c of columnRows) {
     const schema = map.get(c.table_id);
-    if (!schema)
-      throw new SqlStoreError(`${SQLITE_FILE}: _columns names unknown table "${c.table_id}"; rebuild the index`);
+    if (!schema) throw new SqlStoreError(`${source}: _columns names unknown table "${c.table_id}"; rebuild the index`);
     schema.columns.push({
       name: c.name,
       physical: c.physical,

@@ -8,8 +8,17 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { connectionUrl, redactUrl } from "../indexing/pg-store.js";
-import { openSqlStore as openSqliteFile, readTableSchemas, SQLITE_FILE } from "../indexing/sql-store.js";
-import { ROW_ID_COLUMN, type ColumnType, type Manifest, type TableSchema } from "../indexing/types.js";
+import {
+  COLUMN_ROWS_SQL,
+  openSqlStore as openSqliteFile,
+  readTableSchemas,
+  schemasFromRows,
+  SQLITE_FILE,
+  TABLE_ROWS_SQL,
+  type ColumnRow,
+  type TableRow,
+} from "../indexing/sql-store.js";
+import { ROW_ID_COLUMN, type Manifest, type TableSchema } from "../indexing/types.js";
 import { PgSqlExecutor } from "./pg-executor.js";
 import type { SqlDialect } from "./sql-dialect.js";
 import { openSqlExecutor, type SqlExecution, type SqlExecutor, type SqlExecutorOptions } from "./sql-executor.js";
@@ -82,45 +91,9 @@ class PostgresStore extends PgSqlExecutor implements SqlStore {
     return rows.map((r) => r.table_name);
   }
   async tableSchemas(): Promise<Map<string, TableSchema>> {
-    const tables = await this.bookkeeping<{
-      table_id: string;
-      physical: string;
-      file: string;
-      sheet: string | null;
-      title: string | null;
-      row_count: number;
-    }>("SELECT table_id, physical, file, sheet, title, row_count FROM _tables ORDER BY position");
-    const columns = await this.bookkeeping<{
-      table_id: string;
-      name: string;
-      physical: string;
-      raw_physical: string;
-      type: ColumnType;
-      examples: string;
-    }>("SELECT table_id, name, physical, raw_physical, type, examples FROM _columns ORDER BY table_id, position");
-    const map = new Map<string, TableSchema>();
-    for (const t of tables) {
-      const schema: TableSchema = {
-        tableId: t.table_id,
-        physical: t.physical,
-        file: t.file,
-        rowCount: t.row_count,
-        columns: [],
-      };
-      if (t.sheet !== null) schema.sheet = t.sheet;
-      if (t.title !== null) schema.title = t.title;
-      map.set(t.table_id, schema);
-    }
-    for (const c of columns) {
-      map.get(c.table_id)?.columns.push({
-        name: c.name,
-        physical: c.physical,
-        rawPhysical: c.raw_physical,
-        type: c.type,
-        examples: JSON.parse(c.examples) as string[],
-      });
-    }
-    return map;
+    const tables = await this.bookkeeping<TableRow>(TABLE_ROWS_SQL);
+    const columns = await this.bookkeeping<ColumnRow>(COLUMN_ROWS_SQL);
+    return schemasFromRows(tables, columns, this.location);
   }
   /** The schema name recorded in the store's `_meta` (tells an index from a rebuilt one). */
   async recordedSchema(): Promise<string | undefined> {

@@ -41,6 +41,8 @@ export function cleanAnswer(input: string | null | undefined): string {
   return NULL_LIKE.has(s.toLowerCase()) ? "" : s;
 }
 
+// The published script's own list, zero–twenty exactly: the paper's metric, not text/lexicons.ts's
+// number words (which also read thirty … thousand and would change the scores).
 const NUMBER_WORDS = [
   "zero",
   "one",
