@@ -6,40 +6,9 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
 import type { State, Update } from "../graph/state.js";
-import { NOT_FOUND } from "./answer-validity.js";
-import { makeAttempt, type RouteProvenance } from "./attempt.js";
+import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { noteFailure, type UsageMeter } from "./usage-meter.js";
-import { passageSentences, tablesMentioning } from "./provenance.js";
-import type { Strategies } from "./strategies.js";
-
-/**
- * The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. A strategy error
- * fails closed to "not found" and is noted in `meter`.
- */
-export async function readTextAnswer(
-  strategies: Pick<Strategies, "readText">,
-  state: State,
-  meter?: UsageMeter,
-): Promise<string> {
-  try {
-    const answer = await strategies.readText({
-      question: state.question,
-      subQuery: state.plan!.subQuery,
-      plan: state.plan!,
-      evidence: state.textEvidence,
-    });
-    return typeof answer === "string" ? answer.trim() : NOT_FOUND;
-  } catch (error) {
-    noteFailure(meter, "readText failed (not found)", error);
-    return NOT_FOUND;
-  }
-}
-
-/** What a TEXT answer was read from: the selected chunks that hold it. */
-export function textProvenance(answer: string, state: Pick<State, "chunks">): RouteProvenance {
-  return { tables: tablesMentioning(answer, state.chunks), passages: passageSentences(answer, state.chunks) };
-}
+import { readTextAnswer, textProvenance } from "./text-answer.js";
 
 export async function text(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("TEXT", async (meter) => {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ConfigurationError,
-  ensureConfiguration,
-  effectiveMaxIter,
-  maxAttempts,
-} from "../../graph/configuration.js";
+import { ConfigurationError, ensureConfiguration, effectiveMaxIter, maxAttempts } from "../../graph/configuration.js";
 import { DEFAULT_SQL_TIMEOUT_MS } from "../../retrievers/sql-executor.js";
 
 describe("ensureConfiguration", () => {
