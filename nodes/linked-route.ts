@@ -10,7 +10,7 @@ import type { CellEntry, SchemaEntry } from "../indexing/types.js";
 import { makeAttempt } from "./attempt.js";
 import type { AgentIndex, NodeResources } from "./node-resources.js";
 import { noteFailure, type UsageMeter } from "./usage-meter.js";
-import { schemaScope } from "./schema-scope.js";
+import { subQueryScope } from "./schema-scope.js";
 import type { Strategies } from "./strategies.js";
 import { readTextAnswer, textProvenance } from "./text-answer.js";
 import type { LinkedValue } from "./types.js";
@@ -34,12 +34,7 @@ export async function linkScope(
   meter?: UsageMeter,
 ): Promise<LinkedScope> {
   const plan = state.plan!;
-  const tableIds = schemaScope({
-    tableHint: state.table_id,
-    schema: state.schema,
-    chunks: state.chunks,
-    tables: index.tables,
-  });
+  const tableIds = subQueryScope(state, index.tables);
   let columns: SchemaEntry[] = [];
   let candidates: Record<string, CellEntry[]> = {};
   try {
