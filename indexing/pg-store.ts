@@ -89,7 +89,7 @@ interface ColumnInfo {
 }
 
 /** Ordinary tables of a SQLite file, without FTS5 virtual tables and their shadow tables. */
-function copyableTables(db: Database.Database): string[] {
+export function copyableTables(db: Database.Database): string[] {
   const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as Array<{
     name: string;
     sql: string | null;
