@@ -118,6 +118,47 @@ describePg("View 5 in PostgreSQL", () => {
     }
   });
 
+  it("answers through a role that has only SELECT on the index's schema", async () => {
+    const role = `atr_reader_${process.pid}`;
+    const secret = "reader-only-pass";
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD '${secret}'`);
+      await admin.query(`GRANT USAGE ON SCHEMA "${schema}" TO ${role}`);
+      await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA "${schema}" TO ${role}`);
+      const readerUrl = new URL(PG_URL);
+      readerUrl.username = role;
+      readerUrl.password = secret;
+      const r = await answerQuestion(
+        { question: "What is the population of Brookhaven?", table_id: "cities" },
+        { configurable: { indexPath: pgDir, sqlStore: readerUrl.toString() } },
+      );
+      expect(r.answer).toBe("212,000");
+      const executor = await getSqlExecutor(
+        ensureConfiguration({ configurable: { indexPath: pgDir, sqlStore: readerUrl.toString() } }),
+      );
+      const read = await executor.execute(`SELECT "population" FROM "cities" WHERE "city" = 'Brookhaven'`);
+      expect(read.ok, read.result).toBe(true);
+      expect(JSON.parse(read.result)).toEqual([{ population: 212000 }]);
+      // even on a session that is not read-only, the role cannot write
+      const reader = new pg.Client({ connectionString: readerUrl.toString() });
+      await reader.connect();
+      try {
+        await expect(reader.query(`DELETE FROM "${schema}"."cities"`)).rejects.toThrow(/permission denied/);
+      } finally {
+        await reader.end();
+      }
+    } finally {
+      await closeResources();
+      await admin.query(`REVOKE ALL ON ALL TABLES IN SCHEMA "${schema}" FROM ${role}`).catch(() => undefined);
+      await admin.query(`REVOKE ALL ON SCHEMA "${schema}" FROM ${role}`).catch(() => undefined);
+      await admin.query(`DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+      await admin.end();
+    }
+  }, 120_000);
+
   it("reads numbers from text as SQLite's CAST does (the writer's PostgreSQL fragments)", async () => {
     const texts = ["12", " 12.5 pts", "-3", "+4.0e2x", ".5", "5.", "abc", "", "1,200", "3rd", "  -0.25", "1e", "(874)"];
     const index = await openIndex(pgDir);
