@@ -51,8 +51,13 @@ describePg("View 5 in PostgreSQL agrees with the index's tables.sqlite", () => {
     const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
     const { rows: stats } = await client.query(`SELECT count(*)::int AS n FROM "${schema}"."_values"`);
-    await client.end();
     expect(stats[0].n).toBeGreaterThan(0); // the large-table statistics were compared too
+    // the same B-tree indexes as tables.sqlite (per-column indexes of a large table, _values_key)
+    const { rows: indexes } = await client.query(`SELECT indexname FROM pg_indexes WHERE schemaname = $1`, [schema]);
+    const names = indexes.map((r) => String(r.indexname));
+    expect(names).toContain("_values_key");
+    expect(names.filter((n) => n.startsWith("_ix_")).length).toBeGreaterThanOrEqual(5);
+    await client.end();
 
     const questions = [
       `What is the score of ${nameOf(1234)}?`,
