@@ -39,7 +39,17 @@ function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> |
       q,
     );
   if (!m) return undefined;
-  for (const w of m[1]!.trim().split(/[ -]+/).reverse()) {
+  const phrase = m[1]!.trim().split(/[ -]+/);
+  // "what is the highest rated movie?": a head noun after a participle that names a text column (by a
+  // related word: movie → title) is the row asked for, not the rated value.
+  const last = phrase[phrase.length - 1]!;
+  if (phrase.length > 1) {
+    const row = catalog.columns.find(
+      (c) => (!usable || usable.has(c.index)) && !isNumericColumn(c) && headerMatch([last], c, false) >= 0.8,
+    );
+    if (row) return row;
+  }
+  for (const w of phrase.reverse()) {
     const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
     if (named) return named;
   }

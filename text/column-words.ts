@@ -1,0 +1,249 @@
+/**
+ * Column words: how a user's plain wording names a table column whose header uses another word.
+ * Hand-written, general English (never a benchmark's wording): a question says "cost" of a `fare`
+ * column, "populous" of `population`, "units" of `quantity`, "oldest" of `founded`, "how long" of
+ * `duration`. Used by the offline column matcher (nodes/offline/columns.ts `headerMatch`: a word
+ * whose related words include a header word names that column, with less weight than the header
+ * word itself) and by the question analysis ("how long …" asks for a duration, a number).
+ *
+ * Keys are question words (or their stems); values are header words (matched stemmed).
+ */
+import { PERSON_HEADERS } from "./lexicons.js";
+
+/** Question word → header words it often means. */
+export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
+  // People and places.
+  who: [...PERSON_HEADERS, "title"],
+  where: ["venue", "location", "city", "place", "country", "stadium", "site", "ground", "arena", "host", "destination"],
+  go: ["destination", "to"],
+  goes: ["destination", "to"],
+  headed: ["destination", "to"],
+  destination: ["destination", "to"],
+  leave: ["departure", "depart", "departs"],
+  leaves: ["departure", "depart", "departs"],
+  depart: ["departure", "depart", "departs"],
+  departs: ["departure", "depart", "departs"],
+  arrive: ["arrival", "arrive", "arrives"],
+  arrives: ["arrival", "arrive", "arrives"],
+  // Time and dates.
+  year: ["year", "season", "date"],
+  when: ["date", "year", "season", "time"],
+  day: ["date", "day"],
+  days: ["date", "day"],
+  earliest: ["date", "year", "season", "founded", "established", "opened", "start"],
+  latest: ["date", "year", "season"],
+  recent: ["date", "year", "season"],
+  oldest: ["age", "born", "birth", "date", "year", "established", "founded", "built"],
+  youngest: ["age", "born", "birth", "date", "year"],
+  old: ["age", "founded", "established", "built"],
+  age: ["age", "born"],
+  born: ["born", "birth", "date", "year", "dob"],
+  founded: ["founded", "established", "year", "date"],
+  founding: ["founded", "established", "year", "date"],
+  established: ["established", "founded", "year", "date"],
+  built: ["built", "year", "date", "completed", "opened"],
+  released: ["release", "date", "year"],
+  release: ["release", "date", "year"],
+  published: ["published", "publication", "year", "date", "release"],
+  started: ["start", "hire", "hired", "joined", "date"],
+  start: ["start", "hire", "hired", "joined", "date"],
+  joined: ["start", "join", "joined", "hire", "hired", "date"],
+  join: ["start", "join", "joined", "hire", "hired", "date"],
+  hired: ["hire", "hired", "start", "date"],
+  enroll: ["enrolled", "enrollment", "enrolment", "date"],
+  enrolled: ["enrolled", "enrollment", "enrolment", "date"],
+  enrollment: ["enrolled", "enrollment", "enrolment", "date"],
+  issued: ["issued", "issue", "date"],
+  time: ["time", "duration", "length"],
+  // Sizes and measures.
+  tallest: ["height", "m", "ft", "feet", "meter", "metre"],
+  height: ["height", "ft", "m"],
+  tall: ["height", "ft", "m"],
+  high: ["height", "elevation", "altitude"],
+  longest: ["length", "time", "duration", "km", "mile", "distance", "page", "minute", "hour", "runtime"],
+  shortest: ["length", "time", "duration", "km", "mile", "distance", "page", "minute", "hour", "runtime"],
+  long: ["length", "time", "duration", "minute", "hour", "runtime"],
+  length: ["length", "time", "duration", "km", "mile"],
+  duration: ["duration", "time", "length", "minute", "hour", "runtime"],
+  runtime: ["runtime", "duration", "length", "minute"],
+  fastest: ["time", "speed"],
+  slowest: ["time", "speed"],
+  speed: ["speed", "time"],
+  largest: ["size", "area", "population", "capacity", "total", "amount", "value"],
+  biggest: ["size", "area", "population", "capacity", "total", "amount", "value"],
+  smallest: ["size", "area", "population", "capacity", "total", "amount", "value"],
+  big: ["size", "area", "capacity"],
+  area: ["area", "km2", "km²", "size"],
+  capacity: ["capacity", "seat"],
+  elevation: ["elevation", "height", "altitude"],
+  floors: ["floor", "storey", "stories"],
+  weight: ["weight", "kg", "lb"],
+  heavy: ["weight", "kg", "lb"],
+  heaviest: ["weight", "kg", "lb"],
+  lightest: ["weight", "kg", "lb"],
+  distance: ["distance", "km", "mile", "length"],
+  far: ["distance", "km", "mile"],
+  deep: ["depth"],
+  wide: ["width"],
+  hot: ["temperature", "temp"],
+  hottest: ["temperature", "temp"],
+  warm: ["temperature", "temp"],
+  warmest: ["temperature", "temp"],
+  cold: ["temperature", "temp"],
+  coldest: ["temperature", "temp"],
+  rain: ["rain", "rainfall", "precipitation", "mm"],
+  rained: ["rain", "rainfall", "precipitation", "mm"],
+  rainy: ["rain", "rainfall", "precipitation", "mm"],
+  wettest: ["rain", "rainfall", "precipitation", "mm"],
+  // Counts of people and things.
+  populous: ["population", "pop", "inhabitant"],
+  populated: ["population", "pop"],
+  population: ["population", "pop", "inhabitant"],
+  residents: ["population", "pop", "inhabitant"],
+  people: ["population", "attendance", "pop", "crowd"],
+  attendance: ["attendance", "crowd", "spectator"],
+  attended: ["attendance", "crowd", "spectator"],
+  crowd: ["attendance", "crowd"],
+  units: ["quantity", "qty", "stock", "unit"],
+  quantity: ["quantity", "qty", "unit"],
+  stock: ["stock", "quantity", "qty", "inventory"],
+  stocked: ["stock", "quantity", "qty"],
+  stored: ["stock", "quantity", "qty"],
+  pieces: ["quantity", "qty", "piece"],
+  // Money.
+  money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget", "box", "office"],
+  grossed: ["gross", "box", "office", "revenue", "earning"],
+  powerful: ["horsepower", "hp", "power", "kw"],
+  power: ["horsepower", "hp", "power", "kw"],
+  efficient: ["mpg", "efficiency", "economy", "consumption"],
+  economical: ["mpg", "efficiency", "economy", "consumption"],
+  earned: ["earning", "prize", "money", "gross", "point", "salary", "wage", "pay", "income"],
+  earn: ["salary", "wage", "pay", "income", "earning"],
+  earns: ["salary", "wage", "pay", "income", "earning"],
+  paid: ["salary", "wage", "pay", "income", "price", "amount"],
+  pay: ["salary", "wage", "pay", "income"],
+  make: ["salary", "wage", "pay", "income", "earning"],
+  makes: ["salary", "wage", "pay", "income", "earning"],
+  salary: ["salary", "wage", "pay", "income"],
+  expensive: ["price", "cost", "fare", "fee", "rate", "rent"],
+  cheap: ["price", "cost", "fare", "fee", "rate", "rent"],
+  cheapest: ["price", "cost", "fare", "fee", "rate", "rent"],
+  priced: ["price", "cost", "fare"],
+  price: ["price", "cost", "fare"],
+  cost: ["cost", "price", "budget", "fare", "fee", "charge"],
+  costs: ["cost", "price", "fare", "fee", "charge"],
+  fare: ["fare", "price", "cost"],
+  fee: ["fee", "price", "cost", "charge"],
+  ticket: ["fare", "price", "ticket"],
+  billed: ["amount", "total", "billed"],
+  invoiced: ["amount", "total", "invoiced"],
+  charged: ["amount", "charge", "fee", "price"],
+  worth: ["value", "worth", "price", "amount"],
+  spent: ["amount", "cost", "spend", "spending", "expense"],
+  sell: ["sale", "sold", "amount", "revenue"],
+  sold: ["sale", "sold", "amount", "revenue", "unit", "copy"],
+  // Results and scores.
+  rated: ["rating", "score", "grade"],
+  pages: ["page"],
+  scored: ["score", "goal", "point", "pts", "mark", "grade"],
+  score: ["score", "point", "pts", "result", "mark", "grade"],
+  grade: ["grade", "score", "mark"],
+  marks: ["mark", "score", "grade"],
+  points: ["point", "pts"],
+  point: ["point", "pts"],
+  goals: ["goal", "gls"],
+  goal: ["goal", "gls"],
+  medals: ["total", "medal"],
+  medal: ["total", "medal"],
+  votes: ["vote", "%"],
+  vote: ["vote", "%"],
+  percent: ["%", "percent", "percentage", "share"],
+  percentage: ["%", "percent", "percentage", "share"],
+  seats: ["seat"],
+  wins: ["win", "w", "won"],
+  won: ["win", "w", "won", "winner", "result"],
+  losses: ["loss", "l", "lost"],
+  lost: ["loss", "l", "lost"],
+  draws: ["draw", "d", "tie"],
+  games: ["game", "gp", "match", "app", "played"],
+  appearances: ["app", "appearance", "game", "cap", "match"],
+  caps: ["cap", "app"],
+  laps: ["lap"],
+  rank: ["rank", "pos", "position", "place", "#"],
+  ranked: ["rank", "pos", "position", "place"],
+  place: ["place", "pos", "position", "rank", "finish"],
+  position: ["pos", "position", "place", "rank"],
+  finished: ["pos", "position", "place", "finish", "result"],
+  viewers: ["viewer", "audience", "rating", "million"],
+  // Works and groups.
+  song: ["title", "song", "single", "track"],
+  songs: ["title", "song", "single", "track"],
+  album: ["album", "title", "release"],
+  film: ["title", "film", "movie"],
+  movie: ["title", "film", "movie"],
+  episode: ["title", "episode"],
+  title: ["title", "name"],
+  team: ["team", "club", "opponent", "school", "franchise"],
+  club: ["club", "team"],
+  opponent: ["opponent", "opposition", "against", "team", "vs"],
+  nation: ["nation", "country", "noc", "team"],
+  country: ["country", "nation", "noc", "nationality"],
+  city: ["city", "town", "location", "venue"],
+  venue: ["venue", "stadium", "location", "ground", "site", "city"],
+  director: ["director", "directed"],
+  written: ["writer", "written"],
+  directed: ["director", "directed"],
+  party: ["party"],
+  district: ["district"],
+};
+
+/**
+ * "how long/tall/old/far/heavy/much …": the adjective after "how" asks for a measure, a number, named
+ * by these header words ("how long is the flight?" → a duration or length column).
+ */
+export const MEASURE_CUES: Readonly<Record<string, readonly string[]>> = {
+  long: ["duration", "length", "time", "runtime", "minute", "hour", "day"],
+  tall: ["height"],
+  high: ["height", "elevation", "altitude"],
+  old: ["age"],
+  far: ["distance"],
+  heavy: ["weight"],
+  powerful: ["horsepower", "power"],
+  big: ["size", "area", "capacity"],
+  large: ["size", "area", "capacity"],
+  deep: ["depth"],
+  wide: ["width"],
+  hot: ["temperature"],
+  warm: ["temperature"],
+  cold: ["temperature"],
+  much: ["amount", "price", "cost", "value", "total", "fare", "fee"],
+};
+
+const MEASURE_CUE = new RegExp(`\\bhow (${Object.keys(MEASURE_CUES).join("|")})\\b`);
+
+/** The measure a "how <adjective>" question asks for ("how long is …" → long), or undefined. */
+export function measureCue(q: string): string | undefined {
+  return MEASURE_CUE.exec(q)?.[1];
+}
+
+/**
+ * Header words of a column that holds an amount of things, which "how many X … in total" sums when X
+ * is a value of the table (an item) rather than the row noun.
+ */
+export const QUANTITY_HEADERS: ReadonlySet<string> = new Set([
+  "quantity",
+  "qty",
+  "unit",
+  "stock",
+  "inventory",
+  "count",
+  "piece",
+  "volume",
+  "number",
+]);
+
+/**
+ * A header word that modifies the next one rather than naming the column: a "unit cost" column is a
+ * cost, not a number of units.
+ */
+export const MODIFIER_HEADER_WORDS: ReadonlySet<string> = new Set(["unit"]);
