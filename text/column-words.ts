@@ -113,6 +113,11 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // Money.
   money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget", "box", "office"],
   grossed: ["gross", "box", "office", "revenue", "earning"],
+  rich: ["gdp", "income", "wealth", "revenue"],
+  richest: ["gdp", "income", "wealth", "revenue"],
+  wealthiest: ["gdp", "income", "wealth", "revenue"],
+  poorest: ["gdp", "income", "wealth", "revenue"],
+  popular: ["plays", "views", "streams", "listeners", "sales", "votes", "popularity", "attendance"],
   powerful: ["horsepower", "hp", "power", "kw"],
   power: ["horsepower", "hp", "power", "kw"],
   efficient: ["mpg", "efficiency", "economy", "consumption"],

@@ -114,6 +114,8 @@ export const countAtLeast: PlanGenerator = {
 };
 
 function countNoun(ctx: PlanContext): string[] {
+  // "how many times …" counts events: "times" names no column (not a Time column).
+  if (/^times?$/.test(ctx.analysis.countNoun[0] ?? "")) return ctx.analysis.countNoun.slice(1);
   return ctx.analysis.countNoun.length ? ctx.analysis.countNoun : ctx.analysis.targetHints;
 }
 
@@ -236,6 +238,21 @@ export const countSum: PlanGenerator = {
     if (countCol && score >= 0.8 && filterPreds.length > 0) return null;
     // "how many hinges are there in total?": the counted noun is a value of the table (an item), not
     // the row noun, so the rows are summed over their quantity column.
+    // "how many times were X's songs played in total?": "times" counts events; the verb names the summed column.
+    if (/^times?$/.test(a.countNoun[0] ?? "")) {
+      const named = bestSingleWordColumn(
+        a.contentWords.filter((w) => !/^times?$/.test(w)),
+        catalog,
+        usable,
+        used,
+      );
+      if (named.column && named.score >= 1.5)
+        return {
+          sql: `SELECT SUM(${numExpr(named.column)}) FROM ${table}${where([...basePreds, hasNum(named.column), ...summaryFilter(catalog)])}`,
+          template: "sum",
+          targetColumn: named.column.schema.name,
+        };
+    }
     const nounIsValue =
       noun.length > 0 && noun.every((w) => filters.some((m) => m.text.split(" ").some((t) => stem(t) === stem(w))));
     const quantity = nounIsValue ? quantityColumn(catalog, usable, used) : undefined;

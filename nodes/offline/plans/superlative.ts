@@ -35,7 +35,7 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
  */
 function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
   const m =
-    /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   if (!m) return undefined;
