@@ -180,10 +180,12 @@ export async function chunkTable(
     let used = 0;
     let j = 0;
     while ((await has(j)) && win[j]!.cost <= rowBudget - used) used += win[j++]!.cost;
-    chunks.push(`${prefix}${headText}\n${win
-      .slice(0, j)
-      .map((w) => w.line)
-      .join("\n")}`);
+    chunks.push(
+      `${prefix}${headText}\n${win
+        .slice(0, j)
+        .map((w) => w.line)
+        .join("\n")}`,
+    );
     if (!(await has(j))) break;
     // overlap: step back over trailing rows worth ≤ overlap tokens, always advancing
     let back = j;

@@ -426,7 +426,9 @@ function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssu
           yield rectangular(row, width);
         }
         if (seen < skip || n !== rowCount)
-          throw new Error(`${file} changed while the index was being built (read again, it no longer holds the same ${rowCount} rows); build again`);
+          throw new Error(
+            `${file} changed while the index was being built (read again, it no longer holds the same ${rowCount} rows); build again`,
+          );
       },
     },
   ];

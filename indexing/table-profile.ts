@@ -51,7 +51,11 @@ export class SharesCounter {
   }
   shares(): ColumnShares {
     const nonEmpty = this.nonEmpty || 1;
-    return { numericShare: this.numbers / nonEmpty, yearShare: this.years / nonEmpty, timeShare: this.times / nonEmpty };
+    return {
+      numericShare: this.numbers / nonEmpty,
+      yearShare: this.years / nonEmpty,
+      timeShare: this.times / nonEmpty,
+    };
   }
 }
 

@@ -79,13 +79,13 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
   const tokens = new Set<string>();
   schema.columns.forEach((col, c) => {
     // every distinct normalised value, in the order of its first row, with that row's original text
+    // (a bare column beside the one min() aggregate takes its value from the row holding the minimum)
     const raw = quoteIdent(col.rawPhysical);
     const distinct = db
       .prepare(
-        `INSERT INTO _values (table_id, col, norm, raw, freq, rows) ` +
-          `SELECT ?, ?, g.norm, t.${raw}, g.freq, g.rows FROM (` +
-          `SELECT atr_norm(${raw}) AS norm, min(_row) AS first, count(*) AS freq, json_group_array(_row ORDER BY _row) AS rows ` +
-          `FROM ${table} GROUP BY 1) g JOIN ${table} t ON t._row = g.first WHERE g.norm <> '' ORDER BY g.first`,
+        `INSERT INTO _values (table_id, col, norm, raw, freq, rows) SELECT ?, ?, norm, raw, freq, rows FROM (` +
+          `SELECT atr_norm(${raw}) AS norm, min(_row) AS first, ${raw} AS raw, count(*) AS freq, ` +
+          `json_group_array(_row ORDER BY _row) AS rows FROM ${table} GROUP BY 1) WHERE norm <> '' ORDER BY first`,
       )
       .run(schema.tableId, c).changes;
     const norms = db

@@ -144,8 +144,25 @@ async function childBuild(kind: "table" | "corpus", n: number, root: string): Pr
   (await import("node:fs")).mkdirSync(docs, { recursive: true });
   const t0 = performance.now();
   const c0 = cpuSeconds();
-  const { manifest } = await buildIndex({ excelDir: data, docDir: docs, savePath: join(root, "index") });
+  // CPU seconds from the first progress event of each stage to the next stage's (where the build's time goes)
+  const stages: Record<string, number> = {};
+  let stage = "load";
+  let since = c0;
+  const { manifest } = await buildIndex({
+    excelDir: data,
+    docDir: docs,
+    savePath: join(root, "index"),
+    onProgress: (name) => {
+      if (name === stage) return;
+      const now = cpuSeconds();
+      stages[stage] = +((stages[stage] ?? 0) + now - since).toFixed(1);
+      stage = name;
+      since = now;
+    },
+  });
+  stages[stage] = +((stages[stage] ?? 0) + cpuSeconds() - since).toFixed(1);
   return {
+    build_stages_cpu_s: stages,
     build_s: +((performance.now() - t0) / 1000).toFixed(1),
     build_cpu_s: +(cpuSeconds() - c0).toFixed(1),
     index_mb: +(dirBytes(join(root, "index")) / 1e6).toFixed(1),
