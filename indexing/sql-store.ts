@@ -207,8 +207,15 @@ export function writeSqlStore(
 /**
  * A large table read back from tables.sqlite for the views, so the build never holds its rows: the
  * rows in order and each column's distinct cells (grouped by SQLite), every cell passed through
- * `viewCell` first (the views' cut of overlong cells). `db` is the built store, open read-only.
+ * `viewCell` first (the views' cut of overlong cells, which must leave a cell of at most 10,000
+ * UTF-16 units alone). `db` is the built store, open read-only.
  */
+/** The characters String.prototype.trim removes (WhiteSpace and LineTerminator of ECMAScript). */
+export const JS_WHITESPACE =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+/** Cells of at most this many characters are never cut by `viewCell` (a character is at most two UTF-16 units). */
+const VIEW_CUT_SAFE_CHARS = 5000;
+
 export function storedTable(
   db: Database.Database,
   schema: TableSchema,
@@ -238,11 +245,13 @@ export function storedTable(
       const cell = quoteIdent(schema.columns[column]!.rawPhysical);
       return db
         .prepare(
-          `SELECT v, count(*), min(${row}) AS first FROM (SELECT atr_view_cell(${cell}) AS v, ${row} FROM ${table}) ` +
+          // SQLite trims JavaScript's whitespace itself; only a cell that may be cut goes through JavaScript
+          `SELECT v, count(*), min(${row}) AS first FROM (SELECT CASE WHEN length(${cell}) > ${VIEW_CUT_SAFE_CHARS} ` +
+            `THEN atr_view_cell(${cell}) ELSE trim(${cell}, ?) END AS v, ${row} FROM ${table}) ` +
             `WHERE v <> '' GROUP BY v ORDER BY first`,
         )
         .raw()
-        .iterate() as Iterable<DistinctCell>;
+        .iterate(JS_WHITESPACE) as Iterable<DistinctCell>;
     },
   };
 }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadTables, loadTableSources } from "../../indexing/load-tables.js";
-import { writeSqlStore } from "../../indexing/sql-store.js";
+import { JS_WHITESPACE, writeSqlStore } from "../../indexing/sql-store.js";
 import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { isStreamed } from "../../indexing/types.js";
 
@@ -88,5 +88,19 @@ describe("a CSV over the large-table line", () => {
     expect(() => writeSqlStore(join(dir, "tables.sqlite"), tables)).toThrow(
       /big\.csv.*changed while the index was being built/,
     );
+  });
+});
+
+describe("the store's grouping of a large table's cells", () => {
+  it("trims exactly what String.prototype.trim trims", () => {
+    for (let c = 0; c < 0x10000; c++) {
+      if (c >= 0xd800 && c < 0xe000) continue;
+      const ch = String.fromCharCode(c);
+      expect(`a${ch}`.trim() === "a", `U+${c.toString(16)}`).toBe(JS_WHITESPACE.includes(ch));
+    }
+    const db = new Database(":memory:");
+    for (const t of ["  x  ", "\u00a0x\u3000", "\ufeffé ", "x\u200b", " 😀 ", "\t\n", "a\u2028"])
+      expect(db.prepare("SELECT trim(?, ?)").pluck().get(t, JS_WHITESPACE)).toBe(t.trim());
+    db.close();
   });
 });
