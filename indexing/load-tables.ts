@@ -1,6 +1,10 @@
 /**
  * Loads every table of a directory: each .csv file, and each non-empty sheet of each .xlsx workbook,
  * becomes one RawTable with flattened, non-blank, unique headers and rectangular rows of strings.
+ * A CSV of more than LARGE_TABLE_ROWS rows becomes a StreamedTable instead (`loadTableSources`, what
+ * the index build uses): the first read finds its header, width, repairs and row count and keeps no
+ * rows; `readRows` reads the file again (the store writes it row by row), and refuses a file that
+ * no longer holds the same rows. A workbook is read whole (it is bounded by MAX_SHEET_CELLS).
  *
  * - Ids: the file stem; `<stem>#<sheet>` when a workbook has more than one sheet.
  * - Headers: blank → `col_N` (N = 1-based position); a repeated name → `name_2`, `name_3`, …;

@@ -22,6 +22,9 @@
  * - Tables over LARGE_TABLE_ROWS rows also get build-time statistics and lexical indexes
  *   (`_column_stats`, `_table_stats`, `_values`, `_values_fts`, `_value_tokens`, `_rows_fts`; layout in
  *   indexing/table-stats.ts), so questions over them read indexes instead of the table.
+ * A streamed table (a large CSV, indexing/load-tables.ts) is read twice, never held: once to type its
+ * columns, once to insert its rows, in the table's one transaction. The statistics of a large table
+ * and the views read it back from this file (`storedTable`).
  * Passages are not in SQLite; they live in `passages.jsonl` (see open-index.ts).
  * Readers open the file read-only (`{readonly: true, fileMustExist: true}`).
  */
