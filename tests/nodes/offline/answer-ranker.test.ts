@@ -57,7 +57,12 @@ describe("answer ranker", () => {
     expect(lyon!["r:margin"]).toBe(0);
     expect(porto!["r:share"]).toBe(0.5);
     expect(lyon!["r:mean-p"]).toBeCloseTo(0.4);
-    expect(porto).toMatchObject({ "r:set=RETRIEVE+SQL": 1, "r:best-route=RETRIEVE": 1, "r:kind=place": 1, "r:rule=read": 1 });
+    expect(porto).toMatchObject({
+      "r:set=RETRIEVE+SQL": 1,
+      "r:best-route=RETRIEVE": 1,
+      "r:kind=place": 1,
+      "r:rule=read": 1,
+    });
     // crosses with the route stay the per-attempt model's
     expect(Object.keys(porto!).some((k) => k.includes("|"))).toBe(false);
     expect(lyon).toMatchObject({ "r:set=TEXT": 1, "r:best-route=TEXT": 1 });
