@@ -14,7 +14,7 @@
 import { Annotation } from "@langchain/langgraph";
 import { z } from "zod";
 import type { DocChunk, TableSchema } from "../indexing/types.js";
-import type { FailedRouteRecord, LinkedValue, Provenance, Route, Step, SubQueryPlan, Verdict } from "../nodes/types.js";
+import type { AnswerCandidate, FailedRouteRecord, LinkedValue, Provenance, Route, Step, SubQueryPlan, Verdict } from "../nodes/types.js";
 
 /** LLM usage and time of one node (or summed over nodes). */
 export interface UsageCounts {
@@ -56,6 +56,9 @@ export interface Attempt {
   pCorrect?: number;
   /** The evidence of this attempt's answer: table, rows and cells, SQL and its rows, passage sentences. */
   provenance?: Provenance;
+  /** The reader's features of `answer`, and its other candidates (Strategies.readTextCandidates). */
+  readerFeatures?: Record<string, number>;
+  alternatives?: AnswerCandidate[];
 }
 
 /** One row of `atr_trace.verifier_decisions` (reference §9.2; field names as the reference). */
@@ -89,6 +92,8 @@ export interface TraceDecision {
   features?: Record<string, number>;
   /** The attempt's provenance (nodes/provenance.ts). */
   provenance?: Provenance;
+  /** 2.. for another candidate of the same attempt's reading (the attempt's own answer has none). */
+  candidate?: number;
 }
 
 /** Which tier of the cascade answered (graph/cascade.ts). */

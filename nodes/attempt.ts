@@ -21,6 +21,8 @@ export function makeAttempt(
     sqlResult: fields.sqlResult ?? "",
     sql: fields.sql ?? "",
     ...(fields.sqlRefusals && fields.sqlRefusals.length > 0 ? { sqlRefusals: fields.sqlRefusals } : {}),
+    ...(fields.readerFeatures ? { readerFeatures: fields.readerFeatures } : {}),
+    ...(fields.alternatives && fields.alternatives.length > 0 ? { alternatives: fields.alternatives } : {}),
     valueLinkerAttempted: fields.valueLinkerAttempted ?? false,
     linkedValues: fields.linkedValues ?? [],
     verdict: null,

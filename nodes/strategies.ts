@@ -7,7 +7,7 @@
  * Every method returns plain data. A strategy that fails throws; the calling node applies the
  * reference's fail-closed rule (decomposer → TERMINATE, verifier → 0.5, reader → "not found").
  */
-import type { LinkedValue, Operator, Route, Step, SubQueryPlan, Verdict } from "./types.js";
+import type { AnswerCandidate, LinkedValue, Operator, Route, Step, SubQueryPlan, Verdict } from "./types.js";
 import type { CellEntry, SchemaEntry, TableSchema } from "../indexing/types.js";
 
 export interface DecomposeInput {
@@ -116,6 +116,8 @@ export interface VerifyInput {
   earlier?: ReadonlyArray<{ route: Route; answer: string; subQuery: string }>;
   /** Accept (verdict 1) at P(correct) ≥ this; absent: the learned verifier's own threshold. */
   acceptThreshold?: number;
+  /** The reader's features of this answer among its candidates (nodes/offline/reader-candidates.ts). */
+  readerFeatures?: Record<string, number>;
 }
 
 export interface VerifyOutput {
@@ -154,6 +156,12 @@ export interface Strategies {
   writeSql(input: WriteSqlInput): Promise<string>;
   readText(input: ReadTextInput): Promise<string>;
   readRows(input: ReadRowsInput): Promise<string>;
+  /**
+   * Optional: the reading's best few answers (best first, distinct, at most 4) with their features;
+   * the first is what readText would answer. The verify node judges and traces each one.
+   */
+  readTextCandidates?(input: ReadTextInput): Promise<AnswerCandidate[]>;
+  readRowsCandidates?(input: ReadRowsInput): Promise<AnswerCandidate[]>;
   fuse(input: FuseInput): Promise<string>;
   verify(input: VerifyInput): Promise<VerifyOutput>;
   synthesize(input: SynthesizeInput): Promise<string>;

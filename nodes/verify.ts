@@ -65,8 +65,10 @@ export async function judge(
       ...(attempt.sql ? { sql: attempt.sql } : {}),
       requestedRoute: attempt.requestedRoute,
       attempt: attempt.number,
-      earlier: state.trace.map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
+      // Another candidate of an earlier reading is no other route's finding.
+      earlier: state.trace.filter((d) => d.candidate === undefined).map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
       ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
+      ...(attempt.readerFeatures ? { readerFeatures: attempt.readerFeatures } : {}),
     });
     verdict = validVerdict(out?.verdict);
     reason = typeof out?.reason === "string" ? out.reason : "";
@@ -92,6 +94,30 @@ export function plausibleAfter(state: Pick<State, "plausibleAnswer">, attempt: A
   const earlier = attempt.number > 1 ? state.plausibleAnswer : "";
   if (earlier !== "") return earlier;
   return verdict === 0.5 && isValidAnswer(attempt.answer) ? attempt.answer.trim() : "";
+}
+
+/**
+ * The reading's other candidates (Attempt.alternatives), each judged like the attempt's answer —
+ * only by a verifier that scores P(correct), so that the final answer can be any of them
+ * (synthesize.ts bestScoredCandidate); an LLM verifier is not called once per candidate. When the
+ * answer was not accepted and a candidate was, the accepted candidate becomes the attempt's answer.
+ */
+export async function judgeAlternatives(
+  strategies: Pick<Strategies, "verify">,
+  input: { question: string; state: State; attempt: Attempt; judgement: Judgement; acceptThreshold?: number },
+  meter?: UsageMeter,
+): Promise<{ attempt: Attempt; judgement: Judgement; others: Array<{ attempt: Attempt; judgement: Judgement }> }> {
+  const { attempt, judgement, state } = input;
+  const alternatives = attempt.alternatives ?? [];
+  if (alternatives.length === 0 || judgement.pCorrect === undefined) return { attempt, judgement, others: [] };
+  const judged: Array<{ attempt: Attempt; judgement: Judgement }> = [{ attempt, judgement }];
+  for (const alt of alternatives) {
+    const candidate: Attempt = { ...attempt, answer: alt.answer, readerFeatures: alt.features, alternatives: [], ...(attempt.provenance ? { provenance: { ...attempt.provenance, cells: [], passages: [] } } : {}) };
+    judged.push({ attempt: candidate, judgement: await judge(strategies, { ...input, attempt: candidate }, meter) });
+  }
+  const promoted = judgement.verdict === 1 ? 0 : Math.max(0, judged.findIndex((j) => j.judgement.verdict === 1));
+  const [first] = judged.splice(promoted, 1);
+  return { attempt: { ...first!.attempt, alternatives }, judgement: first!.judgement, others: judged };
 }
 
 export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, reason: string, learned: Pick<Judgement, "pCorrect" | "features"> = {}): TraceDecision {
@@ -127,14 +153,17 @@ export function traceDecision(state: State, attempt: Attempt, verdict: Verdict, 
 export async function verify(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("verify", async (meter) => {
     const c = ensureConfiguration(config);
-    const attempt = state.attempt;
-    if (!attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
+    if (!state.attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
     const strategies = await resources.strategies(c, "verifier", meter);
-    const judgement = await judge(strategies, { question: state.question, state, attempt, ...(c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {}) }, meter);
+    const threshold = c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {};
+    const first = await judge(strategies, { question: state.question, state, attempt: state.attempt!, ...threshold }, meter);
+    const best = await judgeAlternatives(strategies, { question: state.question, state, attempt: state.attempt!, judgement: first, ...threshold }, meter);
+    const { attempt, judgement } = best;
     const { verdict, reason } = judgement;
     const judged: Attempt = { ...attempt, verdict, reason, ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}) };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
-    const update: Update = { attempt: judged, plausibleAnswer, trace: traceDecision(state, judged, verdict, reason, judgement) };
+    const others = best.others.map((o, i) => ({ ...traceDecision(state, o.attempt, o.judgement.verdict, o.judgement.reason, o.judgement), candidate: i + 2 }));
+    const update: Update = { attempt: judged, plausibleAnswer, trace: [traceDecision(state, judged, verdict, reason, judgement), ...others] };
     const current: State = { ...state, plausibleAnswer };
     if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;

@@ -12,6 +12,7 @@ import { createDecompose } from "./decompose.js";
 import { createFuse } from "./fuse.js";
 import { linkValue } from "./link-value.js";
 import { createReaders } from "./reader.js";
+import { createCandidateReaders } from "./reader-candidates.js";
 import { createWriteSql } from "./sql-writer.js";
 import { synthesize } from "./synthesize.js";
 import { passageScaleContext } from "./table-context.js";
@@ -22,6 +23,8 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
   const scaleContext = passageScaleContext(index.passages);
   const bridge = createBridge(index);
   const { readText, readRows } = createReaders(scaleContext, bridge);
+  // Each reading also proposes its other best answers, judged and traced by the verify node.
+  const { readTextCandidates, readRowsCandidates } = createCandidateReaders(scaleContext, bridge);
   const fuse = createFuse(scaleContext);
   return {
     name: "offline",
@@ -33,6 +36,8 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
     writeSql: createWriteSql(index),
     readText,
     readRows,
+    readTextCandidates,
+    readRowsCandidates,
     fuse,
     verify: createVerify(bridge, { hasPassages: index.passages.length > 0 }),
     synthesize,
