@@ -23,8 +23,9 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
   const scaleContext = passageScaleContext(index.passages);
   const bridge = createBridge(index);
   const { readText, readRows } = createReaders(scaleContext, bridge);
-  // Each reading also proposes its other best answers, judged and traced by the verify node.
-  const { readTextCandidates, readRowsCandidates } = createCandidateReaders(scaleContext, bridge);
+  // Beside passages each reading also proposes its other best answers, judged and traced by the
+  // verify node; a tables-only index (WTQ-like) keeps one answer per reading, as the verifier was trained.
+  const candidates = index.passages.length > 0 ? createCandidateReaders(scaleContext, bridge) : {};
   const fuse = createFuse(scaleContext);
   return {
     name: "offline",
@@ -36,8 +37,7 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
     writeSql: createWriteSql(index),
     readText,
     readRows,
-    readTextCandidates,
-    readRowsCandidates,
+    ...candidates,
     fuse,
     verify: createVerify(bridge, { hasPassages: index.passages.length > 0 }),
     synthesize,

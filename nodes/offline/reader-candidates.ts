@@ -9,9 +9,10 @@
  */
 import { answerKindOf, fitsKind, numericValue, type AnswerKind } from "./answer-kind.js";
 import { scaleFromEvidence } from "./answer-format.js";
-import { type Bridge, askedCell, bridgedInput, describedRowOf, describedRowSpans, readPassageSpans, readRowsWith, readTableCells, readTextWith, type ScoredCell, type ScoredSpan } from "./reader.js";
+import { type Bridge, CELL_CONFIDENCE, askedCell, bridgedInput, describedRowOf, describedRowSpans, readPassageSpans, readRowsWith, readTableCells, readTextWith, type ScoredCell, type ScoredSpan } from "./reader.js";
 import { NOT_FOUND, formatForQuestion } from "./answer-format.js";
-import { keyStems, normalized, parseRows } from "./evidence.js";
+import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows } from "./evidence.js";
+import { answerFromCells } from "./table-cells.js";
 import type { DescribedRow } from "./bridge.js";
 import type { ScaleContext } from "./table-context.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
@@ -32,7 +33,7 @@ function bucket(n: number, edges: readonly number[], labels: readonly string[]):
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Share of the question's entity mentions whose words the sentence holds (1 with no mention). */
+/** Share of the question's entity mentions whose words the span's sentence holds (1 with no mention). */
 function mentionMatch(mentions: readonly string[], context: string): number {
   if (mentions.length === 0) return 1;
   const stems = keyStems(context);
@@ -167,6 +168,23 @@ function withPrimary(primary: string, candidates: readonly ReaderCandidate[], k:
 }
 
 /**
+ * On a report table (row label × period), the reading of the cells at the next-best located rows
+ * (table-cells.ts `rowRank`), when the answer is the located cells' reading.
+ */
+export function reportCellCandidates(question: string, rows: EvidenceRow[], evidence: string, primary: string): ReaderCandidate[] {
+  const first = answerFromCells(question, rows, evidence);
+  if (!first || !first.periodTable || first.confidence < CELL_CONFIDENCE || normalized(first.answer) !== normalized(primary)) return [];
+  const feature = (alt: typeof first, rank: number) => ({ "rc:report-cell": 1, [`rc:row-rank=${bucket(rank + 1, [1, 2], ["1", "2", "3+"])}`]: 1, "rc:cells-confidence": round(alt.confidence), "rc:confidence-drop": round(Math.max(0, first.confidence - alt.confidence)) });
+  const out: ReaderCandidate[] = [{ answer: first.answer, features: feature(first, 0) }];
+  for (let rank = 1; rank < MAX_READER_CANDIDATES; rank++) {
+    const alt = answerFromCells(question, rows, evidence, { rowRank: rank });
+    if (!alt) break;
+    out.push({ answer: alt.answer, features: feature(alt, rank) });
+  }
+  return out.length > 1 ? out : [];
+}
+
+/**
  * Strategies.readTextCandidates / readRowsCandidates of the offline reader: the same first answer
  * as readText / readRows (reader.ts createReaders), then up to three other candidates.
  */
@@ -183,6 +201,9 @@ export function createCandidateReaders(context: ScaleContext, bridge?: Bridge): 
       const kind = answerKindOf(input.plan, bridged.subQuery || input.question);
       const spans = readPassageSpans(input.question, bridged.subQuery, input.plan, input.evidence, undefined, MAX_READER_CANDIDATES);
       const linkedFromRow = bridged.subQuery !== input.subQuery || /\(about:/.test(input.subQuery);
+      const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
+      const cells = reportCellCandidates(input.subQuery || input.question, rows, `${input.evidence}\n${context(input.evidence)}`, primary);
+      if (cells.length > 0) return withPrimary(primary, cells, MAX_READER_CANDIDATES);
       return withPrimary(primary, spanFeatures(spans, { kind, mentions: input.plan?.entityMentions ?? [], evidence: input.evidence, linkedFromRow: false }).map((c, i) => (linkedFromRow && spans[i]!.linked > 0 ? { ...c, features: { ...c.features, "rc:linked-from-row": 1 } } : c)), MAX_READER_CANDIDATES);
     },
     readRowsCandidates: async (input: ReadRowsInput) => {
@@ -191,6 +212,8 @@ export function createCandidateReaders(context: ScaleContext, bridge?: Bridge): 
       const cell = row ? askedCell(input, row) : undefined;
       const primary = cell ?? readRowsWith(input, context(evidence));
       const kind = answerKindOf(input.plan, input.subQuery || input.question);
+      const report = reportCellCandidates(input.subQuery || input.question, parseRows(input.tableContext), `${evidence}\n${context(evidence)}`, primary);
+      if (report.length > 0) return withPrimary(primary, report, MAX_READER_CANDIDATES);
       const cells = readTableCells(input.question, input.subQuery, input.plan, parseRows(input.tableContext), input.bindings, MAX_READER_CANDIDATES);
       // Cells are formatted as readRows formats its cell (the scale the table's passages declare).
       const scaled = `${evidence}\n${context(evidence)}`;
