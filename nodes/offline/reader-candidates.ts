@@ -11,7 +11,8 @@ import { answerKindOf, fitsKind, numericValue, type AnswerKind } from "./answer-
 import { scaleFromEvidence } from "./answer-format.js";
 import { type Bridge, CELL_CONFIDENCE, askedCell, bridgedInput, describedRowOf, describedRowSpans, readPassageSpans, readRowsWith, readTableCells, readTextWith, type ScoredCell, type ScoredSpan } from "./reader.js";
 import { NOT_FOUND, formatForQuestion } from "./answer-format.js";
-import { type EvidenceRow, keyStems, normalized, parseBlocks, parseMarkdownRows, parseRows } from "./evidence.js";
+import { type EvidenceRow, keyStems, parseBlocks, parseMarkdownRows, parseRows } from "./evidence.js";
+import { normaliseForContainment } from "../../text/normalise.js";
 import { answerFromCells } from "./table-cells.js";
 import type { DescribedRow } from "./bridge.js";
 import type { ScaleContext } from "./table-context.js";
@@ -125,7 +126,7 @@ export function distinct(candidates: readonly ReaderCandidate[], k: number): Rea
   const seen = new Set<string>();
   const out: ReaderCandidate[] = [];
   for (const c of candidates) {
-    const key = normalized(c.answer);
+    const key = normaliseForContainment(c.answer);
     if (key === "" || seen.has(key)) continue;
     seen.add(key);
     out.push(c);
@@ -160,8 +161,8 @@ export function cellFeatures(cells: readonly ScoredCell[], kind: AnswerKind): Re
  */
 function withPrimary(primary: string, candidates: readonly ReaderCandidate[], k: number): ReaderCandidate[] {
   if (primary.trim() === "" || primary.trim().toLowerCase() === NOT_FOUND) return [];
-  const key = normalized(primary);
-  const same = candidates.find((c) => normalized(c.answer) === key);
+  const key = normaliseForContainment(primary);
+  const same = candidates.find((c) => normaliseForContainment(c.answer) === key);
   const first: ReaderCandidate = { answer: primary, features: same ? same.features : { "rc:other-reading": 1, "rc:rank=1": 1 } };
   const rest = candidates.filter((c) => c !== same);
   return distinct([first, ...(same ? rest : rest.map((c) => ({ ...c, features: shiftRank(c.features) })))], k);
@@ -173,7 +174,7 @@ function withPrimary(primary: string, candidates: readonly ReaderCandidate[], k:
  */
 export function reportCellCandidates(question: string, rows: EvidenceRow[], evidence: string, primary: string): ReaderCandidate[] {
   const first = answerFromCells(question, rows, evidence);
-  if (!first || !first.periodTable || first.confidence < CELL_CONFIDENCE || normalized(first.answer) !== normalized(primary)) return [];
+  if (!first || !first.periodTable || first.confidence < CELL_CONFIDENCE || normaliseForContainment(first.answer) !== normaliseForContainment(primary)) return [];
   const feature = (alt: typeof first, rank: number) => ({ "rc:report-cell": 1, [`rc:row-rank=${bucket(rank + 1, [1, 2], ["1", "2", "3+"])}`]: 1, "rc:cells-confidence": round(alt.confidence), "rc:confidence-drop": round(Math.max(0, first.confidence - alt.confidence)) });
   const out: ReaderCandidate[] = [{ answer: first.answer, features: feature(first, 0) }];
   for (let rank = 1; rank < MAX_READER_CANDIDATES; rank++) {

@@ -398,7 +398,7 @@ export function readPassageSpans(question: string, subQuery: string, plan: SubQu
       const overlap = spanStems.size > 0 ? inQuestion / spanStems.size : 0;
       const score = coverage * 2 + proximity * 1.5 + span.fit * 0.5 - overlap * 0.8 + (namesTarget ? 0.4 : 0) + u.linked - u.block * 0.02;
       const answer = cleanAnswer(span.text);
-      const key = normalized(answer);
+      const key = normaliseForContainment(answer);
       const seen = best.get(key);
       if (!seen || score > seen.score) best.set(key, { answer, coverage, context: u.sentence, score, block: u.block, sentence: sentenceInBlock, fit: span.fit, linked: u.linked, seq: seq++ });
     }
@@ -548,7 +548,7 @@ export function readTableCells(question: string, subQuery: string, plan: SubQuer
       const coverage = Math.min(1, (rowMatched - ownMatched + headerMatched) / total);
       const score = rowScore + coverage * 2 + (headerMatched / total) * 1.5 + fit * 0.6 - (isFilter ? 3 : 0) - ri * 0.01;
       const answer = cleanAnswer(value);
-      const key = normalized(answer);
+      const key = normaliseForContainment(answer);
       const seen = best.get(key);
       if (!seen || score > seen.score) {
         const context = row.cells.map((c) => `${c.column}: ${c.value}`).join(" | ");
