@@ -125,7 +125,7 @@ export async function startLinkedRoute(
   const scope = await linkScope(state, c, index, strategies, meter);
   const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
   if (!scope.reroute) return { c, index, strategies, scope, common };
-  const reading = await readTextAnswer(strategies, state, meter);
+  const reading = await readTextAnswer(strategies, state, meter, c.readerCandidates);
   return { c, index, strategies, scope, common, rerouted: makeAttempt(state, route, { ...common, ...reading, effectiveRoute: "TEXT", provenance: textProvenance(reading.answer, state) }) };
 }
 
@@ -139,7 +139,7 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     let reading: Reading;
     const input = { question: state.question, subQuery: state.plan!.subQuery, plan: state.plan!, schemaInfo: schemaText, cellInfo: cells, tableContext: context, bindings: scope.linked.filter(isMatched) };
     try {
-      reading = strategies.readRowsCandidates ? readingOf(await strategies.readRowsCandidates(input)) : { answer: (await strategies.readRows(input)).trim() };
+      reading = c.readerCandidates && strategies.readRowsCandidates ? readingOf(await strategies.readRowsCandidates(input)) : { answer: (await strategies.readRows(input)).trim() };
     } catch (error) {
       noteFailure(meter, "readRows failed (not found)", error);
       reading = { answer: NOT_FOUND };

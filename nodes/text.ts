@@ -18,10 +18,10 @@ import type { AnswerCandidate } from "./types.js";
  * The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. A strategy error
  * fails closed to "not found" and is noted in `meter`.
  */
-export async function readTextAnswer(strategies: Pick<Strategies, "readText" | "readTextCandidates">, state: State, meter?: UsageMeter): Promise<Reading> {
+export async function readTextAnswer(strategies: Pick<Strategies, "readText" | "readTextCandidates">, state: State, meter?: UsageMeter, candidates = false): Promise<Reading> {
   const input = { question: state.question, subQuery: state.plan!.subQuery, plan: state.plan!, evidence: state.textEvidence };
   try {
-    if (strategies.readTextCandidates) return readingOf(await strategies.readTextCandidates(input));
+    if (candidates && strategies.readTextCandidates) return readingOf(await strategies.readTextCandidates(input));
     const answer = await strategies.readText(input);
     return { answer: typeof answer === "string" ? answer.trim() : NOT_FOUND };
   } catch (error) {
@@ -42,7 +42,8 @@ export function readingOf(candidates: readonly AnswerCandidate[] | undefined): R
   const valid = (candidates ?? []).filter((c) => typeof c?.answer === "string" && c.answer.trim() !== "");
   const [first, ...rest] = valid;
   if (!first) return { answer: NOT_FOUND };
-  return { answer: first.answer.trim(), readerFeatures: first.features, ...(rest.length > 0 ? { alternatives: rest.map((c) => ({ ...c, answer: c.answer.trim() })) } : {}) };
+  // `rc:alternative` marks the other candidates for the verifier and the ranker (not a route's own answer).
+  return { answer: first.answer.trim(), readerFeatures: first.features, ...(rest.length > 0 ? { alternatives: rest.map((c) => ({ answer: c.answer.trim(), features: { ...c.features, "rc:alternative": 1 } })) } : {}) };
 }
 
 /** What a TEXT answer was read from: the selected chunks that hold it. */
@@ -54,7 +55,7 @@ export async function text(state: State, config: RunnableConfig, resources: Node
   return metered("TEXT", async (meter) => {
     const c = ensureConfiguration(config);
     const strategies = await resources.strategies(c, "main", meter);
-    const reading = await readTextAnswer(strategies, state, meter);
+    const reading = await readTextAnswer(strategies, state, meter, c.readerCandidates);
     return { attempt: makeAttempt(state, "TEXT", { ...reading, provenance: textProvenance(reading.answer, state) }) };
   });
 }

@@ -163,7 +163,7 @@ export async function verify(state: State, config: RunnableConfig, resources: No
     const judged: Attempt = { ...attempt, verdict, reason, ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}) };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
     const others = best.others.map((o, i) => ({ ...traceDecision(state, o.attempt, o.judgement.verdict, o.judgement.reason, o.judgement), candidate: i + 2 }));
-    const update: Update = { attempt: judged, plausibleAnswer, trace: [traceDecision(state, judged, verdict, reason, judgement), ...others] };
+    const update: Update = { attempt: judged, plausibleAnswer, trace: others.length > 0 ? [traceDecision(state, judged, verdict, reason, judgement), ...others] : traceDecision(state, judged, verdict, reason, judgement) };
     const current: State = { ...state, plausibleAnswer };
     if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;

@@ -19,7 +19,7 @@ function model(weights: Record<string, number>, threshold: number): AnswerModel 
 }
 
 async function ask(): Promise<AnswerResult> {
-  return answerQuestion({ question: QUESTION }, { configurable: { indexPath: index.dir, routerType: "fixed", forceRoute: "TEXT", noEscalation: true } });
+  return answerQuestion({ question: QUESTION }, { configurable: { indexPath: index.dir, routerType: "fixed", forceRoute: "TEXT", noEscalation: true, readerCandidates: true } });
 }
 
 describe("reader candidates through the graph", () => {
