@@ -15,7 +15,7 @@ afterEach(() => setAnswerModel(undefined));
 const QUESTION = "In what year did a club join the Northvale League?";
 
 function model(weights: Record<string, number>, threshold: number): AnswerModel {
-  return { format: "atr-answer-verifier-v1", weights, threshold, trainedOn: {} };
+  return { format: "atr-answer-verifier-v2", scorer: { kind: "logistic", weights }, threshold, trainedOn: {} };
 }
 
 async function ask(): Promise<AnswerResult> {
