@@ -17,7 +17,7 @@ import { metered, type AgentIndex, type NodeResources } from "./node-resources.j
 import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { schemaScope } from "./schema-scope.js";
 import type { Strategies } from "./strategies.js";
-import { readTextAnswer, textProvenance } from "./text.js";
+import { readTextAnswer, readingOf, textProvenance, type Reading } from "./text.js";
 import type { LinkedValue } from "./types.js";
 import { isMatched, linkValues, needsReroute } from "./value-linker.js";
 
@@ -130,7 +130,7 @@ export async function startLinkedRoute(
   const scope = await linkScope(state, c, index, strategies, meter);
   const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
   if (!scope.reroute) return { c, index, strategies, scope, common };
-  const answer = await readTextAnswer(strategies, state, meter);
+  const reading = await readTextAnswer(strategies, state, meter, c.readerCandidates);
   return {
     c,
     index,
@@ -139,9 +139,9 @@ export async function startLinkedRoute(
     common,
     rerouted: makeAttempt(state, route, {
       ...common,
-      answer,
+      ...reading,
       effectiveRoute: "TEXT",
-      provenance: textProvenance(answer, state),
+      provenance: textProvenance(reading.answer, state),
     }),
   };
 }
@@ -159,23 +159,26 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     const schemaText = schemaInfo(scope.columns);
     const cells = cellInfo(scope.linked);
     const { text: context, rows } = await tableContext(state, c, index, scope.tableIds, meter);
-    let answer: string;
+    let reading: Reading;
+    const input = {
+      question: state.question,
+      subQuery: state.plan!.subQuery,
+      plan: state.plan!,
+      schemaInfo: schemaText,
+      cellInfo: cells,
+      tableContext: context,
+      bindings: scope.linked.filter(isMatched),
+    };
     try {
-      answer = (
-        await strategies.readRows({
-          question: state.question,
-          subQuery: state.plan!.subQuery,
-          plan: state.plan!,
-          schemaInfo: schemaText,
-          cellInfo: cells,
-          tableContext: context,
-          bindings: scope.linked.filter(isMatched),
-        })
-      ).trim();
+      reading =
+        c.readerCandidates && strategies.readRowsCandidates
+          ? readingOf(await strategies.readRowsCandidates(input))
+          : { answer: (await strategies.readRows(input)).trim() };
     } catch (error) {
       noteFailure(meter, "readRows failed (not found)", error);
-      answer = NOT_FOUND;
+      reading = { answer: NOT_FOUND };
     }
+    const answer = reading.answer;
     const evidence = [schemaText, cells, context].filter((p) => p !== "").join("\n\n");
     // Rows read: their table and the cells used; table markdown instead of rows: the tables whose chunk holds the answer.
     const usedCells = rowCells(answer, rows, scope.linked);
@@ -183,7 +186,7 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     return {
       attempt: makeAttempt(state, "RETRIEVE", {
         ...common,
-        answer,
+        ...reading,
         evidence,
         provenance: { tables, cells: usedCells },
       }),

@@ -66,11 +66,13 @@ export async function judge(
       ...(attempt.sqlPlan ? { sqlPlan: attempt.sqlPlan } : {}),
       requestedRoute: attempt.requestedRoute,
       attempt: attempt.number,
-      // (An attempt's alternative SQL candidates are not other attempts: they do not count as agreement.)
+      // (An attempt's alternative SQL candidates and a reading's other candidates are not other
+      // attempts: they do not count as agreement.)
       earlier: state.trace
-        .filter((d) => !d.alternative)
+        .filter((d) => !d.alternative && d.candidate === undefined)
         .map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
       ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
+      ...(attempt.readerFeatures ? { readerFeatures: attempt.readerFeatures } : {}),
     });
     verdict = validVerdict(out?.verdict);
     reason = typeof out?.reason === "string" ? out.reason : "";
@@ -101,6 +103,42 @@ export function plausibleAfter(state: Pick<State, "plausibleAnswer">, attempt: A
   const earlier = attempt.number > 1 ? state.plausibleAnswer : "";
   if (earlier !== "") return earlier;
   return verdict === 0.5 && isValidAnswer(attempt.answer) ? attempt.answer.trim() : "";
+}
+
+/**
+ * The reading's other candidates (Attempt.readerCandidates), each judged like the attempt's answer —
+ * only by a verifier that scores P(correct), so that the final answer can be any of them
+ * (synthesize.ts chooseWithAlternatives); an LLM verifier is not called once per candidate. When the
+ * answer was not accepted and a candidate was, the accepted candidate becomes the attempt's answer.
+ */
+export async function judgeReaderCandidates(
+  strategies: Pick<Strategies, "verify">,
+  input: { question: string; state: State; attempt: Attempt; judgement: Judgement; acceptThreshold?: number },
+  meter?: UsageMeter,
+): Promise<{ attempt: Attempt; judgement: Judgement; others: Array<{ attempt: Attempt; judgement: Judgement }> }> {
+  const { attempt, judgement } = input;
+  const candidates = attempt.readerCandidates ?? [];
+  if (candidates.length === 0 || judgement.pCorrect === undefined) return { attempt, judgement, others: [] };
+  const judged: Array<{ attempt: Attempt; judgement: Judgement }> = [{ attempt, judgement }];
+  for (const alt of candidates) {
+    const candidate: Attempt = {
+      ...attempt,
+      answer: alt.answer,
+      readerFeatures: alt.features,
+      readerCandidates: [],
+      ...(attempt.provenance ? { provenance: { ...attempt.provenance, cells: [], passages: [] } } : {}),
+    };
+    judged.push({ attempt: candidate, judgement: await judge(strategies, { ...input, attempt: candidate }, meter) });
+  }
+  const promoted =
+    judgement.verdict === 1
+      ? 0
+      : Math.max(
+          0,
+          judged.findIndex((j) => j.judgement.verdict === 1),
+        );
+  const [first] = judged.splice(promoted, 1);
+  return { attempt: { ...first!.attempt, readerCandidates: candidates }, judgement: first!.judgement, others: judged };
 }
 
 export function traceDecision(
@@ -145,7 +183,7 @@ export function traceDecision(
  * route, its own statement, result and plan), marked `alternative`. They are candidates for the final
  * answer (synthesize), never the sub-query's control flow.
  */
-export async function judgeAlternatives(
+export async function judgeSqlAlternatives(
   strategies: Pick<Strategies, "verify">,
   state: State,
   attempt: Attempt,
@@ -153,14 +191,14 @@ export async function judgeAlternatives(
   meter?: UsageMeter,
 ): Promise<TraceDecision[]> {
   const rows: TraceDecision[] = [];
-  for (const alt of attempt.alternatives ?? []) {
+  for (const alt of attempt.sqlAlternatives ?? []) {
     const candidate: Attempt = {
       ...attempt,
       answer: alt.answer,
       sql: alt.sql,
       sqlResult: alt.sqlResult,
       sqlPlan: alt.plan,
-      alternatives: [],
+      sqlAlternatives: [],
     };
     const j = await judge(
       strategies,
@@ -181,19 +219,14 @@ export async function judgeAlternatives(
 export async function verify(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("verify", async (meter) => {
     const c = ensureConfiguration(config);
-    const attempt = state.attempt;
-    if (!attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
+    if (!state.attempt || !state.plan)
+      throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
     const strategies = await resources.strategies(c, "verifier", meter);
-    const judgement = await judge(
-      strategies,
-      {
-        question: state.question,
-        state,
-        attempt,
-        ...(c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {}),
-      },
-      meter,
-    );
+    const threshold = c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {};
+    const input = { question: state.question, state, attempt: state.attempt, ...threshold };
+    const first = await judge(strategies, input, meter);
+    const best = await judgeReaderCandidates(strategies, { ...input, judgement: first }, meter);
+    const { attempt, judgement } = best;
     const { verdict, reason } = judgement;
     const judged: Attempt = {
       ...attempt,
@@ -202,13 +235,18 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}),
     };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
-    const alternatives = await judgeAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
+    const sqlAlternatives = await judgeSqlAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
+    const readerCandidates = best.others.map((o, i) => ({
+      ...traceDecision(state, o.attempt, o.judgement.verdict, o.judgement.reason, o.judgement),
+      candidate: i + 2,
+    }));
+    const others = [...sqlAlternatives, ...readerCandidates];
     const update: Update = {
       attempt: judged,
       plausibleAnswer,
       trace:
-        alternatives.length > 0
-          ? [traceDecision(state, judged, verdict, reason, judgement), ...alternatives]
+        others.length > 0
+          ? [traceDecision(state, judged, verdict, reason, judgement), ...others]
           : traceDecision(state, judged, verdict, reason, judgement),
     };
     const current: State = { ...state, plausibleAnswer };

@@ -388,6 +388,34 @@ export function readPassages(
   evidence: string,
   rowWords?: ReadonlySet<string>,
 ): Reading | undefined {
+  const [best] = readPassageSpans(question, subQuery, plan, evidence, rowWords, 1);
+  return best && { answer: best.answer, coverage: best.coverage, context: best.context };
+}
+
+/** One scored span of the passage reader (reader-candidates.ts turns these into candidates). */
+export interface ScoredSpan extends Reading {
+  score: number;
+  /** Evidence block (passage) and sentence index of the span. */
+  block: number;
+  sentence: number;
+  /** How well the span's shape fits the asked kind (reader `Span.fit`). */
+  fit: number;
+  /** Bonus of its passage among the linked ones (0 when the question names no linked passage). */
+  linked: number;
+}
+
+/**
+ * The passage reader's best spans, best first, one per distinct answer (its best-scored
+ * occurrence), at most `k`. A description question yields its one describing sentence.
+ */
+export function readPassageSpans(
+  question: string,
+  subQuery: string,
+  plan: SubQueryPlan | undefined,
+  evidence: string,
+  rowWords: ReadonlySet<string> | undefined,
+  k: number,
+): ScoredSpan[] {
   const kind = answerKindOf(plan, subQuery || question);
   const titles = normalizedAboutTitles(subQuery);
   // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
@@ -426,15 +454,23 @@ export function readPassages(
     const linked = linkedBonus(subjectName, text, titles, questionOnly);
     for (const s of sents) units.push({ sentence: s, stems: keyStems(s), block: bi, subject, subjectName, linked });
   });
-  if (units.length === 0 || weights.size === 0) return undefined;
+  if (units.length === 0 || weights.size === 0) return [];
   const idf = idfOver(units.map((u) => u.stems));
   let total = 0;
   for (const [s, w] of weights) total += w * idf(s);
-  if (total === 0) return undefined;
-  if (asksForDescription(question)) return describingSentence(question, units, weights, idf, total);
+  if (total === 0) return [];
+  if (asksForDescription(question)) {
+    const d = describingSentence(question, units, weights, idf, total);
+    return d ? [{ ...d, score: d.coverage, block: 0, sentence: 0, fit: 1, linked: 0 }] : [];
+  }
 
-  let best: (Reading & { score: number }) | undefined;
-  for (const u of units) {
+  // Per distinct answer its best occurrence, and when that best was found (ties go to the earliest).
+  const best = new Map<string, ScoredSpan & { seq: number }>();
+  let seq = 0;
+  let sentenceInBlock = 0;
+  for (let ui = 0; ui < units.length; ui++) {
+    const u = units[ui]!;
+    sentenceInBlock = ui > 0 && units[ui - 1]!.block === u.block ? sentenceInBlock + 1 : 0;
     let matched = 0;
     for (const [s, w] of weights) {
       if (u.stems.has(s)) matched += w * idf(s);
@@ -478,11 +514,27 @@ export function readPassages(
         (namesTarget ? 0.4 : 0) +
         u.linked -
         u.block * 0.02;
-      if (!best || score > best.score) best = { answer: span.text, coverage, context: u.sentence, score };
+      const answer = cleanAnswer(span.text);
+      const key = normaliseForContainment(answer);
+      const seen = best.get(key);
+      if (!seen || score > seen.score)
+        best.set(key, {
+          answer,
+          coverage,
+          context: u.sentence,
+          score,
+          block: u.block,
+          sentence: sentenceInBlock,
+          fit: span.fit,
+          linked: u.linked,
+          seq: seq++,
+        });
     }
   }
-  if (!best) return undefined;
-  return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.seq - b.seq)
+    .slice(0, k)
+    .map(({ seq: _seq, ...span }) => span);
 }
 
 /** A cause clause from its marker ("primarily due to …", "driven by …") to the sentence end. */
@@ -586,7 +638,31 @@ export function readTableRows(
   rows: EvidenceRow[],
   bindings: LinkedValue[] = [],
 ): Reading | undefined {
-  if (rows.length === 0) return undefined;
+  const [best] = readTableCells(question, subQuery, plan, rows, bindings, 1);
+  return best && { answer: best.answer, coverage: best.coverage, context: best.context };
+}
+
+/** One scored cell of the row reader. */
+export interface ScoredCell extends Reading {
+  score: number;
+  /** Index of its row in the rows read, and its column. */
+  row: number;
+  column: string;
+}
+
+/**
+ * The row reader's best cells, best first, one per distinct value, at most `k`; none when the best
+ * is a value the question itself names (a filter, not an answer).
+ */
+export function readTableCells(
+  question: string,
+  subQuery: string,
+  plan: SubQueryPlan | undefined,
+  rows: EvidenceRow[],
+  bindings: LinkedValue[],
+  k: number,
+): ScoredCell[] {
+  if (rows.length === 0) return [];
   const kind = answerKindOf(plan, subQuery || question);
   const weights = questionWeights(subQuery || question, question, plan);
   const questionNorm = normaliseForContainment(`${question} ${subQuery}`);
@@ -600,9 +676,10 @@ export function readTableRows(
   const idf = idfOver([...rowStems, ...headerStems.values()]);
   let total = 0;
   for (const [s, w] of weights) total += w * idf(s);
-  if (total === 0) return undefined;
+  if (total === 0) return [];
 
-  let best: (Reading & { score: number }) | undefined;
+  const best = new Map<string, ScoredCell & { seq: number }>();
+  let seq = 0;
   rows.forEach((row, ri) => {
     let rowScore = 0;
     for (const b of matched) if (holdsBinding(row, b)) rowScore += 3;
@@ -624,14 +701,29 @@ export function readTableRows(
       const coverage = Math.min(1, (rowMatched - ownMatched + headerMatched) / total);
       const score =
         rowScore + coverage * 2 + (headerMatched / total) * 1.5 + fit * 0.6 - (isFilter ? 3 : 0) - ri * 0.01;
-      if (!best || score > best.score) {
+      const answer = cleanAnswer(value);
+      const key = normaliseForContainment(answer);
+      const seen = best.get(key);
+      if (!seen || score > seen.score) {
         const context = row.cells.map((c) => `${c.column}: ${c.value}`).join(" | ");
-        best = { answer: value, coverage: isFilter ? 0 : coverage, context, score };
+        best.set(key, {
+          answer,
+          coverage: isFilter ? 0 : coverage,
+          context,
+          score,
+          row: ri,
+          column: cell.column,
+          seq: seq++,
+        });
       }
     });
   });
-  if (!best || best.coverage === 0) return undefined;
-  return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score || a.seq - b.seq);
+  if (ranked.length === 0 || ranked[0]!.coverage === 0) return [];
+  return ranked
+    .filter((c) => c.coverage > 0)
+    .slice(0, k)
+    .map(({ seq: _seq, ...cell }) => cell);
 }
 
 /** Minimum confidence of a located cell answer (fraction of the question's row words matched). */
@@ -848,20 +940,31 @@ function passageBody(p: Passage): string {
 function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
   const cell = askedCell(input, row);
   if (cell) return cell;
-  // Every passage the row links to, in full: retrieval's top chunks often miss the one the answer is in.
+  return describedRowSpans(input, row, 1)[0]?.answer || undefined;
+}
+
+/**
+ * The best spans of every passage the described row links to, read in full (retrieval's top chunks
+ * often miss the one the answer is in); `block` is the index in `row.passages` of the non-empty ones.
+ */
+export function describedRowSpans(
+  input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
+  row: DescribedRow,
+  k: number,
+): ScoredSpan[] {
   const linked = row.passages.filter((p) => p.text.trim() !== "");
-  if (linked.length === 0) return undefined;
+  if (linked.length === 0) return [];
   const subQuery = /\(about:/.test(input.subQuery)
     ? input.subQuery
     : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
-  const fromText = readPassages(
+  return readPassageSpans(
     input.question,
     subQuery,
     input.plan,
     linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"),
     keyStems(row.values.join(" ")),
+    k,
   );
-  return fromText?.answer || undefined;
 }
 
 /**
@@ -892,20 +995,23 @@ export function describedRowEvidence(row: DescribedRow): string {
   return [`[Source: ${row.tableId}]\n${cells}`, ...passages].join("\n\n");
 }
 
+/** The TEXT input whose sub-query names the passages linked from the row of an evidence table (bridge.ts). */
+export function bridgedInput(bridge: Bridge | undefined, input: ReadTextInput): ReadTextInput {
+  if (!bridge || /\(about:/.test(input.subQuery)) return input;
+  for (const id of tableIdsIn(input.evidence)) {
+    const subQuery = bridge(withoutColumnNote(input.subQuery) || input.question, id);
+    if (subQuery) return { ...input, subQuery };
+  }
+  return input;
+}
+
 /**
  * Strategies.readText / readRows that also read the scale declared by the tables' passages and,
  * for TEXT, name the passages linked from the row the question describes (as the bridge step does)
  * so that the reader prefers them among the retrieved passages.
  */
 export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Strategies, "readText" | "readRows"> {
-  const bridged = (input: ReadTextInput): ReadTextInput => {
-    if (!bridge || /\(about:/.test(input.subQuery)) return input;
-    for (const id of tableIdsIn(input.evidence)) {
-      const subQuery = bridge(withoutColumnNote(input.subQuery) || input.question, id);
-      if (subQuery) return { ...input, subQuery };
-    }
-    return input;
-  };
+  const bridged = (input: ReadTextInput): ReadTextInput => bridgedInput(bridge, input);
   const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string) =>
     describedRowOf(bridge, input, evidence);
   const readRowCell = (input: ReadRowsInput): string | undefined => {
