@@ -210,6 +210,40 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
   });
 }
 
+/** Units a measure is written in ("12 km", "3.5 square miles", "40 steps per minute", "9 days"). */
+const MEASURE_UNIT = new RegExp(
+  "^\\(?\\s*((?:square |sq\\. |cubic )?(?:km²|km2|km|kilomet(?:er|re)s?|mi|miles?|m|met(?:er|re)s?|ft|feet|foot|inch(?:es)?|cm|centimet(?:er|re)s?|mm|millimet(?:er|re)s?|hectares?|ha|acres?|mph|km/h|days?|weeks?|months?|hours?|minutes?|seconds?|steps|beats|kg|kilograms?|tonnes?|tons?|pounds?|lb)(?: per (?:minute|hour|second|day|year))?)(?![\\p{L}\\d])",
+  "iu",
+);
+
+/**
+ * A question asking for a measure (a distance, an area, a height, a duration) without naming its
+ * unit ("in km", "how many miles"): the answer is written with the unit it has in the text.
+ */
+export function asksMeasureWithoutUnit(question: string): boolean {
+  const q = question.toLowerCase();
+  if (
+    !/\b(distance|how far|how long|speed|area|elevation|height|how tall|how high|length|how wide|width|how deep|depth|altitude)\b/.test(
+      q,
+    )
+  )
+    return false;
+  return !/\b(km|kilomet\w*|miles?|mi|met(?:er|re)s?|feet|foot|ft|acres?|hectares?|square|mph|minutes|hours|days|weeks|months|years|seconds|inches|cm|centimet\w*|kg|pounds|tons?)\b/.test(
+    q,
+  );
+}
+
+/** A number span with the measure unit written right after it in the sentence ("12" → "12 km"). */
+export function withMeasureUnit(sentence: string, span: { text: string; at: number }): string {
+  if (!/^[-−]?\d[\d,.]*(?:\s+(?:million|billion|thousand))?$/i.test(span.text) || span.at < 0) return span.text;
+  const rest = sentence
+    .split(/\s+/)
+    .slice(span.at + span.text.split(/\s+/).length)
+    .join(" ");
+  const unit = MEASURE_UNIT.exec(rest);
+  return unit ? `${span.text} ${unit[1]}` : span.text;
+}
+
 /** Number spans that are not the day or year of a date ("March 18 , 2005" holds no count of 18). */
 function outsideDates(sentence: string, spans: Span[]): Span[] {
   const dates = collect(sentence, DATE_RE, 1).map((d) => ({ from: d.at, to: d.at + d.text.split(/\s+/).length - 1 }));
@@ -430,6 +464,7 @@ export function readPassageSpans(
     ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
   );
   const region = asksForRegion(question);
+  const measure = asksMeasureWithoutUnit(question);
   // "How many acres …": the number written before "acres".
   const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
     ? keyStems((askedPhrase(question) ?? []).join(" "))
@@ -514,7 +549,7 @@ export function readPassageSpans(
         (namesTarget ? 0.4 : 0) +
         u.linked -
         u.block * 0.02;
-      const answer = cleanAnswer(span.text);
+      const answer = cleanAnswer(measure ? withMeasureUnit(u.sentence, span) : span.text);
       const key = normaliseForContainment(answer);
       const seen = best.get(key);
       if (!seen || score > seen.score)

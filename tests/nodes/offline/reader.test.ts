@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   askedPhrase,
+  asksMeasureWithoutUnit,
   createReaders,
   readRows,
   readText,
   spansFor,
+  withMeasureUnit,
   type Bridge,
 } from "../../../nodes/offline/reader.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
@@ -435,6 +437,33 @@ describe("offline reader: the noun a 'how many' question counts", () => {
       "[Source: bases.json]\nLogistics Base Albany\nThe Albany logistics base employed 2,400 civilians in 2002 , when its land covered 3,300 acres .";
     const q = "How many acres does the logistics base in Albany occupy ?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("3,300");
+  });
+});
+
+describe("offline reader: a measure keeps the unit it is written in", () => {
+  const ev =
+    "[Source: trails.json]\nRidge Trail\nThe Ridge Trail opened in 1998 . It runs 42 kilometres from Oldbridge to the coast and climbs to 1,250 m .";
+
+  it("a distance asked without a unit is read with the text's unit", async () => {
+    const q = "What is the length of the trail that opened in 1998 ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("42 kilometres");
+  });
+
+  it("a question naming the unit gets the bare number", async () => {
+    const q = "What is the length in kilometres of the trail that opened in 1998 ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("42");
+  });
+
+  it("only a measure unit right after the number; counts and other questions are unchanged", () => {
+    expect(withMeasureUnit("It covers 3.5 million hectares .", { text: "3.5 million", at: 2 })).toBe(
+      "3.5 million hectares",
+    );
+    expect(withMeasureUnit("The tempo is 96 beats per minute .", { text: "96", at: 3 })).toBe("96 beats per minute");
+    expect(withMeasureUnit("It won 12 matches .", { text: "12", at: 2 })).toBe("12");
+    expect(withMeasureUnit("It opened on 3 May .", { text: "May", at: 4 })).toBe("May");
+    expect(asksMeasureWithoutUnit("How far is the lake from the town ?")).toBe(true);
+    expect(asksMeasureWithoutUnit("How far , in miles , is the lake from the town ?")).toBe(false);
+    expect(asksMeasureWithoutUnit("Who founded the town ?")).toBe(false);
   });
 });
 
