@@ -952,6 +952,8 @@ export function askedCell(
   if (fromRow && best.some((c) => normaliseForContainment(c.value) === normaliseForContainment(fromRow.answer)))
     return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
+  const own = rowEntity(input.question, phrase, asking.headLast, row, cells, questionNorm, kind);
+  if (own !== undefined) return own;
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
   // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the
   // coach of the medalist ?" (a person related to the row's: the answer is in a passage).
@@ -965,6 +967,60 @@ export function askedCell(
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
+}
+
+/** Wh-nouns that ask for an attribute of a row, not for the row's own entity ("what kind of …"). */
+const ATTRIBUTE_NOUN =
+  /^(kind|type|sort|year|date|month|day|time|number|amount|percentage|population|nationality|position|rank|score|role|genre|style|color|colour|language)$/;
+
+/**
+ * "Which station broadcasts to the town on the river …": when the question describes its row only
+ * through the row's linked passages — it names none of the row's cells — a "which/what NOUN" question
+ * whose noun no header names may ask for the row itself. It does when the page linked from the row's
+ * name cell ("Name", "Title", else the first text column) says in its first sentence that it is one
+ * ("… is a radio station"); otherwise the noun is something the row's passages tell of.
+ */
+function rowEntity(
+  question: string,
+  phrase: readonly string[],
+  headLast: boolean,
+  row: DescribedRow,
+  cells: EvidenceRow,
+  questionNorm: string,
+  kind: AnswerKind,
+): string | undefined {
+  if (!/^\s*(?:\w+\s+)?(which|what)\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)/i.test(question)) return undefined;
+  if (
+    phrase.length === 0 ||
+    ATTRIBUTE_NOUN.test(phrase[0]!) ||
+    isNumericKind(kind) ||
+    kind === "date" ||
+    kind === "year"
+  )
+    return undefined;
+  const named = cells.cells.some(
+    (c) =>
+      normaliseForContainment(c.value).length >= 3 &&
+      !/^\d/.test(c.value.trim()) &&
+      namedByQuestion(c.value, questionNorm, []),
+  );
+  if (named) return undefined;
+  const text = (v: string) => v.trim() !== "" && !/^[\d\s,.:%$€£()+-]+$/.test(v) && !isYear(v.trim());
+  const at = Math.max(
+    cells.cells.findIndex((c) => /^(name|title)\b/i.test(c.column.trim()) && text(c.value)),
+    0,
+  );
+  const column = text(cells.cells[at]?.value ?? "") ? at : cells.cells.findIndex((c) => text(c.value));
+  if (column < 0) return undefined;
+  const page = row.passages.find((p) => p.cells?.some(([r, c]) => r === row.rowId && c === column));
+  // What the page says it is: the copula's complement in its first sentence ("… is a community radio station").
+  const complement =
+    /\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+([^,.;()]+?)(?=\s+(?:and|who|which|that|from|in|of|on|for|by|with|based|located)\b|[,.;()]|$)/i.exec(
+      sentences(page?.text ?? "")[0] ?? "",
+    );
+  const type = keyStems(complement?.[1] ?? "");
+  const noun = stem(headLast ? phrase[phrase.length - 1]! : phrase[0]!);
+  return type.has(noun) ? cleanAnswer(cells.cells[column]!.value) : undefined;
 }
 
 /** A passage as the index chunks it: its title on the first line, then its text. */

@@ -440,6 +440,59 @@ describe("offline reader: the noun a 'how many' question counts", () => {
   });
 });
 
+describe("offline reader: a row described only through its passages is itself the answer", () => {
+  // A radio-station row: its Name cell links to the station's page, its Area cell to a town's page.
+  const row: DescribedRow = {
+    tableId: "stations",
+    rowId: 2,
+    columns: ["Name", "Area", "Frequency"],
+    values: ["Riverside FM", "Millbrook", "97.2"],
+    passages: [
+      {
+        id: "/wiki/Riverside_FM",
+        title: "Riverside FM",
+        text: "Riverside FM is a community radio station based in Millbrook . It began in 2009 .",
+        file: "stations.json",
+        tableId: "stations",
+        cells: [[2, 0]],
+      },
+      {
+        id: "/wiki/Millbrook",
+        title: "Millbrook",
+        text: "Millbrook is a market town on the River Wend . Its abbey was founded by monks .",
+        file: "stations.json",
+        tableId: "stations",
+        cells: [[2, 1]],
+      },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === "stations" ? row : undefined),
+  });
+  const { readText: read } = createReaders(() => "", bridge);
+  const evidence = row.passages.map((p) => `[Source: ${p.file}]\n${p.title}\n${p.text}`).join("\n\n");
+  const ask = (q: string) =>
+    read({
+      question: q,
+      subQuery: q,
+      plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "stations" } } },
+      evidence,
+    });
+
+  it("answers the row's name when its page says it is what the question asks for", async () => {
+    expect(await ask("Which station broadcasts to the market town on the River Wend ?")).toBe("Riverside FM");
+  });
+
+  it("reads the passages when the asked noun is something else, or the question names a cell", async () => {
+    // "monks": not what the station's page says it is.
+    expect(await ask("Which monks founded the abbey of the town on the River Wend ?")).not.toBe("Riverside FM");
+    // The question names the row's Area cell: the row is known, the answer lies elsewhere.
+    expect(await ask("Which river flows through Millbrook ?")).not.toBe("Riverside FM");
+  });
+});
+
 describe("offline reader: a measure keeps the unit it is written in", () => {
   const ev =
     "[Source: trails.json]\nRidge Trail\nThe Ridge Trail opened in 1998 . It runs 42 kilometres from Oldbridge to the coast and climbs to 1,250 m .";
