@@ -493,6 +493,15 @@ describe("offline reader: a row described only through its passages is itself th
   });
 });
 
+describe("offline reader: a demonym before a noun is an adjective, not the name asked for", () => {
+  it("who-questions pass over the adjective to the name", async () => {
+    const ev =
+      "[Source: towns.json]\nPort Vale City\nPort Vale City was founded by British settlers led by John Hale in 1788 .";
+    const q = "Who founded Port Vale City ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("John Hale");
+  });
+});
+
 describe("offline reader: a measure keeps the unit it is written in", () => {
   const ev =
     "[Source: trails.json]\nRidge Trail\nThe Ridge Trail opened in 1998 . It runs 42 kilometres from Oldbridge to the coast and climbs to 1,250 m .";
