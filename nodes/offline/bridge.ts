@@ -12,7 +12,7 @@ import type { Passage, TableSchema } from "../../indexing/types.js";
 import { ROW_ID_COLUMN } from "../../indexing/types.js";
 import { tablesForHint } from "../schema-scope.js";
 import { keyStems } from "./evidence.js";
-import { rowAtOrder, rowOrderOf } from "./row-order.js";
+import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
 
@@ -116,6 +116,9 @@ export function createRowFinder(
     const order = rowOrderOf(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? ""));
     // (A word naming a column — "the arena with the largest …" — says what is ordered, not which rows.)
     const headers = keyStems(columnNames(table).join(" "));
+    // "The team in 7th place": the row whose rank column holds 7 is named as surely as by a rare word.
+    const rank = namedRank(question);
+    const rankBonus = Math.log(1 + (rows.length + 1) / 0.5);
     let best = -1;
     let bestScore = 0;
     let runnerUp = 0;
@@ -127,6 +130,10 @@ export function createRowFinder(
           score += idf(s);
           if (order && !order.phrase.has(s) && !headers.has(s)) condition += idf(s);
         } else if (row.passageStems.has(s)) score += passageWeight * passageIdf(s);
+      }
+      if (rank !== undefined && table.columns.some((c, ci) => holdsRank(c.name, row.values[ci] ?? "", rank))) {
+        score += rankBonus;
+        condition += rankBonus;
       }
       if (score > bestScore) {
         runnerUp = bestScore;

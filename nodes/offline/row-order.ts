@@ -128,3 +128,28 @@ export function rowAtOrder(
   const neighbours = [keyed[order.rank - 2], keyed[order.rank]].filter((r) => r !== undefined);
   return neighbours.some((r) => r.key === at.key) ? undefined : at.i;
 }
+
+/** Headers of columns that hold a row's rank or place ("Rank", "Pos.", "Place", "No.", "#", "Pick"). */
+const RANK_HEADER = /^\s*(rank|rk|pos\.?|position|place|placing|finish|no\.?|number|#|pick|seed|rnd)\b/i;
+
+/**
+ * The rank a question names for its row — "the team in 7th place", "came in first place", "the
+ * athlete ranked 20", "the number 4 pick" — or undefined.
+ */
+export function namedRank(question: string): number | undefined {
+  const q = question.toLowerCase();
+  const ordinal =
+    /\b(\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+(?:place|position|pick|seed)\b/.exec(
+      q,
+    );
+  if (ordinal) return ordinalValue(ordinal[1]!);
+  const number = /\b(?:ranked|rank|number|no\.?|pick|seeded)\s+#?(\d+)\b/.exec(q);
+  return number ? Number(number[1]) : undefined;
+}
+
+/** Whether a cell of a rank-like column holds the rank ("7", "7th", "T-7", "=7"). */
+export function holdsRank(header: string, value: string, rank: number): boolean {
+  if (!RANK_HEADER.test(header)) return false;
+  const m = /^\s*(?:t-?|=)?(\d+)(?:st|nd|rd|th|\.)?\s*$/i.exec(value);
+  return m !== null && Number(m[1]) === rank;
+}

@@ -23,6 +23,16 @@ describe("table → passage bridge", () => {
       ],
     },
     {
+      id: "runs",
+      file: "runs.csv",
+      header: ["Pos", "Runner", "Time"],
+      rows: [
+        ["1", "Ida Kern", "2:01"],
+        ["2", "Jo Park", "2:03"],
+        ["3", "Lu Chen", "2:04"],
+      ],
+    },
+    {
       id: "arenas",
       file: "arenas.csv",
       header: ["Arena", "Town", "Capacity", "Opened"],
@@ -157,6 +167,16 @@ describe("table → passage bridge", () => {
       expect(find("Where is the most recently opened arena ?", "arenas")!.rowId).toBe(3);
       expect(find("Where is the earliest arena ?", "arenas")!.rowId).toBe(1);
       expect(find("Where is the second earliest arena ?", "arenas")!.rowId).toBe(0);
+    });
+
+    it("a rank the question names picks the row whose rank column holds it", () => {
+      const ranked = createRowFinder({
+        db,
+        tables,
+        passages: [{ id: "/x", title: "x", text: "x .", file: "runs.json", tableId: "runs", cells: [[0, 1]] }],
+      });
+      expect(ranked("Where is the runner who finished in 2nd place from ?", "runs")!.rowId).toBe(1);
+      expect(ranked("Where is the runner ranked 3 from ?", "runs")!.rowId).toBe(2);
     });
 
     it("orders only the rows the question's other cell words leave tied", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderKey, rowAtOrder, rowOrderOf } from "../../../nodes/offline/row-order.js";
+import { holdsRank, namedRank, orderKey, rowAtOrder, rowOrderOf } from "../../../nodes/offline/row-order.js";
 
 const columns = ["Rank", "Team", "Wins", "Founded"];
 const rows = [
@@ -54,5 +54,16 @@ describe("row order of a superlative", () => {
     expect(rowAtOrder({ ...order, rank: 2 }, table, [0, 1, 2])).toBe(2);
     expect(rowAtOrder(order, table, [0, 2])).toBe(2);
     expect(rowAtOrder(order, [{ values: ["", "", "5"] }, { values: ["", "", "5"] }], [0, 1])).toBeUndefined();
+  });
+
+  it("a rank the question names, and the rank column cells that hold it", () => {
+    expect(namedRank("Which club finished in 7th place ?")).toBe(7);
+    expect(namedRank("Who came in first place ?")).toBe(1);
+    expect(namedRank("Where is the runner ranked 12 from ?")).toBe(12);
+    expect(namedRank("Which town has the 7th oldest bridge ?")).toBeUndefined();
+    expect(holdsRank("Pos.", "7th", 7)).toBe(true);
+    expect(holdsRank("Rank", "T-7", 7)).toBe(true);
+    expect(holdsRank("Rank", "17", 7)).toBe(false);
+    expect(holdsRank("Wins", "7", 7)).toBe(false);
   });
 });
