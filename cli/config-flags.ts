@@ -1,18 +1,39 @@
 /**
  * The configuration fields as `atr` flags: one snake_case flag per field of graph/configuration.ts
- * (`--max_iter` → `maxIter`), its kind and help from the zod schema.
+ * (`--max_iter` → `maxIter`), its kind, help and shown default from the zod schema.
  */
 import { z } from "zod";
 import type { FlagSpec, FlagSpecs } from "./args.js";
-import {
-  ConfigurationSchema,
-  FIELDS,
-  FLAG_TO_FIELD,
-  FIELD_TO_FLAG,
-  defaultOf,
-  unwrap,
-  type ConfigurableInput,
-} from "../graph/configuration.js";
+import { ConfigurationSchema, FIELDS, type ConfigurableInput, type Configuration } from "../graph/configuration.js";
+
+function toSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+}
+
+/** snake_case CLI flag → camelCase configuration field, for every field. */
+export const FLAG_TO_FIELD: Readonly<Record<string, keyof Configuration>> = Object.freeze(
+  Object.fromEntries(FIELDS.map((f) => [toSnake(f), f])),
+);
+
+/** camelCase field → snake_case flag. */
+export const FIELD_TO_FLAG: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(FIELDS.map((f) => [f, toSnake(f)])),
+);
+
+/** A field's schema without its optional/default wrappers. */
+function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s._def.innerType;
+  return s;
+}
+
+/** The default of a field as shown in help and the README ("" when none). */
+export function defaultOf(field: keyof Configuration): string {
+  if (field === "decomposerBackbone" || field === "verifierBackbone") return "= backbone";
+  const schema = ConfigurationSchema.shape[field as keyof typeof ConfigurationSchema.shape];
+  if (schema instanceof z.ZodDefault) return String(schema._def.defaultValue());
+  return "";
+}
 
 /**
  * Flag specs of every configuration field for cli/args.ts. No spec carries a `default`: an absent

@@ -8,12 +8,8 @@ import { CallbackManager, type Callbacks } from "@langchain/core/callbacks/manag
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
 import type { Provenance, Route, Step } from "../nodes/types.js";
-import {
-  checkQuestionLength,
-  ensureConfiguration,
-  type ConfigurableInput,
-  type Configuration,
-} from "./configuration.js";
+import { ensureConfiguration, type ConfigurableInput, type Configuration } from "./configuration.js";
+import { checkQuestionLength } from "./question-limit.js";
 import { graph as defaultGraph, recursionLimitFor } from "./graph.js";
 import { RetrievalRecorder, type RetrievalRecord } from "./retrieval-trace.js";
 import type { AnswerTier, State, TraceDecision, Usage } from "./state.js";

@@ -1,7 +1,7 @@
 /**
- * Every option of the ATR graph in one zod schema (reference §10.2, camelCase), the one place that
- * knows default values (`ensureConfiguration`), and the snake_case CLI flag table that maps
- * `--max_iter` → `maxIter` one-to-one.
+ * Every option of the ATR graph in one zod schema (reference §10.2, camelCase) and the one place that
+ * knows default values (`ensureConfiguration`). The CLI's snake_case flags (`--max_iter` → `maxIter`)
+ * are derived from this schema in cli/config-flags.ts.
  *
  * Flags reach the graph through `config.configurable` (the LangGraph templates' mechanism). The
  * graph also declares `ConfigurableSchema` as its context schema so that Studio shows and edits it;
@@ -220,54 +220,4 @@ export function effectiveMaxIter(c: Configuration): number {
 /** Execution attempts per sub-query (§2.4): 4, or 1 with noEscalation. */
 export function maxAttempts(c: Configuration): number {
   return c.noEscalation ? 1 : 4;
-}
-
-// ---------------------------------------------------------------------------------------------
-// CLI flags
-
-function toSnake(name: string): string {
-  return name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
-}
-
-/** snake_case CLI flag → camelCase configuration field, for every field. */
-export const FLAG_TO_FIELD: Readonly<Record<string, keyof Configuration>> = Object.freeze(
-  Object.fromEntries(FIELDS.map((f) => [toSnake(f), f])),
-);
-
-/** camelCase field → snake_case flag. */
-export const FIELD_TO_FLAG: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(FIELDS.map((f) => [f, toSnake(f)])),
-);
-
-/** A field's schema without its optional/default wrappers. */
-export function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
-  let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s._def.innerType;
-  return s;
-}
-
-/** The default of a field as shown in help and the README ("" when none). */
-export function defaultOf(field: keyof Configuration): string {
-  if (field === "decomposerBackbone" || field === "verifierBackbone") return "= backbone";
-  const schema = ConfigurationSchema.shape[field as keyof typeof ConfigurationSchema.shape];
-  if (schema instanceof z.ZodDefault) return String(schema._def.defaultValue());
-  return "";
-}
-
-// ---------------------------------------------------------------------------------------------
-// Question limits
-
-export class QuestionTooLongError extends Error {
-  constructor(length: number, limit: number) {
-    super(
-      `question is ${length} characters long, over the limit of ${limit} (maxQuestionChars, --max_question_chars); shorten it or raise the limit`,
-    );
-    this.name = "QuestionTooLongError";
-  }
-}
-
-/** Refuses a question over `maxQuestionChars` before any work (answering time grows faster than its length). */
-export function checkQuestionLength(question: unknown, c: Pick<Configuration, "maxQuestionChars">): void {
-  const length = typeof question === "string" ? question.length : 0;
-  if (length > c.maxQuestionChars) throw new QuestionTooLongError(length, c.maxQuestionChars);
 }

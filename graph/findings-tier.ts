@@ -21,7 +21,7 @@ import { isGrounded } from "../nodes/grounding.js";
 import type { NodeResources } from "../nodes/node-resources.js";
 import { newUsageMeter, noteFailure, type UsageMeter } from "../nodes/usage-meter.js";
 import type { Provenance, SubQueryPlan, Verdict } from "../nodes/types.js";
-import { judge, traceDecision, verifierEvidence } from "../nodes/verify.js";
+import { judge, traceDecision, verifierEvidence } from "../nodes/judge.js";
 import type { TableSchema } from "../indexing/types.js";
 import type { Attempt, State, TraceDecision, Usage } from "./state.js";
 import { nodeUsage, sumUsage } from "./state.js";

@@ -29,13 +29,13 @@ import { text } from "../nodes/text.js";
 import type { Route } from "../nodes/types.js";
 import { verify } from "../nodes/verify.js";
 import {
-  checkQuestionLength,
   ConfigurableSchema,
   effectiveMaxIter,
   ensureConfiguration,
   maxAttempts,
   type Configuration,
 } from "./configuration.js";
+import { checkQuestionLength } from "./question-limit.js";
 import { afterOfflineTier, OFFLINE_TIER, offlineTier, startOf, type TierGraph } from "./cascade.js";
 import { processResources } from "./resources.js";
 import { InputAnnotation, InputSchema, StateAnnotation, type State } from "./state.js";

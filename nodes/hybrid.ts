@@ -9,7 +9,7 @@ import type { State, Update } from "../graph/state.js";
 import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { cellInfo, schemaInfo } from "./evidence-text.js";
-import { startLinkedRoute } from "./retrieve.js";
+import { startLinkedRoute } from "./linked-route.js";
 import { fuseAnswer, runSqlFor, sqlRefusals, sqlRouteProvenance } from "./sql-route.js";
 
 export async function hybrid(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {

@@ -3,6 +3,7 @@
  * "does better": schema retrieval scoped to the hinted/retrieved tables instead of the reference's
  * global schema search, §15.7). One exported function so the policy can be tuned in one place.
  */
+import type { State } from "../graph/state.js";
 import type { DocChunk, TableSchema } from "../indexing/types.js";
 import { tableNameVariants } from "../indexing/identifiers.js";
 
@@ -50,4 +51,12 @@ export function schemaScope(input: SchemaScopeInput): string[] | undefined {
     for (const c of input.chunks) if (c.type === "table") add(c.tableId);
   }
   return ids.length > 0 ? ids : undefined;
+}
+
+/** `schemaScope` of the current sub-query: the question's hint, its restored schema and selected chunks. */
+export function subQueryScope(
+  state: Pick<State, "table_id" | "schema" | "chunks">,
+  tables: ReadonlyMap<string, TableSchema>,
+): string[] | undefined {
+  return schemaScope({ tableHint: state.table_id, schema: state.schema, chunks: state.chunks, tables });
 }

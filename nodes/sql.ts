@@ -12,7 +12,7 @@ import type { SchemaEntry } from "../indexing/types.js";
 import { makeAttempt } from "./attempt.js";
 import { schemaInfo } from "./evidence-text.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { schemaScope } from "./schema-scope.js";
+import { subQueryScope } from "./schema-scope.js";
 import { fuseAnswer, runSqlFor, sqlAlternatives, sqlRefusals, sqlRouteProvenance } from "./sql-route.js";
 import { noteFailure } from "./usage-meter.js";
 
@@ -22,12 +22,7 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
     const index = await resources.index(c);
     const strategies = await resources.strategies(c, "main", meter);
     const plan = state.plan!;
-    const tableIds = schemaScope({
-      tableHint: state.table_id,
-      schema: state.schema,
-      chunks: state.chunks,
-      tables: index.tables,
-    });
+    const tableIds = subQueryScope(state, index.tables);
     let columns: SchemaEntry[] = [];
     try {
       columns = (await index.search.schema(plan.subQuery, c.schemaTopK, tableIds ? { tableIds } : undefined)).map(

@@ -6,71 +6,9 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
 import type { State, Update } from "../graph/state.js";
-import { NOT_FOUND } from "./answer-validity.js";
-import { makeAttempt, type RouteProvenance } from "./attempt.js";
+import { makeAttempt } from "./attempt.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { noteFailure, type UsageMeter } from "./usage-meter.js";
-import { passageSentences, tablesMentioning } from "./provenance.js";
-import type { Strategies } from "./strategies.js";
-import type { AnswerCandidate } from "./types.js";
-
-/**
- * The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. A strategy error
- * fails closed to "not found" and is noted in `meter`.
- */
-export async function readTextAnswer(
-  strategies: Pick<Strategies, "readText" | "readTextCandidates">,
-  state: State,
-  meter?: UsageMeter,
-  candidates = false,
-): Promise<Reading> {
-  const input = {
-    question: state.question,
-    subQuery: state.plan!.subQuery,
-    plan: state.plan!,
-    evidence: state.textEvidence,
-  };
-  try {
-    if (candidates && strategies.readTextCandidates) return readingOf(await strategies.readTextCandidates(input));
-    const answer = await strategies.readText(input);
-    return { answer: typeof answer === "string" ? answer.trim() : NOT_FOUND };
-  } catch (error) {
-    noteFailure(meter, "readText failed (not found)", error);
-    return { answer: NOT_FOUND };
-  }
-}
-
-/** A reading's answer, with its reader features and other candidates when the strategy gives them. */
-export interface Reading {
-  answer: string;
-  readerFeatures?: Record<string, number>;
-  readerCandidates?: AnswerCandidate[];
-}
-
-/** The first candidate is the answer; the others travel with the attempt for the verify node. */
-export function readingOf(candidates: readonly AnswerCandidate[] | undefined): Reading {
-  const valid = (candidates ?? []).filter((c) => typeof c?.answer === "string" && c.answer.trim() !== "");
-  const [first, ...rest] = valid;
-  if (!first) return { answer: NOT_FOUND };
-  // `rc:alternative` marks the other candidates for the verifier and the ranker (not a route's own answer).
-  return {
-    answer: first.answer.trim(),
-    readerFeatures: first.features,
-    ...(rest.length > 0
-      ? {
-          readerCandidates: rest.map((c) => ({
-            answer: c.answer.trim(),
-            features: { ...c.features, "rc:alternative": 1 },
-          })),
-        }
-      : {}),
-  };
-}
-
-/** What a TEXT answer was read from: the selected chunks that hold it. */
-export function textProvenance(answer: string, state: Pick<State, "chunks">): RouteProvenance {
-  return { tables: tablesMentioning(answer, state.chunks), passages: passageSentences(answer, state.chunks) };
-}
+import { readTextAnswer, textProvenance } from "./text-answer.js";
 
 export async function text(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("TEXT", async (meter) => {

@@ -14,18 +14,28 @@ import type {
   SchemaCellResult,
   SearchOptions,
 } from "./types.js";
-import { CellRetriever, ChunkRetriever, hitsOf, RowRetriever, SchemaRetriever } from "./view-retrievers.js";
+import {
+  CellRetriever,
+  ChunkRetriever,
+  hitsOf,
+  PassageRetriever,
+  RowRetriever,
+  SchemaRetriever,
+  TableChunkRetriever,
+} from "./view-retrievers.js";
 
 export class RetrieverSearch implements IndexSearch, EntityCellSearch {
   constructor(private readonly inner: IndexSearch & EntityCellSearch) {}
 
   async documents(query: string, k: number, options: DocumentSearchOptions = {}): Promise<Array<Hit<DocChunk>>> {
-    const retriever = new ChunkRetriever({
-      search: this.inner,
-      k,
-      ...(options.type ? { type: options.type } : {}),
-      ...(options.tableIds ? { tableIds: options.tableIds } : {}),
-    });
+    const fields = { search: this.inner, k, ...(options.tableIds ? { tableIds: options.tableIds } : {}) };
+    // View 1 or View 2 alone (`atr search --view passages|tables`), else both ranked together (gather).
+    const retriever =
+      options.type === "text"
+        ? new PassageRetriever(fields)
+        : options.type === "table"
+          ? new TableChunkRetriever(fields)
+          : new ChunkRetriever(fields);
     return hitsOf<DocChunk>(await retriever.invoke(query));
   }
 

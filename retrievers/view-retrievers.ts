@@ -1,10 +1,16 @@
 /**
- * The five views as LangChain retrievers over an opened index — the way the graph's nodes and
+ * Views 1–4 as LangChain retrievers over an opened index — the way the graph's nodes and
  * `atr search` reach them (through retrievers/retriever-search.ts), so that every retrieval is a
  * retriever run with its query, settings (run metadata: view, k, scope) and documents in LangSmith
- * traces and in `--emit_trace`. Views 1–4 delegate to an `IndexSearch` (recall × multiplier, then
- * rerank); View 5 (retrievers/table-rows.ts) reads rows of the SQL store. Each returns `Document`s
- * whose metadata carries the entry's fields and its score; `hitsOf` gives back the very hits.
+ * traces and in `--emit_trace`. Each delegates to an `IndexSearch` (recall × multiplier, then
+ * rerank) and returns `Document`s whose metadata carries the entry's fields and its score; `hitsOf`
+ * gives back the very hits.
+ *
+ * View 5 (the SQL store) has no retriever: nothing retrieves rows from it by similarity. It is
+ * reached only by guarded SQL through retrievers/sql-store.ts (the SQL and HYBRID routes'
+ * statements, the provenance row query), which each attempt records (`atr_trace`: sql, sql_refused,
+ * provenance.sql); the reads of it behind the value pool and large-table row search run inside the
+ * View 3–4 retriever runs above.
  */
 import { BaseRetriever, type BaseRetrieverInput } from "@langchain/core/retrievers";
 import { Document } from "@langchain/core/documents";

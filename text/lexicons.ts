@@ -292,6 +292,49 @@ export const PERSON_NOUNS = [
   "sister",
 ] as const;
 
+/**
+ * Header words of a column that holds people: what a "who" question's column is called, and the
+ * columns a person answer prefers (nodes/offline/columns.ts).
+ */
+export const PERSON_HEADERS = [
+  "name",
+  "player",
+  "athlete",
+  "driver",
+  "rider",
+  "winner",
+  "artist",
+  "candidate",
+  "member",
+  "person",
+  "coach",
+  "manager",
+  "champion",
+  "actor",
+  "actress",
+  "director",
+  "author",
+  "writer",
+  "pilot",
+  "skier",
+  "wrestler",
+  "boxer",
+  "incumbent",
+  "representative",
+  "nominee",
+  "cyclist",
+  "swimmer",
+  "runner",
+  "competitor",
+  "performer",
+  "singer",
+  "composer",
+  "governor",
+  "mayor",
+  "president",
+  "holder",
+] as const;
+
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */
 export const PLACE_NOUNS = [
   "country",

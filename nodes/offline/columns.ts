@@ -9,27 +9,12 @@ import type { QuestionAnalysis } from "./analysis.js";
 import type { EntityMention } from "./mentions.js";
 import { ModelFile } from "./model-file.js";
 import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { PERSON_HEADERS } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
 
 /** Question word → header words it often means (hand-written, generic English). */
 const SYNONYMS: Record<string, string[]> = {
-  who: [
-    "name",
-    "player",
-    "athlete",
-    "driver",
-    "rider",
-    "winner",
-    "artist",
-    "candidate",
-    "member",
-    "person",
-    "coach",
-    "manager",
-    "champion",
-    "actor",
-    "title",
-  ],
+  who: [...PERSON_HEADERS, "title"],
   year: ["year", "season", "date"],
   when: ["date", "year", "season", "time"],
   where: ["venue", "location", "city", "place", "country", "stadium", "site", "ground", "arena", "host"],
@@ -273,44 +258,7 @@ export function isYearColumn(c: CatalogColumn): boolean {
   return c.yearShare >= 0.7 || c.schema.type === "date";
 }
 
-const PERSON_HEADERS = new Set([
-  "name",
-  "player",
-  "athlete",
-  "driver",
-  "rider",
-  "winner",
-  "artist",
-  "candidate",
-  "member",
-  "person",
-  "coach",
-  "manager",
-  "champion",
-  "actor",
-  "actress",
-  "director",
-  "author",
-  "writer",
-  "pilot",
-  "skier",
-  "wrestler",
-  "boxer",
-  "incumbent",
-  "representative",
-  "nominee",
-  "cyclist",
-  "swimmer",
-  "runner",
-  "competitor",
-  "performer",
-  "singer",
-  "composer",
-  "governor",
-  "mayor",
-  "president",
-  "holder",
-]);
+const PERSON_HEADER_SET = new Set<string>(PERSON_HEADERS);
 const PLACE_HEADERS = new Set([
   "country",
   "nation",
@@ -380,7 +328,7 @@ export function rankTargetColumns(
         score += numeric ? 1 : -0.5;
         break;
       case "person":
-        score += [...header].some((h) => PERSON_HEADERS.has(h)) ? 2 : numeric ? -1.5 : 0.2;
+        score += [...header].some((h) => PERSON_HEADER_SET.has(h)) ? 2 : numeric ? -1.5 : 0.2;
         break;
       case "place":
         score += [...header].some((h) => PLACE_HEADERS.has(h)) ? 2 : numeric ? -1.5 : 0.2;

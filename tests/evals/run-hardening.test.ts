@@ -7,7 +7,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkQuestionLength, ensureConfiguration, QuestionTooLongError } from "../../graph/configuration.js";
+import { ensureConfiguration } from "../../graph/configuration.js";
+import { checkQuestionLength, QuestionTooLongError } from "../../graph/question-limit.js";
 import { DuplicateQuestionIdError, runBatch } from "../../evals/runner.js";
 import { buildExampleIndex } from "../fixtures/example-index.js";
 import { runCli } from "../fixtures/run-cli.js";

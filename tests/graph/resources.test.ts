@@ -1,6 +1,7 @@
 /** graph/resources: the configured reranker decides how the index is opened. */
 import { afterAll, describe, expect, it } from "vitest";
-import { ensureConfiguration, FLAG_TO_FIELD } from "../../graph/configuration.js";
+import { FLAG_TO_FIELD } from "../../cli/config-flags.js";
+import { ensureConfiguration } from "../../graph/configuration.js";
 import { closeResources, getIndex } from "../../graph/resources.js";
 import { useExampleIndex } from "../fixtures/example-index.js";
 import { buildTinyCrossEncoder } from "../fixtures/tiny-models.js";

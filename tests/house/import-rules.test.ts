@@ -74,6 +74,17 @@ describe("house rules: imports", () => {
     expect(up.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
 
+  it("what several nodes share lives in its own module: only graph/graph.ts imports a graph node's file", () => {
+    const nodeFiles = new Set(
+      all.filter((e) => e.from === "graph/graph.ts" && e.to.startsWith("nodes/") && !e.typeOnly).map((e) => e.to),
+    );
+    expect(nodeFiles.has("nodes/retrieve.ts")).toBe(true);
+    const shared = all.filter(
+      (e) => nodeFiles.has(e.to) && e.from !== "graph/graph.ts" && /^(nodes|graph)\//.test(e.from) && !e.typeOnly,
+    );
+    expect(shared.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
   it("no cycle of value imports between files", () => {
     const graph = new Map<string, string[]>();
     for (const e of all) if (!e.typeOnly) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to]);

@@ -6,17 +6,14 @@ import {
   SchemaRetriever,
   TableChunkRetriever,
 } from "../../retrievers/view-retrievers.js";
-import { readTableRows, TableRowsError, TableRowsRetriever } from "../../retrievers/table-rows.js";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { RunnableLambda } from "@langchain/core/runnables";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { RetrieverSearch } from "../../retrievers/retriever-search.js";
 import { RetrievalRecorder, traceMetadata } from "../../graph/retrieval-trace.js";
-import { writeSqlStore, openSqlStore } from "../../indexing/sql-store.js";
-import type { RawTable } from "../../indexing/types.js";
 import { buildTinyIndex, type TinyIndex } from "../fixtures/tiny-index.js";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
-describe("the five views as LangChain retrievers", () => {
+describe("Views 1–4 as LangChain retrievers", () => {
   let index: TinyIndex;
   beforeAll(async () => {
     index = await buildTinyIndex();
@@ -43,6 +40,30 @@ describe("the five views as LangChain retrievers", () => {
     const rows = await new RowRetriever({ search, k: 1, tableId: "rivers" }).invoke("Rhone");
     expect(rows[0]!.pageContent).toBe("Table rivers | River: Rhone | Length km: 813 | Country: France");
     expect(typeof rows[0]!.metadata.score).toBe("number");
+  });
+
+  it("RetrieverSearch runs each view's own retriever: passages alone, tables alone, both together, schema, cells, rows", async () => {
+    // (LangGraph sets this up in the graph; here the caller's run reaches the retrievers the same way.)
+    AsyncLocalStorageProviderSingleton.initializeGlobalInstance(new AsyncLocalStorage());
+    const traced = new RetrieverSearch(await index.open());
+    const recorder = new RetrievalRecorder();
+    await RunnableLambda.from(async () => {
+      await traced.documents("Danube", 3, { type: "text" });
+      await traced.documents("Danube", 3, { type: "table" });
+      await traced.documents("Danube", 3);
+      await traced.schema("river length", 2);
+      await traced.cells("Lyon", 2);
+      await traced.rows("Rhone", 2, { tableId: "rivers" });
+    }).invoke(null, { callbacks: [recorder] });
+    expect(recorder.records.map((r) => r.retriever)).toEqual([
+      "PassageRetriever",
+      "TableChunkRetriever",
+      "ChunkRetriever",
+      "SchemaRetriever",
+      "CellRetriever",
+      "RowRetriever",
+    ]);
+    expect(recorder.records[0]!.documents.every((d) => d.metadata.view === "passages")).toBe(true);
   });
 
   it("RetrieverSearch returns the wrapped search's very hits, each call a retriever run with its query, settings and documents", async () => {
@@ -89,40 +110,5 @@ describe("the five views as LangChain retrievers", () => {
       view: "rows",
       score: rows[0]!.metadata.score,
     });
-  });
-
-  it("View 5 reads rows of the SQL store for a table and an equality filter", async () => {
-    const rows = readTableRows(index.db, index.tables, { tableId: "rivers", where: { Country: "France" } });
-    expect(rows.map((r) => r.values.River)).toEqual(["Loire", "Rhone"]);
-    const docs = await new TableRowsRetriever({ db: index.db, tables: index.tables, tableId: "clubs" }).invoke(
-      "City = Lille",
-    );
-    expect(docs).toHaveLength(1);
-    expect(docs[0]!.metadata).toMatchObject({ rowIdx: 3, values: { Club: "Delta Town" } });
-  });
-
-  it("binds filter values as parameters (quotes and SQL in a value are just text)", async () => {
-    const raw: RawTable = {
-      id: "books",
-      file: "books.csv",
-      header: ["Publisher", "Title"],
-      rows: [
-        ["O'Reilly", "SQL"],
-        ["x' OR '1'='1", "Trick"],
-      ],
-    };
-    const dir = mkdtempSync(join(tmpdir(), "atr-rows-"));
-    const [schema] = writeSqlStore(join(dir, "tables.sqlite"), [raw]);
-    const db = openSqlStore(join(dir, "tables.sqlite"));
-    const tables = new Map([["books", schema!]]);
-    expect(
-      readTableRows(db, tables, { tableId: "books", where: { Publisher: "O'Reilly" } }).map((r) => r.values.Title),
-    ).toEqual(["SQL"]);
-    expect(readTableRows(db, tables, { tableId: "books", where: { Publisher: "' OR 1=1 --" } })).toEqual([]);
-    expect(() => readTableRows(db, tables, { tableId: "books", where: { "Title; DROP TABLE x": "a" } })).toThrow(
-      TableRowsError,
-    );
-    expect(() => readTableRows(db, tables, { tableId: "nope" })).toThrow(/unknown table id/);
-    db.close();
   });
 });

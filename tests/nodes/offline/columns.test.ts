@@ -62,4 +62,14 @@ describe("column choice", () => {
     setLearnedModel({ assoc: { held: { venue: 0.9 } } });
     expect(headerMatch(["held"], venue)).toBeGreaterThan(0);
   });
+
+  it("'who' means every person header of the one list (text/lexicons.ts PERSON_HEADERS)", () => {
+    const winner = fx.catalog("races").columns.find((c) => c.schema.name === "Winner")!;
+    setLearnedModel(null);
+    for (const header of ["director", "holder", "winner"]) {
+      const column = { ...winner, headerWords: [header] };
+      expect(headerMatch(["who"], column)).toBeGreaterThan(0);
+    }
+    expect(headerMatch(["who"], { ...winner, headerWords: ["year"] })).toBe(0);
+  });
 });
