@@ -34,6 +34,8 @@ export interface AnswerCallOptions {
   callbacks?: unknown;
   /** Aborted when the question times out (`questionTimeoutMs`), so the answer function can stop its work. */
   signal?: AbortSignal;
+  /** Whether the record gets the trace (`emitTrace`): when false, the answer function may skip what only the trace holds. */
+  trace?: boolean;
 }
 
 export interface AnswerOutput {
@@ -372,6 +374,7 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
           answer(answerInput(record), {
             ...extra,
             configurable: { ...(options.configurable ?? {}) },
+            trace: options.emitTrace ?? false,
             ...(signal ? { signal } : {}),
           }),
         timeoutMs,

@@ -31,6 +31,13 @@ export interface AnswerOptions {
   signal?: AbortSignal;
   /** Called after every node with its state update (the run is streamed instead of invoked). */
   onNodeUpdate?: (node: string, update: Record<string, unknown>) => void;
+  /**
+   * Record the retriever runs for `trace.retrievals` (default true). False when nobody reads them
+   * (`atr run` without --emit_trace): the recorder is a callback handler, and with one attached
+   * LangChain starts and ends a callback run for every node, edge and retriever call — about a
+   * tenth of a WTQ question's CPU (docs/BENCHMARKS.md "Per-question cost").
+   */
+  recordRetrievals?: boolean;
 }
 
 interface GraphLike {
@@ -157,14 +164,15 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
   if (input.question_id !== undefined) runInput.question_id = input.question_id;
   if (input.table_id !== undefined && input.table_id !== "") runInput.table_id = input.table_id;
   const g: GraphLike = options.graph ?? (defaultGraph as unknown as GraphLike);
-  const recorder = new RetrievalRecorder();
+  const recorder = options.recordRetrievals === false ? undefined : new RetrievalRecorder();
+  const callbacks = recorder ? withHandler(options.callbacks, recorder) : options.callbacks;
   const config: Record<string, unknown> = {
     configurable,
     recursionLimit: recursionLimitFor(c),
     ...(options.runName ? { runName: options.runName } : {}),
     ...(options.tags ? { tags: options.tags } : {}),
     metadata: { ...runMetadata(c), ...(options.metadata ?? {}) },
-    callbacks: withHandler(options.callbacks, recorder),
+    ...(callbacks ? { callbacks } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
   const state = options.onNodeUpdate
@@ -173,7 +181,7 @@ export async function answerQuestion(input: QuestionInput, options: AnswerOption
   return {
     answer: state.answer,
     answerVerified: state.answerVerified === true,
-    trace: { ...traceOf(state), ...(recorder.records.length > 0 ? { retrievals: recorder.records } : {}) },
+    trace: { ...traceOf(state), ...(recorder && recorder.records.length > 0 ? { retrievals: recorder.records } : {}) },
     usage: state.usage,
     routes: routesOf(state.trace),
     steps: state.steps,

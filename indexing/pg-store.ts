@@ -2,7 +2,7 @@
  * View 5 in PostgreSQL (`atr build-index --sql_store postgres://…`): the tables of the freshly
  * written tables.sqlite, copied into one schema per index with the same layout — data tables
  * (`_row` primary key, typed columns and `__raw` text), `_tables`, `_columns`, `_meta` and the
- * large-table statistics — bulk-loaded with COPY (pg-copy-streams). SQLite's FTS5 tables have no
+ * large-table statistics — bulk-loaded with COPY (pg-copy-streams), then the same B-tree indexes. SQLite's FTS5 tables have no
  * PostgreSQL twin and are not copied (the in-process readers use the local tables.sqlite; see
  * docs/SCALING-OUT.md).
  *
@@ -89,7 +89,7 @@ interface ColumnInfo {
 }
 
 /** Ordinary tables of a SQLite file, without FTS5 virtual tables and their shadow tables. */
-function copyableTables(db: Database.Database): string[] {
+export function copyableTables(db: Database.Database): string[] {
   const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as Array<{
     name: string;
     sql: string | null;
@@ -203,6 +203,21 @@ async function copyTable(db: Database.Database, client: pg.Client, schema: strin
     })(),
   );
   await pipeline(lines, client.query(copyFrom(`COPY ${target} (${names.join(", ")}) FROM STDIN`)));
+  // The table's own B-tree indexes too (a large table's per-column indexes, `_values_key`): without
+  // them PostgreSQL scans a million rows where SQLite reads a few index pages.
+  const indexes = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`)
+    .pluck()
+    .all(table) as string[];
+  for (const index of indexes) {
+    const cols = (db.prepare(`PRAGMA index_info(${quoteIdent(index)})`).all() as Array<{ name: string | null }>).map(
+      (c) => c.name,
+    );
+    if (cols.some((c) => c === null)) continue; // an index on an expression: none are written today
+    await client.query(
+      `CREATE INDEX ${quoteIdent(index)} ON ${target} (${cols.map((c) => quoteIdent(c!)).join(", ")})`,
+    );
+  }
 }
 
 /** Drops an index's schema (a replaced or failed build); a missing schema is not an error. */

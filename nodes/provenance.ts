@@ -32,7 +32,8 @@ const wholeWords = boundedMemo<RegExp | undefined>(256, (needle) => {
 
 /** True when `needle` occurs in `hay` as whole words (normalised). */
 function containsWords(hay: string, needle: string): boolean {
-  return wholeWords(needle)?.test(hay) ?? false;
+  // A whole-word match is a substring first: the plain search rules out most texts before the regex.
+  return hay.includes(needle) && (wholeWords(needle)?.test(hay) ?? false);
 }
 
 /** normaliseAnswerText of the texts provenance compares lately (the same chunks and cells for every attempt). */

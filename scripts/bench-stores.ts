@@ -10,9 +10,12 @@
  *    gave the same answers;
  * 2. the dev splits answered on both stores (`atr run` on the index, and on a copy whose manifest
  *    names a PostgreSQL schema loaded from the same tables.sqlite), every differing answer listed.
- * Dev indexes: `--dev_indexes DIR` (DIR/<split>-dev, built by atr build-index), else built here
- * from ../shared/data/<split>/dev. PostgreSQL: `--pg URL`, else ATR_TEST_PG_URL, else a throwaway
- * server started with scripts/pg-test-server.sh (stopped at the end).
+ * Dev indexes: `--dev_indexes DIR` (DIR/<split>-dev or DIR/<split>-index, built by atr build-index),
+ * else built here from ../shared/data/<split>/dev. PostgreSQL: `--pg URL`, else ATR_TEST_PG_URL,
+ * else a throwaway server started with scripts/pg-test-server.sh (stopped at the end).
+ * CPU time (user+sys) is reported beside every wall time, because wall time on a shared machine
+ * means little: the bench's own processes (and their children), and the PostgreSQL server's
+ * processes when its data directory is known (the throwaway server, or ATR_TEST_PG_DIR).
  * Prints Markdown tables and ends with one JSON line of every figure.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -23,6 +26,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -36,6 +40,68 @@ import { cityOf, dateOf, nameOf, scoreOf, writeScaleTable } from "./scale-data.j
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ATR = join(ROOT, "bin", "atr.js");
+
+/** user+sys CPU seconds of this process. */
+function selfCpuS(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+const TICKS = 100; // USER_HZ on Linux
+/** Fields 14–17 of /proc/PID/stat: utime, stime, cutime, cstime (clock ticks). */
+function procTimes(pid: string | number): number[] {
+  const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return text
+    .slice(text.lastIndexOf(")") + 2)
+    .split(" ")
+    .slice(11, 15)
+    .map(Number);
+}
+
+/** CPU seconds of this process's waited-for children (spawnSync'd `atr run`, build and answer children). */
+function childrenCpuS(): number {
+  const [, , cu, cs] = procTimes("self");
+  return (cu! + cs!) / TICKS;
+}
+
+/** CPU seconds of this process's children, live (e.g. the SQLite executor's process) and waited for. */
+function allChildrenCpuS(): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(text.slice(text.lastIndexOf(")") + 2).split(" ")[1]) !== process.pid) continue;
+      ticks += procTimes(entry).reduce((a, b) => a + b, 0);
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return ticks / TICKS + childrenCpuS();
+}
+
+/** CPU seconds used so far by the PostgreSQL server of `pgDir` (postmaster, its live and its exited backends). */
+function serverCpuS(pgDir: string | undefined): number {
+  if (!pgDir) return NaN;
+  const pid = readFileSync(join(pgDir, "data", "postmaster.pid"), "utf8")
+    .split("\n")[0]!
+    .trim();
+  let ticks = procTimes(pid).reduce((a, b) => a + b, 0);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || entry === pid) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (text.slice(text.lastIndexOf(")") + 2).split(" ")[1] !== pid) continue;
+      const [u, st] = procTimes(entry);
+      ticks += u! + st!;
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return ticks / TICKS;
+}
+let PG_DIR = process.env.ATR_BENCH_PG_DIR;
+const cpu = (x: number) => (Number.isNaN(x) ? "–" : x.toFixed(1));
 
 function percentile(xs: number[], p: number): number {
   if (xs.length === 0) return NaN;
@@ -83,20 +149,26 @@ async function childBuild(
   else writeCorpus(data, n, perTable);
   mkdirSync(docs, { recursive: true });
   const t0 = performance.now();
+  const c0 = selfCpuS();
+  const s0 = serverCpuS(PG_DIR);
   let sqlDone = 0;
   let copyDone = 0;
+  let sqlCpu = 0;
+  let copyCpu = 0;
   const { manifest } = await buildIndex({
     excelDir: data,
     docDir: docs,
     savePath: join(root, "index-pg"),
     sqlStore: url,
     onProgress: (stage) => {
-      if (stage === "sql") sqlDone = performance.now();
-      if (stage === "postgres") copyDone = performance.now();
+      if (stage === "sql") [sqlDone, sqlCpu] = [performance.now(), selfCpuS()];
+      if (stage === "postgres") [copyDone, copyCpu] = [performance.now(), selfCpuS()];
     },
   });
   const total = (performance.now() - t0) / 1000;
   const copy = (copyDone - sqlDone) / 1000;
+  const totalCpu = selfCpuS() - c0;
+  const copyClientCpu = copyCpu - sqlCpu;
   sqliteTwin(join(root, "index-pg"), join(root, "index-lite"));
   return {
     rows: manifest.counts.rows,
@@ -104,6 +176,10 @@ async function childBuild(
     build_sqlite_s: +(total - copy).toFixed(1),
     build_pg_s: +total.toFixed(1),
     copy_s: +copy.toFixed(1),
+    build_sqlite_cpu_s: +(totalCpu - copyClientCpu).toFixed(1),
+    build_pg_cpu_s: +totalCpu.toFixed(1),
+    copy_client_cpu_s: +copyClientCpu.toFixed(1),
+    copy_server_cpu_s: +(serverCpuS(PG_DIR) - s0).toFixed(1),
   };
 }
 
@@ -168,6 +244,9 @@ async function childAnswer(
       { configurable },
     ); // warm-up
     const ms: number[] = [];
+    const c0 = selfCpuS();
+    const k0 = allChildrenCpuS();
+    const s0 = serverCpuS(PG_DIR);
     for (const q of questions) {
       const s = performance.now();
       const r = await answerQuestion(
@@ -177,6 +256,10 @@ async function childAnswer(
       ms.push(performance.now() - s);
       answers[store]!.push(r.answer);
     }
+    out[`${store}_cpu_ms_per_q`] = Math.round(((selfCpuS() - c0) * 1000) / questions.length);
+    // SQLite's executor runs statements in its own process (the hard time limit): its CPU is the store's share
+    out[`${store}_executor_cpu_ms_per_q`] = Math.round(((allChildrenCpuS() - k0) * 1000) / questions.length);
+    out[`${store}_server_cpu_ms_per_q`] = Math.round(((serverCpuS(PG_DIR) - s0) * 1000) / questions.length);
     const executor = await getSqlExecutor(ensureConfiguration({ configurable }));
     const sqlMs: number[] = [];
     for (const q of questions) {
@@ -213,9 +296,11 @@ function runAtr(
   index: string,
   outDir: string,
   env: NodeJS.ProcessEnv,
-): { answers: Map<string, string>; s: number } {
+): { answers: Map<string, string>; s: number; cpu_s: number; server_cpu_s: number } {
   mkdirSync(outDir, { recursive: true });
   const t0 = performance.now();
+  const c0 = childrenCpuS();
+  const s0 = serverCpuS(PG_DIR);
   const r = spawnSync(
     process.execPath,
     [
@@ -234,13 +319,15 @@ function runAtr(
     { encoding: "utf8", env: { ...process.env, ...env }, maxBuffer: 1 << 26 },
   );
   if (r.status !== 0) throw new Error(`atr run over ${index} failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
+  const cpu_s = childrenCpuS() - c0;
+  const server_cpu_s = serverCpuS(PG_DIR) - s0;
   const file = r.stdout.trim().split("\n").pop()!;
   const answers = new Map<string, string>();
   for (const line of readFileSync(file, "utf8").trim().split("\n")) {
     const rec = JSON.parse(line) as { question_id: string; agentic_tablerag_answer?: string; error?: string };
     answers.set(rec.question_id, rec.error ? `ERROR ${rec.error}` : String(rec.agentic_tablerag_answer ?? ""));
   }
-  return { answers, s: (performance.now() - t0) / 1000 };
+  return { answers, s: (performance.now() - t0) / 1000, cpu_s, server_cpu_s };
 }
 
 async function devSplit(
@@ -252,7 +339,10 @@ async function devSplit(
   const data = resolve(ROOT, "..", "shared", "data", split, "dev");
   const questions = join(data, "questions.jsonl");
   if (!existsSync(questions)) throw new Error(`no ${questions}: the dev splits live in ../shared/data/<split>/dev`);
-  let lite = devIndexes ? join(devIndexes, `${split}-dev`) : join(root, `${split}-lite`);
+  let lite = devIndexes
+    ? [`${split}-dev`, `${split}-index`].map((n) => join(devIndexes, n)).find((d) => existsSync(d))
+    : join(root, `${split}-lite`);
+  if (!lite) throw new Error(`--dev_indexes ${devIndexes}: neither ${split}-dev nor ${split}-index is there`);
   if (!devIndexes)
     execFileSync(
       process.execPath,
@@ -295,6 +385,9 @@ async function devSplit(
     same_answers: a.answers.size - differing.length,
     sqlite_run_s: +a.s.toFixed(1),
     postgres_run_s: +b.s.toFixed(1),
+    sqlite_cpu_s: +a.cpu_s.toFixed(1),
+    postgres_cpu_s: +b.cpu_s.toFixed(1),
+    postgres_server_cpu_s: +b.server_cpu_s.toFixed(1),
     copy_s: +copy_s.toFixed(1),
     differing,
   };
@@ -331,6 +424,10 @@ if (positionals[0] === "child-build") {
     url = /ATR_TEST_PG_URL='([^']+)'/.exec(env)![1]!;
     stopDir = /ATR_TEST_PG_DIR='([^']+)'/.exec(env)![1]!;
   }
+  // the server's CPU is counted only when its data directory is known (children inherit the variable)
+  PG_DIR = stopDir ?? (values.pg === undefined ? process.env.ATR_TEST_PG_DIR : undefined);
+  if (PG_DIR) process.env.ATR_BENCH_PG_DIR = PG_DIR;
+  else delete process.env.ATR_BENCH_PG_DIR;
   const root = mkdtempSync(join(tmpdir(), "atr-bench-stores-"));
   const results: Record<string, unknown> = {
     rows: Number(values.rows),
@@ -358,6 +455,29 @@ if (positionals[0] === "child-build") {
           ]
         : []),
     ];
+    // the dev splits first: the acceptance figure (same answers) comes before the long builds
+    const dev: Array<Record<string, unknown>> = [];
+    for (const split of values.splits.split(",").filter(Boolean)) {
+      console.error(`${split} dev: answering on both stores…`);
+      dev.push(await devSplit(split, values.dev_indexes, root, url));
+      console.error(JSON.stringify(dev.at(-1)));
+    }
+    results.dev = dev;
+    if (dev.length > 0) {
+      console.log(
+        "\n| dev split | questions | same answers | run s SQLite (CPU s) | run s PostgreSQL (CPU s + server CPU s) | COPY s |",
+      );
+      console.log("|---|---:|---:|---:|---:|---:|");
+      for (const d of dev)
+        console.log(
+          `| ${d.split} | ${d.questions} | ${d.same_answers} | ${d.sqlite_run_s} (${d.sqlite_cpu_s}) | ${d.postgres_run_s} (${d.postgres_cpu_s} + ${cpu(d.postgres_server_cpu_s as number)}) | ${d.copy_s} |`,
+        );
+      for (const d of dev)
+        for (const x of d.differing as Array<Record<string, string>>)
+          console.log(
+            `- ${d.split} ${x.question_id}: SQLite ${JSON.stringify(x.sqlite)} · PostgreSQL ${JSON.stringify(x.postgres)}`,
+          );
+    }
     const rows: string[] = [];
     for (const c of cases) {
       const dir = join(root, c.kind);
@@ -366,36 +486,20 @@ if (positionals[0] === "child-build") {
       console.error(`${c.label}: answering on both stores…`);
       const answered = runChild(["child-answer", c.kind, String(c.n), values.table_rows, dir, values.per_kind, url]);
       results[c.kind] = { ...built, ...answered };
+      const b = built as Record<string, number>;
+      const a = answered as Record<string, number>;
       rows.push(
-        `| ${c.label} | ${built.build_sqlite_s} | ${built.build_pg_s} (COPY ${built.copy_s}) | ${answered.sqlite_p50_ms} / ${answered.sqlite_p95_ms} | ${answered.postgres_p50_ms} / ${answered.postgres_p95_ms} | ${answered.sqlite_sql_p50_ms} / ${answered.postgres_sql_p50_ms} | ${answered.same_answers}/${answered.questions} |`,
+        `| ${c.label} | ${b.build_sqlite_s} (${b.build_sqlite_cpu_s}) | ${b.build_pg_s} (${b.build_pg_cpu_s} + server ${cpu(b.copy_server_cpu_s!)}); COPY ${b.copy_s} | ${a.sqlite_p50_ms} / ${a.sqlite_p95_ms} (${a.sqlite_cpu_ms_per_q} + executor ${a.sqlite_executor_cpu_ms_per_q}) | ${a.postgres_p50_ms} / ${a.postgres_p95_ms} (${a.postgres_cpu_ms_per_q} + server ${cpu(a.postgres_server_cpu_ms_per_q!)}) | ${a.sqlite_sql_p50_ms} / ${a.sqlite_sql_p95_ms} | ${a.postgres_sql_p50_ms} / ${a.postgres_sql_p95_ms} | ${a.same_answers}/${a.questions} |`,
       );
+      console.error(rows.at(-1));
       rmSync(dir, { recursive: true, force: true });
     }
     if (rows.length > 0) {
       console.log(
-        "| case | build s SQLite | build s PostgreSQL | answer p50 / p95 ms SQLite | answer p50 / p95 ms PostgreSQL | SQL step p50 ms SQLite / PostgreSQL | same answers |",
+        "| case | build s SQLite (CPU s) | build s PostgreSQL (CPU s) | answer p50 / p95 ms SQLite (CPU ms per question) | answer p50 / p95 ms PostgreSQL (CPU ms per question) | SQL step p50 / p95 ms SQLite | SQL step p50 / p95 ms PostgreSQL | same answers |",
       );
-      console.log("|---|---:|---:|---:|---:|---:|---:|");
+      console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
       for (const r of rows) console.log(r);
-    }
-    const dev: Array<Record<string, unknown>> = [];
-    for (const split of values.splits.split(",").filter(Boolean)) {
-      console.error(`${split} dev: answering on both stores…`);
-      dev.push(await devSplit(split, values.dev_indexes, root, url));
-    }
-    results.dev = dev;
-    if (dev.length > 0) {
-      console.log("\n| dev split | questions | same answers | run s SQLite | run s PostgreSQL | COPY s |");
-      console.log("|---|---:|---:|---:|---:|---:|");
-      for (const d of dev)
-        console.log(
-          `| ${d.split} | ${d.questions} | ${d.same_answers} | ${d.sqlite_run_s} | ${d.postgres_run_s} | ${d.copy_s} |`,
-        );
-      for (const d of dev)
-        for (const x of d.differing as Array<Record<string, string>>)
-          console.log(
-            `- ${d.split} ${x.question_id}: SQLite ${JSON.stringify(x.sqlite)} · PostgreSQL ${JSON.stringify(x.postgres)}`,
-          );
     }
     console.log(JSON.stringify(results));
   } finally {

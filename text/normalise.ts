@@ -8,6 +8,7 @@
  * - `normaliseForGrounding`: numbers and words of an answer or its evidence (currency marks dropped).
  * - `normaliseAnswerText`: an answer against a cell or result value (edge quotes and punctuation trimmed).
  */
+import { boundedMemo } from "./bounded-memo.js";
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
@@ -38,19 +39,32 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
-/** Lower-cased, accent-stripped, digit-group-joined text (punctuation kept). */
-export function normaliseForMatch(text: string): string {
-  return joinDigitGroups(foldAccents(text).toLowerCase());
+/**
+ * The matchers of one question normalise the same cells, headers and sentences many times over
+ * (WTQ dev: ~19 calls per distinct text for normaliseForMatch, ~26 for normaliseForContainment),
+ * so the two forms they use most are remembered for short texts; a long text (a chunk, a whole
+ * evidence block) is computed each time and never held.
+ */
+const MEMO_MAX_CHARS = 256;
+const MEMO_ENTRIES = 8192;
+function rememberedForShort(compute: (text: string) => string): (text: string) => string {
+  const memo = boundedMemo(MEMO_ENTRIES, compute);
+  return (text) => (text.length <= MEMO_MAX_CHARS ? memo(text) : compute(text));
 }
 
+/** Lower-cased, accent-stripped, digit-group-joined text (punctuation kept). */
+export const normaliseForMatch: (text: string) => string = rememberedForShort((text) =>
+  joinDigitGroups(foldAccents(text).toLowerCase()),
+);
+
 /** Normalised form for containment tests (lower case, accents and punctuation removed; "3.5", "12%", "-4" kept). */
-export function normaliseForContainment(text: string): string {
-  return collapseSpaces(
+export const normaliseForContainment: (text: string) => string = rememberedForShort((text) =>
+  collapseSpaces(
     normaliseForMatch(text)
       .replace(/[^\p{L}\p{N}.%-]+/gu, " ")
       .replace(/(?<!\d)\.|\.(?!\d)/g, " "),
-  );
-}
+  ),
+);
 
 /** Lower-case, drop `, $ £ € ¥`, keep `[a-z0-9 . -]` and spaces, collapse spaces. */
 export function normaliseForGrounding(text: string): string {

@@ -522,22 +522,43 @@ export function byBench(questions: readonly QuestionCandidates[]): Map<Bench, nu
 }
 
 /**
- * The lowest threshold (on a 0.01 grid) at which every benchmark's replayed precision of accepted
- * answers reaches `target`; 1 (never accept) when none does.
+ * The lower end of the Wilson score interval of a proportion (`right` of `n`) at `z` standard
+ * errors: what the precision of accepted answers can be said to be at least, given how few they are.
+ */
+export function wilsonLower(right: number, n: number, z: number): number {
+  if (n === 0) return 0;
+  const p = right / n;
+  const z2 = z * z;
+  return (p + z2 / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+}
+
+/**
+ * The lowest threshold (on a 0.01 grid) at which the replayed accepted answers are at least
+ * `target` right on every benchmark (one with no accepted answer passes) and, with `z` > 0, the
+ * lower Wilson bound at z standard errors of the precision of all benchmarks' accepted answers
+ * together reaches `target` too: the out-of-fold precision at the lowest passing threshold is
+ * optimistic (it is the first of many thresholds tried) and rests on few accepted answers, and
+ * user data has no benchmark label to bound each part. 1 (never accept) when none passes.
  */
 export function chooseThreshold(
   questions: readonly QuestionCandidates[],
   score: Scorer,
   target: number,
   ranker?: Rankers,
+  z = 0,
 ): number {
   const groups = [...byBench(questions).values()];
   for (let t = 0.3; t < 0.995; t += 0.01) {
+    let n = 0;
+    let right = 0;
     const ok = groups.every((g) => {
       const f = simulate(questions, score, t, g, ranker);
-      return f.accepted === 0 || f.precision >= target;
+      const accepted = Math.round(f.accepted * f.questions);
+      n += accepted;
+      right += Math.round(f.precision * accepted);
+      return accepted === 0 || f.precision >= target;
     });
-    if (ok) return Math.round(t * 100) / 100;
+    if (ok && (z === 0 || n === 0 || wilsonLower(right, n, z) >= target)) return Math.round(t * 100) / 100;
   }
   return 1;
 }
@@ -584,6 +605,8 @@ export interface TrainResult {
 export interface TrainOptions extends ScorerOptions {
   folds?: number;
   targetPrecision?: number;
+  /** Standard errors of the lower precision bound the threshold must clear (chooseThreshold; 0: the point estimate). */
+  boundZ?: number;
   sources?: string[];
   notes?: string[];
 }
@@ -593,10 +616,10 @@ export interface TrainOptions extends ScorerOptions {
  * figures come from question-grouped cross-validation.
  */
 export function trainAnswerModel(questions: readonly QuestionCandidates[], options: TrainOptions = {}): TrainResult {
-  const { folds = 5, targetPrecision = 0.9 } = options;
+  const { folds = 5, targetPrecision = 0.85 } = options;
   const oof = crossValidated(questions, folds, options);
   const rankers = rankersCrossValidated(questions, oof, folds, options);
-  const threshold = chooseThreshold(questions, oof, targetPrecision, rankers.of);
+  const threshold = chooseThreshold(questions, oof, targetPrecision, rankers.of, options.boundZ ?? 0);
   const figures: Record<string, Figures> = {};
   const rules: Record<string, Figures> = {};
   const q: Record<string, Quality> = {};
@@ -628,6 +651,7 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
         notes: options.notes ?? [],
         counts,
         targetPrecision,
+        boundZ: options.boundZ ?? 0,
         folds,
         settings,
         crossValidated: figures,

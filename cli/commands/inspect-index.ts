@@ -18,8 +18,8 @@ export const command: Command = {
       "Runs every check answering runs when it opens the index (manifest fields, file sizes, the",
       "tables.sqlite bookkeeping against the counts, the views' counts and vector sizes) and the full",
       "ones (every file's sha256 and line count, SQLite's integrity check, each table's row count,",
-      "every view entry read back), then prints the build settings and counts. Exit code 1 when the",
-      "index fails any of them.",
+      "every view entry read back; with View 5 in PostgreSQL, its schema against tables.sqlite, every",
+      "row), then prints the build settings and counts. Exit code 1 when the index fails any of them.",
       "",
       "Flags:",
       formatFlagHelp(FLAGS),
@@ -42,6 +42,15 @@ export const command: Command = {
       const store = openIndexStore(opened);
       try {
         violations.push(...(await storeViolations(store, opened.tables)));
+        // answering reads both copies (docs/SCALING-OUT.md): every copied table must hold the same rows
+        if (violations.length === 0) {
+          const [{ pgContentViolations }, { connectionUrl }] = await Promise.all([
+            import("../../indexing/pg-compare.js"),
+            import("../../indexing/pg-store.js"),
+          ]);
+          const url = connectionUrl(manifest.sqlStore);
+          violations.push(...(await pgContentViolations(join(dir, SQLITE_FILE), url, manifest.sqlStore.schema)));
+        }
       } finally {
         await store.close();
         opened.close();

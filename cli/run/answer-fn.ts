@@ -16,6 +16,7 @@ export async function graphAnswer(): Promise<AnswerFn> {
       tags: options.tags,
       metadata: options.metadata,
       signal: options.signal,
+      recordRetrievals: options.trace !== false,
     });
 }
 

@@ -41,6 +41,8 @@ export interface AnswerGroup {
 }
 
 const RULE_VERIFIED = ["rule=sql", "rule=cells"];
+/** Attempt features the ranker reads from each answer's best attempt (kind=…, kind-mismatch, op=…, rule=…; no route × … crosses). */
+const PASSED_ON = /^(kind|op|rule|tables-only|passages|about-note|linked-row|mod=|period-table|cells=)[^|]*$/;
 
 function valid(answer: string): boolean {
   const a = answer.trim().toLowerCase();
@@ -94,8 +96,20 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
   });
   const ranked = [...groups.values()].sort((x, y) => y.best - x.best);
   const top = ranked[0]?.best ?? 0;
+  const withAnswer = [...groups.values()].reduce((n, g) => n + g.attempts.length, 0);
   return [...groups.values()].map((g) => {
     const f: Record<string, number> = { bias: 1, "r:p": g.best };
+    // how far ahead of the next answer it is, how many of the attempts found it, which routes
+    const rival = ranked.find((o) => o !== g)?.best ?? 0;
+    f["r:margin"] = Math.max(0, g.best - rival);
+    f["r:share"] = g.attempts.length / withAnswer;
+    f["r:mean-p"] = g.attempts.reduce((s, i) => s + attempts[i]!.p, 0) / g.attempts.length;
+    f[`r:set=${[...g.routes].sort().join("+")}`] = 1;
+    // what kind of question and evidence its best attempt had (the same P means different things there)
+    const best = g.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), g.attempts[0]!);
+    f[`r:best-route=${attempts[best]!.route}`] = 1;
+    for (const k of Object.keys(attempts[best]!.features)) if (PASSED_ON.test(k)) f[`r:${k}`] = 1;
+    // (Other candidates of a reading, with --reader_candidates, are no route's finding: not counted.)
     if (g.found === 0) f["r:alternative-only"] = 1;
     else {
       f[`r:count=${bucket(g.found, ["1", "2", "3+"])}`] = 1;

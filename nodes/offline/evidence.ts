@@ -5,6 +5,7 @@
  */
 import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
+import { boundedMemo } from "../../indexing/bounded-memo.js";
 
 export interface EvidenceBlock {
   source: string;
@@ -158,15 +159,24 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
   }),
 );
 
-/** Stemmed content words of a text, each with its synonyms' stems. */
-export function keyStems(text: string): Set<string> {
+/**
+ * The stems of a text, remembered: a question stems the same cells, rows and sentences again and
+ * again (each reader, the fuser and the verifier, for every attempt) — ~6 calls per distinct text on
+ * WTQ dev. Stored as a frozen list; every caller gets its own Set.
+ */
+const rememberedKeyStems = boundedMemo(4096, (text: string): readonly string[] => {
   const out = new Set<string>();
   for (const w of contentWords(text)) {
     const s = stem(w);
     out.add(s);
     for (const syn of SYNONYMS.get(s) ?? []) out.add(stem(syn));
   }
-  return out;
+  return Object.freeze([...out]);
+});
+
+/** Stemmed content words of a text, each with its synonyms' stems. */
+export function keyStems(text: string): Set<string> {
+  return new Set(rememberedKeyStems(text));
 }
 
 /** A sub-query without the "(columns: …)" note the offline decomposer appends for retrieval. */

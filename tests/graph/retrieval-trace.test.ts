@@ -7,7 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { answerQuestion } from "../../graph/answer.js";
 import type { RetrievalRecord } from "../../graph/retrieval-trace.js";
+import { loadQuestions } from "../../evals/dataset.js";
+import { runBatch } from "../../evals/runner.js";
 import { useExampleIndex } from "../fixtures/example-index.js";
 import { runCli } from "../fixtures/run-cli.js";
 
@@ -58,5 +61,38 @@ describe("retriever runs in the emitted trace", () => {
     expect(
       schema!.documents.every((d) => d.metadata.tableId === "clubs" && typeof d.text === "string" && d.text !== ""),
     ).toBe(true);
+  });
+
+  it("without --emit_trace no retrieval is recorded, and the answer is the same", async () => {
+    const input = { question: "How many clubs were founded before 1900?", question_id: "r2", table_id: "clubs" };
+    const configurable = { indexPath: index.dir, routerType: "fixed" as const, forceRoute: "SQL" as const };
+    const recorded = await answerQuestion(input, { configurable });
+    const unrecorded = await answerQuestion(input, { configurable, recordRetrievals: false });
+    expect(recorded.trace.retrievals?.length).toBeGreaterThan(0);
+    expect(unrecorded.trace.retrievals).toBeUndefined();
+    expect(unrecorded.answer).toBe(recorded.answer);
+    expect(unrecorded.trace.verifier_decisions).toEqual(recorded.trace.verifier_decisions);
+    expect(unrecorded.provenance).toEqual(recorded.provenance);
+  });
+
+  it("atr run tells the answer function whether the trace is written", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "atr-rtrace-"));
+    writeFileSync(
+      join(dir, "q.jsonl"),
+      `${JSON.stringify({ question_id: "r3", question: "How many clubs are there?" })}\n`,
+    );
+    const seen: Array<boolean | undefined> = [];
+    for (const emitTrace of [true, false]) {
+      await runBatch({
+        questions: loadQuestions(join(dir, "q.jsonl")),
+        answer: async (_input, options) => {
+          seen.push(options.trace);
+          return { answer: "1" };
+        },
+        outputPath: join(dir, `out-${emitTrace}.jsonl`),
+        emitTrace,
+      });
+    }
+    expect(seen).toEqual([true, false]);
   });
 });

@@ -13,6 +13,7 @@ import { closeCachedIndexes, closeResources, getSqlExecutor } from "../../graph/
 import { ensureConfiguration } from "../../graph/configuration.js";
 import { buildIndex } from "../../indexing/build-index.js";
 import { openIndex } from "../../indexing/open-index.js";
+import { POSTGRES_FRAGMENTS, SQLITE_FRAGMENTS, type SqlFragments } from "../../nodes/offline/sql-dialect.js";
 import { openIndexStore, storeViolations } from "../../retrievers/sql-store.js";
 import { EXAMPLES } from "../fixtures/example-index.js";
 import { describePg, PG_URL, splitPassword } from "../fixtures/pg-server.js";
@@ -118,6 +119,47 @@ describePg("View 5 in PostgreSQL", () => {
     }
   });
 
+  it("answers through a role that has only SELECT on the index's schema", async () => {
+    const role = `atr_reader_${process.pid}`;
+    const secret = "reader-only-pass";
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD '${secret}'`);
+      await admin.query(`GRANT USAGE ON SCHEMA "${schema}" TO ${role}`);
+      await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA "${schema}" TO ${role}`);
+      const readerUrl = new URL(PG_URL);
+      readerUrl.username = role;
+      readerUrl.password = secret;
+      const r = await answerQuestion(
+        { question: "What is the population of Brookhaven?", table_id: "cities" },
+        { configurable: { indexPath: pgDir, sqlStore: readerUrl.toString() } },
+      );
+      expect(r.answer).toBe("212,000");
+      const executor = await getSqlExecutor(
+        ensureConfiguration({ configurable: { indexPath: pgDir, sqlStore: readerUrl.toString() } }),
+      );
+      const read = await executor.execute(`SELECT "population" FROM "cities" WHERE "city" = 'Brookhaven'`);
+      expect(read.ok, read.result).toBe(true);
+      expect(JSON.parse(read.result)).toEqual([{ population: 212000 }]);
+      // even on a session that is not read-only, the role cannot write
+      const reader = new pg.Client({ connectionString: readerUrl.toString() });
+      await reader.connect();
+      try {
+        await expect(reader.query(`DELETE FROM "${schema}"."cities"`)).rejects.toThrow(/permission denied/);
+      } finally {
+        await reader.end();
+      }
+    } finally {
+      await closeResources();
+      await admin.query(`REVOKE ALL ON ALL TABLES IN SCHEMA "${schema}" FROM ${role}`).catch(() => undefined);
+      await admin.query(`REVOKE ALL ON SCHEMA "${schema}" FROM ${role}`).catch(() => undefined);
+      await admin.query(`DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+      await admin.end();
+    }
+  }, 120_000);
+
   it("reads numbers from text as SQLite's CAST does (the writer's PostgreSQL fragments)", async () => {
     const texts = ["12", " 12.5 pts", "-3", "+4.0e2x", ".5", "5.", "abc", "", "1,200", "3rd", "  -0.25", "1e", "(874)"];
     const index = await openIndex(pgDir);
@@ -134,6 +176,37 @@ describePg("View 5 in PostgreSQL", () => {
           (await onPg.execute(`SELECT atr_real(${lit}) AS r, atr_int(${lit}) AS i FROM "cities" LIMIT 1`)).result,
         );
         expect(got, JSON.stringify(t)).toEqual(want);
+      }
+    } finally {
+      await onPg.close();
+      await onLite.close();
+      index.close();
+    }
+  });
+
+  it("the offline writer's fragments mean on PostgreSQL what they mean on SQLite", async () => {
+    const index = await openIndex(pgDir);
+    const onPg = openIndexStore(index, { url: PG_URL });
+    const onLite = openIndexStore({ dir: liteDir, manifest: {} });
+    const statements = (f: SqlFragments) => [
+      `SELECT "_row", ${f.instr('"city"', "'o'")} AS v FROM "cities" ORDER BY "_row"`,
+      `SELECT "_row" FROM "cities" WHERE ${f.glob('"city"', "[BD]*e?")} ORDER BY "_row"`,
+      `SELECT "_row" FROM "cities" WHERE ${f.glob('"region"', "North V*")} ORDER BY "_row"`,
+      `SELECT ${f.countTrue('"population" > 60000')} AS v FROM "cities"`,
+      `SELECT "_row" FROM "cities" WHERE ${f.notTrue('"population" > 60000')} ORDER BY "_row"`,
+      `SELECT "_row" FROM "cities" WHERE ${f.likeText('"city"', "%BROOK%")} ORDER BY "_row"`,
+      `SELECT ${f.real('"population__raw"')} AS r, ${f.int('"area_km"')} AS i FROM "cities" ORDER BY "_row"`,
+    ];
+    try {
+      const lite = statements(SQLITE_FRAGMENTS);
+      const post = statements(POSTGRES_FRAGMENTS);
+      for (let i = 0; i < lite.length; i++) {
+        const a = await onLite.execute(lite[i]!);
+        const b = await onPg.execute(post[i]!);
+        expect(a.ok, `${lite[i]}: ${a.result}`).toBe(true);
+        expect(b.ok, `${post[i]}: ${b.result}`).toBe(true);
+        expect(JSON.parse(b.result), post[i]).toEqual(JSON.parse(a.result));
+        expect(JSON.parse(a.result).length, lite[i]).toBeGreaterThan(0);
       }
     } finally {
       await onPg.close();

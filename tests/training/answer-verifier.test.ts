@@ -12,6 +12,7 @@ import {
   scorerFor,
   simulate,
   trainAnswerModel,
+  wilsonLower,
   type QuestionCandidates,
 } from "../../training/answer-verifier.js";
 
@@ -82,6 +83,27 @@ describe("learned verifier training", () => {
     ).toBeGreaterThan(0.8);
     expect(trained.quality.wtq!.auc).toBeGreaterThan(0.8);
     expect(trained.quality.wtq!.acceptedAtTarget).toBeGreaterThan(0.2);
+  });
+
+  it("bounds the precision of few accepted answers from below (Wilson), and the threshold clears the bound", () => {
+    expect(wilsonLower(9, 10, 0)).toBeCloseTo(0.9);
+    // 9 of 10 right: at one standard error the precision is at least ~0.77; 90 of 100: ~0.86
+    expect(wilsonLower(9, 10, 1)).toBeCloseTo(0.767, 2);
+    expect(wilsonLower(90, 100, 1)).toBeCloseTo(0.863, 2);
+    expect(wilsonLower(0, 0, 1)).toBe(0);
+    const qs = synthetic(400);
+    const oof = crossValidated(qs, 4);
+    // the synthetic signal gives accepted answers ~86 % right: they clear 0.80 as a bound, not 0.85
+    const bounded = chooseThreshold(qs, oof, 0.8, undefined, 1);
+    expect(bounded).toBeLessThan(1);
+    expect(bounded).toBeGreaterThanOrEqual(chooseThreshold(qs, oof, 0.8));
+    const f = simulate(qs, oof, bounded);
+    const n = Math.round(f.accepted * f.questions);
+    expect(n).toBeGreaterThan(50);
+    expect(wilsonLower(Math.round(f.precision * n), n, 1)).toBeGreaterThanOrEqual(0.8);
+    expect(simulate(qs, oof, chooseThreshold(qs, oof, 0.85, undefined, 1)).accepted).toBe(0);
+    // a bound no data can clear: never accept
+    expect(chooseThreshold(qs, oof, 0.85, undefined, 50)).toBe(1);
   });
 
   it("trains trees with a monotone calibration and a threshold that meets the precision on every benchmark", () => {

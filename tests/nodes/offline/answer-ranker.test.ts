@@ -41,6 +41,28 @@ describe("answer ranker", () => {
     expect(groups[1]!.features["r:rule-pick"]).toBeUndefined();
   });
 
+  it("says how far each answer is ahead, what share of the attempts found it, and what its best attempt was", () => {
+    const withKind = (x: RankedAttempt, kind: string): RankedAttempt => ({
+      ...x,
+      features: { ...x.features, [`kind=${kind}`]: 1, [`route=${x.route}|kind=${kind}`]: 1 },
+    });
+    const groups = answerGroups([
+      withKind(a("Porto", "SQL", 0.4), "place"),
+      withKind(a("porto", "RETRIEVE", 0.6), "place"),
+      a("Lyon", "TEXT", 0.5),
+      a("Lyon", "TEXT", 0.3),
+    ]);
+    const [porto, lyon] = groups.map((g) => g.features);
+    expect(porto!["r:margin"]).toBeCloseTo(0.1);
+    expect(lyon!["r:margin"]).toBe(0);
+    expect(porto!["r:share"]).toBe(0.5);
+    expect(lyon!["r:mean-p"]).toBeCloseTo(0.4);
+    expect(porto).toMatchObject({ "r:set=RETRIEVE+SQL": 1, "r:best-route=RETRIEVE": 1, "r:kind=place": 1, "r:rule=read": 1 });
+    // crosses with the route stay the per-attempt model's
+    expect(Object.keys(porto!).some((k) => k.includes("|"))).toBe(false);
+    expect(lyon).toMatchObject({ "r:set=TEXT": 1, "r:best-route=TEXT": 1 });
+  });
+
   it("answers the accepted attempt, else the ranker's choice, else the highest P", () => {
     const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
     const ranker = { scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } } };

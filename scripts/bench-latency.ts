@@ -1,0 +1,195 @@
+/**
+ * Per-question cost of the default offline configuration on the dev splits (docs/BENCHMARKS.md
+ * "Per-question cost"): each question goes through the batch runner one at a time (`atr run
+ * --max_workers 1`, the same records), and for each it measures the CPU time this process spent
+ * (user + system, `process.cpuUsage`), the CPU time of the SQL child process (View 5's executor,
+ * read from /proc on Linux) and the wall time. CPU time is the figure to compare before/after on a
+ * shared machine: wall time grows with everybody else's load, CPU time barely does.
+ *
+ *   npm run bench:latency -- [--benches wtq,hybridqa] [--split dev] [--limit 150] [--warmup 5]
+ *     [--index "/tmp/fin3/{bench}-index"] [--data_dir ../shared/data] [--out_dir /tmp/bench-latency]
+ *
+ * The first `--warmup` questions after the measured ones are answered first and not counted (module
+ * loading, the index's first reads, JIT). Every run's results file is kept in --out_dir, so two
+ * trees can be compared answer by answer with `atr score --pred BEFORE --pred AFTER`; the printed
+ * answers digest is equal when every answer is. Prints a Markdown table and one JSON line.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { loadQuestions } from "../evals/dataset.js";
+import { configHash, gitCommit, questionRunOptions, type ExperimentInfo } from "../evals/run-metadata.js";
+import { runBatch, type AnswerFn } from "../evals/runner.js";
+import { stats, BENCHES, type Bench } from "../evals/score.js";
+import { answerQuestion } from "../graph/answer.js";
+import { ensureConfiguration, type ConfigurableInput } from "../graph/configuration.js";
+import { closeResources, pinIndex } from "../graph/resources.js";
+import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
+import { PROMPTS_VERSION } from "../nodes/prompts.js";
+
+const { values } = parseArgs({
+  options: {
+    benches: { type: "string", default: "wtq,hybridqa" },
+    split: { type: "string", default: "dev" },
+    data_dir: { type: "string", default: "../shared/data" },
+    index: { type: "string", default: "/tmp/fin3/{bench}-index" },
+    limit: { type: "string", default: "150" },
+    warmup: { type: "string", default: "5" },
+    out_dir: { type: "string", default: "/tmp/bench-latency" },
+  },
+});
+const benches = values.benches!.split(",").map((b) => b.trim()) as Bench[];
+for (const b of benches)
+  if (!(BENCHES as readonly string[]).includes(b))
+    throw new Error(`--benches takes ${BENCHES.join(", ")} (got "${b}")`);
+const limit = Number(values.limit);
+const warmup = Number(values.warmup);
+if (!(Number.isInteger(limit) && limit > 0)) throw new Error(`--limit takes a positive integer (got ${values.limit})`);
+if (!(Number.isInteger(warmup) && warmup >= 0)) throw new Error(`--warmup takes an integer ≥ 0 (got ${values.warmup})`);
+mkdirSync(values.out_dir!, { recursive: true });
+
+const TICKS_PER_SECOND = 100; // USER_HZ of /proc/<pid>/stat on Linux
+
+/** CPU ms (user + system) of this process's child processes that are still running, from /proc; null off Linux. */
+function childrenCpuMs(): number | null {
+  const taskDir = `/proc/${process.pid}/task`;
+  if (!existsSync(taskDir)) return null;
+  let ticks = 0;
+  for (const tid of readdirSync(taskDir)) {
+    const children = readFileSync(join(taskDir, tid, "children"), "utf8").trim();
+    for (const pid of children ? children.split(/\s+/) : []) {
+      try {
+        // Fields after the parenthesised command name: state is 3rd, utime 14th, stime 15th.
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the child exited between the two reads: its time is no longer a running child's
+      }
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
+
+interface BenchFigures {
+  bench: Bench;
+  questions: number;
+  /** This process's CPU per question (ms): mean and p50. */
+  cpuMeanMs: number;
+  cpuP50Ms: number;
+  /** The SQL child's CPU per question (ms, mean); null when it cannot be read. */
+  sqlChildCpuMeanMs: number | null;
+  wallP50Ms: number;
+  wallP90Ms: number;
+  /** sha256 (first 12 hex) of the answers in input order: equal digests = identical answers. */
+  answersDigest: string;
+  resultsFile: string;
+  errors: number;
+}
+
+async function measure(bench: Bench): Promise<BenchFigures> {
+  const dataPath = join(values.data_dir!, bench, values.split!, "questions.jsonl");
+  const indexPath = values.index!.replaceAll("{bench}", bench);
+  if (!existsSync(join(indexPath, "manifest.json")))
+    throw new Error(
+      `${indexPath}: no index there (build it with atr build-index, or give --index "DIR/{bench}-index")`,
+    );
+  const all = loadQuestions(dataPath);
+  const measured = all.slice(0, limit);
+  const warm = all.slice(limit, limit + warmup);
+  const configurable: ConfigurableInput = { indexPath: resolve(indexPath) };
+  const config = ensureConfiguration({ configurable: configurable as Record<string, unknown> });
+  await pinIndex(config);
+  // The run name, tags and metadata `atr run` gives each question (LangChain copies them into every child run).
+  const info: ExperimentInfo = {
+    experiment: `bench-latency-${bench}-${values.split}`,
+    dataset: bench,
+    split: values.split!,
+    config: { ...config },
+    configHash: configHash({ ...config }),
+    promptVersions: { prompts: PROMPTS_VERSION, constrained_sql: CONSTRAINED_SQL_PROMPT_VERSION },
+    git: gitCommit(),
+    indexPath: config.indexPath,
+    tags: ["atr", bench, values.split!, "bench-latency"],
+  };
+
+  const perQuestion: Array<{ cpu: number; child: number | null; wall: number }> = [];
+  const timed: AnswerFn = async (input, options) => {
+    const child0 = childrenCpuMs();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const result = await answerQuestion(input, {
+      configurable: options.configurable as ConfigurableInput,
+      runName: options.runName,
+      tags: options.tags,
+      metadata: options.metadata,
+      recordRetrievals: options.trace !== false, // as `atr run` (cli/commands/run.ts)
+    });
+    const wall = performance.now() - t0;
+    const cpu = cpuMs(process.cpuUsage(cpu0));
+    const child1 = childrenCpuMs();
+    perQuestion.push({ cpu, wall, child: child0 === null || child1 === null ? null : child1 - child0 });
+    return result;
+  };
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "");
+  if (warm.length > 0)
+    await runBatch({
+      questions: warm,
+      answer: timed,
+      outputPath: join(values.out_dir!, `${bench}-warmup-${stamp}.jsonl`),
+      maxWorkers: 1,
+      configurable: configurable as Record<string, unknown>,
+      callOptions: (record) => questionRunOptions(info, record),
+    });
+  perQuestion.length = 0;
+  const resultsFile = join(values.out_dir!, `${bench}-${values.split}-${stamp}.jsonl`);
+  const summary = await runBatch({
+    questions: measured,
+    answer: timed,
+    outputPath: resultsFile,
+    maxWorkers: 1,
+    configurable: configurable as Record<string, unknown>,
+    callOptions: (record) => questionRunOptions(info, record),
+  });
+  const records = readFileSync(resultsFile, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const digest = createHash("sha256");
+  for (const r of records) digest.update(`${String(r.question_id)}\t${String(r.agentic_tablerag_answer)}\n`);
+  const cpu = stats(perQuestion.map((q) => q.cpu));
+  const wall = stats(perQuestion.map((q) => q.wall));
+  const child = perQuestion.every((q) => q.child !== null) ? stats(perQuestion.map((q) => q.child!)).mean : null;
+  return {
+    bench,
+    questions: perQuestion.length,
+    cpuMeanMs: Math.round(cpu.mean * 10) / 10,
+    cpuP50Ms: Math.round(cpu.p50 * 10) / 10,
+    sqlChildCpuMeanMs: child === null ? null : Math.round(child * 10) / 10,
+    wallP50Ms: Math.round(wall.p50),
+    wallP90Ms: Math.round(wall.p90),
+    answersDigest: digest.digest("hex").slice(0, 12),
+    resultsFile,
+    errors: summary.failed,
+  };
+}
+
+const figures: BenchFigures[] = [];
+try {
+  for (const bench of benches) figures.push(await measure(bench));
+} finally {
+  await closeResources();
+}
+console.log(
+  "| split | questions | CPU ms/question mean | CPU p50 | SQL child CPU ms/question | wall p50 | wall p90 | answers digest | errors |",
+);
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
+for (const f of figures)
+  console.log(
+    `| ${f.bench} ${values.split} | ${f.questions} | ${f.cpuMeanMs} | ${f.cpuP50Ms} | ${f.sqlChildCpuMeanMs ?? "n/a (no /proc)"} | ${f.wallP50Ms} | ${f.wallP90Ms} | ${f.answersDigest} | ${f.errors} |`,
+  );
+for (const f of figures) console.log(`results ${f.bench}: ${f.resultsFile}`);
+console.log(JSON.stringify({ split: values.split, limit, warmup, figures }));
