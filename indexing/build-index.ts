@@ -18,12 +18,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { loadPassages } from "./load-passages.js";
-import { InputDirectoryError, loadTables, type LoadIssue } from "./load-tables.js";
+import { InputDirectoryError, loadTableSources, type LoadIssue } from "./load-tables.js";
 import { MANIFEST_FILE, PASSAGES_FILE, writeManifest } from "./manifest.js";
 import { BUILD_MARKER, cleanStaleBuilds, removeOnSignal, replaceRefusal, savePathRefusal } from "./save-path.js";
 import { copySqliteToPostgres, dropSchema, isPostgresUrl, newSchemaName, PgStoreError, redactUrl } from "./pg-store.js";
-import { SQLITE_FILE, writeSqlStore } from "./sql-store.js";
-import type { Manifest, Passage, RawTable } from "./types.js";
+import { openSqlStore, SQLITE_FILE, storedTable, writeSqlStore } from "./sql-store.js";
+import { isStreamed, type Manifest, type Passage, type RawTable } from "./types.js";
 import { buildViews, type LoadedTable, type ViewBuildOptions } from "./views.js";
 
 /** Longest cell text the views see; SQL keeps everything. */
@@ -87,13 +87,14 @@ export function readInputOrder(path: string): { tables: string[]; documents: str
   return { tables: d.tables, documents: d.documents };
 }
 
+const viewCell = (cell: string): string =>
+  cell.length > VIEW_CELL_MAX_CHARS ? `${cell.slice(0, VIEW_CELL_MAX_CHARS)}…` : cell;
+
 /** A table as the views see it: overlong cells cut, the rest shared (no copy when nothing is long). */
 function viewTable(raw: RawTable): RawTable {
   const long = raw.rows.some((row) => row.some((cell) => cell.length > VIEW_CELL_MAX_CHARS));
   if (!long) return raw;
-  const cut = (cell: string): string =>
-    cell.length > VIEW_CELL_MAX_CHARS ? `${cell.slice(0, VIEW_CELL_MAX_CHARS)}…` : cell;
-  return { ...raw, rows: raw.rows.map((row) => row.map(cut)) };
+  return { ...raw, rows: raw.rows.map((row) => row.map(viewCell)) };
 }
 
 function writePassages(path: string, passages: readonly Passage[]): void {
@@ -138,7 +139,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
       `--sql_store must be "sqlite" or a postgres:// URL, got ${JSON.stringify(redactUrl(pgUrl))}`,
     );
   const cleanup = cleanStaleBuilds(target);
-  const tablesLoaded = loadTables(options.excelDir, { order: options.inputOrder?.tables });
+  const tablesLoaded = loadTableSources(options.excelDir, { order: options.inputOrder?.tables });
   const issues = [...tablesLoaded.issues];
   if (tablesLoaded.tables.length === 0) {
     const why = issues.length ? ` Problems: ${issues.map((i) => `${i.file}: ${i.problem}`).join("; ")}` : "";
@@ -158,6 +159,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
   writeFileSync(join(tmp, BUILD_MARKER), `atr build-index pid ${process.pid} started ${new Date().toISOString()}\n`);
   const detachSignals = removeOnSignal(tmp);
   let pgSchema: string | undefined;
+  let stored: ReturnType<typeof openSqlStore> | undefined;
   try {
     const schemas = writeSqlStore(join(tmp, SQLITE_FILE), tablesLoaded.tables, {
       onTable: (done, total) => progress("sql", done, total),
@@ -170,7 +172,14 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
       pgSchema = schema;
     }
     writePassages(join(tmp, PASSAGES_FILE), passagesLoaded.passages);
-    const loaded: LoadedTable[] = tablesLoaded.tables.map((raw, i) => ({ raw: viewTable(raw), schema: schemas[i]! }));
+    // A streamed (large) table is read back from the store, so its rows are never held.
+    stored = openSqlStore(join(tmp, SQLITE_FILE));
+    const store = stored;
+    const loaded: LoadedTable[] = tablesLoaded.tables.map((raw, i) =>
+      isStreamed(raw)
+        ? { ...storedTable(store, schemas[i]!, viewCell), schema: schemas[i]! }
+        : { raw: viewTable(raw), schema: schemas[i]! },
+    );
     const views = await buildViews(
       loaded,
       passagesLoaded.passages,
@@ -187,6 +196,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
       },
       tmp,
     );
+    stored.close();
     const manifest = writeManifest(tmp, {
       createdAt: new Date().toISOString(),
       settings: views.settings,
@@ -221,6 +231,7 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
     if (error instanceof PgStoreError) throw new BuildIndexError(error.message);
     throw error;
   } finally {
+    if (stored?.open) stored.close();
     detachSignals();
   }
 }

@@ -2,13 +2,21 @@
  * View 3 schema entries and View 4 cell and row entries (reference §4.5, §4.7, §4.8 with DESIGN.md's
  * fixes): the cell budget reaches every table and prefers entity-like values.
  */
-import type { CellEntry, Passage, RowEntry, SchemaEntry, TableSchema } from "./types.js";
-import type { RawTable } from "./types.js";
+import type { CellEntry, Passage, RowEntry, SchemaEntry, TableSchema, TableSource } from "./types.js";
+import { sourceRows, type RawTable } from "./types.js";
 import { MONTH_PATTERN } from "../text/lexicons.js";
 
-export interface LoadedTableLike {
-  raw: RawTable;
+/** A distinct non-empty (trimmed) value of one column: how many rows hold it, the first of them. */
+export type DistinctCell = [value: string, freq: number, firstRow: number];
+
+export interface LoadedTableLike<T extends TableSource = RawTable> {
+  raw: T;
   schema: TableSchema;
+  /**
+   * A column's distinct cells in the order of their first row, when the table is read from the
+   * store (a large table: SQLite groups them); otherwise they are counted from the rows.
+   */
+  distinctCells?: (column: number) => Iterable<DistinctCell>;
 }
 
 export interface CellBudget {
@@ -33,7 +41,7 @@ export function tableLabel(table: { id?: string; tableId?: string; title?: strin
   return table.title ? `${table.title} (${id})` : id;
 }
 
-export function schemaEntries(tables: LoadedTableLike[]): SchemaEntry[] {
+export function schemaEntries(tables: LoadedTableLike<TableSource>[]): SchemaEntry[] {
   const out: SchemaEntry[] = [];
   for (const { schema } of tables) {
     for (const col of schema.columns) {
@@ -88,45 +96,65 @@ export function rankedPairs(raw: RawTable): Pair[] {
 
 /**
  * The `keep` best of a table's distinct pairs (the order of `rankedPairs`) and how many there are.
- * A large table has millions of pairs and keeps a few hundred: they are selected, not all sorted.
+ * A large table has millions of pairs and keeps a few hundred: they are selected as they come, not
+ * all held and sorted.
  */
-export function bestPairs(raw: RawTable, keep: number): { count: number; best: Pair[] } {
-  const list = scoredPairs(raw);
+export function bestPairs(
+  raw: TableSource,
+  keep: number,
+  distinctCells?: LoadedTableLike["distinctCells"],
+): { count: number; best: Pair[] } {
   // best first; ties: earlier row, then column order of appearance (the stable sort's order)
-  if (keep >= list.length)
+  if (keep === Infinity) {
+    const list = [...scoredPairs(raw, distinctCells)];
     return { count: list.length, best: list.sort((a, b) => b.score - a.score || a.firstRow - b.firstRow) };
+  }
   const before = (a: Pair, ai: number, b: Pair, bi: number) =>
     a.score > b.score || (a.score === b.score && (a.firstRow < b.firstRow || (a.firstRow === b.firstRow && ai < bi)));
   const top: Array<{ p: Pair; i: number }> = [];
-  list.forEach((p, i) => {
-    if (keep <= 0) return;
+  let i = 0;
+  for (const p of scoredPairs(raw, distinctCells)) {
+    const at0 = i++;
+    if (keep <= 0) continue;
     if (top.length === keep) {
       const last = top[keep - 1]!;
-      if (!before(p, i, last.p, last.i)) return;
+      if (!before(p, at0, last.p, last.i)) continue;
       top.pop();
     }
     let at = top.length;
-    while (at > 0 && before(p, i, top[at - 1]!.p, top[at - 1]!.i)) at--;
-    top.splice(at, 0, { p, i });
-  });
-  return { count: list.length, best: top.map((t) => t.p) };
+    while (at > 0 && before(p, at0, top[at - 1]!.p, top[at - 1]!.i)) at--;
+    top.splice(at, 0, { p, i: at0 });
+  }
+  return { count: i, best: top.map((t) => t.p) };
 }
 
-function scoredPairs(raw: RawTable): Pair[] {
+/** The distinct pairs, column by column, each column's in the order of their first row. */
+function* scoredPairs(raw: TableSource, distinctCells: LoadedTableLike["distinctCells"]): Generator<Pair> {
+  const score = (value: string, freq: number) => entityLikeness(value) + 0.05 * Math.log1p(freq);
+  if (distinctCells) {
+    for (const [c, column] of raw.header.entries())
+      for (const [value, freq, firstRow] of distinctCells(c))
+        yield { column, value, freq, score: score(value, freq), firstRow };
+    return;
+  }
   const pairs = new Map<string, Pair>();
   raw.header.forEach((column, c) => {
-    raw.rows.forEach((row, r) => {
+    let r = 0;
+    for (const row of sourceRows(raw)) {
       const value = (row[c] ?? "").trim();
-      if (value === "") return;
-      const key = `${c}\u0000${value}`;
-      const p = pairs.get(key);
-      if (p) p.freq++;
-      else pairs.set(key, { column, value, freq: 1, score: 0, firstRow: r });
-    });
+      if (value !== "") {
+        const key = `${c}\u0000${value}`;
+        const p = pairs.get(key);
+        if (p) p.freq++;
+        else pairs.set(key, { column, value, freq: 1, score: 0, firstRow: r });
+      }
+      r++;
+    }
   });
-  const list = [...pairs.values()];
-  for (const p of list) p.score = entityLikeness(p.value) + 0.05 * Math.log1p(p.freq);
-  return list;
+  for (const p of pairs.values()) {
+    p.score = score(p.value, p.freq);
+    yield p;
+  }
 }
 
 /**
@@ -161,9 +189,9 @@ export function cellText(table: { title?: string }, column: string, value: strin
     : `column: ${column} | value: ${value}`;
 }
 
-export function cellEntries(tables: LoadedTableLike[], limits: CellBudget): CellEntry[] {
+export function cellEntries(tables: LoadedTableLike<TableSource>[], limits: CellBudget): CellEntry[] {
   // no table gets more than the per-table quota (allocateQuotas)
-  const ranked = tables.map((t) => bestPairs(t.raw, Math.max(0, limits.perTableQuota)));
+  const ranked = tables.map((t) => bestPairs(t.raw, Math.max(0, limits.perTableQuota), t.distinctCells));
   const quotas = allocateQuotas(
     ranked.map((r) => r.count),
     limits,

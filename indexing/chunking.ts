@@ -8,7 +8,7 @@
  * Table chunks render markdown that keeps empty cells in their columns, repeat the table line and
  * header in every chunk, and overlap by whole rows.
  */
-import type { RawTable } from "./types.js";
+import { sourceRows, type RawTable, type TableSource } from "./types.js";
 import type { ChunkTokenizer, TokenSpan } from "./embeddings/types.js";
 
 export class ChunkingError extends Error {
@@ -118,7 +118,7 @@ export function markdownRow(cells: string[]): string {
 }
 
 /** Lines that open every chunk of a table: its name/title, header and separator. */
-export function tableHeadLines(table: RawTable): string[] {
+export function tableHeadLines(table: Pick<RawTable, "id" | "title" | "header">): string[] {
   const lines = [`Table name: ${table.id}`];
   if (table.title) lines.push(`Title: ${table.title}`);
   lines.push(markdownRow(table.header), `| ${table.header.map(() => "---").join(" | ")} |`);
@@ -135,7 +135,7 @@ export function renderTableMarkdown(table: RawTable): string {
  * at most `overlap` tokens. A row too long for one chunk is cut into token windows of its own.
  */
 export async function chunkTable(
-  table: RawTable,
+  table: TableSource,
   tokenizer: ChunkTokenizer,
   sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
 ): Promise<string[]> {
@@ -150,30 +150,48 @@ export async function chunkTable(
     headTokens = (await tokenizer.spans(headText)).length;
   }
   const rowBudget = budget - headTokens;
-  const lines = table.rows.map(markdownRow);
-  const costs = await Promise.all(lines.map(async (l) => (await tokenizer.spans(l)).length));
-  const chunks: string[] = [];
-  if (lines.length === 0) return [prefix + headText];
-  let i = 0;
-  while (i < lines.length) {
-    if (costs[i]! > rowBudget) {
-      const spans = await tokenizer.spans(lines[i]!);
-      for (const [s, e] of tokenWindows(lines[i]!, spans, Math.max(rowBudget, sizes.overlap + 1), sizes.overlap)) {
-        chunks.push(`${prefix}${headText}\n${lines[i]!.slice(spans[s]![0], spans[e - 1]![1])}`);
+  // The rows are read as the chunks need them: `win` holds the rows from the current chunk's first on.
+  const rows = sourceRows(table)[Symbol.iterator]();
+  const win: Array<{ line: string; cost: number }> = [];
+  let exhausted = false;
+  const has = async (k: number): Promise<boolean> => {
+    while (!exhausted && win.length <= k) {
+      const next = rows.next();
+      if (next.done) exhausted = true;
+      else {
+        const line = markdownRow(next.value);
+        win.push({ line, cost: (await tokenizer.spans(line)).length });
       }
-      i++;
+    }
+    return win.length > k;
+  };
+  const chunks: string[] = [];
+  if (!(await has(0))) return [prefix + headText];
+  while (await has(0)) {
+    const first = win[0]!;
+    if (first.cost > rowBudget) {
+      const spans = await tokenizer.spans(first.line);
+      for (const [s, e] of tokenWindows(first.line, spans, Math.max(rowBudget, sizes.overlap + 1), sizes.overlap)) {
+        chunks.push(`${prefix}${headText}\n${first.line.slice(spans[s]![0], spans[e - 1]![1])}`);
+      }
+      win.shift();
       continue;
     }
     let used = 0;
-    let j = i;
-    while (j < lines.length && costs[j]! <= rowBudget - used) used += costs[j++]!;
-    chunks.push(`${prefix}${headText}\n${lines.slice(i, j).join("\n")}`);
-    if (j >= lines.length) break;
+    let j = 0;
+    while ((await has(j)) && win[j]!.cost <= rowBudget - used) used += win[j++]!.cost;
+    chunks.push(
+      `${prefix}${headText}\n${win
+        .slice(0, j)
+        .map((w) => w.line)
+        .join("\n")}`,
+    );
+    if (!(await has(j))) break;
     // overlap: step back over trailing rows worth ≤ overlap tokens, always advancing
     let back = j;
     let shared = 0;
-    while (back - 1 > i && shared + costs[back - 1]! <= sizes.overlap) shared += costs[--back]!;
-    i = back;
+    while (back - 1 > 0 && shared + win[back - 1]!.cost <= sizes.overlap) shared += win[--back]!.cost;
+    win.splice(0, back);
   }
   return chunks;
 }

@@ -120,27 +120,36 @@ export function parseDate(text: string): string | null {
 }
 
 /** Infers a column's type from its cells (original text). See the file comment for the rule. */
-export function inferColumnType(values: readonly string[]): ColumnType {
-  let informative = 0;
-  let integers = 0;
-  let numbers = 0;
-  let dates = 0;
-  for (const v of values) {
-    if (isPlaceholder(v)) continue;
-    informative++;
+export function inferColumnType(values: Iterable<string>): ColumnType {
+  const counter = new ColumnTypeCounter();
+  for (const v of values) counter.add(v);
+  return counter.type();
+}
+
+/** inferColumnType one value at a time (a column of a million rows is typed without holding it). */
+export class ColumnTypeCounter {
+  private informative = 0;
+  private integers = 0;
+  private numbers = 0;
+  private dates = 0;
+  add(v: string): void {
+    if (isPlaceholder(v)) return;
+    this.informative++;
     const n = parseNumber(v);
     if (n !== null) {
-      numbers++;
-      if (Number.isSafeInteger(n) && !/[.%]/.test(v.replace(FOOTNOTE, ""))) integers++;
+      this.numbers++;
+      if (Number.isSafeInteger(n) && !/[.%]/.test(v.replace(FOOTNOTE, ""))) this.integers++;
     } else if (parseDate(v) !== null) {
-      dates++;
+      this.dates++;
     }
   }
-  if (informative === 0) return "text";
-  const need = Math.ceil(informative * TYPE_THRESHOLD);
-  if (numbers >= need) return integers === numbers ? "integer" : "real";
-  if (dates >= need) return "date";
-  return "text";
+  type(): ColumnType {
+    if (this.informative === 0) return "text";
+    const need = Math.ceil(this.informative * TYPE_THRESHOLD);
+    if (this.numbers >= need) return this.integers === this.numbers ? "integer" : "real";
+    if (this.dates >= need) return "date";
+    return "text";
+  }
 }
 
 /** The value stored in a column's typed SQL column: number, ISO date text, trimmed text, or null. */

@@ -68,21 +68,22 @@ export function stripBom(text: string): string {
 
 /** Parses CSV text into rows of fields. Quoted fields are scanned with indexOf, so a 50 MB cell is cheap. */
 export function parseCsv(input: string, delimiter: CsvDelimiter = ","): string[][] {
+  return [...csvRecords(input, delimiter)];
+}
+
+/**
+ * The rows of a CSV text one at a time (what parseCsv collects), so a table of a million rows is
+ * never held as one grid. An unterminated quote throws when the parse reaches it.
+ */
+export function* csvRecords(input: string, delimiter: CsvDelimiter = ","): Generator<string[]> {
   const text = stripBom(input);
   const delim = delimiter.charCodeAt(0);
-  const rows: string[][] = [];
   const n = text.length;
   let row: string[] = [];
   let i = 0;
   let line = 1;
   // True when the current row has seen any character (so an empty line is told apart from `""`).
   let rowStarted = false;
-
-  const endRow = (): void => {
-    if (rowStarted) rows.push(row);
-    row = [];
-    rowStarted = false;
-  };
 
   while (i < n) {
     let field = "";
@@ -124,18 +125,21 @@ export function parseCsv(input: string, delimiter: CsvDelimiter = ","): string[]
       i++;
       if (i === n) {
         row.push("");
-        endRow();
+        yield row;
+        row = [];
+        rowStarted = false;
       }
     } else {
       row.push(field);
       if (d === 13 /* \r */) i += text.charCodeAt(i + 1) === 10 ? 2 : 1;
       else if (d === 10) i++;
       line++;
-      endRow();
+      if (rowStarted) yield row;
+      row = [];
+      rowStarted = false;
     }
   }
-  if (rowStarted) endRow();
-  return rows;
+  if (rowStarted) yield row;
 }
 
 function nextDelimiter(text: string, from: number, delim: number): number {

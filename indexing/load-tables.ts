@@ -1,6 +1,10 @@
 /**
  * Loads every table of a directory: each .csv file, and each non-empty sheet of each .xlsx workbook,
  * becomes one RawTable with flattened, non-blank, unique headers and rectangular rows of strings.
+ * A CSV of more than LARGE_TABLE_ROWS rows becomes a StreamedTable instead (`loadTableSources`, what
+ * the index build uses): the first read finds its header, width, repairs and row count and keeps no
+ * rows; `readRows` reads the file again (the store writes it row by row), and refuses a file that
+ * no longer holds the same rows. A workbook is read whole (it is bounded by MAX_SHEET_CELLS).
  *
  * - Ids: the file stem; `<stem>#<sheet>` when a workbook has more than one sheet.
  * - Headers: blank → `col_N` (N = 1-based position); a repeated name → `name_2`, `name_3`, …;
@@ -25,10 +29,11 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
 import { basename, extname, join, relative, isAbsolute } from "node:path";
 import XLSX from "@e965/xlsx";
-import { CsvParseError, parseCsv, sniffDelimiter } from "./csv.js";
+import { CsvParseError, csvRecords, sniffDelimiter } from "./csv.js";
 import { uniqueNames } from "./identifiers.js";
 import { decodeText, type DecodedText } from "./read-text.js";
-import type { RawTable } from "./types.js";
+import { isLargeTable, LARGE_TABLE_ROWS } from "./table-size.js";
+import { isStreamed, type RawTable, type TableSource } from "./types.js";
 import { checkZipSize } from "./zip-limits.js";
 
 /** A problem with one input file. "error": the file (or sheet) was skipped; "warning": it was repaired. */
@@ -38,8 +43,8 @@ export interface LoadIssue {
   problem: string;
 }
 
-export interface LoadTablesResult {
-  tables: RawTable[];
+export interface LoadTablesResult<T extends TableSource = RawTable> {
+  tables: T[];
   /** Table files that produced at least one table, in load order. */
   files: string[];
   issues: LoadIssue[];
@@ -219,7 +224,19 @@ export function isTableFile(name: string): boolean {
   return TABLE_EXTENSIONS.has(extname(name).toLowerCase());
 }
 
+/** Every table of `dir` in memory (a large CSV read whole: for tools and tests; the index build streams it). */
 export function loadTables(dir: string, options: LoadTablesOptions = {}): LoadTablesResult {
+  const loaded = loadTableSources(dir, options);
+  const tables = loaded.tables.map((t): RawTable => {
+    if (!isStreamed(t)) return t;
+    const { kind: _kind, readRows, rowCount: _n, ...rest } = t;
+    return { ...rest, rows: [...readRows()] };
+  });
+  return { ...loaded, tables };
+}
+
+/** Every table of `dir`; a CSV of more than LARGE_TABLE_ROWS rows is streamed (StreamedTable), not held. */
+export function loadTableSources(dir: string, options: LoadTablesOptions = {}): LoadTablesResult<TableSource> {
   const listing = listInputFiles(dir, "--excel_dir");
   const issues: LoadIssue[] = [...listing.issues];
   const tableStems = new Set(listing.files.filter(isTableFile).map((name) => basename(name, extname(name))));
@@ -248,13 +265,13 @@ export function loadTables(dir: string, options: LoadTablesOptions = {}): LoadTa
     return false;
   });
   const files = applyOrder(candidates, options.order, "tables");
-  const tables: RawTable[] = [];
+  const tables: TableSource[] = [];
   const loadedFiles: string[] = [];
   const idOwner = new Map<string, string>();
   for (const file of files) {
     const stem = basename(file, extname(file));
     const path = join(dir, file);
-    let loaded: RawTable[];
+    let loaded: TableSource[];
     try {
       loaded =
         extname(file).toLowerCase() === ".csv"
@@ -318,10 +335,13 @@ function boundedHeader(names: string[], file: string, issues: LoadIssue[], where
 
 const isBlankRow = (row: string[]): boolean => row.every((cell) => cell.trim() === "");
 
-function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssue[]): RawTable[] {
-  const bytes = readInputFile(path);
-  if (bytes.length === 0) throw new Error("empty file");
-  const { text } = decodeInputText(bytes, file, issues);
+function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssue[]): TableSource[] {
+  const read = (sink: LoadIssue[]): string => {
+    const bytes = readInputFile(path);
+    if (bytes.length === 0) throw new Error("empty file");
+    return decodeInputText(bytes, file, sink).text;
+  };
+  const text = read(issues);
   const delimiter = sniffDelimiter(text.length > 1_000_000 ? text.slice(0, 1_000_000) : text);
   if (delimiter !== ",") {
     issues.push({
@@ -330,53 +350,106 @@ function loadCsvTable(path: string, file: string, stem: string, issues: LoadIssu
       problem: `read with ${delimiter === "\t" ? "tab" : `"${delimiter}"`} as the delimiter (detected from the header line)`,
     });
   }
-  let grid: string[][];
+  // One pass over the records: header, width, ragged rows, row count. The rows are kept only while
+  // the table is small; a larger one is read again from the file when the store writes it.
+  let lead = 0;
+  let headerRow: string[] | undefined;
+  let width = 0;
+  let count = 0;
+  const kept: string[][] = [];
+  const short = new RowList();
+  const long = new RowList();
   try {
-    grid = parseCsv(text, delimiter);
+    for (const row of csvRecords(text, delimiter)) {
+      if (headerRow === undefined) {
+        // Lines of only spaces or delimiters before the header would otherwise become the header.
+        if (isBlankRow(row)) lead++;
+        else width = (headerRow = row).length;
+        continue;
+      }
+      width = Math.max(width, lastNonEmptyWidth(row));
+      if (row.length < headerRow.length) short.add(count + 2 + lead);
+      else if (lastNonEmptyWidth(row) > headerRow.length) long.add(count + 2 + lead);
+      if (count < LARGE_TABLE_ROWS + 1) kept.push(row);
+      count++;
+    }
   } catch (error) {
     if (error instanceof CsvParseError) throw new Error(`CSV ${error.message}`);
     throw error;
   }
-  // Lines of only spaces or delimiters before the header would otherwise become the header.
-  let lead = 0;
-  while (lead < grid.length && isBlankRow(grid[lead]!)) lead++;
-  if (lead === grid.length)
-    throw new Error(grid.length ? "only blank lines (no header, no data)" : "no rows (empty file)");
+  if (headerRow === undefined) throw new Error(lead ? "only blank lines (no header, no data)" : "no rows (empty file)");
   if (lead > 0)
     issues.push({
       file,
       severity: "warning",
       problem: `${lead} blank line${lead === 1 ? "" : "s"} before the header skipped`,
     });
-  const [headerRow, ...body] = grid.slice(lead);
-  const width = body.reduce((w, row) => Math.max(w, lastNonEmptyWidth(row)), headerRow!.length);
   checkWidth(width, "the CSV");
-  if (body.length === 0)
+  if (count === 0)
     issues.push({ file, severity: "warning", problem: "header only, no data rows; loaded as an empty table" });
-  const short: number[] = [];
-  const long: number[] = [];
-  const rows = body.map((row, i) => {
-    if (row.length < headerRow!.length) short.push(i + 2 + lead);
-    else if (lastNonEmptyWidth(row) > headerRow!.length) long.push(i + 2 + lead);
-    return rectangular(row, width);
-  });
-  if (short.length) {
+  if (short.count) {
     issues.push({
       file,
       severity: "warning",
-      problem: `ragged rows: ${describeRows(short)} have fewer cells than the header (${headerRow!.length}); padded with empty cells`,
+      problem: `ragged rows: ${short.describe()} have fewer cells than the header (${headerRow.length}); padded with empty cells`,
     });
   }
-  if (long.length) {
+  if (long.count) {
     issues.push({
       file,
       severity: "warning",
-      problem: `ragged rows: ${describeRows(long)} have more cells than the header (${headerRow!.length}); extra columns named col_N`,
+      problem: `ragged rows: ${long.describe()} have more cells than the header (${headerRow.length}); extra columns named col_N`,
     });
   }
+  const header = boundedHeader(flattenHeader([rectangular(headerRow, width)]), file, issues);
+  if (!isLargeTable(count)) return [{ id: stem, file, header, rows: kept.map((row) => rectangular(row, width)) }];
+  kept.length = 0;
+  const rowCount = count;
+  const skip = lead + 1;
   return [
-    { id: stem, file, header: boundedHeader(flattenHeader([rectangular(headerRow!, width)]), file, issues), rows },
+    {
+      kind: "streamed",
+      id: stem,
+      file,
+      header,
+      rowCount,
+      *readRows() {
+        // The repairs were reported by the first read; the file must still hold the same rows.
+        const again = read([]);
+        let seen = 0;
+        let n = 0;
+        for (const row of csvRecords(again, delimiter)) {
+          if (seen < skip) {
+            if (seen < lead ? isBlankRow(row) : !isBlankRow(row)) {
+              seen++;
+              continue;
+            }
+            break;
+          }
+          if (++n > rowCount) break;
+          yield rectangular(row, width);
+        }
+        if (seen < skip || n !== rowCount)
+          throw new Error(
+            `${file} changed while the index was being built (read again, it no longer holds the same ${rowCount} rows); build again`,
+          );
+      },
+    },
   ];
+}
+
+/** File row numbers of ragged rows: the first few and how many (a million ragged rows cost five numbers). */
+class RowList {
+  readonly first: number[] = [];
+  count = 0;
+  add(row: number): void {
+    if (this.first.length < 5) this.first.push(row);
+    this.count++;
+  }
+  describe(): string {
+    const shown = this.first.join(", ");
+    return `file row${this.count > 1 ? "s" : ""} ${shown}${this.count > 5 ? ` and ${this.count - 5} more` : ""}`;
+  }
 }
 
 /** Width of a row ignoring trailing empty cells (a trailing comma is not a new column). */
@@ -390,11 +463,6 @@ function rectangular(row: string[], width: number): string[] {
   if (row.length === width) return row;
   if (row.length > width) return row.slice(0, width);
   return [...row, ...new Array<string>(width - row.length).fill("")];
-}
-
-function describeRows(rows: number[]): string {
-  const shown = rows.slice(0, 5).join(", ");
-  return `file row${rows.length > 1 ? "s" : ""} ${shown}${rows.length > 5 ? ` and ${rows.length - 5} more` : ""}`;
 }
 
 function loadWorkbook(path: string, file: string, stem: string, issues: LoadIssue[]): RawTable[] {

@@ -22,15 +22,26 @@
  * - Tables over LARGE_TABLE_ROWS rows also get build-time statistics and lexical indexes
  *   (`_column_stats`, `_table_stats`, `_values`, `_values_fts`, `_value_tokens`, `_rows_fts`; layout in
  *   indexing/table-stats.ts), so questions over them read indexes instead of the table.
+ * A streamed table (a large CSV, indexing/load-tables.ts) is read twice, never held: once to type its
+ * columns, once to insert its rows, in the table's one transaction. The statistics of a large table
+ * and the views read it back from this file (`storedTable`).
  * Passages are not in SQLite; they live in `passages.jsonl` (see open-index.ts).
  * Readers open the file read-only (`{readonly: true, fileMustExist: true}`).
  */
 import Database from "better-sqlite3";
-import { inferColumnType, typedValue } from "./column-types.js";
+import { ColumnTypeCounter, typedValue } from "./column-types.js";
 import { physicalColumnNames, physicalTableName, quoteIdent } from "./identifiers.js";
 import { createStatsTables, finishStatsTables, writeTableStats } from "./table-stats.js";
 import { isLargeTable } from "./table-size.js";
-import { ROW_ID_COLUMN, type ColumnType, type RawTable, type TableSchema } from "./types.js";
+import type { DistinctCell } from "./cell-selection.js";
+import {
+  ROW_ID_COLUMN,
+  sourceRows,
+  type ColumnType,
+  type StreamedTable,
+  type TableSchema,
+  type TableSource,
+} from "./types.js";
 
 export const SQLITE_FILE = "tables.sqlite";
 export const STORE_FORMAT = "2";
@@ -50,32 +61,37 @@ export class SqlStoreError extends Error {
 
 export { quoteIdent };
 
-/** Infers column types, physical names and examples for one table (physical table name given). */
-export function tableSchemaFor(raw: RawTable, physical: string): TableSchema {
-  const physicalColumns = physicalColumnNames(raw.header);
-  const columns = raw.header.map((name, c) => {
-    const values = raw.rows.map((row) => row[c] ?? "");
-    const examples: string[] = [];
-    const seen = new Set<string>();
-    for (const v of values) {
+/** Infers column types, physical names and examples for one table (physical table name given), in one pass over its rows. */
+export function tableSchemaFor(table: TableSource, physical: string): TableSchema {
+  const physicalColumns = physicalColumnNames(table.header);
+  const width = table.header.length;
+  const types = table.header.map(() => new ColumnTypeCounter());
+  const examples = table.header.map((): string[] => []);
+  const seen = table.header.map(() => new Set<string>());
+  let rowCount = 0;
+  for (const row of sourceRows(table)) {
+    rowCount++;
+    for (let c = 0; c < width; c++) {
+      const v = row[c] ?? "";
+      types[c]!.add(v);
+      if (examples[c]!.length === 3) continue;
       // Cut before trimming so a huge cell is not copied whole.
       const t = (v.length > EXAMPLE_MAX_CHARS * 2 ? v.slice(0, EXAMPLE_MAX_CHARS * 2) : v).trim();
-      if (t === "" || seen.has(t)) continue;
-      seen.add(t);
-      examples.push(t.length > EXAMPLE_MAX_CHARS ? `${t.slice(0, EXAMPLE_MAX_CHARS)}…` : t);
-      if (examples.length === 3) break;
+      if (t === "" || seen[c]!.has(t)) continue;
+      seen[c]!.add(t);
+      examples[c]!.push(t.length > EXAMPLE_MAX_CHARS ? `${t.slice(0, EXAMPLE_MAX_CHARS)}…` : t);
     }
-    return {
-      name,
-      physical: physicalColumns[c]!,
-      rawPhysical: `${physicalColumns[c]!}${RAW_SUFFIX}`,
-      type: inferColumnType(values),
-      examples,
-    };
-  });
-  const schema: TableSchema = { tableId: raw.id, physical, file: raw.file, rowCount: raw.rows.length, columns };
-  if (raw.sheet !== undefined) schema.sheet = raw.sheet;
-  if (raw.title !== undefined) schema.title = raw.title;
+  }
+  const columns = table.header.map((name, c) => ({
+    name,
+    physical: physicalColumns[c]!,
+    rawPhysical: `${physicalColumns[c]!}${RAW_SUFFIX}`,
+    type: types[c]!.type(),
+    examples: examples[c]!,
+  }));
+  const schema: TableSchema = { tableId: table.id, physical, file: table.file, rowCount, columns };
+  if (table.sheet !== undefined) schema.sheet = table.sheet;
+  if (table.title !== undefined) schema.title = table.title;
   return schema;
 }
 
@@ -100,7 +116,7 @@ export interface WriteSqlStoreOptions {
 /** Writes tables.sqlite at `path` (must not exist) and returns the schemas in load order. */
 export function writeSqlStore(
   path: string,
-  tables: readonly RawTable[],
+  tables: readonly TableSource[],
   options: WriteSqlStoreOptions = {},
 ): TableSchema[] {
   const db = new Database(path);
@@ -140,15 +156,18 @@ export function writeSqlStore(
         const insertRow = db.prepare(`INSERT INTO ${quoteIdent(schema.physical)} VALUES (${placeholders})`);
         const types = schema.columns.map((c) => c.type);
         const params: Array<number | string | null> = new Array(1 + 2 * types.length);
-        raw.rows.forEach((row, r) => {
-          params[0] = r;
+        let r = 0;
+        for (const row of sourceRows(raw)) {
+          params[0] = r++;
           for (let c = 0; c < types.length; c++) {
             const text = row[c] ?? "";
             params[1 + 2 * c] = typedValue(text, types[c]!);
             params[2 + 2 * c] = text;
           }
           insertRow.run(params);
-        });
+        }
+        if (r !== schema.rowCount)
+          throw new Error(`read ${r} rows, ${schema.rowCount} the first time (the file changed during the build)`);
         insertTable.run(
           position,
           schema.tableId,
@@ -169,7 +188,7 @@ export function writeSqlStore(
             JSON.stringify(col.examples),
           );
         });
-        if (isLargeTable(raw.rows.length)) writeTableStats(db, raw, schema, position);
+        if (isLargeTable(schema.rowCount)) writeTableStats(db, schema, position);
       });
       try {
         write();
@@ -186,6 +205,58 @@ export function writeSqlStore(
   } finally {
     db.close();
   }
+}
+
+/**
+ * A large table read back from tables.sqlite for the views, so the build never holds its rows: the
+ * rows in order and each column's distinct cells (grouped by SQLite), every cell passed through
+ * `viewCell` first (the views' cut of overlong cells, which must leave a cell of at most 10,000
+ * UTF-16 units alone). `db` is the built store, open read-only.
+ */
+/** The characters String.prototype.trim removes (WhiteSpace and LineTerminator of ECMAScript). */
+export const JS_WHITESPACE =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+/** Cells of at most this many characters are never cut by `viewCell` (a character is at most two UTF-16 units). */
+const VIEW_CUT_SAFE_CHARS = 5000;
+
+export function storedTable(
+  db: Database.Database,
+  schema: TableSchema,
+  viewCell: (cell: string) => string,
+): { raw: StreamedTable; distinctCells: (column: number) => Iterable<DistinctCell> } {
+  db.function("atr_view_cell", { deterministic: true }, (cell: unknown) => viewCell(String(cell)).trim());
+  const table = quoteIdent(schema.physical);
+  const row = quoteIdent(ROW_ID_COLUMN);
+  const rows = db
+    .prepare(`SELECT ${schema.columns.map((c) => quoteIdent(c.rawPhysical)).join(", ")} FROM ${table} ORDER BY ${row}`)
+    .raw();
+  const raw: StreamedTable = {
+    kind: "streamed",
+    id: schema.tableId,
+    file: schema.file,
+    header: schema.columns.map((c) => c.name),
+    rowCount: schema.rowCount,
+    *readRows() {
+      for (const cells of rows.iterate() as Iterable<string[]>) yield cells.map(viewCell);
+    },
+  };
+  if (schema.sheet !== undefined) raw.sheet = schema.sheet;
+  if (schema.title !== undefined) raw.title = schema.title;
+  return {
+    raw,
+    distinctCells: (column) => {
+      const cell = quoteIdent(schema.columns[column]!.rawPhysical);
+      return db
+        .prepare(
+          // SQLite trims JavaScript's whitespace itself; only a cell that may be cut goes through JavaScript
+          `SELECT v, count(*), min(${row}) AS first FROM (SELECT CASE WHEN length(${cell}) > ${VIEW_CUT_SAFE_CHARS} ` +
+            `THEN atr_view_cell(${cell}) ELSE trim(${cell}, ?) END AS v, ${row} FROM ${table}) ` +
+            `WHERE v <> '' GROUP BY v ORDER BY first`,
+        )
+        .raw()
+        .iterate(JS_WHITESPACE) as Iterable<DistinctCell>;
+    },
+  };
 }
 
 /** Opens tables.sqlite read-only; a missing file is an error naming it. */

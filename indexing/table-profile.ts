@@ -6,6 +6,7 @@
  * code — so both read the same numbers.
  */
 import { parseDate, parseNumber } from "./column-types.js";
+import { normaliseText } from "../text/normalise.js";
 
 /** The number a cell starts with ("2.8 miles (4.5 km)" → 2.8, "328 (100)" → 328), as SQLite's CAST reads it. */
 export function leadingNumber(text: string): number | null {
@@ -29,16 +30,33 @@ export interface ColumnShares {
 
 /** Shares of the non-empty cells of a column that are numbers, years, clock times. */
 export function columnShares(raw: readonly string[], num: ReadonlyArray<number | null>): ColumnShares {
-  const nonEmpty = raw.filter((v) => v.trim() !== "").length || 1;
-  const numericShare = num.filter((n) => n !== null).length / nonEmpty;
-  const yearShare =
-    raw.filter((v, r) => {
-      const n = num[r];
-      if (n !== null && n !== undefined) return Number.isInteger(n) && n >= 1000 && n <= 2100;
-      return parseDate(v) !== null || /^\s*(1[0-9]|20)\d\d\b/.test(v);
-    }).length / nonEmpty;
-  const timeShare = raw.filter((v) => /^\s*\+?\d{1,2}(:\d{2}){1,2}(\.\d+)?\s*$/.test(v)).length / nonEmpty;
-  return { numericShare, yearShare, timeShare };
+  const counter = new SharesCounter();
+  raw.forEach((v, r) => counter.add(v, num[r] ?? null));
+  return counter.shares();
+}
+
+/** columnShares one cell at a time (`num` = the cell's cellNumber). */
+export class SharesCounter {
+  private nonEmpty = 0;
+  private numbers = 0;
+  private years = 0;
+  private times = 0;
+  add(v: string, n: number | null): void {
+    if (v.trim() !== "") this.nonEmpty++;
+    if (n !== null) {
+      this.numbers++;
+      if (Number.isInteger(n) && n >= 1000 && n <= 2100) this.years++;
+    } else if (parseDate(v) !== null || /^\s*(1[0-9]|20)\d\d\b/.test(v)) this.years++;
+    if (/^\s*\+?\d{1,2}(:\d{2}){1,2}(\.\d+)?\s*$/.test(v)) this.times++;
+  }
+  shares(): ColumnShares {
+    const nonEmpty = this.nonEmpty || 1;
+    return {
+      numericShare: this.numbers / nonEmpty,
+      yearShare: this.years / nonEmpty,
+      timeShare: this.times / nonEmpty,
+    };
+  }
 }
 
 /** What the row-level profile reads of each column. */
@@ -67,16 +85,62 @@ export function tableProfile(
   rowCells: (r: number) => readonly string[],
 ): TableProfile {
   const summaryRows = new Set<number>();
-  for (let r = 0; r < rowCount; r++) {
-    for (const c of columns) {
-      const v = c.norm[r] ?? "";
-      if (v === "") continue;
-      if (SUMMARY.test(v) && c.numericShare < 0.5) summaryRows.add(r);
-      if (c.numericShare < 0.5 || SUMMARY.test(v)) break;
-    }
+  for (let r = 0; r < rowCount; r++) if (isSummaryRow(columns, (c) => columns[c]!.norm[r] ?? "")) summaryRows.add(r);
+  const totals = new TotalsCheck(columns, rowCount);
+  if (totals.wanted)
+    for (let r = 0; r < rowCount - 1; r++) if (!summaryRows.has(r)) totals.add((c) => columns[c]!.num[r] ?? null);
+  if (totals.isTotals(summaryRows, (c) => columns[c]!.num[rowCount - 1] ?? null)) summaryRows.add(rowCount - 1);
+  const headerRows = headerRowsOf(columns, rowCount, rowCells);
+  const columnYears = columnYearsOf(columns, headerRows, (r, c) => columns[c]!.raw[r] ?? "");
+  return { summaryRows, headerRows, columnYears };
+}
+
+/**
+ * The same profile read from the rows one at a time (a large table at build time): `rows()` gives
+ * every row's cells in order, and is read once; only the first three rows are kept.
+ */
+export function tableProfileOfRows(
+  columns: ReadonlyArray<ColumnShares & { name: string }>,
+  rowCount: number,
+  rows: Iterable<readonly string[]>,
+): TableProfile {
+  const summaryRows = new Set<number>();
+  const totals = new TotalsCheck(columns, rowCount);
+  const first: Array<readonly string[]> = [];
+  let last: readonly string[] = [];
+  let r = 0;
+  for (const cells of rows) {
+    if (r < 3) first.push(cells);
+    const summary = isSummaryRow(columns, (c) => normaliseText(cells[c] ?? ""));
+    if (summary) summaryRows.add(r);
+    else if (totals.wanted && r < rowCount - 1) totals.add((c) => cellNumber(cells[c] ?? ""));
+    if (r === rowCount - 1) last = cells;
+    r++;
   }
-  const totals = totalsRow(columns, rowCount, summaryRows);
-  if (totals !== undefined) summaryRows.add(totals);
+  if (totals.isTotals(summaryRows, (c) => cellNumber(last[c] ?? ""))) summaryRows.add(rowCount - 1);
+  const headerRows = headerRowsOf(columns, rowCount, (row) => first[row] ?? []);
+  const columnYears = columnYearsOf(columns, headerRows, (row, c) => first[row]?.[c] ?? "");
+  return { summaryRows, headerRows, columnYears };
+}
+
+/** A labelled summary row: its first non-empty text cell reads "Total", "Average", "All …". */
+function isSummaryRow(columns: readonly ColumnShares[], norm: (c: number) => string): boolean {
+  for (let c = 0; c < columns.length; c++) {
+    const v = norm(c);
+    if (v === "") continue;
+    const summary = SUMMARY.test(v);
+    if (summary && columns[c]!.numericShare < 0.5) return true;
+    if (columns[c]!.numericShare < 0.5 || summary) return false;
+  }
+  return false;
+}
+
+/** Leading header rows (at most three) of a table of amounts under year headers. */
+function headerRowsOf(
+  columns: readonly ColumnShares[],
+  rowCount: number,
+  rowCells: (r: number) => readonly string[],
+): Set<number> {
   const headerRows = new Set<number>();
   for (let r = 0; r < Math.min(3, rowCount); r++) {
     const cells = rowCells(r);
@@ -92,36 +156,66 @@ export function tableProfile(
     if ((first !== "" && /\d/.test(first)) || rest.length === 0 || rest.some(numberLike) || !overAmounts) break;
     headerRows.add(r);
   }
+  return headerRows;
+}
+
+/** The years each column's name and header rows name. */
+function columnYearsOf(
+  columns: ReadonlyArray<{ name: string }>,
+  headerRows: Set<number>,
+  cell: (r: number, c: number) => string,
+): Map<number, number[]> {
   const columnYears = new Map<number, number[]>();
   columns.forEach((c, index) => {
-    const texts = [c.name, ...[...headerRows].map((r) => c.raw[r] ?? "")];
+    const texts = [c.name, ...[...headerRows].map((r) => cell(r, index))];
     const years = [...new Set(texts.flatMap((t) => [...t.matchAll(YEAR_IN_TEXT)].map((m) => Number(m[1]))))];
     if (years.length > 0) columnYears.set(index, years);
   });
-  return { summaryRows, headerRows, columnYears };
+  return columnYears;
 }
 
 /**
  * An unlabelled totals row (first cell empty or a rank): the last row, when its amounts are the sums
- * of the rows above in at least half of the numeric columns it fills (and at least one).
+ * of the rows above in at least half of the numeric columns it fills (and at least one). The rows
+ * above that are not summary rows are added in order (`add`), then the last row is checked.
  */
-function totalsRow(columns: readonly ProfileColumn[], rowCount: number, summaryRows: Set<number>): number | undefined {
-  const r = rowCount - 1;
-  if (rowCount < 4 || summaryRows.has(r)) return undefined;
-  const amounts = columns.filter(
-    (c) => c.numericShare >= 0.7 && c.yearShare < 0.5 && c.timeShare < 0.5 && c.num[r] != null,
-  );
-  let matches = 0;
-  for (const c of amounts) {
-    let sum = 0;
-    let count = 0;
-    for (let i = 0; i < r; i++) {
-      const v = c.num[i];
-      if (v === null || v === undefined || summaryRows.has(i)) continue;
-      sum += v;
-      count++;
-    }
-    if (count >= 2 && sum !== 0 && Math.abs(c.num[r]! - sum) <= Math.max(0.5, 0.005 * Math.abs(sum))) matches++;
+class TotalsCheck {
+  private readonly amounts: number[];
+  private readonly sums: number[];
+  private readonly counts: number[];
+  /** Whether a totals row is possible at all (enough rows, some amount column). */
+  readonly wanted: boolean;
+  constructor(
+    columns: readonly ColumnShares[],
+    private readonly rowCount: number,
+  ) {
+    this.amounts = columns.flatMap((c, i) =>
+      c.numericShare >= 0.7 && c.yearShare < 0.5 && c.timeShare < 0.5 ? [i] : [],
+    );
+    this.sums = this.amounts.map(() => 0);
+    this.counts = this.amounts.map(() => 0);
+    this.wanted = rowCount >= 4 && this.amounts.length > 0;
   }
-  return matches >= 1 && matches * 2 >= amounts.length ? r : undefined;
+  add(num: (c: number) => number | null): void {
+    this.amounts.forEach((c, k) => {
+      const v = num(c);
+      if (v === null || v === undefined) return;
+      this.sums[k]! += v;
+      this.counts[k]!++;
+    });
+  }
+  isTotals(summaryRows: Set<number>, lastNum: (c: number) => number | null): boolean {
+    const r = this.rowCount - 1;
+    if (this.rowCount < 4 || summaryRows.has(r)) return false;
+    let filled = 0;
+    let matches = 0;
+    this.amounts.forEach((c, k) => {
+      const last = lastNum(c);
+      if (last === null || last === undefined) return;
+      filled++;
+      const sum = this.sums[k]!;
+      if (this.counts[k]! >= 2 && sum !== 0 && Math.abs(last - sum) <= Math.max(0.5, 0.005 * Math.abs(sum))) matches++;
+    });
+    return matches >= 1 && matches * 2 >= filled;
+  }
 }

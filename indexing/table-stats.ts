@@ -25,9 +25,9 @@
  */
 import type Database from "better-sqlite3";
 import { quoteIdent } from "./identifiers.js";
-import { cellNumber, columnShares, tableProfile, type ProfileColumn } from "./table-profile.js";
+import { cellNumber, SharesCounter, tableProfileOfRows, type ColumnShares } from "./table-profile.js";
 import { normaliseText } from "../text/normalise.js";
-import type { RawTable, TableSchema } from "./types.js";
+import { ROW_ID_COLUMN, type TableSchema } from "./types.js";
 
 /** The row index of the table at load position `position`. */
 export function rowsFtsTable(position: number): string {
@@ -53,78 +53,107 @@ export function finishStatsTables(db: Database.Database): void {
   );
 }
 
-/** Writes the statistics and indexes of one large table (inside the caller's transaction). */
-export function writeTableStats(db: Database.Database, raw: RawTable, schema: TableSchema, position: number): void {
-  const n = raw.rows.length;
-  const insertValue = db.prepare(
-    "INSERT INTO _values (table_id, col, norm, raw, freq, rows) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  const insertToken = db.prepare("INSERT INTO _value_tokens (table_id, token) VALUES (?, ?)");
-  const tokens = new Set<string>();
+/**
+ * Writes the statistics and indexes of one large table (inside the caller's transaction), reading
+ * the table back from tables.sqlite: two passes over its rows (column counters, then the profile)
+ * and one grouping query per column for its distinct values, so memory does not grow with its rows.
+ */
+export function writeTableStats(db: Database.Database, schema: TableSchema, position: number): void {
+  const n = schema.rowCount;
+  const table = quoteIdent(schema.physical);
+  const rawCols = schema.columns.map((c) => quoteIdent(c.rawPhysical));
+  const readRows = (): Iterable<string[]> =>
+    db
+      .prepare(`SELECT ${rawCols.join(", ")} FROM ${table} ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`)
+      .raw()
+      .iterate() as Iterable<string[]>;
+  const counters = schema.columns.map(() => new ColumnCounter());
+  let r = 0;
+  for (const cells of readRows()) {
+    for (let c = 0; c < counters.length; c++) counters[c]!.add(cells[c]!, r);
+    r++;
+  }
+  const shares = counters.map((k) => k.shares());
+  db.function("atr_norm", { deterministic: true }, (text: unknown) => normaliseText(String(text)));
   const insertColumn = db.prepare("INSERT INTO _column_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  const columns: ProfileColumn[] = schema.columns.map((col, c) => {
-    const cells = raw.rows.map((row) => row[c] ?? "");
-    const norm = cells.map(normaliseText);
-    const num = cells.map(cellNumber);
-    const shares = columnShares(cells, num);
-    let empty = 0;
-    let min: number | null = null;
-    let max: number | null = null;
-    let argmin: number | null = null;
-    let argmax: number | null = null;
-    const distinct = new Map<string, { raw: string; rows: number[] }>();
-    for (let r = 0; r < n; r++) {
-      if (cells[r]!.trim() === "") empty++;
-      const v = num[r];
-      if (v !== null && v !== undefined) {
-        if (max === null || v > max) ((max = v), (argmax = r));
-        if (min === null || v < min) ((min = v), (argmin = r));
-      }
-      const key = norm[r]!;
-      if (key === "") continue;
-      const d = distinct.get(key);
-      if (d) d.rows.push(r);
-      else distinct.set(key, { raw: cells[r]!, rows: [r] });
-    }
-    for (const [key, d] of distinct) {
-      insertValue.run(schema.tableId, c, key, d.raw, d.rows.length, JSON.stringify(d.rows));
+  const tokens = new Set<string>();
+  schema.columns.forEach((col, c) => {
+    // every distinct normalised value, in the order of its first row, with that row's original text
+    // (a bare column beside the one min() aggregate takes its value from the row holding the minimum)
+    const raw = quoteIdent(col.rawPhysical);
+    const distinct = db
+      .prepare(
+        `INSERT INTO _values (table_id, col, norm, raw, freq, rows) SELECT ?, ?, norm, raw, freq, rows FROM (` +
+          `SELECT atr_norm(${raw}) AS norm, min(_row) AS first, ${raw} AS raw, count(*) AS freq, ` +
+          `json_group_array(_row ORDER BY _row) AS rows FROM ${table} GROUP BY 1) WHERE norm <> '' ORDER BY first`,
+      )
+      .run(schema.tableId, c).changes;
+    const norms = db
+      .prepare("SELECT norm FROM _values WHERE table_id = ? AND col = ?")
+      .pluck()
+      .iterate(schema.tableId, c) as Iterable<string>;
+    for (const key of norms)
       for (const token of key.split(" ")) if (token.length >= 5 && !/\d/.test(token)) tokens.add(token);
-    }
+    const k = counters[c]!;
     insertColumn.run(
       schema.tableId,
       c,
-      shares.numericShare,
-      shares.yearShare,
-      shares.timeShare,
-      n > 0 ? empty / n : 0,
-      min,
-      max,
-      argmax,
-      argmin,
-      distinct.size,
+      shares[c]!.numericShare,
+      shares[c]!.yearShare,
+      shares[c]!.timeShare,
+      n > 0 ? k.empty / n : 0,
+      k.min,
+      k.max,
+      k.argmax,
+      k.argmin,
+      distinct,
     );
-    return { name: col.name, raw: cells, norm, num, ...shares };
   });
-  const profile = tableProfile(columns, n, (r) => raw.rows[r] ?? []);
+  const profile = tableProfileOfRows(
+    schema.columns.map((col, c) => ({ name: col.name, ...shares[c]! })),
+    n,
+    readRows(),
+  );
   db.prepare("INSERT INTO _table_stats VALUES (?, ?, ?, ?)").run(
     schema.tableId,
     JSON.stringify([...profile.summaryRows].sort((a, b) => a - b)),
     JSON.stringify([...profile.headerRows]),
     JSON.stringify([...profile.columnYears]),
   );
+  const insertToken = db.prepare("INSERT INTO _value_tokens (table_id, token) VALUES (?, ?)");
   for (const token of tokens) insertToken.run(schema.tableId, token);
-  const table = quoteIdent(schema.physical);
   schema.columns.forEach((col, c) => {
     db.exec(`CREATE INDEX ${quoteIdent(`_ix_${position}_${c}`)} ON ${table} (${quoteIdent(col.rawPhysical)})`);
     if (col.type !== "text")
       db.exec(`CREATE INDEX ${quoteIdent(`_ixt_${position}_${c}`)} ON ${table} (${quoteIdent(col.physical)})`);
   });
   const fts = quoteIdent(rowsFtsTable(position));
-  const cols = schema.columns.map((c) => quoteIdent(c.rawPhysical)).join(", ");
   db.exec(
-    `CREATE VIRTUAL TABLE ${fts} USING fts5 (${cols}, content = ${quoteIdent(schema.physical)}, content_rowid = '_row', tokenize = 'unicode61');` +
+    `CREATE VIRTUAL TABLE ${fts} USING fts5 (${rawCols.join(", ")}, content = ${table}, content_rowid = '_row', tokenize = 'unicode61');` +
       `INSERT INTO ${fts} (${fts}) VALUES ('rebuild');`,
   );
+}
+
+/** One column's counters of the first pass: empty cells, extremes, and what columnShares counts. */
+class ColumnCounter {
+  empty = 0;
+  min: number | null = null;
+  max: number | null = null;
+  argmin: number | null = null;
+  argmax: number | null = null;
+  private readonly shareCounter = new SharesCounter();
+  add(cell: string, r: number): void {
+    if (cell.trim() === "") this.empty++;
+    const v = cellNumber(cell);
+    this.shareCounter.add(cell, v);
+    if (v !== null) {
+      if (this.max === null || v > this.max) ((this.max = v), (this.argmax = r));
+      if (this.min === null || v < this.min) ((this.min = v), (this.argmin = r));
+    }
+  }
+  shares(): ColumnShares {
+    return this.shareCounter.shares();
+  }
 }
 
 /** An FTS5 query matching any of `words` (each quoted: no FTS operator can come from the text). */

@@ -23,6 +23,39 @@ export interface RawTable {
   rows: string[][];
 }
 
+/**
+ * A CSV table of more than LARGE_TABLE_ROWS rows (indexing/table-size.ts), as the loader hands it
+ * to the store: its rows are not held but read again from the file, in order, by `readRows` (every
+ * row has `header.length` cells). The store writes them into tables.sqlite in batches, and the
+ * rest of the build reads the table back from there.
+ */
+export interface StreamedTable {
+  kind: "streamed";
+  id: string;
+  file: string;
+  sheet?: string;
+  title?: string;
+  header: string[];
+  rowCount: number;
+  readRows(): Iterable<string[]>;
+}
+
+/** A loaded table: in memory, or streamed from its file. */
+export type TableSource = RawTable | StreamedTable;
+
+export function isStreamed(table: TableSource): table is StreamedTable {
+  return (table as StreamedTable).kind === "streamed";
+}
+
+/** Rows of a loaded table (the array of an in-memory one). */
+export function sourceRows(table: TableSource): Iterable<string[]> {
+  return isStreamed(table) ? table.readRows() : table.rows;
+}
+
+export function sourceRowCount(table: TableSource): number {
+  return isStreamed(table) ? table.rowCount : table.rows.length;
+}
+
 /** One column of a table as stored in View 5 and described in View 3. */
 export interface ColumnSchema {
   /** Logical name (the flattened header). */

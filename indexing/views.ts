@@ -26,10 +26,18 @@ import type {
   RawTable,
   RowEntry,
   SchemaEntry,
-  TableSchema,
+  TableSource,
 } from "./types.js";
+import { isStreamed } from "./types.js";
 import { chunkTable, chunkText, validateChunkSizes } from "./chunking.js";
-import { cellEntries, rowEntries, schemaEntries, searchText, validateRowCaps } from "./cell-selection.js";
+import {
+  cellEntries,
+  rowEntries,
+  schemaEntries,
+  searchText,
+  validateRowCaps,
+  type LoadedTableLike,
+} from "./cell-selection.js";
 import { createEmbedder } from "./embeddings/index.js";
 import { contentWords } from "../text/tokenise.js";
 import type { IndexEmbedder } from "./embeddings/types.js";
@@ -56,10 +64,8 @@ export interface ViewBuildOptions {
   onProgress?: (stage: string, done: number, total: number) => void;
 }
 
-export interface LoadedTable {
-  raw: RawTable;
-  schema: TableSchema;
-}
+/** A table as the views read it: in memory, or (a large table) read back from tables.sqlite. */
+export type LoadedTable = LoadedTableLike<TableSource>;
 
 export class ViewsError extends Error {
   constructor(message: string) {
@@ -230,7 +236,7 @@ export async function buildViews(
     {
       name: "rows",
       entries: rowEntries(
-        tables.filter((t) => !isLargeTable(t.raw.rows.length)),
+        tables.filter((t): t is LoadedTableLike<RawTable> => !isStreamed(t.raw) && !isLargeTable(t.raw.rows.length)),
         rowCaps,
         passages,
       ),

@@ -1,66 +1,51 @@
 /**
- * The everyday-questions suite (tests/e2e/everyday.test.ts) as a script: builds the index of the
- * generated tables, answers every question through the real graph (offline backbone, default
- * configuration) and prints per-kind accuracy, how many answers the verifier accepted, and the wrong answers.
+ * The everyday-questions suites (tests/e2e/everyday.test.ts, tests/e2e/everyday-second.test.ts) as a
+ * script: builds the index of the generated tables, answers every question through the real graph
+ * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
+ * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--seed 16] [--hint] [--show wrong|none]
+ *   npx tsx scripts/everyday.ts [--suite first|second] [--seed N] [--hint] [--kind K] [--show wrong|none]
+ *
+ * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
+ * default); the first suite's default seed is 16.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { answerQuestion } from "../graph/answer.js";
 import { closeResources } from "../graph/resources.js";
-import { buildIndex } from "../indexing/build-index.js";
-import { everydayCorpus, everydayCorrect, toCsv } from "../tests/fixtures/everyday-tables.js";
+import { everydayCorpus } from "../tests/fixtures/everyday-tables.js";
+import { everydaySecondCorpus } from "../tests/fixtures/everyday-second-tables.js";
+import {
+  buildEverydayIndex,
+  everydayReport,
+  removeEverydayIndex,
+  scoreEveryday,
+} from "../tests/fixtures/everyday-run.js";
 
 const { values } = parseArgs({
   options: {
-    seed: { type: "string", default: "16" },
+    suite: { type: "string", default: "first" },
+    seed: { type: "string" },
     hint: { type: "boolean", default: false },
     show: { type: "string", default: "wrong" },
     kind: { type: "string" },
   },
 });
-const corpus = everydayCorpus(Number(values.seed));
-const root = mkdtempSync(join(tmpdir(), "atr-everyday-"));
-mkdirSync(join(root, "tables"));
-mkdirSync(join(root, "docs"));
-for (const t of corpus.tables) writeFileSync(join(root, "tables", `${t.id}.csv`), toCsv(t));
-await buildIndex({ excelDir: join(root, "tables"), docDir: join(root, "docs"), savePath: join(root, "index") });
-const byKind = new Map<string, { n: number; ok: number; accepted: number }>();
-let accepted = 0;
-let acceptedRight = 0;
-for (const q of corpus.questions.filter((x) => !values.kind || x.kind === values.kind)) {
-  const r = await answerQuestion(
-    { question: q.question, ...(values.hint ? { table_id: q.table } : {}) },
-    { configurable: { indexPath: join(root, "index"), backbone: "offline" } },
-  );
-  const ok = everydayCorrect(q.gold, r.answer);
-  if (r.answerVerified) {
-    accepted++;
-    if (ok) acceptedRight++;
-  }
-  const k = byKind.get(q.kind) ?? { n: 0, ok: 0, accepted: 0 };
-  if (r.answerVerified) k.accepted++;
-  k.n++;
-  if (ok) k.ok++;
-  byKind.set(q.kind, k);
-  if (!ok && values.show === "wrong")
-    console.log(`✗ [${q.kind}] ${q.question} → ${JSON.stringify(r.answer)} (gold ${q.gold.join(" | ")})`);
-}
-let n = 0;
-let ok = 0;
-for (const [kind, k] of byKind) {
+if (values.suite !== "first" && values.suite !== "second")
+  throw new Error(`--suite must be "first" or "second", not "${values.suite}"`);
+const corpus =
+  values.suite === "second"
+    ? everydaySecondCorpus(Number(values.seed ?? 5))
+    : everydayCorpus(Number(values.seed ?? 16));
+const root = await buildEverydayIndex(corpus);
+try {
+  const s = await scoreEveryday(corpus, root, values.hint, values.kind);
   console.log(
-    `${kind.padEnd(14)} ${k.ok}/${k.n} = ${((100 * k.ok) / k.n).toFixed(1)} %  (verifier accepted ${k.accepted})`,
+    everydayReport(
+      `everyday, ${values.suite} suite (${values.hint ? "table hint" : "no hint"})`,
+      s,
+      values.show === "wrong",
+    ),
   );
-  n += k.n;
-  ok += k.ok;
+} finally {
+  await closeResources();
+  removeEverydayIndex(root);
 }
-console.log(`overall        ${ok}/${n} = ${((100 * ok) / n).toFixed(1)} %`);
-console.log(
-  `verifier       accepted ${accepted}/${n} (${((100 * accepted) / n).toFixed(1)} %), ${acceptedRight} of them right`,
-);
-await closeResources();
-rmSync(root, { recursive: true, force: true });

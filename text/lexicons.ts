@@ -333,6 +333,12 @@ export const PERSON_HEADERS = [
   "mayor",
   "president",
   "holder",
+  "student",
+  "employee",
+  "client",
+  "customer",
+  "passenger",
+  "pupil",
 ] as const;
 
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */

@@ -9,6 +9,7 @@ import type { Modality, Operator, SubQueryPlan } from "../types.js";
 import type { EntityMention } from "./mentions.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { questionWords } from "../../text/tokenise.js";
+import { MEASURE_CUES, measureCue } from "../../text/column-words.js";
 import {
   MAX_COMPARATIVES,
   MAX_SUPERLATIVES,
@@ -222,6 +223,11 @@ const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
     "<",
   ],
   [
+    // "enrolled since 2022": from that year on (a year only, checked below).
+    /\b(since)\s+(\d{4})(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    ">=",
+  ],
+  [
     /\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
     ">=",
   ],
@@ -244,6 +250,7 @@ const COMPARATIVE_HINT: Record<string, string> = {
   earlier: "year",
   after: "year",
   before: "year",
+  since: "year",
   faster: "time",
   slower: "time",
 };
@@ -285,7 +292,7 @@ function conditionsIn(text: string): NumericCondition[] {
       const value = Number(m[2]!.replace(/[$,]/g, ""));
       if (!Number.isFinite(value)) continue;
       // "before 1900" / "after 1977" compare years; "before 3" is rarely a condition.
-      if ((m[1] === "after" || m[1] === "before") && !(value >= 1000 && value <= 2100)) continue;
+      if ((m[1] === "after" || m[1] === "before" || m[1] === "since") && !(value >= 1000 && value <= 2100)) continue;
       if (out.some((c) => c.value === value)) continue;
       // Hint words: the 2 words after the number, the words between, and up to 3 content words before.
       const before = words(q.slice(0, m.index)).slice(-3);
@@ -482,6 +489,14 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   },
   { name: "where", detect: (q) => (/^where\b|\bin what (country|city|place|state)\b/.test(q) ? kind("place") : null) },
   {
+    // "how long is the flight?", "how old is Ana?": a measure, a number (text/column-words.ts MEASURE_CUES).
+    name: "how-measure",
+    detect: (q) => {
+      const cue = measureCue(q);
+      return cue && cue !== "much" && !/^(which|who|whom|where)\b/.test(q) ? kind("number") : null;
+    },
+  },
+  {
     name: "amount-question",
     detect: (q) =>
       /^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(
@@ -665,6 +680,9 @@ function targetHintsOf(q: string): string[] {
     }
     push(kept.join(" "));
   }
+  // "how much horsepower does it have?": the noun after "how much" names the quantity.
+  m = /^how much ([a-z][a-z'-]+) (?:does|do|did|is|was|are|were|has|have|had)\b/.exec(q);
+  if (m) push(m[1]);
   m = /\bhow many\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
   if (m)
     push(
@@ -686,7 +704,15 @@ function targetHintsOf(q: string): string[] {
   if (m) push(m[1]);
   // "what does the blue kettle cost?", "how much did it weigh?": the closing verb names the quantity.
   m = /^(?:what|how much|how many)\s+(?:\w+\s+)?(?:does|do|did)\s+.+?\s+([a-z]{3,})\s*\??$/.exec(q);
-  if (m && !/^(have|has|had|get|got|do|be|make|win|play|take|go|come|appear)$/.test(m[1]!)) push(m[1]);
+  if (m && !/^(have|has|had|get|got|do|be|make|win|play|take|go|come|appear)$/.test(m[1]!)) {
+    // "what time does the flight leave?": the verb names the clock column, before "time" (a duration's word too).
+    if (hints[0] === "time" && /^what time\b/.test(q)) hints.unshift(m[1]!);
+    else push(m[1]);
+  }
+  // "how long is flight X?", "how old is Ana?", "how much is invoice X?": the measure's header words, weakest
+  // (stop words included: "amount" is one).
+  const cue = measureCue(q);
+  if (cue) for (const w of MEASURE_CUES[cue]!) if (!hints.includes(w)) hints.push(w);
   if (/^when\b|\bwhat date\b/.test(q)) push("date");
   if (/\bwhat year\b|\bwhich year\b|\bin what year\b/.test(q)) push("year");
   if (/^who\b/.test(q)) push("name");

@@ -26,7 +26,7 @@ import { rowsFeature } from "./confidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
 import type { Bridge } from "./reader.js";
 import { parseSqlRows } from "./sql-result.js";
-import { resultShape } from "./plans/candidate-features.js";
+import { resultShape, TARGET_YEARS } from "./plans/candidate-features.js";
 import { hasPeriodTable } from "./table-cells.js";
 import type { VerifyInput } from "../strategies.js";
 import type { Route } from "../types.js";
@@ -195,7 +195,8 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     if (fromSql(answer, input.sqlResult)) on.push("from-sql");
     if (sqlShapeProblem(input, kind, items.length)) on.push("sql-shape-problem");
   }
-  if (!items.every((item) => fitsKind(item, kind))) on.push("kind-mismatch");
+  if (!items.every((item) => fitsKind(item, kind, { yearColumn: input.sqlPlan?.features[TARGET_YEARS] === 1 })))
+    on.push("kind-mismatch");
   if (asksForName(question, kind) && items.length > 0 && items.every((item) => numericValue(item) !== null))
     on.push("number-for-which");
   if (isFilterEntity(answer, input)) on.push("filter-entity");

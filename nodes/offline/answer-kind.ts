@@ -199,13 +199,20 @@ export function headerSuitsKind(headerWords: string[], kind: AnswerKind): boolea
   return !!re && headerWords.some((w) => re.test(w.toLowerCase()));
 }
 
+export interface FitOptions {
+  /** The answer was read from a column of years (a SQL plan's answer column; plans/candidate-features.ts TARGET_YEARS). */
+  yearColumn?: boolean;
+}
+
 /**
  * Whether `answer` has the shape `kind` asks for. Lenient where benchmarks are ("when" may be a
  * year; a "who" may be a team): the verifier uses it to reject clear mismatches only.
  */
-export function fitsKind(answer: string, kind: AnswerKind): boolean {
+export function fitsKind(answer: string, kind: AnswerKind, options: FitOptions = {}): boolean {
   const a = answer.trim();
   if (a === "") return false;
+  // A whole number of 1–4 digits read from a column of years is a year ("founded in 977").
+  if (options.yearColumn && (kind === "year" || kind === "date") && /^\d{1,4}$/.test(a)) return true;
   switch (kind) {
     case "count": {
       // "9.5 million" subscribers: a whole count written with a scale word
@@ -223,7 +230,13 @@ export function fitsKind(answer: string, kind: AnswerKind): boolean {
     case "year":
       return isYear(a) || (/\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) && a.length <= 20);
     case "date":
-      return looksLikeDate(a) || /\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) || isMonth(a.split(/\s+/)[0] ?? "");
+      // (A clock time answers "when does the flight leave?".)
+      return (
+        looksLikeDate(a) ||
+        /\b(1[0-9]{3}|20[0-9]{2})\b/.test(a) ||
+        isMonth(a.split(/\s+/)[0] ?? "") ||
+        /^\d{1,2}:\d{2}(?:\s?[ap]\.?m\.?)?$/i.test(a)
+      );
     case "month":
       return isMonth(a) || (/^[A-Za-z]+ \d{4}$/.test(a) && isMonth(a.split(" ")[0]!));
     case "person":

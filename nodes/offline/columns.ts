@@ -1,7 +1,7 @@
 /**
  * Column choice: which column holds the answer (the "target"), which column a superlative or a
  * comparison orders by, and which column a numeric condition applies to. Scores header words
- * against the question's hint words (stemmed, with a small synonym table and, when present, the
+ * against the question's hint words (stemmed, with the related words of text/column-words.ts and, when present, the
  * word↔header associations learned from WTQ train in models/header-words.json), the value types the
  * answer type needs, and the columns already used by entity mentions.
  */
@@ -11,124 +11,8 @@ import { ModelFile } from "./model-file.js";
 import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { PERSON_HEADERS } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
-
-/** Question word → header words it often means (hand-written, generic English). */
-const SYNONYMS: Record<string, string[]> = {
-  who: [...PERSON_HEADERS, "title"],
-  year: ["year", "season", "date"],
-  when: ["date", "year", "season", "time"],
-  where: ["venue", "location", "city", "place", "country", "stadium", "site", "ground", "arena", "host"],
-  tallest: ["height", "m", "ft", "feet", "meter", "metre"],
-  height: ["height", "ft", "m"],
-  tall: ["height", "ft", "m"],
-  longest: ["length", "time", "duration", "km", "mile", "distance", "page"],
-  shortest: ["length", "time", "duration", "km", "mile", "distance", "page"],
-  long: ["length", "time", "duration"],
-  length: ["length", "time", "duration", "km", "mile"],
-  oldest: ["age", "born", "birth", "date", "year", "established", "founded", "built"],
-  youngest: ["age", "born", "birth", "date", "year"],
-  earliest: ["date", "year", "season"],
-  latest: ["date", "year", "season"],
-  recent: ["date", "year", "season"],
-  fastest: ["time", "speed"],
-  slowest: ["time", "speed"],
-  largest: ["size", "area", "population", "capacity", "total"],
-  biggest: ["size", "area", "population", "capacity", "total"],
-  smallest: ["size", "area", "population", "capacity", "total"],
-  populated: ["population", "pop"],
-  population: ["population", "pop", "inhabitant"],
-  people: ["population", "attendance", "pop", "crowd"],
-  attendance: ["attendance", "crowd", "spectator"],
-  attended: ["attendance", "crowd", "spectator"],
-  crowd: ["attendance", "crowd"],
-  money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget"],
-  earned: ["earning", "prize", "money", "gross", "point", "salary", "wage", "pay", "income"],
-  earn: ["salary", "wage", "pay", "income", "earning"],
-  earns: ["salary", "wage", "pay", "income", "earning"],
-  paid: ["salary", "wage", "pay", "income", "price"],
-  pay: ["salary", "wage", "pay", "income"],
-  make: ["salary", "wage", "pay", "income", "earning"],
-  makes: ["salary", "wage", "pay", "income", "earning"],
-  salary: ["salary", "wage", "pay", "income"],
-  expensive: ["price", "cost"],
-  cheap: ["price", "cost"],
-  cheapest: ["price", "cost"],
-  priced: ["price", "cost"],
-  price: ["price", "cost"],
-  costs: ["cost", "price"],
-  sell: ["sale", "sold", "amount", "revenue"],
-  sold: ["sale", "sold", "amount", "revenue", "unit", "copy"],
-  started: ["start", "hire", "hired", "joined", "date"],
-  start: ["start", "hire", "hired", "joined", "date"],
-  joined: ["start", "join", "joined", "hire", "hired", "date"],
-  join: ["start", "join", "joined", "hire", "hired", "date"],
-  hired: ["hire", "hired", "start", "date"],
-  published: ["published", "publication", "year", "date", "release"],
-  rated: ["rating", "score", "grade"],
-  pages: ["page"],
-  scored: ["score", "goal", "point", "pts"],
-  score: ["score", "point", "pts", "result"],
-  points: ["point", "pts"],
-  point: ["point", "pts"],
-  goals: ["goal", "gls"],
-  goal: ["goal", "gls"],
-  medals: ["total", "medal"],
-  medal: ["total", "medal"],
-  votes: ["vote", "%"],
-  vote: ["vote", "%"],
-  percent: ["%", "percent", "percentage", "share"],
-  percentage: ["%", "percent", "percentage", "share"],
-  born: ["born", "birth", "date", "year", "dob"],
-  age: ["age", "born"],
-  seats: ["seat"],
-  wins: ["win", "w", "won"],
-  won: ["win", "w", "won", "winner", "result"],
-  losses: ["loss", "l", "lost"],
-  lost: ["loss", "l", "lost"],
-  draws: ["draw", "d", "tie"],
-  games: ["game", "gp", "match", "app", "played"],
-  appearances: ["app", "appearance", "game", "cap", "match"],
-  caps: ["cap", "app"],
-  laps: ["lap"],
-  rank: ["rank", "pos", "position", "place", "#"],
-  ranked: ["rank", "pos", "position", "place"],
-  place: ["place", "pos", "position", "rank", "finish"],
-  position: ["pos", "position", "place", "rank"],
-  finished: ["pos", "position", "place", "finish", "result"],
-  song: ["title", "song", "single", "track"],
-  songs: ["title", "song", "single", "track"],
-  album: ["album", "title", "release"],
-  film: ["title", "film", "movie"],
-  movie: ["title", "film", "movie"],
-  episode: ["title", "episode"],
-  title: ["title", "name"],
-  team: ["team", "club", "opponent", "school", "franchise"],
-  club: ["club", "team"],
-  opponent: ["opponent", "opposition", "against", "team", "vs"],
-  nation: ["nation", "country", "noc", "team"],
-  country: ["country", "nation", "noc", "nationality"],
-  city: ["city", "town", "location", "venue"],
-  venue: ["venue", "stadium", "location", "ground", "site", "city"],
-  director: ["director", "directed"],
-  written: ["writer", "written"],
-  directed: ["director", "directed"],
-  party: ["party"],
-  district: ["district"],
-  time: ["time", "duration", "length"],
-  speed: ["speed", "time"],
-  cost: ["cost", "price", "budget"],
-  built: ["built", "year", "date", "completed", "opened"],
-  founded: ["founded", "established", "year", "date"],
-  released: ["release", "date", "year"],
-  release: ["release", "date", "year"],
-  capacity: ["capacity", "seat"],
-  elevation: ["elevation", "height", "altitude"],
-  area: ["area", "km2", "km²", "size"],
-  floors: ["floor", "storey", "stories"],
-  viewers: ["viewer", "audience", "rating", "million"],
-  weight: ["weight", "kg", "lb"],
-  distance: ["distance", "km", "mile", "length"],
-};
+import { normaliseText } from "../../text/normalise.js";
+import { COLUMN_WORDS, MODIFIER_HEADER_WORDS } from "../../text/column-words.js";
 
 /** A record's own property (question words like "constructor" must not reach Object.prototype). */
 function own<T>(record: Record<string, T>, key: string): T | undefined {
@@ -164,20 +48,28 @@ export function stopWordHeader(q: string, column: CatalogColumn): number {
 /** How strongly a list of question words names a column (0 = not at all). */
 export function headerMatch(words: readonly string[], column: CatalogColumn, useLearned = true): number {
   const header = new Set(column.headerWords);
+  // "unit cost" is a cost: a modifier word before another header word names the column only weakly.
+  const modifiers = new Set(
+    column.headerWords.filter((h, i) => i < column.headerWords.length - 1 && MODIFIER_HEADER_WORDS.has(h)),
+  );
   let score = 0;
   words.forEach((w, i) => {
     const weight = 1 / (1 + i * 0.3);
     const s = stem(w);
+    if (modifiers.has(s) || modifiers.has(w)) {
+      score += 0.5 * weight;
+      return;
+    }
     if (header.has(s) || header.has(w)) {
       score += 1.5 * weight;
       return;
     }
-    const syn = own(SYNONYMS, w) ?? own(SYNONYMS, s);
+    const syn = own(COLUMN_WORDS, w) ?? own(COLUMN_WORDS, s);
     if (syn && syn.some((h) => header.has(h) || header.has(stem(h)))) {
       score += 0.8 * weight;
       return;
     }
-    // Prefix match for abbreviations ("pts" ~ "points" is in SYNONYMS; "pop" ~ "population").
+    // Prefix match for abbreviations ("pts" ~ "points" is in COLUMN_WORDS; "pop" ~ "population").
     if (s.length >= 4 && [...header].some((h) => h.length >= 3 && (h.startsWith(s) || s.startsWith(h)))) {
       score += 0.6 * weight;
       return;
@@ -254,8 +146,22 @@ export function orderDirection(word: string | undefined, fallback: "max" | "min"
   return fallback;
 }
 
+/** Header words (as written, not stemmed: "Years" counts years) of a column of years, whatever their digits. */
+const YEAR_HEADERS = /^(year|founded|founding|established|built|opened|completed|incorporated|born|died)$/;
+
 export function isYearColumn(c: CatalogColumn): boolean {
-  return c.yearShare >= 0.7 || c.schema.type === "date";
+  if (c.yearShare >= 0.7 || c.schema.type === "date") return true;
+  // A year column with years of 3 or 4 digits (a city founded in 977): the header says year, the cells
+  // are whole numbers no later than next century, and not small counts.
+  if (
+    c.schema.type !== "integer" ||
+    !normaliseText(c.schema.name)
+      .split(" ")
+      .some((w) => YEAR_HEADERS.test(w))
+  )
+    return false;
+  const present = c.num.filter((n): n is number => n !== null);
+  return present.length > 0 && present.every((n) => n >= 100 && n <= 2100);
 }
 
 const PERSON_HEADER_SET = new Set<string>(PERSON_HEADERS);

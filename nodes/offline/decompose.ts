@@ -86,6 +86,9 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
       .map(stem),
   );
   for (const w of analysis.contentWords) if (tableWords.has(stem(w))) score += 1;
+  // "how many sales happened in March?": the counted noun naming the table names its rows, more surely than
+  // a cell ("Sales", a department of another table) does.
+  if (analysis.countNoun.some((w) => tableWords.has(stem(w)))) score += 1;
   return score;
 }
 
@@ -142,8 +145,12 @@ export function columnsOf(sql: string, table: TableSchema): string[] {
  * ("… (columns: Nation, Gold)"), so schema retrieval (C) and chunk selection find them.
  */
 export function subQueryFor(question: string, analysis: QuestionAnalysis): string {
-  const cols = analysis.grounding?.columns ?? [];
-  return cols.length > 0 ? `${question} (columns: ${cols.join(", ")})` : question;
+  const g = analysis.grounding;
+  const cols = g?.columns ?? [];
+  // Without a table hint the note also names the table the question was grounded in, so that retrieval
+  // restores that table's schema rather than another table sharing the question's value words.
+  const table = g && !g.hinted ? `; table: ${g.tableId}` : "";
+  return cols.length > 0 ? `${question} (columns: ${cols.join(", ")}${table})` : question;
 }
 
 /**

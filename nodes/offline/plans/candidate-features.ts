@@ -12,6 +12,9 @@ import type { NamedPlan } from "./types.js";
 const NUMERIC_TEMPLATES = new Set(["count", "count-column", "sum", "avg", "difference", "percent-change"]);
 const NUMERIC_KINDS = new Set(["number", "count", "percent"]);
 
+/** Feature of a candidate whose answer column holds years (answer-kind.ts `fitsKind` then takes "977" for a year). */
+export const TARGET_YEARS = "cand:target-years";
+
 /** Does the plan's template fit the answer kind the analysis expects? */
 export function kindAgreement(
   template: string,
@@ -38,6 +41,7 @@ export function candidateFeatures(
     ...(rank > 0 ? { "cand:alt": 1 } : {}),
     ...(plan.targetRank > 0 ? { "cand:next-target": 1 } : {}),
     [`cand:kind=${kindAgreement(plan.template, analysis)}`]: 1,
+    ...(plan.targetYears ? { [TARGET_YEARS]: 1 } : {}),
   };
 }
 

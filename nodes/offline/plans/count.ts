@@ -19,6 +19,8 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
+import { stem } from "../../../text/stem.js";
+import { MODIFIER_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
 export function countColumn(
@@ -45,6 +47,26 @@ export function countColumn(
 /** Nouns that count a quantity, not rows: "how many units … in total" sums a column. */
 const MEASURE_NOUNS =
   /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
+
+/** The one numeric column whose header says it holds an amount of things (text/column-words.ts QUANTITY_HEADERS), if exactly one. */
+function quantityColumn(
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  used: Set<number>,
+): CatalogColumn | undefined {
+  const found = catalog.columns.filter(
+    (c) =>
+      (!usable || usable.has(c.index)) &&
+      !used.has(c.index) &&
+      isNumericColumn(c) &&
+      !holdsYears(c) &&
+      // ("unit cost" is a cost: a modifier word does not make a quantity.)
+      c.headerWords.some(
+        (h, i) => QUANTITY_HEADERS.has(h) && !(MODIFIER_HEADER_WORDS.has(h) && i < c.headerWords.length - 1),
+      ),
+  );
+  return found.length === 1 ? found[0] : undefined;
+}
 
 /** The numeric column one question word names best, whatever its position in the question. */
 function bestSingleWordColumn(
@@ -92,6 +114,8 @@ export const countAtLeast: PlanGenerator = {
 };
 
 function countNoun(ctx: PlanContext): string[] {
+  // "how many times …" counts events: "times" names no column (not a Time column).
+  if (/^times?$/.test(ctx.analysis.countNoun[0] ?? "")) return ctx.analysis.countNoun.slice(1);
   return ctx.analysis.countNoun.length ? ctx.analysis.countNoun : ctx.analysis.targetHints;
 }
 
@@ -207,17 +231,39 @@ export const countSum: PlanGenerator = {
   applies: (ctx) => isCount(ctx) && ctx.analysis.aggregate === "sum",
   build: (ctx) => {
     const { analysis: a, catalog, usable, table } = ctx;
-    const { basePreds, used, filterPreds } = ctx.rows();
+    const { basePreds, used, filterPreds, filters } = ctx.rows();
     const noun = countNoun(ctx);
     const { column: countCol, score } = countColumn(noun, catalog, usable, used);
     // (A count column of a named row is count.column's.)
     if (countCol && score >= 0.8 && filterPreds.length > 0) return null;
+    // "how many hinges are there in total?": the counted noun is a value of the table (an item), not
+    // the row noun, so the rows are summed over their quantity column.
+    // "how many times were X's songs played in total?": "times" counts events; the verb names the summed column.
+    if (/^times?$/.test(a.countNoun[0] ?? "")) {
+      const named = bestSingleWordColumn(
+        a.contentWords.filter((w) => !/^times?$/.test(w)),
+        catalog,
+        usable,
+        used,
+      );
+      if (named.column && named.score >= 1.5)
+        return {
+          sql: `SELECT SUM(${numExpr(named.column)}) FROM ${table}${where([...basePreds, hasNum(named.column), ...summaryFilter(catalog)])}`,
+          template: "sum",
+          targetColumn: named.column.schema.name,
+        };
+    }
+    const nounIsValue =
+      noun.length > 0 && noun.every((w) => filters.some((m) => m.text.split(" ").some((t) => stem(t) === stem(w))));
+    const quantity = nounIsValue ? quantityColumn(catalog, usable, used) : undefined;
     const summed =
       countCol && score >= 0.8
         ? { column: countCol, score }
         : MEASURE_NOUNS.test(noun[0] ?? "")
           ? bestSingleWordColumn(a.contentWords, catalog, usable, used)
-          : undefined;
+          : quantity
+            ? { column: quantity, score: 1.5 }
+            : undefined;
     if (!summed?.column || summed.score < (summed.column === countCol ? 0.8 : 1.5)) return null;
     return {
       sql: `SELECT SUM(${numExpr(summed.column)}) FROM ${table}${where([...basePreds, hasNum(summed.column), ...summaryFilter(catalog)])}`,

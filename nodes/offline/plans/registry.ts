@@ -10,7 +10,7 @@
  */
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { analyzeQuestion } from "../analysis.js";
-import { isNumericColumn } from "../columns.js";
+import { isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { aggregateColumn } from "./aggregate.js";
 import {
@@ -109,6 +109,12 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
   return ctx;
 }
 
+/** `{ targetYears: true }` when the plan answers with a column of years (isYearColumn), else nothing. */
+function targetYears(ctx: PlanContext, targetColumn: string): { targetYears?: true } {
+  const c = ctx.catalog.columns.find((x) => x.schema.name === targetColumn);
+  return c && isYearColumn(c) && c.schema.type !== "date" ? { targetYears: true } : {};
+}
+
 /** The first plan of the ordered list, or null when no generator fits the question over the allowed columns. */
 export function firstPlan(
   input: SqlPlanInput,
@@ -118,7 +124,7 @@ export function firstPlan(
   for (const g of generators) {
     if (!g.applies(ctx)) continue;
     const plan = g.build(ctx);
-    if (plan) return { ...plan, generator: g.name, targetRank: 0 };
+    if (plan) return { ...plan, generator: g.name, targetRank: 0, ...targetYears(ctx, plan.targetColumn) };
   }
   return null;
 }
@@ -147,7 +153,7 @@ export function planCandidates(
       if (out.length >= cap) return out;
       if (!g.applies(ctx)) continue;
       const plan = g.build(ctx);
-      if (plan) add({ ...plan, generator: g.name, targetRank });
+      if (plan) add({ ...plan, generator: g.name, targetRank, ...targetYears(ctx, plan.targetColumn) });
     }
   }
   return out;

@@ -35,11 +35,21 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
  */
 function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
   const m =
-    /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   if (!m) return undefined;
-  for (const w of m[1]!.trim().split(/[ -]+/).reverse()) {
+  const phrase = m[1]!.trim().split(/[ -]+/);
+  // "what is the highest rated movie?": a head noun after a participle that names a text column (by a
+  // related word: movie → title) is the row asked for, not the rated value.
+  const last = phrase[phrase.length - 1]!;
+  if (phrase.length > 1) {
+    const row = catalog.columns.find(
+      (c) => (!usable || usable.has(c.index)) && !isNumericColumn(c) && headerMatch([last], c, false) >= 0.8,
+    );
+    if (row) return row;
+  }
+  for (const w of phrase.reverse()) {
     const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
     if (named) return named;
   }

@@ -97,4 +97,6 @@ export interface PlanGenerator {
 export interface NamedPlan extends SqlPlan {
   generator: string;
   targetRank: number;
+  /** The answer column holds years (of any digits: a city founded in 977), so a 3-digit answer is a year. */
+  targetYears?: boolean;
 }

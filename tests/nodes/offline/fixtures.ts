@@ -130,10 +130,60 @@ export interface Fixture {
   close(): void;
 }
 
+/** A warehouse inventory: items as values, a quantity column and a "unit cost" column. */
+export const STOCK: RawTable = {
+  id: "stock",
+  file: "stock.csv",
+  header: ["item", "warehouse", "quantity", "unit_cost"],
+  rows: [
+    ["hinges", "North", "120", "0.75"],
+    ["hinges", "South", "80", "0.80"],
+    ["bolts", "North", "300", "0.10"],
+    ["bolts", "South", "45", "0.12"],
+  ],
+};
+
+/** Flights: a fare and a duration the questions name with other words ("cost", "how long"). */
+export const FLIGHTS: RawTable = {
+  id: "flights",
+  file: "flights.csv",
+  header: ["flight", "destination", "departure", "duration_min", "fare"],
+  rows: [
+    ["FX120", "Oslo", "07:15", "95", "180"],
+    ["FX133", "Rome", "09:40", "150", "120"],
+    ["FX147", "Oslo", "18:05", "210", "260"],
+  ],
+};
+
+/** Towns founded in years of three and four digits. */
+export const TOWNS: RawTable = {
+  id: "towns",
+  file: "towns.csv",
+  header: ["town", "founded", "population"],
+  rows: [
+    ["Aldmoor", "1240", "52000"],
+    ["Brackwell", "977", "18000"],
+    ["Caddon", "1510", "240000"],
+  ],
+};
+
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [MEDALS, RACES, REPORT, RACES2, GAMES, MEDALS2, BATTING, DRAFTS, SCHEDULE]);
+  const schemas = writeSqlStore(path, [
+    MEDALS,
+    RACES,
+    REPORT,
+    RACES2,
+    GAMES,
+    MEDALS2,
+    BATTING,
+    DRAFTS,
+    SCHEDULE,
+    STOCK,
+    FLIGHTS,
+    TOWNS,
+  ]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {
