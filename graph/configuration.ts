@@ -59,6 +59,12 @@ export const ConfigurationSchema = z.object({
     .min(1)
     .default(DEFAULT_RECALL_MULTIPLIER)
     .describe("recall = top_k × this before reranking"),
+  readerCandidates: z
+    .boolean()
+    .default(false)
+    .describe(
+      'offline readers beside passages propose up to 4 candidates per reading, each judged and traced (docs/OFFLINE-BACKBONE.md "Reader candidates"); needs a verifier trained on such runs',
+    ),
   finalSynthesis: z.boolean().default(false).describe("synthesise the final answer from ≥ 2 accepted steps"),
   plausibleFallback: z
     .boolean()

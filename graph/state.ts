@@ -14,7 +14,16 @@
 import { Annotation } from "@langchain/langgraph";
 import { z } from "zod";
 import type { DocChunk, TableSchema } from "../indexing/types.js";
-import type { FailedRouteRecord, LinkedValue, Provenance, Route, Step, SubQueryPlan, Verdict } from "../nodes/types.js";
+import type {
+  AnswerCandidate,
+  FailedRouteRecord,
+  LinkedValue,
+  Provenance,
+  Route,
+  Step,
+  SubQueryPlan,
+  Verdict,
+} from "../nodes/types.js";
 import type { SqlCandidate } from "../nodes/strategies.js";
 
 /** LLM usage and time of one node (or summed over nodes). */
@@ -60,7 +69,11 @@ export interface Attempt {
   /** The SQL plan behind `sql`, when the writer named it. */
   sqlPlan?: Omit<SqlCandidate, "sql">;
   /** Other SQL candidates of this attempt (other plans, other target columns) with their answers; verify judges and traces each. */
-  alternatives?: SqlAlternative[];
+  sqlAlternatives?: SqlAlternative[];
+  /** The reader's features of `answer` (Strategies.readTextCandidates / readRowsCandidates). */
+  readerFeatures?: Record<string, number>;
+  /** The reading's other candidates, best first; verify judges and traces each (row `candidate` 2..). */
+  readerCandidates?: AnswerCandidate[];
 }
 
 /** An SQL candidate that ran beside an attempt's own statement, with the answer fused from its result. */
@@ -106,6 +119,8 @@ export interface TraceDecision {
   sql_plan?: string;
   /** True for an alternative SQL candidate of the attempt (not the statement the route answered with). */
   alternative?: boolean;
+  /** 2.. for another candidate of the same attempt's reading (the attempt's own answer has none). */
+  candidate?: number;
 }
 
 /** Which tier of the cascade answered (graph/cascade.ts). */

@@ -25,7 +25,11 @@ export function makeAttempt(
     sql: fields.sql ?? "",
     ...(fields.sqlRefusals && fields.sqlRefusals.length > 0 ? { sqlRefusals: fields.sqlRefusals } : {}),
     ...(fields.sqlPlan ? { sqlPlan: fields.sqlPlan } : {}),
-    ...(fields.alternatives && fields.alternatives.length > 0 ? { alternatives: fields.alternatives } : {}),
+    ...(fields.readerFeatures ? { readerFeatures: fields.readerFeatures } : {}),
+    ...(fields.sqlAlternatives && fields.sqlAlternatives.length > 0 ? { sqlAlternatives: fields.sqlAlternatives } : {}),
+    ...(fields.readerCandidates && fields.readerCandidates.length > 0
+      ? { readerCandidates: fields.readerCandidates }
+      : {}),
     valueLinkerAttempted: fields.valueLinkerAttempted ?? false,
     linkedValues: fields.linkedValues ?? [],
     verdict: null,

@@ -58,11 +58,13 @@ export async function judge(
       ...(attempt.sqlPlan ? { sqlPlan: attempt.sqlPlan } : {}),
       requestedRoute: attempt.requestedRoute,
       attempt: attempt.number,
-      // (An attempt's alternative SQL candidates are not other attempts: they do not count as agreement.)
+      // (An attempt's alternative SQL candidates and a reading's other candidates are not other
+      // attempts: they do not count as agreement.)
       earlier: state.trace
-        .filter((d) => !d.alternative)
+        .filter((d) => !d.alternative && d.candidate === undefined)
         .map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
       ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
+      ...(attempt.readerFeatures ? { readerFeatures: attempt.readerFeatures } : {}),
     });
     verdict = validVerdict(out?.verdict);
     reason = typeof out?.reason === "string" ? out.reason : "";

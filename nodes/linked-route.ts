@@ -92,7 +92,7 @@ export async function startLinkedRoute(
   const scope = await linkScope(state, c, index, strategies, meter);
   const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
   if (!scope.reroute) return { c, index, strategies, scope, common };
-  const answer = await readTextAnswer(strategies, state, meter);
+  const reading = await readTextAnswer(strategies, state, meter, c.readerCandidates);
   return {
     c,
     index,
@@ -101,9 +101,9 @@ export async function startLinkedRoute(
     common,
     rerouted: makeAttempt(state, route, {
       ...common,
-      answer,
+      ...reading,
       effectiveRoute: "TEXT",
-      provenance: textProvenance(answer, state),
+      provenance: textProvenance(reading.answer, state),
     }),
   };
 }

@@ -16,6 +16,7 @@ import { startLinkedRoute } from "./linked-route.js";
 import { rowCells, tablesMentioning } from "./provenance.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
 import { noteFailure, type UsageMeter } from "./usage-meter.js";
+import { readingOf, type Reading } from "./text-answer.js";
 import { isMatched } from "./value-linker.js";
 
 /** The table whose rows RETRIEVE reads: the first selected table chunk's, else the first scoped table. */
@@ -59,23 +60,26 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     const schemaText = schemaInfo(scope.columns);
     const cells = cellInfo(scope.linked);
     const { text: context, rows } = await tableContext(state, c, index, scope.tableIds, meter);
-    let answer: string;
+    let reading: Reading;
+    const input = {
+      question: state.question,
+      subQuery: state.plan!.subQuery,
+      plan: state.plan!,
+      schemaInfo: schemaText,
+      cellInfo: cells,
+      tableContext: context,
+      bindings: scope.linked.filter(isMatched),
+    };
     try {
-      answer = (
-        await strategies.readRows({
-          question: state.question,
-          subQuery: state.plan!.subQuery,
-          plan: state.plan!,
-          schemaInfo: schemaText,
-          cellInfo: cells,
-          tableContext: context,
-          bindings: scope.linked.filter(isMatched),
-        })
-      ).trim();
+      reading =
+        c.readerCandidates && strategies.readRowsCandidates
+          ? readingOf(await strategies.readRowsCandidates(input))
+          : { answer: (await strategies.readRows(input)).trim() };
     } catch (error) {
       noteFailure(meter, "readRows failed (not found)", error);
-      answer = NOT_FOUND;
+      reading = { answer: NOT_FOUND };
     }
+    const answer = reading.answer;
     const evidence = [schemaText, cells, context].filter((p) => p !== "").join("\n\n");
     // Rows read: their table and the cells used; table markdown instead of rows: the tables whose chunk holds the answer.
     const usedCells = rowCells(answer, rows, scope.linked);
@@ -83,7 +87,7 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     return {
       attempt: makeAttempt(state, "RETRIEVE", {
         ...common,
-        answer,
+        ...reading,
         evidence,
         provenance: { tables, cells: usedCells },
       }),

@@ -42,7 +42,7 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
       meter,
     };
     const answer = await fuseAnswer(strategies, { ...fusion, sqlResult: result.sqlResult });
-    const alternatives = await sqlAlternatives(strategies, fusion, result, answer);
+    const sqlAlternativeAnswers = await sqlAlternatives(strategies, fusion, result, answer);
     const provenance = await sqlRouteProvenance(state, c, index, resources, result, answer);
     return {
       attempt: makeAttempt(state, "SQL", {
@@ -53,7 +53,7 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
         sqlRefusals: sqlRefusals(result),
         provenance,
         ...(result.plan ? { sqlPlan: result.plan } : {}),
-        alternatives,
+        sqlAlternatives: sqlAlternativeAnswers,
       }),
     };
   });

@@ -7,7 +7,7 @@
  * Every method returns plain data. A strategy that fails throws; the calling node applies the
  * reference's fail-closed rule (decomposer → TERMINATE, verifier → 0.5, reader → "not found").
  */
-import type { LinkedValue, Operator, Route, Step, SubQueryPlan, Verdict } from "./types.js";
+import type { AnswerCandidate, LinkedValue, Operator, Route, Step, SubQueryPlan, Verdict } from "./types.js";
 import type { CellEntry, SchemaEntry, TableSchema } from "../indexing/types.js";
 import type { SqlDialect } from "../retrievers/sql-dialect.js";
 
@@ -121,6 +121,8 @@ export interface VerifyInput {
   acceptThreshold?: number;
   /** The SQL plan that produced `sql`, when the writer named it (writeSqlCandidates). */
   sqlPlan?: Omit<SqlCandidate, "sql">;
+  /** The reader's features of this answer among its candidates (nodes/offline/reader-candidates.ts). */
+  readerFeatures?: Record<string, number>;
 }
 
 /** One SQL statement a writer proposes, named by the plan that built it, with the features the verifier reads. */
@@ -175,6 +177,12 @@ export interface Strategies {
   writeSqlCandidates?(input: WriteSqlInput): Promise<SqlCandidate[]>;
   readText(input: ReadTextInput): Promise<string>;
   readRows(input: ReadRowsInput): Promise<string>;
+  /**
+   * Optional: the reading's best few answers (best first, distinct, at most 4) with their features;
+   * the first is what readText would answer. The verify node judges and traces each one.
+   */
+  readTextCandidates?(input: ReadTextInput): Promise<AnswerCandidate[]>;
+  readRowsCandidates?(input: ReadRowsInput): Promise<AnswerCandidate[]>;
   fuse(input: FuseInput): Promise<string>;
   verify(input: VerifyInput): Promise<VerifyOutput>;
   synthesize(input: SynthesizeInput): Promise<string>;

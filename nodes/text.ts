@@ -14,7 +14,7 @@ export async function text(state: State, config: RunnableConfig, resources: Node
   return metered("TEXT", async (meter) => {
     const c = ensureConfiguration(config);
     const strategies = await resources.strategies(c, "main", meter);
-    const answer = await readTextAnswer(strategies, state, meter);
-    return { attempt: makeAttempt(state, "TEXT", { answer, provenance: textProvenance(answer, state) }) };
+    const reading = await readTextAnswer(strategies, state, meter, c.readerCandidates);
+    return { attempt: makeAttempt(state, "TEXT", { ...reading, provenance: textProvenance(reading.answer, state) }) };
   });
 }

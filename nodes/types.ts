@@ -103,3 +103,9 @@ export interface Provenance {
   sql?: SqlProvenance;
   passages: ProvenancePassage[];
 }
+
+/** One candidate answer of a reading, with the named features a ranker scores it by (`rc:…`). */
+export interface AnswerCandidate {
+  answer: string;
+  features: Record<string, number>;
+}

@@ -12,7 +12,7 @@ import { ensureConfiguration } from "../graph/configuration.js";
 import type { Attempt, State, TraceDecision, Update } from "../graph/state.js";
 import { isValidAnswer } from "./answer-validity.js";
 import { finishSubQuery } from "./finish-sub-query.js";
-import { judge, traceDecision } from "./judge.js";
+import { judge, traceDecision, type Judgement } from "./judge.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import type { UsageMeter } from "./usage-meter.js";
 import type { Strategies } from "./strategies.js";
@@ -29,11 +29,47 @@ export function plausibleAfter(state: Pick<State, "plausibleAnswer">, attempt: A
 }
 
 /**
+ * The reading's other candidates (Attempt.readerCandidates), each judged like the attempt's answer —
+ * only by a verifier that scores P(correct), so that the final answer can be any of them
+ * (synthesize.ts chooseWithAlternatives); an LLM verifier is not called once per candidate. When the
+ * answer was not accepted and a candidate was, the accepted candidate becomes the attempt's answer.
+ */
+export async function judgeReaderCandidates(
+  strategies: Pick<Strategies, "verify">,
+  input: { question: string; state: State; attempt: Attempt; judgement: Judgement; acceptThreshold?: number },
+  meter?: UsageMeter,
+): Promise<{ attempt: Attempt; judgement: Judgement; others: Array<{ attempt: Attempt; judgement: Judgement }> }> {
+  const { attempt, judgement } = input;
+  const candidates = attempt.readerCandidates ?? [];
+  if (candidates.length === 0 || judgement.pCorrect === undefined) return { attempt, judgement, others: [] };
+  const judged: Array<{ attempt: Attempt; judgement: Judgement }> = [{ attempt, judgement }];
+  for (const alt of candidates) {
+    const candidate: Attempt = {
+      ...attempt,
+      answer: alt.answer,
+      readerFeatures: alt.features,
+      readerCandidates: [],
+      ...(attempt.provenance ? { provenance: { ...attempt.provenance, cells: [], passages: [] } } : {}),
+    };
+    judged.push({ attempt: candidate, judgement: await judge(strategies, { ...input, attempt: candidate }, meter) });
+  }
+  const promoted =
+    judgement.verdict === 1
+      ? 0
+      : Math.max(
+          0,
+          judged.findIndex((j) => j.judgement.verdict === 1),
+        );
+  const [first] = judged.splice(promoted, 1);
+  return { attempt: { ...first!.attempt, readerCandidates: candidates }, judgement: first!.judgement, others: judged };
+}
+
+/**
  * The trace rows of an attempt's alternative SQL candidates: each judged like an attempt (same
  * route, its own statement, result and plan), marked `alternative`. They are candidates for the final
  * answer (synthesize), never the sub-query's control flow.
  */
-export async function judgeAlternatives(
+export async function judgeSqlAlternatives(
   strategies: Pick<Strategies, "verify">,
   state: State,
   attempt: Attempt,
@@ -41,14 +77,14 @@ export async function judgeAlternatives(
   meter?: UsageMeter,
 ): Promise<TraceDecision[]> {
   const rows: TraceDecision[] = [];
-  for (const alt of attempt.alternatives ?? []) {
+  for (const alt of attempt.sqlAlternatives ?? []) {
     const candidate: Attempt = {
       ...attempt,
       answer: alt.answer,
       sql: alt.sql,
       sqlResult: alt.sqlResult,
       sqlPlan: alt.plan,
-      alternatives: [],
+      sqlAlternatives: [],
     };
     const j = await judge(
       strategies,
@@ -69,19 +105,14 @@ export async function judgeAlternatives(
 export async function verify(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("verify", async (meter) => {
     const c = ensureConfiguration(config);
-    const attempt = state.attempt;
-    if (!attempt || !state.plan) throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
+    if (!state.attempt || !state.plan)
+      throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
     const strategies = await resources.strategies(c, "verifier", meter);
-    const judgement = await judge(
-      strategies,
-      {
-        question: state.question,
-        state,
-        attempt,
-        ...(c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {}),
-      },
-      meter,
-    );
+    const threshold = c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {};
+    const input = { question: state.question, state, attempt: state.attempt, ...threshold };
+    const first = await judge(strategies, input, meter);
+    const best = await judgeReaderCandidates(strategies, { ...input, judgement: first }, meter);
+    const { attempt, judgement } = best;
     const { verdict, reason } = judgement;
     const judged: Attempt = {
       ...attempt,
@@ -90,13 +121,18 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}),
     };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
-    const alternatives = await judgeAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
+    const sqlAlternatives = await judgeSqlAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
+    const readerCandidates = best.others.map((o, i) => ({
+      ...traceDecision(state, o.attempt, o.judgement.verdict, o.judgement.reason, o.judgement),
+      candidate: i + 2,
+    }));
+    const others = [...sqlAlternatives, ...readerCandidates];
     const update: Update = {
       attempt: judged,
       plausibleAnswer,
       trace:
-        alternatives.length > 0
-          ? [traceDecision(state, judged, verdict, reason, judgement), ...alternatives]
+        others.length > 0
+          ? [traceDecision(state, judged, verdict, reason, judgement), ...others]
           : traceDecision(state, judged, verdict, reason, judgement),
     };
     const current: State = { ...state, plausibleAnswer };

@@ -224,5 +224,8 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     on.push(`support=${bucket(support, [0, 0.3, 0.45, 0.7], ["0", "<.3", "<.45", "<.7", ">=.7"])}`);
   }
   for (const name of on) values[name] = 1;
+  // The reader's own features of this candidate among its others (reader-candidates.ts, `rc:…`).
+  for (const [name, value] of Object.entries(input.readerFeatures ?? {}))
+    if (name.startsWith("rc:") && Number.isFinite(value)) values[name] = value;
   return values;
 }

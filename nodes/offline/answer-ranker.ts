@@ -68,21 +68,29 @@ export function rulePick(attempts: readonly RankedAttempt[]): number {
 /** The question's uncontradicted distinct answers with their features, in order of first appearance. */
 export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] {
   const pick = rulePick(attempts);
-  const groups = new Map<string, AnswerGroup & { routes: Set<string>; families: Set<string>; best: number }>();
+  const groups = new Map<
+    string,
+    AnswerGroup & { found: number; routes: Set<string>; families: Set<string>; best: number }
+  >();
   attempts.forEach((a, i) => {
     if (a.verdict === 0 || !valid(a.answer)) return;
     const key = normaliseForContainment(a.answer);
     const g = groups.get(key) ?? {
       answer: a.answer.trim(),
       attempts: [],
+      found: 0,
       features: {},
       routes: new Set(),
       families: new Set(),
       best: 0,
     };
     g.attempts.push(i);
-    g.routes.add(a.route);
-    g.families.add(a.route === "SQL" || a.route === "HYBRID" ? "sql" : "read");
+    // Another candidate of a reading (reader-candidates.ts) is not a route's finding: it does not count as one.
+    if (!a.features["rc:alternative"]) {
+      g.found++;
+      g.routes.add(a.route);
+      g.families.add(a.route === "SQL" || a.route === "HYBRID" ? "sql" : "read");
+    }
     g.best = Math.max(g.best, a.p);
     groups.set(key, g);
   });
@@ -101,8 +109,12 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
     const best = g.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), g.attempts[0]!);
     f[`r:best-route=${attempts[best]!.route}`] = 1;
     for (const k of Object.keys(attempts[best]!.features)) if (PASSED_ON.test(k)) f[`r:${k}`] = 1;
-    f[`r:count=${bucket(g.attempts.length, ["1", "2", "3+"])}`] = 1;
-    f[`r:routes=${bucket(g.routes.size, ["1", "2", "3+"])}`] = 1;
+    // (Other candidates of a reading, with --reader_candidates, are no route's finding: not counted.)
+    if (g.found === 0) f["r:alternative-only"] = 1;
+    else {
+      f[`r:count=${bucket(g.found, ["1", "2", "3+"])}`] = 1;
+      f[`r:routes=${bucket(g.routes.size, ["1", "2", "3+"])}`] = 1;
+    }
     f[`r:first=${bucket(g.attempts[0]! + 1, ["1", "2", "3", "4+"])}`] = 1;
     if (g.families.size > 1) f["r:sql-and-read"] = 1;
     if (g.best === top) f["r:top-p"] = 1;

@@ -12,6 +12,9 @@ import type { Passage, TableSchema } from "../../indexing/types.js";
 import { ROW_ID_COLUMN } from "../../indexing/types.js";
 import { tablesForHint } from "../schema-scope.js";
 import { keyStems } from "./evidence.js";
+import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
+
+const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
 
 export interface BridgeIndex {
   db: Database.Database;
@@ -108,27 +111,52 @@ export function createRowFinder(
     const pdf = new Map<string, number>();
     for (const row of rows) for (const s of row.passageStems) pdf.set(s, (pdf.get(s) ?? 0) + 1);
     const passageIdf = (s: string) => Math.log(1 + (rows.length + 1) / ((pdf.get(s) ?? 0) + 0.5));
+    // A superlative ("the second largest …") picks among the rows the question's other cell words
+    // leave tied, by the column it orders (row-order.ts); the words alone would take the first of them.
+    const order = rowOrderOf(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? ""));
+    // (A word naming a column — "the arena with the largest …" — says what is ordered, not which rows.)
+    const headers = keyStems(columnNames(table).join(" "));
+    // "The team in 7th place": the row whose rank column holds 7 is named as surely as by a rare word.
+    const rank = namedRank(question);
+    const rankBonus = Math.log(1 + (rows.length + 1) / 0.5);
     let best = -1;
     let bestScore = 0;
     let runnerUp = 0;
-    rows.forEach((row, i) => {
+    const conditionScores = rows.map((row, i) => {
       let score = 0;
+      let condition = 0;
       for (const s of q) {
-        if (row.cells.has(s)) score += idf(s);
-        else if (row.passageStems.has(s)) score += passageWeight * passageIdf(s);
+        if (row.cells.has(s)) {
+          score += idf(s);
+          if (order && !order.phrase.has(s) && !headers.has(s)) condition += idf(s);
+        } else if (row.passageStems.has(s)) score += passageWeight * passageIdf(s);
+      }
+      if (rank !== undefined && table.columns.some((c, ci) => holdsRank(c.name, row.values[ci] ?? "", rank))) {
+        score += rankBonus;
+        condition += rankBonus;
       }
       if (score > bestScore) {
         runnerUp = bestScore;
         bestScore = score;
         best = i;
       } else if (score > runnerUp) runnerUp = score;
+      return condition;
     });
+    if (order) {
+      const top = Math.max(...conditionScores);
+      const tied = conditionScores.flatMap((s, i) => (s >= top - 1e-9 ? [i] : []));
+      const ordered = tied.length >= 2 ? rowAtOrder(order, rows, tied) : undefined;
+      if (ordered !== undefined && ordered !== best) {
+        runnerUp = Math.max(runnerUp, bestScore);
+        best = ordered;
+      }
+    }
     if (best < 0) return undefined;
     const row = rows[best]!;
     return {
       tableId: table.tableId,
       rowId: row.rowId,
-      columns: table.columns.map((c) => c.name),
+      columns: columnNames(table),
       values: row.values,
       passages: row.passages,
       score: bestScore,

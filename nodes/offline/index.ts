@@ -12,6 +12,7 @@ import { createDecompose } from "./decompose.js";
 import { createFuse } from "./fuse.js";
 import { linkValue } from "./link-value.js";
 import { createReaders } from "./reader.js";
+import { createCandidateReaders } from "./reader-candidates.js";
 import { createWriteSql, createWriteSqlCandidates } from "./sql-writer.js";
 import { synthesize } from "./synthesize.js";
 import { passageScaleContext } from "./table-context.js";
@@ -22,6 +23,9 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
   const scaleContext = passageScaleContext(index.passages);
   const bridge = createBridge(index);
   const { readText, readRows } = createReaders(scaleContext, bridge);
+  // Beside passages each reading also proposes its other best answers, judged and traced by the
+  // verify node; a tables-only index (WTQ-like) keeps one answer per reading, as the verifier was trained.
+  const candidates = index.passages.length > 0 ? createCandidateReaders(scaleContext, bridge) : {};
   const fuse = createFuse(scaleContext);
   return {
     name: "offline",
@@ -34,6 +38,7 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
     writeSqlCandidates: createWriteSqlCandidates(index),
     readText,
     readRows,
+    ...candidates,
     fuse,
     verify: createVerify(bridge, { hasPassages: index.passages.length > 0 }),
     synthesize,

@@ -210,6 +210,61 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
   });
 }
 
+/** Units a measure is written in ("12 km", "3.5 square miles", "40 steps per minute", "9 days"). */
+const MEASURE_UNIT = new RegExp(
+  "^\\(?\\s*((?:square |sq\\. |cubic )?(?:km²|km2|km|kilomet(?:er|re)s?|mi|miles?|m|met(?:er|re)s?|ft|feet|foot|inch(?:es)?|cm|centimet(?:er|re)s?|mm|millimet(?:er|re)s?|hectares?|ha|acres?|mph|km/h|days?|weeks?|months?|hours?|minutes?|seconds?|steps|beats|kg|kilograms?|tonnes?|tons?|pounds?|lb)(?: per (?:minute|hour|second|day|year))?)(?![\\p{L}\\d])",
+  "iu",
+);
+
+/**
+ * A question asking for a measure (a distance, an area, a height, a duration) without naming its
+ * unit ("in km", "how many miles"): the answer is written with the unit it has in the text.
+ */
+export function asksMeasureWithoutUnit(question: string): boolean {
+  const q = question.toLowerCase();
+  if (
+    !/\b(distance|how far|how long|speed|area|elevation|height|how tall|how high|length|how wide|width|how deep|depth|altitude)\b/.test(
+      q,
+    )
+  )
+    return false;
+  return !/\b(km|kilomet\w*|miles?|mi|met(?:er|re)s?|feet|foot|ft|acres?|hectares?|square|mph|minutes|hours|days|weeks|months|years|seconds|inches|cm|centimet\w*|kg|pounds|tons?)\b/.test(
+    q,
+  );
+}
+
+/** A number span with the measure unit written right after it in the sentence ("12" → "12 km"). */
+export function withMeasureUnit(sentence: string, span: { text: string; at: number }): string {
+  if (!/^[-−]?\d[\d,.]*(?:\s+(?:million|billion|thousand))?$/i.test(span.text) || span.at < 0) return span.text;
+  const rest = sentence
+    .split(/\s+/)
+    .slice(span.at + span.text.split(/\s+/).length)
+    .join(" ");
+  const unit = MEASURE_UNIT.exec(rest);
+  return unit ? `${span.text} ${unit[1]}` : span.text;
+}
+
+/** A question asking for a nationality, language or people: a demonym may answer it. */
+const NATIONALITY_QUESTION =
+  /\b(nationality|national|language|languages|ethnicity|ethnic|citizenship|descent|origin|demonym|heritage|people|cuisine)\b/i;
+/** One capitalised word with a demonym's ending ("Italian", "Japanese", "Turkish", "Mexican"). */
+const DEMONYM = /^(?:North |South |East |West )?\p{Lu}\p{Ll}+(?:ian|ese|ish|ican|ean|an)$/u;
+
+/**
+ * "… was an Italian rugby league coach": a demonym written before a lower-case noun is an
+ * adjective of the sentence's subject, not a name the question asks for — unless it asks for a
+ * nationality or a language (measured on hybridqa/train: 32 first spans were such adjectives, 2 gold
+ * answers are demonyms).
+ */
+function demonymPreference(sentence: string, spans: Span[], nationality: boolean): Span[] {
+  if (nationality) return spans;
+  const words = sentence.split(/\s+/);
+  return spans.map((sp) => {
+    const next = words[sp.at + sp.text.split(/\s+/).length] ?? "";
+    return DEMONYM.test(sp.text) && /^\p{Ll}/u.test(next) ? { ...sp, fit: sp.fit - 0.8 } : sp;
+  });
+}
+
 /** Number spans that are not the day or year of a date ("March 18 , 2005" holds no count of 18). */
 function outsideDates(sentence: string, spans: Span[]): Span[] {
   const dates = collect(sentence, DATE_RE, 1).map((d) => ({ from: d.at, to: d.at + d.text.split(/\s+/).length - 1 }));
@@ -388,6 +443,34 @@ export function readPassages(
   evidence: string,
   rowWords?: ReadonlySet<string>,
 ): Reading | undefined {
+  const [best] = readPassageSpans(question, subQuery, plan, evidence, rowWords, 1);
+  return best && { answer: best.answer, coverage: best.coverage, context: best.context };
+}
+
+/** One scored span of the passage reader (reader-candidates.ts turns these into candidates). */
+export interface ScoredSpan extends Reading {
+  score: number;
+  /** Evidence block (passage) and sentence index of the span. */
+  block: number;
+  sentence: number;
+  /** How well the span's shape fits the asked kind (reader `Span.fit`). */
+  fit: number;
+  /** Bonus of its passage among the linked ones (0 when the question names no linked passage). */
+  linked: number;
+}
+
+/**
+ * The passage reader's best spans, best first, one per distinct answer (its best-scored
+ * occurrence), at most `k`. A description question yields its one describing sentence.
+ */
+export function readPassageSpans(
+  question: string,
+  subQuery: string,
+  plan: SubQueryPlan | undefined,
+  evidence: string,
+  rowWords: ReadonlySet<string> | undefined,
+  k: number,
+): ScoredSpan[] {
   const kind = answerKindOf(plan, subQuery || question);
   const titles = normalizedAboutTitles(subQuery);
   // The linked passages' titles name the row's entities, not the answer: keep them out of the spans.
@@ -402,6 +485,8 @@ export function readPassages(
     ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
   );
   const region = asksForRegion(question);
+  const measure = asksMeasureWithoutUnit(question);
+  const nationality = NATIONALITY_QUESTION.test(question);
   // "How many acres …": the number written before "acres".
   const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
     ? keyStems((askedPhrase(question) ?? []).join(" "))
@@ -426,15 +511,23 @@ export function readPassages(
     const linked = linkedBonus(subjectName, text, titles, questionOnly);
     for (const s of sents) units.push({ sentence: s, stems: keyStems(s), block: bi, subject, subjectName, linked });
   });
-  if (units.length === 0 || weights.size === 0) return undefined;
+  if (units.length === 0 || weights.size === 0) return [];
   const idf = idfOver(units.map((u) => u.stems));
   let total = 0;
   for (const [s, w] of weights) total += w * idf(s);
-  if (total === 0) return undefined;
-  if (asksForDescription(question)) return describingSentence(question, units, weights, idf, total);
+  if (total === 0) return [];
+  if (asksForDescription(question)) {
+    const d = describingSentence(question, units, weights, idf, total);
+    return d ? [{ ...d, score: d.coverage, block: 0, sentence: 0, fit: 1, linked: 0 }] : [];
+  }
 
-  let best: (Reading & { score: number }) | undefined;
-  for (const u of units) {
+  // Per distinct answer its best occurrence, and when that best was found (ties go to the earliest).
+  const best = new Map<string, ScoredSpan & { seq: number }>();
+  let seq = 0;
+  let sentenceInBlock = 0;
+  for (let ui = 0; ui < units.length; ui++) {
+    const u = units[ui]!;
+    sentenceInBlock = ui > 0 && units[ui - 1]!.block === u.block ? sentenceInBlock + 1 : 0;
     let matched = 0;
     for (const [s, w] of weights) {
       if (u.stems.has(s)) matched += w * idf(s);
@@ -443,10 +536,14 @@ export function readPassages(
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
     const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
-    const spans = unitPreference(
+    const spans = demonymPreference(
       u.sentence,
-      regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
-      counted,
+      unitPreference(
+        u.sentence,
+        regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
+        counted,
+      ),
+      nationality,
     );
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text"))
@@ -478,11 +575,27 @@ export function readPassages(
         (namesTarget ? 0.4 : 0) +
         u.linked -
         u.block * 0.02;
-      if (!best || score > best.score) best = { answer: span.text, coverage, context: u.sentence, score };
+      const answer = cleanAnswer(measure ? withMeasureUnit(u.sentence, span) : span.text);
+      const key = normaliseForContainment(answer);
+      const seen = best.get(key);
+      if (!seen || score > seen.score)
+        best.set(key, {
+          answer,
+          coverage,
+          context: u.sentence,
+          score,
+          block: u.block,
+          sentence: sentenceInBlock,
+          fit: span.fit,
+          linked: u.linked,
+          seq: seq++,
+        });
     }
   }
-  if (!best) return undefined;
-  return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.seq - b.seq)
+    .slice(0, k)
+    .map(({ seq: _seq, ...span }) => span);
 }
 
 /** A cause clause from its marker ("primarily due to …", "driven by …") to the sentence end. */
@@ -586,7 +699,31 @@ export function readTableRows(
   rows: EvidenceRow[],
   bindings: LinkedValue[] = [],
 ): Reading | undefined {
-  if (rows.length === 0) return undefined;
+  const [best] = readTableCells(question, subQuery, plan, rows, bindings, 1);
+  return best && { answer: best.answer, coverage: best.coverage, context: best.context };
+}
+
+/** One scored cell of the row reader. */
+export interface ScoredCell extends Reading {
+  score: number;
+  /** Index of its row in the rows read, and its column. */
+  row: number;
+  column: string;
+}
+
+/**
+ * The row reader's best cells, best first, one per distinct value, at most `k`; none when the best
+ * is a value the question itself names (a filter, not an answer).
+ */
+export function readTableCells(
+  question: string,
+  subQuery: string,
+  plan: SubQueryPlan | undefined,
+  rows: EvidenceRow[],
+  bindings: LinkedValue[],
+  k: number,
+): ScoredCell[] {
+  if (rows.length === 0) return [];
   const kind = answerKindOf(plan, subQuery || question);
   const weights = questionWeights(subQuery || question, question, plan);
   const questionNorm = normaliseForContainment(`${question} ${subQuery}`);
@@ -600,9 +737,10 @@ export function readTableRows(
   const idf = idfOver([...rowStems, ...headerStems.values()]);
   let total = 0;
   for (const [s, w] of weights) total += w * idf(s);
-  if (total === 0) return undefined;
+  if (total === 0) return [];
 
-  let best: (Reading & { score: number }) | undefined;
+  const best = new Map<string, ScoredCell & { seq: number }>();
+  let seq = 0;
   rows.forEach((row, ri) => {
     let rowScore = 0;
     for (const b of matched) if (holdsBinding(row, b)) rowScore += 3;
@@ -624,14 +762,29 @@ export function readTableRows(
       const coverage = Math.min(1, (rowMatched - ownMatched + headerMatched) / total);
       const score =
         rowScore + coverage * 2 + (headerMatched / total) * 1.5 + fit * 0.6 - (isFilter ? 3 : 0) - ri * 0.01;
-      if (!best || score > best.score) {
+      const answer = cleanAnswer(value);
+      const key = normaliseForContainment(answer);
+      const seen = best.get(key);
+      if (!seen || score > seen.score) {
         const context = row.cells.map((c) => `${c.column}: ${c.value}`).join(" | ");
-        best = { answer: value, coverage: isFilter ? 0 : coverage, context, score };
+        best.set(key, {
+          answer,
+          coverage: isFilter ? 0 : coverage,
+          context,
+          score,
+          row: ri,
+          column: cell.column,
+          seq: seq++,
+        });
       }
     });
   });
-  if (!best || best.coverage === 0) return undefined;
-  return { answer: cleanAnswer(best.answer), coverage: best.coverage, context: best.context };
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score || a.seq - b.seq);
+  if (ranked.length === 0 || ranked[0]!.coverage === 0) return [];
+  return ranked
+    .filter((c) => c.coverage > 0)
+    .slice(0, k)
+    .map(({ seq: _seq, ...cell }) => cell);
 }
 
 /** Minimum confidence of a located cell answer (fraction of the question's row words matched). */
@@ -825,6 +978,8 @@ export function askedCell(
   if (fromRow && best.some((c) => normaliseForContainment(c.value) === normaliseForContainment(fromRow.answer)))
     return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
+  const own = rowEntity(input.question, phrase, asking.headLast, row, cells, questionNorm, kind);
+  if (own !== undefined) return own;
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
   // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the
   // coach of the medalist ?" (a person related to the row's: the answer is in a passage).
@@ -840,6 +995,60 @@ export function askedCell(
   return undefined;
 }
 
+/** Wh-nouns that ask for an attribute of a row, not for the row's own entity ("what kind of …"). */
+const ATTRIBUTE_NOUN =
+  /^(kind|type|sort|year|date|month|day|time|number|amount|percentage|population|nationality|position|rank|score|role|genre|style|color|colour|language)$/;
+
+/**
+ * "Which station broadcasts to the town on the river …": when the question describes its row only
+ * through the row's linked passages — it names none of the row's cells — a "which/what NOUN" question
+ * whose noun no header names may ask for the row itself. It does when the page linked from the row's
+ * name cell ("Name", "Title", else the first text column) says in its first sentence that it is one
+ * ("… is a radio station"); otherwise the noun is something the row's passages tell of.
+ */
+function rowEntity(
+  question: string,
+  phrase: readonly string[],
+  headLast: boolean,
+  row: DescribedRow,
+  cells: EvidenceRow,
+  questionNorm: string,
+  kind: AnswerKind,
+): string | undefined {
+  if (!/^\s*(?:\w+\s+)?(which|what)\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)/i.test(question)) return undefined;
+  if (
+    phrase.length === 0 ||
+    ATTRIBUTE_NOUN.test(phrase[0]!) ||
+    isNumericKind(kind) ||
+    kind === "date" ||
+    kind === "year"
+  )
+    return undefined;
+  const named = cells.cells.some(
+    (c) =>
+      normaliseForContainment(c.value).length >= 3 &&
+      !/^\d/.test(c.value.trim()) &&
+      namedByQuestion(c.value, questionNorm, []),
+  );
+  if (named) return undefined;
+  const text = (v: string) => v.trim() !== "" && !/^[\d\s,.:%$€£()+-]+$/.test(v) && !isYear(v.trim());
+  const at = Math.max(
+    cells.cells.findIndex((c) => /^(name|title)\b/i.test(c.column.trim()) && text(c.value)),
+    0,
+  );
+  const column = text(cells.cells[at]?.value ?? "") ? at : cells.cells.findIndex((c) => text(c.value));
+  if (column < 0) return undefined;
+  const page = row.passages.find((p) => p.cells?.some(([r, c]) => r === row.rowId && c === column));
+  // What the page says it is: the copula's complement in its first sentence ("… is a community radio station").
+  const complement =
+    /\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+([^,.;()]+?)(?=\s+(?:and|who|which|that|from|in|of|on|for|by|with|based|located)\b|[,.;()]|$)/i.exec(
+      sentences(page?.text ?? "")[0] ?? "",
+    );
+  const type = keyStems(complement?.[1] ?? "");
+  const noun = stem(headLast ? phrase[phrase.length - 1]! : phrase[0]!);
+  return type.has(noun) ? cleanAnswer(cells.cells[column]!.value) : undefined;
+}
+
 /** A passage as the index chunks it: its title on the first line, then its text. */
 function passageBody(p: Passage): string {
   return p.title && !p.text.startsWith(p.title) ? `${p.title}\n${p.text}` : p.text;
@@ -848,20 +1057,31 @@ function passageBody(p: Passage): string {
 function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
   const cell = askedCell(input, row);
   if (cell) return cell;
-  // Every passage the row links to, in full: retrieval's top chunks often miss the one the answer is in.
+  return describedRowSpans(input, row, 1)[0]?.answer || undefined;
+}
+
+/**
+ * The best spans of every passage the described row links to, read in full (retrieval's top chunks
+ * often miss the one the answer is in); `block` is the index in `row.passages` of the non-empty ones.
+ */
+export function describedRowSpans(
+  input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
+  row: DescribedRow,
+  k: number,
+): ScoredSpan[] {
   const linked = row.passages.filter((p) => p.text.trim() !== "");
-  if (linked.length === 0) return undefined;
+  if (linked.length === 0) return [];
   const subQuery = /\(about:/.test(input.subQuery)
     ? input.subQuery
     : `${input.subQuery} (about: ${[...new Set(row.passages.map((p) => p.title ?? ""))].join("; ")})`;
-  const fromText = readPassages(
+  return readPassageSpans(
     input.question,
     subQuery,
     input.plan,
     linked.map((p) => `[Source: ${p.file}]\n${passageBody(p)}`).join("\n\n"),
     keyStems(row.values.join(" ")),
+    k,
   );
-  return fromText?.answer || undefined;
 }
 
 /**
@@ -892,20 +1112,23 @@ export function describedRowEvidence(row: DescribedRow): string {
   return [`[Source: ${row.tableId}]\n${cells}`, ...passages].join("\n\n");
 }
 
+/** The TEXT input whose sub-query names the passages linked from the row of an evidence table (bridge.ts). */
+export function bridgedInput(bridge: Bridge | undefined, input: ReadTextInput): ReadTextInput {
+  if (!bridge || /\(about:/.test(input.subQuery)) return input;
+  for (const id of tableIdsIn(input.evidence)) {
+    const subQuery = bridge(withoutColumnNote(input.subQuery) || input.question, id);
+    if (subQuery) return { ...input, subQuery };
+  }
+  return input;
+}
+
 /**
  * Strategies.readText / readRows that also read the scale declared by the tables' passages and,
  * for TEXT, name the passages linked from the row the question describes (as the bridge step does)
  * so that the reader prefers them among the retrieved passages.
  */
 export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Strategies, "readText" | "readRows"> {
-  const bridged = (input: ReadTextInput): ReadTextInput => {
-    if (!bridge || /\(about:/.test(input.subQuery)) return input;
-    for (const id of tableIdsIn(input.evidence)) {
-      const subQuery = bridge(withoutColumnNote(input.subQuery) || input.question, id);
-      if (subQuery) return { ...input, subQuery };
-    }
-    return input;
-  };
+  const bridged = (input: ReadTextInput): ReadTextInput => bridgedInput(bridge, input);
   const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string) =>
     describedRowOf(bridge, input, evidence);
   const readRowCell = (input: ReadRowsInput): string | undefined => {

@@ -437,11 +437,18 @@ function shareOfTotal(d: Described, q: Set<string>, years: number[]): [number, n
  * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
  * numbers read or computed from the cells.
  */
-export function answerFromCells(question: string, rows: EvidenceRow[], evidence = ""): CellAnswer | undefined {
+export function answerFromCells(
+  question: string,
+  rows: EvidenceRow[],
+  evidence = "",
+  options: { rowRank?: number } = {},
+): CellAnswer | undefined {
+  // rowRank > 0: the same reading at the next-best located row (reader-candidates.ts alternatives).
+  const rowRank = options.rowRank ?? 0;
   // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about
   // the table's shape, not about one located value: SQL and the row reader answer those.
   if (PERIOD_QUESTION.test(question) || /^\s*how many (years|periods)\b/i.test(question))
-    return answerPeriods(question, rows);
+    return rowRank > 0 ? undefined : answerPeriods(question, rows);
   if (/\bin which\b|\bwhen\b/i.test(question)) return undefined;
   if (
     /\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+/i.test(
@@ -457,8 +464,8 @@ export function answerFromCells(question: string, rows: EvidenceRow[], evidence 
   const scale = scaleFromEvidence(evidence);
   for (const d of describedGrids(rows)) {
     const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
-    if (ranked.length === 0) continue;
-    const top = ranked[0]!;
+    if (ranked.length <= rowRank) continue;
+    const top = ranked[rowRank]!;
     const confidence = Math.min(1, top.score);
     let answer: string | undefined;
     const twoYears = years.length >= 2 ? [years[0]!, years[1]!] : undefined;

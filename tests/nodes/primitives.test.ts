@@ -232,6 +232,62 @@ describe("verify and re-selection (§16)", () => {
     expect(update.trace).toMatchObject({ accepted: true, route: "RETRIEVE", history_H: [] });
   });
 
+  it("judges an attempt's SQL alternatives and its reader candidates apart: each traced with its own mark", async () => {
+    // One attempt carrying both kinds (Attempt.sqlAlternatives and Attempt.readerCandidates).
+    const a = attempt({
+      answer: "Beta FC",
+      sqlAlternatives: [
+        {
+          answer: "Gamma FC",
+          sql: 'SELECT "Club" FROM "clubs" LIMIT 1',
+          sqlResult: "Club\nGamma FC",
+          plan: { name: "lookup.other", template: "lookup", features: {} },
+        },
+      ],
+      readerCandidates: [{ answer: "Alpha FC", features: { "rc:rank": 2, "rc:alternative": 1 } }],
+    });
+    const seen: VerifyInput[] = [];
+    const p: Record<string, number> = { "Beta FC": 0.2, "Gamma FC": 0.4, "Alpha FC": 0.9 };
+    const update = await verify(
+      baseState({ attempt: a }),
+      config,
+      resources(fakeSearch([]).search, {
+        verify: async (i) => {
+          seen.push(i);
+          const pCorrect = p[i.answer]!;
+          return { verdict: pCorrect >= 0.5 ? 1 : 0.5, reason: "p", pCorrect, features: { bias: 1 } };
+        },
+      }),
+    );
+    // The accepted reader candidate becomes the attempt's answer; the SQL alternative stays a trace row.
+    expect((update.attempt as Attempt).answer).toBe("Alpha FC");
+    expect(update.subQueryDone).toBe(true);
+    const rows = update.trace as Array<{ produced_answer: string; alternative?: boolean; candidate?: number }>;
+    expect(rows.map((r) => [r.produced_answer, r.alternative ?? false, r.candidate ?? 1])).toEqual([
+      ["Alpha FC", false, 1],
+      ["Gamma FC", true, 1],
+      ["Beta FC", false, 2],
+    ]);
+    // The reader candidate's own features reach the verifier.
+    expect(seen.find((i) => i.answer === "Alpha FC")!.readerFeatures).toEqual({ "rc:rank": 2, "rc:alternative": 1 });
+  });
+
+  it("earlier trace rows of SQL alternatives and reader candidates are not other routes' findings", async () => {
+    let seen: VerifyInput | undefined;
+    const earlier = { effective_route: "SQL", produced_answer: "Alpha FC", sub_query: "s" };
+    const trace = [
+      { ...earlier, produced_answer: "Found FC" },
+      { ...earlier, alternative: true },
+      { ...earlier, produced_answer: "Other FC", candidate: 2 },
+    ] as never[];
+    await verify(
+      baseState({ attempt: attempt({ number: 2 }), trace }),
+      config,
+      resources(fakeSearch([]).search, { verify: async (i) => ((seen = i), { verdict: 0.5, reason: "" }) }),
+    );
+    expect(seen!.earlier!.map((e) => e.answer)).toEqual(["Found FC"]);
+  });
+
   it("rejected HYBRID→TEXT attempt whose re-selection is TEXT ends as (answer, 0.5)", async () => {
     const a = attempt({
       requestedRoute: "HYBRID",

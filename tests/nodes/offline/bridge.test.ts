@@ -23,6 +23,27 @@ describe("table → passage bridge", () => {
       ],
     },
     {
+      id: "runs",
+      file: "runs.csv",
+      header: ["Pos", "Runner", "Time"],
+      rows: [
+        ["1", "Ida Kern", "2:01"],
+        ["2", "Jo Park", "2:03"],
+        ["3", "Lu Chen", "2:04"],
+      ],
+    },
+    {
+      id: "arenas",
+      file: "arenas.csv",
+      header: ["Arena", "Town", "Capacity", "Opened"],
+      rows: [
+        ["North Hall", "Avon", "12,500", "May 3 , 1990"],
+        ["Lake Dome", "Birch", "30,100", "1975"],
+        ["Hill Court", "Cedar", "18,000", "June 9 , 2004"],
+        ["Bay Arena", "Dover", "18,000", "2011"],
+      ],
+    },
+    {
       id: "winners",
       file: "winners.csv",
       header: ["Year", "Winner", "Hometown", "Notes"],
@@ -118,5 +139,49 @@ describe("table → passage bridge", () => {
     const long = `Amsterdam is a city in Montgomery County . ${"It lies on the Mohawk River . ".repeat(30)}It is known for its carpet mills .`;
     const find = createRowFinder({ db, tables, passages: [passages[0]!, { ...passages[1]!, text: long }] });
     expect(find("Which winner came from the town known for carpet mills ?", "winners")!.rowId).toBe(0);
+  });
+
+  describe("a superlative picks the row by the column it orders", () => {
+    const linked: Passage[] = ["Avon", "Birch", "Cedar", "Dover"].map((town, r) => ({
+      id: `/${town}`,
+      title: town,
+      text: `${town} is a town .`,
+      file: "arenas.json",
+      tableId: "arenas",
+      cells: [[r, 1]],
+    }));
+    const find = createRowFinder({ db, tables, passages: linked });
+
+    it("the largest, the second largest, the smallest capacity", () => {
+      expect(find("In which town is the arena with the largest capacity ?", "arenas")!.rowId).toBe(1);
+      expect(find("Which town has the smallest arena by capacity ?", "arenas")!.rowId).toBe(0);
+    });
+
+    it("a tie at the asked rank leaves the words' choice", () => {
+      // Capacities 18,000 twice: "second largest" cannot tell Cedar from Dover.
+      const words = find("In which town is the second largest arena by capacity , Hill Court ?", "arenas")!;
+      expect(words.rowId).toBe(2);
+    });
+
+    it("a time superlative orders the first column holding times, dates within a year too", () => {
+      expect(find("Where is the most recently opened arena ?", "arenas")!.rowId).toBe(3);
+      expect(find("Where is the earliest arena ?", "arenas")!.rowId).toBe(1);
+      expect(find("Where is the second earliest arena ?", "arenas")!.rowId).toBe(0);
+    });
+
+    it("a rank the question names picks the row whose rank column holds it", () => {
+      const ranked = createRowFinder({
+        db,
+        tables,
+        passages: [{ id: "/x", title: "x", text: "x .", file: "runs.json", tableId: "runs", cells: [[0, 1]] }],
+      });
+      expect(ranked("Where is the runner who finished in 2nd place from ?", "runs")!.rowId).toBe(1);
+      expect(ranked("Where is the runner ranked 3 from ?", "runs")!.rowId).toBe(2);
+    });
+
+    it("orders only the rows the question's other cell words leave tied", () => {
+      // "Avon" and "Cedar" are conditions; among them Cedar's hall is the larger.
+      expect(find("Of the venues in Avon or Cedar , which has the largest capacity ?", "arenas")!.rowId).toBe(2);
+    });
   });
 });

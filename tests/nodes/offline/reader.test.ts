@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   askedPhrase,
+  asksMeasureWithoutUnit,
   createReaders,
   readRows,
   readText,
   spansFor,
+  withMeasureUnit,
   type Bridge,
 } from "../../../nodes/offline/reader.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
@@ -435,6 +437,95 @@ describe("offline reader: the noun a 'how many' question counts", () => {
       "[Source: bases.json]\nLogistics Base Albany\nThe Albany logistics base employed 2,400 civilians in 2002 , when its land covered 3,300 acres .";
     const q = "How many acres does the logistics base in Albany occupy ?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("3,300");
+  });
+});
+
+describe("offline reader: a row described only through its passages is itself the answer", () => {
+  // A radio-station row: its Name cell links to the station's page, its Area cell to a town's page.
+  const row: DescribedRow = {
+    tableId: "stations",
+    rowId: 2,
+    columns: ["Name", "Area", "Frequency"],
+    values: ["Riverside FM", "Millbrook", "97.2"],
+    passages: [
+      {
+        id: "/wiki/Riverside_FM",
+        title: "Riverside FM",
+        text: "Riverside FM is a community radio station based in Millbrook . It began in 2009 .",
+        file: "stations.json",
+        tableId: "stations",
+        cells: [[2, 0]],
+      },
+      {
+        id: "/wiki/Millbrook",
+        title: "Millbrook",
+        text: "Millbrook is a market town on the River Wend . Its abbey was founded by monks .",
+        file: "stations.json",
+        tableId: "stations",
+        cells: [[2, 1]],
+      },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === "stations" ? row : undefined),
+  });
+  const { readText: read } = createReaders(() => "", bridge);
+  const evidence = row.passages.map((p) => `[Source: ${p.file}]\n${p.title}\n${p.text}`).join("\n\n");
+  const ask = (q: string) =>
+    read({
+      question: q,
+      subQuery: q,
+      plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "stations" } } },
+      evidence,
+    });
+
+  it("answers the row's name when its page says it is what the question asks for", async () => {
+    expect(await ask("Which station broadcasts to the market town on the River Wend ?")).toBe("Riverside FM");
+  });
+
+  it("reads the passages when the asked noun is something else, or the question names a cell", async () => {
+    // "monks": not what the station's page says it is.
+    expect(await ask("Which monks founded the abbey of the town on the River Wend ?")).not.toBe("Riverside FM");
+    // The question names the row's Area cell: the row is known, the answer lies elsewhere.
+    expect(await ask("Which river flows through Millbrook ?")).not.toBe("Riverside FM");
+  });
+});
+
+describe("offline reader: a demonym before a noun is an adjective, not the name asked for", () => {
+  it("who-questions pass over the adjective to the name", async () => {
+    const ev =
+      "[Source: towns.json]\nPort Vale City\nPort Vale City was founded by British settlers led by John Hale in 1788 .";
+    const q = "Who founded Port Vale City ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("John Hale");
+  });
+});
+
+describe("offline reader: a measure keeps the unit it is written in", () => {
+  const ev =
+    "[Source: trails.json]\nRidge Trail\nThe Ridge Trail opened in 1998 . It runs 42 kilometres from Oldbridge to the coast and climbs to 1,250 m .";
+
+  it("a distance asked without a unit is read with the text's unit", async () => {
+    const q = "What is the length of the trail that opened in 1998 ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("42 kilometres");
+  });
+
+  it("a question naming the unit gets the bare number", async () => {
+    const q = "What is the length in kilometres of the trail that opened in 1998 ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("42");
+  });
+
+  it("only a measure unit right after the number; counts and other questions are unchanged", () => {
+    expect(withMeasureUnit("It covers 3.5 million hectares .", { text: "3.5 million", at: 2 })).toBe(
+      "3.5 million hectares",
+    );
+    expect(withMeasureUnit("The tempo is 96 beats per minute .", { text: "96", at: 3 })).toBe("96 beats per minute");
+    expect(withMeasureUnit("It won 12 matches .", { text: "12", at: 2 })).toBe("12");
+    expect(withMeasureUnit("It opened on 3 May .", { text: "May", at: 4 })).toBe("May");
+    expect(asksMeasureWithoutUnit("How far is the lake from the town ?")).toBe(true);
+    expect(asksMeasureWithoutUnit("How far , in miles , is the lake from the town ?")).toBe(false);
+    expect(asksMeasureWithoutUnit("Who founded the town ?")).toBe(false);
   });
 });
 

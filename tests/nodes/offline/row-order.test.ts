@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { holdsRank, namedRank, orderKey, rowAtOrder, rowOrderOf } from "../../../nodes/offline/row-order.js";
+
+const columns = ["Rank", "Team", "Wins", "Founded"];
+const rows = [
+  ["1", "Oaks", "40", "1901"],
+  ["2", "Pines", "52", "1888"],
+  ["3", "Elms", "47", "March 2 , 1920"],
+];
+const values = (ci: number) => rows.map((r) => r[ci]!);
+
+describe("row order of a superlative", () => {
+  it("names the column its phrase's head noun names, with direction and rank", () => {
+    expect(rowOrderOf("Which team has the most wins ?", columns, values)).toMatchObject({
+      column: 2,
+      direction: "max",
+      rank: 1,
+    });
+    expect(rowOrderOf("Which team has the third-most wins ?", columns, values)).toMatchObject({ column: 2, rank: 3 });
+    expect(rowOrderOf("Which team has the second fewest wins ?", columns, values)).toMatchObject({
+      direction: "min",
+      rank: 2,
+    });
+  });
+
+  it("a time superlative takes the first column holding times", () => {
+    expect(rowOrderOf("What is the earliest team ?", columns, values)).toMatchObject({
+      column: 3,
+      direction: "min",
+      temporal: true,
+    });
+    expect(rowOrderOf("Who is the most recent team ?", columns, values)).toMatchObject({ column: 3, direction: "max" });
+  });
+
+  it("no order when nothing orderable is named, or for a comparative", () => {
+    expect(rowOrderOf("Which team has the most fans ?", columns, values)).toBeUndefined();
+    expect(rowOrderOf("Which team has more wins than Oaks ?", columns, values)).toBeUndefined();
+    expect(
+      rowOrderOf("Which team is the best named ?", ["Team", "Motto"], (ci) => rows.map((r) => r[ci + 1]!)),
+    ).toBeUndefined();
+  });
+
+  it("keys: leading numbers, and times down to the day", () => {
+    expect(orderKey("1,234 ( est . )", false)).toBe(1234);
+    expect(orderKey("March 2 , 1920", true)).toBe(19200302);
+    expect(orderKey("1920", true)).toBe(19200000);
+    expect(orderKey("unknown", true)).toBeUndefined();
+  });
+
+  it("picks the row at the rank among candidates; a tie there is undecidable", () => {
+    const order = { column: 2, direction: "max" as const, rank: 1, temporal: false };
+    const table = rows.map((v) => ({ values: v }));
+    expect(rowAtOrder(order, table, [0, 1, 2])).toBe(1);
+    expect(rowAtOrder({ ...order, rank: 2 }, table, [0, 1, 2])).toBe(2);
+    expect(rowAtOrder(order, table, [0, 2])).toBe(2);
+    expect(rowAtOrder(order, [{ values: ["", "", "5"] }, { values: ["", "", "5"] }], [0, 1])).toBeUndefined();
+  });
+
+  it("a rank the question names, and the rank column cells that hold it", () => {
+    expect(namedRank("Which club finished in 7th place ?")).toBe(7);
+    expect(namedRank("Who came in first place ?")).toBe(1);
+    expect(namedRank("Where is the runner ranked 12 from ?")).toBe(12);
+    expect(namedRank("Which town has the 7th oldest bridge ?")).toBeUndefined();
+    expect(holdsRank("Pos.", "7th", 7)).toBe(true);
+    expect(holdsRank("Rank", "T-7", 7)).toBe(true);
+    expect(holdsRank("Rank", "17", 7)).toBe(false);
+    expect(holdsRank("Wins", "7", 7)).toBe(false);
+  });
+});
