@@ -120,6 +120,19 @@ describe("runConstrainedSql", () => {
     expect(inputs[0]!.repair).toBeUndefined();
   });
 
+  it("asks the writer for the store's dialect: SQLite by default, PostgreSQL when View 5 is on PostgreSQL", async () => {
+    const sqlite = run([GOOD]);
+    await sqlite.promise;
+    expect(sqlite.inputs[0]!.prompt).toContain("read-only SELECT statement in SQLite syntax");
+    expect(sqlite.inputs[0]!.dialect).toBe("sqlite");
+    // The same rows behind an executor that says it is PostgreSQL (the dialect comes from the store).
+    const postgres = run([GOOD], { executor: Object.assign(Object.create(executor), { dialect: "postgres" }) });
+    const out = await postgres.promise;
+    expect(postgres.inputs[0]!.prompt).toContain("read-only SELECT statement in PostgreSQL syntax");
+    expect(postgres.inputs[0]!.dialect).toBe("postgres");
+    expect(out.answer).toBe('[{"club":"Alpha FC"}]');
+  });
+
   it("repairs a violating reply: second prompt has the repair block and never says 'unconstrained'", async () => {
     const bad = "SELECT club FROM clubs WHERE city LIKE '%Etienne%'";
     const { promise, inputs } = run([bad, GOOD]);
