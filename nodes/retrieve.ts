@@ -71,10 +71,10 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
       bindings: scope.linked.filter(isMatched),
     };
     try {
-      reading =
-        c.readerCandidates && strategies.readRowsCandidates
-          ? readingOf(await strategies.readRowsCandidates(input))
-          : { answer: (await strategies.readRows(input)).trim() };
+      // (Without reader candidates the reading keeps its first candidate's features, not the others.)
+      reading = strategies.readRowsCandidates
+        ? readingOf(await strategies.readRowsCandidates(input), c.readerCandidates)
+        : { answer: (await strategies.readRows(input)).trim() };
     } catch (error) {
       noteFailure(meter, "readRows failed (not found)", error);
       reading = { answer: NOT_FOUND };

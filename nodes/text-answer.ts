@@ -28,7 +28,7 @@ export async function readTextAnswer(
     evidence: state.textEvidence,
   };
   try {
-    if (candidates && strategies.readTextCandidates) return readingOf(await strategies.readTextCandidates(input));
+    if (strategies.readTextCandidates) return readingOf(await strategies.readTextCandidates(input), candidates);
     const answer = await strategies.readText(input);
     return { answer: typeof answer === "string" ? answer.trim() : NOT_FOUND };
   } catch (error) {
@@ -44,8 +44,12 @@ export interface Reading {
   readerCandidates?: AnswerCandidate[];
 }
 
-/** The first candidate is the answer; the others travel with the attempt for the verify node. */
-export function readingOf(candidates: readonly AnswerCandidate[] | undefined): Reading {
+/**
+ * The first candidate is the answer; the others travel with the attempt for the verify node (with
+ * `others` false they are dropped: the reading keeps its answer's own features — span score, margin
+ * to the next span — for the learned verifier, and proposes no other answer).
+ */
+export function readingOf(candidates: readonly AnswerCandidate[] | undefined, others = true): Reading {
   const valid = (candidates ?? []).filter((c) => typeof c?.answer === "string" && c.answer.trim() !== "");
   const [first, ...rest] = valid;
   if (!first) return { answer: NOT_FOUND };
@@ -53,7 +57,7 @@ export function readingOf(candidates: readonly AnswerCandidate[] | undefined): R
   return {
     answer: first.answer.trim(),
     readerFeatures: first.features,
-    ...(rest.length > 0
+    ...(others && rest.length > 0
       ? {
           readerCandidates: rest.map((c) => ({
             answer: c.answer.trim(),

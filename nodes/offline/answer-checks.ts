@@ -18,7 +18,7 @@ import {
   withoutColumnNote,
 } from "./evidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
-import { CELL_CONFIDENCE, describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
+import { CELL_CONFIDENCE, type Bridge } from "./reader.js";
 import { tableIdsIn } from "./table-context.js";
 import { answerFromCells } from "./table-cells.js";
 import { parseSqlRows } from "./sql-result.js";
@@ -318,11 +318,4 @@ export function bridgedQuery(input: VerifyInput, bridge: Bridge | undefined): st
     if (q) return q;
   }
   return input.subQuery;
-}
-
-/** The described row's cells and linked passages as evidence text, for a TEXT/RETRIEVE answer ("" otherwise). */
-export function describedRowText(input: VerifyInput, bridge: Bridge | undefined): string {
-  if (input.route !== "TEXT" && input.route !== "RETRIEVE") return "";
-  const row = describedRowOf(bridge, input, input.evidence);
-  return row ? describedRowEvidence(row) : "";
 }

@@ -9,7 +9,6 @@ import { answerKindOf, fitsKind, isYear, numericValue } from "./answer-kind.js";
 import { cleanAnswer, scaleFromEvidence, splitList, withoutScale } from "./answer-format.js";
 import {
   asksForName,
-  describedRowText,
   describesLinkedRow,
   evidenceRows,
   fromCells,
@@ -24,7 +23,9 @@ import {
 import { analysisOf } from "./analysis.js";
 import { rowsFeature } from "./confidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
-import type { Bridge } from "./reader.js";
+import { describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
+import type { DescribedRow } from "./bridge.js";
+import { keyStems } from "./evidence.js";
 import { parseSqlRows } from "./sql-result.js";
 import { resultShape, TARGET_YEARS } from "./plans/candidate-features.js";
 import { hasPeriodTable } from "./table-cells.js";
@@ -142,6 +143,36 @@ function sqlShape(sql: string | undefined, sqlResult: string): string[] {
   return shape;
 }
 
+/**
+ * The table row a TEXT/RETRIEVE reading was bridged through (bridge.ts), as `lr:…` features: how
+ * clearly it won over the runner-up row, and whether the answer is one of its cells or comes from a
+ * passage it links to. On HybridQA train the readings that scored high and were wrong mostly gave a
+ * cell of the row (a year, a name) where the question asks for something of the entity the row
+ * links to ("the birth year of the singer who …": a relative clause after the asked phrase).
+ */
+export function linkedRowFeatures(row: DescribedRow | undefined, answer: string, question: string): Features {
+  if (!row) return {};
+  const f: Features = { "lr:row": 1 };
+  f["lr:row-margin"] =
+    row.score > 0 ? Math.round(Math.max(0, Math.min(1, (row.score - row.runnerUp) / row.score)) * 1000) / 1000 : 0;
+  const key = normaliseForContainment(answer);
+  if (key === "") return f;
+  const cell = row.values.findIndex((v) => normaliseForContainment(v) === key);
+  const hop = /\b(?:the|a|an)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}\s+(?:that|who|whose|which|where)\b/i.test(
+    question,
+  );
+  if (hop) f["lr:hop"] = 1;
+  if (cell >= 0) {
+    f["lr:answer=cell"] = 1;
+    if (hop) f["lr:answer=cell|hop"] = 1;
+    // The cell's column named by the question ("what position …" → Position).
+    const asked = keyStems(question);
+    if ([...keyStems(row.columns[cell] ?? "")].some((w) => asked.has(w))) f["lr:cell-column-named"] = 1;
+  } else if (row.passages.some((p) => normaliseForContainment(p.text).includes(key))) f["lr:answer=linked-passage"] = 1;
+  else f["lr:answer=elsewhere"] = 1;
+  return f;
+}
+
 /** The candidate's features. */
 export function answerFeatures(input: VerifyInput, context: FeatureContext): Features {
   const answer = cleanAnswer(input.answer ?? "");
@@ -213,7 +244,9 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     const spread = rowsNamingMentions(input);
     if (spread > 1) on.push("spread-rows");
   }
-  const evidenceText = [input.evidence, input.sqlResult, describedRowText(input, context.bridge)]
+  const row =
+    route === "TEXT" || route === "RETRIEVE" ? describedRowOf(context.bridge, input, input.evidence) : undefined;
+  const evidenceText = [input.evidence, input.sqlResult, row ? describedRowEvidence(row) : ""]
     .filter((s) => s && s.trim())
     .join("\n\n");
   const grounded = items.length > 0 && items.every((item) => groundedIn(item, evidenceText));
@@ -224,6 +257,7 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     on.push(`support=${bucket(support, [0, 0.3, 0.45, 0.7], ["0", "<.3", "<.45", "<.7", ">=.7"])}`);
   }
   for (const name of on) values[name] = 1;
+  Object.assign(values, linkedRowFeatures(row, answer, input.question));
   // The reader's own features of this candidate among its others (reader-candidates.ts, `rc:…`).
   for (const [name, value] of Object.entries(input.readerFeatures ?? {}))
     if (name.startsWith("rc:") && Number.isFinite(value)) values[name] = value;

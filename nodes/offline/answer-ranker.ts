@@ -28,7 +28,7 @@ export interface RankedAttempt {
   verdict: number;
   /** The per-attempt verifier's P(correct). */
   p: number;
-  /** Its features (only `rule=<code>` is read). */
+  /** Its features (the ranker reads its rule code, question kind and evidence, and its `rc:`/`pm:`/`lr:` features). */
   features: Record<string, number>;
 }
 
@@ -43,6 +43,12 @@ export interface AnswerGroup {
 const RULE_VERIFIED = ["rule=sql", "rule=cells"];
 /** Attempt features the ranker reads from each answer's best attempt (kind=…, kind-mismatch, op=…, rule=…; no route × … crosses). */
 const PASSED_ON = /^(kind|op|rule|tables-only|passages|about-note|linked-row|mod=|period-table|cells=)[^|]*$/;
+/**
+ * The best attempt's reader-candidate (`rc:` span score, margin, rank …), plan-match (`pm:`) and
+ * linked-row (`lr:`) features, passed on with their values (each is binary or in 0..1): how sure
+ * the reading, the SQL plan's columns or the bridged row were decides what its P means.
+ */
+const PASSED_WITH_VALUE = /^(rc|pm|lr):[^|]*$/;
 
 function valid(answer: string): boolean {
   const a = answer.trim().toLowerCase();
@@ -108,7 +114,9 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
     // what kind of question and evidence its best attempt had (the same P means different things there)
     const best = g.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), g.attempts[0]!);
     f[`r:best-route=${attempts[best]!.route}`] = 1;
-    for (const k of Object.keys(attempts[best]!.features)) if (PASSED_ON.test(k)) f[`r:${k}`] = 1;
+    for (const [k, v] of Object.entries(attempts[best]!.features))
+      if (PASSED_WITH_VALUE.test(k)) f[`r:${k}`] = v;
+      else if (PASSED_ON.test(k)) f[`r:${k}`] = 1;
     // (Other candidates of a reading, with --reader_candidates, are no route's finding: not counted.)
     if (g.found === 0) f["r:alternative-only"] = 1;
     else {

@@ -17,6 +17,7 @@ import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.j
 import { askedWords, findMentions } from "./mentions.js";
 import { loadCatalog } from "./table-catalog.js";
 import { candidateFeatures, kindAgreement } from "./plans/candidate-features.js";
+import { planMatchFeatures } from "./plan-match.js";
 import { firstPlan, planCandidates } from "./plans/registry.js";
 import { sameBinding } from "./plans/sql-parts.js";
 import type { NamedPlan, RequiredBinding, SqlPlanInput } from "./plans/types.js";
@@ -131,7 +132,7 @@ export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlIn
           sql: plan.sql,
           name: plan.generator,
           template: plan.template,
-          features: candidateFeatures(plan, rank, planInput.analysis),
+          features: { ...candidateFeatures(plan, rank, planInput.analysis), ...planMatchFeatures(plan, planInput) },
         }));
     });
 }

@@ -94,3 +94,34 @@ describe("answer ranker", () => {
     expect(chooseAnswer(attempts, ranker, 1)).toMatchObject({ verified: false }); // exploration runs never accept
   });
 });
+
+describe("answer ranker: the best attempt's reader, plan-match and linked-row features", () => {
+  it("are passed on with their values (scores in 0..1, binary ones as 1)", () => {
+    const reading: RankedAttempt = {
+      answer: "Oslo",
+      route: "TEXT",
+      p: 0.7,
+      verdict: 0.5,
+      subQuery: "q",
+      features: { "rule=read": 1, "rc:score": 0.6, "rc:margin": 0.25, "lr:answer=cell": 1, "route=TEXT|rule=read": 1 },
+    };
+    const sql: RankedAttempt = {
+      answer: "Oslo",
+      route: "SQL",
+      p: 0.4,
+      verdict: 0.5,
+      subQuery: "q",
+      features: { "rule=sql": 1, "pm:asked-match": 0.5 },
+    };
+    const [g] = answerGroups([sql, reading]);
+    expect(g!.features).toMatchObject({
+      "r:rc:score": 0.6,
+      "r:rc:margin": 0.25,
+      "r:lr:answer=cell": 1,
+      "r:rule=read": 1,
+    });
+    // Only the best attempt's (the reading's, P 0.7) features; no route × rule crosses.
+    expect(g!.features["r:pm:asked-match"]).toBeUndefined();
+    expect(g!.features["r:route=TEXT|rule=read"]).toBeUndefined();
+  });
+});
