@@ -21,7 +21,7 @@ import { noteFailure } from "./usage-meter.js";
 import { provenanceOfAnswer } from "./provenance.js";
 import { cleanAnswer } from "./prompted/strategies.js";
 import type { Provenance, Step } from "./types.js";
-import { answerModel } from "./offline/answer-model.js";
+import { answerModel, thresholdFor } from "./offline/answer-model.js";
 import { chooseAnswer, type Ranker } from "./offline/answer-ranker.js";
 import { normaliseAnswerText } from "../text/normalise.js";
 
@@ -154,6 +154,12 @@ export function chooseWithAlternatives(
   return chosen;
 }
 
+/** The model's threshold for the question: its kind of index shows in every scored attempt's features (thresholdFor). */
+function questionThreshold(model: ReturnType<typeof answerModel>, trace: readonly TraceDecision[]): number {
+  if (!model) return 1;
+  return thresholdFor(model, trace.find((d) => d.p_correct !== undefined && d.features)?.features ?? {});
+}
+
 export async function synthesize(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("synthesize", async (meter) => {
     const c = ensureConfiguration(config);
@@ -161,7 +167,7 @@ export async function synthesize(state: State, config: RunnableConfig, resources
     const model = c.decomposerBackbone === "offline" || c.noDecomposition ? answerModel() : undefined;
     const scored =
       model !== undefined
-        ? bestScoredCandidate(state.trace, model?.ranker, c.acceptThreshold ?? model?.threshold ?? 1)
+        ? bestScoredCandidate(state.trace, model?.ranker, c.acceptThreshold ?? questionThreshold(model, state.trace))
         : undefined;
     if (scored && (scored.verified || c.plausibleFallback)) {
       return {

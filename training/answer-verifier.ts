@@ -367,6 +367,25 @@ export type Rankers = Ranker | ((q: number) => Ranker);
 const rankerAt = (rankers: Rankers | undefined, q: number): Ranker | undefined =>
   typeof rankers === "function" ? rankers(q) : rankers;
 
+/** One threshold for every question, or one per question (by its kind of index: `thresholdsOf`). */
+export type Threshold = number | ((q: QuestionCandidates) => number);
+
+function thresholdOf(threshold: Threshold, q: QuestionCandidates): number {
+  return typeof threshold === "number" ? threshold : threshold(q);
+}
+
+/** Does the question carry the feature (every attempt of a question has the same kind of index: "tables-only", "passages")? */
+function carries(q: QuestionCandidates, feature: string): boolean {
+  return (q.candidates[0]?.features[feature] ?? 0) !== 0;
+}
+
+/** The model's thresholds as the graph applies them (answer-model.ts thresholdFor): per question. */
+export function thresholdsOf(model: Pick<AnswerModel, "threshold" | "thresholdBy">): Threshold {
+  const by = model.thresholdBy;
+  if (!by) return model.threshold;
+  return (q) => (carries(q, by.feature) ? by.threshold : model.threshold);
+}
+
 /**
  * The run the graph would make with this scorer, threshold and ranker, replayed over the traced
  * attempts: the first attempt at P ≥ threshold is accepted; else the ranker's choice, accepted when
@@ -375,14 +394,14 @@ const rankerAt = (rankers: Rankers | undefined, q: number): Ranker | undefined =
 export function simulate(
   questions: readonly QuestionCandidates[],
   score: Scorer,
-  threshold: number,
+  threshold: Threshold,
   indices?: readonly number[],
   ranker?: Rankers,
 ): Figures {
   return tally(
     (indices ?? questions.map((_, i) => i)).map((i) => {
       const q = questions[i]!;
-      const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), threshold, rankerAt(ranker, i));
+      const { answer, isAccepted } = finalChoice(q, (c) => score(i, c), thresholdOf(threshold, q), rankerAt(ranker, i));
       return { right: answer?.right === true, accepted: isAccepted, recall: q.candidates.some((c) => c.right) };
     }),
   );
@@ -546,8 +565,12 @@ export function chooseThreshold(
   target: number,
   ranker?: Rankers,
   z = 0,
+  indices?: readonly number[],
 ): number {
-  const groups = [...byBench(questions).values()];
+  const within = indices ? new Set(indices) : undefined;
+  const groups = [...byBench(questions).values()]
+    .map((g) => (within ? g.filter((i) => within.has(i)) : g))
+    .filter((g) => g.length > 0);
   for (let t = 0.3; t < 0.995; t += 0.01) {
     let n = 0;
     let right = 0;
@@ -609,6 +632,11 @@ export interface TrainOptions extends ScorerOptions {
   boundZ?: number;
   sources?: string[];
   notes?: string[];
+  /**
+   * A threshold of its own for the questions carrying this feature ("tables-only"), chosen on them
+   * alone by the same rule; the others' threshold on the others (answer-model.ts `thresholdBy`).
+   */
+  thresholdBy?: string;
 }
 
 /**
@@ -619,12 +647,24 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
   const { folds = 5, targetPrecision = 0.85 } = options;
   const oof = crossValidated(questions, folds, options);
   const rankers = rankersCrossValidated(questions, oof, folds, options);
-  const threshold = chooseThreshold(questions, oof, targetPrecision, rankers.of, options.boundZ ?? 0);
+  const z = options.boundZ ?? 0;
+  let threshold: number;
+  let thresholdBy: AnswerModel["thresholdBy"];
+  if (options.thresholdBy) {
+    const feature = options.thresholdBy;
+    const own = questions.flatMap((q, i) => (carries(q, feature) ? [i] : []));
+    const rest = questions.flatMap((q, i) => (carries(q, feature) ? [] : [i]));
+    if (own.length === 0 || rest.length === 0)
+      throw new Error(`--threshold_by ${feature}: needs training questions with and without that feature`);
+    threshold = chooseThreshold(questions, oof, targetPrecision, rankers.of, z, rest);
+    thresholdBy = { feature, threshold: chooseThreshold(questions, oof, targetPrecision, rankers.of, z, own) };
+  } else threshold = chooseThreshold(questions, oof, targetPrecision, rankers.of, z);
+  const thresholds = thresholdsOf({ threshold, ...(thresholdBy ? { thresholdBy } : {}) });
   const figures: Record<string, Figures> = {};
   const rules: Record<string, Figures> = {};
   const q: Record<string, Quality> = {};
   for (const [bench, idx] of byBench(questions)) {
-    figures[bench] = simulate(questions, oof, threshold, idx, rankers.of);
+    figures[bench] = simulate(questions, oof, thresholds, idx, rankers.of);
     rules[bench] = rulePolicy(questions, idx);
     q[bench] = quality(questions, oof, targetPrecision, idx);
   }
@@ -645,6 +685,7 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
       scorer,
       ...oof.calibrations,
       threshold,
+      ...(thresholdBy ? { thresholdBy } : {}),
       ranker: rankers.final,
       trainedOn: {
         sources: options.sources ?? [],
@@ -671,12 +712,12 @@ export function trainAnswerModel(questions: readonly QuestionCandidates[], optio
 export function reliability(
   questions: readonly QuestionCandidates[],
   score: Scorer,
-  threshold: number,
+  threshold: Threshold,
   ranker?: Rankers,
 ): Array<{ from: number; n: number; right: number }> {
   const buckets = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, n: 0, right: 0 }));
   questions.forEach((q, i) => {
-    const choice = finalChoice(q, (c) => score(i, c), threshold, rankerAt(ranker, i));
+    const choice = finalChoice(q, (c) => score(i, c), thresholdOf(threshold, q), rankerAt(ranker, i));
     if (!choice.answer || choice.p === undefined) return;
     const b = buckets[Math.min(9, Math.floor(choice.p * 10))]!;
     b.n++;

@@ -35,6 +35,10 @@ const FLAGS: FlagSpecs = {
     help: "the threshold must also bring the lower Wilson bound (at this many standard errors) of all training benchmarks' accepted answers together to the target precision (0: the point estimates only)",
     default: 1,
   },
+  threshold_by: {
+    kind: "string",
+    help: 'a threshold of its own, chosen by the same rule on the training questions carrying this feature alone (e.g. "tables-only": indexes without passages); the others\' threshold on the others (default: one threshold for all)',
+  },
   scorer: {
     kind: "string",
     help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)",
@@ -75,6 +79,11 @@ function specs(values: unknown, flag: string): Array<{ bench: string; questions:
   });
 }
 
+/** "0.89", or "0.86 (tables-only: 0.92)" with a threshold per kind of index. */
+function thresholdText(m: { threshold: number; thresholdBy?: { feature: string; threshold: number } }): string {
+  return m.thresholdBy ? `${m.threshold} (${m.thresholdBy.feature}: ${m.thresholdBy.threshold})` : String(m.threshold);
+}
+
 const pct = (x: number) => `${(100 * x).toFixed(1)}`.padStart(6);
 
 async function run(argv: string[]): Promise<number> {
@@ -100,6 +109,7 @@ async function run(argv: string[]): Promise<number> {
     folds: Number(flags.folds),
     targetPrecision: Number(flags.target_precision),
     boundZ: Number(flags.bound_z),
+    ...(flags.threshold_by ? { thresholdBy: String(flags.threshold_by) } : {}),
   });
   const rows: Array<{ split: string; figures: import("../../training/answer-verifier.js").Figures }> = [];
   const qualities: Array<{ split: string; quality: import("../../training/answer-verifier.js").Quality }> = [];
@@ -121,7 +131,7 @@ async function run(argv: string[]): Promise<number> {
         ? `${model.scorer.trees.length} trees over ${model.scorer.features.length} features`
         : `${Object.keys(model.scorer.weights).length} weights`;
     console.error(
-      `wrote ${out}: ${size}, threshold ${model.threshold} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `wrote ${out}: ${size}, threshold ${thresholdText(model)} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
     for (const [bench, f] of Object.entries(result.crossValidated)) {
       rows.push({ split: `${bench} training data (cv)`, figures: f });
@@ -143,7 +153,7 @@ async function run(argv: string[]): Promise<number> {
         buckets: t.reliability(
           train.filter((_, i) => idx.includes(i)),
           (q, c) => result.oof(idx[q]!, c),
-          model.threshold,
+          t.thresholdsOf(model),
           (q) => result.oofRanker(idx[q]!),
         ),
       });
@@ -157,17 +167,25 @@ async function run(argv: string[]): Promise<number> {
     const qs = load(s);
     const score = t.scorerFor(qs, model);
     const split = `${s.bench} ${basename(s.run).replace(/\.jsonl$/, "")}`;
-    rows.push({ split, figures: t.simulate(qs, score, model.threshold, undefined, model.ranker) });
+    rows.push({ split, figures: t.simulate(qs, score, t.thresholdsOf(model), undefined, model.ranker) });
     rows.push({ split: `${split}, rules`, figures: t.rulePolicy(qs) });
     qualities.push({ split, quality: t.quality(qs, score, Number(flags.target_precision)) });
-    reliability.push({ split, buckets: t.reliability(qs, score, model.threshold, model.ranker) });
+    reliability.push({ split, buckets: t.reliability(qs, score, t.thresholdsOf(model), model.ranker) });
   }
   if (flags.json) {
-    console.log(JSON.stringify({ threshold: model.threshold, figures: rows, quality: qualities, reliability }));
+    console.log(
+      JSON.stringify({
+        threshold: model.threshold,
+        ...(model.thresholdBy ? { thresholdBy: model.thresholdBy } : {}),
+        figures: rows,
+        quality: qualities,
+        reliability,
+      }),
+    );
     return 0;
   }
   console.log(
-    `threshold ${model.threshold} (accept at P(correct) ≥ it: an attempt's P, or the ranker's P of the question's answer)`,
+    `threshold ${thresholdText(model)} (accept at P(correct) ≥ it: an attempt's P, or the ranker's P of the question's answer)`,
   );
   console.log("split                          questions  accuracy  accepted  precision  cand.recall  ranker");
   for (const { split, figures: f } of rows) {

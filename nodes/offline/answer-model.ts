@@ -48,6 +48,12 @@ export interface AnswerModel {
   calibrationBy?: { feature: string; calibration: Calibration };
   /** Accept (verdict 1) at P(correct) ≥ threshold — an attempt's P, or the ranker's P of the question's best answer. */
   threshold: number;
+  /**
+   * Candidates carrying `feature` (e.g. "tables-only": an index without passages) are accepted at
+   * this threshold instead: one threshold per kind of index, each chosen on the training benchmarks
+   * of that kind (docs/VERIFIER.md). The kind is what the user's index is, not a benchmark label.
+   */
+  thresholdBy?: { feature: string; threshold: number };
   /** The ranker (answer-ranker.ts): which answer to give when no attempt was accepted, and its P. */
   ranker?: { scorer: Scorer; calibration?: Calibration };
   /** What it was trained on and how it did there (docs/VERIFIER.md). */
@@ -165,6 +171,14 @@ export function checkAnswerModel(raw: unknown, path = "nodes/offline/models/answ
         checkCalibration(c.calibration, "calibrationBy.calibration") ?? fail("calibrationBy.calibration", "missing"),
     };
   }
+  let thresholdBy: AnswerModel["thresholdBy"];
+  if (m.thresholdBy !== undefined) {
+    const t = m.thresholdBy as Record<string, unknown>;
+    if (typeof t.feature !== "string") fail("thresholdBy.feature", "expected a feature name");
+    if (typeof t.threshold !== "number" || !(t.threshold >= 0 && t.threshold <= 1))
+      fail("thresholdBy.threshold", "expected a number in 0..1");
+    thresholdBy = { feature: t.feature, threshold: t.threshold };
+  }
   let ranker: AnswerModel["ranker"];
   if (m.ranker !== undefined) {
     const r = m.ranker as Record<string, unknown>;
@@ -177,6 +191,7 @@ export function checkAnswerModel(raw: unknown, path = "nodes/offline/models/answ
     ...(calibration ? { calibration } : {}),
     ...(calibrationBy ? { calibrationBy } : {}),
     threshold,
+    ...(thresholdBy ? { thresholdBy } : {}),
     ...(ranker ? { ranker } : {}),
     trainedOn,
   };
@@ -247,6 +262,11 @@ export function scoreFeatures(
   const by =
     m.calibrationBy && (features[m.calibrationBy.feature] ?? 0) !== 0 ? m.calibrationBy.calibration : m.calibration;
   return calibrated(by, rawScore(m.scorer, features));
+}
+
+/** The acceptance threshold for a candidate with these features (`thresholdBy` when it carries its feature). */
+export function thresholdFor(m: Pick<AnswerModel, "threshold" | "thresholdBy">, features: Features): number {
+  return m.thresholdBy && (features[m.thresholdBy.feature] ?? 0) !== 0 ? m.thresholdBy.threshold : m.threshold;
 }
 
 /**

@@ -40,7 +40,7 @@ import { answerConfidence } from "./confidence.js";
 import type { VerifyInput, VerifyOutput } from "../strategies.js";
 import { answerFeatures } from "./answer-features.js";
 import { TARGET_YEARS } from "./plans/candidate-features.js";
-import { answerModel, scoreFeatures, strongestFeatures } from "./answer-model.js";
+import { answerModel, scoreFeatures, strongestFeatures, thresholdFor } from "./answer-model.js";
 import type { Verdict } from "../types.js";
 
 export interface RuleVerifierOptions {
@@ -280,7 +280,7 @@ export function learnedVerdict(input: VerifyInput, rule: RuleVerdict, context: V
     };
   }
   const p = Math.min(0.999, scoreFeatures(model, features));
-  const threshold = input.acceptThreshold ?? model.threshold;
+  const threshold = input.acceptThreshold ?? thresholdFor(model, features);
   const verdict: Verdict = p >= threshold && threshold < 1 ? 1 : rule.verdict === 0 ? 0 : 0.5;
   const pText = `P(correct) ${p.toFixed(2)} ${p >= threshold ? "≥" : "<"} ${threshold.toFixed(2)}`;
   const why = strongestFeatures(model.scorer, features).join(", ");

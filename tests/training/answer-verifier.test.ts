@@ -106,6 +106,39 @@ describe("learned verifier training", () => {
     expect(chooseThreshold(qs, oof, 0.85, undefined, 50)).toBe(1);
   });
 
+  it("with thresholdBy, each kind of index gets the threshold its own questions need", () => {
+    // tables-only questions (wtq) whose signal is weaker than the others' (tatqa, with passages)
+    const weak = synthetic(300, "wtq").map((q, n) => ({
+      ...q,
+      candidates: q.candidates.map((c, i) => ({
+        ...c,
+        features: { ...((n + i) % 4 === 0 ? { bias: 1, good: 1 } : c.features), "tables-only": 1 },
+      })),
+    }));
+    const strong = synthetic(300, "tatqa").map((q) => ({
+      ...q,
+      candidates: q.candidates.map((c) => ({ ...c, features: { ...c.features, passages: 1 } })),
+    }));
+    const qs = [...weak, ...strong];
+    const one = trainAnswerModel(qs, { folds: 4, kind: "logistic", targetPrecision: 0.85 });
+    const by = trainAnswerModel(qs, { folds: 4, kind: "logistic", targetPrecision: 0.85, thresholdBy: "tables-only" });
+    expect(by.model.thresholdBy?.feature).toBe("tables-only");
+    const tablesOnly = weak.map((_, i) => i);
+    const others = strong.map((_, i) => weak.length + i);
+    // each threshold is the rule's on its own questions alone; the weaker kind needs the higher one
+    expect(by.model.thresholdBy!.threshold).toBe(chooseThreshold(qs, by.oof, 0.85, by.oofRanker, 0, tablesOnly));
+    expect(by.model.threshold).toBe(chooseThreshold(qs, by.oof, 0.85, by.oofRanker, 0, others));
+    expect(by.model.thresholdBy!.threshold).toBeGreaterThan(by.model.threshold);
+    // the questions with passages are no longer held to the tables-only questions' threshold
+    expect(by.crossValidated.tatqa!.accepted).toBeGreaterThanOrEqual(one.crossValidated.tatqa!.accepted);
+    for (const bench of ["wtq", "tatqa"])
+      if (by.crossValidated[bench]!.accepted > 0)
+        expect(by.crossValidated[bench]!.precision, bench).toBeGreaterThanOrEqual(0.85);
+    expect(() => trainAnswerModel(strong, { folds: 4, kind: "logistic", thresholdBy: "tables-only" })).toThrow(
+      /--threshold_by tables-only: needs training questions with and without that feature/,
+    );
+  });
+
   it("trains trees with a monotone calibration and a threshold that meets the precision on every benchmark", () => {
     const qs = [...synthetic(300, "wtq"), ...synthetic(200, "tatqa")];
     const trained = trainAnswerModel(qs, { folds: 4, trees: { trees: 20 }, targetPrecision: 0.85 });

@@ -7,6 +7,7 @@ import {
   scoreFeatures,
   setAnswerModel,
   strongestFeatures,
+  thresholdFor,
   type AnswerModel,
 } from "../../../nodes/offline/answer-model.js";
 import { learnedVerdict, verifyAnswer } from "../../../nodes/offline/verifier.js";
@@ -93,6 +94,20 @@ describe("learned verdict", () => {
     expect(v.reason).toMatch(/^accepted, P\(correct\) 0\.95 ≥ 0\.80/);
     expect(v.reason).toMatch(/an earlier attempt found the same answer/);
     expect(v.features?.["agree=1"]).toBe(1);
+  });
+
+  it("a candidate of the kind `thresholdBy` names is accepted at its own threshold, the others at the model's", () => {
+    const i = input(q, "Porto", { earlier: [{ route: "SQL", answer: "Porto", subQuery: q }] });
+    // P 0.95; without passages beside the tables the candidate carries "tables-only"
+    setAnswerModel({ ...model({ bias: -1, "agree=1": 4 }), thresholdBy: { feature: "tables-only", threshold: 0.97 } });
+    const own = learnedVerdict(i, verifyAnswer(i));
+    expect(own.features?.["tables-only"]).toBe(1);
+    expect(own.verdict).toBe(0.5);
+    expect(own.reason).toMatch(/P\(correct\) 0\.95 < 0\.97/);
+    setAnswerModel({ ...model({ bias: -1, "agree=1": 4 }), thresholdBy: { feature: "passages", threshold: 0.97 } });
+    expect(learnedVerdict(i, verifyAnswer(i)).verdict).toBe(1);
+    expect(thresholdFor(answerModel()!, { passages: 1 })).toBe(0.97);
+    expect(thresholdFor(answerModel()!, { "tables-only": 1 })).toBe(0.8);
   });
 
   it("keeps 0.5 below the threshold and 0 when a check contradicts the answer", () => {
@@ -188,6 +203,15 @@ describe("the model file", () => {
       /calibration\.y: must be non-decreasing/,
     );
     expect(() => checkAnswerModel({ ...trees, threshold: 2 })).toThrow(/threshold: expected a number in 0\.\.1/);
+    expect(() => checkAnswerModel({ ...trees, thresholdBy: { feature: "tables-only", threshold: -1 } })).toThrow(
+      /thresholdBy\.threshold: expected a number in 0\.\.1/,
+    );
+    expect(
+      checkAnswerModel({ ...trees, thresholdBy: { feature: "tables-only", threshold: 0.95 } }).thresholdBy,
+    ).toEqual({
+      feature: "tables-only",
+      threshold: 0.95,
+    });
     expect(() => checkAnswerModel({ ...trees, format: "v9" })).toThrow(/format: unknown format v9/);
     const v1 = checkAnswerModel({
       format: "atr-answer-verifier-v1",
