@@ -70,6 +70,8 @@ export interface Attempt {
   sqlPlan?: Omit<SqlCandidate, "sql">;
   /** Other SQL candidates of this attempt (other plans, other target columns) with their answers; verify judges and traces each. */
   sqlAlternatives?: SqlAlternative[];
+  /** For an alternative SQL candidate being judged: the answers of the attempt's other SQL candidates (its own statement's first). */
+  sqlSiblingAnswers?: string[];
   /** The reader's features of `answer` (Strategies.readTextCandidates / readRowsCandidates). */
   readerFeatures?: Record<string, number>;
   /** The reading's other candidates, best first; verify judges and traces each (row `candidate` 2..). */

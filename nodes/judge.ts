@@ -65,6 +65,7 @@ export async function judge(
         .map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
       ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
       ...(attempt.readerFeatures ? { readerFeatures: attempt.readerFeatures } : {}),
+      ...sqlSiblings(attempt),
     });
     verdict = validVerdict(out?.verdict);
     reason = typeof out?.reason === "string" ? out.reason : "";
@@ -88,6 +89,12 @@ export async function judge(
 }
 
 /** The trace row (reference §9.2) of a judged attempt. */
+/** The answers of the attempt's other SQL candidates, for the verifier's agreement features (none without them). */
+function sqlSiblings(attempt: Attempt): { sqlSiblingAnswers?: string[] } {
+  const answers = attempt.sqlSiblingAnswers ?? attempt.sqlAlternatives?.map((a) => a.answer) ?? [];
+  return answers.length > 0 ? { sqlSiblingAnswers: answers } : {};
+}
+
 export function traceDecision(
   state: State,
   attempt: Attempt,

@@ -123,6 +123,8 @@ export interface VerifyInput {
   sqlPlan?: Omit<SqlCandidate, "sql">;
   /** The reader's features of this answer among its candidates (nodes/offline/reader-candidates.ts). */
   readerFeatures?: Record<string, number>;
+  /** The answers of the same SQL attempt's other candidates (other generators, other target columns): do they agree? */
+  sqlSiblingAnswers?: string[];
 }
 
 /** One SQL statement a writer proposes, named by the plan that built it, with the features the verifier reads. */

@@ -77,7 +77,8 @@ export async function judgeSqlAlternatives(
   meter?: UsageMeter,
 ): Promise<TraceDecision[]> {
   const rows: TraceDecision[] = [];
-  for (const alt of attempt.sqlAlternatives ?? []) {
+  const alternatives = attempt.sqlAlternatives ?? [];
+  for (const alt of alternatives) {
     const candidate: Attempt = {
       ...attempt,
       answer: alt.answer,
@@ -85,6 +86,11 @@ export async function judgeSqlAlternatives(
       sqlResult: alt.sqlResult,
       sqlPlan: alt.plan,
       sqlAlternatives: [],
+      // (the route's own statement's answer: `attempt` may be a reading's promoted candidate)
+      sqlSiblingAnswers: [
+        (state.attempt ?? attempt).answer,
+        ...alternatives.filter((a) => a !== alt).map((a) => a.answer),
+      ],
     };
     const j = await judge(
       strategies,

@@ -173,6 +173,24 @@ export function linkedRowFeatures(row: DescribedRow | undefined, answer: string,
   return f;
 }
 
+/**
+ * Agreement with the same SQL attempt's other candidates (other plan generators, the next-best
+ * target column): two plans that read the question differently and still give the same answer
+ * make it likelier; a rival plan with another answer marks an uncertain column or template choice.
+ */
+export function siblingAgreement(answer: string, siblings: readonly string[]): Features {
+  const key = normaliseForContainment(answer);
+  const valid = siblings
+    .map((s) => normaliseForContainment(cleanAnswer(s)))
+    .filter((s) => s !== "" && s !== "not found");
+  if (valid.length === 0) return { "sqlalt:none": 1 };
+  const same = valid.filter((s) => s === key).length;
+  return {
+    [same > 0 ? "sqlalt:agree" : "sqlalt:disagree"]: 1,
+    "sqlalt:agree-share": Math.round((same / valid.length) * 1000) / 1000,
+  };
+}
+
 /** The candidate's features. */
 export function answerFeatures(input: VerifyInput, context: FeatureContext): Features {
   const answer = cleanAnswer(input.answer ?? "");
@@ -218,6 +236,7 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
 
   if (family(route) === "sql") {
     on.push(...planShape(input), ...sqlShape(input.sql, input.sqlResult));
+    Object.assign(values, siblingAgreement(answer, input.sqlSiblingAnswers ?? []));
     // The SQL candidate's generator, rank and kind agreement (plans/candidate-features.ts), and its result's shape.
     if (input.sqlPlan) {
       Object.assign(values, input.sqlPlan.features);

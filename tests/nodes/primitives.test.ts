@@ -270,6 +270,9 @@ describe("verify and re-selection (§16)", () => {
     ]);
     // The reader candidate's own features reach the verifier.
     expect(seen.find((i) => i.answer === "Alpha FC")!.readerFeatures).toEqual({ "rc:rank": 2, "rc:alternative": 1 });
+    // The statement's answer and its SQL alternative each see the other's answer (sibling agreement).
+    expect(seen.find((i) => i.answer === "Beta FC")!.sqlSiblingAnswers).toEqual(["Gamma FC"]);
+    expect(seen.find((i) => i.answer === "Gamma FC")!.sqlSiblingAnswers).toEqual(["Beta FC"]);
   });
 
   it("earlier trace rows of SQL alternatives and reader candidates are not other routes' findings", async () => {

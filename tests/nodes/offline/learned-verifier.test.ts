@@ -69,6 +69,20 @@ describe("candidate features", () => {
     expect(f.support).toBeGreaterThan(0);
   });
 
+  it("an SQL candidate's agreement with the same attempt's other SQL candidates", () => {
+    const q = "Which city does Ana Ruiz work in?";
+    const sql = (siblings?: string[]) =>
+      answerFeatures(input(q, "Porto", { route: "SQL", ...(siblings ? { sqlSiblingAnswers: siblings } : {}) }), {
+        ruleCode: "sql",
+        hasPassages: false,
+      });
+    expect(sql(["porto", "Lyon"])).toMatchObject({ "sqlalt:agree": 1, "sqlalt:agree-share": 0.5 });
+    expect(sql(["Lyon", "not found"])).toMatchObject({ "sqlalt:disagree": 1, "sqlalt:agree-share": 0 });
+    expect(sql()["sqlalt:none"]).toBe(1);
+    // a reading has no SQL siblings
+    expect(answerFeatures(input(q, "Porto"), { ruleCode: "read", hasPassages: false })["sqlalt:none"]).toBeUndefined();
+  });
+
   it("counts disagreeing earlier answers apart from agreeing ones", () => {
     const i = input("Which city does Ana Ruiz work in?", "Lyon", {
       earlier: [
