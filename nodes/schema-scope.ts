@@ -6,10 +6,13 @@
 import type { State } from "../graph/state.js";
 import type { DocChunk, TableSchema } from "../indexing/types.js";
 import { tableNameVariants } from "../indexing/identifiers.js";
+import { analysisOf } from "./offline/analysis.js";
 
 export interface SchemaScopeInput {
   /** The question's table hint. */
   tableHint?: string;
+  /** The table the decomposer grounded the sub-query in (the offline backbone's analysis), if any. */
+  groundedTable?: string;
   /** The restored schema of the current sub-query. */
   schema: TableSchema | null;
   /** The selected chunks. */
@@ -34,9 +37,12 @@ export function tablesForHint(hint: string, tables: ReadonlyMap<string, TableSch
 /**
  * The hinted tables alone when the hint names tables of the index (the hint says where the answer
  * is; adding the restored table let another table's columns into C: WTQ dev 41.0 → 42.25 without
- * it); without a usable hint the restored schema's table alone (mixing the other retrieved tables
- * into C let columns of unrelated tables drive the SQL); else the selected table chunks' tables;
- * `undefined` (search every table) when none exist.
+ * it); without a usable hint the table the decomposer grounded the question in (it read the
+ * question against every retrieved table's cells and headers; retrieval may restore another table
+ * whose words overlap, a sales ledger and weather stations sharing region names), else the restored
+ * schema's table alone (mixing the other retrieved tables into C let columns of unrelated tables
+ * drive the SQL); else the selected table chunks' tables; `undefined` (search every table) when none
+ * exist.
  */
 export function schemaScope(input: SchemaScopeInput): string[] | undefined {
   const ids: string[] = [];
@@ -46,6 +52,8 @@ export function schemaScope(input: SchemaScopeInput): string[] | undefined {
   const hinted = input.tableHint ? tablesForHint(input.tableHint, input.tables) : [];
   hinted.forEach(add);
   if (ids.length > 0) return ids;
+  add(input.groundedTable);
+  if (ids.length > 0) return ids;
   add(input.schema?.tableId);
   if (ids.length === 0) {
     for (const c of input.chunks) if (c.type === "table") add(c.tableId);
@@ -53,10 +61,17 @@ export function schemaScope(input: SchemaScopeInput): string[] | undefined {
   return ids.length > 0 ? ids : undefined;
 }
 
-/** `schemaScope` of the current sub-query: the question's hint, its restored schema and selected chunks. */
+/** `schemaScope` of the current sub-query: the question's hint, its grounded table, its restored schema and selected chunks. */
 export function subQueryScope(
-  state: Pick<State, "table_id" | "schema" | "chunks">,
+  state: Pick<State, "table_id" | "schema" | "chunks" | "plan">,
   tables: ReadonlyMap<string, TableSchema>,
 ): string[] | undefined {
-  return schemaScope({ tableHint: state.table_id, schema: state.schema, chunks: state.chunks, tables });
+  const groundedTable = analysisOf(state.plan ?? undefined)?.grounding?.tableId;
+  return schemaScope({
+    tableHint: state.table_id,
+    ...(groundedTable ? { groundedTable } : {}),
+    schema: state.schema,
+    chunks: state.chunks,
+    tables,
+  });
 }

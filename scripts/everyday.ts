@@ -4,15 +4,17 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second] [--seed N] [--hint] [--kind K] [--show wrong|none]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third] [--seed N] [--hint] [--kind K] [--show wrong|none]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
- * default); the first suite's default seed is 16.
+ * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
+ * abbreviations, search-box wording; seed 3); the first suite's default seed is 16.
  */
 import { parseArgs } from "node:util";
 import { closeResources } from "../graph/resources.js";
 import { everydayCorpus } from "../tests/fixtures/everyday-tables.js";
 import { everydaySecondCorpus } from "../tests/fixtures/everyday-second-tables.js";
+import { everydayThirdCorpus } from "../tests/fixtures/everyday-third-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -29,12 +31,13 @@ const { values } = parseArgs({
     kind: { type: "string" },
   },
 });
-if (values.suite !== "first" && values.suite !== "second")
-  throw new Error(`--suite must be "first" or "second", not "${values.suite}"`);
-const corpus =
-  values.suite === "second"
-    ? everydaySecondCorpus(Number(values.seed ?? 5))
-    : everydayCorpus(Number(values.seed ?? 16));
+const suites = {
+  first: () => everydayCorpus(Number(values.seed ?? 16)),
+  second: () => everydaySecondCorpus(Number(values.seed ?? 5)),
+  third: () => everydayThirdCorpus(Number(values.seed ?? 3)),
+};
+if (!(values.suite! in suites)) throw new Error(`--suite must be "first", "second" or "third", not "${values.suite}"`);
+const corpus = suites[values.suite as keyof typeof suites]();
 const root = await buildEverydayIndex(corpus);
 try {
   const s = await scoreEveryday(corpus, root, values.hint, values.kind);

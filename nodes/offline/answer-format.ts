@@ -93,11 +93,11 @@ const SCALE_PATTERNS: Array<[RegExp, Scale]> = [
     "billion",
   ],
   [
-    /\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|[$€£]\s*['’‘]?m\b|\(\s*[$€£]\s*m\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*millions?\b/i,
+    /\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*millions?\b|\(\s*(?:\$|€|£|usd)?\s*millions?\)|[$€£]\s*['’‘]?m\b|\b(?:usd|eur|gbp|rmb|chf|aud|cad|sek|nok|dkk)\s?m\b|(?:^|\|)\s*(?:us\s?)?[$€£]\s*millions?\s*(?=\||$)|\(\s*[$€£]\s*m\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*millions?\b/i,
     "million",
   ],
   [
-    /\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*['’‘]?000s?\b|\bin \$?000s\b|\(\s*\$?000\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*000s?\b|\(\s*1,000\s*\)/i,
+    /\bin (?:us |u\.s\. )?(?:\$|dollars|usd|€|£|euros?|pounds?|rmb|¥)?\s*thousands?\b|\(\s*(?:\$|€|£|usd)?\s*thousands?\)|[$€£]\s*['’‘]?000s?\b|\bin \$?000['’‘]?s\b|\(\s*000['’‘]?s\s*\)|(?:^|\|)\s*(?:us\s?)?[$€£]\s*thousands?\s*(?=\||$)|\(\s*\$?000\s*\)|\b(?:rmb|usd|us\$|hk\$|a\$|eur|gbp)\s*['’‘]\s*000s?\b|\(\s*1,000\s*\)/i,
     "thousand",
   ],
 ];
@@ -107,9 +107,11 @@ const SCALE_PATTERNS: Array<[RegExp, Scale]> = [
  * "amounts in millions", "$'000"), or "" when it declares none. The first declaration wins.
  */
 export function scaleFromEvidence(evidence: string): Scale {
+  // Passages may break lines anywhere ("(in\nthousands)"): the patterns read single spaces.
+  const text = evidence.replace(/\s+/g, " ");
   let best: { at: number; scale: Scale } | undefined;
   for (const [re, scale] of SCALE_PATTERNS) {
-    const m = re.exec(evidence);
+    const m = re.exec(text);
     if (m && (!best || m.index < best.at)) best = { at: m.index, scale };
   }
   return best?.scale ?? "";

@@ -14,8 +14,17 @@
  */
 import { boundedMemo } from "../../indexing/bounded-memo.js";
 import { parseNumber } from "../../indexing/column-types.js";
-import { LIST_SEPARATOR, asPercent, formatNumber, joinList, scaleFromEvidence, withScale } from "./answer-format.js";
+import {
+  LIST_SEPARATOR,
+  type Scale,
+  asPercent,
+  formatNumber,
+  joinList,
+  scaleFromEvidence,
+  withScale,
+} from "./answer-format.js";
 import { type EvidenceRow, keyStems } from "./evidence.js";
+import { MONTH_NAMES } from "../../text/lexicons.js";
 
 export interface Grid {
   tableId: string;
@@ -65,6 +74,10 @@ interface Described {
   dataRows: number[];
   rowText: string[];
   rowYears: number[][];
+  /** The section row above each row ("" when none). */
+  rowSection: string[];
+  /** The scale the table's own header declares ("$ million", "2019 €m", "(In thousands)"), "" when none. */
+  tableScale: Scale;
 }
 
 function describe(grid: Grid): Described {
@@ -87,22 +100,58 @@ function describe(grid: Grid): Described {
   const dataRows: number[] = [];
   const rowText: string[] = [];
   const rowYears: number[][] = [];
+  const rowSection: string[] = [];
   let section = "";
   grid.rows.forEach((row, r) => {
     rowText[r] = "";
     rowYears[r] = [];
+    rowSection[r] = section;
     if (r < start) return;
     const filled = row.map((v, c) => [v.trim(), c] as const).filter(([v]) => v !== "");
-    if (filled.length === 1 && filled[0]![1] === 0) {
+    // A section row: one text cell, in the first column or spanning the row ("As of December 31, 2018").
+    if (
+      filled.length === 1 &&
+      (filled[0]![1] === 0 || (!isNumberCell(filled[0]![0]) && yearsIn(filled[0]![0]).length > 0))
+    ) {
       section = filled[0]![0];
       return;
     }
     const label = row.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ");
     rowText[r] = `${label} ${section}`.trim();
     rowYears[r] = yearsIn(section);
+    rowSection[r] = section;
     dataRows.push(r);
   });
-  return { grid, colText, colYears: colText.map(yearsIn), dataRows, rowText, rowYears };
+  // Header cells as markdown cells, so a bare unit cell ("| $ million |") reads as one.
+  const header = `| ${[...grid.columns, ...colText].join(" | ")} |`;
+  return {
+    grid,
+    colText,
+    colYears: colText.map(yearsIn),
+    dataRows,
+    rowText,
+    rowYears,
+    rowSection,
+    tableScale: scaleFromEvidence(header),
+  };
+}
+
+/** Amounts per share or per unit ("Basic earnings per share", "cents per share") carry no scale word. */
+const PER_UNIT = /\bper (?:\w+ )?(?:share|unit|employee|customer)\b|\b(?:cents|pence)\b/i;
+
+/**
+ * The scale of the amounts in row r, from the evidence the value comes from: a unit the row's label
+ * or its section declares ("Revenue ($M)"), none for per-share amounts, else the table header's
+ * unit, else what the surrounding evidence (passages) declares.
+ */
+function rowScale(d: Described, r: number, fallback: Scale): Scale {
+  const label = d.grid.rows[r]!.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ");
+  for (const text of [label, d.rowSection[r] ?? ""]) {
+    const declared = scaleFromEvidence(text);
+    if (declared) return declared;
+  }
+  if (PER_UNIT.test(d.rowText[r] ?? "")) return "";
+  return d.tableScale || fallback;
 }
 
 /**
@@ -130,7 +179,7 @@ export type CellOperation = "lookup" | "list" | "difference" | "percent_change" 
 export function cellOperation(question: string): CellOperation {
   const q = question.toLowerCase();
   if (
-    /\bpercent(age)? (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b|\byear[- ]on[- ]year percent/.test(
+    /(?:\bpercent(age)?|%) (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b|\byear[- ]on[- ]year percent/.test(
       q,
     )
   )
@@ -152,6 +201,31 @@ export function cellOperation(question: string): CellOperation {
     return "sum";
   if (/\brespective(ly)?\b/.test(q) || yearsIn(q).length >= 2) return "list";
   return "lookup";
+}
+
+/** "As of June 30, 2021", "December 31,", "2019": the period part of a header. */
+const DATE_WORDS = new RegExp(`\\b(?:as (?:of|at)\\s+)?(?:${MONTH_NAMES.join("|")})\\s*\\d{0,2},?`, "gi");
+
+/** A header without its period words (what it says the values are). */
+function withoutDates(header: string): string {
+  return header.replace(DATE_WORDS, " ").replace(YEAR, " ");
+}
+
+/** Row labels of outflows, which reports often show in brackets. */
+const OUTFLOW = /\b(costs?|expenses?|loss(es)?|charges?|payments?|outflows?)\b/i;
+
+/** Words of a signed change from one period to another. */
+const CHANGE_WORD = /\b(change|increase|decrease|growth|decline|grow|rise|fall|drop)\b/i;
+/** Words of a gap between two amounts, reported as a positive size. */
+const GAP_WORD = /\b(difference|differ|gap)\b/i;
+
+/**
+ * Whether a difference question asks for a size, not a signed change: "the difference in …"
+ * without a change word, or a one-way fall ("how much did … decrease by").
+ */
+function asksForSize(question: string): boolean {
+  if (GAP_WORD.test(question) && !/\b(change|increase)\b/i.test(question)) return true;
+  return /\b(decrease|decline|fall|drop)\b/i.test(question) && !/\b(change|increase)\b/i.test(question);
 }
 
 /** Question words that name operations or periods, not rows. */
@@ -189,9 +263,16 @@ function rankRows(
     for (const s of rs) if (q.has(s)) hit++;
     if (hit === 0) continue;
     const labelYears = yearsIn(d.grid.rows[r]![0] ?? "");
-    const dated = years.length && labelYears.length ? (labelYears.some((y) => years.includes(y)) ? 0.1 : -0.1) : 0;
+    // The row's own dated label, else its section's date ("As of December 31, 2018").
+    const rowDates = labelYears.length ? labelYears : d.rowYears[r]!;
+    const dated = years.length && rowDates.length ? (rowDates.some((y) => years.includes(y)) ? 0.1 : -0.1) : 0;
     const qSize = q.size + (wantsTotal ? 1 : 0);
-    out.push({ r, score: hit / Math.max(1, qSize) + (0.5 * hit) / (rs.size + total) + dated - 0.01 * total });
+    // Words of a period section ("As of December 31, 2018") that the question leaves out do not
+    // make the row a worse match: every row of the section carries them.
+    const section = d.rowYears[r]!.length ? keyStems(d.rowSection[r] ?? "") : new Set<string>();
+    let size = 0;
+    for (const s of rs) if (!section.has(s) || q.has(s)) size++;
+    out.push({ r, score: hit / Math.max(1, qSize) + (0.5 * hit) / Math.max(1, size + total) + dated - 0.01 * total });
   }
   return out.sort((a, b) => b.score - a.score || a.r - b.r);
 }
@@ -265,6 +346,12 @@ function textAt(d: Described, r: number, year: number | undefined, q: Set<string
     .map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((s) => q.has(s)).length }))
     .sort((a, b) => b.hit - a.hit || a.c - b.c);
   return d.grid.rows[row]![named[0]!.c]!.trim();
+}
+
+/** Whether the row's values in the years (all its values when none is named) are percentages. */
+function percentRow(d: Described, r: number, years: number[]): boolean {
+  const cols = numericColumns(d, r).filter((c) => years.length === 0 || years.some((y) => d.colYears[c]!.includes(y)));
+  return cols.length > 0 && cols.every((c) => /%/.test(d.grid.rows[r]![c]!));
 }
 
 /** Splits "A and B" / "A to B" row phrases of a two-row question. */
@@ -422,13 +509,50 @@ function namedPair(d: Described, question: string, top: number, year: number | u
  * "X as a percentage of the total Y", "what percentage of total Y were X": the best-matching item
  * row over the Total row, in the year's column (else the first value column).
  */
-function shareOfTotal(d: Described, q: Set<string>, years: number[]): [number, number] | undefined {
+function shareOfTotal(d: Described, q: Set<string>, years: number[], question: string): [number, number] | undefined {
   const isTotal = (r: number) => /^\s*total\b/i.test(d.grid.rows[r]![0] ?? "");
-  const total = rankRows(d, q, years, true).find((x) => isTotal(x.r));
   const part = rankRows(d, q, years).find((x) => !isTotal(x.r));
-  if (!total || !part) return undefined;
-  const a = valueAt(d, part.r, years[0]);
-  const b = valueAt(d, total.r, years[0]);
+  if (!part) return undefined;
+  // "… of more than 5 years in the total operating leases": the total is the row's own Total
+  // column when the words after "total" name the located row itself.
+  const totalOf = /\btotal\s+(.+?)(?:\s+(?:in|for|at|of|during|as|is|are|was|were)\b|[?.]|$)/i.exec(question)?.[1];
+  const totalStems = totalOf ? rowQueryStems(totalOf) : new Set<string>();
+  const rowStems = keyStems(d.rowText[part.r]!);
+  if (totalStems.size > 0 && [...totalStems].every((x) => rowStems.has(x))) {
+    const cols = numericColumns(d, part.r);
+    const totalCol = cols.find((c) => /\btotal\b/i.test(d.colText[c]!));
+    // Every word counts here, periods too ("more than 5 years" names a column).
+    const words = keyStems(question);
+    const partCol = cols
+      .filter((c) => c !== totalCol)
+      .map((c) => {
+        const stems = [...keyStems(d.colText[c]!)];
+        const hit = stems.filter((x) => words.has(x) && !totalStems.has(x)).length;
+        return { c, hit, share: hit / Math.max(1, stems.length) };
+      })
+      .filter((x) => x.hit > 0)
+      .sort((x, y) => y.hit - x.hit || y.share - x.share || x.c - y.c)[0]?.c;
+    if (totalCol !== undefined && partCol !== undefined) {
+      const a = numberAt(d, part.r, partCol);
+      const b = numberAt(d, part.r, totalCol);
+      if (a !== null && b !== null) return [a, b];
+    }
+  }
+  const total = rankRows(d, q, years, true).find((x) => isTotal(x.r));
+  if (!total) return undefined;
+  // The column the question names ("unrealized gains": at least half of its header's words), else
+  // the year's, else the first value column.
+  const named = numericColumns(d, part.r).find((c) => {
+    const stems = [...keyStems(withoutDates(d.colText[c]!))];
+    return stems.length > 0 && stems.filter((x) => q.has(x)).length * 2 >= stems.length;
+  });
+  const at = (r: number) => {
+    if (named === undefined) return valueAt(d, r, years[0]);
+    const t = textAt(d, r, years[0], q);
+    return t === undefined ? null : parseNumber(t.replace(/\s+/g, ""));
+  };
+  const a = at(part.r);
+  const b = at(total.r);
   return a !== null && b !== null ? [a, b] : undefined;
 }
 
@@ -451,7 +575,7 @@ export function answerFromCells(
     return rowRank > 0 ? undefined : answerPeriods(question, rows);
   if (/\bin which\b|\bwhen\b/i.test(question)) return undefined;
   if (
-    /\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+/i.test(
+    /\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+(?![\d,.]*\s*(?:years?|months?|days?)\b)/i.test(
       question,
     )
   )
@@ -469,16 +593,32 @@ export function answerFromCells(
     const confidence = Math.min(1, top.score);
     let answer: string | undefined;
     const twoYears = years.length >= 2 ? [years[0]!, years[1]!] : undefined;
-    if (operation === "lookup") {
+    let scaleRow = top.r;
+    // A ratio whose row already holds percentages ("Cost of revenue | 43% | 50%") is read, or
+    // averaged and summed as the question says, not divided again.
+    const op: CellOperation =
+      operation === "ratio" && percentRow(d, top.r, years)
+        ? /\b(average|mean)\b/i.test(question)
+          ? "average"
+          : /\b(total|sum|combined)\b/i.test(question) && years.length !== 1
+            ? "sum"
+            : years.length >= 2
+              ? "list"
+              : "lookup"
+        : operation;
+    if (op === "lookup") {
       answer = textAt(d, top.r, years[0], q);
-      if (answer !== undefined) answer = withScale(answer, scale);
-    } else if (operation === "list") {
+      if (answer !== undefined) answer = withScale(answer, rowScale(d, top.r, scale));
+    } else if (op === "list") {
       const pair = years.length <= 1 ? namedPair(d, question, top.r, years[0]) : undefined;
       const items =
         pair ?? (years.length ? years : [undefined]).map((y) => textAt(d, top.r, y, q)).filter((v): v is string => !!v);
       // A named pair keeps equal values ("$3,795 | $3,795"): each item answers its own name.
       if (items.length)
-        answer = withScale(items.length === 1 ? items[0]! : pair ? pair.join(LIST_SEPARATOR) : joinList(items), scale);
+        answer = withScale(
+          items.length === 1 ? items[0]! : pair ? pair.join(LIST_SEPARATOR) : joinList(items),
+          rowScale(d, top.r, scale),
+        );
     } else {
       // Two operands: the same row in two periods, or two rows in one period.
       // a = the later period (or first-named row), b = the earlier period (or second-named row).
@@ -491,7 +631,7 @@ export function answerFromCells(
       let many: number[] | undefined;
       /** Cells read, for their unit ("%"). */
       const used: string[] = [];
-      if (operation === "average" || operation === "sum") {
+      if (op === "average" || op === "sum") {
         const periods = aggregatePeriods(d, top.r, question, years);
         if (periods && periods.length > 2) {
           const values = periods.map((y) => valueAt(d, top.r, y));
@@ -504,8 +644,8 @@ export function answerFromCells(
         }
       }
       const share =
-        operation === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question)
-          ? shareOfTotal(d, q, years)
+        op === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question)
+          ? shareOfTotal(d, q, years, question)
           : undefined;
       if (many) {
         a = many[0]!;
@@ -541,6 +681,12 @@ export function answerFromCells(
           if (c1 !== undefined && c2 !== undefined && c1 !== c2) {
             a = numberAt(d, row, c1);
             b = numberAt(d, row, c2);
+            // "the change between the third and fourth quarter": two period columns named from old
+            // to new; the change is the second-named minus the first-named, with its sign.
+            if (CHANGE_WORD.test(question) && !GAP_WORD.test(question)) {
+              [a, b] = [b, a];
+              byPeriod = true;
+            }
             used.push(
               d.grid.rows[row]![0]!,
               d.colText[c1]!,
@@ -550,12 +696,13 @@ export function answerFromCells(
             );
           }
         }
-        if ((a === null || b === null) && phrases && operation !== "percent_change") {
+        if ((a === null || b === null) && phrases && op !== "percent_change") {
           const r1 = rankRows(d, rowQueryStems(phrases[0]))[0];
           const r2 = rankRows(d, rowQueryStems(phrases[1]))[0];
           if (r1 && r2 && r1.r !== r2.r) {
             a = valueAt(d, r1.r, years[0]);
             b = valueAt(d, r2.r, years[0]);
+            scaleRow = r1.r;
             used.push(
               d.grid.rows[r1.r]![0]!,
               d.grid.rows[r2.r]![0]!,
@@ -580,28 +727,40 @@ export function answerFromCells(
       let value: number | undefined;
       // A gap between two rows or columns ("the difference between the high and low price") is
       // reported as a positive amount; a change between periods keeps its sign (new − old).
-      if (operation === "difference") value = byPeriod ? a - b : Math.abs(a - b);
-      else if (operation === "percent_change") value = b !== 0 ? ((a - b) / b) * 100 : undefined;
-      else if (operation === "average") value = many ? many.reduce((x, y) => x + y, 0) / many.length : (a + b) / 2;
-      else if (operation === "sum") value = many ? many.reduce((x, y) => x + y, 0) : a + b;
-      else if (operation === "ratio") {
+      // "The difference in X between 2018 and 2019" and "how much did X decrease by" ask for a size.
+      if (op === "difference") value = byPeriod && !asksForSize(question) ? a - b : Math.abs(a - b);
+      else if (op === "percent_change") value = b !== 0 ? ((a - b) / b) * 100 : undefined;
+      else if (op === "average") value = many ? many.reduce((x, y) => x + y, 0) / many.length : (a + b) / 2;
+      else if (op === "sum") value = many ? many.reduce((x, y) => x + y, 0) : a + b;
+      else if (op === "ratio") {
         // "A as a percentage of B" / "ratio of A to B": the first-named operand over the second.
         const [x, y] = firstNamedIsA ? [a, b] : [b, a];
         value = y !== 0 ? x / y : undefined;
         if (value !== undefined && /percent|%/i.test(question)) value *= 100;
       }
+      // An average of costs, expenses or losses that the report shows in brackets ("Interest
+      // expense | (17,334)") is the average amount spent, given as positive (the brackets are the
+      // statement's sign convention for outflows): 3 of the 3 such averages of tatqa/train.
+      const operands = used.filter((t) => isNumberCell(t));
+      if (
+        op === "average" &&
+        OUTFLOW.test(d.rowText[scaleRow] ?? "") &&
+        value !== undefined &&
+        operands.length >= 2 &&
+        operands.every((t) => /^[$€£]?\s*\(.*\)\s*%?$/.test(t.trim()))
+      )
+        value = Math.abs(value);
       if (value === undefined || !Number.isFinite(value)) continue;
       const text = formatNumber(value);
-      if (operation === "percent_change" || (operation === "ratio" && /percent|%/i.test(question)))
-        answer = asPercent(text);
-      else if (operation === "ratio") answer = text;
+      if (op === "percent_change" || (op === "ratio" && /percent|%/i.test(question))) answer = asPercent(text);
+      else if (op === "ratio") answer = text;
       // Differences, averages and sums of percentages ("gross margin %", cells "27.1%") are percentages.
       else if (used.some((t) => /%/.test(t)) || /%|\bpercent(age)?\b/i.test(question)) answer = asPercent(text);
-      else answer = withScale(text, scale);
+      else answer = withScale(text, rowScale(d, scaleRow, scale));
     }
     const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0);
     if (answer !== undefined && (!best || confidence > best.confidence))
-      best = { answer, confidence, operation, periodTable };
+      best = { answer, confidence, operation: op, periodTable };
   }
   return best;
 }

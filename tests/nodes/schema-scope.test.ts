@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DocChunk, TableSchema } from "../../indexing/types.js";
-import { schemaScope, tablesForHint } from "../../nodes/schema-scope.js";
+import type { SubQueryPlan } from "../../nodes/types.js";
+import { schemaScope, subQueryScope, tablesForHint } from "../../nodes/schema-scope.js";
 import { CLUBS } from "../fixtures/plans.js";
 
 const t = (tableId: string): TableSchema => ({ ...CLUBS, tableId });
@@ -35,5 +36,27 @@ describe("schema scope", () => {
       "book#Sheet1",
     ]);
     expect(schemaScope({ schema: null, chunks: [], tables })).toBeUndefined();
+  });
+
+  it("without a hint, draws C from the table the decomposer grounded the question in, before the restored one", () => {
+    expect(schemaScope({ groundedTable: "Cities-2020", schema: CLUBS, chunks: [chunk("clubs")], tables })).toEqual([
+      "Cities-2020",
+    ]);
+    // A hint still wins; a grounded table the index does not have is ignored.
+    expect(schemaScope({ tableHint: "clubs", groundedTable: "Cities-2020", schema: null, chunks: [], tables })).toEqual(
+      ["clubs"],
+    );
+    expect(schemaScope({ groundedTable: "gone", schema: CLUBS, chunks: [], tables })).toEqual(["clubs"]);
+    // The sub-query's plan carries the grounding (the offline decomposer's analysis).
+    const plan = {
+      subQuery: "how many sales in march",
+      analysis: {
+        version: 1,
+        normalized: "how many sales in march",
+        grounding: { tableId: "Cities-2020", mentions: [] },
+      },
+    } as unknown as SubQueryPlan;
+    expect(subQueryScope({ table_id: undefined, schema: CLUBS, chunks: [], plan }, tables)).toEqual(["Cities-2020"]);
+    expect(subQueryScope({ table_id: undefined, schema: CLUBS, chunks: [], plan: null }, tables)).toEqual(["clubs"]);
   });
 });

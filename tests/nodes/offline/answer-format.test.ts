@@ -56,7 +56,12 @@ describe("answer-format", () => {
     expect(scaleFromEvidence("| | RMB’Million | RMB’Million |")).toBe("million");
     expect(scaleFromEvidence("| All figures in USD ‘000, except rates | 2019 |")).toBe("thousand");
     expect(scaleFromEvidence("| Number of shares (1,000) | 2019 |")).toBe("thousand");
+    expect(scaleFromEvidence("summarized as follows (in\nthousands):")).toBe("thousand");
+    expect(scaleFromEvidence("| USDm | 2021 | 2020 |")).toBe("million");
+    expect(scaleFromEvidence("| $ million | 2021 | 2020 |")).toBe("million");
+    expect(scaleFromEvidence("Results for the year (in 000’s)")).toBe("thousand");
     expect(scaleFromEvidence("The population was 112,525 in 2010.")).toBe("");
+    expect(scaleFromEvidence("He paid $ 5 million for it.")).toBe("");
     expect(scaleFromEvidence("It sold 1,000 units (1,000 more than before).")).toBe("");
     expect(scaleFromEvidence("| Mountain | Height ( m ) | Drop (m) |")).toBe("");
   });

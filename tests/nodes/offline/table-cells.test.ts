@@ -189,3 +189,129 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("What was the dividend per share in 2019?", BOOKINGS, SCALE)).toBeUndefined();
   });
 });
+
+const UNITS = parseMarkdownRows(
+  [
+    "Table name: units",
+    "| col_1 | 2021 | 2020 |",
+    "| --- | --- | --- |",
+    "|  | £m | £m |",
+    "| Licence income | 40.5 | 32.0 |",
+    "| Basic earnings per share (pence) | 12.4 | 9.8 |",
+    "| Staff (number of people) |  |  |",
+    "| Engineers ($M) | 7.5 | 6.0 |",
+  ].join("\n"),
+);
+const QUARTERS = parseMarkdownRows(
+  [
+    "Table name: quarters",
+    "| col_1 | First Quarter | Second Quarter | Third Quarter | Fourth Quarter |",
+    "| --- | --- | --- | --- | --- |",
+    "| Net sales | 1,200 | 1,500 | 1,350 | 1,300 |",
+  ].join("\n"),
+);
+const COMMITMENTS = parseMarkdownRows(
+  [
+    "Table name: commitments",
+    "| col_1 | Total | Less Than 1 Year | 1-3 Years | More Than 3 Years |",
+    "| --- | --- | --- | --- | --- |",
+    "| Office leases | 400 | 100 | 200 | 100 |",
+    "| Licences | 50 | 20 | 20 | 10 |",
+    "| Total | 450 | 120 | 220 | 110 |",
+  ].join("\n"),
+);
+const HOLDINGS = parseMarkdownRows(
+  [
+    "Table name: holdings",
+    "| col_1 | Cost | Gains | col_4 |",
+    "| --- | --- | --- | --- |",
+    "|  |  | As of June 30, 2021 |  |",
+    "| Bonds | 300 | 30 |  |",
+    "| Total | 500 | 40 |  |",
+    "|  |  | As of June 30, 2020 |  |",
+    "| Bonds | 250 | 10 |  |",
+    "| Total | 400 | 50 |  |",
+  ].join("\n"),
+);
+
+describe("units and signs of cell answers", () => {
+  it("takes the scale from the table the value comes from before the passages, none for per-share amounts", () => {
+    const passages = "Amounts in this note are in thousands unless stated otherwise.";
+    expect(answerFromCells("What was the change in licence income from 2020 to 2021?", UNITS, passages)?.answer).toBe(
+      "8.5 million",
+    );
+    expect(answerFromCells("What was the basic earnings per share in 2021?", UNITS, passages)?.answer).toBe("12.4");
+    expect(answerFromCells("What is the average engineers for 2020 and 2021?", UNITS)?.answer).toBe("6.75 million");
+  });
+
+  it("reports a 'difference' or a fall as a size, a change with its sign", () => {
+    expect(answerFromCells("What is the difference in licence income between 2020 and 2021?", UNITS)?.answer).toBe(
+      "8.5 million",
+    );
+    expect(answerFromCells("How much did basic earnings per share decrease by from 2021 to 2020?", UNITS)?.answer).toBe(
+      "2.6",
+    );
+    expect(answerFromCells("What was the change in licence income from 2021 to 2020?", UNITS)?.answer).toBe(
+      "8.5 million",
+    );
+    expect(answerFromCells("What was the % change in licence income from 2020 to 2021?", UNITS)?.answer).toBe("26.56%");
+  });
+
+  it("computes a change between two named period columns from the first-named to the second-named", () => {
+    expect(
+      answerFromCells("What was the change in net sales between the third and fourth quarter?", QUARTERS)?.answer,
+    ).toBe("-50");
+    expect(
+      answerFromCells("What was the percentage change in net sales between the first and second quarter?", QUARTERS)
+        ?.answer,
+    ).toBe("25%");
+  });
+
+  it("divides by the row's own Total column when the question's total names the row", () => {
+    expect(
+      answerFromCells(
+        "What is the percentage of the office leases of more than 3 years in the total office leases?",
+        COMMITMENTS,
+      )?.answer,
+    ).toBe("25%");
+  });
+
+  it("reads rows of a dated section in the column the question names", () => {
+    expect(
+      answerFromCells("What percentage of the total gains is generated from bonds in 2020?", HOLDINGS)?.answer,
+    ).toBe("20%");
+  });
+
+  it("reads, averages or sums a row that already holds percentages instead of dividing again", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: shares",
+        "| col_1 | 2021 | 2020 |",
+        "| --- | --- | --- |",
+        "| Revenue | 100% | 100% |",
+        "| Cost of revenue | 40% | 45% |",
+      ].join("\n"),
+    );
+    expect(
+      answerFromCells("What is the average cost of revenue as a percentage of revenue in 2020 and 2021?", rows)?.answer,
+    ).toBe("42.5%");
+    expect(
+      answerFromCells("What were the cost of revenue as a percentage of revenue in 2020 and 2021 respectively?", rows)
+        ?.answer,
+    ).toBe("45% | 40%");
+  });
+
+  it("averages bracketed costs as a positive amount, other bracketed rows with their sign", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: outflows",
+        "| col_1 | 2021 | 2020 |",
+        "| --- | --- | --- |",
+        "| Interest expense | (300) | (100) |",
+        "| Tax benefit | (30) | (10) |",
+      ].join("\n"),
+    );
+    expect(answerFromCells("What was the average interest expense for 2020 and 2021?", rows)?.answer).toBe("200");
+    expect(answerFromCells("What was the average tax benefit for 2020 and 2021?", rows)?.answer).toBe("-20");
+  });
+});
