@@ -90,6 +90,19 @@ export function loadQuestions(bench: Bench, goldPath: string, runPath: string): 
   return out;
 }
 
+/** The questions with the features whose names match left out (`atr train-verifier --ignore_features`); "bias" is kept. */
+export function withoutFeatures(questions: readonly QuestionCandidates[], ignored: RegExp): QuestionCandidates[] {
+  return questions.map((q) => ({
+    ...q,
+    candidates: q.candidates.map((c) => ({
+      ...c,
+      features: Object.fromEntries(
+        Object.entries(c.features).filter(([name]) => name === "bias" || !ignored.test(name)),
+      ),
+    })),
+  }));
+}
+
 export interface FitOptions {
   /** L2 penalty on the weights (not the bias), per unit of total example weight. */
   l2?: number;

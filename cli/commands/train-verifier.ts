@@ -35,6 +35,10 @@ const FLAGS: FlagSpecs = {
     help: "the threshold must also bring the lower Wilson bound (at this many standard errors) of all training benchmarks' accepted answers together to the target precision (0: the point estimates only)",
     default: 1,
   },
+  ignore_features: {
+    kind: "string",
+    help: "a regular expression: features whose name matches are left out of training (the model gets no weight for them, so it ignores them when answering), e.g. '^(lr|rc):'",
+  },
   threshold_by: {
     kind: "string",
     help: 'a threshold of its own, chosen by the same rule on the training questions carrying this feature alone (e.g. "tables-only": indexes without passages); the others\' threshold on the others (default: one threshold for all)',
@@ -95,10 +99,19 @@ async function run(argv: string[]): Promise<number> {
   const { BENCHES } = await import("../../evals/score.js");
   const t = await import("../../training/answer-verifier.js");
   const { readFileSync } = await import("node:fs");
+  let ignored: RegExp | undefined;
+  if (flags.ignore_features !== undefined) {
+    try {
+      ignored = new RegExp(String(flags.ignore_features));
+    } catch (error) {
+      throw new UsageError(`--ignore_features ${String(flags.ignore_features)}: ${(error as Error).message}`);
+    }
+  }
   const load = (s: { bench: string; questions: string; run: string }) => {
     if (!(BENCHES as readonly string[]).includes(s.bench))
       throw new UsageError(`benchmark "${s.bench}" must be one of ${BENCHES.join(", ")}`);
-    return t.loadQuestions(s.bench as (typeof BENCHES)[number], s.questions, s.run);
+    const questions = t.loadQuestions(s.bench as (typeof BENCHES)[number], s.questions, s.run);
+    return ignored ? t.withoutFeatures(questions, ignored) : questions;
   };
   const kind = String(flags.scorer);
   if (kind !== "trees" && kind !== "logistic") throw new UsageError(`--scorer ${kind}: expected trees or logistic`);
@@ -121,7 +134,10 @@ async function run(argv: string[]): Promise<number> {
     const result = t.trainAnswerModel(train, {
       ...options(kind),
       sources: data.map((d) => `${d.bench}: ${d.questions}`),
-      notes: (flags.note as string[] | undefined) ?? [],
+      notes: [
+        ...((flags.note as string[] | undefined) ?? []),
+        ...(ignored ? [`features matching /${ignored.source}/ left out of training (--ignore_features)`] : []),
+      ],
     });
     model = result.model;
     const out = String(flags.out ?? SHIPPED);

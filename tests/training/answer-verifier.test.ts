@@ -13,6 +13,7 @@ import {
   simulate,
   trainAnswerModel,
   wilsonLower,
+  withoutFeatures,
   type QuestionCandidates,
 } from "../../training/answer-verifier.js";
 
@@ -104,6 +105,19 @@ describe("learned verifier training", () => {
     expect(simulate(qs, oof, chooseThreshold(qs, oof, 0.85, undefined, 1)).accepted).toBe(0);
     // a bound no data can clear: never accept
     expect(chooseThreshold(qs, oof, 0.85, undefined, 50)).toBe(1);
+  });
+
+  it("leaves out the features a pattern names (not the bias), so the model gets no weight for them", () => {
+    const qs = synthetic(200).map((q) => ({
+      ...q,
+      candidates: q.candidates.map((c) => ({ ...c, features: { ...c.features, "lr:row": 1, "lr:row-margin": 0.5 } })),
+    }));
+    const kept = withoutFeatures(qs, /^lr:/);
+    expect(kept[0]!.candidates[0]!.features["lr:row"]).toBeUndefined();
+    expect(kept[0]!.candidates[0]!.features.bias).toBe(1);
+    expect(qs[0]!.candidates[0]!.features["lr:row"]).toBe(1);
+    expect(Object.keys(fitWeights(kept)).some((f) => f.startsWith("lr:"))).toBe(false);
+    expect(Object.keys(fitWeights(qs)).some((f) => f.startsWith("lr:"))).toBe(true);
   });
 
   it("with thresholdBy, each kind of index gets the threshold its own questions need", () => {
