@@ -39,7 +39,7 @@ const tables = new Map(loadTables(join(dir, "tables")).tables.map((t) => [t.id, 
 function cause(q: Question, answer: string): string {
   if (answer === "") return "no reading";
   const p = tatPredictionFromText(answer);
-  if (scoreTatqa({ answer: q.answer, scale: p.scale }, p).em) return "scale";
+  if (scoreTatqa({ answer: q.answer, scale: p.scale, answer_type: q.answer_type }, p).em) return "scale";
   const gold = q.answer.length === 1 ? tatToNumber(q.answer[0]!) : undefined;
   const pred = p.answer.length === 1 ? tatToNumber(p.answer[0]!) : undefined;
   if (gold && pred && gold.value !== 0 && Math.abs(gold.value + pred.value) < 1e-6) return "sign";
@@ -65,7 +65,9 @@ for (const q of questions) {
   const markdown = [t.header, ...t.rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
   const reading = answerFromCells(q.question, rows, `Table name: ${t.id}\n${markdown}\n${passages}`);
   const answer = reading?.answer ?? "";
-  const em = answer ? scoreTatqa({ answer: q.answer, scale: q.scale }, tatPredictionFromText(answer)).em : 0;
+  const em = answer
+    ? scoreTatqa({ answer: q.answer, scale: q.scale, answer_type: q.answer_type }, tatPredictionFromText(answer)).em
+    : 0;
   const key = `${q.answer_type}/${q.answer_from}`;
   const e = byType.get(key) ?? { n: 0, right: 0 };
   e.n++;
