@@ -292,7 +292,10 @@ export interface CellAnswer {
   /** 0..1: how well the question's words located the cells. */
   confidence: number;
   operation: CellOperation;
-  /** The table has period columns or period sections (a report table, not a list of entities). */
+  /**
+   * A report table, not a list of entities: the table has period columns or period sections, or the
+   * answer is a share of its Total row or column ("… as a percentage of the total …").
+   */
   periodTable: boolean;
 }
 
@@ -594,6 +597,8 @@ export function answerFromCells(
     let answer: string | undefined;
     const twoYears = years.length >= 2 ? [years[0]!, years[1]!] : undefined;
     let scaleRow = top.r;
+    /** The answer divides by a Total row or column: a report table even without period columns. */
+    let ofTotal = false;
     // A ratio whose row already holds percentages ("Cost of revenue | 43% | 50%") is read, or
     // averaged and summed as the question says, not divided again.
     const op: CellOperation =
@@ -652,6 +657,7 @@ export function answerFromCells(
         b = many[1]!;
       } else if (share) {
         [a, b] = share;
+        ofTotal = true;
       } else if (twoYears) {
         a = valueAt(d, top.r, Math.max(...twoYears));
         b = valueAt(d, top.r, Math.min(...twoYears));
@@ -758,7 +764,7 @@ export function answerFromCells(
       else if (used.some((t) => /%/.test(t)) || /%|\bpercent(age)?\b/i.test(question)) answer = asPercent(text);
       else answer = withScale(text, rowScale(d, scaleRow, scale));
     }
-    const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0);
+    const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0) || ofTotal;
     if (answer !== undefined && (!best || confidence > best.confidence))
       best = { answer, confidence, operation: op, periodTable };
   }

@@ -268,12 +268,14 @@ describe("units and signs of cell answers", () => {
   });
 
   it("divides by the row's own Total column when the question's total names the row", () => {
-    expect(
-      answerFromCells(
-        "What is the percentage of the office leases of more than 3 years in the total office leases?",
-        COMMITMENTS,
-      )?.answer,
-    ).toBe("25%");
+    const share = answerFromCells(
+      "What is the percentage of the office leases of more than 3 years in the total office leases?",
+      COMMITMENTS,
+    );
+    expect(share?.answer).toBe("25%");
+    // A share of a Total is a report-table reading, though the table has no period columns.
+    expect(share?.periodTable).toBe(true);
+    expect(answerFromCells("What is the office leases of more than 3 years?", COMMITMENTS)?.periodTable).toBe(false);
   });
 
   it("reads rows of a dated section in the column the question names", () => {
