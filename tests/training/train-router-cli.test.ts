@@ -81,15 +81,31 @@ describe("atr train-router", () => {
     }
   });
 
-  it("refuses a missing subcommand, missing flags and --oracle / --explore without a gold benchmark", async () => {
+  it("refuses a missing subcommand, missing flags and --oracle / --explore / --replay without a gold benchmark", async () => {
     await expect(command.run([])).rejects.toThrow(UsageError);
     await expect(command.run(["train", "--out", root])).rejects.toThrow(/--labels is required/);
     await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
-      /--oracle and --explore need --gold_bench/,
+      /--oracle, --explore and --replay need --gold_bench/,
     );
     await expect(command.run(["labels", "--explore", "x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
-      /--oracle and --explore need --gold_bench/,
+      /--oracle, --explore and --replay need --gold_bench/,
     );
+    await expect(command.run(["labels", "--replay", "x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
+      /--oracle, --explore and --replay need --gold_bench/,
+    );
+    await expect(
+      command.run([
+        "replay",
+        "--model",
+        root,
+        "--explore",
+        "x.jsonl",
+        "--gold_bench",
+        "wtq",
+        "--heuristic_margin",
+        "3",
+      ]),
+    ).rejects.toThrow(/--heuristic_margin must be a number in 0\.\.1/);
   });
 
   it("refuses a labels file whose label the student cannot learn from, naming the line", async () => {
