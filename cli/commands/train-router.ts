@@ -349,7 +349,7 @@ async function compareCommand(argv: string[]): Promise<number> {
 
 export const command: Command = {
   summary:
-    "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs",
+    "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs (or replay them)",
   help: () =>
     [
       "Usage:",
@@ -357,6 +357,7 @@ export const command: Command = {
       "  atr train-router train --labels labels.jsonl --out DIR [--epochs N --lr X --seed N]",
       "  atr train-router eval --model DIR --labels labels.jsonl [--json]",
       "  atr train-router compare --bench B --gold QUESTIONS.jsonl --pred heuristic=H.jsonl --pred learned=L.jsonl",
+      "  atr train-router replay --model DIR --explore RUN.jsonl --gold_bench B [--questions DIR/heldout-labels.jsonl]",
       "",
       "labels:",
       formatFlagHelp(LABEL_FLAGS),
@@ -369,6 +370,9 @@ export const command: Command = {
       "",
       "compare:",
       formatFlagHelp(COMPARE_FLAGS),
+      "",
+      "replay:",
+      formatFlagHelp(REPLAY_FLAGS),
       "",
       "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
       "`atr run|ask --router_type learned --router_model_path DIR`.",
