@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AnswerModel } from "../../nodes/offline/answer-model.js";
-import type { Route } from "../../nodes/types.js";
 import type { ResultRecord } from "../../training/labels.js";
 import { firstThen, replayLabels, replayQuestion, splitExploration } from "../../training/route-replay.js";
+import { decisions, SUB } from "./tiny-exploration.js";
 
 // P = sigmoid(raw): TEXT alone on its first attempt is accepted (sigmoid 3 = 0.95 ≥ 0.9), not later
 // (sigmoid 2 = 0.88); a HYBRID answer one earlier attempt agrees with is accepted (sigmoid 3).
@@ -18,48 +18,6 @@ const model: AnswerModel = {
   threshold: 0.9,
   trainedOn: {},
 };
-
-const SUB = "Which harbour did the ferry leave from?";
-
-/** One traced attempt of the exploration run, with the stale order features it had there. */
-function row(route: Route, attempt: number, answer: string) {
-  const valued = answer !== "not found";
-  return {
-    question_id: "q1",
-    sub_query: SUB,
-    expected_operator: "lookup",
-    required_modalities: "both",
-    entity_mentions: ["ferry"],
-    need_global_table_view: false,
-    uncertainty: 0,
-    schema: null,
-    has_schema: false,
-    history_H: [],
-    route,
-    requested_route: route,
-    effective_route: route,
-    value_linker_attempted: false,
-    attempt,
-    verdict: 0.5 as const,
-    accepted: false,
-    produced_answer: answer,
-    reason: "",
-    // exploration order SQL, TEXT, RETRIEVE, HYBRID: stale attempt numbers and agreement
-    ...(valued
-      ? {
-          p_correct: 0.1,
-          features: { bias: 1, [`route=${route}`]: 1, [`attempt=${attempt}`]: 1, "agree=0": 1, grounded: 1 },
-        }
-      : {}),
-  };
-}
-
-const decisions = [
-  row("SQL", 1, "Northgate"),
-  row("TEXT", 2, "Eastport"),
-  row("RETRIEVE", 3, "not found"),
-  row("HYBRID", 4, "Northgate"),
-];
 
 describe("replayQuestion", () => {
   it("splits the first sub-query's attempts by route", () => {

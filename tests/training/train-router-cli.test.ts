@@ -6,6 +6,9 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { command } from "../../cli/commands/train-router.js";
 import { UsageError } from "../../cli/args.js";
 import { tinyLabels } from "./tiny-labels.js";
+import { decisions, explorationRecord } from "./tiny-exploration.js";
+import type { RouterLabel } from "../../training/labels.js";
+import type { ReplayTally } from "../../training/route-replay.js";
 
 const root = mkdtempSync(join(tmpdir(), "atr-train-cli-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -120,5 +123,35 @@ describe("atr train-router", () => {
       `${file}:1: history_H is missing`,
     );
     expect(existsSync(join(root, "bad-model"))).toBe(false);
+  });
+});
+
+describe("atr train-router labels --replay and replay", () => {
+  it("labels an exploration run by replaying it, and compares the routers on it, with the shipped verifier", async () => {
+    // every route that answers finds the gold answer: any order ends right
+    const rows = decisions.map((d) => (d.produced_answer === "not found" ? d : { ...d, produced_answer: "Eastport" }));
+    const run = join(root, "explore.jsonl");
+    writeFileSync(run, `${JSON.stringify(explorationRecord("Eastport", rows))}\n`);
+    const out = join(root, "replay-labels.jsonl");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await command.run(["labels", "--replay", run, "--gold_bench", "wtq", "--out", out])).toBe(0);
+      const [label] = readFileSync(out, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as RouterLabel);
+      expect(label!.label_source).toBe("execution_replay");
+      expect(Object.keys(label!.replay!).sort()).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT"]);
+      expect(Object.values(label!.replay!).every((o) => o.right)).toBe(true);
+      const model = join(import.meta.dirname, "../../training/models/routes-replay");
+      log.mockClear();
+      expect(await command.run(["replay", "--model", model, "--explore", run, "--gold_bench", "wtq", "--json"])).toBe(
+        0,
+      );
+      const tallies = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, ReplayTally>;
+      expect(tallies.all).toMatchObject({ questions: 1, heuristic: 1, student: 1, better: 0, worse: 0 });
+    } finally {
+      log.mockRestore();
+    }
   });
 });
