@@ -6,7 +6,7 @@
  *
  *   npm run bench:router [-- --model DIR] [--bert DIR] [--decisions N] [--bert_decisions N]
  *
- * --model: a student folder (default training/models/routes-oracle). --bert: a transformers.js
+ * --model: a student folder (default training/models/routes-replay). --bert: a transformers.js
  * sequence-classifier folder (e.g. the converted released checkpoint, docs/ROUTER.md). Without
  * --bert the script builds, in a temporary folder, a DistilBERT-shaped checkpoint with random
  * weights (6 layers, hidden 768, 12 heads, FFN 3072: the base model's compute) whose WordPiece
@@ -31,7 +31,7 @@ const flag = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const modelDir = flag("model") ?? join(import.meta.dirname, "../training/models/routes-oracle");
+const modelDir = flag("model") ?? join(import.meta.dirname, "../training/models/routes-replay");
 const decisions = Number(flag("decisions") ?? 5000);
 const bertDecisions = Number(flag("bert_decisions") ?? 200);
 

@@ -69,6 +69,7 @@ export function writeRouterModel(
   features: HashedFeatureSettings,
   inputVersion: 1 | 2,
   training: Record<string, unknown>,
+  heuristicMargin?: number,
 ): RouterConfig {
   mkdirSync(dir, { recursive: true });
   const config: RouterConfig = {
@@ -79,6 +80,7 @@ export function writeRouterModel(
     input_dim: model.dimension,
     features,
     onnx: { file: ROUTER_MODEL_FILE, input: ONNX_INPUT, output: ONNX_OUTPUT },
+    ...(heuristicMargin !== undefined ? { heuristic_margin: heuristicMargin } : {}),
     training,
   };
   writeFileSync(join(dir, ROUTER_MODEL_FILE), studentOnnx(model));

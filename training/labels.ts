@@ -38,9 +38,11 @@ export interface RouterLabel extends Pick<
   table_id?: string;
   /** The label. */
   route: Route;
-  label_source: "verified_inference" | "teacher_distill" | "execution_oracle";
-  /** Execution oracle: every route whose answer was right (the label is the cheapest of them). */
+  label_source: "verified_inference" | "teacher_distill" | "execution_oracle" | "execution_replay";
+  /** Execution oracle: every route whose answer was right (the label is the cheapest of them); replay: the best first routes. */
   routes_right?: Route[];
+  /** Replay labels: per first route, whether the replayed loop's final answer was right and its attempts. */
+  replay?: Partial<Record<Route, { right: boolean; attempts: number }>>;
   /** The benchmark's own question type when it has one (HybridQA, TAT-QA `answer_from`), for reports. */
   answer_from?: string;
 }
@@ -68,7 +70,7 @@ interface DecisionLike {
   attempt?: unknown;
 }
 
-interface ResultRecord {
+export interface ResultRecord {
   question_id?: string;
   question?: string;
   table_id?: string;
@@ -113,7 +115,8 @@ export function readRouterLabels(file: string): RouterLabel[] {
   });
 }
 
-function labelFromDecision(
+/** A label from a trace decision's router inputs (plan fields, schema, H) and the route to learn. */
+export function labelFromDecision(
   record: ResultRecord,
   d: DecisionLike,
   route: Route,

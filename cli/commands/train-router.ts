@@ -1,5 +1,5 @@
 /**
- * `atr train-router labels|train|eval` (reference §11): make router labels from a traced run, train
+ * `atr train-router labels|train|eval|compare|replay` (reference §11): make router labels from a traced run, train
  * the hashed logistic-regression student and export it to ONNX, and measure its agreement.
  */
 import { writeFileSync } from "node:fs";
@@ -25,6 +25,11 @@ const LABEL_FLAGS: FlagSpecs = {
   explore: {
     kind: "string",
     help: "results file of an exploration run (`atr run --accept_threshold 1 --emit_trace`: every route tried and traced); label = cheapest route whose answer on the first sub-query is right (needs --gold_bench)",
+    repeatable: true,
+  },
+  replay: {
+    kind: "string",
+    help: "results file of an exploration run: the loop is replayed under the shipped verifier with each route first; label = the first routes whose final answer is right with the fewest attempts (needs --gold_bench; training/route-replay.ts)",
     repeatable: true,
   },
   out: { kind: "string", help: "labels file to write (.jsonl)" },
@@ -63,6 +68,10 @@ const TRAIN_FLAGS: FlagSpecs = {
     default: "label",
   },
   class_weighting: { kind: "string", help: "balanced (max_count / count_c, reference) | none", default: "balanced" },
+  heuristic_margin: {
+    kind: "number",
+    help: "write heuristic_margin to router.json: the heuristic router's route stays first unless the student's softmax probability of another is higher by more than this (0..1; `atr train-router replay` sweeps it)",
+  },
 };
 
 const EVAL_FLAGS: FlagSpecs = {
@@ -82,6 +91,56 @@ const COMPARE_FLAGS: FlagSpecs = {
   json: { kind: "boolean", help: "print the comparison as JSON" },
 };
 
+const REPLAY_FLAGS: FlagSpecs = {
+  model: { kind: "string", help: "model folder of the learned router" },
+  explore: {
+    kind: "string",
+    help: "results file of an exploration run (`atr run --accept_threshold 1 --emit_trace`)",
+    repeatable: true,
+  },
+  gold_bench: { kind: "string", help: "wtq | tatqa | hybridqa: the official metric that judges the replayed answers" },
+  questions: {
+    kind: "string",
+    help: "labels file (.jsonl, e.g. <model>/heldout-labels.jsonl): replay only its questions (a grouped hold-out)",
+    repeatable: true,
+  },
+  heuristic_margin: {
+    kind: "number",
+    help: "replay with this heuristic_margin instead of the model's (0..1; see `atr train-router train --heuristic_margin`)",
+  },
+  json: { kind: "boolean", help: "print the comparison as JSON" },
+};
+
+/** Judges a produced answer against a record's gold by the benchmark's official metric. */
+async function answerCheck(bench: string): Promise<import("../../training/labels.js").AnswerCheck> {
+  const { BENCHES, officialScore } = await import("../../evals/score.js");
+  if (!(BENCHES as readonly string[]).includes(bench))
+    throw new UsageError(`--gold_bench must be one of ${BENCHES.join(", ")}`);
+  return (record, answer) => {
+    const scores = officialScore(
+      bench as (typeof BENCHES)[number],
+      { ...record, question: String(record.question ?? "") },
+      { agentic_tablerag_answer: answer },
+    );
+    return (scores.accuracy ?? scores.em ?? 0) === 1;
+  };
+}
+
+/** The shipped verifier model the replay judges with (it needs one: the replay is of the learned verifier's loop). */
+async function shippedVerifier(): Promise<import("../../nodes/offline/answer-model.js").AnswerModel> {
+  const { answerModel } = await import("../../nodes/offline/answer-model.js");
+  const model = answerModel();
+  if (!model)
+    throw new UsageError("no verifier model (nodes/offline/models/answer-verifier.json): the replay needs one");
+  return model;
+}
+
+function marginFlag(v: unknown): number {
+  const m = Number(v);
+  if (!(m >= 0 && m <= 1)) throw new UsageError(`--heuristic_margin must be a number in 0..1 (got ${String(v)})`);
+  return m;
+}
+
 const required = (flags: Record<string, unknown>, name: string): string => {
   const v = flags[name];
   if (v === undefined || v === "" || (Array.isArray(v) && v.length === 0))
@@ -96,30 +155,17 @@ async function labelsCommand(argv: string[]): Promise<number> {
   const distill = (flags.distill as string[] | undefined) ?? [];
   const oracle = (flags.oracle as string[] | undefined) ?? [];
   const explore = (flags.explore as string[] | undefined) ?? [];
-  if (inference.length + distill.length + oracle.length + explore.length === 0)
+  const replay = (flags.replay as string[] | undefined) ?? [];
+  if (inference.length + distill.length + oracle.length + explore.length + replay.length === 0)
     throw new UsageError(
-      "give --from_inference RUN.jsonl, --distill RUN.jsonl, --oracle ROUTE=RUN.jsonl or --explore RUN.jsonl",
+      "give --from_inference RUN.jsonl, --distill RUN.jsonl, --oracle ROUTE=RUN.jsonl, --explore RUN.jsonl or --replay RUN.jsonl",
     );
-  if ((oracle.length || explore.length) && !flags.gold_bench)
-    throw new UsageError("--oracle and --explore need --gold_bench to judge the answers");
+  if ((oracle.length || explore.length || replay.length) && !flags.gold_bench)
+    throw new UsageError("--oracle, --explore and --replay need --gold_bench to judge the answers");
   const { readJsonl, labelsFromInference, distillLabels, oracleLabels, explorationLabels } =
     await import("../../training/labels.js");
   const { teacherRoute } = await import("../../nodes/offline/choose-route.js");
-  let isCorrect: import("../../training/labels.js").AnswerCheck | undefined;
-  if (flags.gold_bench) {
-    const bench = String(flags.gold_bench);
-    const { BENCHES, officialScore } = await import("../../evals/score.js");
-    if (!(BENCHES as readonly string[]).includes(bench))
-      throw new UsageError(`--gold_bench must be one of ${BENCHES.join(", ")}`);
-    isCorrect = (record, answer) => {
-      const scores = officialScore(
-        bench as (typeof BENCHES)[number],
-        { ...record, question: String(record.question ?? "") },
-        { agentic_tablerag_answer: answer },
-      );
-      return (scores.accuracy ?? scores.em ?? 0) === 1;
-    };
-  }
+  const isCorrect = flags.gold_bench ? await answerCheck(String(flags.gold_bench)) : undefined;
   const labels = [
     ...inference.flatMap((f) => labelsFromInference(readJsonl(f), isCorrect)),
     ...distill.flatMap((f) => distillLabels(readJsonl(f), teacherRoute)),
@@ -136,13 +182,18 @@ async function labelsCommand(argv: string[]): Promise<number> {
     }
     labels.push(...oracleLabels(runs, isCorrect!));
   }
+  if (replay.length) {
+    const { replayLabels } = await import("../../training/route-replay.js");
+    const model = await shippedVerifier();
+    for (const f of replay) labels.push(...(await replayLabels(readJsonl(f), isCorrect!, model)));
+  }
   writeFileSync(out, labels.map((l) => JSON.stringify(l)).join("\n") + (labels.length ? "\n" : ""));
   const { labelSummary } = await import("../../training/labels.js");
   const summary = labelSummary(labels);
   if (flags.summary)
     writeFileSync(
       String(flags.summary),
-      `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: [...oracle, ...explore] }, null, 2)}\n`,
+      `${JSON.stringify({ ...summary, gold_bench: flags.gold_bench ?? null, runs: [...oracle, ...explore, ...replay] }, null, 2)}\n`,
     );
   console.log(
     `atr train-router: ${labels.length} labels from ${summary.questions} questions → ${out} ${JSON.stringify(summary.label_counts)}`,
@@ -190,12 +241,20 @@ async function trainCommand(argv: string[]): Promise<number> {
     targets,
     classWeighting,
   });
-  writeRouterModel(out, model, features, version, {
-    ...stats,
-    labelFiles,
-    heldOutLabels: heldOut.length,
-    command: `atr train-router train ${argv.join(" ")}`,
-  });
+  const margin = flags.heuristic_margin !== undefined ? marginFlag(flags.heuristic_margin) : undefined;
+  writeRouterModel(
+    out,
+    model,
+    features,
+    version,
+    {
+      ...stats,
+      labelFiles,
+      heldOutLabels: heldOut.length,
+      command: `atr train-router train ${argv.join(" ")}`,
+    },
+    margin,
+  );
   if (heldOut.length) {
     const { join } = await import("node:path");
     writeFileSync(join(out, "heldout-labels.jsonl"), heldOut.map((l) => JSON.stringify(l)).join("\n") + "\n");
@@ -242,6 +301,32 @@ async function evalCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** `atr train-router replay`: heuristic vs the student on exploration runs, each question's loop replayed under both. */
+async function replayCommand(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, REPLAY_FLAGS);
+  const modelPath = required(flags, "model");
+  required(flags, "explore");
+  const isCorrect = await answerCheck(required(flags, "gold_bench"));
+  const { readJsonl, readRouterLabels } = await import("../../training/labels.js");
+  const { compareByReplay, renderReplay } = await import("../../training/route-replay.js");
+  const { createLearnedRouter } = await import("../../nodes/routers/learned.js");
+  const policy = await createLearnedRouter(
+    modelPath,
+    flags.heuristic_margin !== undefined ? { heuristicMargin: marginFlag(flags.heuristic_margin) } : {},
+  );
+  let records = (flags.explore as string[]).flatMap((f) =>
+    readJsonl<import("../../training/labels.js").ResultRecord>(f),
+  );
+  const only = (flags.questions as string[] | undefined) ?? [];
+  if (only.length) {
+    const keep = new Set(only.flatMap((f) => readRouterLabels(f)).map((l) => l.question_id));
+    records = records.filter((r) => keep.has(String(r.question_id ?? r.atr_trace?.question_id ?? "")));
+  }
+  const tallies = await compareByReplay(records, isCorrect, await shippedVerifier(), policy);
+  console.log(flags.json ? JSON.stringify(tallies, null, 2) : renderReplay(tallies));
+  return 0;
+}
+
 async function compareCommand(argv: string[]): Promise<number> {
   const { flags } = parseArgs(argv, COMPARE_FLAGS);
   const bench = required(flags, "bench");
@@ -264,7 +349,7 @@ async function compareCommand(argv: string[]): Promise<number> {
 
 export const command: Command = {
   summary:
-    "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs",
+    "learned router: make labels from traced runs, train the ONNX student, measure agreement, compare router runs (or replay them)",
   help: () =>
     [
       "Usage:",
@@ -272,6 +357,7 @@ export const command: Command = {
       "  atr train-router train --labels labels.jsonl --out DIR [--epochs N --lr X --seed N]",
       "  atr train-router eval --model DIR --labels labels.jsonl [--json]",
       "  atr train-router compare --bench B --gold QUESTIONS.jsonl --pred heuristic=H.jsonl --pred learned=L.jsonl",
+      "  atr train-router replay --model DIR --explore RUN.jsonl --gold_bench B [--questions DIR/heldout-labels.jsonl]",
       "",
       "labels:",
       formatFlagHelp(LABEL_FLAGS),
@@ -285,6 +371,9 @@ export const command: Command = {
       "compare:",
       formatFlagHelp(COMPARE_FLAGS),
       "",
+      "replay:",
+      formatFlagHelp(REPLAY_FLAGS),
+      "",
       "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
       "`atr run|ask --router_type learned --router_model_path DIR`.",
     ].join("\n"),
@@ -294,8 +383,9 @@ export const command: Command = {
     if (sub === "train") return trainCommand(rest);
     if (sub === "eval") return evalCommand(rest);
     if (sub === "compare") return compareCommand(rest);
+    if (sub === "replay") return replayCommand(rest);
     throw new UsageError(
-      `expected a subcommand: labels | train | eval | compare (got ${sub === undefined ? "none" : `"${sub}"`})`,
+      `expected a subcommand: labels | train | eval | compare | replay (got ${sub === undefined ? "none" : `"${sub}"`})`,
     );
   },
 };

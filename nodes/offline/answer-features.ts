@@ -58,7 +58,7 @@ function bucket(n: number, edges: readonly number[], labels: readonly string[]):
  * how many found the same value under another scale word ("54,330" and "54,330 thousand").
  */
 function agreement(
-  input: VerifyInput,
+  input: Pick<VerifyInput, "route" | "earlier">,
   answer: string,
 ): { same: number; sameOther: number; other: number; sameValue: number } {
   const key = normaliseForContainment(answer);
@@ -78,6 +78,32 @@ function agreement(
     } else other++;
   }
   return { same, sameOther, other, sameValue };
+}
+
+/** The features that depend on the attempts before this one (its number, agreement with earlier answers). */
+export const ORDER_FEATURE =
+  /^(attempt=|retry-sub-query$|agree=|disagree=|agree-other-family$|agree-value=|route=[A-Z]+\|(agree=|agree-other-family$))/;
+
+/**
+ * The features of `answer` that depend on the attempts before it (ORDER_FEATURE): what
+ * training/route-replay.ts recomputes when it replays a question's attempts in another route order.
+ */
+export function orderFeatures(
+  input: Pick<VerifyInput, "route" | "subQuery" | "attempt" | "earlier">,
+  answer: string,
+): string[] {
+  const on = [`attempt=${bucket(input.attempt ?? 1, [1, 2, 3], ["1", "2", "3", "4+"])}`];
+  if ((input.earlier ?? []).some((e) => e.subQuery !== input.subQuery)) on.push("retry-sub-query");
+  const agree = agreement(input, answer);
+  const agreeLabel = bucket(agree.same, [0, 1], ["0", "1", "2+"]);
+  on.push(
+    `agree=${agreeLabel}`,
+    `route=${input.route}|agree=${agreeLabel}`,
+    `disagree=${bucket(agree.other, [0, 1], ["0", "1", "2+"])}`,
+  );
+  if (agree.sameOther > 0) on.push("agree-other-family", `route=${input.route}|agree-other-family`);
+  on.push(`agree-value=${bucket(agree.sameValue, [0, 1], ["0", "1", "2+"])}`);
+  return on;
 }
 
 /** The answer's scale word against the scale the evidence declares ("in thousands"). */
@@ -218,20 +244,8 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
   const detectors = analysisOf(input.plan)?.detectors;
   if (detectors) on.push(`det:op=${detectors.operator}`, `det:kind=${detectors.answerKind}`);
   if (input.requestedRoute && input.requestedRoute !== route) on.push("route-changed");
-  const attempt = input.attempt ?? 1;
-  on.push(`attempt=${bucket(attempt, [1, 2, 3], ["1", "2", "3", "4+"])}`);
-  if ((input.earlier ?? []).some((e) => e.subQuery !== input.subQuery)) on.push("retry-sub-query");
+  on.push(...orderFeatures(input, answer));
   if (/\(about:/.test(input.subQuery)) on.push("about-note");
-
-  const agree = agreement(input, answer);
-  const agreeLabel = bucket(agree.same, [0, 1], ["0", "1", "2+"]);
-  on.push(
-    `agree=${agreeLabel}`,
-    `route=${route}|agree=${agreeLabel}`,
-    `disagree=${bucket(agree.other, [0, 1], ["0", "1", "2+"])}`,
-  );
-  if (agree.sameOther > 0) on.push("agree-other-family", `route=${route}|agree-other-family`);
-  on.push(`agree-value=${bucket(agree.sameValue, [0, 1], ["0", "1", "2+"])}`);
   if (numericValue(withoutScale(answer).replace(/%$/, "")) !== null) on.push(...scaleFeatures(answer, input.evidence));
 
   if (family(route) === "sql") {

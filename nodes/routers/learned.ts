@@ -15,11 +15,28 @@ import type { Route } from "../types.js";
 import { learnedInputText } from "./features.js";
 import { featurise } from "./hashed-features.js";
 import type { LearnedRouterPolicy, RouterInput } from "./index.js";
-import { LABELS, rankScores, readRouterConfig, RouterConfigError, ROUTER_CONFIG_FILE } from "./router-config.js";
+import { failedSet } from "./failed-set.js";
+import { heuristicRoute } from "./heuristic.js";
+import {
+  deferToHeuristic,
+  LABELS,
+  rankScores,
+  readRouterConfig,
+  RouterConfigError,
+  ROUTER_CONFIG_FILE,
+} from "./router-config.js";
 import { createSequenceClassifierRouter } from "./sequence-classifier.js";
 
+/** Settings that override the model folder's (the replay's margin sweep: training/route-replay.ts). */
+export interface StudentOverrides {
+  heuristicMargin?: number;
+}
+
 /** Opens a model folder of either format. */
-export async function createLearnedRouter(modelPath: string): Promise<LearnedRouterPolicy> {
+export async function createLearnedRouter(
+  modelPath: string,
+  overrides: StudentOverrides = {},
+): Promise<LearnedRouterPolicy> {
   if (!existsSync(join(modelPath, ROUTER_CONFIG_FILE)) && existsSync(join(modelPath, "config.json"))) {
     return createSequenceClassifierRouter(modelPath);
   }
@@ -30,12 +47,19 @@ export async function createLearnedRouter(modelPath: string): Promise<LearnedRou
       "is missing, and so is config.json: the folder is neither a trained student (router.json + model.onnx) nor a transformers.js sequence classifier (config.json + tokenizer.json + onnx/model.onnx)",
     );
   }
-  return createHashedStudentRouter(modelPath);
+  return createHashedStudentRouter(modelPath, overrides);
 }
 
-/** The hashed logistic-regression student: featurise → one Gemm → 4 scores. */
-export async function createHashedStudentRouter(modelPath: string): Promise<LearnedRouterPolicy> {
+/**
+ * The hashed logistic-regression student: featurise → one Gemm → 4 scores; with `heuristic_margin`
+ * the heuristic router's route stays first unless the student is surer of another by the margin.
+ */
+export async function createHashedStudentRouter(
+  modelPath: string,
+  overrides: StudentOverrides = {},
+): Promise<LearnedRouterPolicy> {
   const config = readRouterConfig(modelPath);
+  const margin = overrides.heuristicMargin ?? config.heuristic_margin;
   const configFile = join(modelPath, ROUTER_CONFIG_FILE);
   const session = await ort.InferenceSession.create(join(modelPath, config.onnx.file));
   if (!session.inputNames.includes(config.onnx.input)) {
@@ -64,7 +88,9 @@ export async function createHashedStudentRouter(modelPath: string): Promise<Lear
           `gives ${scores.length} scores per input; 4 classes are expected`,
         );
       }
-      return rankScores(scores);
+      if (margin === undefined) return rankScores(scores);
+      const failed = failedSet(input.history, input.plan.subQuery, input.failureScope);
+      return deferToHeuristic(scores, heuristicRoute(input.plan, input.schema !== null, failed), failed, margin);
     },
   };
 }

@@ -26,6 +26,11 @@ export interface RouterConfig {
   input_dim: number;
   features: HashedFeatureSettings;
   onnx: { file: string; input: string; output: string };
+  /**
+   * Defer to the heuristic router: the student's route replaces the heuristic's only when its
+   * softmax probability is higher by more than this (absent: the student always decides).
+   */
+  heuristic_margin?: number;
   /** Free-form training statistics (label counts, epochs, validation agreement, …). */
   training: Record<string, unknown>;
 }
@@ -78,6 +83,9 @@ export function validateRouterConfig(raw: unknown, file: string): RouterConfig {
     fail("onnx", 'must be {"file", "input", "output"} strings');
   }
   if (/[\\/]|^\.\.?$/.test(String(onnx!.file))) fail("onnx.file", "must be a file name inside the model folder");
+  const margin = c.heuristic_margin;
+  if (margin !== undefined && !(typeof margin === "number" && margin >= 0 && margin <= 1))
+    fail("heuristic_margin", `must be a number in 0..1 (got ${JSON.stringify(margin)})`);
   return {
     ...(c as unknown as RouterConfig),
     router_input_version: version as 1 | 2,
@@ -110,4 +118,24 @@ export function rankScores(scores: ArrayLike<number>): Route[] {
 /** The online decision rule (§5.3): the best-scoring route not in the failed set; TEXT if all failed. */
 export function maskedChoice(ranked: readonly Route[], failed: ReadonlySet<Route>): Route {
   return ranked.find((r) => !failed.has(r)) ?? "TEXT";
+}
+
+/**
+ * The student's ranking, deferring to the heuristic router's route unless the student's best
+ * available route (not in `failed`) beats it by more than `margin` in softmax probability.
+ */
+export function deferToHeuristic(
+  scores: ArrayLike<number>,
+  heuristic: Route,
+  failed: ReadonlySet<Route>,
+  margin: number,
+): Route[] {
+  const ranked = rankScores(scores);
+  const max = Math.max(...Array.from(scores));
+  const exp = Array.from(scores, (s) => Math.exp(s - max));
+  const sum = exp.reduce((a, b) => a + b, 0);
+  const p = (r: Route) => exp[LABELS.indexOf(r)]! / sum;
+  const top = maskedChoice(ranked, failed);
+  if (top === heuristic || p(top) - p(heuristic) > margin) return ranked;
+  return [heuristic, ...ranked.filter((r) => r !== heuristic)];
 }

@@ -6,6 +6,9 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { command } from "../../cli/commands/train-router.js";
 import { UsageError } from "../../cli/args.js";
 import { tinyLabels } from "./tiny-labels.js";
+import { decisions, explorationRecord } from "./tiny-exploration.js";
+import type { RouterLabel } from "../../training/labels.js";
+import type { ReplayTally } from "../../training/route-replay.js";
 
 const root = mkdtempSync(join(tmpdir(), "atr-train-cli-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -81,15 +84,31 @@ describe("atr train-router", () => {
     }
   });
 
-  it("refuses a missing subcommand, missing flags and --oracle / --explore without a gold benchmark", async () => {
+  it("refuses a missing subcommand, missing flags and --oracle / --explore / --replay without a gold benchmark", async () => {
     await expect(command.run([])).rejects.toThrow(UsageError);
     await expect(command.run(["train", "--out", root])).rejects.toThrow(/--labels is required/);
     await expect(command.run(["labels", "--oracle", "SQL=x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
-      /--oracle and --explore need --gold_bench/,
+      /--oracle, --explore and --replay need --gold_bench/,
     );
     await expect(command.run(["labels", "--explore", "x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
-      /--oracle and --explore need --gold_bench/,
+      /--oracle, --explore and --replay need --gold_bench/,
     );
+    await expect(command.run(["labels", "--replay", "x.jsonl", "--out", join(root, "o.jsonl")])).rejects.toThrow(
+      /--oracle, --explore and --replay need --gold_bench/,
+    );
+    await expect(
+      command.run([
+        "replay",
+        "--model",
+        root,
+        "--explore",
+        "x.jsonl",
+        "--gold_bench",
+        "wtq",
+        "--heuristic_margin",
+        "3",
+      ]),
+    ).rejects.toThrow(/--heuristic_margin must be a number in 0\.\.1/);
   });
 
   it("refuses a labels file whose label the student cannot learn from, naming the line", async () => {
@@ -104,5 +123,35 @@ describe("atr train-router", () => {
       `${file}:1: history_H is missing`,
     );
     expect(existsSync(join(root, "bad-model"))).toBe(false);
+  });
+});
+
+describe("atr train-router labels --replay and replay", () => {
+  it("labels an exploration run by replaying it, and compares the routers on it, with the shipped verifier", async () => {
+    // every route that answers finds the gold answer: any order ends right
+    const rows = decisions.map((d) => (d.produced_answer === "not found" ? d : { ...d, produced_answer: "Eastport" }));
+    const run = join(root, "explore.jsonl");
+    writeFileSync(run, `${JSON.stringify(explorationRecord("Eastport", rows))}\n`);
+    const out = join(root, "replay-labels.jsonl");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await command.run(["labels", "--replay", run, "--gold_bench", "wtq", "--out", out])).toBe(0);
+      const [label] = readFileSync(out, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as RouterLabel);
+      expect(label!.label_source).toBe("execution_replay");
+      expect(Object.keys(label!.replay!).sort()).toEqual(["HYBRID", "RETRIEVE", "SQL", "TEXT"]);
+      expect(Object.values(label!.replay!).every((o) => o.right)).toBe(true);
+      const model = join(import.meta.dirname, "../../training/models/routes-replay");
+      log.mockClear();
+      expect(await command.run(["replay", "--model", model, "--explore", run, "--gold_bench", "wtq", "--json"])).toBe(
+        0,
+      );
+      const tallies = JSON.parse(String(log.mock.calls[0]![0])) as Record<string, ReplayTally>;
+      expect(tallies.all).toMatchObject({ questions: 1, heuristic: 1, student: 1, better: 0, worse: 0 });
+    } finally {
+      log.mockRestore();
+    }
   });
 });

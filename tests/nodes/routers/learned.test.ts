@@ -17,7 +17,12 @@ import type { Strategies } from "../../../nodes/strategies.js";
 import { writeRouterModel } from "../../../training/export-model.js";
 import { DEFAULT_FEATURE_SETTINGS } from "../../../nodes/routers/hashed-features.js";
 import { labelPlan } from "../../../training/labels.js";
-import { RouterConfigError, validateRouterConfig } from "../../../nodes/routers/router-config.js";
+import {
+  deferToHeuristic,
+  readRouterConfig,
+  RouterConfigError,
+  validateRouterConfig,
+} from "../../../nodes/routers/router-config.js";
 import { trainStudent } from "../../../training/student.js";
 import { askScripted, useExampleIndex } from "../../fixtures/example-index.js";
 import { ScriptedChatModel, reply } from "../../fixtures/scripted-model.js";
@@ -212,5 +217,98 @@ describe("the committed student on execution-guided labels (training/models/rout
       {} as Strategies, // the learned router calls no strategy
     );
     expect(next).not.toBe("TEXT");
+  });
+});
+
+describe("deferring to the heuristic (router.json heuristic_margin)", () => {
+  it("keeps the heuristic's route first unless the student is surer of another by the margin", () => {
+    // softmax of [1, 0, 0, 1.3] ≈ TEXT 0.34, SQL 0.12, RETRIEVE 0.12, HYBRID 0.42: HYBRID leads TEXT by ≈ 0.11
+    const scores = [1, 0, 0, 1.3];
+    expect(deferToHeuristic(scores, "TEXT", new Set(), 0.05)[0]).toBe("HYBRID");
+    expect(deferToHeuristic(scores, "TEXT", new Set(), 0.15)).toEqual(["TEXT", "HYBRID", "SQL", "RETRIEVE"]);
+    // HYBRID failed: the student's best available route, TEXT, leads the heuristic's SQL by ≈ 0.2: the student's order stays
+    expect(deferToHeuristic(scores, "SQL", new Set(["HYBRID"]), 0.15).slice(0, 2)).toEqual(["HYBRID", "TEXT"]);
+    expect(deferToHeuristic(scores, "SQL", new Set(["HYBRID"]), 0.25)[0]).toBe("SQL");
+  });
+
+  it("refuses a margin outside 0..1, naming router.json and the field", () => {
+    const good = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../../training/models/routes-replay/router.json"), "utf8"),
+    );
+    expect(() => validateRouterConfig({ ...good, heuristic_margin: 2 }, "x/router.json")).toThrow(
+      /x\/router\.json: field "heuristic_margin" must be a number in 0\.\.1/,
+    );
+  });
+});
+
+describe("the committed student on replay labels (training/models/routes-replay)", () => {
+  const dir = join(import.meta.dirname, "../../../training/models/routes-replay");
+  const col = (name: string, type: "text" | "integer") => ({
+    name,
+    physical: name.toLowerCase().replace(/\W+/g, "_"),
+    rawPhysical: `${name.toLowerCase().replace(/\W+/g, "_")}__raw`,
+    type,
+    examples: [],
+  });
+  const table = (columns: TableSchema["columns"]): TableSchema => ({
+    tableId: "t",
+    physical: "t",
+    file: "t.csv",
+    rowCount: 12,
+    columns,
+  });
+  const plan = (subQuery: string, extra: Partial<SubQueryPlan> = {}): SubQueryPlan => ({
+    subQuery,
+    expectedOperator: "lookup",
+    requiredModalities: "text",
+    needGlobalTableView: false,
+    entityMentions: [],
+    uncertainty: 0,
+    ...extra,
+  });
+  const first = async (p: SubQueryPlan, schema: TableSchema) => {
+    const router = await createLearnedRouter(dir);
+    return (await router.rank({ plan: p, schema, history: [], failureScope: "question", reselectIndex: 0 }))[0];
+  };
+  const fleet = table([
+    col("Vessel", "text"),
+    col("Class", "text"),
+    col("Registry ( flag )", "text"),
+    col("Owner ( s )", "text"),
+    col("Demise", "text"),
+  ]);
+  const league = table([
+    col("Season", "integer"),
+    col("Club", "text"),
+    col("Points", "integer"),
+    col("Goals", "integer"),
+  ]);
+
+  it("loads with its margin and routes differently from the heuristic where the replay labels say so", async () => {
+    expect(readRouterConfig(dir).heuristic_margin).toBe(0.05);
+    // a passage question that names its row by a description of a linked passage: RETRIEVE first, not TEXT
+    const bridge = plan(
+      "What is the registry of the vessel whose class was seen as fast and nimble and used both for trade and for war ? (columns: Vessel, Registry)",
+    );
+    expect(heuristicRoute(bridge, true, new Set())).toBe("TEXT");
+    expect(await first(bridge, fleet)).toBe("RETRIEVE");
+    // a superlative over a table: HYBRID (right as often as SQL on WTQ train, and accepted sooner), not SQL
+    const top = plan("which club has the top amount of points? (columns: Club, Points)", {
+      expectedOperator: "sort",
+      requiredModalities: "table",
+      needGlobalTableView: true,
+    });
+    expect(heuristicRoute(top, true, new Set())).toBe("SQL");
+    expect(await first(top, league)).toBe("HYBRID");
+  });
+
+  it("keeps the heuristic's route where it is not surer by the margin", async () => {
+    const sum = plan("what was the total number of goals in 1998? (columns: Season, Goals)", {
+      expectedOperator: "aggregate",
+      requiredModalities: "table",
+      needGlobalTableView: true,
+    });
+    expect(heuristicRoute(sum, true, new Set())).toBe("SQL");
+    expect(await first(sum, league)).toBe("SQL");
   });
 });
