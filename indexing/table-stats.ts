@@ -12,8 +12,10 @@
  * - `_values(table_id, col, norm, raw, freq, rows)`: every distinct normalised value of every
  *   column (`normaliseText`), the first original text with it, how many rows hold it and which
  *   (JSON array); indexed by (table_id, norm).
- * - `_values_fts`: FTS5 over `_values.norm` (external content, rowid = `_values` rowid): the tables'
- *   words → values.
+ * - `_values_fts`: FTS5 over the `_values.norm` that are not one number (external content = the view
+ *   `_value_words`, rowid = `_values` rowid): the tables' words → values. A value that is one number
+ *   ("1234": an id, a score — most of a large table's distinct values) is found by `_values_key`
+ *   instead (`numberWords`), which answers the same word exactly and keeps the FTS index small.
  * - `_value_tokens(table_id, token)`: the words of five or more letters (no digits) of each table's
  *   values, for typo matching.
  * - `_rows_fts_<position>`: FTS5 over the raw-text columns of the table at that load position
@@ -41,7 +43,8 @@ export function createStatsTables(db: Database.Database): void {
       distinct_count INTEGER NOT NULL, PRIMARY KEY (table_id, col));
     CREATE TABLE _table_stats (table_id TEXT PRIMARY KEY, summary_rows TEXT NOT NULL, header_rows TEXT NOT NULL, column_years TEXT NOT NULL);
     CREATE TABLE _values (table_id TEXT NOT NULL, col INTEGER NOT NULL, norm TEXT NOT NULL, raw TEXT NOT NULL, freq INTEGER NOT NULL, rows TEXT NOT NULL);
-    CREATE VIRTUAL TABLE _values_fts USING fts5 (norm, content = '_values', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 0');
+    CREATE VIEW _value_words (id, norm) AS SELECT rowid, norm FROM _values WHERE norm GLOB '*[^0-9]*';
+    CREATE VIRTUAL TABLE _values_fts USING fts5 (norm, content = '_value_words', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 0');
     CREATE TABLE _value_tokens (table_id TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY (table_id, token)) WITHOUT ROWID;
   `);
 }
@@ -154,6 +157,14 @@ class ColumnCounter {
   shares(): ColumnShares {
     return this.shareCounter.shares();
   }
+}
+
+/** A normalised value that is one number: in `_values` (found by `_values_key`), not in `_values_fts`. */
+const NUMBER_VALUE = /^[0-9]+$/;
+
+/** The words of `words` that name a number-only value (looked up in `_values` by `norm`, not through `_values_fts`). */
+export function numberWords(words: readonly string[]): string[] {
+  return [...new Set(words.filter((w) => NUMBER_VALUE.test(w)))];
 }
 
 /** An FTS5 query matching any of `words` (each quoted: no FTS operator can come from the text). */

@@ -12,6 +12,7 @@ import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { findMentions } from "../../nodes/offline/mentions.js";
 import { catalogFromRows, loadCatalog, sameRawText } from "../../nodes/offline/table-catalog.js";
 import { openSearchableIndex, type SearchableIndex } from "../../retrievers/open-search.js";
+import { normaliseText } from "../../text/normalise.js";
 
 const N = LARGE_TABLE_ROWS + 1500;
 const FIRST = ["Anna", "Boris", "Clara", "Dmitri", "Elena", "Farid", "Greta", "Hugo"];
@@ -86,6 +87,13 @@ describe("large tables", () => {
     expect(name.raw[N - 3]).toBe(rows[N - 3]![1]);
     expect(name.norm[N - 3]).toBe(full.columns[1]!.norm[N - 3]);
     expect(large.columns[3]!.num[N - 3]).toBe(full.columns[3]!.num[N - 3]);
+    // array methods visit the in-memory sample (the first LARGE_TABLE_ROWS rows) only, as they did through the proxy
+    const sample = full.columns[1]!.raw.slice(0, LARGE_TABLE_ROWS);
+    expect(name.raw.length).toBe(LARGE_TABLE_ROWS);
+    expect(name.raw.filter((v) => v.endsWith("7"))).toEqual(sample.filter((v) => v.endsWith("7")));
+    expect([...name.raw]).toEqual(sample);
+    expect(name.raw.some((v) => v === rows[N - 3]![1])).toBe(false);
+    expect(large.columns[3]!.num.map((v) => v)).toEqual(full.columns[3]!.num.slice(0, LARGE_TABLE_ROWS));
     // do rows hold one text? the index answers as reading the rows would (in the sample, past it, outside the table)
     const city = large.columns[2]!;
     const carrow = full.columns[2]!.distinct.get("carrow")!;
@@ -105,6 +113,24 @@ describe("large tables", () => {
     const typoWords = [...large.tokenIndex.keys()];
     expect(typoWords).toEqual(expect.arrayContaining(["kowalski", "brackwater"]));
     expect(typoWords.every((w) => w.length >= 5 && !/\d/.test(w))).toBe(true);
+  });
+
+  it("a value that is one number is found by its text, not through the FTS index (which it is left out of)", async () => {
+    const schema = index.tables.get("people")!;
+    const large = loadCatalog(index.db, schema);
+    const full = catalogFromRows(schema, rows);
+    // row N - 4 has the id N - 3, and row N - 3 a name ending with that number ("… Kowalski 6497")
+    const word = String(N - 3);
+    const keys = [...large.tokenIndex.get(word)!];
+    expect(keys).toEqual([...full.tokenIndex.get(word)!]);
+    expect(keys).toEqual(expect.arrayContaining([`0:${word}`, `1:${normaliseText(rows[N - 3]![1]!)}`]));
+    const inFts = (w: string) =>
+      index.db.prepare("SELECT COUNT(*) FROM _values_fts WHERE _values_fts MATCH ?").pluck().get(`"${w}"`);
+    expect(inFts(word)).toBe(1); // the name only
+    expect(index.db.prepare("SELECT COUNT(*) FROM _values WHERE norm = ?").pluck().get(word)).toBeGreaterThan(0);
+    expect(inFts("kowalski")).toBeGreaterThan(0);
+    const cells = await index.search.cells(`person number ${word}`, 5, { tableIds: ["people"] });
+    expect(cells.map((h) => `${h.entry.column}=${h.entry.value}`)).toContain(`id=${word}`);
   });
 
   it("finds the mentions the in-memory catalogue finds", () => {
