@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildIndex } from "../../indexing/build-index.js";
 import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
+import { bestPairs } from "../../indexing/cell-selection.js";
+import { openSqlStore, storedTable } from "../../indexing/sql-store.js";
 import { findMentions } from "../../nodes/offline/mentions.js";
 import { catalogFromRows, loadCatalog, sameRawText } from "../../nodes/offline/table-catalog.js";
 import { openSearchableIndex, type SearchableIndex } from "../../retrievers/open-search.js";
@@ -131,6 +133,43 @@ describe("large tables", () => {
     expect(inFts("kowalski")).toBeGreaterThan(0);
     const cells = await index.search.cells(`person number ${word}`, 5, { tableIds: ["people"] });
     expect(cells.map((h) => `${h.entry.column}=${h.entry.value}`)).toContain(`id=${word}`);
+  });
+
+  it("the cell budget reads only the columns whose cells can beat its choice, and chooses as if it read all", () => {
+    const stats = index.db
+      .prepare(
+        "SELECT col, distinct_count, max_freq, unvalued_rows, max_chars, digits_only FROM _column_stats ORDER BY col",
+      )
+      .all() as Array<Record<string, number>>;
+    // id: unique, digits only (the totals row's is empty); name: unique; city: five values; score: digits; date
+    expect(stats.map((r) => [r.max_freq, r.digits_only])).toEqual([
+      [1, 1],
+      [1, 0],
+      [N / 5, 0],
+      [expect.any(Number), 1],
+      [expect.any(Number), 0],
+    ]);
+    expect(stats[2]!.distinct_count).toBe(5);
+    expect(stats.every((r) => r.unvalued_rows === (r.col === 1 || r.col === 3 ? 0 : 1))).toBe(true); // the totals row's empty cells
+    expect(stats[1]!.max_chars).toBe(Math.max(...rows.map((r) => r[1]!.length)));
+    const store = openSqlStore(join(root, "index", "tables.sqlite"));
+    try {
+      const schema = index.tables.get("people")!;
+      const stored = storedTable(store, schema, (c) => c);
+      const read: number[] = [];
+      const spied = (c: number) => (read.push(c), stored.distinctCells(c));
+      const all = bestPairs(stored.raw, 50, stored.distinctCells);
+      const bounded = bestPairs(stored.raw, 50, spied, stored.columnBounds);
+      expect(bounded.best).toEqual(all.best);
+      expect(bounded.count).toBeGreaterThanOrEqual(50);
+      expect(all.count).toBeGreaterThan(bounded.count);
+      // the five cities (1,300 rows each) come first; ids and scores (digits) cannot beat them and are not read
+      expect(read[0]).toBe(2);
+      expect(read).not.toContain(0);
+      expect(read).not.toContain(3);
+    } finally {
+      store.close();
+    }
   });
 
   it("finds the mentions the in-memory catalogue finds", () => {
