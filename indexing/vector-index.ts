@@ -151,23 +151,9 @@ export function dot(vectors: Float32Array, id: number, dim: number, query: Float
  * number `dot` gives (the skipped terms are zeros, and adding a zero to a sum leaves it unchanged).
  */
 export function scorer(vectors: Float32Array, dim: number, query: Float32Array): (id: number) => number {
-  const sparse = sparseQuery(dim, query);
-  if (!sparse) return (id) => dot(vectors, id, dim, query);
-  const { at, w } = sparse;
-  const nnz = at.length;
-  return (id) => {
-    let s = 0;
-    const off = id * dim;
-    for (let i = 0; i < nnz; i++) s += vectors[off + at[i]!]! * w[i]!;
-    return s;
-  };
-}
-
-/** The non-zero dimensions of a query and their weights, when at most a quarter of them are non-zero. */
-function sparseQuery(dim: number, query: Float32Array): { at: Int32Array; w: Float64Array } | undefined {
   let nnz = 0;
   for (let j = 0; j < dim; j++) if (query[j] !== 0) nnz++;
-  if (nnz * 4 > dim) return undefined;
+  if (nnz * 4 > dim) return (id) => dot(vectors, id, dim, query);
   const at = new Int32Array(nnz);
   const w = new Float64Array(nnz);
   for (let j = 0, i = 0; j < dim; j++) {
@@ -176,19 +162,15 @@ function sparseQuery(dim: number, query: Float32Array): { at: Int32Array; w: Flo
       w[i++] = query[j]!;
     }
   }
-  return { at, w };
+  return (id) => {
+    let s = 0;
+    const off = id * dim;
+    for (let i = 0; i < nnz; i++) s += vectors[off + at[i]!]! * w[i]!;
+    return s;
+  };
 }
 
-/** Whole views of at least this many vectors are scanned column by column (see `ExactIndex`). */
-export const COLUMN_SCAN_MIN = 8192;
-
-/**
- * Exact inner-product scan (the in-process backend). A sparse query over a whole large view (the
- * table chunks of a million-row table: 43,000 vectors) reads only its non-zero dimensions, which in
- * the row-major file lie 2 KB apart for every vector; a column-major copy, made on the first such
- * search, holds each dimension's values together. Each score still adds the same products in the
- * same order (`scorer`), so every score and hit is the row-major scan's.
- */
+/** Exact inner-product scan (the in-process backend). */
 export class ExactIndex implements VectorIndex {
   readonly backend: string = "exact";
   readonly size: number;
@@ -204,12 +186,6 @@ export class ExactIndex implements VectorIndex {
   search(query: Float32Array, k: number, restrict?: { range?: IdRange; ids?: readonly number[] }): VectorHit[] {
     if (k <= 0 || this.size === 0) return [];
     const top = new TopK(k);
-    const sparse = !restrict && this.size >= COLUMN_SCAN_MIN ? sparseQuery(this.dim, query) : undefined;
-    if (sparse) {
-      const scores = this.columnScores(sparse);
-      for (let id = 0; id < this.size; id++) top.push(id, scores[id]!);
-      return top.hits();
-    }
     const score = scorer(this.vectors, this.dim, query);
     if (restrict?.ids) {
       for (const id of restrict.ids) top.push(id, score(id));
@@ -219,26 +195,6 @@ export class ExactIndex implements VectorIndex {
       for (let id = start; id < end; id++) top.push(id, score(id));
     }
     return top.hits();
-  }
-
-  private columns?: Float32Array;
-  /** Every vector's score against a sparse query, one dimension at a time over the column-major copy. */
-  private columnScores({ at, w }: { at: Int32Array; w: Float64Array }): Float64Array {
-    const n = this.size;
-    const dim = this.dim;
-    if (!this.columns) {
-      const t = new Float32Array(n * dim);
-      for (let id = 0; id < n; id++)
-        for (let j = 0, off = id * dim; j < dim; j++) t[j * n + id] = this.vectors[off + j]!;
-      this.columns = t;
-    }
-    const scores = new Float64Array(n);
-    for (let i = 0; i < at.length; i++) {
-      const col = this.columns.subarray(at[i]! * n, (at[i]! + 1) * n);
-      const wi = w[i]!;
-      for (let id = 0; id < n; id++) scores[id] += col[id]! * wi;
-    }
-    return scores;
   }
 }
 

@@ -133,23 +133,3 @@ describe("sparse query scoring", () => {
     expect(index.search(sparse[0]!, 1)[0]!.id).toBe(2);
   });
 });
-
-describe("column-major scan of a large view", () => {
-  it("gives the row-major scan's hits and scores (ties by id included) for a sparse query", async () => {
-    const { COLUMN_SCAN_MIN } = await import("../../indexing/vector-index.js");
-    const d = 64;
-    const n = COLUMN_SCAN_MIN + 1000;
-    // values on a coarse grid so that many vectors tie
-    const docs = randomUnitVectors(n, d, 11).map((x) => Math.round(x * 4) / 4);
-    const index = new ExactIndex(docs, d);
-    for (const dims of [[3], [1, 9, 40], [0, 5, 17, 33, 63]]) {
-      const q = new Float32Array(d);
-      dims.forEach((j, i) => (q[j] = 0.5 - 0.2 * i));
-      const whole = index.search(q, 25);
-      // a range over every vector takes the row-major path
-      expect(whole).toEqual(index.search(q, 25, { range: { start: 0, end: n } }));
-      expect(whole).toHaveLength(25);
-      expect(new Set(whole.map((h) => h.score)).size).toBeLessThan(25); // ties were met and broken by id
-    }
-  });
-});
