@@ -17,6 +17,19 @@ export interface LoadedTableLike<T extends TableSource = RawTable> {
    * store (a large table: SQLite groups them); otherwise they are counted from the rows.
    */
   distinctCells?: (column: number) => Iterable<DistinctCell>;
+  /**
+   * With `distinctCells`: what bounds the scores of a column's cells without reading them — the
+   * largest number of rows one value holds (or more), and whether every cell is digits only.
+   */
+  columnBounds?: (column: number) => ColumnBounds;
+}
+
+/** What bounds the scores of one column's distinct cells (see `LoadedTableLike.columnBounds`). */
+export interface ColumnBounds {
+  /** At least the largest frequency of one of its distinct cells. */
+  maxFreq: number;
+  /** Every cell is digits only (its entity-likeness is then at most a year's). */
+  digitsOnly: boolean;
 }
 
 export interface CellBudget {
@@ -103,7 +116,10 @@ export function bestPairs(
   raw: TableSource,
   keep: number,
   distinctCells?: LoadedTableLike["distinctCells"],
+  columnBounds?: LoadedTableLike["columnBounds"],
 ): { count: number; best: Pair[] } {
+  if (distinctCells && columnBounds && keep > 0 && keep !== Infinity)
+    return boundedBestPairs(raw, keep, distinctCells, columnBounds);
   // best first; ties: earlier row, then column order of appearance (the stable sort's order)
   if (keep === Infinity) {
     const list = [...scoredPairs(raw, distinctCells)];
@@ -128,9 +144,56 @@ export function bestPairs(
   return { count: i, best: top.map((t) => t.p) };
 }
 
+/** The most a cell of a column can score (`pairScore`): entity-likeness at most 1 (0.7 for digits), frequency at most maxFreq. */
+function scoreBound({ maxFreq, digitsOnly }: ColumnBounds): number {
+  return pairScore(digitsOnly ? "1999" : "Name", maxFreq);
+}
+
+/**
+ * `bestPairs` of a large table read from the store: the columns whose cells could score best are
+ * read first, and a column none of whose cells can beat the `keep`-th best so far is not read at
+ * all (a million-row table's unique ids, names and numbers). The choice is `bestPairs`' — best
+ * score first, then earlier row, then earlier column — and `count` is then at least `keep` (all
+ * `allocateQuotas` needs: it never gives a table more than `keep`).
+ */
+function boundedBestPairs(
+  raw: TableSource,
+  keep: number,
+  distinctCells: NonNullable<LoadedTableLike["distinctCells"]>,
+  columnBounds: NonNullable<LoadedTableLike["columnBounds"]>,
+): { count: number; best: Pair[] } {
+  const bounds = raw.header.map((_, c) => scoreBound(columnBounds(c)));
+  const order = raw.header.map((_, c) => c).sort((a, b) => bounds[b]! - bounds[a]! || a - b);
+  const before = (a: Pair & { c: number }, b: Pair & { c: number }) =>
+    a.score > b.score || (a.score === b.score && (a.firstRow < b.firstRow || (a.firstRow === b.firstRow && a.c < b.c)));
+  const top: Array<Pair & { c: number }> = [];
+  let count = 0;
+  for (const c of order) {
+    if (top.length === keep && bounds[c]! < top[keep - 1]!.score) continue;
+    const column = raw.header[c]!;
+    for (const [value, freq, firstRow] of distinctCells(c)) {
+      count++;
+      const p = { column, value, freq, score: pairScore(value, freq), firstRow, c };
+      if (top.length === keep) {
+        if (!before(p, top[keep - 1]!)) continue;
+        top.pop();
+      }
+      let at = top.length;
+      while (at > 0 && before(p, top[at - 1]!)) at--;
+      top.splice(at, 0, p);
+    }
+  }
+  return { count, best: top.map(({ c: _c, ...p }) => p) };
+}
+
+/** How much a distinct (column, value) pair is worth a place in the cell budget. */
+function pairScore(value: string, freq: number): number {
+  return entityLikeness(value) + 0.05 * Math.log1p(freq);
+}
+
 /** The distinct pairs, column by column, each column's in the order of their first row. */
 function* scoredPairs(raw: TableSource, distinctCells: LoadedTableLike["distinctCells"]): Generator<Pair> {
-  const score = (value: string, freq: number) => entityLikeness(value) + 0.05 * Math.log1p(freq);
+  const score = pairScore;
   if (distinctCells) {
     for (const [c, column] of raw.header.entries())
       for (const [value, freq, firstRow] of distinctCells(c))
@@ -191,7 +254,9 @@ export function cellText(table: { title?: string }, column: string, value: strin
 
 export function cellEntries(tables: LoadedTableLike<TableSource>[], limits: CellBudget): CellEntry[] {
   // no table gets more than the per-table quota (allocateQuotas)
-  const ranked = tables.map((t) => bestPairs(t.raw, Math.max(0, limits.perTableQuota), t.distinctCells));
+  const ranked = tables.map((t) =>
+    bestPairs(t.raw, Math.max(0, limits.perTableQuota), t.distinctCells, t.columnBounds),
+  );
   const quotas = allocateQuotas(
     ranked.map((r) => r.count),
     limits,

@@ -54,11 +54,22 @@ const CURRENCY = /^[$€£¥₹]\s*/;
 const FOOTNOTE = /(\s*(\[[^\]]{0,12}\]|[*†‡§¶]+))+$/;
 const NUMBER_CORE = /^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?$/;
 const UNIT = /^(.*?\d)\s*([A-Za-z°µ][A-Za-z°µ/²³.]{0,11})$/;
+const FOOTNOTE_ENDS = "]*†‡§¶";
+const HAS_DIGIT = /\d/;
+const DIGITS = /^\d{1,40}$/;
+
+/** `text` without its trailing footnote marks; FOOTNOTE can only match text ending in one (tested first: much cheaper). */
+function dropFootnote(text: string): string {
+  return text.length > 0 && FOOTNOTE_ENDS.includes(text[text.length - 1]!) ? text.replace(FOOTNOTE, "") : text;
+}
 
 /** Parses a number as written in a table cell, or returns null. */
 export function parseNumber(text: string): number | null {
   if (text.length > MAX_PARSE_CHARS) return null;
-  let t = text.trim().replace(FOOTNOTE, "").trim();
+  // fast paths with the general rule's result: nothing below adds a digit; plain digits are the number
+  if (!HAS_DIGIT.test(text)) return null;
+  if (DIGITS.test(text)) return Number(text);
+  let t = dropFootnote(text.trim()).trim();
   if (t === "" || t.length > 40) return null;
   t = t.replace(/[\u2212\u2012\u2013]/g, "-");
   let negative = false;
@@ -96,8 +107,8 @@ function iso(y: number, m: number, d?: number): string | null {
 
 /** Parses a date in a common written form to ISO `YYYY-MM-DD` (or `YYYY-MM` for month + year), or null. */
 export function parseDate(text: string): string | null {
-  if (text.length > MAX_PARSE_CHARS) return null;
-  const t = text.trim().replace(FOOTNOTE, "").replace(/\s+,/g, ",").replace(/\s+/g, " ").trim();
+  if (text.length > MAX_PARSE_CHARS || !HAS_DIGIT.test(text)) return null; // every form below has a digit
+  const t = dropFootnote(text.trim()).replace(/\s+,/g, ",").replace(/\s+/g, " ").trim();
   if (t.length < 6 || t.length > 40) return null;
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(:\d{2})?(\.\d+)?Z?)?$/.exec(t);
   if (m) return iso(+m[1]!, +m[2]!, +m[3]!);
@@ -138,7 +149,7 @@ export class ColumnTypeCounter {
     const n = parseNumber(v);
     if (n !== null) {
       this.numbers++;
-      if (Number.isSafeInteger(n) && !/[.%]/.test(v.replace(FOOTNOTE, ""))) this.integers++;
+      if (Number.isSafeInteger(n) && !/[.%]/.test(dropFootnote(v))) this.integers++;
     } else if (parseDate(v) !== null) {
       this.dates++;
     }

@@ -33,7 +33,7 @@ import { ColumnTypeCounter, typedValue } from "./column-types.js";
 import { physicalColumnNames, physicalTableName, quoteIdent } from "./identifiers.js";
 import { createStatsTables, finishStatsTables, writeTableStats } from "./table-stats.js";
 import { isLargeTable } from "./table-size.js";
-import type { DistinctCell } from "./cell-selection.js";
+import type { ColumnBounds, DistinctCell } from "./cell-selection.js";
 import {
   ROW_ID_COLUMN,
   sourceRows,
@@ -223,7 +223,11 @@ export function storedTable(
   db: Database.Database,
   schema: TableSchema,
   viewCell: (cell: string) => string,
-): { raw: StreamedTable; distinctCells: (column: number) => Iterable<DistinctCell> } {
+): {
+  raw: StreamedTable;
+  distinctCells: (column: number) => Iterable<DistinctCell>;
+  columnBounds: (column: number) => ColumnBounds;
+} {
   db.function("atr_view_cell", { deterministic: true }, (cell: unknown) => viewCell(String(cell)).trim());
   const table = quoteIdent(schema.physical);
   const row = quoteIdent(ROW_ID_COLUMN);
@@ -255,6 +259,18 @@ export function storedTable(
         )
         .raw()
         .iterate(JS_WHITESPACE) as Iterable<DistinctCell>;
+    },
+    columnBounds: (column) => {
+      // A distinct (trimmed) cell lies within one of the column's normalised values, unless it normalises to
+      // nothing (those rows bound it alone) or may be cut for the views (then only the row count bounds it).
+      const s = db
+        .prepare(
+          "SELECT max_freq, unvalued_rows, max_chars, digits_only FROM _column_stats WHERE table_id = ? AND col = ?",
+        )
+        .get(schema.tableId, column) as
+        { max_freq: number; unvalued_rows: number; max_chars: number; digits_only: number } | undefined;
+      if (!s || s.max_chars > VIEW_CUT_SAFE_CHARS) return { maxFreq: schema.rowCount, digitsOnly: false };
+      return { maxFreq: Math.max(s.max_freq, s.unvalued_rows), digitsOnly: s.digits_only === 1 };
     },
   };
 }

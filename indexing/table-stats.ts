@@ -5,15 +5,20 @@
  * rows are read whole when needed, as before).
  *
  * - `_column_stats(table_id, col, numeric_share, year_share, time_share, empty_share,
- *   num_min, num_max, argmax_row, argmin_row, distinct_count)`: one row per column (col = header
- *   position; argmax/argmin = first row holding the largest / smallest number).
+ *   num_min, num_max, argmax_row, argmin_row, distinct_count, max_freq, unvalued_rows, max_chars,
+ *   digits_only)`: one row per column (col = header position; argmax/argmin = first row holding the
+ *   largest / smallest number; distinct_count and max_freq = how many normalised values, and the
+ *   most rows one of them holds; unvalued_rows = rows whose cell normalises to nothing; max_chars =
+ *   the longest cell; digits_only = 1 when every cell is digits only).
  * - `_table_stats(table_id, summary_rows, header_rows, column_years)`: the table profile
  *   (indexing/table-profile.ts) as JSON.
  * - `_values(table_id, col, norm, raw, freq, rows)`: every distinct normalised value of every
  *   column (`normaliseText`), the first original text with it, how many rows hold it and which
  *   (JSON array); indexed by (table_id, norm).
- * - `_values_fts`: FTS5 over `_values.norm` (external content, rowid = `_values` rowid): the tables'
- *   words → values.
+ * - `_values_fts`: FTS5 over the `_values.norm` that are not one number (external content = the view
+ *   `_value_words`, rowid = `_values` rowid): the tables' words → values. A value that is one number
+ *   ("1234": an id, a score — most of a large table's distinct values) is found by `_values_key`
+ *   instead (`numberWords`), which answers the same word exactly and keeps the FTS index small.
  * - `_value_tokens(table_id, token)`: the words of five or more letters (no digits) of each table's
  *   values, for typo matching.
  * - `_rows_fts_<position>`: FTS5 over the raw-text columns of the table at that load position
@@ -38,10 +43,12 @@ export function createStatsTables(db: Database.Database): void {
   db.exec(`
     CREATE TABLE _column_stats (table_id TEXT NOT NULL, col INTEGER NOT NULL, numeric_share REAL NOT NULL, year_share REAL NOT NULL,
       time_share REAL NOT NULL, empty_share REAL NOT NULL, num_min REAL, num_max REAL, argmax_row INTEGER, argmin_row INTEGER,
-      distinct_count INTEGER NOT NULL, PRIMARY KEY (table_id, col));
+      distinct_count INTEGER NOT NULL, max_freq INTEGER NOT NULL, unvalued_rows INTEGER NOT NULL, max_chars INTEGER NOT NULL,
+      digits_only INTEGER NOT NULL, PRIMARY KEY (table_id, col));
     CREATE TABLE _table_stats (table_id TEXT PRIMARY KEY, summary_rows TEXT NOT NULL, header_rows TEXT NOT NULL, column_years TEXT NOT NULL);
     CREATE TABLE _values (table_id TEXT NOT NULL, col INTEGER NOT NULL, norm TEXT NOT NULL, raw TEXT NOT NULL, freq INTEGER NOT NULL, rows TEXT NOT NULL);
-    CREATE VIRTUAL TABLE _values_fts USING fts5 (norm, content = '_values', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 0');
+    CREATE VIEW _value_words (id, norm) AS SELECT rowid, norm FROM _values WHERE norm GLOB '*[^0-9]*';
+    CREATE VIRTUAL TABLE _values_fts USING fts5 (norm, content = '_value_words', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 0');
     CREATE TABLE _value_tokens (table_id TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY (table_id, token)) WITHOUT ROWID;
   `);
 }
@@ -75,12 +82,17 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
   }
   const shares = counters.map((k) => k.shares());
   db.function("atr_norm", { deterministic: true }, (text: unknown) => normaliseText(String(text)));
-  const insertColumn = db.prepare("INSERT INTO _column_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  const insertColumn = db.prepare("INSERT INTO _column_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  const lastValue = db.prepare("SELECT coalesce(max(rowid), 0) FROM _values").pluck();
+  const valueCounts = db.prepare(
+    "SELECT coalesce(max(freq), 0) AS most, total(freq) AS rows FROM _values WHERE rowid > ?",
+  );
   const tokens = new Set<string>();
   schema.columns.forEach((col, c) => {
     // every distinct normalised value, in the order of its first row, with that row's original text
     // (a bare column beside the one min() aggregate takes its value from the row holding the minimum)
     const raw = quoteIdent(col.rawPhysical);
+    const before = lastValue.get() as number;
     const distinct = db
       .prepare(
         `INSERT INTO _values (table_id, col, norm, raw, freq, rows) SELECT ?, ?, norm, raw, freq, rows FROM (` +
@@ -95,6 +107,7 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
     for (const key of norms)
       for (const token of key.split(" ")) if (token.length >= 5 && !/\d/.test(token)) tokens.add(token);
     const k = counters[c]!;
+    const values = valueCounts.get(before) as { most: number; rows: number };
     insertColumn.run(
       schema.tableId,
       c,
@@ -107,6 +120,10 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
       k.argmax,
       k.argmin,
       distinct,
+      values.most,
+      n - values.rows,
+      k.maxChars,
+      k.digitsOnly ? 1 : 0,
     );
   });
   const profile = tableProfileOfRows(
@@ -134,6 +151,8 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
   );
 }
 
+const DIGITS_ONLY = /^[0-9]*$/;
+
 /** One column's counters of the first pass: empty cells, extremes, and what columnShares counts. */
 class ColumnCounter {
   empty = 0;
@@ -141,9 +160,13 @@ class ColumnCounter {
   max: number | null = null;
   argmin: number | null = null;
   argmax: number | null = null;
+  maxChars = 0;
+  digitsOnly = true;
   private readonly shareCounter = new SharesCounter();
   add(cell: string, r: number): void {
     if (cell.trim() === "") this.empty++;
+    if (cell.length > this.maxChars) this.maxChars = cell.length;
+    if (this.digitsOnly && !DIGITS_ONLY.test(cell)) this.digitsOnly = false;
     const v = cellNumber(cell);
     this.shareCounter.add(cell, v);
     if (v !== null) {
@@ -154,6 +177,14 @@ class ColumnCounter {
   shares(): ColumnShares {
     return this.shareCounter.shares();
   }
+}
+
+/** A normalised value that is one number: in `_values` (found by `_values_key`), not in `_values_fts`. */
+const NUMBER_VALUE = /^[0-9]+$/;
+
+/** The words of `words` that name a number-only value (looked up in `_values` by `norm`, not through `_values_fts`). */
+export function numberWords(words: readonly string[]): string[] {
+  return [...new Set(words.filter((w) => NUMBER_VALUE.test(w)))];
 }
 
 /** An FTS5 query matching any of `words` (each quoted: no FTS operator can come from the text). */

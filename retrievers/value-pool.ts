@@ -4,14 +4,15 @@
  * - A small table's pool is read whole (from its View 4 row entries, or View 5 when rows were
  *   capped), embedded on first use and cached per table.
  * - A large table's pool (indexing/table-size.ts) is never read whole: the values sharing a word
- *   with the query come from the build-time value index (`_values_fts`, indexing/table-stats.ts),
+ *   with the query come from the build-time value index (`_values_fts`, and `_values` itself for the
+ *   values that are one number; indexing/table-stats.ts),
  *   together with the table's budgeted cells; they are embedded when asked for, and cached.
  */
 import type Database from "better-sqlite3";
 import { cellText } from "../indexing/cell-selection.js";
 import type { IndexEmbedder } from "../indexing/embeddings/types.js";
 import { quoteIdent as quote } from "../indexing/sql-store.js";
-import { ftsAnyOf } from "../indexing/table-stats.js";
+import { ftsAnyOf, numberWords } from "../indexing/table-stats.js";
 import { contentWords } from "../text/tokenise.js";
 import { normaliseText } from "../text/normalise.js";
 import { isLargeTable } from "../indexing/table-size.js";
@@ -117,17 +118,35 @@ export class ValuePool {
       }
       found.set(key, cell);
     };
-    const match = ftsAnyOf(valueWords(query));
-    if (match) {
-      const rows = this.db!.prepare(
-        // CROSS JOIN keeps the FTS lookup as the outer loop (never a walk over the table's values)
-        "SELECT v.col AS col, v.raw AS raw, v.freq AS freq FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid " +
-          "WHERE _values_fts MATCH ? AND v.table_id = ? ORDER BY _values_fts.rank LIMIT ?",
-      ).all(match, tableId, LARGE_POOL_CANDIDATES) as Array<{ col: number; raw: string; freq: number }>;
+    const words = valueWords(query);
+    const addRows = (rows: Array<{ col: number; raw: string; freq: number }>) => {
       for (const r of rows) {
         const column = schema.columns[r.col]?.name;
         if (column !== undefined) add(column, r.raw, r.freq);
       }
+    };
+    // values that are one number the query names (not in the FTS index: found by their normalised text), then
+    // the values sharing a word with it
+    const numbers = numberWords(words);
+    if (numbers.length > 0)
+      addRows(
+        this.db!.prepare(
+          "SELECT col, raw, freq FROM _values WHERE table_id = ? AND norm IN (SELECT value FROM json_each(?)) ORDER BY rowid LIMIT ?",
+        ).all(tableId, JSON.stringify(numbers), LARGE_POOL_CANDIDATES) as Array<{
+          col: number;
+          raw: string;
+          freq: number;
+        }>,
+      );
+    const match = ftsAnyOf(words);
+    if (match && found.size < LARGE_POOL_CANDIDATES) {
+      addRows(
+        this.db!.prepare(
+          // CROSS JOIN keeps the FTS lookup as the outer loop (never a walk over the table's values)
+          "SELECT v.col AS col, v.raw AS raw, v.freq AS freq FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid " +
+            "WHERE _values_fts MATCH ? AND v.table_id = ? ORDER BY _values_fts.rank LIMIT ?",
+        ).all(match, tableId, LARGE_POOL_CANDIDATES - found.size) as Array<{ col: number; raw: string; freq: number }>,
+      );
     }
     for (const id of this.views.cellIds(tableId)) {
       const c = this.views.cells.get(id);

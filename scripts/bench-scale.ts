@@ -331,6 +331,15 @@ if (positionals[0] === "--child-build" || positionals[0] === "child-build") {
       return `| ${r.case} | ${r.build_s} (${r.build_cpu_s}) | ${r.index_mb} | ${r.build_rss_mb} | ${r.open_ms} | ${r.p50_ms} / ${r.p95_ms} (${r.cpu_p50_ms} / ${r.cpu_p95_ms}) | ${kinds.map((x) => `${k[x].p50_ms}/${k[x].p95_ms}, ${k[x].right}/${k[x].of}`).join(" | ")} | ${r.answer_rss_mb} |`;
     }),
   ];
+  // where each case's build CPU went (seconds up to each stage's progress events, see childBuild)
+  for (const r of results)
+    if (r.build_stages_cpu_s)
+      lines.push(
+        "",
+        `${r.case}, build CPU s by stage: ${Object.entries(r.build_stages_cpu_s as Record<string, number>)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
   console.log(lines.join("\n"));
   console.log(JSON.stringify({ results }));
 }

@@ -12,7 +12,7 @@
  */
 import type Database from "better-sqlite3";
 import { quoteIdent } from "../../indexing/sql-store.js";
-import { ftsAnyOf } from "../../indexing/table-stats.js";
+import { ftsAnyOf, numberWords } from "../../indexing/table-stats.js";
 import { cellNumber, columnShares, tableProfile } from "../../indexing/table-profile.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
@@ -143,17 +143,48 @@ function readRows(db: Database.Database, schema: TableSchema, limit: number): st
   return (db.prepare(sql).raw().all(limit) as unknown[][]).map((r) => r.map((v) => (v === null ? "" : String(v))));
 }
 
-/** `sample` for its own rows; any other row read through `fetch` (the array's length stays the sample's). */
+/** Array methods that only read the array's own elements (0 … length − 1): run on the plain sample. */
+const SAMPLE_METHODS = new Set<PropertyKey>([
+  "filter",
+  "map",
+  "some",
+  "every",
+  "forEach",
+  "reduce",
+  "find",
+  "findIndex",
+  "indexOf",
+  "includes",
+  "join",
+  "slice",
+  "entries",
+  "keys",
+  "values",
+  Symbol.iterator,
+]);
+
+/**
+ * `sample` for its own rows; any other row read through `fetch` (the array's length stays the
+ * sample's). The read-only array methods run on the sample itself: they visit only its rows, and
+ * through the proxy every element would cost two traps (the column heuristics scan these arrays
+ * many times a question).
+ */
 function sampledRows<T>(sample: T[], fetch: (row: number) => T | undefined): T[] {
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(sample, {
     get(target, prop, receiver) {
-      // (array methods scan the sample through this trap: keep it cheap)
       if (typeof prop === "string") {
         const c = prop.charCodeAt(0);
         if (c >= 48 && c <= 57) {
           const row = +prop;
           if (Number.isInteger(row)) return row < target.length ? target[row] : fetch(row);
         }
+      }
+      if (SAMPLE_METHODS.has(prop)) {
+        let f = bound.get(prop);
+        if (f === undefined)
+          bound.set(prop, (f = (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target)));
+        return f;
       }
       return Reflect.get(target, prop, receiver);
     },
@@ -204,9 +235,10 @@ class IndexedDistinct extends Map<string, number[]> {
   }
 }
 
-/** Token → "column:normalised value" keys of a large table, answered by `_values_fts`. */
+/** Token → "column:normalised value" keys of a large table, answered by `_values_fts` (and `_values` for a number). */
 class IndexedTokens extends Map<string, Set<string>> {
   private readonly lookup: Database.Statement;
+  private readonly numberLookup: Database.Statement;
   private readonly vocab: Database.Statement;
   private readonly memo = new Map<string, Set<string> | null>();
   private words?: string[];
@@ -217,9 +249,11 @@ class IndexedTokens extends Map<string, Set<string>> {
     super();
     this.lookup = db
       .prepare(
-        "SELECT v.col, v.norm FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid WHERE _values_fts MATCH ? AND v.table_id = ?",
+        "SELECT v.rowid, v.col, v.norm FROM _values_fts CROSS JOIN _values v ON v.rowid = _values_fts.rowid WHERE _values_fts MATCH ? AND v.table_id = ?",
       )
       .raw();
+    // a value that is one number is not in _values_fts: its normalised text is the token
+    this.numberLookup = db.prepare("SELECT rowid, col, norm FROM _values WHERE table_id = ? AND norm = ?").raw();
     this.vocab = db.prepare("SELECT token FROM _value_tokens WHERE table_id = ?").pluck();
   }
   override get(token: string): Set<string> | undefined {
@@ -228,8 +262,13 @@ class IndexedTokens extends Map<string, Set<string>> {
       const match = ftsAnyOf([token]);
       keys = null;
       if (match) {
+        const rows = this.lookup.all(match, this.tableId) as Array<[number, number, string]>;
+        if (numberWords([token]).length > 0) {
+          rows.push(...(this.numberLookup.all(this.tableId, token) as Array<[number, number, string]>));
+          rows.sort((a, b) => a[0] - b[0]); // the FTS index's order (by rowid), with the numbers among them
+        }
         const found = new Set<string>();
-        for (const [col, norm] of this.lookup.iterate(match, this.tableId) as Iterable<[number, string]>) {
+        for (const [, col, norm] of rows) {
           // FTS matches the token anywhere; the catalogue's tokens are the value's space-separated words
           if (norm.split(" ").includes(token)) found.add(`${col}:${norm}`);
         }

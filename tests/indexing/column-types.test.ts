@@ -76,3 +76,27 @@ describe("typedValue", () => {
     expect(typedValue("2.5", "integer")).toBeNull();
   });
 });
+
+describe("the fast paths (plain digits, no digit, no footnote mark) give the general rule's results", () => {
+  it.each([
+    ["0042", 42],
+    ["1234567890123456789012345678901234567890", Number("1234567890123456789012345678901234567890")],
+    ["12345678901234567890123456789012345678901", null], // over 40 characters: never a number
+    [" 17 ", 17],
+    ["17*", 17],
+    ["17 [3]", 17],
+    ["17]", null],
+    ["Paris", null],
+    ["[a]", null],
+    ["", null],
+  ])("parseNumber(%j) = %j", (text, want) => {
+    expect(parseNumber(text)).toBe(want);
+  });
+  it("dates need a digit; footnote marks are dropped only at the end", () => {
+    expect(parseDate("June 30, 2019 [2]")).toBe("2019-06-30");
+    expect(parseDate("2019-06-30†")).toBe("2019-06-30");
+    expect(parseDate("June thirtieth")).toBeNull();
+    expect(inferColumnType(["1", "2", "3*", "4 [n]"])).toBe("integer");
+    expect(inferColumnType(["1", "2", "3.5*", "4"])).toBe("real");
+  });
+});

@@ -9,9 +9,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildIndex } from "../../indexing/build-index.js";
 import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
+import { bestPairs } from "../../indexing/cell-selection.js";
+import { openSqlStore, storedTable } from "../../indexing/sql-store.js";
 import { findMentions } from "../../nodes/offline/mentions.js";
 import { catalogFromRows, loadCatalog, sameRawText } from "../../nodes/offline/table-catalog.js";
 import { openSearchableIndex, type SearchableIndex } from "../../retrievers/open-search.js";
+import { normaliseText } from "../../text/normalise.js";
 
 const N = LARGE_TABLE_ROWS + 1500;
 const FIRST = ["Anna", "Boris", "Clara", "Dmitri", "Elena", "Farid", "Greta", "Hugo"];
@@ -86,6 +89,13 @@ describe("large tables", () => {
     expect(name.raw[N - 3]).toBe(rows[N - 3]![1]);
     expect(name.norm[N - 3]).toBe(full.columns[1]!.norm[N - 3]);
     expect(large.columns[3]!.num[N - 3]).toBe(full.columns[3]!.num[N - 3]);
+    // array methods visit the in-memory sample (the first LARGE_TABLE_ROWS rows) only, as they did through the proxy
+    const sample = full.columns[1]!.raw.slice(0, LARGE_TABLE_ROWS);
+    expect(name.raw.length).toBe(LARGE_TABLE_ROWS);
+    expect(name.raw.filter((v) => v.endsWith("7"))).toEqual(sample.filter((v) => v.endsWith("7")));
+    expect([...name.raw]).toEqual(sample);
+    expect(name.raw.some((v) => v === rows[N - 3]![1])).toBe(false);
+    expect(large.columns[3]!.num.map((v) => v)).toEqual(full.columns[3]!.num.slice(0, LARGE_TABLE_ROWS));
     // do rows hold one text? the index answers as reading the rows would (in the sample, past it, outside the table)
     const city = large.columns[2]!;
     const carrow = full.columns[2]!.distinct.get("carrow")!;
@@ -105,6 +115,61 @@ describe("large tables", () => {
     const typoWords = [...large.tokenIndex.keys()];
     expect(typoWords).toEqual(expect.arrayContaining(["kowalski", "brackwater"]));
     expect(typoWords.every((w) => w.length >= 5 && !/\d/.test(w))).toBe(true);
+  });
+
+  it("a value that is one number is found by its text, not through the FTS index (which it is left out of)", async () => {
+    const schema = index.tables.get("people")!;
+    const large = loadCatalog(index.db, schema);
+    const full = catalogFromRows(schema, rows);
+    // row N - 4 has the id N - 3, and row N - 3 a name ending with that number ("… Kowalski 6497")
+    const word = String(N - 3);
+    const keys = [...large.tokenIndex.get(word)!];
+    expect(keys).toEqual([...full.tokenIndex.get(word)!]);
+    expect(keys).toEqual(expect.arrayContaining([`0:${word}`, `1:${normaliseText(rows[N - 3]![1]!)}`]));
+    const inFts = (w: string) =>
+      index.db.prepare("SELECT COUNT(*) FROM _values_fts WHERE _values_fts MATCH ?").pluck().get(`"${w}"`);
+    expect(inFts(word)).toBe(1); // the name only
+    expect(index.db.prepare("SELECT COUNT(*) FROM _values WHERE norm = ?").pluck().get(word)).toBeGreaterThan(0);
+    expect(inFts("kowalski")).toBeGreaterThan(0);
+    const cells = await index.search.cells(`person number ${word}`, 5, { tableIds: ["people"] });
+    expect(cells.map((h) => `${h.entry.column}=${h.entry.value}`)).toContain(`id=${word}`);
+  });
+
+  it("the cell budget reads only the columns whose cells can beat its choice, and chooses as if it read all", () => {
+    const stats = index.db
+      .prepare(
+        "SELECT col, distinct_count, max_freq, unvalued_rows, max_chars, digits_only FROM _column_stats ORDER BY col",
+      )
+      .all() as Array<Record<string, number>>;
+    // id: unique, digits only (the totals row's is empty); name: unique; city: five values; score: digits; date
+    expect(stats.map((r) => [r.max_freq, r.digits_only])).toEqual([
+      [1, 1],
+      [1, 0],
+      [N / 5, 0],
+      [expect.any(Number), 1],
+      [expect.any(Number), 0],
+    ]);
+    expect(stats[2]!.distinct_count).toBe(5);
+    expect(stats.every((r) => r.unvalued_rows === (r.col === 1 || r.col === 3 ? 0 : 1))).toBe(true); // the totals row's empty cells
+    expect(stats[1]!.max_chars).toBe(Math.max(...rows.map((r) => r[1]!.length)));
+    const store = openSqlStore(join(root, "index", "tables.sqlite"));
+    try {
+      const schema = index.tables.get("people")!;
+      const stored = storedTable(store, schema, (c) => c);
+      const read: number[] = [];
+      const spied = (c: number) => (read.push(c), stored.distinctCells(c));
+      const all = bestPairs(stored.raw, 50, stored.distinctCells);
+      const bounded = bestPairs(stored.raw, 50, spied, stored.columnBounds);
+      expect(bounded.best).toEqual(all.best);
+      expect(bounded.count).toBeGreaterThanOrEqual(50);
+      expect(all.count).toBeGreaterThan(bounded.count);
+      // the five cities (1,300 rows each) come first; ids and scores (digits) cannot beat them and are not read
+      expect(read[0]).toBe(2);
+      expect(read).not.toContain(0);
+      expect(read).not.toContain(3);
+    } finally {
+      store.close();
+    }
   });
 
   it("finds the mentions the in-memory catalogue finds", () => {
