@@ -78,6 +78,8 @@ const predictions: Array<{
   prediction: string;
   ok: boolean;
   template: string;
+  targetColumn?: string;
+  sql?: string;
   features?: PlanFeatures;
 }> = [];
 const byTemplate = new Map<string, { n: number; ok: number }>();
@@ -89,6 +91,7 @@ for (const q of questions.slice(0, limit)) {
   let sql = "";
   let note = "";
   let features: PlanFeatures | undefined;
+  let targetColumn: string | undefined;
   if (schema) {
     const catalog = loadCatalog(db, schema);
     const analysis = analyzeQuestion(q.question);
@@ -118,6 +121,7 @@ for (const q of questions.slice(0, limit)) {
         note += ` GUARD: ${violations.join("; ")}`;
       }
       template = plan.template;
+      targetColumn = plan.targetColumn;
       sql = plan.sql;
       // As in the graph, a statement the guard refuses is not executed (the store is read-only anyway).
       if (violations.length === 0) {
@@ -158,7 +162,14 @@ for (const q of questions.slice(0, limit)) {
     answered++;
     if (ok) answeredRight++;
   }
-  predictions.push({ question_id: q.question_id, prediction, ok, template, ...(features ? { features } : {}) });
+  predictions.push({
+    question_id: q.question_id,
+    prediction,
+    ok,
+    template,
+    ...(targetColumn !== undefined ? { targetColumn, sql } : {}),
+    ...(features ? { features } : {}),
+  });
   const s = byTemplate.get(template) ?? { n: 0, ok: 0 };
   s.n++;
   if (ok) s.ok++;

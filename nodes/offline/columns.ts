@@ -13,6 +13,14 @@ import { PERSON_HEADERS } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
 import { normaliseText } from "../../text/normalise.js";
 import { COLUMN_WORDS, MODIFIER_HEADER_WORDS } from "../../text/column-words.js";
+import {
+  HAND_TERMS,
+  linearScore,
+  targetColumnModel,
+  targetFeatureVector,
+  targetRecorder,
+  type ColumnTerms,
+} from "./target-column-model.js";
 
 /** A record's own property (question words like "constructor" must not reach Object.prototype). */
 function own<T>(record: Record<string, T>, key: string): T | undefined {
@@ -198,7 +206,42 @@ export interface TargetOptions {
   percent?: boolean;
 }
 
-/** Scores every column as the answer column; returns columns best first. */
+/** The column's kind, as the target-column features pair it with the question. */
+function columnKind(c: CatalogColumn): ColumnTerms["kind"] {
+  if (c.schema.type === "date") return "date";
+  if (isYearColumn(c)) return "year";
+  if (isNumericColumn(c)) return "numeric";
+  if (c.headerWords.some((h) => PERSON_HEADER_SET.has(h))) return "person";
+  if (c.headerWords.some((h) => PLACE_HEADERS.has(h))) return "place";
+  return "text";
+}
+
+/** How well the column's value type fits the answer type (a term of the hand score). */
+function typeFit(a: QuestionAnalysis, c: CatalogColumn, numeric: boolean): number {
+  const header = c.headerWords;
+  switch (a.answerType) {
+    case "year":
+      return isYearColumn(c) ? 2.5 : -1;
+    case "date":
+      return c.schema.type === "date" ? 2.5 : isYearColumn(c) ? 1.5 : -0.5;
+    case "count":
+    case "number":
+    case "percent":
+      return numeric ? 1 : -0.5;
+    case "person":
+      return header.some((h) => PERSON_HEADER_SET.has(h)) ? 2 : numeric ? -1.5 : 0.2;
+    case "place":
+      return header.some((h) => PLACE_HEADERS.has(h)) ? 2 : numeric ? -1.5 : 0.2;
+    default:
+      return numeric ? -0.3 : 0.3;
+  }
+}
+
+/**
+ * Scores every column as the answer column; returns columns best first. The score is the learned
+ * scorer's (target-column-model.ts, trained on WTQ train) when its model file is present, else the
+ * hand-written sum of the same terms (HAND_TERMS).
+ */
 export function rankTargetColumns(
   a: QuestionAnalysis,
   catalog: TableCatalog,
@@ -207,53 +250,46 @@ export function rankTargetColumns(
 ): Array<{ column: CatalogColumn; score: number }> {
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
   const hints = a.targetHints.length > 0 ? a.targetHints : a.contentWords;
+  const model = targetColumnModel();
+  const recorder = targetRecorder();
+  const recorded: Array<{ column: CatalogColumn; x: number[] }> = [];
   const out: Array<{ column: CatalogColumn; score: number }> = [];
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
-    let score = 2 * headerMatch(hints, c);
-    // Other content words naming the column count a little (e.g. "what was stirling moss' time").
-    score +=
-      0.5 *
-      headerMatch(
+    const numeric = isNumericColumn(c);
+    const leftKey = c.index === 0 && !numeric;
+    const hand: ColumnTerms["hand"] = {
+      hintMatch: headerMatch(hints, c),
+      // Other content words naming the column count a little (e.g. "what was the winner's time").
+      otherMatch: headerMatch(
         a.contentWords.filter((w) => !hints.includes(w)),
         c,
-      );
-    score += stopWordHeader(a.normalized, c);
-    const header = new Set(c.headerWords);
-    const numeric = isNumericColumn(c);
-    switch (a.answerType) {
-      case "year":
-        score += isYearColumn(c) ? 2.5 : -1;
-        break;
-      case "date":
-        score += c.schema.type === "date" ? 2.5 : isYearColumn(c) ? 1.5 : -0.5;
-        break;
-      case "count":
-      case "number":
-      case "percent":
-        score += numeric ? 1 : -0.5;
-        break;
-      case "person":
-        score += [...header].some((h) => PERSON_HEADER_SET.has(h)) ? 2 : numeric ? -1.5 : 0.2;
-        break;
-      case "place":
-        score += [...header].some((h) => PLACE_HEADERS.has(h)) ? 2 : numeric ? -1.5 : 0.2;
-        break;
-      default:
-        score += numeric ? -0.3 : 0.3;
+      ),
+      stopHeader: stopWordHeader(a.normalized, c),
+      typeFit: typeFit(a, c, numeric),
+      mention: mentionCols.has(c.index) && options.prefer !== c.index ? 1 : 0,
+      avoid: options.avoid?.has(c.index) ? 1 : 0,
+      prefer: options.prefer === c.index ? 1 : 0,
+      // Leftmost text column is usually the row's key ("who/which … had the most …").
+      leftKey: leftKey ? 1 : 0,
+      firstText: !leftKey && !numeric && catalog.columns.slice(0, c.index).every((p) => isNumericColumn(p)) ? 1 : 0,
+      index: c.index,
+      // Mostly-empty columns rarely hold the answer.
+      empty: c.raw.filter((v) => v.trim() === "").length / Math.max(1, c.raw.length),
+    };
+    let score = HAND_TERMS.reduce((s, [name, w]) => s + w * hand[name], 0);
+    if (model || recorder) {
+      const x = targetFeatureVector(a, c, catalog.columns.length, {
+        hand,
+        headMatch: headerMatch(hints.slice(0, 1), c),
+        kind: columnKind(c),
+      });
+      if (model) score = linearScore(model.weights, x);
+      if (recorder) recorded.push({ column: c, x });
     }
-    if (mentionCols.has(c.index)) score -= options.prefer === c.index ? 0 : 2.5;
-    if (options.avoid?.has(c.index)) score -= 2;
-    if (options.prefer === c.index) score += 1.2;
-    // Leftmost text column is usually the row's key ("who/which … had the most …").
-    if (c.index === 0 && !numeric) score += 0.4;
-    else if (!numeric && catalog.columns.slice(0, c.index).every((p) => isNumericColumn(p))) score += 0.3;
-    score -= c.index * 0.02;
-    // Mostly-empty columns rarely hold the answer.
-    const empty = c.raw.filter((v) => v.trim() === "").length / Math.max(1, c.raw.length);
-    score -= empty;
     out.push({ column: c, score });
   }
+  recorder?.(recorded);
   return out.sort((x, y) => y.score - x.score);
 }
 
