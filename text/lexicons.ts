@@ -339,6 +339,14 @@ export const PERSON_HEADERS = [
   "customer",
   "passenger",
   "pupil",
+  "borrower",
+  "buyer",
+  "seller",
+  "tenant",
+  "owner",
+  "teacher",
+  "patient",
+  "guest",
 ] as const;
 
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */

@@ -59,6 +59,8 @@ export interface NumericCondition {
   place?: boolean;
   /** "at least 75% of the votes": the literal is a percentage (a column of percentages is compared). */
   percent?: boolean;
+  /** "over $500", "above 3 euros": the literal is a sum of money (a column whose header names a currency first). */
+  money?: boolean;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -155,8 +157,11 @@ export function analysisOf(plan: SubQueryPlan | undefined): QuestionAnalysis | u
 const MAX_WORDS: readonly string[] = [...MAX_SUPERLATIVES, "max", "highest-ranked", ...MAX_COMPARATIVES];
 const MIN_WORDS: readonly string[] = [...MIN_SUPERLATIVES, "min", ...MIN_COMPARATIVES];
 /** Superlatives whose natural column is a time/age: oldest = min(year) of a date but max(age). */
-const SUPERLATIVE_WORDS = SUPERLATIVE_PATTERN;
+// ("max temp", "min order total" as typed; "min" after a number is minutes.)
+const SUPERLATIVE_WORDS = `${SUPERLATIVE_PATTERN}|max|(?<!\\d )min`;
 const SUPERLATIVE = new RegExp(`\\b(${SUPERLATIVE_WORDS})\\b`);
+/** Without the typed "max"/"min": "the total max depth of A and B" is a sum. */
+const SUPERLATIVE_WORD = new RegExp(`\\b(${SUPERLATIVE_PATTERN})\\b`);
 
 const PERSON_NOUN_RE = new RegExp(`\\b(${nounPattern(PERSON_NOUNS)})\\b`);
 const PLACE_NOUN_RE = new RegExp(`\\b(${nounPattern(PLACE_NOUNS)})\\b`);
@@ -179,10 +184,10 @@ export interface AnalyzeOptions {
 }
 
 /** "what's", "who's": the question word and "is", so wh-patterns see them (mentions.ts tokenises the same way). */
-const WH_IS = /\b(what|who|where|which|how|when)['\u2019]s\b/gi;
+const WH_IS = /\b(what|who|where|which|how|when)['\u2019]s\b|\b(what|who|where)s\b/gi;
 
 export function expandContractions(text: string): string {
-  return text.replace(WH_IS, "$1 is");
+  return text.replace(WH_IS, (_all, a: string | undefined, b: string | undefined) => `${a ?? b} is`);
 }
 
 function normalize(text: string): string {
@@ -192,7 +197,9 @@ function normalize(text: string): string {
       .replace(/[\u2018\u2019`]/g, "'")
       .replace(/[\u201c\u201d]/g, '"')
       .replace(/\s+/g, " ")
-      .replace(WH_IS, "$1 is")
+      .replace(WH_IS, (_all, a: string | undefined, b: string | undefined) => `${a ?? b} is`)
+      // "avg price", "avg. score": the abbreviation people type is "average".
+      .replace(/\bavg\b\.?/g, "average")
       // "highest-paid", "best-selling": the superlative is its own word.
       .replace(new RegExp(`\\b(${SUPERLATIVE_WORDS})-(?=[a-z])`, "g"), "$1 ")
       .trim()
@@ -215,27 +222,30 @@ function numbersIn(text: string): number[] {
 
 const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
   [
-    /\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    /\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     ">",
   ],
   [
-    /\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    /\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     "<",
   ],
   [
     // "enrolled since 2022": from that year on (a year only, checked below).
-    /\b(since)\s+(\d{4})(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    /\b(since)\s+(\d{4})(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     ">=",
   ],
   [
-    /\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    /\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     ">=",
   ],
   [
-    /\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|(?:st|nd|rd|th)\b)/g,
+    /\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     "<=",
   ],
 ];
+
+/** Header words of money columns, the hints of a condition on a sum of money ("orders over $500"). */
+const MONEY_HEADER_WORDS = ["amount", "total", "price", "cost", "fee", "fine", "rent"];
 
 /** Comparative words that name a quantity ("taller than" → height). */
 const COMPARATIVE_HINT: Record<string, string> = {
@@ -302,14 +312,23 @@ function conditionsIn(text: string): NumericCondition[] {
       const comparative = COMPARATIVE_HINT[m[1]!];
       // "at least 75% of the votes": a percentage names a percent column before any word does.
       const percent = q.slice(m.index! + m[0].length).startsWith("%");
+      // "over $500", "above 3 euros": a sum of money names the money columns before any other word does.
+      const money =
+        m[2]!.startsWith("$") ||
+        /^\s*(?:dollars?|usd|euros?|eur|pounds?|gbp)\b/.test(q.slice(m.index! + m[0].length)) ||
+        /[$€£]\s*$/.test(q.slice(0, m.index! + m[0].length - m[2]!.length));
       const hint = [
-        ...(percent ? ["percent"] : []),
-        ...after,
-        ...between,
-        ...(comparative ? [comparative] : []),
-        ...before.reverse(),
-      ].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
-      out.push({ op, value, hint, ...(percent ? { percent } : {}) });
+        // (Stop words included: "amount" and "total" are two.)
+        ...(money ? MONEY_HEADER_WORDS : []),
+        ...[
+          ...(percent ? ["percent"] : []),
+          ...after,
+          ...between,
+          ...(comparative ? [comparative] : []),
+          ...before.reverse(),
+        ].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w)),
+      ];
+      out.push({ op, value, hint, ...(percent ? { percent } : {}), ...(money ? { money } : {}) });
     }
   }
   // "the only team to have 9 wins", "who completed 7 laps", "won 2 silver medals": an equality on the named quantity.
@@ -649,7 +668,8 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
     detect: (q) =>
       /\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) &&
       !/^(which|who|whom)\b/.test(q) &&
-      !SUPERLATIVE.test(q)
+      !SUPERLATIVE_WORD.test(q) &&
+      !/^(?:max|min)\b/.test(q)
         ? { operator: "aggregate", aggregate: "sum", score: 1 }
         : null,
   },

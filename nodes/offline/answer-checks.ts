@@ -268,7 +268,8 @@ export function asksForName(question: string, kind: AnswerKind): boolean {
   if (kind !== "entity" && kind !== "person" && kind !== "place") return false;
   const m = /^\s*(?:which|who|whom)\b\s*([a-z-]+)?/i.exec(question);
   if (!m) return false;
-  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were)$/i.test(
+  // (Records are often numbered: "which order …" is answered by an order number.)
+  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were|order|orders|invoice|invoices|ticket|tickets|booking|bookings|transaction|transactions|receipt|receipts|account|accounts|id)$/i.test(
     m[1] ?? "is",
   );
 }

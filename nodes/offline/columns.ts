@@ -12,6 +12,7 @@ import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { PERSON_HEADERS } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
 import { normaliseText } from "../../text/normalise.js";
+import { STOP_WORDS } from "../../text/stop-words.js";
 import { COLUMN_WORDS, MODIFIER_HEADER_WORDS } from "../../text/column-words.js";
 import {
   HAND_TERMS,
@@ -47,22 +48,39 @@ export function setLearnedModel(model: LearnedModel | null | undefined): void {
 /** A stop word that is also a common header: "the total amount of sales" names an Amount column. */
 const STOP_HEADERS = /^(amount)$/;
 
-/** 1 when the question uses a stop word that is exactly one of the column's header words ("amount" → Amount). */
+/**
+ * 1 when the question uses a stop word that is exactly one of the column's header words ("amount" →
+ * Amount); 1.5 (a spelled header word) when it ends a noun compound with "total" ("the order total",
+ * "points total" name a Total column; "the total of", "in total" are the operator).
+ */
 export function stopWordHeader(q: string, column: CatalogColumn): number {
   const words = new Set(q.match(/[a-z]+/g) ?? []);
-  return column.headerWords.some((h) => STOP_HEADERS.test(h) && words.has(h)) ? 1 : 0;
+  if (column.headerWords.some((h) => STOP_HEADERS.test(h) && words.has(h))) return 1;
+  if (!column.headerWords.includes("total")) return 0;
+  // ("which country won the most medals total?" asks for the country.)
+  if (/^(?:which|who|whom)\b|^what [a-z]+ (?:had|has|have|won|got|did|was|were)\b/.test(q)) return 0;
+  const compound = /\b([a-z]+) total\b(?! (?:of|number|amount)\b)/.exec(q);
+  // ("what is the total for order 7": a Total column of the named row.)
+  return (compound && !STOP_WORDS.has(compound[1]!)) || /\bthe total for\b/.test(q) ? 1.5 : 0;
 }
 
 /** How strongly a list of question words names a column (0 = not at all). */
 export function headerMatch(words: readonly string[], column: CatalogColumn, useLearned = true): number {
   const header = new Set(column.headerWords);
-  // "unit cost" is a cost: a modifier word before another header word names the column only weakly.
+  // "unit cost" is a cost: a modifier word before another header word names the column only weakly; so
+  // does the table's own name ("Order Date" of an orders table: "ordered" does not name it).
   const modifiers = new Set(
-    column.headerWords.filter((h, i) => i < column.headerWords.length - 1 && MODIFIER_HEADER_WORDS.has(h)),
+    column.headerWords.filter(
+      (h, i) =>
+        i < column.headerWords.length - 1 && (MODIFIER_HEADER_WORDS.has(h) || column.tableWords?.includes(h) === true),
+    ),
   );
   let score = 0;
+  let related = 0;
+  // A modified header the question does not modify ("unit price" when it says "the order value") is the weaker reading.
+  const unmodified = modifiers.size > 0 && !words.some((w) => modifiers.has(w) || modifiers.has(stem(w))) ? 0.85 : 1;
   words.forEach((w, i) => {
-    const weight = 1 / (1 + i * 0.3);
+    const weight = unmodified / (1 + i * 0.3);
     const s = stem(w);
     if (modifiers.has(s) || modifiers.has(w)) {
       score += 0.5 * weight;
@@ -74,7 +92,8 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
     }
     const syn = own(COLUMN_WORDS, w) ?? own(COLUMN_WORDS, s);
     if (syn && syn.some((h) => header.has(h) || header.has(stem(h)))) {
-      score += 0.8 * weight;
+      // (Counted once: five words related to "price" do not name a price column five times.)
+      related = Math.max(related, 0.8 * weight);
       return;
     }
     // Prefix match for abbreviations ("pts" ~ "points" is in COLUMN_WORDS; "pop" ~ "population").
@@ -92,11 +111,33 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
       }
     }
   });
-  return score;
+  return score + related;
 }
 
 export function isNumericColumn(c: CatalogColumn): boolean {
-  return c.schema.type === "integer" || c.schema.type === "real" || c.numericShare >= 0.7 || c.timeShare >= 0.7;
+  return (
+    c.schema.type === "integer" ||
+    c.schema.type === "real" ||
+    (c.numericShare >= 0.7 && !isNumberedName(c)) ||
+    c.timeShare >= 0.7
+  );
+}
+
+const numberedNames = new WeakMap<CatalogColumn, boolean>();
+
+/**
+ * Text cells that start with a number and go on with two or more words ("43 Elm St", "7 Dwarfs Inn") are
+ * names, though a leading number parses: "12 km" and "3 (2)" are numbers, an address is not.
+ */
+function isNumberedName(c: CatalogColumn): boolean {
+  let known = numberedNames.get(c);
+  if (known === undefined) {
+    const filled = c.raw.filter((v) => v.trim() !== "");
+    const named = filled.filter((v) => /^\s*\d[\d,.]*\s+[a-z]{2,}\.?\s+[a-z]{2,}/i.test(v)).length;
+    known = filled.length > 0 && named >= 0.5 * filled.length;
+    numberedNames.set(c, known);
+  }
+  return known;
 }
 
 export function isTimeColumn(c: CatalogColumn): boolean {
@@ -105,6 +146,17 @@ export function isTimeColumn(c: CatalogColumn): boolean {
 
 export function isRankColumn(c: CatalogColumn): boolean {
   return c.headerWords.some((h) => /^(rank|pos|position|place|placing|finish|seed|no|#|peak|chart)$/.test(h));
+}
+
+/**
+ * A record identifier ("Order No", "Reading ID", "sku"): a header word that says so and a distinct value
+ * on every row. Nobody sums, averages, compares or ranks by one ("orders over 500" is not about order numbers).
+ */
+export function isIdentifierColumn(c: CatalogColumn): boolean {
+  // (The header's last word: "No. of votes", "Number of contestants" are counts.)
+  if (!/^(id|no|nr|code|ref|sku)$/.test(c.headerWords[c.headerWords.length - 1] ?? "")) return false;
+  const filled = c.raw.filter((v) => v.trim() !== "").length;
+  return filled > 2 && c.distinct.size === filled;
 }
 
 /** Comparative → superlative ("longer" → "longest"), so comparisons share the superlative rules. */
@@ -204,6 +256,8 @@ export interface TargetOptions {
   prefer?: number;
   /** The compared literal is a percentage: columns of "…%" cells first. */
   percent?: boolean;
+  /** The compared literal is a sum of money: columns whose header names a currency first. */
+  money?: boolean;
 }
 
 /** The column's kind, as the target-column features pair it with the question. */
@@ -308,10 +362,16 @@ function wordsAfterSuperlative(q: string): string[] {
     /\b(?:most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|least|lowest|smallest|fewest|minimum|shortest|worst|more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller)\s+(?:number of\s+|amount of\s+|total\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/.exec(
       q,
     );
+  // ("the highest temperature recorded": a closing participle names no column.)
   return m
     ? m[1]!
         .split(" ")
-        .filter((w) => !/^(the|a|an|of|in|at|on|for|to|than|and|or|was|were|is|are|did|does|had|has|have)$/.test(w))
+        .filter(
+          (w) =>
+            !/^(the|a|an|of|in|at|on|for|to|than|and|or|was|were|is|are|did|does|had|has|have|recorded|listed|shown|reported|measured|ever)$/.test(
+              w,
+            ),
+        )
     : [];
 }
 
@@ -319,6 +379,8 @@ function wordsAfterSuperlative(q: string): string[] {
 export function superlativeWord(q: string): string | undefined {
   // "most recently", "most expensive": the adjective carries the meaning, not "most".
   if (/\bmost recent(ly)?\b/.test(q)) return "latest";
+  const adjective = /\b(?:most|least) (expensive|valuable|costly|affordable)\b/.exec(q)?.[1];
+  if (adjective) return adjective;
   const m =
     /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(
       q,
@@ -378,6 +440,8 @@ export function chooseConditionColumn(
     const numeric = isNumericColumn(c);
     const dateLike = c.schema.type === "date" || isYearColumn(c);
     if (!numeric && !dateLike) continue;
+    // A column of full dates compares with years only ("over 500" is not about the year 500); an identifier with nothing.
+    if ((c.schema.type === "date" && !yearLike) || isIdentifierColumn(c)) continue;
     let score = 2 * headerMatch(hint, c);
     if (yearLike && dateLike) score += 1.5;
     if (!yearLike && dateLike && !numeric) score -= 1;
@@ -388,6 +452,7 @@ export function chooseConditionColumn(
     if (values.length > 0 && value >= Math.min(...values) && value <= Math.max(...values)) score += 0.5;
     if (isRankColumn(c)) score -= 0.6;
     if (options.percent && c.raw.filter((v) => v.trim().endsWith("%")).length >= 0.5 * c.raw.length) score += 3;
+    if (options.money && /[$€£]|\b(usd|eur|gbp)\b/i.test(c.schema.name)) score += 2;
     if (!best || score > best.score) best = { column: c, score };
   }
   return best?.column;

@@ -37,6 +37,8 @@ export interface CatalogColumn {
   timeShare: number;
   /** Header words (normalised, stemmed). */
   headerWords: string[];
+  /** Words of the table's name (stemmed): "Order Date" of an orders table is a date, "order" only modifies it. */
+  tableWords?: string[];
   /** Distinct normalised values → rows holding them. */
   distinct: Map<string, number[]>;
   /** A large table's test of `sameRawText` through an index (a small table's reads `raw`). */
@@ -96,6 +98,7 @@ export function catalogFromRows(schema: TableSchema, rows: string[][]): TableCat
       num,
       ...columnShares(raw, num),
       headerWords: headerWordsOf(col.name),
+      tableWords: headerWordsOf(schema.tableId),
       distinct,
     };
   });
@@ -358,6 +361,7 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
       yearShare: s?.year_share ?? 0,
       timeShare: s?.time_share ?? 0,
       headerWords: headerWordsOf(col.name),
+      tableWords: headerWordsOf(schema.tableId),
       distinct: new IndexedDistinct(db, schema.tableId, index, s?.distinct_count ?? 0),
     };
   });

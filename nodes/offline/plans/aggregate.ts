@@ -1,5 +1,5 @@
 /** Aggregate plans: the sum or average of a numeric column over the selected rows. */
-import { isNumericColumn, rankTargetColumns } from "../columns.js";
+import { isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
 import { hasNum, holdsYears, numExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
@@ -13,7 +13,14 @@ export const aggregateColumn: PlanGenerator = {
     const ranked = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, {
       ...opts,
       avoid: cond.columns,
-    }).filter((r) => isNumericColumn(r.column) && !(a.aggregate === "sum" && holdsYears(r.column)));
+    }).filter(
+      (r) =>
+        isNumericColumn(r.column) &&
+        !isIdentifierColumn(r.column) &&
+        !(a.aggregate === "sum" && holdsYears(r.column)) &&
+        // (The average of a column of full dates is not what "the average order total" asks.)
+        !(r.column.schema.type === "date" && !/\byears?\b/.test(a.normalized)),
+    );
     const c = ranked[ctx.targetRank]?.column;
     if (!c) return null;
     const fn = a.aggregate === "avg" ? "AVG" : "SUM";

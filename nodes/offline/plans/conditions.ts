@@ -62,6 +62,7 @@ export function conditionPredicates(
       : chooseConditionColumn(cond.hint, cond.value, catalog, {
           ...(usable ? { usable } : {}),
           ...(cond.percent ? { percent: true } : {}),
+          ...(cond.money ? { money: true } : {}),
         });
     if (!c) continue;
     // "before september 2004" on a date column: the month (or date) bound already reads the year.

@@ -187,7 +187,13 @@ export const countColumnOfRow: PlanGenerator = {
   build: (ctx) => {
     const { catalog, usable, table } = ctx;
     const { filters, filterPreds, basePreds, used } = ctx.rows();
-    const { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
+    let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
+    // "how many games has X won?": the noun names no column, the closing verb after the named row does (won → W).
+    const verb = /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(
+      ctx.analysis.normalized.replace(/[?.!]+$/, ""),
+    )?.[1];
+    if ((!countCol || score < 0.8) && verb && !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb)))
+      ({ column: countCol, score } = countColumn([verb], catalog, usable, used));
     if (!countCol || score < 0.8 || filterPreds.length === 0) return null;
     const rows = mentionRows(filters);
     if (rows && rows.length > 1)

@@ -33,9 +33,15 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
  * column named by the noun phrase after the superlative — its last word that names a column exactly.
  */
-function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
+function superlativeHead(
+  q: string,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  order: CatalogColumn,
+): CatalogColumn | undefined {
+  // (Typed as a search: "biggest order total", "the lowest humidity".)
   const m =
-    /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+the\s+(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:(?:what|how much|how many)\s+(?:is|was|are|were)\s+)?(?:the\s+)?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   if (!m) return undefined;
@@ -43,12 +49,25 @@ function superlativeHead(q: string, catalog: TableCatalog, usable: Set<number> |
   // "what is the highest rated movie?": a head noun after a participle that names a text column (by a
   // related word: movie → title) is the row asked for, not the rated value.
   const last = phrase[phrase.length - 1]!;
+  if (phrase.length > 1 && /(ed|ing)$/.test(phrase[0]!)) {
+    const row = catalog.columns.find(
+      (c) => (!usable || usable.has(c.index)) && !isNumericColumn(c) && headerMatch([last], c, false) >= 0.8,
+    );
+    if (row) return row;
+  }
+  // "the highest co2 reading", "the biggest order total": a word spelling the ordered column's header makes
+  // the phrase a name of its value; "the most expensive listing": an adjective related to it (expensive →
+  // rent) before a noun naming a text column asks for that row; "fewest goals conceded": the value.
+  if (phrase.some((w) => headerMatch([w], order, false) >= 1.5)) return order;
+  const namesOrder = (w: string) => headerMatch([w], order, false) >= 0.6;
   if (phrase.length > 1) {
     const row = catalog.columns.find(
       (c) => (!usable || usable.has(c.index)) && !isNumericColumn(c) && headerMatch([last], c, false) >= 0.8,
     );
     if (row) return row;
   }
+  // ("the most expensive flat": a head noun naming no column is the row noun.)
+  if ((phrase.length === 1 || namesOrder(last)) && phrase.some(namesOrder)) return order;
   for (const w of phrase.reverse()) {
     const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
     if (named) return named;
@@ -156,9 +175,13 @@ export const superlativeOrder: PlanGenerator = {
     // "what was the highest attendance?": the answer is the ordered value itself when the asked-about words
     // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
     // noun after the superlative decides.
-    const head = superlativeHead(a.normalized, catalog, usable);
+    const head = superlativeHead(a.normalized, catalog, usable, order.column);
     const asksValue =
-      (a.answerType === "number" || a.answerType === "count" || /^(what|how)\b/.test(a.normalized)) &&
+      (a.answerType === "number" ||
+        a.answerType === "count" ||
+        /^(what|how)\b/.test(a.normalized) ||
+        // ("the most points were scored by which player?" asks for the player.)
+        (head !== undefined && !/\b(which|who|whom|whose|where|when)\b/.test(a.normalized))) &&
       (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
     // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });

@@ -1,0 +1,70 @@
+/**
+ * The third everyday suite (tests/fixtures/everyday-third-tables.ts), written before looking at how
+ * the offline backbone answers: a shop's orders, exam results, room sensor readings, library loans, a
+ * league table and flats to rent, with headers people type ("Total ($)", "Qty", "GF", "Pts", "Days
+ * Overdue", "Size (sq ft)"), empty and "n/a" cells, ties, and search-box wording ("avg order total",
+ * "whats the rent for …", "how many orders after april 27 2024"). Real graph, offline backbone,
+ * with and without the table hint.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeResources } from "../../graph/resources.js";
+import { everydayThirdCorpus } from "../fixtures/everyday-third-tables.js";
+import { buildEverydayIndex, everydayReport, removeEverydayIndex, scoreEveryday } from "../fixtures/everyday-run.js";
+
+const corpus = everydayThirdCorpus(3);
+let root = "";
+
+beforeAll(async () => {
+  root = await buildEverydayIndex(corpus);
+}, 60_000);
+
+afterAll(async () => {
+  await closeResources();
+  removeEverydayIndex(root);
+});
+
+describe("third everyday suite: headers with units and abbreviations, search-box wording (offline backbone, real graph)", () => {
+  it("is deterministic, covers every kind in several wordings, and its gold comes from the rows", () => {
+    expect(everydayThirdCorpus(3).questions).toEqual(corpus.questions);
+    const kinds = new Map<string, number>();
+    for (const q of corpus.questions) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
+    expect([...kinds.keys()].sort()).toEqual([
+      "argmax-argmin",
+      "average",
+      "count",
+      "date",
+      "lookup",
+      "max-min value",
+      "sum",
+      "threshold",
+    ]);
+    for (const n of kinds.values()) expect(n).toBeGreaterThanOrEqual(20);
+    expect(corpus.questions.length).toBeGreaterThanOrEqual(150);
+    // Wording as typed: most questions are lower case without a question mark.
+    expect(corpus.questions.every((q) => !q.question.endsWith("?"))).toBe(true);
+    // NULL-ish cells are part of the tables, and the aggregates' gold skips them.
+    const sensors = corpus.tables.find((t) => t.id === "sensor_readings")!;
+    const co2 = sensors.header.indexOf("CO2 (ppm)");
+    expect(sensors.rows.some((r) => r[co2] === "n/a")).toBe(true);
+    expect(sensors.rows.some((r) => r[sensors.header.indexOf("Humidity (%)")] === null)).toBe(true);
+    // A league table's points are 3 per win and 1 per draw, and the table is ordered by them.
+    const league = corpus.tables.find((t) => t.id === "league_table")!;
+    for (const r of league.rows) expect(r[8]).toBe(3 * (r[3] as number) + (r[4] as number));
+  });
+
+  // Measured 255/281 = 90.7 % with the hint and 249/281 = 88.6 % without (docs/EVERYDAY.md): the floors
+  // guard that figure; the issue's 95 % is not reached on this suite yet.
+  it("with the table hint: at least 90 % right", async () => {
+    const s = await scoreEveryday(corpus, root, true);
+    console.log(everydayReport("everyday, third suite (table hint)", s));
+    expect(s.llmCalls).toBe(0);
+    expect(s.right / s.total).toBeGreaterThanOrEqual(0.9);
+  }, 900_000);
+
+  it("without a hint (the decomposer picks the table): at least 88 % right", async () => {
+    const s = await scoreEveryday(corpus, root, false);
+    console.log(everydayReport("everyday, third suite (no hint)", s));
+    expect(s.llmCalls).toBe(0);
+    expect(s.right / s.total).toBeGreaterThanOrEqual(0.88);
+  }, 900_000);
+});
