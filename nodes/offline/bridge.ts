@@ -12,6 +12,8 @@ import type { Passage, TableSchema } from "../../indexing/types.js";
 import { ROW_ID_COLUMN } from "../../indexing/types.js";
 import { tablesForHint } from "../schema-scope.js";
 import { keyStems } from "./evidence.js";
+import { contentWords } from "../../text/tokenise.js";
+import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
@@ -27,6 +29,8 @@ export interface BridgeOptions {
   passageWeight?: number;
   /** Titles named in the sub-query at most. Default 4. */
   maxTitles?: number;
+  /** Weight of a pair of adjacent question words written side by side in a row's linked passages (× their mean passage idf). Default 0.5 (hybridqa/train row accuracy: 0 → 78.6 %, 0.25 → 80.3 %, 0.5 → 81.4 %, 1 → 80.6 %). */
+  bigramWeight?: number;
 }
 
 interface LinkedRow {
@@ -36,6 +40,14 @@ interface LinkedRow {
   cells: Set<string>;
   passages: Passage[];
   passageStems: Set<string>;
+  /** Adjacent content-word stem pairs of the linked passages ("a b"). */
+  passageBigrams: Set<string>;
+}
+
+/** Adjacent pairs of stemmed content words: "born in Leawood , Kansas" → "born leawood", "leawood kansas". */
+function bigramsOf(text: string): string[] {
+  const stems = contentWords(text).map(stem);
+  return stems.slice(1).map((s, i) => `${stems[i]} ${s}`);
 }
 
 /** "1500m" and "1500 m", "55th" and "55" meet: a number is split from the letters it is written with. */
@@ -64,6 +76,7 @@ export function createRowFinder(
   options: BridgeOptions = {},
 ): (question: string, tableHint?: string) => DescribedRow | undefined {
   const passageWeight = options.passageWeight ?? 0.5;
+  const bigramWeight = options.bigramWeight ?? 0.5;
   const byTable = new Map<string, Passage[]>();
   for (const p of index.passages)
     if (p.tableId && p.cells?.length) byTable.set(p.tableId, [...(byTable.get(p.tableId) ?? []), p]);
@@ -90,6 +103,7 @@ export function createRowFinder(
         cells: keyStems(splitUnits(values.join(" "))),
         passages: linked,
         passageStems: keyStems(linked.map((p) => p.text).join(" ")),
+        passageBigrams: new Set(linked.flatMap((p) => bigramsOf(splitUnits(p.text)))),
       };
     });
     cache.set(table.tableId, rows);
@@ -104,6 +118,7 @@ export function createRowFinder(
     const rows = rowsOf(table);
     if (rows.length === 0) return undefined;
     const q = keyStems(splitUnits(question));
+    const qBigrams = [...new Set(bigramsOf(splitUnits(question)))];
     const df = new Map<string, number>();
     for (const row of rows) for (const s of row.cells) df.set(s, (df.get(s) ?? 0) + 1);
     const idf = (s: string) => Math.log(1 + (rows.length + 1) / ((df.get(s) ?? 0) + 0.5));
@@ -131,6 +146,13 @@ export function createRowFinder(
           if (order && !order.phrase.has(s) && !headers.has(s)) condition += idf(s);
         } else if (row.passageStems.has(s)) score += passageWeight * passageIdf(s);
       }
+      // A phrase of the question written in the row's passages names the row more surely than its words apart.
+      if (bigramWeight > 0)
+        for (const b of qBigrams)
+          if (row.passageBigrams.has(b)) {
+            const [x, y] = b.split(" ");
+            score += (bigramWeight * (passageIdf(x!) + passageIdf(y!))) / 2;
+          }
       if (rank !== undefined && table.columns.some((c, ci) => holdsRank(c.name, row.values[ci] ?? "", rank))) {
         score += rankBonus;
         condition += rankBonus;

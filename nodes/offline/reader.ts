@@ -904,7 +904,9 @@ function askedPhraseOf(question: string): { words: string[]; headLast: boolean }
 function trailingPhrase(words: readonly string[]): { words: string[]; headLast: boolean } | undefined {
   const j = Math.max(words.lastIndexOf("what"), words.lastIndexOf("which"));
   // "on what date", "is what nationality"; after a noun ("the club which …") it is relative.
-  if (j < 1 || !(LEAD_PREPOSITION.test(words[j - 1]!) || BE.test(words[j - 1]!))) return undefined;
+  // "… plays what position": after a verb, a closing "what" phrase asks too ("which" after a noun is relative).
+  const closingWhat = words[j] === "what" && words.length - j - 1 <= 2;
+  if (j < 1 || !(LEAD_PREPOSITION.test(words[j - 1]!) || BE.test(words[j - 1]!) || closingWhat)) return undefined;
   const out = words.slice(j + 1);
   return out.length > 0 && out.length <= 4 && out.every((w) => !PHRASE_END.has(w))
     ? { words: out, headLast: true }
@@ -983,7 +985,11 @@ export function askedCell(
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
   // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the
   // coach of the medalist ?" (a person related to the row's: the answer is in a passage).
-  if (/^\s*who\b/i.test(input.question) && phrase.length > 0 && !/\bof\b/i.test(input.question)) {
+  // "Which player scored …", "What singer recorded …": a person noun asked with which/what names the row's person too.
+  const whichPerson =
+    kind === "person" &&
+    /^\s*(?:\w+\s+)?(which|what)\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)\w/i.test(input.question);
+  if (whichPerson || (/^\s*who\b/i.test(input.question) && phrase.length > 0 && !/\bof\b/i.test(input.question))) {
     const person = cells.cells.find(
       (c) =>
         c.value.trim() !== "" &&

@@ -141,6 +141,31 @@ describe("table → passage bridge", () => {
     expect(find("Which winner came from the town known for carpet mills ?", "winners")!.rowId).toBe(0);
   });
 
+  it("prefers the row whose passages write the question's words side by side (a phrase, not scattered words)", () => {
+    const linked: Passage[] = [
+      {
+        id: "/a",
+        title: "Ann Ray",
+        text: "Ann Ray grew up by the river . Her later years were spent in a silver mine town .",
+        file: "people.json",
+        tableId: "people",
+        cells: [[0, 0]],
+      },
+      {
+        id: "/b",
+        title: "Bo Lund",
+        text: "Bo Lund grew up in a silver mine town by the sea .",
+        file: "people.json",
+        tableId: "people",
+        cells: [[1, 0]],
+      },
+    ];
+    const q = "Which person grew up in a silver mine town ?";
+    // Both passages hold every word; only one writes "grew up … silver mine" as the question does.
+    expect(createRowFinder({ db, tables, passages: linked }, { bigramWeight: 0 })(q, "people")!.rowId).toBe(0);
+    expect(createRowFinder({ db, tables, passages: linked })(q, "people")!.rowId).toBe(1);
+  });
+
   describe("a superlative picks the row by the column it orders", () => {
     const linked: Passage[] = ["Avon", "Birch", "Cedar", "Dover"].map((town, r) => ({
       id: `/${town}`,

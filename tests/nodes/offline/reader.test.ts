@@ -301,6 +301,11 @@ describe("offline reader: the row a HybridQA question describes", () => {
     expect(await read({ question: t, subQuery: t, plan: planFor(t), evidence })).toBe("Georgian");
   });
 
+  it("returns the row's person cell for 'which/what PERSON-NOUN …' that does not name it", async () => {
+    const q = "Which athlete took bronze for Georgia in the men 's 66 kg event at the 2000 Sydney games ?";
+    expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).toBe("Giorgi Vazagashvili");
+  });
+
   it("does not answer 'who … of the …' with the row's person", async () => {
     const q = "Who was the coach of the 2000 Sydney bronze medalist in the men 's 66 kg event ?";
     expect(await read({ question: q, subQuery: q, plan: planFor(q), evidence })).not.toBe("Giorgi Vazagashvili");
@@ -324,6 +329,7 @@ describe("offline reader: the phrase a wh-word asks for", () => {
     expect(askedPhrase("Where did the director study ?")).toEqual([]);
     expect(askedPhrase("The 2000 winner is of what nationality ?")).toEqual(["nationality"]);
     expect(askedPhrase("The host was a guest on what date ?")).toEqual(["date"]);
+    expect(askedPhrase("The 2000 winner plays what sport ?")).toEqual(["sport"]);
     expect(askedPhrase("The award which he won in 1999 went to whom ?")).toBeUndefined();
     expect(askedPhrase("The 2000 winner came from a club which Cy Moss owned ?")).toBeUndefined();
     expect(askedPhrase("What is the name of the film whose director was born in 1973 ?")).toEqual(["name", "film"]);
