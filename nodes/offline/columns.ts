@@ -57,7 +57,7 @@ export function stopWordHeader(q: string, column: CatalogColumn): number {
   const words = new Set(q.match(/[a-z]+/g) ?? []);
   if (column.headerWords.some((h) => STOP_HEADERS.test(h) && words.has(h))) return 1;
   if (!column.headerWords.includes("total")) return 0;
-  // ("which country won the most medals total?" asks for the country.)
+  // ("which team collected the most trophies total?" asks for the team.)
   if (/^(?:which|who|whom)\b|^what [a-z]+ (?:had|has|have|won|got|did|was|were)\b/.test(q)) return 0;
   const compound = /\b([a-z]+) total\b(?! (?:of|number|amount)\b)/.exec(q);
   // ("what is the total for order 7": a Total column of the named row.)

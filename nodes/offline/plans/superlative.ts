@@ -180,7 +180,7 @@ export const superlativeOrder: PlanGenerator = {
       (a.answerType === "number" ||
         a.answerType === "count" ||
         /^(what|how)\b/.test(a.normalized) ||
-        // ("the most points were scored by which player?" asks for the player.)
+        // ("the most goals were netted by which striker?" asks for the striker.)
         (head !== undefined && !/\b(which|who|whom|whose|where|when)\b/.test(a.normalized))) &&
       (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
     // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
