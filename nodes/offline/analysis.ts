@@ -391,16 +391,22 @@ function conditionsIn(text: string): NumericCondition[] {
     if (!out.some((c) => c.value === n))
       out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true });
   }
-  // "N or more" phrasing: the number precedes.
-  for (const m of q.matchAll(/(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|less|fewer|lower)\b/g)) {
+  // "N or more" phrasing: the number precedes ("50 or older": a comparative names the quantity, as "older than 50" does).
+  for (const m of q.matchAll(
+    /(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|above|over|less|fewer|lower|smaller|shorter|younger|lighter|earlier|below|under)\b/g,
+  )) {
     const value = Number(m[1]!.replace(/[$,]/g, ""));
     if (!Number.isFinite(value)) continue;
-    const op = /more|greater|higher/.test(m[2]!) ? ">=" : "<=";
+    const op = /more|greater|higher|larger|bigger|longer|taller|older|heavier|later|above|over/.test(m[2]!)
+      ? ">="
+      : "<=";
+    const quantity = COMPARATIVE_HINT[m[2]!];
     const after = words(q.slice(m.index! + m[0].length))
       .slice(0, 2)
       .filter((w) => !STOP_WORDS.has(w));
     const between = words(m[0]).filter((w) => !/^\d/.test(w) && !STOP_WORDS.has(w));
-    if (!out.some((c) => c.value === value)) out.push({ op, value, hint: [...between, ...after] });
+    if (!out.some((c) => c.value === value))
+      out.push({ op, value, hint: [...between, ...after, ...(quantity && !/^year/.test(quantity) ? [quantity] : [])] });
   }
   return out;
 }

@@ -76,6 +76,15 @@ describe("analyzeQuestion", () => {
     ]);
   });
 
+  it("reads 'N or older' as a lower bound on the quantity the comparative names", () => {
+    expect(analyzeQuestion("how many members are 65 or older").conditions).toEqual([
+      expect.objectContaining({ op: ">=", value: 65, hint: expect.arrayContaining(["age"]) }),
+    ]);
+    expect(analyzeQuestion("how many staff are 30 or younger").conditions).toEqual([
+      expect.objectContaining({ op: "<=", value: 30, hint: expect.arrayContaining(["age"]) }),
+    ]);
+  });
+
   it("does not read 'before 3' as a year condition", () => {
     expect(analyzeQuestion("who came before 3 other drivers?").conditions).toEqual([]);
   });
