@@ -655,10 +655,12 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
         /\bhow many\b|\bhow often\b/.test(q) ||
         (/\bnumber of\b|\bcount\b/.test(q) &&
           !/^(which|who|whom|whose|where|when)\b/.test(q) &&
-          !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest) (number|count)\b/.test(q));
+          !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest|minimum|maximum|max|min) (number|count)\b/.test(
+            q,
+          ));
       if (!counting) return null;
       // Counting rows or reading a count column is decided later, with the table (sql-writer).
-      const sum = /\b(total|combined|altogether|in all|sum)\b/.test(q) && !/\btotal (number|count)\b/.test(q);
+      const sum = /\b(total|combined|altogether|in all|sum)\b/.test(q);
       return { operator: "count", ...(sum ? { aggregate: "sum" as const } : {}), score: 1 };
     },
   },

@@ -85,6 +85,14 @@ describe("analyzeQuestion", () => {
     ]);
   });
 
+  it("reads 'the maximum number of X' as an extreme of X and 'the total number of X' as its sum, not a row count", () => {
+    expect(analyzeQuestion("what is the maximum number of seats").operator).toBe("sort");
+    expect(analyzeQuestion("what is the total number of nights booked")).toMatchObject({
+      operator: "count",
+      aggregate: "sum",
+    });
+  });
+
   it("does not read 'before 3' as a year condition", () => {
     expect(analyzeQuestion("who came before 3 other drivers?").conditions).toEqual([]);
   });
