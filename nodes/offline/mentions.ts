@@ -121,6 +121,16 @@ function isContent(tokens: string[], headerWords: Set<string>): boolean {
   return true;
 }
 
+/**
+ * A generic word that is a whole cell of a column with a handful of values names that category
+ * ("how many tickets are still open" of a Status column holding open / closed / pending).
+ */
+function categoryValue(catalog: TableCatalog, span: string[], headerWords: Set<string>): boolean {
+  const w = span[0]!;
+  if (span.length !== 1 || w.length < 3 || STOP_WORDS.has(w) || headerWords.has(stem(w))) return false;
+  return catalog.columns.some((c) => c.distinct.has(w) && c.distinct.size >= 2 && c.distinct.size <= 6);
+}
+
 /** True when `span` (of exactly `n` tokens, the last content-bearing) is a whole-word part of some cell. */
 function inSomeCell(catalog: TableCatalog, span: string[], n: number): boolean {
   if (span.length !== n || GENERIC.has(span[0]!) || GENERIC.has(span[span.length - 1]!)) return false;
@@ -323,7 +333,8 @@ export function findMentions(
       if (!free(s, s + n)) continue;
       const span = tokens.slice(s, s + n);
       const numeric = n === 1 && /^\d+(\.\d+)?$/.test(span[0]!);
-      if (!numeric && !isContent(span, headerWords) && !proper(s, n)) continue;
+      if (!numeric && !isContent(span, headerWords) && !proper(s, n) && !categoryValue(catalog, span, headerWords))
+        continue;
       let key = span.join(" ");
       let hits = catalog.columns.filter((c) => c.distinct.has(key));
       const alt = possessive.slice(s, s + n).join(" ");

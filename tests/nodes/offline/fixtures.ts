@@ -167,6 +167,19 @@ export const TOWNS: RawTable = {
   ],
 };
 
+/** Support tickets with a status column of a few generic words (open / closed / pending). */
+export const TICKETS: RawTable = {
+  id: "tickets",
+  file: "tickets.csv",
+  header: ["ticket", "status", "hours"],
+  rows: [
+    ["T1", "open", "4"],
+    ["T2", "closed", "12"],
+    ["T3", "open", "7"],
+    ["T4", "pending", "1"],
+  ],
+};
+
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
@@ -183,6 +196,7 @@ export function openFixture(): Fixture {
     STOCK,
     FLIGHTS,
     TOWNS,
+    TICKETS,
   ]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));

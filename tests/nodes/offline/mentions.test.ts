@@ -31,6 +31,14 @@ describe("findMentions", () => {
     });
   });
 
+  it("takes a generic word that is a whole cell of a column of a few categories as that category", () => {
+    expect(findMentions("how many tickets are still open", fx.catalog("tickets"))).toEqual([
+      expect.objectContaining({ column: "status", value: "open", kind: "exact", rows: [0, 2] }),
+    ]);
+    // A generic word that is no cell stays no mention.
+    expect(findMentions("how many tickets are new", fx.catalog("tickets"))).toEqual([]);
+  });
+
   it("avoids only the counted noun of 'how many', not the values named after it", () => {
     expect(askedWords(analyzeQuestion("how many networks show soap operas?"))).toEqual(["networks", "show"]);
     const q = "how many races were held in south korea?";
