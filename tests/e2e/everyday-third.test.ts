@@ -6,39 +6,18 @@
  * "whats the rent for …", "how many orders after april 27 2024"). Real graph, offline backbone,
  * with and without the table hint.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeResources } from "../../graph/resources.js";
+import { describe, expect, it } from "vitest";
 import { everydayThirdCorpus } from "../fixtures/everyday-third-tables.js";
-import { buildEverydayIndex, everydayReport, removeEverydayIndex, scoreEveryday } from "../fixtures/everyday-run.js";
+import { everydayReport, scoreEveryday } from "../fixtures/everyday-run.js";
+import { expectEveryKind, useEverydayIndex } from "../fixtures/everyday-suite.js";
 
 const corpus = everydayThirdCorpus(3);
-let root = "";
-
-beforeAll(async () => {
-  root = await buildEverydayIndex(corpus);
-}, 60_000);
-
-afterAll(async () => {
-  await closeResources();
-  removeEverydayIndex(root);
-});
+const index = useEverydayIndex(corpus);
 
 describe("third everyday suite: headers with units and abbreviations, search-box wording (offline backbone, real graph)", () => {
   it("is deterministic, covers every kind in several wordings, and its gold comes from the rows", () => {
     expect(everydayThirdCorpus(3).questions).toEqual(corpus.questions);
-    const kinds = new Map<string, number>();
-    for (const q of corpus.questions) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
-    expect([...kinds.keys()].sort()).toEqual([
-      "argmax-argmin",
-      "average",
-      "count",
-      "date",
-      "lookup",
-      "max-min value",
-      "sum",
-      "threshold",
-    ]);
-    for (const n of kinds.values()) expect(n).toBeGreaterThanOrEqual(20);
+    expectEveryKind(corpus, 20);
     expect(corpus.questions.length).toBeGreaterThanOrEqual(150);
     // Wording as typed: most questions are lower case without a question mark.
     expect(corpus.questions.every((q) => !q.question.endsWith("?"))).toBe(true);
@@ -55,14 +34,14 @@ describe("third everyday suite: headers with units and abbreviations, search-box
   // Measured 255/281 = 90.7 % with the hint and 249/281 = 88.6 % without (docs/EVERYDAY.md): the floors
   // guard that figure; the issue's 95 % is not reached on this suite yet.
   it("with the table hint: at least 90 % right", async () => {
-    const s = await scoreEveryday(corpus, root, true);
+    const s = await scoreEveryday(corpus, index.root(), true);
     console.log(everydayReport("everyday, third suite (table hint)", s));
     expect(s.llmCalls).toBe(0);
     expect(s.right / s.total).toBeGreaterThanOrEqual(0.9);
   }, 900_000);
 
   it("without a hint (the decomposer picks the table): at least 88 % right", async () => {
-    const s = await scoreEveryday(corpus, root, false);
+    const s = await scoreEveryday(corpus, index.root(), false);
     console.log(everydayReport("everyday, third suite (no hint)", s));
     expect(s.llmCalls).toBe(0);
     expect(s.right / s.total).toBeGreaterThanOrEqual(0.88);

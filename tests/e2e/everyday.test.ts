@@ -6,40 +6,19 @@
  * configuration, with the question's table as its hint (as the benchmarks give it) and, for a second
  * figure, without any hint (the decomposer picks the table). docs/EVERYDAY.md has the figures.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeResources } from "../../graph/resources.js";
+import { describe, expect, it } from "vitest";
 import { everydayCorpus, everydayCorrect, type EverydayQuestion } from "../fixtures/everyday-tables.js";
-import { buildEverydayIndex, everydayReport, removeEverydayIndex, scoreEveryday } from "../fixtures/everyday-run.js";
+import { everydayReport, scoreEveryday } from "../fixtures/everyday-run.js";
+import { expectEveryKind, useEverydayIndex } from "../fixtures/everyday-suite.js";
 
 const corpus = everydayCorpus(16);
-let root = "";
-
-beforeAll(async () => {
-  root = await buildEverydayIndex(corpus);
-}, 60_000);
-
-afterAll(async () => {
-  await closeResources();
-  removeEverydayIndex(root);
-});
+const index = useEverydayIndex(corpus);
 
 describe("everyday questions over generated tables (offline backbone, real graph)", () => {
   it("the generator is deterministic and covers every kind in several wordings, gold from the rows", () => {
     const again = everydayCorpus(16);
     expect(again.questions).toEqual(corpus.questions);
-    const kinds = new Map<string, number>();
-    for (const q of corpus.questions) kinds.set(q.kind, (kinds.get(q.kind) ?? 0) + 1);
-    expect([...kinds.keys()].sort()).toEqual([
-      "argmax-argmin",
-      "average",
-      "count",
-      "date",
-      "lookup",
-      "max-min value",
-      "sum",
-      "threshold",
-    ]);
-    for (const n of kinds.values()) expect(n).toBeGreaterThanOrEqual(12);
+    expectEveryKind(corpus, 12);
     // Another seed gives other rows, so other gold.
     const other = everydayCorpus(17);
     const golds = (qs: EverydayQuestion[]) => qs.map((q) => q.gold.join("|")).join("\n");
@@ -61,14 +40,14 @@ describe("everyday questions over generated tables (offline backbone, real graph
   });
 
   it("with the table hint: at least 95 % right", async () => {
-    const s = await scoreEveryday(corpus, root, true);
+    const s = await scoreEveryday(corpus, index.root(), true);
     console.log(everydayReport("everyday (table hint)", s));
     expect(s.llmCalls).toBe(0);
     expect(s.right / s.total).toBeGreaterThanOrEqual(0.95);
   }, 600_000);
 
   it("without a hint (the decomposer picks the table): at least 95 % right", async () => {
-    const s = await scoreEveryday(corpus, root, false);
+    const s = await scoreEveryday(corpus, index.root(), false);
     console.log(everydayReport("everyday (no hint)", s));
     expect(s.llmCalls).toBe(0);
     expect(s.right / s.total).toBeGreaterThanOrEqual(0.95);
