@@ -9,12 +9,14 @@
  * Keys are question words (or their stems); values are header words (matched stemmed).
  */
 import { PERSON_HEADERS } from "./lexicons.js";
+import { stem } from "./stem.js";
 
 /** Question word → header words it often means. */
 export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // People and places.
   who: [...PERSON_HEADERS, "title"],
   where: ["venue", "location", "city", "place", "country", "stadium", "site", "ground", "arena", "host", "destination"],
+  location: ["location", "bin", "shelf", "aisle"],
   go: ["destination", "to"],
   goes: ["destination", "to"],
   headed: ["destination", "to"],
@@ -84,6 +86,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   heaviest: ["weight", "kg", "lb"],
   lightest: ["weight", "kg", "lb"],
   distance: ["distance", "km", "mile", "length"],
+  mileage: ["mileage", "odometer", "km", "mile", "miles"],
+  odometer: ["odometer", "mileage", "km", "mile"],
   far: ["distance", "km", "mile"],
   deep: ["depth"],
   wide: ["width"],
@@ -108,11 +112,12 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   attendance: ["attendance", "crowd", "spectator"],
   attended: ["attendance", "crowd", "spectator"],
   crowd: ["attendance", "crowd"],
-  units: ["quantity", "qty", "stock", "unit"],
+  units: ["quantity", "qty", "stock", "unit", "hand"],
   quantity: ["quantity", "qty", "unit"],
-  stock: ["stock", "quantity", "qty", "inventory"],
+  stock: ["stock", "quantity", "qty", "inventory", "hand"],
   stocked: ["stock", "quantity", "qty"],
-  stored: ["stock", "quantity", "qty"],
+  stored: ["stock", "quantity", "qty", "bin", "shelf", "aisle", "location"],
+  hand: ["hand", "stock", "quantity", "qty"],
   pieces: ["quantity", "qty", "piece"],
   // Money.
   money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget", "box", "office"],
@@ -140,6 +145,10 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   affordable: ["price", "cost", "fare", "fee", "rate", "rent"],
   cheap: ["price", "cost", "fare", "fee", "rate", "rent"],
   cheapest: ["price", "cost", "fare", "fee", "rate", "rent"],
+  priciest: ["price", "cost", "fare", "fee", "rate", "rent"],
+  pricey: ["price", "cost", "fare", "fee", "rate", "rent"],
+  hourly: ["rate", "hourly", "wage"],
+  wage: ["wage", "rate", "salary", "pay"],
   priced: ["price", "cost", "fare"],
   price: ["price", "cost", "fare"],
   cost: ["cost", "price", "budget", "fare", "fee", "charge"],
@@ -193,7 +202,10 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   position: ["pos", "position", "place", "rank"],
   finished: ["pos", "position", "place", "finish", "result"],
   viewers: ["viewer", "audience", "rating", "million"],
+  overtime: ["ot", "overtime"],
   // Works and groups.
+  department: ["department", "dept", "division", "team"],
+  departments: ["department", "dept", "division", "team"],
   song: ["title", "song", "single", "track"],
   songs: ["title", "song", "single", "track"],
   album: ["album", "title", "release"],
@@ -216,6 +228,28 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   party: ["party"],
   district: ["district"],
 };
+
+/**
+ * Agent nouns of a verb ("supplies" → supplier, "teaches" → teacher, "drives" → driver, "borrowed" →
+ * borrower): who does what a question's verb says is the column named for the doer. Spelled forms
+ * only (stemmed by the caller's matcher); irregular ones ("won" → winner) are in COLUMN_WORDS.
+ */
+export function agentNouns(word: string): string[] {
+  const base = stem(word);
+  if (base.length < 3 || !/[a-z]$/.test(base)) return [];
+  // ("supply" → supplier, "drive" → driver, "direct" → director, "teach" → teacher.)
+  if (base.endsWith("y")) return [`${base.slice(0, -1)}ier`];
+  if (base.endsWith("e")) return [`${base}r`];
+  // ("runs" → runner, "wins" → winner: a short consonant-vowel-consonant verb doubles its last letter.)
+  if (/^[^aeiou][aeiou][^aeiouwy]$/.test(base)) return [`${base}${base.slice(-1)}er`];
+  return [`${base}er`, `${base}or`];
+}
+
+/** Header words a question word names besides itself: its related words (COLUMN_WORDS), else its agent nouns. */
+export function relatedHeaderWords(word: string): readonly string[] | undefined {
+  const own = (k: string) => (Object.hasOwn(COLUMN_WORDS, k) ? COLUMN_WORDS[k] : undefined);
+  return own(word) ?? own(stem(word)) ?? (/(?:s|ed|es)$/.test(word) ? agentNouns(word) : undefined);
+}
 
 /**
  * "how long/tall/old/far/heavy/much …": the adjective after "how" asks for a measure, a number, named
@@ -259,6 +293,7 @@ export const QUANTITY_HEADERS: ReadonlySet<string> = new Set([
   "count",
   "piece",
   "volume",
+  "hand",
   "number",
 ]);
 

@@ -347,6 +347,15 @@ export const PERSON_HEADERS = [
   "teacher",
   "patient",
   "guest",
+  "doctor",
+  "physician",
+  "nurse",
+  "instructor",
+  "trainer",
+  "assignee",
+  "assigned",
+  "supplier",
+  "vendor",
 ] as const;
 
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */

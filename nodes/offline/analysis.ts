@@ -165,6 +165,7 @@ const SUPERLATIVE_WORD = new RegExp(`\\b(${SUPERLATIVE_PATTERN})\\b`);
 
 const PERSON_NOUN_RE = new RegExp(`\\b(${nounPattern(PERSON_NOUNS)})\\b`);
 const PLACE_NOUN_RE = new RegExp(`\\b(${nounPattern(PLACE_NOUNS)})\\b`);
+const PERSON_OF_RE = new RegExp(`^(?:the )?(?:${nounPattern(PERSON_NOUNS)}) (?:of|for)\\b`);
 
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
 export const PLACE_ORDINAL =
@@ -172,6 +173,13 @@ export const PLACE_ORDINAL =
 
 /** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
 const TOP_N = /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/g;
+
+/** "what place did Ana finish", "which position is Ana in": a finishing place (a rank), not a location. */
+const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:the|a)\b)/;
+
+/** "who won the race?", "which team won?", "the winner": the first finisher, with no superlative or number to say otherwise. */
+const WHO_WON =
+  /^(?:who|which \w+) won\b(?!.*\b(?:most|least|more|fewer|by|against|over|in|at|on)\b)|^(?:the )?winner\??$|^who (?:is|was) the winner(?: of the \w+)?\??$/;
 
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
@@ -200,6 +208,13 @@ function normalize(text: string): string {
       .replace(WH_IS, (_all, a: string | undefined, b: string | undefined) => `${a ?? b} is`)
       // "avg price", "avg. score": the abbreviation people type is "average".
       .replace(/\bavg\b\.?/g, "average")
+      // "earn $25 an hour", "paid the most per hour": a rate per hour, named by an hourly (rate) column, not by Hours.
+      .replace(
+        /\b(earns?|earning|earned|makes?|making|made|paid|pays?|gets?|charges?|charged|costs?)\b(.{0,24}?)\b(?:an|a|per) hour\b/g,
+        "$1$2 hourly",
+      )
+      // "the longest serving employee": the one who started first.
+      .replace(/\blongest[- ](?:serving|tenured|standing)\b/g, "earliest started")
       // "highest-paid", "best-selling": the superlative is its own word.
       .replace(new RegExp(`\\b(${SUPERLATIVE_WORDS})-(?=[a-z])`, "g"), "$1 ")
       .trim()
@@ -393,20 +408,30 @@ function conditionsIn(text: string): NumericCondition[] {
   }
   // "N or more" phrasing: the number precedes ("50 or older": a comparative names the quantity, as "older than 50" does).
   for (const m of q.matchAll(
-    /(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|above|over|less|fewer|lower|smaller|shorter|younger|lighter|earlier|below|under)\b/g,
+    /(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|newer|above|over|less|fewer|lower|smaller|shorter|younger|lighter|earlier|below|under)\b/g,
   )) {
     const value = Number(m[1]!.replace(/[$,]/g, ""));
     if (!Number.isFinite(value)) continue;
-    const op = /more|greater|higher|larger|bigger|longer|taller|older|heavier|later|above|over/.test(m[2]!)
+    // ("2020 or newer", "1990 or earlier": a year bound; "2018 or older" of a year is an earlier one.)
+    const year = Number.isInteger(value) && value >= 1000 && value <= 2100;
+    const op = (
+      year && /^(older|earlier)$/.test(m[2]!)
+        ? false
+        : /more|greater|higher|larger|bigger|longer|taller|older|heavier|later|newer|above|over/.test(m[2]!)
+    )
       ? ">="
       : "<=";
-    const quantity = COMPARATIVE_HINT[m[2]!];
+    const quantity = year ? "year" : COMPARATIVE_HINT[m[2]!];
     const after = words(q.slice(m.index! + m[0].length))
       .slice(0, 2)
       .filter((w) => !STOP_WORDS.has(w));
     const between = words(m[0]).filter((w) => !/^\d/.test(w) && !STOP_WORDS.has(w));
     if (!out.some((c) => c.value === value))
-      out.push({ op, value, hint: [...between, ...after, ...(quantity && !/^year/.test(quantity) ? [quantity] : [])] });
+      out.push({
+        op,
+        value,
+        hint: [...between, ...after, ...(quantity && (year || !/^year/.test(quantity)) ? [quantity] : [])],
+      });
   }
   return out;
 }
@@ -545,12 +570,20 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
         : null,
   },
   {
+    // "driver of WC-532-L", "the teacher for history": a person noun asks for a person.
+    name: "person-of",
+    detect: (q) => (PERSON_OF_RE.test(q) ? kind("person") : null),
+  },
+  {
     name: "place-noun",
     detect: (q) =>
       /^(which|what)\s+(\w+\s+)?(country|nation|city|town|state|venue|location|stadium|arena|county|province)\b/.test(
         q,
       ) ||
-      (/^(which|what)\b/.test(q) && PLACE_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")))
+      (/^(which|what)\b/.test(q) &&
+        PLACE_NOUN_RE.test(q.split(" ").slice(0, 3).join(" ")) &&
+        // ("what place did Ana finish?" asks for a finishing place, a rank.)
+        !FINISHING_PLACE.test(q))
         ? kind("place")
         : null,
   },
@@ -660,7 +693,11 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
           ));
       if (!counting) return null;
       // Counting rows or reading a count column is decided later, with the table (sql-writer).
-      const sum = /\b(total|combined|altogether|in all|sum)\b/.test(q);
+      // ("how many hinges do we have?", "… are in stock": the stock of an item, a quantity column's sum when the
+      // counted noun is a value of the table; rows are still counted when it is not.)
+      const sum =
+        /\b(total|combined|altogether|in all|sum)\b/.test(q) ||
+        /\b(?:do|did) (?:we|you|i|they) (?:have|hold|stock|keep)\b|\b(?:in stock|on hand)\b/.test(q);
       return { operator: "count", ...(sum ? { aggregate: "sum" as const } : {}), score: 1 };
     },
   },
@@ -692,7 +729,13 @@ function targetHintsOf(q: string): string[] {
     for (const t of words(w))
       if (!STOP_WORDS.has(t) && !SUPERLATIVE.test(t) && !/^\d/.test(t) && !hints.includes(t)) hints.push(t);
   };
+  // "give me the employee with the highest pay", "the car that has the most km": the noun before the superlative is asked for.
   let m =
+    /^(?:(?:give|show|tell) me|find|get)?\s*(?:the|a)\s+([a-z][a-z'-]+)\s+(?:with|that has|that had|who has|who had|which has)\s+the\s+([a-z]+)\b/.exec(
+      q,
+    );
+  if (m && SUPERLATIVE.test(m[2]!)) push(m[1]);
+  m =
     /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:the\s+)?(?:(?:first|last|next|previous|total|only|other)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
       q,
     );
@@ -735,7 +778,8 @@ function targetHintsOf(q: string): string[] {
   if (m && !/^(have|has|had|get|got|do|be|make|win|play|take|go|come|appear)$/.test(m[1]!)) {
     // "what time does the flight leave?": the verb names the clock column, before "time" (a duration's word too).
     if (hints[0] === "time" && /^what time\b/.test(q)) hints.unshift(m[1]!);
-    else push(m[1]);
+    // ("what place did Ana finish?": the verb repeats the rank the noun names.)
+    else if (!/^(place|position|rank)$/.test(hints[0] ?? "")) push(m[1]);
   }
   // "how long is flight X?", "how old is Ana?", "how much is invoice X?": the measure's header words, weakest
   // (stop words included: "amount" is one).
@@ -805,6 +849,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (/\b(last|final|most recent|bottom)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
+    // "who won the race?", "winner": over a results table, the first row (a Winner column still answers it by name).
+    else if (WHO_WON.test(q) && !/\d/.test(q) && !SUPERLATIVE.test(sq)) position = "first";
     if (
       /\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) &&
       !/\bafter (\d|the year)\b/.test(q)
@@ -845,7 +891,9 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     ) ||
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(
       q,
-    );
+    ) ||
+    // "which cars were serviced in may", "what events are on in june": a plural noun with a plural verb.
+    /^(which|what) (?:\w+ )?[a-z]{2,}[^s'\s]s (?:were|are|have|had|become|became)\b/.test(q);
 
   const needGlobalView =
     operator === "count" ||

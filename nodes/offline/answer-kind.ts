@@ -88,6 +88,12 @@ export function answerKindFromQuestion(question: string): AnswerKind {
   const head = noun ? `${noun[1]} ${noun[2] ?? ""}`.trim() : "";
   if (head) {
     if (new RegExp(`^(${NUMBER_NOUNS})\\b`).test(head)) return "number";
+    // "what place did Ana finish", "which position is Bo in": a finishing place, a number.
+    if (
+      /^(place|position) (did|does|do)$/.test(head) ||
+      /^ (what|which) (place|position) (is|was) .+ in\??\s*$/.test(q)
+    )
+      return "number";
     // "what is the stadium capacity …": in a compound the second noun is the head.
     if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
     if (new RegExp(`^(${PLACE_NOUNS})\\b`).test(head)) return "place";

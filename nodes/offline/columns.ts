@@ -13,7 +13,7 @@ import { PERSON_HEADERS } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
-import { COLUMN_WORDS, MODIFIER_HEADER_WORDS } from "../../text/column-words.js";
+import { MODIFIER_HEADER_WORDS, relatedHeaderWords } from "../../text/column-words.js";
 import {
   HAND_TERMS,
   linearScore,
@@ -90,7 +90,8 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
       score += 1.5 * weight;
       return;
     }
-    const syn = own(COLUMN_WORDS, w) ?? own(COLUMN_WORDS, s);
+    // (Related words, else a verb's agent nouns: "supplies" names a Supplier column.)
+    const syn = relatedHeaderWords(w);
     if (syn && syn.some((h) => header.has(h) || header.has(stem(h)))) {
       // (Counted once: five words related to "price" do not name a price column five times.)
       related = Math.max(related, 0.8 * weight);
@@ -224,7 +225,8 @@ export function isYearColumn(c: CatalogColumn): boolean {
   return present.length > 0 && present.every((n) => n >= 100 && n <= 2100);
 }
 
-const PERSON_HEADER_SET = new Set<string>(PERSON_HEADERS);
+// (Stems too: header words are stemmed, "Assigned To" is [assign, to].)
+const PERSON_HEADER_SET = new Set<string>([...PERSON_HEADERS, ...PERSON_HEADERS.map(stem)]);
 const PLACE_HEADERS = new Set([
   "country",
   "nation",

@@ -342,6 +342,14 @@ export function findMentions(
         key = alt;
         hits = catalog.columns.filter((c) => c.distinct.has(key));
       }
+      // "how many vaccinations", "the toyotas": a plural of a category cell (a value on several rows) names it.
+      const last = span[n - 1]!;
+      if (hits.length === 0 && !numeric && last.length >= 4 && /[^s]s$/.test(last)) {
+        const singular = last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1);
+        const plural = [...span.slice(0, -1), singular].join(" ");
+        const category = catalog.columns.filter((c) => (c.distinct.get(plural)?.length ?? 0) >= 2);
+        if (category.length > 0) [key, hits] = [plural, category];
+      }
       hits.sort((a, b) => columnRank(a) - columnRank(b));
       if (hits.length === 0) continue;
       // "after oklahoma state": a longer phrase that is part of a cell ("at Oklahoma State") names that

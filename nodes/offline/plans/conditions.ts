@@ -110,12 +110,14 @@ export function emptinessPredicates(
 export function monthBound(
   q: string,
   month?: number,
-): { before: boolean; word: string; day: string | undefined; year: string } | null {
+): { before: boolean; word: string; day: string | undefined; year: string | undefined } | null {
+  // ("after may 20", "before june": without a year the bound is on the month and day of any year.)
   const m = new RegExp(
-    `\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?,?)?\\s+(?:of\\s+)?(\\d{4})`,
+    `\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?)?(?:\\s+(?:of\\s+)?(\\d{4}))?(?![\\d:])`,
   ).exec(q);
-  if (!m) return null;
-  return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4]! };
+  // ("invoices from september" are of that month: "from" bounds only with a year.)
+  if (!m || (m[1] === "from" && !m[4])) return null;
+  return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4] };
 }
 
 /**
@@ -149,8 +151,11 @@ export function monthAndPlacePredicates(
         const y = bound.year;
         const day = bound.day ? `-${bound.day.padStart(2, "0")}` : "";
         const op = bound.before ? "<" : day && bound.word === "after" ? ">" : ">=";
+        const date = col(dateCol, undefined, false);
         preds.push(
-          `${col(dateCol, undefined, false)} IS NOT NULL AND substr(${col(dateCol, undefined, false)}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`,
+          y
+            ? `${date} IS NOT NULL AND substr(${date}, 1, ${day ? 10 : 7}) ${op} '${y}-${mm}${day}'`
+            : `${date} IS NOT NULL AND substr(${date}, 6, ${day ? 5 : 2}) ${op} '${mm}${day}'`,
         );
       } else if (!bound) {
         // "in september or november", "in july and august": rows of either month.
@@ -164,8 +169,14 @@ export function monthAndPlacePredicates(
             ? `substr(${col(dateCol, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}'`
             : d().likeText(col(dateCol), `%${MONTHS[i]!.slice(0, 3)}%`);
         preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
-        // "in march 2023": the month of that year.
-        const year = new RegExp(`\\b${MONTHS[month]} (?:of )?((?:1[89]|20)\\d\\d)\\b`).exec(q)?.[1];
+        // "on march 6": that day of the month (a date column holds it as an ISO date, not as the words).
+        const day = new RegExp(`\\b${MONTHS[month]} (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)`).exec(q)?.[1];
+        if (day && months.length === 1 && dateCol.schema.type === "date" && Number(day) >= 1 && Number(day) <= 31)
+          preds.push(`substr(${col(dateCol, undefined, false)}, 9, 2) = '${day.padStart(2, "0")}'`);
+        // "in march 2023", "on march 6, 2024": the month of that year.
+        const year = new RegExp(`\\b${MONTHS[month]} (?:of |\\d{1,2}(?:st|nd|rd|th)?,? )?((?:1[89]|20)\\d\\d)\\b`).exec(
+          q,
+        )?.[1];
         if (year && dateCol.schema.type === "date")
           preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${year}'`);
       }

@@ -33,7 +33,11 @@ export function numExpr(c: CatalogColumn, alias?: string): string {
     const r = `REPLACE(TRIM(${col(c, alias)}), '+', '')`;
     // (No parentheses around CASE: the guard's parser refuses "SELECT (CASE …) FROM" in a sub-query.)
     const colon = d().instr(r, "':'");
-    return `CASE WHEN ${colon} > 0 THEN ${d().real(`substr(${r}, 1, ${colon} - 1)`)} * 60 + ${d().real(`REPLACE(substr(${r}, ${colon} + 1), ':', '')`)} ELSE ${d().real(r)} END`;
+    // ("2:20:58", a marathon time: hours, minutes and seconds.)
+    const rest = `substr(${r}, ${colon} + 1)`;
+    const second = d().instr(rest, "':'");
+    const hms = `${d().real(`substr(${r}, 1, ${colon} - 1)`)} * 3600 + ${d().real(`substr(${rest}, 1, ${second} - 1)`)} * 60 + ${d().real(`substr(${rest}, ${second} + 1)`)}`;
+    return `CASE WHEN ${colon} > 0 AND ${second} > 0 THEN ${hms} WHEN ${colon} > 0 THEN ${d().real(`substr(${r}, 1, ${colon} - 1)`)} * 60 + ${d().real(`REPLACE(substr(${r}, ${colon} + 1), ':', '')`)} ELSE ${d().real(r)} END`;
   }
   if (c.schema.type === "date") return d().int(`substr(${col(c, alias, false)}, 1, 4)`);
   const bare = `REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(${col(c, alias)}), ',', ''), '$', ''), '%', ''), '+', ''), '(', ''), ')', '')`;

@@ -28,6 +28,7 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
+import { ordinalValue } from "../../../text/lexicons.js";
 
 /**
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
@@ -100,6 +101,10 @@ function monthFrequencyPlan(
     targetColumn: c.schema.name,
   };
 }
+
+/** "second highest", "3rd largest": an ordinal before the superlative. */
+const NTH_SUPERLATIVE =
+  /\b(second|third|fourth|fifth|2nd|3rd|4th|5th)[- ](?:highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest|best|worst|cheapest|oldest|youngest|fastest|slowest)\b/;
 
 const NEXT_BEST =
   /\bnext (highest|largest|biggest|greatest|most|longest|tallest|lowest|smallest|least|fewest|shortest)\b/;
@@ -193,7 +198,13 @@ export const superlativeOrder: PlanGenerator = {
     if (!target) return null;
     const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
     const agg = direction === "max" ? "MAX" : "MIN";
-    const sub = `(SELECT ${agg}(${orderExpr(order.column)}) FROM ${table}${where(preds)})`;
+    // "the second highest rate": the n-th distinct value from the top (bottom).
+    const nth = NTH_SUPERLATIVE.exec(a.normalized);
+    const offset = nth ? (ordinalValue(nth[1]!) ?? Number(nth[1]!.replace(/\D/g, ""))) - 1 : 0;
+    const sub =
+      offset > 0
+        ? `(SELECT DISTINCT ${orderExpr(order.column)} FROM ${table}${where(preds)} ORDER BY 1 ${agg === "MAX" ? "DESC" : "ASC"} LIMIT 1 OFFSET ${offset})`
+        : `(SELECT ${agg}(${orderExpr(order.column)}) FROM ${table}${where(preds)})`;
     return {
       sql: `SELECT ${col(target)} FROM ${table}${where([...preds, `${orderExpr(order.column)} = ${sub}`])} ORDER BY ${ROW}`,
       template: direction === "max" ? "argmax" : "argmin",
