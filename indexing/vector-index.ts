@@ -11,6 +11,13 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import {
+  MAX_POSTINGS,
+  MIN_POSTINGS_VECTORS,
+  nonZeroCount,
+  SCANS_BEFORE_POSTINGS,
+  VectorPostings,
+} from "./vector-postings.js";
 
 export class VectorFileError extends Error {
   constructor(message: string) {
@@ -183,9 +190,32 @@ export class ExactIndex implements VectorIndex {
   score(query: Float32Array, id: number): number {
     return dot(this.vectors, id, this.dim, query);
   }
+  /**
+   * Sparse columns for whole-view scans (vector-postings.ts: the same scores), built once the view
+   * has been scanned whole often enough to repay them (a batch, not one `atr ask`); null when the
+   * vectors are too few, too dense or too many.
+   */
+  private postings?: VectorPostings | null;
+  private wholeScans = 0;
+  private wholeViewPostings(): VectorPostings | null {
+    if (this.postings === undefined && ++this.wholeScans > SCANS_BEFORE_POSTINGS) {
+      const nnz = nonZeroCount(this.vectors);
+      this.postings =
+        this.size >= MIN_POSTINGS_VECTORS && nnz <= MAX_POSTINGS && nnz * 4 <= this.vectors.length * 3
+          ? new VectorPostings(this.vectors, this.dim)
+          : null;
+    }
+    return this.postings ?? null;
+  }
   search(query: Float32Array, k: number, restrict?: { range?: IdRange; ids?: readonly number[] }): VectorHit[] {
     if (k <= 0 || this.size === 0) return [];
     const top = new TopK(k);
+    const postings = restrict ? undefined : this.wholeViewPostings();
+    if (postings) {
+      const sums = postings.scoreAll(query);
+      for (let id = 0; id < this.size; id++) top.push(id, sums[id]!);
+      return top.hits();
+    }
     const score = scorer(this.vectors, this.dim, query);
     if (restrict?.ids) {
       for (const id of restrict.ids) top.push(id, score(id));
