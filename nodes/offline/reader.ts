@@ -42,6 +42,7 @@ import { normaliseForContainment } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells } from "./table-cells.js";
+import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
@@ -801,6 +802,9 @@ function cellReading(question: string, rows: EvidenceRow[], evidence: string): s
 
 /** TEXT route: the best span of the passages, or of table chunks when those cover more. */
 export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
+  // A question that asks for a clause ("When does X apply?") is answered by the clause reader.
+  const clause = readClause(input.subQuery || input.question, input.evidence);
+  if (clause) return clause.answer;
   const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
   // A description question is answered from the passages, not from a table cell.
