@@ -939,7 +939,8 @@ function headerFit(phrase: readonly string[], headLast: boolean, header: string)
 
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
 function cellFitsShape(value: string, kind: AnswerKind): boolean {
-  if (kind === "year" || kind === "date" || kind === "month") return fitsKind(value, kind);
+  if (kind === "date") return timeLike(value);
+  if (kind === "year" || kind === "month") return fitsKind(value, kind);
   if (isNumericKind(kind)) return /\d/.test(value);
   return true;
 }
@@ -980,6 +981,8 @@ export function askedCell(
   if (fromRow && best.some((c) => normaliseForContainment(c.value) === normaliseForContainment(fromRow.answer)))
     return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
+  const time = timeCell(input.question, cells, questionNorm, kind);
+  if (time !== undefined) return time;
   const own = rowEntity(input.question, phrase, asking.headLast, row, cells, questionNorm, kind);
   if (own !== undefined) return own;
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
@@ -999,6 +1002,33 @@ export function askedCell(
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
+}
+
+/** Time words a header shares with most time questions ("Date", "Year"): they name no event. */
+const TIME_WORDS = new Set(["date", "year", "day", "month", "time", "when", "what", "which"]);
+
+/** A day, month or year: "9 June", "March 14 , 2013", "c. 1509", "2021". */
+function timeLike(value: string): boolean {
+  return fitsKind(value, "date") || new RegExp(`\\b\\d{1,2}\\s+(?:${MONTHS})\\b`, "i").test(value);
+}
+
+/**
+ * "When did the show first debut ?", "What year did the composer die ?": a time question whose
+ * phrase names no header may name the event a time column records ("Debut date", "Died",
+ * "Expected completion") by one of its other words; the row's cell there answers it.
+ */
+function timeCell(question: string, cells: EvidenceRow, questionNorm: string, kind: AnswerKind): string | undefined {
+  if (kind !== "date" && kind !== "year" && kind !== "month") return undefined;
+  const asked = matchWords(question).filter((w) => !TIME_WORDS.has(w));
+  const meets = (h: string) =>
+    asked.some((w) => w === h || (Math.min(w.length, h.length) >= 3 && (w.startsWith(h) || h.startsWith(w))));
+  const hit = cells.cells.find(
+    (c) =>
+      matchWords(c.column).some((h) => !TIME_WORDS.has(h) && meets(h)) &&
+      timeLike(c.value) &&
+      !namedByQuestion(c.value, questionNorm, []),
+  );
+  return hit && cleanAnswer(hit.value);
 }
 
 /** Wh-nouns that ask for an attribute of a row, not for the row's own entity ("what kind of …"). */
