@@ -1036,11 +1036,12 @@ const ATTRIBUTE_NOUN =
   /^(kind|type|sort|year|date|month|day|time|number|amount|percentage|population|nationality|position|rank|score|role|genre|style|color|colour|language)$/;
 
 /**
- * "Which station broadcasts to the town on the river …": when the question describes its row only
- * through the row's linked passages — it names none of the row's cells — a "which/what NOUN" question
- * whose noun no header names may ask for the row itself. It does when the page linked from the row's
- * name cell ("Name", "Title", else the first text column) says in its first sentence that it is one
- * ("… is a radio station"); otherwise the noun is something the row's passages tell of.
+ * "Which station broadcasts to the town on the river …", "Which college runs the faculty of law …": a
+ * "which/what NOUN" question whose noun no header names may ask for the row itself. It does when the
+ * page linked from the row's name cell ("Name", "Title", else the first text column; not one the
+ * question names) says in its first sentence that it is one ("… is a radio station"); otherwise the
+ * noun is something the row's passages tell of. (The question may name the row's other cells: on
+ * hybridqa/train, requiring it to name none lost 2 table answers and gained none.)
  */
 function rowEntity(
   question: string,
@@ -1060,29 +1061,20 @@ function rowEntity(
     kind === "year"
   )
     return undefined;
-  const named = cells.cells.some(
-    (c) =>
-      normaliseForContainment(c.value).length >= 3 &&
-      !/^\d/.test(c.value.trim()) &&
-      namedByQuestion(c.value, questionNorm, []),
-  );
-  if (named) return undefined;
   const text = (v: string) => v.trim() !== "" && !/^[\d\s,.:%$€£()+-]+$/.test(v) && !isYear(v.trim());
-  const at = Math.max(
-    cells.cells.findIndex((c) => /^(name|title)\b/i.test(c.column.trim()) && text(c.value)),
-    0,
-  );
-  const column = text(cells.cells[at]?.value ?? "") ? at : cells.cells.findIndex((c) => text(c.value));
-  if (column < 0) return undefined;
+  const noun = stem(headLast ? phrase[phrase.length - 1]! : phrase[0]!);
+  // The row's name cell: "Name", "Title", else the first text column; a cell the question names is no answer.
+  const named = cells.cells.findIndex((c) => /^(name|title)\b/i.test(c.column.trim()) && text(c.value));
+  const column = named >= 0 ? named : cells.cells.findIndex((c) => text(c.value));
+  const value = cells.cells[column]?.value ?? "";
+  if (column < 0 || namedByQuestion(value, questionNorm, [])) return undefined;
   const page = row.passages.find((p) => p.cells?.some(([r, c]) => r === row.rowId && c === column));
   // What the page says it is: the copula's complement in its first sentence ("… is a community radio station").
   const complement =
     /\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+([^,.;()]+?)(?=\s+(?:and|who|which|that|from|in|of|on|for|by|with|based|located)\b|[,.;()]|$)/i.exec(
       sentences(page?.text ?? "")[0] ?? "",
     );
-  const type = keyStems(complement?.[1] ?? "");
-  const noun = stem(headLast ? phrase[phrase.length - 1]! : phrase[0]!);
-  return type.has(noun) ? cleanAnswer(cells.cells[column]!.value) : undefined;
+  return keyStems(complement?.[1] ?? "").has(noun) ? cleanAnswer(value) : undefined;
 }
 
 /** A passage as the index chunks it: its title on the first line, then its text. */

@@ -533,10 +533,13 @@ describe("offline reader: a row described only through its passages is itself th
     expect(await ask("Which station broadcasts to the market town on the River Wend ?")).toBe("Riverside FM");
   });
 
-  it("reads the passages when the asked noun is something else, or the question names a cell", async () => {
-    // "monks": not what the station's page says it is.
+  it("also answers the row's name when the question names another of its cells", async () => {
+    expect(await ask("Which station broadcasts to Millbrook on 97.2 ?")).toBe("Riverside FM");
+  });
+
+  it("reads the passages when the asked noun is something else", async () => {
+    // "monks", "river": not what the station's page says it is.
     expect(await ask("Which monks founded the abbey of the town on the River Wend ?")).not.toBe("Riverside FM");
-    // The question names the row's Area cell: the row is known, the answer lies elsewhere.
     expect(await ask("Which river flows through Millbrook ?")).not.toBe("Riverside FM");
   });
 });
