@@ -27,6 +27,7 @@ import {
   chooseAnswer,
   rankRaw,
   rulePick,
+  LOGIT_P,
   type Ranker,
   type RankedAttempt,
 } from "../nodes/offline/answer-ranker.js";
@@ -110,16 +111,18 @@ export interface FitOptions {
   learningRate?: number;
   /** Features seen in fewer candidates are dropped (default 3). */
   minCount?: number;
+  /** Features whose weight is given, not fitted (the ranker's offset `r:logit-p` = 1); kept whatever their count. */
+  fixed?: Readonly<Record<string, number>>;
 }
 
 /** Weighted logistic regression by full-batch Adam; each benchmark's candidates weigh 1 in total. */
 export function fitWeights(questions: readonly QuestionCandidates[], options: FitOptions = {}): Record<string, number> {
-  const { l2 = 0.002, iterations = 400, learningRate = 0.1, minCount = 3 } = options;
+  const { l2 = 0.002, iterations = 400, learningRate = 0.1, minCount = 3, fixed = {} } = options;
   const rows = questions.flatMap((q) => q.candidates.map((c) => ({ bench: q.bench, c })));
   const counts = new Map<string, number>();
   for (const { c } of rows) for (const f of Object.keys(c.features)) counts.set(f, (counts.get(f) ?? 0) + 1);
   const names = [...counts]
-    .filter(([f, n]) => n >= minCount || f === "bias")
+    .filter(([f, n]) => n >= minCount || f === "bias" || f in fixed)
     .map(([f]) => f)
     .sort();
   const index = new Map(names.map((f, i) => [f, i]));
@@ -138,6 +141,8 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
   const m = new Float64Array(names.length);
   const v = new Float64Array(names.length);
   const bias = index.get("bias");
+  const given = names.map((f) => fixed[f]);
+  given.forEach((x, i) => x !== undefined && (w[i] = x));
   for (let t = 1; t <= iterations; t++) {
     const grad = new Float64Array(names.length);
     for (const d of data) {
@@ -147,6 +152,7 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
       for (let k = 0; k < d.idx.length; k++) grad[d.idx[k]!]! += g * d.val[k]!;
     }
     for (let i = 0; i < names.length; i++) {
+      if (given[i] !== undefined) continue;
       const gi = grad[i]! + (i === bias ? 0 : l2 * w[i]!);
       m[i] = 0.9 * m[i]! + 0.1 * gi;
       v[i] = 0.999 * v[i]! + 0.001 * gi * gi;
@@ -454,7 +460,7 @@ export function finalChoice(
 }
 
 /** The ranker's examples: each distinct uncontradicted answer of a question (answer-ranker.ts features), right or not. */
-function rankerExamples(q: QuestionCandidates, p: (c: number) => number): QuestionCandidates {
+export function rankerExamples(q: QuestionCandidates, p: (c: number) => number): QuestionCandidates {
   const groups = answerGroups(rankedAttempts(q, p, 2));
   return {
     id: q.id,
@@ -473,14 +479,19 @@ function rankerExamples(q: QuestionCandidates, p: (c: number) => number): Questi
 /**
  * Fits the ranker: a logistic regression with one example per distinct uncontradicted answer of
  * each question (with out-of-fold P), positive when it is right; each benchmark weighs the same in
- * total. (Trees over these few features, and over the attempts' features too, did worse in cv.)
+ * total. The log-odds of the answer's best P is an offset (weight fixed at 1), so the fitted
+ * weights are what agreement adds to the calibrated P, and only where the training data says so.
  */
 export function fitRanker(questions: readonly QuestionCandidates[], score: Scorer, options: FitOptions = {}): Ranker {
   const examples = questions
     .map((q, i) => rankerExamples(q, (c) => score(i, c)))
     .filter((q) => q.candidates.length > 0);
-  return { scorer: { kind: "logistic", weights: fitWeights(examples, { minCount: 1, ...options }) } };
+  const weights = fitWeights(examples, { minCount: 1, ...options, l2: RANKER_L2, fixed: { [LOGIT_P]: 1 } });
+  return { scorer: { kind: "logistic", weights } };
 }
+
+/** The ranker's L2 penalty: its agreement weights stay small unless the data keeps them (chosen in cv on train). */
+export const RANKER_L2 = 0.01;
 
 /** Isotonic calibration of the ranker's best-answer scores of the given questions: P(the answer it gives is right). */
 function rankerCalibration(
@@ -738,3 +749,5 @@ export function reliability(
   });
   return buckets;
 }
+export const linearScoreOf = (w: Record<string, number>, f: Features) =>
+  Object.entries(f).reduce((s, [k, v]) => s + (w[k] ?? 0) * v, 0);

@@ -72,7 +72,13 @@ describe("candidate features", () => {
   it("an SQL candidate's agreement with the same attempt's other SQL candidates", () => {
     const q = "Which city does Ana Ruiz work in?";
     const sql = (siblings?: string[]) =>
-      answerFeatures(input(q, "Porto", { route: "SQL", ...(siblings ? { sqlSiblingAnswers: siblings } : {}) }), {
+      answerFeatures(
+        input(q, "Porto", {
+          route: "SQL",
+          verifierFeatures: "all",
+          ...(siblings ? { sqlSiblingAnswers: siblings } : {}),
+        }),
+        {
         ruleCode: "sql",
         hasPassages: false,
       });
