@@ -15,6 +15,7 @@ import { fitTrees, TREE_DEFAULTS, type TrainingRow, type TreeOptions } from "./g
 import { officialScore, type Bench } from "../evals/score.js";
 import {
   calibrated,
+  calibrationFor,
   rawScore,
   scoreFeatures,
   sigmoid,
@@ -176,8 +177,12 @@ export interface ScorerOptions extends FitOptions {
   /** "trees" (default): gradient-boosted trees (training/gbdt.ts); "logistic": fitWeights. */
   kind?: "trees" | "logistic";
   trees?: TreeOptions;
-  /** Candidates with this feature get their own calibration (default none: in cv, one calibration for all gave more acceptance at the target). */
-  calibrateBy?: string;
+  /**
+   * Candidates with the first of these features get their own calibration, then those with the
+   * second, …, and the rest one more (`atr train-verifier --calibrate_by tables-only,period-table`:
+   * one per kind of evidence); default one calibration for all.
+   */
+  calibrateBy?: readonly string[];
 }
 
 /** The candidates as weighted training rows: each benchmark weighs the same in total, mean weight 1. */
@@ -237,23 +242,27 @@ function calibrationOn(
   return points.length ? fitIsotonic(points) : undefined;
 }
 
-/** The calibration(s) of a model from out-of-fold raw scores: one, or one per presence of `by` when both sides have data. */
+/**
+ * The calibration(s) of a model from out-of-fold raw scores: one, or with `by` (feature names) one
+ * per kind — the candidates carrying the first of them, then the second, … — and one for the rest,
+ * for each kind that has candidates (the others fall to the rest's).
+ */
 function calibrationsOn(
   raw: readonly number[][],
   questions: readonly QuestionCandidates[],
   fold: readonly number[],
   keep: (k: number) => boolean,
-  by: string,
+  by: readonly string[],
 ): Pick<AnswerModel, "calibration" | "calibrationBy"> {
-  const split =
-    by !== "" &&
-    questions.some((q) => q.candidates.some((c) => c.features[by])) &&
-    questions.some((q) => q.candidates.some((c) => !c.features[by]));
-  if (!split) return { calibration: calibrationOn(raw, questions, fold, keep)! };
-  const other = calibrationOn(raw, questions, fold, keep, (c) => !c.features[by]);
-  const own = calibrationOn(raw, questions, fold, keep, (c) => !!c.features[by]);
-  if (!other || !own) return { calibration: calibrationOn(raw, questions, fold, keep)! };
-  return { calibration: other, calibrationBy: { feature: by, calibration: own } };
+  const kindOf = (c: Candidate) => by.findIndex((f) => (c.features[f] ?? 0) !== 0);
+  const all = calibrationOn(raw, questions, fold, keep)!;
+  if (by.length === 0) return { calibration: all };
+  const rest = calibrationOn(raw, questions, fold, keep, (c) => kindOf(c) < 0) ?? all;
+  const calibrationBy = by.flatMap((feature, k) => {
+    const own = calibrationOn(raw, questions, fold, keep, (c) => kindOf(c) === k);
+    return own ? [{ feature, calibration: own }] : [];
+  });
+  return calibrationBy.length ? { calibration: rest, calibrationBy } : { calibration: all };
 }
 
 /**
@@ -278,18 +287,12 @@ export function crossValidated(
       if (fold[i] === k) q.candidates.forEach((c, j) => (raw[i]![j] = rawScore(scorer, c.features)));
     });
   }
-  const by = options.calibrateBy ?? "";
+  const by = options.calibrateBy ?? [];
   const perFold = Array.from({ length: folds }, (_, k) => calibrationsOn(raw, questions, fold, (f) => f !== k, by));
   const p = questions.map((q, i) =>
     q.candidates.map((c, j) => {
       const m = perFold[fold[i]!]!;
-      return Math.min(
-        0.999,
-        calibrated(
-          m.calibrationBy && c.features[m.calibrationBy.feature] ? m.calibrationBy.calibration : m.calibration,
-          raw[i]![j]!,
-        ),
-      );
+      return Math.min(0.999, calibrated(calibrationFor(m, c.features), raw[i]![j]!));
     }),
   );
   const score = ((q: number, c: number) => p[q]![c]!) as Scorer & {
