@@ -47,6 +47,12 @@ export interface Candidate {
 export interface QuestionCandidates {
   id: string;
   bench: Bench;
+  /**
+   * The questions that share its table (`bench:table_id`): cross-validation folds keep them
+   * together, so no fold is scored by a model that saw other questions over the same report or
+   * table (held-out splits have other tables). Absent: the question is its own group.
+   */
+  group?: string;
   /** In attempt order, as the graph tried them. */
   candidates: Candidate[];
 }
@@ -87,7 +93,8 @@ export function loadQuestions(bench: Bench, goldPath: string, runPath: string): 
         features: d.features!,
         right: right(d.produced_answer),
       }));
-    out.push({ id: `${bench}:${id}`, bench, candidates });
+    const table = typeof g.table_id === "string" && g.table_id !== "" ? { group: `${bench}:${g.table_id}` } : {};
+    out.push({ id: `${bench}:${id}`, bench, ...table, candidates });
   }
   return out;
 }
@@ -217,9 +224,9 @@ export function scorerFor(
   return (q, c) => p[q]![c]!;
 }
 
-/** The fold (0..folds−1) of each question: a hash of its id, so a question's candidates stay together. */
+/** The fold (0..folds−1) of each question: a hash of its table group (else its id), so a table's questions stay together. */
 export function foldsOf(questions: readonly QuestionCandidates[], folds: number, salt = ""): number[] {
-  return questions.map((q) => fnv1a32(`${salt}${q.id}`) % folds);
+  return questions.map((q) => fnv1a32(`${salt}${q.group ?? q.id}`) % folds);
 }
 
 /** Isotonic calibration of the candidates in the folds `keep` accepts (and that `having` accepts). */
@@ -468,6 +475,7 @@ export function rankerExamples(q: QuestionCandidates, p: (c: number) => number):
   return {
     id: q.id,
     bench: q.bench,
+    ...(q.group ? { group: q.group } : {}),
     candidates: groups.map((g) => ({
       route: "",
       subQuery: "",

@@ -7,6 +7,7 @@ import {
   crossValidated,
   finalChoice,
   fitRanker,
+  foldsOf,
   fitWeights,
   loadQuestions,
   reliability,
@@ -66,6 +67,28 @@ function twoAnswers(n: number, rx: number, ry: number): QuestionCandidates[] {
   });
 }
 const TWO_P = [0.3, 0.2, 0.15];
+
+describe("cross-validation folds", () => {
+  it("keep the questions over one table together (other questions of a report never score it)", () => {
+    const qs: QuestionCandidates[] = Array.from({ length: 60 }, (_, i) => ({
+      id: `tatqa:q${i}`,
+      bench: "tatqa",
+      group: `tatqa:report${i % 6}`,
+      candidates: [],
+    }));
+    const fold = foldsOf(qs, 5);
+    for (let i = 6; i < 60; i++) expect(fold[i]).toBe(fold[i % 6]);
+    // without a group each question is its own
+    expect(
+      new Set(
+        foldsOf(
+          qs.map(({ group: _g, ...q }) => q),
+          5,
+        ),
+      ).size,
+    ).toBe(5);
+  });
+});
 
 describe("learned ranker training", () => {
   it("keeps the log-odds of P at weight 1 and follows P where agreement is worth nothing", () => {
