@@ -179,7 +179,7 @@ const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:t
 
 /** "who won the race?", "which team won?", "the winner": the first finisher, with no superlative or number to say otherwise. */
 const WHO_WON =
-  /^(?:who|which \w+) won\b(?!.*\b(?:most|least|more|fewer|by|against|over|in|at|on)\b)|^(?:the )?winner\??$|^who (?:is|was) the winner(?: of the \w+)?\??$/;
+  /^(?:who|which \w+) won\b(?!.*\b(?:most|least|more|fewer|by|against|over|in|at|on)\b)|^(?:the )?winner\??$|^who (?:is|was) the winner(?: of the \w+)?\??$|^what (?:is|was) the winning (?:time|score|total)\??$/;
 
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;

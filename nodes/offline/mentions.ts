@@ -176,6 +176,23 @@ export function askedWords(a: QuestionAnalysis): string[] {
 }
 
 /** Common demonyms → the country name as normalised cell text (general English, not a data list). */
+const FEMALE = ["f", "female", "w", "women", "woman"];
+const MALE = ["m", "male", "men", "man"];
+/** Gender words → the cells a gender column writes them as. */
+const GENDER_CELLS: Record<string, string[] | undefined> = Object.assign(Object.create(null) as object, {
+  women: FEMALE,
+  woman: FEMALE,
+  female: FEMALE,
+  females: FEMALE,
+  ladies: FEMALE,
+  girls: FEMALE,
+  men: MALE,
+  man: MALE,
+  male: MALE,
+  males: MALE,
+  boys: MALE,
+});
+
 const DEMONYMS: Record<string, string> = {
   american: "united states",
   americans: "united states",
@@ -410,6 +427,27 @@ export function findMentions(
         end: s + 1,
         rows: found.rows,
       });
+  }
+
+  // 1c. "how many women", "the fastest man": a gender word names its cells of a gender column (2–3 values: F/M, Female/Male).
+  for (let s = 0; s < tokens.length; s++) {
+    const cells = covered[s] ? undefined : GENDER_CELLS[tokens[s]!];
+    const c = cells && catalog.columns.find((x) => x.distinct.size <= 3 && cells.some((v) => x.distinct.has(v)));
+    const value = c && cells.find((v) => c.distinct.has(v));
+    if (c && value) {
+      const rows = c.distinct.get(value)!;
+      take({
+        text: tokens[s]!,
+        column: c.schema.name,
+        columnIndex: c.index,
+        value: c.raw[rows[0]!]!,
+        kind: "partial",
+        score: 0.8,
+        start: s,
+        end: s + 1,
+        rows,
+      });
+    }
   }
 
   // 2. Partial: the span is a contiguous whole-word part of a cell value (names, places).

@@ -34,7 +34,8 @@ export function countColumn(
   for (const c of catalog.columns) {
     if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
     // Years are counted by rows, never summed or read as a count ("how many years …").
-    if (holdsYears(c)) continue;
+    // (Nor clock times: "how many women finished" does not add up finish times.)
+    if (holdsYears(c) || c.timeShare >= 0.5) continue;
     const s = headerMatch(noun, c);
     if (s > score) {
       score = s;

@@ -69,10 +69,12 @@ function superlativeHead(
   }
   // ("the most expensive flat": a head noun naming no column is the row noun.)
   if ((phrase.length === 1 || namesOrder(last)) && phrase.some(namesOrder)) return order;
-  for (const w of phrase.reverse()) {
+  for (const w of [...phrase].reverse()) {
     const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
     if (named) return named;
   }
+  // ("lowest stock level" typed as a search: a phrase naming the ordered quantity and no row is its value.)
+  if (!/^(which|who|whom|whose|what)\b/.test(q) && phrase.some(namesOrder)) return order;
   return undefined;
 }
 

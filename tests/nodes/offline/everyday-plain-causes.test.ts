@@ -43,11 +43,11 @@ const VANS: RawTable = {
 const RACE: RawTable = {
   id: "race",
   file: "race.csv",
-  header: ["Place", "Runner", "Finish Time"],
+  header: ["Place", "Runner", "Sex", "Finish Time"],
   rows: [
-    ["1", "Jo Ames", "2:58:10"],
-    ["2", "Kit Bold", "3:05:44"],
-    ["3", "Lu Chen", "3:41:02"],
+    ["1", "Jo Ames", "M", "2:58:10"],
+    ["2", "Kit Bold", "F", "3:05:44"],
+    ["3", "Lu Chen", "F", "3:41:02"],
   ],
 };
 const STORE: RawTable = {
@@ -103,6 +103,8 @@ describe("plain wording over plain tables (the fourth everyday suite's causes)",
     // "units on hand" is the stock, not the unit cost; "do we have" of an item reads its stock.
     expect(answer("total units on hand", "store")).toEqual([352]);
     expect(answer("how many pegs do we have", "store")).toEqual([300]);
+    // A superlative typed as a search, naming the ordered quantity, asks for its value.
+    expect(answer("lowest on hand", "store")).toEqual(["12"]);
     expect(analyzeQuestion("how many workers do we have").aggregate).toBe("sum");
   });
 
@@ -123,6 +125,10 @@ describe("plain wording over plain tables (the fourth everyday suite's causes)",
     // 2:58:10 is under three hours: h:mm:ss is read as hours, minutes and seconds.
     expect(answer("fastest finish time", "race")).toEqual(["2:58:10"]);
     expect(answer("slowest finish time", "race")).toEqual(["3:41:02"]);
+    expect(answer("what was the winning time", "race")).toEqual(["2:58:10"]);
+    // A gender word names its cells; finish times are never a count.
+    expect(answer("how many women finished", "race")).toEqual([2]);
+    expect(answer("who was the fastest woman", "race")).toEqual(["Kit Bold"]);
   });
 
   it("a plural names a category cell; 'N or newer' bounds a year", () => {
