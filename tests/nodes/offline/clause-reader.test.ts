@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clauseAsk, clauseOf, readClause } from "../../../nodes/offline/clause-reader.js";
+import { clauseOf, readClause } from "../../../nodes/offline/clause-reader.js";
+import { clauseAsk } from "../../../nodes/offline/clause-question.js";
 import { readText } from "../../../nodes/offline/reader.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
 
