@@ -44,7 +44,7 @@ export function clauseAsk(question: string): ClauseAsk | undefined {
     return "cause";
   if (/^what (?:is|are|was|were) .+ used (?:for|by .+ for)$/.test(q) || /^what (?:is|are|was|were) the (?:objective|purpose|aim|goal)s? of\b/.test(q))
     return "purpose";
-  // "What was the last bridge built?": a position in a table's rows, not a clause.
+  // "What was the last ferry route opened?": a position in a table's rows, not a clause.
   if (/\b(?:first|last|second|third|next|previous|earliest|latest|listed|combined)\b/.test(q)) return undefined;
   // "What do capital leases reflect?", "What does X consist of?": the question ends with its verb (and a particle).
   if (/^what (?:do|does|did) \S.* [a-z]+(?: (?:of|for|in|on|to|from|with|by|as))?$/.test(q) && !/\b(?:19|20)\d\d$/.test(q))
