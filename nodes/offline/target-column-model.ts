@@ -4,8 +4,9 @@
  * positive when the first plan answering with it is right). The first features are the hand-written score's own terms
  * (columns.ts `rankTargetColumns`), so the hand weights are the model's starting point and its
  * prior; the rest pair the question's wh-word and answer kind with the column's kind, and describe
- * the column's cells. Without models/target-columns.json (none is shipped: see docs/OFFLINE-BACKBONE.md,
- * "Learned target column") the hand score ranks the columns.
+ * the column's cells. The shipped models/target-columns.json ranks only when no column's header is
+ * spelled by the question (columns.ts; docs/OFFLINE-BACKBONE.md, "Learned target column, shipped");
+ * without the file the hand score ranks the columns.
  */
 import type { QuestionAnalysis } from "./analysis.js";
 import { ModelFile, ModelFileError } from "./model-file.js";
