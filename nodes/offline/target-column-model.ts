@@ -63,6 +63,24 @@ export interface ColumnTerms {
   kind: (typeof KINDS)[number];
 }
 
+/** Non-empty cells and their mean length: read once per column (every ranking of every question asks). */
+const shapes = new WeakMap<CatalogColumn, { present: number; meanLength: number }>();
+function cellShape(c: CatalogColumn): { present: number; meanLength: number } {
+  let shape = shapes.get(c);
+  if (!shape) {
+    let present = 0;
+    let length = 0;
+    for (const v of c.raw) {
+      if (v.trim() === "") continue;
+      present++;
+      length += v.length;
+    }
+    shape = { present, meanLength: length / Math.max(1, present) };
+    shapes.set(c, shape);
+  }
+  return shape;
+}
+
 /** The feature vector of one column for one question (TARGET_FEATURES order). */
 export function targetFeatureVector(
   a: QuestionAnalysis,
@@ -70,8 +88,7 @@ export function targetFeatureVector(
   columnCount: number,
   terms: ColumnTerms,
 ): number[] {
-  const present = c.raw.filter((v) => v.trim() !== "");
-  const meanLength = present.reduce((s, v) => s + v.length, 0) / Math.max(1, present.length);
+  const { present, meanLength } = cellShape(c);
   const wh = whClass(a.normalized);
   const type = (ANSWER_TYPES as readonly string[]).includes(a.answerType) ? a.answerType : "other";
   const x = [
@@ -79,7 +96,7 @@ export function targetFeatureVector(
     terms.hand.hintMatch === 0 ? 1 : 0,
     terms.headMatch,
     columnCount > 1 ? c.index / (columnCount - 1) : 0,
-    c.distinct.size / Math.max(1, present.length),
+    c.distinct.size / Math.max(1, present),
     Math.log1p(meanLength) / 3,
     c.numericShare,
     c.yearShare,
