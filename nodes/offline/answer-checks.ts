@@ -240,7 +240,19 @@ export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount:
 
 /** Every table row of the evidence: `[Table …, row …]` blocks and markdown table rows. */
 export function evidenceRows(evidence: string): EvidenceRow[] {
-  return remembered(rowsMemo, evidence, () => parseEvidenceRows(evidence));
+  return remembered(rowsMemo, evidence, () => sameRowsAsBefore(parseEvidenceRows(evidence)));
+}
+
+/**
+ * The earlier list of the same rows, when there is one: the SQL candidates of an attempt differ in
+ * their result, not in their rows, and the table readers remember their work per list
+ * (table-cells.ts `describedGrids`). Results are read, never changed.
+ */
+const rowsByContent = new Map<string, EvidenceRow[]>();
+function sameRowsAsBefore(rows: EvidenceRow[]): EvidenceRow[] {
+  if (rows.length === 0) return rows;
+  const key = JSON.stringify(rows);
+  return remembered(rowsByContent, key, () => rows);
 }
 
 function parseEvidenceRows(evidence: string): EvidenceRow[] {
