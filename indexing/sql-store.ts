@@ -31,7 +31,7 @@
 import Database from "better-sqlite3";
 import { ColumnTypeCounter, typedValue } from "./column-types.js";
 import { physicalColumnNames, physicalTableName, quoteIdent } from "./identifiers.js";
-import { createStatsTables, finishStatsTables, writeTableStats } from "./table-stats.js";
+import { createStatsTables, finishStatsTables, TableStatsCollector, writeTableStats } from "./table-stats.js";
 import { isLargeTable } from "./table-size.js";
 import type { ColumnBounds, DistinctCell } from "./cell-selection.js";
 import {
@@ -156,6 +156,11 @@ export function writeSqlStore(
         const insertRow = db.prepare(`INSERT INTO ${quoteIdent(schema.physical)} VALUES (${placeholders})`);
         const types = schema.columns.map((c) => c.type);
         const params: Array<number | string | null> = new Array(1 + 2 * types.length);
+        // a large table's statistics are counted from the rows as they go in (none is read back for them)
+        const stats = isLargeTable(schema.rowCount)
+          ? new TableStatsCollector(types.length, schema.rowCount)
+          : undefined;
+        const cells: string[] = new Array<string>(types.length);
         let r = 0;
         for (const row of sourceRows(raw)) {
           params[0] = r++;
@@ -163,8 +168,10 @@ export function writeSqlStore(
             const text = row[c] ?? "";
             params[1 + 2 * c] = typedValue(text, types[c]!);
             params[2 + 2 * c] = text;
+            cells[c] = text;
           }
           insertRow.run(params);
+          stats?.add(cells);
         }
         if (r !== schema.rowCount)
           throw new Error(`read ${r} rows, ${schema.rowCount} the first time (the file changed during the build)`);
@@ -188,7 +195,7 @@ export function writeSqlStore(
             JSON.stringify(col.examples),
           );
         });
-        if (isLargeTable(schema.rowCount)) writeTableStats(db, schema, position);
+        if (stats) writeTableStats(db, schema, position, stats);
       });
       try {
         write();

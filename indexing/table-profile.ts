@@ -96,31 +96,71 @@ export function tableProfile(
 }
 
 /**
- * The same profile read from the rows one at a time (a large table at build time): `rows()` gives
- * every row's cells in order, and is read once; only the first three rows are kept.
+ * The same profile from what a large table's build collects while it writes the rows (`ProfileRows`:
+ * the first three rows, the last, the column sums), so the rows are not read again: `candidates`
+ * gives the cells of every row one of whose cells could name a summary (its normalised text starts
+ * with a word of SUMMARY_PREFIXES — no other row can be one), in any order; `rows()` (every row in
+ * order) is read only when a summary row stands above the last row, whose numbers the totals check
+ * must then leave out of its sums.
  */
-export function tableProfileOfRows(
+export function tableProfileOfParts(
   columns: ReadonlyArray<ColumnShares & { name: string }>,
   rowCount: number,
-  rows: Iterable<readonly string[]>,
+  collected: ProfileRows,
+  candidates: Iterable<{ row: number; cells: readonly string[] }>,
+  rows: () => Iterable<readonly string[]>,
 ): TableProfile {
   const summaryRows = new Set<number>();
+  for (const { row, cells } of candidates)
+    if (isSummaryRow(columns, (c) => normaliseText(cells[c] ?? ""))) summaryRows.add(row);
   const totals = new TotalsCheck(columns, rowCount);
-  const first: Array<readonly string[]> = [];
-  let last: readonly string[] = [];
-  let r = 0;
-  for (const cells of rows) {
-    if (r < 3) first.push(cells);
-    const summary = isSummaryRow(columns, (c) => normaliseText(cells[c] ?? ""));
-    if (summary) summaryRows.add(r);
-    else if (totals.wanted && r < rowCount - 1) totals.add((c) => cellNumber(cells[c] ?? ""));
-    if (r === rowCount - 1) last = cells;
-    r++;
+  if (totals.wanted) {
+    if ([...summaryRows].some((r) => r < rowCount - 1)) {
+      let r = 0;
+      for (const cells of rows()) {
+        if (r < rowCount - 1 && !summaryRows.has(r)) totals.add((c) => cellNumber(cells[c] ?? ""));
+        r++;
+      }
+    } else totals.addSums(collected.sums, collected.counts);
   }
+  const last = collected.last;
   if (totals.isTotals(summaryRows, (c) => cellNumber(last[c] ?? ""))) summaryRows.add(rowCount - 1);
-  const headerRows = headerRowsOf(columns, rowCount, (row) => first[row] ?? []);
-  const columnYears = columnYearsOf(columns, headerRows, (row, c) => first[row]?.[c] ?? "");
+  const headerRows = headerRowsOf(columns, rowCount, (row) => collected.first[row] ?? []);
+  const columnYears = columnYearsOf(columns, headerRows, (row, c) => collected.first[row]?.[c] ?? "");
   return { summaryRows, headerRows, columnYears };
+}
+
+/** The words a summary row's label starts with (a superset of SUMMARY's matches: `isSummaryLabel` decides). */
+export const SUMMARY_PREFIXES = ["total", "sum", "overall", "grand total", "average", "mean", "all"] as const;
+
+/** What tableProfileOfParts needs of the rows, collected one row at a time (`nums` = each cell's cellNumber). */
+export class ProfileRows {
+  readonly first: Array<readonly string[]> = [];
+  last: readonly string[] = [];
+  /** Per column, the sum and count of the numbers of every row but the last, in row order. */
+  readonly sums: number[];
+  readonly counts: number[];
+  private r = 0;
+  constructor(
+    width: number,
+    private readonly rowCount: number,
+  ) {
+    this.sums = new Array<number>(width).fill(0);
+    this.counts = new Array<number>(width).fill(0);
+  }
+  add(cells: readonly string[], nums: ReadonlyArray<number | null>): void {
+    // (copies: the caller may reuse its array for the next row)
+    if (this.r < 3) this.first.push([...cells]);
+    if (this.r < this.rowCount - 1) {
+      for (let c = 0; c < this.sums.length; c++) {
+        const v = nums[c];
+        if (v === null || v === undefined) continue;
+        this.sums[c]! += v;
+        this.counts[c]!++;
+      }
+    } else this.last = [...cells];
+    this.r++;
+  }
 }
 
 /** A labelled summary row: its first non-empty text cell reads "Total", "Average", "All …". */
@@ -195,6 +235,13 @@ class TotalsCheck {
     this.sums = this.amounts.map(() => 0);
     this.counts = this.amounts.map(() => 0);
     this.wanted = rowCount >= 4 && this.amounts.length > 0;
+  }
+  /** Sums and counts per column (of every column, in row order) instead of `add` row by row. */
+  addSums(sums: readonly number[], counts: readonly number[]): void {
+    this.amounts.forEach((c, k) => {
+      this.sums[k] = sums[c]!;
+      this.counts[k] = counts[c]!;
+    });
   }
   add(num: (c: number) => number | null): void {
     this.amounts.forEach((c, k) => {

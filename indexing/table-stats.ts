@@ -30,7 +30,14 @@
  */
 import type Database from "better-sqlite3";
 import { quoteIdent } from "./identifiers.js";
-import { cellNumber, SharesCounter, tableProfileOfRows, type ColumnShares } from "./table-profile.js";
+import {
+  cellNumber,
+  ProfileRows,
+  SharesCounter,
+  SUMMARY_PREFIXES,
+  tableProfileOfParts,
+  type ColumnShares,
+} from "./table-profile.js";
 import { normaliseText } from "../text/normalise.js";
 import { ROW_ID_COLUMN, type TableSchema } from "./types.js";
 
@@ -61,12 +68,43 @@ export function finishStatsTables(db: Database.Database): void {
 }
 
 /**
- * Writes the statistics and indexes of one large table (inside the caller's transaction), reading
- * the table back from tables.sqlite: two passes over its rows (column counters, then the profile)
- * and one grouping query per column for its distinct values, so memory does not grow with its rows.
+ * What a large table's statistics need of its rows, collected while writeSqlStore inserts them
+ * (`add`, every row in order), so that no row is read back for them: the column counters and what
+ * the table profile needs (ProfileRows).
  */
-export function writeTableStats(db: Database.Database, schema: TableSchema, position: number): void {
+export class TableStatsCollector {
+  private readonly counters: ColumnCounter[];
+  private readonly nums: Array<number | null>;
+  readonly profileRows: ProfileRows;
+  rows = 0;
+  constructor(width: number, rowCount: number) {
+    this.counters = Array.from({ length: width }, () => new ColumnCounter());
+    this.nums = new Array<number | null>(width).fill(null);
+    this.profileRows = new ProfileRows(width, rowCount);
+  }
+  add(cells: readonly string[]): void {
+    for (let c = 0; c < this.counters.length; c++) this.nums[c] = this.counters[c]!.add(cells[c]!, this.rows);
+    this.profileRows.add(cells, this.nums);
+    this.rows++;
+  }
+  counter(c: number): ColumnCounter {
+    return this.counters[c]!;
+  }
+}
+
+/**
+ * Writes the statistics and indexes of one large table (inside the caller's transaction) from what
+ * `collected` saw while its rows were inserted, plus one grouping query per column for its distinct
+ * values, so memory does not grow with its rows and no pass reads the rows back.
+ */
+export function writeTableStats(
+  db: Database.Database,
+  schema: TableSchema,
+  position: number,
+  collected: TableStatsCollector,
+): void {
   const n = schema.rowCount;
+  if (collected.rows !== n) throw new Error(`statistics saw ${collected.rows} rows of ${n}`);
   const table = quoteIdent(schema.physical);
   const rawCols = schema.columns.map((c) => quoteIdent(c.rawPhysical));
   const readRows = (): Iterable<string[]> =>
@@ -74,12 +112,7 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
       .prepare(`SELECT ${rawCols.join(", ")} FROM ${table} ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`)
       .raw()
       .iterate() as Iterable<string[]>;
-  const counters = schema.columns.map(() => new ColumnCounter());
-  let r = 0;
-  for (const cells of readRows()) {
-    for (let c = 0; c < counters.length; c++) counters[c]!.add(cells[c]!, r);
-    r++;
-  }
+  const counters = schema.columns.map((_, c) => collected.counter(c));
   const shares = counters.map((k) => k.shares());
   db.function("atr_norm", { deterministic: true }, (text: unknown) => normaliseText(String(text)));
   const insertColumn = db.prepare("INSERT INTO _column_stats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -88,6 +121,7 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
     "SELECT coalesce(max(freq), 0) AS most, total(freq) AS rows FROM _values WHERE rowid > ?",
   );
   const tokens = new Set<string>();
+  const firstValue = (lastValue.get() as number) + 1;
   schema.columns.forEach((col, c) => {
     // every distinct normalised value, in the order of its first row, with that row's original text
     // (a bare column beside the one min() aggregate takes its value from the row holding the minimum)
@@ -126,10 +160,12 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
       k.digitsOnly ? 1 : 0,
     );
   });
-  const profile = tableProfileOfRows(
+  const profile = tableProfileOfParts(
     schema.columns.map((col, c) => ({ name: col.name, ...shares[c]! })),
     n,
-    readRows(),
+    collected.profileRows,
+    summaryCandidates(db, schema, firstValue, shares),
+    readRows,
   );
   db.prepare("INSERT INTO _table_stats VALUES (?, ?, ?, ?)").run(
     schema.tableId,
@@ -151,6 +187,33 @@ export function writeTableStats(db: Database.Database, schema: TableSchema, posi
   );
 }
 
+/**
+ * The rows (with their cells) of which a cell could label a summary row: a cell of a column that is
+ * not mostly numbers whose normalised value starts with a word of SUMMARY_PREFIXES (read from this
+ * table's `_values`, from rowid `firstValue` on) — the only rows the profile's summary test can accept.
+ */
+function* summaryCandidates(
+  db: Database.Database,
+  schema: TableSchema,
+  firstValue: number,
+  shares: readonly ColumnShares[],
+): Iterable<{ row: number; cells: readonly string[] }> {
+  const cols = shares.flatMap((s, c) => (s.numericShare < 0.5 ? [c] : []));
+  if (cols.length === 0) return;
+  const prefixes = SUMMARY_PREFIXES.map(() => "norm GLOB ?").join(" OR ");
+  const lists = db
+    .prepare(`SELECT rows FROM _values WHERE rowid >= ? AND col IN (${cols.join(", ")}) AND (${prefixes})`)
+    .pluck()
+    .all(firstValue, ...SUMMARY_PREFIXES.map((p) => `${p}*`)) as string[];
+  const rows = [...new Set(lists.flatMap((l) => JSON.parse(l) as number[]))].sort((a, b) => a - b);
+  const read = db
+    .prepare(
+      `SELECT ${schema.columns.map((c) => quoteIdent(c.rawPhysical)).join(", ")} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(ROW_ID_COLUMN)} = ?`,
+    )
+    .raw();
+  for (const row of rows) yield { row, cells: read.get(row) as string[] };
+}
+
 const DIGITS_ONLY = /^[0-9]*$/;
 
 /** One column's counters of the first pass: empty cells, extremes, and what columnShares counts. */
@@ -163,7 +226,8 @@ class ColumnCounter {
   maxChars = 0;
   digitsOnly = true;
   private readonly shareCounter = new SharesCounter();
-  add(cell: string, r: number): void {
+  /** Counts one cell (row r); returns its cellNumber. */
+  add(cell: string, r: number): number | null {
     if (cell.trim() === "") this.empty++;
     if (cell.length > this.maxChars) this.maxChars = cell.length;
     if (this.digitsOnly && !DIGITS_ONLY.test(cell)) this.digitsOnly = false;
@@ -173,6 +237,7 @@ class ColumnCounter {
       if (this.max === null || v > this.max) ((this.max = v), (this.argmax = r));
       if (this.min === null || v < this.min) ((this.min = v), (this.argmin = r));
     }
+    return v;
   }
   shares(): ColumnShares {
     return this.shareCounter.shares();

@@ -121,6 +121,27 @@ function termCounts(texts: Iterable<string>): { n: number; words: number; df: Ma
   return { n, words, df };
 }
 
+/** Rows of `terms` per INSERT statement (fewer calls into SQLite). */
+const TERMS_PER_INSERT = 100;
+
+/**
+ * Inserts a view's document frequencies into `terms` in key order, so SQLite appends to the B-tree
+ * instead of inserting at random places (a million words of a large table: about half the time).
+ */
+function insertTerms(db: Database.Database, view: string, df: Map<string, number>): void {
+  const keys = [...df.keys()].sort();
+  const batch = db.prepare(`INSERT INTO terms VALUES ${new Array(TERMS_PER_INSERT).fill("(?, ?, ?)").join(", ")}`);
+  const one = db.prepare("INSERT INTO terms VALUES (?, ?, ?)");
+  const params: Array<string | number> = [];
+  let i = 0;
+  for (; i + TERMS_PER_INSERT <= keys.length; i += TERMS_PER_INSERT) {
+    params.length = 0;
+    for (let j = i; j < i + TERMS_PER_INSERT; j++) params.push(view, keys[j]!, df.get(keys[j]!)!);
+    batch.run(params);
+  }
+  for (; i < keys.length; i++) one.run(view, keys[i]!, df.get(keys[i]!)!);
+}
+
 /** Writes views.sqlite: entries, lexical statistics and row ranges of the four views. */
 function writeViewsDb(path: string, views: Record<ViewName, Array<{ text: string }>>): void {
   const db = new Database(path);
@@ -161,13 +182,12 @@ function writeViewsDb(path: string, views: Record<ViewName, Array<{ text: string
         open = { tableId: r.tableId, start: i };
       });
       if (open) ranges.run(open.tableId, open.start, rows.length);
-      const terms = db.prepare("INSERT INTO terms VALUES (?, ?, ?)");
       const stats = db.prepare("INSERT INTO view_stats VALUES (?, ?, ?)");
       // The row view's statistics are per table (small tables, computed when searched).
       for (const view of ["docs", "schema", "cells"] as const) {
         const { n, words, df } = termCounts(views[view].map((e) => e.text));
         stats.run(view, n, words);
-        for (const [term, f] of df) terms.run(view, term, f);
+        insertTerms(db, view, df);
       }
     });
     write();

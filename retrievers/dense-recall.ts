@@ -94,7 +94,11 @@ export class DenseView<T extends { text: string }> {
       const slice = new ExactIndex(this.file.range(start, end), this.file.dim);
       return slice.search(q, n).map((h) => ({ id: h.id + start, score: h.score }));
     }
-    this.index ??= openVectorIndex(this.file.all(), this.file.dim, this.backend);
+    if (!this.index) {
+      this.index = openVectorIndex(this.file.all(), this.file.dim, this.backend);
+      // the exact backend keeps its own (transposed) copy: the file's whole read is not held twice
+      if (this.index.backend === "exact") this.file.forget();
+    }
     return this.index.search(q, n, restrict);
   }
 }

@@ -133,3 +133,32 @@ describe("sparse query scoring", () => {
     expect(index.search(sparse[0]!, 1)[0]!.id).toBe(2);
   });
 });
+
+describe("the column-major exact index (a whole view)", () => {
+  const d = 32;
+  const v = randomUnitVectors(400, d, 3);
+  const rows = new ExactIndex(v, d);
+  const columns = new ExactIndex(v, d, "columns");
+  // a sparse query (few non-zero dimensions, as the offline embedder's) and a dense one
+  const sparse = new Float32Array(d);
+  [2, 7, 19, 30].forEach((j, i) => (sparse[j] = (i % 2 ? -1 : 1) * (0.3 + i / 10)));
+  const dense = randomUnitVectors(1, d, 11);
+
+  it("gives every hit and score of the row-major scan, bit for bit", () => {
+    for (const q of [sparse, dense]) {
+      expect(columns.search(q, 25)).toEqual(rows.search(q, 25));
+      expect(columns.search(q, 6, { range: { start: 50, end: 120 } })).toEqual(
+        rows.search(q, 6, { range: { start: 50, end: 120 } }),
+      );
+      const ids = [399, 4, 77, 78, 200, 5];
+      expect(columns.search(q, 4, { ids })).toEqual(rows.search(q, 4, { ids }));
+      for (const id of [0, 123, 399]) expect(columns.score(q, id)).toBe(rows.score(q, id));
+    }
+  });
+
+  it("is what openVectorIndex gives for the exact backend", () => {
+    const index = openVectorIndex(v, d, "exact");
+    expect(index.backend).toBe("exact");
+    expect(index.search(sparse, 10)).toEqual(rows.search(sparse, 10));
+  });
+});
