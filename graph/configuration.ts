@@ -45,6 +45,12 @@ export const ConfigurationSchema = z.object({
     .describe(
       "offline verifier: accept at P(correct) ≥ this (default: the learned verifier's own, chosen on the training splits; 1 = never accept, every route is tried)",
     ),
+  verifierFeatures: z
+    .enum(["model", "all"])
+    .default("model")
+    .describe(
+      'offline verifier: compute its optional feature families (pm:, sqlalt:, lr:, rc:) only where the shipped model uses them ("model"), or all of them, traced ("all": exploration runs for training, docs/VERIFIER.md)',
+    ),
   noEscalation: z.boolean().default(false).describe("one attempt per sub-query (no re-routing)"),
   noDecomposition: z.boolean().default(false).describe("use the raw question as the only sub-query (K = 1)"),
   noValueLinker: z.boolean().default(false).describe("empty V*; C still applied"),

@@ -35,6 +35,12 @@ export class RetrievalRecorder extends BaseCallbackHandler {
   name = "atr_retrieval_recorder";
   // The trace must be complete when the graph returns.
   awaitHandlers = true;
+  // Only retriever runs are recorded: LangChain then skips this handler for every node, edge and
+  // model run (WTQ dev 100: 100.7 → 94.8 ms CPU per question).
+  override ignoreChain = true;
+  override ignoreLLM = true;
+  override ignoreAgent = true;
+  override ignoreCustomEvent = true;
   readonly records: RetrievalRecord[] = [];
   private readonly open = new Map<string, RetrievalRecord>();
 

@@ -44,6 +44,8 @@ export const REPAIR_HEADER = "STRICT CONSTRAINT REPAIR REQUIRED";
 export interface ConstrainedSqlInput {
   /** The bare sub-query. */
   subQuery: string;
+  /** "all": the writer's candidates carry every feature family, not only the shipped verifier's (WriteSqlInput). */
+  verifierFeatures?: "all";
   /** The augmented sub-query; default: augmentSubQuery(subQuery, allowedColumns, tables). */
   query?: string;
   plan: SubQueryPlan;
@@ -471,6 +473,7 @@ export async function runConstrainedSql(input: ConstrainedSqlInput): Promise<Con
         prompt,
         dialect,
         ...(repair ? { repair } : {}),
+        ...(input.verifierFeatures ? { verifierFeatures: input.verifierFeatures } : {}),
       };
       try {
         sql = await input.strategies.writeSql(writeInput);

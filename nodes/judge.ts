@@ -33,7 +33,7 @@ export interface Judgement {
 /** The verdict for an answer: 0.5 without a call for empty/"not found"; 0.5 on errors; grounding demotion. */
 export async function judge(
   strategies: Pick<Strategies, "verify">,
-  input: { question: string; state: State; attempt: Attempt; acceptThreshold?: number },
+  input: { question: string; state: State; attempt: Attempt; acceptThreshold?: number; verifierFeatures?: "all" },
   meter?: UsageMeter,
 ): Promise<Judgement> {
   const { attempt, state } = input;
@@ -64,6 +64,7 @@ export async function judge(
         .filter((d) => !d.alternative && d.candidate === undefined)
         .map((d) => ({ route: d.effective_route, answer: d.produced_answer, subQuery: d.sub_query })),
       ...(input.acceptThreshold !== undefined ? { acceptThreshold: input.acceptThreshold } : {}),
+      ...(input.verifierFeatures ? { verifierFeatures: input.verifierFeatures } : {}),
       ...(attempt.readerFeatures ? { readerFeatures: attempt.readerFeatures } : {}),
       ...sqlSiblings(attempt),
     });

@@ -92,7 +92,7 @@ export async function startLinkedRoute(
   const scope = await linkScope(state, c, index, strategies, meter);
   const common = { valueLinkerAttempted: scope.linkerAttempted, linkedValues: scope.linked };
   if (!scope.reroute) return { c, index, strategies, scope, common };
-  const reading = await readTextAnswer(strategies, state, meter, c.readerCandidates);
+  const reading = await readTextAnswer(strategies, state, meter, c);
   return {
     c,
     index,

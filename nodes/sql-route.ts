@@ -152,6 +152,7 @@ export async function runSqlFor(
     executor: await resources.sqlExecutor(c),
     ...(c.sqlServiceUrl ? { sqlServiceUrl: c.sqlServiceUrl } : {}),
     ...(meter ? { meter } : {}),
+    ...(c.verifierFeatures === "all" ? { verifierFeatures: "all" as const } : {}),
     alternatives,
   });
 }

@@ -67,6 +67,8 @@ export interface WriteSqlInput {
   repair?: { sql: string; violations: string[] };
   /** The View 5 store's SQL dialect (SQLite when absent). */
   dialect?: SqlDialect;
+  /** "all": name candidates with every feature family, not only the shipped verifier's (nodes/offline/feature-families.ts). */
+  verifierFeatures?: "all";
 }
 
 export interface ReadTextInput {
@@ -119,6 +121,8 @@ export interface VerifyInput {
   earlier?: ReadonlyArray<{ route: Route; answer: string; subQuery: string }>;
   /** Accept (verdict 1) at P(correct) ≥ this; absent: the learned verifier's own threshold. */
   acceptThreshold?: number;
+  /** "all": compute every optional feature family, not only the shipped model's (nodes/offline/feature-families.ts). */
+  verifierFeatures?: "all";
   /** The SQL plan that produced `sql`, when the writer named it (writeSqlCandidates). */
   sqlPlan?: Omit<SqlCandidate, "sql">;
   /** The reader's features of this answer among its candidates (nodes/offline/reader-candidates.ts). */

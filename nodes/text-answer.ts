@@ -10,6 +10,7 @@ import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { passageSentences, tablesMentioning } from "./provenance.js";
 import type { Strategies } from "./strategies.js";
 import type { AnswerCandidate } from "./types.js";
+import { familyOn, type FeatureMode } from "./offline/feature-families.js";
 
 /**
  * The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. A strategy error
@@ -19,8 +20,10 @@ export async function readTextAnswer(
   strategies: Pick<Strategies, "readText" | "readTextCandidates">,
   state: State,
   meter?: UsageMeter,
-  candidates = false,
+  options: { readerCandidates?: boolean; verifierFeatures?: FeatureMode } = {},
 ): Promise<Reading> {
+  const candidates = options.readerCandidates ?? false;
+  const readerFeatures = familyOn("rc:", options.verifierFeatures);
   const input = {
     question: state.question,
     subQuery: state.plan!.subQuery,
@@ -28,7 +31,9 @@ export async function readTextAnswer(
     evidence: state.textEvidence,
   };
   try {
-    if (strategies.readTextCandidates) return readingOf(await strategies.readTextCandidates(input), candidates);
+    // (The candidate reader gives the same first answer, with its `rc:` features: only when they are used.)
+    if (strategies.readTextCandidates && (candidates || readerFeatures))
+      return readingOf(await strategies.readTextCandidates(input), candidates);
     const answer = await strategies.readText(input);
     return { answer: typeof answer === "string" ? answer.trim() : NOT_FOUND };
   } catch (error) {

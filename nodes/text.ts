@@ -14,7 +14,7 @@ export async function text(state: State, config: RunnableConfig, resources: Node
   return metered("TEXT", async (meter) => {
     const c = ensureConfiguration(config);
     const strategies = await resources.strategies(c, "main", meter);
-    const reading = await readTextAnswer(strategies, state, meter, c.readerCandidates);
+    const reading = await readTextAnswer(strategies, state, meter, c);
     return { attempt: makeAttempt(state, "TEXT", { ...reading, provenance: textProvenance(reading.answer, state) }) };
   });
 }

@@ -36,7 +36,14 @@ export function plausibleAfter(state: Pick<State, "plausibleAnswer">, attempt: A
  */
 export async function judgeReaderCandidates(
   strategies: Pick<Strategies, "verify">,
-  input: { question: string; state: State; attempt: Attempt; judgement: Judgement; acceptThreshold?: number },
+  input: {
+    question: string;
+    state: State;
+    attempt: Attempt;
+    judgement: Judgement;
+    acceptThreshold?: number;
+    verifierFeatures?: "all";
+  },
   meter?: UsageMeter,
 ): Promise<{ attempt: Attempt; judgement: Judgement; others: Array<{ attempt: Attempt; judgement: Judgement }> }> {
   const { attempt, judgement } = input;
@@ -75,6 +82,7 @@ export async function judgeSqlAlternatives(
   attempt: Attempt,
   acceptThreshold: number | undefined,
   meter?: UsageMeter,
+  verifierFeatures?: "all",
 ): Promise<TraceDecision[]> {
   const rows: TraceDecision[] = [];
   const alternatives = attempt.sqlAlternatives ?? [];
@@ -99,6 +107,7 @@ export async function judgeSqlAlternatives(
         state,
         attempt: candidate,
         ...(acceptThreshold !== undefined ? { acceptThreshold } : {}),
+        ...(verifierFeatures ? { verifierFeatures } : {}),
       },
       meter,
     );
@@ -115,7 +124,8 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       throw new Error("nodes/verify.ts: no attempt to verify (a route node must run first)");
     const strategies = await resources.strategies(c, "verifier", meter);
     const threshold = c.acceptThreshold !== undefined ? { acceptThreshold: c.acceptThreshold } : {};
-    const input = { question: state.question, state, attempt: state.attempt, ...threshold };
+    const all = c.verifierFeatures === "all" ? ({ verifierFeatures: "all" } as const) : {};
+    const input = { question: state.question, state, attempt: state.attempt, ...threshold, ...all };
     const first = await judge(strategies, input, meter);
     const best = await judgeReaderCandidates(strategies, { ...input, judgement: first }, meter);
     const { attempt, judgement } = best;
@@ -127,7 +137,14 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       ...(judgement.pCorrect !== undefined ? { pCorrect: judgement.pCorrect } : {}),
     };
     const plausibleAnswer = plausibleAfter(state, judged, verdict);
-    const sqlAlternatives = await judgeSqlAlternatives(strategies, state, attempt, c.acceptThreshold, meter);
+    const sqlAlternatives = await judgeSqlAlternatives(
+      strategies,
+      state,
+      attempt,
+      c.acceptThreshold,
+      meter,
+      all.verifierFeatures,
+    );
     const readerCandidates = best.others.map((o, i) => ({
       ...traceDecision(state, o.attempt, o.judgement.verdict, o.judgement.reason, o.judgement),
       candidate: i + 2,

@@ -2,7 +2,7 @@
 # The learned verifier's figures, train and dev side by side, for all three benchmarks:
 #   npm run bench:verifier                 # evaluate the shipped model (cross-validated train figures are in the model file)
 #   npm run bench:verifier -- --train      # retrain it first (writes nodes/offline/models/answer-verifier.json)
-# Builds each split's index, makes an exploration run of each split (atr run --emit_trace
+# Builds each split's index, makes an exploration run of each split (atr run --emit_trace --verifier_features all
 # --accept_threshold 1: every route tried, every attempt's features traced), then runs
 # `atr train-verifier`. Env: DATA (default ../shared/data), WORK (default /tmp/atr-verifier; runs
 # and indexes already in it are reused), INDEX_DIR (prebuilt indexes INDEX_DIR/<bench>-<split>, e.g.
@@ -39,7 +39,7 @@ for split in tatqa/train hybridqa/train wtq/train tatqa/dev hybridqa/dev wtq/dev
   if [ ! -f "$WORK/$name.jsonl" ]; then
     rm -rf "$WORK/$name-run" && mkdir -p "$WORK/$name-run"
     node bin/atr.js run --data_file_path "$(questions $split)" --index_path "$index" --save_file_path "$WORK/$name-run/run.jsonl" \
-      --emit_trace --no_progress --accept_threshold 1 --max_workers "$WORKERS" >&2
+      --emit_trace --no_progress --accept_threshold 1 --verifier_features all --max_workers "$WORKERS" >&2
     mv "$WORK/$name-run"/run_*.jsonl "$WORK/$name.jsonl"
     git rev-parse --short HEAD > "$WORK/$name.commit"
   fi

@@ -13,7 +13,7 @@
  *
  *   npx tsx scripts/train-target-columns.ts --store /tmp/atr-idx/wtq-train/tables.sqlite \
  *     --questions ../shared/data/wtq/train/questions.jsonl [--exclude EVAL.jsonl] \
- *     [--out nodes/offline/models/target-columns.json] [--l2 0.03] [--epochs 300]
+ *     [--out nodes/offline/models/target-columns.json] [--l2 0.03] [--epochs 300] [--freeze hintMatch,typeFit]
  *
  * `--exclude` drops the questions on the tables of another file (a table-disjoint evaluation sample);
  * `--evaluate MODEL.json` prints, for the questions given, the top-1 share of a trained model beside
@@ -28,9 +28,6 @@ import { analyzeQuestion } from "../nodes/offline/analysis.js";
 import { askedWords, findMentions } from "../nodes/offline/mentions.js";
 import { firstPlan } from "../nodes/offline/plans/registry.js";
 import { col } from "../nodes/offline/plans/sql-parts.js";
-import { fuseEvidence } from "../nodes/offline/fuse.js";
-import type { QuestionAnalysis } from "../nodes/offline/analysis.js";
-import type { EntityMention } from "../nodes/offline/mentions.js";
 import type { CatalogColumn } from "../nodes/offline/table-catalog.js";
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
 import {
@@ -41,6 +38,8 @@ import {
   TARGET_FEATURES,
   type TargetColumnModel,
 } from "../nodes/offline/target-column-model.js";
+import { answerOf } from "./sql-harness.js";
+import { fitListwise, listwiseObjective } from "../training/listwise-fit.js";
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +48,7 @@ const { values } = parseArgs({
     exclude: { type: "string" },
     out: { type: "string" },
     l2: { type: "string", default: "0.03" },
+    freeze: { type: "string", default: "" },
     epochs: { type: "string", default: "300" },
     evaluate: { type: "string" },
   },
@@ -73,29 +73,6 @@ const db = new Database(values.store, { readonly: true, fileMustExist: true });
 const schemas = readTableSchemas(db);
 // Scored with the hand weights while recording (the model must not steer the plans it learns from).
 setTargetColumnModel(null);
-
-/** The offline answer of a statement's rows (as scripts/offline-dev.ts forms it). */
-function answerOf(question: string, analysis: QuestionAnalysis, mentions: EntityMention[], rows: unknown[]): string {
-  const answer = fuseEvidence({
-    question,
-    subQuery: question,
-    plan: {
-      subQuery: question,
-      requiredModalities: "table",
-      expectedOperator: analysis.operator,
-      needGlobalTableView: analysis.needGlobalView,
-      entityMentions: mentions.map((m) => m.text),
-      uncertainty: 0,
-      analysis: analysis as unknown as Record<string, unknown>,
-    },
-    route: "SQL",
-    textEvidence: "",
-    schemaEvidence: "",
-    sqlResult: JSON.stringify(rows),
-    markdown: "",
-  });
-  return answer === "not found" ? "" : answer;
-}
 
 /** One recorded ranking: feature vectors, which are positive, and the question's weight. */
 interface Ranking {
@@ -144,37 +121,16 @@ db.close();
 const l2 = Number(values.l2);
 // The column's place in the table keeps its hand weights: WTQ's tables put the answer left, so a fitted
 // weight learns that layout and then answers with the id column a generated table starts with.
-const FROZEN = new Set(["index", "relativeIndex", "leftKey", "firstText"]);
+// `--freeze a,b` keeps more features at their hand weights (the header-match terms, for plain tables).
+const FROZEN = new Set([
+  "index",
+  "relativeIndex",
+  "leftKey",
+  "firstText",
+  ...values.freeze!.split(",").filter(Boolean),
+]);
 const frozen = TARGET_FEATURES.map((f) => FROZEN.has(f));
-const dims = TARGET_FEATURES.length;
-
-/** Loss, top-1 share (weighted by question) and gradient of the listwise objective at w. */
-function evaluate(w: number[]): { loss: number; top1: number; grad: number[] } {
-  const grad = new Array<number>(dims).fill(0);
-  let loss = 0;
-  let top1 = 0;
-  for (const r of rankings) {
-    const s = r.xs.map((x) => linearScore(w, x));
-    const max = Math.max(...s);
-    const e = s.map((v) => Math.exp(v - max));
-    const z = e.reduce((a, b) => a + b, 0);
-    const zp = e.reduce((a, b, i) => a + (r.positive[i] ? b : 0), 0);
-    loss += r.weight * -Math.log(zp / z);
-    const best = s.indexOf(max);
-    if (r.positive[best]) top1 += r.weight;
-    // d(-log zp/z)/ds_i = p_i - [pos_i] p_i / P(pos)
-    r.xs.forEach((x, i) => {
-      const g = r.weight * (e[i]! / z - (r.positive[i] ? e[i]! / zp : 0));
-      for (let d = 0; d < dims; d++) grad[d]! += g * x[d]!;
-    });
-  }
-  for (let d = 0; d < dims; d++) {
-    const diff = w[d]! - w0[d]!;
-    loss += l2 * used * diff * diff;
-    grad[d]! += 2 * l2 * used * diff;
-  }
-  return { loss: loss / used, top1: top1 / used, grad: grad.map((g) => g / used) };
-}
+const evaluate = (w: readonly number[]) => listwiseObjective(rankings, w, w0, l2);
 
 const before = evaluate(w0);
 if (values.evaluate) {
@@ -185,20 +141,8 @@ if (values.evaluate) {
   );
   process.exit(0);
 }
-// Adam on the full batch.
-const w = [...w0];
-const m = new Array<number>(dims).fill(0);
-const v = new Array<number>(dims).fill(0);
 const epochs = Number(values.epochs);
-for (let t = 1; t <= epochs; t++) {
-  const { grad } = evaluate(w);
-  for (let d = 0; d < dims; d++) {
-    if (frozen[d]) continue;
-    m[d] = 0.9 * m[d]! + 0.1 * grad[d]!;
-    v[d] = 0.999 * v[d]! + 0.001 * grad[d]! * grad[d]!;
-    w[d]! -= (0.05 * (m[d]! / (1 - 0.9 ** t))) / (Math.sqrt(v[d]! / (1 - 0.999 ** t)) + 1e-8);
-  }
-}
+const w = fitListwise(rankings, w0, { l2, epochs, frozen });
 const after = evaluate(w);
 console.log(
   `${used} questions, ${rankings.length} rankings · loss ${before.loss.toFixed(4)} → ${after.loss.toFixed(4)} · top-1 positive ${(100 * before.top1).toFixed(1)} % → ${(100 * after.top1).toFixed(1)} %`,

@@ -42,10 +42,11 @@ export interface AnswerModel {
   /** Absent: P = sigmoid(raw). */
   calibration?: Calibration;
   /**
-   * Candidates carrying `feature` (e.g. "tables-only": an index without passages) are calibrated by
-   * this map instead: one threshold then means the same precision on both kinds of data.
+   * Candidates carrying `feature` (e.g. "tables-only": an index without passages; "period-table":
+   * a report table) are calibrated by that map instead (the first that applies): one threshold
+   * then means the same precision on each kind of evidence. (A file may hold one as an object.)
    */
-  calibrationBy?: { feature: string; calibration: Calibration };
+  calibrationBy?: Array<{ feature: string; calibration: Calibration }>;
   /** Accept (verdict 1) at P(correct) ≥ threshold — an attempt's P, or the ranker's P of the question's best answer. */
   threshold: number;
   /**
@@ -163,13 +164,16 @@ export function checkAnswerModel(raw: unknown, path = "nodes/offline/models/answ
   const calibration = checkCalibration(m.calibration, "calibration");
   let calibrationBy: AnswerModel["calibrationBy"];
   if (m.calibrationBy !== undefined) {
-    const c = m.calibrationBy as Record<string, unknown>;
-    if (typeof c.feature !== "string") fail("calibrationBy.feature", "expected a feature name");
-    calibrationBy = {
-      feature: c.feature,
-      calibration:
-        checkCalibration(c.calibration, "calibrationBy.calibration") ?? fail("calibrationBy.calibration", "missing"),
-    };
+    const list = (Array.isArray(m.calibrationBy) ? m.calibrationBy : [m.calibrationBy]) as unknown[];
+    calibrationBy = list.map((raw, i) => {
+      const c = (raw ?? {}) as Record<string, unknown>;
+      const field = Array.isArray(m.calibrationBy) ? `calibrationBy[${i}]` : "calibrationBy";
+      if (typeof c.feature !== "string") fail(`${field}.feature`, "expected a feature name");
+      return {
+        feature: c.feature,
+        calibration: checkCalibration(c.calibration, `${field}.calibration`) ?? fail(`${field}.calibration`, "missing"),
+      };
+    });
   }
   let thresholdBy: AnswerModel["thresholdBy"];
   if (m.thresholdBy !== undefined) {
@@ -254,14 +258,20 @@ export function calibrated(calibration: Calibration | undefined, raw: number): n
   return y[lo]! + ((y[hi]! - y[lo]!) * (raw - x[lo]!)) / (x[hi]! - x[lo]!);
 }
 
+/** The calibration a candidate with these features gets: the first `calibrationBy` whose feature it carries, else the model's. */
+export function calibrationFor(
+  m: Pick<AnswerModel, "calibration" | "calibrationBy">,
+  features: Features,
+): Calibration | undefined {
+  return m.calibrationBy?.find((c) => (features[c.feature] ?? 0) !== 0)?.calibration ?? m.calibration;
+}
+
 /** P(correct) of a candidate with these features under the model. */
 export function scoreFeatures(
   m: Pick<AnswerModel, "scorer" | "calibration" | "calibrationBy">,
   features: Features,
 ): number {
-  const by =
-    m.calibrationBy && (features[m.calibrationBy.feature] ?? 0) !== 0 ? m.calibrationBy.calibration : m.calibration;
-  return calibrated(by, rawScore(m.scorer, features));
+  return calibrated(calibrationFor(m, features), rawScore(m.scorer, features));
 }
 
 /** The acceptance threshold for a candidate with these features (`thresholdBy` when it carries its feature). */

@@ -12,6 +12,7 @@ import type { Passage, TableSchema } from "../../indexing/types.js";
 import { ROW_ID_COLUMN } from "../../indexing/types.js";
 import { tablesForHint } from "../schema-scope.js";
 import { keyStems } from "./evidence.js";
+import { boundedMemo } from "../../text/bounded-memo.js";
 import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
@@ -110,8 +111,16 @@ export function createRowFinder(
     return rows;
   };
 
-  return (question, tableHint) => {
-    if (!tableHint) return undefined;
+  // The steps of a question ask for its row again and again (decompose, each reading, the verifier, its
+  // features): the answer depends on the question and the table alone. Results are read, never changed.
+  const found = boundedMemo<DescribedRow | undefined>(256, (key) => {
+    const cut = key.indexOf(":");
+    const hintLength = Number(key.slice(0, cut));
+    return findRow(key.slice(cut + 1 + hintLength), key.slice(cut + 1, cut + 1 + hintLength));
+  });
+  return (question, tableHint) => (tableHint ? found(`${tableHint.length}:${tableHint}${question}`) : undefined);
+
+  function findRow(question: string, tableHint: string): DescribedRow | undefined {
     const id = tablesForHint(tableHint, index.tables)[0];
     const table = id ? index.tables.get(id) : undefined;
     if (!table || !byTable.has(table.tableId)) return undefined;
@@ -184,7 +193,7 @@ export function createRowFinder(
       score: bestScore,
       runnerUp,
     };
-  };
+  }
 }
 
 /** The bridge: the bridged sub-query for a question, and (`findRow`) the row it describes. */

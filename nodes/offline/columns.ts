@@ -9,6 +9,14 @@ import type { QuestionAnalysis } from "./analysis.js";
 import type { EntityMention } from "./mentions.js";
 import { ModelFile } from "./model-file.js";
 import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import {
+  ORDER_HAND_TERMS,
+  orderColumnModel,
+  orderFeatureVector,
+  orderHooks,
+  type OrderHandTerms,
+  type OrderRanking,
+} from "./order-column-model.js";
 import { PERSON_HEADERS } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -307,7 +315,11 @@ export function rankTargetColumns(
   const model = targetColumnModel();
   const recorder = targetRecorder();
   const recorded: Array<{ column: CatalogColumn; x: number[] }> = [];
-  const out: Array<{ column: CatalogColumn; score: number }> = [];
+  const out: Array<{ column: CatalogColumn; score: number; hand: number }> = [];
+  // A column whose header word the question spells ("the math score" → Math) is the hand score's: the
+  // learned weights, fitted on WTQ where few questions spell the answer's header, rank only the rest.
+  const spelled = new Set(a.contentWords.flatMap((w) => [w, stem(w)]));
+  let named = false;
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     const numeric = isNumericColumn(c);
@@ -331,7 +343,10 @@ export function rankTargetColumns(
       // Mostly-empty columns rarely hold the answer.
       empty: c.raw.filter((v) => v.trim() === "").length / Math.max(1, c.raw.length),
     };
-    let score = HAND_TERMS.reduce((s, [name, w]) => s + w * hand[name], 0);
+    const handScore = HAND_TERMS.reduce((s, [name, w]) => s + w * hand[name], 0);
+    let score = handScore;
+    if (model && !mentionCols.has(c.index) && !options.avoid?.has(c.index) && c.headerWords.some((h) => spelled.has(h)))
+      named = true;
     if (model || recorder) {
       const x = targetFeatureVector(a, c, catalog.columns.length, {
         hand,
@@ -341,10 +356,10 @@ export function rankTargetColumns(
       if (model) score = linearScore(model.weights, x);
       if (recorder) recorded.push({ column: c, x });
     }
-    out.push({ column: c, score });
+    out.push({ column: c, score, hand: handScore });
   }
   recorder?.(recorded);
-  return out.sort((x, y) => y.score - x.score);
+  return out.map((r) => ({ column: r.column, score: named ? r.hand : r.score })).sort((x, y) => y.score - x.score);
 }
 
 export function chooseTargetColumn(
@@ -399,31 +414,51 @@ export function chooseOrderColumn(
   const after = wordsAfterSuperlative(q);
   const sw = superlativeWord(q);
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
-  let best: { column: CatalogColumn; score: number } | undefined;
+  const rows: OrderRanking["rows"] = [];
+  let firstNumeric = true;
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
     const numeric = isNumericColumn(c);
     const dateLike = c.schema.type === "date" || isYearColumn(c);
     if (!numeric && !dateLike) continue;
-    let score =
-      2 * headerMatch(after, c) +
-      0.6 *
-        headerMatch(
-          a.contentWords.filter((w) => !after.includes(w)),
-          c,
-        );
-    if (sw) score += headerMatch([sw], c, false);
-    score += stopWordHeader(q, c);
-    if (sw && /^(oldest|youngest|earliest|latest|recent|newest)$/.test(sw) && dateLike) score += 0.8;
-    if (sw && /^(fastest|slowest)$/.test(sw) && isTimeColumn(c)) score += 1;
-    if (sw && /^(best|worst|top)$/.test(sw) && isRankColumn(c)) score += 0.6;
-    if (options.avoid?.has(c.index)) score -= 3;
-    // Rank/position columns order rows but are rarely what "most/highest" means.
-    if (isRankColumn(c) && !(sw && /^(best|worst|top)$/.test(sw))) score -= 0.5;
-    if (!best || score > best.score) best = { column: c, score };
+    const rank = isRankColumn(c);
+    const best = sw !== undefined && /^(best|worst|top)$/.test(sw);
+    const hand: OrderHandTerms = {
+      afterMatch: headerMatch(after, c),
+      otherMatch: headerMatch(
+        a.contentWords.filter((w) => !after.includes(w)),
+        c,
+      ),
+      superlativeMatch: sw ? headerMatch([sw], c, false) : 0,
+      stopHeader: stopWordHeader(q, c),
+      dateSuperlative: sw && /^(oldest|youngest|earliest|latest|recent|newest)$/.test(sw) && dateLike ? 1 : 0,
+      timeSuperlative: sw && /^(fastest|slowest)$/.test(sw) && isTimeColumn(c) ? 1 : 0,
+      rankBest: best && rank ? 1 : 0,
+      avoid: options.avoid?.has(c.index) ? 1 : 0,
+      // Rank/position columns order rows but are rarely what "most/highest" means.
+      rankPenalty: rank && !best ? 1 : 0,
+    };
+    const handScore = ORDER_HAND_TERMS.reduce((s, [name, w]) => s + w * hand[name], 0);
+    const x = orderFeatureVector(c, catalog.columns.length, numeric && firstNumeric, hand, sw, rank, isYearColumn(c));
+    if (numeric) firstNumeric = false;
+    rows.push({ column: c, x, hand: handScore });
   }
-  return best;
+  if (rows.length === 0) return undefined;
+  // The hand score says how strongly some column is named (the generators' thresholds read it); the
+  // learned model, when shipped, re-picks which column among the same candidates.
+  const strongest = rows.reduce((b, r) => (r.hand > b.hand ? r : b), rows[0]!);
+  const hooks = orderHooks();
+  hooks.recorder?.({ rows });
+  const forcedIndex = hooks.forced?.({ rows });
+  const model = orderColumnModel();
+  const chosen =
+    forcedIndex !== undefined
+      ? rows[forcedIndex]!
+      : model
+        ? rows.reduce((b, r) => (linearScore(model.weights, r.x) > linearScore(model.weights, b.x) ? r : b), rows[0]!)
+        : strongest;
+  return { column: chosen.column, score: strongest.hand };
 }
 
 /** The column a numeric condition ("born after 1977", "more than 40 gold medals") applies to. */

@@ -14,7 +14,7 @@ import { tablesForHint } from "../schema-scope.js";
 import type { DecomposeInput } from "../strategies.js";
 import type { SubQueryPlan } from "../types.js";
 import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
-import { createBridge } from "./bridge.js";
+import { createBridge, type BridgeFn } from "./bridge.js";
 import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { planSql } from "./sql-writer.js";
@@ -181,8 +181,10 @@ function planOf(question: string, analysis: QuestionAnalysis, hasPassages = true
 }
 
 /** The offline decompose strategy over an opened index. */
-export function createDecompose(index: OpenedIndex): (input: DecomposeInput) => Promise<SubQueryPlan> {
-  const bridge = createBridge(index);
+export function createDecompose(
+  index: OpenedIndex,
+  bridge: BridgeFn = createBridge(index),
+): (input: DecomposeInput) => Promise<SubQueryPlan> {
   return async (input) => {
     const question = input.question.trim();
     if (question === "") return terminate();

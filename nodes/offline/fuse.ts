@@ -19,6 +19,7 @@ import { normaliseForContainment } from "../../text/normalise.js";
 import { CELL_CONFIDENCE, readPassages, readTableRows, type Reading } from "./reader.js";
 import { parseSqlRows, sqlColumns } from "./sql-result.js";
 import { answerFromCells } from "./table-cells.js";
+import { readClause } from "./clause-reader.js";
 import { isEmptySqlResult } from "../sql-evidence.js";
 import type { FuseInput } from "../strategies.js";
 import type { ScaleContext } from "./table-context.js";
@@ -90,7 +91,9 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
     if (!t.includes("\n") && t.length < 200) sqlAnswer = t;
   }
 
-  // A description question is answered by a passage sentence, never a SQL value or table cell.
+  // A description or clause question is answered by a passage sentence, never a SQL value or table cell.
+  const clause = readClause(input.subQuery || input.question, input.textEvidence ?? "");
+  if (clause) return clause.answer;
   if (asksForDescription(input.question)) {
     const reading = readPassages(input.question, input.subQuery, input.plan, input.textEvidence ?? "");
     if (reading?.answer) return reading.answer;

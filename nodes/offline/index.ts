@@ -31,7 +31,7 @@ export function createOfflineStrategies(index: OpenedIndex): Strategies {
     name: "offline",
     // Scalars too go through fusion, which formats them (%, the declared scale word).
     fuseScalars: true,
-    decompose: createDecompose(index),
+    decompose: createDecompose(index, bridge),
     chooseRoute,
     linkValue,
     writeSql: createWriteSql(index),

@@ -42,6 +42,7 @@ import { normaliseForContainment } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells } from "./table-cells.js";
+import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 import { tableIdsIn, type ScaleContext } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
@@ -801,6 +802,9 @@ function cellReading(question: string, rows: EvidenceRow[], evidence: string): s
 
 /** TEXT route: the best span of the passages, or of table chunks when those cover more. */
 export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
+  // A question that asks for a clause ("When does X apply?") is answered by the clause reader.
+  const clause = readClause(input.subQuery || input.question, input.evidence);
+  if (clause) return clause.answer;
   const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
   // A description question is answered from the passages, not from a table cell.
@@ -939,7 +943,8 @@ function headerFit(phrase: readonly string[], headLast: boolean, header: string)
 
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
 function cellFitsShape(value: string, kind: AnswerKind): boolean {
-  if (kind === "year" || kind === "date" || kind === "month") return fitsKind(value, kind);
+  if (kind === "date") return timeLike(value);
+  if (kind === "year" || kind === "month") return fitsKind(value, kind);
   if (isNumericKind(kind)) return /\d/.test(value);
   return true;
 }
@@ -980,6 +985,8 @@ export function askedCell(
   if (fromRow && best.some((c) => normaliseForContainment(c.value) === normaliseForContainment(fromRow.answer)))
     return fromRow.answer;
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
+  const time = timeCell(input.question, cells, questionNorm, kind);
+  if (time !== undefined) return time;
   const own = rowEntity(input.question, phrase, asking.headLast, row, cells, questionNorm, kind);
   if (own !== undefined) return own;
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
@@ -1001,16 +1008,44 @@ export function askedCell(
   return undefined;
 }
 
+/** Time words a header shares with most time questions ("Date", "Year"): they name no event. */
+const TIME_WORDS = new Set(["date", "year", "day", "month", "time", "when", "what", "which"]);
+
+/** A day, month or year: "9 June", "March 14 , 2013", "c. 1509", "2021". */
+function timeLike(value: string): boolean {
+  return fitsKind(value, "date") || new RegExp(`\\b\\d{1,2}\\s+(?:${MONTHS})\\b`, "i").test(value);
+}
+
+/**
+ * "When did the show first debut ?", "What year did the composer die ?": a time question whose
+ * phrase names no header may name the event a time column records ("Debut date", "Died",
+ * "Expected completion") by one of its other words; the row's cell there answers it.
+ */
+function timeCell(question: string, cells: EvidenceRow, questionNorm: string, kind: AnswerKind): string | undefined {
+  if (kind !== "date" && kind !== "year" && kind !== "month") return undefined;
+  const asked = matchWords(question).filter((w) => !TIME_WORDS.has(w));
+  const meets = (h: string) =>
+    asked.some((w) => w === h || (Math.min(w.length, h.length) >= 3 && (w.startsWith(h) || h.startsWith(w))));
+  const hit = cells.cells.find(
+    (c) =>
+      matchWords(c.column).some((h) => !TIME_WORDS.has(h) && meets(h)) &&
+      timeLike(c.value) &&
+      !namedByQuestion(c.value, questionNorm, []),
+  );
+  return hit && cleanAnswer(hit.value);
+}
+
 /** Wh-nouns that ask for an attribute of a row, not for the row's own entity ("what kind of …"). */
 const ATTRIBUTE_NOUN =
   /^(kind|type|sort|year|date|month|day|time|number|amount|percentage|population|nationality|position|rank|score|role|genre|style|color|colour|language)$/;
 
 /**
- * "Which station broadcasts to the town on the river …": when the question describes its row only
- * through the row's linked passages — it names none of the row's cells — a "which/what NOUN" question
- * whose noun no header names may ask for the row itself. It does when the page linked from the row's
- * name cell ("Name", "Title", else the first text column) says in its first sentence that it is one
- * ("… is a radio station"); otherwise the noun is something the row's passages tell of.
+ * "Which station broadcasts to the town on the river …", "Which college runs the faculty of law …": a
+ * "which/what NOUN" question whose noun no header names may ask for the row itself. It does when the
+ * page linked from the row's name cell ("Name", "Title", else the first text column; not one the
+ * question names) says in its first sentence that it is one ("… is a radio station"); otherwise the
+ * noun is something the row's passages tell of. (The question may name the row's other cells: on
+ * hybridqa/train, requiring it to name none lost 2 table answers and gained none.)
  */
 function rowEntity(
   question: string,
@@ -1030,29 +1065,20 @@ function rowEntity(
     kind === "year"
   )
     return undefined;
-  const named = cells.cells.some(
-    (c) =>
-      normaliseForContainment(c.value).length >= 3 &&
-      !/^\d/.test(c.value.trim()) &&
-      namedByQuestion(c.value, questionNorm, []),
-  );
-  if (named) return undefined;
   const text = (v: string) => v.trim() !== "" && !/^[\d\s,.:%$€£()+-]+$/.test(v) && !isYear(v.trim());
-  const at = Math.max(
-    cells.cells.findIndex((c) => /^(name|title)\b/i.test(c.column.trim()) && text(c.value)),
-    0,
-  );
-  const column = text(cells.cells[at]?.value ?? "") ? at : cells.cells.findIndex((c) => text(c.value));
-  if (column < 0) return undefined;
+  const noun = stem(headLast ? phrase[phrase.length - 1]! : phrase[0]!);
+  // The row's name cell: "Name", "Title", else the first text column; a cell the question names is no answer.
+  const named = cells.cells.findIndex((c) => /^(name|title)\b/i.test(c.column.trim()) && text(c.value));
+  const column = named >= 0 ? named : cells.cells.findIndex((c) => text(c.value));
+  const value = cells.cells[column]?.value ?? "";
+  if (column < 0 || namedByQuestion(value, questionNorm, [])) return undefined;
   const page = row.passages.find((p) => p.cells?.some(([r, c]) => r === row.rowId && c === column));
   // What the page says it is: the copula's complement in its first sentence ("… is a community radio station").
   const complement =
     /\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+([^,.;()]+?)(?=\s+(?:and|who|which|that|from|in|of|on|for|by|with|based|located)\b|[,.;()]|$)/i.exec(
       sentences(page?.text ?? "")[0] ?? "",
     );
-  const type = keyStems(complement?.[1] ?? "");
-  const noun = stem(headLast ? phrase[phrase.length - 1]! : phrase[0]!);
-  return type.has(noun) ? cleanAnswer(cells.cells[column]!.value) : undefined;
+  return keyStems(complement?.[1] ?? "").has(noun) ? cleanAnswer(value) : undefined;
 }
 
 /** A passage as the index chunks it: its title on the first line, then its text. */

@@ -18,6 +18,7 @@ import { askedWords, findMentions } from "./mentions.js";
 import { loadCatalog } from "./table-catalog.js";
 import { candidateFeatures, kindAgreement } from "./plans/candidate-features.js";
 import { planMatchFeatures } from "./plan-match.js";
+import { familyOn } from "./feature-families.js";
 import { firstPlan, planCandidates } from "./plans/registry.js";
 import { sameBinding } from "./plans/sql-parts.js";
 import type { NamedPlan, RequiredBinding, SqlPlanInput } from "./plans/types.js";
@@ -124,6 +125,7 @@ export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlIn
   return async (input) =>
     withSqlFragments(input.dialect, () => {
       const planInput = plannedInput(index, input);
+      const planMatch = familyOn("pm:", input.verifierFeatures);
       // (An alternative whose template contradicts the expected answer kind — a lookup for "how many" — was right
       // for 5 of 272 such candidates on WTQ train-500: not worth running.)
       return planCandidates(planInput, SQL_CANDIDATES)
@@ -132,7 +134,10 @@ export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlIn
           sql: plan.sql,
           name: plan.generator,
           template: plan.template,
-          features: { ...candidateFeatures(plan, rank, planInput.analysis), ...planMatchFeatures(plan, planInput) },
+          features: {
+            ...candidateFeatures(plan, rank, planInput.analysis),
+            ...(planMatch ? planMatchFeatures(plan, planInput) : {}),
+          },
         }));
     });
 }

@@ -23,7 +23,7 @@ import {
   scaleFromEvidence,
   withScale,
 } from "./answer-format.js";
-import { type EvidenceRow, keyStems } from "./evidence.js";
+import { type EvidenceRow, keyStems, questionPart } from "./evidence.js";
 import { MONTH_NAMES } from "../../text/lexicons.js";
 
 export interface Grid {
@@ -570,6 +570,8 @@ export function answerFromCells(
   evidence = "",
   options: { rowRank?: number } = {},
 ): CellAnswer | undefined {
+  // The decomposer's notes ("(columns: col_1, 2019)") name retrieval columns, not the asked row.
+  question = questionPart(question);
   // rowRank > 0: the same reading at the next-best located row (reader-candidates.ts alternatives).
   const rowRank = options.rowRank ?? 0;
   // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about

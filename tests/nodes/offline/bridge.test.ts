@@ -94,6 +94,17 @@ describe("table → passage bridge", () => {
     expect(row.score).toBeGreaterThan(row.runnerUp);
   });
 
+  it("remembers the row per question and table: asked again, the same row; another table hint, its own answer", () => {
+    const find = createRowFinder({ db, tables, passages });
+    const q = "Which hometown did the first African American winner have ?";
+    const row = find(q, "winners")!;
+    expect(find(q, "winners")).toBe(row);
+    expect(createRowFinder({ db, tables, passages })(q, "winners")).toEqual(row);
+    // the key keeps hint and question apart ("winners" + "x…" is not "winnersx" + "…")
+    expect(find(q.slice(1), "winners" + q[0])).toBeUndefined();
+    expect(find(q, undefined)).toBeUndefined();
+  });
+
   it("weighs a passage word by how rare it is among the rows' passages", () => {
     const linked: Passage[] = [
       {

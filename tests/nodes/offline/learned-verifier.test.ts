@@ -72,7 +72,13 @@ describe("candidate features", () => {
   it("an SQL candidate's agreement with the same attempt's other SQL candidates", () => {
     const q = "Which city does Ana Ruiz work in?";
     const sql = (siblings?: string[]) =>
-      answerFeatures(input(q, "Porto", { route: "SQL", ...(siblings ? { sqlSiblingAnswers: siblings } : {}) }), {
+      answerFeatures(
+        input(q, "Porto", {
+          route: "SQL",
+          verifierFeatures: "all",
+          ...(siblings ? { sqlSiblingAnswers: siblings } : {}),
+        }),
+        {
         ruleCode: "sql",
         hasPassages: false,
       });
@@ -248,5 +254,36 @@ describe("the model file", () => {
     const t0 = performance.now();
     for (let k = 0; k < n; k++) scoreFeatures(m, f);
     expect((performance.now() - t0) / n).toBeLessThan(0.1);
+  });
+});
+
+describe("calibration per kind of evidence", () => {
+  const byKind: AnswerModel = {
+    format: "atr-answer-verifier-v2",
+    scorer: { kind: "logistic", weights: { bias: 1 } },
+    calibration: { x: [0, 2], y: [0.2, 0.6] },
+    calibrationBy: [
+      { feature: "tables-only", calibration: { x: [0, 2], y: [0.1, 0.3] } },
+      { feature: "period-table", calibration: { x: [0, 2], y: [0.5, 0.9] } },
+    ],
+    threshold: 0.5,
+    trainedOn: {},
+  };
+
+  it("a candidate is calibrated by the first kind whose feature it carries, else by the model's own map", () => {
+    const back = checkAnswerModel(JSON.parse(JSON.stringify(byKind)));
+    expect(back).toEqual(byKind);
+    expect(scoreFeatures(back, { bias: 1, "tables-only": 1 })).toBeCloseTo(0.2); // raw 1 → halfway 0.1..0.3
+    expect(scoreFeatures(back, { bias: 1, "period-table": 1 })).toBeCloseTo(0.7);
+    expect(scoreFeatures(back, { bias: 1, "tables-only": 1, "period-table": 1 })).toBeCloseTo(0.2);
+    expect(scoreFeatures(back, { bias: 1, passages: 1 })).toBeCloseTo(0.4);
+  });
+
+  it("a file with one calibrationBy object still loads; a malformed entry is named", () => {
+    const one = { ...byKind, calibrationBy: byKind.calibrationBy![0] };
+    expect(checkAnswerModel(one).calibrationBy).toEqual([byKind.calibrationBy![0]]);
+    expect(() => checkAnswerModel({ ...byKind, calibrationBy: [{ feature: 3 }] })).toThrow(
+      /calibrationBy\[0\]\.feature: expected a feature name/,
+    );
   });
 });

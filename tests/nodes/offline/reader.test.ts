@@ -389,6 +389,48 @@ describe("offline reader: the row cell the asked phrase names", () => {
   });
 });
 
+describe("offline reader: the time cell a question's event names", () => {
+  const row: DescribedRow = {
+    tableId: "shows",
+    rowId: 0,
+    columns: ["Program", "Channel", "Debut date", "Match date", "Died"],
+    values: ["Evening Tides", "Channel 9", "20 May", "9 June", "c. 1509"],
+    passages: [
+      {
+        id: "/wiki/ET",
+        title: "Evening Tides",
+        text: "Evening Tides is a talk show hosted by a former footballer . It first aired in 1998 .",
+        file: "shows.json",
+        tableId: "shows",
+        cells: [[0, 0]],
+      },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === "shows" ? row : undefined),
+  });
+  const { readText: read } = createReaders(() => "", bridge);
+  const ask = (q: string) =>
+    read({
+      question: q,
+      subQuery: q,
+      plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "shows" } } },
+      evidence: "",
+    });
+
+  it("reads the time column whose header names the question's event, a day and month included", async () => {
+    expect(await ask("When did the show hosted by a former footballer make its debut ?")).toBe("20 May");
+    expect(await ask("What year did the host of the talk show die ?")).toBe("c. 1509");
+    expect(await ask("What is the match date of the talk show hosted by a former footballer ?")).toBe("9 June");
+  });
+
+  it("leaves a time question whose event no header names to the passages", async () => {
+    expect(await ask("In what year did the talk show hosted by a former footballer first air ?")).toBe("1998");
+  });
+});
+
 describe("offline reader: the described row's own words in its linked passages", () => {
   // The words that located the row (its cells' values) are all over its linked passages; the
   // answer sentence is the one holding the rest of the question.
@@ -491,10 +533,13 @@ describe("offline reader: a row described only through its passages is itself th
     expect(await ask("Which station broadcasts to the market town on the River Wend ?")).toBe("Riverside FM");
   });
 
-  it("reads the passages when the asked noun is something else, or the question names a cell", async () => {
-    // "monks": not what the station's page says it is.
+  it("also answers the row's name when the question names another of its cells", async () => {
+    expect(await ask("Which station broadcasts to Millbrook on 97.2 ?")).toBe("Riverside FM");
+  });
+
+  it("reads the passages when the asked noun is something else", async () => {
+    // "monks", "river": not what the station's page says it is.
     expect(await ask("Which monks founded the abbey of the town on the River Wend ?")).not.toBe("Riverside FM");
-    // The question names the row's Area cell: the row is known, the answer lies elsewhere.
     expect(await ask("Which river flows through Millbrook ?")).not.toBe("Riverside FM");
   });
 });

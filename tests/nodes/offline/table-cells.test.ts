@@ -317,3 +317,22 @@ describe("units and signs of cell answers", () => {
     expect(answerFromCells("What was the average tax benefit for 2020 and 2021?", rows)?.answer).toBe("-20");
   });
 });
+
+describe("answerFromCells: the decomposer's notes", () => {
+  const OTHER_ASSETS = parseMarkdownRows(
+    [
+      "Table name: other_assets",
+      "| col_1 | Year end | col_3 |",
+      "| --- | --- | --- |",
+      "|  | 2019 | 2018 |",
+      "| Prepaid software licences | 4,100 | 3,900 |",
+      "| Other assets(1) | 1,200 | 950 |",
+      "| Total other assets | 5,300 | 4,850 |",
+    ].join("\n"),
+  );
+  it("locates the row by the question, not by the columns its note names ('col_1' is no footnote mark '(1)')", () => {
+    const asked = "What was the Total other assets in 2019?";
+    expect(answerFromCells(asked, OTHER_ASSETS)?.answer).toBe("5,300");
+    expect(answerFromCells(`${asked} (columns: col_1, Year end)`, OTHER_ASSETS)?.answer).toBe("5,300");
+  });
+});

@@ -61,6 +61,14 @@ describe("learned target-column scorer", () => {
     setTargetColumnModel(undefined);
   });
 
+  it("keeps the hand ranking when the question spells a column's header (the model ranks only the rest)", () => {
+    const w = TARGET_FEATURES.map((f) => (f === "index" ? 10 : 0));
+    setTargetColumnModel({ trainedOn: "test", features: [...TARGET_FEATURES], weights: w });
+    // "silver" spells the Silver header: the hand score's column, whatever the weights prefer.
+    expect(ranked("how many silver medals did russia win?", "medals")[0]!.column.schema.name).toBe("Silver");
+    setTargetColumnModel(undefined);
+  });
+
   it("records one feature vector per usable column for training", () => {
     const seen: number[][] = [];
     recordTargetRankings((rows) => seen.push(...rows.map((r) => r.x)));
