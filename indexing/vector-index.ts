@@ -100,10 +100,6 @@ export class VectorFile {
   all(): Float32Array {
     return (this.whole ??= this.range(0, this.count));
   }
-  /** Drops the whole read (a caller that keeps its own copy); later reads go to the file again. */
-  forget(): void {
-    this.whole = undefined;
-  }
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
@@ -192,22 +188,30 @@ export class ExactIndex implements VectorIndex {
   private readonly rows?: Float32Array;
   /** columns[j * size + id] = vector id's dimension j. */
   private readonly columns?: Float32Array;
+  /** `vectors` row-major; with layout "columns" they are copied (a VectorFile is read a block at a time, not held). */
   constructor(
-    vectors: Float32Array,
+    vectors: Float32Array | VectorFile,
     readonly dim: number,
     layout: "rows" | "columns" = "rows",
   ) {
-    this.size = dim > 0 ? vectors.length / dim : 0;
-    if (layout === "rows") this.rows = vectors;
-    else {
-      const n = this.size;
-      const columns = new Float32Array(vectors.length);
-      for (let id = 0; id < n; id++) {
-        const off = id * dim;
-        for (let j = 0; j < dim; j++) columns[j * n + id] = vectors[off + j]!;
-      }
-      this.columns = columns;
+    const rows = vectors instanceof VectorFile ? undefined : vectors;
+    this.size = rows ? (dim > 0 ? rows.length / dim : 0) : (vectors as VectorFile).count;
+    if (layout === "rows") {
+      this.rows = rows ?? (vectors as VectorFile).all();
+      return;
     }
+    const n = this.size;
+    const columns = new Float32Array(n * dim);
+    const BLOCK = 4096;
+    for (let start = 0; start < n; start += BLOCK) {
+      const end = Math.min(n, start + BLOCK);
+      const block = rows ? rows.subarray(start * dim, end * dim) : (vectors as VectorFile).range(start, end);
+      for (let id = start; id < end; id++) {
+        const off = (id - start) * dim;
+        for (let j = 0; j < dim; j++) columns[j * n + id] = block[off + j]!;
+      }
+    }
+    this.columns = columns;
   }
   score(query: Float32Array, id: number): number {
     if (this.rows) return dot(this.rows, id, this.dim, query);
@@ -320,11 +324,18 @@ export class FaissIndex implements VectorIndex {
   }
 }
 
-/** Opens the best available backend over these vectors. `backend` forces one ("exact" | "faiss"). */
-export function openVectorIndex(vectors: Float32Array, dim: number, backend?: "exact" | "faiss"): VectorIndex {
+/**
+ * Opens the best available backend over these vectors (row-major, or a file read whole for FAISS and
+ * a block at a time for the exact backend's column-major copy). `backend` forces one ("exact" | "faiss").
+ */
+export function openVectorIndex(
+  vectors: Float32Array | VectorFile,
+  dim: number,
+  backend?: "exact" | "faiss",
+): VectorIndex {
   if (backend !== "exact") {
     const faiss = loadFaiss();
-    if (faiss) return new FaissIndex(faiss, vectors, dim);
+    if (faiss) return new FaissIndex(faiss, vectors instanceof VectorFile ? vectors.all() : vectors, dim);
     if (backend === "faiss")
       throw new VectorFileError("faiss-node is not loadable here (see scripts/build-faiss-node.sh)");
   }

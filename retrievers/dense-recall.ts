@@ -94,11 +94,8 @@ export class DenseView<T extends { text: string }> {
       const slice = new ExactIndex(this.file.range(start, end), this.file.dim);
       return slice.search(q, n).map((h) => ({ id: h.id + start, score: h.score }));
     }
-    if (!this.index) {
-      this.index = openVectorIndex(this.file.all(), this.file.dim, this.backend);
-      // the exact backend keeps its own (transposed) copy: the file's whole read is not held twice
-      if (this.index.backend === "exact") this.file.forget();
-    }
+    // (the exact backend reads the file a block at a time into its column-major copy: not held twice)
+    this.index ??= openVectorIndex(this.file, this.file.dim, this.backend);
     return this.index.search(q, n, restrict);
   }
 }

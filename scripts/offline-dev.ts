@@ -6,6 +6,7 @@
  *     --questions ../shared/data/wtq/dev/questions.jsonl [--limit N] [--show wrong|all|none] [--c-top K]
  *
  * Build the store first (any tables dir): npx tsx scripts/offline-dev.ts --build <tables dir> --store <file>.
+ * `--no-target-model` ranks target columns with the hand score (models/target-columns.json unused).
  * `--c-top K` restricts the usable columns to the K best columns by header overlap with the question
  * (an approximation of the graph's allowed columns C) to measure what C costs.
  */
@@ -24,6 +25,7 @@ import { planFeatures, rowsFeature, type PlanFeatures } from "../nodes/offline/c
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
 import { fuseEvidence } from "../nodes/offline/fuse.js";
 import type { SubQueryPlan } from "../nodes/types.js";
+import { setTargetColumnModel } from "../nodes/offline/target-column-model.js";
 
 const { values } = parseArgs({
   options: {
@@ -36,8 +38,11 @@ const { values } = parseArgs({
     index: { type: "string" },
     "c-top": { type: "string" },
     out: { type: "string" },
+    "no-target-model": { type: "boolean", default: false },
   },
 });
+// (The hand-scored target column, for before/after figures of the learned one.)
+if (values["no-target-model"]) setTargetColumnModel(null);
 
 if (values.build) {
   if (!values.store) throw new Error("--build needs --store <file>");

@@ -11,7 +11,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { clauseAsk, readClause } from "../nodes/offline/clause-reader.js";
+import { readClause } from "../nodes/offline/clause-reader.js";
+import { clauseAsk } from "../nodes/offline/clause-question.js";
 import { scoreTatqa, tatPredictionFromText } from "../evals/scoring/tatqa.js";
 
 const { values } = parseArgs({

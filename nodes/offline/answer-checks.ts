@@ -99,20 +99,24 @@ interface SupportUnit {
   /** A sentence's passage subject (normalised); undefined for a table row. */
   subject?: string;
 }
+/** A block's sentence units: the attempts and SQL candidates of a sub-query share most blocks of their evidence. */
+const blockUnits = boundedMemo(256, (text: string): readonly SupportUnit[] => {
+  const units: SupportUnit[] = [];
+  const subject = sentences(text)[0] ?? "";
+  const subjectNorm = normaliseForContainment(subject);
+  for (const s of sentences(
+    text
+      .split("\n")
+      .filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l))
+      .join("\n"),
+  )) {
+    units.push({ stems: keyStems(`${s} ${subject}`), texts: [normaliseForContainment(s)], subject: subjectNorm });
+  }
+  return units;
+});
 const supportUnits = boundedMemo(32, (evidence: string): { units: SupportUnit[]; df: Map<string, number> } => {
   const units: SupportUnit[] = [];
-  for (const block of parseBlocks(evidence)) {
-    const subject = sentences(block.text)[0] ?? "";
-    const subjectNorm = normaliseForContainment(subject);
-    for (const s of sentences(
-      block.text
-        .split("\n")
-        .filter((l) => !/^\s*\||^\s*\[Table /.test(l) && !/^\s+\S+.*:\s/.test(l))
-        .join("\n"),
-    )) {
-      units.push({ stems: keyStems(`${s} ${subject}`), texts: [normaliseForContainment(s)], subject: subjectNorm });
-    }
-  }
+  for (const block of parseBlocks(evidence)) units.push(...blockUnits(block.text));
   for (const row of parseRows(evidence)) {
     const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
     units.push({ stems: keyStems(text), texts: row.cells.map((c) => normaliseForContainment(c.value)) });
@@ -236,7 +240,19 @@ export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount:
 
 /** Every table row of the evidence: `[Table …, row …]` blocks and markdown table rows. */
 export function evidenceRows(evidence: string): EvidenceRow[] {
-  return remembered(rowsMemo, evidence, () => parseEvidenceRows(evidence));
+  return remembered(rowsMemo, evidence, () => sameRowsAsBefore(parseEvidenceRows(evidence)));
+}
+
+/**
+ * The earlier list of the same rows, when there is one: the SQL candidates of an attempt differ in
+ * their result, not in their rows, and the table readers remember their work per list
+ * (table-cells.ts `describedGrids`). Results are read, never changed.
+ */
+const rowsByContent = new Map<string, EvidenceRow[]>();
+function sameRowsAsBefore(rows: EvidenceRow[]): EvidenceRow[] {
+  if (rows.length === 0) return rows;
+  const key = JSON.stringify(rows);
+  return remembered(rowsByContent, key, () => rows);
 }
 
 function parseEvidenceRows(evidence: string): EvidenceRow[] {

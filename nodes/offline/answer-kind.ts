@@ -7,6 +7,7 @@
 import { parseDate, parseNumber } from "../../indexing/column-types.js";
 import type { SubQueryPlan } from "../types.js";
 import { questionPart } from "./evidence.js";
+import { clauseAsk } from "./clause-question.js";
 import {
   MONTH_PATTERN,
   nounPattern,
@@ -113,7 +114,7 @@ export function answerKindFromQuestion(question: string): AnswerKind {
  */
 export function answerKindOf(plan: SubQueryPlan | undefined, question: string): AnswerKind {
   // A description ("When is goodwill considered impaired?") is a clause, whatever the wh-word.
-  if (asksForDescription(question)) return "text";
+  if (asksForDescription(question) || clauseAsk(question)) return "text";
   const a = plan?.analysis ?? {};
   const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
   // The decomposer's notes ("(columns: Name, Birthdate)", "(about: …)") are not the question's wording.

@@ -12,8 +12,9 @@
  * with ("… operate in?" — the countries, not "in"); "when" questions start at the sentence's
  * condition ("when", "if", "upon", …), cause questions at the cause marker ("due to …").
  */
-import { keyStems, questionPart, sentences } from "./evidence.js";
+import { keyStems, sentences } from "./evidence.js";
 import { cleanAnswer } from "./answer-format.js";
+import { askedClause, clauseAsk, type ClauseAsk } from "./clause-question.js";
 
 /** A clause reading: the answer, the sentence it came from, and how much of the question that sentence holds. */
 export interface ClauseReading {
@@ -21,10 +22,6 @@ export interface ClauseReading {
   context: string;
   coverage: number;
 }
-
-/** Questions that ask for an amount, a count, a date or a rate: their answers are numbers, not clauses. */
-const ASKS_NUMBER =
-  /^(?:how (?:much|many|long|old)\b|what (?:is|was|are|were) the (?:amount|number|value|total|sum|percentage|proportion|portion|share|rate|ratio|price|cost|balance|level|change|increase|decrease|difference|average|date|year|period)\b|in which (?:year|period)\b|which (?:year|period)\b|what (?:year|date)\b|when (?:did|was|were)\b)/;
 
 /** Words a sentence links its subject to its answer with ("X represents Y"): skipped at the answer's start. */
 const LINKING =
@@ -42,44 +39,6 @@ const CAUSE =
 
 /** Markers that open a purpose clause ("… to reduce …", "in order to …"). */
 const PURPOSE = /\b(?:in order to|so as to|to)\s+[a-z]/i;
-
-/** What shape of clause a question asks for, or undefined when it does not ask for a clause. */
-export type ClauseAsk = "condition" | "cause" | "purpose" | "object";
-
-/**
- * The clause a question asks for: "when does/is …" a condition, "why"/"what drove …" a cause, "what
- * is X used for" a purpose, "what does X verb", "what is X verb-ed as/by/…" and "what is TERM" the
- * rest of the restating sentence; undefined for questions that ask for an amount, count, date, rate
- * or an extreme, and for "where"/"who" (places and names: the span reader's).
- */
-export function clauseAsk(question: string): ClauseAsk | undefined {
-  const asked = questionPart(question).replace(/\s+/g, " ").trim();
-  const q = asked.toLowerCase().replace(/\s*\?+\s*$/, "");
-  if (ASKS_NUMBER.test(q) || /\b(?:most|least|highest|lowest|largest|smallest)\b/.test(q)) return undefined;
-  // A relative clause ("… of the city where X is located") or a name's alias ("known as") asks for an entity.
-  if (/\b(?:where|which|whose|that|who|whom)\b/.test(q.replace(/^\S+\s/, "")) || /\b(?:known|located|named|called|born|death)\b/.test(q))
-    return undefined;
-  // A closing participle is written in lower case ("… of Central United?" closes with a name).
-  const closing = /([\p{L}]+)(?:\s+(?:of|for|in|on|to|from|with|by|as|at|under))?\s*\?*\s*$/u.exec(asked)?.[1] ?? "";
-  const closesLower = closing === closing.toLowerCase();
-  if (/^when (?:does|do|is|are|will|would|should|can|must|may)\b/.test(q)) return "condition";
-  if (/^(?:why\b|what (?:factors |reasons? )?(?:caused|drove|driven|led to|contributed to)\b|what (?:is|are|was|were) the (?:main |primary |principal )?(?:reasons?|causes?|drivers?)\b)/.test(q))
-    return "cause";
-  if (/^what (?:is|are|was|were) .+ used (?:for|by .+ for)$/.test(q) || /^what (?:is|are|was|were) the (?:objective|purpose|aim|goal)s? of\b/.test(q))
-    return "purpose";
-  // "What was the last bridge built?": a position in a table's rows, not a clause.
-  if (/\b(?:first|last|second|third|next|previous|earliest|latest|listed|combined)\b/.test(q)) return undefined;
-  // "What do capital leases reflect?", "What does X consist of?": the question ends with its verb (and a particle).
-  if (/^what (?:do|does|did) \S.* [a-z]+(?: (?:of|for|in|on|to|from|with|by|as))?$/.test(q) && !/\b(?:19|20)\d\d$/.test(q))
-    return "object";
-  // "What is X based on?", "What are X classified as?": a participle closes the question.
-  if (closesLower && /^(?:what|how) (?:is|are|was|were) \S.* (?:[a-z]+ed|paid|made|held|built|known|shown|given|done|seen|based)(?: (?:on|as|to|in|by|for|from|with|under))?$/.test(q))
-    return "object";
-  // "What is deferred revenue?": a bare term (no "the", no "of …") asks for its definition.
-  if (/^what (?:is|are) (?:an? )?[\w'’&.-]+(?: [\w'’&.-]+){0,4}$/.test(q) && !/\b(?:the|of|in|on|for|at|by|from|\d+)\b/.test(q.slice(8)))
-    return "object";
-  return undefined;
-}
 
 interface Token {
   text: string;
@@ -99,19 +58,29 @@ function tokens(sentence: string): Token[] {
 
 const bare = (t: Token) => t.text.toLowerCase().replace(/^[("“‘'`]+|[)"”’'`,.;:]+$/g, "");
 
+/** An answer clause: cleaned, without a closing aside in brackets ("… through 2020 (subject to …)"). */
+function clause(text: string): string {
+  return cleanAnswer(cleanAnswer(text).replace(/(\S)\s*\([^()]*\s[^()]*\)$/, "$1"));
+}
+
 /**
  * The answer inside the chosen sentence: after the restatement of the question's words, or from the
  * clause marker the ask calls for; undefined when nothing but question words is left.
  */
 export function clauseOf(question: string, ask: ClauseAsk, sentence: string): string | undefined {
   const s = sentence.replace(/^\s*(?:\(\w{1,3}\)|[•●▪*-])\s*/, "");
+  // "What impacted X?" — "X was impacted primarily by A": the agent A.
+  const agent = ask === "cause" && /^what (?:impacted|affected|influenced)\b/i.test(askedClause(question))
+    ? /\b(?:impacted|affected|influenced)\b(?:\s+\w+){0,2}?\s+by\s+/i.exec(s)
+    : null;
+  if (agent) return clause(s.slice(agent.index + agent[0].length));
   const marker = ask === "condition" ? CONDITION : ask === "cause" ? CAUSE : undefined;
   if (marker) {
     const m = marker.exec(s);
     // "If X, then Y": the condition is X.
-    if (m) return cleanAnswer(s.slice(m.index).replace(/,\s*then\b.*$/i, ""));
+    if (m) return clause(s.slice(m.index).replace(/,\s*then\b.*$/i, ""));
   }
-  const q = questionPart(question);
+  const q = askedClause(question);
   const qStems = keyStems(q);
   const toks = tokens(s);
   const hits = toks.map((t) => [...t.stems].filter((x) => qStems.has(x)));
@@ -136,11 +105,16 @@ export function clauseOf(question: string, ask: ClauseAsk, sentence: string): st
   const lastWord = questionWords.at(-1) ?? "";
   // The question's closing verb ("… comprise of?", "… entered into with counterparties?") restated in the sentence.
   const closing = keyStems(questionWords.filter((w) => !PREPOSITION.test(w)).at(-1) ?? "");
+  // "X in these agreements are classified as A" for "What is X classified as?": the closing verb comes a few words on.
+  const verbAhead = [...closing].some((x) => seen.has(x))
+    ? -1
+    : toks.findIndex((t, k) => k >= at && k - at <= 8 && [...t.stems].some((x) => closing.has(x)));
+  if (verbAhead >= 0) at = verbAhead + 1;
   if (ask === "purpose" || ask === "cause") {
     const rest = s.slice(toks[at - 1]?.end ?? 0);
     const m = PURPOSE.exec(rest);
     if (m && (ask === "purpose" || m.index < 40))
-      return cleanAnswer(rest.slice(m.index).replace(/^(?:in order to|so as to)\s+/i, "to "));
+      return clause(rest.slice(m.index).replace(/^(?:in order to|so as to)\s+/i, "to "));
   }
   // "Calculated on … for tax credits": the question's words come after the answer; it follows the closing verb.
   if (toks.length - at < 2) {
@@ -151,11 +125,13 @@ export function clauseOf(question: string, ask: ClauseAsk, sentence: string): st
   while (at < toks.length) {
     const w = bare(toks[at]!);
     const isClosing = hits[at]!.length > 0 && [...toks[at]!.stems].some((x) => closing.has(x));
-    if ((hits[at]!.length === 0 && LINKING.test(w)) || isClosing || (PREPOSITION.test(w) && w === lastWord)) at++;
+    // "… impacted by higher costs": the agent, without its "by"; "calculated by adding …" keeps the manner.
+    const agent = w === "by" && at > 0 && !/ing$/.test(bare(toks[at + 1] ?? toks[at]!)) && /(?:ed|en)$/.test(bare(toks[at - 1]!));
+    if ((hits[at]!.length === 0 && LINKING.test(w)) || isClosing || (PREPOSITION.test(w) && w === lastWord) || agent) at++;
     else break;
   }
   if (at >= toks.length) return undefined;
-  const answer = cleanAnswer(s.slice(toks[at]!.start));
+  const answer = clause(s.slice(toks[at]!.start));
   const words = keyStems(answer);
   if (words.size === 0 || [...words].every((w) => qStems.has(w))) return undefined;
   return answer;
@@ -179,7 +155,7 @@ export function readClause(question: string, evidence: string): ClauseReading | 
   if (!ask) return undefined;
   const sents = evidenceSentences(evidence);
   if (sents.length === 0) return undefined;
-  const qStems = [...keyStems(questionPart(question))];
+  const qStems = [...keyStems(askedClause(question))];
   if (qStems.length === 0) return undefined;
   const stemSets = sents.map((s) => keyStems(s));
   const df = new Map<string, number>();

@@ -417,6 +417,10 @@ export function chooseOrderColumn(
   const sw = superlativeWord(q);
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
   const rows: OrderRanking["rows"] = [];
+  const hooks = orderHooks();
+  const model = orderColumnModel();
+  // (The feature vectors only when a model or a training hook reads them: this runs for every superlative.)
+  const features = model !== null || hooks.recorder !== null || hooks.forced !== null;
   let firstNumeric = true;
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
@@ -442,7 +446,9 @@ export function chooseOrderColumn(
       rankPenalty: rank && !best ? 1 : 0,
     };
     const handScore = ORDER_HAND_TERMS.reduce((s, [name, w]) => s + w * hand[name], 0);
-    const x = orderFeatureVector(c, catalog.columns.length, numeric && firstNumeric, hand, sw, rank, isYearColumn(c));
+    const x = features
+      ? orderFeatureVector(c, catalog.columns.length, numeric && firstNumeric, hand, sw, rank, isYearColumn(c))
+      : [];
     if (numeric) firstNumeric = false;
     rows.push({ column: c, x, hand: handScore });
   }
@@ -450,10 +456,8 @@ export function chooseOrderColumn(
   // The hand score says how strongly some column is named (the generators' thresholds read it); the
   // learned model, when shipped, re-picks which column among the same candidates.
   const strongest = rows.reduce((b, r) => (r.hand > b.hand ? r : b), rows[0]!);
-  const hooks = orderHooks();
   hooks.recorder?.({ rows });
   const forcedIndex = hooks.forced?.({ rows });
-  const model = orderColumnModel();
   const chosen =
     forcedIndex !== undefined
       ? rows[forcedIndex]!

@@ -4,8 +4,9 @@
  * positive when the first plan answering with it is right). The first features are the hand-written score's own terms
  * (columns.ts `rankTargetColumns`), so the hand weights are the model's starting point and its
  * prior; the rest pair the question's wh-word and answer kind with the column's kind, and describe
- * the column's cells. Without models/target-columns.json (none is shipped: see docs/OFFLINE-BACKBONE.md,
- * "Learned target column") the hand score ranks the columns.
+ * the column's cells. The shipped models/target-columns.json ranks only when no column's header is
+ * spelled by the question (columns.ts; docs/OFFLINE-BACKBONE.md, "Learned target column, shipped");
+ * without the file the hand score ranks the columns.
  */
 import type { QuestionAnalysis } from "./analysis.js";
 import { ModelFile, ModelFileError } from "./model-file.js";
@@ -62,6 +63,24 @@ export interface ColumnTerms {
   kind: (typeof KINDS)[number];
 }
 
+/** Non-empty cells and their mean length: read once per column (every ranking of every question asks). */
+const shapes = new WeakMap<CatalogColumn, { present: number; meanLength: number }>();
+function cellShape(c: CatalogColumn): { present: number; meanLength: number } {
+  let shape = shapes.get(c);
+  if (!shape) {
+    let present = 0;
+    let length = 0;
+    for (const v of c.raw) {
+      if (v.trim() === "") continue;
+      present++;
+      length += v.length;
+    }
+    shape = { present, meanLength: length / Math.max(1, present) };
+    shapes.set(c, shape);
+  }
+  return shape;
+}
+
 /** The feature vector of one column for one question (TARGET_FEATURES order). */
 export function targetFeatureVector(
   a: QuestionAnalysis,
@@ -69,8 +88,7 @@ export function targetFeatureVector(
   columnCount: number,
   terms: ColumnTerms,
 ): number[] {
-  const present = c.raw.filter((v) => v.trim() !== "");
-  const meanLength = present.reduce((s, v) => s + v.length, 0) / Math.max(1, present.length);
+  const { present, meanLength } = cellShape(c);
   const wh = whClass(a.normalized);
   const type = (ANSWER_TYPES as readonly string[]).includes(a.answerType) ? a.answerType : "other";
   const x = [
@@ -78,7 +96,7 @@ export function targetFeatureVector(
     terms.hand.hintMatch === 0 ? 1 : 0,
     terms.headMatch,
     columnCount > 1 ? c.index / (columnCount - 1) : 0,
-    c.distinct.size / Math.max(1, present.length),
+    c.distinct.size / Math.max(1, present),
     Math.log1p(meanLength) / 3,
     c.numericShare,
     c.yearShare,

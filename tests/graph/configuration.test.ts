@@ -50,3 +50,22 @@ describe("ensureConfiguration", () => {
     expect(() => ensureConfiguration({ configurable: { routerType: "fixed" } })).toThrow(/forceRoute/);
   });
 });
+
+describe("ensureConfiguration remembers parsed configurations", () => {
+  it("gives equal, independent configurations for the same values, and still refuses a bad value every time", () => {
+    const a = ensureConfiguration({ configurable: { maxIter: 3, schemaTopK: 7 } });
+    const b = ensureConfiguration({ configurable: { maxIter: 3, schemaTopK: 7, thread_id: "t" } });
+    expect(b).toEqual(a);
+    expect(b).not.toBe(a);
+    a.maxIter = 9; // a caller changing its copy changes nobody else's
+    expect(ensureConfiguration({ configurable: { maxIter: 3, schemaTopK: 7 } }).maxIter).toBe(3);
+    expect(ensureConfiguration({ configurable: { maxIter: 4 } }).maxIter).toBe(4);
+    for (let i = 0; i < 2; i++) expect(() => ensureConfiguration({ configurable: { maxIter: 0 } })).toThrow(/maxIter/);
+    expect(() => ensureConfiguration({ configurable: { maxIter: Number.NaN } })).toThrow(/maxIter/);
+  });
+
+  it("gives the right configuration after its memo turned over (more distinct configurations than it holds)", () => {
+    for (let k = 1; k <= 300; k++) expect(ensureConfiguration({ configurable: { cellTopK: k } }).cellTopK).toBe(k);
+    expect(ensureConfiguration({ configurable: { cellTopK: 1 } }).cellTopK).toBe(1);
+  });
+});

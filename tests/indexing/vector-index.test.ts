@@ -8,6 +8,7 @@ import {
   loadFaiss,
   openVectorIndex,
   readVectors,
+  VectorFile,
   VectorFileError,
   vectorBackendName,
   writeVectors,
@@ -156,9 +157,18 @@ describe("the column-major exact index (a whole view)", () => {
     }
   });
 
-  it("is what openVectorIndex gives for the exact backend", () => {
+  it("is what openVectorIndex gives for the exact backend, from vectors or from a file read a block at a time", async () => {
     const index = openVectorIndex(v, d, "exact");
     expect(index.backend).toBe("exact");
     expect(index.search(sparse, 10)).toEqual(rows.search(sparse, 10));
+    // 5,000 vectors: more than one block of the copy
+    const many = randomUnitVectors(5000, d, 5);
+    const path = join(mkdtempSync(join(tmpdir(), "atr-vec-")), "m.f32");
+    await writeVectors(path, many);
+    const file = new VectorFile(path, d, 5000);
+    const fromFile = openVectorIndex(file, d, "exact");
+    const whole = new ExactIndex(many, d);
+    for (const q of [sparse, dense]) expect(fromFile.search(q, 30)).toEqual(whole.search(q, 30));
+    file.close();
   });
 });

@@ -36,18 +36,14 @@ describe("answer ranker", () => {
     expect(groups.map((g) => g.answer)).toEqual(["Porto", "Lyon"]);
     expect(groups[0]!.attempts).toEqual([0, 1]);
     expect(groups[0]!.features).toMatchObject({
-      "r:count=2": 1,
       "r:routes=2": 1,
       "r:sql-and-read": 1,
       // by kind of evidence too (no passages, no report table: "linked" is the rest)
       "r:sql-and-read|linked": 1,
-      "r:rule-pick": 1,
-      "r:first=1": 1,
       "r:answers=2": 1,
     });
     expect(groups[0]!.features[LOGIT_P]).toBeCloseTo(Math.log(0.6 / 0.4));
-    expect(groups[1]!.features["r:rule-pick"]).toBeUndefined();
-    expect(groups[1]!.features["r:count=2"]).toBeUndefined();
+    expect(groups[1]!.features["r:routes=2"]).toBeUndefined();
   });
 
   it("reads the kind of evidence from the attempts' features, and nothing else of them", () => {
@@ -58,7 +54,7 @@ describe("answer ranker", () => {
     const [porto] = answerGroups([tables(a("Porto", "SQL", 0.4)), tables(a("Porto", "TEXT", 0.3))]).map(
       (g) => g.features,
     );
-    expect(porto).toMatchObject({ "r:count=2|tables": 1, "r:sql-and-read|tables": 1 });
+    expect(porto).toMatchObject({ "r:routes=2|tables": 1, "r:sql-and-read|tables": 1 });
     expect(Object.keys(porto!).some((k) => k.includes("kind=") || k.includes("rule="))).toBe(false);
   });
 
@@ -69,7 +65,7 @@ describe("answer ranker", () => {
     expect(chooseAnswer(attempts, ranker)).toMatchObject({ index: 1, verified: false });
     // a measured agreement weight large enough overturns it; a small one does not
     const agreeing = (w: number) => ({
-      scorer: { kind: "logistic" as const, weights: { [LOGIT_P]: 1, "r:count=2": w } },
+      scorer: { kind: "logistic" as const, weights: { [LOGIT_P]: 1, "r:routes=2": w } },
     });
     expect(chooseAnswer(attempts, agreeing(0.3))).toMatchObject({ index: 1 });
     expect(chooseAnswer(attempts, agreeing(1.5))).toMatchObject({ index: 0 });
@@ -77,7 +73,7 @@ describe("answer ranker", () => {
 
   it("answers the accepted attempt, else the ranker's choice, else the highest P", () => {
     const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
-    const ranker = { scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } } };
+    const ranker = { scorer: { kind: "logistic" as const, weights: { "r:routes=2": 2 } } };
     expect(chooseAnswer(attempts)).toEqual({ index: 1, verified: false, p: 0.5 });
     // the ranker's group; its first attempt gives the answer
     expect(chooseAnswer(attempts, ranker)).toMatchObject({ index: 0, verified: false });
@@ -93,7 +89,7 @@ describe("answer ranker", () => {
     const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
     // raw 2 for the agreed answer, 0 for the other; the calibration maps raw 2 → 0.9
     const ranker = {
-      scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } },
+      scorer: { kind: "logistic" as const, weights: { "r:routes=2": 2 } },
       calibration: { x: [0, 2], y: [0.2, 0.9] },
     };
     expect(chooseAnswer(attempts, ranker, 0.85)).toEqual({ index: 0, verified: true, p: 0.9 });

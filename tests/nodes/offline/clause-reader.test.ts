@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { clauseAsk, clauseOf, readClause } from "../../../nodes/offline/clause-reader.js";
+import { clauseOf, readClause } from "../../../nodes/offline/clause-reader.js";
+import { clauseAsk } from "../../../nodes/offline/clause-question.js";
+import { answerKindOf } from "../../../nodes/offline/answer-kind.js";
 import { readText } from "../../../nodes/offline/reader.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
 
@@ -21,6 +23,9 @@ const REPORT = [
   "The hedges are used by the group to fix the cost of fuel for the next two years.",
   "Inventories are stated at the lower of cost and net realisable value.",
   "If the customer cancels within ten days, then the deposit is refunded.",
+  "The group's effective tax rate for the year was favourably impacted mainly by research credits and lower state taxes.",
+  "Payments in these contracts have been classified as a finance lease.",
+  "Acme Freight is a carrier of bulk cargo for mining firms (subject to renewal in two years).",
 ].join("\n");
 
 describe("clauseAsk: which questions ask for a clause", () => {
@@ -85,6 +90,30 @@ describe("readClause: the sentence that restates the question, and what follows 
     expect(clauseOf("Which countries does the group operate plants in?", "object", "The group operates plants in France and Peru.")).toBe(
       "France and Peru",
     );
+  });
+});
+
+describe("readClause: frames, agents, verbs further on, asides", () => {
+  it("drops a leading frame of the question", () => {
+    expect(clauseAsk("In 2019, why did the revenue of the northern region rise?")).toBe("cause");
+    expect(readClause("In 2019, why did the revenue of the northern region rise?", REPORT)?.answer).toBe(
+      "primarily due to higher volumes of grain",
+    );
+  });
+  it("answers 'what impacted X' with the agent", () => {
+    expect(readClause("What impacted the group's effective tax rate?", REPORT)?.answer).toBe(
+      "research credits and lower state taxes",
+    );
+  });
+  it("finds the question's closing verb a few words after its subject", () => {
+    expect(readClause("What are payments classified as?", REPORT)?.answer).toBe("a finance lease");
+  });
+  it("leaves out a closing aside in brackets", () => {
+    expect(readClause("What is Acme Freight?", REPORT)?.answer).toBe("a carrier of bulk cargo for mining firms");
+  });
+  it("gives clause questions the answer kind text", () => {
+    expect(answerKindOf(undefined, "When does the company bill its customers?")).toBe("text");
+    expect(answerKindOf(undefined, "When did the company open its plant?")).not.toBe("text");
   });
 });
 

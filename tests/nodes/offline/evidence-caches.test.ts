@@ -60,3 +60,20 @@ describe("described report-table grids are remembered by the rows list", () => {
     expect(answerFromCells(q, report)?.answer).toBe("120");
   });
 });
+
+describe("evidence rows are shared between evidences holding the same rows", () => {
+  const table = "[Source: t.csv]\n| Year | Revenue |\n| --- | --- |\n| 2019 | 120 |\n| 2018 | 100 |";
+  it("gives the same list when only a text after the table differs, and each table its own rows", async () => {
+    const { evidenceRows } = await import("../../../nodes/offline/answer-checks.js");
+    const one = evidenceRows(`${table}\n\n[{"revenue":120}]`);
+    const two = evidenceRows(`${table}\n\n[{"revenue":100}]`);
+    expect(two).toBe(one);
+    expect(one.map((r) => r.cells.map((c) => c.value))).toEqual([
+      ["2019", "120"],
+      ["2018", "100"],
+    ]);
+    const other = evidenceRows(table.replace("| 2018 | 100 |", "| 2018 | 90 |"));
+    expect(other).not.toBe(one);
+    expect(other[1]!.cells[1]!.value).toBe("90");
+  });
+});

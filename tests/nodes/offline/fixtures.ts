@@ -180,6 +180,19 @@ export const TICKETS: RawTable = {
   ],
 };
 
+/** A plain employees table: a text key column beside the numeric column questions name. */
+export const EMPLOYEES: RawTable = {
+  id: "employees",
+  file: "employees.csv",
+  header: ["id", "name", "department", "salary", "start_date"],
+  rows: [
+    ["1", "Ana Ruiz", "Sales", "71000", "2019-03-01"],
+    ["2", "Bo Chen", "Finance", "64000", "2020-07-15"],
+    ["3", "Cara Diaz", "Sales", "88000", "2018-01-09"],
+    ["4", "Dev Patel", "Support", "52000", "2021-11-30"],
+  ],
+};
+
 export function openFixture(): Fixture {
   const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
   const path = join(dir, "tables.sqlite");
@@ -197,6 +210,7 @@ export function openFixture(): Fixture {
     FLIGHTS,
     TOWNS,
     TICKETS,
+    EMPLOYEES,
   ]);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));

@@ -11,6 +11,8 @@ import {
   TARGET_FEATURES,
   targetColumnModel,
 } from "../../../nodes/offline/target-column-model.js";
+import { askedWords } from "../../../nodes/offline/mentions.js";
+import { firstPlan } from "../../../nodes/offline/plans/registry.js";
 import { openFixture } from "./fixtures.js";
 
 const fx = openFixture();
@@ -67,6 +69,23 @@ describe("learned target-column scorer", () => {
     // "silver" spells the Silver header: the hand score's column, whatever the weights prefer.
     expect(ranked("how many silver medals did russia win?", "medals")[0]!.column.schema.name).toBe("Silver");
     setTargetColumnModel(undefined);
+  });
+
+  it("the shipped model (or none) still answers a plain table's named numeric column", () => {
+    setTargetColumnModel(undefined);
+    const answer = (question: string) => {
+      const analysis = analyzeQuestion(question);
+      const catalog = fx.catalog("employees");
+      const plan = firstPlan({
+        analysis,
+        catalog,
+        mentions: findMentions(question, catalog, { avoidWords: askedWords(analysis) }),
+      });
+      return fx.run(plan!.sql);
+    };
+    expect(answer("What is the highest salary?")).toEqual([["88000"]]);
+    expect(answer("What's Bo Chen's salary?")).toEqual([["64000"]]);
+    expect(answer("Which department does Dev Patel work in?")).toEqual([["Support"]]);
   });
 
   it("records one feature vector per usable column for training", () => {
