@@ -74,7 +74,8 @@ function superlativeHead(
     if (named) return named;
   }
   // ("lowest stock level" typed as a search: a phrase naming the ordered quantity and no row is its value.)
-  if (!/^(which|who|whom|whose|what)\b/.test(q) && phrase.some(namesOrder)) return order;
+  // ("most expensive flat": a last word naming no column is the row noun.)
+  if (!/^(which|who|whom|whose|what)\b/.test(q) && namesOrder(phrase[phrase.length - 1]!)) return order;
   return undefined;
 }
 
