@@ -44,7 +44,9 @@ const run = new Map(
     : [],
 );
 const em = (q: Question, answer: string) =>
-  answer ? scoreTatqa({ answer: q.answer, scale: q.scale, answer_type: q.answer_type }, tatPredictionFromText(answer)).em : 0;
+  answer
+    ? scoreTatqa({ answer: q.answer, scale: q.scale, answer_type: q.answer_type }, tatPredictionFromText(answer)).em
+    : 0;
 
 const byType = new Map<string, { n: number; taken: number; right: number; runRight: number }>();
 let better = 0;
@@ -57,7 +59,9 @@ for (const q of questions) {
   const ask = clauseAsk(q.question);
   if (!ask) continue;
   e.taken++;
-  const passages = (JSON.parse(readFileSync(join(dir, "passages", `${q.table_id}.json`), "utf8")) as Array<{ text: string }>)
+  const passages = (
+    JSON.parse(readFileSync(join(dir, "passages", `${q.table_id}.json`), "utf8")) as Array<{ text: string }>
+  )
     .map((p) => p.text)
     .join("\n");
   const answer = readClause(q.question, passages)?.answer ?? "";
@@ -70,15 +74,21 @@ for (const q of questions) {
   const show = values.show;
   const tag = right > runRight ? "better" : right < runRight ? "worse" : right ? "right" : "wrong";
   if (show && (show === "all" || show === tag || (show === "wrong" && !right)))
-    console.log(`${tag}\t${ask}\t${key}\t${q.question}\n\tclause: ${answer}\n\tgold:   ${q.answer.join(" | ")}${values.pred ? `\n\trun:    ${run.get(q.question_id)}` : ""}`);
+    console.log(
+      `${tag}\t${ask}\t${key}\t${q.question}\n\tclause: ${answer}\n\tgold:   ${q.answer.join(" | ")}${values.pred ? `\n\trun:    ${run.get(q.question_id)}` : ""}`,
+    );
 }
 let taken = 0;
 let right = 0;
 let runRight = 0;
 for (const [key, e] of [...byType].sort()) {
-  console.log(`${key.padEnd(24)} taken ${String(e.taken).padStart(3)} / ${String(e.n).padStart(3)}  clause right ${String(e.right).padStart(3)}${values.pred ? `  run right ${String(e.runRight).padStart(3)}` : ""}`);
+  console.log(
+    `${key.padEnd(24)} taken ${String(e.taken).padStart(3)} / ${String(e.n).padStart(3)}  clause right ${String(e.right).padStart(3)}${values.pred ? `  run right ${String(e.runRight).padStart(3)}` : ""}`,
+  );
   taken += e.taken;
   right += e.right;
   runRight += e.runRight;
 }
-console.log(`all: taken ${taken} / ${questions.length}, clause right ${right}${values.pred ? `, run right ${runRight}; clause vs run: ${better} better / ${worse} worse` : ""}`);
+console.log(
+  `all: taken ${taken} / ${questions.length}, clause right ${right}${values.pred ? `, run right ${runRight}; clause vs run: ${better} better / ${worse} worse` : ""}`,
+);

@@ -34,26 +34,47 @@ export function clauseAsk(question: string): ClauseAsk | undefined {
   const q = asked.toLowerCase().replace(/\s*\?+\s*$/, "");
   if (ASKS_NUMBER.test(q) || /\b(?:most|least|highest|lowest|largest|smallest)\b/.test(q)) return undefined;
   // A relative clause ("… of the city where X is located") or a name's alias ("known as") asks for an entity.
-  if (/\b(?:where|which|whose|that|who|whom)\b/.test(q.replace(/^\S+\s/, "")) || /\b(?:known|located|named|called|born|death)\b/.test(q))
+  if (
+    /\b(?:where|which|whose|that|who|whom)\b/.test(q.replace(/^\S+\s/, "")) ||
+    /\b(?:known|located|named|called|born|death)\b/.test(q)
+  )
     return undefined;
   // A closing participle is written in lower case ("… of Central United?" closes with a name).
   const closing = /([\p{L}]+)(?:\s+(?:of|for|in|on|to|from|with|by|as|at|under))?\s*\?*\s*$/u.exec(asked)?.[1] ?? "";
   const closesLower = closing === closing.toLowerCase();
   if (/^when (?:does|do|is|are|will|would|should|can|must|may)\b/.test(q)) return "condition";
-  if (/^(?:why\b|what (?:factors |reasons? )?(?:caused|drove|driven|led to|contributed to|impacted|affected|influenced)\b|what (?:is|are|was|were) the (?:main |primary |principal )?(?:reasons?|causes?|drivers?)\b)/.test(q))
+  if (
+    /^(?:why\b|what (?:factors |reasons? )?(?:caused|drove|driven|led to|contributed to|impacted|affected|influenced)\b|what (?:is|are|was|were) the (?:main |primary |principal )?(?:reasons?|causes?|drivers?)\b)/.test(
+      q,
+    )
+  )
     return "cause";
-  if (/^what (?:is|are|was|were) .+ used (?:for|by .+ for)$/.test(q) || /^what (?:is|are|was|were) the (?:objective|purpose|aim|goal)s? of\b/.test(q))
+  if (
+    /^what (?:is|are|was|were) .+ used (?:for|by .+ for)$/.test(q) ||
+    /^what (?:is|are|was|were) the (?:objective|purpose|aim|goal)s? of\b/.test(q)
+  )
     return "purpose";
   // "What was the last ferry route opened?": a position in a table's rows, not a clause.
   if (/\b(?:first|last|second|third|next|previous|earliest|latest|listed|combined)\b/.test(q)) return undefined;
   // "What do capital leases reflect?", "What does X consist of?": the question ends with its verb (and a particle).
-  if (/^what (?:do|does|did) \S.* [a-z]+(?: (?:of|for|in|on|to|from|with|by|as))?$/.test(q) && !/\b(?:19|20)\d\d$/.test(q))
+  if (
+    /^what (?:do|does|did) \S.* [a-z]+(?: (?:of|for|in|on|to|from|with|by|as))?$/.test(q) &&
+    !/\b(?:19|20)\d\d$/.test(q)
+  )
     return "object";
   // "What is X based on?", "What are X classified as?": a participle closes the question.
-  if (closesLower && /^(?:what|how) (?:is|are|was|were) \S.* (?:[a-z]+ed|paid|made|held|built|known|shown|given|done|seen|based)(?: (?:on|as|to|in|by|for|from|with|under|of))?$/.test(q))
+  if (
+    closesLower &&
+    /^(?:what|how) (?:is|are|was|were) \S.* (?:[a-z]+ed|paid|made|held|built|known|shown|given|done|seen|based)(?: (?:on|as|to|in|by|for|from|with|under|of))?$/.test(
+      q,
+    )
+  )
     return "object";
   // "What is deferred revenue?": a bare term (no "the", no "of …") asks for its definition.
-  if (/^what (?:is|are) (?:an? )?[\w'’&.-]+(?: [\w'’&.-]+){0,4}$/.test(q) && !/\b(?:the|of|in|on|for|at|by|from|\d+)\b/.test(q.slice(8)))
+  if (
+    /^what (?:is|are) (?:an? )?[\w'’&.-]+(?: [\w'’&.-]+){0,4}$/.test(q) &&
+    !/\b(?:the|of|in|on|for|at|by|from|\d+)\b/.test(q.slice(8))
+  )
     return "object";
   return undefined;
 }

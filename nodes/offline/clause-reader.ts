@@ -70,9 +70,10 @@ function clause(text: string): string {
 export function clauseOf(question: string, ask: ClauseAsk, sentence: string): string | undefined {
   const s = sentence.replace(/^\s*(?:\(\w{1,3}\)|[•●▪*-])\s*/, "");
   // "What impacted X?" — "X was impacted primarily by A": the agent A.
-  const agent = ask === "cause" && /^what (?:impacted|affected|influenced)\b/i.test(askedClause(question))
-    ? /\b(?:impacted|affected|influenced)\b(?:\s+\w+){0,2}?\s+by\s+/i.exec(s)
-    : null;
+  const agent =
+    ask === "cause" && /^what (?:impacted|affected|influenced)\b/i.test(askedClause(question))
+      ? /\b(?:impacted|affected|influenced)\b(?:\s+\w+){0,2}?\s+by\s+/i.exec(s)
+      : null;
   if (agent) return clause(s.slice(agent.index + agent[0].length));
   const marker = ask === "condition" ? CONDITION : ask === "cause" ? CAUSE : undefined;
   if (marker) {
@@ -126,8 +127,10 @@ export function clauseOf(question: string, ask: ClauseAsk, sentence: string): st
     const w = bare(toks[at]!);
     const isClosing = hits[at]!.length > 0 && [...toks[at]!.stems].some((x) => closing.has(x));
     // "… impacted by higher costs": the agent, without its "by"; "calculated by adding …" keeps the manner.
-    const agent = w === "by" && at > 0 && !/ing$/.test(bare(toks[at + 1] ?? toks[at]!)) && /(?:ed|en)$/.test(bare(toks[at - 1]!));
-    if ((hits[at]!.length === 0 && LINKING.test(w)) || isClosing || (PREPOSITION.test(w) && w === lastWord) || agent) at++;
+    const agent =
+      w === "by" && at > 0 && !/ing$/.test(bare(toks[at + 1] ?? toks[at]!)) && /(?:ed|en)$/.test(bare(toks[at - 1]!));
+    if ((hits[at]!.length === 0 && LINKING.test(w)) || isClosing || (PREPOSITION.test(w) && w === lastWord) || agent)
+      at++;
     else break;
   }
   if (at >= toks.length) return undefined;

@@ -87,9 +87,13 @@ describe("readClause: the sentence that restates the question, and what follows 
     expect(readClause("What do pension plans cover?", REPORT)).toBeUndefined();
   });
   it("drops a preposition the question ends with", () => {
-    expect(clauseOf("Which countries does the group operate plants in?", "object", "The group operates plants in France and Peru.")).toBe(
-      "France and Peru",
-    );
+    expect(
+      clauseOf(
+        "Which countries does the group operate plants in?",
+        "object",
+        "The group operates plants in France and Peru.",
+      ),
+    ).toBe("France and Peru");
   });
 });
 

@@ -79,9 +79,10 @@ describe("candidate features", () => {
           ...(siblings ? { sqlSiblingAnswers: siblings } : {}),
         }),
         {
-        ruleCode: "sql",
-        hasPassages: false,
-      });
+          ruleCode: "sql",
+          hasPassages: false,
+        },
+      );
     expect(sql(["porto", "Lyon"])).toMatchObject({ "sqlalt:agree": 1, "sqlalt:agree-share": 0.5 });
     expect(sql(["Lyon", "not found"])).toMatchObject({ "sqlalt:disagree": 1, "sqlalt:agree-share": 0 });
     expect(sql()["sqlalt:none"]).toBe(1);
