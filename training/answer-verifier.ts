@@ -28,7 +28,6 @@ import {
   chooseAnswer,
   rankRaw,
   rulePick,
-  LOGIT_P,
   type Ranker,
   type RankedAttempt,
 } from "../nodes/offline/answer-ranker.js";
@@ -47,12 +46,6 @@ export interface Candidate {
 export interface QuestionCandidates {
   id: string;
   bench: Bench;
-  /**
-   * The questions that share its table (`bench:table_id`): cross-validation folds keep them
-   * together, so no fold is scored by a model that saw other questions over the same report or
-   * table (held-out splits have other tables). Absent: the question is its own group.
-   */
-  group?: string;
   /** In attempt order, as the graph tried them. */
   candidates: Candidate[];
 }
@@ -93,8 +86,7 @@ export function loadQuestions(bench: Bench, goldPath: string, runPath: string): 
         features: d.features!,
         right: right(d.produced_answer),
       }));
-    const table = typeof g.table_id === "string" && g.table_id !== "" ? { group: `${bench}:${g.table_id}` } : {};
-    out.push({ id: `${bench}:${id}`, bench, ...table, candidates });
+    out.push({ id: `${bench}:${id}`, bench, candidates });
   }
   return out;
 }
@@ -119,18 +111,16 @@ export interface FitOptions {
   learningRate?: number;
   /** Features seen in fewer candidates are dropped (default 3). */
   minCount?: number;
-  /** Features whose weight is given, not fitted (the ranker's offset `r:logit-p` = 1); kept whatever their count. */
-  fixed?: Readonly<Record<string, number>>;
 }
 
 /** Weighted logistic regression by full-batch Adam; each benchmark's candidates weigh 1 in total. */
 export function fitWeights(questions: readonly QuestionCandidates[], options: FitOptions = {}): Record<string, number> {
-  const { l2 = 0.002, iterations = 400, learningRate = 0.1, minCount = 3, fixed = {} } = options;
+  const { l2 = 0.002, iterations = 400, learningRate = 0.1, minCount = 3 } = options;
   const rows = questions.flatMap((q) => q.candidates.map((c) => ({ bench: q.bench, c })));
   const counts = new Map<string, number>();
   for (const { c } of rows) for (const f of Object.keys(c.features)) counts.set(f, (counts.get(f) ?? 0) + 1);
   const names = [...counts]
-    .filter(([f, n]) => n >= minCount || f === "bias" || f in fixed)
+    .filter(([f, n]) => n >= minCount || f === "bias")
     .map(([f]) => f)
     .sort();
   const index = new Map(names.map((f, i) => [f, i]));
@@ -149,8 +139,6 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
   const m = new Float64Array(names.length);
   const v = new Float64Array(names.length);
   const bias = index.get("bias");
-  const given = names.map((f) => fixed[f]);
-  given.forEach((x, i) => x !== undefined && (w[i] = x));
   for (let t = 1; t <= iterations; t++) {
     const grad = new Float64Array(names.length);
     for (const d of data) {
@@ -160,7 +148,6 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
       for (let k = 0; k < d.idx.length; k++) grad[d.idx[k]!]! += g * d.val[k]!;
     }
     for (let i = 0; i < names.length; i++) {
-      if (given[i] !== undefined) continue;
       const gi = grad[i]! + (i === bias ? 0 : l2 * w[i]!);
       m[i] = 0.9 * m[i]! + 0.1 * gi;
       v[i] = 0.999 * v[i]! + 0.001 * gi * gi;
@@ -184,12 +171,8 @@ export interface ScorerOptions extends FitOptions {
   /** "trees" (default): gradient-boosted trees (training/gbdt.ts); "logistic": fitWeights. */
   kind?: "trees" | "logistic";
   trees?: TreeOptions;
-  /**
-   * Candidates with the first of these features get their own calibration, then those with the
-   * second, …, and the rest one more (`atr train-verifier --calibrate_by tables-only,period-table`:
-   * one per kind of evidence); default one calibration for all.
-   */
-  calibrateBy?: readonly string[];
+  /** Candidates with this feature get their own calibration (default none: in cv, one calibration for all gave more acceptance at the target). */
+  calibrateBy?: string;
 }
 
 /** The candidates as weighted training rows: each benchmark weighs the same in total, mean weight 1. */
@@ -224,9 +207,9 @@ export function scorerFor(
   return (q, c) => p[q]![c]!;
 }
 
-/** The fold (0..folds−1) of each question: a hash of its table group (else its id), so a table's questions stay together. */
+/** The fold (0..folds−1) of each question: a hash of its id, so a question's candidates stay together. */
 export function foldsOf(questions: readonly QuestionCandidates[], folds: number, salt = ""): number[] {
-  return questions.map((q) => fnv1a32(`${salt}${q.group ?? q.id}`) % folds);
+  return questions.map((q) => fnv1a32(`${salt}${q.id}`) % folds);
 }
 
 /** Isotonic calibration of the candidates in the folds `keep` accepts (and that `having` accepts). */
@@ -249,27 +232,23 @@ function calibrationOn(
   return points.length ? fitIsotonic(points) : undefined;
 }
 
-/**
- * The calibration(s) of a model from out-of-fold raw scores: one, or with `by` (feature names) one
- * per kind — the candidates carrying the first of them, then the second, … — and one for the rest,
- * for each kind that has candidates (the others fall to the rest's).
- */
+/** The calibration(s) of a model from out-of-fold raw scores: one, or one per presence of `by` when both sides have data. */
 function calibrationsOn(
   raw: readonly number[][],
   questions: readonly QuestionCandidates[],
   fold: readonly number[],
   keep: (k: number) => boolean,
-  by: readonly string[],
+  by: string,
 ): Pick<AnswerModel, "calibration" | "calibrationBy"> {
-  const kindOf = (c: Candidate) => by.findIndex((f) => (c.features[f] ?? 0) !== 0);
-  const all = calibrationOn(raw, questions, fold, keep)!;
-  if (by.length === 0) return { calibration: all };
-  const rest = calibrationOn(raw, questions, fold, keep, (c) => kindOf(c) < 0) ?? all;
-  const calibrationBy = by.flatMap((feature, k) => {
-    const own = calibrationOn(raw, questions, fold, keep, (c) => kindOf(c) === k);
-    return own ? [{ feature, calibration: own }] : [];
-  });
-  return calibrationBy.length ? { calibration: rest, calibrationBy } : { calibration: all };
+  const split =
+    by !== "" &&
+    questions.some((q) => q.candidates.some((c) => c.features[by])) &&
+    questions.some((q) => q.candidates.some((c) => !c.features[by]));
+  if (!split) return { calibration: calibrationOn(raw, questions, fold, keep)! };
+  const other = calibrationOn(raw, questions, fold, keep, (c) => !c.features[by]);
+  const own = calibrationOn(raw, questions, fold, keep, (c) => !!c.features[by]);
+  if (!other || !own) return { calibration: calibrationOn(raw, questions, fold, keep)! };
+  return { calibration: other, calibrationBy: [{ feature: by, calibration: own }] };
 }
 
 /**
@@ -294,12 +273,15 @@ export function crossValidated(
       if (fold[i] === k) q.candidates.forEach((c, j) => (raw[i]![j] = rawScore(scorer, c.features)));
     });
   }
-  const by = options.calibrateBy ?? [];
+  const by = options.calibrateBy ?? "";
   const perFold = Array.from({ length: folds }, (_, k) => calibrationsOn(raw, questions, fold, (f) => f !== k, by));
   const p = questions.map((q, i) =>
     q.candidates.map((c, j) => {
       const m = perFold[fold[i]!]!;
-      return Math.min(0.999, calibrated(calibrationFor(m, c.features), raw[i]![j]!));
+      return Math.min(
+        0.999,
+        calibrated(calibrationFor(m, c.features), raw[i]![j]!),
+      );
     }),
   );
   const score = ((q: number, c: number) => p[q]![c]!) as Scorer & {
@@ -470,12 +452,11 @@ export function finalChoice(
 }
 
 /** The ranker's examples: each distinct uncontradicted answer of a question (answer-ranker.ts features), right or not. */
-export function rankerExamples(q: QuestionCandidates, p: (c: number) => number): QuestionCandidates {
+function rankerExamples(q: QuestionCandidates, p: (c: number) => number): QuestionCandidates {
   const groups = answerGroups(rankedAttempts(q, p, 2));
   return {
     id: q.id,
     bench: q.bench,
-    ...(q.group ? { group: q.group } : {}),
     candidates: groups.map((g) => ({
       route: "",
       subQuery: "",
@@ -490,19 +471,14 @@ export function rankerExamples(q: QuestionCandidates, p: (c: number) => number):
 /**
  * Fits the ranker: a logistic regression with one example per distinct uncontradicted answer of
  * each question (with out-of-fold P), positive when it is right; each benchmark weighs the same in
- * total. The log-odds of the answer's best P is an offset (weight fixed at 1), so the fitted
- * weights are what agreement adds to the calibrated P, and only where the training data says so.
+ * total. (Trees over these few features, and over the attempts' features too, did worse in cv.)
  */
 export function fitRanker(questions: readonly QuestionCandidates[], score: Scorer, options: FitOptions = {}): Ranker {
   const examples = questions
     .map((q, i) => rankerExamples(q, (c) => score(i, c)))
     .filter((q) => q.candidates.length > 0);
-  const weights = fitWeights(examples, { minCount: 1, ...options, l2: RANKER_L2, fixed: { [LOGIT_P]: 1 } });
-  return { scorer: { kind: "logistic", weights } };
+  return { scorer: { kind: "logistic", weights: fitWeights(examples, { minCount: 1, ...options }) } };
 }
-
-/** The ranker's L2 penalty: its agreement weights stay small unless the data keeps them (chosen in cv on train). */
-export const RANKER_L2 = 0.01;
 
 /** Isotonic calibration of the ranker's best-answer scores of the given questions: P(the answer it gives is right). */
 function rankerCalibration(
@@ -760,5 +736,3 @@ export function reliability(
   });
   return buckets;
 }
-export const linearScoreOf = (w: Record<string, number>, f: Features) =>
-  Object.entries(f).reduce((s, [k, v]) => s + (w[k] ?? 0) * v, 0);

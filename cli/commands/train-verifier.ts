@@ -43,10 +43,6 @@ const FLAGS: FlagSpecs = {
     kind: "string",
     help: 'a threshold of its own, chosen by the same rule on the training questions carrying this feature alone (e.g. "tables-only": indexes without passages); the others\' threshold on the others (default: one threshold for all)',
   },
-  calibrate_by: {
-    kind: "string",
-    help: 'comma-separated features, one calibration per kind of evidence: the candidates carrying the first, then the second, …, and the rest (e.g. "tables-only,period-table": tables only, a report table, tables with linked passages); one threshold then holds for all (default: one calibration)',
-  },
   scorer: {
     kind: "string",
     help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)",
@@ -127,14 +123,6 @@ async function run(argv: string[]): Promise<number> {
     targetPrecision: Number(flags.target_precision),
     boundZ: Number(flags.bound_z),
     ...(flags.threshold_by ? { thresholdBy: String(flags.threshold_by) } : {}),
-    ...(flags.calibrate_by
-      ? {
-          calibrateBy: String(flags.calibrate_by)
-            .split(",")
-            .map((f) => f.trim())
-            .filter(Boolean),
-        }
-      : {}),
   });
   const rows: Array<{ split: string; figures: import("../../training/answer-verifier.js").Figures }> = [];
   const qualities: Array<{ split: string; quality: import("../../training/answer-verifier.js").Quality }> = [];

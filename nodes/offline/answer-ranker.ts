@@ -1,18 +1,14 @@
 /**
- * The learned ranker: when no attempt was accepted, which of the question's answers to give. Its
- * raw score of an answer is the log-odds of the best calibrated per-attempt P(correct) among the
- * attempts that found it (`r:logit-p`, weight fixed at 1 when trained) plus what agreement adds to
- * it where it was measured to add something: how many routes found the answer, and
- * whether an SQL-plan attempt and a reading attempt agree, each also by kind of evidence (tables
- * only, a report table with paragraphs, tables with linked passages). (The rule policy's pick and
- * the router's order, weighed the same way, gained 0.3–2.3 points of ranker accuracy in cv on
- * train but overrode P with per-attempt evidence the P already holds: left out.) Those weights are a logistic
- * regression fitted on the training splits with the log-odds as a fixed offset
- * (training/answer-verifier.ts `fitRanker`, `ranker` in models/answer-verifier.json); with no
- * measured agreement effect the ranker gives the highest-P answer. (The per-attempt P already
- * counts the earlier attempts that agree, so agreement is not counted twice unless it pays.) An
- * isotonic calibration of the chosen answer's score gives P that the question's answer is right,
- * so when it reaches the verifier's threshold the answer is accepted at the question level.
+ * The learned ranker: when no attempt was accepted, which of the question's answers to give. It
+ * sees what the per-attempt verifier could not — every attempt of the question: how many attempts
+ * and routes found each answer, its best P(correct), and which answer the rule policy would have
+ * given (the first rule-verified answer, else the first uncontradicted answer of the latest
+ * sub-query that has one). A logistic regression over these (the scorer kinds of answer-model.ts)
+ * with an isotonic calibration, trained with the verifier (training/answer-verifier.ts, `ranker`
+ * in models/answer-verifier.json): its P is the probability that the question's best answer is
+ * right, so when it reaches the verifier's threshold the answer is accepted at the question level —
+ * every route having been tried, answers several routes agree on are accepted although no single
+ * attempt was.
  */
 import { normaliseForContainment } from "../../text/normalise.js";
 import { calibrated, rawScore, type Calibration, type Scorer } from "./answer-model.js";
@@ -32,7 +28,7 @@ export interface RankedAttempt {
   verdict: number;
   /** The per-attempt verifier's P(correct). */
   p: number;
-  /** Its features (the ranker reads its kind of evidence: `tables-only`, `period-table`). */
+  /** Its features (the ranker reads its rule code, question kind and evidence, and its `rc:`/`pm:`/`lr:` features). */
   features: Record<string, number>;
 }
 
@@ -44,10 +40,15 @@ export interface AnswerGroup {
   features: Record<string, number>;
 }
 
-/** The ranker feature whose weight is the fixed offset 1: the log-odds of the answer's best P. */
-export const LOGIT_P = "r:logit-p";
-
 const RULE_VERIFIED = ["rule=sql", "rule=cells"];
+/** Attempt features the ranker reads from each answer's best attempt (kind=…, kind-mismatch, op=…, rule=…; no route × … crosses). */
+const PASSED_ON = /^(kind|op|rule|tables-only|passages|about-note|linked-row|mod=|period-table|cells=)[^|]*$/;
+/**
+ * The best attempt's reader-candidate (`rc:` span score, margin, rank …), plan-match (`pm:`) and
+ * linked-row (`lr:`) features, passed on with their values (each is binary or in 0..1): how sure
+ * the reading, the SQL plan's columns or the bridged row were decides what its P means.
+ */
+const PASSED_WITH_VALUE = /^(rc|pm|lr):[^|]*$/;
 
 function valid(answer: string): boolean {
   const a = answer.trim().toLowerCase();
@@ -56,19 +57,6 @@ function valid(answer: string): boolean {
 
 function bucket(n: number, labels: readonly string[]): string {
   return labels[Math.min(n, labels.length) - 1]!;
-}
-
-/** log(p / (1 − p)), p kept inside 0.001..0.999 (calibrated P reaches 0 and 1 at the ends). */
-export function logit(p: number): number {
-  const q = Math.min(0.999, Math.max(0.001, p));
-  return Math.log(q / (1 - q));
-}
-
-/** The kind of evidence an attempt had (the same agreement means different things there). */
-function evidenceKind(features: Record<string, number>): string {
-  if (features["tables-only"]) return "tables";
-  if (features["period-table"]) return "report";
-  return "linked";
 }
 
 /** The attempt the rule policy would answer with (verifier.ts's rule verdicts), or -1. */
@@ -85,6 +73,7 @@ export function rulePick(attempts: readonly RankedAttempt[]): number {
 
 /** The question's uncontradicted distinct answers with their features, in order of first appearance. */
 export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] {
+  const pick = rulePick(attempts);
   const groups = new Map<
     string,
     AnswerGroup & { found: number; routes: Set<string>; families: Set<string>; best: number }
@@ -111,17 +100,33 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
     g.best = Math.max(g.best, a.p);
     groups.set(key, g);
   });
+  const ranked = [...groups.values()].sort((x, y) => y.best - x.best);
+  const top = ranked[0]?.best ?? 0;
+  const withAnswer = [...groups.values()].reduce((n, g) => n + g.attempts.length, 0);
   return [...groups.values()].map((g) => {
-    const f: Record<string, number> = { bias: 1, [LOGIT_P]: logit(g.best) };
-    const kind = evidenceKind(attempts[g.attempts[0]!]!.features);
-    const agreement: string[] = [];
-    if (g.found === 0) agreement.push("r:alternative-only");
-    // Distinct routes, not attempts: a route tried again over much the same evidence is no independent finding.
-    else if (g.routes.size > 1) agreement.push(`r:routes=${bucket(g.routes.size, ["1", "2", "3+"])}`);
-    if (g.families.size > 1) agreement.push("r:sql-and-read");
-    // each agreement feature, alone and by kind of evidence
-    for (const a of agreement) f[a] = f[`${a}|${kind}`] = 1;
-    // how many answers the attempts gave (the same for every answer of a question: it moves the calibration, not the choice)
+    const f: Record<string, number> = { bias: 1, "r:p": g.best };
+    // how far ahead of the next answer it is, how many of the attempts found it, which routes
+    const rival = ranked.find((o) => o !== g)?.best ?? 0;
+    f["r:margin"] = Math.max(0, g.best - rival);
+    f["r:share"] = g.attempts.length / withAnswer;
+    f["r:mean-p"] = g.attempts.reduce((s, i) => s + attempts[i]!.p, 0) / g.attempts.length;
+    f[`r:set=${[...g.routes].sort().join("+")}`] = 1;
+    // what kind of question and evidence its best attempt had (the same P means different things there)
+    const best = g.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), g.attempts[0]!);
+    f[`r:best-route=${attempts[best]!.route}`] = 1;
+    for (const [k, v] of Object.entries(attempts[best]!.features))
+      if (PASSED_WITH_VALUE.test(k)) f[`r:${k}`] = v;
+      else if (PASSED_ON.test(k)) f[`r:${k}`] = 1;
+    // (Other candidates of a reading, with --reader_candidates, are no route's finding: not counted.)
+    if (g.found === 0) f["r:alternative-only"] = 1;
+    else {
+      f[`r:count=${bucket(g.found, ["1", "2", "3+"])}`] = 1;
+      f[`r:routes=${bucket(g.routes.size, ["1", "2", "3+"])}`] = 1;
+    }
+    f[`r:first=${bucket(g.attempts[0]! + 1, ["1", "2", "3", "4+"])}`] = 1;
+    if (g.families.size > 1) f["r:sql-and-read"] = 1;
+    if (g.best === top) f["r:top-p"] = 1;
+    if (pick >= 0 && g.attempts.includes(pick)) f["r:rule-pick"] = 1;
     f[`r:answers=${bucket(groups.size, ["1", "2", "3+"])}`] = 1;
     return { answer: g.answer, attempts: g.attempts, features: f };
   });

@@ -6,8 +6,6 @@ import {
   chooseThreshold,
   crossValidated,
   finalChoice,
-  fitRanker,
-  foldsOf,
   fitWeights,
   loadQuestions,
   reliability,
@@ -40,70 +38,6 @@ function synthetic(n: number, bench: "wtq" | "tatqa" = "wtq"): QuestionCandidate
     }),
   }));
 }
-
-/**
- * Questions with two answers: "x" from one SQL attempt at P 0.3, "y" from two reading attempts at
- * P 0.2 and 0.15; "x" is right at rate `rx`, "y" at rate `ry` (seeded).
- */
-function twoAnswers(n: number, rx: number, ry: number): QuestionCandidates[] {
-  let seed = 11;
-  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  return Array.from({ length: n }, (_, i) => {
-    const x = rand() < rx;
-    const y = !x && rand() < ry / (1 - rx);
-    const c = (route: string, answer: string, right: boolean) => ({
-      route,
-      subQuery: "q",
-      answer,
-      ruleVerdict: 0.5,
-      right,
-      features: { bias: 1 },
-    });
-    return {
-      id: `wtq:${i}`,
-      bench: "wtq" as const,
-      candidates: [c("SQL", "x", x), c("TEXT", "y", y), c("RETRIEVE", "y", y)],
-    };
-  });
-}
-const TWO_P = [0.3, 0.2, 0.15];
-
-describe("cross-validation folds", () => {
-  it("keep the questions over one table together (other questions of a report never score it)", () => {
-    const qs: QuestionCandidates[] = Array.from({ length: 60 }, (_, i) => ({
-      id: `tatqa:q${i}`,
-      bench: "tatqa",
-      group: `tatqa:report${i % 6}`,
-      candidates: [],
-    }));
-    const fold = foldsOf(qs, 5);
-    for (let i = 6; i < 60; i++) expect(fold[i]).toBe(fold[i % 6]);
-    // without a group each question is its own
-    expect(
-      new Set(
-        foldsOf(
-          qs.map(({ group: _g, ...q }) => q),
-          5,
-        ),
-      ).size,
-    ).toBe(5);
-  });
-});
-
-describe("learned ranker training", () => {
-  it("keeps the log-odds of P at weight 1 and follows P where agreement is worth nothing", () => {
-    const qs = twoAnswers(600, 0.3, 0.2);
-    const ranker = fitRanker(qs, (_q, c) => TWO_P[c]!);
-    expect(ranker.scorer.kind === "logistic" && ranker.scorer.weights["r:logit-p"]).toBe(1);
-    expect(finalChoice(qs[0]!, (c) => TWO_P[c]!, 1, ranker).answer?.answer).toBe("x");
-  });
-
-  it("lets agreement overturn P where the training data says agreeing answers are right", () => {
-    const qs = twoAnswers(600, 0.1, 0.8);
-    const ranker = fitRanker(qs, (_q, c) => TWO_P[c]!);
-    expect(finalChoice(qs[0]!, (c) => TWO_P[c]!, 1, ranker).answer?.answer).toBe("y");
-  });
-});
 
 describe("learned verifier training", () => {
   it("learns which feature marks right answers", () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  answerGroups,
-  chooseAnswer,
-  LOGIT_P,
-  rulePick,
-  type RankedAttempt,
-} from "../../../nodes/offline/answer-ranker.js";
+import { answerGroups, chooseAnswer, rulePick, type RankedAttempt } from "../../../nodes/offline/answer-ranker.js";
 
 const a = (answer: string, route: string, p: number, verdict = 0.5, rule = "read", subQuery = "q"): RankedAttempt => ({
   answer,
@@ -36,44 +30,47 @@ describe("answer ranker", () => {
     expect(groups.map((g) => g.answer)).toEqual(["Porto", "Lyon"]);
     expect(groups[0]!.attempts).toEqual([0, 1]);
     expect(groups[0]!.features).toMatchObject({
+      "r:count=2": 1,
       "r:routes=2": 1,
       "r:sql-and-read": 1,
-      // by kind of evidence too (no passages, no report table: "linked" is the rest)
-      "r:sql-and-read|linked": 1,
+      "r:top-p": 1,
+      "r:rule-pick": 1,
+      "r:p": 0.6,
       "r:answers=2": 1,
     });
-    expect(groups[0]!.features[LOGIT_P]).toBeCloseTo(Math.log(0.6 / 0.4));
-    expect(groups[1]!.features["r:routes=2"]).toBeUndefined();
+    expect(groups[1]!.features["r:rule-pick"]).toBeUndefined();
   });
 
-  it("reads the kind of evidence from the attempts' features, and nothing else of them", () => {
-    const tables = (x: RankedAttempt): RankedAttempt => ({
+  it("says how far each answer is ahead, what share of the attempts found it, and what its best attempt was", () => {
+    const withKind = (x: RankedAttempt, kind: string): RankedAttempt => ({
       ...x,
-      features: { ...x.features, "tables-only": 1, "kind=place": 1 },
+      features: { ...x.features, [`kind=${kind}`]: 1, [`route=${x.route}|kind=${kind}`]: 1 },
     });
-    const [porto] = answerGroups([tables(a("Porto", "SQL", 0.4)), tables(a("Porto", "TEXT", 0.3))]).map(
-      (g) => g.features,
-    );
-    expect(porto).toMatchObject({ "r:routes=2|tables": 1, "r:sql-and-read|tables": 1 });
-    expect(Object.keys(porto!).some((k) => k.includes("kind=") || k.includes("rule="))).toBe(false);
-  });
-
-  it("with the log-odds of P as its only weight the ranker gives the highest-P answer, whatever agrees", () => {
-    // two reading attempts agree on Lyon at low P; one SQL attempt found Porto at a higher P
-    const attempts = [a("Lyon", "TEXT", 0.15), a("Porto", "SQL", 0.3, 0.5, "sql"), a("Lyon", "RETRIEVE", 0.1)];
-    const ranker = { scorer: { kind: "logistic" as const, weights: { [LOGIT_P]: 1 } } };
-    expect(chooseAnswer(attempts, ranker)).toMatchObject({ index: 1, verified: false });
-    // a measured agreement weight large enough overturns it; a small one does not
-    const agreeing = (w: number) => ({
-      scorer: { kind: "logistic" as const, weights: { [LOGIT_P]: 1, "r:routes=2": w } },
+    const groups = answerGroups([
+      withKind(a("Porto", "SQL", 0.4), "place"),
+      withKind(a("porto", "RETRIEVE", 0.6), "place"),
+      a("Lyon", "TEXT", 0.5),
+      a("Lyon", "TEXT", 0.3),
+    ]);
+    const [porto, lyon] = groups.map((g) => g.features);
+    expect(porto!["r:margin"]).toBeCloseTo(0.1);
+    expect(lyon!["r:margin"]).toBe(0);
+    expect(porto!["r:share"]).toBe(0.5);
+    expect(lyon!["r:mean-p"]).toBeCloseTo(0.4);
+    expect(porto).toMatchObject({
+      "r:set=RETRIEVE+SQL": 1,
+      "r:best-route=RETRIEVE": 1,
+      "r:kind=place": 1,
+      "r:rule=read": 1,
     });
-    expect(chooseAnswer(attempts, agreeing(0.3))).toMatchObject({ index: 1 });
-    expect(chooseAnswer(attempts, agreeing(1.5))).toMatchObject({ index: 0 });
+    // crosses with the route stay the per-attempt model's
+    expect(Object.keys(porto!).some((k) => k.includes("|"))).toBe(false);
+    expect(lyon).toMatchObject({ "r:set=TEXT": 1, "r:best-route=TEXT": 1 });
   });
 
   it("answers the accepted attempt, else the ranker's choice, else the highest P", () => {
     const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
-    const ranker = { scorer: { kind: "logistic" as const, weights: { "r:routes=2": 2 } } };
+    const ranker = { scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } } };
     expect(chooseAnswer(attempts)).toEqual({ index: 1, verified: false, p: 0.5 });
     // the ranker's group; its first attempt gives the answer
     expect(chooseAnswer(attempts, ranker)).toMatchObject({ index: 0, verified: false });
@@ -89,11 +86,42 @@ describe("answer ranker", () => {
     const attempts = [a("Porto", "SQL", 0.4), a("Lyon", "TEXT", 0.5), a("Porto", "RETRIEVE", 0.3)];
     // raw 2 for the agreed answer, 0 for the other; the calibration maps raw 2 → 0.9
     const ranker = {
-      scorer: { kind: "logistic" as const, weights: { "r:routes=2": 2 } },
+      scorer: { kind: "logistic" as const, weights: { "r:count=2": 2 } },
       calibration: { x: [0, 2], y: [0.2, 0.9] },
     };
     expect(chooseAnswer(attempts, ranker, 0.85)).toEqual({ index: 0, verified: true, p: 0.9 });
     expect(chooseAnswer(attempts, ranker, 0.95)).toEqual({ index: 0, verified: false, p: 0.9 });
     expect(chooseAnswer(attempts, ranker, 1)).toMatchObject({ verified: false }); // exploration runs never accept
+  });
+});
+
+describe("answer ranker: the best attempt's reader, plan-match and linked-row features", () => {
+  it("are passed on with their values (scores in 0..1, binary ones as 1)", () => {
+    const reading: RankedAttempt = {
+      answer: "Oslo",
+      route: "TEXT",
+      p: 0.7,
+      verdict: 0.5,
+      subQuery: "q",
+      features: { "rule=read": 1, "rc:score": 0.6, "rc:margin": 0.25, "lr:answer=cell": 1, "route=TEXT|rule=read": 1 },
+    };
+    const sql: RankedAttempt = {
+      answer: "Oslo",
+      route: "SQL",
+      p: 0.4,
+      verdict: 0.5,
+      subQuery: "q",
+      features: { "rule=sql": 1, "pm:asked-match": 0.5 },
+    };
+    const [g] = answerGroups([sql, reading]);
+    expect(g!.features).toMatchObject({
+      "r:rc:score": 0.6,
+      "r:rc:margin": 0.25,
+      "r:lr:answer=cell": 1,
+      "r:rule=read": 1,
+    });
+    // Only the best attempt's (the reading's, P 0.7) features; no route × rule crosses.
+    expect(g!.features["r:pm:asked-match"]).toBeUndefined();
+    expect(g!.features["r:route=TEXT|rule=read"]).toBeUndefined();
   });
 });

@@ -3,7 +3,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkAnswerModel } from "../../../nodes/offline/answer-model.js";
-import { LOGIT_P } from "../../../nodes/offline/answer-ranker.js";
 import { familiesOf } from "../../../nodes/offline/feature-families.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -20,8 +19,4 @@ describe("the shipped verifier", () => {
     expect(families.join(", ") || "none").toBe(named![2]!.trim());
   });
 
-  it("its ranker takes the log-odds of the answer's P at weight 1 (what agreement adds was fitted beside it)", () => {
-    expect(model.ranker?.scorer.kind).toBe("logistic");
-    if (model.ranker?.scorer.kind === "logistic") expect(model.ranker.scorer.weights[LOGIT_P]).toBe(1);
-  });
 });
