@@ -89,9 +89,10 @@ export function answerKindFromQuestion(question: string): AnswerKind {
   const head = noun ? `${noun[1]} ${noun[2] ?? ""}`.trim() : "";
   if (head) {
     if (new RegExp(`^(${NUMBER_NOUNS})\\b`).test(head)) return "number";
-    // "what place did Ana finish", "which position is Bo in": a finishing place, a number.
+    // "what place did Ana finish", "which position is Bo in": a finishing place, a number ("what
+    // position does she play" is a role).
     if (
-      /^(place|position) (did|does|do)$/.test(head) ||
+      (/^(place|position) (did|does|do)$/.test(head) && /\b(finish(ed)?|come|came|end(ed)?|rank(ed)?)\b/.test(q)) ||
       /^ (what|which) (place|position) (is|was) .+ in\??\s*$/.test(q)
     )
       return "number";
