@@ -278,10 +278,7 @@ export function crossValidated(
   const p = questions.map((q, i) =>
     q.candidates.map((c, j) => {
       const m = perFold[fold[i]!]!;
-      return Math.min(
-        0.999,
-        calibrated(calibrationFor(m, c.features), raw[i]![j]!),
-      );
+      return Math.min(0.999, calibrated(calibrationFor(m, c.features), raw[i]![j]!));
     }),
   );
   const score = ((q: number, c: number) => p[q]![c]!) as Scorer & {

@@ -18,5 +18,4 @@ describe("the shipped verifier", () => {
     const families = [...familiesOf(model)].map((f) => `\`${f}\``);
     expect(families.join(", ") || "none").toBe(named![2]!.trim());
   });
-
 });
