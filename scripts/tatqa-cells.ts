@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { loadTables } from "../indexing/load-tables.js";
 import { answerFromCells } from "../nodes/offline/table-cells.js";
 import { scoreTatqa, tatPredictionFromText, tatToNumber } from "../evals/scoring/tatqa.js";
+import { readJsonl } from "../training/labels.js";
 
 const { values } = parseArgs({
   options: { split: { type: "string" }, show: { type: "string" }, out: { type: "string" } },
@@ -29,10 +30,7 @@ interface Question {
   answer_from: string;
   scale: string;
 }
-const questions = readFileSync(join(dir, "questions.jsonl"), "utf8")
-  .split("\n")
-  .filter((l) => l.trim() !== "")
-  .map((l) => JSON.parse(l) as Question);
+const questions = readJsonl<Question>(join(dir, "questions.jsonl"));
 const tables = new Map(loadTables(join(dir, "tables")).tables.map((t) => [t.id, t]));
 
 /** Why a wrong answer is wrong. */

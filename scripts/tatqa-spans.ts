@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { readClause } from "../nodes/offline/clause-reader.js";
 import { clauseAsk } from "../nodes/offline/clause-question.js";
 import { scoreTatqa, tatPredictionFromText } from "../evals/scoring/tatqa.js";
+import { readJsonl } from "../training/labels.js";
 
 const { values } = parseArgs({
   options: { split: { type: "string" }, pred: { type: "string" }, show: { type: "string" } },
@@ -29,15 +30,10 @@ interface Question {
   answer_from: string;
   scale: string;
 }
-const jsonl = <T>(file: string): T[] =>
-  readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as T);
-const questions = jsonl<Question>(join(dir, "questions.jsonl"));
+const questions = readJsonl<Question>(join(dir, "questions.jsonl"));
 const run = new Map(
   values.pred
-    ? jsonl<{ question_id: string; agentic_tablerag_answer: string }>(values.pred).map((r) => [
+    ? readJsonl<{ question_id: string; agentic_tablerag_answer: string }>(values.pred).map((r) => [
         r.question_id,
         r.agentic_tablerag_answer,
       ])
