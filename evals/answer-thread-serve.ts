@@ -48,7 +48,8 @@ type Incoming =
 
 /** Serves answers on this thread until the parent says `close`. */
 export async function serveAnswers(factory: (payload: unknown) => Promise<ServedAnswers>): Promise<void> {
-  if (isMainThread || !parentPort) throw new Error("evals/answer-thread-serve.ts: serveAnswers runs in a worker thread");
+  if (isMainThread || !parentPort)
+    throw new Error("evals/answer-thread-serve.ts: serveAnswers runs in a worker thread");
   const port = parentPort;
   const data = workerData as ThreadStartData;
   let served: ServedAnswers;

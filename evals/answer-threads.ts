@@ -50,6 +50,7 @@ export interface AnswerThreadsSummary {
 }
 
 export interface AnswerThreads {
+  /** Queues the question for the next free thread (pass `answerQueues: true` to runBatch). */
   answer: AnswerFn;
   close(): Promise<AnswerThreadsSummary>;
 }
@@ -182,9 +183,7 @@ export async function startAnswerThreads(options: AnswerThreadsOptions): Promise
       slot.lastError = error;
     });
     worker.on("exit", (code) => {
-      const why = slot.lastError
-        ? `${slot.lastError.name}: ${slot.lastError.message}`
-        : `exit code ${code}`;
+      const why = slot.lastError ? `${slot.lastError.name}: ${slot.lastError.message}` : `exit code ${code}`;
       slot.closed?.(undefined);
       if (settleStart) {
         settleStart.reject(new AnswerThreadError(`answer thread ${index + 1} stopped before it was ready (${why})`));
@@ -240,7 +239,7 @@ export async function startAnswerThreads(options: AnswerThreadsOptions): Promise
     if (closing) throw new AnswerThreadError("answer threads are closed");
     const slot = await idleSlot();
     if (!slot) throw broken ?? new AnswerThreadError("answer threads are closed");
-    const { signal, callbacks: _callbacks, ...rest } = callOptions;
+    const { signal, started, callbacks: _callbacks, ...rest } = callOptions;
     if (signal?.aborted) {
       release(slot);
       throw signal.reason instanceof Error ? signal.reason : new Error("aborted");
@@ -269,6 +268,7 @@ export async function startAnswerThreads(options: AnswerThreadsOptions): Promise
       slot.job = job;
       slot.reserved = false;
       slot.worker.postMessage({ type: "answer", id: job.id, input, options: rest });
+      started?.();
     });
   };
 
@@ -279,6 +279,8 @@ export async function startAnswerThreads(options: AnswerThreadsOptions): Promise
       slots.map(async (slot) => {
         const stats = await new Promise<ThreadStats | undefined>((resolve) => {
           slot.closed = resolve;
+          // A thread still on an abandoned question would not read the message.
+          if (slot.job?.abandoned) return resolve(undefined);
           const timer = setTimeout(() => resolve(undefined), closeTimeoutMs);
           timer.unref();
           try {

@@ -123,6 +123,7 @@ export const command: Command = {
       summary = await runBatch({
         questions,
         answer,
+        answerQueues: threads !== undefined,
         outputPath,
         resume: Boolean(flags.rerun),
         retryErrors: Boolean(flags.retry_errors),
