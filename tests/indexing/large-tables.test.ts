@@ -76,6 +76,14 @@ describe("large tables", () => {
     );
   });
 
+  it("chunk only the first LARGE_TABLE_ROWS rows into Views 1–2 (the rest are searched through tables.sqlite)", () => {
+    const ids = index.views.docIds({ type: "table" });
+    const texts = ids.map((id) => index.views.docs.get(id).text).join("\n");
+    expect(texts).toContain(`| ${rows[LARGE_TABLE_ROWS - 1]!.join(" | ")} |`);
+    expect(texts).not.toContain(`| ${rows[LARGE_TABLE_ROWS]!.join(" | ")} |`);
+    expect(texts).not.toContain(rows[N - 10]![1]);
+  });
+
   it("the catalogue from the build-time statistics agrees with the in-memory one", () => {
     const schema = index.tables.get("people")!;
     const large = loadCatalog(index.db, schema);
