@@ -343,7 +343,14 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
       )
       .pluck();
     const inTable = (r: number) => Number.isInteger(r) && r >= 0 && r < schema.rowCount;
+    // (a mention's rows are asked about once per plan: remembered by the list itself)
+    const sameMemo = new WeakMap<readonly number[], boolean>();
     const sameRaw = (rows: readonly number[]): boolean => {
+      let same = sameMemo.get(rows);
+      if (same === undefined) sameMemo.set(rows, (same = sameRawRows(rows)));
+      return same;
+    };
+    const sameRawRows = (rows: readonly number[]): boolean => {
       if (rows.length <= 1) return true;
       // a row the table does not have reads undefined, unlike any text
       if (!rows.every(inTable)) return rows.every((r) => !inTable(r));
