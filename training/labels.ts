@@ -334,6 +334,11 @@ export interface LabelSummary {
    * is not among `routes_right` while another route is (what a perfect router would win).
    */
   heuristic: { route_counts: Partial<Record<Route, number>>; right: number; wrong_other_right: number };
+  /**
+   * Replay labels: final answers right with the heuristic's first route and with the best first
+   * route per question (a perfect router's end-to-end score), and their attempts.
+   */
+  replay?: { heuristic_right: number; oracle_right: number; heuristic_attempts: number; oracle_attempts: number };
   /** Per benchmark question type (`answer_from`): labels and their label counts. */
   by_answer_from: Record<
     string,
@@ -369,6 +374,15 @@ export function labelSummary(labels: readonly RouterLabel[]): LabelSummary {
     const missed = right.length > 0 && !right.includes(heuristic);
     if (missed) summary.heuristic.wrong_other_right++;
     else if (right.length > 0) summary.heuristic.right++;
+    const outcome = l.replay?.[heuristic];
+    if (l.replay && outcome) {
+      const r = (summary.replay ??= { heuristic_right: 0, oracle_right: 0, heuristic_attempts: 0, oracle_attempts: 0 });
+      const best = l.replay[right[0] ?? heuristic] ?? outcome;
+      r.heuristic_right += outcome.right ? 1 : 0;
+      r.heuristic_attempts += outcome.attempts;
+      r.oracle_right += best.right ? 1 : 0;
+      r.oracle_attempts += best.attempts;
+    }
     if (l.answer_from) {
       const t = (summary.by_answer_from[l.answer_from] ??= {
         labels: 0,

@@ -78,6 +78,38 @@ describe("execution-guided labels and their headroom", () => {
     expect(summary.only_right_counts).toEqual({ TEXT: 1 });
     expect(summary.heuristic).toEqual({ route_counts: { SQL: 2 }, right: 1, wrong_other_right: 1 });
     expect(summary.by_answer_from.passage!.heuristic_wrong_other_right).toBe(1);
+    expect(summary.replay).toBeUndefined();
+  });
+
+  it("replay labels: the summary gives the heuristic's and a perfect router's end-to-end score and attempts", () => {
+    const replayed = (routesRight: Route[], replay: RouterLabel["replay"]) =>
+      label(routesRight[0]!, "What nickname did the founders give Ashford Rovers?", {
+        label_source: "execution_replay",
+        routes_right: routesRight,
+        replay,
+      });
+    const labels = [
+      // the heuristic's SQL first ends wrong; TEXT first ends right
+      replayed(["TEXT"], {
+        TEXT: { right: true, attempts: 4 },
+        SQL: { right: false, attempts: 4 },
+        RETRIEVE: { right: false, attempts: 4 },
+        HYBRID: { right: false, attempts: 4 },
+      }),
+      // every order right; HYBRID first is accepted one attempt sooner
+      replayed(["HYBRID"], {
+        TEXT: { right: true, attempts: 4 },
+        SQL: { right: true, attempts: 4 },
+        RETRIEVE: { right: true, attempts: 4 },
+        HYBRID: { right: true, attempts: 3 },
+      }),
+    ];
+    expect(labelSummary(labels).replay).toEqual({
+      heuristic_right: 1,
+      oracle_right: 2,
+      heuristic_attempts: 8,
+      oracle_attempts: 7,
+    });
   });
 });
 
