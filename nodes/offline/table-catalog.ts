@@ -16,6 +16,7 @@ import { ftsAnyOf, numberWords } from "../../indexing/table-stats.js";
 import { cellNumber, columnShares, tableProfile } from "../../indexing/table-profile.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
+import { withAbbreviations } from "../../text/column-words.js";
 import { isLargeTable, LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { ROW_ID_COLUMN, type ColumnSchema, type TableSchema } from "../../indexing/types.js";
 
@@ -76,10 +77,12 @@ export interface TableCatalog {
 export { leadingNumber } from "../../indexing/table-profile.js";
 
 export function headerWordsOf(name: string): string[] {
-  return normaliseText(name.replace(/([a-z])([A-Z])/g, "$1 $2"))
-    .split(" ")
-    .filter((w) => w !== "")
-    .map(stem);
+  // ("orderDate" is two words; "kWh" one: a single lower-case letter before a capital is a unit's prefix.)
+  return withAbbreviations(
+    normaliseText(name.replace(/([a-z]{2})([A-Z])/g, "$1 $2"))
+      .split(" ")
+      .filter((w) => w !== ""),
+  ).map(stem);
 }
 
 /** Builds the catalog of one table from its rows of original text (used by tests and by loadCatalog). */
