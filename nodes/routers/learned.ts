@@ -10,7 +10,8 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import * as ort from "onnxruntime-node";
+import { readFileSync } from "node:fs";
+import onnxProto from "onnx-proto";
 import type { Route } from "../types.js";
 import { learnedInputText } from "./features.js";
 import { featurise } from "./hashed-features.js";
@@ -19,6 +20,7 @@ import { failedSet } from "./failed-set.js";
 import { heuristicRoute } from "./heuristic.js";
 import { planTokens } from "./plan-features.js";
 import {
+  type RouterConfig,
   deferToHeuristic,
   LABELS,
   rankScores,
@@ -62,37 +64,72 @@ export async function createHashedStudentRouter(
   const config = readRouterConfig(modelPath);
   const margin = overrides.heuristicMargin ?? config.heuristic_margin;
   const configFile = join(modelPath, ROUTER_CONFIG_FILE);
-  const session = await ort.InferenceSession.create(join(modelPath, config.onnx.file));
-  if (!session.inputNames.includes(config.onnx.input)) {
-    throw new RouterConfigError(
-      configFile,
-      "onnx.input",
-      `names "${config.onnx.input}", but the ONNX graph's inputs are ${session.inputNames.join(", ")}`,
-    );
-  }
-  if (!session.outputNames.includes(config.onnx.output)) {
-    throw new RouterConfigError(
-      configFile,
-      "onnx.output",
-      `names "${config.onnx.output}", but the ONNX graph's outputs are ${session.outputNames.join(", ")}`,
-    );
-  }
+  const { weights, bias } = readStudentGemm(join(modelPath, config.onnx.file), configFile, config);
   return {
     async rank(input: RouterInput): Promise<Route[]> {
       const extra = config.features.planTokens ? planTokens(input.plan) : [];
       const x = featurise(learnedInputText(input, config.router_input_version), config.features, extra);
-      const out = await session.run({ [config.onnx.input]: new ort.Tensor("float32", x, [1, config.input_dim]) });
-      const scores = out[config.onnx.output]!.data as Float32Array;
-      if (scores.length !== LABELS.length) {
-        throw new RouterConfigError(
-          configFile,
-          "onnx.output",
-          `gives ${scores.length} scores per input; 4 classes are expected`,
-        );
+      const scores = Float32Array.from(bias);
+      for (let i = 0; i < x.length; i++) {
+        const v = x[i]!;
+        if (v !== 0) for (let c = 0; c < scores.length; c++) scores[c]! += v * weights[c * x.length + i]!;
       }
       if (margin === undefined) return rankScores(scores);
       const failed = failedSet(input.history, input.plan.subQuery, input.failureScope);
       return deferToHeuristic(scores, heuristicRoute(input.plan, input.schema !== null, failed), failed, margin);
     },
   };
+}
+
+/**
+ * The student's ONNX graph (training/export-model.ts) is one Gemm, scores = x · Wᵀ + b: it is read
+ * from the file and evaluated here rather than in an onnxruntime session, whose native binding aborts
+ * the process when `atr run --max_workers N` calls it from worker threads. The file is checked as a
+ * session would: the named input and output, the one Gemm, W of shape [4, input_dim].
+ */
+function readStudentGemm(
+  file: string,
+  configFile: string,
+  config: RouterConfig,
+): { weights: Float32Array; bias: Float32Array } {
+  const fail = (field: string, problem: string): never => {
+    throw new RouterConfigError(configFile, field, problem);
+  };
+  let graph;
+  try {
+    graph = onnxProto.onnx.ModelProto.decode(readFileSync(file)).graph;
+  } catch (error) {
+    return fail("onnx.file", `names ${file}, which is not an ONNX model (${(error as Error).message})`);
+  }
+  if (!graph) return fail("onnx.file", `names ${file}, which has no graph`);
+  const inputs = (graph.input ?? []).map((i) => i.name ?? "");
+  const outputs = (graph.output ?? []).map((o) => o.name ?? "");
+  if (!inputs.includes(config.onnx.input))
+    fail("onnx.input", `names "${config.onnx.input}", but the ONNX graph's inputs are ${inputs.join(", ")}`);
+  if (!outputs.includes(config.onnx.output))
+    fail("onnx.output", `names "${config.onnx.output}", but the ONNX graph's outputs are ${outputs.join(", ")}`);
+  const nodes = graph.node ?? [];
+  const gemm = nodes[0];
+  const transB = gemm?.attribute?.find((a) => a.name === "transB");
+  if (nodes.length !== 1 || gemm?.opType !== "Gemm" || Number(transB?.i ?? 0) !== 1 || (gemm.input ?? []).length !== 3)
+    fail(
+      "onnx.file",
+      `names ${file}, which is not the student's graph (one Gemm with transB=1, as \`atr train-router train\` writes)`,
+    );
+  const tensor = (name: string) => {
+    const t = (graph.initializer ?? []).find((i) => i.name === name);
+    if (!t) return fail("onnx.file", `names ${file}, whose Gemm input ${name} is not an initializer`);
+    const raw = t.rawData && t.rawData.length ? t.rawData : undefined;
+    const values = raw
+      ? new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength))
+      : Float32Array.from(t.floatData ?? []);
+    return { dims: (t.dims ?? []).map(Number), values };
+  };
+  const w = tensor(gemm!.input![1]!);
+  const b = tensor(gemm!.input![2]!);
+  if (w.dims[0] !== LABELS.length || b.values.length !== LABELS.length)
+    fail("onnx.output", `gives ${w.dims[0]} scores per input; 4 classes are expected`);
+  if (w.dims[1] !== config.input_dim || w.values.length !== LABELS.length * config.input_dim)
+    fail("input_dim", `is ${config.input_dim}, but the ONNX weights are [${w.dims.join(", ")}]`);
+  return { weights: w.values, bias: b.values };
 }
