@@ -11,11 +11,12 @@ import { quoteIdent } from "../../indexing/sql-store.js";
 import type { Passage, TableSchema } from "../../indexing/types.js";
 import { ROW_ID_COLUMN } from "../../indexing/types.js";
 import { tablesForHint } from "../schema-scope.js";
-import { keyStems } from "./evidence.js";
+import { keyStems, sentences } from "./evidence.js";
 import { boundedMemo } from "../../text/bounded-memo.js";
 import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
+import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow } from "./row-choice.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
 
@@ -32,6 +33,8 @@ export interface BridgeOptions {
   maxTitles?: number;
   /** Weight of a pair of adjacent question words written side by side in a row's linked passages (× their mean passage idf). Default 0.5 (hybridqa/train row accuracy: 0 → 78.6 %, 0.25 → 80.3 %, 0.5 → 81.4 %, 1 → 80.6 %). */
   bigramWeight?: number;
+  /** Rows within this share of the best word score are chosen by how they matched (row-choice.ts). Default ROW_CHOICE_BAND. */
+  choiceBand?: number;
 }
 
 interface LinkedRow {
@@ -43,6 +46,8 @@ interface LinkedRow {
   passageStems: Set<string>;
   /** Adjacent content-word stem pairs of the linked passages ("a b"). */
   passageBigrams: Set<string>;
+  /** Key stems of each sentence of the linked passages (made on first use). */
+  sentenceStems?: Array<Set<string>>;
 }
 
 /** Adjacent pairs of stemmed content words: "born in Leawood , Kansas" → "born leawood", "leawood kansas". */
@@ -72,12 +77,20 @@ export interface DescribedRow {
 }
 
 /** Finds the table row a question describes (only tables whose cells link to passages). */
-export function createRowFinder(
-  index: BridgeIndex,
-  options: BridgeOptions = {},
-): (question: string, tableHint?: string) => DescribedRow | undefined {
+export type RowFinder = ((question: string, tableHint?: string) => DescribedRow | undefined) & {
+  /** Every linked row's score for the question, in table order (for analysis scripts). */
+  rowScores: (question: string, tableHint: string) => Array<{ rowId: number; score: number }> | undefined;
+  /** The rows close to the best word score with their row-choice features (scripts/reader-rows.ts fits on them). */
+  choiceCandidates: (
+    question: string,
+    tableHint: string,
+  ) => Array<{ rowId: number; features: number[] }> | undefined;
+};
+
+export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {}): RowFinder {
   const passageWeight = options.passageWeight ?? 0.5;
   const bigramWeight = options.bigramWeight ?? 0.5;
+  const choiceBand = options.choiceBand ?? ROW_CHOICE_BAND;
   const byTable = new Map<string, Passage[]>();
   for (const p of index.passages)
     if (p.tableId && p.cells?.length) byTable.set(p.tableId, [...(byTable.get(p.tableId) ?? []), p]);
@@ -118,9 +131,40 @@ export function createRowFinder(
     const hintLength = Number(key.slice(0, cut));
     return findRow(key.slice(cut + 1 + hintLength), key.slice(cut + 1, cut + 1 + hintLength));
   });
-  return (question, tableHint) => (tableHint ? found(`${tableHint.length}:${tableHint}${question}`) : undefined);
+  const finder = (question: string, tableHint?: string) =>
+    tableHint ? found(`${tableHint.length}:${tableHint}${question}`) : undefined;
+  return Object.assign(finder, {
+    rowScores: (question: string, tableHint: string) => {
+      const scored = scoreRows(question, tableHint);
+      return scored?.rows.map((r, i) => ({ rowId: r.rowId, score: scored.scores[i]! }));
+    },
+    choiceCandidates: (question: string, tableHint: string) => {
+      const scored = scoreRows(question, tableHint);
+      return scored
+        ? choiceCandidates(scored.scores).map((i) => ({ rowId: scored.rows[i]!.rowId, features: scored.features(i) }))
+        : undefined;
+    },
+  });
 
-  function findRow(question: string, tableHint: string): DescribedRow | undefined {
+  /** Rows (indices) close enough to the best word score to be chosen by how they matched (row-choice.ts). */
+  function choiceCandidates(scores: readonly number[]): number[] {
+    const top = Math.max(0, ...scores);
+    if (top <= 0) return [];
+    return scores
+      .map((score, i) => ({ score, i }))
+      .filter((c) => c.score >= choiceBand * top - 1e-9)
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .slice(0, ROW_CHOICE_MAX)
+      .map((c) => c.i)
+      .sort((a, b) => a - b);
+  }
+
+  function sentenceStemsOf(row: LinkedRow): Array<Set<string>> {
+    row.sentenceStems ??= row.passages.flatMap((p) => sentences(p.text).map((t) => keyStems(splitUnits(t))));
+    return row.sentenceStems;
+  }
+
+  function scoreRows(question: string, tableHint: string) {
     const id = tablesForHint(tableHint, index.tables)[0];
     const table = id ? index.tables.get(id) : undefined;
     if (!table || !byTable.has(table.tableId)) return undefined;
@@ -143,10 +187,8 @@ export function createRowFinder(
     // "The team in 7th place": the row whose rank column holds 7 is named as surely as by a rare word.
     const rank = namedRank(question);
     const rankBonus = Math.log(1 + (rows.length + 1) / 0.5);
-    let best = -1;
-    let bestScore = 0;
-    let runnerUp = 0;
-    const conditionScores = rows.map((row, i) => {
+    const scores: number[] = [];
+    const conditionScores = rows.map((row) => {
       let score = 0;
       let condition = 0;
       for (const s of q) {
@@ -166,12 +208,59 @@ export function createRowFinder(
         score += rankBonus;
         condition += rankBonus;
       }
+      scores.push(score);
+      return condition;
+    });
+    const top = Math.max(0, ...scores);
+    const qPassageTotal = [...q].reduce((sum, s) => sum + passageIdf(s), 0);
+    // A number of the question that few rows hold ("a population of 360,918"), not the table's own year.
+    const holds = (row: LinkedRow, n: string) => row.cells.has(n) || row.passageStems.has(n);
+    const numbers = [...q].filter(
+      (s) => /^\d{3,}$/.test(s) && rows.filter((r) => holds(r, s)).length <= Math.max(2, 0.1 * rows.length),
+    );
+    const firstClose = choiceCandidates(scores)[0];
+    // How a row matched, beyond how much (row-choice.ts ROW_CHOICE_FEATURES, in that order).
+    const features = (i: number): number[] => {
+      const row = rows[i]!;
+      const named = new Set<string>();
+      for (const v of row.values) {
+        const cell = keyStems(splitUnits(v));
+        if (cell.size > 0 && [...cell].every((c) => q.has(c))) for (const c of cell) named.add(c);
+      }
+      let sentence = 0;
+      for (const st of sentenceStemsOf(row)) {
+        let m = 0;
+        for (const s of q) if (st.has(s) && !row.cells.has(s)) m += passageIdf(s);
+        sentence = Math.max(sentence, m);
+      }
+      const phrases = qBigrams.filter((b) => row.passageBigrams.has(b)).length;
+      return [
+        top > 0 ? scores[i]! / top : 0,
+        i === firstClose ? 1 : 0,
+        q.size > 0 ? named.size / q.size : 0,
+        qPassageTotal > 0 ? sentence / qPassageTotal : 0,
+        numbers.length > 0
+          ? numbers.filter((n) => holds(row, n)).length / numbers.length
+          : 0,
+        qBigrams.length > 0 ? phrases / qBigrams.length : 0,
+      ];
+    };
+    return { table, rows, scores, conditionScores, order, features };
+  }
+
+  function findRow(question: string, tableHint: string): DescribedRow | undefined {
+    const scored = scoreRows(question, tableHint);
+    if (!scored) return undefined;
+    const { table, rows, scores, conditionScores, order, features } = scored;
+    let best = -1;
+    let bestScore = 0;
+    let runnerUp = 0;
+    scores.forEach((score, i) => {
       if (score > bestScore) {
         runnerUp = bestScore;
         bestScore = score;
         best = i;
       } else if (score > runnerUp) runnerUp = score;
-      return condition;
     });
     if (order) {
       const top = Math.max(...conditionScores);
@@ -181,16 +270,29 @@ export function createRowFinder(
         runnerUp = Math.max(runnerUp, bestScore);
         best = ordered;
       }
+      if (ordered !== undefined) return described(table, rows[best]!, bestScore, runnerUp);
     }
     if (best < 0) return undefined;
-    const row = rows[best]!;
+    // Rows the words leave close are chosen by how they matched (row-choice.ts).
+    const close = choiceCandidates(scores);
+    if (close.length >= 2) {
+      const chosen = close[chooseRow(close.map(features))]!;
+      if (chosen !== best) {
+        runnerUp = bestScore;
+        best = chosen;
+      }
+    }
+    return described(table, rows[best]!, bestScore, runnerUp);
+  }
+
+  function described(table: TableSchema, row: LinkedRow, score: number, runnerUp: number): DescribedRow {
     return {
       tableId: table.tableId,
       rowId: row.rowId,
       columns: columnNames(table),
       values: row.values,
       passages: row.passages,
-      score: bestScore,
+      score,
       runnerUp,
     };
   }
@@ -198,7 +300,7 @@ export function createRowFinder(
 
 /** The bridge: the bridged sub-query for a question, and (`findRow`) the row it describes. */
 export type BridgeFn = ((question: string, tableHint?: string) => string | undefined) & {
-  findRow: (question: string, tableHint?: string) => DescribedRow | undefined;
+  findRow: RowFinder;
 };
 
 /** Builds the bridge over an index; tables are read once, on first use. */

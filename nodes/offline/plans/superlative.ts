@@ -225,6 +225,8 @@ export const superlativeFrequency: PlanGenerator = {
     const { filters, basePreds } = ctx.rows();
     const target = rankTargetColumns(a, catalog, filters, opts)[ctx.targetRank]?.column;
     if (!target) return null;
+    // (every value unique, a large table's statistics say: the grouping could only return a tie of ones)
+    if (target.maxFreq !== undefined && target.maxFreq <= 1) return null;
     const dir = a.sortDirection === "max" ? "DESC" : "ASC";
     return {
       sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,

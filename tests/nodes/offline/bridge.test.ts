@@ -173,8 +173,29 @@ describe("table → passage bridge", () => {
     ];
     const q = "Which person grew up in a silver mine town ?";
     // Both passages hold every word; only one writes "grew up … silver mine" as the question does.
-    expect(createRowFinder({ db, tables, passages: linked }, { bigramWeight: 0 })(q, "people")!.rowId).toBe(0);
+    // (The word score alone ties them, and the first row wins.)
+    const wordsOnly = { bigramWeight: 0, choiceBand: Infinity };
+    expect(createRowFinder({ db, tables, passages: linked }, wordsOnly)(q, "people")!.rowId).toBe(0);
     expect(createRowFinder({ db, tables, passages: linked })(q, "people")!.rowId).toBe(1);
+    // Without the phrase weight the words tie, and the learned row choice (row-choice.ts) still takes
+    // the row whose one sentence holds the question's words side by side; the pick is marked uncertain.
+    const chosen = createRowFinder({ db, tables, passages: linked }, { bigramWeight: 0 })(q, "people")!;
+    expect(chosen.rowId).toBe(1);
+    expect(chosen.runnerUp).toBe(chosen.score);
+    const candidates = createRowFinder({ db, tables, passages: linked }, { bigramWeight: 0 }).choiceCandidates(q, "people")!;
+    expect(candidates.map((c) => c.rowId)).toEqual([0, 1]);
+    expect(candidates[1]!.features[5]).toBeGreaterThan(candidates[0]!.features[5]!);
+  });
+
+  it("takes part in the row choice only rows close to the best word score", () => {
+    const q = "Which person grew up in a silver mine town ?";
+    const linked: Passage[] = [
+      { id: "/a", title: "Ann Ray", text: "Ann Ray grew up in a silver mine town .", file: "people.json", tableId: "people", cells: [[0, 0]] },
+      { id: "/b", title: "Bo Lund", text: "Bo Lund lived by the sea .", file: "people.json", tableId: "people", cells: [[1, 0]] },
+    ];
+    const find = createRowFinder({ db, tables, passages: linked });
+    expect(find.choiceCandidates(q, "people")!.map((c) => c.rowId)).toEqual([0]);
+    expect(find(q, "people")!.rowId).toBe(0);
   });
 
   describe("a superlative picks the row by the column it orders", () => {
