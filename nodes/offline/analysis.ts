@@ -246,11 +246,11 @@ function numbersIn(text: string): number[] {
 
 const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
   [
-    /\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
+    /\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     ">",
   ],
   [
-    /\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
+    /\b(less|fewer|lower|smaller|shorter|younger|lighter|earlier|slower|under|below|before)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     "<",
   ],
   [
@@ -259,11 +259,11 @@ const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
     ">=",
   ],
   [
-    /\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
+    /\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     ">=",
   ],
   [
-    /\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?(\$?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
+    /\b(at most|no more than|maximum of|a maximum of|up to)\s+(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     "<=",
   ],
 ];
@@ -323,7 +323,7 @@ function conditionsIn(text: string): NumericCondition[] {
   }
   for (const [re, op] of CONDITION_PATTERNS) {
     for (const m of q.matchAll(re)) {
-      const value = Number(m[2]!.replace(/[$,]/g, ""));
+      const value = Number(m[2]!.replace(/[$£€,]/g, ""));
       if (!Number.isFinite(value)) continue;
       // "before 1900" / "after 1977" compare years; "before 3" is rarely a condition.
       if ((m[1] === "after" || m[1] === "before" || m[1] === "since") && !(value >= 1000 && value <= 2100)) continue;
@@ -338,7 +338,7 @@ function conditionsIn(text: string): NumericCondition[] {
       const percent = q.slice(m.index! + m[0].length).startsWith("%");
       // "over $500", "above 3 euros": a sum of money names the money columns before any other word does.
       const money =
-        m[2]!.startsWith("$") ||
+        /^[$£€]/.test(m[2]!) ||
         /^\s*(?:dollars?|usd|euros?|eur|pounds?|gbp)\b/.test(q.slice(m.index! + m[0].length)) ||
         /[$€£]\s*$/.test(q.slice(0, m.index! + m[0].length - m[2]!.length));
       const hint = [
@@ -417,9 +417,9 @@ function conditionsIn(text: string): NumericCondition[] {
   }
   // "N or more" phrasing: the number precedes ("50 or older": a comparative names the quantity, as "older than 50" does).
   for (const m of q.matchAll(
-    /(\$?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|newer|above|over|less|fewer|lower|smaller|shorter|younger|lighter|earlier|below|under)\b/g,
+    /([$£€]?[\d,.]+)\s+(?:[a-z]+\s+)?or\s+(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|newer|above|over|less|fewer|lower|smaller|shorter|younger|lighter|earlier|below|under)\b/g,
   )) {
-    const value = Number(m[1]!.replace(/[$,]/g, ""));
+    const value = Number(m[1]!.replace(/[$£€,]/g, ""));
     if (!Number.isFinite(value)) continue;
     // ("2020 or newer", "1990 or earlier": a year bound; "2018 or older" of a year is an earlier one.)
     const year = Number.isInteger(value) && value >= 1000 && value <= 2100;
@@ -431,6 +431,9 @@ function conditionsIn(text: string): NumericCondition[] {
       ? ">="
       : "<=";
     const quantity = year ? "year" : COMPARATIVE_HINT[m[2]!];
+    // ("cost 150 pounds or more", "$20 or less": a sum of money names the money columns first.)
+    const money =
+      /^[$£€]/.test(m[1]!) || /^\s*(?:dollars?|usd|euros?|eur|pounds?|gbp)\b/.test(m[0].slice(m[1]!.length));
     const after = words(q.slice(m.index! + m[0].length))
       .slice(0, 2)
       .filter((w) => !STOP_WORDS.has(w));
@@ -439,7 +442,13 @@ function conditionsIn(text: string): NumericCondition[] {
       out.push({
         op,
         value,
-        hint: [...between, ...after, ...(quantity && (year || !/^year/.test(quantity)) ? [quantity] : [])],
+        hint: [
+          ...(money ? MONEY_HEADER_WORDS : []),
+          ...between,
+          ...after,
+          ...(quantity && (year || !/^year/.test(quantity)) ? [quantity] : []),
+        ],
+        ...(money ? { money } : {}),
       });
   }
   return out;
@@ -745,7 +754,7 @@ function targetHintsOf(q: string): string[] {
   };
   // "give me the employee with the highest pay", "the car that has the most km": the noun before the superlative is asked for.
   let m =
-    /^(?:(?:give|show|tell) me|find|get)?\s*(?:the|a)\s+([a-z][a-z'-]+)\s+(?:with|that has|that had|who has|who had|which has)\s+the\s+([a-z]+)\b/.exec(
+    /^(?:(?:give|show|tell) me|find|get)?\s*(?:(?:the|a)\s+)?([a-z][a-z'-]+)\s+(?:with|that has|that had|who has|who had|which has)\s+the\s+([a-z]+)\b/.exec(
       q,
     );
   if (m && SUPERLATIVE.test(m[2]!)) push(m[1]);

@@ -69,7 +69,7 @@ export function stopWordHeader(q: string, column: CatalogColumn): number {
   if (/^(?:which|who|whom)\b|^what [a-z]+ (?:had|has|have|won|got|did|was|were)\b/.test(q)) return 0;
   const compound = /\b([a-z]+) total\b(?! (?:of|number|amount)\b)/.exec(q);
   // ("what is the total for order 7": a Total column of the named row.)
-  return (compound && !STOP_WORDS.has(compound[1]!)) || /\bthe total for\b/.test(q) ? 1.5 : 0;
+  return (compound && !STOP_WORDS.has(compound[1]!)) || /(?:^|\bthe )total for\b/.test(q) ? 1.5 : 0;
 }
 
 /** How strongly a list of question words names a column (0 = not at all). */

@@ -222,7 +222,10 @@ export const countColumnOfRow: PlanGenerator = {
 /** "how many different X …": distinct non-empty values of the column the counted noun names. */
 export const countDistinct: PlanGenerator = {
   name: "count.distinct",
-  applies: (ctx) => isCount(ctx) && /\b(different|distinct|unique|represented)\b/.test(ctx.analysis.normalized),
+  // ("how many kinds of plant": the different plants.)
+  applies: (ctx) =>
+    isCount(ctx) &&
+    /\b(different|distinct|unique|represented|(?:kinds|types|sorts) of)\b/.test(ctx.analysis.normalized),
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, basePreds } = ctx.rows();
