@@ -36,6 +36,12 @@ export interface AnswerCallOptions {
   signal?: AbortSignal;
   /** Whether the record gets the trace (`emitTrace`): when false, the answer function may skip what only the trace holds. */
   trace?: boolean;
+  /**
+   * Set for answer functions that queue questions (evals/answer-threads.ts): call it when this
+   * question's work begins (it reached a thread). The time limit and `latency_ms` count from then,
+   * not from a wait for a thread that is being replaced.
+   */
+  started?: () => void;
 }
 
 export interface AnswerOutput {
@@ -112,6 +118,11 @@ export interface RunBatchOptions {
   callOptions?: (record: QuestionRecord, index: number) => Omit<AnswerCallOptions, "configurable">;
   /** A question taking longer gets an error record. Default 0 = no limit. */
   questionTimeoutMs?: number;
+  /**
+   * The answer function queues questions and calls `started` when one's work begins (answer
+   * threads): its time limit and latency count from then. Default false.
+   */
+  answerQueues?: boolean;
   /** Stop taking new questions (in-flight ones finish and are written). */
   signal?: AbortSignal;
   onProgress?: (progress: BatchProgress) => void;
@@ -212,21 +223,31 @@ class QuestionTimeoutError extends Error {
 }
 
 /**
- * Runs `start(signal)`; after `ms` rejects with QuestionTimeoutError and aborts the signal (the graph
- * stops at its next step). An answer that arrives after `ms` is refused too.
+ * Runs `start(signal, begin)`; `ms` after the work begins (at once, or when `start` calls `begin`
+ * with `deferred`) rejects with QuestionTimeoutError and aborts the signal (the graph stops at its
+ * next step). An answer that arrives after `ms` is refused too.
  */
-function withTimeout<T>(start: (signal?: AbortSignal) => Promise<T>, ms: number): Promise<T> {
-  if (!ms || ms <= 0) return start();
+function withTimeout<T>(
+  start: (signal: AbortSignal | undefined, begin: () => void) => Promise<T>,
+  ms: number,
+  deferred: boolean,
+): Promise<T> {
+  if (!ms || ms <= 0) return start(undefined, () => undefined);
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
+  let rejectLate: (error: Error) => void = () => undefined;
+  const timeout = new Promise<never>((_, reject) => (rejectLate = reject));
+  let begun = performance.now();
+  const begin = () => {
+    clearTimeout(timer);
+    begun = performance.now();
     timer = setTimeout(() => {
-      reject(new QuestionTimeoutError(ms));
+      rejectLate(new QuestionTimeoutError(ms));
       controller.abort(new QuestionTimeoutError(ms));
     }, ms);
-  });
-  const begun = performance.now();
-  return Promise.race([start(controller.signal), timeout])
+  };
+  if (!deferred) begin();
+  return Promise.race([start(controller.signal, begin), timeout])
     .then((value) => {
       // Work that held the event loop past the limit (the timer could not fire) is still late.
       if (performance.now() - begun > ms) {
@@ -365,19 +386,28 @@ export async function runBatch(options: RunBatchOptions): Promise<RunBatchSummar
   let interrupted = false;
   const answerOne = async (index: number): Promise<void> => {
     const record = questions[index]!;
-    const started = performance.now();
+    let started = performance.now();
     let out: Record<string, unknown>;
     try {
       const extra = options.callOptions?.(record, index) ?? {};
       const result = await withTimeout(
-        (signal) =>
+        (signal, begin) =>
           answer(answerInput(record), {
             ...extra,
             configurable: { ...(options.configurable ?? {}) },
             trace: options.emitTrace ?? false,
             ...(signal ? { signal } : {}),
+            ...(options.answerQueues
+              ? {
+                  started: () => {
+                    started = performance.now();
+                    begin();
+                  },
+                }
+              : {}),
           }),
         timeoutMs,
+        options.answerQueues ?? false,
       );
       const usage = usageOf(result.usage);
       progress.llmCalls += usage.llmCalls;

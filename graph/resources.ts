@@ -144,7 +144,7 @@ function boundToIndex(executor: SqlExecutor, index: OpenedIndex): SqlExecutor {
   };
 }
 
-function isOpenedIndex(index: AgentIndex | OpenedIndex): index is OpenedIndex {
+export function isOpenedIndex(index: AgentIndex | OpenedIndex): index is OpenedIndex {
   return "db" in index && "manifest" in index;
 }
 

@@ -133,11 +133,13 @@ export function renderTableMarkdown(table: RawTable): string {
 /**
  * Table chunks: head lines + as many whole rows as fit; the next chunk repeats trailing rows worth
  * at most `overlap` tokens. A row too long for one chunk is cut into token windows of its own.
+ * With `maxRows`, only the first `maxRows` rows are chunked (the rest are not read).
  */
 export async function chunkTable(
   table: TableSource,
   tokenizer: ChunkTokenizer,
   sizes: ChunkSizes = DEFAULT_CHUNK_SIZES,
+  maxRows = Number.POSITIVE_INFINITY,
 ): Promise<string[]> {
   const budget = await contentBudget(table.file, tokenizer, sizes);
   const prefix = fileNamePrefix(table.file);
@@ -154,11 +156,16 @@ export async function chunkTable(
   const rows = sourceRows(table)[Symbol.iterator]();
   const win: Array<{ line: string; cost: number }> = [];
   let exhausted = false;
+  let taken = 0;
   const has = async (k: number): Promise<boolean> => {
     while (!exhausted && win.length <= k) {
-      const next = rows.next();
-      if (next.done) exhausted = true;
-      else {
+      const next = taken < maxRows ? rows.next() : { done: true as const, value: undefined };
+      if (next.done) {
+        exhausted = true;
+        // (a stored table's rows come from an open statement: let it go)
+        if (taken >= maxRows) rows.return?.();
+      } else {
+        taken++;
         const line = markdownRow(next.value);
         win.push({ line, cost: (await tokenizer.spans(line)).length });
       }

@@ -28,7 +28,7 @@ import type {
   SchemaEntry,
   TableSource,
 } from "./types.js";
-import { isStreamed } from "./types.js";
+import { isStreamed, sourceRowCount } from "./types.js";
 import { chunkTable, chunkText, validateChunkSizes } from "./chunking.js";
 import {
   cellEntries,
@@ -41,7 +41,7 @@ import {
 import { createEmbedder } from "./embeddings/index.js";
 import { contentWords } from "../text/tokenise.js";
 import type { IndexEmbedder } from "./embeddings/types.js";
-import { isLargeTable } from "./table-size.js";
+import { isLargeTable, LARGE_TABLE_ROWS } from "./table-size.js";
 import { VectorFile, writeVectors, type IdRange } from "./vector-index.js";
 
 export interface ViewBuildOptions {
@@ -214,7 +214,10 @@ async function docChunks(
     if (++done % 1000 === 0) options.onProgress?.("chunk", done, total);
   }
   for (const { raw } of tables) {
-    for (const text of await chunkTable(raw, embedder.tokenizer, sizes)) {
+    // a large table's chunks show its first rows, as many as a small table has (its rows are
+    // searched through tables.sqlite), so the view does not grow with its rows
+    const maxRows = isLargeTable(sourceRowCount(raw)) ? LARGE_TABLE_ROWS : undefined;
+    for (const text of await chunkTable(raw, embedder.tokenizer, sizes, maxRows)) {
       chunks.push({ id: chunks.length, type: "table", source: raw.file, text, tableId: raw.id });
     }
     if (++done % 1000 === 0) options.onProgress?.("chunk", done, total);

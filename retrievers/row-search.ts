@@ -82,19 +82,14 @@ export class RowSearch {
   /** Lexical recall through `_rows_fts_<n>` (large tables only; [] for a table without row entries or index). */
   private async largeTableRows(query: string, k: number, tableId: string): Promise<Array<Hit<RowEntry>>> {
     const schema = this.tables?.get(tableId);
-    const match = ftsAnyOf(contentWords(query));
-    if (!schema || !this.db || !match) return [];
+    if (!schema || !this.db || !ftsAnyOf(contentWords(query))) return [];
     const position = this.db.prepare("SELECT position FROM _tables WHERE table_id = ?").pluck().get(tableId) as
       number | undefined;
     const indexed = this.db.prepare("SELECT 1 FROM _table_stats WHERE table_id = ?").pluck().get(tableId);
     if (position === undefined || !indexed) return [];
     const n = recallSize(k, schema.rowCount, this.ctx.multiplier);
     if (n === 0) return [];
-    const fts = quote(rowsFtsTable(position));
-    const ids = this.db
-      .prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ?`)
-      .pluck()
-      .all(match, n) as number[];
+    const ids = rowRecall(this.db, rowsFtsTable(position), contentWords(query), n);
     if (ids.length === 0) return [];
     const cols = schema.columns.map((c) => quote(c.rawPhysical));
     const read = this.db
@@ -117,4 +112,51 @@ export class RowSearch {
     let stats: Bm25Stats | undefined;
     return rerank(this.ctx.reranker, query, candidates, k, () => (stats ??= new Bm25Stats(entries.map((e) => e.text))));
   }
+}
+
+/**
+ * A word held by more rows than this is *frequent*: its rows are ranked among the first this many
+ * of them (table order) instead of all of them, so that a word every fifth row of a million holds
+ * costs what a word of 2,000 rows costs (FTS5 scores every row it matches before it can sort).
+ */
+export const FREQUENT_WORD_ROWS = 2_000;
+
+/**
+ * Up to `n` rows (`_row`) of the FTS5 row index `ftsTable` sharing a word with `words`: first the
+ * rows of the words held by at most `cap` rows, best BM25 first (when no word is frequent, exactly
+ * FTS5's `MATCH … ORDER BY rank`), then, while fewer than `n`, those of the frequent words, best
+ * BM25 first among the first `cap` rows that hold one. Every step reads at most `cap` rows per word,
+ * whatever the size of the table.
+ */
+export function rowRecall(
+  db: Database.Database,
+  ftsTable: string,
+  words: readonly string[],
+  n: number,
+  cap = FREQUENT_WORD_ROWS,
+): number[] {
+  const fts = quote(ftsTable);
+  const unique = [...new Set(words)].filter((w) => ftsAnyOf([w]) !== undefined);
+  if (unique.length === 0 || n <= 0) return [];
+  const upTo = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ?)`).pluck();
+  const frequent = new Set(unique.filter((w) => (upTo.get(ftsAnyOf([w])!, cap + 1) as number) > cap));
+  const rare = unique.filter((w) => !frequent.has(w));
+  const ids =
+    rare.length > 0
+      ? (db
+          .prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rank LIMIT ?`)
+          .pluck()
+          .all(ftsAnyOf(rare)!, n) as number[])
+      : [];
+  if (ids.length >= n || frequent.size === 0) return ids;
+  const seen = new Set(ids);
+  const more = db
+    .prepare(`SELECT rowid FROM (SELECT rowid, rank FROM ${fts} WHERE ${fts} MATCH ? LIMIT ?) ORDER BY rank LIMIT ?`)
+    .pluck()
+    .all(ftsAnyOf([...frequent])!, cap, n + ids.length) as number[];
+  for (const id of more) {
+    if (ids.length >= n) break;
+    if (!seen.has(id)) ids.push(id);
+  }
+  return ids;
 }

@@ -6,8 +6,14 @@
  * read from /proc on Linux) and the wall time. CPU time is the figure to compare before/after on a
  * shared machine: wall time grows with everybody else's load, CPU time barely does.
  *
+ * With `--max_workers N` (N ≥ 2) the same questions are answered again as `atr run --max_workers N`
+ * answers them — on N answer threads (cli/run/threads.ts) — and the table gets their wall p50/p90
+ * per question (the records' latency_ms), the pass's wall time, the process's CPU per question
+ * (all threads, start-up excluded), the load average, and that pass's answers digest.
+ *
  *   npm run bench:latency -- [--benches wtq,hybridqa] [--split dev] [--limit 150] [--warmup 5]
  *     [--index "/tmp/fin3/{bench}-index"] [--data_dir ../shared/data] [--out_dir /tmp/bench-latency]
+ *     [--max_workers 2]
  *
  * The first `--warmup` questions after the measured ones are answered first and not counted (module
  * loading, the index's first reads, JIT). Every run's results file is kept in --out_dir, so two
@@ -16,6 +22,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadQuestions } from "../evals/dataset.js";
@@ -24,7 +31,8 @@ import { runBatch, type AnswerFn } from "../evals/runner.js";
 import { stats, BENCHES, type Bench } from "../evals/score.js";
 import { answerQuestion } from "../graph/answer.js";
 import { ensureConfiguration, type ConfigurableInput } from "../graph/configuration.js";
-import { closeResources, pinIndex } from "../graph/resources.js";
+import { closeResources, isOpenedIndex, pinIndex } from "../graph/resources.js";
+import { startGraphThreads } from "../cli/run/threads.js";
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
 
@@ -37,6 +45,7 @@ const { values } = parseArgs({
     limit: { type: "string", default: "150" },
     warmup: { type: "string", default: "5" },
     out_dir: { type: "string", default: "/tmp/bench-latency" },
+    max_workers: { type: "string", default: "1" },
   },
 });
 const benches = values.benches!.split(",").map((b) => b.trim()) as Bench[];
@@ -47,6 +56,9 @@ const limit = Number(values.limit);
 const warmup = Number(values.warmup);
 if (!(Number.isInteger(limit) && limit > 0)) throw new Error(`--limit takes a positive integer (got ${values.limit})`);
 if (!(Number.isInteger(warmup) && warmup >= 0)) throw new Error(`--warmup takes an integer ≥ 0 (got ${values.warmup})`);
+const maxWorkers = Number(values.max_workers);
+if (!(Number.isInteger(maxWorkers) && maxWorkers >= 1))
+  throw new Error(`--max_workers takes a positive integer (got ${values.max_workers})`);
 mkdirSync(values.out_dir!, { recursive: true });
 
 const TICKS_PER_SECOND = 100; // USER_HZ of /proc/<pid>/stat on Linux
@@ -88,6 +100,37 @@ interface BenchFigures {
   answersDigest: string;
   resultsFile: string;
   errors: number;
+  /** The --max_workers pass on answer threads (absent with --max_workers 1). */
+  threads?: ThreadFigures;
+}
+
+interface ThreadFigures {
+  workers: number;
+  wallP50Ms: number;
+  wallP90Ms: number;
+  /** Wall time of the whole pass (ms), thread start-up excluded. */
+  passMs: number;
+  /** The process's CPU (all threads, SQL children not included) per question, start-up excluded. */
+  cpuPerQuestionMs: number;
+  /** 1-minute load average at the end of the pass (the machine is shared). */
+  load: number;
+  answersDigest: string;
+  resultsFile: string;
+  errors: number;
+}
+
+function readRecords(path: string): Array<Record<string, unknown>> {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** sha256 (first 12 hex) of the answers in input order. */
+function answersDigest(records: Array<Record<string, unknown>>): string {
+  const digest = createHash("sha256");
+  for (const r of records) digest.update(`${String(r.question_id)}\t${String(r.agentic_tablerag_answer)}\n`);
+  return digest.digest("hex").slice(0, 12);
 }
 
 async function measure(bench: Bench): Promise<BenchFigures> {
@@ -154,12 +197,9 @@ async function measure(bench: Bench): Promise<BenchFigures> {
     configurable: configurable as Record<string, unknown>,
     callOptions: (record) => questionRunOptions(info, record),
   });
-  const records = readFileSync(resultsFile, "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
-  const digest = createHash("sha256");
-  for (const r of records) digest.update(`${String(r.question_id)}\t${String(r.agentic_tablerag_answer)}\n`);
+  const records = readRecords(resultsFile);
+  const threads =
+    maxWorkers > 1 ? await measureThreads(bench, configurable, config, measured, warm, info, stamp) : undefined;
   const cpu = stats(perQuestion.map((q) => q.cpu));
   const wall = stats(perQuestion.map((q) => q.wall));
   const child = perQuestion.every((q) => q.child !== null) ? stats(perQuestion.map((q) => q.child!)).mean : null;
@@ -171,10 +211,66 @@ async function measure(bench: Bench): Promise<BenchFigures> {
     sqlChildCpuMeanMs: child === null ? null : Math.round(child * 10) / 10,
     wallP50Ms: Math.round(wall.p50),
     wallP90Ms: Math.round(wall.p90),
-    answersDigest: digest.digest("hex").slice(0, 12),
+    answersDigest: answersDigest(records),
     resultsFile,
     errors: summary.failed,
+    ...(threads ? { threads } : {}),
   };
+}
+
+/** The same questions as `atr run --max_workers N` answers them: on N answer threads. */
+async function measureThreads(
+  bench: Bench,
+  configurable: ConfigurableInput,
+  config: ReturnType<typeof ensureConfiguration>,
+  measured: ReturnType<typeof loadQuestions>,
+  warm: ReturnType<typeof loadQuestions>,
+  info: ExperimentInfo,
+  stamp: string,
+): Promise<ThreadFigures> {
+  const index = await pinIndex(config);
+  const threads = await startGraphThreads({
+    threads: maxWorkers,
+    configurable: configurable as Record<string, unknown>,
+    config,
+    ...(isOpenedIndex(index) ? { buildId: index.manifest.buildId } : {}),
+    heapLimitMb: 0,
+    flushTimeoutMs: 1000,
+  });
+  const batch = (questions: typeof measured, outputPath: string) =>
+    runBatch({
+      questions,
+      answer: threads.answer,
+      answerQueues: true,
+      outputPath,
+      maxWorkers,
+      configurable: configurable as Record<string, unknown>,
+      callOptions: (record) => questionRunOptions(info, record),
+    });
+  try {
+    if (warm.length > 0) await batch(warm, join(values.out_dir!, `${bench}-threads-warmup-${stamp}.jsonl`));
+    const resultsFile = join(values.out_dir!, `${bench}-${values.split}-threads${maxWorkers}-${stamp}.jsonl`);
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const summary = await batch(measured, resultsFile);
+    const passMs = performance.now() - t0;
+    const cpu = cpuMs(process.cpuUsage(cpu0));
+    const records = readRecords(resultsFile);
+    const wall = stats(records.map((r) => Number((r.atr_stats as Record<string, unknown>).latency_ms)));
+    return {
+      workers: maxWorkers,
+      wallP50Ms: Math.round(wall.p50),
+      wallP90Ms: Math.round(wall.p90),
+      passMs: Math.round(passMs),
+      cpuPerQuestionMs: Math.round((cpu / Math.max(1, records.length)) * 10) / 10,
+      load: Math.round(loadavg()[0]! * 10) / 10,
+      answersDigest: answersDigest(records),
+      resultsFile,
+      errors: summary.failed,
+    };
+  } finally {
+    await threads.close();
+  }
 }
 
 const figures: BenchFigures[] = [];
@@ -191,5 +287,19 @@ for (const f of figures)
   console.log(
     `| ${f.bench} ${values.split} | ${f.questions} | ${f.cpuMeanMs} | ${f.cpuP50Ms} | ${f.sqlChildCpuMeanMs ?? "n/a (no /proc)"} | ${f.wallP50Ms} | ${f.wallP90Ms} | ${f.answersDigest} | ${f.errors} |`,
   );
-for (const f of figures) console.log(`results ${f.bench}: ${f.resultsFile}`);
-console.log(JSON.stringify({ split: values.split, limit, warmup, figures }));
+if (maxWorkers > 1) {
+  console.log("");
+  console.log(
+    `| split | --max_workers | wall p50 ms | wall p90 ms | pass wall s | CPU ms/question (all threads) | CPU p50 ms, 1 question alone | load (1 min) | answers digest | errors |`,
+  );
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
+  for (const f of figures) {
+    const t = f.threads!;
+    console.log(
+      `| ${f.bench} ${values.split} | ${t.workers} | ${t.wallP50Ms} | ${t.wallP90Ms} | ${(t.passMs / 1000).toFixed(1)} | ${t.cpuPerQuestionMs} | ${f.cpuP50Ms} | ${t.load} | ${t.answersDigest}${t.answersDigest === f.answersDigest ? "" : " (differs!)"} | ${t.errors} |`,
+    );
+  }
+}
+for (const f of figures)
+  console.log(`results ${f.bench}: ${f.resultsFile}${f.threads ? `, ${f.threads.resultsFile}` : ""}`);
+console.log(JSON.stringify({ split: values.split, limit, warmup, maxWorkers, figures }));

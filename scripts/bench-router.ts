@@ -6,7 +6,8 @@
  *
  *   npm run bench:router [-- --model DIR] [--bert DIR] [--decisions N] [--bert_decisions N]
  *
- * --model: a student folder (default training/models/routes-replay). --bert: a transformers.js
+ * --model: a student folder (default training/models/routes-replay); the plans carry the offline
+ * analysis, so a plan-token student (training/models/routes-plan) pays for its tokens too. --bert: a transformers.js
  * sequence-classifier folder (e.g. the converted released checkpoint, docs/ROUTER.md). Without
  * --bert the script builds, in a temporary folder, a DistilBERT-shaped checkpoint with random
  * weights (6 layers, hidden 768, 12 heads, FFN 3072: the base model's compute) whose WordPiece
@@ -19,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import onnxProto from "onnx-proto";
 import type { TableSchema } from "../indexing/types.js";
+import { analyzeQuestion } from "../nodes/offline/analysis.js";
 import { learnedInputText } from "../nodes/routers/features.js";
 import { selectRoute, type RouterInput, type RouterSettings } from "../nodes/routers/index.js";
 import type { Strategies } from "../nodes/strategies.js";
@@ -60,6 +62,8 @@ const plan = (
   entityMentions,
   needGlobalTableView: false,
   uncertainty: 0.35,
+  // The offline analysis the decomposer carries (a plan-token student reads it: nodes/routers/plan-features.ts).
+  analysis: analyzeQuestion(subQuery, { hasPassages: true }) as unknown as Record<string, unknown>,
 });
 const plans = [
   plan("How many seasons did Dunmere FC finish with more than 60 points?", "count", "table", ["Dunmere FC"]),

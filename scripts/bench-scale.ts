@@ -3,7 +3,9 @@
  * question costs as tables grow. For each generated table (`id, name, city, score, date`,
  * scripts/scale-data.ts) and for a corpus of many small tables: index build time (wall and CPU),
  * index size, open time, warm per-question p50/p95 for lookup, count, aggregate and superlative
- * questions through the graph (offline backbone, default configuration), peak RSS of the building
+ * questions through the graph (offline backbone, default configuration) — and, reported apart, lookups
+ * naming their row with one letter wrong ("typo") and rows named by position ("structural": first,
+ * last, n-th) — peak RSS of the building
  * and of the answering process, and how many answers equal the SQL computed directly over the
  * generated data. Each build and each answering session runs in its own child process (so RSS is
  * per stage). Latencies are wall-clock; the CPU time per question (this process and its SQL
@@ -28,7 +30,9 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { cityOf, CITY_COUNT, nameOf, writeScaleTable, writeSmallCorpus } from "./scale-data.js";
 
-type Kind = "lookup" | "count" | "aggregate" | "superlative";
+type Kind = "lookup" | "count" | "aggregate" | "superlative" | "typo" | "structural";
+/** The issue's four kinds: p50 / p95 over all questions are over these (typo and structural are reported apart). */
+const TIMED_KINDS: readonly Kind[] = ["lookup", "count", "aggregate", "superlative"];
 interface Question {
   kind: Kind;
   question: string;
@@ -106,8 +110,36 @@ function questionsFor(rows: number, perKind: number, tableIds?: string[]): Quest
       sql: sup.sql,
       params: [],
     });
+    // a lookup whose name has one letter wrong (no generated name holds a "q": it names no other row)
+    out.push({
+      kind: "typo",
+      question: `What is the score of ${misspelt(nameOf(row))}?`,
+      ...(tableIds ? { table_id: tid } : {}),
+      sql: `SELECT score FROM "${physical}" WHERE name = ?`,
+      params: [nameOf(row)],
+    });
+    // rows named by their position: the first, the last, the n-th
+    const nth = tableIds ? 2 : Math.floor(((i + 0.3) * rows) / perKind) + 1;
+    const structural = [
+      { q: "What is the name in the first row?", sql: `SELECT name FROM "${physical}" ORDER BY _row LIMIT 1` },
+      { q: "What is the name in the last row?", sql: `SELECT name FROM "${physical}" ORDER BY _row DESC LIMIT 1` },
+      { q: `What is the name in row ${nth}?`, sql: `SELECT name FROM "${physical}" WHERE _row = ${nth - 1}` },
+    ][i % 3]!;
+    out.push({
+      kind: "structural",
+      question: structural.q,
+      ...(tableIds ? { table_id: tid } : {}),
+      sql: structural.sql,
+      params: [],
+    });
   }
   return out;
+}
+
+/** The name with its family name's third letter replaced by "q" (one letter off). */
+function misspelt(name: string): string {
+  const [first, family] = name.split(" ") as [string, string];
+  return `${first} ${family.slice(0, 2)}q${family.slice(3)}`;
 }
 
 /** First global row of small table t (tables have 5 + t % 10 rows, in order). */
@@ -224,8 +256,9 @@ async function childAnswer(
   db.close();
   await closeResources();
   closeCachedIndexes();
-  const all = [...byKind.values()].flatMap((k) => k.ms);
-  const allCpu = [...byKind.values()].flatMap((k) => k.cpu);
+  const timed = [...byKind].filter(([k]) => TIMED_KINDS.includes(k)).map(([, v]) => v);
+  const all = timed.flatMap((k) => k.ms);
+  const allCpu = timed.flatMap((k) => k.cpu);
   return {
     cpu_p50_ms: Math.round(percentile(allCpu, 50)),
     cpu_p95_ms: Math.round(percentile(allCpu, 95)),
@@ -322,7 +355,7 @@ if (positionals[0] === "--child-build" || positionals[0] === "child-build") {
       if (!keep) rmSync(root, { recursive: true, force: true });
     }
   }
-  const kinds: Kind[] = ["lookup", "count", "aggregate", "superlative"];
+  const kinds: Kind[] = [...TIMED_KINDS, "typo", "structural"];
   const lines = [
     "| case | build s (CPU s) | index MB | build RSS MB | open ms | p50 / p95 ms (CPU ms) | " +
       kinds.map((k) => `${k} p50/p95 ms (CPU), right`).join(" | ") +

@@ -4,13 +4,14 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
  * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
  * abbreviations, search-box wording; seed 3), `--suite fourth` tests/fixtures/everyday-fourth-tables.ts
  * (payroll, clinic, fleet, marathon, stock, events; seed 4; `--fresh` asks its later block of 40 new
- * wordings instead); the first suite's default seed is 16.
+ * wordings instead), `--suite fifth` tests/fixtures/everyday-fifth-tables.ts (hotel, meters, tickets,
+ * garden, shelter, shipments; seed 5; `--fresh` likewise); the first suite's default seed is 16.
  */
 import { parseArgs } from "node:util";
 import { closeResources } from "../graph/resources.js";
@@ -18,6 +19,7 @@ import { everydayCorpus } from "../tests/fixtures/everyday-tables.js";
 import { everydaySecondCorpus } from "../tests/fixtures/everyday-second-tables.js";
 import { everydayThirdCorpus } from "../tests/fixtures/everyday-third-tables.js";
 import { everydayFourthCorpus } from "../tests/fixtures/everyday-fourth-tables.js";
+import { everydayFifthCorpus } from "../tests/fixtures/everyday-fifth-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -43,11 +45,15 @@ const suites = {
     const c = everydayFourthCorpus(Number(values.seed ?? 4));
     return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
   },
+  fifth: () => {
+    const c = everydayFifthCorpus(Number(values.seed ?? 5));
+    return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
+  },
 };
 if (!(values.suite! in suites))
-  throw new Error(`--suite must be "first", "second", "third" or "fourth", not "${values.suite}"`);
-if (values.fresh && values.suite !== "fourth")
-  throw new Error("--fresh is a block of the fourth suite: add --suite fourth");
+  throw new Error(`--suite must be "first", "second", "third", "fourth" or "fifth", not "${values.suite}"`);
+if (values.fresh && values.suite !== "fourth" && values.suite !== "fifth")
+  throw new Error("--fresh is a block of the fourth and fifth suites: add --suite fourth or --suite fifth");
 const corpus = suites[values.suite as keyof typeof suites]();
 const root = await buildEverydayIndex(corpus);
 try {

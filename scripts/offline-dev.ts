@@ -6,7 +6,8 @@
  *     --questions ../shared/data/wtq/dev/questions.jsonl [--limit N] [--show wrong|all|none] [--c-top K]
  *
  * Build the store first (any tables dir): npx tsx scripts/offline-dev.ts --build <tables dir> --store <file>.
- * `--no-target-model` ranks target columns with the hand score (models/target-columns.json unused).
+ * `--no-target-model` ranks target columns with the hand score (models/target-columns.json unused);
+ * `--no-link-model` keeps findMentions's condition links (models/condition-links.json unused).
  * `--c-top K` restricts the usable columns to the K best columns by header overlap with the question
  * (an approximation of the graph's allowed columns C) to measure what C costs.
  */
@@ -19,7 +20,7 @@ import { loadTables } from "../indexing/load-tables.js";
 import { readTableSchemas, writeSqlStore } from "../indexing/sql-store.js";
 import { wtqCorrect } from "../evals/scoring/wtq.js";
 import { analyzeQuestion } from "../nodes/offline/analysis.js";
-import { askedWords, findMentions } from "../nodes/offline/mentions.js";
+import { linkMentions, setConditionLinkModel } from "../nodes/offline/condition-links.js";
 import { planSql } from "../nodes/offline/sql-writer.js";
 import { planFeatures, rowsFeature, type PlanFeatures } from "../nodes/offline/confidence.js";
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
@@ -39,10 +40,13 @@ const { values } = parseArgs({
     "c-top": { type: "string" },
     out: { type: "string" },
     "no-target-model": { type: "boolean", default: false },
+    "no-link-model": { type: "boolean", default: false },
   },
 });
 // (The hand-scored target column, for before/after figures of the learned one.)
 if (values["no-target-model"]) setTargetColumnModel(null);
+// (findMentions's own links, for before/after figures of the learned condition linking.)
+if (values["no-link-model"]) setConditionLinkModel(null);
 
 if (values.build) {
   if (!values.store) throw new Error("--build needs --store <file>");
@@ -100,7 +104,7 @@ for (const q of questions.slice(0, limit)) {
   if (schema) {
     const catalog = loadCatalog(db, schema);
     const analysis = analyzeQuestion(q.question);
-    const mentions = findMentions(q.question, catalog, { avoidWords: askedWords(analysis) });
+    const mentions = linkMentions(q.question, analysis, catalog);
     note = mentions.map((m) => `${m.text}→${m.column}=${m.value}(${m.kind})`).join("; ");
     let usable: Set<number> | undefined;
     if (index && cTop > 0) {

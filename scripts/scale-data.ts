@@ -2,13 +2,13 @@
  * Generated tables for `npm run bench:scale` (scripts/bench-scale.ts): one plain table of N rows
  * (`id, name, city, score, date`) and a corpus of many small tables. Deterministic (no randomness):
  * row i's values are arithmetic functions of i, names are unique (a bijection of i onto five
- * syllables), and exactly one row holds the highest and one the lowest score.
+ * syllables of two letters, no syllable twice), and exactly one row holds the highest and one the lowest score.
  */
 import { mkdirSync, openSync, writeSync, closeSync } from "node:fs";
 import { join } from "node:path";
 
 const SYLLABLES =
-  "ka lo mi re ta vo su ne ri da pe go ba lu fi ho ze mu ta ki no sa ve ro li ga de bo nu pi ma te ko ra si le jo wa xu yi".split(
+  "ka lo mi re ta vo su ne ri da pe go ba lu fi ho ze mu tu ki no sa ve ro li ga de bo nu pi ma te ko ra si le jo wa xu yi".split(
     " ",
   );
 const S = SYLLABLES.length;

@@ -25,8 +25,12 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   leaves: ["departure", "depart", "departs"],
   depart: ["departure", "depart", "departs"],
   departs: ["departure", "depart", "departs"],
-  arrive: ["arrival", "arrive", "arrives"],
-  arrives: ["arrival", "arrive", "arrives"],
+  arrive: ["arrival", "arrive", "arrives", "intake", "received"],
+  arrives: ["arrival", "arrive", "arrives", "intake", "received"],
+  arrived: ["arrival", "arrive", "arrived", "intake", "received"],
+  // "who is shipping X", "which courier": the carrier.
+  shipping: ["carrier", "courier", "shipper"],
+  courier: ["carrier", "courier", "shipper"],
   // Time and dates.
   year: ["year", "season", "date"],
   when: ["date", "year", "season", "time"],
@@ -35,11 +39,12 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   earliest: ["date", "year", "season", "founded", "established", "opened", "start"],
   latest: ["date", "year", "season"],
   recent: ["date", "year", "season"],
-  oldest: ["age", "born", "birth", "date", "year", "established", "founded", "built"],
-  youngest: ["age", "born", "birth", "date", "year"],
+  oldest: ["age", "born", "birth", "dob", "date", "year", "established", "founded", "built"],
+  youngest: ["age", "born", "birth", "dob", "date", "year"],
   old: ["age", "founded", "established", "built"],
   age: ["age", "born"],
-  born: ["born", "birth", "date", "year", "dob"],
+  // (Not "date": "when was X born?" already asks for a date; "born" says which one.)
+  born: ["born", "birth", "year", "dob"],
   founded: ["founded", "established", "year", "date"],
   founding: ["founded", "established", "year", "date"],
   established: ["established", "founded", "year", "date"],
@@ -82,6 +87,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   bedrooms: ["bed", "bedroom", "br", "room"],
   bedroom: ["bed", "bedroom", "br", "room"],
   weight: ["weight", "kg", "lb"],
+  weigh: ["weight", "kg", "lb"],
+  weighs: ["weight", "kg", "lb"],
   heavy: ["weight", "kg", "lb"],
   heaviest: ["weight", "kg", "lb"],
   lightest: ["weight", "kg", "lb"],
@@ -103,6 +110,26 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   rained: ["rain", "rainfall", "precipitation", "mm"],
   rainy: ["rain", "rainfall", "precipitation", "mm"],
   wettest: ["rain", "rainfall", "precipitation", "mm"],
+  // A stay is counted in nights.
+  stay: ["night", "nights", "stay"],
+  stayed: ["night", "nights", "stay"],
+  // Energy: "how much electricity did X use" reads the kWh column.
+  electricity: ["kwh", "usage", "consumption", "energy"],
+  energy: ["kwh", "usage", "consumption", "energy"],
+  usage: ["kwh", "usage", "consumption", "used"],
+  used: ["kwh", "usage", "consumption", "used"],
+  use: ["kwh", "usage", "consumption", "used"],
+  consumption: ["kwh", "usage", "consumption"],
+  // A garden's or farm's crop.
+  harvest: ["yield", "harvest", "crop"],
+  harvested: ["yield", "harvest", "crop"],
+  produce: ["yield", "harvest", "output", "production", "producer"],
+  produced: ["yield", "harvest", "output", "production", "producer"],
+  yielded: ["yield", "harvest"],
+  germinate: ["germination", "germ"],
+  germinated: ["germination", "germ"],
+  resolve: ["resolution", "resolved"],
+  resolved: ["resolution", "resolved"],
   // Counts of people and things.
   populous: ["population", "pop", "inhabitant"],
   populated: ["population", "pop"],
@@ -155,6 +182,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   costs: ["cost", "price", "fare", "fee", "charge"],
   fare: ["fare", "price", "cost"],
   fee: ["fee", "price", "cost", "charge"],
+  bill: ["cost", "amount", "total", "charge", "bill"],
+  bills: ["cost", "amount", "total", "charge", "bill"],
   ticket: ["fare", "price", "ticket"],
   billed: ["amount", "total", "billed"],
   invoiced: ["amount", "total", "invoiced"],
@@ -302,3 +331,35 @@ export const QUANTITY_HEADERS: ReadonlySet<string> = new Set([
  * cost, not a number of units.
  */
 export const MODIFIER_HEADER_WORDS: ReadonlySet<string> = new Set(["unit"]);
+
+/**
+ * Abbreviations people type in headers, and the word each stands for: "Wt (kg)" is a weight, "Total Amt ($)"
+ * an amount, "Resolution (hrs)" hours, "DOB" a date of birth. The catalogue adds the word after the
+ * abbreviation (nodes/offline/table-catalog.ts `headerWordsOf`), so every word related to "weight" names "Wt".
+ */
+export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  amt: ["amount"],
+  qty: ["quantity"],
+  wt: ["weight"],
+  hrs: ["hour"],
+  hr: ["hour"],
+  mins: ["minute"],
+  yrs: ["year"],
+  yr: ["year"],
+  dob: ["birth", "born"],
+  temp: ["temperature"],
+  pct: ["percent"],
+  dept: ["department"],
+  addr: ["address"],
+  dist: ["distance"],
+  ht: ["height"],
+  bal: ["balance"],
+  emp: ["employee"],
+  cust: ["customer"],
+  mgr: ["manager"],
+};
+
+/** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */
+export function withAbbreviations(words: readonly string[]): string[] {
+  return words.flatMap((w) => (Object.hasOwn(HEADER_ABBREVIATIONS, w) ? [w, ...HEADER_ABBREVIATIONS[w]!] : [w]));
+}

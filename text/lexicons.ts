@@ -156,6 +156,7 @@ export const MAX_SUPERLATIVES = [
   "farthest",
   "furthest",
   "fastest",
+  "quickest",
   "latest",
   "newest",
   "deepest",

@@ -19,12 +19,17 @@ import {
   rawScore,
   scoreFeatures,
   sigmoid,
+  type Acceptor,
   type AnswerModel,
   type Calibration,
   type Scorer as ModelScorer,
 } from "../nodes/offline/answer-model.js";
+import { ALTERNATIVE_MARGIN, chooseWithAlternatives } from "../nodes/synthesize.js";
+import type { TraceDecision } from "../graph/state.js";
 import {
+  acceptorFeatures,
   answerGroups,
+  bestGroup,
   chooseAnswer,
   rankRaw,
   rulePick,
@@ -41,11 +46,19 @@ export interface Candidate {
   ruleVerdict: number;
   features: Features;
   right: boolean;
+  /** Another SQL candidate of an attempt (the trace's `alternative`): the ranker never sees it (nodes/synthesize.ts). */
+  alternative?: boolean;
 }
 
 export interface QuestionCandidates {
   id: string;
   bench: Bench;
+  /**
+   * The questions that share its table (`bench:table_id`): the acceptor's cross-validation folds
+   * keep them together, so no fold is scored by a model that saw other questions over the same
+   * report or table (held-out splits have other tables). Absent: the question is its own group.
+   */
+  group?: string;
   /** In attempt order, as the graph tried them. */
   candidates: Candidate[];
 }
@@ -59,6 +72,7 @@ interface TraceRecord {
       produced_answer: string;
       verdict: number;
       features?: Features;
+      alternative?: boolean;
     }>;
   };
 }
@@ -85,8 +99,10 @@ export function loadQuestions(bench: Bench, goldPath: string, runPath: string): 
         ruleVerdict: d.verdict,
         features: d.features!,
         right: right(d.produced_answer),
+        ...(d.alternative ? { alternative: true } : {}),
       }));
-    out.push({ id: `${bench}:${id}`, bench, candidates });
+    const table = typeof g.table_id === "string" && g.table_id !== "" ? { group: `${bench}:${g.table_id}` } : {};
+    out.push({ id: `${bench}:${id}`, bench, ...table, candidates });
   }
   return out;
 }
@@ -207,9 +223,9 @@ export function scorerFor(
   return (q, c) => p[q]![c]!;
 }
 
-/** The fold (0..folds−1) of each question: a hash of its id, so a question's candidates stay together. */
+/** The fold (0..folds−1) of each question: a hash of its table group (else its id), so a table's questions stay together. */
 export function foldsOf(questions: readonly QuestionCandidates[], folds: number, salt = ""): number[] {
-  return questions.map((q) => fnv1a32(`${salt}${q.id}`) % folds);
+  return questions.map((q) => fnv1a32(`${salt}${q.group ?? q.id}`) % folds);
 }
 
 /** Isotonic calibration of the candidates in the folds `keep` accepts (and that `having` accepts). */
@@ -442,7 +458,24 @@ export function finalChoice(
   threshold: number,
   ranker?: Ranker,
 ): { answer?: Candidate; isAccepted: boolean; p?: number } {
-  const choice = chooseAnswer(rankedAttempts(q, p, threshold), ranker, threshold);
+  const attempts = rankedAttempts(q, p, threshold);
+  if (q.candidates.some((c) => c.alternative)) {
+    // as nodes/synthesize.ts: the ranker sees the attempts, an alternative SQL candidate replaces an unaccepted choice by a margin of P
+    const rows = attempts.map((a, index) => ({
+      index,
+      produced_answer: a.answer,
+      effective_route: a.route,
+      sub_query: a.subQuery,
+      verdict: a.verdict,
+      p_correct: a.p,
+      features: a.features,
+      alternative: q.candidates[index]!.alternative === true,
+    }));
+    const d = chooseWithAlternatives(rows as unknown as TraceDecision[], ranker, threshold, ALTERNATIVE_MARGIN) as
+      ((typeof rows)[number] & { accepted: boolean; p: number }) | undefined;
+    return d ? { answer: q.candidates[d.index], isAccepted: d.accepted, p: d.p } : { isAccepted: false };
+  }
+  const choice = chooseAnswer(attempts, ranker, threshold);
   return choice
     ? { answer: q.candidates[choice.index], isAccepted: choice.verified, p: choice.p }
     : { isAccepted: false };
@@ -732,4 +765,175 @@ export function reliability(
     if (choice.answer.right) b.right++;
   });
   return buckets;
+}
+
+/** One example of the question-level verifier: the answer the ranker gives to a question no attempt was accepted for. */
+export interface AcceptorExample {
+  /** The question's index. */
+  q: number;
+  /** Index into the kinds (`AcceptorOptions.kinds`), or -1 for the rest. */
+  kind: number;
+  features: Features;
+  right: boolean;
+}
+
+/**
+ * The acceptor's examples under a fixed per-attempt scorer, threshold and ranker: each question
+ * whose attempts (alternatives aside, as the graph) have none at P ≥ its threshold, with the
+ * features of the answer the ranker gives (answer-ranker.ts `acceptorFeatures`) and whether it is right.
+ */
+export function acceptorExamples(
+  questions: readonly QuestionCandidates[],
+  score: Scorer,
+  threshold: Threshold,
+  ranker: Ranker,
+  kinds: readonly string[],
+): AcceptorExample[] {
+  const out: AcceptorExample[] = [];
+  questions.forEach((q, i) => {
+    const main = q.candidates.flatMap((c, j) => (c.alternative ? [] : [j]));
+    const attempts = rankedAttempts(
+      { ...q, candidates: main.map((j) => q.candidates[j]!) },
+      (k) => score(i, main[k]!),
+      thresholdOf(threshold, q),
+    );
+    if (attempts.some((a) => a.verdict === 1)) return;
+    const best = bestGroup({ scorer: ranker.scorer }, answerGroups(attempts));
+    if (!best) return;
+    out.push({
+      q: i,
+      kind: kinds.findIndex((f) => carries(q, f)),
+      features: acceptorFeatures(best.group, attempts),
+      right: q.candidates[main[best.group.attempts[0]!]!]!.right,
+    });
+  });
+  return out;
+}
+
+export interface AcceptorOptions extends ScorerOptions {
+  /** Kinds of evidence, each with its own calibration and threshold (the first a question carries); the rest one more. */
+  kinds?: readonly string[];
+  folds?: number;
+  targetPrecision?: number;
+  boundZ?: number;
+}
+
+/** The examples as one-candidate questions (fitScorer's input; each benchmark weighs the same). */
+function asQuestions(questions: readonly QuestionCandidates[], ex: readonly AcceptorExample[]): QuestionCandidates[] {
+  return ex.map((e) => ({
+    id: questions[e.q]!.id,
+    bench: questions[e.q]!.bench,
+    candidates: [{ route: "", subQuery: "", answer: "", ruleVerdict: 0.5, features: e.features, right: e.right }],
+  }));
+}
+
+/**
+ * The lowest threshold (0.01 grid, 0.3..0.99) at which the examples' accepted answers are at least
+ * `target` right on every benchmark (one with none accepted passes) and the lower Wilson bound at
+ * `z` of all of them together reaches `target`; 1 (never) when none does.
+ */
+function acceptorThreshold(
+  questions: readonly QuestionCandidates[],
+  ex: readonly AcceptorExample[],
+  p: readonly number[],
+  target: number,
+  z: number,
+): number {
+  for (let t = 0.3; t < 0.995; t += 0.01) {
+    const per = new Map<Bench, { n: number; right: number }>();
+    ex.forEach((e, k) => {
+      if (p[k]! < t) return;
+      const b = (per.get(questions[e.q]!.bench) ??
+        per.set(questions[e.q]!.bench, { n: 0, right: 0 }).get(questions[e.q]!.bench))!;
+      b.n++;
+      if (e.right) b.right++;
+    });
+    const all = [...per.values()].reduce((a, b) => ({ n: a.n + b.n, right: a.right + b.right }), { n: 0, right: 0 });
+    if (all.n === 0) break;
+    const ok = [...per.values()].every((b) => b.right / b.n >= target);
+    if (ok && (z === 0 || wilsonLower(all.right, all.n, z) >= target)) return Math.round(t * 100) / 100;
+  }
+  return 1;
+}
+
+export interface AcceptorResult {
+  acceptor: Acceptor;
+  /** The acceptor of each question's fold (scorer and calibrations fitted on the other folds; the final thresholds): for out-of-fold figures. */
+  of: (q: number) => Acceptor | undefined;
+  examples: number;
+}
+
+/**
+ * Fits the question-level verifier over a fixed per-attempt scorer, threshold and ranker (the
+ * shipped ones: `atr train-verifier --acceptor_only`): folds grouped by table, out-of-fold raw
+ * scores, an isotonic calibration per kind of evidence fitted on the other folds' out-of-fold
+ * scores, and per kind the lowest threshold at which, out of fold, the rule of `chooseThreshold`
+ * holds on that kind's training questions alone.
+ */
+export function fitAcceptor(
+  questions: readonly QuestionCandidates[],
+  score: Scorer,
+  threshold: Threshold,
+  ranker: Ranker,
+  options: AcceptorOptions = {},
+): AcceptorResult {
+  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [] } = options;
+  const ex = acceptorExamples(questions, score, threshold, ranker, kinds);
+  if (ex.length === 0) throw new Error("fitAcceptor: no question without an accepted attempt to learn from");
+  const asQ = asQuestions(questions, ex);
+  const weights = candidateRows(asQ).map((r) => r.w);
+  const fold = foldsOf(
+    ex.map((e) => questions[e.q]!),
+    folds,
+  );
+  const raw = ex.map(() => 0);
+  const scorers = Array.from({ length: folds }, (_, k) => {
+    const s = fitScorer(
+      asQ.filter((_, i) => fold[i] !== k),
+      options,
+    );
+    ex.forEach((e, i) => fold[i] === k && (raw[i] = rawScore(s, e.features)));
+    return s;
+  });
+  const kindIds = [...kinds.map((_, k) => k), -1];
+  const calibrationOf = (kind: number, keep: (f: number) => boolean): Calibration | undefined => {
+    const points = ex.flatMap((e, i) =>
+      e.kind === kind && keep(fold[i]!) ? [{ score: raw[i]!, y: e.right ? 1 : 0, w: weights[i]! }] : [],
+    );
+    return points.length ? fitIsotonic(points) : undefined;
+  };
+  const flat: Calibration = { x: [0], y: [0] };
+  const perFold = Array.from({ length: folds }, (_, k) =>
+    kindIds.map((kind) => calibrationOf(kind, (f) => f !== k) ?? flat),
+  );
+  const p = ex.map((e, i) => calibrated(perFold[fold[i]!]![kindIds.indexOf(e.kind)], raw[i]!));
+  const thresholds = kindIds.map((kind) => {
+    const own = ex.flatMap((e, i) => (e.kind === kind ? [i] : []));
+    return acceptorThreshold(
+      questions,
+      own.map((i) => ex[i]!),
+      own.map((i) => p[i]!),
+      targetPrecision,
+      boundZ,
+    );
+  });
+  const build = (scorer: ModelScorer, cals: readonly Calibration[]): Acceptor => ({
+    scorer,
+    kinds: kinds.map((feature, k) => ({ feature, calibration: cals[k]!, threshold: thresholds[k]! })),
+    rest: { calibration: cals[kinds.length]!, threshold: thresholds[kinds.length]! },
+  });
+  const final = build(
+    fitScorer(asQ, options),
+    kindIds.map((kind) => calibrationOf(kind, () => true) ?? flat),
+  );
+  const foldOf = new Map(ex.map((e, i) => [e.q, fold[i]!]));
+  const byFold = perFold.map((cals, k) => build(scorers[k]!, cals));
+  return {
+    acceptor: final,
+    of: (q) => {
+      const f = foldOf.get(q);
+      return f === undefined ? final : byFold[f];
+    },
+    examples: ex.length,
+  };
 }

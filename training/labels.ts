@@ -19,6 +19,7 @@ import { scopedHistory } from "../nodes/routers/failed-set.js";
 import type { RouteProfile } from "../nodes/strategies.js";
 import type { FailedRouteRecord, Modality, Operator, Route, SubQueryPlan } from "../nodes/types.js";
 import { LABELS } from "../nodes/routers/router-config.js";
+import { heuristicRoute } from "../nodes/routers/heuristic.js";
 
 /** The router's inputs as a verifier decision records them (§9.2), with the label. */
 export interface RouterLabel extends Pick<
@@ -45,6 +46,8 @@ export interface RouterLabel extends Pick<
   replay?: Partial<Record<Route, { right: boolean; attempts: number }>>;
   /** The benchmark's own question type when it has one (HybridQA, TAT-QA `answer_from`), for reports. */
   answer_from?: string;
+  /** The offline decomposer's analysis of the sub-query (SubQueryPlan.analysis), when the run was given one (`atr train-router plans`). */
+  analysis?: Record<string, unknown>;
 }
 
 export class LabelFileError extends Error {
@@ -68,6 +71,8 @@ interface DecisionLike {
   effective_route?: unknown;
   accepted?: unknown;
   attempt?: unknown;
+  /** Added by `atr train-router plans` (training/plan-analysis.ts): the decomposer's analysis of this sub-query. */
+  plan_analysis?: unknown;
 }
 
 export interface ResultRecord {
@@ -137,6 +142,9 @@ export function labelFromDecision(
     history_H: Array.isArray(d.history_H) ? (d.history_H as FailedRouteRecord[]) : [],
     route,
     label_source: source,
+    ...(d.plan_analysis && typeof d.plan_analysis === "object"
+      ? { analysis: d.plan_analysis as Record<string, unknown> }
+      : {}),
   };
 }
 
@@ -182,6 +190,7 @@ export function labelPlan(label: RouterLabel): SubQueryPlan {
     needGlobalTableView: label.need_global_table_view,
     entityMentions: label.entity_mentions,
     uncertainty: label.uncertainty,
+    ...(label.analysis ? { analysis: label.analysis } : {}),
   };
 }
 
@@ -318,6 +327,18 @@ export interface LabelSummary {
   label_counts: Partial<Record<Route, number>>;
   /** Execution-oracle labels: how many questions each route answered right. */
   routes_right_counts: Partial<Record<Route, number>>;
+  /** Labels whose `routes_right` is one route only, by that route (only it answered right). */
+  only_right_counts: Partial<Record<Route, number>>;
+  /**
+   * The headroom of routing: the heuristic router's first route on the label's plan, and how often it
+   * is not among `routes_right` while another route is (what a perfect router would win).
+   */
+  heuristic: { route_counts: Partial<Record<Route, number>>; right: number; wrong_other_right: number };
+  /**
+   * Replay labels: final answers right with the heuristic's first route and with the best first
+   * route per question (a perfect router's end-to-end score), and their attempts.
+   */
+  replay?: { heuristic_right: number; oracle_right: number; heuristic_attempts: number; oracle_attempts: number };
   /** Per benchmark question type (`answer_from`): labels and their label counts. */
   by_answer_from: Record<
     string,
@@ -325,6 +346,8 @@ export interface LabelSummary {
       labels: number;
       label_counts: Partial<Record<Route, number>>;
       routes_right_counts: Partial<Record<Route, number>>;
+      only_right_counts: Partial<Record<Route, number>>;
+      heuristic_wrong_other_right: number;
     }
   >;
 }
@@ -337,16 +360,42 @@ export function labelSummary(labels: readonly RouterLabel[]): LabelSummary {
     questions: new Set(labels.map((l) => l.question_id)).size,
     label_counts: {},
     routes_right_counts: {},
+    only_right_counts: {},
+    heuristic: { route_counts: {}, right: 0, wrong_other_right: 0 },
     by_answer_from: {},
   };
   for (const l of labels) {
     bump(summary.label_counts, l.route);
-    for (const r of l.routes_right ?? []) bump(summary.routes_right_counts, r);
+    const right = l.routes_right ?? [];
+    for (const r of right) bump(summary.routes_right_counts, r);
+    if (right.length === 1) bump(summary.only_right_counts, right[0]!);
+    const heuristic = heuristicRoute(labelPlan(l), l.schema != null, new Set());
+    bump(summary.heuristic.route_counts, heuristic);
+    const missed = right.length > 0 && !right.includes(heuristic);
+    if (missed) summary.heuristic.wrong_other_right++;
+    else if (right.length > 0) summary.heuristic.right++;
+    const outcome = l.replay?.[heuristic];
+    if (l.replay && outcome) {
+      const r = (summary.replay ??= { heuristic_right: 0, oracle_right: 0, heuristic_attempts: 0, oracle_attempts: 0 });
+      const best = l.replay[right[0] ?? heuristic] ?? outcome;
+      r.heuristic_right += outcome.right ? 1 : 0;
+      r.heuristic_attempts += outcome.attempts;
+      r.oracle_right += best.right ? 1 : 0;
+      r.oracle_attempts += best.attempts;
+    }
     if (l.answer_from) {
-      const t = (summary.by_answer_from[l.answer_from] ??= { labels: 0, label_counts: {}, routes_right_counts: {} });
+      const t = (summary.by_answer_from[l.answer_from] ??= {
+        labels: 0,
+        label_counts: {},
+        routes_right_counts: {},
+        only_right_counts: {},
+        heuristic_wrong_other_right: 0,
+      });
       t.labels++;
       bump(t.label_counts, l.route);
-      for (const r of l.routes_right ?? []) bump(t.routes_right_counts, r);
+      for (const r of right) bump(t.routes_right_counts, r);
+      if (right.length === 1) bump(t.only_right_counts, right[0]!);
+      if (missed) t.heuristic_wrong_other_right++;
     }
   }
   return summary;

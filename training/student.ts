@@ -9,7 +9,8 @@
 import { failedSet } from "../nodes/routers/failed-set.js";
 import type { Route } from "../nodes/types.js";
 import { DEFAULT_FEATURE_SETTINGS, featurise, type HashedFeatureSettings } from "../nodes/routers/hashed-features.js";
-import { labelText, type RouterLabel } from "./labels.js";
+import { planTokens } from "../nodes/routers/plan-features.js";
+import { labelPlan, labelText, type RouterLabel } from "./labels.js";
 import { LABELS, maskedChoice, rankScores } from "../nodes/routers/router-config.js";
 
 export interface TrainOptions {
@@ -124,7 +125,8 @@ function toExample(
   version: 1 | 2,
   targets: "label" | "right_routes",
 ): Example {
-  const dense = featurise(labelText(label, version), features);
+  const extra = features.planTokens ? planTokens(labelPlan(label)) : [];
+  const dense = featurise(labelText(label, version), features, extra);
   const indices: number[] = [];
   const values: number[] = [];
   dense.forEach((v, i) => {

@@ -14,10 +14,12 @@ import { checkRunFlags, resultsPath, RUN_FLAGS, runConfiguration, runFlagSpecs }
 import { checkIndexAndTables } from "../run/index-check.js";
 import { interruptOnSigint } from "../run/interrupt.js";
 import { printSummary } from "../run/summary.js";
+import { planThreads, startGraphThreads, threadsLine } from "../run/threads.js";
 import { loadQuestions } from "../../evals/dataset.js";
 import { ConfigMismatchError, DuplicateQuestionIdError, runBatch } from "../../evals/runner.js";
 import { flushTracing, questionRunOptions, traceEachQuestion, tracingEnabled } from "../../evals/run-metadata.js";
 import type { BaselineName } from "../../evals/baselines/baselines.js";
+import type { AnswerThreads } from "../../evals/answer-threads.js";
 
 export const command: Command = {
   summary: "answer a question file (ATR or a baseline), resumable, one JSON line per question",
@@ -73,12 +75,37 @@ export const command: Command = {
     const cleanup: Array<() => Promise<void> | void> = [];
     const tracing = tracingEnabled();
     // The whole batch answers from the index it opens now, even if the directory is rebuilt meanwhile.
-    if (!baseline && config.indexPath) await (await import("../../graph/resources.js")).pinIndex(config);
+    const resources = await import("../../graph/resources.js");
+    const pinned = !baseline && config.indexPath ? await resources.pinIndex(config) : undefined;
     await checkIndexAndTables(config, questions, dataPath);
-    let answer = baseline
-      ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup)
-      : await graphAnswer();
-    if (tracing && baseline) answer = await traceEachQuestion(answer);
+    const heapLimitMb = Number(flags.worker_heap_mb);
+    const plan = planThreads({
+      maxWorkers: Number(flags.max_workers),
+      questions: questions.length,
+      baseline,
+      inThread: Boolean(flags.in_thread),
+      indexPath: config.indexPath,
+      heapLimitMb,
+    });
+    let threads: AnswerThreads | undefined;
+    let answer;
+    if (plan.threads > 0) {
+      threads = await startGraphThreads({
+        threads: plan.threads,
+        configurable,
+        config,
+        ...(pinned && resources.isOpenedIndex(pinned) ? { buildId: pinned.manifest.buildId } : {}),
+        heapLimitMb,
+        flushTimeoutMs: Number(flags.flush_timeout_ms),
+      });
+      answer = threads.answer;
+    } else {
+      answer = baseline
+        ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup)
+        : await graphAnswer();
+      if (tracing && baseline) answer = await traceEachQuestion(answer);
+    }
+    console.error(`atr run: answering on ${plan.threads > 0 ? plan.reason : `the main thread (${plan.reason})`}`);
 
     console.error(`atr run: ${flags.rerun ? "resuming" : "writing"} ${outputPath}`);
     if (oracleVerifier)
@@ -96,10 +123,11 @@ export const command: Command = {
       summary = await runBatch({
         questions,
         answer,
+        answerQueues: threads !== undefined,
         outputPath,
         resume: Boolean(flags.rerun),
         retryErrors: Boolean(flags.retry_errors),
-        maxWorkers: Number(flags.max_workers),
+        maxWorkers: plan.threads > 0 ? plan.threads : Number(flags.max_workers),
         emitTrace: Boolean(flags.emit_trace),
         oracleVerifier,
         configurable,
@@ -117,6 +145,8 @@ export const command: Command = {
     } finally {
       interrupt.dispose();
       bar?.finish();
+      // Every thread closes its SQL child, reply cache and index (and flushes its traces), or is terminated.
+      if (threads) console.error(threadsLine(await threads.close()));
       for (const close of cleanup) await close();
       // Release SQL workers, reply caches and indexes, or their handles keep the process alive.
       if (!baseline) await (await import("../../graph/resources.js")).closeResources();

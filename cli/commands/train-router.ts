@@ -68,6 +68,10 @@ const TRAIN_FLAGS: FlagSpecs = {
     default: "label",
   },
   class_weighting: { kind: "string", help: "balanced (max_count / count_c, reference) | none", default: "balanced" },
+  plan_tokens: {
+    kind: "boolean",
+    help: "also featurise the plan's offline analysis (answer kind, cell mentions, SQL template, passage bridge: nodes/routers/plan-features.ts); labels need it (`atr train-router plans` on the run first)",
+  },
   heuristic_margin: {
     kind: "number",
     help: "write heuristic_margin to router.json: the heuristic router's route stays first unless the student's softmax probability of another is higher by more than this (0..1; `atr train-router replay` sweeps it)",
@@ -109,6 +113,12 @@ const REPLAY_FLAGS: FlagSpecs = {
     help: "replay with this heuristic_margin instead of the model's (0..1; see `atr train-router train --heuristic_margin`)",
   },
   json: { kind: "boolean", help: "print the comparison as JSON" },
+};
+
+const PLANS_FLAGS: FlagSpecs = {
+  run: { kind: "string", help: "results file of `atr run --emit_trace` (e.g. an exploration run)" },
+  index_path: { kind: "string", help: "the index the run answered over (the offline decomposer re-reads it)" },
+  out: { kind: "string", help: "results file to write: the run's records, first decisions with plan_analysis" },
 };
 
 /** Judges a produced answer against a record's gold by the benchmark's official metric. */
@@ -201,6 +211,27 @@ async function labelsCommand(argv: string[]): Promise<number> {
   return labels.length ? 0 : 1;
 }
 
+/** `atr train-router plans`: the run's first sub-queries get the offline decomposer's analysis (plan tokens). */
+async function plansCommand(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, PLANS_FLAGS);
+  const run = required(flags, "run");
+  const indexPath = required(flags, "index_path");
+  const out = required(flags, "out");
+  const { readJsonl } = await import("../../training/labels.js");
+  const { attachPlanAnalysis } = await import("../../training/plan-analysis.js");
+  const { openSearchableIndex } = await import("../../retrievers/open-search.js");
+  const records = readJsonl<import("../../training/labels.js").ResultRecord>(run);
+  const index = await openSearchableIndex(indexPath);
+  try {
+    const tally = await attachPlanAnalysis(records, index);
+    writeFileSync(out, records.map((r) => JSON.stringify(r)).join("\n") + (records.length ? "\n" : ""));
+    console.log(`atr train-router: ${out} ${JSON.stringify(tally)}`);
+    return tally.attached > 0 ? 0 : 1;
+  } finally {
+    index.close();
+  }
+}
+
 async function trainCommand(argv: string[]): Promise<number> {
   const { flags } = parseArgs(argv, TRAIN_FLAGS);
   const out = required(flags, "out");
@@ -229,7 +260,11 @@ async function trainCommand(argv: string[]): Promise<number> {
     labels = split.train;
     heldOut = split.validation;
   }
-  const features = { ...DEFAULT_FEATURE_SETTINGS, dimension };
+  const features = { ...DEFAULT_FEATURE_SETTINGS, dimension, ...(flags.plan_tokens ? { planTokens: true } : {}) };
+  if (flags.plan_tokens && !labels.some((l) => l.analysis))
+    throw new UsageError(
+      "--plan_tokens: no label has an analysis; make the labels from a run given one by `atr train-router plans`",
+    );
   const { model, stats } = trainStudent(labels, {
     epochs: Number(flags.epochs),
     lr: Number(flags.lr),
@@ -358,6 +393,7 @@ export const command: Command = {
       "  atr train-router eval --model DIR --labels labels.jsonl [--json]",
       "  atr train-router compare --bench B --gold QUESTIONS.jsonl --pred heuristic=H.jsonl --pred learned=L.jsonl",
       "  atr train-router replay --model DIR --explore RUN.jsonl --gold_bench B [--questions DIR/heldout-labels.jsonl]",
+      "  atr train-router plans --run RUN.jsonl --index_path DIR --out RUN+plans.jsonl",
       "",
       "labels:",
       formatFlagHelp(LABEL_FLAGS),
@@ -374,6 +410,9 @@ export const command: Command = {
       "replay:",
       formatFlagHelp(REPLAY_FLAGS),
       "",
+      "plans:",
+      formatFlagHelp(PLANS_FLAGS),
+      "",
       "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
       "`atr run|ask --router_type learned --router_model_path DIR`.",
     ].join("\n"),
@@ -384,8 +423,9 @@ export const command: Command = {
     if (sub === "eval") return evalCommand(rest);
     if (sub === "compare") return compareCommand(rest);
     if (sub === "replay") return replayCommand(rest);
+    if (sub === "plans") return plansCommand(rest);
     throw new UsageError(
-      `expected a subcommand: labels | train | eval | compare | replay (got ${sub === undefined ? "none" : `"${sub}"`})`,
+      `expected a subcommand: labels | train | eval | compare | replay | plans (got ${sub === undefined ? "none" : `"${sub}"`})`,
     );
   },
 };

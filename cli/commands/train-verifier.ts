@@ -43,6 +43,15 @@ const FLAGS: FlagSpecs = {
     kind: "string",
     help: 'a threshold of its own, chosen by the same rule on the training questions carrying this feature alone (e.g. "tables-only": indexes without passages); the others\' threshold on the others (default: one threshold for all)',
   },
+  acceptor_only: {
+    kind: "boolean",
+    help: "keep the per-attempt scorer, threshold and ranker of --model (default the shipped file) and fit only the question-level verifier (the acceptor: P of the ranker's answer when no attempt was accepted), with table-grouped folds and a calibration and threshold per kind of evidence (--acceptor_kinds)",
+  },
+  acceptor_kinds: {
+    kind: "string",
+    help: "with --acceptor_only: comma-separated features naming the kinds of evidence, each with its own calibration and threshold (the first a question carries), the rest one more",
+    default: "tables-only,period-table",
+  },
   scorer: {
     kind: "string",
     help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)",
@@ -129,7 +138,69 @@ async function run(argv: string[]): Promise<number> {
   const reliability: Array<{ split: string; buckets: Array<{ from: number; n: number; right: number }> }> = [];
   let model: import("../../nodes/offline/answer-model.js").AnswerModel;
   const started = Date.now();
-  if (data.length) {
+  if (data.length && flags.acceptor_only) {
+    const { checkAnswerModel } = await import("../../nodes/offline/answer-model.js");
+    const path = String(flags.model ?? SHIPPED);
+    const base = checkAnswerModel(JSON.parse(readFileSync(path, "utf8")), path);
+    if (!base.ranker) throw new UsageError(`--acceptor_only: ${path} has no ranker to judge the answers of`);
+    const { acceptor: _old, ...ranker } = base.ranker;
+    const train = data.flatMap(load);
+    const kinds = String(flags.acceptor_kinds)
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean);
+    const score = t.scorerFor(train, base);
+    const thresholds = t.thresholdsOf(base);
+    const fit = t.fitAcceptor(train, score, thresholds, ranker, {
+      ...options(kind),
+      kinds,
+      folds: Number(flags.folds),
+      targetPrecision: Number(flags.target_precision),
+      boundZ: Number(flags.bound_z),
+    });
+    const oofRanker = (q: number) => {
+      const a = fit.of(q);
+      return a ? { ...ranker, acceptor: a } : ranker;
+    };
+    const figures: Record<string, import("../../training/answer-verifier.js").Figures> = {};
+    for (const [bench, idx] of t.byBench(train)) {
+      figures[bench] = t.simulate(train, score, thresholds, idx, oofRanker);
+      rows.push({ split: `${bench} training data (cv)`, figures: figures[bench] });
+      reliability.push({
+        split: `${bench} training data (cv)`,
+        buckets: t.reliability(
+          train.filter((_, i) => idx.includes(i)),
+          (q, c) => score(idx[q]!, c),
+          thresholds,
+          (q) => oofRanker(idx[q]!),
+        ),
+      });
+    }
+    model = {
+      ...base,
+      ranker: { ...ranker, acceptor: fit.acceptor },
+      trainedOn: {
+        ...base.trainedOn,
+        acceptor: {
+          sources: data.map((d) => `${d.bench}: ${d.run}`),
+          notes: (flags.note as string[] | undefined) ?? [],
+          examples: fit.examples,
+          kinds,
+          folds: `${Number(flags.folds)}, grouped by table`,
+          targetPrecision: Number(flags.target_precision),
+          boundZ: Number(flags.bound_z),
+          settings: kind === "logistic" ? { kind, l2: Number(flags.l2) } : { kind, ...options(kind).trees },
+          crossValidated: figures,
+        },
+      },
+    };
+    const out = String(flags.out ?? SHIPPED);
+    writeFileSync(out, `${JSON.stringify(model)}\n`);
+    const a = fit.acceptor;
+    console.error(
+      `wrote ${out}: acceptor over ${fit.examples} questions, thresholds ${[...a.kinds.map((k) => `${k.feature} ${k.threshold}`), `rest ${a.rest.threshold}`].join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  } else if (data.length) {
     const train = data.flatMap(load);
     const result = t.trainAnswerModel(train, {
       ...options(kind),

@@ -15,7 +15,20 @@ export const RUN_FLAGS: FlagSpecs = {
   save_file_path: { kind: "string", help: "output path P; the file written is <dir>/<stem>_<YYYYMMDD_HHMMSS><ext>" },
   rerun: { kind: "string", help: "resume this exact results file: answer only the questions it lacks" },
   retry_errors: { kind: "boolean", help: "with --rerun: also re-answer questions whose record has an error" },
-  max_workers: { kind: "number", help: "questions answered at the same time", default: 2 },
+  max_workers: {
+    kind: "number",
+    help: "questions answered at the same time: with 2 or more, ATR runs answer on that many worker threads (one core each)",
+    default: 2,
+  },
+  in_thread: {
+    kind: "boolean",
+    help: "answer on the main thread even with --max_workers ≥ 2 (questions interleave on one core, as before threads)",
+  },
+  worker_heap_mb: {
+    kind: "number",
+    help: "V8 heap limit of each answer thread in MB (a thread over it becomes its question's error record); also caps --max_workers by the machine's memory (0 = Node's default, no cap)",
+    default: 0,
+  },
   emit_trace: { kind: "boolean", help: "write atr_trace (verifier decisions, §9.2) into each record" },
   oracle_verifier: {
     kind: "boolean",
@@ -66,6 +79,7 @@ const NUMERIC_RULES: Record<string, { min: number; integer: boolean }> = {
   sc_temperature: { min: 0, integer: false },
   react_max_steps: { min: 1, integer: true },
   flush_timeout_ms: { min: 0, integer: false },
+  worker_heap_mb: { min: 0, integer: true },
 };
 
 /** Refuses a numeric batch flag out of its range, naming it. */

@@ -10,6 +10,7 @@ import type { EntityMention } from "./mentions.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { questionWords } from "../../text/tokenise.js";
 import { MEASURE_CUES, measureCue } from "../../text/column-words.js";
+import { undoTypedSlips } from "../../text/typed-words.js";
 import {
   MAX_COMPARATIVES,
   MAX_SUPERLATIVES,
@@ -181,6 +182,13 @@ const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:t
 const WHO_WON =
   /^(?:who|which \w+) won\b(?!.*\b(?:most|least|more|fewer|by|against|over|in|at|on)\b)|^(?:the )?winner\??$|^who (?:is|was) the winner(?: of the \w+)?\??$|^what (?:is|was) the winning (?:time|score|total)\??$/;
 
+/**
+ * "shipments over 50 lb", "tickets opened in march", "animals heavier than 20 kg": a search-box fragment — a
+ * plural noun and a filter, no question word or verb of its own — asks how many rows there are.
+ */
+const FRAGMENT_COUNT =
+  /^(?!(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|list|show|give|names?|find|get|tell|sum|total|average|mean)\b)(?!.*\b(?:who|which|that|is|are|was|were|has|have|had|did|does|do)\b)(?:the |all )?([a-z]{3,}(?<![siu])s) (?:over|under|above|below|with|without|to|from|in|on|at|after|before|since|between|of|more|less|fewer|heavier|lighter|longer|shorter|older|younger|cheaper|costing|weighing|[a-z]{3,}ed\b(?! by\b))\b/;
+
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
 
@@ -200,7 +208,8 @@ export function expandContractions(text: string): string {
 
 function normalize(text: string): string {
   return (
-    text
+    // ("hieghest", "totl", "more then", "feb", "q1": what a hurried user types, undone first.)
+    undoTypedSlips(text)
       .toLowerCase()
       .replace(/[\u2018\u2019`]/g, "'")
       .replace(/[\u201c\u201d]/g, '"')
@@ -521,7 +530,10 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   },
   {
     name: "count",
-    detect: (q, c) => (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) && c.operator === "count" ? kind("count") : null),
+    detect: (q, c) =>
+      (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) || FRAGMENT_COUNT.test(q)) && c.operator === "count"
+        ? kind("count")
+        : null,
   },
   {
     name: "percent-change",
@@ -686,6 +698,7 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
     detect: (q) => {
       const counting =
         /\bhow many\b|\bhow often\b/.test(q) ||
+        (FRAGMENT_COUNT.test(q) && !SUPERLATIVE.test(q.replace(/\bat (?:least|most)\b/g, " "))) ||
         (/\bnumber of\b|\bcount\b/.test(q) &&
           !/^(which|who|whom|whose|where|when)\b/.test(q) &&
           !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest|minimum|maximum|max|min) (number|count)\b/.test(
@@ -726,8 +739,9 @@ function targetHintsOf(q: string): string[] {
   const push = (w: string | undefined) => {
     if (!w) return;
     // (A superlative is the operator, not the column: "the highest salary" names Salary.)
+    // ("the most recent shipment": "recent" orders the rows, it names no answer column.)
     for (const t of words(w))
-      if (!STOP_WORDS.has(t) && !SUPERLATIVE.test(t) && !/^\d/.test(t) && !hints.includes(t)) hints.push(t);
+      if (!STOP_WORDS.has(t) && !SUPERLATIVE.test(t) && !/^(\d|recent)/.test(t) && !hints.includes(t)) hints.push(t);
   };
   // "give me the employee with the highest pay", "the car that has the most km": the noun before the superlative is asked for.
   let m =
@@ -754,6 +768,7 @@ function targetHintsOf(q: string): string[] {
   // "how much horsepower does it have?": the noun after "how much" names the quantity.
   m = /^how much ([a-z][a-z'-]+) (?:does|do|did|is|was|are|were|has|have|had)\b/.exec(q);
   if (m) push(m[1]);
+  const muchNoun = m !== null && !STOP_WORDS.has(m[1]!);
   m = /\bhow many\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(q);
   if (m)
     push(
@@ -784,7 +799,16 @@ function targetHintsOf(q: string): string[] {
   // "how long is flight X?", "how old is Ana?", "how much is invoice X?": the measure's header words, weakest
   // (stop words included: "amount" is one).
   const cue = measureCue(q);
-  if (cue) for (const w of MEASURE_CUES[cue]!) if (!hints.includes(w)) hints.push(w);
+  // ("how much does Rex weigh?": a verb of its own measure says which; "much" adds no money words.)
+  // ("how much electricity did X use?": the noun after "much" says which, as a verb of its own measure does.)
+  const ownMeasure = cue === "much" && (muchNoun || /\b(weigh|weighs|weighed|measure|measures|measured)\??$/.test(q));
+  if (cue && !ownMeasure) for (const w of MEASURE_CUES[cue]!) if (!hints.includes(w)) hints.push(w);
+  // "when was X born?", "when did X arrive?": the closing verb names which date column, before the word "date".
+  m =
+    /^when (?:was|were|is|are|did|does|do) .+ ([a-z]{3,}(?:ed|en)|born|built|sown|grown|held|made|arrive|leave|start|open|close|ship)\??$/.exec(
+      q,
+    );
+  if (m) push(m[1]);
   if (/^when\b|\bwhat date\b/.test(q)) push("date");
   if (/\bwhat year\b|\bwhich year\b|\bin what year\b/.test(q)) push("year");
   if (/^who\b/.test(q)) push("name");
@@ -798,7 +822,8 @@ function countNounOf(q: string): string[] {
     /\b(?:how many|number of|count of|total number of|total of)\s+(.+?)(?:\s+(?:did|does|do|was|were|is|are|had|has|have|in|on|at|for|from|with|by|that|who|which|than|were|between|after|before|during|since|per|of)\b|[?,.]|$)/.exec(
       q,
     );
-  if (!m) return [];
+  // ("goals scored by X": a fragment's plural noun is what is counted, or the count column it names.)
+  if (!m) return FRAGMENT_COUNT.exec(q)?.slice(1, 2) ?? [];
   return words(m[1]!).filter((w) => !STOP_WORDS.has(w));
 }
 

@@ -56,9 +56,23 @@ export interface AnswerModel {
    */
   thresholdBy?: { feature: string; threshold: number };
   /** The ranker (answer-ranker.ts): which answer to give when no attempt was accepted, and its P. */
-  ranker?: { scorer: Scorer; calibration?: Calibration };
+  ranker?: { scorer: Scorer; calibration?: Calibration; acceptor?: Acceptor };
   /** What it was trained on and how it did there (docs/VERIFIER.md). */
   trainedOn: Record<string, unknown>;
+}
+
+/**
+ * The question-level verifier (answer-ranker.ts `acceptorFeatures`): when every route was tried
+ * and no attempt was accepted, P(correct) of the answer the ranker gives, from the evidence of all
+ * the question's attempts (which routes found it, rule outcomes, plan match, the best attempt's
+ * features; not the per-attempt P). One calibration and threshold per kind of evidence: the first
+ * of `kinds` whose feature the question's attempts carry ("tables-only", "period-table"), else
+ * `rest` — each threshold chosen on the training questions of that kind alone (docs/VERIFIER.md).
+ */
+export interface Acceptor {
+  scorer: Scorer;
+  kinds: Array<{ feature: string; calibration: Calibration; threshold: number }>;
+  rest: { calibration: Calibration; threshold: number };
 }
 
 /** Where a model being checked came from, for the error (set by checkAnswerModel). */
@@ -116,6 +130,32 @@ function checkTree(tree: unknown, nFeatures: number, field: string): Tree {
         fail(`${field} node ${i}`, `child ${c} must be a later node`);
   }
   return out;
+}
+
+function checkThreshold(t: unknown, field: string): number {
+  if (typeof t !== "number" || !(t >= 0 && t <= 1)) fail(field, "expected a number in 0..1");
+  return t;
+}
+
+function checkAcceptor(raw: unknown, field: string): Acceptor {
+  const a = (raw ?? {}) as Record<string, unknown>;
+  const kind = (k: unknown, f: string) => {
+    const o = (k ?? {}) as Record<string, unknown>;
+    return {
+      calibration: checkCalibration(o.calibration, `${f}.calibration`) ?? fail(`${f}.calibration`, "missing"),
+      threshold: checkThreshold(o.threshold, `${f}.threshold`),
+    };
+  };
+  if (!Array.isArray(a.kinds)) fail(`${field}.kinds`, "expected an array of {feature, calibration, threshold}");
+  return {
+    scorer: checkScorer(a.scorer, `${field}.scorer`),
+    kinds: (a.kinds as unknown[]).map((k, i) => {
+      const feature = (k as Record<string, unknown> | null)?.feature;
+      if (typeof feature !== "string") fail(`${field}.kinds[${i}].feature`, "expected a feature name");
+      return { feature, ...kind(k, `${field}.kinds[${i}]`) };
+    }),
+    rest: kind(a.rest, `${field}.rest`),
+  };
 }
 
 function checkScorer(raw: unknown, field: string): Scorer {
@@ -187,7 +227,12 @@ export function checkAnswerModel(raw: unknown, path = "nodes/offline/models/answ
   if (m.ranker !== undefined) {
     const r = m.ranker as Record<string, unknown>;
     const rc = checkCalibration(r.calibration, "ranker.calibration");
-    ranker = { scorer: checkScorer(r.scorer, "ranker.scorer"), ...(rc ? { calibration: rc } : {}) };
+    const acceptor = r.acceptor === undefined ? undefined : checkAcceptor(r.acceptor, "ranker.acceptor");
+    ranker = {
+      scorer: checkScorer(r.scorer, "ranker.scorer"),
+      ...(rc ? { calibration: rc } : {}),
+      ...(acceptor ? { acceptor } : {}),
+    };
   }
   return {
     format: "atr-answer-verifier-v2",

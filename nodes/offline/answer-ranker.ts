@@ -11,12 +11,13 @@
  * attempt was.
  */
 import { normaliseForContainment } from "../../text/normalise.js";
-import { calibrated, rawScore, type Calibration, type Scorer } from "./answer-model.js";
+import { calibrated, rawScore, type Acceptor, type Calibration, type Scorer } from "./answer-model.js";
 
-/** The ranker's model (models/answer-verifier.json `ranker`). */
+/** The ranker's model (models/answer-verifier.json `ranker`); with an acceptor, the acceptor gives the P of its choice. */
 export interface Ranker {
   scorer: Scorer;
   calibration?: Calibration;
+  acceptor?: Acceptor;
 }
 
 /** One traced attempt, as the ranker reads it. */
@@ -132,6 +133,49 @@ export function answerGroups(attempts: readonly RankedAttempt[]): AnswerGroup[] 
   });
 }
 
+/** Ranking features that are the per-attempt P or follow from it: the acceptor judges the evidence, not P again. */
+const FROM_P = new Set(["r:p", "r:mean-p", "r:margin", "r:top-p"]);
+const ROUTES = ["SQL", "HYBRID", "TEXT", "RETRIEVE"];
+
+/**
+ * The question-level verifier's features of the answer the ranker gives: its ranking features
+ * without the per-attempt P (which routes and how many attempts found it, the rule pick, the best
+ * attempt's rule, kind, plan-match and reading features), the best attempt's own features (`b:`,
+ * no route × … crosses), and which routes were tried (`q:tried=ROUTE`). The per-attempt P is left
+ * out so that the acceptor, trained over the shipped scorer's P on the training questions, does not
+ * learn how far to trust a P that saw those questions.
+ */
+export function acceptorFeatures(group: AnswerGroup, attempts: readonly RankedAttempt[]): Record<string, number> {
+  const f: Record<string, number> = {};
+  for (const [k, v] of Object.entries(group.features)) if (!FROM_P.has(k)) f[k] = v;
+  const best = group.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), group.attempts[0]!);
+  for (const [k, v] of Object.entries(attempts[best]!.features)) if (!k.includes("|") && k !== "bias") f[`b:${k}`] = v;
+  for (const r of ROUTES) if (attempts.some((a) => a.route === r)) f[`q:tried=${r}`] = 1;
+  return f;
+}
+
+/** The acceptor's kind of evidence of a question (the first of its kinds the attempts carry), with its calibration and threshold. */
+export function acceptorKind(
+  acceptor: Acceptor,
+  attempts: readonly RankedAttempt[],
+): Acceptor["rest"] & { feature?: string } {
+  const features = attempts[0]?.features ?? {};
+  return acceptor.kinds.find((k) => (features[k.feature] ?? 0) !== 0) ?? acceptor.rest;
+}
+
+/** The acceptor's P(correct) of a group and its kind's threshold. */
+export function acceptorJudgement(
+  acceptor: Acceptor,
+  group: AnswerGroup,
+  attempts: readonly RankedAttempt[],
+): { p: number; threshold: number } {
+  const kind = acceptorKind(acceptor, attempts);
+  return {
+    p: calibrated(kind.calibration, rawScore(acceptor.scorer, acceptorFeatures(group, attempts))),
+    threshold: kind.threshold,
+  };
+}
+
 /** The ranker's raw score of a group (log-odds; the order decides the choice). */
 export function rankRaw(ranker: Ranker, group: AnswerGroup): number {
   return rawScore(ranker.scorer, group.features);
@@ -168,7 +212,13 @@ export function chooseAnswer(
     const best = bestGroup(ranker, answerGroups(attempts));
     if (!best) return undefined;
     // the answer's first attempt gives its text and provenance (later ones are re-routes of it)
-    return { index: best.group.attempts[0]!, verified: threshold < 1 && best.p >= threshold, p: best.p };
+    const index = best.group.attempts[0]!;
+    if (ranker.acceptor) {
+      // the question-level verifier judges the ranker's choice at its own kind's threshold (never when threshold ≥ 1)
+      const j = acceptorJudgement(ranker.acceptor, best.group, attempts);
+      return { index, verified: threshold < 1 && j.p >= j.threshold, p: j.p };
+    }
+    return { index, verified: threshold < 1 && best.p >= threshold, p: best.p };
   }
   let best = -1;
   attempts.forEach((a, i) => {

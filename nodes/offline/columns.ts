@@ -17,7 +17,7 @@ import {
   type OrderHandTerms,
   type OrderRanking,
 } from "./order-column-model.js";
-import { PERSON_HEADERS } from "../../text/lexicons.js";
+import { PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
@@ -105,8 +105,14 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
       related = Math.max(related, 0.8 * weight);
       return;
     }
-    // Prefix match for abbreviations ("pts" ~ "points" is in COLUMN_WORDS; "pop" ~ "population").
-    if (s.length >= 4 && [...header].some((h) => h.length >= 3 && (h.startsWith(s) || s.startsWith(h)))) {
+    // Prefix match for abbreviations ("pts" ~ "points" is in COLUMN_WORDS; "pop" ~ "population"); the table's
+    // own name only on a header's head word ("shipment" of a shipments table is not "Ship Date"; "payroll" is "Gross Pay").
+    const rowNoun = column.tableWords?.includes(s) === true;
+    const last = column.headerWords[column.headerWords.length - 1];
+    if (
+      s.length >= 4 &&
+      [...header].some((h) => h.length >= 3 && (!rowNoun || h === last) && (h.startsWith(s) || s.startsWith(h)))
+    ) {
       score += 0.6 * weight;
       return;
     }
@@ -163,7 +169,9 @@ export function isRankColumn(c: CatalogColumn): boolean {
  */
 export function isIdentifierColumn(c: CatalogColumn): boolean {
   // (The header's last word: "No. of votes", "Number of contestants" are counts.)
-  if (!/^(id|no|nr|code|ref|sku)$/.test(c.headerWords[c.headerWords.length - 1] ?? "")) return false;
+  // ("Ticket #", "Appt #": a word and a number sign over record numbers, not picks or ranks counted from 1.)
+  const numbered = /\w\s*#$/.test(c.schema.name) && c.num.every((n) => n === null || n >= 100);
+  if (!/^(id|no|nr|code|ref|sku)$/.test(c.headerWords[c.headerWords.length - 1] ?? "") && !numbered) return false;
   const filled = c.raw.filter((v) => v.trim() !== "").length;
   return filled > 2 && c.distinct.size === filled;
 }
@@ -204,8 +212,10 @@ export function orderDirection(word: string | undefined, fallback: "max" | "min"
   const w = word ? (own(COMPARATIVE, word) ?? word) : undefined;
   if (!w) return fallback;
   const age = c.headerWords.includes("age");
-  if (isTimeColumn(c) && /^(fastest|best)$/.test(w)) return "min";
-  if (isTimeColumn(c) && /^(slowest|worst)$/.test(w)) return "max";
+  // (A duration in hours or days is a time too: the fastest resolution is the fewest hours.)
+  const time = isTimeColumn(c) || c.headerWords.some((h) => /^(hour|hr|minute|min|day|second|sec)$/.test(h));
+  if (time && /^(fastest|best)$/.test(w)) return "min";
+  if (time && /^(slowest|worst)$/.test(w)) return "max";
   if (isRankColumn(c) && /^(best|top|highest)$/.test(w)) return "min";
   if (isRankColumn(c) && /^(worst|lowest)$/.test(w)) return "max";
   if (!age && isYearColumn(c) && /^(oldest|earliest|first)$/.test(w)) return "min";
@@ -313,7 +323,13 @@ export function rankTargetColumns(
   options: TargetOptions = {},
 ): Array<{ column: CatalogColumn; score: number }> {
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
-  const hints = a.targetHints.length > 0 ? a.targetHints : a.contentWords;
+  // (Without hints, the content words name the target, but a superlative names the order column: "oldest animal".)
+  const hints =
+    a.targetHints.length > 0
+      ? a.targetHints
+      : a.operator === "sort"
+        ? a.contentWords.filter((w) => superlativeDirection(w) === undefined)
+        : a.contentWords;
   const model = targetColumnModel();
   const recorder = targetRecorder();
   const recorded: Array<{ column: CatalogColumn; x: number[] }> = [];
@@ -361,7 +377,19 @@ export function rankTargetColumns(
     out.push({ column: c, score, hand: handScore });
   }
   recorder?.(recorded);
-  return out.map((r) => ({ column: r.column, score: named ? r.hand : r.score })).sort((x, y) => y.score - x.score);
+  const ranked = out
+    .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
+    .sort((x, y) => y.score - x.score);
+  // "which animal is the heaviest": a row is answered by its name, not its record number, unless the question names that.
+  const top = ranked[0]?.column;
+  // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
+  if (top && isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))) {
+    const i = ranked.findIndex(
+      (r) => r.column.headerWords.includes("name") && !isNumericColumn(r.column) && !mentionCols.has(r.column.index),
+    );
+    if (i > 0) ranked.unshift(...ranked.splice(i, 1));
+  }
+  return ranked;
 }
 
 export function chooseTargetColumn(
@@ -427,7 +455,8 @@ export function chooseOrderColumn(
     if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
     const numeric = isNumericColumn(c);
     const dateLike = c.schema.type === "date" || isYearColumn(c);
-    if (!numeric && !dateLike) continue;
+    // (Nobody ranks by a record number: "the agent with the most tickets" is not the highest "Ticket #".)
+    if ((!numeric && !dateLike) || (isIdentifierColumn(c) && !isRankColumn(c))) continue;
     const rank = isRankColumn(c);
     const best = sw !== undefined && /^(best|worst|top)$/.test(sw);
     const hand: OrderHandTerms = {

@@ -23,12 +23,20 @@ function names(scorer: Scorer): string[] {
 
 const used = new WeakMap<AnswerModel, Set<FeatureFamily>>();
 
-/** The families a model weighs: features of its scorer, or of its ranker (`r:` + the family). */
+/** The families a model weighs: features of its scorer, of its ranker (`r:` + the family) or of its acceptor (`r:`/`b:` + the family). */
 export function familiesOf(model: AnswerModel): Set<FeatureFamily> {
   let out = used.get(model);
   if (!out) {
-    const all = [...names(model.scorer), ...(model.ranker ? names(model.ranker.scorer) : [])];
-    out = new Set(FEATURE_FAMILIES.filter((f) => all.some((n) => n.startsWith(f) || n.startsWith(`r:${f}`))));
+    const all = [
+      ...names(model.scorer),
+      ...(model.ranker ? names(model.ranker.scorer) : []),
+      ...(model.ranker?.acceptor ? names(model.ranker.acceptor.scorer) : []),
+    ];
+    out = new Set(
+      FEATURE_FAMILIES.filter((f) =>
+        all.some((n) => n.startsWith(f) || n.startsWith(`r:${f}`) || n.startsWith(`b:${f}`)),
+      ),
+    );
     used.set(model, out);
   }
   return out;

@@ -14,7 +14,7 @@ import type { TableSchema } from "../../indexing/types.js";
 import { isRequiredBinding } from "../../retrievers/sql-guard.js";
 import type { SqlCandidate, WriteSqlInput } from "../strategies.js";
 import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
-import { askedWords, findMentions } from "./mentions.js";
+import { linkMentions } from "./condition-links.js";
 import { loadCatalog } from "./table-catalog.js";
 import { candidateFeatures, kindAgreement } from "./plans/candidate-features.js";
 import { planMatchFeatures } from "./plan-match.js";
@@ -71,7 +71,7 @@ function writeInputFor(index: OpenedIndex, input: WriteSqlInput): SqlPlanInput {
   let mentions =
     analysis.grounding?.tableId === schema.tableId
       ? analysis.grounding.mentions
-      : findMentions(input.subQuery, catalog, { avoidWords: askedWords(analysis) });
+      : linkMentions(input.subQuery, analysis, catalog);
   const usable = new Set<number>();
   for (const c of input.allowedColumns) {
     if (c.tableId !== schema.tableId) continue;

@@ -16,6 +16,7 @@ import { ftsAnyOf, numberWords } from "../../indexing/table-stats.js";
 import { cellNumber, columnShares, tableProfile } from "../../indexing/table-profile.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
+import { withAbbreviations } from "../../text/column-words.js";
 import { isLargeTable, LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { ROW_ID_COLUMN, type ColumnSchema, type TableSchema } from "../../indexing/types.js";
 
@@ -41,6 +42,11 @@ export interface CatalogColumn {
   tableWords?: string[];
   /** Distinct normalised values → rows holding them. */
   distinct: Map<string, number[]>;
+  /**
+   * A large table's most rows one non-empty normalised value holds (build-time `_column_stats.max_freq`;
+   * 1 = every value is unique); undefined for a small table.
+   */
+  maxFreq?: number;
   /** A large table's test of `sameRawText` through an index (a small table's reads `raw`). */
   sameRaw?: (rows: readonly number[]) => boolean;
 }
@@ -71,10 +77,12 @@ export interface TableCatalog {
 export { leadingNumber } from "../../indexing/table-profile.js";
 
 export function headerWordsOf(name: string): string[] {
-  return normaliseText(name.replace(/([a-z])([A-Z])/g, "$1 $2"))
-    .split(" ")
-    .filter((w) => w !== "")
-    .map(stem);
+  // ("orderDate" is two words; "kWh" one: a single lower-case letter before a capital is a unit's prefix.)
+  return withAbbreviations(
+    normaliseText(name.replace(/([a-z]{2})([A-Z])/g, "$1 $2"))
+      .split(" ")
+      .filter((w) => w !== ""),
+  ).map(stem);
 }
 
 /** Builds the catalog of one table from its rows of original text (used by tests and by loadCatalog). */
@@ -298,6 +306,7 @@ interface ColumnStatsRow {
   year_share: number;
   time_share: number;
   distinct_count: number;
+  max_freq: number;
 }
 
 /** The catalogue of a large table from its build-time statistics (see the file comment). */
@@ -307,7 +316,7 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
     (
       db
         .prepare(
-          "SELECT col, numeric_share, year_share, time_share, distinct_count FROM _column_stats WHERE table_id = ?",
+          "SELECT col, numeric_share, year_share, time_share, distinct_count, max_freq FROM _column_stats WHERE table_id = ?",
         )
         .all(schema.tableId) as ColumnStatsRow[]
     ).map((r) => [r.col, r]),
@@ -330,23 +339,38 @@ function largeCatalog(db: Database.Database, schema: TableSchema): TableCatalog 
     const norm = raw.map(normaliseText);
     const num = raw.map(cellNumber);
     const s = stats.get(index);
-    // rows holding `text`, among the given ones: a search of the column's index (rowid in it)
+    // the rows holding `text` between two rows, in order: a range of the column's index (text, rowid)
     const holding = db
       .prepare(
-        `SELECT COUNT(*) FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(col.rawPhysical)} = ? AND ${quoteIdent(ROW_ID_COLUMN)} IN (SELECT value FROM json_each(?))`,
+        `SELECT ${quoteIdent(ROW_ID_COLUMN)} FROM ${quoteIdent(schema.physical)} WHERE ${quoteIdent(col.rawPhysical)} = ? AND ${quoteIdent(ROW_ID_COLUMN)} BETWEEN ? AND ? ORDER BY ${quoteIdent(ROW_ID_COLUMN)}`,
       )
       .pluck();
     const inTable = (r: number) => Number.isInteger(r) && r >= 0 && r < schema.rowCount;
+    // (a mention's rows are asked about once per plan: remembered by the list itself)
+    const sameMemo = new WeakMap<readonly number[], boolean>();
     const sameRaw = (rows: readonly number[]): boolean => {
+      let same = sameMemo.get(rows);
+      if (same === undefined) sameMemo.set(rows, (same = sameRawRows(rows)));
+      return same;
+    };
+    const sameRawRows = (rows: readonly number[]): boolean => {
       if (rows.length <= 1) return true;
       // a row the table does not have reads undefined, unlike any text
       if (!rows.every(inTable)) return rows.every((r) => !inTable(r));
-      const unique = [...new Set(rows)];
-      return holding.get(rawAt(unique[0]!)!, JSON.stringify(unique)) === unique.length;
+      const unique = [...new Set(rows)].sort((a, b) => a - b);
+      // every one of them is among the rows holding the first one's text (both lists ascending)
+      const held = holding.all(rawAt(rows[0]!)!, unique[0]!, unique[unique.length - 1]!) as number[];
+      let j = 0;
+      for (const r of unique) {
+        while (j < held.length && held[j]! < r) j++;
+        if (held[j] !== r) return false;
+      }
+      return true;
     };
     return {
       schema: col,
       index,
+      ...(s ? { maxFreq: s.max_freq } : {}),
       sameRaw,
       raw: sampledRows(raw, rawAt),
       norm: sampledRows(norm, (r) => {

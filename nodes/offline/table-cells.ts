@@ -117,7 +117,8 @@ function describe(grid: Grid): Described {
       return;
     }
     const label = row.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ");
-    rowText[r] = `${label} ${section}`.trim();
+    // Footnote marks ("Other assets(1)", "(1,2)") are not words of the label.
+    rowText[r] = `${label.replace(/\(\d{1,2}(?:,\s*\d{1,2})*\)/g, " ")} ${section}`.trim();
     rowYears[r] = yearsIn(section);
     rowSection[r] = section;
     dataRows.push(r);
@@ -177,7 +178,12 @@ export type CellOperation = "lookup" | "list" | "difference" | "percent_change" 
 
 /** The operation a question asks of table cells. */
 export function cellOperation(question: string): CellOperation {
-  const q = question.toLowerCase();
+  // "Weighted-average X" names a row or column, not an average to compute; so does "the average X"
+  // right after a change word ("the change in the average price per share").
+  const q = question
+    .toLowerCase()
+    .replace(/\bweighted[- ]average\b/g, "weighted")
+    .replace(/\b(change|difference|increase|decrease) in (the )?average\b/g, "$1 in $2avg");
   if (
     /(?:\bpercent(age)?|%) (change|increase|decrease|growth|decline)\b|\b(change|increase|decrease|growth|decline) in percent(age)?\b|\byear[- ]on[- ]year percent/.test(
       q,
@@ -246,6 +252,9 @@ function rowQueryStems(question: string): Set<string> {
  * names a date ("Net balances at September 30, 2019") are preferred when the question names the
  * same year, and set back when it names only other years.
  */
+const OPENING = /\b(beginning|opening|start)\b/i;
+const OPENING_STEMS = keyStems("beginning opening start begin open");
+
 function rankRows(
   d: Described,
   q: Set<string>,
@@ -272,7 +281,18 @@ function rankRows(
     const section = d.rowYears[r]!.length ? keyStems(d.rowSection[r] ?? "") : new Set<string>();
     let size = 0;
     for (const s of rs) if (!section.has(s) || q.has(s)) size++;
-    out.push({ r, score: hit / Math.max(1, qSize) + (0.5 * hit) / Math.max(1, size + total) + dated - 0.01 * total });
+    // A balance named without its date ("the change in goodwill") is the closing one: "Goodwill,
+    // end of the year" before "Goodwill, beginning of the year" unless the question says which.
+    const opening = OPENING.test(d.rowText[r]!) && ![...OPENING_STEMS].some((x) => q.has(x));
+    out.push({
+      r,
+      score:
+        hit / Math.max(1, qSize) +
+        (0.5 * hit) / Math.max(1, size + total) +
+        dated -
+        0.01 * total -
+        (opening ? 0.05 : 0),
+    });
   }
   return out.sort((a, b) => b.score - a.score || a.r - b.r);
 }
@@ -368,6 +388,59 @@ function twoRowPhrases(question: string): [string, string] | undefined {
   return [m[1]!.trim(), m[2]!.trim()];
 }
 
+/**
+ * The part and the whole of a ratio question that names them with other words than "A and B":
+ * "the percentage constitution of A in B", "what percentage of B does A make up", "A as a
+ * proportion of B". Periods are left out of the phrases (the column comes from the year).
+ */
+export function ratioPhrases(question: string): [string, string] | undefined {
+  const q = question
+    .replace(YEAR, " ")
+    .replace(/\(in percentage\)|[?.]/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const tidy = (p: string) =>
+    p
+      .replace(/^(?:the|a|an)\s+/i, "")
+      .replace(/\s+(?:in|for|during|at|as of|as at|of|fiscal|fiscal year|year|years)$/i, "")
+      .replace(/\s+(?:in|for|during|at|as of|as at|of|fiscal|fiscal year|year|years)$/i, "")
+      .trim();
+  const inWhole = /\b(?:percentage|proportion|ratio|share|portion) constitution of (.+?) (?:in|of|to) (.+)$/i.exec(q);
+  if (inWhole) return [tidy(inWhole[1]!), tidy(inWhole[2]!)];
+  const ofWhole =
+    /\bwhat (?:percentage|percent|proportion|portion|share|fraction) of (.+?) (?:does|do|did|is|are|was|were) (.+?)(?: (?:form|make|account|constitute|represent|comprise)\b.*)?$/i.exec(
+      q,
+    );
+  if (ofWhole) return [tidy(ofWhole[2]!), tidy(ofWhole[1]!)];
+  const asShare =
+    /^(?:what|how much)\s+(?:is|was|are|were)\s+(.+?) as an? (?:percentage|percent|proportion|ratio|fraction|share) of (.+)$/i.exec(
+      q,
+    );
+  if (asShare) return [tidy(asShare[1]!), tidy(asShare[2]!)];
+  return undefined;
+}
+
+/** The cells of a ratio's part and whole (`ratioPhrases`), each in its own row, in the year's column. */
+function ratioOperands(
+  d: Described,
+  question: string,
+  years: number[],
+): { a: number; b: number; rows: [number, number] } | undefined {
+  const phrases = ratioPhrases(question);
+  if (!phrases) return undefined;
+  const whole = phrases[1];
+  const r1 = rankRows(d, rowQueryStems(phrases[0]), years)[0];
+  const r2 = rankRows(d, rowQueryStems(whole), years, /\btotal\b/i.test(whole))[0];
+  if (!r1 || !r2 || r1.r === r2.r) return undefined;
+  const a = valueAt(d, r1.r, years[0]);
+  const b = valueAt(d, r2.r, years[0]);
+  if (a === null || b === null) return undefined;
+  // A part the report shows in brackets ("Depreciation | (111)") is an amount spent: its share of
+  // the whole is a size.
+  const bracketed = /^[$€£]?\s*\(.*\)$/.test(cellTextAt(d, r1.r, years[0]).trim());
+  return { a: bracketed ? Math.abs(a) : a, b, rows: [r1.r, r2.r] };
+}
+
 /** The raw text of the cell at (row, year), "" when there is none. */
 function cellTextAt(d: Described, r: number, year: number | undefined): string {
   const cols = numericColumns(d, r);
@@ -390,6 +463,8 @@ function periodColumnText(d: Described, r: number, years: number[]): string[] {
 function aggregatePeriods(d: Described, r: number, question: string, years: number[]): number[] | undefined {
   const rowYears = [...new Set(numericColumns(d, r).flatMap((c) => d.colYears[c]!))].sort((x, y) => y - x);
   if (years.length === 0) return rowYears;
+  // Three or more years named one by one ("for 2017, 2018 and 2019"): those with a column.
+  if (years.length >= 3) return rowYears.filter((y) => years.includes(y));
   const range =
     /\b(?:from|between)?\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\s*(?:to|-|–|through|and)\s*(?:fiscal\s+|fy\s*)?(19\d\d|20\d\d)\b/i.exec(
       question,
@@ -559,6 +634,108 @@ function shareOfTotal(d: Described, q: Set<string>, years: number[], question: s
   return a !== null && b !== null ? [a, b] : undefined;
 }
 
+/** "What items are listed in the table?", "What were the components under X?", "What does X consist of?" */
+const ROW_LIST =
+  /^\s*(?:what|which)\s+(?:(?:are|were)\s+)?(?:the\s+)?(?:(?!(?:do|does|did|is|are|was|were)\b)\w+\s+){0,2}?(?:items|components|countries|regions|categories|segments|elements)\b.*\b(?:listed|shown|included|presented|in the table|under|consists?|comprises?|made up)\b/i;
+
+/** A row label without a footnote mark glued to it ("Amounts owed by subsidiaries1") or a trailing dot. */
+function cleanLabel(label: string): string {
+  return label
+    .replace(/(?<=[a-z)])\d$/, "")
+    .replace(/\s*\.$/, "")
+    .trim();
+}
+
+/**
+ * The labels of the rows a row-list question asks for: the rows of the section it names ("under
+ * Property, plant and equipment, gross", "what does amounts falling due within one year consist
+ * of"), else every labelled row of the table, without Total rows and unlabelled subtotals.
+ */
+function answerRowList(question: string, rows: EvidenceRow[]): CellAnswer | undefined {
+  if (!ROW_LIST.test(question)) return undefined;
+  const named =
+    /\bunder (?:the )?(.+?)\s*[?.]?\s*$/i.exec(question)?.[1] ??
+    /\b(?:does|do|did)\s+(?:the\s+)?(.+?)\s+(?:consist|comprise|include)\b/i.exec(question)?.[1];
+  let best: CellAnswer | undefined;
+  for (const d of describedGrids(rows)) {
+    const labelOf = (r: number) => cleanLabel(d.grid.rows[r]![0] ?? "");
+    let picked: number[];
+    let confidence = 1;
+    if (named) {
+      // The section row whose words the phrase covers best. Plain words, not key stems: "within"
+      // and "after" tell "due within one year" from "due after one year".
+      const plainWords = (t: string) =>
+        new Set((t.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !/^(the|a|an|of|and|for)$/.test(w)));
+      const want = plainWords(named);
+      let section = "";
+      let score = 0;
+      for (const r of d.dataRows) {
+        const sec = d.rowSection[r] ?? "";
+        if (!sec) continue;
+        const ss = plainWords(sec);
+        const common = [...want].filter((x) => ss.has(x)).length;
+        const hit = common / Math.max(1, want.size) + (0.1 * common) / Math.max(1, ss.size);
+        if (hit > score) [section, score] = [sec, hit];
+      }
+      if (score < 0.5) continue;
+      confidence = Math.min(1, score);
+      picked = d.dataRows.filter((r) => d.rowSection[r] === section);
+    } else picked = d.dataRows;
+    const labels = picked.map(labelOf).filter((l) => l !== "" && !/^total\b/i.test(l) && !isNumberCell(l));
+    if (labels.length < 2) continue;
+    if (!best || confidence > best.confidence)
+      best = { answer: joinList(labels), confidence, operation: "list", periodTable: true };
+  }
+  return best;
+}
+
+/** "Which obligation has the highest total?", "In which currency was the total the smallest in 2019?" */
+const WHICH_ROW = /^\s*(?:in\s+)?which\s+(?!years?\b|periods?\b)\w+/i;
+const MOST = /\b(highest|largest|greatest|biggest|most|maximum)\b/i;
+const LEAST = /\b(lowest|smallest|least|fewest|minimum)\b/i;
+
+/**
+ * The row label with the highest (lowest) value in the column the question names: a year's
+ * column, else the column whose header holds most of the question's words, else the first value
+ * column. Total rows and unlabelled subtotals are not candidates.
+ */
+function answerExtremeRow(question: string, rows: EvidenceRow[]): CellAnswer | undefined {
+  if (!WHICH_ROW.test(question)) return undefined;
+  const most = MOST.test(question);
+  if (most === LEAST.test(question)) return undefined;
+  const years = [...new Set(yearsIn(question))];
+  const words = keyStems(question.replace(YEAR, " "));
+  let best: CellAnswer | undefined;
+  for (const d of describedGrids(rows)) {
+    const candidates = d.dataRows.filter((r) => {
+      const label = d.grid.rows[r]![0] ?? "";
+      return label.trim() !== "" && !isNumberCell(label) && !/^\s*total\b/i.test(label);
+    });
+    if (candidates.length < 2) continue;
+    const cols = [...new Set(candidates.flatMap((r) => numericColumns(d, r)))].sort((x, y) => x - y);
+    const inYear = years.length ? cols.filter((c) => years.some((y) => d.colYears[c]!.includes(y))) : cols;
+    if (inYear.length === 0) continue;
+    const scored = inYear.map((c) => ({
+      c,
+      hit: [...keyStems(withoutDates(d.colText[c]!))].filter((x) => words.has(x)).length,
+    }));
+    const col = scored.sort((x, y) => y.hit - x.hit || x.c - y.c)[0]!.c;
+    const values = candidates
+      .map((r) => ({ r, v: numberAt(d, r, col) }))
+      .filter((x): x is { r: number; v: number } => x.v !== null);
+    if (values.length < 2) continue;
+    values.sort((x, y) => (most ? y.v - x.v : x.v - y.v));
+    if (values[0]!.v === values[1]!.v) continue;
+    const answer = cleanLabel(d.grid.rows[values[0]!.r]![0]!);
+    const confidence = years.length || scored[0]!.hit > 0 ? 1 : 0.6;
+    // Only a report table's reading is handed to the readers as a report-table one: on a plain
+    // table the SQL plans answer "which … has the highest …".
+    const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0);
+    if (!best || confidence > best.confidence) best = { answer, confidence, operation: "lookup", periodTable };
+  }
+  return best;
+}
+
 /**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
  * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
@@ -578,6 +755,11 @@ export function answerFromCells(
   // the table's shape, not about one located value: SQL and the row reader answer those.
   if (PERIOD_QUESTION.test(question) || /^\s*how many (years|periods)\b/i.test(question))
     return rowRank > 0 ? undefined : answerPeriods(question, rows);
+  // Questions whose answer is row labels: the rows listed, the row with the highest value.
+  if (ROW_LIST.test(question) || WHICH_ROW.test(question)) {
+    const labels = answerRowList(question, rows) ?? answerExtremeRow(question, rows);
+    if (labels || ROW_LIST.test(question)) return rowRank > 0 ? undefined : labels;
+  }
   if (/\bin which\b|\bwhen\b/i.test(question)) return undefined;
   if (
     /\b(more|less|greater|fewer|higher|lower|above|below|over|under|exceed\w*|at least|at most)\b(\s+than)?\s+\$?[\d,.]+(?![\d,.]*\s*(?:years?|months?|days?)\b)/i.test(
@@ -654,12 +836,17 @@ export function answerFromCells(
         op === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question)
           ? shareOfTotal(d, q, years, question)
           : undefined;
+      const parts = op === "ratio" && !twoYears && !share ? ratioOperands(d, question, years) : undefined;
       if (many) {
         a = many[0]!;
         b = many[1]!;
       } else if (share) {
         [a, b] = share;
         ofTotal = true;
+      } else if (parts) {
+        ({ a, b } = parts);
+        scaleRow = parts.rows[0];
+        used.push(...parts.rows.map((r) => cellTextAt(d, r, years[0])));
       } else if (twoYears) {
         a = valueAt(d, top.r, Math.max(...twoYears));
         b = valueAt(d, top.r, Math.min(...twoYears));

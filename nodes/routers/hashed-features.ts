@@ -25,6 +25,11 @@ export interface HashedFeatureSettings {
    * all of the vector's mass and the rare rule-deciding fields (e.g. "has entities") are under-fit.
    */
   structuralWeight: number;
+  /**
+   * Also read the plan's offline analysis (./plan-features.ts: answer kind, cell mentions, SQL
+   * template, passage bridge) as structural tokens. Absent or false in models trained before it.
+   */
+  planTokens?: boolean;
 }
 
 export const DEFAULT_FEATURE_SETTINGS: HashedFeatureSettings = {
@@ -94,11 +99,18 @@ export function routerTokens(text: string, settings: HashedFeatureSettings = DEF
   return tokens;
 }
 
-/** The feature vector: log(1 + count) per hashed token (structural ones × structuralWeight), L2-normalised. */
-export function featurise(text: string, settings: HashedFeatureSettings = DEFAULT_FEATURE_SETTINGS): Float32Array {
+/**
+ * The feature vector: log(1 + count) per hashed token (structural ones × structuralWeight), L2-normalised.
+ * `extra` are structural tokens from outside the text (the plan's analysis when settings.planTokens).
+ */
+export function featurise(
+  text: string,
+  settings: HashedFeatureSettings = DEFAULT_FEATURE_SETTINGS,
+  extra: readonly string[] = [],
+): Float32Array {
   const lexical = new Float32Array(settings.dimension);
   const structural = new Float32Array(settings.dimension);
-  for (const token of routerTokens(text, settings))
+  for (const token of [...routerTokens(text, settings), ...extra])
     (LEXICAL.test(token) ? lexical : structural)[routerFeatureHash32(token) % settings.dimension]! += 1;
   const out = new Float32Array(settings.dimension);
   let norm = 0;

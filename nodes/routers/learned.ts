@@ -17,6 +17,7 @@ import { featurise } from "./hashed-features.js";
 import type { LearnedRouterPolicy, RouterInput } from "./index.js";
 import { failedSet } from "./failed-set.js";
 import { heuristicRoute } from "./heuristic.js";
+import { planTokens } from "./plan-features.js";
 import {
   deferToHeuristic,
   LABELS,
@@ -78,7 +79,8 @@ export async function createHashedStudentRouter(
   }
   return {
     async rank(input: RouterInput): Promise<Route[]> {
-      const x = featurise(learnedInputText(input, config.router_input_version), config.features);
+      const extra = config.features.planTokens ? planTokens(input.plan) : [];
+      const x = featurise(learnedInputText(input, config.router_input_version), config.features, extra);
       const out = await session.run({ [config.onnx.input]: new ort.Tensor("float32", x, [1, config.input_dim]) });
       const scores = out[config.onnx.output]!.data as Float32Array;
       if (scores.length !== LABELS.length) {

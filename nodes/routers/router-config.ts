@@ -78,6 +78,8 @@ export function validateRouterConfig(raw: unknown, file: string): RouterConfig {
   if (typeof f.wordBigrams !== "boolean") fail("features.wordBigrams", "must be true or false");
   if (typeof f.structuralWeight !== "number" || !(f.structuralWeight > 0))
     fail("features.structuralWeight", "must be a positive number");
+  if (f.planTokens !== undefined && typeof f.planTokens !== "boolean")
+    fail("features.planTokens", "must be true or false when given");
   const onnx = c.onnx as Record<string, unknown> | undefined;
   if (!onnx || typeof onnx.file !== "string" || typeof onnx.input !== "string" || typeof onnx.output !== "string") {
     fail("onnx", 'must be {"file", "input", "output"} strings');

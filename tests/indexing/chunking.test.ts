@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkTable, chunkText, ChunkingError, renderTableMarkdown } from "../../indexing/chunking.js";
 import { approximateTokenSpans, approximateTokenizer } from "../../indexing/embeddings/offline.js";
-import type { RawTable } from "../../indexing/types.js";
+import type { RawTable, StreamedTable } from "../../indexing/types.js";
 
 const tokens = (s: string) => approximateTokenSpans(s).map(([a, b]) => s.slice(a, b));
 const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `w${i + from}`).join(" ");
@@ -78,5 +78,38 @@ describe("table chunks", () => {
     }
     const all = chunks.join("\n");
     for (let i = 0; i < 300; i++) expect(all).toContain(`| Club ${i} | ${1900 + i} | City ${i} |`);
+  });
+
+  it("with maxRows chunks the first rows only, as if the table ended there, and stops reading its source", async () => {
+    const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => [`Club ${i}`, String(1900 + i), `City ${i}`]);
+    const sizes = { size: 200, overlap: 20 };
+    const first = await chunkTable({ ...table, rows: rowsOf(120) }, approximateTokenizer, sizes);
+    expect(await chunkTable({ ...table, rows: rowsOf(300) }, approximateTokenizer, sizes, 120)).toEqual(first);
+    let read = 0;
+    let released = false;
+    const streamed: StreamedTable = {
+      kind: "streamed",
+      id: table.id,
+      file: table.file,
+      header: table.header,
+      title: table.title,
+      rowCount: 300,
+      *readRows() {
+        try {
+          for (const r of rowsOf(300)) {
+            read++;
+            yield r;
+          }
+        } finally {
+          released = true;
+        }
+      },
+    };
+    expect(await chunkTable(streamed, approximateTokenizer, sizes, 120)).toEqual(first);
+    expect(read).toBe(120);
+    expect(released).toBe(true);
+    expect(await chunkTable(streamed, approximateTokenizer, sizes, 300)).toEqual(
+      await chunkTable({ ...table, rows: rowsOf(300) }, approximateTokenizer, sizes),
+    );
   });
 });

@@ -11,9 +11,14 @@ import { buildIndex } from "../../indexing/build-index.js";
 import { LARGE_TABLE_ROWS } from "../../indexing/table-size.js";
 import { bestPairs } from "../../indexing/cell-selection.js";
 import { openSqlStore, storedTable } from "../../indexing/sql-store.js";
-import { findMentions } from "../../nodes/offline/mentions.js";
+import { askedWords, findMentions } from "../../nodes/offline/mentions.js";
+import { analyzeQuestion } from "../../nodes/offline/analysis.js";
+import { planContext } from "../../nodes/offline/plans/registry.js";
+import { superlativeFrequency } from "../../nodes/offline/plans/superlative.js";
 import { catalogFromRows, loadCatalog, sameRawText } from "../../nodes/offline/table-catalog.js";
 import { openSearchableIndex, type SearchableIndex } from "../../retrievers/open-search.js";
+import { rowRecall } from "../../retrievers/row-search.js";
+import { ftsAnyOf, rowsFtsTable } from "../../indexing/table-stats.js";
 import { normaliseText } from "../../text/normalise.js";
 
 const N = LARGE_TABLE_ROWS + 1500;
@@ -71,6 +76,14 @@ describe("large tables", () => {
     );
   });
 
+  it("chunk only the first LARGE_TABLE_ROWS rows into Views 1–2 (the rest are searched through tables.sqlite)", () => {
+    const ids = index.views.docIds({ type: "table" });
+    const texts = ids.map((id) => index.views.docs.get(id).text).join("\n");
+    expect(texts).toContain(`| ${rows[LARGE_TABLE_ROWS - 1]!.join(" | ")} |`);
+    expect(texts).not.toContain(`| ${rows[LARGE_TABLE_ROWS]!.join(" | ")} |`);
+    expect(texts).not.toContain(rows[N - 10]![1]);
+  });
+
   it("the catalogue from the build-time statistics agrees with the in-memory one", () => {
     const schema = index.tables.get("people")!;
     const large = loadCatalog(index.db, schema);
@@ -100,7 +113,18 @@ describe("large tables", () => {
     const city = large.columns[2]!;
     const carrow = full.columns[2]!.distinct.get("carrow")!;
     const mixed = [carrow[0]!, N - 2, ...carrow.slice(1)];
-    for (const some of [carrow, mixed, [N - 3, N - 3], [N - 3], [], [N + 7, -1], [N + 7, 2], [0, 2.5]]) {
+    for (const some of [
+      carrow,
+      [...carrow].reverse(),
+      mixed,
+      [...mixed].reverse(),
+      [N - 3, N - 3],
+      [N - 3],
+      [],
+      [N + 7, -1],
+      [N + 7, 2],
+      [0, 2.5],
+    ]) {
       expect(sameRawText(city, some)).toBe(sameRawText(full.columns[2]!, some));
       expect(sameRawText(city, some)).toBe(new Set(some.map((r) => city.raw[r])).size <= 1);
     }
@@ -212,5 +236,54 @@ describe("large tables", () => {
     expect(other[0]!.entry.rowIdx).toBe(N - 30);
     expect(await index.search.rows(`score of ${target[1]}`, 1, { tableId: "people" })).toHaveLength(1);
     prepare.mockRestore();
+  });
+
+  it("row recall ranks a frequent word's rows among its first ones only, and the rows of rarer words first", () => {
+    const db = index.db!;
+    const fts = rowsFtsTable(0);
+    const plain = (words: string[], n: number) =>
+      db
+        .prepare(`SELECT rowid FROM "${fts}" WHERE "${fts}" MATCH ? ORDER BY rank LIMIT ?`)
+        .pluck()
+        .all(ftsAnyOf(words)!, n) as number[];
+    const target = rows[N - 40]!;
+    const named = target[1]!.toLowerCase().split(" ");
+    // no word over the bound: what FTS5 ranks over every match
+    for (const words of [["carrow"], ["port", "alder", "people"], [...named, "carrow"]])
+      expect(rowRecall(db, fts, words, 30)).toEqual(plain(words, 30));
+    // each city is held by 1,300 rows: over a bound of 200 they are frequent
+    const city = rowRecall(db, fts, ["carrow"], 30, 200);
+    expect(city).toHaveLength(30);
+    const carrowRows = rows.flatMap((r, i) => (r[2] === "Carrow" ? [i] : []));
+    expect(city.every((id) => carrowRows.slice(0, 200).includes(id))).toBe(true);
+    // the row a rare word names comes first, the frequent word's rows fill the rest
+    const rare = String(N - 40);
+    const holders = plain([rare], 100);
+    expect(holders.length).toBeGreaterThan(0);
+    const both = rowRecall(db, fts, [rare, "carrow"], 10, 200);
+    expect(both).toHaveLength(10);
+    expect(both.slice(0, holders.length)).toEqual(holders);
+    expect(both.slice(holders.length).every((id) => carrowRows.includes(id))).toBe(true);
+    // a word no row holds, or none at all
+    expect(rowRecall(db, fts, ["zzzqx"], 10, 200)).toEqual([]);
+    expect(rowRecall(db, fts, [], 10, 200)).toEqual([]);
+  });
+
+  it("the most frequent value is not asked of a column whose statistics say every value is unique", () => {
+    const schema = index.tables.get("people")!;
+    const large = loadCatalog(index.db, schema);
+    const full = catalogFromRows(schema, rows);
+    expect(large.columns.map((c) => c.maxFreq)).toEqual([1, 1, 1300, expect.any(Number), expect.any(Number)]);
+    expect(full.columns.every((c) => c.maxFreq === undefined)).toBe(true);
+    const plan = (catalog: typeof large, question: string) => {
+      const analysis = analyzeQuestion(question);
+      const mentions = findMentions(question, catalog, { avoidWords: askedWords(analysis) });
+      return superlativeFrequency.build(planContext({ analysis, catalog, mentions }));
+    };
+    // over unique names the grouping could only return a tie of ones: no plan on the large table
+    expect(plan(full, "Which name is the most common?")?.sql).toMatch(/GROUP BY "name__raw"/);
+    expect(plan(large, "Which name is the most common?")).toBeNull();
+    // a column with repeated values still gets it
+    expect(plan(large, "Which city is the most common?")?.sql).toMatch(/GROUP BY "city__raw"/);
   });
 });

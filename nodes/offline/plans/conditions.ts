@@ -136,21 +136,40 @@ export function monthAndPlacePredicates(
   const q = a.normalized;
   const ok = (c: CatalogColumn) => (!usable || usable.has(c.index)) && !mentions.some((m) => m.columnIndex === c.index);
   // (A month inside a mention, "july 10, 1939", is already a cell condition.)
+  // "between april 1 and april 15", "from january to march": a range of days of the year, both ends included.
+  const M = MONTHS.join("|");
+  const range = new RegExp(
+    `\\b(?:from|between) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)? (?:to|and|through|until|till) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)?\\b`,
+  ).exec(q);
+  const rangeCol = range ? monthColumn(catalog, (c) => ok(c) && c.schema.type === "date") : undefined;
+  if (range && rangeCol) {
+    const end = (m: string, day: string | undefined, fallback: string) =>
+      `${String(MONTHS.indexOf(m) + 1).padStart(2, "0")}-${(day ?? fallback).padStart(2, "0")}`;
+    const date = col(rangeCol, undefined, false);
+    preds.push(
+      `substr(${date}, 6, 5) BETWEEN '${end(range[1]!, range[2], "01")}' AND '${end(range[3]!, range[4], "31")}'`,
+    );
+    columns.add(rangeCol.index);
+  }
   const month = MONTHS.findIndex(
     (m) =>
+      !rangeCol &&
       new RegExp(`\\b${m}\\b`).test(q) &&
       !(m === "may" && /\bmay (be|have|not)\b/.test(q)) &&
       !mentions.some((x) => x.text.split(" ").includes(m)),
   );
   if (month >= 0) {
-    const dateCol = monthColumn(catalog, ok, month);
+    // ("how many arrived in june": the date column the verb names, Intake Date rather than DOB.)
+    const named = namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
+    const dateCol = named?.schema.type === "date" ? named : monthColumn(catalog, ok, month);
     if (dateCol) {
       const bound = monthBound(q, month);
       const mm = String(month + 1).padStart(2, "0");
       if (dateCol.schema.type === "date" && bound) {
         const y = bound.year;
         const day = bound.day ? `-${bound.day.padStart(2, "0")}` : "";
-        const op = bound.before ? "<" : day && bound.word === "after" ? ">" : ">=";
+        // ("after april" is from may on, as "after may 20" is from the 21st.)
+        const op = bound.before ? "<" : bound.word === "after" ? ">" : ">=";
         const date = col(dateCol, undefined, false);
         preds.push(
           y

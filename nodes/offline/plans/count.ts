@@ -3,7 +3,14 @@
  * adjacent selected rows ("how many consecutive …"), rows beyond a named row's value, a count column
  * of a named row, distinct values, a summed quantity, and the selected rows' count.
  */
-import { chooseOrderColumn, headerMatch, isNumericColumn, orderDirection, rankTargetColumns } from "../columns.js";
+import {
+  chooseOrderColumn,
+  headerMatch,
+  isIdentifierColumn,
+  isNumericColumn,
+  orderDirection,
+  rankTargetColumns,
+} from "../columns.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
 import {
   ROW,
@@ -35,7 +42,8 @@ export function countColumn(
     if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
     // Years are counted by rows, never summed or read as a count ("how many years …").
     // (Nor clock times: "how many women finished" does not add up finish times.)
-    if (holdsYears(c) || c.timeShare >= 0.5) continue;
+    // (Nor record numbers: "how many urgent tickets" counts rows, it does not add up "Ticket #".)
+    if (holdsYears(c) || c.timeShare >= 0.5 || isIdentifierColumn(c)) continue;
     const s = headerMatch(noun, c);
     if (s > score) {
       score = s;

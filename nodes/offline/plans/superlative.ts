@@ -42,7 +42,7 @@ function superlativeHead(
 ): CatalogColumn | undefined {
   // (Typed as a search: "biggest order total", "the lowest humidity".)
   const m =
-    /^(?:(?:what|how much|how many)\s+(?:is|was|are|were)\s+)?(?:the\s+)?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:(?:what|how much|how many)\s+(?:is|was|are|were)\s+)?(?:the\s+)?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   if (!m) return undefined;
@@ -225,6 +225,8 @@ export const superlativeFrequency: PlanGenerator = {
     const { filters, basePreds } = ctx.rows();
     const target = rankTargetColumns(a, catalog, filters, opts)[ctx.targetRank]?.column;
     if (!target) return null;
+    // (every value unique, a large table's statistics say: the grouping could only return a tie of ones)
+    if (target.maxFreq !== undefined && target.maxFreq <= 1) return null;
     const dir = a.sortDirection === "max" ? "DESC" : "ASC";
     return {
       sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerFromCells, cellOperation } from "../../../nodes/offline/table-cells.js";
+import { answerFromCells, cellOperation, ratioPhrases } from "../../../nodes/offline/table-cells.js";
 import { parseMarkdownRows } from "../../../nodes/offline/evidence.js";
 import { BOOKINGS_MARKDOWN } from "./fixtures.js";
 
@@ -334,5 +334,147 @@ describe("answerFromCells: the decomposer's notes", () => {
     const asked = "What was the Total other assets in 2019?";
     expect(answerFromCells(asked, OTHER_ASSETS)?.answer).toBe("5,300");
     expect(answerFromCells(`${asked} (columns: col_1, Year end)`, OTHER_ASSETS)?.answer).toBe("5,300");
+  });
+});
+
+describe("answerFromCells: operands named in other words, named years", () => {
+  const PROFIT = parseMarkdownRows(
+    [
+      "Table name: profit",
+      "| col_1 | 2021 | 2020 |",
+      "| --- | --- | --- |",
+      "| Operating profit before write-downs | 400 | 360 |",
+      "| Write-downs | (100) | (90) |",
+      "| Home market | 150 | 120 |",
+      "| Abroad | 50 | 60 |",
+      "| Earnings before levies | 200 | 180 |",
+    ].join("\n"),
+  );
+  const FX = parseMarkdownRows(
+    [
+      "Table name: fx",
+      "| col_1 | 2021 | 2020 |",
+      "| --- | --- | --- |",
+      "| Norwegian Krone | 9.10 | 9.40 |",
+      "| Swiss Franc | 0.91 | 0.93 |",
+    ].join("\n"),
+  );
+  const STORES = parseMarkdownRows(
+    [
+      "Table name: stores",
+      "| col_1 | 2021 | 2020 | 2019 |",
+      "| --- | --- | --- | --- |",
+      "| Stores opened | 12 | 9 | 6 |",
+    ].join("\n"),
+  );
+
+  it("averages over every year the question names one by one", () => {
+    expect(
+      answerFromCells("What is the average number of stores opened for 2019, 2020 and 2021?", STORES)?.answer,
+    ).toBe("9");
+  });
+
+  it("reads 'weighted-average' and 'the change in the average …' as names, not as an average to compute", () => {
+    expect(cellOperation("What are the weighted-average rates of the krone and the franc in 2021, respectively?")).toBe(
+      "list",
+    );
+    expect(cellOperation("What was the change in the average price per share from 2020 to 2021?")).toBe("difference");
+    expect(cellOperation("What was the average change in the price per share?")).toBe("average");
+    expect(
+      answerFromCells(
+        "What were the weighted-average exchange rates of the Norwegian Krone for 2021 and 2020, respectively?",
+        FX,
+      )?.answer,
+    ).toBe("9.10 | 9.40");
+  });
+
+  it("finds the part and the whole of a ratio in rows the question names in other words", () => {
+    expect(ratioPhrases("What is the percentage constitution of write-downs in operating profit in 2021?")).toEqual([
+      "write-downs",
+      "operating profit",
+    ]);
+    expect(
+      ratioPhrases("What percentage of the total earnings before levies does the home market make up in 2020?"),
+    ).toEqual(["home market", "total earnings before levies"]);
+    expect(ratioPhrases("What was abroad as a proportion of earnings before levies in 2021?")).toEqual([
+      "abroad",
+      "earnings before levies",
+    ]);
+    expect(ratioPhrases("What is the ratio of home market to abroad in 2021?")).toBeUndefined();
+    // 150 / 200; a bracketed part (an amount written down) is a share by its size: 100 / 400.
+    expect(
+      answerFromCells(
+        "What percentage of the total earnings before levies does the home market make up in 2021?",
+        PROFIT,
+      )?.answer,
+    ).toBe("75%");
+    expect(
+      answerFromCells(
+        "What is the percentage constitution of write-downs in operating profit before write-downs in 2021?",
+        PROFIT,
+      )?.answer,
+    ).toBe("25%");
+    expect(answerFromCells("What was abroad as a proportion of earnings before levies in 2021?", PROFIT)?.answer).toBe(
+      "0.25",
+    );
+  });
+});
+
+describe("answerFromCells: questions answered by row labels", () => {
+  const ASSETS = parseMarkdownRows(
+    [
+      "Table name: assets",
+      "| col_1 | 2021 | 2020 |",
+      "| --- | --- | --- |",
+      "| Due within twelve months: |  |  |",
+      "| Loans to affiliates2 | 900 | 800 |",
+      "| Prepaid rent | 40 | 50 |",
+      "|  | 940 | 850 |",
+      "| Due after twelve months: |  |  |",
+      "| Long-term deposits | 70 | 20 |",
+      "| Pension surplus | 15 | 30 |",
+      "|  | 85 | 50 |",
+    ].join("\n"),
+  );
+  const DUES = parseMarkdownRows(
+    [
+      "Table name: dues",
+      "| Commitments | Total | Within 1 year | Later |",
+      "| --- | --- | --- | --- |",
+      "| Bank loans . | 500 | 100 | 400 |",
+      "| Office leases | 650 | 50 | 600 |",
+      "| Supplier contracts | 90 | 90 | — |",
+      "| Total | 1,240 | 240 | 1,000 |",
+    ].join("\n"),
+  );
+
+  it("lists the rows of the table, or of the section the question names, without totals and footnote marks", () => {
+    expect(answerFromCells("What items are listed in the table?", DUES)?.answer).toBe(
+      "Bank loans | Office leases | Supplier contracts",
+    );
+    expect(answerFromCells("What are the components under Due after twelve months?", ASSETS)?.answer).toBe(
+      "Long-term deposits | Pension surplus",
+    );
+    expect(answerFromCells("What items does due within twelve months consist of?", ASSETS)?.answer).toBe(
+      "Loans to affiliates | Prepaid rent",
+    );
+    // Items named as the subject, not asked for: no list of rows.
+    expect(answerFromCells("What do the office leases in the table stand for?", DUES)?.answer ?? "").not.toContain(
+      " | ",
+    );
+  });
+
+  it("names the row with the highest or lowest value in the column the question names", () => {
+    expect(answerFromCells("Which commitment has the highest total?", DUES)?.answer).toBe("Office leases");
+    expect(answerFromCells("Which commitment has the highest amount due within 1 year?", DUES)?.answer).toBe(
+      "Bank loans",
+    );
+    expect(answerFromCells("In which item were the assets the smallest in 2020?", ASSETS)?.answer).toBe(
+      "Long-term deposits",
+    );
+    // Both directions named, or none: no reading of this kind.
+    expect(answerFromCells("Which commitment has the highest total and which the lowest?", DUES)?.operation).not.toBe(
+      "lookup",
+    );
   });
 });

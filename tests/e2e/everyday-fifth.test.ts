@@ -1,0 +1,30 @@
+/**
+ * The fifth everyday suite (tests/fixtures/everyday-fifth-tables.ts), written before reading how the
+ * offline backbone answers: hotel bookings, utility meter readings, a support-ticket log, a garden's
+ * planting log, an animal shelter's register and a shipping log, with headers people type
+ * ("Rate/Night ($)", "Total Amt ($)", "kWh", "Resolution (hrs)", "Germ. Days", "DOB", "Wt (lb)") and
+ * many people's wordings (commands, fragments, partial dates, "second highest", "how many different",
+ * typos). Real graph, offline backbone, with and without the table hint.
+ */
+import { describe, expect, it } from "vitest";
+import { everydayFifthCorpus } from "../fixtures/everyday-fifth-tables.js";
+import { everydayReport, scoreEveryday } from "../fixtures/everyday-run.js";
+import { expectEveryKind, useEverydayIndex } from "../fixtures/everyday-suite.js";
+
+const corpus = everydayFifthCorpus(5);
+const index = useEverydayIndex(corpus);
+
+describe("fifth everyday suite: hotel, meters, tickets, garden, shelter, shipments (offline backbone, real graph)", () => {
+  it("is deterministic, covers every kind in several wordings, and its gold comes from the rows", () => {
+    expect(everydayFifthCorpus(5).questions).toEqual(corpus.questions);
+    expectEveryKind(corpus, 20);
+    expect(corpus.questions.length).toBeGreaterThanOrEqual(200);
+    // A booking's total is its nights at the nightly rate; a closed ticket has its resolution time, an open one none.
+    const h = corpus.tables.find((t) => t.id === "hotel_bookings")!;
+    for (const r of h.rows) expect(r[6]).toBe((r[4] as number) * (r[5] as number));
+    const t = corpus.tables.find((x) => x.id === "support_tickets")!;
+    for (const r of t.rows) expect(r[7] === null).toBe(r[6] !== "Closed");
+  });
+
+  // FLOORS
+});

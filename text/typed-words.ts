@@ -1,0 +1,76 @@
+/**
+ * What a hurried user types for the words that carry a question's operation: "hieghest", "totl",
+ * "averge", "whcih" (one letter missing, extra or swapped), "more then", "feb", "q1". Applied to the
+ * question before it is analysed (nodes/offline/analysis.ts); names and cell values are left alone —
+ * only lower-case words are corrected, and only towards a short list of operation words, never by
+ * substituting a letter (that would turn real words into others: "lease" is not "least").
+ */
+import { MAX_SUPERLATIVES, MIN_SUPERLATIVES, MONTH_ABBREVIATIONS, MONTH_NAMES } from "./lexicons.js";
+
+/** Operation words worth correcting towards (5 letters or more: shorter ones sit next to real words). */
+const OPERATION_WORDS: readonly string[] = [
+  ...[...MAX_SUPERLATIVES, ...MIN_SUPERLATIVES].filter((w) => w.length >= 5),
+  "total",
+  "average",
+  "which",
+  "maximum",
+  "minimum",
+];
+const KNOWN = new Set(OPERATION_WORDS);
+
+/** One letter inserted, deleted, or two neighbours swapped (Damerau, no substitution). */
+function oneSlip(typed: string, word: string): boolean {
+  if (typed === word) return false;
+  if (typed.length === word.length) {
+    const i = [...typed].findIndex((ch, k) => ch !== word[k]);
+    return typed[i] === word[i + 1] && typed[i + 1] === word[i] && typed.slice(i + 2) === word.slice(i + 2);
+  }
+  const [long, short] = typed.length > word.length ? [typed, word] : [word, typed];
+  if (long.length !== short.length + 1) return false;
+  for (let i = 0; i < long.length; i++) if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  return false;
+}
+
+/** The operation word a typed word slips from, if exactly one. */
+export function operationWordFor(typed: string): string | undefined {
+  if (typed.length < 4 || KNOWN.has(typed) || !/^[a-z]+$/.test(typed)) return undefined;
+  // ("totals", "averages": a plural is the word itself, not a slip.)
+  if (KNOWN.has(typed.replace(/s$/, "")) || KNOWN.has(typed.replace(/es$/, ""))) return undefined;
+  // (The first letter is kept, the first two in a 4-letter word: "last", "east" are not slips of "least".)
+  const found = OPERATION_WORDS.filter(
+    (w) => w[0] === typed[0] && (typed.length > 4 || w[1] === typed[1]) && oneSlip(typed, w),
+  );
+  return found.length === 1 ? found[0] : undefined;
+}
+
+const MONTH_BY_NUMBER = (n: number) => MONTH_NAMES[n - 1]!;
+// ("mar" is a month only before a day or a year: "mar 3"; "may" is its own word.)
+// (After a word of time or before a day or year only: "jan" and "jun" are also names.)
+const ABBREVIATIONS = Object.keys(MONTH_ABBREVIATIONS).join("|");
+const MONTH_ABBREVIATION = new RegExp(
+  `\\b(?<=(?:in|of|since|after|before|from|until|till|on|during|between|through) )(?:${ABBREVIATIONS})\\b\\.?|\\b(?:${ABBREVIATIONS})\\b\\.?(?= \\d)`,
+  "gi",
+);
+const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/g;
+const QUARTERS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/**
+ * The question with typed slips undone: operation words, "then" after a comparative, month
+ * abbreviations ("feb" → "february"), quarters ("in q1" → "from january to march").
+ */
+export function undoTypedSlips(question: string): string {
+  return question
+    .replace(/\b[a-z]+\b/g, (w) => operationWordFor(w) ?? w)
+    .replace(
+      /\b(more|less|fewer|greater|higher|lower|bigger|smaller|larger|older|younger|longer|shorter|heavier|lighter|later|earlier) then\b/gi,
+      "$1 than",
+    )
+    .replace(MONTH_ABBREVIATION, (all) => {
+      const n = MONTH_ABBREVIATIONS[all.replace(/\.$/, "").toLowerCase()];
+      return n ? MONTH_BY_NUMBER(n) : all;
+    })
+    .replace(QUARTER, (_all, q: string | undefined, word: string | undefined) => {
+      const n = q ? Number(q) : QUARTERS[word!]!;
+      return `from ${MONTH_BY_NUMBER(3 * n - 2)} to ${MONTH_BY_NUMBER(3 * n)}`;
+    });
+}
