@@ -68,10 +68,13 @@ const picks = (it: Item, w: readonly number[]) =>
   it.ordered ? it.shipped : it.ranking.xs.length > 0 && it.ranking.positive[chooseRow(it.ranking.xs, w)] === true;
 // A question whose row was picked outside the choice (superlative order) counts as the bridge picked it.
 const pct = (n: number) => `${((100 * n) / withGold).toFixed(1)} %`;
-const trainable = (its: Item[]) => its.map((i) => i.ranking).filter((r) => r.xs.length >= 2 && r.positive.some(Boolean));
+const trainable = (its: Item[]) =>
+  its.map((i) => i.ranking).filter((r) => r.xs.length >= 2 && r.positive.some(Boolean));
 const anyGold = items.filter((i) => i.ranking.positive.some(Boolean)).length;
 console.log(`questions with a gold row: ${withGold}; a gold row among the close rows: ${anyGold} (${pct(anyGold)})`);
-console.log(`bridge's row is gold (shipped weights, superlative order included): ${pct(items.filter((i) => i.shipped).length)}`);
+console.log(
+  `bridge's row is gold (shipped weights, superlative order included): ${pct(items.filter((i) => i.shipped).length)}`,
+);
 console.log(`hand prior (word score, first on ties): ${pct(items.filter((i) => picks(i, ROW_CHOICE_PRIOR)).length)}`);
 console.log(`shipped weights: ${pct(items.filter((i) => picks(i, ROW_CHOICE_WEIGHTS)).length)}`);
 for (const l2 of l2s) {

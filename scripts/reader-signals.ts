@@ -15,6 +15,7 @@ import { createOfflineStrategies } from "../nodes/offline/index.js";
 import { createBridge } from "../nodes/offline/bridge.js";
 import { askedCell, describedRowSpans } from "../nodes/offline/reader.js";
 import { answerKindOf, fitsKind } from "../nodes/offline/answer-kind.js";
+import { normaliseForContainment } from "../text/normalise.js";
 const { values } = parseArgs({ options: { questions: { type: "string" }, index: { type: "string" } } });
 if (!values.questions || !values.index) throw new Error("reader-signals: give --questions FILE.jsonl and --index DIR");
 const index = await openSearchableIndex(values.index!);
@@ -56,6 +57,20 @@ for (const q of loadQuestions(values.questions!)) {
     r,
   );
   add(`combo ${cell !== undefined ? "cell" : "span"} row-margin${rowMargin >= 0.3 ? ">=0.3" : "<0.3"}`, r);
+  const close = row.closeRows ?? 1;
+  add(`row close rows ${close === 1 ? "1" : close === 2 ? "2" : "3+"}`, r);
+  add(`row chosen by match ${row.chosenByMatch === true}`, r);
+  add(`combo ${cell !== undefined ? "cell" : "span"} close rows ${close === 1 ? "1" : "2+"}`, r);
+  if (cell !== undefined)
+    add(
+      `combo cell close rows 1 row-margin${rowMargin >= 0.3 ? ">=0.3" : "<0.3"}${close === 1 ? "" : " (close 2+)"}`,
+      r,
+    );
+  if (cell === undefined && spans[0]) {
+    const key = normaliseForContainment(spans[0].answer);
+    const n = row.passages.filter((p) => ` ${normaliseForContainment(p.text)} `.includes(` ${key} `)).length;
+    add(`span recurs in 2+ linked passages ${n >= 2}`, r);
+  }
   if (cell === undefined && spans[0]) {
     const m = spans.length > 1 ? spans[0].score - spans[1]!.score : 9;
     add(`combo span margin${m >= 0.2 ? ">=0.2" : "<0.2"} row-margin${rowMargin >= 0.3 ? ">=0.3" : "<0.3"}`, r);

@@ -74,6 +74,10 @@ export interface DescribedRow {
   score: number;
   /** Score of the runner-up row (a close second means an uncertain pick). */
   runnerUp: number;
+  /** Rows within the row-choice band of the best word score, this one included (1: no close rival). */
+  closeRows?: number;
+  /** The row choice (row-choice.ts) took another row than the best word score. */
+  chosenByMatch?: boolean;
 }
 
 /** Finds the table row a question describes (only tables whose cells link to passages). */
@@ -81,10 +85,7 @@ export type RowFinder = ((question: string, tableHint?: string) => DescribedRow 
   /** Every linked row's score for the question, in table order (for analysis scripts). */
   rowScores: (question: string, tableHint: string) => Array<{ rowId: number; score: number }> | undefined;
   /** The rows close to the best word score with their row-choice features (scripts/reader-rows.ts fits on them). */
-  choiceCandidates: (
-    question: string,
-    tableHint: string,
-  ) => Array<{ rowId: number; features: number[] }> | undefined;
+  choiceCandidates: (question: string, tableHint: string) => Array<{ rowId: number; features: number[] }> | undefined;
 };
 
 export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {}): RowFinder {
@@ -239,9 +240,7 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         i === firstClose ? 1 : 0,
         q.size > 0 ? named.size / q.size : 0,
         qPassageTotal > 0 ? sentence / qPassageTotal : 0,
-        numbers.length > 0
-          ? numbers.filter((n) => holds(row, n)).length / numbers.length
-          : 0,
+        numbers.length > 0 ? numbers.filter((n) => holds(row, n)).length / numbers.length : 0,
         qBigrams.length > 0 ? phrases / qBigrams.length : 0,
       ];
     };
@@ -270,22 +269,32 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         runnerUp = Math.max(runnerUp, bestScore);
         best = ordered;
       }
-      if (ordered !== undefined) return described(table, rows[best]!, bestScore, runnerUp);
+      if (ordered !== undefined)
+        return described(table, rows[best]!, bestScore, runnerUp, choiceCandidates(scores).length, false);
     }
     if (best < 0) return undefined;
     // Rows the words leave close are chosen by how they matched (row-choice.ts).
     const close = choiceCandidates(scores);
+    let chosenByMatch = false;
     if (close.length >= 2) {
       const chosen = close[chooseRow(close.map(features))]!;
       if (chosen !== best) {
         runnerUp = bestScore;
         best = chosen;
+        chosenByMatch = true;
       }
     }
-    return described(table, rows[best]!, bestScore, runnerUp);
+    return described(table, rows[best]!, bestScore, runnerUp, Math.max(1, close.length), chosenByMatch);
   }
 
-  function described(table: TableSchema, row: LinkedRow, score: number, runnerUp: number): DescribedRow {
+  function described(
+    table: TableSchema,
+    row: LinkedRow,
+    score: number,
+    runnerUp: number,
+    closeRows: number,
+    chosenByMatch: boolean,
+  ): DescribedRow {
     return {
       tableId: table.tableId,
       rowId: row.rowId,
@@ -294,6 +303,8 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
       passages: row.passages,
       score,
       runnerUp,
+      closeRows,
+      chosenByMatch,
     };
   }
 }

@@ -122,11 +122,18 @@ export function parseRows(tableContext: string): EvidenceRow[] {
   return out;
 }
 
+/**
+ * A sentence ends at ". " before a capital or digit, or at a tokenised " . " (HybridQA text), but not
+ * after an initial or a title: "W. C. Handy", "W.P . Kinsella", "Dr. Ames" are one name.
+ */
+const SENTENCE_BREAK =
+  /(?<=[.!?])(?<!(?:^|\s)(?:\p{Lu}(?:\.\p{Lu})*\s?|Mr|Mrs|Ms|Dr|St)\.)\s+(?=["“(]?[\p{Lu}0-9])|(?<!(?:^|\s)\p{Lu}(?:\.\p{Lu})*)\s+[.!?]\s+(?=\S)/u;
+
 /** Sentences of a passage: ". " / " . " boundaries (HybridQA text is tokenised), newlines. */
 export function sentences(text: string): string[] {
   const out: string[] = [];
   for (const para of text.split(/\n+/)) {
-    const parts = para.split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])|\s+[.!?]\s+(?=\S)/);
+    const parts = para.split(SENTENCE_BREAK);
     for (const p of parts) {
       const s = p.trim();
       if (s !== "") out.push(s);

@@ -128,6 +128,7 @@ export function describedRowCandidates(
   const margin = rowMargin(row);
   const out: ReaderCandidate[] = [];
   const cell = askedCell(input, row);
+  const rowChoice = rowChoiceFeatures(row);
   if (cell)
     out.push({
       answer: cell,
@@ -135,6 +136,7 @@ export function describedRowCandidates(
         "rc:row-cell": 1,
         "rc:rank=1": 1,
         "rc:row-margin": round(margin),
+        ...rowChoice,
         [fitsKind(cell, kind) ? "rc:kind-agree" : "rc:kind-disagree"]: 1,
       },
     });
@@ -145,8 +147,28 @@ export function describedRowCandidates(
     evidence,
     linkedFromRow: true,
     rowMargin: margin,
-  });
+  }).map((c) => ({ ...c, features: { ...c.features, ...rowChoice, ...recurrence(c.answer, row) } }));
   return distinct([...out, ...spans.map((c) => (out.length > 0 ? { ...c, features: shiftRank(c.features) } : c))], k);
+}
+
+/**
+ * How surely the bridge chose the row: `rc:row-close=1|2|3+` (rows within the row-choice band of
+ * the best word score, bridge.ts) and `rc:row-chosen` (the row choice overrode the word score).
+ */
+export function rowChoiceFeatures(row: DescribedRow): Record<string, number> {
+  const f: Record<string, number> = {
+    [`rc:row-close=${bucket(row.closeRows ?? 1, [1, 2], ["1", "2", "3+"])}`]: 1,
+  };
+  if (row.chosenByMatch) f["rc:row-chosen"] = 1;
+  return f;
+}
+
+/** `rc:recurs`: the answer is written in more than one of the row's linked passages. */
+function recurrence(answer: string, row: DescribedRow): Record<string, number> {
+  const key = normaliseForContainment(answer);
+  if (key === "") return {};
+  const n = row.passages.filter((p) => ` ${normaliseForContainment(p.text)} `.includes(` ${key} `)).length;
+  return n >= 2 ? { "rc:recurs": 1 } : {};
 }
 
 /** The features with `rc:rank=N` moved one place down (a cell candidate came first). */

@@ -182,7 +182,10 @@ describe("table → passage bridge", () => {
     const chosen = createRowFinder({ db, tables, passages: linked }, { bigramWeight: 0 })(q, "people")!;
     expect(chosen.rowId).toBe(1);
     expect(chosen.runnerUp).toBe(chosen.score);
-    const candidates = createRowFinder({ db, tables, passages: linked }, { bigramWeight: 0 }).choiceCandidates(q, "people")!;
+    const candidates = createRowFinder({ db, tables, passages: linked }, { bigramWeight: 0 }).choiceCandidates(
+      q,
+      "people",
+    )!;
     expect(candidates.map((c) => c.rowId)).toEqual([0, 1]);
     expect(candidates[1]!.features[5]).toBeGreaterThan(candidates[0]!.features[5]!);
   });
@@ -190,8 +193,22 @@ describe("table → passage bridge", () => {
   it("takes part in the row choice only rows close to the best word score", () => {
     const q = "Which person grew up in a silver mine town ?";
     const linked: Passage[] = [
-      { id: "/a", title: "Ann Ray", text: "Ann Ray grew up in a silver mine town .", file: "people.json", tableId: "people", cells: [[0, 0]] },
-      { id: "/b", title: "Bo Lund", text: "Bo Lund lived by the sea .", file: "people.json", tableId: "people", cells: [[1, 0]] },
+      {
+        id: "/a",
+        title: "Ann Ray",
+        text: "Ann Ray grew up in a silver mine town .",
+        file: "people.json",
+        tableId: "people",
+        cells: [[0, 0]],
+      },
+      {
+        id: "/b",
+        title: "Bo Lund",
+        text: "Bo Lund lived by the sea .",
+        file: "people.json",
+        tableId: "people",
+        cells: [[1, 0]],
+      },
     ];
     const find = createRowFinder({ db, tables, passages: linked });
     expect(find.choiceCandidates(q, "people")!.map((c) => c.rowId)).toEqual([0]);

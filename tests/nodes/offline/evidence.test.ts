@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aboutTitles, questionPart, withoutAboutNote } from "../../../nodes/offline/evidence.js";
+import { aboutTitles, questionPart, sentences, withoutAboutNote } from "../../../nodes/offline/evidence.js";
+import { readPassages } from "../../../nodes/offline/reader.js";
 
 describe("offline evidence: the bridge note of a sub-query", () => {
   const subQuery =
@@ -17,5 +18,26 @@ describe("offline evidence: the bridge note of a sub-query", () => {
   it("removes the whole note, so its titles never pass for question words", () => {
     expect(withoutAboutNote(subQuery)).toBe("What is the state of the senator ? (columns: Name, Party)");
     expect(questionPart(subQuery)).toBe("What is the state of the senator ?");
+  });
+});
+
+describe("sentences", () => {
+  it("end at '. ' and at a tokenised ' . ', but not after an initial or a title", () => {
+    expect(
+      sentences("The novel is by J.K . Rowan of Leeds . It sold well. Music by T. S. Brand and Dr. Lee. Then 1990."),
+    ).toEqual([
+      "The novel is by J.K . Rowan of Leeds",
+      "It sold well.",
+      "Music by T. S. Brand and Dr. Lee.",
+      "Then 1990.",
+    ]);
+  });
+
+  it("let the reader read a name whose initial is written apart from its period", () => {
+    const evidence =
+      "[Source: book.json]\nThe Long Field is a novel written by J.K . Rowan in 1980 . It is set in a valley .";
+    expect(readPassages("Who wrote The Long Field ?", "Who wrote The Long Field ?", undefined, evidence)?.answer).toBe(
+      "J.K . Rowan",
+    );
   });
 });
