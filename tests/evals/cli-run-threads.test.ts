@@ -45,14 +45,14 @@ beforeAll(async () => {
     index,
   ]);
   expect(built.code, built.stderr).toBe(0);
-}, 120_000);
+}, 300_000);
 
 describe("atr run on answer threads", () => {
   it("writes the records the main thread writes, in input order", async () => {
     const threaded = await spawnAtr(
       runArgs(join(dir, "threads.jsonl"), "--max_workers", "2", "--emit_trace"),
       {},
-      120_000,
+      300_000,
     );
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(threaded.stderr).toContain("answering on 2 worker threads");
@@ -60,7 +60,7 @@ describe("atr run on answer threads", () => {
     const inThread = await spawnAtr(
       runArgs(join(dir, "main.jsonl"), "--max_workers", "2", "--emit_trace", "--in_thread"),
       {},
-      120_000,
+      300_000,
     );
     expect(inThread.code, inThread.stderr).toBe(0);
     expect(inThread.stderr).toContain("answering on the main thread (--in_thread)");
@@ -72,7 +72,7 @@ describe("atr run on answer threads", () => {
       .map((l) => JSON.parse(l).question_id);
     expect(a.map((r) => r.question_id)).toEqual(ids);
     expect(a.map(timeless)).toEqual(b.map(timeless));
-  }, 300_000);
+  }, 900_000);
 
   it("Ctrl-C keeps the written records and exits (no thread left); --rerun answers only the rest", async () => {
     const child = spawn(
@@ -106,12 +106,12 @@ describe("atr run on answer threads", () => {
     const rerun = await spawnAtr(
       ["run", "--data_file_path", "examples/questions.jsonl", "--index_path", index, "--rerun", path, "--no_progress"],
       {},
-      120_000,
+      300_000,
     );
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(rerun.stderr).toContain(`${kept.length} already done`);
     const all = read(path);
     expect(all).toHaveLength(read(join(ROOT, "examples/questions.jsonl")).length);
     for (const r of kept) expect(all.find((x) => x.question_id === r.question_id)).toEqual(r);
-  }, 300_000);
+  }, 900_000);
 });
