@@ -83,7 +83,7 @@ export const command: Command = {
       maxWorkers: Number(flags.max_workers),
       questions: questions.length,
       baseline,
-      inThread: Boolean(flags.in_thread),
+      answerThreads: Boolean(flags.answer_threads),
       indexPath: config.indexPath,
       heapLimitMb,
     });

@@ -17,12 +17,12 @@ export const RUN_FLAGS: FlagSpecs = {
   retry_errors: { kind: "boolean", help: "with --rerun: also re-answer questions whose record has an error" },
   max_workers: {
     kind: "number",
-    help: "questions answered at the same time: with 2 or more, ATR runs answer on that many worker threads (one core each)",
+    help: "questions answered at the same time (on the main thread; with --answer_threads, on that many worker threads)",
     default: 2,
   },
-  in_thread: {
+  answer_threads: {
     kind: "boolean",
-    help: "answer on the main thread even with --max_workers ≥ 2 (questions interleave on one core, as before threads)",
+    help: 'with --max_workers ≥ 2, answer on that many worker threads, each with its own index handle (opt-in: two threads in one process cost more CPU per question than one today, docs/BENCHMARKS.md "Workers")',
   },
   worker_heap_mb: {
     kind: "number",

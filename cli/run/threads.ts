@@ -1,8 +1,10 @@
 /**
  * Where `atr run` answers: on worker threads (evals/answer-threads.ts, cli/run/graph-thread.ts) or
- * on the main thread. Threads run for ATR graph runs over an index with --max_workers ≥ 2; the main
- * thread answers with --max_workers 1 (a thread would only add its start-up), for the baselines
- * (their models and SQL executor live in this process), without an index, and with --in_thread.
+ * on the main thread. Threads are opt-in (--answer_threads) for ATR graph runs over an index with
+ * --max_workers ≥ 2: measured, two threads in one process cost 24–45 % more CPU per question than
+ * one and did not lower p50 (docs/BENCHMARKS.md "Workers"), so the main thread is the default. The
+ * main thread always answers with --max_workers 1 (a thread would only add its start-up), for the
+ * baselines (their models and SQL executor live in this process) and without an index.
  */
 import { freemem } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -24,7 +26,8 @@ export function planThreads(options: {
   maxWorkers: number;
   questions: number;
   baseline?: string;
-  inThread: boolean;
+  /** --answer_threads: answer on worker threads (opt-in). */
+  answerThreads: boolean;
   indexPath: string;
   heapLimitMb: number;
   /** Free memory in MB (default: the machine's). */
@@ -32,7 +35,7 @@ export function planThreads(options: {
 }): ThreadPlan {
   if (options.baseline) return { threads: 0, reason: `baseline ${options.baseline}` };
   if (!options.indexPath) return { threads: 0, reason: "no --index_path" };
-  if (options.inThread) return { threads: 0, reason: "--in_thread" };
+  if (!options.answerThreads) return { threads: 0, reason: "the default; --answer_threads answers on worker threads" };
   if (options.maxWorkers < 2) return { threads: 0, reason: "--max_workers 1" };
   let threads = Math.min(options.maxWorkers, Math.max(1, options.questions));
   let reason = `${threads} worker threads, each with its own index handle`;

@@ -50,7 +50,7 @@ beforeAll(async () => {
 describe("atr run on answer threads", () => {
   it("writes the records the main thread writes, in input order", async () => {
     const threaded = await spawnAtr(
-      runArgs(join(dir, "threads.jsonl"), "--max_workers", "2", "--emit_trace"),
+      runArgs(join(dir, "threads.jsonl"), "--max_workers", "2", "--emit_trace", "--answer_threads"),
       {},
       300_000,
     );
@@ -58,12 +58,14 @@ describe("atr run on answer threads", () => {
     expect(threaded.stderr).toContain("answering on 2 worker threads");
     expect(threaded.stderr).toMatch(/2 answer thread\(s\): #1 \d+ q, heap ≤ \d+ MB; #2 \d+ q/);
     const inThread = await spawnAtr(
-      runArgs(join(dir, "main.jsonl"), "--max_workers", "2", "--emit_trace", "--in_thread"),
+      runArgs(join(dir, "main.jsonl"), "--max_workers", "2", "--emit_trace"),
       {},
       300_000,
     );
     expect(inThread.code, inThread.stderr).toBe(0);
-    expect(inThread.stderr).toContain("answering on the main thread (--in_thread)");
+    expect(inThread.stderr).toContain(
+      "answering on the main thread (the default; --answer_threads answers on worker threads)",
+    );
     const a = read(threaded.stdout.trim());
     const b = read(inThread.stdout.trim());
     const ids = readFileSync(join(ROOT, "examples/questions.jsonl"), "utf8")
@@ -77,7 +79,7 @@ describe("atr run on answer threads", () => {
   it("Ctrl-C keeps the written records and exits (no thread left); --rerun answers only the rest", async () => {
     const child = spawn(
       process.execPath,
-      [join(ROOT, "bin", "atr.js"), ...runArgs(join(dir, "int.jsonl"), "--max_workers", "2")],
+      [join(ROOT, "bin", "atr.js"), ...runArgs(join(dir, "int.jsonl"), "--max_workers", "2", "--answer_threads")],
       {
         cwd: ROOT,
         env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LANGSMITH|LANGCHAIN)_/.test(k))),
