@@ -30,7 +30,7 @@ import {
   type ResultRecord,
   type RouterLabel,
 } from "../training/labels.js";
-import { compareByReplay, type ReplayTally } from "../training/route-replay.js";
+import { compareByReplay, emptyReplayTally, type ReplayTally } from "../training/route-replay.js";
 import { trainStudent } from "../training/student.js";
 
 const { values } = parseArgs({
@@ -82,17 +82,7 @@ const features = { ...DEFAULT_FEATURE_SETTINGS, ...(values.plan_tokens ? { planT
 type Sum = Omit<ReplayTally, "studentFirst"> & { studentFirst: Record<string, number> };
 const sums = new Map<string, Sum>();
 const add = (key: string, t: ReplayTally) => {
-  const s = sums.get(key) ?? {
-    questions: 0,
-    heuristic: 0,
-    student: 0,
-    heuristicAttempts: 0,
-    studentAttempts: 0,
-    better: 0,
-    worse: 0,
-    differ: 0,
-    studentFirst: {},
-  };
+  const s: Sum = sums.get(key) ?? { ...emptyReplayTally(), studentFirst: {} };
   for (const f of [
     "questions",
     "heuristic",

@@ -235,6 +235,21 @@ export interface ReplayTally {
   studentFirst: Partial<Record<Route, number>>;
 }
 
+/** A tally with nothing counted yet. */
+export function emptyReplayTally(): ReplayTally {
+  return {
+    questions: 0,
+    heuristic: 0,
+    student: 0,
+    heuristicAttempts: 0,
+    studentAttempts: 0,
+    better: 0,
+    worse: 0,
+    differ: 0,
+    studentFirst: {},
+  };
+}
+
 /** Heuristic vs a learned policy on the questions of exploration runs, each replayed under both (overall and per `answer_from`). */
 export async function compareByReplay(
   records: readonly ResultRecord[],
@@ -253,17 +268,7 @@ export async function compareByReplay(
     const sRight = isCorrect(asChecked(record), s.answer);
     const answerFrom = (record as { answer_from?: unknown }).answer_from;
     for (const key of ["all", ...(typeof answerFrom === "string" ? [answerFrom] : [])]) {
-      const t = (tallies[key] ??= {
-        questions: 0,
-        heuristic: 0,
-        student: 0,
-        heuristicAttempts: 0,
-        studentAttempts: 0,
-        better: 0,
-        worse: 0,
-        differ: 0,
-        studentFirst: {},
-      });
+      const t = (tallies[key] ??= emptyReplayTally());
       t.questions++;
       t.heuristic += hRight ? 1 : 0;
       t.student += sRight ? 1 : 0;
