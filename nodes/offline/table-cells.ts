@@ -24,7 +24,7 @@ import {
   withScale,
 } from "./answer-format.js";
 import { type EvidenceRow, keyStems, questionPart } from "./evidence.js";
-import { MONTH_NAMES } from "../../text/lexicons.js";
+import { MONTH_NAMES, MONTH_PATTERN, ORDINAL_PATTERN, ordinalValue } from "../../text/lexicons.js";
 
 export interface Grid {
   tableId: string;
@@ -118,16 +118,17 @@ function describe(grid: Grid): Described {
     }
     const label = row.filter((v) => v.trim() !== "" && !isNumberCell(v)).join(" ");
     // Footnote marks ("Other assets(1)", "(1,2)") are not words of the label.
-    rowText[r] = `${label.replace(/\(\d{1,2}(?:,\s*\d{1,2})*\)/g, " ")} ${section}`.trim();
+    rowText[r] = joinNegations(`${label.replace(/\(\d{1,2}(?:,\s*\d{1,2})*\)/g, " ")} ${section}`.trim());
     rowYears[r] = yearsIn(section);
     rowSection[r] = section;
     dataRows.push(r);
   });
+  rollForwardYears(grid, colText, dataRows, rowYears);
   // Header cells as markdown cells, so a bare unit cell ("| $ million |") reads as one.
   const header = `| ${[...grid.columns, ...colText].join(" | ")} |`;
   return {
     grid,
-    colText,
+    colText: colText.map(joinNegations),
     colYears: colText.map(yearsIn),
     dataRows,
     rowText,
@@ -135,6 +136,30 @@ function describe(grid: Grid): Described {
     rowSection,
     tableScale: scaleFromEvidence(header),
   };
+}
+
+/** A balance row's label: "Outstanding at December 31, 2020", "Balance as of June 30, 2021", "Unvested at end of 2020". */
+const BALANCE_LABEL = /\b(?:at|as of|as at|balance|outstanding|beginning|end)\b/i;
+
+/**
+ * A roll-forward table (a balance, its movements, the next balance: "Outstanding at December 31,
+ * 2020 | Granted | Exercised | Outstanding at December 31, 2021") dates its movement rows by the
+ * balance they lead to: "granted in 2021" is the Granted row above the 2021 balance. Only for tables
+ * without period columns, with at least two dated balance rows (each dated by its own label); rows
+ * after the last one stay undated.
+ */
+function rollForwardYears(grid: Grid, colText: string[], dataRows: number[], rowYears: number[][]): void {
+  if (colText.some((t) => yearsIn(t).length > 0)) return;
+  const label = (r: number) => grid.rows[r]![0] ?? "";
+  const balances = dataRows.filter((r) => BALANCE_LABEL.test(label(r)) && yearsIn(label(r)).length === 1);
+  if (balances.length < 2) return;
+  for (const r of balances) if (rowYears[r]!.length === 0) rowYears[r] = yearsIn(label(r));
+  for (let i = 1; i < balances.length; i++) {
+    const year = yearsIn(label(balances[i]!))[0]!;
+    for (const r of dataRows)
+      if (r > balances[i - 1]! && r < balances[i]! && rowYears[r]!.length === 0 && yearsIn(label(r)).length === 0)
+        rowYears[r] = [year];
+  }
 }
 
 /** Amounts per share or per unit ("Basic earnings per share", "cents per share") carry no scale word. */
@@ -241,9 +266,17 @@ const OPERATION_WORDS = new Set(
   ),
 );
 
+/**
+ * A negating prefix joined to its word ("non-vested" → "nonvested"), in row and column texts and in
+ * the question alike: otherwise "non-vested shares forfeited" matches the "Vested" row by "vested".
+ */
+function joinNegations(text: string): string {
+  return text.replace(/\b(non|un)-(?=[a-z])/gi, "$1");
+}
+
 function rowQueryStems(question: string): Set<string> {
   const out = new Set<string>();
-  for (const s of keyStems(question.replace(YEAR, " "))) if (!OPERATION_WORDS.has(s)) out.add(s);
+  for (const s of keyStems(joinNegations(question.replace(YEAR, " ")))) if (!OPERATION_WORDS.has(s)) out.add(s);
   return out;
 }
 
@@ -297,6 +330,43 @@ function rankRows(
   return out.sort((a, b) => b.score - a.score || a.r - b.r);
 }
 
+/** "the first month", "the second quarter", "the first to second month period": ordinals of a period word. */
+const ORDINAL_PERIOD = new RegExp(
+  `\\b(${ORDINAL_PATTERN}|\\d+(?:st|nd|rd|th))(?:\\s+(?:to|and|through|-)\\s+(?:the\\s+)?(${ORDINAL_PATTERN}|\\d+(?:st|nd|rd|th)))?\\s+(?:months?|quarters?|periods?)\\b`,
+  "i",
+);
+/** A row label that is a date or a date range ("January 1, 2021 – January 31, 2021"), not a named period ("Fourth Quarter"). */
+const DATE_LABEL = new RegExp(`\\b(?:${MONTH_PATTERN})\\b`, "i");
+const NAMED_PERIOD = new RegExp(`\\b(?:${ORDINAL_PATTERN}|quarter|half|total)\\b`, "i");
+
+/**
+ * The rows a question names by their position among the table's dated rows ("the shares bought in
+ * the second month" of a table whose rows are "January 1, 2021 – January 31, 2021", …), in the
+ * question's order; [] when it names none or the table has fewer than two such rows. Rows whose
+ * labels name their own position ("Fourth Quarter") are located by their words instead.
+ */
+function ordinalPeriodRows(d: Described, question: string): number[] {
+  const m = ORDINAL_PERIOD.exec(question);
+  if (!m) return [];
+  const years = yearsIn(question);
+  const periods = d.dataRows.filter((r) => {
+    const label = d.grid.rows[r]![0] ?? "";
+    const dated = [...yearsIn(label), ...d.rowYears[r]!];
+    return (
+      DATE_LABEL.test(label) && !NAMED_PERIOD.test(label) && years.every((y) => dated.length === 0 || dated.includes(y))
+    );
+  });
+  if (periods.length < 2) return [];
+  const out: number[] = [];
+  for (const word of [m[1], m[2]]) {
+    const n = word === undefined ? undefined : ordinalValue(word);
+    if (n === undefined) continue;
+    if (n > periods.length) return [];
+    out.push(periods[n - 1]!);
+  }
+  return out;
+}
+
 function numberAt(d: Described, r: number, c: number): number | null {
   const v = (d.grid.rows[r]?.[c] ?? "").trim();
   return isNumberCell(v) ? parseNumber(v.replace(/\s+/g, "")) : null;
@@ -314,7 +384,8 @@ export interface CellAnswer {
   operation: CellOperation;
   /**
    * A report table, not a list of entities: the table has period columns or period sections, or the
-   * answer is a share of its Total row or column ("… as a percentage of the total …").
+   * answer is a share of its Total row or column ("… as a percentage of the total …"), a sum of a
+   * named section's rows or a reading of period rows named by position ("the second month").
    */
   periodTable: boolean;
 }
@@ -363,12 +434,23 @@ function textAt(d: Described, r: number, year: number | undefined, q: Set<string
       cols = numericColumns(d, row);
     }
   }
-  if (cols.length === 0) return undefined;
-  // Prefer a column whose description carries the question's words ("High", "Low", "Amount").
-  const named = cols
+  const c = namedColumn(d, cols, q);
+  return c === undefined ? undefined : d.grid.rows[row]![c]!.trim();
+}
+
+/** Of the value columns, the one whose description carries most of the question's words ("High", "Low", "Amount"). */
+function namedColumn(d: Described, cols: number[], q: Set<string>): number | undefined {
+  return cols
     .map((c) => ({ c, hit: [...keyStems(d.colText[c]!)].filter((s) => q.has(s)).length }))
-    .sort((a, b) => b.hit - a.hit || a.c - b.c);
-  return d.grid.rows[row]![named[0]!.c]!.trim();
+    .sort((a, b) => b.hit - a.hit || a.c - b.c)[0]?.c;
+}
+
+/** The scale of one column's values: its own unit note ("(Shares in thousands)"), none per share, else the row's. */
+function columnScale(d: Described, r: number, c: number, fallback: Scale): Scale {
+  const own = scaleFromEvidence(`| ${d.colText[c]} |`);
+  if (own) return own;
+  if (PER_UNIT.test(d.colText[c]!)) return "";
+  return rowScale(d, r, fallback);
 }
 
 /** Whether the row's values in the years (all its values when none is named) are percentages. */
@@ -441,10 +523,57 @@ function ratioOperands(
   return { a: bracketed ? Math.abs(a) : a, b, rows: [r1.r, r2.r] };
 }
 
+/**
+ * "The sum of all X": the rows of the section X names ("X:" above them), without its Total rows, in
+ * the year's column (else each row's first value column). Undefined unless the question's words all
+ * name one section and it holds at least two values.
+ */
+function sectionValues(
+  d: Described,
+  question: string,
+  years: number[],
+): { values: number[]; cells: string[] } | undefined {
+  const phrase = /\b(?:sum|total) of all (?:the )?(.+?)(?:\s+(?:in|for|at|as of|as at|during)\b.*)?\s*\??$/i.exec(
+    question.replace(YEAR, " "),
+  )?.[1];
+  if (!phrase) return undefined;
+  const want = rowQueryStems(phrase);
+  if (want.size === 0) return undefined;
+  const sections = [...new Set(d.dataRows.map((r) => d.rowSection[r]!).filter((x) => x !== ""))];
+  const named = sections.filter((x) => {
+    const stems = keyStems(joinNegations(x));
+    return [...want].every((w) => stems.has(w));
+  });
+  if (named.length !== 1) return undefined;
+  const members = d.dataRows.filter(
+    (r) => d.rowSection[r] === named[0] && !/^\s*total\b/i.test(d.grid.rows[r]![0] ?? ""),
+  );
+  if (members.length < 2) return undefined;
+  // No year named: the first column that holds a value in every row of the section.
+  const column =
+    years.length === 0
+      ? numericColumns(d, members[0]!).find((c) => members.every((r) => numberAt(d, r, c) !== null))
+      : undefined;
+  if (years.length === 0 && column === undefined) return undefined;
+  const values: number[] = [];
+  const cells: string[] = [];
+  for (const r of members) {
+    const v = column !== undefined ? numberAt(d, r, column) : valueAt(d, r, years[0]);
+    if (v === null) return undefined;
+    values.push(v);
+    cells.push(column !== undefined ? d.grid.rows[r]![column]! : cellTextAt(d, r, years[0]));
+  }
+  return { values, cells };
+}
+
 /** The raw text of the cell at (row, year), "" when there is none. */
 function cellTextAt(d: Described, r: number, year: number | undefined): string {
   const cols = numericColumns(d, r);
-  const c = year === undefined ? cols[0] : cols.find((x) => d.colYears[x]!.includes(year));
+  // A row of the year's own section (or roll-forward period) holds the year's value in its first value column.
+  const c =
+    year === undefined
+      ? cols[0]
+      : (cols.find((x) => d.colYears[x]!.includes(year)) ?? (d.rowYears[r]!.includes(year) ? cols[0] : undefined));
   return c === undefined ? "" : d.grid.rows[r]![c]!;
 }
 
@@ -587,9 +716,15 @@ function namedPair(d: Described, question: string, top: number, year: number | u
  * "X as a percentage of the total Y", "what percentage of total Y were X": the best-matching item
  * row over the Total row, in the year's column (else the first value column).
  */
-function shareOfTotal(d: Described, q: Set<string>, years: number[], question: string): [number, number] | undefined {
+function shareOfTotal(
+  d: Described,
+  q: Set<string>,
+  years: number[],
+  question: string,
+  partRow?: number,
+): [number, number] | undefined {
   const isTotal = (r: number) => /^\s*total\b/i.test(d.grid.rows[r]![0] ?? "");
-  const part = rankRows(d, q, years).find((x) => !isTotal(x.r));
+  const part = partRow !== undefined ? { r: partRow } : rankRows(d, q, years).find((x) => !isTotal(x.r));
   if (!part) return undefined;
   // "… of more than 5 years in the total operating leases": the total is the row's own Total
   // column when the words after "total" name the located row itself.
@@ -775,14 +910,22 @@ export function answerFromCells(
   const scale = scaleFromEvidence(evidence);
   for (const d of describedGrids(rows)) {
     const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
+    // A period row named by its position ("the second month") is the located row (of two, the later).
+    const byOrdinal = rowRank === 0 ? ordinalPeriodRows(d, question) : [];
+    if (byOrdinal.length) ranked.unshift({ r: byOrdinal.at(-1)!, score: 1 });
     if (ranked.length <= rowRank) continue;
     const top = ranked[rowRank]!;
     const confidence = Math.min(1, top.score);
     let answer: string | undefined;
     const twoYears = years.length >= 2 ? [years[0]!, years[1]!] : undefined;
     let scaleRow = top.r;
-    /** The answer divides by a Total row or column: a report table even without period columns. */
-    let ofTotal = false;
+    /** The scale of the operands' own column, when it declares one. */
+    let cellScale: Scale | undefined;
+    /**
+     * The reading used the report's own structure — a share of its Total row or column, the rows of a
+     * named section, period rows named by position: a report table even without period columns.
+     */
+    let reportReading = byOrdinal.length > 0;
     // A ratio whose row already holds percentages ("Cost of revenue | 43% | 50%") is read, or
     // averaged and summed as the question says, not divided again.
     const op: CellOperation =
@@ -820,7 +963,12 @@ export function answerFromCells(
       let many: number[] | undefined;
       /** Cells read, for their unit ("%"). */
       const used: string[] = [];
-      if (op === "average" || op === "sum") {
+      const section = op === "sum" || op === "average" ? sectionValues(d, question, years) : undefined;
+      if (section) {
+        many = section.values;
+        reportReading = true;
+        used.push(...section.cells);
+      } else if (op === "average" || op === "sum") {
         const periods = aggregatePeriods(d, top.r, question, years);
         if (periods && periods.length > 2) {
           const values = periods.map((y) => valueAt(d, top.r, y));
@@ -834,7 +982,7 @@ export function answerFromCells(
       }
       const share =
         op === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question)
-          ? shareOfTotal(d, q, years, question)
+          ? shareOfTotal(d, q, years, question, byOrdinal[0])
           : undefined;
       const parts = op === "ratio" && !twoYears && !share ? ratioOperands(d, question, years) : undefined;
       if (many) {
@@ -842,11 +990,25 @@ export function answerFromCells(
         b = many[1]!;
       } else if (share) {
         [a, b] = share;
-        ofTotal = true;
+        reportReading = true;
       } else if (parts) {
         ({ a, b } = parts);
         scaleRow = parts.rows[0];
         used.push(...parts.rows.map((r) => cellTextAt(d, r, years[0])));
+      } else if (byOrdinal.length === 2) {
+        // "between the first and second month": two period rows, in the column the question names;
+        // a change runs from the first-named to the second-named.
+        const [r1, r2] = byOrdinal as [number, number];
+        const c = namedColumn(d, numericColumns(d, r2), q);
+        if (c !== undefined) {
+          a = numberAt(d, r2, c);
+          b = numberAt(d, r1, c);
+          byPeriod = true;
+          firstNamedIsA = false;
+          scaleRow = r2;
+          cellScale = columnScale(d, r2, c, scale);
+          used.push(d.grid.rows[r1]![c]!, d.grid.rows[r2]![c]!, d.colText[c]!);
+        }
       } else if (twoYears) {
         a = valueAt(d, top.r, Math.max(...twoYears));
         b = valueAt(d, top.r, Math.min(...twoYears));
@@ -951,9 +1113,9 @@ export function answerFromCells(
       else if (op === "ratio") answer = text;
       // Differences, averages and sums of percentages ("gross margin %", cells "27.1%") are percentages.
       else if (used.some((t) => /%/.test(t)) || /%|\bpercent(age)?\b/i.test(question)) answer = asPercent(text);
-      else answer = withScale(text, rowScale(d, scaleRow, scale));
+      else answer = withScale(text, cellScale ?? rowScale(d, scaleRow, scale));
     }
-    const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0) || ofTotal;
+    const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0) || reportReading;
     if (answer !== undefined && (!best || confidence > best.confidence))
       best = { answer, confidence, operation: op, periodTable };
   }

@@ -478,3 +478,110 @@ describe("answerFromCells: questions answered by row labels", () => {
     );
   });
 });
+
+describe("answerFromCells: roll-forward tables and rows named by position", () => {
+  // A balance, its movements, the next balance: the movements belong to the period of the balance they lead to.
+  const AWARDS = parseMarkdownRows(
+    [
+      "Table name: awards",
+      "| Unvested units | Units | Weighted-average fair value |",
+      "| --- | --- | --- |",
+      "| Unvested at June 30, 2020 | 5,000 | $20.00 |",
+      "| Granted | 1,000 | $25.00 |",
+      "| Vested | (400) | $18.00 |",
+      "| Unvested at June 30, 2021 | 5,600 | $21.00 |",
+      "| Granted | 2,000 | $30.00 |",
+      "| Vested | (600) | $19.00 |",
+      "| Forfeited | (100) | $22.00 |",
+      "| Unvested at June 30, 2022 | 6,900 | $24.00 |",
+    ].join("\n"),
+  );
+  const BUYBACKS = parseMarkdownRows(
+    [
+      "Table name: buybacks",
+      "| Period | Shares bought | Average price paid per share | Shares bought under the plan |",
+      "| --- | --- | --- | --- |",
+      "|  | (in thousands) |  | (in thousands) |",
+      "| May 1, 2022 - May 31, 2022 | 100 | $ 10.00 | 1,100 |",
+      "| June 1, 2022 - June 30, 2022 | 150 | $ 10.50 | 1,250 |",
+      "| July 1, 2022 - July 31, 2022 | 130 | $ 11.25 | 1,380 |",
+      "| Total | 380 | $ 10.60 |  |",
+    ].join("\n"),
+  );
+
+  it("reads a movement row in the period of the balance it leads to, and a balance by its own date", () => {
+    expect(answerFromCells("How many units were granted in 2022?", AWARDS)?.answer).toBe("2,000");
+    expect(answerFromCells("How many units were granted in 2021?", AWARDS)?.answer).toBe("1,000");
+    expect(answerFromCells("What is the number of unvested units at June 30, 2021?", AWARDS)?.answer).toBe("5,600");
+  });
+
+  it("keeps 'un-' and 'non-' joined to their word ('un-vested units forfeited' is not the Vested row)", () => {
+    expect(answerFromCells("How many un-vested units were forfeited in 2022?", AWARDS)?.answer).toBe("(100)");
+  });
+
+  it("divides a bracketed movement by the balance as a size", () => {
+    expect(
+      answerFromCells(
+        "What is the units vested in 2022 as a percentage of the total unvested units at June 30, 2022?",
+        AWARDS,
+      )?.answer,
+    ).toBe("8.7%");
+  });
+
+  it("takes 'the second month' as the second dated row, in the column the question names, with that column's unit", () => {
+    expect(answerFromCells("How many shares were bought in the second month?", BUYBACKS)?.answer).toBe("150 thousand");
+    expect(
+      answerFromCells(
+        "What was the change in the average price paid per share from the first to second month?",
+        BUYBACKS,
+      )?.answer,
+    ).toBe("0.5");
+    expect(
+      answerFromCells(
+        "What was the change in shares bought under the plan between the second and third month?",
+        BUYBACKS,
+      )?.answer,
+    ).toBe("130 thousand");
+    expect(
+      answerFromCells(
+        "What were the shares bought in the first month as a percentage of total shares bought in the three months?",
+        BUYBACKS,
+      )?.answer,
+    ).toBe("26.32%");
+  });
+
+  it("sums the rows of the section 'the sum of all X' names, in the column every row fills", () => {
+    const CARRYFORWARDS = parseMarkdownRows(
+      [
+        "Table name: carryforwards",
+        "| (in thousands) | Expires | Amount |",
+        "| --- | --- | --- |",
+        "| Operating loss carryforwards:(1) |  |  |",
+        "| Home state | 2035 | $1,500 |",
+        "| Abroad | 2035 or never | $800 |",
+        "| Research credit carryforwards: |  |  |",
+        "| Federal | 2030 | $300 |",
+        "| Home state | 2031 | $50 |",
+      ].join("\n"),
+    );
+    const sum = answerFromCells("What was the sum of all operating loss carryforwards?", CARRYFORWARDS);
+    expect(sum?.answer).toBe("2300 thousand");
+    expect(sum?.periodTable).toBe(true);
+    expect(answerFromCells("What is the sum of all research credit carryforwards?", CARRYFORWARDS)?.answer).toBe(
+      "350 thousand",
+    );
+  });
+
+  it("leaves rows that name their own position ('Fourth Quarter') to their words", () => {
+    const QUARTERS = parseMarkdownRows(
+      [
+        "Table name: quarters",
+        "| col_1 | High | Low |",
+        "| --- | --- | --- |",
+        "| First Quarter (January 1 - March 31) | 8.00 | 6.00 |",
+        "| Second Quarter (April 1 - June 30) | 9.00 | 7.00 |",
+      ].join("\n"),
+    );
+    expect(answerFromCells("What was the high price in the second quarter?", QUARTERS)?.answer).toBe("9.00");
+  });
+});
