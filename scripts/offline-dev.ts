@@ -25,6 +25,7 @@ import { planSql } from "../nodes/offline/sql-writer.js";
 import { planFeatures, rowsFeature, type PlanFeatures } from "../nodes/offline/confidence.js";
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
 import { fuseEvidence } from "../nodes/offline/fuse.js";
+import { cleanAnswer } from "../nodes/offline/answer-format.js";
 import type { SubQueryPlan } from "../nodes/types.js";
 import { setTargetColumnModel } from "../nodes/offline/target-column-model.js";
 
@@ -157,7 +158,8 @@ for (const q of questions.slice(0, limit)) {
             sqlResult,
             markdown: "",
           });
-          if (prediction === "not found") prediction = "";
+          // The graph's synthesis cleans a single step's answer the same way (first line, quotes, spaces).
+          prediction = prediction === "not found" ? "" : cleanAnswer(prediction);
         } catch (error) {
           note += ` SQL ERROR ${(error as Error).message}`;
         }

@@ -10,6 +10,7 @@ import { wtqCorrect } from "../evals/scoring/wtq.js";
 import { analyzeQuestion, type QuestionAnalysis } from "../nodes/offline/analysis.js";
 import { askedWords, findMentions, type EntityMention } from "../nodes/offline/mentions.js";
 import { fuseEvidence } from "../nodes/offline/fuse.js";
+import { cleanAnswer } from "../nodes/offline/answer-format.js";
 import { loadCatalog, type TableCatalog } from "../nodes/offline/table-catalog.js";
 
 export interface HarnessQuestion {
@@ -65,7 +66,8 @@ export function answerOf(
     sqlResult: JSON.stringify(rows),
     markdown: "",
   });
-  return answer === "not found" ? "" : answer;
+  // The graph's synthesis cleans a single step's answer the same way (first line, quotes, spaces).
+  return answer === "not found" ? "" : cleanAnswer(answer);
 }
 
 /** Runs a statement and judges its answer with the official WTQ match (false when it fails). */

@@ -229,8 +229,13 @@ export function fitsKind(answer: string, kind: AnswerKind, options: FitOptions =
       return n !== null && n >= 0 && (scaled !== null || Number.isInteger(n));
     }
     case "number":
-      // "25-44", "22-16-3": a range or a record.
-      return looksNumeric(a) || /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a) || /^\d+(?:-\d+)+$/.test(a);
+      // "25-44", "22-16-3": a range or a record; "2:14:05", "1:26.66": a duration ("how long did it take").
+      return (
+        looksNumeric(a) ||
+        /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a) ||
+        /^\d+(?:-\d+)+$/.test(a) ||
+        /^\+?\d{1,3}(?::\d{2}){1,2}(?:\.\d+)?$/.test(a)
+      );
     case "money":
       return looksNumeric(a) || /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a);
     case "percent":

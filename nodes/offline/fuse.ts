@@ -17,7 +17,7 @@ import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList, split
 import { keyStems, parseBlocks, parseMarkdownRows } from "./evidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
 import { CELL_CONFIDENCE, readPassages, readTableRows, type Reading } from "./reader.js";
-import { parseSqlRows, sqlColumns } from "./sql-result.js";
+import { parseSqlRows, sqlColumns, yearOfCell } from "./sql-result.js";
 import { answerFromCells } from "./table-cells.js";
 import { readClause } from "./clause-reader.js";
 import { isEmptySqlResult } from "../sql-evidence.js";
@@ -83,7 +83,11 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
       a.targetHints,
       computing || kind === "year" || kind === "date",
     );
-    const values = rows.map((r) => formatScalar(r[col])).filter((v) => v !== "");
+    const values = rows
+      .map((r) => formatScalar(r[col]))
+      .filter((v) => v !== "")
+      // (A year question answered by a date cell or a named event's cell: its year, sql-result.ts.)
+      .map((v) => (kind === "year" ? yearOfCell(v) : v));
     if (values.length === 1 || (values.length > 1 && values.every((v) => v === values[0]))) sqlAnswer = values[0]!;
     else if (values.length > 1) sqlAnswer = joinList(values.slice(0, 50));
   } else if (!isEmptySqlResult(input.sqlResult) && !/^[[{]/.test(input.sqlResult.trim())) {

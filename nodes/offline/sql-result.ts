@@ -38,3 +38,19 @@ export function sqlColumns(result: string): string[] {
     return [];
   }
 }
+
+/** A year standing alone in a cell: not a part of a longer number, a season ("2008/09", "1995–96") or a range. */
+const LONE_YEAR = /(?<![\d/–—.,:-])(1[0-9]{3}|20[0-9]{2})(?![\d/–—.,:-]|s\b)/g;
+
+/**
+ * The answer of a year question read from a cell that holds one year among other text ("12 May
+ * 1998", "1994 Winter Games", "2001 (final)"): the year. A bare year, a cell naming two years or
+ * none, and seasons stay as they are. (Chosen on the fit tables of the table-disjoint wtq/train
+ * split: 13 answers right that were wrong, none the other way; docs/OFFLINE-BACKBONE.md.)
+ */
+export function yearOfCell(text: string): string {
+  const t = text.trim();
+  if (/^(1[0-9]{3}|20[0-9]{2})$/.test(t)) return t;
+  const years = new Set([...t.matchAll(LONE_YEAR)].map((m) => m[1]!));
+  return years.size === 1 ? [...years][0]! : t;
+}

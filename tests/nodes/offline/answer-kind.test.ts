@@ -48,3 +48,13 @@ describe("fitsKind: ranges and records", () => {
     expect(fitsKind("22-16-3", "count")).toBe(false);
   });
 });
+
+describe("fitsKind: durations", () => {
+  it("takes a race time or a track length for a number ('how long did it take'), not for a count", () => {
+    expect(answerKindFromQuestion("How long did it take the winner to finish?")).toBe("number");
+    for (const t of ["1:26.66", "2:14:05", "4:07", "+0:12.5", "1:02:03.5"]) expect(fitsKind(t, "number")).toBe(true);
+    expect(fitsKind("1:26.66", "count")).toBe(false);
+    expect(fitsKind("12:345", "number")).toBe(false);
+    expect(fitsKind("Room 4:07b", "number")).toBe(false);
+  });
+});
