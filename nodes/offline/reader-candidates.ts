@@ -141,13 +141,17 @@ export function describedRowCandidates(
       },
     });
   const evidence = row.passages.map((p) => p.text).join("\n");
-  const spans = spanFeatures(describedRowSpans(input, row, k), {
+  const read = describedRowSpans(input, row, k);
+  const spans = spanFeatures(read, {
     kind,
     mentions: input.plan?.entityMentions ?? [],
     evidence,
     linkedFromRow: true,
     rowMargin: margin,
-  }).map((c) => ({ ...c, features: { ...c.features, ...rowChoice, ...recurrence(c.answer, row) } }));
+  }).map((c, i) => ({
+    ...c,
+    features: { ...c.features, ...rowChoice, ...recurrence(c.answer, row), ...rerankFeatures(read, i) },
+  }));
   return distinct([...out, ...spans.map((c) => (out.length > 0 ? { ...c, features: shiftRank(c.features) } : c))], k);
 }
 
@@ -161,6 +165,15 @@ export function rowChoiceFeatures(row: DescribedRow): Record<string, number> {
   };
   if (row.chosenByMatch) f["rc:row-chosen"] = 1;
   return f;
+}
+
+/**
+ * The span re-ranking's view of span `i` (span-rerank.ts): `rc:rerank-p`, its softmax share among
+ * the re-ranked spans, and `rc:rerank-margin`, that share minus the next span's.
+ */
+function rerankFeatures(spans: ReadonlyArray<{ rerankP: number }>, i: number): Record<string, number> {
+  const p = spans[i]?.rerankP ?? 0;
+  return { "rc:rerank-p": round(p), "rc:rerank-margin": round(Math.max(0, p - (spans[i + 1]?.rerankP ?? 0))) };
 }
 
 /** `rc:recurs`: the answer is written in more than one of the row's linked passages. */

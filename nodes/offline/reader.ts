@@ -42,6 +42,7 @@ import { normaliseForContainment } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells } from "./table-cells.js";
+import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 import { tableIdsIn, type ScaleContext } from "./table-context.js";
@@ -459,6 +460,12 @@ export interface ScoredSpan extends Reading {
   fit: number;
   /** Bonus of its passage among the linked ones (0 when the question names no linked passage). */
   linked: number;
+  /** Word index of the span in its sentence (-1: the passage's subject, not read from the sentence). */
+  at: number;
+  /** Share of the span's content words the question holds (its non-target words). */
+  overlap: number;
+  /** Question words near the span, idf-weighted and discounted by distance (share of the question's). */
+  proximity: number;
 }
 
 /**
@@ -520,7 +527,9 @@ export function readPassageSpans(
   if (total === 0) return [];
   if (asksForDescription(question)) {
     const d = describingSentence(question, units, weights, idf, total);
-    return d ? [{ ...d, score: d.coverage, block: 0, sentence: 0, fit: 1, linked: 0 }] : [];
+    return d
+      ? [{ ...d, score: d.coverage, block: 0, sentence: 0, fit: 1, linked: 0, at: 0, overlap: 0, proximity: 0 }]
+      : [];
   }
 
   // Per distinct answer its best occurrence, and when that best was found (ties go to the earliest).
@@ -590,6 +599,9 @@ export function readPassageSpans(
           sentence: sentenceInBlock,
           fit: span.fit,
           linked: u.linked,
+          at: span.at,
+          overlap,
+          proximity,
           seq: seq++,
         });
     }
@@ -959,6 +971,24 @@ export function askedCell(
   input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
   row: DescribedRow,
 ): string | undefined {
+  const value = askedCellValue(input, row);
+  return value === undefined ? undefined : withoutTrailingNote(value);
+}
+
+/**
+ * A cell without the note in parentheses that ends it ("Jane Roe ( Captain )", "1647 ( Completed )",
+ * "12 km ( 7 mi )"): the note qualifies the value. On hybridqa/train, of the gold table answers whose
+ * cell ends in such a note, 8 drop it and 3 keep it (all 3 a note after no value: "? ? ( on hold )").
+ */
+export function withoutTrailingNote(value: string): string {
+  const core = value.replace(/\s*\([^()]*\)\s*$/, "").trim();
+  return /[\p{L}\p{N}]/u.test(core) ? core : value;
+}
+
+function askedCellValue(
+  input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
+  row: DescribedRow,
+): string | undefined {
   const cells: EvidenceRow = {
     tableId: row.tableId,
     rowIdx: row.rowId,
@@ -1096,8 +1126,21 @@ function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | und
 /**
  * The best spans of every passage the described row links to, read in full (retrieval's top chunks
  * often miss the one the answer is in); `block` is the index in `row.passages` of the non-empty ones.
+ * Each carries its share P under the learned span scorer (span-rerank.ts); the order is the hand
+ * score's unless `orderWeights` says otherwise.
  */
 export function describedRowSpans(
+  input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
+  row: DescribedRow,
+  k: number,
+  orderWeights: readonly number[] = SPAN_ORDER_WEIGHTS,
+): Array<Reranked<ScoredSpan>> {
+  const spans = handRowSpans(input, row, Math.max(k, SPAN_RERANK_K));
+  return rerankSpans(spans, rowRerankContext(input, row), orderWeights).slice(0, k);
+}
+
+/** The described row's spans in the hand score's order (before the re-ranking). */
+export function handRowSpans(
   input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
   row: DescribedRow,
   k: number,
@@ -1115,6 +1158,18 @@ export function describedRowSpans(
     keyStems(row.values.join(" ")),
     k,
   );
+}
+
+/** What the span re-ranking (span-rerank.ts) reads of the question and the row. */
+export function rowRerankContext(
+  input: Pick<ReadTextInput, "question" | "subQuery" | "plan">,
+  row: DescribedRow,
+): RerankContext {
+  return {
+    kind: answerKindOf(input.plan, input.subQuery || input.question),
+    question: input.question,
+    passages: row.passages.map((p) => normaliseForContainment(p.text)),
+  };
 }
 
 /**

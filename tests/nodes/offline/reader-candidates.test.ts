@@ -138,6 +138,11 @@ describe("reader candidates: the row a question describes", () => {
     for (const c of candidates) expect(c.features["rc:linked-from-row"]).toBe(1);
     expect(candidates[0]!.features["rc:row-margin"]).toBe(rowMargin(row));
     expect(rowMargin(row)).toBe(0.75);
+    // The span re-ranking's share of each span (span-rerank.ts), best first, and its lead over the next.
+    const ps = candidates.map((c) => c.features["rc:rerank-p"]!);
+    expect(ps.every((p) => p > 0 && p <= 1)).toBe(true);
+    expect([...ps].sort((a, b) => b - a)).toEqual(ps);
+    expect(candidates[0]!.features["rc:rerank-margin"]).toBeCloseTo(ps[0]! - ps[1]!, 2);
   });
 
   it("puts the asked cell first and the spans after it, ranked one place down", () => {

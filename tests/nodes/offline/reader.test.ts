@@ -7,6 +7,7 @@ import {
   readText,
   spansFor,
   withMeasureUnit,
+  withoutTrailingNote,
   type Bridge,
 } from "../../../nodes/offline/reader.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
@@ -340,7 +341,7 @@ describe("offline reader: the row cell the asked phrase names", () => {
   const row: DescribedRow = {
     tableId: "squad",
     rowId: 0,
-    columns: ["Pos", "Player", "Transferred from", "Stadium", "Capacity", "Score", "Film"],
+    columns: ["Pos", "Player", "Transferred from", "Stadium", "Capacity", "Score", "Film", "Route length", "Status"],
     values: [
       "10",
       "Jaime Penedo",
@@ -349,6 +350,8 @@ describe("offline reader: the row cell the asked phrase names", () => {
       "80,093",
       "4 - 3",
       "Unnai Charanadainthen",
+      "88 km ( 55 mi )",
+      "? ? ( on hold )",
     ],
     passages: [
       {
@@ -386,6 +389,14 @@ describe("offline reader: the row cell the asked phrase names", () => {
 
   it("takes a number-like cell such as a score for a number question", async () => {
     expect(await ask("What is the score for the winner born on 20 April 1967 ?")).toBe("4 - 3");
+  });
+
+  it("drops the note in parentheses that ends a cell, unless the note is all the cell holds", async () => {
+    expect(await ask("What is the route length of the line the goalkeeper's club runs ?")).toBe("88 km");
+    expect(withoutTrailingNote("Jane Roe ( Captain )")).toBe("Jane Roe");
+    expect(withoutTrailingNote("1647 ( Completed )")).toBe("1647");
+    expect(withoutTrailingNote("? ? ( on hold )")).toBe("? ? ( on hold )");
+    expect(withoutTrailingNote("Lyon ( Rhône ) FC")).toBe("Lyon ( Rhône ) FC");
   });
 });
 
