@@ -4,15 +4,19 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
  * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
  * abbreviations, search-box wording; seed 3), `--suite fourth` tests/fixtures/everyday-fourth-tables.ts
  * (payroll, clinic, fleet, marathon, stock, events; seed 4; `--fresh` asks its later block of 40 new
  * wordings instead), `--suite fifth` tests/fixtures/everyday-fifth-tables.ts (hotel, meters, tickets,
- * garden, shelter, shipments; seed 5; `--fresh` likewise); the first suite's default seed is 16.
+ * garden, shelter, shipments; seed 5; `--fresh` likewise), `--suite sixth`
+ * tests/fixtures/everyday-sixth-tables.ts (gym, recipes, podcast, park trees, crowdfunding, bird
+ * sightings; seed 6; `--fresh` likewise); the first suite's default seed is 16.
  */
+import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeResources } from "../graph/resources.js";
 import { everydayCorpus } from "../tests/fixtures/everyday-tables.js";
@@ -20,6 +24,7 @@ import { everydaySecondCorpus } from "../tests/fixtures/everyday-second-tables.j
 import { everydayThirdCorpus } from "../tests/fixtures/everyday-third-tables.js";
 import { everydayFourthCorpus } from "../tests/fixtures/everyday-fourth-tables.js";
 import { everydayFifthCorpus } from "../tests/fixtures/everyday-fifth-tables.js";
+import { everydaySixthCorpus } from "../tests/fixtures/everyday-sixth-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -35,6 +40,7 @@ const { values } = parseArgs({
     show: { type: "string", default: "wrong" },
     kind: { type: "string" },
     fresh: { type: "boolean", default: false },
+    export: { type: "string" },
   },
 });
 const suites = {
@@ -49,12 +55,29 @@ const suites = {
     const c = everydayFifthCorpus(Number(values.seed ?? 5));
     return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
   },
+  sixth: () => {
+    const c = everydaySixthCorpus(Number(values.seed ?? 6));
+    return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
+  },
 };
 if (!(values.suite! in suites))
-  throw new Error(`--suite must be "first", "second", "third", "fourth" or "fifth", not "${values.suite}"`);
-if (values.fresh && values.suite !== "fourth" && values.suite !== "fifth")
-  throw new Error("--fresh is a block of the fourth and fifth suites: add --suite fourth or --suite fifth");
+  throw new Error(`--suite must be "first", "second", "third", "fourth", "fifth" or "sixth", not "${values.suite}"`);
+if (values.fresh && !["fourth", "fifth", "sixth"].includes(values.suite!))
+  throw new Error("--fresh is a block of the fourth, fifth and sixth suites: add --suite fourth, fifth or sixth");
 const corpus = suites[values.suite as keyof typeof suites]();
+if (values.export) {
+  // The suite for the SQL-plans harness: its index and its questions as WTQ-style records
+  // (npx tsx scripts/offline-dev.ts --index DIR/index --questions DIR/questions.jsonl).
+  const root = await buildEverydayIndex(corpus);
+  rmSync(values.export, { recursive: true, force: true });
+  renameSync(root, values.export);
+  const records = corpus.questions.map((q, i) =>
+    JSON.stringify({ question_id: `${values.suite}-${i}`, question: q.question, table_id: q.table, answer: q.gold.map(String), kind: q.kind }),
+  );
+  writeFileSync(join(values.export, "questions.jsonl"), records.join("\n") + "\n");
+  console.log(`wrote ${values.export}/index and ${values.export}/questions.jsonl (${records.length} questions)`);
+  process.exit(0);
+}
 const root = await buildEverydayIndex(corpus);
 try {
   const s = await scoreEveryday(corpus, root, values.hint, values.kind);

@@ -130,6 +130,25 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   germinated: ["germination", "germ"],
   resolve: ["resolution", "resolved"],
   resolved: ["resolution", "resolved"],
+  // "what bird was seen" (in a log of sightings): the species.
+  bird: ["species", "bird"],
+  // Food: a recipe's energy and servings.
+  calories: ["kcal", "calorie", "cal", "energy"],
+  calorie: ["kcal", "calorie", "cal", "energy"],
+  calorific: ["kcal", "calorie", "cal", "energy"],
+  serve: ["serves", "serving", "portion"],
+  servings: ["serves", "serving", "portion"],
+  // A tree's trunk is measured by its diameter (DBH).
+  trunk: ["diameter", "dbh", "girth", "trunk"],
+  diameter: ["diameter", "dbh", "width"],
+  widest: ["width", "diameter", "dbh", "wide"],
+  // Fundraising: "how much did X raise", "the target" of a campaign.
+  raise: ["pledged", "raised", "funding", "funded", "donation", "amount"],
+  raised: ["pledged", "raised", "funding", "funded", "donation", "amount"],
+  target: ["goal", "target", "objective"],
+  // "how many birds were counted", "the biggest flock": a tally column.
+  counted: ["qty", "quantity", "count", "number", "tally", "total"],
+  flock: ["qty", "quantity", "count", "number"],
   // Counts of people and things.
   populous: ["population", "pop", "inhabitant"],
   populated: ["population", "pop"],
@@ -357,6 +376,9 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   emp: ["employee"],
   cust: ["customer"],
   mgr: ["manager"],
+  kcal: ["calorie"],
+  dbh: ["diameter", "trunk"],
+  yob: ["birth", "born", "year"],
 };
 
 /** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */

@@ -357,6 +357,11 @@ export const PERSON_HEADERS = [
   "assigned",
   "supplier",
   "vendor",
+  "creator",
+  "founder",
+  "observer",
+  "organiser",
+  "organizer",
 ] as const;
 
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */

@@ -53,6 +53,26 @@ const MONTH_ABBREVIATION = new RegExp(
 );
 const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/g;
 const QUARTERS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+/** "the second half of 2024": six months. */
+// (A year must follow: "goals in the first half" is a match's half.)
+const HALF = /\b(?:in |during )?(?:the )?(first|second|1st|2nd) half(?: of)?(?= \d{4}\b)/gi;
+/** "the first week of june": its days ("the last week" depends on the month and stays as typed). */
+const WEEK_OF = new RegExp(
+  `\\b(?:in |during )?the (first|second|third|fourth|1st|2nd|3rd|4th) week of (${MONTH_NAMES.join("|")})\\b`,
+  "gi",
+);
+const ORDINAL_NUMBER: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  "1st": 1,
+  "2nd": 2,
+  "3rd": 3,
+  "4th": 4,
+};
+/** "$10k", "£2.5k": a sum of money in thousands. */
+const MONEY_THOUSANDS = /([$£€])(\d+(?:\.\d+)?)k\b/gi;
 
 /**
  * The question with typed slips undone: operation words, "then" after a comparative, month
@@ -72,5 +92,13 @@ export function undoTypedSlips(question: string): string {
     .replace(QUARTER, (_all, q: string | undefined, word: string | undefined) => {
       const n = q ? Number(q) : QUARTERS[word!]!;
       return `from ${MONTH_BY_NUMBER(3 * n - 2)} to ${MONTH_BY_NUMBER(3 * n)}`;
-    });
+    })
+    .replace(HALF, (_all, h: string) =>
+      ORDINAL_NUMBER[h.toLowerCase()] === 1 ? "from january to june" : "from july to december",
+    )
+    .replace(WEEK_OF, (_all, w: string, month: string) => {
+      const n = ORDINAL_NUMBER[w.toLowerCase()]!;
+      return `between ${month} ${7 * n - 6} and ${month} ${7 * n}`;
+    })
+    .replace(MONEY_THOUSANDS, (_all, sign: string, n: string) => `${sign}${Math.round(Number(n) * 1000)}`);
 }

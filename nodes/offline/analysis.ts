@@ -21,6 +21,7 @@ import {
   nounPattern,
   ORDINAL_PATTERN,
   ordinalValue,
+  PERSON_HEADERS,
   PERSON_NOUNS,
   PLACE_NOUNS,
   SUPERLATIVE_PATTERN,
@@ -166,6 +167,10 @@ const SUPERLATIVE_WORD = new RegExp(`\\b(${SUPERLATIVE_PATTERN})\\b`);
 
 const PERSON_NOUN_RE = new RegExp(`\\b(${nounPattern(PERSON_NOUNS)})\\b`);
 const PLACE_NOUN_RE = new RegExp(`\\b(${nounPattern(PLACE_NOUNS)})\\b`);
+/** Plural nouns of people ("members", "patients", "employees"): the rows a condition on an age is about. */
+const PEOPLE_RE = new RegExp(
+  `^(?:${nounPattern([...PERSON_NOUNS, ...PERSON_HEADERS].filter((n) => !/^(name|holder|assigned)$/.test(n)))})$`,
+);
 const PERSON_OF_RE = new RegExp(`^(?:the )?(?:${nounPattern(PERSON_NOUNS)}) (?:of|for)\\b`);
 
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
@@ -187,7 +192,7 @@ const WHO_WON =
  * plural noun and a filter, no question word or verb of its own — asks how many rows there are.
  */
 const FRAGMENT_COUNT =
-  /^(?!(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|list|show|give|names?|find|get|tell|sum|total|average|mean)\b)(?!.*\b(?:who|which|that|is|are|was|were|has|have|had|did|does|do)\b)(?:the |all )?([a-z]{3,}(?<![siu])s) (?:over|under|above|below|with|without|to|from|in|on|at|after|before|since|between|of|more|less|fewer|heavier|lighter|longer|shorter|older|younger|cheaper|costing|weighing|[a-z]{3,}ed\b(?! by\b))\b/;
+  /^(?!(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|list|show|give|names?|find|get|tell|sum|total|average|mean)\b)(?!.*\b(?:who|which|that|is|are|was|were|has|have|had|did|does|do)\b)(?:the |all )?([a-z]{3,}(?<![siu])s) (?:over|under|above|below|with|without|to|from|in|on|at|after|before|since|between|of|more|less|fewer|heavier|lighter|longer|shorter|older|younger|cheaper|costing|weighing|[a-z]{2,}er than|[a-z]{3,}ing (?:more|less|fewer|over|under|above|below|at least|at most)|[a-z]{3,}ed\b(?! by\b))\b|^(?!(?:what|which|who|whom|whose|where|when|why|how|list|show|give|names?|find|get|tell|sum|total|average|mean|max|min)\b)(?:[a-z]+ ){1,2}(?!(?:species|series|means|news)$)([a-z]{3,}(?<![siu])s)$/;
 
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
@@ -341,7 +346,15 @@ function conditionsIn(text: string): NumericCondition[] {
         /^[$£€]/.test(m[2]!) ||
         /^\s*(?:dollars?|usd|euros?|eur|pounds?|gbp)\b/.test(q.slice(m.index! + m[0].length)) ||
         /[$€£]\s*$/.test(q.slice(0, m.index! + m[0].length - m[2]!.length));
+      // "members over 60", "patients under 18": of people, with no other word naming the quantity, an age.
+      const age =
+        /^(over|under|above|below)$/.test(m[1]!) &&
+        PEOPLE_RE.test(before.filter((w) => !STOP_WORDS.has(w)).at(-1) ?? "") &&
+        after.every((w) => STOP_WORDS.has(w)) &&
+        !money &&
+        !percent;
       const hint = [
+        ...(age ? ["age"] : []),
         // (Stop words included: "amount" and "total" are two.)
         ...(money ? MONEY_HEADER_WORDS : []),
         ...[
@@ -438,6 +451,10 @@ function conditionsIn(text: string): NumericCondition[] {
       .slice(0, 2)
       .filter((w) => !STOP_WORDS.has(w));
     const between = words(m[0]).filter((w) => !/^\d/.test(w) && !STOP_WORDS.has(w));
+    // ("rated 4.5 or higher": the word just before the number names the quantity when none after does.)
+    const before = words(q.slice(0, m.index))
+      .slice(-2)
+      .filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w));
     if (!out.some((c) => c.value === value))
       out.push({
         op,
@@ -447,6 +464,7 @@ function conditionsIn(text: string): NumericCondition[] {
           ...between,
           ...after,
           ...(quantity && (year || !/^year/.test(quantity)) ? [quantity] : []),
+          ...before.reverse(),
         ],
         ...(money ? { money } : {}),
       });
@@ -710,7 +728,8 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
         (FRAGMENT_COUNT.test(q) && !SUPERLATIVE.test(q.replace(/\bat (?:least|most)\b/g, " "))) ||
         (/\bnumber of\b|\bcount\b/.test(q) &&
           !/^(which|who|whom|whose|where|when)\b/.test(q) &&
-          !/\b(the|a) (most|least|highest|lowest|largest|smallest|greatest|fewest|biggest|minimum|maximum|max|min) (number|count)\b/.test(
+          // ("the highest number of X", "smallest number of backers", "highest calorie count": the value of a superlative.)
+          !/\b(most|least|highest|lowest|largest|smallest|greatest|fewest|biggest|minimum|maximum|max|min) (?:[a-z]+ ){0,2}?(number|count)\b/.test(
             q,
           ));
       if (!counting) return null;
@@ -832,7 +851,10 @@ function countNounOf(q: string): string[] {
       q,
     );
   // ("goals scored by X": a fragment's plural noun is what is counted, or the count column it names.)
-  if (!m) return FRAGMENT_COUNT.exec(q)?.slice(1, 2) ?? [];
+  if (!m) {
+    const f = FRAGMENT_COUNT.exec(q);
+    return f ? [f[1] ?? f[2]!] : [];
+  }
   return words(m[1]!).filter((w) => !STOP_WORDS.has(w));
 }
 
