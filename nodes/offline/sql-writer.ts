@@ -125,7 +125,7 @@ export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlIn
   return async (input) =>
     withSqlFragments(input.dialect, () => {
       const planInput = plannedInput(index, input);
-      const planMatch = familyOn("pm:", input.verifierFeatures);
+      const planMatch = familyOn("pm:", input.verifierFeatures, { hasPassages: index.passages.length > 0 });
       // (An alternative whose template contradicts the expected answer kind — a lookup for "how many" — was right
       // for 5 of 272 such candidates on WTQ train-500: not worth running.)
       return planCandidates(planInput, SQL_CANDIDATES)
