@@ -803,7 +803,7 @@ export function acceptorExamples(
     out.push({
       q: i,
       kind: kinds.findIndex((f) => carries(q, f)),
-      features: acceptorFeatures(best.group, attempts),
+      features: acceptorFeatures(best.group, attempts, best),
       right: q.candidates[main[best.group.attempts[0]!]!]!.right,
     });
   });

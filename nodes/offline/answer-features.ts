@@ -30,6 +30,7 @@ import { parseSqlRows } from "./sql-result.js";
 import { resultShape, TARGET_YEARS } from "./plans/candidate-features.js";
 import { hasPeriodTable } from "./table-cells.js";
 import { familyOn } from "./feature-families.js";
+import { rowChoiceMargins } from "./choice-margins.js";
 import type { VerifyInput } from "../strategies.js";
 import type { Route } from "../types.js";
 
@@ -293,6 +294,7 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
   }
   for (const name of on) values[name] = 1;
   if (familyOn("lr:", input.verifierFeatures, context)) Object.assign(values, linkedRowFeatures(row, answer, input.question));
+  if (familyOn("mg:", input.verifierFeatures, context)) Object.assign(values, rowChoiceMargins(row));
   // The reader's own features of this candidate among its others (reader-candidates.ts, `rc:…`).
   for (const [name, value] of Object.entries(input.readerFeatures ?? {}))
     if (name.startsWith("rc:") && Number.isFinite(value)) values[name] = value;

@@ -1,15 +1,16 @@
 /**
  * The learned verifier's optional feature families, computed on the answering path only where the
  * shipped model uses them: plan match (`pm:`, sql-writer.ts), SQL siblings (`sqlalt:`), linked row
- * (`lr:`, answer-features.ts) and the reading's own span (`rc:`, the candidate readers of
- * reader-candidates.ts). A model that gives a family no weight (scorer or ranker) does not pay for
+ * (`lr:`, answer-features.ts), the reading's own span (`rc:`, the candidate readers of
+ * reader-candidates.ts) and the margins of the learned link, column and row choices (`mg:`,
+ * choice-margins.ts). A model that gives a family no weight (scorer or ranker) does not pay for
  * it; a family only the question-level acceptor weighs is computed only on an index whose kind of
  * evidence the acceptor may accept (a threshold below 1). Exploration runs for training compute and
  * trace all of them (`verifierFeatures: "all"`, `atr run --verifier_features all`, docs/VERIFIER.md).
  */
 import { answerModel, type Acceptor, type AnswerModel, type Scorer } from "./answer-model.js";
 
-export const FEATURE_FAMILIES = ["pm:", "sqlalt:", "lr:", "rc:"] as const;
+export const FEATURE_FAMILIES = ["pm:", "sqlalt:", "lr:", "rc:", "mg:"] as const;
 export type FeatureFamily = (typeof FEATURE_FAMILIES)[number];
 /** "model": the families the shipped model uses; "all": every family (exploration runs). */
 export type FeatureMode = "model" | "all";
