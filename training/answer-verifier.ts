@@ -816,6 +816,8 @@ export interface AcceptorOptions extends ScorerOptions {
   folds?: number;
   targetPrecision?: number;
   boundZ?: number;
+  /** Question-level features (answer-ranker.ts `acceptorFeatures`) left out, by name (`--ignore_features`). */
+  ignore?: RegExp;
 }
 
 /** The examples as one-candidate questions (fitScorer's input; each benchmark weighs the same). */
@@ -877,8 +879,12 @@ export function fitAcceptor(
   ranker: Ranker,
   options: AcceptorOptions = {},
 ): AcceptorResult {
-  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [] } = options;
-  const ex = acceptorExamples(questions, score, threshold, ranker, kinds);
+  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [], ignore } = options;
+  const ex = acceptorExamples(questions, score, threshold, ranker, kinds).map((e) =>
+    ignore
+      ? { ...e, features: Object.fromEntries(Object.entries(e.features).filter(([k]) => !ignore.test(k))) }
+      : e,
+  );
   if (ex.length === 0) throw new Error("fitAcceptor: no question without an accepted attempt to learn from");
   const asQ = asQuestions(questions, ex);
   const weights = candidateRows(asQ).map((r) => r.w);
