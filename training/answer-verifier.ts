@@ -881,9 +881,7 @@ export function fitAcceptor(
 ): AcceptorResult {
   const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [], ignore } = options;
   const ex = acceptorExamples(questions, score, threshold, ranker, kinds).map((e) =>
-    ignore
-      ? { ...e, features: Object.fromEntries(Object.entries(e.features).filter(([k]) => !ignore.test(k))) }
-      : e,
+    ignore ? { ...e, features: Object.fromEntries(Object.entries(e.features).filter(([k]) => !ignore.test(k))) } : e,
   );
   if (ex.length === 0) throw new Error("fitAcceptor: no question without an accepted attempt to learn from");
   const asQ = asQuestions(questions, ex);

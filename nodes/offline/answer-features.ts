@@ -293,7 +293,8 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     on.push(`support=${bucket(support, [0, 0.3, 0.45, 0.7], ["0", "<.3", "<.45", "<.7", ">=.7"])}`);
   }
   for (const name of on) values[name] = 1;
-  if (familyOn("lr:", input.verifierFeatures, context)) Object.assign(values, linkedRowFeatures(row, answer, input.question));
+  if (familyOn("lr:", input.verifierFeatures, context))
+    Object.assign(values, linkedRowFeatures(row, answer, input.question));
   if (familyOn("mg:", input.verifierFeatures, context)) Object.assign(values, rowChoiceMargins(row));
   // The reader's own features of this candidate among its others (reader-candidates.ts, `rc:…`).
   for (const [name, value] of Object.entries(input.readerFeatures ?? {}))

@@ -41,7 +41,8 @@ export function sqlChoiceMargins(plan: NamedPlan, input: SqlPlanInput): Features
   const f: Features = {};
   const g = input.analysis.grounding;
   // The decomposer's link choice holds when the planning input kept its table's links.
-  const link = g && g.tableId === input.catalog.schema.tableId && g.mentions === input.mentions ? g.linkMargin : undefined;
+  const link =
+    g && g.tableId === input.catalog.schema.tableId && g.mentions === input.mentions ? g.linkMargin : undefined;
   if (link) {
     f["mg:link-margin"] = marginShare(link.margin);
     if (link.samePlan) f["mg:link-same-plan"] = 1;

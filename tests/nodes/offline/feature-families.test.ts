@@ -3,12 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { answerFeatures } from "../../../nodes/offline/answer-features.js";
 import { setAnswerModel, type AnswerModel } from "../../../nodes/offline/answer-model.js";
-import {
-  acceptorMayAccept,
-  familiesOf,
-  familyOn,
-  readerFamilyOn,
-} from "../../../nodes/offline/feature-families.js";
+import { acceptorMayAccept, familiesOf, familyOn, readerFamilyOn } from "../../../nodes/offline/feature-families.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import { plan } from "../../fixtures/plans.js";
 
@@ -87,7 +82,13 @@ describe("feature families", () => {
       },
     });
     // the shipped shape: tables only 0.91, report tables and the rest never
-    const shipped = withAcceptor([["tables-only", 0.91], ["period-table", 1]], 1);
+    const shipped = withAcceptor(
+      [
+        ["tables-only", 0.91],
+        ["period-table", 1],
+      ],
+      1,
+    );
     expect(acceptorMayAccept(shipped.ranker!.acceptor!, { hasPassages: false })).toBe(true);
     expect(acceptorMayAccept(shipped.ranker!.acceptor!, { hasPassages: true })).toBe(false);
     expect([...familiesOf(shipped, { hasPassages: false })].sort()).toEqual(["lr:", "pm:", "rc:", "sqlalt:"]);
@@ -95,7 +96,13 @@ describe("feature families", () => {
     expect([...familiesOf(shipped, { hasPassages: true })]).toEqual(["pm:"]);
     expect([...familiesOf(shipped)].sort()).toEqual(["lr:", "pm:", "rc:", "sqlalt:"]);
     // a kind the index does not decide (a report table in the evidence) may apply: its threshold counts
-    const report = withAcceptor([["tables-only", 1], ["period-table", 0.95]], 1);
+    const report = withAcceptor(
+      [
+        ["tables-only", 1],
+        ["period-table", 0.95],
+      ],
+      1,
+    );
     expect(acceptorMayAccept(report.ranker!.acceptor!, { hasPassages: true })).toBe(true);
     expect(acceptorMayAccept(report.ranker!.acceptor!, { hasPassages: false })).toBe(false);
     expect(acceptorMayAccept(withAcceptor([["tables-only", 1]], 0.9).ranker!.acceptor!, { hasPassages: true })).toBe(
