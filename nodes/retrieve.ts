@@ -17,7 +17,7 @@ import { rowCells, tablesMentioning } from "./provenance.js";
 import { metered, type AgentIndex, type NodeResources } from "./node-resources.js";
 import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { readingOf, type Reading } from "./text-answer.js";
-import { familyOn } from "./offline/feature-families.js";
+import { readerFamilyOn } from "./offline/feature-families.js";
 import { isMatched } from "./value-linker.js";
 
 /** The table whose rows RETRIEVE reads: the first selected table chunk's, else the first scoped table. */
@@ -74,7 +74,7 @@ export async function retrieve(state: State, config: RunnableConfig, resources: 
     try {
       // (Without reader candidates the reading keeps its first candidate's features, not the others.)
       reading =
-        strategies.readRowsCandidates && (c.readerCandidates || familyOn("rc:", c.verifierFeatures))
+        strategies.readRowsCandidates && (c.readerCandidates || readerFamilyOn(c.verifierFeatures))
           ? readingOf(await strategies.readRowsCandidates(input), c.readerCandidates)
           : { answer: (await strategies.readRows(input)).trim() };
     } catch (error) {

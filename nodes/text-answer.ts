@@ -10,7 +10,7 @@ import { noteFailure, type UsageMeter } from "./usage-meter.js";
 import { passageSentences, tablesMentioning } from "./provenance.js";
 import type { Strategies } from "./strategies.js";
 import type { AnswerCandidate } from "./types.js";
-import { familyOn, type FeatureMode } from "./offline/feature-families.js";
+import { readerFamilyOn, type FeatureMode } from "./offline/feature-families.js";
 
 /**
  * The TEXT reading, also used when the value linker reroutes RETRIEVE/HYBRID. A strategy error
@@ -23,7 +23,7 @@ export async function readTextAnswer(
   options: { readerCandidates?: boolean; verifierFeatures?: FeatureMode } = {},
 ): Promise<Reading> {
   const candidates = options.readerCandidates ?? false;
-  const readerFeatures = familyOn("rc:", options.verifierFeatures);
+  const readerFeatures = readerFamilyOn(options.verifierFeatures);
   const input = {
     question: state.question,
     subQuery: state.plan!.subQuery,

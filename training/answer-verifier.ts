@@ -803,7 +803,7 @@ export function acceptorExamples(
     out.push({
       q: i,
       kind: kinds.findIndex((f) => carries(q, f)),
-      features: acceptorFeatures(best.group, attempts),
+      features: acceptorFeatures(best.group, attempts, best),
       right: q.candidates[main[best.group.attempts[0]!]!]!.right,
     });
   });
@@ -816,6 +816,8 @@ export interface AcceptorOptions extends ScorerOptions {
   folds?: number;
   targetPrecision?: number;
   boundZ?: number;
+  /** Question-level features (answer-ranker.ts `acceptorFeatures`) left out, by name (`--ignore_features`). */
+  ignore?: RegExp;
 }
 
 /** The examples as one-candidate questions (fitScorer's input; each benchmark weighs the same). */
@@ -877,8 +879,10 @@ export function fitAcceptor(
   ranker: Ranker,
   options: AcceptorOptions = {},
 ): AcceptorResult {
-  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [] } = options;
-  const ex = acceptorExamples(questions, score, threshold, ranker, kinds);
+  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [], ignore } = options;
+  const ex = acceptorExamples(questions, score, threshold, ranker, kinds).map((e) =>
+    ignore ? { ...e, features: Object.fromEntries(Object.entries(e.features).filter(([k]) => !ignore.test(k))) } : e,
+  );
   if (ex.length === 0) throw new Error("fitAcceptor: no question without an accepted attempt to learn from");
   const asQ = asQuestions(questions, ex);
   const weights = candidateRows(asQ).map((r) => r.w);

@@ -154,6 +154,7 @@ async function run(argv: string[]): Promise<number> {
     const fit = t.fitAcceptor(train, score, thresholds, ranker, {
       ...options(kind),
       kinds,
+      ...(ignored ? { ignore: ignored } : {}),
       folds: Number(flags.folds),
       targetPrecision: Number(flags.target_precision),
       boundZ: Number(flags.bound_z),

@@ -147,6 +147,8 @@ export interface QuestionAnalysis {
       mentions: "0" | "1" | "2+";
       target: "named" | "weak" | "unnamed" | "computed";
     };
+    /** How sure the condition-link choice of `mentions` was (condition-links.ts `linkChoice`). */
+    linkMargin?: { margin: number; samePlan: boolean; changed: boolean };
   };
 }
 

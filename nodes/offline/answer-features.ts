@@ -30,6 +30,7 @@ import { parseSqlRows } from "./sql-result.js";
 import { resultShape, TARGET_YEARS } from "./plans/candidate-features.js";
 import { hasPeriodTable } from "./table-cells.js";
 import { familyOn } from "./feature-families.js";
+import { rowChoiceMargins } from "./choice-margins.js";
 import type { VerifyInput } from "../strategies.js";
 import type { Route } from "../types.js";
 
@@ -251,7 +252,7 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
 
   if (family(route) === "sql") {
     on.push(...planShape(input), ...sqlShape(input.sql, input.sqlResult));
-    if (familyOn("sqlalt:", input.verifierFeatures))
+    if (familyOn("sqlalt:", input.verifierFeatures, context))
       Object.assign(values, siblingAgreement(answer, input.sqlSiblingAnswers ?? []));
     // The SQL candidate's generator, rank and kind agreement (plans/candidate-features.ts), and its result's shape.
     if (input.sqlPlan) {
@@ -292,7 +293,9 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     on.push(`support=${bucket(support, [0, 0.3, 0.45, 0.7], ["0", "<.3", "<.45", "<.7", ">=.7"])}`);
   }
   for (const name of on) values[name] = 1;
-  if (familyOn("lr:", input.verifierFeatures)) Object.assign(values, linkedRowFeatures(row, answer, input.question));
+  if (familyOn("lr:", input.verifierFeatures, context))
+    Object.assign(values, linkedRowFeatures(row, answer, input.question));
+  if (familyOn("mg:", input.verifierFeatures, context)) Object.assign(values, rowChoiceMargins(row));
   // The reader's own features of this candidate among its others (reader-candidates.ts, `rc:…`).
   for (const [name, value] of Object.entries(input.readerFeatures ?? {}))
     if (name.startsWith("rc:") && Number.isFinite(value)) values[name] = value;

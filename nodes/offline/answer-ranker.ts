@@ -145,13 +145,51 @@ const ROUTES = ["SQL", "HYBRID", "TEXT", "RETRIEVE"];
  * out so that the acceptor, trained over the shipped scorer's P on the training questions, does not
  * learn how far to trust a P that saw those questions.
  */
-export function acceptorFeatures(group: AnswerGroup, attempts: readonly RankedAttempt[]): Record<string, number> {
+export function acceptorFeatures(
+  group: AnswerGroup,
+  attempts: readonly RankedAttempt[],
+  ranking: { margin?: number } = {},
+): Record<string, number> {
   const f: Record<string, number> = {};
   for (const [k, v] of Object.entries(group.features)) if (!FROM_P.has(k)) f[k] = v;
   const best = group.attempts.reduce((b, i) => (attempts[i]!.p > attempts[b]!.p ? i : b), group.attempts[0]!);
   for (const [k, v] of Object.entries(attempts[best]!.features)) if (!k.includes("|") && k !== "bias") f[`b:${k}`] = v;
   for (const r of ROUTES) if (attempts.some((a) => a.route === r)) f[`q:tried=${r}`] = 1;
+  Object.assign(f, routeAgreement(group, attempts));
+  if (ranking.margin !== undefined) Object.assign(f, rankMargin(ranking.margin));
   return f;
+}
+
+/**
+ * Independent routes against the answer: each route (its own findings, not a reading's other
+ * candidates) that gave another answer (`q:against=ROUTE`), how many did (`q:routes-against=…`),
+ * and the share of the routes with an answer that gave this one (`q:route-share`, 0..1). Which
+ * routes found it is `r:set=…`; a SQL answer the TEXT reading confirms is `r:set=SQL+TEXT`.
+ */
+export function routeAgreement(group: AnswerGroup, attempts: readonly RankedAttempt[]): Record<string, number> {
+  const key = normaliseForContainment(group.answer);
+  const agreeing = new Set<string>();
+  const against = new Set<string>();
+  for (const a of attempts) {
+    if (a.verdict === 0 || !valid(a.answer) || a.features["rc:alternative"]) continue;
+    (normaliseForContainment(a.answer) === key ? agreeing : against).add(a.route);
+  }
+  const f: Record<string, number> = {};
+  for (const r of against) if (!agreeing.has(r)) f[`q:against=${r}`] = 1;
+  const n = Object.keys(f).length;
+  f[`q:routes-against=${n === 0 ? "0" : n === 1 ? "1" : "2+"}`] = 1;
+  const routes = new Set([...agreeing, ...against]).size;
+  if (routes > 0) f["q:route-share"] = Math.round((agreeing.size / routes) * 1000) / 1000;
+  return f;
+}
+
+/**
+ * How far the ranker's choice is ahead of the next answer, in its raw log-odds (`margin`; Infinity
+ * when it is the only answer): `q:rank-margin` = 1 − e^(−margin) in 0..1, `q:alone` for a single answer.
+ */
+export function rankMargin(margin: number): Record<string, number> {
+  if (!Number.isFinite(margin)) return { "q:alone": 1, "q:rank-margin": 1 };
+  return { "q:rank-margin": Math.round((1 - Math.exp(-Math.max(0, margin))) * 1000) / 1000 };
 }
 
 /** The acceptor's kind of evidence of a question (the first of its kinds the attempts carry), with its calibration and threshold. */
@@ -168,10 +206,11 @@ export function acceptorJudgement(
   acceptor: Acceptor,
   group: AnswerGroup,
   attempts: readonly RankedAttempt[],
+  ranking: { margin?: number } = {},
 ): { p: number; threshold: number } {
   const kind = acceptorKind(acceptor, attempts);
   return {
-    p: calibrated(kind.calibration, rawScore(acceptor.scorer, acceptorFeatures(group, attempts))),
+    p: calibrated(kind.calibration, rawScore(acceptor.scorer, acceptorFeatures(group, attempts, ranking))),
     threshold: kind.threshold,
   };
 }
@@ -181,18 +220,23 @@ export function rankRaw(ranker: Ranker, group: AnswerGroup): number {
   return rawScore(ranker.scorer, group.features);
 }
 
-/** The group the ranker prefers (earliest on ties) with its calibrated P, or undefined when there is none. */
+/**
+ * The group the ranker prefers (earliest on ties) with its calibrated P and its raw margin over the
+ * next group (Infinity when it is the only one), or undefined when there is none.
+ */
 export function bestGroup(
   ranker: Ranker,
   groups: readonly AnswerGroup[],
-): { group: AnswerGroup; p: number } | undefined {
+): { group: AnswerGroup; p: number; margin: number } | undefined {
   let best: AnswerGroup | undefined;
   let bestScore = -Infinity;
+  let second = -Infinity;
   for (const g of groups) {
     const s = rankRaw(ranker, g);
-    if (s > bestScore) ((best = g), (bestScore = s));
+    if (s > bestScore) ((best = g), (second = bestScore), (bestScore = s));
+    else if (s > second) second = s;
   }
-  return best ? { group: best, p: calibrated(ranker.calibration, bestScore) } : undefined;
+  return best ? { group: best, p: calibrated(ranker.calibration, bestScore), margin: bestScore - second } : undefined;
 }
 
 /**
@@ -215,7 +259,7 @@ export function chooseAnswer(
     const index = best.group.attempts[0]!;
     if (ranker.acceptor) {
       // the question-level verifier judges the ranker's choice at its own kind's threshold (never when threshold ≥ 1)
-      const j = acceptorJudgement(ranker.acceptor, best.group, attempts);
+      const j = acceptorJudgement(ranker.acceptor, best.group, attempts, best);
       return { index, verified: threshold < 1 && j.p >= j.threshold, p: j.p };
     }
     return { index, verified: threshold < 1 && best.p >= threshold, p: best.p };

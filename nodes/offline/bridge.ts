@@ -16,7 +16,7 @@ import { boundedMemo } from "../../text/bounded-memo.js";
 import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
-import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow } from "./row-choice.js";
+import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
 
@@ -78,6 +78,8 @@ export interface DescribedRow {
   closeRows?: number;
   /** The row choice (row-choice.ts) took another row than the best word score. */
   chosenByMatch?: boolean;
+  /** The row choice's margin over the next close row (row-choice.ts `rowChoiceMargin`), when it chose among close rows. */
+  choiceMargin?: number;
 }
 
 /** Finds the table row a question describes (only tables whose cells link to passages). */
@@ -276,15 +278,19 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     // Rows the words leave close are chosen by how they matched (row-choice.ts).
     const close = choiceCandidates(scores);
     let chosenByMatch = false;
+    let choiceMargin: number | undefined;
     if (close.length >= 2) {
-      const chosen = close[chooseRow(close.map(features))]!;
+      const vectors = close.map(features);
+      choiceMargin = rowChoiceMargin(vectors);
+      const chosen = close[chooseRow(vectors)]!;
       if (chosen !== best) {
         runnerUp = bestScore;
         best = chosen;
         chosenByMatch = true;
       }
     }
-    return described(table, rows[best]!, bestScore, runnerUp, Math.max(1, close.length), chosenByMatch);
+    const row = described(table, rows[best]!, bestScore, runnerUp, Math.max(1, close.length), chosenByMatch);
+    return choiceMargin === undefined ? row : { ...row, choiceMargin };
   }
 
   function described(

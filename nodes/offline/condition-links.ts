@@ -244,19 +244,51 @@ const MAX_ROWS = 5000;
  * among their alternatives (ties keep the base).
  */
 export function linkMentions(question: string, analysis: QuestionAnalysis, catalog: TableCatalog): EntityMention[] {
+  return linkChoice(question, analysis, catalog).mentions;
+}
+
+/** How sure the link choice was (the learned verifier's `mg:link-…` features). */
+export interface LinkMargin {
+  /** Score of the chosen links minus the next alternative's (≥ 0). */
+  margin: number;
+  /** The next alternative's first plan is the chosen one's statement (so it gives the same answer). */
+  samePlan: boolean;
+  /** The choice is not the base links. */
+  changed: boolean;
+}
+
+/** linkMentions's choice with its margin (none when the model had no alternative to weigh). */
+export function linkChoice(
+  question: string,
+  analysis: QuestionAnalysis,
+  catalog: TableCatalog,
+): { mentions: EntityMention[]; margin?: LinkMargin } {
   const mentions = findMentions(question, catalog, { avoidWords: askedWords(analysis) });
   const model = file.get();
-  if (!model || mentions.length === 0 || catalog.rowCount > MAX_ROWS) return mentions;
+  if (!model || mentions.length === 0 || catalog.rowCount > MAX_ROWS) return { mentions };
   const cands = linkCandidates(catalog, mentions);
-  if (cands.length <= 1) return mentions;
+  if (cands.length <= 1) return { mentions };
   const basePlan = firstPlan({ analysis, catalog, mentions });
   let best = cands[0]!;
+  let bestPlan = basePlan;
   let bestScore = linearScore(model.weights, linkFeatureVector(analysis, catalog, best, best, basePlan, basePlan));
+  let second: { score: number; plan: NamedPlan | null } | undefined;
   for (const cand of cands.slice(1)) {
     const plan = firstPlan({ analysis, catalog, mentions: cand.mentions });
     if (!plan) continue;
     const s = linearScore(model.weights, linkFeatureVector(analysis, catalog, cand, cands[0]!, basePlan, plan));
-    if (s > bestScore) [best, bestScore] = [cand, s];
+    if (s > bestScore) {
+      second = { score: bestScore, plan: bestPlan };
+      [best, bestScore, bestPlan] = [cand, s, plan];
+    } else if (!second || s > second.score) second = { score: s, plan };
   }
-  return best.mentions;
+  if (!second) return { mentions: best.mentions };
+  return {
+    mentions: best.mentions,
+    margin: {
+      margin: bestScore - second.score,
+      samePlan: second.plan?.sql === bestPlan?.sql,
+      changed: best !== cands[0],
+    },
+  };
 }

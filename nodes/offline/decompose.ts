@@ -16,7 +16,7 @@ import type { SubQueryPlan } from "../types.js";
 import { analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { createBridge, type BridgeFn } from "./bridge.js";
 import { askedWords, findMentions, type EntityMention } from "./mentions.js";
-import { linkMentions } from "./condition-links.js";
+import { linkChoice } from "./condition-links.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { planSql } from "./sql-writer.js";
 import { headerMatch } from "./columns.js";
@@ -104,11 +104,12 @@ export async function analyseAndGround(
   const table = await groundingTable(index, question, tableId);
   if (table) {
     const catalog = loadCatalog(index.db, table);
-    const mentions = linkMentions(question, analysis, catalog);
+    const { mentions, margin } = linkChoice(question, analysis, catalog);
     analysis.grounding = {
       tableId: table.tableId,
       mentions,
       hinted: tableId !== undefined && tablesForHint(tableId, index.tables).includes(table.tableId),
+      ...(margin ? { linkMargin: margin } : {}),
     };
     const planned = planSql({ analysis, catalog, mentions });
     if (planned) {

@@ -49,3 +49,9 @@ export function chooseRow(candidates: ReadonlyArray<readonly number[]>, weights 
   });
   return best;
 }
+
+/** How far the row `chooseRow` prefers is ahead of the next candidate in the same linear score (Infinity alone). */
+export function rowChoiceMargin(candidates: ReadonlyArray<readonly number[]>, weights = ROW_CHOICE_WEIGHTS): number {
+  const scores = candidates.map((x) => x.reduce((s, v, d) => s + weights[d]! * v, 0)).sort((a, b) => b - a);
+  return scores.length < 2 ? Infinity : scores[0]! - scores[1]!;
+}

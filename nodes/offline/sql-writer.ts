@@ -18,6 +18,7 @@ import { linkMentions } from "./condition-links.js";
 import { loadCatalog } from "./table-catalog.js";
 import { candidateFeatures, kindAgreement } from "./plans/candidate-features.js";
 import { planMatchFeatures } from "./plan-match.js";
+import { sqlChoiceMargins } from "./choice-margins.js";
 import { familyOn } from "./feature-families.js";
 import { firstPlan, planCandidates } from "./plans/registry.js";
 import { sameBinding } from "./plans/sql-parts.js";
@@ -125,7 +126,9 @@ export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlIn
   return async (input) =>
     withSqlFragments(input.dialect, () => {
       const planInput = plannedInput(index, input);
-      const planMatch = familyOn("pm:", input.verifierFeatures);
+      const kind = { hasPassages: index.passages.length > 0 };
+      const planMatch = familyOn("pm:", input.verifierFeatures, kind);
+      const margins = familyOn("mg:", input.verifierFeatures, kind);
       // (An alternative whose template contradicts the expected answer kind — a lookup for "how many" — was right
       // for 5 of 272 such candidates on WTQ train-500: not worth running.)
       return planCandidates(planInput, SQL_CANDIDATES)
@@ -137,6 +140,7 @@ export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlIn
           features: {
             ...candidateFeatures(plan, rank, planInput.analysis),
             ...(planMatch ? planMatchFeatures(plan, planInput) : {}),
+            ...(margins ? sqlChoiceMargins(plan, planInput) : {}),
           },
         }));
     });

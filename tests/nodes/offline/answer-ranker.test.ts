@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { answerGroups, chooseAnswer, rulePick, type RankedAttempt } from "../../../nodes/offline/answer-ranker.js";
+import {
+  acceptorFeatures,
+  answerGroups,
+  bestGroup,
+  chooseAnswer,
+  rankMargin,
+  routeAgreement,
+  rulePick,
+  type RankedAttempt,
+} from "../../../nodes/offline/answer-ranker.js";
 
 const a = (answer: string, route: string, p: number, verdict = 0.5, rule = "read", subQuery = "q"): RankedAttempt => ({
   answer,
@@ -11,6 +20,41 @@ const a = (answer: string, route: string, p: number, verdict = 0.5, rule = "read
 });
 
 describe("answer ranker", () => {
+  it("the acceptor sees which routes found another answer and how far the ranker's choice led", () => {
+    const attempts = [
+      a("Porto", "SQL", 0.4),
+      a("porto", "TEXT", 0.6),
+      a("Lyon", "RETRIEVE", 0.5),
+      a("Nice", "HYBRID", 0.9, 0, "wrong-kind"),
+      { ...a("Lille", "TEXT", 0.2), features: { "rc:alternative": 1 } },
+    ];
+    const groups = answerGroups(attempts);
+    const porto = groups.find((g) => g.answer === "Porto")!;
+    // the contradicted HYBRID answer and a reading's other candidate are no route against it
+    expect(routeAgreement(porto, attempts)).toEqual({
+      "q:against=RETRIEVE": 1,
+      "q:routes-against=1": 1,
+      "q:route-share": 0.667,
+    });
+    const lyon = groups.find((g) => g.answer === "Lyon")!;
+    expect(routeAgreement(lyon, attempts)).toMatchObject({
+      "q:against=SQL": 1,
+      "q:against=TEXT": 1,
+      "q:routes-against=2+": 1,
+    });
+    const ranker = { scorer: { kind: "logistic" as const, weights: { "r:p": 4 } } };
+    const best = bestGroup(ranker, groups)!;
+    expect(best.group.answer).toBe("Porto");
+    expect(best.margin).toBeCloseTo(4 * (0.6 - 0.5), 6);
+    expect(bestGroup(ranker, [porto])!.margin).toBe(Infinity);
+    expect(rankMargin(Infinity)).toEqual({ "q:alone": 1, "q:rank-margin": 1 });
+    expect(rankMargin(0)).toEqual({ "q:rank-margin": 0 });
+    expect(rankMargin(1)["q:rank-margin"]).toBeCloseTo(0.632, 3);
+    const f = acceptorFeatures(best.group, attempts, best);
+    expect(f["q:rank-margin"]).toBeCloseTo(1 - Math.exp(-0.4), 3);
+    expect(f["q:routes-against=1"]).toBe(1);
+  });
+
   it("the rule policy: first rule-verified answer, else the earliest uncontradicted answer of the latest sub-query with one", () => {
     expect(rulePick([a("12", "SQL", 0.2, 0.5, "sql-low-confidence"), a("14", "SQL", 0.3, 0.5, "sql")])).toBe(1);
     expect(rulePick([a("x", "TEXT", 0.1, 0, "wrong-kind"), a("Porto", "RETRIEVE", 0.2), a("Lyon", "TEXT", 0.3)])).toBe(
