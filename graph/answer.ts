@@ -54,6 +54,8 @@ export interface AtrTrace {
   final_answer: string;
   /** The retriever runs of the question, in order (graph/retrieval-trace.ts); absent when none ran. */
   retrievals?: RetrievalRecord[];
+  /** Why the learned stop policy ended re-routing before every route ran (nodes/routers/stop-policy.ts); absent when it did not. */
+  stopped_by?: string;
 }
 
 export interface SubQueryRoutes {
@@ -111,12 +113,16 @@ export function routesOf(decisions: readonly TraceDecision[]): SubQueryRoutes[] 
   return out;
 }
 
-export function traceOf(state: Pick<State, "question" | "question_id" | "trace" | "answer">): AtrTrace {
+export function traceOf(
+  state: Pick<State, "question" | "question_id" | "trace" | "answer"> & Partial<Pick<State, "steps">>,
+): AtrTrace {
+  const stopped = state.steps?.find((s) => s.stoppedBy)?.stoppedBy;
   return {
     question_id: state.question_id ?? state.question,
     verifier_decisions: state.trace,
     n_escalations: state.trace.filter((d) => !d.accepted).length,
     final_answer: state.answer,
+    ...(stopped ? { stopped_by: stopped } : {}),
   };
 }
 

@@ -51,6 +51,12 @@ export const ConfigurationSchema = z.object({
     .describe(
       'offline verifier: compute its optional feature families (pm:, sqlalt:, lr:, rc:) only where the shipped model uses them ("model"), or all of them, traced ("all": exploration runs for training, docs/VERIFIER.md)',
     ),
+  stopPolicy: z
+    .enum(["learned", "never"])
+    .default("learned")
+    .describe(
+      'after an attempt the verifier did not accept: "learned" stops re-routing where the learned stop policy expects no later route to change the answer (nodes/routers/stop-policy.ts, docs/ROUTER.md "Stop re-routing"); "never" tries every route',
+    ),
   noEscalation: z.boolean().default(false).describe("one attempt per sub-query (no re-routing)"),
   noDecomposition: z.boolean().default(false).describe("use the raw question as the only sub-query (K = 1)"),
   noValueLinker: z.boolean().default(false).describe("empty V*; C still applied"),

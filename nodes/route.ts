@@ -2,7 +2,8 @@
  * route (reference §5, §2.4 step 8): picks the route of the next attempt. On the first attempt of a
  * sub-query it calls the router's policy; after a rejection it re-selects with the updated H and the
  * rejected attempt's effective route. When re-selection returns that same route, the sub-query ends
- * (rejected) here.
+ * (rejected) here; so does the question when the learned stop policy expects no later route to change
+ * the answer (nodes/routers/stop-policy.ts).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
@@ -10,6 +11,7 @@ import type { State, Update } from "../graph/state.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import { selectRoute } from "./routers/index.js";
 import { finishSubQuery } from "./finish-sub-query.js";
+import { stopAfterAttempt } from "./routers/stop-policy.js";
 
 export async function route(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("route", async (meter) => {
@@ -23,6 +25,9 @@ export async function route(state: State, config: RunnableConfig, resources: Nod
       routerModelPath: c.routerModelPath,
     };
     const previous = state.attempt;
+    // after a rejected attempt: the stop policy may end re-routing here (the trace holds that attempt's rows)
+    const policy = previous ? stopAfterAttempt(state.trace, c) : undefined;
+    if (previous && policy?.stop) return finishSubQuery(state, previous, false, policy);
     const input = {
       plan: state.plan,
       schema: state.schema,

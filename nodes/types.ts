@@ -41,6 +41,8 @@ export interface Step {
    * plausible (verdict 0.5, never 0) — the candidate of `plausibleFallback`. Absent when none.
    */
   plausibleAnswer?: string;
+  /** Why the stop policy ended re-routing (and the question) after this step's last attempt; absent otherwise. */
+  stoppedBy?: string;
 }
 
 /** One record of the failure history H: a rejected execution attempt (reference §2.4). */

@@ -12,6 +12,7 @@ import { ensureConfiguration } from "../graph/configuration.js";
 import type { Attempt, State, TraceDecision, Update } from "../graph/state.js";
 import { isValidAnswer } from "./answer-validity.js";
 import { finishSubQuery } from "./finish-sub-query.js";
+import { stopAfterAttempt } from "./routers/stop-policy.js";
 import { judge, traceDecision, type Judgement } from "./judge.js";
 import { metered, type NodeResources } from "./node-resources.js";
 import type { UsageMeter } from "./usage-meter.js";
@@ -150,14 +151,8 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       candidate: i + 2,
     }));
     const others = [...sqlAlternatives, ...readerCandidates];
-    const update: Update = {
-      attempt: judged,
-      plausibleAnswer,
-      trace:
-        others.length > 0
-          ? [traceDecision(state, judged, verdict, reason, judgement), ...others]
-          : traceDecision(state, judged, verdict, reason, judgement),
-    };
+    const rows = [traceDecision(state, judged, verdict, reason, judgement), ...others];
+    const update: Update = { attempt: judged, plausibleAnswer, trace: others.length > 0 ? rows : rows[0] };
     const current: State = { ...state, plausibleAnswer };
     if (verdict === 1) return { ...update, ...finishSubQuery(current, judged, true) };
     const maxAttempts = state.limits?.maxAttempts ?? 4;
@@ -170,8 +165,11 @@ export async function verify(state: State, config: RunnableConfig, resources: No
       verdict,
       step: state.failedRoutes.length + 1,
     };
-    if (attempt.number >= maxAttempts)
-      return { ...update, failedRoutes: record, ...finishSubQuery(current, judged, false) };
+    if (attempt.number >= maxAttempts) {
+      // out of attempts: the stop policy may also skip the next sub-query (over the trace with this attempt's rows)
+      const policy = stopAfterAttempt([...state.trace, ...rows], c);
+      return { ...update, failedRoutes: record, ...finishSubQuery(current, judged, false, policy) };
+    }
     return { ...update, failedRoutes: record };
   });
 }

@@ -95,11 +95,21 @@ function rejudge(row: Row, attempt: number, earlier: readonly Row[], model: Answ
   return { ...row, attempt, features, p_correct: p, verdict: accepted ? 1 : row.verdict === 0 ? 0 : 0.5, accepted };
 }
 
-/** The replayed loop over one exploration record's decisions, the first sub-query's routes in the chooser's order. */
+/**
+ * After an unaccepted attempt, whether the loop stops there (the stop policy, nodes/routers/stop-policy.ts):
+ * given the rows judged so far (the attempt's own included) and the attempts made.
+ */
+export type StopCheck = (done: readonly Row[], attempts: number) => boolean;
+
+/**
+ * The replayed loop over one exploration record's decisions, the first sub-query's routes in the
+ * chooser's order; with `stop`, asked after every unaccepted attempt that has a next one.
+ */
 export async function replayQuestion(
   decisions: readonly Row[],
   choose: RouteChooser,
   model: AnswerModel,
+  stop?: StopCheck,
 ): Promise<ReplayOutcome> {
   const { byRoute, routes, tail } = splitExploration(decisions);
   const done: Row[] = [];
@@ -127,6 +137,8 @@ export async function replayQuestion(
     if (order.includes(route) || !byRoute.has(route)) route = routes.find((r) => !order.includes(r))!;
     order.push(route);
     if (run(byRoute.get(route)!, order.length)) return finish();
+    const more = order.length < routes.length || tail.length > 0;
+    if (more && stop?.(done, attempts)) return finish();
     history.push({
       subQuery,
       requestedRoute: route,
@@ -142,6 +154,7 @@ export async function replayQuestion(
     while (j < tail.length && !isAttempt(tail[j]!)) j++;
     if (run(tail.slice(i, j), tail[i]!.attempt)) return finish();
     i = j;
+    if (i < tail.length && stop?.(done, attempts)) return finish();
   }
   return finish();
 }

@@ -5,6 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
+import { STOP_HELP, stopCommand } from "./train-router-stop.js";
 
 const LABEL_FLAGS: FlagSpecs = {
   from_inference: {
@@ -394,6 +395,7 @@ export const command: Command = {
       "  atr train-router compare --bench B --gold QUESTIONS.jsonl --pred heuristic=H.jsonl --pred learned=L.jsonl",
       "  atr train-router replay --model DIR --explore RUN.jsonl --gold_bench B [--questions DIR/heldout-labels.jsonl]",
       "  atr train-router plans --run RUN.jsonl --index_path DIR --out RUN+plans.jsonl",
+      "  atr train-router stop --explore B=RUN.jsonl [--explore …] --out nodes/routers/models/stop-policy.json",
       "",
       "labels:",
       formatFlagHelp(LABEL_FLAGS),
@@ -413,6 +415,8 @@ export const command: Command = {
       "plans:",
       formatFlagHelp(PLANS_FLAGS),
       "",
+      STOP_HELP,
+      "",
       "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
       "`atr run|ask --router_type learned --router_model_path DIR`.",
     ].join("\n"),
@@ -424,8 +428,9 @@ export const command: Command = {
     if (sub === "compare") return compareCommand(rest);
     if (sub === "replay") return replayCommand(rest);
     if (sub === "plans") return plansCommand(rest);
+    if (sub === "stop") return stopCommand(rest);
     throw new UsageError(
-      `expected a subcommand: labels | train | eval | compare | replay | plans (got ${sub === undefined ? "none" : `"${sub}"`})`,
+      `expected a subcommand: labels | train | eval | compare | replay | plans | stop (got ${sub === undefined ? "none" : `"${sub}"`})`,
     );
   },
 };

@@ -4,7 +4,7 @@
  * not valid JSON, or that its `check` refuses, is an error naming it.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export class ModelFileError extends Error {
@@ -18,7 +18,7 @@ export class ModelFile<T> {
   private value: T | null | undefined;
 
   /**
-   * `name`: file name inside nodes/offline/models/; `check` validates the parsed JSON (throwing
+   * `name`: file name inside nodes/offline/models/ (or an absolute path: a model of another room); `check` validates the parsed JSON (throwing
    * ModelFileError for the path it is given) and may normalise it.
    */
   constructor(
@@ -29,7 +29,7 @@ export class ModelFile<T> {
   /** The model, or null when the file does not exist. */
   get(): T | null {
     if (this.value !== undefined) return this.value;
-    const path = join(dirname(fileURLToPath(import.meta.url)), "models", this.name);
+    const path = isAbsolute(this.name) ? this.name : join(dirname(fileURLToPath(import.meta.url)), "models", this.name);
     if (!existsSync(path)) return (this.value = null);
     let parsed: unknown;
     try {
