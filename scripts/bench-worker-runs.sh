@@ -8,7 +8,8 @@
 #   bash scripts/bench-worker-runs.sh [OUT_DIR] [MODES] [SPLITS] [-- extra atr run flags]
 #   e.g. bash scripts/bench-worker-runs.sh /tmp/procs/runs "main process" "wtq tatqa hybridqa" -- --emit_trace
 #
-# Indexes: /tmp/s4/idx/<split>-index (override with INDEX_DIR); questions: ../shared/data/<split>/dev.
+# Indexes: /tmp/s4/idx/<split>-index (override with INDEX_DIR); questions: ../shared/data/<split>/dev
+# (override the data folder with DATA_DIR).
 set -euo pipefail
 out=${1:-/tmp/bench-worker-runs}
 modes=${2:-"main process"}
@@ -17,6 +18,7 @@ shift $(($# < 3 ? $# : 3))
 [ "${1:-}" = "--" ] && shift
 extra=("$@")
 index_dir=${INDEX_DIR:-/tmp/s4/idx}
+data_dir=${DATA_DIR:-../shared/data}
 mkdir -p "$out"
 load() { cut -d' ' -f1 /proc/loadavg; }
 echo "| split | mode | load (1 min, start → end) | p50 ms | p95 ms | wall s | CPU s (ms/question) | peak RSS MB (parent; children) | results |"
@@ -26,7 +28,7 @@ for split in $splits; do
   for mode in $modes; do
     l0=$(load)
     /usr/bin/time -v -o "$out/$split-$mode.time" node bin/atr.js run \
-      --data_file_path "../shared/data/$split/dev/questions.jsonl" --index_path "$index_dir/$split-index" \
+      --data_file_path "$data_dir/$split/dev/questions.jsonl" --index_path "$index_dir/$split-index" \
       --save_file_path "$out/$split-$mode.jsonl" --no_progress --max_workers 2 --worker_mode "$mode" "${extra[@]}" \
       >"$out/$split-$mode.path" 2>"$out/$split-$mode.log"
     l1=$(load)
@@ -52,6 +54,6 @@ for split in $splits; do
   for mode in $modes; do
     results=$(tail -1 "$out/$split-$mode.path")
     [ "$results" = "$first" ] && continue
-    echo "$split $mode against the first: $(node bin/atr.js score --bench "$split" --gold "../shared/data/$split/dev/questions.jsonl" --pred "$first" --pred "$results" | tail -1)"
+    echo "$split $mode against the first: $(node bin/atr.js score --bench "$split" --gold "$data_dir/$split/dev/questions.jsonl" --pred "$first" --pred "$results" | tail -1)"
   done
 done
