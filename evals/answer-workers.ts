@@ -40,6 +40,8 @@ export interface AnswerWorkersOptions {
   buildId?: string;
   /** How long `close()` waits for a worker to close its resources before terminating it. Default 10 s. */
   closeTimeoutMs?: number;
+  /** Node flags of each child process (default PROCESS_NODE_FLAGS of evals/answer-worker-transports.ts). */
+  nodeFlags?: readonly string[];
 }
 
 export interface WorkerSlotSummary {
@@ -152,7 +154,10 @@ export async function startAnswerWorkers(options: AnswerWorkersOptions): Promise
 
   const spawn = (index: number, stats: WorkerSlotSummary = { questions: 0, peakHeapMb: 0 }) => {
     const data: WorkerStartData = { entry: options.entry, payload: options.payload };
-    const channel = spawnWorker(transport, data, { heapLimitMb });
+    const channel = spawnWorker(transport, data, {
+      heapLimitMb,
+      ...(options.nodeFlags ? { nodeFlags: options.nodeFlags } : {}),
+    });
     let markGone: () => void = () => undefined;
     const gone = new Promise<void>((resolve) => (markGone = resolve));
     let settleStart: { resolve: () => void; reject: (e: Error) => void } | undefined;

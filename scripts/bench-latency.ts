@@ -14,7 +14,7 @@
  *
  *   npm run bench:latency -- [--benches wtq,hybridqa] [--split dev] [--limit 150] [--warmup 5]
  *     [--index "/tmp/fin3/{bench}-index"] [--data_dir ../shared/data] [--out_dir /tmp/bench-latency]
- *     [--max_workers 2] [--worker_mode process|thread]
+ *     [--max_workers 2] [--worker_mode process|thread] [--worker_node_flags "FLAGS" ("" = none)]
  *
  * The first `--warmup` questions after the measured ones are answered first and not counted (module
  * loading, the index's first reads, JIT). Every run's results file is kept in --out_dir, so two
@@ -49,6 +49,7 @@ const { values } = parseArgs({
     out_dir: { type: "string", default: "/tmp/bench-latency" },
     max_workers: { type: "string", default: "1" },
     worker_mode: { type: "string", default: "process" },
+    worker_node_flags: { type: "string" },
   },
 });
 const benches = values.benches!.split(",").map((b) => b.trim()) as Bench[];
@@ -215,6 +216,9 @@ async function measureThreads(
   const threads = await startGraphWorkers({
     transport,
     workers: maxWorkers,
+    ...(values.worker_node_flags !== undefined
+      ? { nodeFlags: values.worker_node_flags.split(/\s+/).filter(Boolean) }
+      : {}),
     configurable: configurable as Record<string, unknown>,
     config,
     ...(isOpenedIndex(index) ? { buildId: index.manifest.buildId } : {}),

@@ -31,7 +31,8 @@ export const AUTO_PROCESS_MIN_QUESTIONS = 50;
 
 /**
  * Memory a child process holds beside its V8 heap (MB): Node, the loaded modules' code, SQLite's
- * page caches, the index's vectors (measured: RSS minus peak heap of the dev runs, docs/BENCHMARKS.md "Workers").
+ * page caches, the index's vectors (measured: peak RSS minus peak heap was 140–180 MB in the dev
+ * runs of docs/BENCHMARKS.md "Workers").
  */
 export const PROCESS_BASE_MB = 150;
 
@@ -89,6 +90,8 @@ export function startGraphWorkers(options: {
   buildId?: string;
   heapLimitMb: number;
   flushTimeoutMs: number;
+  /** Node flags of each child process (default: evals/answer-worker-transports.ts PROCESS_NODE_FLAGS). */
+  nodeFlags?: readonly string[];
 }): Promise<AnswerWorkers> {
   const payload: GraphWorkerPayload = { configurable: options.configurable, flushTimeoutMs: options.flushTimeoutMs };
   return startAnswerWorkers({
@@ -99,6 +102,7 @@ export function startGraphWorkers(options: {
     heapLimitMb: options.heapLimitMb,
     ...(options.buildId ? { buildId: options.buildId } : {}),
     closeTimeoutMs: options.flushTimeoutMs + 5000,
+    ...(options.nodeFlags ? { nodeFlags: options.nodeFlags } : {}),
   });
 }
 

@@ -124,12 +124,26 @@ describe("atr run on answer workers", () => {
     expect(kept.length).toBeLessThan(21);
     for (const r of kept) expect(r.error, JSON.stringify(r)).toBeUndefined();
     const rerun = await spawnAtr(
-      ["run", "--data_file_path", "examples/questions.jsonl", "--index_path", index, "--rerun", path, "--no_progress"],
+      // Resumed on child processes too: only the questions the file lacks reach them.
+      [
+        "run",
+        "--data_file_path",
+        "examples/questions.jsonl",
+        "--index_path",
+        index,
+        "--rerun",
+        path,
+        "--no_progress",
+        "--worker_mode",
+        "process",
+      ],
       {},
       300_000,
     );
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(rerun.stderr).toContain(`${kept.length} already done`);
+    const perWorker = [...rerun.stderr.matchAll(/#\d+ pid \d+ (\d+) q/g)].map((m) => Number(m[1]));
+    expect(perWorker.reduce((a, b) => a + b, 0)).toBe(21 - kept.length);
     const all = read(path);
     expect(all).toHaveLength(21);
     for (const r of kept) expect(all.find((x) => x.question_id === r.question_id)).toEqual(r);
