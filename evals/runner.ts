@@ -37,9 +37,9 @@ export interface AnswerCallOptions {
   /** Whether the record gets the trace (`emitTrace`): when false, the answer function may skip what only the trace holds. */
   trace?: boolean;
   /**
-   * Set for answer functions that queue questions (evals/answer-threads.ts): call it when this
-   * question's work begins (it reached a thread). The time limit and `latency_ms` count from then,
-   * not from a wait for a thread that is being replaced.
+   * Set for answer functions that queue questions (evals/answer-workers.ts): call it when this
+   * question's work begins (it reached a worker). The time limit and `latency_ms` count from then,
+   * not from a wait for a worker that is being replaced.
    */
   started?: () => void;
 }

@@ -212,7 +212,8 @@ export class ViewSearch implements IndexSearch {
       for (const c of cells) {
         const key = `${c.tableId}\u0000${c.column}`;
         if (named.has(key) || normaliseForMatch(c.value).trim().length < 3) continue;
-        if (mentionScore(qn, qw, c.value) === 1) named.add(key);
+        // The cell's prepared key is cached per entry: a pool is scanned again for every query.
+        if (mentionScore(qn, qw, this.keyOf(c)) === 1) named.add(key);
       }
     }
     return named;
@@ -292,6 +293,7 @@ export class ViewSearch implements IndexSearch {
       entry: candidates[i]!.entry,
       text: candidates[i]!.entry.text,
       key: candidates[i]!.entry.value,
+      preparedKey: this.keyOf(candidates[i]!.entry),
       dense: score,
     }));
     let stats: Bm25Stats | undefined;
@@ -346,7 +348,7 @@ export class ViewSearch implements IndexSearch {
     return rerank(
       this.reranker,
       entity,
-      merged.map((c) => ({ entry: c, text: c.text, key: c.value, dense: dense(c) })),
+      merged.map((c) => ({ entry: c, text: c.text, key: c.value, preparedKey: this.keyOf(c), dense: dense(c) })),
       k,
     );
   }

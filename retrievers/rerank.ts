@@ -30,6 +30,8 @@ export interface RerankCandidate {
   dense: number;
   /** Short surface form (a cell value): scored for verbatim presence in the query. */
   key?: string;
+  /** `mentionKey(key)`, when the caller keeps it prepared (cell pools are scanned for every query). */
+  preparedKey?: MentionKey;
 }
 
 export interface Reranker {
@@ -185,7 +187,7 @@ export class LexicalReranker implements Reranker {
     const qn = normaliseForMatch(query).replace(/\s+/g, " ");
     const qw = new Set(q);
     return candidates.map(
-      (c, i) => dn[i]! + this.lexicalWeight * ln[i]! + (c.key ? this.mentionWeight * mentionScore(qn, qw, c.key) : 0),
+      (c, i) => dn[i]! + this.lexicalWeight * ln[i]! + (c.key ? this.mentionWeight * mentionScore(qn, qw, c.preparedKey ?? c.key) : 0),
     );
   }
 }

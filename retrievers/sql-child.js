@@ -21,6 +21,9 @@ try {
   openError = `cannot open ${cfg.path}: ${String((e && /** @type {Error} */ (e).message) || e)}`;
 }
 process.on("disconnect", () => process.exit(0));
+// Ctrl-C in a terminal reaches the whole process group: the parent decides (`atr run` finishes the
+// questions in flight, whose statements run here); this child ends with the parent's IPC channel.
+process.on("SIGINT", () => undefined);
 send({ ready: true });
 process.on("message", (/** @type {{ id: number, sql: string }} */ m) => {
   const out = db ? runReadOnly(db, m.sql, cfg.maxRows, cfg.timeoutMs) : { ok: false, error: openError };

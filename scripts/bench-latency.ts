@@ -7,13 +7,14 @@
  * shared machine: wall time grows with everybody else's load, CPU time barely does.
  *
  * With `--max_workers N` (N ≥ 2) the same questions are answered again as `atr run --max_workers N`
- * answers them — on N answer threads (cli/run/threads.ts) — and the table gets their wall p50/p90
- * per question (the records' latency_ms), the pass's wall time, the process's CPU per question
- * (all threads, start-up excluded), the load average, and that pass's answers digest.
+ * answers them — on N answer workers (cli/run/workers.ts; child processes, or threads with
+ * `--worker_mode thread`) — and the table gets their wall p50/p90 per question (the records'
+ * latency_ms), the pass's wall time, the CPU per question of this process and every descendant
+ * (workers and SQL children, start-up excluded), the load average, and that pass's answers digest.
  *
  *   npm run bench:latency -- [--benches wtq,hybridqa] [--split dev] [--limit 150] [--warmup 5]
  *     [--index "/tmp/fin3/{bench}-index"] [--data_dir ../shared/data] [--out_dir /tmp/bench-latency]
- *     [--max_workers 2]
+ *     [--max_workers 2] [--worker_mode process|thread] [--worker_node_flags "FLAGS" ("" = none)]
  *
  * The first `--warmup` questions after the measured ones are answered first and not counted (module
  * loading, the index's first reads, JIT). Every run's results file is kept in --out_dir, so two
@@ -21,7 +22,7 @@
  * answers digest is equal when every answer is. Prints a Markdown table and one JSON line.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -32,7 +33,8 @@ import { stats, BENCHES, type Bench } from "../evals/score.js";
 import { answerQuestion } from "../graph/answer.js";
 import { ensureConfiguration, type ConfigurableInput } from "../graph/configuration.js";
 import { closeResources, isOpenedIndex, pinIndex } from "../graph/resources.js";
-import { startGraphThreads } from "../cli/run/threads.js";
+import { startGraphWorkers } from "../cli/run/workers.js";
+import { descendantsCpuMs } from "./helpers/proc-cpu.js";
 import { CONSTRAINED_SQL_PROMPT_VERSION } from "../nodes/constrained-sql.js";
 import { PROMPTS_VERSION } from "../nodes/prompts.js";
 
@@ -46,6 +48,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "5" },
     out_dir: { type: "string", default: "/tmp/bench-latency" },
     max_workers: { type: "string", default: "1" },
+    worker_mode: { type: "string", default: "process" },
+    worker_node_flags: { type: "string" },
   },
 });
 const benches = values.benches!.split(",").map((b) => b.trim()) as Bench[];
@@ -59,30 +63,10 @@ if (!(Number.isInteger(warmup) && warmup >= 0)) throw new Error(`--warmup takes 
 const maxWorkers = Number(values.max_workers);
 if (!(Number.isInteger(maxWorkers) && maxWorkers >= 1))
   throw new Error(`--max_workers takes a positive integer (got ${values.max_workers})`);
+const transport = values.worker_mode as "process" | "thread";
+if (transport !== "process" && transport !== "thread")
+  throw new Error(`--worker_mode takes process or thread (got ${values.worker_mode})`);
 mkdirSync(values.out_dir!, { recursive: true });
-
-const TICKS_PER_SECOND = 100; // USER_HZ of /proc/<pid>/stat on Linux
-
-/** CPU ms (user + system) of this process's child processes that are still running, from /proc; null off Linux. */
-function childrenCpuMs(): number | null {
-  const taskDir = `/proc/${process.pid}/task`;
-  if (!existsSync(taskDir)) return null;
-  let ticks = 0;
-  for (const tid of readdirSync(taskDir)) {
-    const children = readFileSync(join(taskDir, tid, "children"), "utf8").trim();
-    for (const pid of children ? children.split(/\s+/) : []) {
-      try {
-        // Fields after the parenthesised command name: state is 3rd, utime 14th, stime 15th.
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        ticks += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // the child exited between the two reads: its time is no longer a running child's
-      }
-    }
-  }
-  return (ticks * 1000) / TICKS_PER_SECOND;
-}
 
 const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
 
@@ -100,7 +84,7 @@ interface BenchFigures {
   answersDigest: string;
   resultsFile: string;
   errors: number;
-  /** The --max_workers pass on answer threads (absent with --max_workers 1). */
+  /** The --max_workers pass on answer workers (absent with --max_workers 1). */
   threads?: ThreadFigures;
 }
 
@@ -108,9 +92,9 @@ interface ThreadFigures {
   workers: number;
   wallP50Ms: number;
   wallP90Ms: number;
-  /** Wall time of the whole pass (ms), thread start-up excluded. */
+  /** Wall time of the whole pass (ms), worker start-up excluded. */
   passMs: number;
-  /** The process's CPU (all threads, SQL children not included) per question, start-up excluded. */
+  /** CPU of this process and its running descendants (workers, SQL children) per question, start-up excluded. */
   cpuPerQuestionMs: number;
   /** 1-minute load average at the end of the pass (the machine is shared). */
   load: number;
@@ -161,7 +145,7 @@ async function measure(bench: Bench): Promise<BenchFigures> {
 
   const perQuestion: Array<{ cpu: number; child: number | null; wall: number }> = [];
   const timed: AnswerFn = async (input, options) => {
-    const child0 = childrenCpuMs();
+    const child0 = descendantsCpuMs();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const result = await answerQuestion(input, {
@@ -173,7 +157,7 @@ async function measure(bench: Bench): Promise<BenchFigures> {
     });
     const wall = performance.now() - t0;
     const cpu = cpuMs(process.cpuUsage(cpu0));
-    const child1 = childrenCpuMs();
+    const child1 = descendantsCpuMs();
     perQuestion.push({ cpu, wall, child: child0 === null || child1 === null ? null : child1 - child0 });
     return result;
   };
@@ -218,7 +202,7 @@ async function measure(bench: Bench): Promise<BenchFigures> {
   };
 }
 
-/** The same questions as `atr run --max_workers N` answers them: on N answer threads. */
+/** The same questions as `atr run --max_workers N` answers them: on N answer workers. */
 async function measureThreads(
   bench: Bench,
   configurable: ConfigurableInput,
@@ -229,8 +213,12 @@ async function measureThreads(
   stamp: string,
 ): Promise<ThreadFigures> {
   const index = await pinIndex(config);
-  const threads = await startGraphThreads({
-    threads: maxWorkers,
+  const threads = await startGraphWorkers({
+    transport,
+    workers: maxWorkers,
+    ...(values.worker_node_flags !== undefined
+      ? { nodeFlags: values.worker_node_flags.split(/\s+/).filter(Boolean) }
+      : {}),
     configurable: configurable as Record<string, unknown>,
     config,
     ...(isOpenedIndex(index) ? { buildId: index.manifest.buildId } : {}),
@@ -248,13 +236,14 @@ async function measureThreads(
       callOptions: (record) => questionRunOptions(info, record),
     });
   try {
-    if (warm.length > 0) await batch(warm, join(values.out_dir!, `${bench}-threads-warmup-${stamp}.jsonl`));
-    const resultsFile = join(values.out_dir!, `${bench}-${values.split}-threads${maxWorkers}-${stamp}.jsonl`);
-    const cpu0 = process.cpuUsage();
+    if (warm.length > 0) await batch(warm, join(values.out_dir!, `${bench}-${transport}-warmup-${stamp}.jsonl`));
+    const resultsFile = join(values.out_dir!, `${bench}-${values.split}-${transport}${maxWorkers}-${stamp}.jsonl`);
+    const tree = () => cpuMs(process.cpuUsage()) + (descendantsCpuMs() ?? 0);
+    const cpu0 = tree();
     const t0 = performance.now();
     const summary = await batch(measured, resultsFile);
     const passMs = performance.now() - t0;
-    const cpu = cpuMs(process.cpuUsage(cpu0));
+    const cpu = tree() - cpu0;
     const records = readRecords(resultsFile);
     const wall = stats(records.map((r) => Number((r.atr_stats as Record<string, unknown>).latency_ms)));
     return {
@@ -290,7 +279,7 @@ for (const f of figures)
 if (maxWorkers > 1) {
   console.log("");
   console.log(
-    `| split | --max_workers | wall p50 ms | wall p90 ms | pass wall s | CPU ms/question (all threads) | CPU p50 ms, 1 question alone | load (1 min) | answers digest | errors |`,
+    `| split | --max_workers (${transport}) | wall p50 ms | wall p90 ms | pass wall s | CPU ms/question (process tree) | CPU p50 ms, 1 question alone | load (1 min) | answers digest | errors |`,
   );
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
   for (const f of figures) {

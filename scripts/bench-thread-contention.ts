@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { graphAnswer } from "../cli/run/answer-fn.js";
-import { startGraphThreads } from "../cli/run/threads.js";
+import { startGraphWorkers } from "../cli/run/workers.js";
 import { loadQuestions } from "../evals/dataset.js";
 import { runBatch, type AnswerFn } from "../evals/runner.js";
 import { ensureConfiguration } from "../graph/configuration.js";
@@ -35,8 +35,9 @@ const questions = loadQuestions(values.questions!).slice(0, Number(values.limit)
 let answer: AnswerFn;
 let close = async () => undefined as unknown;
 if (mode === "threads") {
-  const threads = await startGraphThreads({
-    threads: Number(values.threads),
+  const threads = await startGraphWorkers({
+    transport: mode === "threads" ? "thread" : "process",
+    workers: Number(values.threads),
     configurable,
     config,
     heapLimitMb: 0,

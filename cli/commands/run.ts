@@ -14,12 +14,12 @@ import { checkRunFlags, resultsPath, RUN_FLAGS, runConfiguration, runFlagSpecs }
 import { checkIndexAndTables } from "../run/index-check.js";
 import { interruptOnSigint } from "../run/interrupt.js";
 import { printSummary } from "../run/summary.js";
-import { planThreads, startGraphThreads, threadsLine } from "../run/threads.js";
+import { planWorkers, startGraphWorkers, workersLine, type WorkerMode } from "../run/workers.js";
 import { loadQuestions } from "../../evals/dataset.js";
 import { ConfigMismatchError, DuplicateQuestionIdError, runBatch } from "../../evals/runner.js";
 import { flushTracing, questionRunOptions, traceEachQuestion, tracingEnabled } from "../../evals/run-metadata.js";
 import type { BaselineName } from "../../evals/baselines/baselines.js";
-import type { AnswerThreads } from "../../evals/answer-threads.js";
+import type { AnswerWorkers } from "../../evals/answer-workers.js";
 
 export const command: Command = {
   summary: "answer a question file (ATR or a baseline), resumable, one JSON line per question",
@@ -79,33 +79,34 @@ export const command: Command = {
     const pinned = !baseline && config.indexPath ? await resources.pinIndex(config) : undefined;
     await checkIndexAndTables(config, questions, dataPath);
     const heapLimitMb = Number(flags.worker_heap_mb);
-    const plan = planThreads({
+    const plan = planWorkers({
       maxWorkers: Number(flags.max_workers),
       questions: questions.length,
       baseline,
-      answerThreads: Boolean(flags.answer_threads),
+      mode: flags.worker_mode as WorkerMode,
       indexPath: config.indexPath,
       heapLimitMb,
     });
-    let threads: AnswerThreads | undefined;
+    let workers: AnswerWorkers | undefined;
     let answer;
-    if (plan.threads > 0) {
-      threads = await startGraphThreads({
-        threads: plan.threads,
+    if (plan.mode !== "main") {
+      workers = await startGraphWorkers({
+        transport: plan.mode,
+        workers: plan.workers,
         configurable,
         config,
         ...(pinned && resources.isOpenedIndex(pinned) ? { buildId: pinned.manifest.buildId } : {}),
         heapLimitMb,
         flushTimeoutMs: Number(flags.flush_timeout_ms),
       });
-      answer = threads.answer;
+      answer = workers.answer;
     } else {
       answer = baseline
         ? await baselineAnswer(baseline as BaselineName, flags, config, dataPath, cleanup)
         : await graphAnswer();
       if (tracing && baseline) answer = await traceEachQuestion(answer);
     }
-    console.error(`atr run: answering on ${plan.threads > 0 ? plan.reason : `the main thread (${plan.reason})`}`);
+    console.error(`atr run: answering on ${plan.mode !== "main" ? plan.reason : `this process's main thread (${plan.reason})`}`);
 
     console.error(`atr run: ${flags.rerun ? "resuming" : "writing"} ${outputPath}`);
     if (oracleVerifier)
@@ -123,11 +124,11 @@ export const command: Command = {
       summary = await runBatch({
         questions,
         answer,
-        answerQueues: threads !== undefined,
+        answerQueues: workers !== undefined,
         outputPath,
         resume: Boolean(flags.rerun),
         retryErrors: Boolean(flags.retry_errors),
-        maxWorkers: plan.threads > 0 ? plan.threads : Number(flags.max_workers),
+        maxWorkers: workers ? plan.workers : Number(flags.max_workers),
         emitTrace: Boolean(flags.emit_trace),
         oracleVerifier,
         configurable,
@@ -145,8 +146,8 @@ export const command: Command = {
     } finally {
       interrupt.dispose();
       bar?.finish();
-      // Every thread closes its SQL child, reply cache and index (and flushes its traces), or is terminated.
-      if (threads) console.error(threadsLine(await threads.close()));
+      // Every worker closes its SQL child, reply cache and index (and flushes its traces), or is terminated.
+      if (workers) console.error(workersLine(await workers.close()));
       for (const close of cleanup) await close();
       // Release SQL workers, reply caches and indexes, or their handles keep the process alive.
       if (!baseline) await (await import("../../graph/resources.js")).closeResources();

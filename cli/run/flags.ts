@@ -8,6 +8,7 @@ import { UsageError, type FlagSpecs } from "../args.js";
 import { configFlagSpecs, configurableFromFlags } from "../config-flags.js";
 import { ConfigurationError, ensureConfiguration, type Configuration } from "../../graph/configuration.js";
 import { BASELINES } from "../../evals/baselines/baselines.js";
+import { WORKER_MODES } from "./workers.js";
 import { timestampedPath } from "../../evals/results-file.js";
 
 export const RUN_FLAGS: FlagSpecs = {
@@ -17,16 +18,17 @@ export const RUN_FLAGS: FlagSpecs = {
   retry_errors: { kind: "boolean", help: "with --rerun: also re-answer questions whose record has an error" },
   max_workers: {
     kind: "number",
-    help: "questions answered at the same time (on the main thread; with --answer_threads, on that many worker threads)",
+    help: "questions answered at the same time (ATR graph runs over an index: on that many child processes, see --worker_mode)",
     default: 2,
   },
-  answer_threads: {
-    kind: "boolean",
-    help: 'with --max_workers ≥ 2, answer on that many worker threads, each with its own index handle (opt-in: two threads in one process cost more CPU per question than one today, docs/BENCHMARKS.md "Workers")',
+  worker_mode: {
+    kind: "string",
+    help: 'where --max_workers N ≥ 2 questions of an ATR graph run are answered: process (N child processes, each with its own index handle) | thread (N worker threads in this process) | main (interleaved on this process\'s one thread) | auto (process from 50 questions on, else main); docs/BENCHMARKS.md "Workers"',
+    default: "auto",
   },
   worker_heap_mb: {
     kind: "number",
-    help: "V8 heap limit of each answer thread in MB (a thread over it becomes its question's error record); also caps --max_workers by the machine's memory (0 = Node's default, no cap)",
+    help: "V8 heap limit of each answer worker in MB (a worker over it becomes its question's error record); also caps --max_workers by the machine's free memory (0 = Node's default, no cap)",
     default: 0,
   },
   emit_trace: { kind: "boolean", help: "write atr_trace (verifier decisions, §9.2) into each record" },
@@ -116,6 +118,8 @@ export function checkRunFlags(flags: Record<string, unknown>, positionals: reado
   }
   if (!["closed_book", "full_context"].includes(String(flags.baseline_mode)))
     throw new UsageError("--baseline_mode takes closed_book or full_context");
+  if (!(WORKER_MODES as readonly string[]).includes(String(flags.worker_mode)))
+    throw new UsageError(`--worker_mode takes ${WORKER_MODES.join(", ")}, not ${String(flags.worker_mode)}`);
   checkNumericFlags(flags);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The worker of scripts/bench-worker-modes.ts, run as a worker thread or as a child process: loads
- * the graph and opens the index as an answer thread does (cli/run/graph-thread.ts), says `ready`,
+ * the graph and opens the index as an answer worker does (cli/run/graph-worker.ts), says `ready`,
  * then echoes every message back (the IPC round trip of a results record).
  */
 import { parentPort, workerData } from "node:worker_threads";
