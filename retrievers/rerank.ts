@@ -187,7 +187,10 @@ export class LexicalReranker implements Reranker {
     const qn = normaliseForMatch(query).replace(/\s+/g, " ");
     const qw = new Set(q);
     return candidates.map(
-      (c, i) => dn[i]! + this.lexicalWeight * ln[i]! + (c.key ? this.mentionWeight * mentionScore(qn, qw, c.preparedKey ?? c.key) : 0),
+      (c, i) =>
+        dn[i]! +
+        this.lexicalWeight * ln[i]! +
+        (c.key ? this.mentionWeight * mentionScore(qn, qw, c.preparedKey ?? c.key) : 0),
     );
   }
 }

@@ -65,7 +65,11 @@ for (const spec of values.explore) {
     if (!first || first.attempt !== 1) continue;
     n++;
     const isRight = (answer: string) => {
-      const s = officialScore(bench, { ...record, question: String(record.question ?? "") }, { agentic_tablerag_answer: answer });
+      const s = officialScore(
+        bench,
+        { ...record, question: String(record.question ?? "") },
+        { agentic_tablerag_answer: answer },
+      );
       return (s.accuracy ?? s.em ?? 0) === 1;
     };
     const run = async (choose: RouteChooser, withStop: boolean) => {
@@ -94,7 +98,11 @@ for (const spec of values.explore) {
     }
   }
   console.log(`\n${bench} (${n} questions, ${m[2]}):`);
-  console.log("| order · stop | right % | attempts/q | better / worse vs heuristic, never |\n| --- | ---: | ---: | ---: |");
+  console.log(
+    "| order · stop | right % | attempts/q | better / worse vs heuristic, never |\n| --- | ---: | ---: | ---: |",
+  );
   for (const [name, t] of Object.entries(rows))
-    console.log(`| ${name} | ${((100 * t.right) / n).toFixed(2)} | ${(t.attempts / n).toFixed(2)} | ${t.better} / ${t.worse} |`);
+    console.log(
+      `| ${name} | ${((100 * t.right) / n).toFixed(2)} | ${(t.attempts / n).toFixed(2)} | ${t.better} / ${t.worse} |`,
+    );
 }

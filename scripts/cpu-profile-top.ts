@@ -45,8 +45,14 @@ let busyUs = 0;
 let idleUs = 0;
 const where = (url: string) => {
   const path = url.replace(/^file:\/\//, "");
-  if (path.startsWith(root + "/node_modules/")) return path.slice(root.length + 1).split("/").slice(0, 3).join("/");
-  if (path.includes("/node_modules/")) return "node_modules/" + path.split("/node_modules/").pop()!.split("/").slice(0, 2).join("/");
+  if (path.startsWith(root + "/node_modules/"))
+    return path
+      .slice(root.length + 1)
+      .split("/")
+      .slice(0, 3)
+      .join("/");
+  if (path.includes("/node_modules/"))
+    return "node_modules/" + path.split("/node_modules/").pop()!.split("/").slice(0, 2).join("/");
   return path.startsWith(root + "/") ? path.slice(root.length + 1) : path || "(native)";
 };
 for (const file of positionals) {

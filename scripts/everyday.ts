@@ -72,7 +72,13 @@ if (values.export) {
   rmSync(values.export, { recursive: true, force: true });
   renameSync(root, values.export);
   const records = corpus.questions.map((q, i) =>
-    JSON.stringify({ question_id: `${values.suite}-${i}`, question: q.question, table_id: q.table, answer: q.gold.map(String), kind: q.kind }),
+    JSON.stringify({
+      question_id: `${values.suite}-${i}`,
+      question: q.question,
+      table_id: q.table,
+      answer: q.gold.map(String),
+      kind: q.kind,
+    }),
   );
   writeFileSync(join(values.export, "questions.jsonl"), records.join("\n") + "\n");
   console.log(`wrote ${values.export}/index and ${values.export}/questions.jsonl (${records.length} questions)`);

@@ -161,7 +161,9 @@ export function trainStopModel(
       q.prefixes.forEach((e, j) => (raw[i]![j] = rawScore(scorer, e.features)));
     });
   }
-  const points = questions.flatMap((q, i) => q.prefixes.map((e, j) => ({ score: raw[i]![j]!, y: labelOf(e, options.label) ? 1 : 0, w: 1 })));
+  const points = questions.flatMap((q, i) =>
+    q.prefixes.map((e, j) => ({ score: raw[i]![j]!, y: labelOf(e, options.label) ? 1 : 0, w: 1 })),
+  );
   const calibration = fitIsotonic(points);
   const outOfFold = raw.map((scores) => scores.map((r) => calibrated(calibration, r)));
   const { scorer } = fitOn(questions, trees, options.label);
@@ -320,7 +322,12 @@ export function chooseThresholds(
     return { qs: idx.map((i) => questions[i]!), p: idx.map((i) => p[i]!) };
   });
   const ok = (th: Record<string, number>) =>
-    split.every(({ qs, p: ps }) => withinBounds(simulateStops(qs, ps, (e) => th[kindOf(e)]!, acceptanceSafe), maxLoss));
+    split.every(({ qs, p: ps }) =>
+      withinBounds(
+        simulateStops(qs, ps, (e) => th[kindOf(e)]!, acceptanceSafe),
+        maxLoss,
+      ),
+    );
   const sorted = [...grid].sort((a, b) => a - b);
   for (let pass = 0; pass < 2; pass++)
     for (const k of kinds) chosen[k] = sorted.find((t) => ok({ ...chosen, [k]: t })) ?? 1;

@@ -106,7 +106,9 @@ export const command: Command = {
         : await graphAnswer();
       if (tracing && baseline) answer = await traceEachQuestion(answer);
     }
-    console.error(`atr run: answering on ${plan.mode !== "main" ? plan.reason : `this process's main thread (${plan.reason})`}`);
+    console.error(
+      `atr run: answering on ${plan.mode !== "main" ? plan.reason : `this process's main thread (${plan.reason})`}`,
+    );
 
     console.error(`atr run: ${flags.rerun ? "resuming" : "writing"} ${outputPath}`);
     if (oracleVerifier)

@@ -44,7 +44,8 @@ export async function stopCommand(argv: string[]): Promise<number> {
   const maxLoss = Number(flags.max_loss);
   if (!(maxLoss >= 0)) throw new UsageError(`--max_loss must be a number ≥ 0 (got ${String(flags.max_loss)})`);
   const folds = Number(flags.folds);
-  if (!Number.isInteger(folds) || folds < 2) throw new UsageError(`--folds must be an integer ≥ 2 (got ${String(flags.folds)})`);
+  if (!Number.isInteger(folds) || folds < 2)
+    throw new UsageError(`--folds must be an integer ≥ 2 (got ${String(flags.folds)})`);
   const trees = Number(flags.trees);
   if (!Number.isInteger(trees) || trees < 1 || trees > 200)
     throw new UsageError(`--trees must be an integer in 1..200 (got ${String(flags.trees)})`);
@@ -54,7 +55,9 @@ export async function stopCommand(argv: string[]): Promise<number> {
   const t = await import("../../training/stop-policy.js");
   const verifier = answerModel();
   if (!verifier?.ranker)
-    throw new UsageError("no verifier model with a ranker (nodes/offline/models/answer-verifier.json): the replay needs one");
+    throw new UsageError(
+      "no verifier model with a ranker (nodes/offline/models/answer-verifier.json): the replay needs one",
+    );
   const label = String(flags.label);
   if (label !== "safe" && label !== "same") throw new UsageError(`--label must be safe or same (got ${label})`);
   const read = async (flag: string, list: string[]) => {
@@ -65,14 +68,20 @@ export async function stopCommand(argv: string[]): Promise<number> {
         throw new UsageError(`--${flag} takes BENCH=RUN.jsonl with BENCH one of ${BENCHES.join(", ")} (got "${spec}")`);
       const bench = m[1] as (typeof BENCHES)[number];
       const isCorrect: import("../../training/labels.js").AnswerCheck = (record, answer) => {
-        const s = officialScore(bench, { ...record, question: String(record.question ?? "") }, { agentic_tablerag_answer: answer });
+        const s = officialScore(
+          bench,
+          { ...record, question: String(record.question ?? "") },
+          { agentic_tablerag_answer: answer },
+        );
         return (s.accuracy ?? s.em ?? 0) === 1;
       };
       const records = readJsonl<import("../../training/labels.js").ResultRecord>(m[2]!);
       const qs = await t.stopQuestions(bench, records, isCorrect, verifier);
       const prefixes = qs.reduce((n, q) => n + q.prefixes.length, 0);
       const same = qs.reduce((n, q) => n + q.prefixes.filter((e) => e.same).length, 0);
-      console.log(`${bench}: ${qs.length} questions, ${prefixes} prefixes, ${same} change nothing when stopped (${m[2]})`);
+      console.log(
+        `${bench}: ${qs.length} questions, ${prefixes} prefixes, ${same} change nothing when stopped (${m[2]})`,
+      );
       out.push(...qs);
     }
     return out;
@@ -99,7 +108,9 @@ export async function stopCommand(argv: string[]): Promise<number> {
   const chosen = t.chooseThresholds(questions, outOfFold, GRID, maxLoss, safe);
   const fields = t.thresholdFields(chosen);
   const byKind = (e: import("../../training/stop-policy.js").StopExample) => chosen[t.kindOf(e)]!;
-  console.log(`\nchosen thresholds per kind of evidence (no split loses more than ${maxLoss} points of right or accepted-right answers, precision kept): ${JSON.stringify(chosen)}`);
+  console.log(
+    `\nchosen thresholds per kind of evidence (no split loses more than ${maxLoss} points of right or accepted-right answers, precision kept): ${JSON.stringify(chosen)}`,
+  );
   console.log(`  ${t.FIGURES_HEADER}`);
   const atChosen = Object.fromEntries(
     benches.map((b) => {

@@ -63,7 +63,9 @@ export function planWorkers(options: {
   if (options.mode === "main") return main("--worker_mode main");
   if (options.maxWorkers < 2) return main("--max_workers 1");
   if (options.mode === "auto" && options.questions < AUTO_PROCESS_MIN_QUESTIONS)
-    return main(`${options.questions} questions: fewer than ${AUTO_PROCESS_MIN_QUESTIONS} do not pay for the child processes' start-up`);
+    return main(
+      `${options.questions} questions: fewer than ${AUTO_PROCESS_MIN_QUESTIONS} do not pay for the child processes' start-up`,
+    );
   const mode = options.mode === "auto" ? "process" : options.mode;
   const noun = (n: number) =>
     mode === "thread" ? `worker thread${n > 1 ? "s" : ""}` : `child process${n > 1 ? "es" : ""}`;

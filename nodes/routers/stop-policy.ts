@@ -83,10 +83,12 @@ export function checkStopModel(raw: unknown, path = STOP_MODEL_PATH): StopModel 
   );
   let thresholdBy: StopModel["thresholdBy"];
   if (m.thresholdBy !== undefined) {
-    if (!Array.isArray(m.thresholdBy)) throw new ModelFileError(path, "thresholdBy: expected an array of {feature, threshold}");
+    if (!Array.isArray(m.thresholdBy))
+      throw new ModelFileError(path, "thresholdBy: expected an array of {feature, threshold}");
     thresholdBy = (m.thresholdBy as unknown[]).map((raw, i) => {
       const t = (raw ?? {}) as Record<string, unknown>;
-      if (typeof t.feature !== "string") throw new ModelFileError(path, `thresholdBy[${i}].feature: expected a feature name`);
+      if (typeof t.feature !== "string")
+        throw new ModelFileError(path, `thresholdBy[${i}].feature: expected a feature name`);
       if (typeof t.threshold !== "number" || !(t.threshold >= 0 && t.threshold <= 1))
         throw new ModelFileError(path, `thresholdBy[${i}].threshold: expected a number in 0..1`);
       return { feature: t.feature, threshold: t.threshold };

@@ -74,7 +74,9 @@ describe.each<WorkerTransport>(["process", "thread"])("answer workers (%s)", (tr
       new RegExp(`^AnswerWorkerError: ${noun} stopped \\(exit code 7\\) while answering question exit1$`),
     );
     expect(records[6]!.error).toMatch(
-      new RegExp(`^AnswerWorkerError: ${noun} stopped \\(RangeError: uncaught in crash1\\) while answering question crash1$`),
+      new RegExp(
+        `^AnswerWorkerError: ${noun} stopped \\(RangeError: uncaught in crash1\\) while answering question crash1$`,
+      ),
     );
     // Both workers answered, and the two that died were replaced.
     expect(new Set(records.filter((r) => r.atr_trace).map((r) => r.atr_trace.worker)).size).toBeGreaterThanOrEqual(2);
@@ -188,7 +190,9 @@ describe("answer processes", () => {
 
   it("leaves no child behind when the parent exits in the middle of a question (process.exit)", async () => {
     const script = resolve(import.meta.dirname, "helpers", "exit-with-workers.ts");
-    const parent = spawn(process.execPath, ["--import", "tsx", script, ENTRY], { stdio: ["ignore", "pipe", "inherit"] });
+    const parent = spawn(process.execPath, ["--import", "tsx", script, ENTRY], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let stdout = "";
     parent.stdout.on("data", (d) => (stdout += d));
     const code = await new Promise<number | null>((r) => parent.on("exit", (c) => r(c)));

@@ -92,7 +92,10 @@ describe("atr run on answer workers", () => {
     // Its own process group, so the test can send SIGINT to the whole group as a terminal does.
     const child = spawn(
       process.execPath,
-      [join(ROOT, "bin", "atr.js"), ...runArgs(join(dir, "int.jsonl"), "--max_workers", "2", "--worker_mode", "process")],
+      [
+        join(ROOT, "bin", "atr.js"),
+        ...runArgs(join(dir, "int.jsonl"), "--max_workers", "2", "--worker_mode", "process"),
+      ],
       {
         cwd: ROOT,
         detached: true,

@@ -18,7 +18,16 @@ function tablePlan(q: string): SubQueryPlan {
 }
 
 const sqlAnswer = (q: string, sqlResult: string) =>
-  fuse({ question: q, subQuery: q, plan: tablePlan(q), route: "SQL", textEvidence: "", schemaEvidence: "", sqlResult, markdown: "" });
+  fuse({
+    question: q,
+    subQuery: q,
+    plan: tablePlan(q),
+    route: "SQL",
+    textEvidence: "",
+    schemaEvidence: "",
+    sqlResult,
+    markdown: "",
+  });
 
 describe("SQL result cells", () => {
   it("parses the result shapes", () => {
@@ -47,7 +56,9 @@ describe("SQL result cells", () => {
 
   it("answers a year question from a date cell with its year, and a date question with the date", async () => {
     expect(await sqlAnswer("In what year was Dana Ortiz hired?", '[{"hire_date__raw": "14 March 2016"}]')).toBe("2016");
-    expect(await sqlAnswer("When was Dana Ortiz hired?", '[{"hire_date__raw": "14 March 2016"}]')).toBe("14 March 2016");
+    expect(await sqlAnswer("When was Dana Ortiz hired?", '[{"hire_date__raw": "14 March 2016"}]')).toBe(
+      "14 March 2016",
+    );
     expect(await sqlAnswer("What is Dana Ortiz's office?", '[{"office__raw": "Room 2016"}]')).toBe("Room 2016");
   });
 });

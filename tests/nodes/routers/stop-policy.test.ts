@@ -16,7 +16,13 @@ import {
 import type { Route } from "../../../nodes/types.js";
 
 /** A scored attempt as verify traces it (the offline verifier's P and features). */
-function row(route: Route, attempt: number, answer: string, p: number, features: Record<string, number>): TraceDecision {
+function row(
+  route: Route,
+  attempt: number,
+  answer: string,
+  p: number,
+  features: Record<string, number>,
+): TraceDecision {
   return {
     question_id: "q",
     sub_query: "how many rows have a score above ten? (columns: score)",
@@ -117,7 +123,9 @@ describe("the shipped stop model", () => {
     const stop = decideStop([confident], verifier);
     expect(stop?.stop).toBe(true);
     expect(stop?.answer).toBe("17");
-    expect(stop?.reason).toMatch(/^stop policy: P\(final answer found\) 0\.\d+ ≥ 0\.\d+ after 1 attempt \(answer: 17\)$/);
+    expect(stop?.reason).toMatch(
+      /^stop policy: P\(final answer found\) 0\.\d+ ≥ 0\.\d+ after 1 attempt \(answer: 17\)$/,
+    );
     const goOn = decideStop([weak], verifier);
     expect(goOn?.stop).toBe(false);
     expect(goOn!.p).toBeLessThan(goOn!.threshold);
@@ -176,7 +184,9 @@ describe("features and decision", () => {
     expect(stopAfterAttempt([confident], c({ stopPolicy: "never" }))).toBeUndefined();
     expect(stopAfterAttempt([confident], c({ acceptThreshold: 1 }))).toBeUndefined();
     expect(stopAfterAttempt([confident], c({ decomposerBackbone: "openai/gpt-4o-mini" }))).toBeUndefined();
-    expect(stopAfterAttempt([confident], c({ decomposerBackbone: "openai/gpt-4o-mini", noDecomposition: true }))?.stop).toBe(true);
+    expect(
+      stopAfterAttempt([confident], c({ decomposerBackbone: "openai/gpt-4o-mini", noDecomposition: true }))?.stop,
+    ).toBe(true);
   });
 });
 
@@ -184,12 +194,14 @@ describe("the model file", () => {
   it("is checked: a wrong format, scorer or threshold names the file and the field", () => {
     expect(() => checkStopModel({ ...handModel, format: "x" }, "m.json")).toThrow(/m\.json.*format/);
     expect(() => checkStopModel({ ...handModel, threshold: 2 }, "m.json")).toThrow(/m\.json.*threshold/);
-    expect(() => checkStopModel({ ...handModel, scorer: { kind: "forest" } }, "m.json")).toThrow(/m\.json.*scorer\.kind/);
+    expect(() => checkStopModel({ ...handModel, scorer: { kind: "forest" } }, "m.json")).toThrow(
+      /m\.json.*scorer\.kind/,
+    );
     expect(() => checkStopModel({ ...handModel, thresholdBy: [{ feature: "q:x", threshold: -1 }] }, "m.json")).toThrow(
       /m\.json.*thresholdBy\[0\]\.threshold/,
     );
-    expect(checkStopModel({ ...handModel, thresholdBy: [{ feature: "q:x", threshold: 0.5 }] }, "m.json").thresholdBy).toEqual([
-      { feature: "q:x", threshold: 0.5 },
-    ]);
+    expect(
+      checkStopModel({ ...handModel, thresholdBy: [{ feature: "q:x", threshold: 0.5 }] }, "m.json").thresholdBy,
+    ).toEqual([{ feature: "q:x", threshold: 0.5 }]);
   });
 });
