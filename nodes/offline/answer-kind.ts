@@ -38,6 +38,8 @@ const NUMBER_NOUNS =
   "population|capacity|enrollment|enrolment|attendance|number|amount|total|height|weight|length|area|age|points?|score|" +
   "goals?|votes?|revenue|salary|price|cost|budget|gross|seats|elevation|altitude|distance|depth|width|size|rank|ranking|" +
   "speed|duration|record|margin|value|balance|expense|expenses|income|sales|proportion|ratio|rate|average|sum|difference|change|count";
+/** A plural noun after a first noun ("licenses", "taxes"), not a verb or a word ending in -ss. */
+const PLURAL_HEAD = /^(?!(?:is|was|has|does|this|its|whereas)$)[a-z-]{2,}[^s'u]s$/;
 /** Place and person nouns (text/lexicons.ts) with plurals; "area of" asks for a place too. */
 const PLACE_NOUNS = `${nounPattern(PLACE_NOUN_LIST)}|area of`;
 const PERSON_NOUNS = nounPattern(PERSON_NOUN_LIST);
@@ -98,8 +100,11 @@ export function answerKindFromQuestion(question: string): AnswerKind {
       return "number";
     // "what is the stadium capacity …": in a compound the second noun is the head.
     if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
-    if (new RegExp(`^(${PLACE_NOUNS})\\b`).test(head)) return "place";
-    if (new RegExp(`^(${PERSON_NOUNS})\\b`).test(head)) return "person";
+    // "what was the state taxes": a place or person noun before a plural noun only modifies it.
+    const modifier =
+      noun && noun[2] && /^(?:what|which) (?:is|was|are|were) the /.test(q.trim()) && PLURAL_HEAD.test(noun[2]);
+    if (!modifier && new RegExp(`^(${PLACE_NOUNS})\\b`).test(head)) return "place";
+    if (!modifier && new RegExp(`^(${PERSON_NOUNS})\\b`).test(head)) return "person";
     // "what is the estimated population …": the first noun may follow one adjective.
     if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
     if (noun && noun[2] && new RegExp(`^(${PLACE_NOUNS})$`).test(noun[2])) return "place";
@@ -129,6 +134,8 @@ export function answerKindOf(plan: SubQueryPlan | undefined, question: string): 
   )
     return fromWords;
   if (fromAnalysis === "date" && (fromWords === "month" || fromWords === "year")) return fromWords;
+  // "the number of X as a percentage of Y": the wording's percentage is more specific than a count.
+  if (fromWords === "percent" && (fromAnalysis === "count" || fromAnalysis === "number")) return fromWords;
   return fromAnalysis;
 }
 
@@ -226,7 +233,8 @@ export function fitsKind(answer: string, kind: AnswerKind, options: FitOptions =
       // "9.5 million" subscribers: a whole count written with a scale word
       const scaled = /^(.*\d)\s+(thousand|million|billion)$/i.exec(a);
       const n = numericValue(scaled ? scaled[1]! : a);
-      return n !== null && n >= 0 && (scaled !== null || Number.isInteger(n));
+      // Reports show reductions of a count in brackets ("shares forfeited (1,250)").
+      return n !== null && (n >= 0 || /^\(.*\)$/.test(a)) && (scaled !== null || Number.isInteger(n));
     }
     case "number":
       // "25-44", "22-16-3": a range or a record; "2:14:05", "1:26.66": a duration ("how long did it take").

@@ -22,7 +22,7 @@ import { answerFromCells } from "./table-cells.js";
 import { readClause } from "./clause-reader.js";
 import { isEmptySqlResult } from "../sql-evidence.js";
 import type { FuseInput } from "../strategies.js";
-import type { ScaleContext } from "./table-context.js";
+import type { ScaleContext, TablePassages } from "./table-context.js";
 
 /** Index of the result column that holds the answer. */
 function answerColumn(
@@ -61,9 +61,10 @@ function answerColumn(
 
 /**
  * Pure fusion. `scaleContext` is extra text that may declare the amounts' scale (the passages of the
- * tables in the evidence, see table-context.ts); it is read for the scale only.
+ * tables in the evidence, see table-context.ts); it is read for the scale only. `passagesOf` gives one
+ * table's own passages: a report-table reading takes its scale from them.
  */
-export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
+export function fuseEvidence(input: FuseInput, scaleContext = "", passagesOf?: TablePassages): string {
   const a = analysisOf(input.plan) ?? analyzeQuestion(input.subQuery || input.question);
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const allEvidence = [input.textEvidence, input.markdown, input.schemaEvidence, scaleContext]
@@ -107,7 +108,7 @@ export function fuseEvidence(input: FuseInput, scaleContext = ""): string {
   );
   // Report tables (values at row label × period): the cell arithmetic of the fusion rules beats a
   // SQL statement, which often cannot address a period column of such tables.
-  const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence);
+  const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence, { passagesOf });
   const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer;
   const besidePassages = input.plan.requiredModalities !== "table";
   if (besidePassages && cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
@@ -138,5 +139,5 @@ export async function fuse(input: FuseInput): Promise<string> {
 /** Strategies.fuse that also reads the scale declared by the passages of the evidence's tables. */
 export function createFuse(context: ScaleContext): (input: FuseInput) => Promise<string> {
   return async (input) =>
-    fuseEvidence(input, context(`${input.textEvidence}\n${input.markdown}\n${input.schemaEvidence}`));
+    fuseEvidence(input, context(`${input.textEvidence}\n${input.markdown}\n${input.schemaEvidence}`), context.ofTable);
 }

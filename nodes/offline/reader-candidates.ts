@@ -28,7 +28,7 @@ import { type EvidenceRow, keyStems, parseBlocks, parseMarkdownRows, parseRows }
 import { normaliseForContainment } from "../../text/normalise.js";
 import { answerFromCells } from "./table-cells.js";
 import type { DescribedRow } from "./bridge.js";
-import type { ScaleContext } from "./table-context.js";
+import type { ScaleContext, TablePassages } from "./table-context.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 
 /** At most this many candidates per reading. */
@@ -253,8 +253,9 @@ export function reportCellCandidates(
   rows: EvidenceRow[],
   evidence: string,
   primary: string,
+  passagesOf?: TablePassages,
 ): ReaderCandidate[] {
-  const first = answerFromCells(question, rows, evidence);
+  const first = answerFromCells(question, rows, evidence, { passagesOf });
   if (
     !first ||
     !first.periodTable ||
@@ -270,7 +271,7 @@ export function reportCellCandidates(
   });
   const out: ReaderCandidate[] = [{ answer: first.answer, features: feature(first, 0) }];
   for (let rank = 1; rank < MAX_READER_CANDIDATES; rank++) {
-    const alt = answerFromCells(question, rows, evidence, { rowRank: rank });
+    const alt = answerFromCells(question, rows, evidence, { rowRank: rank, passagesOf });
     if (!alt) break;
     out.push({ answer: alt.answer, features: feature(alt, rank) });
   }
@@ -293,7 +294,7 @@ export function createCandidateReaders(
         if (fromRow.length > 0) return fromRow;
       }
       const bridged = bridgedInput(bridge, input);
-      const primary = readTextWith(bridged, context(input.evidence));
+      const primary = readTextWith(bridged, context(input.evidence), context.ofTable);
       const kind = answerKindOf(input.plan, bridged.subQuery || input.question);
       const spans = readPassageSpans(
         input.question,
@@ -310,6 +311,7 @@ export function createCandidateReaders(
         rows,
         `${input.evidence}\n${context(input.evidence)}`,
         primary,
+        context.ofTable,
       );
       if (cells.length > 0) return withPrimary(primary, cells, MAX_READER_CANDIDATES);
       return withPrimary(
@@ -329,13 +331,14 @@ export function createCandidateReaders(
       const evidence = `${input.schemaInfo}\n${input.tableContext}`;
       const row = describedRowOf(bridge, input, evidence);
       const cell = row ? askedCell(input, row) : undefined;
-      const primary = cell ?? readRowsWith(input, context(evidence));
+      const primary = cell ?? readRowsWith(input, context(evidence), context.ofTable);
       const kind = answerKindOf(input.plan, input.subQuery || input.question);
       const report = reportCellCandidates(
         input.subQuery || input.question,
         parseRows(input.tableContext),
         `${evidence}\n${context(evidence)}`,
         primary,
+        context.ofTable,
       );
       if (report.length > 0) return withPrimary(primary, report, MAX_READER_CANDIDATES);
       const cells = readTableCells(

@@ -45,7 +45,7 @@ import { answerFromCells } from "./table-cells.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
-import { tableIdsIn, type ScaleContext } from "./table-context.js";
+import { tableIdsIn, type ScaleContext, type TablePassages } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 import type { DescribedRow } from "./bridge.js";
 import type { Passage } from "../../indexing/types.js";
@@ -808,13 +808,18 @@ export const CELL_CONFIDENCE = 0.5;
  * Report tables (row label × period): arithmetic questions are computed from the located cells and
  * period lookups read the located cell; undefined when the evidence has no such table.
  */
-function cellReading(question: string, rows: EvidenceRow[], evidence: string): string | undefined {
-  const cells = answerFromCells(question, rows, evidence);
+function cellReading(
+  question: string,
+  rows: EvidenceRow[],
+  evidence: string,
+  passagesOf?: TablePassages,
+): string | undefined {
+  const cells = answerFromCells(question, rows, evidence, { passagesOf });
   return cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE ? cells.answer : undefined;
 }
 
 /** TEXT route: the best span of the passages, or of table chunks when those cover more. */
-export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
+export function readTextWith(input: ReadTextInput, scaleContext = "", passagesOf?: TablePassages): string {
   // A question that asks for a clause ("When does X apply?") is answered by the clause reader.
   const clause = readClause(input.subQuery || input.question, input.evidence);
   if (clause) return clause.answer;
@@ -822,7 +827,7 @@ export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
   // A description question is answered from the passages, not from a table cell.
   if (asksForDescription(input.question)) return fromText?.answer || NOT_FOUND;
-  const cells = cellReading(input.subQuery || input.question, rows, `${input.evidence}\n${scaleContext}`);
+  const cells = cellReading(input.subQuery || input.question, rows, `${input.evidence}\n${scaleContext}`, passagesOf);
   if (cells) return cells;
   const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
   const pick = [fromText, fromRows].filter((r): r is Reading => !!r).sort((a, b) => b.coverage - a.coverage)[0];
@@ -833,10 +838,10 @@ export function readTextWith(input: ReadTextInput, scaleContext = ""): string {
 }
 
 /** RETRIEVE route: the value at (target row, target column) of the table context. */
-export function readRowsWith(input: ReadRowsInput, scaleContext = ""): string {
+export function readRowsWith(input: ReadRowsInput, scaleContext = "", passagesOf?: TablePassages): string {
   const rows = parseRows(input.tableContext);
   const evidence = `${input.schemaInfo}\n${input.tableContext}`;
-  const cells = cellReading(input.subQuery || input.question, rows, `${evidence}\n${scaleContext}`);
+  const cells = cellReading(input.subQuery || input.question, rows, `${evidence}\n${scaleContext}`, passagesOf);
   if (cells) return cells;
   const reading = readTableRows(input.question, input.subQuery, input.plan, rows, input.bindings);
   if (!reading || !reading.answer) return NOT_FOUND;
@@ -1226,9 +1231,11 @@ export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Stra
   return {
     readText: async (input) => {
       const row = describedRow(input, input.evidence);
-      return (row && readDescribedRow(input, row)) ?? readTextWith(bridged(input), context(input.evidence));
+      return (
+        (row && readDescribedRow(input, row)) ?? readTextWith(bridged(input), context(input.evidence), context.ofTable)
+      );
     },
     readRows: async (input) =>
-      readRowCell(input) ?? readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`)),
+      readRowCell(input) ?? readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`), context.ofTable),
   };
 }

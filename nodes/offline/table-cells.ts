@@ -25,6 +25,7 @@ import {
 } from "./answer-format.js";
 import { type EvidenceRow, keyStems, questionPart } from "./evidence.js";
 import { MONTH_NAMES, MONTH_PATTERN, ORDINAL_PATTERN, ordinalValue } from "../../text/lexicons.js";
+import type { TablePassages } from "./table-context.js";
 
 export interface Grid {
   tableId: string;
@@ -78,6 +79,8 @@ interface Described {
   rowSection: string[];
   /** The scale the table's own header declares ("$ million", "2019 €m", "(In thousands)"), "" when none. */
   tableScale: Scale;
+  /** The first scale any of its cells declares (a unit cell in a data row: "$ MILLION | 53 weeks"), "" when none. */
+  cellsScale: Scale;
 }
 
 function describe(grid: Grid): Described {
@@ -135,6 +138,7 @@ function describe(grid: Grid): Described {
     rowYears,
     rowSection,
     tableScale: scaleFromEvidence(header),
+    cellsScale: scaleFromEvidence(grid.rows.map((row) => `| ${row.join(" | ")} |`).join("\n")),
   };
 }
 
@@ -367,8 +371,12 @@ function ordinalPeriodRows(d: Described, question: string): number[] {
   return out;
 }
 
+/** A dash in a value cell ("—", "$ –"): reports write a nil amount so. */
+const NIL_CELL = /^[$€£]?\s*[-–—]+\s*%?$/;
+
 function numberAt(d: Described, r: number, c: number): number | null {
   const v = (d.grid.rows[r]?.[c] ?? "").trim();
+  if (NIL_CELL.test(v) && d.colYears[c]!.length > 0) return 0;
   return isNumberCell(v) ? parseNumber(v.replace(/\s+/g, "")) : null;
 }
 
@@ -874,13 +882,14 @@ function answerExtremeRow(question: string, rows: EvidenceRow[]): CellAnswer | u
 /**
  * Computes the answer of a period/row question from table cells, or undefined when the cells
  * cannot be located. `evidence` supplies the declared scale ("in thousands"), appended to bare
- * numbers read or computed from the cells.
+ * numbers read or computed from the cells; `passagesOf` gives a table's own passages, whose
+ * declaration (or none) then wins over the evidence's.
  */
 export function answerFromCells(
   question: string,
   rows: EvidenceRow[],
   evidence = "",
-  options: { rowRank?: number } = {},
+  options: { rowRank?: number; passagesOf?: TablePassages } = {},
 ): CellAnswer | undefined {
   // The decomposer's notes ("(columns: col_1, 2019)") name retrieval columns, not the asked row.
   question = questionPart(question);
@@ -907,8 +916,12 @@ export function answerFromCells(
   const q = rowQueryStems(question);
   if (q.size === 0 && !/\btotal\b/i.test(question)) return undefined;
   let best: CellAnswer | undefined;
-  const scale = scaleFromEvidence(evidence);
+  const evidenceScale = scaleFromEvidence(evidence);
   for (const d of describedGrids(rows)) {
+    // The scale a report declares in its own passages, when the table has passages: the evidence
+    // may also hold other reports' chunks, whose declarations say nothing about this table.
+    const own = options.passagesOf?.(d.grid.tableId) ?? "";
+    const scale = own ? d.cellsScale || scaleFromEvidence(own) : evidenceScale;
     const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
     // A period row named by its position ("the second month") is the located row (of two, the later).
     const byOrdinal = rowRank === 0 ? ordinalPeriodRows(d, question) : [];

@@ -6,8 +6,15 @@
  */
 import type { Passage } from "../../indexing/types.js";
 
-/** Evidence text → extra text (passages of the tables named in it). */
-export type ScaleContext = (evidence: string) => string;
+/** The passages that go with one table (its report's paragraphs), "" when it has none. */
+export type TablePassages = (tableId: string) => string;
+
+/**
+ * Evidence text → extra text (passages of the tables named in it); `ofTable` gives one table's own
+ * passages, so that a value read from a table takes the scale its own report declares, not the scale
+ * of another report whose chunks were retrieved beside it.
+ */
+export type ScaleContext = ((evidence: string) => string) & { ofTable?: TablePassages };
 
 /** Table ids named in evidence: `Table name: …`, `[Table …, row …]`, `[Source: <id>.<ext>]`. */
 export function tableIdsIn(evidence: string): string[] {
@@ -26,9 +33,11 @@ export function passageScaleContext(passages: readonly Passage[]): ScaleContext 
     if (!p.tableId) continue;
     byTable.set(p.tableId, `${byTable.get(p.tableId) ?? ""}\n${p.text}`);
   }
-  return (evidence) =>
+  const context: ScaleContext = (evidence) =>
     tableIdsIn(evidence)
       .map((id) => byTable.get(id) ?? "")
       .filter((t) => t !== "")
       .join("\n");
+  context.ofTable = (tableId) => byTable.get(tableId) ?? "";
+  return context;
 }

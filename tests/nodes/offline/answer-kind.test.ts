@@ -58,3 +58,26 @@ describe("fitsKind: durations", () => {
     expect(fitsKind("Room 4:07b", "number")).toBe(false);
   });
 });
+
+describe("report wordings", () => {
+  it("reads a place or person noun before a plural noun as its modifier", () => {
+    expect(answerKindFromQuestion("What was the state grants in 2020?")).not.toBe("place");
+    expect(answerKindFromQuestion("What were the director fees in 2021?")).not.toBe("person");
+    // the noun alone, or before "of", still asks for a place
+    expect(answerKindFromQuestion("What is the state of the buyer?")).toBe("place");
+    expect(answerKindFromQuestion("Which country hosts the fair?")).toBe("place");
+  });
+
+  it("takes a count shown in brackets (a reduction) as a count", () => {
+    expect(fitsKind("(1,250)", "count")).toBe(true);
+    expect(fitsKind("(2.5)", "count")).toBe(false);
+  });
+
+  it("asks for a percentage when a number of things is put as a percentage of another", () => {
+    const q = "What was the number of units sold in May as a percentage of the units sold in the quarter?";
+    expect(answerKindOf({ analysis: { answerType: "count" } } as never, q)).toBe("percent");
+    expect(
+      answerKindOf({ analysis: { answerType: "count" } } as never, "What was the number of units sold in May?"),
+    ).toBe("count");
+  });
+});

@@ -585,3 +585,18 @@ describe("answerFromCells: roll-forward tables and rows named by position", () =
     expect(answerFromCells("What was the high price in the second quarter?", QUARTERS)?.answer).toBe("9.00");
   });
 });
+
+describe("nil cells", () => {
+  it("reads a dash in a period column as zero in a change", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: gains",
+        "| col_1 | 2021 | 2020 |",
+        "| --- | --- | --- |",
+        "| Gains on swaps | — | (1,500) |",
+        "| Other | 40 | 35 |",
+      ].join("\n"),
+    );
+    expect(answerFromCells("What was the change in the gains on swaps from 2020 to 2021?", rows)?.answer).toBe("1500");
+  });
+});

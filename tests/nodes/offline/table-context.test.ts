@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { passageScaleContext, tableIdsIn } from "../../../nodes/offline/table-context.js";
 import { createFuse } from "../../../nodes/offline/fuse.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { answerFromCells } from "../../../nodes/offline/table-cells.js";
+import { parseMarkdownRows } from "../../../nodes/offline/evidence.js";
 
 describe("scale context from the passages of the evidence's tables", () => {
   it("finds table ids in every evidence form", () => {
@@ -45,5 +47,47 @@ describe("scale context from the passages of the evidence's tables", () => {
       markdown: md,
     });
     expect(answer).toBe("-874 million");
+  });
+});
+
+describe("a table's own passages decide the scale of its values", () => {
+  const rows = [
+    "[Source: own.csv]",
+    "Table name: own",
+    "| col_1 | 2021 | 2020 |",
+    "| --- | --- | --- |",
+    "| Licence revenue | 12,401,880 | 9,600,120 |",
+  ].join("\n");
+  const context = passageScaleContext([
+    { id: "a", text: "Licence revenue grew with new customers.", file: "own.json", tableId: "own" },
+    { id: "b", text: "Amounts are in thousands.", file: "other.json", tableId: "other" },
+  ]);
+  const other = "[Source: other.json]\nAmounts are in thousands.";
+
+  it("gives one table's passages by its id, and none for a table without passages", () => {
+    expect(context.ofTable?.("own")).toContain("Licence revenue grew");
+    expect(context.ofTable?.("missing")).toBe("");
+  });
+
+  it("ignores another report's declaration when the table's own passages declare none", () => {
+    const evidence = `${other}\n\n${rows}`;
+    const q = "What was the Licence revenue in 2021 and 2020?";
+    const cells = parseMarkdownRows(rows.split("\n").slice(1).join("\n"));
+    expect(answerFromCells(q, cells, evidence)?.answer).toBe("12,401,880 | 9,600,120 thousand");
+    expect(answerFromCells(q, cells, evidence, { passagesOf: context.ofTable })?.answer).toBe("12,401,880 | 9,600,120");
+  });
+
+  it("reads a unit cell anywhere in the table before its passages", () => {
+    const md = [
+      "Table name: own",
+      "| col_1 | 2021 | 2020 |",
+      "| --- | --- | --- |",
+      "| $ MILLION | 53 weeks | 52 weeks |",
+      "| Sales | 1,671 | 1,612 |",
+    ].join("\n");
+    const q = "What is the average sales for 2021 and 2020?";
+    expect(answerFromCells(q, parseMarkdownRows(md), other, { passagesOf: context.ofTable })?.answer).toBe(
+      "1641.5 million",
+    );
   });
 });
