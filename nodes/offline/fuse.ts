@@ -16,7 +16,8 @@ import { answerKindOf, asksForDescription, isNumericKind, numericValue } from ".
 import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList, splitList } from "./answer-format.js";
 import { keyStems, parseBlocks, parseMarkdownRows } from "./evidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
-import { CELL_CONFIDENCE, readPassages, readTableRows, type Reading } from "./reader.js";
+import { CELL_CONFIDENCE, readPassageSpans, readPassages, readTableRows, type Reading } from "./reader.js";
+import { passageWins, readingChoiceModel } from "./reading-choice.js";
 import { parseSqlRows, sqlColumns, yearOfCell } from "./sql-result.js";
 import { answerFromCells } from "./table-cells.js";
 import { readClause } from "./clause-reader.js";
@@ -111,7 +112,13 @@ export function fuseEvidence(input: FuseInput, scaleContext = "", passagesOf?: T
   const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence, { passagesOf });
   const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer;
   const besidePassages = input.plan.requiredModalities !== "table";
-  if (besidePassages && cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
+  if (besidePassages && cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) {
+    // unless a passage states what the located row does not (reading-choice.ts)
+    const [span] = readingChoiceModel()
+      ? readPassageSpans(input.question, input.subQuery, input.plan, input.textEvidence ?? "", undefined, 1)
+      : [];
+    return span && passageWins(cells, span) ? span.answer : cells.answer;
+  }
 
   if (sqlAnswer && !isSentinel(sqlAnswer) && !sqlIsList) {
     const zero = numericValue(sqlAnswer) === 0;

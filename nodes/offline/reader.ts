@@ -41,7 +41,8 @@ import {
 import { normaliseForContainment } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
-import { answerFromCells } from "./table-cells.js";
+import { answerFromCells, type CellAnswer } from "./table-cells.js";
+import { passageWins } from "./reading-choice.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
@@ -813,9 +814,9 @@ function cellReading(
   rows: EvidenceRow[],
   evidence: string,
   passagesOf?: TablePassages,
-): string | undefined {
+): CellAnswer | undefined {
   const cells = answerFromCells(question, rows, evidence, { passagesOf });
-  return cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE ? cells.answer : undefined;
+  return cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE ? cells : undefined;
 }
 
 /** TEXT route: the best span of the passages, or of table chunks when those cover more. */
@@ -823,12 +824,13 @@ export function readTextWith(input: ReadTextInput, scaleContext = "", passagesOf
   // A question that asks for a clause ("When does X apply?") is answered by the clause reader.
   const clause = readClause(input.subQuery || input.question, input.evidence);
   if (clause) return clause.answer;
-  const fromText = readPassages(input.question, input.subQuery, input.plan, input.evidence);
+  const [fromText] = readPassageSpans(input.question, input.subQuery, input.plan, input.evidence, undefined, 1);
   const rows = parseBlocks(input.evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
   // A description question is answered from the passages, not from a table cell.
   if (asksForDescription(input.question)) return fromText?.answer || NOT_FOUND;
   const cells = cellReading(input.subQuery || input.question, rows, `${input.evidence}\n${scaleContext}`, passagesOf);
-  if (cells) return cells;
+  // The report's table answers, unless a passage states what its located row does not (reading-choice.ts).
+  if (cells) return fromText && passageWins(cells, fromText) ? fromText.answer : cells.answer;
   const fromRows = readTableRows(input.question, input.subQuery, input.plan, rows);
   const pick = [fromText, fromRows].filter((r): r is Reading => !!r).sort((a, b) => b.coverage - a.coverage)[0];
   if (!pick || !pick.answer) return NOT_FOUND;
@@ -842,7 +844,7 @@ export function readRowsWith(input: ReadRowsInput, scaleContext = "", passagesOf
   const rows = parseRows(input.tableContext);
   const evidence = `${input.schemaInfo}\n${input.tableContext}`;
   const cells = cellReading(input.subQuery || input.question, rows, `${evidence}\n${scaleContext}`, passagesOf);
-  if (cells) return cells;
+  if (cells) return cells.answer;
   const reading = readTableRows(input.question, input.subQuery, input.plan, rows, input.bindings);
   if (!reading || !reading.answer) return NOT_FOUND;
   return formatForQuestion(reading.answer, input, `${evidence}\n${scaleContext}`, true);
