@@ -188,7 +188,8 @@ export function keyStems(text: string): Set<string> {
 
 /** A sub-query without the "(columns: …)" note the offline decomposer appends for retrieval. */
 export function withoutColumnNote(subQuery: string): string {
-  return subQuery.replace(/\s*\(columns:[^)]*\)\s*$/, "").trim();
+  // (Column names may hold brackets themselves: "(columns: col_1, Increase (Decrease))".)
+  return subQuery.replace(/\s*\(columns:(?:[^()]|\([^()]*\))*\)\s*$/, "").trim();
 }
 
 /** The bridge note "(about: A; B)" (bridge.ts); a title may hold parentheses ("Steve King (Colorado legislator)"). */

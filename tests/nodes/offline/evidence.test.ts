@@ -19,6 +19,12 @@ describe("offline evidence: the bridge note of a sub-query", () => {
     expect(withoutAboutNote(subQuery)).toBe("What is the state of the senator ? (columns: Name, Party)");
     expect(questionPart(subQuery)).toBe("What is the state of the senator ?");
   });
+
+  it("removes a column note whose column names hold brackets", () => {
+    expect(questionPart("What were the total fees in 2021 and 2020? (columns: col_1, Increase (Decrease))")).toBe(
+      "What were the total fees in 2021 and 2020?",
+    );
+  });
 });
 
 describe("sentences", () => {
