@@ -26,7 +26,7 @@ import {
   type AnswerKind,
   answerKindOf,
 } from "./answer-kind.js";
-import { NOT_FOUND, cleanAnswer, formatForQuestion } from "./answer-format.js";
+import { NOT_FOUND, cleanAnswer, formatForQuestion, joinList } from "./answer-format.js";
 import {
   type EvidenceRow,
   aboutTitles,
@@ -41,7 +41,7 @@ import {
 import { normaliseForContainment } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
-import { answerFromCells, type CellAnswer } from "./table-cells.js";
+import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.js";
 import { passageWins } from "./reading-choice.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
@@ -276,6 +276,21 @@ function outsideDates(sentence: string, spans: Span[]): Span[] {
   return spans.filter((sp) => !dates.some((d) => sp.at >= d.from && sp.at <= d.to));
 }
 
+/**
+ * "X was $12.5 million and $11.9 million for 2021 and 2020, respectively": for a question that asks
+ * for several values (table-cells.ts `cellOperation` "list"), the `count` amounts listed last before
+ * "respectively", in the sentence's order, as one list span.
+ */
+export function respectiveList(sentence: string, count: number): Span[] {
+  const end = sentence.search(/\brespectively\b/i);
+  if (end < 0 || count < 2) return [];
+  const head = sentence.slice(0, end);
+  const amounts = outsideDates(head, collect(head, NUMBER_RE, 1)).filter((s) => !isYear(s.text.replace(/[(),]/g, "")));
+  if (amounts.length < count) return [];
+  const listed = amounts.slice(-count);
+  return [{ text: joinList(listed.map((s) => s.text)), at: listed[0]!.at, fit: 1.5 }];
+}
+
 /** Number spans that are not a part of a range or record ("25-44": neither 25 nor -44). */
 function outsideRanges(sentence: string, spans: Span[]): Span[] {
   const ranges = collect(sentence, RANGE_RE, 1);
@@ -495,6 +510,13 @@ export function readPassageSpans(
     ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
   );
   const region = asksForRegion(question);
+  // A question for several values ("… in 2021 and 2020, respectively") reads a "respectively" list:
+  // as many amounts as the periods it names (two when it names none).
+  const asked = questionPart(subQuery || question);
+  const listed =
+    (isNumericKind(kind) || kind === "entity") && cellOperation(asked) === "list"
+      ? Math.max(2, new Set(asked.match(/\b(?:19|20)\d\d\b/g) ?? []).size)
+      : 0;
   const measure = asksMeasureWithoutUnit(question);
   const nationality = NATIONALITY_QUESTION.test(question);
   // "How many acres …": the number written before "acres".
@@ -557,6 +579,7 @@ export function readPassageSpans(
       ),
       nationality,
     );
+    if (listed >= 2) spans.push(...respectiveList(u.sentence, listed));
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text"))
       spans.push({ text: u.subjectName, at: -1, fit: 0.8 });

@@ -5,6 +5,8 @@ import {
   createReaders,
   readRows,
   readText,
+  readTextWith,
+  respectiveList,
   spansFor,
   withMeasureUnit,
   withoutTrailingNote,
@@ -627,5 +629,25 @@ describe("offline reader: ranges and records", () => {
     ).map((s) => s.text);
     expect(texts).toEqual(expect.arrayContaining(["25-44", "22-16-3", "5"]));
     for (const part of ["25", "-44", "-16", "-3", "1974-1981", "-1981"]) expect(texts).not.toContain(part);
+  });
+});
+
+describe("lists a sentence gives 'respectively'", () => {
+  it("reads the amounts listed before 'respectively', as many as the periods asked", () => {
+    const s =
+      "Of the $40.0 million plan, depreciation expense was $12.5 million and $11.9 million for 2021 and 2020, respectively.";
+    expect(respectiveList(s, 2).map((x) => x.text)).toEqual(["$12.5 million | $11.9 million"]);
+    expect(respectiveList(s, 4)).toEqual([]);
+    expect(respectiveList("Depreciation expense was $12.5 million in 2021.", 2)).toEqual([]);
+  });
+
+  it("answers a question for several periods with the sentence's list", () => {
+    const evidence = [
+      "[Source: plant.json]",
+      "Depreciation expense from continuing operations was $8,140 and $7,920 for 2021 and 2020, respectively.",
+      "Maintenance costs are expensed as incurred.",
+    ].join("\n");
+    const q = "What was the depreciation expense from continuing operations in 2021 and 2020, respectively?";
+    expect(readTextWith({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("$8,140 | $7,920");
   });
 });
