@@ -2,8 +2,8 @@
  * The learned choice between the two readings of a value question over a report: the cells of the
  * report table the question's words locate (table-cells.ts) and the best span of the passages
  * (reader.ts `readPassageSpans`). The rule was "the cells win whenever they locate a row"; but a
- * report often states in a paragraph an amount its table does not hold ("acquired 42 restaurants",
- * "depreciation expense was $510 million"), and the table's best row then matches only part of the
+ * report often states in a paragraph an amount its table does not hold ("opened 38 new stores",
+ * "maintenance expense was $4.2 million"), and the table's best row then matches only part of the
  * question while one sentence holds all of it. A logistic score over a few features of the pair —
  * how well each reading matched the question, whether the cells computed something, the span's
  * shape — says when the passage span wins. Trained on tatqa/train with execution labels (the

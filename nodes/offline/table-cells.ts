@@ -79,7 +79,7 @@ interface Described {
   rowSection: string[];
   /** The scale the table's own header declares ("$ million", "2019 €m", "(In thousands)"), "" when none. */
   tableScale: Scale;
-  /** The first scale any of its cells declares (a unit cell in a data row: "$ MILLION | 53 weeks"), "" when none. */
+  /** The first scale any of its cells declares (a unit cell in a data row: "$ MILLION | Q1 | Q2"), "" when none. */
   cellsScale: Scale;
 }
 
