@@ -35,7 +35,7 @@ import {
   sameAmount,
   type ReadingChoiceModel,
 } from "../nodes/offline/reading-choice.js";
-import type { SubQueryPlan } from "../nodes/types.js";
+import { planOf } from "../nodes/offline/decompose.js";
 
 const { values } = parseArgs({
   options: {
@@ -88,16 +88,7 @@ function pairs(): Pair[] {
     const markdown = [t.header, ...t.rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
     const cells = answerFromCells(q.question, rows, `Table name: ${t.id}\n${markdown}\n${passages.join("\n")}`);
     if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) continue;
-    const a = analyzeQuestion(q.question);
-    const plan = {
-      subQuery: q.question,
-      requiredModalities: "both",
-      expectedOperator: a.operator,
-      needGlobalTableView: false,
-      entityMentions: [],
-      uncertainty: 0,
-      analysis: a as unknown as Record<string, unknown>,
-    } as SubQueryPlan;
+    const plan = planOf(q.question, analyzeQuestion(q.question, { hasPassages: true }));
     const evidence = passages.map((p) => `[Source: ${t.id}.json]\n${p}`).join("\n\n");
     const [span] = readPassageSpans(q.question, q.question, plan, evidence, undefined, 1);
     // Readings that state the same number agree: the cells' (with the table's scale) stand.

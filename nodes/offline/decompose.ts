@@ -169,7 +169,8 @@ function entitiesOf(mentions: readonly EntityMention[], hasPassages: boolean): s
   return [...new Set(needing.map(entityText).filter((e) => e !== ""))];
 }
 
-function planOf(question: string, analysis: QuestionAnalysis, hasPassages = true): SubQueryPlan {
+/** The offline decomposer's plan of a question from its analysis (also what the readers' training scripts read with). */
+export function planOf(question: string, analysis: QuestionAnalysis, hasPassages = true): SubQueryPlan {
   const entities = entitiesOf(analysis.grounding?.mentions ?? [], hasPassages);
   return {
     subQuery: subQueryFor(question, analysis),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readTextWith } from "../../../nodes/offline/reader.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { planOf } from "../../../nodes/offline/decompose.js";
 import {
   passageWins,
   READING_CHOICE_FEATURES,
@@ -11,18 +12,7 @@ import {
 } from "../../../nodes/offline/reading-choice.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
 
-function plan(q: string): SubQueryPlan {
-  const a = analyzeQuestion(q);
-  return {
-    subQuery: q,
-    requiredModalities: "both",
-    expectedOperator: a.operator,
-    needGlobalTableView: false,
-    entityMentions: [],
-    uncertainty: 0,
-    analysis: a as unknown as Record<string, unknown>,
-  };
-}
+const plan = (q: string): SubQueryPlan => planOf(q, analyzeQuestion(q, { hasPassages: true }));
 
 // A store chain's report: its table counts stores by kind; a paragraph states how many it opened.
 const EVIDENCE = [
