@@ -8,30 +8,21 @@
  *
  *   npx tsx scripts/tatqa-cells.ts --split ../shared/data/tatqa/train [--show wrong|scale|sign] [--out PER_QUESTION.jsonl]
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadTables } from "../indexing/load-tables.js";
 import { answerFromCells } from "../nodes/offline/table-cells.js";
 import { scoreTatqa, tatPredictionFromText, tatToNumber } from "../evals/scoring/tatqa.js";
 import { readJsonl } from "../training/labels.js";
+import { splitReports, type TatQuestion as Question } from "./helpers/tatqa-reports.js";
 
 const { values } = parseArgs({
   options: { split: { type: "string" }, show: { type: "string" }, out: { type: "string" } },
 });
 if (!values.split) throw new Error("tatqa-cells: give --split DIR (a folder with questions.jsonl, tables/, passages/)");
 const dir = values.split;
-interface Question {
-  question_id: string;
-  question: string;
-  table_id: string;
-  answer: string[];
-  answer_type: string;
-  answer_from: string;
-  scale: string;
-}
 const questions = readJsonl<Question>(join(dir, "questions.jsonl"));
-const tables = new Map(loadTables(join(dir, "tables")).tables.map((t) => [t.id, t]));
+const reportOf = splitReports(dir, "tatqa-cells");
 
 /** Why a wrong answer is wrong. */
 function cause(q: Question, answer: string): string {
@@ -48,20 +39,8 @@ const byType = new Map<string, { n: number; right: number }>();
 const causes = new Map<string, number>();
 const perQuestion: string[] = [];
 for (const q of questions) {
-  const t = tables.get(q.table_id);
-  if (!t) throw new Error(`tatqa-cells: no table ${q.table_id} in ${join(dir, "tables")}`);
-  const rows = t.rows.map((r, i) => ({
-    tableId: t.id,
-    rowIdx: i,
-    cells: r.map((value, c) => ({ column: t.header[c]!, value })),
-  }));
-  const passages = (
-    JSON.parse(readFileSync(join(dir, "passages", `${q.table_id}.json`), "utf8")) as Array<{ text: string }>
-  )
-    .map((p) => p.text)
-    .join("\n");
-  const markdown = [t.header, ...t.rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
-  const reading = answerFromCells(q.question, rows, `Table name: ${t.id}\n${markdown}\n${passages}`);
+  const { tableId, rows, markdown, passages } = reportOf(q.table_id);
+  const reading = answerFromCells(q.question, rows, `Table name: ${tableId}\n${markdown}\n${passages.join("\n")}`);
   const answer = reading?.answer ?? "";
   const em = answer
     ? scoreTatqa({ answer: q.answer, scale: q.scale, answer_type: q.answer_type }, tatPredictionFromText(answer)).em

@@ -9,14 +9,13 @@
  * questions are held out together), then fits on every example and writes the model.
  *
  *   npx tsx scripts/train-reading-choice.ts --split ../shared/data/tatqa/train [--out nodes/offline/models/reading-choice.json]
- *     [--folds 5] [--l2 0.01] [--epochs 400] [--evaluate MODEL.json] [--show]
+ *     [--folds 5] [--l2 0.001] [--epochs 1000] [--evaluate MODEL.json] [--show]
  *
  * `--evaluate MODEL.json` prints what a trained model changes on the split given, without training.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadTables } from "../indexing/load-tables.js";
 import { fnv1a32 } from "../indexing/hash.js";
 import { scoreTatqa, tatPredictionFromText } from "../evals/scoring/tatqa.js";
 import { readJsonl } from "../training/labels.js";
@@ -36,27 +35,20 @@ import {
   type ReadingChoiceModel,
 } from "../nodes/offline/reading-choice.js";
 import { planOf } from "../nodes/offline/decompose.js";
+import { splitReports, type TatQuestion as Question } from "./helpers/tatqa-reports.js";
 
 const { values } = parseArgs({
   options: {
     split: { type: "string", default: "../shared/data/tatqa/train" },
     out: { type: "string", default: "nodes/offline/models/reading-choice.json" },
     folds: { type: "string", default: "5" },
-    l2: { type: "string", default: "0.01" },
-    epochs: { type: "string", default: "400" },
+    l2: { type: "string", default: "0.001" },
+    epochs: { type: "string", default: "1000" },
     evaluate: { type: "string" },
     show: { type: "boolean", default: false },
   },
 });
 const dir = values.split!;
-interface Question {
-  question_id: string;
-  question: string;
-  table_id: string;
-  answer: string[];
-  answer_type: string;
-  scale: string;
-}
 interface Pair {
   q: Question;
   x: number[];
@@ -71,25 +63,15 @@ const right = (q: Question, answer: string) =>
 
 /** The value questions of the split that have both readings, with their features and labels. */
 function pairs(): Pair[] {
-  const tables = new Map(loadTables(join(dir, "tables")).tables.map((t) => [t.id, t]));
+  const reportOf = splitReports(dir, "train-reading-choice");
   const out: Pair[] = [];
   for (const q of readJsonl<Question>(join(dir, "questions.jsonl"))) {
     if (clauseAsk(q.question) || asksForDescription(q.question)) continue;
-    const t = tables.get(q.table_id);
-    if (!t) throw new Error(`train-reading-choice: no table ${q.table_id} in ${join(dir, "tables")}`);
-    const rows = t.rows.map((r, i) => ({
-      tableId: t.id,
-      rowIdx: i,
-      cells: r.map((value, c) => ({ column: t.header[c]!, value })),
-    }));
-    const passages = (
-      JSON.parse(readFileSync(join(dir, "passages", `${q.table_id}.json`), "utf8")) as Array<{ text: string }>
-    ).map((p) => p.text);
-    const markdown = [t.header, ...t.rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
-    const cells = answerFromCells(q.question, rows, `Table name: ${t.id}\n${markdown}\n${passages.join("\n")}`);
+    const { tableId, rows, markdown, passages } = reportOf(q.table_id);
+    const cells = answerFromCells(q.question, rows, `Table name: ${tableId}\n${markdown}\n${passages.join("\n")}`);
     if (!cells || !cells.periodTable || cells.confidence < CELL_CONFIDENCE) continue;
     const plan = planOf(q.question, analyzeQuestion(q.question, { hasPassages: true }));
-    const evidence = passages.map((p) => `[Source: ${t.id}.json]\n${p}`).join("\n\n");
+    const evidence = passages.map((p) => `[Source: ${tableId}.json]\n${p}`).join("\n\n");
     const [span] = readPassageSpans(q.question, q.question, plan, evidence, undefined, 1);
     // Readings that state the same number agree: the cells' (with the table's scale) stand.
     if (!span?.answer || sameAmount(cells.answer, span.answer)) continue;
