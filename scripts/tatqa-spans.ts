@@ -8,28 +8,19 @@
  *
  *   npx tsx scripts/tatqa-spans.ts --split ../shared/data/tatqa/train [--pred RUN.jsonl] [--show wrong|better|worse|all]
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readClause } from "../nodes/offline/clause-reader.js";
 import { clauseAsk } from "../nodes/offline/clause-question.js";
 import { scoreTatqa, tatPredictionFromText } from "../evals/scoring/tatqa.js";
 import { readJsonl } from "../training/labels.js";
+import { reportPassages, type TatQuestion as Question } from "./helpers/tatqa-reports.js";
 
 const { values } = parseArgs({
   options: { split: { type: "string" }, pred: { type: "string" }, show: { type: "string" } },
 });
 if (!values.split) throw new Error("tatqa-spans: give --split DIR (a folder with questions.jsonl and passages/)");
 const dir = values.split;
-interface Question {
-  question_id: string;
-  question: string;
-  table_id: string;
-  answer: string[];
-  answer_type: string;
-  answer_from: string;
-  scale: string;
-}
 const questions = readJsonl<Question>(join(dir, "questions.jsonl"));
 const run = new Map(
   values.pred
@@ -55,11 +46,7 @@ for (const q of questions) {
   const ask = clauseAsk(q.question);
   if (!ask) continue;
   e.taken++;
-  const passages = (
-    JSON.parse(readFileSync(join(dir, "passages", `${q.table_id}.json`), "utf8")) as Array<{ text: string }>
-  )
-    .map((p) => p.text)
-    .join("\n");
+  const passages = reportPassages(dir, q.table_id).join("\n");
   const answer = readClause(q.question, passages)?.answer ?? "";
   const right = em(q, answer);
   const runRight = run.has(q.question_id) ? em(q, run.get(q.question_id)!) : 0;

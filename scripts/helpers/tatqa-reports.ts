@@ -1,7 +1,7 @@
 /**
  * A TAT-QA-style split read as the benchmark scripts read it, bypassing the index: each question's
  * whole table (as evidence rows and as markdown) and its report's passages. Shared by
- * scripts/tatqa-cells.ts and scripts/train-reading-choice.ts.
+ * scripts/tatqa-cells.ts, scripts/tatqa-spans.ts and scripts/train-reading-choice.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,6 +27,13 @@ export interface Report {
   passages: string[];
 }
 
+/** The passages' texts of one report (passages/<table id>.json of the split folder). */
+export function reportPassages(dir: string, tableId: string): string[] {
+  return (JSON.parse(readFileSync(join(dir, "passages", `${tableId}.json`), "utf8")) as Array<{ text: string }>).map(
+    (p) => p.text,
+  );
+}
+
 /** The reports of a split folder (tables/, passages/), by table id; an unknown id is an error naming the folder. */
 export function splitReports(dir: string, script: string): (tableId: string) => Report {
   const tables = new Map(loadTables(join(dir, "tables")).tables.map((t) => [t.id, t]));
@@ -38,9 +45,7 @@ export function splitReports(dir: string, script: string): (tableId: string) => 
       rowIdx: i,
       cells: r.map((value, c) => ({ column: t.header[c]!, value })),
     }));
-    const passages = (
-      JSON.parse(readFileSync(join(dir, "passages", `${tableId}.json`), "utf8")) as Array<{ text: string }>
-    ).map((p) => p.text);
+    const passages = reportPassages(dir, tableId);
     const markdown = [t.header, ...t.rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
     return { tableId: t.id, rows, markdown, passages };
   };
