@@ -7,7 +7,8 @@
  *
  * Build the store first (any tables dir): npx tsx scripts/offline-dev.ts --build <tables dir> --store <file>.
  * `--no-target-model` ranks target columns with the hand score (models/target-columns.json unused);
- * `--no-link-model` keeps findMentions's condition links (models/condition-links.json unused).
+ * `--no-link-model` keeps findMentions's condition links (models/condition-links.json unused);
+ * `--no-plan-model` answers with the registry's first plan (models/plan-choice.json unused).
  * `--c-top K` restricts the usable columns to the K best columns by header overlap with the question
  * (an approximation of the graph's allowed columns C) to measure what C costs.
  */
@@ -28,6 +29,7 @@ import { fuseEvidence } from "../nodes/offline/fuse.js";
 import { cleanAnswer } from "../nodes/offline/answer-format.js";
 import type { SubQueryPlan } from "../nodes/types.js";
 import { setTargetColumnModel } from "../nodes/offline/target-column-model.js";
+import { choosePlan, setPlanChoiceModel } from "../nodes/offline/plan-choice.js";
 
 const { values } = parseArgs({
   options: {
@@ -42,12 +44,15 @@ const { values } = parseArgs({
     out: { type: "string" },
     "no-target-model": { type: "boolean", default: false },
     "no-link-model": { type: "boolean", default: false },
+    "no-plan-model": { type: "boolean", default: false },
   },
 });
 // (The hand-scored target column, for before/after figures of the learned one.)
 if (values["no-target-model"]) setTargetColumnModel(null);
 // (findMentions's own links, for before/after figures of the learned condition linking.)
 if (values["no-link-model"]) setConditionLinkModel(null);
+// (The registry's first plan, for before/after figures of the learned plan choice.)
+if (values["no-plan-model"]) setPlanChoiceModel(null);
 
 if (values.build) {
   if (!values.store) throw new Error("--build needs --store <file>");
@@ -117,7 +122,11 @@ for (const q of questions.slice(0, limit)) {
       const restricted = planSql({ analysis, catalog, mentions, usable });
       if (full?.sql !== restricted?.sql) cMisses++;
     }
-    const plan = planSql({ analysis, catalog, mentions, ...(usable ? { usable } : {}) });
+    // The decomposer's plan: the learned choice among the candidates, each run (plan-choice.ts).
+    const plan =
+      choosePlan(q.question, { analysis, catalog, mentions, ...(usable ? { usable } : {}) }, (sql) =>
+        db.prepare(sql).all(),
+      )?.plan ?? null;
     features = plan ? planFeatures(analysis, mentions, plan, catalog) : undefined;
     if (plan) {
       // The SQL routes run every statement through the guard: count what it refuses.

@@ -9,8 +9,7 @@ import type { TableSchema } from "../indexing/types.js";
 import { wtqCorrect } from "../evals/scoring/wtq.js";
 import { analyzeQuestion, type QuestionAnalysis } from "../nodes/offline/analysis.js";
 import { askedWords, findMentions, type EntityMention } from "../nodes/offline/mentions.js";
-import { fuseEvidence } from "../nodes/offline/fuse.js";
-import { cleanAnswer } from "../nodes/offline/answer-format.js";
+import { sqlRowsAnswer } from "../nodes/offline/fuse.js";
 import { loadCatalog, type TableCatalog } from "../nodes/offline/table-catalog.js";
 
 export interface HarnessQuestion {
@@ -41,33 +40,14 @@ export function prepareQuestion(
   return { analysis, catalog, mentions };
 }
 
-/** The offline answer of a statement's rows (as scripts/offline-dev.ts forms it). */
+/** The offline answer of a statement's rows (as the graph's SQL route and synthesis form it). */
 export function answerOf(
   question: string,
   analysis: QuestionAnalysis,
   mentions: EntityMention[],
   rows: unknown[],
 ): string {
-  const answer = fuseEvidence({
-    question,
-    subQuery: question,
-    plan: {
-      subQuery: question,
-      requiredModalities: "table",
-      expectedOperator: analysis.operator,
-      needGlobalTableView: analysis.needGlobalView,
-      entityMentions: mentions.map((m) => m.text),
-      uncertainty: 0,
-      analysis: analysis as unknown as Record<string, unknown>,
-    },
-    route: "SQL",
-    textEvidence: "",
-    schemaEvidence: "",
-    sqlResult: JSON.stringify(rows),
-    markdown: "",
-  });
-  // The graph's synthesis cleans a single step's answer the same way (first line, quotes, spaces).
-  return answer === "not found" ? "" : cleanAnswer(answer);
+  return sqlRowsAnswer(question, analysis, mentions, rows);
 }
 
 /** Runs a statement and judges its answer with the official WTQ match (false when it fails). */

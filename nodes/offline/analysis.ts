@@ -133,6 +133,11 @@ export interface QuestionAnalysis {
     template?: string;
     /** The plan generator that built it (nodes/offline/plans/registry.ts). */
     generator?: string;
+    /**
+     * Set when the learned plan choice (plan-choice.ts) took another candidate than the registry's first
+     * plan: its generator and target-column rank, so the SQL writer builds the same plan over C.
+     */
+    planChoice?: { generator: string; targetRank: number };
     columns?: string[];
     /**
      * Estimated probability (0..1) that the planned SQL answers the question, from the plan's shape

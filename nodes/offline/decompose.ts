@@ -18,7 +18,7 @@ import { createBridge, type BridgeFn } from "./bridge.js";
 import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { linkChoice } from "./condition-links.js";
 import { planConfidence, planFeatures } from "./confidence.js";
-import { planSql } from "./sql-writer.js";
+import { choosePlan } from "./plan-choice.js";
 import { headerMatch } from "./columns.js";
 import { loadCatalog, type TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -111,10 +111,14 @@ export async function analyseAndGround(
       hinted: tableId !== undefined && tablesForHint(tableId, index.tables).includes(table.tableId),
       ...(margin ? { linkMargin: margin } : {}),
     };
-    const planned = planSql({ analysis, catalog, mentions });
+    // The learned choice among the registry's candidate plans, each run on the table (plan-choice.ts).
+    const choice = choosePlan(question, { analysis, catalog, mentions }, (sql) => index.db.prepare(sql).all());
+    const planned = choice?.plan;
     if (planned) {
       analysis.grounding.template = planned.template;
       analysis.grounding.generator = planned.generator;
+      if (choice.rank > 0)
+        analysis.grounding.planChoice = { generator: planned.generator, targetRank: planned.targetRank };
       analysis.grounding.columns = columnsOf(planned.sql, table);
       // "is marlow from denton or lyle?": the options were found in the table, not in the wording.
       if (planned.template === "choice" && planned.options && !analysis.comparison) {

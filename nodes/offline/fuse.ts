@@ -11,9 +11,17 @@
  * Numbers get "%" for percentage questions and the evidence's declared scale ("in thousands") for
  * amounts, as TAT-QA's scorer expects.
  */
-import { analysisOf, analyzeQuestion } from "./analysis.js";
+import { analysisOf, analyzeQuestion, type QuestionAnalysis } from "./analysis.js";
 import { answerKindOf, asksForDescription, isNumericKind, numericValue } from "./answer-kind.js";
-import { NOT_FOUND, formatForQuestion, formatScalar, isSentinel, joinList, splitList } from "./answer-format.js";
+import {
+  NOT_FOUND,
+  cleanAnswer,
+  formatForQuestion,
+  formatScalar,
+  isSentinel,
+  joinList,
+  splitList,
+} from "./answer-format.js";
 import { keyStems, parseBlocks, parseMarkdownRows } from "./evidence.js";
 import { normaliseForContainment } from "../../text/normalise.js";
 import { CELL_CONFIDENCE, readPassageSpans, readPassages, readTableRows, type Reading } from "./reader.js";
@@ -147,4 +155,36 @@ export async function fuse(input: FuseInput): Promise<string> {
 export function createFuse(context: ScaleContext): (input: FuseInput) => Promise<string> {
   return async (input) =>
     fuseEvidence(input, context(`${input.textEvidence}\n${input.markdown}\n${input.schemaEvidence}`), context.ofTable);
+}
+
+/**
+ * The answer the SQL route would give from a statement's rows for a table-only question (no passages,
+ * no table markdown), cleaned as synthesis cleans a single step's answer; "" when there is none. The
+ * plan chooser (plan-choice.ts) reads its candidates' answers this way, and the SQL harnesses score it.
+ */
+export function sqlRowsAnswer(
+  question: string,
+  analysis: QuestionAnalysis,
+  mentions: readonly { text: string }[],
+  rows: readonly unknown[],
+): string {
+  const answer = fuseEvidence({
+    question,
+    subQuery: question,
+    plan: {
+      subQuery: question,
+      requiredModalities: "table",
+      expectedOperator: analysis.operator,
+      needGlobalTableView: analysis.needGlobalView,
+      entityMentions: mentions.map((m) => m.text),
+      uncertainty: 0,
+      analysis: analysis as unknown as Record<string, unknown>,
+    },
+    route: "SQL",
+    textEvidence: "",
+    schemaEvidence: "",
+    sqlResult: JSON.stringify(rows),
+    markdown: "",
+  });
+  return answer === NOT_FOUND ? "" : cleanAnswer(answer);
 }

@@ -21,6 +21,7 @@ import { planMatchFeatures } from "./plan-match.js";
 import { sqlChoiceMargins } from "./choice-margins.js";
 import { familyOn } from "./feature-families.js";
 import { firstPlan, planCandidates } from "./plans/registry.js";
+import { PLAN_CHOICE_CAP } from "./plan-choice.js";
 import { sameBinding } from "./plans/sql-parts.js";
 import type { NamedPlan, RequiredBinding, SqlPlanInput } from "./plans/types.js";
 import { withSqlFragments } from "./sql-dialect.js";
@@ -28,8 +29,20 @@ import { withSqlFragments } from "./sql-dialect.js";
 export type { NamedPlan, RequiredBinding, SqlPlan, SqlPlanInput, SqlTemplate } from "./plans/types.js";
 export { sqlString } from "./plans/sql-parts.js";
 
-/** Builds the SQL for a question over one table (the first plan of the registry, nodes/offline/plans/registry.ts), or null when no generator applies. */
+/**
+ * Builds the SQL for a question over one table, or null when no generator applies: the candidate the
+ * decomposer chose for this table when that was not the registry's first plan (`grounding.planChoice`,
+ * the learned choice of plan-choice.ts), else the first plan (nodes/offline/plans/registry.ts).
+ */
 export function planSql(input: SqlPlanInput): NamedPlan | null {
+  const g = input.analysis.grounding;
+  const chosen = g?.planChoice;
+  if (chosen && g.tableId === input.catalog.schema.tableId) {
+    const match = planCandidates(input, PLAN_CHOICE_CAP).find(
+      (p) => p.generator === chosen.generator && p.targetRank === chosen.targetRank,
+    );
+    if (match) return match;
+  }
   return firstPlan(input);
 }
 
@@ -131,7 +144,11 @@ export function createWriteSqlCandidates(index: OpenedIndex): (input: WriteSqlIn
       const margins = familyOn("mg:", input.verifierFeatures, kind);
       // (An alternative whose template contradicts the expected answer kind — a lookup for "how many" — was right
       // for 5 of 272 such candidates on WTQ train-500: not worth running.)
-      return planCandidates(planInput, SQL_CANDIDATES)
+      // writeSql's plan first (the learned choice may have taken another candidate), then the others in list order.
+      const chosen = planSql(planInput);
+      const others = planCandidates(planInput, SQL_CANDIDATES + 1).filter((p) => p.sql !== chosen?.sql);
+      return (chosen ? [chosen, ...others] : others)
+        .slice(0, SQL_CANDIDATES)
         .filter((plan, rank) => rank === 0 || kindAgreement(plan.template, planInput.analysis) !== "disagree")
         .map((plan, rank) => ({
           sql: plan.sql,
