@@ -11,7 +11,7 @@ import { chooseRoute } from "./choose-route.js";
 import { createDecompose } from "./decompose.js";
 import { createFuse } from "./fuse.js";
 import { linkValue } from "./link-value.js";
-import { createReaders } from "./reader.js";
+import { createReaders } from "./readers.js";
 import { createCandidateReaders } from "./reader-candidates.js";
 import { createWriteSql, createWriteSqlCandidates } from "./sql-writer.js";
 import { synthesize } from "./synthesize.js";

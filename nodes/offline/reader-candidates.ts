@@ -15,7 +15,6 @@ import {
   askedCell,
   bridgedInput,
   describedRowOf,
-  describedRowSpans,
   readPassageSpans,
   readRowsWith,
   readTableCells,
@@ -28,6 +27,7 @@ import { type EvidenceRow, keyStems, parseBlocks, parseMarkdownRows, parseRows }
 import { normaliseForContainment } from "../../text/normalise.js";
 import { answerFromCells } from "./table-cells.js";
 import type { DescribedRow } from "./bridge.js";
+import { rankRowAnswers, readRow, type RowAnswer } from "./row-answers.js";
 import type { ScaleContext, TablePassages } from "./table-context.js";
 import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
 
@@ -127,21 +127,19 @@ export function describedRowCandidates(
   const kind = answerKindOf(input.plan, input.subQuery || input.question);
   const margin = rowMargin(row);
   const out: ReaderCandidate[] = [];
-  const cell = askedCell(input, row);
+  const reading = readRow(input, row);
+  const cell = reading.asked;
   const rowChoice = rowChoiceFeatures(row);
-  if (cell)
-    out.push({
-      answer: cell,
-      features: {
-        "rc:row-cell": 1,
-        "rc:rank=1": 1,
-        "rc:row-margin": round(margin),
-        ...rowChoice,
-        [fitsKind(cell, kind) ? "rc:kind-agree" : "rc:kind-disagree"]: 1,
-      },
-    });
+  const cellFeatures = (answer: string) => ({
+    "rc:row-cell": 1,
+    "rc:rank=1": 1,
+    "rc:row-margin": round(margin),
+    ...rowChoice,
+    [fitsKind(answer, kind) ? "rc:kind-agree" : "rc:kind-disagree"]: 1,
+  });
+  if (cell) out.push({ answer: cell, features: cellFeatures(cell) });
   const evidence = row.passages.map((p) => p.text).join("\n");
-  const read = describedRowSpans(input, row, k);
+  const read = reading.spans.slice(0, k);
   const spans = spanFeatures(read, {
     kind,
     mentions: input.plan?.entityMentions ?? [],
@@ -152,7 +150,36 @@ export function describedRowCandidates(
     ...c,
     features: { ...c.features, ...rowChoice, ...recurrence(c.answer, row), ...rerankFeatures(read, i) },
   }));
-  return distinct([...out, ...spans.map((c) => (out.length > 0 ? { ...c, features: shiftRank(c.features) } : c))], k);
+  const hand = [...out, ...spans.map((c) => (out.length > 0 ? { ...c, features: shiftRank(c.features) } : c))];
+  return distinct(withRowAnswerChoice(hand, reading.candidates, cellFeatures), k);
+}
+
+/**
+ * The hand candidates with the learned row-answer choice (row-answers.ts) applied: its pick first
+ * (a cell the hand candidates lack gets the asked cell's features), and each candidate's share P
+ * under the choice as `rc:row-answer-p`; `rc:row-answer-moved` marks a first answer the choice
+ * took over the hand reader's.
+ */
+function withRowAnswerChoice(
+  hand: readonly ReaderCandidate[],
+  candidates: readonly RowAnswer[],
+  cellFeatures: (answer: string) => Record<string, number>,
+): ReaderCandidate[] {
+  if (candidates.length === 0) return [...hand];
+  const ranked = rankRowAnswers(candidates);
+  const share = new Map(ranked.map((c) => [normaliseForContainment(c.answer), c.p]));
+  const pick = ranked[0]!;
+  const key = normaliseForContainment(pick.answer);
+  const withP = (c: ReaderCandidate): ReaderCandidate => ({
+    ...c,
+    features: { ...c.features, "rc:row-answer-p": round(share.get(normaliseForContainment(c.answer)) ?? 0) },
+  });
+  if (hand.length > 0 && normaliseForContainment(hand[0]!.answer) === key) return hand.map(withP);
+  const same = hand.find((c) => normaliseForContainment(c.answer) === key);
+  const first = same ?? { answer: pick.answer, features: cellFeatures(pick.answer) };
+  return [first, ...hand.filter((c) => c !== same)]
+    .map(withP)
+    .map((c, i) => (i === 0 ? { ...c, features: { ...c.features, "rc:row-answer-moved": 1 } } : c));
 }
 
 /**
@@ -280,7 +307,7 @@ export function reportCellCandidates(
 
 /**
  * Strategies.readTextCandidates / readRowsCandidates of the offline reader: the same first answer
- * as readText / readRows (reader.ts createReaders), then up to three other candidates.
+ * as readText / readRows (readers.ts createReaders), then up to three other candidates.
  */
 export function createCandidateReaders(
   context: ScaleContext,

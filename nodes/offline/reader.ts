@@ -13,7 +13,7 @@
  * wh-word/target words and whose value fits the expected kind; the filter entity is never returned.
  *
  * Both routes first try report tables (table-cells.ts: value at row label × period, and the fusion
- * prompt's arithmetic over such cells). With an index (`createReaders`), numbers read from tables
+ * prompt's arithmetic over such cells). With an index (`createReaders`, readers.ts), numbers read from tables
  * get the scale their passages declare, and TEXT prefers the passages linked from the table row
  * the question describes (bridge.ts).
  */
@@ -45,8 +45,8 @@ import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.j
 import { passageWins } from "./reading-choice.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
-import type { ReadRowsInput, ReadTextInput, Strategies } from "../strategies.js";
-import { tableIdsIn, type ScaleContext, type TablePassages } from "./table-context.js";
+import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
+import { tableIdsIn, type TablePassages } from "./table-context.js";
 import type { LinkedValue, SubQueryPlan } from "../types.js";
 import type { DescribedRow } from "./bridge.js";
 import type { Passage } from "../../indexing/types.js";
@@ -249,10 +249,10 @@ export function withMeasureUnit(sentence: string, span: { text: string; at: numb
 }
 
 /** A question asking for a nationality, language or people: a demonym may answer it. */
-const NATIONALITY_QUESTION =
+export const NATIONALITY_QUESTION =
   /\b(nationality|national|language|languages|ethnicity|ethnic|citizenship|descent|origin|demonym|heritage|people|cuisine)\b/i;
 /** One capitalised word with a demonym's ending ("Italian", "Japanese", "Turkish", "Mexican"). */
-const DEMONYM = /^(?:North |South |East |West )?\p{Lu}\p{Ll}+(?:ian|ese|ish|ican|ean|an)$/u;
+export const DEMONYM = /^(?:North |South |East |West )?\p{Lu}\p{Ll}+(?:ian|ese|ish|ican|ean|an)$/u;
 
 /**
  * "… was an Italian rugby league coach": a demonym written before a lower-case noun is an
@@ -375,7 +375,7 @@ function idfOver(units: Array<Set<string>>): (s: string) => number {
 }
 
 /** True when the span is (or is inside) something the question already names. */
-function namedByQuestion(span: string, questionNorm: string, mentions: string[]): boolean {
+export function namedByQuestion(span: string, questionNorm: string, mentions: string[]): boolean {
   const s = normaliseForContainment(span);
   if (s === "") return true;
   if (s.length >= 2 && ` ${questionNorm} `.includes(` ${s} `)) return true;
@@ -915,7 +915,7 @@ export function askedPhrase(question: string): string[] | undefined {
  * The asked phrase and where its head noun is: last after a copula or "name of" ("what is the
  * stadium capacity …"), first otherwise, where a verb may follow the noun ("which player transferred …").
  */
-function askedPhraseOf(question: string): { words: string[]; headLast: boolean } | undefined {
+export function askedPhraseOf(question: string): { words: string[]; headLast: boolean } | undefined {
   const words = question
     .toLowerCase()
     .replace(/[?]/g, " ")
@@ -961,7 +961,7 @@ function trailingPhrase(words: readonly string[]): { words: string[]; headLast: 
 }
 
 /** Words of a phrase or header for matching one to the other: lower case, stemmed, stop words kept ("name", "number"). */
-function matchWords(text: string): string[] {
+export function matchWords(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -974,7 +974,7 @@ function matchWords(text: string): string[] {
  * phrase words (the head noun ends the phrase: "stadium capacity" asks for the capacity). A header
  * word of three letters or more may abbreviate a phrase word ("Pos" for position).
  */
-function headerFit(phrase: readonly string[], headLast: boolean, header: string): number {
+export function headerFit(phrase: readonly string[], headLast: boolean, header: string): number {
   const heads = matchWords(header);
   let fit = 0;
   phrase.forEach((p, i) => {
@@ -985,7 +985,7 @@ function headerFit(phrase: readonly string[], headLast: boolean, header: string)
 }
 
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
-function cellFitsShape(value: string, kind: AnswerKind): boolean {
+export function cellFitsShape(value: string, kind: AnswerKind): boolean {
   if (kind === "date") return timeLike(value);
   if (kind === "year" || kind === "month") return fitsKind(value, kind);
   if (isNumericKind(kind)) return /\d/.test(value);
@@ -1134,23 +1134,21 @@ function rowEntity(
   const value = cells.cells[column]?.value ?? "";
   if (column < 0 || namedByQuestion(value, questionNorm, [])) return undefined;
   const page = row.passages.find((p) => p.cells?.some(([r, c]) => r === row.rowId && c === column));
-  // What the page says it is: the copula's complement in its first sentence ("… is a community radio station").
+  return pageSaysItIs(page?.text ?? "").has(noun) ? cleanAnswer(value) : undefined;
+}
+
+/** What a page says its subject is: the stems of the copula's complement in its first sentence ("… is a community radio station"). */
+export function pageSaysItIs(text: string): Set<string> {
   const complement =
     /\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+([^,.;()]+?)(?=\s+(?:and|who|which|that|from|in|of|on|for|by|with|based|located)\b|[,.;()]|$)/i.exec(
-      sentences(page?.text ?? "")[0] ?? "",
+      sentences(text)[0] ?? "",
     );
-  return keyStems(complement?.[1] ?? "").has(noun) ? cleanAnswer(value) : undefined;
+  return keyStems(complement?.[1] ?? "");
 }
 
 /** A passage as the index chunks it: its title on the first line, then its text. */
 function passageBody(p: Passage): string {
   return p.title && !p.text.startsWith(p.title) ? `${p.title}\n${p.text}` : p.text;
-}
-
-function readDescribedRow(input: ReadTextInput, row: DescribedRow): string | undefined {
-  const cell = askedCell(input, row);
-  if (cell) return cell;
-  return describedRowSpans(input, row, 1)[0]?.answer || undefined;
 }
 
 /**
@@ -1238,29 +1236,4 @@ export function bridgedInput(bridge: Bridge | undefined, input: ReadTextInput): 
     if (subQuery) return { ...input, subQuery };
   }
   return input;
-}
-
-/**
- * Strategies.readText / readRows that also read the scale declared by the tables' passages and,
- * for TEXT, name the passages linked from the row the question describes (as the bridge step does)
- * so that the reader prefers them among the retrieved passages.
- */
-export function createReaders(context: ScaleContext, bridge?: Bridge): Pick<Strategies, "readText" | "readRows"> {
-  const bridged = (input: ReadTextInput): ReadTextInput => bridgedInput(bridge, input);
-  const describedRow = (input: ReadTextInput | ReadRowsInput, evidence: string) =>
-    describedRowOf(bridge, input, evidence);
-  const readRowCell = (input: ReadRowsInput): string | undefined => {
-    const row = describedRow(input, `${input.schemaInfo}\n${input.tableContext}`);
-    return row ? askedCell(input, row) : undefined;
-  };
-  return {
-    readText: async (input) => {
-      const row = describedRow(input, input.evidence);
-      return (
-        (row && readDescribedRow(input, row)) ?? readTextWith(bridged(input), context(input.evidence), context.ofTable)
-      );
-    },
-    readRows: async (input) =>
-      readRowCell(input) ?? readRowsWith(input, context(`${input.schemaInfo}\n${input.tableContext}`), context.ofTable),
-  };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   askedPhrase,
   asksMeasureWithoutUnit,
-  createReaders,
   readRows,
   readText,
   readTextWith,
@@ -12,6 +11,7 @@ import {
   withoutTrailingNote,
   type Bridge,
 } from "../../../nodes/offline/reader.js";
+import { createReaders } from "../../../nodes/offline/readers.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { LinkedValue, SubQueryPlan } from "../../../nodes/types.js";
