@@ -14,6 +14,7 @@ import {
   col,
   hasNum,
   holdsYears,
+  isMonthLevel,
   mentionPredicate,
   monthColumn,
   namedDateColumn,
@@ -451,7 +452,7 @@ function yearsOfNamedDates(
   const inDates = mentions.filter(
     (m) =>
       /^(?:1[89]|20)\d\d$/.test(m.text.trim()) &&
-      catalog.columns[m.columnIndex]!.schema.type === "date" &&
+      isMonthLevel(catalog.columns[m.columnIndex]!) &&
       new RegExp(
         `(?:\\b(?:in|during|for|of) |[a-z] )${m.text.trim()}(?:\\?)?$|\\b(?:in|during|for|of) ${m.text.trim()}\\b`,
       ).test(a.normalized),

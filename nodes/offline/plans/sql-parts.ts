@@ -106,6 +106,16 @@ export function monthColumn(
   );
 }
 
+/** A date column of whole months ("Jan 2023", "2023-01", "01/2023"): every filled cell names a month of a year. */
+export function isMonthLevel(c: CatalogColumn): boolean {
+  const filled = c.raw.filter((v) => v.trim() !== "");
+  return (
+    c.schema.type === "date" &&
+    filled.length > 0 &&
+    filled.every((v) => /^\s*(?:[A-Za-z]{3,9}\.?,? \d{4}|\d{4}-\d{1,2}|\d{1,2}\/\d{4})\s*$/.test(v))
+  );
+}
+
 /**
  * A column numbering the rows (game 1, 2, 3 …, episode numbers): most rows hold the previous row's number plus
  * one. Such a column is counted by rows, never added up ("how many games …" does not sum "Game").

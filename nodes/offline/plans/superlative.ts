@@ -20,6 +20,7 @@ import {
   col,
   hasNum,
   holdsYears,
+  isMonthLevel,
   isSequence,
   mentionPredicate,
   monthColumn,
@@ -117,12 +118,8 @@ function monthFrequencyPlan(
   });
   // (Rows of whole months, "Jan 2023", over several years: a month of one year. Over dates of days, the month of
   // the year, as "which month has the most games" is usually meant.)
-  const filled = c.raw.filter((v) => v.trim() !== "");
-  const monthRows =
-    filled.length > 0 &&
-    filled.every((v) => /^\s*(?:[A-Za-z]{3,9}\.?,? \d{4}|\d{4}-\d{1,2}|\d{1,2}\/\d{4})\s*$/.test(v));
-  const years = new Set(filled.flatMap((v) => v.match(/\b(?:1[89]|20)\d\d\b/g) ?? []));
-  const byYear = c.schema.type === "date" && monthRows && years.size > 1;
+  const years = new Set(c.raw.flatMap((v) => v.match(/\b(?:1[89]|20)\d\d\b/g) ?? []));
+  const byYear = isMonthLevel(c) && years.size > 1;
   const month = `CASE ${cases.join(" ")} END`;
   const label = byYear ? `${month} || ' ' || substr(${date}, 1, 4)` : month;
   const key = byYear ? `substr(${date}, 1, 7)` : month;
