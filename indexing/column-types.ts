@@ -105,8 +105,11 @@ function iso(y: number, m: number, d?: number): string | null {
   return `${y}-${mm}-${String(d).padStart(2, "0")}`;
 }
 
-/** Parses a date in a common written form to ISO `YYYY-MM-DD` (or `YYYY-MM` for month + year), or null. */
-export function parseDate(text: string): string | null {
+/**
+ * Parses a date in a common written form to ISO `YYYY-MM-DD` (or `YYYY-MM` for month + year), or null.
+ * `dayFirst`: the column's slashed dates are day first (its other cells show it), so 03/12/2023 is 3 December.
+ */
+export function parseDate(text: string, dayFirst = false): string | null {
   if (text.length > MAX_PARSE_CHARS || !HAS_DIGIT.test(text)) return null; // every form below has a digit
   const t = dropFootnote(text.trim()).replace(/\s+,/g, ",").replace(/\s+/g, " ").trim();
   if (t.length < 6 || t.length > 40) return null;
@@ -117,8 +120,8 @@ export function parseDate(text: string): string | null {
     const a = +m[1]!;
     const b = +m[2]!;
     const y = +m[3]!;
-    // A dot separator is day-first (European); a slash is month-first unless that cannot be.
-    if (t.includes(".") || a > 12) return iso(y, b, a);
+    // A dot separator is day-first (European); a slash is month-first unless that cannot be, or the column is day first.
+    if (t.includes(".") || a > 12 || (dayFirst && b <= 12)) return iso(y, b, a);
     return iso(y, a, b);
   }
   m = /^([A-Za-z]{3,9}\.?) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(t);
@@ -143,6 +146,9 @@ export class ColumnTypeCounter {
   private integers = 0;
   private numbers = 0;
   private dates = 0;
+  /** Slashed dates that can only be day first (31/03/2024) / only month first (3/31/2024). */
+  private onlyDayFirst = 0;
+  private onlyMonthFirst = 0;
   add(v: string): void {
     if (isPlaceholder(v)) return;
     this.informative++;
@@ -152,7 +158,14 @@ export class ColumnTypeCounter {
       if (Number.isSafeInteger(n) && !/[.%]/.test(dropFootnote(v))) this.integers++;
     } else if (parseDate(v) !== null) {
       this.dates++;
+      const m = /^\s*(\d{1,2})\/(\d{1,2})\/\d{4}\s*$/.exec(v);
+      if (m && +m[1]! > 12 && +m[2]! <= 12) this.onlyDayFirst++;
+      if (m && +m[2]! > 12 && +m[1]! <= 12) this.onlyMonthFirst++;
     }
+  }
+  /** The column's slashed dates are day first: some cell says so and none says otherwise. */
+  dayFirst(): boolean {
+    return this.onlyDayFirst > 0 && this.onlyMonthFirst === 0;
   }
   type(): ColumnType {
     if (this.informative === 0) return "text";
@@ -164,13 +177,13 @@ export class ColumnTypeCounter {
 }
 
 /** The value stored in a column's typed SQL column: number, ISO date text, trimmed text, or null. */
-export function typedValue(text: string, type: ColumnType): number | string | null {
+export function typedValue(text: string, type: ColumnType, dayFirst = false): number | string | null {
   if (type === "text") {
     const t = text.trim();
     return t === "" ? null : t;
   }
   if (isPlaceholder(text)) return null;
-  if (type === "date") return parseDate(text);
+  if (type === "date") return parseDate(text, dayFirst);
   const n = parseNumber(text);
   if (n === null) return null;
   if (type === "integer") return Number.isSafeInteger(n) ? n : null;

@@ -82,13 +82,17 @@ export function tableSchemaFor(table: TableSource, physical: string): TableSchem
       examples[c]!.push(t.length > EXAMPLE_MAX_CHARS ? `${t.slice(0, EXAMPLE_MAX_CHARS)}…` : t);
     }
   }
-  const columns = table.header.map((name, c) => ({
-    name,
-    physical: physicalColumns[c]!,
-    rawPhysical: `${physicalColumns[c]!}${RAW_SUFFIX}`,
-    type: types[c]!.type(),
-    examples: examples[c]!,
-  }));
+  const columns = table.header.map((name, c) => {
+    const type = types[c]!.type();
+    return {
+      name,
+      physical: physicalColumns[c]!,
+      rawPhysical: `${physicalColumns[c]!}${RAW_SUFFIX}`,
+      type,
+      ...(type === "date" && types[c]!.dayFirst() ? { dayFirst: true as const } : {}),
+      examples: examples[c]!,
+    };
+  });
   const schema: TableSchema = { tableId: table.id, physical, file: table.file, rowCount, columns };
   if (table.sheet !== undefined) schema.sheet = table.sheet;
   if (table.title !== undefined) schema.title = table.title;
@@ -155,6 +159,7 @@ export function writeSqlStore(
         const placeholders = new Array(1 + 2 * schema.columns.length).fill("?").join(", ");
         const insertRow = db.prepare(`INSERT INTO ${quoteIdent(schema.physical)} VALUES (${placeholders})`);
         const types = schema.columns.map((c) => c.type);
+        const dayFirst = schema.columns.map((c) => c.dayFirst === true);
         const params: Array<number | string | null> = new Array(1 + 2 * types.length);
         // a large table's statistics are counted from the rows as they go in (none is read back for them)
         const stats = isLargeTable(schema.rowCount)
@@ -166,7 +171,7 @@ export function writeSqlStore(
           params[0] = r++;
           for (let c = 0; c < types.length; c++) {
             const text = row[c] ?? "";
-            params[1 + 2 * c] = typedValue(text, types[c]!);
+            params[1 + 2 * c] = typedValue(text, types[c]!, dayFirst[c]);
             params[2 + 2 * c] = text;
             cells[c] = text;
           }

@@ -65,6 +65,8 @@ export interface ColumnSchema {
   /** Physical SQL identifier of the column holding the original cell text. */
   rawPhysical: string;
   type: ColumnType;
+  /** A date column written day first (31/03/2024): some cell cannot be month first, none cannot be day first. */
+  dayFirst?: true;
   /** First three distinct non-empty values (original text). */
   examples: string[];
 }

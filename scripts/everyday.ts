@@ -4,7 +4,7 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
  * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
@@ -13,7 +13,10 @@
  * wordings instead), `--suite fifth` tests/fixtures/everyday-fifth-tables.ts (hotel, meters, tickets,
  * garden, shelter, shipments; seed 5; `--fresh` likewise), `--suite sixth`
  * tests/fixtures/everyday-sixth-tables.ts (gym, recipes, podcast, park trees, crowdfunding, bird
- * sightings; seed 6; `--fresh` likewise); the first suite's default seed is 16.
+ * sightings; seed 6; `--fresh` likewise), `--suite seventh` tests/fixtures/everyday-seventh-tables.ts
+ * (basketball roster, purchase orders, monthly KPIs, expense claims, wine cellar, golf leaderboard, car
+ * sales; money with symbols, dates in several formats; seed 7; `--fresh` likewise); the first suite's
+ * default seed is 16.
  */
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +28,7 @@ import { everydayThirdCorpus } from "../tests/fixtures/everyday-third-tables.js"
 import { everydayFourthCorpus } from "../tests/fixtures/everyday-fourth-tables.js";
 import { everydayFifthCorpus } from "../tests/fixtures/everyday-fifth-tables.js";
 import { everydaySixthCorpus } from "../tests/fixtures/everyday-sixth-tables.js";
+import { everydaySeventhCorpus } from "../tests/fixtures/everyday-seventh-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -59,11 +63,17 @@ const suites = {
     const c = everydaySixthCorpus(Number(values.seed ?? 6));
     return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
   },
+  seventh: () => {
+    const c = everydaySeventhCorpus(Number(values.seed ?? 7));
+    return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
+  },
 };
 if (!(values.suite! in suites))
-  throw new Error(`--suite must be "first", "second", "third", "fourth", "fifth" or "sixth", not "${values.suite}"`);
-if (values.fresh && !["fourth", "fifth", "sixth"].includes(values.suite!))
-  throw new Error("--fresh is a block of the fourth, fifth and sixth suites: add --suite fourth, fifth or sixth");
+  throw new Error(
+    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth" or "seventh", not "${values.suite}"`,
+  );
+if (values.fresh && !["fourth", "fifth", "sixth", "seventh"].includes(values.suite!))
+  throw new Error("--fresh is a block of the fourth to seventh suites: add --suite fourth, fifth, sixth or seventh");
 const corpus = suites[values.suite as keyof typeof suites]();
 if (values.export) {
   // The suite for the SQL-plans harness: its index and its questions as WTQ-style records

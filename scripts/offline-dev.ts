@@ -25,6 +25,7 @@ import { linkMentions, setConditionLinkModel } from "../nodes/offline/condition-
 import { planSql } from "../nodes/offline/sql-writer.js";
 import { planFeatures, rowsFeature, type PlanFeatures } from "../nodes/offline/confidence.js";
 import { loadCatalog } from "../nodes/offline/table-catalog.js";
+import { expandHeaderShorthand } from "../nodes/offline/header-shorthand.js";
 import { fuseEvidence } from "../nodes/offline/fuse.js";
 import { cleanAnswer } from "../nodes/offline/answer-format.js";
 import type { SubQueryPlan } from "../nodes/types.js";
@@ -109,8 +110,10 @@ for (const q of questions.slice(0, limit)) {
   let targetColumn: string | undefined;
   if (schema) {
     const catalog = loadCatalog(db, schema);
-    const analysis = analyzeQuestion(q.question);
-    const mentions = linkMentions(q.question, analysis, catalog);
+    // (As the decomposer asks it: in the table's own header shorthand.)
+    const asked = expandHeaderShorthand(q.question, catalog);
+    const analysis = analyzeQuestion(asked);
+    const mentions = linkMentions(asked, analysis, catalog);
     note = mentions.map((m) => `${m.text}→${m.column}=${m.value}(${m.kind})`).join("; ");
     let usable: Set<number> | undefined;
     if (index && cTop > 0) {

@@ -213,6 +213,7 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   revenue: ["revenue", "sales", "total", "amount", "income"],
   value: ["value", "amount", "total", "price", "worth"],
   sell: ["sale", "sold", "amount", "revenue"],
+  salesperson: ["seller", "representative", "agent", "salesman"],
   sold: ["sale", "sold", "amount", "revenue", "unit", "copy"],
   // Results and scores.
   rated: ["rating", "score", "grade"],
@@ -379,6 +380,7 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   kcal: ["calorie"],
   dbh: ["diameter", "trunk"],
   yob: ["birth", "born", "year"],
+  rep: ["representative"],
 };
 
 /** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */

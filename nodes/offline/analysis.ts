@@ -63,6 +63,8 @@ export interface NumericCondition {
   percent?: boolean;
   /** "over $500", "above 3 euros": the literal is a sum of money (a column whose header names a currency first). */
   money?: boolean;
+  /** "over 2 million", "under 40k": the literal's scale word, as a factor; the compared column's size decides whether it applies. */
+  scale?: number;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -280,6 +282,17 @@ const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
   ],
 ];
 
+/** Scale words after a number ("2 million", "40k"). */
+const SCALE_WORDS: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  bn: 1e9,
+  billion: 1e9,
+};
+
 /** Header words of money columns, the hints of a condition on a sum of money ("orders over $500"). */
 const MONEY_HEADER_WORDS = ["amount", "total", "price", "cost", "fee", "fine", "rent"];
 
@@ -348,6 +361,8 @@ function conditionsIn(text: string): NumericCondition[] {
       const comparative = COMPARATIVE_HINT[m[1]!];
       // "at least 75% of the votes": a percentage names a percent column before any word does.
       const percent = q.slice(m.index! + m[0].length).startsWith("%");
+      const scaleWord = /^\s*(k|thousand|m|mn|million|bn|billion)\b/.exec(q.slice(m.index! + m[0].length))?.[1];
+      const scale = scaleWord ? SCALE_WORDS[scaleWord] : undefined;
       // "over $500", "above 3 euros": a sum of money names the money columns before any other word does.
       const money =
         /^[$£€]/.test(m[2]!) ||
@@ -372,7 +387,16 @@ function conditionsIn(text: string): NumericCondition[] {
           ...before.reverse(),
         ].filter((w) => !STOP_WORDS.has(w) && !/^\d/.test(w)),
       ];
-      out.push({ op, value, hint, ...(percent ? { percent } : {}), ...(money ? { money } : {}) });
+      // ("wines older than 2010" are from before it; "newer/younger than 2015", after.)
+      const yearValue = Number.isInteger(value) && value >= 1000 && value <= 2100;
+      out.push({
+        op: yearValue && m[1] === "older" ? "<" : yearValue && m[1] === "younger" ? ">" : op,
+        value,
+        hint: scaleWord ? hint.filter((w) => w !== scaleWord) : hint,
+        ...(percent ? { percent } : {}),
+        ...(money ? { money } : {}),
+        ...(scale ? { scale } : {}),
+      });
     }
   }
   // "the only team to have 9 wins", "who completed 7 laps", "won 2 silver medals": an equality on the named quantity.
@@ -956,7 +980,11 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       q,
     ) ||
     // "which cars were serviced in may", "what events are on in june": a plural noun with a plural verb.
-    /^(which|what) (?:\w+ )?[a-z]{2,}[^s'\s]s (?:were|are|have|had|become|became)\b/.test(q);
+    /^(which|what) (?:\w+ )?[a-z]{2,}[^s'\s]s (?:were|are|have|had|become|became)\b/.test(q) ||
+    // "which claims exceed $1,500", "which wines cost over £150": a plural noun with a verb in its plural form.
+    /^which [a-z]{2,}[^s'\s]s (?!(?:is|was|has|does|did|do)\b)[a-z]{3,}(?<!s)\b(?! (?:the )?(?:most|least|highest|lowest|fewest)\b)(?! (?:is|was|has|does)\b)/.test(
+      q,
+    );
 
   const needGlobalView =
     operator === "count" ||

@@ -116,6 +116,13 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
       score += 0.6 * weight;
       return;
     }
+    // A header typed without its vowels ("Btls" for bottles, "Mktg", "Ctry", "Pts"): the header word's letters
+    // appear in order in the question word, from its first letter.
+    // (Not the table's own row noun: "appointment" of an appointments table is not its "Appt #".)
+    if (w.length >= 4 && !rowNoun && [...header].some((h) => isContraction(h, w))) {
+      score += 1.2 * weight;
+      return;
+    }
     if (useLearned) {
       const model = learnedModel();
       const m = model ? own(model.assoc, s) : undefined;
@@ -127,6 +134,14 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
     }
   });
   return score + related;
+}
+
+/** "btl" of "bottles", "mktg" of "marketing": consonants only after the first letter, in order inside the longer word. */
+export function isContraction(h: string, w: string): boolean {
+  if (h.length < 3 || h.length >= w.length || h[0] !== w[0] || !/^[a-z][b-df-hj-np-tv-z]+$/.test(h)) return false;
+  let i = 1;
+  for (const ch of w.slice(1)) if (ch === h[i]) i++;
+  return i === h.length;
 }
 
 export function isNumericColumn(c: CatalogColumn): boolean {
@@ -522,7 +537,13 @@ export function chooseConditionColumn(
     if (values.length > 0 && value >= Math.min(...values) && value <= Math.max(...values)) score += 0.5;
     if (isRankColumn(c)) score -= 0.6;
     if (options.percent && c.raw.filter((v) => v.trim().endsWith("%")).length >= 0.5 * c.raw.length) score += 3;
-    if (options.money && /[$€£]|\b(usd|eur|gbp)\b/i.test(c.schema.name)) score += 2;
+    // (Money is named by a currency in the header, or written in the cells: "$1,780,000".)
+    if (
+      options.money &&
+      (/[$€£]|\b(usd|eur|gbp)\b/i.test(c.schema.name) ||
+        c.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * c.raw.filter((v) => v.trim() !== "").length)
+    )
+      score += 2;
     if (!best || score > best.score) best = { column: c, score };
   }
   return best?.column;

@@ -21,6 +21,7 @@ import { planConfidence, planFeatures } from "./confidence.js";
 import { choosePlan } from "./plan-choice.js";
 import { headerMatch } from "./columns.js";
 import { loadCatalog, type TableCatalog } from "./table-catalog.js";
+import { expandHeaderShorthand } from "./header-shorthand.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 
@@ -100,11 +101,14 @@ export async function analyseAndGround(
   tableId: string | undefined,
 ): Promise<QuestionAnalysis> {
   const hasPassages = index.passages.length > 0;
-  const analysis = analyzeQuestion(question, { hasPassages });
+  let analysis = analyzeQuestion(question, { hasPassages });
   const table = await groundingTable(index, question, tableId);
   if (table) {
     const catalog = loadCatalog(index.db, table);
-    const { mentions, margin } = linkChoice(question, analysis, catalog);
+    // "points per game" of a "PPG" column, "round 2" of "R2": the question in the table's own shorthand.
+    const asked = expandHeaderShorthand(question, catalog);
+    if (asked !== question) analysis = analyzeQuestion(asked, { hasPassages });
+    const { mentions, margin } = linkChoice(asked, analysis, catalog);
     analysis.grounding = {
       tableId: table.tableId,
       mentions,

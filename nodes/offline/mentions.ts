@@ -367,6 +367,7 @@ export function findMentions(
         const category = catalog.columns.filter((c) => (c.distinct.get(plural)?.length ?? 0) >= 2);
         if (category.length > 0) [key, hits] = [plural, category];
       }
+
       hits.sort((a, b) => columnRank(a) - columnRank(b));
       if (hits.length === 0) continue;
       // "after oklahoma state": a longer phrase that is part of a cell ("at Oklahoma State") names that
@@ -450,6 +451,10 @@ export function findMentions(
     }
   }
 
+  // ("over $40,000" is one number: its digit groups are no part of a cell, only the whole number is.)
+  for (let i = 1; i < tokens.length; i++)
+    if (/^\d{3}$/.test(tokens[i]!) && /^\d+$/.test(tokens[i - 1]!) && text.includes(`${tokens[i - 1]},${tokens[i]}`))
+      covered[i] = covered[i - 1] = true;
   // 2. Partial: the span is a contiguous whole-word part of a cell value (names, places).
   for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
     for (let s = 0; s + n <= tokens.length; s++) {

@@ -13,6 +13,8 @@ import {
   bindingPredicate,
   col,
   hasNum,
+  holdsYears,
+  isMonthLevel,
   mentionPredicate,
   monthColumn,
   namedDateColumn,
@@ -57,19 +59,28 @@ export function conditionPredicates(
       columns.add(rank.index);
       continue;
     }
+    const choose = (value: number) =>
+      chooseConditionColumn(cond.hint, value, catalog, {
+        ...(usable ? { usable } : {}),
+        ...(cond.percent ? { percent: true } : {}),
+        ...(cond.money ? { money: true } : {}),
+      });
+    const largest = (t: CatalogColumn) => Math.max(0, ...t.num.map((n) => Math.abs(n ?? 0)));
+    // "over 2 million": the column chosen for the scaled number when it holds numbers that large, else the plain one.
+    const scaled = cond.scale ? choose(cond.value * cond.scale) : undefined;
     const c = cond.clock
       ? catalog.columns.find((t) => (!usable || usable.has(t.index)) && t.timeShare >= 0.5)
-      : chooseConditionColumn(cond.hint, cond.value, catalog, {
-          ...(usable ? { usable } : {}),
-          ...(cond.percent ? { percent: true } : {}),
-          ...(cond.money ? { money: true } : {}),
-        });
+      : scaled && largest(scaled) >= cond.scale!
+        ? scaled
+        : choose(cond.value);
     if (!c) continue;
     // "before september 2004" on a date column: the month (or date) bound already reads the year.
     if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
-    const yearLike = Number.isInteger(cond.value) && cond.value >= 1000 && cond.value <= 2100 && isYearColumn(c);
+    // "over 2 million" of a column of millions is 2000000; of a column whose cells say "2.5 million" (2.5), 2.
+    const value = cond.scale && largest(c) >= cond.scale ? cond.value * cond.scale : cond.value;
+    const yearLike = Number.isInteger(value) && value >= 1000 && value <= 2100 && isYearColumn(c);
     const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
-    preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${cond.value}`);
+    preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${value}`);
     columns.add(c.index);
   }
   return { preds, columns };
@@ -139,16 +150,21 @@ export function monthAndPlacePredicates(
   // "between april 1 and april 15", "from january to march": a range of days of the year, both ends included.
   const M = MONTHS.join("|");
   const range = new RegExp(
-    `\\b(?:from|between) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)? (?:to|and|through|until|till) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)?\\b`,
+    `\\b(?:from|between) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)? (?:to|and|through|until|till) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)?\\b(?:,? ((?:1[89]|20)\\d\\d)\\b)?`,
   ).exec(q);
   const rangeCol = range ? monthColumn(catalog, (c) => ok(c) && c.schema.type === "date") : undefined;
   if (range && rangeCol) {
     const end = (m: string, day: string | undefined, fallback: string) =>
       `${String(MONTHS.indexOf(m) + 1).padStart(2, "0")}-${(day ?? fallback).padStart(2, "0")}`;
     const date = col(rangeCol, undefined, false);
+    // (Months alone compare the month: a column of months, "2023-07", has no day to compare.)
     preds.push(
-      `substr(${date}, 6, 5) BETWEEN '${end(range[1]!, range[2], "01")}' AND '${end(range[3]!, range[4], "31")}'`,
+      range[2] || range[4]
+        ? `substr(${date}, 6, 5) BETWEEN '${end(range[1]!, range[2], "01")}' AND '${end(range[3]!, range[4], "31")}'`
+        : `substr(${date}, 6, 2) BETWEEN '${end(range[1]!, undefined, "01").slice(0, 2)}' AND '${end(range[3]!, undefined, "31").slice(0, 2)}'`,
     );
+    // "in q2 2024" (from april to june 2024): that year's months.
+    if (range[5]) preds.push(`substr(${date}, 1, 4) = '${range[5]}'`);
     columns.add(rangeCol.index);
   }
   const month = MONTHS.findIndex(
@@ -204,7 +220,10 @@ export function monthAndPlacePredicates(
   }
   let yearOfDate = false;
   // "who started in 2019?": a year that names no cell, on a column of full dates (a column of years holds it as a cell).
-  const yearOnly = /\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:1[89]|20)\d\d)\b(?!\s*[-–/])/.exec(q);
+  // ("total revenue 2023": a year closing a search-box fragment too.)
+  const yearOnly =
+    /\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:1[89]|20)\d\d)\b(?!\s*[-–/])/.exec(q) ??
+    /(?<=[a-z] )((?:1[89]|20)\d\d)\??$/.exec(q);
   if (
     yearOnly &&
     !mentions.some((m) => m.text.split(" ").includes(yearOnly[1]!)) &&
@@ -417,10 +436,60 @@ export function listBounds(
 }
 
 /** The rows the question selects (see RowSelection), from its mentions, bindings and stated conditions. */
+/**
+ * "how many cars were sold in 2023?" over a table with a Sale Date and a model-year "Yr" column: the year is
+ * a cell of Yr, but the verb names the date column, so the year bounds the dates (the mention is dropped and
+ * the year-of-date condition reads it).
+ */
+function yearsOfNamedDates(
+  a: QuestionAnalysis,
+  mentions: EntityMention[],
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+): EntityMention[] {
+  // "revenue in april 2024" over months written "Apr 2024": the year is part of the date cells it names, and the
+  // date conditions read it (a month with its year, a year, a range of months with its year).
+  const inDates = mentions.filter(
+    (m) =>
+      /^(?:1[89]|20)\d\d$/.test(m.text.trim()) &&
+      isMonthLevel(catalog.columns[m.columnIndex]!) &&
+      new RegExp(
+        `(?:\\b(?:in|during|for|of) |[a-z] )${m.text.trim()}(?:\\?)?$|\\b(?:in|during|for|of) ${m.text.trim()}\\b`,
+      ).test(a.normalized),
+  );
+  if (inDates.length > 0) mentions = mentions.filter((m) => !inDates.includes(m));
+  const years = mentions.filter((m) => {
+    const c = catalog.columns[m.columnIndex]!;
+    return /^(?:1[89]|20)\d\d$/.test(m.text.trim()) && c.schema.type !== "date" && holdsYears(c);
+  });
+  // ("2023 bikes", "the 2024 models": a year before a noun is the column of years' own.)
+  const attributive = (m: EntityMention) =>
+    new RegExp(`\\b${m.text.trim()} (?!(?:and|or|to|through|until|was|were|is|are|had|has|did)\\b)[a-z]`).test(
+      a.normalized,
+    );
+  const yearsOfEvents = years.filter((m) => !attributive(m));
+  if (yearsOfEvents.length === 0) return mentions;
+  const named = namedDateColumn(a, catalog, usable, new Set());
+  if (named?.schema.type === "date") return mentions.filter((m) => !yearsOfEvents.includes(m));
+  // "sold in 2023": a year after "in"/"during" is when the row's event happened — the table's one date column —
+  // unless a question word names the column of years ("2023 models", "model year 2023").
+  const dates = catalog.columns.filter((c) => (!usable || usable.has(c.index)) && c.schema.type === "date");
+  if (dates.length !== 1) return mentions;
+  const when = yearsOfEvents.filter((m) => {
+    const c = catalog.columns[m.columnIndex]!;
+    return (
+      new RegExp(`\\b(?:in|during) ${m.text.trim()}\\b`).test(a.normalized) &&
+      !a.contentWords.some((w) => headerMatch([w], c, false) >= 0.8)
+    );
+  });
+  return mentions.filter((m) => !when.includes(m));
+}
+
 export function rowSelection(
   ctx: Pick<PlanContext, "analysis" | "catalog" | "usable" | "bindings" | "table" | "input">,
 ): RowSelection {
-  const { analysis: a, catalog, usable, bindings, table, input } = ctx;
+  const { analysis: a, catalog, usable, bindings, table } = ctx;
+  const input = { ...ctx.input, mentions: yearsOfNamedDates(a, ctx.input.mentions, catalog, usable) };
   const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
   const bounds =
     a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);
@@ -472,5 +541,6 @@ export function rowSelection(
   for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
   const basePreds = [...filterPreds, ...cond.preds];
   const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
-  return { filters, cond, filterPreds, basePreds, used, yearOfDate: when.yearOfDate };
+  const period = [...when.columns].some((i) => catalog.columns[i]!.schema.type === "date");
+  return { filters, cond, filterPreds, basePreds, used, yearOfDate: when.yearOfDate, period };
 }

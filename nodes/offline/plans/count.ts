@@ -17,6 +17,7 @@ import {
   col,
   hasNum,
   holdsYears,
+  isSequence,
   mentionPredicate,
   mentionRows,
   numExpr,
@@ -189,6 +190,24 @@ export const countBeyondRow: PlanGenerator = {
   },
 };
 
+/** The noun spells a header of two or more words whole ("new signups" of "New Signups"). */
+function spellsHeader(noun: string[], c: CatalogColumn): boolean {
+  const words = new Set(noun.map(stem));
+  return c.headerWords.length >= 2 && c.headerWords.every((h) => words.has(h));
+}
+
+/** A header's head word: the word before "of" ("Duration of strike" → duration), else the last word. */
+function headWord(c: CatalogColumn): string {
+  const of = c.headerWords.indexOf("of");
+  return (of > 0 ? c.headerWords[of - 1] : c.headerWords[c.headerWords.length - 1]) ?? "";
+}
+
+/** The counted noun is the table's own row noun ("how many orders …" of an orders table counts rows). */
+function nounIsRowNoun(ctx: PlanContext): boolean {
+  const table = new Set(ctx.catalog.columns[0]?.tableWords ?? []);
+  return countNoun(ctx).some((w) => table.has(stem(w)));
+}
+
 /** "how many gold medals did X win?": the count column of the named rows (summed over several). */
 export const countColumnOfRow: PlanGenerator = {
   name: "count.column",
@@ -203,7 +222,37 @@ export const countColumnOfRow: PlanGenerator = {
     )?.[1];
     if ((!countCol || score < 0.8) && verb && !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb)))
       ({ column: countCol, score } = countColumn([verb], catalog, usable, used));
-    if (!countCol || score < 0.8 || filterPreds.length === 0) return null;
+    if (!countCol || score < 0.8) return null;
+    // "how many new customers did we get in 2024?": the counted noun spells a numeric column and only
+    // conditions (a period, a bound) select the rows: their values are added up, the rows are not counted.
+    if (filterPreds.length === 0) {
+      // (The noun before any number: "how many stays under 3 nights" counts stays.)
+      const head = countNoun(ctx).slice(
+        0,
+        Math.max(
+          0,
+          countNoun(ctx).findIndex((w) => /^\d/.test(w)),
+        ) || undefined,
+      );
+      const named = countColumn(head, catalog, usable, used);
+      if (
+        !named.column ||
+        named.column !== countCol ||
+        named.score < 1.5 ||
+        basePreds.length === 0 ||
+        (nounIsRowNoun(ctx) && !spellsHeader(head, named.column)) ||
+        // (The noun is the column's head word — "customers" of "New Customers", not "strikes" of "Duration of
+        // strike" — and the column holds amounts, not the rows' sequence numbers: "how many games" never adds up "Game".)
+        stem(head[head.length - 1] ?? "") !== headWord(named.column) ||
+        isSequence(named.column)
+      )
+        return null;
+      return {
+        sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol), ...summaryFilter(catalog)])}`,
+        template: "sum",
+        targetColumn: countCol.schema.name,
+      };
+    }
     const rows = mentionRows(filters);
     if (rows && rows.length > 1)
       return {

@@ -1,6 +1,6 @@
 /** Lookup plans: the asked-about column of the rows the mentions and conditions select. */
-import { rankTargetColumns } from "../columns.js";
-import { ROW, col, summaryFilter, where } from "./sql-parts.js";
+import { isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
+import { ROW, col, hasNum, holdsYears, mentionRows, numExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
 /** The target column of the selected rows: the first row unless a list is asked for (the rows of a year are all the answer). */
@@ -9,7 +9,7 @@ export const lookupRows: PlanGenerator = {
   applies: () => true,
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
-    const { filters, cond, basePreds, yearOfDate } = ctx.rows();
+    const { filters, cond, basePreds, yearOfDate, period } = ctx.rows();
     const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[ctx.targetRank]?.column;
     if (!target || basePreds.length === 0) return null;
     const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
@@ -20,6 +20,23 @@ export const lookupRows: PlanGenerator = {
       )
         ? " LIMIT 1"
         : "";
+    // "how much was spent on travel?", "how much revenue did we make in 2023?", "what was the revenue in q2 2024?"
+    // (money over a period): an amount over several selected rows is their sum (one row's amount stays its cell).
+    const money = target.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * target.raw.filter((v) => v.trim()).length;
+    if (
+      (/\bhow much\b/.test(a.normalized) || (money && period && filters.length === 0)) &&
+      !a.listAnswer &&
+      isNumericColumn(target) &&
+      !isIdentifierColumn(target) &&
+      !holdsYears(target) &&
+      target.timeShare < 0.5 &&
+      (filters.length > 0 ? (mentionRows(filters)?.length ?? 0) > 1 : yearOfDate || period)
+    )
+      return {
+        sql: `SELECT SUM(${numExpr(target)}) FROM ${table}${where([...preds, hasNum(target)])}`,
+        template: "sum",
+        targetColumn: target.schema.name,
+      };
     return {
       sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}${one}`,
       template: "lookup",

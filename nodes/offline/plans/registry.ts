@@ -84,6 +84,24 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
       ...(a.grounding ? { grounding: a.grounding } : {}),
     };
   }
+  // "what was X's total?", "X's total score" over a "Total" column: the named row's Total, not a sum.
+  if (
+    a.operator === "aggregate" &&
+    a.aggregate === "sum" &&
+    input.mentions.length > 0 &&
+    /'s total\b(?! (?:of|number|amount)\b)|\btotal (?:score|points)\b/.test(a.normalized) &&
+    catalog.columns.some(
+      (c) => isNumericColumn(c) && c.headerWords.includes("total") && (!usable || usable.has(c.index)),
+    )
+  ) {
+    a = {
+      ...a,
+      operator: "lookup",
+      aggregate: null,
+      answerType: "number",
+      targetHints: ["total", ...a.targetHints.filter((w) => w !== "total")],
+    };
+  }
   const bindings = (input.bindings ?? []).filter((b) => !usable || usable.has(b.columnIndex));
   // A binding that grounds the same value in another column replaces the mention (the binding is mandatory).
   const mentions = input.mentions.filter(

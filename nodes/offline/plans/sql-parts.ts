@@ -106,6 +106,28 @@ export function monthColumn(
   );
 }
 
+/** A date column of whole months ("Jan 2023", "2023-01", "01/2023"): every filled cell names a month of a year. */
+export function isMonthLevel(c: CatalogColumn): boolean {
+  const filled = c.raw.filter((v) => v.trim() !== "");
+  return (
+    c.schema.type === "date" &&
+    filled.length > 0 &&
+    filled.every((v) => /^\s*(?:[A-Za-z]{3,9}\.?,? \d{4}|\d{4}-\d{1,2}|\d{1,2}\/\d{4})\s*$/.test(v))
+  );
+}
+
+/**
+ * A column numbering the rows (game 1, 2, 3 …, episode numbers): most rows hold the previous row's number plus
+ * one. Such a column is counted by rows, never added up ("how many games …" does not sum "Game").
+ */
+export function isSequence(c: CatalogColumn): boolean {
+  const values = c.num.filter((n): n is number => n !== null);
+  if (values.length < 3 || !values.every(Number.isInteger)) return false;
+  let steps = 0;
+  for (let i = 1; i < values.length; i++) if (values[i] === values[i - 1]! + 1) steps++;
+  return steps >= 0.6 * (values.length - 1);
+}
+
 /** Rows selected by every mention (intersection), for deciding between a value and a sum. */
 export function mentionRows(mentions: EntityMention[]): number[] | undefined {
   let rows: Set<number> | undefined;
@@ -135,7 +157,8 @@ export function namedDateColumn(
       (!usable || usable.has(c.index)) &&
       !avoid.has(c.index) &&
       (c.schema.type === "date" || holdsYears(c)) &&
-      headerMatch(a.contentWords, c, false) >= 0.8,
+      // (Any one word: "how many cars were sold in 2023" names Sale Date by its second word.)
+      Math.max(0, ...a.contentWords.map((w) => headerMatch([w], c, false))) >= 0.8,
   );
   return named.length === 1 ? named[0] : undefined;
 }

@@ -6,6 +6,7 @@
 import {
   chooseOrderColumn,
   headerMatch,
+  isIdentifierColumn,
   isNumericColumn,
   orderDirection,
   rankTargetColumns,
@@ -19,6 +20,8 @@ import {
   col,
   hasNum,
   holdsYears,
+  isMonthLevel,
+  isSequence,
   mentionPredicate,
   monthColumn,
   orderExpr,
@@ -29,6 +32,7 @@ import {
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { ordinalValue } from "../../../text/lexicons.js";
+import { stem } from "../../../text/stem.js";
 
 /**
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
@@ -71,15 +75,30 @@ function superlativeHead(
   if ((phrase.length === 1 || namesOrder(last)) && phrase.some(namesOrder)) return order;
   for (const w of [...phrase].reverse()) {
     const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
+    // "what is the largest claim?", "what's the biggest PO?": the row noun names only the record number
+    // ("Claim ID", "PO #"); a "what" question asks for the amount, a "which" question (no match here) for the record.
+    if (named && isIdentifierColumn(named) && named !== order) return order;
     if (named) return named;
   }
+  // "what is the largest claim?" of an expense_claims table: a phrase of the table's own row nouns asks for the amount.
+  // (Not when the rows have a name of their own: "what is the longest book?" asks for its title.)
+  if (
+    /^what\b/.test(q) &&
+    phrase.every((w) => order.tableWords?.includes(stem(w))) &&
+    !catalog.columns.some((c) => (!usable || usable.has(c.index)) && isRowName(c))
+  )
+    return order;
   // ("lowest stock level" typed as a search: a phrase naming the ordered quantity and no row is its value.)
   // ("most expensive flat": a last word naming no column is the row noun.)
   if (!/^(which|who|whom|whose|what)\b/.test(q) && namesOrder(phrase[phrase.length - 1]!)) return order;
   return undefined;
 }
 
-/** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
+/**
+ * "which month had the most concerts?": the month (of a date column) on the most (fewest) rows; "which month
+ * had the most new customers?": the month whose rows add up to the most of the column the words spell. Over
+ * dates of several years a month is a month of one year ("November 2023"), not every November.
+ */
 function monthFrequencyPlan(
   a: QuestionAnalysis,
   catalog: TableCatalog,
@@ -90,16 +109,35 @@ function monthFrequencyPlan(
   if (!/\b(which|what) month\b/.test(a.normalized) || !a.sortDirection) return null;
   const c = monthColumn(catalog, (x) => !usable || usable.has(x.index));
   if (!c) return null;
+  const date = col(c, undefined, false);
   const cases = MONTHS.map((m, i) => {
     const name = sqlString(m[0]!.toUpperCase() + m.slice(1));
     return c.schema.type === "date"
-      ? `WHEN substr(${col(c, undefined, false)}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}`
+      ? `WHEN substr(${date}, 6, 2) = '${String(i + 1).padStart(2, "0")}' THEN ${name}`
       : `WHEN ${d().likeText(col(c), `%${m.slice(0, 3)}%`)} THEN ${name}`;
   });
+  // (Rows of whole months, "Jan 2023", over several years: a month of one year. Over dates of days, the month of
+  // the year, as "which month has the most games" is usually meant.)
+  const years = new Set(c.raw.flatMap((v) => v.match(/\b(?:1[89]|20)\d\d\b/g) ?? []));
+  const byYear = isMonthLevel(c) && years.size > 1;
   const month = `CASE ${cases.join(" ")} END`;
+  const label = byYear ? `${month} || ' ' || substr(${date}, 1, 4)` : month;
+  const key = byYear ? `substr(${date}, 1, 7)` : month;
+  const measure = catalog.columns.find(
+    (x) =>
+      (!usable || usable.has(x.index)) &&
+      x !== c &&
+      isNumericColumn(x) &&
+      !isIdentifierColumn(x) &&
+      x.schema.type !== "date" &&
+      !holdsYears(x) &&
+      !isSequence(x) &&
+      Math.max(0, ...a.contentWords.filter((w) => w !== "month").map((w) => headerMatch([w], x, false))) >= 1.5,
+  );
   const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+  const by = measure ? `SUM(${orderExpr(measure)})` : "COUNT(*)";
   return {
-    sql: `SELECT ${month} FROM ${table}${where([...basePreds, `${month} IS NOT NULL`, ...summaryFilter(catalog)])} GROUP BY ${month} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
+    sql: `SELECT ${label} FROM ${table}${where([...basePreds, `${month} IS NOT NULL`, ...(measure ? [hasNum(measure)] : []), ...summaryFilter(catalog)])} GROUP BY ${key} ORDER BY ${by} ${dir}, MIN(${ROW}) LIMIT 1`,
     template: "group-count",
     targetColumn: c.schema.name,
   };
@@ -144,6 +182,18 @@ export const superlativeNextBest: PlanGenerator = {
 
 const isSuperlative = ({ analysis: a }: PlanContext) =>
   a.operator === "sort" && a.sortDirection !== null && a.position !== "first" && a.position !== "last";
+
+/** A text column naming each row (a title, a name): one distinct value per row, not a record number. */
+function isRowName(c: CatalogColumn): boolean {
+  const filled = c.raw.filter((v) => v.trim() !== "").length;
+  return (
+    filled > 2 &&
+    !isNumericColumn(c) &&
+    !isIdentifierColumn(c) &&
+    c.schema.type !== "date" &&
+    c.distinct.size === filled
+  );
+}
 
 /** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
 export const superlativeMonth: PlanGenerator = {

@@ -63,6 +63,8 @@ export interface RowSelection {
   used: Set<number>;
   /** A bare year on a column of full dates selected the rows ("who started in 2019?"). */
   yearOfDate: boolean;
+  /** A period (a year, a month, a range of months) selects the rows on a date column. */
+  period: boolean;
 }
 
 /** What every plan generator sees: the input after the shared preparation, and the row selection (computed once, on demand). */
