@@ -59,7 +59,7 @@ export const ConfigurationSchema = z.object({
     ),
   routeOrder: z
     .enum(["heuristic", "learned"])
-    .default("heuristic")
+    .default("learned")
     .describe(
       'which route after an attempt the verifier did not accept and the stop policy let go on (heuristic router): "heuristic" its rules; "learned" another untried route where the learned route order expects it to settle the same answer sooner (nodes/routers/next-route.ts, docs/ROUTER.md "Learned route order")',
     ),

@@ -1,7 +1,7 @@
 /**
- * The learned route order through the real graph (offline backbone): with `routeOrder: "learned"`,
- * a re-selection the stop policy lets go on takes the route the model prefers instead of the
- * heuristic's; with the default ("heuristic"), or a model under its threshold, the heuristic's order.
+ * The learned route order through the real graph (offline backbone): with `routeOrder: "learned"`
+ * (the default), a re-selection the stop policy lets go on takes the route the model prefers instead
+ * of the heuristic's; with `routeOrder: "heuristic"`, or a model under its threshold, the heuristic's order.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,13 +64,13 @@ const routes = (r: Awaited<ReturnType<typeof ask>>) =>
   r.trace.verifier_decisions.filter((d) => !d.alternative && d.candidate === undefined).map((d) => d.effective_route);
 
 describe("the learned route order in the graph", () => {
-  it("takes the model's route at the first re-selection; the default keeps the heuristic's order", async () => {
+  it("takes the model's route at the first re-selection; routeOrder heuristic keeps the heuristic's order", async () => {
     setStopModel(neverStop);
     setNextRouteModel(preferRetrieve(0.5));
-    const heuristic = routes(await ask());
+    const heuristic = routes(await ask({ routeOrder: "heuristic" }));
     expect(heuristic.length).toBeGreaterThanOrEqual(3);
     expect(heuristic[1]).not.toBe("RETRIEVE"); // the heuristic does not re-select RETRIEVE second here
-    const learned = routes(await ask({ routeOrder: "learned" }));
+    const learned = routes(await ask());
     expect(learned[0]).toBe(heuristic[0]);
     expect(learned[1]).toBe("RETRIEVE");
     // the same routes run, RETRIEVE moved forward
@@ -79,9 +79,9 @@ describe("the learned route order in the graph", () => {
 
   it("a model under its threshold changes nothing", async () => {
     setStopModel(neverStop);
-    const heuristic = await ask();
+    const heuristic = await ask({ routeOrder: "heuristic" });
     setNextRouteModel(preferRetrieve(0.99));
-    const learned = await ask({ routeOrder: "learned" });
+    const learned = await ask();
     expect(routes(learned)).toEqual(routes(heuristic));
     expect(learned.answer).toBe(heuristic.answer);
   }, 60_000);

@@ -100,8 +100,8 @@ describe("the route order's decision", () => {
     setNextRouteModel(handModel);
     const trace = [sqlAttempt("Leeds", 0.4)];
     const c = (configurable: Record<string, unknown>) => ensureConfiguration({ configurable });
-    expect(nextRouteAfterAttempt(trace, "TEXT", UNTRIED, c({ routeOrder: "learned" }))?.route).toBe("HYBRID");
-    expect(nextRouteAfterAttempt(trace, "TEXT", UNTRIED, c({}))).toBeUndefined();
+    expect(nextRouteAfterAttempt(trace, "TEXT", UNTRIED, c({}))?.route).toBe("HYBRID"); // the default
+    expect(nextRouteAfterAttempt(trace, "TEXT", UNTRIED, c({ routeOrder: "heuristic" }))).toBeUndefined();
     expect(
       nextRouteAfterAttempt(trace, "TEXT", UNTRIED, c({ routeOrder: "learned", routerType: "llm" })),
     ).toBeUndefined();
