@@ -57,6 +57,12 @@ export const ConfigurationSchema = z.object({
     .describe(
       'after an attempt the verifier did not accept: "learned" stops re-routing where the learned stop policy expects no later route to change the answer (nodes/routers/stop-policy.ts, docs/ROUTER.md "Stop re-routing"); "never" tries every route',
     ),
+  routeOrder: z
+    .enum(["heuristic", "learned"])
+    .default("learned")
+    .describe(
+      'which route after an attempt the verifier did not accept and the stop policy let go on (heuristic router): "heuristic" its rules; "learned" another untried route where the learned route order expects it to settle the same answer sooner (nodes/routers/next-route.ts, docs/ROUTER.md "Learned route order")',
+    ),
   noEscalation: z.boolean().default(false).describe("one attempt per sub-query (no re-routing)"),
   noDecomposition: z.boolean().default(false).describe("use the raw question as the only sub-query (K = 1)"),
   noValueLinker: z.boolean().default(false).describe("empty V*; C still applied"),

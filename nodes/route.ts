@@ -3,7 +3,8 @@
  * sub-query it calls the router's policy; after a rejection it re-selects with the updated H and the
  * rejected attempt's effective route. When re-selection returns that same route, the sub-query ends
  * (rejected) here; so does the question when the learned stop policy expects no later route to change
- * the answer (nodes/routers/stop-policy.ts).
+ * the answer (nodes/routers/stop-policy.ts). With the learned route order, another untried route may
+ * come before the heuristic's re-selection (nodes/routers/next-route.ts).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ensureConfiguration } from "../graph/configuration.js";
@@ -12,6 +13,9 @@ import { metered, type NodeResources } from "./node-resources.js";
 import { selectRoute } from "./routers/index.js";
 import { finishSubQuery } from "./finish-sub-query.js";
 import { stopAfterAttempt } from "./routers/stop-policy.js";
+import { nextRouteAfterAttempt } from "./routers/next-route.js";
+import { failedSet } from "./routers/failed-set.js";
+import { ROUTES } from "./types.js";
 
 export async function route(state: State, config: RunnableConfig, resources: NodeResources): Promise<Update> {
   return metered("route", async (meter) => {
@@ -38,6 +42,11 @@ export async function route(state: State, config: RunnableConfig, resources: Nod
     };
     const next = await selectRoute(input, settings, strategies, meter);
     if (previous && next === previous.effectiveRoute) return finishSubQuery(state, previous, false);
-    return { nextRoute: next };
+    if (!previous) return { nextRoute: next };
+    // the learned route order may take another untried route first (nodes/routers/next-route.ts)
+    const failed = failedSet(state.failedRoutes, state.plan.subQuery, c.failureScope);
+    const untried = ROUTES.filter((r) => !failed.has(r));
+    const order = nextRouteAfterAttempt(state.trace, next, untried, c);
+    return { nextRoute: order?.route ?? next };
   });
 }

@@ -82,6 +82,7 @@ export class ViewSearch implements IndexSearch {
   private readonly pool: ValuePool;
   private readonly keyCache = new WeakMap<CellEntry, MentionKey>();
   private readonly viewStatsCache = new Map<string, Bm25Stats>();
+  private readonly schemaSearches = new Map<string, Promise<Array<Hit<SchemaEntry>>>>();
   private readonly ctx: SearchContext;
 
   private constructor(
@@ -172,7 +173,23 @@ export class ViewSearch implements IndexSearch {
     );
   }
 
+  /**
+   * View 3 search. Remembered for the last few (query, k, tables): the SQL, HYBRID and RETRIEVE
+   * attempts of a sub-query ask for the columns of the same sub-query; each caller gets its own copy.
+   */
   async schema(query: string, k: number, options: SearchOptions = {}): Promise<Array<Hit<SchemaEntry>>> {
+    const key = `${k}\u0000${(options.tableIds ?? []).join("\u0001")}\u0000${query}`;
+    let hits = this.schemaSearches.get(key);
+    if (!hits) {
+      hits = this.searchSchema(query, k, options);
+      if (this.schemaSearches.size >= 16) this.schemaSearches.delete(this.schemaSearches.keys().next().value!);
+      this.schemaSearches.set(key, hits);
+      hits.catch(() => this.schemaSearches.delete(key));
+    }
+    return (await hits).map((h) => ({ ...h }));
+  }
+
+  private async searchSchema(query: string, k: number, options: SearchOptions): Promise<Array<Hit<SchemaEntry>>> {
     if (options.tableIds && options.tableIds.length > 0) {
       const ids = options.tableIds.flatMap((t) => this.views.schemaIds(t));
       const all = await recallRerank(

@@ -29,8 +29,11 @@ import {
   type RouterLabel,
 } from "./labels.js";
 
-/** Picks the next route of the first sub-query given what failed before (H), as the route node would. */
-export type RouteChooser = (history: readonly FailedRouteRecord[]) => Route | Promise<Route>;
+/**
+ * Picks the next route of the first sub-query given what failed before (H) and the rows judged so
+ * far (the trace the route node sees), as the route node would.
+ */
+export type RouteChooser = (history: readonly FailedRouteRecord[], done: readonly Row[]) => Route | Promise<Route>;
 
 export interface ReplayOutcome {
   /** The final answer ("" when no attempt had one). */
@@ -43,7 +46,7 @@ export interface ReplayOutcome {
   order: Route[];
 }
 
-type Row = TraceDecision & { features?: Features; p_correct?: number };
+export type Row = TraceDecision & { features?: Features; p_correct?: number };
 
 const isAttempt = (d: Row) => !d.alternative && d.candidate === undefined;
 
@@ -132,7 +135,7 @@ export async function replayQuestion(
   };
   const subQuery = decisions[0]?.sub_query ?? "";
   while (order.length < routes.length) {
-    let route = await choose(history);
+    let route = await choose(history, done);
     // a chooser may repeat a failed route (all failed) or name one the run did not try: take the next untried
     if (order.includes(route) || !byRoute.has(route)) route = routes.find((r) => !order.includes(r))!;
     order.push(route);

@@ -1,11 +1,12 @@
 /**
- * `atr train-router labels|train|eval|compare|replay` (reference §11): make router labels from a traced run, train
+ * `atr train-router labels|train|eval|compare|replay|plans|stop|next` (reference §11): make router labels from a traced run, train
  * the hashed logistic-regression student and export it to ONNX, and measure its agreement.
  */
 import { writeFileSync } from "node:fs";
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from "../args.js";
 import type { Command } from "../command.js";
 import { STOP_HELP, stopCommand } from "./train-router-stop.js";
+import { NEXT_HELP, nextCommand } from "./train-router-next.js";
 
 const LABEL_FLAGS: FlagSpecs = {
   from_inference: {
@@ -396,6 +397,7 @@ export const command: Command = {
       "  atr train-router replay --model DIR --explore RUN.jsonl --gold_bench B [--questions DIR/heldout-labels.jsonl]",
       "  atr train-router plans --run RUN.jsonl --index_path DIR --out RUN+plans.jsonl",
       "  atr train-router stop --explore B=RUN.jsonl [--explore …] --out nodes/routers/models/stop-policy.json",
+      "  atr train-router next --explore B=RUN.jsonl [--explore …] --out nodes/routers/models/next-route.json",
       "",
       "labels:",
       formatFlagHelp(LABEL_FLAGS),
@@ -417,6 +419,8 @@ export const command: Command = {
       "",
       STOP_HELP,
       "",
+      NEXT_HELP,
+      "",
       "RUN.jsonl is a results file of `atr run ... --emit_trace`. The model folder works with",
       "`atr run|ask --router_type learned --router_model_path DIR`.",
     ].join("\n"),
@@ -429,8 +433,9 @@ export const command: Command = {
     if (sub === "replay") return replayCommand(rest);
     if (sub === "plans") return plansCommand(rest);
     if (sub === "stop") return stopCommand(rest);
+    if (sub === "next") return nextCommand(rest);
     throw new UsageError(
-      `expected a subcommand: labels | train | eval | compare | replay | plans | stop (got ${sub === undefined ? "none" : `"${sub}"`})`,
+      `expected a subcommand: labels | train | eval | compare | replay | plans | stop | next (got ${sub === undefined ? "none" : `"${sub}"`})`,
     );
   },
 };

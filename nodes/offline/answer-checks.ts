@@ -14,6 +14,7 @@ import {
   parseMarkdownRows,
   parseRows,
   questionPart,
+  rowBlockRows,
   sentences,
   withoutColumnNote,
 } from "./evidence.js";
@@ -114,13 +115,26 @@ const blockUnits = boundedMemo(256, (text: string): readonly SupportUnit[] => {
   }
   return units;
 });
+/** A table row's unit: its cells' columns and values. */
+const rowUnit = (row: EvidenceRow): SupportUnit => ({
+  stems: keyStems(row.cells.map((c) => `${c.column} ${c.value}`).join(" ")),
+  texts: row.cells.map((c) => normaliseForContainment(c.value)),
+});
+/** The row units of a markdown block's remembered rows (blockRows): its rows' stems are derived once. */
+const unitsOfRows = new WeakMap<readonly EvidenceRow[], readonly SupportUnit[]>();
+const markdownRowUnits = (rows: readonly EvidenceRow[]): readonly SupportUnit[] => {
+  let units = unitsOfRows.get(rows);
+  if (!units) unitsOfRows.set(rows, (units = rows.map(rowUnit)));
+  return units;
+};
 const supportUnits = boundedMemo(32, (evidence: string): { units: SupportUnit[]; df: Map<string, number> } => {
   const units: SupportUnit[] = [];
-  for (const block of parseBlocks(evidence)) units.push(...blockUnits(block.text));
-  for (const row of parseRows(evidence)) {
-    const text = row.cells.map((c) => `${c.column} ${c.value}`).join(" ");
-    units.push({ stems: keyStems(text), texts: row.cells.map((c) => normaliseForContainment(c.value)) });
-  }
+  const blocks = parseBlocks(evidence);
+  for (const block of blocks) units.push(...blockUnits(block.text));
+  // the table rows: `[Table …, row …]` rows when the evidence has any, else every block's markdown rows (parseRows)
+  const lined = rowBlockRows(evidence);
+  if (lined.length > 0) units.push(...lined.map(rowUnit));
+  else for (const b of blocks) units.push(...markdownRowUnits(rowsOfBlock(b)));
   const df = new Map<string, number>();
   for (const u of units) for (const s of u.stems) df.set(s, (df.get(s) ?? 0) + 1);
   return { units, df };
@@ -240,25 +254,58 @@ export function sqlShapeProblem(input: VerifyInput, kind: AnswerKind, itemCount:
 
 /** Every table row of the evidence: `[Table …, row …]` blocks and markdown table rows. */
 export function evidenceRows(evidence: string): EvidenceRow[] {
-  return remembered(rowsMemo, evidence, () => sameRowsAsBefore(parseEvidenceRows(evidence)));
+  return remembered(rowsMemo, evidence, () => parseEvidenceRows(evidence));
 }
 
 /**
- * The earlier list of the same rows, when there is one: the SQL candidates of an attempt differ in
- * their result, not in their rows, and the table readers remember their work per list
- * (table-cells.ts `describedGrids`). Results are read, never changed.
+ * A markdown block's rows ("<source length>:<source><table lines>"), remembered by its table lines:
+ * the attempts of a sub-query and an attempt's SQL candidates put the same chunks in their evidence,
+ * with other text (an SQL result) after them.
+ */
+const blockRows = boundedMemo(256, (key: string): EvidenceRow[] => {
+  const colon = key.indexOf(":");
+  const cut = colon + 1 + Number(key.slice(0, colon));
+  return parseMarkdownRows(key.slice(cut), key.slice(colon + 1, cut));
+});
+/**
+ * The lines of a block parseMarkdownRows reads (trimmed table rows and "Table name:" lines); any
+ * run of other lines only ends a table there, so it becomes one empty line: the same rows, read
+ * from the same key whatever else the block holds.
+ */
+function tableLines(text: string): string {
+  const out: string[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("|") || /^Table name:\s*(.+)$/.test(line)) out.push(line);
+    else if (out.length === 0 || out[out.length - 1] !== "") out.push("");
+  }
+  return out.join("\n");
+}
+const rowsOfBlock = (b: { source: string; text: string }) =>
+  blockRows(`${b.source.length}:${b.source}${tableLines(b.text)}`);
+/** A number per remembered list of rows (by identity), for the key of the rows an evidence holds. */
+const listIds = new WeakMap<readonly EvidenceRow[], number>();
+let lastListId = 0;
+const listId = (rows: readonly EvidenceRow[]) => {
+  let id = listIds.get(rows);
+  if (id === undefined) listIds.set(rows, (id = ++lastListId));
+  return id;
+};
+
+/**
+ * The rows of an evidence text, as the earlier list of the same rows when there is one: the SQL
+ * candidates of an attempt differ in their result, not in their rows, and the table readers
+ * remember their work per list (table-cells.ts `describedGrids`). Results are read, never changed.
  */
 const rowsByContent = new Map<string, EvidenceRow[]>();
-function sameRowsAsBefore(rows: EvidenceRow[]): EvidenceRow[] {
-  if (rows.length === 0) return rows;
-  const key = JSON.stringify(rows);
-  return remembered(rowsByContent, key, () => rows);
-}
-
 function parseEvidenceRows(evidence: string): EvidenceRow[] {
-  const blocks = parseRows(evidence).filter((r) => r.tableId !== "" && /\[Table /.test(evidence));
-  const markdown = parseBlocks(evidence).flatMap((b) => parseMarkdownRows(b.text, b.source));
-  return [...(/\[Table [^\]]+, row \d+\]/.test(evidence) ? blocks : []), ...markdown];
+  // `[Table …, row …]` rows count only when the evidence holds one
+  const blocks = /\[Table [^\]]+, row \d+\]/.test(evidence) ? parseRows(evidence).filter((r) => r.tableId !== "") : [];
+  const lists = parseBlocks(evidence).map(rowsOfBlock);
+  const rows = [...blocks, ...lists.flat()];
+  if (rows.length === 0) return rows;
+  const key = `${blocks.length ? JSON.stringify(blocks) : ""}\u0000${lists.map(listId).join(",")}`;
+  return remembered(rowsByContent, key, () => rows);
 }
 
 /** The evidence's report-table cells, located by the question, when they give this answer. */

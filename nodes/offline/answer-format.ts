@@ -8,6 +8,7 @@
  * - lists joined with {@link LIST_SEPARATOR}, which the scorers split on.
  */
 import { parseNumber } from "../../indexing/column-types.js";
+import { boundedMemo } from "../../text/bounded-memo.js";
 import { analysisOf, analyzeQuestion } from "./analysis.js";
 import { answerKindOf, numericValue } from "./answer-kind.js";
 import type { SubQueryPlan } from "../types.js";
@@ -107,6 +108,11 @@ const SCALE_PATTERNS: Array<[RegExp, Scale]> = [
  * "amounts in millions", "$'000"), or "" when it declares none. The first declaration wins.
  */
 export function scaleFromEvidence(evidence: string): Scale {
+  return declaredScale(evidence);
+}
+
+/** Remembered by the text: the fusion, the cell readers and the verifier's features ask it of the same evidence. */
+const declaredScale = boundedMemo(256, (evidence: string): Scale => {
   // Passages may break lines anywhere ("(in\nthousands)"): the patterns read single spaces.
   const text = evidence.replace(/\s+/g, " ");
   let best: { at: number; scale: Scale } | undefined;
@@ -115,7 +121,7 @@ export function scaleFromEvidence(evidence: string): Scale {
     if (m && (!best || m.index < best.at)) best = { at: m.index, scale };
   }
   return best?.scale ?? "";
-}
+});
 
 /**
  * Appends the evidence's scale word to a bare number or a list of bare numbers ("6,388" →

@@ -100,6 +100,15 @@ export function parseMarkdownRows(text: string, tableId = ""): EvidenceRow[] {
 
 /** `[Table <id>, row <idx>]` blocks (reference §6.3 step 5), else markdown table rows. */
 export function parseRows(tableContext: string): EvidenceRow[] {
+  const rows = rowBlockRows(tableContext);
+  if (rows.length > 0) return rows;
+  const out: EvidenceRow[] = [];
+  for (const block of parseBlocks(tableContext)) out.push(...parseMarkdownRows(block.text, block.source));
+  return out;
+}
+
+/** The `[Table …, row …]` rows of a text (a key: value line per cell), without the markdown fallback of parseRows. */
+export function rowBlockRows(tableContext: string): EvidenceRow[] {
   const rows: EvidenceRow[] = [];
   let current: EvidenceRow | undefined;
   for (const raw of tableContext.split("\n")) {
@@ -116,10 +125,7 @@ export function parseRows(tableContext: string): EvidenceRow[] {
       else if (current.cells.length > 0) current.cells[current.cells.length - 1]!.value += ` ${line}`;
     }
   }
-  if (rows.length > 0) return rows;
-  const out: EvidenceRow[] = [];
-  for (const block of parseBlocks(tableContext)) out.push(...parseMarkdownRows(block.text, block.source));
-  return out;
+  return rows;
 }
 
 /**

@@ -28,6 +28,7 @@ import { CELL_CONFIDENCE, readPassageSpans, readPassages, readTableRows, type Re
 import { passageWins, readingChoiceModel } from "./reading-choice.js";
 import { parseSqlRows, sqlColumns, yearOfCell } from "./sql-result.js";
 import { answerFromCells } from "./table-cells.js";
+import { boundedMemo } from "../../text/bounded-memo.js";
 import { readClause } from "./clause-reader.js";
 import { isEmptySqlResult } from "../sql-evidence.js";
 import type { FuseInput } from "../strategies.js";
@@ -67,6 +68,19 @@ function answerColumn(
   }
   return best;
 }
+
+/**
+ * The table rows of a route's markdown and passages ("<markdown length>:<markdown><passages>"), remembered by their text:
+ * the attempts of a sub-query and an attempt's SQL candidates fuse over the same chunks, and the
+ * same list lets the cell readers reuse their described grids (table-cells.ts). Read, never changed.
+ */
+const evidenceTableRows = boundedMemo(64, (key: string) => {
+  const colon = key.indexOf(":");
+  const split = colon + 1 + Number(key.slice(0, colon));
+  return [key.slice(colon + 1, split), key.slice(split)].flatMap((t) =>
+    parseBlocks(t).flatMap((b) => parseMarkdownRows(b.text, b.source)),
+  );
+});
 
 /**
  * Pure fusion. `scaleContext` is extra text that may declare the amounts' scale (the passages of the
@@ -112,15 +126,20 @@ export function fuseEvidence(input: FuseInput, scaleContext = "", passagesOf?: T
     const reading = readPassages(input.question, input.subQuery, input.plan, input.textEvidence ?? "");
     if (reading?.answer) return reading.answer;
   }
-  const tableRows = [input.markdown, input.textEvidence].flatMap((t) =>
-    parseBlocks(t ?? "").flatMap((b) => parseMarkdownRows(b.text, b.source)),
-  );
+  const markdown = input.markdown ?? "";
+  const tableRows = evidenceTableRows(`${markdown.length}:${markdown}${input.textEvidence ?? ""}`);
   // Report tables (values at row label × period): the cell arithmetic of the fusion rules beats a
-  // SQL statement, which often cannot address a period column of such tables.
-  const cells = answerFromCells(input.subQuery || input.question, tableRows, allEvidence, { passagesOf });
+  // SQL statement, which often cannot address a period column of such tables. Read only when an
+  // answer can come from it: a usable SQL answer of a tables-only plan returns before.
+  let located: { cells: ReturnType<typeof answerFromCells> } | undefined;
+  const cellsOf = () =>
+    (located ??= {
+      cells: answerFromCells(input.subQuery || input.question, tableRows, allEvidence, { passagesOf }),
+    }).cells;
   const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer;
   const besidePassages = input.plan.requiredModalities !== "table";
-  if (besidePassages && cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) {
+  const cells = besidePassages ? cellsOf() : undefined;
+  if (cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) {
     // unless a passage states what the located row does not (reading-choice.ts)
     const [span] = readingChoiceModel()
       ? readPassageSpans(input.question, input.subQuery, input.plan, input.textEvidence ?? "", undefined, 1)
@@ -134,7 +153,8 @@ export function fuseEvidence(input: FuseInput, scaleContext = "", passagesOf?: T
   }
 
   // No usable SQL answer: read the table markdown and the passages.
-  if (cells && cells.confidence >= CELL_CONFIDENCE) return cells.answer;
+  const tableCells = cellsOf();
+  if (tableCells && tableCells.confidence >= CELL_CONFIDENCE) return tableCells.answer;
   const fromTable = readTableRows(input.question, input.subQuery, input.plan, tableRows);
   const readings = [
     fromTable,

@@ -916,12 +916,14 @@ export function answerFromCells(
   const q = rowQueryStems(question);
   if (q.size === 0 && !/\btotal\b/i.test(question)) return undefined;
   let best: CellAnswer | undefined;
-  const evidenceScale = scaleFromEvidence(evidence);
+  // (the evidence's declared scale, read when a located value needs it)
+  let declared: Scale | undefined;
+  const evidenceScale = () => (declared ??= scaleFromEvidence(evidence));
   for (const d of describedGrids(rows)) {
     // The scale a report declares in its own passages, when the table has passages: the evidence
     // may also hold other reports' chunks, whose declarations say nothing about this table.
     const own = options.passagesOf?.(d.grid.tableId) ?? "";
-    const scale = own ? d.cellsScale || scaleFromEvidence(own) : evidenceScale;
+    const scale = own ? () => d.cellsScale || scaleFromEvidence(own) : evidenceScale;
     const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
     // A period row named by its position ("the second month") is the located row (of two, the later).
     const byOrdinal = rowRank === 0 ? ordinalPeriodRows(d, question) : [];
@@ -953,7 +955,7 @@ export function answerFromCells(
         : operation;
     if (op === "lookup") {
       answer = textAt(d, top.r, years[0], q);
-      if (answer !== undefined) answer = withScale(answer, rowScale(d, top.r, scale));
+      if (answer !== undefined) answer = withScale(answer, rowScale(d, top.r, scale()));
     } else if (op === "list") {
       const pair = years.length <= 1 ? namedPair(d, question, top.r, years[0]) : undefined;
       const items =
@@ -962,7 +964,7 @@ export function answerFromCells(
       if (items.length)
         answer = withScale(
           items.length === 1 ? items[0]! : pair ? pair.join(LIST_SEPARATOR) : joinList(items),
-          rowScale(d, top.r, scale),
+          rowScale(d, top.r, scale()),
         );
     } else {
       // Two operands: the same row in two periods, or two rows in one period.
@@ -1019,7 +1021,7 @@ export function answerFromCells(
           byPeriod = true;
           firstNamedIsA = false;
           scaleRow = r2;
-          cellScale = columnScale(d, r2, c, scale);
+          cellScale = columnScale(d, r2, c, scale());
           used.push(d.grid.rows[r1]![c]!, d.grid.rows[r2]![c]!, d.colText[c]!);
         }
       } else if (twoYears) {
@@ -1126,7 +1128,7 @@ export function answerFromCells(
       else if (op === "ratio") answer = text;
       // Differences, averages and sums of percentages ("gross margin %", cells "27.1%") are percentages.
       else if (used.some((t) => /%/.test(t)) || /%|\bpercent(age)?\b/i.test(question)) answer = asPercent(text);
-      else answer = withScale(text, cellScale ?? rowScale(d, scaleRow, scale));
+      else answer = withScale(text, cellScale ?? rowScale(d, scaleRow, scale()));
     }
     const periodTable = d.colYears.some((y) => y.length > 0) || d.rowYears.some((y) => y.length > 0) || reportReading;
     if (answer !== undefined && (!best || confidence > best.confidence))

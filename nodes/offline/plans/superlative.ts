@@ -76,8 +76,12 @@ function superlativeHead(
   for (const w of [...phrase].reverse()) {
     const named = catalog.columns.find((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 1.5);
     // "what is the largest claim?", "what's the biggest PO?": the row noun names only the record number
-    // ("Claim ID", "PO #"); a "what" question asks for the amount, a "which" question (no match here) for the record.
-    if (named && isIdentifierColumn(named) && named !== order) return order;
+    // ("Claim ID", "PO #"); a "what" question asks for the amount, a "which" question (no match here) for the
+    // record, and so does a search ("heaviest pet") or a table whose rows have a name of their own.
+    if (named && isIdentifierColumn(named) && named !== order)
+      return /^what\b/.test(q) && !catalog.columns.some((c) => (!usable || usable.has(c.index)) && isRowName(c))
+        ? order
+        : named;
     if (named) return named;
   }
   // "what is the largest claim?" of an expense_claims table: a phrase of the table's own row nouns asks for the amount.
