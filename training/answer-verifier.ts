@@ -10,9 +10,11 @@
  */
 import { fnv1a32 } from "../indexing/hash.js";
 import { readJsonl } from "./labels.js";
+import { wtqTrainCanons } from "./wtq-canon.js";
 import { fitIsotonic } from "./calibration.js";
 import { fitTrees, TREE_DEFAULTS, type TrainingRow, type TreeOptions } from "./gbdt.js";
 import { officialScore, type Bench } from "../evals/score.js";
+import { plainCorrect } from "./plain-tables.js";
 import {
   calibrated,
   calibrationFor,
@@ -38,6 +40,13 @@ import {
 } from "../nodes/offline/answer-ranker.js";
 import type { Features } from "../nodes/offline/answer-features.js";
 
+/**
+ * A training benchmark: the three of evals/score.ts, or `plain` — the synthetic plain tables of
+ * training/plain-tables.ts, scored by its own `plainCorrect` (scripts/plain-tables.ts writes them).
+ */
+export type TrainingBench = Bench | "plain";
+export const TRAINING_BENCHES: readonly TrainingBench[] = ["wtq", "tatqa", "hybridqa", "plain"];
+
 export interface Candidate {
   route: string;
   subQuery: string;
@@ -52,7 +61,7 @@ export interface Candidate {
 
 export interface QuestionCandidates {
   id: string;
-  bench: Bench;
+  bench: TrainingBench;
   /**
    * The questions that share its table (`bench:table_id`): the acceptor's cross-validation folds
    * keep them together, so no fold is scored by a model that saw other questions over the same
@@ -77,16 +86,32 @@ interface TraceRecord {
   };
 }
 
-/** One benchmark's exploration run, labelled against its questions file. */
-export function loadQuestions(bench: Bench, goldPath: string, runPath: string): QuestionCandidates[] {
+/**
+ * One benchmark's exploration run, labelled against its questions file. A WTQ record without
+ * `answer_canon` (wtq/train) gets the typed values CoreNLP would give its answers (wtq-canon.ts),
+ * as the official evaluator has them for dev and held-out records, unless `typedWtqGold` is false.
+ */
+export function loadQuestions(
+  bench: TrainingBench,
+  goldPath: string,
+  runPath: string,
+  options: { typedWtqGold?: boolean } = {},
+): QuestionCandidates[] {
   const gold = new Map<string, Record<string, unknown>>();
-  for (const g of readJsonl<Record<string, unknown>>(goldPath)) gold.set(String(g.question_id), g);
+  for (const g of readJsonl<Record<string, unknown>>(goldPath)) {
+    const canon =
+      bench === "wtq" && options.typedWtqGold !== false && !Array.isArray(g.answer_canon) && Array.isArray(g.answer)
+        ? wtqTrainCanons((g.answer as unknown[]).map(String))
+        : null;
+    gold.set(String(g.question_id), canon ? { ...g, answer_canon: canon } : g);
+  }
   const out: QuestionCandidates[] = [];
   for (const r of readJsonl<TraceRecord>(runPath)) {
     const id = String(r.question_id);
     const g = gold.get(id);
     if (!g) throw new Error(`${runPath}: question ${id} is not in ${goldPath}`);
     const right = (answer: string) => {
+      if (bench === "plain") return plainCorrect((g.answer as Array<string | number>) ?? [], answer);
       const s = officialScore(bench, { ...g, question: String(g.question ?? "") }, { agentic_tablerag_answer: answer });
       return (s.accuracy ?? s.em ?? 0) === 1;
     };
@@ -140,7 +165,7 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
     .map(([f]) => f)
     .sort();
   const index = new Map(names.map((f, i) => [f, i]));
-  const perBench = new Map<Bench, number>();
+  const perBench = new Map<TrainingBench, number>();
   for (const { bench } of rows) perBench.set(bench, (perBench.get(bench) ?? 0) + 1);
   const data = rows.map(({ bench, c }) => {
     const idx: number[] = [];
@@ -193,7 +218,7 @@ export interface ScorerOptions extends FitOptions {
 
 /** The candidates as weighted training rows: each benchmark weighs the same in total, mean weight 1. */
 export function candidateRows(questions: readonly QuestionCandidates[]): TrainingRow[] {
-  const perBench = new Map<Bench, number>();
+  const perBench = new Map<TrainingBench, number>();
   for (const q of questions) perBench.set(q.bench, (perBench.get(q.bench) ?? 0) + q.candidates.length);
   const total = [...perBench.values()].reduce((a, b) => a + b, 0);
   return questions.flatMap((q) =>
@@ -517,7 +542,7 @@ function rankerCalibration(
   rankers: (q: number) => Ranker,
   indices: readonly number[],
 ): Calibration | undefined {
-  const perBench = new Map<Bench, number>();
+  const perBench = new Map<TrainingBench, number>();
   for (const i of indices) perBench.set(questions[i]!.bench, (perBench.get(questions[i]!.bench) ?? 0) + 1);
   const points: Array<{ score: number; y: number; w: number }> = [];
   for (const i of indices) {
@@ -575,8 +600,8 @@ export function rankersCrossValidated(
 }
 
 /** Question indices per benchmark. */
-export function byBench(questions: readonly QuestionCandidates[]): Map<Bench, number[]> {
-  const out = new Map<Bench, number[]>();
+export function byBench(questions: readonly QuestionCandidates[]): Map<TrainingBench, number[]> {
+  const out = new Map<TrainingBench, number[]>();
   questions.forEach((q, i) => out.set(q.bench, [...(out.get(q.bench) ?? []), i]));
   return out;
 }
@@ -842,7 +867,7 @@ function acceptorThreshold(
   z: number,
 ): number {
   for (let t = 0.3; t < 0.995; t += 0.01) {
-    const per = new Map<Bench, { n: number; right: number }>();
+    const per = new Map<TrainingBench, { n: number; right: number }>();
     ex.forEach((e, k) => {
       if (p[k]! < t) return;
       const b = (per.get(questions[e.q]!.bench) ??
