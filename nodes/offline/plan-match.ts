@@ -180,7 +180,8 @@ const ASKING_WORDS = new Set(["name", "names", "show", "give", "tell", "list", "
  * Does the plan account for every content word of the question? A word is accounted for when it
  * names a column the statement uses (target, order, condition), belongs to a value mention the
  * statement filters on, is a number the statement holds, belongs to the template's operator
- * ("average" for avg, a superlative for argmax) or to the table's name. Wrong plans on the training
+ * ("average" for avg, a superlative for argmax), names a key column (the rows' own noun: "of the
+ * peaks") or belongs to the table's name. Wrong plans on the training
  * splits leave words out ("consecutive", "after the …", a second condition); a plain question over
  * a plain table leaves none. `pm:unaccounted=0|1|2|3+` and the share accounted for (0..1).
  */
@@ -196,6 +197,8 @@ function wordCoverage(plan: SqlPlan, input: SqlPlanInput, used: readonly Catalog
   const sqlWords = new Set(wordsOf(plan.sql));
   const operator = new Set(TEMPLATE_WORDS[plan.template] ?? []);
   const tableWords = new Set(input.catalog.columns[0]?.tableWords ?? []);
+  // (the rows' own noun: "the average height of the peaks" names the key column it aggregates over)
+  const keys = input.catalog.columns.filter(isKeyColumn);
   let unaccounted = 0;
   for (const w of words) {
     const parts = wordsOf(w);
@@ -206,13 +209,20 @@ function wordCoverage(plan: SqlPlan, input: SqlPlanInput, used: readonly Catalog
       (/^\d/.test(w) && parts.every((p) => sqlWords.has(p))) ||
       (monthNumber(w) !== undefined && /\d{4}-\d{2}/.test(plan.sql)) ||
       tableWords.has(stem(w)) ||
-      used.some((c) => headerMatch([w], c) > 0);
+      used.some((c) => headerMatch([w], c) > 0) ||
+      keys.some((c) => headerMatch([w], c) > 0);
     if (!accounted) unaccounted++;
   }
   return {
     [`pm:unaccounted=${bucket(unaccounted, [0, 1, 2], ["0", "1", "2", "3+"])}`]: 1,
     "pm:accounted-share": clip(1 - unaccounted / words.length),
   };
+}
+
+/** A column whose values name one row each (a name or id column: the table's rows are its things). */
+function isKeyColumn(column: CatalogColumn): boolean {
+  if (column.maxFreq !== undefined) return column.maxFreq === 1;
+  return column.numericShare < 0.5 && [...column.distinct.values()].every((rows) => rows.length === 1);
 }
 
 /** A cell that reads as one clean value: no note in brackets, no footnote mark, no line break, not a placeholder. */
