@@ -32,6 +32,7 @@ import {
   acceptorFeatures,
   answerGroups,
   bestGroup,
+  carriesKind,
   chooseAnswer,
   rankRaw,
   rulePick,
@@ -425,7 +426,7 @@ function thresholdOf(threshold: Threshold, q: QuestionCandidates): number {
 
 /** Does the question carry the feature (every attempt of a question has the same kind of index: "tables-only", "passages")? */
 function carries(q: QuestionCandidates, feature: string): boolean {
-  return (q.candidates[0]?.features[feature] ?? 0) !== 0;
+  return carriesKind(q.candidates[0]?.features ?? {}, feature);
 }
 
 /** The model's thresholds as the graph applies them (answer-model.ts thresholdFor): per question. */
@@ -843,6 +844,11 @@ export interface AcceptorOptions extends ScorerOptions {
   boundZ?: number;
   /** Question-level features (answer-ranker.ts `acceptorFeatures`) left out, by name (`--ignore_features`). */
   ignore?: RegExp;
+  /**
+   * "kind": each kind of evidence gets a scorer of its own, fitted on its kind's examples alone (the
+   * rest's is the shared one); "shared" (default): one scorer for every kind, a calibration per kind.
+   */
+  scorerBy?: "shared" | "kind";
 }
 
 /** The examples as one-candidate questions (fitScorer's input; each benchmark weighs the same). */
@@ -904,7 +910,7 @@ export function fitAcceptor(
   ranker: Ranker,
   options: AcceptorOptions = {},
 ): AcceptorResult {
-  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [], ignore } = options;
+  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [], ignore, scorerBy = "shared" } = options;
   const ex = acceptorExamples(questions, score, threshold, ranker, kinds).map((e) =>
     ignore ? { ...e, features: Object.fromEntries(Object.entries(e.features).filter(([k]) => !ignore.test(k))) } : e,
   );
@@ -916,15 +922,31 @@ export function fitAcceptor(
     folds,
   );
   const raw = ex.map(() => 0);
+  const kindIds = [...kinds.map((_, k) => k), -1];
+  // one scorer for all kinds, or one per kind fitted on its own examples (a kind without examples gets the shared one)
+  const fitKinds = (keep: (i: number) => boolean): ModelScorer[] => {
+    const shared = () =>
+      fitScorer(
+        asQ.filter((_, i) => keep(i)),
+        options,
+      );
+    if (scorerBy === "shared") {
+      const s = shared();
+      return kindIds.map(() => s);
+    }
+    let common: ModelScorer | undefined;
+    return kindIds.map((kind) => {
+      const own = asQ.filter((_, i) => keep(i) && ex[i]!.kind === kind);
+      return own.some((q) => q.candidates[0]!.right) && own.some((q) => !q.candidates[0]!.right)
+        ? fitScorer(own, options)
+        : (common ??= shared());
+    });
+  };
   const scorers = Array.from({ length: folds }, (_, k) => {
-    const s = fitScorer(
-      asQ.filter((_, i) => fold[i] !== k),
-      options,
-    );
-    ex.forEach((e, i) => fold[i] === k && (raw[i] = rawScore(s, e.features)));
+    const s = fitKinds((i) => fold[i] !== k);
+    ex.forEach((e, i) => fold[i] === k && (raw[i] = rawScore(s[kindIds.indexOf(e.kind)]!, e.features)));
     return s;
   });
-  const kindIds = [...kinds.map((_, k) => k), -1];
   const calibrationOf = (kind: number, keep: (f: number) => boolean): Calibration | undefined => {
     const points = ex.flatMap((e, i) =>
       e.kind === kind && keep(fold[i]!) ? [{ score: raw[i]!, y: e.right ? 1 : 0, w: weights[i]! }] : [],
@@ -946,13 +968,18 @@ export function fitAcceptor(
       boundZ,
     );
   });
-  const build = (scorer: ModelScorer, cals: readonly Calibration[]): Acceptor => ({
-    scorer,
-    kinds: kinds.map((feature, k) => ({ feature, calibration: cals[k]!, threshold: thresholds[k]! })),
-    rest: { calibration: cals[kinds.length]!, threshold: thresholds[kinds.length]! },
-  });
+  // (per kind: the rest's scorer is the shared one, each kind that has its own names it)
+  const build = (s: readonly ModelScorer[], cals: readonly Calibration[]): Acceptor => {
+    const rest = s[kinds.length]!;
+    const own = (k: number) => (s[k] !== rest ? { scorer: s[k]! } : {});
+    return {
+      scorer: rest,
+      kinds: kinds.map((feature, k) => ({ feature, calibration: cals[k]!, threshold: thresholds[k]!, ...own(k) })),
+      rest: { calibration: cals[kinds.length]!, threshold: thresholds[kinds.length]! },
+    };
+  };
   const final = build(
-    fitScorer(asQ, options),
+    fitKinds(() => true),
     kindIds.map((kind) => calibrationOf(kind, () => true) ?? flat),
   );
   const foldOf = new Map(ex.map((e, i) => [e.q, fold[i]!]));

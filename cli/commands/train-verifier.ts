@@ -52,6 +52,11 @@ const FLAGS: FlagSpecs = {
     help: "with --acceptor_only: comma-separated features naming the kinds of evidence, each with its own calibration and threshold (the first a question carries), the rest one more",
     default: "tables-only,period-table",
   },
+  acceptor_scorer_by: {
+    kind: "string",
+    help: 'with --acceptor_only: "shared" (one scorer for every kind of evidence, a calibration and threshold per kind) or "kind" (each kind its own scorer, fitted on its questions alone)',
+    default: "shared",
+  },
   scorer: {
     kind: "string",
     help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)",
@@ -162,6 +167,9 @@ async function run(argv: string[]): Promise<number> {
       .split(",")
       .map((f) => f.trim())
       .filter(Boolean);
+    const scorerBy = String(flags.acceptor_scorer_by);
+    if (scorerBy !== "shared" && scorerBy !== "kind")
+      throw new UsageError(`--acceptor_scorer_by ${scorerBy}: expected shared or kind`);
     const score = t.scorerFor(train, base);
     const thresholds = t.thresholdsOf(base);
     const fit = t.fitAcceptor(train, score, thresholds, ranker, {
@@ -171,6 +179,7 @@ async function run(argv: string[]): Promise<number> {
       folds: Number(flags.folds),
       targetPrecision: Number(flags.target_precision),
       boundZ: Number(flags.bound_z),
+      scorerBy,
     });
     const oofRanker = (q: number) => {
       const a = fit.of(q);
@@ -203,6 +212,7 @@ async function run(argv: string[]): Promise<number> {
           folds: `${Number(flags.folds)}, grouped by table`,
           targetPrecision: Number(flags.target_precision),
           boundZ: Number(flags.bound_z),
+          scorerBy,
           settings: kind === "logistic" ? { kind, l2: Number(flags.l2) } : { kind, ...options(kind).trees },
           crossValidated: figures,
         },
