@@ -10,9 +10,11 @@
  */
 import { fnv1a32 } from "../indexing/hash.js";
 import { readJsonl } from "./labels.js";
+import { wtqTrainCanons } from "./wtq-canon.js";
 import { fitIsotonic } from "./calibration.js";
 import { fitTrees, TREE_DEFAULTS, type TrainingRow, type TreeOptions } from "./gbdt.js";
 import { officialScore, type Bench } from "../evals/score.js";
+import { plainCorrect } from "./plain-tables.js";
 import {
   calibrated,
   calibrationFor,
@@ -30,6 +32,7 @@ import {
   acceptorFeatures,
   answerGroups,
   bestGroup,
+  carriesKind,
   chooseAnswer,
   rankRaw,
   rulePick,
@@ -37,6 +40,13 @@ import {
   type RankedAttempt,
 } from "../nodes/offline/answer-ranker.js";
 import type { Features } from "../nodes/offline/answer-features.js";
+
+/**
+ * A training benchmark: the three of evals/score.ts, or `plain` — the synthetic plain tables of
+ * training/plain-tables.ts, scored by its own `plainCorrect` (scripts/plain-tables.ts writes them).
+ */
+export type TrainingBench = Bench | "plain";
+export const TRAINING_BENCHES: readonly TrainingBench[] = ["wtq", "tatqa", "hybridqa", "plain"];
 
 export interface Candidate {
   route: string;
@@ -52,7 +62,7 @@ export interface Candidate {
 
 export interface QuestionCandidates {
   id: string;
-  bench: Bench;
+  bench: TrainingBench;
   /**
    * The questions that share its table (`bench:table_id`): the acceptor's cross-validation folds
    * keep them together, so no fold is scored by a model that saw other questions over the same
@@ -77,16 +87,32 @@ interface TraceRecord {
   };
 }
 
-/** One benchmark's exploration run, labelled against its questions file. */
-export function loadQuestions(bench: Bench, goldPath: string, runPath: string): QuestionCandidates[] {
+/**
+ * One benchmark's exploration run, labelled against its questions file. A WTQ record without
+ * `answer_canon` (wtq/train) gets the typed values CoreNLP would give its answers (wtq-canon.ts),
+ * as the official evaluator has them for dev and held-out records, unless `typedWtqGold` is false.
+ */
+export function loadQuestions(
+  bench: TrainingBench,
+  goldPath: string,
+  runPath: string,
+  options: { typedWtqGold?: boolean } = {},
+): QuestionCandidates[] {
   const gold = new Map<string, Record<string, unknown>>();
-  for (const g of readJsonl<Record<string, unknown>>(goldPath)) gold.set(String(g.question_id), g);
+  for (const g of readJsonl<Record<string, unknown>>(goldPath)) {
+    const canon =
+      bench === "wtq" && options.typedWtqGold !== false && !Array.isArray(g.answer_canon) && Array.isArray(g.answer)
+        ? wtqTrainCanons((g.answer as unknown[]).map(String))
+        : null;
+    gold.set(String(g.question_id), canon ? { ...g, answer_canon: canon } : g);
+  }
   const out: QuestionCandidates[] = [];
   for (const r of readJsonl<TraceRecord>(runPath)) {
     const id = String(r.question_id);
     const g = gold.get(id);
     if (!g) throw new Error(`${runPath}: question ${id} is not in ${goldPath}`);
     const right = (answer: string) => {
+      if (bench === "plain") return plainCorrect((g.answer as Array<string | number>) ?? [], answer);
       const s = officialScore(bench, { ...g, question: String(g.question ?? "") }, { agentic_tablerag_answer: answer });
       return (s.accuracy ?? s.em ?? 0) === 1;
     };
@@ -140,7 +166,7 @@ export function fitWeights(questions: readonly QuestionCandidates[], options: Fi
     .map(([f]) => f)
     .sort();
   const index = new Map(names.map((f, i) => [f, i]));
-  const perBench = new Map<Bench, number>();
+  const perBench = new Map<TrainingBench, number>();
   for (const { bench } of rows) perBench.set(bench, (perBench.get(bench) ?? 0) + 1);
   const data = rows.map(({ bench, c }) => {
     const idx: number[] = [];
@@ -193,7 +219,7 @@ export interface ScorerOptions extends FitOptions {
 
 /** The candidates as weighted training rows: each benchmark weighs the same in total, mean weight 1. */
 export function candidateRows(questions: readonly QuestionCandidates[]): TrainingRow[] {
-  const perBench = new Map<Bench, number>();
+  const perBench = new Map<TrainingBench, number>();
   for (const q of questions) perBench.set(q.bench, (perBench.get(q.bench) ?? 0) + q.candidates.length);
   const total = [...perBench.values()].reduce((a, b) => a + b, 0);
   return questions.flatMap((q) =>
@@ -400,7 +426,7 @@ function thresholdOf(threshold: Threshold, q: QuestionCandidates): number {
 
 /** Does the question carry the feature (every attempt of a question has the same kind of index: "tables-only", "passages")? */
 function carries(q: QuestionCandidates, feature: string): boolean {
-  return (q.candidates[0]?.features[feature] ?? 0) !== 0;
+  return carriesKind(q.candidates[0]?.features ?? {}, feature);
 }
 
 /** The model's thresholds as the graph applies them (answer-model.ts thresholdFor): per question. */
@@ -517,7 +543,7 @@ function rankerCalibration(
   rankers: (q: number) => Ranker,
   indices: readonly number[],
 ): Calibration | undefined {
-  const perBench = new Map<Bench, number>();
+  const perBench = new Map<TrainingBench, number>();
   for (const i of indices) perBench.set(questions[i]!.bench, (perBench.get(questions[i]!.bench) ?? 0) + 1);
   const points: Array<{ score: number; y: number; w: number }> = [];
   for (const i of indices) {
@@ -575,8 +601,8 @@ export function rankersCrossValidated(
 }
 
 /** Question indices per benchmark. */
-export function byBench(questions: readonly QuestionCandidates[]): Map<Bench, number[]> {
-  const out = new Map<Bench, number[]>();
+export function byBench(questions: readonly QuestionCandidates[]): Map<TrainingBench, number[]> {
+  const out = new Map<TrainingBench, number[]>();
   questions.forEach((q, i) => out.set(q.bench, [...(out.get(q.bench) ?? []), i]));
   return out;
 }
@@ -818,6 +844,11 @@ export interface AcceptorOptions extends ScorerOptions {
   boundZ?: number;
   /** Question-level features (answer-ranker.ts `acceptorFeatures`) left out, by name (`--ignore_features`). */
   ignore?: RegExp;
+  /**
+   * "kind": each kind of evidence gets a scorer of its own, fitted on its kind's examples alone (the
+   * rest's is the shared one); "shared" (default): one scorer for every kind, a calibration per kind.
+   */
+  scorerBy?: "shared" | "kind";
 }
 
 /** The examples as one-candidate questions (fitScorer's input; each benchmark weighs the same). */
@@ -842,7 +873,7 @@ function acceptorThreshold(
   z: number,
 ): number {
   for (let t = 0.3; t < 0.995; t += 0.01) {
-    const per = new Map<Bench, { n: number; right: number }>();
+    const per = new Map<TrainingBench, { n: number; right: number }>();
     ex.forEach((e, k) => {
       if (p[k]! < t) return;
       const b = (per.get(questions[e.q]!.bench) ??
@@ -879,7 +910,7 @@ export function fitAcceptor(
   ranker: Ranker,
   options: AcceptorOptions = {},
 ): AcceptorResult {
-  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [], ignore } = options;
+  const { folds = 5, targetPrecision = 0.85, boundZ = 1, kinds = [], ignore, scorerBy = "shared" } = options;
   const ex = acceptorExamples(questions, score, threshold, ranker, kinds).map((e) =>
     ignore ? { ...e, features: Object.fromEntries(Object.entries(e.features).filter(([k]) => !ignore.test(k))) } : e,
   );
@@ -891,15 +922,31 @@ export function fitAcceptor(
     folds,
   );
   const raw = ex.map(() => 0);
+  const kindIds = [...kinds.map((_, k) => k), -1];
+  // one scorer for all kinds, or one per kind fitted on its own examples (a kind without examples gets the shared one)
+  const fitKinds = (keep: (i: number) => boolean): ModelScorer[] => {
+    const shared = () =>
+      fitScorer(
+        asQ.filter((_, i) => keep(i)),
+        options,
+      );
+    if (scorerBy === "shared") {
+      const s = shared();
+      return kindIds.map(() => s);
+    }
+    let common: ModelScorer | undefined;
+    return kindIds.map((kind) => {
+      const own = asQ.filter((_, i) => keep(i) && ex[i]!.kind === kind);
+      return own.some((q) => q.candidates[0]!.right) && own.some((q) => !q.candidates[0]!.right)
+        ? fitScorer(own, options)
+        : (common ??= shared());
+    });
+  };
   const scorers = Array.from({ length: folds }, (_, k) => {
-    const s = fitScorer(
-      asQ.filter((_, i) => fold[i] !== k),
-      options,
-    );
-    ex.forEach((e, i) => fold[i] === k && (raw[i] = rawScore(s, e.features)));
+    const s = fitKinds((i) => fold[i] !== k);
+    ex.forEach((e, i) => fold[i] === k && (raw[i] = rawScore(s[kindIds.indexOf(e.kind)]!, e.features)));
     return s;
   });
-  const kindIds = [...kinds.map((_, k) => k), -1];
   const calibrationOf = (kind: number, keep: (f: number) => boolean): Calibration | undefined => {
     const points = ex.flatMap((e, i) =>
       e.kind === kind && keep(fold[i]!) ? [{ score: raw[i]!, y: e.right ? 1 : 0, w: weights[i]! }] : [],
@@ -921,13 +968,18 @@ export function fitAcceptor(
       boundZ,
     );
   });
-  const build = (scorer: ModelScorer, cals: readonly Calibration[]): Acceptor => ({
-    scorer,
-    kinds: kinds.map((feature, k) => ({ feature, calibration: cals[k]!, threshold: thresholds[k]! })),
-    rest: { calibration: cals[kinds.length]!, threshold: thresholds[kinds.length]! },
-  });
+  // (per kind: the rest's scorer is the shared one, each kind that has its own names it)
+  const build = (s: readonly ModelScorer[], cals: readonly Calibration[]): Acceptor => {
+    const rest = s[kinds.length]!;
+    const own = (k: number) => (s[k] !== rest ? { scorer: s[k]! } : {});
+    return {
+      scorer: rest,
+      kinds: kinds.map((feature, k) => ({ feature, calibration: cals[k]!, threshold: thresholds[k]!, ...own(k) })),
+      rest: { calibration: cals[kinds.length]!, threshold: thresholds[kinds.length]! },
+    };
+  };
   const final = build(
-    fitScorer(asQ, options),
+    fitKinds(() => true),
     kindIds.map((kind) => calibrationOf(kind, () => true) ?? flat),
   );
   const foldOf = new Map(ex.map((e, i) => [e.q, fold[i]!]));

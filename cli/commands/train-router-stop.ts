@@ -51,6 +51,7 @@ export async function stopCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--trees must be an integer in 1..200 (got ${String(flags.trees)})`);
   const { BENCHES, officialScore } = await import("../../evals/score.js");
   const { readJsonl } = await import("../../training/labels.js");
+  const { wtqTrainCanons } = await import("../../training/wtq-canon.js");
   const { answerModel } = await import("../../nodes/offline/answer-model.js");
   const t = await import("../../training/stop-policy.js");
   const verifier = answerModel();
@@ -68,9 +69,14 @@ export async function stopCommand(argv: string[]): Promise<number> {
         throw new UsageError(`--${flag} takes BENCH=RUN.jsonl with BENCH one of ${BENCHES.join(", ")} (got "${spec}")`);
       const bench = m[1] as (typeof BENCHES)[number];
       const isCorrect: import("../../training/labels.js").AnswerCheck = (record, answer) => {
+        // wtq/train records have no answer_canon: label them by the typed gold, as the verifier's training does
+        const canon =
+          bench === "wtq" && !Array.isArray(record.answer_canon) && Array.isArray(record.answer)
+            ? wtqTrainCanons((record.answer as unknown[]).map(String))
+            : null;
         const s = officialScore(
           bench,
-          { ...record, question: String(record.question ?? "") },
+          { ...record, question: String(record.question ?? ""), ...(canon ? { answer_canon: canon } : {}) },
           { agentic_tablerag_answer: answer },
         );
         return (s.accuracy ?? s.em ?? 0) === 1;

@@ -12,7 +12,7 @@ import type { Command } from "../command.js";
 const FLAGS: FlagSpecs = {
   data: {
     kind: "string",
-    help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — a training split's questions and its exploration run (`atr run --emit_trace --accept_threshold 1`); once per split",
+    help: "BENCH=QUESTIONS.jsonl,RUN.jsonl — a training split's questions and its exploration run (`atr run --emit_trace --accept_threshold 1`); once per split; BENCH is wtq, tatqa, hybridqa or plain (the synthetic plain tables of scripts/plain-tables.ts)",
     repeatable: true,
   },
   evaluate: {
@@ -52,6 +52,11 @@ const FLAGS: FlagSpecs = {
     help: "with --acceptor_only: comma-separated features naming the kinds of evidence, each with its own calibration and threshold (the first a question carries), the rest one more",
     default: "tables-only,period-table",
   },
+  acceptor_scorer_by: {
+    kind: "string",
+    help: 'with --acceptor_only: "shared" (one scorer for every kind of evidence, a calibration and threshold per kind) or "kind" (each kind its own scorer, fitted on its questions alone)',
+    default: "shared",
+  },
   scorer: {
     kind: "string",
     help: "logistic, or trees (gradient-boosted, depth ≤ 3: better log-loss, less acceptance under one threshold; docs/VERIFIER.md)",
@@ -67,6 +72,11 @@ const FLAGS: FlagSpecs = {
   },
   folds: { kind: "number", help: "cross-validation folds (grouped by question)", default: 5 },
   json: { kind: "boolean", help: "print the figures as JSON" },
+  wtq_labels: {
+    kind: "string",
+    help: 'labels of WTQ records without answer_canon (wtq/train): "typed" (the values CoreNLP would give their answers, as dev and held-out records have them: training/wtq-canon.ts) or "strict" (the answer strings as they are)',
+    default: "typed",
+  },
   note: {
     kind: "string",
     help: "a line for the model file's trainedOn.notes (e.g. how a split was sampled); repeatable",
@@ -105,7 +115,6 @@ async function run(argv: string[]): Promise<number> {
   const evaluate = specs(flags.evaluate, "evaluate");
   if (data.length + evaluate.length === 0)
     throw new UsageError("give --data BENCH=QUESTIONS,RUN (train) and/or --evaluate BENCH=QUESTIONS,RUN");
-  const { BENCHES } = await import("../../evals/score.js");
   const t = await import("../../training/answer-verifier.js");
   const { readFileSync } = await import("node:fs");
   let ignored: RegExp | undefined;
@@ -117,11 +126,20 @@ async function run(argv: string[]): Promise<number> {
     }
   }
   const load = (s: { bench: string; questions: string; run: string }) => {
-    if (!(BENCHES as readonly string[]).includes(s.bench))
-      throw new UsageError(`benchmark "${s.bench}" must be one of ${BENCHES.join(", ")}`);
-    const questions = t.loadQuestions(s.bench as (typeof BENCHES)[number], s.questions, s.run);
+    if (!(t.TRAINING_BENCHES as readonly string[]).includes(s.bench))
+      throw new UsageError(`benchmark "${s.bench}" must be one of ${t.TRAINING_BENCHES.join(", ")}`);
+    const questions = t.loadQuestions(
+      s.bench as import("../../training/answer-verifier.js").TrainingBench,
+      s.questions,
+      s.run,
+      {
+        typedWtqGold: flags.wtq_labels !== "strict",
+      },
+    );
     return ignored ? t.withoutFeatures(questions, ignored) : questions;
   };
+  if (flags.wtq_labels !== "typed" && flags.wtq_labels !== "strict")
+    throw new UsageError(`--wtq_labels ${String(flags.wtq_labels)}: expected typed or strict`);
   const kind = String(flags.scorer);
   if (kind !== "trees" && kind !== "logistic") throw new UsageError(`--scorer ${kind}: expected trees or logistic`);
   const options = (k: "trees" | "logistic") => ({
@@ -149,6 +167,9 @@ async function run(argv: string[]): Promise<number> {
       .split(",")
       .map((f) => f.trim())
       .filter(Boolean);
+    const scorerBy = String(flags.acceptor_scorer_by);
+    if (scorerBy !== "shared" && scorerBy !== "kind")
+      throw new UsageError(`--acceptor_scorer_by ${scorerBy}: expected shared or kind`);
     const score = t.scorerFor(train, base);
     const thresholds = t.thresholdsOf(base);
     const fit = t.fitAcceptor(train, score, thresholds, ranker, {
@@ -158,6 +179,7 @@ async function run(argv: string[]): Promise<number> {
       folds: Number(flags.folds),
       targetPrecision: Number(flags.target_precision),
       boundZ: Number(flags.bound_z),
+      scorerBy,
     });
     const oofRanker = (q: number) => {
       const a = fit.of(q);
@@ -190,6 +212,7 @@ async function run(argv: string[]): Promise<number> {
           folds: `${Number(flags.folds)}, grouped by table`,
           targetPrecision: Number(flags.target_precision),
           boundZ: Number(flags.bound_z),
+          scorerBy,
           settings: kind === "logistic" ? { kind, l2: Number(flags.l2) } : { kind, ...options(kind).trees },
           crossValidated: figures,
         },

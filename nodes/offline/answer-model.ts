@@ -68,11 +68,20 @@ export interface AnswerModel {
  * features; not the per-attempt P). One calibration and threshold per kind of evidence: the first
  * of `kinds` whose feature the question's attempts carry ("tables-only", "period-table"), else
  * `rest` — each threshold chosen on the training questions of that kind alone (docs/VERIFIER.md).
+ * A kind may carry a scorer of its own, fitted on its kind's questions alone (`atr train-verifier
+ * --acceptor_scorer_by kind`); the others use the shared `scorer`.
  */
 export interface Acceptor {
   scorer: Scorer;
-  kinds: Array<{ feature: string; calibration: Calibration; threshold: number }>;
-  rest: { calibration: Calibration; threshold: number };
+  kinds: Array<AcceptorKind & { feature: string }>;
+  rest: AcceptorKind;
+}
+
+/** One kind of evidence of the acceptor: its calibration, its threshold, and optionally its own scorer. */
+export interface AcceptorKind {
+  calibration: Calibration;
+  threshold: number;
+  scorer?: Scorer;
 }
 
 /** Where a model being checked came from, for the error (set by checkAnswerModel). */
@@ -139,11 +148,12 @@ function checkThreshold(t: unknown, field: string): number {
 
 function checkAcceptor(raw: unknown, field: string): Acceptor {
   const a = (raw ?? {}) as Record<string, unknown>;
-  const kind = (k: unknown, f: string) => {
+  const kind = (k: unknown, f: string): AcceptorKind => {
     const o = (k ?? {}) as Record<string, unknown>;
     return {
       calibration: checkCalibration(o.calibration, `${f}.calibration`) ?? fail(`${f}.calibration`, "missing"),
       threshold: checkThreshold(o.threshold, `${f}.threshold`),
+      ...(o.scorer === undefined ? {} : { scorer: checkScorer(o.scorer, `${f}.scorer`) }),
     };
   };
   if (!Array.isArray(a.kinds)) fail(`${field}.kinds`, "expected an array of {feature, calibration, threshold}");

@@ -192,13 +192,22 @@ export function rankMargin(margin: number): Record<string, number> {
   return { "q:rank-margin": Math.round((1 - Math.exp(-Math.max(0, margin))) * 1000) / 1000 };
 }
 
+/**
+ * Do these features make a question of this kind of evidence? A kind is a feature ("tables-only") or
+ * several joined by "&", all of which must be present ("tables-only&pm:table-clean=1": an index
+ * without passages whose first SQL plan ran over a table of clean values).
+ */
+export function carriesKind(features: Readonly<Record<string, number>>, kind: string): boolean {
+  return kind.split("&").every((f) => (features[f] ?? 0) !== 0);
+}
+
 /** The acceptor's kind of evidence of a question (the first of its kinds the attempts carry), with its calibration and threshold. */
 export function acceptorKind(
   acceptor: Acceptor,
   attempts: readonly RankedAttempt[],
 ): Acceptor["rest"] & { feature?: string } {
   const features = attempts[0]?.features ?? {};
-  return acceptor.kinds.find((k) => (features[k.feature] ?? 0) !== 0) ?? acceptor.rest;
+  return acceptor.kinds.find((k) => carriesKind(features, k.feature)) ?? acceptor.rest;
 }
 
 /** The acceptor's P(correct) of a group and its kind's threshold. */
@@ -210,7 +219,10 @@ export function acceptorJudgement(
 ): { p: number; threshold: number } {
   const kind = acceptorKind(acceptor, attempts);
   return {
-    p: calibrated(kind.calibration, rawScore(acceptor.scorer, acceptorFeatures(group, attempts, ranking))),
+    p: calibrated(
+      kind.calibration,
+      rawScore(kind.scorer ?? acceptor.scorer, acceptorFeatures(group, attempts, ranking)),
+    ),
     threshold: kind.threshold,
   };
 }

@@ -45,7 +45,9 @@ function familiesNamed(all: readonly string[]): Set<FeatureFamily> {
 export function acceptorMayAccept(acceptor: Acceptor, index: IndexKind): boolean {
   const known: Record<string, boolean> = { "tables-only": !index.hasPassages, passages: index.hasPassages };
   for (const kind of acceptor.kinds) {
-    const applies = known[kind.feature];
+    // a kind of several features ("tables-only&pm:table-clean=1") applies only if none is known absent, surely if all are known
+    const parts = kind.feature.split("&").map((f) => known[f]);
+    const applies = parts.includes(false) ? false : parts.every((p) => p === true) ? true : undefined;
     if (applies === false) continue;
     if (kind.threshold < 1) return true;
     if (applies === true) return false;
@@ -69,7 +71,11 @@ export function familiesOf(model: AnswerModel, index?: IndexKind): Set<FeatureFa
     const all = [
       ...names(model.scorer),
       ...(model.ranker ? names(model.ranker.scorer) : []),
-      ...(acceptor && (index === undefined || acceptorMayAccept(acceptor, index)) ? names(acceptor.scorer) : []),
+      ...(acceptor && (index === undefined || acceptorMayAccept(acceptor, index))
+        ? [acceptor.scorer, ...[...acceptor.kinds, acceptor.rest].flatMap((k) => (k.scorer ? [k.scorer] : []))].flatMap(
+            names,
+          )
+        : []),
     ];
     byKind.set(key, (out = familiesNamed(all)));
   }

@@ -12,6 +12,15 @@
  */
 import type { EntityMention } from "./mentions.js";
 import { headerMatch, isNumericColumn } from "./columns.js";
+import {
+  MAX_COMPARATIVES,
+  MAX_SUPERLATIVES,
+  MIN_COMPARATIVES,
+  MIN_SUPERLATIVES,
+  monthNumber,
+} from "../../text/lexicons.js";
+import { stem } from "../../text/stem.js";
+import { wordsOf } from "../../text/tokenise.js";
 import type { CatalogColumn } from "./table-catalog.js";
 import type { SqlPlan, SqlPlanInput } from "./plans/types.js";
 
@@ -135,6 +144,136 @@ export function planMatchFeatures(plan: SqlPlan, input: SqlPlanInput): Record<st
   }
 
   Object.assign(f, valueMatch(plan.sql, input.mentions, input.bindings ?? []));
+  const used = [...(target ? [target] : []), ...orderColumns, ...conditionColumns];
+  Object.assign(f, wordCoverage(plan, input, used), tableCleanliness(catalog.columns, target, [...orderColumns]));
+  return f;
+}
+
+/** Words a template itself accounts for (its operator), beside the superlatives and comparatives. */
+const TEMPLATE_WORDS: Partial<Record<SqlPlan["template"], readonly string[]>> = {
+  count: ["count", "number", "times", "total"],
+  "count-column": ["count", "number", "total"],
+  "group-count": ["count", "number", "times", "frequent", "frequently", "often", "common"],
+  sum: ["total", "sum", "combined", "altogether", "overall", "together"],
+  avg: ["average", "mean", "avg", "typical"],
+  first: ["first", "earliest", "top", "opening", "initial"],
+  last: ["last", "final", "latest", "bottom"],
+  next: ["next", "after", "following", "below", "later"],
+  previous: ["previous", "before", "preceding", "above", "prior", "earlier"],
+  difference: ["difference", "between", "than", "gap"],
+  "percent-change": ["percent", "percentage", "change", "increase", "decrease", "growth"],
+  moreless: ["than", "or"],
+  choice: ["or"],
+};
+const RANKING_WORDS = new Set<string>([
+  ...MAX_SUPERLATIVES,
+  ...MIN_SUPERLATIVES,
+  ...MAX_COMPARATIVES,
+  ...MIN_COMPARATIVES,
+  "max",
+  "min",
+]);
+/** Words that name what is asked without naming a column ("name the …", "which one"). */
+const ASKING_WORDS = new Set(["name", "names", "show", "give", "tell", "list", "find", "one", "ones", "value"]);
+
+/**
+ * Does the plan account for every content word of the question? A word is accounted for when it
+ * names a column the statement uses (target, order, condition), belongs to a value mention the
+ * statement filters on, is a number the statement holds, belongs to the template's operator
+ * ("average" for avg, a superlative for argmax), names a key column (the rows' own noun: "of the
+ * peaks") or belongs to the table's name. Wrong plans on the training
+ * splits leave words out ("consecutive", "after the …", a second condition); a plain question over
+ * a plain table leaves none. `pm:unaccounted=0|1|2|3+` and the share accounted for (0..1).
+ */
+function wordCoverage(plan: SqlPlan, input: SqlPlanInput, used: readonly CatalogColumn[]): Record<string, number> {
+  const words = input.analysis.contentWords.filter((w) => !ASKING_WORDS.has(w));
+  if (words.length === 0) return { "pm:unaccounted=0": 1, "pm:accounted-share": 1 };
+  const quoted = new Set(literals(plan.sql).map((v) => v.toLowerCase()));
+  const mentionWords = new Set<string>();
+  for (const m of input.mentions)
+    if (quoted.has(m.value.toLowerCase())) for (const w of wordsOf(m.text)) mentionWords.add(w);
+  for (const b of input.bindings ?? [])
+    if (quoted.has(b.value.toLowerCase())) for (const w of wordsOf(b.value)) mentionWords.add(w);
+  const sqlWords = new Set(wordsOf(plan.sql));
+  const operator = new Set(TEMPLATE_WORDS[plan.template] ?? []);
+  const tableWords = new Set(input.catalog.columns[0]?.tableWords ?? []);
+  // (the rows' own noun: "the average height of the peaks" names the key column it aggregates over)
+  const keys = input.catalog.columns.filter(isKeyColumn);
+  let unaccounted = 0;
+  for (const w of words) {
+    const parts = wordsOf(w);
+    const accounted =
+      parts.every((p) => mentionWords.has(p)) ||
+      RANKING_WORDS.has(w) ||
+      operator.has(w) ||
+      (/^\d/.test(w) && parts.every((p) => sqlWords.has(p))) ||
+      (monthNumber(w) !== undefined && /\d{4}-\d{2}/.test(plan.sql)) ||
+      tableWords.has(stem(w)) ||
+      used.some((c) => headerMatch([w], c) > 0) ||
+      keys.some((c) => headerMatch([w], c) > 0);
+    if (!accounted) unaccounted++;
+  }
+  return {
+    [`pm:unaccounted=${bucket(unaccounted, [0, 1, 2], ["0", "1", "2", "3+"])}`]: 1,
+    "pm:accounted-share": clip(1 - unaccounted / words.length),
+  };
+}
+
+/** A column whose values name one row each (a name or id column: the table's rows are its things). */
+function isKeyColumn(column: CatalogColumn): boolean {
+  if (column.maxFreq !== undefined) return column.maxFreq === 1;
+  return column.numericShare < 0.5 && [...column.distinct.values()].every((rows) => rows.length === 1);
+}
+
+/** A cell that reads as one clean value: no note in brackets, no footnote mark, no line break, not a placeholder. */
+function cleanCell(raw: string): boolean {
+  return !/[()[\]*†‡#\n]|^\s*[-–—?]+\s*$/.test(raw);
+}
+
+const cleanShares = new WeakMap<CatalogColumn, number>();
+
+/**
+ * Share of a column's non-empty cells that are clean values of its kind: clean cells, and numbers in
+ * a mostly numeric column. A generated or hand-kept spreadsheet is 1 everywhere; the tables the
+ * wrong answers of the training splits came from hold notes, footnote marks and mixed cells.
+ */
+function cleanShare(column: CatalogColumn): number {
+  let share = cleanShares.get(column);
+  if (share !== undefined) return share;
+  const numeric = column.numericShare >= 0.5;
+  let n = 0;
+  let clean = 0;
+  column.raw.forEach((raw, row) => {
+    if (raw === undefined || raw.trim() === "") return;
+    n++;
+    if (cleanCell(raw) && (!numeric || column.num[row] !== null)) clean++;
+  });
+  share = n === 0 ? 0 : clean / n;
+  cleanShares.set(column, share);
+  return share;
+}
+
+/**
+ * How clean the table and the plan's target and order columns are (`pm:table-clean`,
+ * `pm:target-clean`, `pm:order-clean` in 0..1; `pm:table-clean=1` when every column is), with the
+ * table's size (`pm:table-rows=…`). A large table (rows not read into the catalogue) gives none.
+ */
+function tableCleanliness(
+  columns: readonly CatalogColumn[],
+  target: CatalogColumn | undefined,
+  order: readonly CatalogColumn[],
+): Record<string, number> {
+  const rows = columns[0]?.raw.length ?? 0;
+  if (rows === 0) return {};
+  const shares = columns.map(cleanShare);
+  const table = shares.reduce((s, x) => s + x, 0) / shares.length;
+  const f: Record<string, number> = {
+    "pm:table-clean": clip(table),
+    [`pm:table-rows=${bucket(rows, [10, 30, 100], ["1-10", "11-30", "31-100", "100+"])}`]: 1,
+  };
+  if (shares.every((x) => x === 1)) f["pm:table-clean=1"] = 1;
+  if (target) f["pm:target-clean"] = clip(cleanShare(target));
+  if (order.length > 0) f["pm:order-clean"] = clip(Math.min(...order.map(cleanShare)));
   return f;
 }
 

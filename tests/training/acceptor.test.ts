@@ -107,3 +107,71 @@ describe("the acceptor", () => {
     ).toThrow(/ranker\.acceptor\.rest\.calibration/);
   });
 });
+
+describe("the acceptor's kinds of several features, each with its own scorer", () => {
+  /**
+   * Plain tables of two kinds: on clean ones ("tables-only" + "clean") "named" marks a right answer,
+   * on the others "sorted" does and "named" marks a wrong one. One scorer for both cannot weigh
+   * "named" both ways; a scorer per kind can.
+   */
+  function mixed(n: number): QuestionCandidates[] {
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    return Array.from({ length: n }, (_, i) => {
+      const clean = i % 2 === 0;
+      const named = rand() < 0.5;
+      const sorted = rand() < 0.5;
+      const right = clean ? rand() < (named ? 0.97 : 0.1) : rand() < (sorted && !named ? 0.97 : 0.1);
+      const features: Record<string, number> = {
+        bias: 1,
+        "tables-only": 1,
+        ...(clean ? { clean: 1 } : {}),
+        ...(named ? { named: 1 } : {}),
+        ...(sorted ? { sorted: 1 } : {}),
+      };
+      return {
+        id: `wtq:${i}`,
+        bench: "wtq",
+        group: `t${i % 60}`,
+        candidates: [
+          { route: "SQL", subQuery: "q", answer: "x", ruleVerdict: 0.5, right, features },
+          {
+            route: "TEXT",
+            subQuery: "q",
+            answer: "y",
+            ruleVerdict: 0.5,
+            right: false,
+            features: { bias: 1, "tables-only": 1 },
+          },
+        ],
+      } as QuestionCandidates;
+    });
+  }
+
+  it("routes a question to the first kind all of whose features it carries, and fits that kind's own scorer", () => {
+    const qs = mixed(1200);
+    const kinds = ["tables-only&clean", "tables-only"];
+    const shared = fitAcceptor(qs, (_q, c) => P[c]!, 0.9, FOLLOW_P, { kind: "logistic", kinds });
+    const own = fitAcceptor(qs, (_q, c) => P[c]!, 0.9, FOLLOW_P, { kind: "logistic", kinds, scorerBy: "kind" });
+    expect(own.acceptor.kinds[0]!.feature).toBe("tables-only&clean");
+    expect(own.acceptor.kinds[0]!.scorer).toBeDefined();
+    expect(own.acceptor.kinds[0]!.threshold).toBeLessThan(1);
+    const accepted = (fit: typeof own) =>
+      qs.filter((q) => finalChoice(q, (c) => P[c]!, 0.9, { ...FOLLOW_P, acceptor: fit.acceptor }).isAccepted);
+    const byOwn = accepted(own);
+    // per kind: more is accepted, and what is accepted is right
+    expect(byOwn.length).toBeGreaterThan(accepted(shared).length);
+    expect(byOwn.filter((q) => q.candidates[0]!.right).length / byOwn.length).toBeGreaterThan(0.9);
+    // the model file keeps the kind's scorer, checked on load
+    const base = { format: "atr-answer-verifier-v2", scorer: FOLLOW_P.scorer, threshold: 0.9, trainedOn: {} };
+    const loaded = checkAnswerModel({ ...base, ranker: { scorer: FOLLOW_P.scorer, acceptor: own.acceptor } });
+    expect(loaded.ranker?.acceptor?.kinds[0]?.scorer).toEqual(own.acceptor.kinds[0]!.scorer);
+    const bad = {
+      ...own.acceptor,
+      kinds: [{ ...own.acceptor.kinds[0]!, scorer: { kind: "forest" } }, own.acceptor.kinds[1]],
+    };
+    expect(() => checkAnswerModel({ ...base, ranker: { scorer: FOLLOW_P.scorer, acceptor: bad } })).toThrow(
+      /ranker\.acceptor\.kinds\[0\]\.scorer\.kind/,
+    );
+  });
+});

@@ -127,3 +127,57 @@ describe("plan-match features: every value is binary or in 0..1", () => {
     }
   });
 });
+
+describe("plan-match features: words the plan accounts for, and how clean the table is", () => {
+  it("a plan that uses every content word leaves none unaccounted; one that drops a condition leaves it", () => {
+    const input = inputFor("what was the time of kim lee in tokyo?", "races");
+    const both = `SELECT ${raw(input, "Time")} FROM ${table(input)} WHERE ${raw(input, "Winner")} = 'Kim Lee' AND ${raw(input, "Venue")} = 'Tokyo'`;
+    const f = planMatchFeatures({ sql: both, template: "lookup", targetColumn: "Time" }, input);
+    expect(f["pm:unaccounted=0"]).toBe(1);
+    expect(f["pm:accounted-share"]).toBe(1);
+    const one = `SELECT ${raw(input, "Time")} FROM ${table(input)} WHERE ${raw(input, "Winner")} = 'Kim Lee'`;
+    const g = planMatchFeatures({ sql: one, template: "lookup", targetColumn: "Time" }, input);
+    expect(g["pm:unaccounted=1"]).toBe(1);
+    expect(g["pm:accounted-share"]).toBeLessThan(1);
+  });
+
+  it("the template's operator words count as accounted for (average for avg, a superlative for argmax)", () => {
+    const input = inputFor("what is the average gold of the nations?", "medals2");
+    const sql = `SELECT AVG(${typed(input, "Gold")}) FROM ${table(input)}`;
+    const f = planMatchFeatures({ sql, template: "avg", targetColumn: "Gold" }, input);
+    expect(f["pm:unaccounted=0"]).toBe(1);
+    const asLookup = planMatchFeatures({ sql, template: "lookup", targetColumn: "Gold" }, input);
+    expect(asLookup["pm:unaccounted=1"]).toBe(1);
+  });
+
+  it("a table of plain values is clean; notes, footnote marks and a total row are not", () => {
+    const plain = inputFor("which nation won the most gold?", "medals2");
+    const n = raw(plain, "Nation");
+    const f = planMatchFeatures(
+      {
+        sql: `SELECT ${n} FROM ${table(plain)} ORDER BY ${typed(plain, "Gold")} DESC LIMIT 1`,
+        template: "argmax",
+        targetColumn: "Nation",
+      },
+      plain,
+    );
+    expect(f["pm:table-clean"]).toBe(1);
+    expect(f["pm:table-clean=1"]).toBe(1);
+    expect(f["pm:target-clean"]).toBe(1);
+    expect(f["pm:order-clean"]).toBe(1);
+    expect(f["pm:table-rows=1-10"]).toBe(1);
+    // Prizes written "$1,200" are numbers; venues with a country after a comma are clean values too, but a
+    // report table's "(in millions)" note and "$(120)" are not.
+    const report = inputFor("what were the net bookings in 2019?", "report");
+    const r = planMatchFeatures(
+      {
+        sql: `SELECT ${raw(report, report.catalog.columns[1]!.schema.name)} FROM ${table(report)}`,
+        template: "lookup",
+        targetColumn: report.catalog.columns[1]!.schema.name,
+      },
+      report,
+    );
+    expect(r["pm:table-clean"]).toBeLessThan(1);
+    expect(r["pm:table-clean=1"]).toBeUndefined();
+  });
+});
