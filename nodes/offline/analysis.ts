@@ -515,6 +515,12 @@ function choiceOptions(q: string): string[] | null {
       body,
     );
   if (m && words(m[1]!).length <= 6 && words(m[2]!).length <= 6) return [m[1]!.trim(), m[2]!.trim()];
+  // "did A or B win more races?", "was A or B released first?": the options right after the verb
+  m =
+    /^(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+)?([^,:;?]+?)\s+or\s+(?:the\s+)?([^,:;?]+?)\s+(?:have|has|had|get|got|win|won|score|scored|finish|finished|place|placed|come|came|receive|received|earn|earned|play|played|sell|sold|rank|ranked|release|released|make|made|take|took|lose|lost|record|recorded|appear|appeared)\b/.exec(
+      body,
+    );
+  if (m && words(m[1]!).length <= 4 && words(m[2]!).length <= 4) return [m[1]!.trim(), m[2]!.trim()];
   // "between A and B, which …"
   m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:,|\s+(?:which|who)\b)/.exec(body);
   if (m && words(m[1]!).length <= 5 && words(m[2]!).length <= 5) return [m[1]!.trim(), m[2]!.trim()];

@@ -371,10 +371,13 @@ export const comparisonMonths: PlanGenerator = {
   build: ({ analysis: a, catalog, usable, table }) => monthChoicePlan(a, catalog, usable, table),
 };
 
-/** Two values of one column joined by "or" in a question with no comparison of its own. */
+/**
+ * Two values of one column joined by "or" in a question with no comparison of its own, or in a choice
+ * whose options did not both name a row (comparisonTwoRows found no pair).
+ */
 export const comparisonOrPair: PlanGenerator = {
   name: "comparison.or-pair",
-  applies: ({ analysis: a }) => !a.comparison && / or /.test(a.normalized),
+  applies: ({ analysis: a }) => (!a.comparison || a.comparison.kind === "choice") && / or /.test(a.normalized),
   build: (ctx) => {
     const { analysis: a, input, usable, bindings, table } = ctx;
     const orPair = adjacentOrPair(a, input.mentions, usable);

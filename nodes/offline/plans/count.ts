@@ -25,7 +25,8 @@ import {
   summaryFilter,
   where,
 } from "./sql-parts.js";
-import type { PlanContext, PlanGenerator } from "./types.js";
+import type { NumericCondition } from "../analysis.js";
+import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { MODIFIER_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
@@ -95,6 +96,28 @@ export function asksForEntity(q: string): boolean {
   return /\b(which|who|whom|whose)\b/.test(q) || /\bwhat (?!(?:is|was|were|are|has|had|s)\b)[a-z]/.test(q);
 }
 
+/**
+ * The question's rows counted (the `bound` condition left out) and the count compared with the bound, as
+ * yes or no; null when the question's rows are not a plain count.
+ */
+export function countAgainstBound(
+  ctx: PlanContext,
+  bound: NumericCondition,
+  op: NumericCondition["op"] = bound.op,
+): SqlPlan | null {
+  const a = ctx.analysis;
+  const counted = ctx.replan({
+    ...ctx.input,
+    analysis: { ...a, operator: "count", answerType: "count", conditions: a.conditions.filter((c) => c !== bound) },
+  });
+  if (counted?.template !== "count" || !counted.sql.startsWith("SELECT COUNT(*) ")) return null;
+  return {
+    sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`,
+    template: "lookup",
+    targetColumn: "",
+  };
+}
+
 /** "are there at least 12 riders?": the row count compared with the number, as yes or no. */
 export const countAtLeast: PlanGenerator = {
   name: "count.at-least",
@@ -107,19 +130,10 @@ export const countAtLeast: PlanGenerator = {
     )!;
     const bound = a.conditions.find((c) => c.value === Number(atLeast[2]) && !c.place && !c.top && !c.clock);
     if (!bound) return null;
-    const counted = ctx.replan({
-      ...ctx.input,
-      analysis: { ...a, operator: "count", answerType: "count", conditions: a.conditions.filter((c) => c !== bound) },
-    });
-    if (counted?.template !== "count" || !counted.sql.startsWith("SELECT COUNT(*) ")) return null;
     const op = { "at least": ">=", "more than": ">", over: ">", "fewer than": "<", "less than": "<", "at most": "<=" }[
       atLeast[1]!
-    ]!;
-    return {
-      sql: `SELECT CASE WHEN (${counted.sql}) ${op} ${bound.value} THEN 'yes' ELSE 'no' END`,
-      template: "lookup",
-      targetColumn: "",
-    };
+    ]! as NumericCondition["op"];
+    return countAgainstBound(ctx, bound, op);
   },
 };
 

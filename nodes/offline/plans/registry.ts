@@ -34,6 +34,7 @@ import { lookupRows } from "./lookup.js";
 import { positionAdjacent, positionFirstLast } from "./position.js";
 import { reportTableYears } from "./report-table.js";
 import { superlativeFrequency, superlativeMonth, superlativeNextBest, superlativeOrder } from "./superlative.js";
+import { yesNoCondition, yesNoSuperlative } from "./yes-no.js";
 import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
 
 /** Every plan generator, in precedence order. */
@@ -43,6 +44,8 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonTwoRows,
   comparisonMonths,
   comparisonOrPair,
+  yesNoCondition,
+  yesNoSuperlative,
   comparisonYesNo,
   comparisonSameAs,
   superlativeNextBest,

@@ -1,0 +1,81 @@
+/**
+ * Yes/no questions about one named row: whether it meets a stated condition ("does peru have more
+ * than 20 medals?") or holds the top (bottom) value of a column ("did ghana win the most bronze?").
+ * The named row's predicates stay in the outer WHERE, as every binding must.
+ */
+import { NUMBER_WORD_PATTERN } from "../../../text/lexicons.js";
+import { chooseOrderColumn, headerMatch, orderDirection, superlativeWord } from "../columns.js";
+import { countAgainstBound } from "./count.js";
+import { hasNum, orderExpr, summaryFilter, where } from "./sql-parts.js";
+import type { PlanContext, PlanGenerator } from "./types.js";
+
+const YES_IF_ANY = "SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END";
+/**
+ * A threshold stated as one: a number (or number word) right after its comparison word ("over 10",
+ * "less than $5", "at least one", "taller than 6", "before the year 1900"), not "greater than that of row 8".
+ */
+const STATED_THRESHOLD = new RegExp(
+  `\\b(?:\\w+er|more|less|fewer|over|under|above|below|before|after|least|most|top|exceed\\w*)\\s+(?:than\\s+)?(?:the\\s+year\\s+)?(?:[$€£]?\\d|(?:${NUMBER_WORD_PATTERN})\\b)`,
+);
+
+/**
+ * A yes/no question naming a row, and no second row of the same column to compare it with ("is the
+ * fare of route 9 greater than that of route 4?" compares two rows: comparisonYesNo's).
+ */
+function aboutOneRow(ctx: PlanContext): boolean {
+  const a = ctx.analysis;
+  if (a.answerType !== "yesno" || a.comparison !== null) return false;
+  const { filters } = ctx.rows();
+  const twoRows = filters.some((m) => filters.some((o) => o.columnIndex === m.columnIndex && o.value !== m.value));
+  return filters.length > 0 && !twoRows;
+}
+
+/**
+ * "Does peru have more than 20 medals?", "was the fare under $5 on route 9?": the named row under the
+ * stated condition; "does oslo have more than 4 stores?" names no column: oslo's rows (one per store)
+ * counted against the number.
+ */
+export const yesNoCondition: PlanGenerator = {
+  name: "yes-no.condition",
+  applies: (ctx) =>
+    ctx.analysis.conditions.length > 0 &&
+    STATED_THRESHOLD.test(ctx.analysis.normalized) &&
+    !/\bthan (?:that|those) of\b/.test(ctx.analysis.normalized) &&
+    aboutOneRow(ctx),
+  build: (ctx) => {
+    const { analysis: a, catalog } = ctx;
+    const { filters, cond, basePreds } = ctx.rows();
+    // (Every word counts: "in total" names a Total column, though "total" is no content word.)
+    const mentioned = new Set(filters.flatMap((m) => m.text.split(" ")));
+    const asked = a.normalized.split(/[^a-z0-9]+/).filter((w) => w !== "" && !mentioned.has(w));
+    if (![...cond.columns].some((i) => asked.some((w) => headerMatch([w], catalog.columns[i]!) >= 1))) {
+      const bound = a.conditions.find((c) => !c.place && !c.top && !c.clock);
+      return bound && a.conditions.length === 1 ? countAgainstBound(ctx, bound) : null;
+    }
+    return { sql: `${YES_IF_ANY} FROM ${ctx.table}${where(basePreds)}`, template: "lookup", targetColumn: "" };
+  },
+};
+
+/**
+ * "Did ghana win the most bronze medals?", "is nepal the nation with the fewest golds?": the named row
+ * holds the column's top (bottom) value among the rows the question's conditions select.
+ */
+export const yesNoSuperlative: PlanGenerator = {
+  name: "yes-no.superlative",
+  applies: (ctx) =>
+    ctx.analysis.sortDirection !== null && !/\bthan\b/.test(ctx.analysis.normalized) && aboutOneRow(ctx),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters, cond, filterPreds } = ctx.rows();
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    if (!order || order.score <= 0.5) return null;
+    const direction = orderDirection(superlativeWord(a.normalized), a.sortDirection!, order.column);
+    const population = [...cond.preds, hasNum(order.column), ...summaryFilter(catalog)];
+    const top = `(SELECT ${direction === "max" ? "MAX" : "MIN"}(${orderExpr(order.column)}) FROM ${table}${where(population)})`;
+    return {
+      sql: `${YES_IF_ANY} FROM ${table}${where([...filterPreds, ...population, `${orderExpr(order.column)} = ${top}`])}`,
+      template: "lookup",
+      targetColumn: order.column.schema.name,
+    };
+  },
+};
