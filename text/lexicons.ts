@@ -193,6 +193,18 @@ export const MAX_COMPARATIVES = [
   "taller",
   "better",
   "more",
+  "heavier",
+  "older",
+  "faster",
+  "quicker",
+  "later",
+  "newer",
+  "deeper",
+  "wider",
+  "busier",
+  "stronger",
+  "richer",
+  "hotter",
 ] as const;
 export const MIN_COMPARATIVES = [
   "lower",
@@ -203,6 +215,13 @@ export const MIN_COMPARATIVES = [
   "worse",
   "earlier",
   "younger",
+  "slower",
+  "lighter",
+  "closer",
+  "nearer",
+  "cheaper",
+  "colder",
+  "weaker",
 ] as const;
 
 /** Alternation of every superlative (max and min). */

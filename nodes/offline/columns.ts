@@ -217,6 +217,18 @@ const COMPARATIVE: Record<string, string> = {
   lighter: "lightest",
   quicker: "fastest",
   quickest: "fastest",
+  cheaper: "cheapest",
+  newer: "newest",
+  closer: "closest",
+  nearer: "nearest",
+  deeper: "deepest",
+  wider: "widest",
+  busier: "busiest",
+  stronger: "strongest",
+  weaker: "weakest",
+  richer: "richest",
+  hotter: "hottest",
+  colder: "coldest",
 };
 
 /**
@@ -439,10 +451,10 @@ function wordsAfterSuperlative(q: string): string[] {
 export function superlativeWord(q: string): string | undefined {
   // "most recently", "most expensive": the adjective carries the meaning, not "most".
   if (/\bmost recent(ly)?\b/.test(q)) return "latest";
-  const adjective = /\b(?:most|least) (expensive|valuable|costly|affordable)\b/.exec(q)?.[1];
+  const adjective = /\b(?:most|least|more|less) (expensive|valuable|costly|affordable)\b/.exec(q)?.[1];
   if (adjective) return adjective;
   const m =
-    /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|more|less|fewer)\b/.exec(
+    /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|cheaper|newer|more|less|fewer)\b/.exec(
       q,
     )?.[1];
   return m ? (own(COMPARATIVE, m) ?? m) : undefined;
@@ -465,6 +477,13 @@ export function chooseOrderColumn(
   // (The feature vectors only when a model or a training hook reads them: this runs for every superlative.)
   const features = model !== null || hooks.recorder !== null || hooks.forced !== null;
   let firstNumeric = true;
+  // "the oldest employee" over a table with an Age column reads the age, not a date the question does not name.
+  const ageOrder =
+    sw !== undefined &&
+    /^(oldest|youngest)$/.test(sw) &&
+    catalog.columns.some(
+      (c) => c.headerWords.includes("age") && isNumericColumn(c) && (!options.usable || options.usable.has(c.index)),
+    );
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
@@ -472,6 +491,7 @@ export function chooseOrderColumn(
     const dateLike = c.schema.type === "date" || isYearColumn(c);
     // (Nobody ranks by a record number: "the agent with the most tickets" is not the highest "Ticket #".)
     if ((!numeric && !dateLike) || (isIdentifierColumn(c) && !isRankColumn(c))) continue;
+    if (ageOrder && dateLike && !c.headerWords.includes("age") && headerMatch(a.contentWords, c) < 1.5) continue;
     const rank = isRankColumn(c);
     const best = sw !== undefined && /^(best|worst|top)$/.test(sw);
     const hand: OrderHandTerms = {

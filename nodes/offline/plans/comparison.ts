@@ -7,6 +7,7 @@ import type { QuestionAnalysis } from "../analysis.js";
 import {
   chooseOrderColumn,
   headerMatch,
+  isNumericColumn,
   isRankColumn,
   orderDirection,
   rankTargetColumns,
@@ -21,13 +22,15 @@ import {
   col,
   mentionPredicate,
   monthColumn,
+  numExpr,
   orderExpr,
   sameBinding,
   sqlString,
   summaryFilter,
   where,
 } from "./sql-parts.js";
-import type { PlanGenerator, RequiredBinding, SqlPlan, SqlPlanInput } from "./types.js";
+import type { PlanContext, PlanGenerator, RequiredBinding, SqlPlan, SqlPlanInput } from "./types.js";
+import { wordsOf } from "../../../text/tokenise.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 /** "were there more concerts in may or june?", "was april or july busier?": of two months, the one on more (fewer) rows. */
@@ -393,6 +396,55 @@ export const comparisonOrPair: PlanGenerator = {
         : null)
     );
   },
+};
+
+/** The options of "more silver or bronze", "fewer wins or losses" (two words or pairs of words after the comparison word). */
+const COLUMN_PAIR = /\b(?:more|fewer|less|most|least|higher|lower|greater)\s+(\w+(?: \w+)?)\s+or\s+(\w+(?: \w+)?)\b/;
+
+/**
+ * "Were there more wins or losses?", "did peru win more silver or bronze?", "which is higher, the
+ * rent or the deposit?": two options that name numeric columns (and no cell) → the column whose
+ * total (the named row's value) is larger (smaller), answered with its header.
+ */
+function columnChoicePlan(ctx: PlanContext): SqlPlan | null {
+  const { analysis: a, catalog, table, usable } = ctx;
+  const options =
+    a.comparison?.kind === "choice" && a.comparison.options.length === 2
+      ? a.comparison.options
+      : (COLUMN_PAIR.exec(a.normalized)?.slice(1, 3) ?? []);
+  if (options.length !== 2) return null;
+  const named = options.map((o) => {
+    const words = wordsOf(o).filter((w) => w !== "the");
+    const best = catalog.columns
+      .filter((c) => isNumericColumn(c) && (!usable || usable.has(c.index)))
+      .map((c) => ({ c, score: headerMatch(words, c) }))
+      .sort((x, y) => y.score - x.score)[0];
+    return best && best.score >= 1.5 ? best.c : undefined;
+  });
+  const [ca, cb] = named;
+  if (!ca || !cb || ca === cb) return null;
+  // An option that names cells is a row (comparisonTwoRows, comparisonOrPair).
+  const { filters, basePreds } = ctx.rows();
+  if (filters.some((m) => options.some((o) => ` ${wordsOf(o).join(" ")} `.includes(` ${m.text} `)))) return null;
+  const value = (c: CatalogColumn) => (filters.length > 0 ? `MAX(${numExpr(c)})` : `SUM(${numExpr(c)})`);
+  const pick = /\b(fewer|less|least|lower|smaller)\b/.test(a.normalized) ? "<" : ">";
+  // (The header as a word: "McCain%" → McCain, "Rent (EUR)" → Rent.)
+  const labels = [ca, cb].map((c) =>
+    sqlString(c.schema.name.replace(/\s*\([^)]*\)\s*$/, "").replace(/[^\p{L}\p{N}]+$/u, "") || c.schema.name),
+  );
+  return {
+    sql: `SELECT CASE WHEN ${value(ca)} ${pick} ${value(cb)} THEN ${labels[0]} WHEN ${value(cb)} ${pick} ${value(ca)} THEN ${labels[1]} ELSE 'same' END FROM ${table}${where([...basePreds, ...summaryFilter(catalog)])}`,
+    template: "choice",
+    targetColumn: "",
+    options: [ca.schema.name, cb.schema.name],
+  };
+}
+
+/** Of two numeric columns the question names as options, the larger (smaller) one. */
+export const comparisonColumns: PlanGenerator = {
+  name: "comparison.columns",
+  applies: ({ analysis: a }) => / or /.test(a.normalized),
+  build: columnChoicePlan,
 };
 
 /** A yes/no question: a comparison of two named rows, else whether the named values share a row. */

@@ -14,6 +14,7 @@ import { isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { aggregateColumn } from "./aggregate.js";
 import {
+  comparisonColumns,
   comparisonMonths,
   comparisonOrPair,
   comparisonSameAs,
@@ -44,6 +45,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonTwoRows,
   comparisonMonths,
   comparisonOrPair,
+  comparisonColumns,
   yesNoCondition,
   yesNoSuperlative,
   comparisonYesNo,

@@ -4,6 +4,7 @@
  * The named row's predicates stay in the outer WHERE, as every binding must.
  */
 import { NUMBER_WORD_PATTERN } from "../../../text/lexicons.js";
+import { wordsOf } from "../../../text/tokenise.js";
 import { chooseOrderColumn, headerMatch, orderDirection, superlativeWord } from "../columns.js";
 import { countAgainstBound } from "./count.js";
 import { hasNum, orderExpr, summaryFilter, where } from "./sql-parts.js";
@@ -32,8 +33,8 @@ function aboutOneRow(ctx: PlanContext): boolean {
 
 /**
  * "Does peru have more than 20 medals?", "was the fare under $5 on route 9?": the named row under the
- * stated condition; "does oslo have more than 4 stores?" names no column: oslo's rows (one per store)
- * counted against the number.
+ * stated condition; "does oslo have more than 4 stores?" names no column, and 4 is fewer than the
+ * table's rows: oslo's rows (one per store) counted against the number.
  */
 export const yesNoCondition: PlanGenerator = {
   name: "yes-no.condition",
@@ -47,11 +48,15 @@ export const yesNoCondition: PlanGenerator = {
     const { filters, cond, basePreds } = ctx.rows();
     // (Every word counts: "in total" names a Total column, though "total" is no content word.)
     const mentioned = new Set(filters.flatMap((m) => m.text.split(" ")));
-    const asked = a.normalized.split(/[^a-z0-9]+/).filter((w) => w !== "" && !mentioned.has(w));
-    if (![...cond.columns].some((i) => asked.some((w) => headerMatch([w], catalog.columns[i]!) >= 1))) {
-      const bound = a.conditions.find((c) => !c.place && !c.top && !c.clock);
-      return bound && a.conditions.length === 1 ? countAgainstBound(ctx, bound) : null;
-    }
+    const asked = wordsOf(a.normalized).filter((w) => !mentioned.has(w));
+    const bound = a.conditions.length === 1 ? a.conditions.find((c) => !c.place && !c.top && !c.clock) : undefined;
+    // (A count cannot reach a number above the table's rows: "does ana earn more than 80000?" reads a value.)
+    if (
+      bound &&
+      bound.value < catalog.rowCount &&
+      ![...cond.columns].some((i) => asked.some((w) => headerMatch([w], catalog.columns[i]!) >= 1))
+    )
+      return countAgainstBound(ctx, bound);
     return { sql: `${YES_IF_ANY} FROM ${ctx.table}${where(basePreds)}`, template: "lookup", targetColumn: "" };
   },
 };

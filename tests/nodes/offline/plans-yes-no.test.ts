@@ -27,6 +27,9 @@ describe("yes/no about one named row", () => {
     expect(answer("did chile win more than 2 gold medals?", "medals2")).toBe("no");
     expect(answer("did peru win at least one silver medal?", "medals2")).toBe("yes");
     expect(answer("did chile win fewer than 1 bronze medal?", "medals2")).toBe("yes");
+    // (No column named, but no count of 4 rows reaches 80000: the value the verb is about.)
+    expect(answer("does cara diaz earn more than 80000?", "employees")).toBe("yes");
+    expect(answer("does bo chen earn more than 80000?", "employees")).toBe("no");
   });
 
   it("checks whether the row holds the column's top or bottom value", () => {

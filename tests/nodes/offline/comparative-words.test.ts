@@ -1,0 +1,61 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { writeSqlStore } from "../../../indexing/sql-store.js";
+import type { RawTable } from "../../../indexing/types.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
+import { loadCatalog } from "../../../nodes/offline/table-catalog.js";
+import { planSql } from "../../../nodes/offline/sql-writer.js";
+
+/** Staff with both an age and a start date: "oldest" reads the age. */
+const STAFF: RawTable = {
+  id: "staff",
+  file: "staff.csv",
+  header: ["name", "team", "start_date", "age", "hourly_rate"],
+  rows: [
+    ["Ines Vega", "Kitchen", "2016-04-02", "31", "18.50"],
+    ["Omar Haddad", "Bar", "2021-09-13", "58", "16.00"],
+    ["Lena Park", "Kitchen", "2019-01-20", "24", "21.75"],
+    ["Tomas Beck", "Floor", "2014-06-30", "45", "15.25"],
+  ],
+};
+
+const dir = mkdtempSync(join(tmpdir(), "atr-comparatives-"));
+const path = join(dir, "tables.sqlite");
+const [schema] = writeSqlStore(path, [STAFF]);
+const db = new Database(path, { readonly: true });
+const catalog = loadCatalog(db, schema!);
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function answer(question: string): unknown {
+  const a = analyzeQuestion(question);
+  const plan = planSql({
+    analysis: a,
+    catalog,
+    mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }),
+  });
+  if (!plan) throw new Error(`no plan for ${question}`);
+  return (db.prepare(plan.sql).raw().all() as unknown[][])[0]?.[0];
+}
+
+describe("comparative words of a choice", () => {
+  it("reads cheaper as the smaller value and older as the larger age", () => {
+    expect(answer("who is cheaper per hour, ines vega or lena park?")).toBe("Ines Vega");
+    expect(answer("who is older, ines vega or omar haddad?")).toBe("Omar Haddad");
+    expect(answer("who is younger, ines vega or omar haddad?")).toBe("Ines Vega");
+  });
+});
+
+describe("oldest and youngest over a table with an age column", () => {
+  it("orders by the age, not by a date the question does not name", () => {
+    expect(answer("who is the oldest member of staff?")).toBe("Omar Haddad");
+    expect(answer("who is the youngest member of staff?")).toBe("Lena Park");
+    expect(answer("who started earliest?")).toBe("Tomas Beck");
+  });
+});
