@@ -98,15 +98,18 @@ export function answerKindFromQuestion(question: string): AnswerKind {
       /^ (what|which) (place|position) (is|was) .+ in\??\s*$/.test(q)
     )
       return "number";
-    // "what is the stadium capacity …": in a compound the second noun is the head.
-    if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
+    // "what is the stadium capacity …": in a compound the second noun is the head; after a plural
+    // noun it is the verb ("which products cost less than 30?" asks for products).
+    const verb =
+      noun?.[2] !== undefined && PLURAL_HEAD.test(noun[1]!) && !/^ (?:what|which) (?:is|was|are|were) /.test(q);
+    if (noun && noun[2] && !verb && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
     // "what was the state taxes": a place or person noun before a plural noun only modifies it.
     const modifier =
       noun && noun[2] && /^(?:what|which) (?:is|was|are|were) the /.test(q.trim()) && PLURAL_HEAD.test(noun[2]);
     if (!modifier && new RegExp(`^(${PLACE_NOUNS})\\b`).test(head)) return "place";
     if (!modifier && new RegExp(`^(${PERSON_NOUNS})\\b`).test(head)) return "person";
     // "what is the estimated population …": the first noun may follow one adjective.
-    if (noun && noun[2] && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
+    if (noun && noun[2] && !verb && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
     if (noun && noun[2] && new RegExp(`^(${PLACE_NOUNS})$`).test(noun[2])) return "place";
   }
   if (/\b(what|which)\b/.test(q)) return "entity";

@@ -175,6 +175,7 @@ export const countConsecutive: PlanGenerator = {
 };
 
 const isCount = ({ analysis: a }: PlanContext) => a.operator === "count";
+const DISTINCT_WORDS = /\b(different|distinct|unique|represented|(?:kinds|types|sorts) of)\b/;
 
 /** "how many countries have fewer medals than X?": rows beyond the named row's value. */
 export const countBeyondRow: PlanGenerator = {
@@ -285,10 +286,13 @@ export const countColumnOfRow: PlanGenerator = {
 /** "how many different X …": distinct non-empty values of the column the counted noun names. */
 export const countDistinct: PlanGenerator = {
   name: "count.distinct",
-  // ("how many kinds of plant": the different plants.)
+  // ("how many kinds of plant": the different plants; "how many departments are there?" over an
+  // employees table: the counted noun names a column whose values repeat.)
   applies: (ctx) =>
     isCount(ctx) &&
-    /\b(different|distinct|unique|represented|(?:kinds|types|sorts) of)\b/.test(ctx.analysis.normalized),
+    (DISTINCT_WORDS.test(ctx.analysis.normalized) ||
+      (ctx.analysis.conditions.length === 0 &&
+        /^how many \w+ (?:are|were) (?:there|listed)\b/.test(ctx.analysis.normalized))),
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, basePreds } = ctx.rows();
@@ -298,6 +302,21 @@ export const countDistinct: PlanGenerator = {
     );
     const c = ranked[ctx.targetRank]?.column;
     if (!c || headerMatch(noun, c) <= 0) return null;
+    if (!DISTINCT_WORDS.test(a.normalized)) {
+      // Without "different": only when the table's name says what a row is and the noun is something
+      // else ("departments" of employees.csv), named outright by a column whose values repeat. (With no
+      // row noun, "how many albums are there?" counts the rows, as people count a list.)
+      const rowNoun = (c.tableWords ?? []).filter((w) => !/^\d+$/.test(w));
+      const rows = c.raw.length - catalog.summaryRows.size - catalog.headerRows.size;
+      if (
+        rowNoun.length === 0 ||
+        noun.some((w) => rowNoun.includes(w) || rowNoun.includes(stem(w))) ||
+        headerMatch(noun, c) < 1.5 ||
+        c.distinct.size >= rows ||
+        filters.length > 0
+      )
+        return null;
+    }
     return {
       sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table}${where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)])}`,
       template: "count",

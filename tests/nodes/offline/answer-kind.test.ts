@@ -28,6 +28,11 @@ describe("answerKindFromQuestion: compound nouns", () => {
     expect(answerKindFromQuestion("What is the stadium capacity of the team founded in 1924 ?")).toBe("number");
     expect(answerKindFromQuestion("What is the stadium of the team founded in 1924 ?")).toBe("place");
   });
+
+  it("reads a number noun after a plural noun as its verb", () => {
+    expect(answerKindFromQuestion("which products cost less than 30?")).toBe("entity");
+    expect(answerKindFromQuestion("what is the ticket cost?")).toBe("number");
+  });
 });
 
 describe("answerKindOf: the decomposer's notes", () => {
