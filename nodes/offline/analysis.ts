@@ -328,10 +328,18 @@ function digitsForNumberWords(q: string): string {
 
 function conditionsIn(text: string): NumericCondition[] {
   // "after the year 2000", "before the 1950 season" bound the year as "after 2000" does.
-  const q = digitsForNumberWords(text).replace(
-    /\b(before|after) the (?:year (\d{4})|(\d{4}) season)\b/g,
-    (_all, w: string, y1?: string, y2?: string) => `${w} ${y1 ?? y2} year`,
-  );
+  const q = digitsForNumberWords(text)
+    .replace(
+      /\b(before|after) the (?:year (\d{4})|(\d{4}) season)\b/g,
+      (_all, w: string, y1?: string, y2?: string) => `${w} ${y1 ?? y2} year`,
+    )
+    // "earn between 60000 and 80000", "cost between $10 and $25": both ends, as "at least … and at most …"
+    // (a range of years is read below).
+    .replace(
+      /\bbetween ([$£€]?\d[\d,]*(?:\.\d+)?) and ([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d,.]*\s*[-–])/g,
+      (all, lo: string, hi: string) =>
+        /^(?:1[89]|20)\d\d$/.test(lo) && /^(?:1[89]|20)\d\d$/.test(hi) ? all : `at least ${lo} and at most ${hi}`,
+    );
   const out: NumericCondition[] = [];
   // "from 2001 to 2013", "between 1990 and 2004": a range of years, both ends included.
   for (const m of q.matchAll(
@@ -500,7 +508,10 @@ function conditionsIn(text: string): NumericCondition[] {
         ...(money ? { money } : {}),
       });
   }
-  return out;
+  // (The upper end of "between 60000 and 80000" has no words of its own: the lower end's name the column.)
+  return out.map((c, i) =>
+    c.hint.length === 0 && c.op === "<=" && out[i - 1]?.op === ">=" ? { ...c, hint: out[i - 1]!.hint } : c,
+  );
 }
 
 /** Splits "A or B" options at the end of a question ("…, smith or miller?") or "between A and B". */
@@ -523,7 +534,9 @@ function choiceOptions(q: string): string[] | null {
   if (m && words(m[1]!).length <= 4 && words(m[2]!).length <= 4) return [m[1]!.trim(), m[2]!.trim()];
   // "between A and B, which …"
   m = /\bbetween\s+(?:the\s+)?(.+?)\s+and\s+(?:the\s+)?(.+?)(?:,|\s+(?:which|who)\b)/.exec(body);
-  if (m && words(m[1]!).length <= 5 && words(m[2]!).length <= 5) return [m[1]!.trim(), m[2]!.trim()];
+  // (Not a range of numbers: "between 20,000 and 30,000".)
+  if (m && words(m[1]!).length <= 5 && words(m[2]!).length <= 5 && !/^[$£€]?\d/.test(m[1]!))
+    return [m[1]!.trim(), m[2]!.trim()];
   // "A or B, which …"
   m = /^(?:the\s+)?([^,]+?)\s+or\s+(?:the\s+)?([^,]+?),\s*(?:which|who|what)\b/.exec(body);
   if (m && words(m[1]!).length <= 5 && words(m[2]!).length <= 5) return [m[1]!.trim(), m[2]!.trim()];
