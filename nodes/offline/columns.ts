@@ -411,9 +411,13 @@ export function rankTargetColumns(
   const top = ranked[0]?.column;
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
   if (top && isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))) {
-    const i = ranked.findIndex(
-      (r) => r.column.headerWords.includes("name") && !isNumericColumn(r.column) && !mentionCols.has(r.column.index),
-    );
+    const text = (c: CatalogColumn) => !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index);
+    // A "name" column, else the column the table's own name calls its rows ("product" of products.csv beside "sku").
+    let i = ranked.findIndex((r) => r.column.headerWords.includes("name") && text(r.column));
+    if (i < 0)
+      i = ranked.findIndex(
+        (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),
+      );
     if (i > 0) ranked.unshift(...ranked.splice(i, 1));
   }
   return ranked;

@@ -23,18 +23,32 @@ const STAFF: RawTable = {
   ],
 };
 
+/** A code column first, the rows' names under the table's own row noun (not "name"). */
+const PARTS: RawTable = {
+  id: "parts",
+  file: "parts.csv",
+  header: ["sku", "part", "bin", "price"],
+  rows: [
+    ["P-100", "Hex bolt", "A1", "0.40"],
+    ["P-101", "Wing nut", "A2", "0.25"],
+    ["P-102", "Hinge", "B1", "3.10"],
+    ["P-103", "Bracket", "B2", "1.80"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-comparatives-"));
 const path = join(dir, "tables.sqlite");
-const [schema] = writeSqlStore(path, [STAFF]);
+const schemas = writeSqlStore(path, [STAFF, PARTS]);
 const db = new Database(path, { readonly: true });
-const catalog = loadCatalog(db, schema!);
+const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
 afterAll(() => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function answer(question: string): unknown {
+function answer(question: string, table = "staff"): unknown {
   const a = analyzeQuestion(question);
+  const catalog = catalogs.get(table)!;
   const plan = planSql({
     analysis: a,
     catalog,
@@ -57,5 +71,12 @@ describe("oldest and youngest over a table with an age column", () => {
     expect(answer("who is the oldest member of staff?")).toBe("Omar Haddad");
     expect(answer("who is the youngest member of staff?")).toBe("Lena Park");
     expect(answer("who started earliest?")).toBe("Tomas Beck");
+  });
+});
+
+describe("the row's name under the table's row noun", () => {
+  it("answers 'which item' with the part, not its code, unless the code is asked for", () => {
+    expect(answer("which item is cheapest?", "parts")).toBe("Wing nut");
+    expect(answer("what is the sku of the most expensive item?", "parts")).toBe("P-102");
   });
 });
