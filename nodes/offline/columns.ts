@@ -351,8 +351,15 @@ export function rankTargetColumns(
 ): Array<{ column: CatalogColumn; score: number }> {
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
   // (Without hints, the content words name the target, but a superlative names the order column: "oldest animal".)
-  const hints =
-    a.targetHints.length > 0
+  // "what was the amount of order 1005?": a lookup's "amount"/"total"/"value" is a stop word to the analysis,
+  // but names a numeric column of that name when the table has one.
+  const ofWord = a.operator === "lookup" ? /\bthe (amount|total|value) of\b/.exec(a.normalized)?.[1] : undefined;
+  const spelledColumn =
+    ofWord !== undefined &&
+    catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.includes(ofWord) && !options.avoid?.has(c.index));
+  const hints = spelledColumn
+    ? [ofWord, ...a.targetHints]
+    : a.targetHints.length > 0
       ? a.targetHints
       : a.operator === "sort"
         ? a.contentWords.filter((w) => superlativeDirection(w) === undefined)

@@ -5,9 +5,9 @@
  */
 import { NUMBER_WORD_PATTERN } from "../../../text/lexicons.js";
 import { wordsOf } from "../../../text/tokenise.js";
-import { chooseOrderColumn, headerMatch, orderDirection, superlativeWord } from "../columns.js";
+import { chooseOrderColumn, headerMatch, isYearColumn, orderDirection, superlativeWord } from "../columns.js";
 import { countAgainstBound } from "./count.js";
-import { hasNum, orderExpr, summaryFilter, where } from "./sql-parts.js";
+import { col, hasNum, orderExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 
 const YES_IF_ANY = "SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END";
@@ -73,6 +73,21 @@ export const yesNoSuperlative: PlanGenerator = {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, cond, filterPreds } = ctx.rows();
     const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    const sw = superlativeWord(a.normalized);
+    // "is acme the customer with the most orders?": most/fewest with no amount named (or over dates) is
+    // how often the named value occurs, against the most (least) frequent value of its column.
+    const dated = order !== undefined && (order.column.schema.type === "date" || isYearColumn(order.column));
+    if ((sw === undefined || /^(most|least|fewest)$/.test(sw)) && (!order || order.score <= 0.5 || dated)) {
+      if (filters.length !== 1) return null;
+      const c = catalog.columns[filters[0]!.columnIndex]!;
+      const counts = `SELECT COUNT(*) FROM ${table}${where([...cond.preds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(c)}`;
+      const extreme = `(${counts} ORDER BY COUNT(*) ${a.sortDirection === "min" ? "ASC" : "DESC"} LIMIT 1)`;
+      return {
+        sql: `SELECT CASE WHEN COUNT(*) = ${extreme} THEN 'yes' ELSE 'no' END FROM ${table}${where([...filterPreds, ...cond.preds])}`,
+        template: "lookup",
+        targetColumn: "",
+      };
+    }
     if (!order || order.score <= 0.5) return null;
     const direction = orderDirection(superlativeWord(a.normalized), a.sortDirection!, order.column);
     const population = [...cond.preds, hasNum(order.column), ...summaryFilter(catalog)];

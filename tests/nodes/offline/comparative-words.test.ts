@@ -36,9 +36,21 @@ const PARTS: RawTable = {
   ],
 };
 
+/** Payments: "the amount of payment 3" names the Amount column. */
+const PAYMENTS: RawTable = {
+  id: "payments",
+  file: "payments.csv",
+  header: ["Payment ID", "Payer", "Payment Date", "Amount"],
+  rows: [
+    ["1", "Rita Moss", "2024-05-02", "$120.00"],
+    ["2", "Sam Orr", "2024-05-09", "$75.50"],
+    ["3", "Rita Moss", "2024-06-01", "$210.00"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-comparatives-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [STAFF, PARTS]);
+const schemas = writeSqlStore(path, [STAFF, PARTS, PAYMENTS]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
 afterAll(() => {
@@ -78,5 +90,11 @@ describe("the row's name under the table's row noun", () => {
   it("answers 'which item' with the part, not its code, unless the code is asked for", () => {
     expect(answer("which item is cheapest?", "parts")).toBe("Wing nut");
     expect(answer("what is the sku of the most expensive item?", "parts")).toBe("P-102");
+  });
+});
+
+describe("'the amount of' a named row", () => {
+  it("reads the Amount column the word names", () => {
+    expect(answer("what was the amount of payment 3?", "payments")).toBe("$210.00");
   });
 });

@@ -39,6 +39,12 @@ describe("yes/no about one named row", () => {
     expect(answer("is peru the nation with the fewest bronze medals?", "medals2")).toBe("no");
   });
 
+  it("compares how often the named value occurs with the most (least) frequent value of its column", () => {
+    expect(answer("is sales the department with the most employees?", "employees")).toBe("yes");
+    expect(answer("does finance have the most employees?", "employees")).toBe("no");
+    expect(answer("is support the department with the fewest employees?", "employees")).toBe("yes");
+  });
+
   it("counts a value's rows against the number when the question names no column and the value is on several rows", () => {
     expect(answer("does sales have more than 1 employee?", "employees")).toBe("yes");
     expect(answer("does finance have more than 1 employee?", "employees")).toBe("no");
