@@ -31,3 +31,59 @@ export const aggregateColumn: PlanGenerator = {
     };
   },
 };
+
+/** "what percentage of orders were shipped?", "what share of staff work in sales?" */
+const SHARE = /^(?:what|which) (?:percentage|percent|share|proportion|fraction|%) of (?:the |all )?\w+/;
+
+/**
+ * The share of rows the question's mentions and conditions select, in percent of the table's rows (summary
+ * rows aside), unless the table has a percent column the words name ("what percentage of votes did X get?"
+ * reads that column: lookup).
+ */
+export const aggregateShare: PlanGenerator = {
+  name: "aggregate.share",
+  applies: ({ analysis: a }) => SHARE.test(a.normalized),
+  build: (ctx) => {
+    const { catalog, table } = ctx;
+    const { basePreds } = ctx.rows();
+    if (basePreds.length === 0) return null;
+    if (catalog.columns.some((c) => c.headerWords.some((h) => /^(percent|percentage|pct|share|%)$/.test(h))))
+      return null;
+    const selected = `SUM(CASE WHEN ${basePreds.map((p) => `(${p})`).join(" AND ")} THEN 1 ELSE 0 END)`;
+    return {
+      sql: `SELECT ROUND(100.0 * ${selected} / COUNT(*), 2) FROM ${table}${where(summaryFilter(catalog))}`,
+      template: "avg",
+      targetColumn: "",
+    };
+  },
+};
+
+/** "the difference between the largest and smallest order", "the range of salaries": MAX − MIN of one column. */
+const SPREAD =
+  /\bdifference between the (?:highest|largest|biggest|greatest|maximum|max|most expensive|longest|oldest) and (?:the )?(?:lowest|smallest|least|minimum|min|cheapest|shortest|youngest)\b|\b(?:what is|what's) the range of\b/;
+
+export const aggregateSpread: PlanGenerator = {
+  name: "aggregate.spread",
+  applies: ({ analysis: a }) => SPREAD.test(a.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters, cond, basePreds } = ctx.rows();
+    const after = a.normalized.replace(SPREAD, " ").trim();
+    const ranked = rankTargetColumns(
+      { ...a, targetHints: after.split(/\s+/), answerType: "number" },
+      catalog,
+      filters,
+      {
+        ...opts,
+        avoid: cond.columns,
+      },
+    ).filter((r) => isNumericColumn(r.column) && !isIdentifierColumn(r.column) && r.column.schema.type !== "date");
+    const c = ranked[ctx.targetRank]?.column;
+    if (!c) return null;
+    return {
+      sql: `SELECT MAX(${numExpr(c)}) - MIN(${numExpr(c)}) FROM ${table}${where([...basePreds, hasNum(c), ...summaryFilter(catalog)])}`,
+      template: "difference",
+      targetColumn: c.schema.name,
+    };
+  },
+};

@@ -12,7 +12,7 @@ import { quoteIdent } from "../../../indexing/sql-store.js";
 import { analyzeQuestion } from "../analysis.js";
 import { isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
-import { aggregateColumn } from "./aggregate.js";
+import { aggregateColumn, aggregateShare, aggregateSpread } from "./aggregate.js";
 import {
   comparisonColumns,
   comparisonMonths,
@@ -42,6 +42,8 @@ import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput 
 export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   countAtLeast,
   reportTableYears,
+  aggregateShare,
+  aggregateSpread,
   comparisonTwoRows,
   comparisonMonths,
   comparisonOrPair,

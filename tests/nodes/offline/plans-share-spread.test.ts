@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
+import { planSql } from "../../../nodes/offline/sql-writer.js";
+import { openFixture } from "./fixtures.js";
+
+// employees.csv: Sales twice, Finance, Support; salaries 71000, 64000, 88000, 52000.
+const fx = openFixture();
+afterAll(() => fx.close());
+
+function answer(question: string, table: string): { value: unknown; generator: string } {
+  const a = analyzeQuestion(question);
+  const catalog = fx.catalog(table);
+  const plan = planSql({
+    analysis: a,
+    catalog,
+    mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }),
+  });
+  if (!plan) throw new Error(`no plan for ${question}`);
+  return { value: fx.run(plan.sql)[0]?.[0], generator: plan.generator };
+}
+
+describe("the share of rows", () => {
+  it("gives the selected rows in percent of the table's rows", () => {
+    expect(answer("what percentage of employees work in sales?", "employees")).toEqual({
+      value: 50,
+      generator: "aggregate.share",
+    });
+    expect(answer("what share of employees earn more than 70000?", "employees").value).toBe(50);
+  });
+});
+
+describe("the spread of a column", () => {
+  it("gives the largest value minus the smallest", () => {
+    expect(answer("what is the difference between the highest and lowest salary?", "employees")).toEqual({
+      value: 36000,
+      generator: "aggregate.spread",
+    });
+  });
+});
