@@ -6,6 +6,9 @@ import Database from "better-sqlite3";
 import { writeSqlStore } from "../../../indexing/sql-store.js";
 import type { RawTable, TableSchema } from "../../../indexing/types.js";
 import { loadCatalog, type TableCatalog } from "../../../nodes/offline/table-catalog.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
+import { planSql } from "../../../nodes/offline/sql-writer.js";
 
 export const MEDALS: RawTable = {
   id: "medals",
@@ -128,6 +131,22 @@ export interface Fixture {
   catalog(id: string): TableCatalog;
   run(sql: string): unknown[][];
   close(): void;
+}
+
+/** The offline SQL writer's plan for a question over one table of a store, run: its first cell and the generator's name. */
+export function planAnswer(
+  catalog: TableCatalog,
+  run: (sql: string) => unknown[][],
+  question: string,
+): { value: unknown; generator: string } {
+  const a = analyzeQuestion(question);
+  const plan = planSql({
+    analysis: a,
+    catalog,
+    mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }),
+  });
+  if (!plan) throw new Error(`no plan for ${question}`);
+  return { value: run(plan.sql)[0]?.[0], generator: plan.generator };
 }
 
 /** A warehouse inventory: items as values, a quantity column and a "unit cost" column. */

@@ -1,23 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
-import { planSql } from "../../../nodes/offline/sql-writer.js";
-import { openFixture } from "./fixtures.js";
+import { openFixture, planAnswer } from "./fixtures.js";
 
 // medals2: Brazil 3/1/2, Chile 1/2/0, Peru 0/1/1 (gold/silver/bronze): totals 4, 4, 3.
 const fx = openFixture();
 afterAll(() => fx.close());
 
 function answer(question: string): { value: unknown; generator: string } {
-  const a = analyzeQuestion(question);
-  const catalog = fx.catalog("medals2");
-  const plan = planSql({
-    analysis: a,
-    catalog,
-    mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }),
-  });
-  if (!plan) throw new Error(`no plan for ${question}`);
-  return { value: fx.run(plan.sql)[0]?.[0], generator: plan.generator };
+  return planAnswer(fx.catalog("medals2"), fx.run, question);
 }
 
 describe("a choice of two columns", () => {

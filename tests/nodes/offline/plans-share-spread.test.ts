@@ -1,23 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
-import { planSql } from "../../../nodes/offline/sql-writer.js";
-import { openFixture } from "./fixtures.js";
+import { openFixture, planAnswer } from "./fixtures.js";
 
 // employees.csv: Sales twice, Finance, Support; salaries 71000, 64000, 88000, 52000.
 const fx = openFixture();
 afterAll(() => fx.close());
 
 function answer(question: string, table: string): { value: unknown; generator: string } {
-  const a = analyzeQuestion(question);
-  const catalog = fx.catalog(table);
-  const plan = planSql({
-    analysis: a,
-    catalog,
-    mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }),
-  });
-  if (!plan) throw new Error(`no plan for ${question}`);
-  return { value: fx.run(plan.sql)[0]?.[0], generator: plan.generator };
+  return planAnswer(fx.catalog(table), fx.run, question);
 }
 
 describe("the share of rows", () => {

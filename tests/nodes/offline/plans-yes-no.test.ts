@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
 import { planCandidates } from "../../../nodes/offline/plans/registry.js";
-import { planSql } from "../../../nodes/offline/sql-writer.js";
-import { openFixture } from "./fixtures.js";
+import { openFixture, planAnswer } from "./fixtures.js";
 
 // medals2: one row per nation; employees: Sales on two rows.
 const fx = openFixture();
@@ -16,9 +15,7 @@ function inputFor(question: string, table: string) {
 }
 
 function answer(question: string, table: string): unknown {
-  const plan = planSql(inputFor(question, table));
-  if (!plan) throw new Error(`no plan for ${question}`);
-  return fx.run(plan.sql)[0]?.[0];
+  return planAnswer(fx.catalog(table), fx.run, question).value;
 }
 
 describe("yes/no about one named row", () => {
