@@ -24,7 +24,7 @@ import {
   yearExpr,
 } from "./sql-parts.js";
 import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
-import { ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
+import { MONTH_PATTERN, ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 export function conditionPredicates(
@@ -477,8 +477,9 @@ function yearsOfNamedDates(
   if (dates.length !== 1) return mentions;
   const when = yearsOfEvents.filter((m) => {
     const c = catalog.columns[m.columnIndex]!;
+    // ("sold in january 2024": the year of a month is the date's too.)
     return (
-      new RegExp(`\\b(?:in|during) ${m.text.trim()}\\b`).test(a.normalized) &&
+      new RegExp(`\\b(?:in|during|${MONTH_PATTERN}) ${m.text.trim()}\\b`).test(a.normalized) &&
       !a.contentWords.some((w) => headerMatch([w], c, false) >= 0.8)
     );
   });

@@ -48,7 +48,7 @@ const PAYMENTS: RawTable = {
   ],
 };
 
-const dir = mkdtempSync(join(tmpdir(), "atr-comparatives-"));
+const dir = mkdtempSync(join(tmpdir(), "atr-wordings-"));
 const path = join(dir, "tables.sqlite");
 const schemas = writeSqlStore(path, [STAFF, PARTS, PAYMENTS]);
 const db = new Database(path, { readonly: true });
