@@ -355,7 +355,15 @@ export const countSum: PlanGenerator = {
     }
     const nounIsValue =
       noun.length > 0 && noun.every((w) => filters.some((m) => m.text.split(" ").some((t) => stem(t) === stem(w))));
-    const quantity = nounIsValue ? quantityColumn(catalog, usable, used) : undefined;
+    // "how many birds were seen altogether?" over bird_sightings.csv (Qty): the noun names no column and is
+    // not what a row is (the head of the table's name, "sightings"), so the rows' quantities are summed.
+    const rowNoun = catalog.columns[0]?.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
+    const notRows =
+      rowNoun !== undefined &&
+      noun.length > 0 &&
+      !(countCol && score >= 0.8) &&
+      noun.every((w) => stem(w) !== stem(rowNoun));
+    const quantity = nounIsValue || notRows ? quantityColumn(catalog, usable, used) : undefined;
     const summed =
       countCol && score >= 0.8
         ? { column: countCol, score }

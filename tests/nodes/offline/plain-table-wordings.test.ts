@@ -48,9 +48,21 @@ const PAYMENTS: RawTable = {
   ],
 };
 
+/** Catches with a quantity: a row is a catch, not a fish. */
+const CATCHES: RawTable = {
+  id: "fish_catches",
+  file: "fish_catches.csv",
+  header: ["Date", "Species", "Qty", "Angler"],
+  rows: [
+    ["2024-06-01", "Perch", "4", "Ada"],
+    ["2024-06-01", "Pike", "1", "Ben"],
+    ["2024-06-08", "Roach", "7", "Ada"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-wordings-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [STAFF, PARTS, PAYMENTS]);
+const schemas = writeSqlStore(path, [STAFF, PARTS, PAYMENTS, CATCHES]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
 afterAll(() => {
@@ -96,5 +108,12 @@ describe("the row's name under the table's row noun", () => {
 describe("'the amount of' a named row", () => {
   it("reads the Amount column the word names", () => {
     expect(answer("what was the amount of payment 3?", "payments")).toBe("$210.00");
+  });
+});
+
+describe("a total of things that are not the rows", () => {
+  it("sums the quantity column when the noun is not what a row is", () => {
+    expect(answer("how many fish were caught altogether?", "fish_catches")).toBe(12);
+    expect(answer("how many catches are there in total?", "fish_catches")).toBe(3);
   });
 });
