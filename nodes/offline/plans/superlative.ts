@@ -60,6 +60,20 @@ function superlativeHead(
     );
     if (row) return row;
   }
+  // "lowest calorie recipe" over recipes.csv, "top rated dish": a head noun that is what a row is (the head of
+  // the table's name), or names no column after a participle, asks for the row by its name.
+  const usableName = () => catalog.columns.find((c) => (!usable || usable.has(c.index)) && isRowName(c));
+  const rowNoun = order.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
+  const namesAColumn = (w: string) =>
+    catalog.columns.some((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 0.8);
+  if (
+    phrase.length > 1 &&
+    ((rowNoun !== undefined && stem(last) === stem(rowNoun)) ||
+      (!/^(what|how)\b/.test(q) && /(ed|ing)$/.test(phrase[0]!) && !namesAColumn(last)))
+  ) {
+    const name = usableName();
+    if (name) return name;
+  }
   // "the highest co2 reading", "the biggest order total": a word spelling the ordered column's header makes
   // the phrase a name of its value; "the most expensive listing": an adjective related to it (expensive →
   // rent) before a noun naming a text column asks for that row; "fewest goals conceded": the value.

@@ -60,9 +60,21 @@ const CATCHES: RawTable = {
   ],
 };
 
+/** Soups: a row is a soup (the table's name says so). */
+const SOUPS: RawTable = {
+  id: "soups",
+  file: "soups.csv",
+  header: ["Soup", "Calories", "Rating"],
+  rows: [
+    ["Minestrone", "240", "4.1"],
+    ["Gazpacho", "180", "4.5"],
+    ["Chowder", "410", "4.3"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-wordings-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [STAFF, PARTS, PAYMENTS, CATCHES]);
+const schemas = writeSqlStore(path, [STAFF, PARTS, PAYMENTS, CATCHES, SOUPS]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
 afterAll(() => {
@@ -115,5 +127,13 @@ describe("a total of things that are not the rows", () => {
   it("sums the quantity column when the noun is not what a row is", () => {
     expect(answer("how many fish were caught altogether?", "fish_catches")).toBe(12);
     expect(answer("how many catches are there in total?", "fish_catches")).toBe(3);
+  });
+});
+
+describe("a search for the row with an extreme", () => {
+  it("answers with the row's name when the head noun is what a row is, or names no column after a participle", () => {
+    expect(answer("lowest calorie soup", "soups")).toBe("Gazpacho");
+    expect(answer("what is the highest calorie soup?", "soups")).toBe("Chowder");
+    expect(answer("top rated bowl", "soups")).toBe("Gazpacho");
   });
 });
