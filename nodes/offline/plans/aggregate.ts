@@ -32,6 +32,41 @@ export const aggregateColumn: PlanGenerator = {
   },
 };
 
+/**
+ * "What is the median salary?": the average of the values with at least half the selected rows at or
+ * below them and at least half at or above (the middle value, or the two middle ones). (Correlated
+ * counts, not LIMIT/OFFSET arithmetic, which the SQL guard's parser does not read.)
+ */
+export const aggregateMedian: PlanGenerator = {
+  name: "aggregate.median",
+  // (Not over a column that holds medians already: "counties with a median income over 50000".)
+  applies: ({ analysis: a, catalog }) =>
+    /\bmedian\b/.test(a.normalized) &&
+    a.operator !== "count" &&
+    !catalog.columns.some((c) => c.headerWords.includes("median")),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters, cond, basePreds } = ctx.rows();
+    const c = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, {
+      ...opts,
+      avoid: cond.columns,
+    }).filter((r) => isNumericColumn(r.column) && !isIdentifierColumn(r.column) && r.column.schema.type !== "date")[
+      ctx.targetRank
+    ]?.column;
+    if (!c) return null;
+    // (Unqualified predicates read the innermost table: the outer row a, or the counted rows.)
+    const preds = [...basePreds, hasNum(c), ...summaryFilter(catalog)];
+    const n = `(SELECT COUNT(*) FROM ${table} AS n${where(preds)})`;
+    const half = (op: string) =>
+      `(SELECT COUNT(*) FROM ${table} AS b${where([...preds, `${numExpr(c, "b")} ${op} ${numExpr(c, "a")}`])}) * 2 >= ${n}`;
+    return {
+      sql: `SELECT AVG(${numExpr(c, "a")}) FROM ${table} AS a${where([...preds, half("<="), half(">=")])}`,
+      template: "avg",
+      targetColumn: c.schema.name,
+    };
+  },
+};
+
 /** "what percentage of orders were shipped?", "what share of staff work in sales?" */
 const SHARE = /^(?:what|which) (?:percentage|percent|share|proportion|fraction|%) of (?:the |all )?\w+/;
 

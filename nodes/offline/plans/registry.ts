@@ -12,7 +12,7 @@ import { quoteIdent } from "../../../indexing/sql-store.js";
 import { analyzeQuestion } from "../analysis.js";
 import { isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
-import { aggregateColumn, aggregateShare, aggregateSpread } from "./aggregate.js";
+import { aggregateColumn, aggregateMedian, aggregateShare, aggregateSpread } from "./aggregate.js";
 import {
   comparisonColumns,
   comparisonMonths,
@@ -44,6 +44,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   reportTableYears,
   aggregateShare,
   aggregateSpread,
+  aggregateMedian,
   comparisonTwoRows,
   comparisonMonths,
   comparisonOrPair,

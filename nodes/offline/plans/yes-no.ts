@@ -89,7 +89,7 @@ export const yesNoSuperlative: PlanGenerator = {
       };
     }
     if (!order || order.score <= 0.5) return null;
-    const direction = orderDirection(superlativeWord(a.normalized), a.sortDirection!, order.column);
+    const direction = orderDirection(sw, a.sortDirection!, order.column);
     const population = [...cond.preds, hasNum(order.column), ...summaryFilter(catalog)];
     const top = `(SELECT ${direction === "max" ? "MAX" : "MIN"}(${orderExpr(order.column)}) FROM ${table}${where(population)})`;
     return {

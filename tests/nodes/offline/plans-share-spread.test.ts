@@ -27,3 +27,10 @@ describe("the spread of a column", () => {
     });
   });
 });
+
+describe("the median of a column", () => {
+  it("gives the middle value, or the average of the two middle ones", () => {
+    expect(answer("what is the median salary?", "employees")).toEqual({ value: 67500, generator: "aggregate.median" });
+    expect(answer("median salary in sales", "employees").value).toBe(79500);
+  });
+});
