@@ -881,6 +881,9 @@ function targetHintsOf(q: string): string[] {
   // ("how much electricity did X use?": the noun after "much" says which, as a verb of its own measure does.)
   const ownMeasure = cue === "much" && (muchNoun || /\b(weigh|weighs|weighed|measure|measures|measured)\??$/.test(q));
   if (cue && !ownMeasure) for (const w of MEASURE_CUES[cue]!) if (!hints.includes(w)) hints.push(w);
+  // "what did the blue van sell for?": a trade's "for" closing the question asks for its price.
+  if (/\b(?:sell|sells|sold|go|goes|went|rent|rents|rented|buy|buys|bought|fetch|fetched) for\??$/.test(q))
+    for (const w of ["price", ...MEASURE_CUES.much!]) if (!hints.includes(w)) hints.push(w);
   // "when was X born?", "when did X arrive?": the closing verb names which date column, before the word "date".
   m =
     /^when (?:was|were|is|are|did|does|do) .+ ([a-z]{3,}(?:ed|en)|born|built|sown|grown|held|made|arrive|leave|start|open|close|ship)\??$/.exec(
@@ -998,6 +1001,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(
       q,
     ) ||
+    // "show me all orders from acme", "everything sown in april": every row that matches.
+    /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything)\b|\beverything\b/.test(q) ||
     // "which cars were serviced in may", "what events are on in june": a plural noun with a plural verb.
     /^(which|what) (?:\w+ )?[a-z]{2,}[^s'\s]s (?:were|are|have|had|become|became)\b/.test(q) ||
     // "which claims exceed $1,500", "which wines cost over £150": a plural noun with a verb in its plural form.

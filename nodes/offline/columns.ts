@@ -8,7 +8,7 @@
 import type { QuestionAnalysis } from "./analysis.js";
 import type { EntityMention } from "./mentions.js";
 import { ModelFile } from "./model-file.js";
-import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { headerWordsOf, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import {
   ORDER_HAND_TERMS,
   orderColumnModel,
@@ -72,17 +72,37 @@ export function stopWordHeader(q: string, column: CatalogColumn): number {
   return (compound && !STOP_WORDS.has(compound[1]!)) || /(?:^|\bthe )total for\b/.test(q) ? 1.5 : 0;
 }
 
+const perWordCache = new WeakMap<CatalogColumn, string[]>();
+
+/** The last header word after "/" or "per" of a number's header, its unit's denominator ("Price/Btl", "Cost per Night"). */
+function perWords(column: CatalogColumn): string[] {
+  let words = perWordCache.get(column);
+  if (!words) {
+    // (Only of a number's header, and a word of 3+ letters: "Country/Territory" names both, "km/h" is a unit.)
+    const m = /(?:\/|\bper\b)\s*([a-z]{3,})\s*$/i.exec(column.schema.name);
+    words =
+      m && isNumericColumn(column) && /[a-z]/i.test(column.schema.name.slice(0, m.index)) ? headerWordsOf(m[1]!) : [];
+    perWordCache.set(column, words);
+  }
+  return words;
+}
+
 /** How strongly a list of question words names a column (0 = not at all). */
 export function headerMatch(words: readonly string[], column: CatalogColumn, useLearned = true): number {
   const header = new Set(column.headerWords);
   // "unit cost" is a cost: a modifier word before another header word names the column only weakly; so
   // does the table's own name ("Order Date" of an orders table: "ordered" does not name it).
-  const modifiers = new Set(
-    column.headerWords.filter(
+  // So do the words after "/" or "per" ("Price/Btl" is a price: "bottles" names the Btls column beside it).
+  const modifiers = new Set([
+    ...column.headerWords.filter(
       (h, i) =>
         i < column.headerWords.length - 1 && (MODIFIER_HEADER_WORDS.has(h) || column.tableWords?.includes(h) === true),
     ),
-  );
+    ...perWords(column),
+  ]);
+  // (An abbreviation or a shortening names the header's head, not its denominator.)
+  const per = perWords(column);
+  const heads = [...header].filter((h) => !per.includes(h));
   let score = 0;
   let related = 0;
   // A modified header the question does not modify ("unit price" when it says "the order value") is the weaker reading.
@@ -111,7 +131,7 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
     const last = column.headerWords[column.headerWords.length - 1];
     if (
       s.length >= 4 &&
-      [...header].some((h) => h.length >= 3 && (!rowNoun || h === last) && (h.startsWith(s) || s.startsWith(h)))
+      heads.some((h) => h.length >= 3 && (!rowNoun || h === last) && (h.startsWith(s) || s.startsWith(h)))
     ) {
       score += 0.6 * weight;
       return;
@@ -119,7 +139,7 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
     // A header typed without its vowels ("Btls" for bottles, "Mktg", "Ctry", "Pts"): the header word's letters
     // appear in order in the question word, from its first letter.
     // (Not the table's own row noun: "appointment" of an appointments table is not its "Appt #".)
-    if (w.length >= 4 && !rowNoun && [...header].some((h) => isContraction(h, w))) {
+    if (w.length >= 4 && !rowNoun && heads.some((h) => isContraction(h, w))) {
       score += 1.2 * weight;
       return;
     }
@@ -397,7 +417,13 @@ export function rankTargetColumns(
     };
     const handScore = HAND_TERMS.reduce((s, [name, w]) => s + w * hand[name], 0);
     let score = handScore;
-    if (model && !mentionCols.has(c.index) && !options.avoid?.has(c.index) && c.headerWords.some((h) => spelled.has(h)))
+    // (So does a stop word the header is: "order 7 amount" over an Amount column.)
+    if (
+      model &&
+      !mentionCols.has(c.index) &&
+      !options.avoid?.has(c.index) &&
+      (c.headerWords.some((h) => spelled.has(h)) || hand.stopHeader > 0)
+    )
       named = true;
     if (model || recorder) {
       const x = targetFeatureVector(a, c, catalog.columns.length, {

@@ -6,7 +6,7 @@
  */
 import { expandContractions, type QuestionAnalysis } from "./analysis.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
-import { type CatalogColumn, type TableCatalog } from "./table-catalog.js";
+import { sameRawText, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
@@ -125,9 +125,12 @@ function isContent(tokens: string[], headerWords: Set<string>): boolean {
  * A generic word that is a whole cell of a column with a handful of values names that category
  * ("how many tickets are still open" of a Status column holding open / closed / pending).
  */
-function categoryValue(catalog: TableCatalog, span: string[], headerWords: Set<string>): boolean {
+function categoryValue(catalog: TableCatalog, span: string[]): boolean {
   const w = span[0]!;
-  if (span.length !== 1 || w.length < 3 || STOP_WORDS.has(w) || headerWords.has(stem(w))) return false;
+  if (span.length !== 1 || w.length < 3 || STOP_WORDS.has(w)) return false;
+  // The word as a header spells it names that column; a header that only shares its stem ("Opened",
+  // a date) does not make "open" a column's name.
+  if (catalog.columns.some((c) => normaliseText(c.schema.name).split(" ").includes(w))) return false;
   return catalog.columns.some((c) => c.distinct.has(w) && c.distinct.size >= 2 && c.distinct.size <= 6);
 }
 
@@ -293,6 +296,96 @@ const DEMONYMS: Record<string, string> = {
   armenian: "armenia",
 };
 
+/** A country's codes as tables write them (IOC and ISO 3166 alpha-3, normalised), by its DEMONYMS name. */
+const COUNTRY_CODES: Readonly<Record<string, readonly string[] | undefined>> = Object.assign(
+  Object.create(null) as object,
+  {
+    "united states": ["usa", "us"],
+    "great britain": ["gbr", "uk"],
+    england: ["eng"],
+    scotland: ["sco"],
+    wales: ["wal"],
+    ireland: ["irl"],
+    france: ["fra"],
+    germany: ["ger", "deu"],
+    italy: ["ita"],
+    spain: ["esp"],
+    portugal: ["por", "prt"],
+    netherlands: ["ned", "nld"],
+    belgium: ["bel"],
+    switzerland: ["sui", "che"],
+    austria: ["aut"],
+    sweden: ["swe"],
+    norway: ["nor"],
+    denmark: ["den", "dnk"],
+    finland: ["fin"],
+    russia: ["rus"],
+    poland: ["pol"],
+    "czech republic": ["cze"],
+    hungary: ["hun"],
+    romania: ["rou", "rom"],
+    bulgaria: ["bul", "bgr"],
+    greece: ["gre", "grc"],
+    turkey: ["tur"],
+    ukraine: ["ukr"],
+    croatia: ["cro", "hrv"],
+    serbia: ["srb"],
+    slovakia: ["svk"],
+    slovenia: ["slo", "svn"],
+    japan: ["jpn"],
+    china: ["chn"],
+    "south korea": ["kor"],
+    india: ["ind"],
+    pakistan: ["pak"],
+    thailand: ["tha"],
+    vietnam: ["vie", "vnm"],
+    philippines: ["phi", "phl"],
+    indonesia: ["ina", "idn"],
+    malaysia: ["mas", "mys"],
+    australia: ["aus"],
+    canada: ["can"],
+    mexico: ["mex"],
+    brazil: ["bra"],
+    argentina: ["arg"],
+    chile: ["chi", "chl"],
+    colombia: ["col"],
+    peru: ["per"],
+    venezuela: ["ven"],
+    cuba: ["cub"],
+    jamaica: ["jam"],
+    kenya: ["ken"],
+    ethiopia: ["eth"],
+    nigeria: ["ngr", "nga"],
+    egypt: ["egy"],
+    morocco: ["mar"],
+    israel: ["isr"],
+    iran: ["iri", "irn"],
+    "new zealand": ["nzl"],
+    estonia: ["est"],
+    latvia: ["lat", "lva"],
+    lithuania: ["ltu"],
+    iceland: ["isl"],
+    belarus: ["blr"],
+    kazakhstan: ["kaz"],
+    georgia: ["geo"],
+    armenia: ["arm"],
+  },
+);
+
+/** Yes/no cells as tables write them, yes first. */
+const FLAG_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ["yes", "no"],
+  ["y", "n"],
+  ["true", "false"],
+];
+const NEGATIONS = new Set(["no", "not", "without", "never", "non"]);
+
+/** The [yes, no] normalised cells of a column holding only such a pair (either may be absent), else undefined. */
+function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
+  if (c.distinct.size === 0 || c.distinct.size > 2) return undefined;
+  return FLAG_PAIRS.find((pair) => [...c.distinct.keys()].every((v) => pair.includes(v)));
+}
+
 /** The country a demonym names, or undefined. */
 export function demonymCountry(word: string): string | undefined {
   return Object.hasOwn(DEMONYMS, word) ? DEMONYMS[word] : undefined;
@@ -343,6 +436,19 @@ export function findMentions(
     out.push(m);
     for (let i = m.start; i < m.end; i++) covered[i] = true;
   };
+  // One question word naming cells of a column (a demonym, a gender word, a yes/no header).
+  const takeWord = (s: number, c: CatalogColumn, rows: number[], kind: "exact" | "partial") =>
+    take({
+      text: tokens[s]!,
+      column: c.schema.name,
+      columnIndex: c.index,
+      value: c.raw[rows[0]!]!,
+      kind,
+      score: kind === "exact" ? 1 : 0.8,
+      start: s,
+      end: s + 1,
+      rows,
+    });
 
   // 1. Exact spans, longest first.
   for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
@@ -350,8 +456,7 @@ export function findMentions(
       if (!free(s, s + n)) continue;
       const span = tokens.slice(s, s + n);
       const numeric = n === 1 && /^\d+(\.\d+)?$/.test(span[0]!);
-      if (!numeric && !isContent(span, headerWords) && !proper(s, n) && !categoryValue(catalog, span, headerWords))
-        continue;
+      if (!numeric && !isContent(span, headerWords) && !proper(s, n) && !categoryValue(catalog, span)) continue;
       let key = span.join(" ");
       let hits = catalog.columns.filter((c) => c.distinct.has(key));
       const alt = possessive.slice(s, s + n).join(" ");
@@ -401,33 +506,35 @@ export function findMentions(
     if (covered[s]) continue;
     const country = demonymCountry(tokens[s]!);
     if (!country) continue;
-    let found: { c: CatalogColumn; rows: number[]; value: string } | undefined;
-    for (const c of [...catalog.columns].sort((x, y) => columnRank(x) - columnRank(y))) {
-      const rows: number[] = [];
-      let value = "";
-      for (const [norm, rs] of c.distinct) {
-        if (norm === country || norm.startsWith(`${country} `) || norm.endsWith(` ${country}`)) {
-          rows.push(...rs);
-          value ||= c.raw[rs[0]!]!;
+    let found: { c: CatalogColumn; rows: number[]; whole: boolean } | undefined;
+    const columns = [...catalog.columns].sort((x, y) => columnRank(x) - columnRank(y));
+    // The country's name in a cell ("Italy", "Italy (ITA)"), else a cell that is one of its codes ("ITA").
+    const codes = COUNTRY_CODES[country] ?? [];
+    const tests = [
+      (norm: string) => norm === country || norm.startsWith(`${country} `) || norm.endsWith(` ${country}`),
+      (norm: string) => codes.includes(norm),
+    ];
+    for (const test of tests) {
+      for (const c of columns) {
+        const rows: number[] = [];
+        let whole = true;
+        for (const [norm, rs] of c.distinct) {
+          if (test(norm)) {
+            rows.push(...rs);
+            whole &&= norm === country || codes.includes(norm);
+          }
+        }
+        if (rows.length > 0) {
+          // (Exact only as one whole cell: a statement binds one value.)
+          whole &&= sameRawText(c, rows);
+          found = { c, rows: rows.sort((x, y) => x - y), whole };
+          break;
         }
       }
-      if (rows.length > 0) {
-        found = { c, rows: rows.sort((x, y) => x - y), value };
-        break;
-      }
+      if (found) break;
     }
-    if (found)
-      take({
-        text: tokens[s]!,
-        column: found.c.schema.name,
-        columnIndex: found.c.index,
-        value: found.value,
-        kind: "partial",
-        score: 0.8,
-        start: s,
-        end: s + 1,
-        rows: found.rows,
-      });
+    // (The country's whole cell is as sure as the name would be: "French" → France, "Americans" → USA.)
+    if (found) takeWord(s, found.c, found.rows, found.whole ? "exact" : "partial");
   }
 
   // 1c. "how many women", "the fastest man": a gender word names its cells of a gender column (2–3 values: F/M, Female/Male).
@@ -435,20 +542,23 @@ export function findMentions(
     const cells = covered[s] ? undefined : GENDER_CELLS[tokens[s]!];
     const c = cells && catalog.columns.find((x) => x.distinct.size <= 3 && cells.some((v) => x.distinct.has(v)));
     const value = c && cells.find((v) => c.distinct.has(v));
-    if (c && value) {
-      const rows = c.distinct.get(value)!;
-      take({
-        text: tokens[s]!,
-        column: c.schema.name,
-        columnIndex: c.index,
-        value: c.raw[rows[0]!]!,
-        kind: "partial",
-        score: 0.8,
-        start: s,
-        end: s + 1,
-        rows,
-      });
-    }
+    if (c && value) takeWord(s, c, c.distinct.get(value)!, "partial");
+  }
+
+  // 1d. "how many claims have no receipt", "remote employees": a word naming a yes/no column selects its
+  // yes cells, or its no cells after a negation.
+  for (let s = 0; s < tokens.length; s++) {
+    if (covered[s] || avoid.has(tokens[s]!) || GENERIC.has(tokens[s]!) || tokens[s]!.length < 3) continue;
+    // ("work remotely" names a Remote column.)
+    const words = [stem(tokens[s]!), stem(tokens[s]!.replace(/ly$/, ""))];
+    // (Only when no other column shares the word: "30 rebounds" names a Rebounds column, not "Led in Rebounding".)
+    const named = catalog.columns.filter((x) => x.headerWords.some((h) => words.includes(h)));
+    const c = named.length === 1 && flagCells(named[0]!) !== undefined ? named[0] : undefined;
+    if (!c) continue;
+    const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
+    const value = flagCells(c)![negated ? 1 : 0];
+    const rows = c.distinct.get(value) ?? [];
+    if (rows.length > 0) takeWord(s, c, rows, "exact");
   }
 
   // ("over $40,000" is one number: its digit groups are no part of a cell, only the whole number is.)

@@ -86,11 +86,15 @@ export function conditionPredicates(
   return { preds, columns };
 }
 
-/** "no role listed", "without a given area", "did not have a time": the named column is empty. */
+/**
+ * "no role listed", "without a given area", "did not have a time": the named column is empty (unless a
+ * mention already selects its cells: the "No" of a yes/no column).
+ */
 export function emptinessPredicates(
   a: QuestionAnalysis,
   catalog: TableCatalog,
   usable: Set<number> | undefined,
+  mentions: readonly EntityMention[] = [],
 ): { preds: string[]; columns: Set<number> } {
   const preds: string[] = [];
   const columns = new Set<number>();
@@ -108,7 +112,7 @@ export function emptinessPredicates(
         best = c;
       }
     }
-    if (!best || columns.has(best.index)) continue;
+    if (!best || columns.has(best.index) || mentions.some((m) => m.columnIndex === best.index)) continue;
     const blank = `TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`;
     // "no gold medals" on a column of counts: a 0 is as empty as a blank.
     preds.push(isNumericColumn(best) ? `(${blank} OR ${numExpr(best)} = 0)` : blank);
@@ -521,7 +525,7 @@ export function rowSelection(
   }
   for (const b of rowBounds)
     cond.preds.push(`${ROW} ${b.op} ${b.op === "<" ? Math.min(...b.mention.rows) : Math.max(...b.mention.rows)}`);
-  const empty = emptinessPredicates(a, catalog, usable);
+  const empty = emptinessPredicates(a, catalog, usable, input.mentions);
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
   for (const c of when.columns) empty.columns.add(c);

@@ -1,0 +1,146 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { writeSqlStore } from "../../../indexing/sql-store.js";
+import type { RawTable } from "../../../indexing/types.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { linkMentions } from "../../../nodes/offline/condition-links.js";
+import { loadCatalog } from "../../../nodes/offline/table-catalog.js";
+import { planSql } from "../../../nodes/offline/sql-writer.js";
+
+/** Help-desk tickets: a date column "Opened" beside a Status column holding open / closed / pending. */
+const TICKETS: RawTable = {
+  id: "helpdesk",
+  file: "helpdesk.csv",
+  header: ["Ticket", "Opened", "Agent", "Status"],
+  rows: [
+    ["T-1", "2025-01-02", "Rae", "Closed"],
+    ["T-2", "2025-01-03", "Sol", "Open"],
+    ["T-3", "2025-01-05", "Rae", "Open"],
+    ["T-4", "2025-01-06", "Sol", "Pending"],
+    ["T-5", "2025-01-08", "Rae", "Closed"],
+  ],
+};
+
+/** Claims: a code per row, an Amount, and yes/no columns with and without a question mark. */
+const CLAIMS: RawTable = {
+  id: "claims",
+  file: "claims.csv",
+  header: ["Claim ID", "Employee", "Amount", "Receipt?", "Approved"],
+  rows: [
+    ["CL-01", "Noor Aziz", "$120.00", "Yes", "Y"],
+    ["CL-02", "Pim Vos", "$45.50", "No", "N"],
+    ["CL-03", "Noor Aziz", "$310.00", "No", "Y"],
+    ["CL-04", "Ada Reyes", "$88.25", "Yes", "Y"],
+  ],
+};
+
+/** Bikes sold: a sale's code, its seller, its price. */
+const BIKES: RawTable = {
+  id: "bike_sales",
+  file: "bike_sales.csv",
+  header: ["Stock #", "Seller", "Model", "Units", "Price/Unit", "Sale Price"],
+  rows: [
+    ["BK-10", "Ivo Marsh", "Trail 5", "2", "$450", "$900"],
+    ["BK-11", "Lia Chen", "Road 3", "1", "$1,200", "$1,200"],
+    ["BK-12", "Ivo Marsh", "City 1", "4", "$300", "$1,200"],
+  ],
+};
+
+/** A cellar: bottles counted under a shortened header, and a price per bottle. */
+const CELLAR: RawTable = {
+  id: "cellar",
+  file: "cellar.csv",
+  header: ["Wine", "Region", "Btls", "Price/Btl"],
+  rows: [
+    ["Alto Tinto", "Rioja", "6", "£14.00"],
+    ["Casa Blanca", "Rioja", "3", "£22.50"],
+    ["Vieux Rouge", "Bordeaux", "12", "£31.00"],
+  ],
+};
+
+/** Riders: countries as codes, prize money in a column named "Earnings". */
+const RIDERS: RawTable = {
+  id: "riders",
+  file: "riders.csv",
+  header: ["Rider", "Ctry", "Points", "Earnings"],
+  rows: [
+    ["Hal Ortiz", "USA", "88", "$40,000"],
+    ["Jon Pace", "FRA", "95", "$65,000"],
+    ["Kit Lowe", "USA", "91", "$52,000"],
+    ["Max Roux", "FRA", "70", "$12,000"],
+  ],
+};
+
+const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
+const path = join(dir, "tables.sqlite");
+const schemas = writeSqlStore(path, [TICKETS, CLAIMS, BIKES, CELLAR, RIDERS]);
+const db = new Database(path, { readonly: true });
+const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The answering path's plan (learned condition links included), run: its cells, first column. */
+function answer(question: string, table: string): unknown[] {
+  const analysis = analyzeQuestion(question);
+  const catalog = catalogs.get(table)!;
+  const plan = planSql({ analysis, catalog, mentions: linkMentions(question, analysis, catalog) });
+  if (!plan) throw new Error(`no plan for ${question}`);
+  return (db.prepare(plan.sql).raw().all() as unknown[][]).map((r) => r[0]);
+}
+
+describe("a category word that only shares its stem with a header", () => {
+  it("counts the open tickets although a date column is called Opened", () => {
+    expect(answer("how many open tickets are there?", "helpdesk")).toEqual([2]);
+    expect(answer("how many tickets are still open?", "helpdesk")).toEqual([2]);
+    expect(answer("how many tickets are pending?", "helpdesk")).toEqual([1]);
+  });
+});
+
+describe("yes/no columns", () => {
+  it("selects the yes cells, or the no cells after a negation", () => {
+    expect(answer("how many claims have a receipt?", "claims")).toEqual([2]);
+    expect(answer("how many claims have no receipt?", "claims")).toEqual([2]);
+    expect(answer("how many claims were approved?", "claims")).toEqual([3]);
+    expect(answer("how many claims were not approved?", "claims")).toEqual([1]);
+    expect(answer("what is the total amount of approved claims?", "claims")).toEqual([518.25]);
+  });
+});
+
+describe("the column a lookup by code asks for", () => {
+  it("reads the Amount column a bare 'amount' names", () => {
+    expect(answer("CL-03 amount", "claims")).toEqual(["$310.00"]);
+  });
+
+  it("reads the price of 'what did X sell for'", () => {
+    expect(answer("what did BK-11 sell for?", "bike_sales")).toEqual(["$1,200"]);
+  });
+
+  it("reads a per-bottle header as a price, not as the count of bottles", () => {
+    expect(answer("total bottles of rioja", "cellar")).toEqual([9]);
+    expect(answer("what is the price per bottle of alto tinto?", "cellar")).toEqual(["£14.00"]);
+  });
+});
+
+describe("countries written as codes", () => {
+  it("reads a demonym as its country's code", () => {
+    expect(answer("how many americans are there?", "riders")).toEqual([2]);
+    expect(answer("which french rider has the most points?", "riders")).toEqual(["Jon Pace"]);
+  });
+});
+
+describe("money words", () => {
+  it("reads prize money from an Earnings column", () => {
+    expect(answer("what was the top prize?", "riders")).toEqual(["$65,000"]);
+  });
+});
+
+describe("a question asking for every matching row", () => {
+  it("lists them all", () => {
+    expect(answer("show me all claims by noor aziz", "claims")).toEqual(["CL-01", "CL-03"]);
+  });
+});
