@@ -49,8 +49,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   founding: ["founded", "established", "year", "date"],
   established: ["established", "founded", "year", "date"],
   built: ["built", "year", "date", "completed", "opened"],
-  released: ["release", "date", "year"],
-  release: ["release", "date", "year"],
+  released: ["release", "date", "year", "published", "launched"],
+  release: ["release", "date", "year", "published", "launched"],
   published: ["published", "publication", "year", "date", "release"],
   started: ["start", "hire", "hired", "joined", "date"],
   start: ["start", "hire", "hired", "joined", "date"],
@@ -148,6 +148,10 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   target: ["goal", "target", "objective"],
   // "how many birds were counted", "the biggest flock": a tally column.
   counted: ["qty", "quantity", "count", "number", "tally", "total"],
+  count: ["qty", "quantity", "count", "number", "tally"],
+  observer: ["observer", "seen", "spotted", "recorder", "logged"],
+  observers: ["observer", "seen", "spotted", "recorder", "logged"],
+  logged: ["logged", "recorded", "seen", "by", "observer", "recorder"],
   flock: ["qty", "quantity", "count", "number"],
   // Counts of people and things.
   populous: ["population", "pop", "inhabitant"],

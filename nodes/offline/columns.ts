@@ -19,6 +19,7 @@ import {
 } from "./order-column-model.js";
 import { PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
+import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { MODIFIER_HEADER_WORDS, relatedHeaderWords } from "../../text/column-words.js";
@@ -143,6 +144,11 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
       score += 1.2 * weight;
       return;
     }
+    // A typing error ("hieght", "downlods"): one edit from a long header word, the first letter kept.
+    if (s.length >= 5 && heads.some((h) => isTypo(s, h))) {
+      score += 1.0 * weight;
+      return;
+    }
     if (useLearned) {
       const model = learnedModel();
       const m = model ? own(model.assoc, s) : undefined;
@@ -154,6 +160,16 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
     }
   });
   return score + related;
+}
+
+/** One edit (a swap of two letters counts one) between two words of 5+ letters that start alike. */
+function isTypo(word: string, header: string): boolean {
+  return (
+    header.length >= 5 &&
+    word[0] === header[0] &&
+    word !== header &&
+    editDistance(word, header, 1, { transpositions: true }) <= 1
+  );
 }
 
 /** "btl" of "bottles", "mktg" of "marketing": consonants only after the first letter, in order inside the longer word. */

@@ -158,8 +158,14 @@ function columnRank(c: CatalogColumn): number {
  */
 function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boolean {
   const near = [tokens[at - 1], tokens[at + 1]].filter((t): t is string => t !== undefined).map(stem);
-  return near.some((t) => c.headerWords.includes(t));
+  if (near.some((t) => c.headerWords.includes(t))) return true;
+  // "episode 16" of podcast_episodes.csv: the row noun before a number names the rows' number column ("Ep #").
+  const before = tokens[at - 1];
+  return before !== undefined && c.tableWords?.includes(stem(before)) === true && NUMBER_HEADER.test(c.schema.name);
 }
+
+/** A header of the rows' own numbers ("Ep #", "Order No.", "ID"). */
+const NUMBER_HEADER = /#|\b(?:id|no|num|number)\b\.?/i;
 
 /** True when one word is the other plus an English ending ("release" / "released", "song" / "songs"). */
 function isInflection(a: string, b: string): boolean {
@@ -386,6 +392,9 @@ function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
   return FLAG_PAIRS.find((pair) => [...c.distinct.keys()].every((v) => pair.includes(v)));
 }
 
+/** (A country's adjective is no singular of its name: "philippine" is not one of "Philippines".) */
+const COUNTRY_NAMES: ReadonlySet<string> = new Set(Object.values(DEMONYMS));
+
 /** The country a demonym names, or undefined. */
 export function demonymCountry(word: string): string | undefined {
   return Object.hasOwn(DEMONYMS, word) ? DEMONYMS[word] : undefined;
@@ -466,11 +475,24 @@ export function findMentions(
       }
       // "how many vaccinations", "the toyotas": a plural of a category cell (a value on several rows) names it.
       const last = span[n - 1]!;
-      if (hits.length === 0 && !numeric && last.length >= 4 && /[^s]s$/.test(last)) {
-        const singular = last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1);
-        const plural = [...span.slice(0, -1), singular].join(" ");
-        const category = catalog.columns.filter((c) => (c.distinct.get(plural)?.length ?? 0) >= 2);
-        if (category.length > 0) [key, hits] = [plural, category];
+      // ("birches" of Birch; "meal expenses" of a Meals category: the singular names the plural's cells too.)
+      if (hits.length === 0 && !numeric && last.length >= 4) {
+        const forms = /[^s]s$/.test(last)
+          ? [
+              last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1),
+              ...(/(?:ch|sh|x|ss)es$/.test(last) ? [last.slice(0, -2)] : []),
+            ]
+          : n === 1 && !/s$/.test(last) && !COUNTRY_NAMES.has(`${last}s`)
+            ? [`${last}s`, `${last}es`]
+            : [];
+        for (const form of forms) {
+          const other = [...span.slice(0, -1), form].join(" ");
+          const category = catalog.columns.filter((c) => (c.distinct.get(other)?.length ?? 0) >= 2);
+          if (category.length > 0) {
+            [key, hits] = [other, category];
+            break;
+          }
+        }
       }
 
       hits.sort((a, b) => columnRank(a) - columnRank(b));

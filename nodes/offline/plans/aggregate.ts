@@ -1,5 +1,5 @@
 /** Aggregate plans: the sum or average of a numeric column over the selected rows. */
-import { isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
+import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
 import { hasNum, holdsYears, numExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
@@ -19,7 +19,9 @@ export const aggregateColumn: PlanGenerator = {
         !isIdentifierColumn(r.column) &&
         !(a.aggregate === "sum" && holdsYears(r.column)) &&
         // (The average of a column of full dates is not what "the average order total" asks.)
-        !(r.column.schema.type === "date" && !/\byears?\b/.test(a.normalized)),
+        !(r.column.schema.type === "date" && !/\byears?\b/.test(a.normalized)) &&
+        // (Nor clock times the question does not name: "total birds seen at the lake" adds no "Time".)
+        !(r.column.timeShare >= 0.5 && headerMatch(a.contentWords, r.column) < 1),
     );
     const c = ranked[ctx.targetRank]?.column;
     if (!c) return null;

@@ -231,12 +231,29 @@ export const countColumnOfRow: PlanGenerator = {
     const { catalog, usable, table } = ctx;
     const { filters, filterPreds, basePreds, used } = ctx.rows();
     let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
+    // ("harbour counts" over seal_counts.csv: the row noun counts rows, though "count" may name a tally.)
+    if (
+      countCol &&
+      nounIsRowNoun(ctx) &&
+      !spellsHeader(countNoun(ctx), countCol) &&
+      headerMatch(countNoun(ctx), countCol, false) < 1.5
+    )
+      [countCol, score] = [undefined, 0];
     // "how many games has X won?": the noun names no column, the closing verb after the named row does (won → W).
     const verb = /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(
       ctx.analysis.normalized.replace(/[?.!]+$/, ""),
     )?.[1];
     if ((!countCol || score < 0.8) && verb && !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb)))
       ({ column: countCol, score } = countColumn([verb], catalog, usable, used));
+    // "how many times has X visited?" of one row: a column the verb spells (Visits) holds it; over several
+    // rows ("how many times did X win?" of a table of winners) the rows are counted.
+    const timesVerb = /^how many times (?:has|have|had|did|does|do) .+? ([a-z]{3,})(?: this year| so far)?$/.exec(
+      ctx.analysis.normalized.replace(/[?.!]+$/, ""),
+    )?.[1];
+    if ((!countCol || score < 0.8) && timesVerb && mentionRows(filters)?.length === 1) {
+      const spelled = countColumn([timesVerb], catalog, usable, used);
+      if (spelled.score >= 1.5) ({ column: countCol, score } = spelled);
+    }
     if (!countCol || score < 0.8) return null;
     // "how many new customers did we get in 2024?": the counted noun spells a numeric column and only
     // conditions (a period, a bound) select the rows: their values are added up, the rows are not counted.

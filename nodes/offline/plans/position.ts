@@ -18,10 +18,26 @@ import {
 } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
+/** The words of the analysis's next/previous positions. */
+const ADJACENT_WORD =
+  /\b(?:next|following|after|succeeding|subsequent|below|previous|preceding|prior|before|above|preceded)\b/;
+
+/** The words of a normalised span, found whole in a question (not inside a longer word). */
+function wholeWords(span: string): RegExp {
+  return new RegExp(`(?<![a-z0-9])${span.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`);
+}
+
 /** The asked-about column of the row just after (before) the named row. */
 export const positionAdjacent: PlanGenerator = {
   name: "position.adjacent",
-  applies: ({ analysis: a }) => a.position === "next" || a.position === "previous",
+  // ("who hosted After Hours?": a word of a cell the question names whole is no position.)
+  applies: ({ analysis: a, input }) =>
+    (a.position === "next" || a.position === "previous") &&
+    ADJACENT_WORD.test(
+      input.mentions
+        .filter((m) => m.kind === "exact")
+        .reduce((q, m) => q.replace(wholeWords(m.text), " "), a.normalized),
+    ),
   build: (ctx) => {
     const { analysis: a, catalog, bindings, table, opts } = ctx;
     const { filters } = ctx.rows();

@@ -28,12 +28,12 @@ const TICKETS: RawTable = {
 const CLAIMS: RawTable = {
   id: "claims",
   file: "claims.csv",
-  header: ["Claim ID", "Employee", "Amount", "Receipt?", "Approved"],
+  header: ["Claim ID", "Employee", "Category", "Amount", "Receipt?", "Approved"],
   rows: [
-    ["CL-01", "Noor Aziz", "$120.00", "Yes", "Y"],
-    ["CL-02", "Pim Vos", "$45.50", "No", "N"],
-    ["CL-03", "Noor Aziz", "$310.00", "No", "Y"],
-    ["CL-04", "Ada Reyes", "$88.25", "Yes", "Y"],
+    ["CL-01", "Noor Aziz", "Meals", "$120.00", "Yes", "Y"],
+    ["CL-02", "Pim Vos", "Travel", "$45.50", "No", "N"],
+    ["CL-03", "Noor Aziz", "Travel", "$310.00", "No", "Y"],
+    ["CL-04", "Ada Reyes", "Meals", "$88.25", "Yes", "Y"],
   ],
 };
 
@@ -74,9 +74,57 @@ const RIDERS: RawTable = {
   ],
 };
 
+/** Episodes: the rows' own numbers under "Ep #", a title with a position word in it. */
+const EPISODES: RawTable = {
+  id: "radio_episodes",
+  file: "radio_episodes.csv",
+  header: ["Ep #", "Title", "Host", "Published", "Minutes", "Downloads"],
+  rows: [
+    ["1", "First Light", "Uma Sato", "2024-03-01", "41", "900"],
+    ["2", "After Dark", "Lev Grant", "2024-03-08", "55", "1200"],
+    ["3", "Quiet Hours", "Uma Sato", "2024-03-15", "38", "700"],
+  ],
+};
+
+/** Gym members: visits in a column named for the verb. */
+const MEMBERS: RawTable = {
+  id: "club_members",
+  file: "club_members.csv",
+  header: ["Member", "Plan", "Visits (YTD)"],
+  rows: [
+    ["Oda Berg", "Basic", "41"],
+    ["Rui Costa", "Premium", "118"],
+  ],
+};
+
+/** Sightings: a clock time, a species category, a tally. */
+const SIGHTINGS: RawTable = {
+  id: "sightings",
+  file: "sightings.csv",
+  header: ["Date", "Time", "Species", "Site", "Qty", "Seen By"],
+  rows: [
+    ["2025-04-03", "06:45", "Finch", "Pond", "3", "Ivy Hale"],
+    ["2025-04-04", "07:10", "Birch Warbler", "Woods", "1", "Ned Roe"],
+    ["2025-04-05", "08:30", "Finch", "Woods", "12", "Ivy Hale"],
+    ["2025-04-06", "09:05", "Wren", "Pond", "2", "Ned Roe"],
+  ],
+};
+
+/** Trees: species as singular cells ("Birch"), a height with a unit. */
+const TREES: RawTable = {
+  id: "street_trees",
+  file: "street_trees.csv",
+  header: ["Tag", "Species", "Height (m)"],
+  rows: [
+    ["T-1", "Birch", "12.5"],
+    ["T-2", "Oak", "20.0"],
+    ["T-3", "Birch", "9.5"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [TICKETS, CLAIMS, BIKES, CELLAR, RIDERS]);
+const schemas = writeSqlStore(path, [TICKETS, CLAIMS, BIKES, CELLAR, RIDERS, EPISODES, MEMBERS, SIGHTINGS, TREES]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
 afterAll(() => {
@@ -142,5 +190,45 @@ describe("money words", () => {
 describe("a question asking for every matching row", () => {
   it("lists them all", () => {
     expect(answer("show me all claims by noor aziz", "claims")).toEqual(["CL-01", "CL-03"]);
+  });
+});
+
+describe("the rows' own number after the row noun", () => {
+  it("reads 'episode 2' as the row numbered 2", () => {
+    expect(answer("how long is episode 2?", "radio_episodes")).toEqual(["55"]);
+    expect(answer("who hosted episode 3?", "radio_episodes")).toEqual(["Uma Sato"]);
+  });
+
+  it("reads a position word inside a named title as part of the title", () => {
+    expect(answer("who hosted After Dark?", "radio_episodes")).toEqual(["Lev Grant"]);
+    expect(answer("release date of After Dark", "radio_episodes")).toEqual(["2024-03-08"]);
+  });
+});
+
+describe("'how many times' of one named row", () => {
+  it("reads the column the verb spells", () => {
+    expect(answer("how many times has Rui Costa visited this year?", "club_members")).toEqual(["118"]);
+  });
+});
+
+describe("typing errors in a column's name", () => {
+  it("reads the column one edit away", () => {
+    expect(answer("average hieght of a tree", "street_trees")).toEqual([14]);
+    expect(answer("how many downlods altogether", "radio_episodes")).toEqual([2800]);
+  });
+});
+
+describe("singular and plural category cells", () => {
+  it("reads 'birches' as Birch and 'meal' as Meals", () => {
+    expect(answer("combined height of all birches", "street_trees")).toEqual([22]);
+    expect(answer("what is the average meal expense?", "claims")).toEqual([104.125]);
+  });
+});
+
+describe("a tally column", () => {
+  it("reads 'count' as the Qty column and adds no clock times", () => {
+    expect(answer("largest count", "sightings")).toEqual(["12"]);
+    expect(answer("total birds seen at the pond", "sightings")).toEqual([5]);
+    expect(answer("how many different observers are there?", "sightings")).toEqual([2]);
   });
 });
