@@ -51,7 +51,7 @@ const MONTH_ABBREVIATION = new RegExp(
   `\\b(?<=(?:in|of|since|after|before|from|until|till|on|during|between|through) )(?:${ABBREVIATIONS})\\b\\.?|\\b(?:${ABBREVIATIONS})\\b\\.?(?= \\d)`,
   "gi",
 );
-const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/g;
+const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/gi;
 const QUARTERS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
 /** "the second half of 2024": six months. */
 // (A year must follow: "goals in the first half" is a match's half.)
@@ -90,7 +90,7 @@ export function undoTypedSlips(question: string): string {
       return n ? MONTH_BY_NUMBER(n) : all;
     })
     .replace(QUARTER, (_all, q: string | undefined, word: string | undefined) => {
-      const n = q ? Number(q) : QUARTERS[word!]!;
+      const n = q ? Number(q) : QUARTERS[word!.toLowerCase()]!;
       return `from ${MONTH_BY_NUMBER(3 * n - 2)} to ${MONTH_BY_NUMBER(3 * n)}`;
     })
     .replace(HALF, (_all, h: string) =>

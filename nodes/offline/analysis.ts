@@ -765,8 +765,11 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
   },
   {
     name: "average",
+    // ("how many players average at least 15 points?": the verb of a bound, not the operator.)
     detect: (q, o) =>
-      /\b(average|mean)\b/.test(q) && !o.averageIsColumn
+      /\b(average|mean)\b/.test(q) &&
+      !o.averageIsColumn &&
+      !/\baverages? (?:at least|at most|more than|less than|fewer than|over|under|above|below|\d)/.test(q)
         ? { operator: "aggregate", aggregate: "avg", arithmetic: "average", score: 1 }
         : null,
   },
@@ -882,8 +885,11 @@ function targetHintsOf(q: string): string[] {
   const ownMeasure = cue === "much" && (muchNoun || /\b(weigh|weighs|weighed|measure|measures|measured)\??$/.test(q));
   if (cue && !ownMeasure) for (const w of MEASURE_CUES[cue]!) if (!hints.includes(w)) hints.push(w);
   // "what did the blue van sell for?": a trade's "for" closing the question asks for its price.
-  if (/\b(?:sell|sells|sold|go|goes|went|rent|rents|rented|buy|buys|bought|fetch|fetched) for\??$/.test(q))
-    for (const w of ["price", ...MEASURE_CUES.much!]) if (!hints.includes(w)) hints.push(w);
+  // (First: "what's the most we sold a car for?" asks for the price whatever else it names.)
+  if (
+    /\b(?:sell|sells|sold|go|goes|went|rent|rents|rented|buy|buys|bought|fetch|fetched)(?: [a-z]+){0,3} for\??$/.test(q)
+  )
+    hints.unshift(...["price", ...MEASURE_CUES.much!].filter((w) => !hints.includes(w)));
   // "when was X born?", "when did X arrive?": the closing verb names which date column, before the word "date".
   m =
     /^when (?:was|were|is|are|did|does|do) .+ ([a-z]{3,}(?:ed|en)|born|built|sown|grown|held|made|arrive|leave|start|open|close|ship)\??$/.exec(

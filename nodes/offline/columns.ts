@@ -101,9 +101,10 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
     ),
     ...perWords(column),
   ]);
-  // (An abbreviation or a shortening names the header's head, not its denominator.)
+  // (An abbreviation or a shortening names the header's head, not its denominator or a modifier: "salesperson"
+  // is not "Sale Date" of car_sales.csv.)
   const per = perWords(column);
-  const heads = [...header].filter((h) => !per.includes(h));
+  const heads = [...header].filter((h) => !per.includes(h) && !modifiers.has(h));
   let score = 0;
   let related = 0;
   // A modified header the question does not modify ("unit price" when it says "the order value") is the weaker reading.
@@ -142,6 +143,11 @@ export function headerMatch(words: readonly string[], column: CatalogColumn, use
     // (Not the table's own row noun: "appointment" of an appointments table is not its "Appt #".)
     if (w.length >= 4 && !rowNoun && heads.some((h) => isContraction(h, w))) {
       score += 1.2 * weight;
+      return;
+    }
+    // (Of the denominator, as a modifier: "bottle price" names "Price/Btl" before "Btls".)
+    if (w.length >= 4 && !rowNoun && per.some((h) => isContraction(h, w) || h.startsWith(s))) {
+      score += 0.5 * weight;
       return;
     }
     // A typing error ("hieght", "downlods"): one edit from a long header word, the first letter kept.
@@ -483,6 +489,12 @@ export function chooseTargetColumn(
 
 /** Words after a superlative/comparative ("most gold medals" → gold, medals). */
 function wordsAfterSuperlative(q: string): string[] {
+  // "which model sold for the most?", "what's the most we sold a car for?": a trade's price.
+  if (
+    new RegExp(`\\b${TRADE_VERB} for (?:the )?(?:most|least|highest|lowest|more|less)\\b`).test(q) ||
+    new RegExp(`\\b(?:most|least) (?:[a-z]+ ){0,4}${TRADE_VERB} (?:[a-z]+ ){0,3}for\\??$`).test(q)
+  )
+    return ["price"];
   const m =
     /\b(?:most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|least|lowest|smallest|fewest|minimum|shortest|worst|more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller)\s+(?:number of\s+|amount of\s+|total\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/.exec(
       q,
@@ -499,6 +511,9 @@ function wordsAfterSuperlative(q: string): string[] {
         )
     : [];
 }
+
+/** Verbs of a sale or purchase whose "for" names the price. */
+const TRADE_VERB = "(?:sell|sells|sold|go|goes|went|rent|rents|rented|buy|buys|bought|fetch|fetched|paid|pay)";
 
 /** The superlative (or comparative, mapped to its superlative) word, for synonym lookup ("tallest" → height). */
 export function superlativeWord(q: string): string | undefined {

@@ -46,11 +46,15 @@ function superlativeHead(
 ): CatalogColumn | undefined {
   // (Typed as a search: "biggest order total", "the lowest humidity".)
   const m =
-    /^(?:(?:what|how much|how many)\s+(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 -]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:(?:what|how much|how many)\s+(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   if (!m) return undefined;
-  const phrase = m[1]!.trim().split(/[ -]+/);
+  // ("lowest churn %": a unit sign is no word of the phrase.)
+  const phrase = m[1]!
+    .trim()
+    .split(/[ %-]+/)
+    .filter((w) => w !== "");
   // "what is the highest rated movie?": a head noun after a participle that names a text column (by a
   // related word: movie → title) is the row asked for, not the rated value.
   const last = phrase[phrase.length - 1]!;
@@ -247,6 +251,12 @@ export const superlativeOrder: PlanGenerator = {
       key.distinct.size >= key.raw.length - catalog.summaryRows.size - catalog.headerRows.size &&
       key.raw.length > 2;
     if (!order || yearOrder || !(order.score > 0.5 || (!frequency && order.score >= 0) || degenerate)) return null;
+    // ("the best-selling make" over a table of sales: the make on the most rows, unless a column counts sales.)
+    if (
+      /\b(?:best|top|worst)[ -]?selling\b/.test(a.normalized) &&
+      (!isNumericColumn(order.column) || holdsYears(order.column) || order.column.schema.type === "date")
+    )
+      return null;
     const direction = orderDirection(sw, a.sortDirection!, order.column);
     // "what was the highest attendance?": the answer is the ordered value itself when the asked-about words
     // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head

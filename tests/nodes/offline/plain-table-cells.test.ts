@@ -122,9 +122,46 @@ const TREES: RawTable = {
   ],
 };
 
+/** Car sales: three headers share "sale"; a quarter of dates; an average per game. */
+const CARS: RawTable = {
+  id: "car_sales",
+  file: "car_sales.csv",
+  header: ["Stock #", "Sale Date", "Sales Rep", "Make", "Model", "Yr", "Sale Price", "PPG"],
+  rows: [
+    ["C-1", "Jan 15, 2024", "Gil Moss", "Honda", "Civic", "2021", "$21,000", "12.5"],
+    ["C-2", "Feb 20, 2024", "Ana Ruiz", "Kia", "EV6", "2023", "$34,500", "18.0"],
+    ["C-3", "May 2, 2024", "Gil Moss", "Honda", "CR-V", "2022", "$27,250", "21.5"],
+    ["C-4", "Jul 9, 2024", "Gil Moss", "Mazda", "CX-5", "2020", "$19,800", "9.0"],
+  ],
+};
+
+/** Monthly figures: a percentage column with a sign in its header. */
+const KPIS: RawTable = {
+  id: "kpis",
+  file: "kpis.csv",
+  header: ["Month", "Revenue", "Churn %"],
+  rows: [
+    ["Jan 2024", "$70,000", "2.1%"],
+    ["Feb 2024", "$64,000", "0.8%"],
+    ["Mar 2024", "$75,500", "1.4%"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
-const schemas = writeSqlStore(path, [TICKETS, CLAIMS, BIKES, CELLAR, RIDERS, EPISODES, MEMBERS, SIGHTINGS, TREES]);
+const schemas = writeSqlStore(path, [
+  TICKETS,
+  CLAIMS,
+  BIKES,
+  CELLAR,
+  RIDERS,
+  EPISODES,
+  MEMBERS,
+  SIGHTINGS,
+  TREES,
+  CARS,
+  KPIS,
+]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
 afterAll(() => {
@@ -230,5 +267,36 @@ describe("a tally column", () => {
     expect(answer("largest count", "sightings")).toEqual(["12"]);
     expect(answer("total birds seen at the pond", "sightings")).toEqual([5]);
     expect(answer("how many different observers are there?", "sightings")).toEqual([2]);
+  });
+});
+
+describe("headers that share a word with the table's name", () => {
+  it("reads 'salesperson' as Sales Rep, not Sale Date", () => {
+    expect(answer("which salesperson sold the most cars?", "car_sales")).toEqual(["Gil Moss"]);
+  });
+
+  it("reads 'best-selling' as the value on the most rows", () => {
+    expect(answer("what is the best-selling make?", "car_sales")).toEqual(["Honda"]);
+  });
+
+  it("reads what a sale went for as its price", () => {
+    expect(answer("which make sold for the most?", "car_sales")).toEqual(["Kia"]);
+    expect(answer("what's the most we sold a car for?", "car_sales")).toEqual(["$34,500"]);
+  });
+});
+
+describe("quarters and bounds", () => {
+  it("reads Q1 as January to March, in capitals too", () => {
+    expect(answer("What were total sales in Q1 2024?", "car_sales")).toEqual([55500]);
+  });
+
+  it("reads 'average at least' as a bound, not as the operator", () => {
+    expect(answer("how many sales average at least 18 ppg?", "car_sales")).toEqual([2]);
+  });
+});
+
+describe("a search for an extreme value", () => {
+  it("reads a unit sign after the column's name", () => {
+    expect(answer("lowest churn %", "kpis")).toEqual(["0.8%"]);
   });
 });
