@@ -52,6 +52,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   released: ["release", "date", "year", "published", "launched"],
   release: ["release", "date", "year", "published", "launched"],
   published: ["published", "publication", "year", "date", "release"],
+  // ("how many animals came in during july": the intake, not the birth date.)
+  came: ["intake", "arrival", "arrived", "admitted", "admission", "entry"],
   started: ["start", "hire", "hired", "joined", "date"],
   start: ["start", "hire", "hired", "joined", "date"],
   joined: ["start", "join", "joined", "hire", "hired", "date"],
@@ -215,6 +217,7 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   invoiced: ["amount", "total", "invoiced"],
   charged: ["amount", "charge", "fee", "price"],
   worth: ["value", "worth", "price", "amount"],
+  claimed: ["amount", "total", "cost", "claim", "expense"],
   spent: ["amount", "total", "cost", "spend", "spending", "expense"],
   spend: ["amount", "total", "cost", "spend", "spending", "expense"],
   revenue: ["revenue", "sales", "total", "amount", "income"],

@@ -165,6 +165,8 @@ export const MAX_SUPERLATIVES = [
   "strongest",
   "richest",
   "hottest",
+  "priciest",
+  "dearest",
 ] as const;
 export const MIN_SUPERLATIVES = [
   "least",

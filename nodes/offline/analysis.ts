@@ -201,7 +201,7 @@ const WHO_WON =
  * plural noun and a filter, no question word or verb of its own — asks how many rows there are.
  */
 const FRAGMENT_COUNT =
-  /^(?!(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|list|show|give|names?|find|get|tell|sum|total|average|mean)\b)(?!.*\b(?:who|which|that|is|are|was|were|has|have|had|did|does|do)\b)(?:the |all )?([a-z]{3,}(?<![siu])s) (?:over|under|above|below|with|without|to|from|in|on|at|after|before|since|between|of|more|less|fewer|heavier|lighter|longer|shorter|older|younger|cheaper|costing|weighing|[a-z]{2,}er than|[a-z]{3,}ing (?:more|less|fewer|over|under|above|below|at least|at most)|[a-z]{3,}ed\b(?! by\b))\b|^(?!(?:what|which|who|whom|whose|where|when|why|how|list|show|give|names?|find|get|tell|sum|total|average|mean|max|min)\b)(?:[a-z]+ ){1,2}(?!(?:species|series|means|news)$)([a-z]{3,}(?<![siu])s)$/;
+  /^(?!(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|list|show|give|names?|find|get|tell|sum|total|average|mean)\b)(?!.*\b(?:who|which|that|is|are|was|were|has|have|had|did|does|do)\b)(?:the |all )?(?!(?:species|series|news)\b)([a-z]{3,}(?<![siu])s) (?:over|under|above|below|with|without|to|from|in|on|at|after|before|since|between|of|more|less|fewer|heavier|lighter|longer|shorter|older|younger|cheaper|costing|weighing|[a-z]{2,}er than|[a-z]{3,}ing (?:more|less|fewer|over|under|above|below|at least|at most)|[a-z]{3,}ed\b|made|sold|held|won|built|written|given|taken|seen|sent|paid|bought|kept|run)\b|^(?!(?:what|which|who|whom|whose|where|when|why|how|list|show|give|names?|find|get|tell|sum|total|average|mean|max|min)\b)(?:[a-z]+ ){1,2}(?!(?:species|series|means|news)$)([a-z]{3,}(?<![siu])s)$/;
 
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
@@ -777,7 +777,8 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
     name: "count",
     detect: (q) => {
       const counting =
-        /\bhow many\b|\bhow often\b/.test(q) ||
+        // ("warehouse headcount": the rows of the warehouse.)
+        /\bhow many\b|\bhow often\b|\bhead ?count\b/.test(q) ||
         (FRAGMENT_COUNT.test(q) && !SUPERLATIVE.test(q.replace(/\bat (?:least|most)\b/g, " "))) ||
         (/\bnumber of\b|\bcount\b/.test(q) &&
           !/^(which|who|whom|whose|where|when)\b/.test(q) &&
@@ -826,7 +827,7 @@ function targetHintsOf(q: string): string[] {
   };
   // "give me the employee with the highest pay", "the car that has the most km": the noun before the superlative is asked for.
   let m =
-    /^(?:(?:give|show|tell) me|find|get)?\s*(?:(?:the|a)\s+)?([a-z][a-z'-]+)\s+(?:with|that has|that had|who has|who had|which has)\s+the\s+([a-z]+)\b/.exec(
+    /^(?:(?:give|show|tell) me|find|get|name|list)?\s*(?:(?:the|a)\s+)?([a-z][a-z'-]+)\s+(?:with|that has|that had|who has|who had|which has)\s+the\s+([a-z]+)\b/.exec(
       q,
     );
   if (m && SUPERLATIVE.test(m[2]!)) push(m[1]);

@@ -73,6 +73,13 @@ export function stopWordHeader(q: string, column: CatalogColumn): number {
   return (compound && !STOP_WORDS.has(compound[1]!)) || /(?:^|\bthe )total for\b/.test(q) ? 1.5 : 0;
 }
 
+/** A hyphenated word's parts that are words of their own ("check-in" → check; "x-ray" stays whole). */
+function hyphenParts(w: string): string[] {
+  if (!/^[a-z]{3,}(?:-[a-z]+)+$/.test(w)) return [w];
+  const parts = w.split("-").filter((p) => !STOP_WORDS.has(p));
+  return parts.length > 0 ? parts : [w];
+}
+
 const perWordCache = new WeakMap<CatalogColumn, string[]>();
 
 /** The last header word after "/" or "per" of a number's header, its unit's denominator ("Price/Btl", "Cost per Night"). */
@@ -89,7 +96,9 @@ function perWords(column: CatalogColumn): string[] {
 }
 
 /** How strongly a list of question words names a column (0 = not at all). */
-export function headerMatch(words: readonly string[], column: CatalogColumn, useLearned = true): number {
+export function headerMatch(typed: readonly string[], column: CatalogColumn, useLearned = true): number {
+  // ("check-in" is the words of a "Check-in" header.)
+  const words = typed.some((w) => w.includes("-")) ? typed.flatMap(hyphenParts) : typed;
   const header = new Set(column.headerWords);
   // "unit cost" is a cost: a modifier word before another header word names the column only weakly; so
   // does the table's own name ("Order Date" of an orders table: "ordered" does not name it).

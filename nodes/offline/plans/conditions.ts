@@ -128,10 +128,10 @@ export function monthBound(
 ): { before: boolean; word: string; day: string | undefined; year: string | undefined } | null {
   // ("after may 20", "before june": without a year the bound is on the month and day of any year.)
   const m = new RegExp(
-    `\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?)?(?:\\s+(?:of\\s+)?(\\d{4}))?(?![\\d:])`,
+    `\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?)?(?:\\s+(?:of\\s+)?(\\d{4}))?(?![\\d:])( on(?:wards?)?\\b)?`,
   ).exec(q);
-  // ("invoices from september" are of that month: "from" bounds only with a year.)
-  if (!m || (m[1] === "from" && !m[4])) return null;
+  // ("invoices from september" are of that month: "from" bounds only with a year, or with "on": "from september on".)
+  if (!m || (m[1] === "from" && !m[4] && !m[5])) return null;
   return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4] };
 }
 

@@ -223,6 +223,13 @@ function nounIsRowNoun(ctx: PlanContext): boolean {
   return countNoun(ctx).some((w) => table.has(stem(w)));
 }
 
+/** A column of the rows' own keys: record numbers, or codes one per row under a key's header ("PO #": PO-24001; not "# of votes"). */
+function isRecordKey(c: CatalogColumn): boolean {
+  if (isIdentifierColumn(c)) return true;
+  const filled = c.raw.filter((v) => v.trim() !== "").length;
+  return filled > 2 && c.distinct.size === filled && /\w\s*#$|\b(?:id|no|ref|code)\.?$/i.test(c.schema.name);
+}
+
 /** "how many gold medals did X win?": the count column of the named rows (summed over several). */
 export const countColumnOfRow: PlanGenerator = {
   name: "count.column",
@@ -230,6 +237,12 @@ export const countColumnOfRow: PlanGenerator = {
   build: (ctx) => {
     const { catalog, usable, table } = ctx;
     const { filters, filterPreds, basePreds, used } = ctx.rows();
+    // ("how many POs did X raise?": the rows' own record numbers name the rows, which are counted.)
+    // (A short plural is its singular too: "POs" of "PO #".)
+    const head = countNoun(ctx)
+      .at(-1)
+      ?.replace(/^([a-z]{2,3})s$/, "$1");
+    if (head && catalog.columns.some((c) => isRecordKey(c) && headerMatch([head], c, false) >= 1.5)) return null;
     let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
     // ("harbour counts" over seal_counts.csv: the row noun counts rows, though "count" may name a tally.)
     if (
@@ -240,9 +253,11 @@ export const countColumnOfRow: PlanGenerator = {
     )
       [countCol, score] = [undefined, 0];
     // "how many games has X won?": the noun names no column, the closing verb after the named row does (won → W).
-    const verb = /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(
-      ctx.analysis.normalized.replace(/[?.!]+$/, ""),
-    )?.[1];
+    // ("goals scored by X", a search fragment: its participle.)
+    const asked = ctx.analysis.normalized.replace(/[?.!]+$/, "");
+    const verb =
+      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(asked)?.[1] ??
+      /^(?:the )?[a-z]+s ([a-z]{3,}(?:ed|en)|won|made|sold|held) by\b/.exec(asked)?.[1];
     if ((!countCol || score < 0.8) && verb && !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb)))
       ({ column: countCol, score } = countColumn([verb], catalog, usable, used));
     // "how many times has X visited?" of one row: a column the verb spells (Visits) holds it; over several

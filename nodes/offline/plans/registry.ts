@@ -34,7 +34,13 @@ import {
 import { lookupRows } from "./lookup.js";
 import { positionAdjacent, positionFirstLast } from "./position.js";
 import { reportTableYears } from "./report-table.js";
-import { superlativeFrequency, superlativeMonth, superlativeNextBest, superlativeOrder } from "./superlative.js";
+import {
+  superlativeFrequency,
+  superlativeGroupTotal,
+  superlativeMonth,
+  superlativeNextBest,
+  superlativeOrder,
+} from "./superlative.js";
 import { yesNoCondition, yesNoSuperlative } from "./yes-no.js";
 import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
 
@@ -63,6 +69,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   countRows,
   aggregateColumn,
   superlativeMonth,
+  superlativeGroupTotal,
   superlativeOrder,
   superlativeFrequency,
   positionFirstLast,

@@ -31,7 +31,7 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
-import { ordinalValue } from "../../../text/lexicons.js";
+import { ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
 
 /**
@@ -46,7 +46,7 @@ function superlativeHead(
 ): CatalogColumn | undefined {
   // (Typed as a search: "biggest order total", "the lowest humidity".)
   const m =
-    /^(?:(?:what|how much|how many)\s+(?:is|was|are|were)\s+)?(?:the\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:(?:what|how much|how many)(?:\s+(?:is|was|are|were)\s+|'s\s+))?(?:(?:the|our|my|your|their)\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|priciest|dearest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   if (!m) return undefined;
@@ -81,6 +81,18 @@ function superlativeHead(
   // "the highest co2 reading", "the biggest order total": a word spelling the ordered column's header makes
   // the phrase a name of its value; "the most expensive listing": an adjective related to it (expensive →
   // rent) before a noun naming a text column asks for that row; "fewest goals conceded": the value.
+  // ("our best revenue month": a head noun spelling a text column's header is the row asked for.)
+  if (phrase.length > 1) {
+    const spelled = catalog.columns.find(
+      (c) =>
+        (!usable || usable.has(c.index)) &&
+        c !== order &&
+        !isNumericColumn(c) &&
+        headerMatch([last], c, false) >= 1.5 &&
+        headerMatch([last], order, false) < 1.5,
+    );
+    if (spelled) return spelled;
+  }
   if (phrase.some((w) => headerMatch([w], order, false) >= 1.5)) return order;
   const namesOrder = (w: string) => headerMatch([w], order, false) >= 0.6;
   if (phrase.length > 1) {
@@ -224,6 +236,22 @@ export const superlativeMonth: PlanGenerator = {
   build: (ctx) => monthFrequencyPlan(ctx.analysis, ctx.catalog, ctx.usable, ctx.rows().basePreds, ctx.table),
 };
 
+/** The column spelled by the words before "of the <superlative> …" ("salary of the highest earner"), if any. */
+function leadColumn(q: string, catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
+  const m = new RegExp(
+    `^(?:(?:what|which) (?:is|was|are|were) (?:the )?)?([a-z][a-z ]{2,30}?) of (?:the |our |my )?(?:${SUPERLATIVE_PATTERN})\\b`,
+  ).exec(q);
+  if (!m) return undefined;
+  const words = m[1]!.split(" ");
+  let best: { c: CatalogColumn; s: number } | undefined;
+  for (const c of catalog.columns) {
+    if (usable && !usable.has(c.index)) continue;
+    const s = headerMatch(words, c, false);
+    if (s >= 1.5 && (!best || s > best.s)) best = { c, s };
+  }
+  return best?.c;
+}
+
 /** The rows whose order-column value is the maximum (minimum), ties kept: their asked-about column, or the value itself. */
 export const superlativeOrder: PlanGenerator = {
   name: "superlative.order",
@@ -271,11 +299,16 @@ export const superlativeOrder: PlanGenerator = {
       (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
     // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
-    const target = asksValue
-      ? ctx.targetRank === 0
-        ? order.column
-        : ranked[ctx.targetRank - 1]?.column
-      : ranked[ctx.targetRank]?.column;
+    // "salary of the highest earner", "what is the age of the oldest member": the words before "of" name the answer.
+    const lead = leadColumn(a.normalized, catalog, usable);
+    const target =
+      lead && ctx.targetRank === 0
+        ? lead
+        : asksValue
+          ? ctx.targetRank === 0
+            ? order.column
+            : ranked[ctx.targetRank - 1]?.column
+          : ranked[ctx.targetRank]?.column;
     if (!target) return null;
     const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
     const agg = direction === "max" ? "MAX" : "MIN";
@@ -310,6 +343,51 @@ export const superlativeFrequency: PlanGenerator = {
       sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
       template: "group-count",
       targetColumn: target.schema.name,
+    };
+  },
+};
+
+/** Words asking for a total over each group of rows, not one row's value. */
+// ("the lowest score overall" is over all rows, not a total.)
+const TOTAL_WORDS = /\b(?:in total|total|totals|altogether|combined|all together)\b/;
+
+/**
+ * "which department claimed the most in total?", "which region has the highest total sales?": the value of
+ * a text column whose rows together add up to the most (least) of the ordered column. Only over a column
+ * whose values repeat: with one row per value, the row with the extreme is the answer (superlative.order).
+ */
+export const superlativeGroupTotal: PlanGenerator = {
+  name: "superlative.group-total",
+  applies: (ctx) => isSuperlative(ctx) && TOTAL_WORDS.test(ctx.analysis.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table, opts } = ctx;
+    const { filters, cond, basePreds } = ctx.rows();
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    // ("claimed the most in total": a verb related to the column names it too.)
+    const named = order !== undefined && (order.score > 0.5 || headerMatch(a.contentWords, order.column) >= 0.6);
+    if (!order || !named || !isNumericColumn(order.column) || holdsYears(order.column)) return null;
+    // ("the most total votes" names a Total Votes column; "a total of 140 yards" is a condition.)
+    const totalWord = /\b(?:in total|altogether|combined|all together)\b|\btotals?\b(?! of \d)/.exec(a.normalized);
+    if (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total"))) return null;
+    const group = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })
+      .map((r) => r.column)
+      .filter(
+        (c) =>
+          (!usable || usable.has(c.index)) &&
+          !isNumericColumn(c) &&
+          !isIdentifierColumn(c) &&
+          c.schema.type !== "date" &&
+          !filters.some((m) => m.columnIndex === c.index),
+      )[ctx.targetRank];
+    if (!group) return null;
+    const filled = group.raw.filter((v) => v.trim() !== "").length;
+    if (group.distinct.size >= filled) return null;
+    const dir =
+      orderDirection(superlativeWord(a.normalized), a.sortDirection!, order.column) === "max" ? "DESC" : "ASC";
+    return {
+      sql: `SELECT ${col(group)} FROM ${table}${where([...basePreds, `TRIM(${col(group)}) <> ''`, hasNum(order.column), ...summaryFilter(catalog)])} GROUP BY ${col(group)} ORDER BY SUM(${orderExpr(order.column)}) ${dir}, MIN(${ROW}) LIMIT 1`,
+      template: dir === "DESC" ? "argmax" : "argmin",
+      targetColumn: group.schema.name,
     };
   },
 };

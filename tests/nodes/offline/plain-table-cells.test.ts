@@ -147,6 +147,54 @@ const KPIS: RawTable = {
   ],
 };
 
+/** Hotel stays: a key column, a hyphenated header, a per-night rate, a channel. */
+const STAYS: RawTable = {
+  id: "stays",
+  file: "stays.csv",
+  header: ["Booking Ref", "Guest Name", "Check-in", "Nights", "Rate/Night ($)", "Channel"],
+  rows: [
+    ["BK-1", "Ora Lind", "2025-07-02", "3", "120", "Phone"],
+    ["BK-2", "Teo Park", "2025-08-11", "6", "95", "Web"],
+    ["BK-3", "Ines Ro", "2025-09-20", "2", "240", "Phone"],
+  ],
+};
+
+/** Shelter animals: a birth date and an intake date. */
+const ANIMALS: RawTable = {
+  id: "animals",
+  file: "animals.csv",
+  header: ["ID", "Name", "DOB", "Intake Date"],
+  rows: [
+    ["A-1", "Rex", "2019-07-04", "2025-03-02"],
+    ["A-2", "Momo", "2021-02-11", "2025-07-15"],
+    ["A-3", "Pip", "2020-05-30", "2025-07-21"],
+  ],
+};
+
+/** Purchase orders: a key column ("PO #"), buyers, departments, amounts. */
+const ORDERS: RawTable = {
+  id: "purchase_orders",
+  file: "purchase_orders.csv",
+  header: ["PO #", "Buyer", "Dept", "Amount"],
+  rows: [
+    ["PO-1", "Ana Lee", "Ops", "100"],
+    ["PO-2", "Ana Lee", "Ops", "250"],
+    ["PO-3", "Ben Ray", "Sales", "300"],
+    ["PO-4", "Ben Ray", "Ops", "20"],
+  ],
+};
+
+/** A league table: goals for and against under their abbreviations. */
+const LEAGUE: RawTable = {
+  id: "league",
+  file: "league.csv",
+  header: ["Team", "GF", "GA", "Pts"],
+  rows: [
+    ["Alder Town", "30", "12", "40"],
+    ["Birch Rovers", "22", "25", "31"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
 const schemas = writeSqlStore(path, [
@@ -161,6 +209,10 @@ const schemas = writeSqlStore(path, [
   TREES,
   CARS,
   KPIS,
+  STAYS,
+  ANIMALS,
+  ORDERS,
+  LEAGUE,
 ]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
@@ -298,5 +350,53 @@ describe("quarters and bounds", () => {
 describe("a search for an extreme value", () => {
   it("reads a unit sign after the column's name", () => {
     expect(answer("lowest churn %", "kpis")).toEqual(["0.8%"]);
+  });
+});
+
+describe("what a lookup or a search names", () => {
+  it("reads a hyphenated header and a 'priciest' search", () => {
+    expect(answer("BK-2 check-in", "stays")).toEqual(["2025-08-11"]);
+    expect(answer("what's the priciest nightly rate", "stays")).toEqual(["240"]);
+  });
+
+  it("answers the noun after 'name the'", () => {
+    expect(answer("name the guest with the longest stay", "stays")).toEqual(["Teo Park"]);
+  });
+
+  it("answers the column named before 'of the <superlative>'", () => {
+    expect(answer("guest name of the cheapest booking", "stays")).toEqual(["Teo Park"]);
+    expect(answer("nights of the priciest booking", "stays")).toEqual(["2"]);
+  });
+
+  it("answers the head noun of a search that names a text column", () => {
+    expect(answer("what was our best revenue month?", "kpis")).toEqual(["Mar 2024"]);
+  });
+});
+
+describe("counts of plain questions", () => {
+  it("counts a search fragment with a participle and 'by', or reads the column the participle names", () => {
+    expect(answer("bookings made by phone", "stays")).toEqual([2]);
+    expect(answer("goals conceded by birch rovers", "league")).toEqual(["25"]);
+  });
+
+  it("reads 'headcount' as a count", () => {
+    expect(answer("ops headcount", "purchase_orders")).toEqual([3]);
+  });
+
+  it("counts rows named by their key's plural ('POs')", () => {
+    expect(answer("how many POs did Ben Ray raise?", "purchase_orders")).toEqual([2]);
+  });
+
+  it("reads 'from september on' as a bound and 'came in' as the intake", () => {
+    expect(answer("how many bookings from august on?", "stays")).toEqual([2]);
+    expect(answer("how many animals came in during july?", "animals")).toEqual([2]);
+  });
+});
+
+describe("totals per group", () => {
+  it("answers the group whose rows add up to the most", () => {
+    expect(answer("which dept has the highest total amount?", "purchase_orders")).toEqual(["Ops"]);
+    // (One row each holds the largest amount: Sales, Ben Ray.)
+    expect(answer("which buyer spent the most in total?", "purchase_orders")).toEqual(["Ana Lee"]);
   });
 });
