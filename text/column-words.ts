@@ -149,6 +149,9 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   raised: ["pledged", "raised", "funding", "funded", "donation", "amount"],
   target: ["goal", "target", "objective"],
   // "how many birds were counted", "the biggest flock": a tally column.
+  reading: ["kwh", "usage", "reading", "value", "level", "measurement"],
+  readings: ["kwh", "usage", "reading", "value", "level", "measurement"],
+  paying: ["rate", "price", "pay", "fee", "cost", "amount"],
   counted: ["qty", "quantity", "count", "number", "tally", "total"],
   count: ["qty", "quantity", "count", "number", "tally"],
   observer: ["observer", "seen", "spotted", "recorder", "logged"],

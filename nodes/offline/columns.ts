@@ -95,6 +95,21 @@ function perWords(column: CatalogColumn): string[] {
   return words;
 }
 
+/**
+ * 1.5 when the question's "per <unit>" is the header's own denominator ("paying per night" → "Rate/Night ($)",
+ * "per month" → "Rent ($/mo)", "per hour" → "Pay/hr"), else 0.
+ */
+export function perMatch(q: string, column: CatalogColumn): number {
+  const asked = /\bper ([a-z]{3,})\b/.exec(q)?.[1];
+  if (!asked) return 0;
+  const end = /(?:\/|\bper\s+)([a-z]{2,})\)?\s*$/i;
+  const unit = (end.exec(column.schema.name) ??
+    end.exec(column.schema.name.replace(/\s*\([^)]*\)\s*$/, "")))?.[1]?.toLowerCase();
+  if (!unit) return 0;
+  const w = stem(asked);
+  return w.startsWith(unit) || isContraction(unit, asked) ? 1.5 : 0;
+}
+
 /** How strongly a list of question words names a column (0 = not at all). */
 export function headerMatch(typed: readonly string[], column: CatalogColumn, useLearned = true): number {
   // ("check-in" is the words of a "Check-in" header.)
@@ -342,6 +357,11 @@ const PLACE_HEADERS = new Set([
   "arena",
   "nationality",
   "noc",
+  "room",
+  "address",
+  "zone",
+  "building",
+  "branch",
 ]);
 
 /** Options for target choice. */
@@ -428,7 +448,9 @@ export function rankTargetColumns(
     const numeric = isNumericColumn(c);
     const leftKey = c.index === 0 && !numeric;
     const hand: ColumnTerms["hand"] = {
-      hintMatch: headerMatch(hints, c),
+      // (A lookup's "per night" names its answer; a superlative's "most points per game" names its order.)
+      hintMatch:
+        headerMatch(hints, c) + (a.operator === "lookup" || a.operator === "filter" ? perMatch(a.normalized, c) : 0),
       // Other content words naming the column count a little (e.g. "what was the winner's time").
       otherMatch: headerMatch(
         a.contentWords.filter((w) => !hints.includes(w)),

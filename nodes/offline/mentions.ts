@@ -158,7 +158,9 @@ function columnRank(c: CatalogColumn): number {
  */
 function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boolean {
   const near = [tokens[at - 1], tokens[at + 1]].filter((t): t is string => t !== undefined).map(stem);
-  if (near.some((t) => c.headerWords.includes(t))) return true;
+  // (Or a longer form of the header word: "2 bedroom" of a Beds column.)
+  if (near.some((t) => c.headerWords.some((h) => h === t || (h.length >= 3 && t.length > h.length && t.startsWith(h)))))
+    return true;
   // "episode 16" of podcast_episodes.csv: the row noun before a number names the rows' number column ("Ep #").
   const before = tokens[at - 1];
   return before !== undefined && c.tableWords?.includes(stem(before)) === true && NUMBER_HEADER.test(c.schema.name);

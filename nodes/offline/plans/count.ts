@@ -319,12 +319,13 @@ export const countColumnOfRow: PlanGenerator = {
 export const countDistinct: PlanGenerator = {
   name: "count.distinct",
   // ("how many kinds of plant": the different plants; "how many departments are there?" over an
-  // employees table: the counted noun names a column whose values repeat.)
+  // employees table, "how many meters are on the green tariff?" over meter readings: the counted noun
+  // names a column whose values repeat.)
   applies: (ctx) =>
     isCount(ctx) &&
     (DISTINCT_WORDS.test(ctx.analysis.normalized) ||
       (ctx.analysis.conditions.length === 0 &&
-        /^how many \w+ (?:are|were) (?:there|listed)\b/.test(ctx.analysis.normalized))),
+        /^how many \w+ (?:are|were|is|have|had)\b/.test(ctx.analysis.normalized))),
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, basePreds } = ctx.rows();
@@ -338,14 +339,17 @@ export const countDistinct: PlanGenerator = {
       // Without "different": only when the table's name says what a row is and the noun is something
       // else ("departments" of employees.csv), named outright by a column whose values repeat. (With no
       // row noun, "how many albums are there?" counts the rows, as people count a list.)
-      const rowNoun = (c.tableWords ?? []).filter((w) => !/^\d+$/.test(w));
+      // (What a row is is the head of the table's name: a reading of meter_readings.csv, not a meter.)
+      const rowNoun = (c.tableWords ?? []).filter((w) => !/^\d+$/.test(w)).at(-1);
       const rows = c.raw.length - catalog.summaryRows.size - catalog.headerRows.size;
       if (
-        rowNoun.length === 0 ||
-        noun.some((w) => rowNoun.includes(w) || rowNoun.includes(stem(w))) ||
-        headerMatch(noun, c) < 1.5 ||
+        rowNoun === undefined ||
+        noun.some((w) => w === rowNoun || stem(w) === rowNoun) ||
+        // (A header word that is also in the table's name is only a modifier to headerMatch: "Meter ID".)
+        (headerMatch(noun, c) < 1.5 && c.headerWords[0] !== stem(noun.at(-1) ?? "")) ||
         c.distinct.size >= rows ||
-        filters.length > 0
+        // ("how many meters are on the green tariff" over meter_readings.csv: the meters among the green rows.)
+        filters.some((m) => m.columnIndex === c.index)
       )
         return null;
     }

@@ -195,6 +195,43 @@ const LEAGUE: RawTable = {
   ],
 };
 
+/** Meter readings: a meter on several rows, a tariff category. */
+const READINGS: RawTable = {
+  id: "meter_readings",
+  file: "meter_readings.csv",
+  header: ["Meter ID", "Room", "Tariff", "kWh"],
+  rows: [
+    ["M-1", "Kitchen", "Green", "310"],
+    ["M-1", "Kitchen", "Green", "280"],
+    ["M-2", "Garage", "Standard", "150"],
+    ["M-3", "Office", "Green", "90"],
+    ["M-3", "Office", "Green", "120"],
+  ],
+};
+
+/** Flats: a rent per month, bedrooms, students' scores by subject. */
+const FLATS: RawTable = {
+  id: "flats",
+  file: "flats.csv",
+  header: ["Listing", "Beds", "Rent ($/mo)", "Available From"],
+  rows: [
+    ["12 Oak St", "2", "1450", "2024-06-01"],
+    ["9 Elm Rd", "1", "990", "2024-05-15"],
+    ["4 Ash Ln", "2", "1620", "2024-07-01"],
+  ],
+};
+
+const SCORES: RawTable = {
+  id: "scores",
+  file: "scores.csv",
+  header: ["Student", "Subject", "Score (%)", "Grade"],
+  rows: [
+    ["Ada Fox", "Math", "72", "C"],
+    ["Ada Fox", "History", "88", "B"],
+    ["Bo Lin", "Math", "91", "A"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
 const schemas = writeSqlStore(path, [
@@ -213,6 +250,9 @@ const schemas = writeSqlStore(path, [
   ANIMALS,
   ORDERS,
   LEAGUE,
+  READINGS,
+  FLATS,
+  SCORES,
 ]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
@@ -398,5 +438,28 @@ describe("totals per group", () => {
     expect(answer("which dept has the highest total amount?", "purchase_orders")).toEqual(["Ops"]);
     // (One row each holds the largest amount: Sales, Ben Ray.)
     expect(answer("which buyer spent the most in total?", "purchase_orders")).toEqual(["Ana Lee"]);
+  });
+});
+
+describe("units, counts of things on several rows, possessives", () => {
+  it("counts the meters, not their readings", () => {
+    expect(answer("how many meters are on the green tariff?", "meter_readings")).toEqual([2]);
+  });
+
+  it("reads 'per month' and 'per night' as the header's denominator", () => {
+    expect(answer("how much is 9 Elm Rd per month?", "flats")).toEqual(["990"]);
+    expect(answer("what is Teo Park paying per night?", "stays")).toEqual(["95"]);
+  });
+
+  it("reads '2 bedroom' as a Beds condition", () => {
+    expect(answer("how many 2 bedroom flats are there?", "flats")).toEqual([2]);
+  });
+
+  it("answers the noun a possessive names", () => {
+    expect(answer("whats Ada Fox's score in math?", "scores")).toEqual(["72"]);
+  });
+
+  it("answers 'where' with a room", () => {
+    expect(answer("where was the highest reading?", "meter_readings")).toEqual(["Kitchen"]);
   });
 });
