@@ -32,7 +32,8 @@ describe("fourth everyday suite: payroll, clinic, fleet, marathon, stock, events
   });
 
   // Measured before any fix (the generalisation figure, docs/EVERYDAY.md): 276/353 = 78.2 % with the hint,
-  // 267/353 = 75.6 % without; after the fixes 340/353 = 96.3 % and 331/353 = 93.8 % (the floors guard them).
+  // 267/353 = 75.6 % without; after the fixes 340/353 = 96.3 % and 331/353 = 93.8 %; 2026-12-05: 339/353 = 96.0 % and
+  // 330/353 = 93.5 % (the floors guard them).
   it("with the table hint: at least 95 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), true);
     console.log(everydayReport("everyday, fourth suite (table hint)", s));
@@ -40,10 +41,10 @@ describe("fourth everyday suite: payroll, clinic, fleet, marathon, stock, events
     expect(s.right / s.total).toBeGreaterThanOrEqual(0.95);
   }, 1_200_000);
 
-  it("without a hint (the decomposer picks the table): at least 92 % right", async () => {
+  it("without a hint (the decomposer picks the table): at least 93 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), false);
     console.log(everydayReport("everyday, fourth suite (no hint)", s));
     expect(s.llmCalls).toBe(0);
-    expect(s.right / s.total).toBeGreaterThanOrEqual(0.92);
+    expect(s.right / s.total).toBeGreaterThanOrEqual(0.93);
   }, 1_200_000);
 });

@@ -4,7 +4,7 @@ import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
 import { firstPlan, planCandidates, planContext, PLAN_GENERATORS } from "../../../nodes/offline/plans/registry.js";
 import { countRows } from "../../../nodes/offline/plans/count.js";
-import { superlativeOrder } from "../../../nodes/offline/plans/superlative.js";
+import { superlativeGroupTotal, superlativeOrder } from "../../../nodes/offline/plans/superlative.js";
 import { lookupRows } from "../../../nodes/offline/plans/lookup.js";
 import { candidateFeatures, kindAgreement, resultShape } from "../../../nodes/offline/plans/candidate-features.js";
 import type { SqlPlanInput } from "../../../nodes/offline/plans/types.js";
@@ -34,6 +34,20 @@ describe("plan generators", () => {
     expect(fx.run(superlativeOrder.build(ctx)!.sql)).toEqual([["2003"], ["2004"]]);
     // No mention or condition selects a row: a lookup has nothing to read.
     expect(lookupRows.build(ctx)).toBeNull();
+  });
+
+  it("a total per group sums each value's rows, and gives way when every value has one row", () => {
+    const ctx = planContext(inputFor("which department has the highest total salary?", "employees"));
+    expect(superlativeGroupTotal.applies(ctx)).toBe(true);
+    const plan = superlativeGroupTotal.build(ctx)!;
+    expect(plan.sql).toMatch(/GROUP BY "department__raw" ORDER BY SUM\("salary"\) DESC/);
+    expect(fx.run(plan.sql)).toEqual([["Sales"]]);
+    // (Names are one per row: the row with the extreme is superlative.order's; no total word, no total.)
+    expect(
+      superlativeGroupTotal.build(planContext(inputFor("who has the highest total salary?", "employees"))),
+    ).toBeNull();
+    const single = planContext(inputFor("which department has the highest salary?", "employees"));
+    expect(superlativeGroupTotal.applies(single)).toBe(false);
   });
 
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
