@@ -4,7 +4,7 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh|eighth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
  * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
@@ -15,8 +15,10 @@
  * tests/fixtures/everyday-sixth-tables.ts (gym, recipes, podcast, park trees, crowdfunding, bird
  * sightings; seed 6; `--fresh` likewise), `--suite seventh` tests/fixtures/everyday-seventh-tables.ts
  * (basketball roster, purchase orders, monthly KPIs, expense claims, wine cellar, golf leaderboard, car
- * sales; money with symbols, dates in several formats; seed 7; `--fresh` likewise); the first suite's
- * default seed is 16.
+ * sales; money with symbols, dates in several formats; seed 7; `--fresh` likewise), `--suite eighth`
+ * tests/fixtures/everyday-eighth-tables.ts (library loans, flight departures, student grades, apartment
+ * listings, bike-share trips, concert tickets, pharmacy stock; written blind, as a measuring instrument;
+ * seed 8; no fresh block); the first suite's default seed is 16.
  */
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +31,7 @@ import { everydayFourthCorpus } from "../tests/fixtures/everyday-fourth-tables.j
 import { everydayFifthCorpus } from "../tests/fixtures/everyday-fifth-tables.js";
 import { everydaySixthCorpus } from "../tests/fixtures/everyday-sixth-tables.js";
 import { everydaySeventhCorpus } from "../tests/fixtures/everyday-seventh-tables.js";
+import { everydayEighthCorpus } from "../tests/fixtures/everyday-eighth-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -67,10 +70,11 @@ const suites = {
     const c = everydaySeventhCorpus(Number(values.seed ?? 7));
     return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
   },
+  eighth: () => everydayEighthCorpus(Number(values.seed ?? 8)),
 };
 if (!(values.suite! in suites))
   throw new Error(
-    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth" or "seventh", not "${values.suite}"`,
+    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth", "seventh" or "eighth", not "${values.suite}"`,
   );
 if (values.fresh && !["fourth", "fifth", "sixth", "seventh"].includes(values.suite!))
   throw new Error("--fresh is a block of the fourth to seventh suites: add --suite fourth, fifth, sixth or seventh");
