@@ -76,29 +76,35 @@ const MONEY_THOUSANDS = /([$£€])(\d+(?:\.\d+)?)k\b/gi;
 
 /**
  * The question with typed slips undone: operation words, "then" after a comparative, month
- * abbreviations ("feb" → "february"), quarters ("in q1" → "from january to march").
+ * abbreviations ("feb" → "february"), quarters ("in q1" → "from january to march"), "# of" and "no. of" ("number of").
  */
 export function undoTypedSlips(question: string): string {
-  return question
-    .replace(/\b[a-z]+\b/g, (w) => operationWordFor(w) ?? w)
-    .replace(
-      /\b(more|less|fewer|greater|higher|lower|bigger|smaller|larger|older|younger|longer|shorter|heavier|lighter|later|earlier) then\b/gi,
-      "$1 than",
-    )
-    .replace(MONTH_ABBREVIATION, (all) => {
-      const n = MONTH_ABBREVIATIONS[all.replace(/\.$/, "").toLowerCase()];
-      return n ? MONTH_BY_NUMBER(n) : all;
-    })
-    .replace(QUARTER, (_all, q: string | undefined, word: string | undefined) => {
-      const n = q ? Number(q) : QUARTERS[word!.toLowerCase()]!;
-      return `from ${MONTH_BY_NUMBER(3 * n - 2)} to ${MONTH_BY_NUMBER(3 * n)}`;
-    })
-    .replace(HALF, (_all, h: string) =>
-      ORDINAL_NUMBER[h.toLowerCase()] === 1 ? "from january to june" : "from july to december",
-    )
-    .replace(WEEK_OF, (_all, w: string, month: string) => {
-      const n = ORDINAL_NUMBER[w.toLowerCase()]!;
-      return `between ${month} ${7 * n - 6} and ${month} ${7 * n}`;
-    })
-    .replace(MONEY_THOUSANDS, (_all, sign: string, n: string) => `${sign}${Math.round(Number(n) * 1000)}`);
+  return (
+    question
+      .replace(/\b[a-z]+\b/g, (w) => operationWordFor(w) ?? w)
+      .replace(
+        /\b(more|less|fewer|greater|higher|lower|bigger|smaller|larger|older|younger|longer|shorter|heavier|lighter|later|earlier) then\b/gi,
+        "$1 than",
+      )
+      .replace(MONTH_ABBREVIATION, (all) => {
+        const n = MONTH_ABBREVIATIONS[all.replace(/\.$/, "").toLowerCase()];
+        return n ? MONTH_BY_NUMBER(n) : all;
+      })
+      .replace(QUARTER, (_all, q: string | undefined, word: string | undefined) => {
+        const n = q ? Number(q) : QUARTERS[word!.toLowerCase()]!;
+        return `from ${MONTH_BY_NUMBER(3 * n - 2)} to ${MONTH_BY_NUMBER(3 * n)}`;
+      })
+      .replace(HALF, (_all, h: string) =>
+        ORDINAL_NUMBER[h.toLowerCase()] === 1 ? "from january to june" : "from july to december",
+      )
+      .replace(WEEK_OF, (_all, w: string, month: string) => {
+        const n = ORDINAL_NUMBER[w.toLowerCase()]!;
+        return `between ${month} ${7 * n - 6} and ${month} ${7 * n}`;
+      })
+      .replace(MONEY_THOUSANDS, (_all, sign: string, n: string) => `${sign}${Math.round(Number(n) * 1000)}`)
+      // "# of loans in may", "no. of flights to oslo", "# units available": a count.
+      // (Only where a count starts: "squad # 7", "what squad # is listed" name a column.)
+      .replace(/(^|\bthe |\btotal )#\s*(?:of\s+)?(?=[a-z])/gi, "$1number of ")
+      .replace(/\bno\.\s*of\b/gi, "number of")
+  );
 }

@@ -6,7 +6,7 @@
  * answer type needs, and the columns already used by entity mentions.
  */
 import type { QuestionAnalysis } from "./analysis.js";
-import type { EntityMention } from "./mentions.js";
+import { flagCells, type EntityMention } from "./mentions.js";
 import { ModelFile } from "./model-file.js";
 import { headerWordsOf, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import {
@@ -490,9 +490,13 @@ export function rankTargetColumns(
     out.push({ column: c, score, hand: handScore });
   }
   recorder?.(recorded);
+  // A yes/no column answers only a question that names it ("which trips were longer than 16 km?" never
+  // asks for "E-bike?"): the others come first.
+  const flagLast = (c: CatalogColumn) =>
+    flagCells(c) !== undefined && c.distinct.size === 2 && !c.headerWords.some((h) => spelled.has(h)) ? 1 : 0;
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
-    .sort((x, y) => y.score - x.score);
+    .sort((x, y) => flagLast(x.column) - flagLast(y.column) || y.score - x.score);
   // "which animal is the heaviest": a row is answered by its name, not its record number, unless the question names that.
   const top = ranked[0]?.column;
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)

@@ -387,9 +387,19 @@ const FLAG_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ["true", "false"],
 ];
 const NEGATIONS = new Set(["no", "not", "without", "never", "non"]);
+/** Words that name a yes/no column by its opposite (the stem of the header word). */
+const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Object.assign(Object.create(null) as object, {
+  failed: "pass",
+  fail: "pass",
+  unpaid: "paid",
+  inactive: "active",
+  unavailable: "available",
+  incomplete: "complete",
+  absent: "present",
+});
 
 /** The [yes, no] normalised cells of a column holding only such a pair (either may be absent), else undefined. */
-function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
+export function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
   if (c.distinct.size === 0 || c.distinct.size > 2) return undefined;
   return FLAG_PAIRS.find((pair) => [...c.distinct.keys()].every((v) => pair.includes(v)));
 }
@@ -448,16 +458,16 @@ export function findMentions(
     for (let i = m.start; i < m.end; i++) covered[i] = true;
   };
   // One question word naming cells of a column (a demonym, a gender word, a yes/no header).
-  const takeWord = (s: number, c: CatalogColumn, rows: number[], kind: "exact" | "partial") =>
+  const takeWord = (s: number, c: CatalogColumn, rows: number[], kind: "exact" | "partial", n = 1) =>
     take({
-      text: tokens[s]!,
+      text: tokens.slice(s, s + n).join(" "),
       column: c.schema.name,
       columnIndex: c.index,
       value: c.raw[rows[0]!]!,
       kind,
       score: kind === "exact" ? 1 : 0.8,
       start: s,
-      end: s + 1,
+      end: s + n,
       rows,
     });
 
@@ -572,17 +582,27 @@ export function findMentions(
   // 1d. "how many claims have no receipt", "remote employees": a word naming a yes/no column selects its
   // yes cells, or its no cells after a negation.
   for (let s = 0; s < tokens.length; s++) {
-    if (covered[s] || avoid.has(tokens[s]!) || GENERIC.has(tokens[s]!) || tokens[s]!.length < 3) continue;
-    // ("work remotely" names a Remote column.)
-    const words = [stem(tokens[s]!), stem(tokens[s]!.replace(/ly$/, ""))];
-    // (Only when no other column shares the word: "30 rebounds" names a Rebounds column, not "Led in Rebounding".)
-    const named = catalog.columns.filter((x) => x.headerWords.some((h) => words.includes(h)));
-    const c = named.length === 1 && flagCells(named[0]!) !== undefined ? named[0] : undefined;
+    if (covered[s] || tokens[s]!.length < 3) continue;
+    // ("sold out" names "Sold Out?" whole, though "Tix Sold" shares a word, and though it is counted.)
+    const pair = [stem(tokens[s]!), stem(tokens[s + 1] ?? "")];
+    const whole = catalog.columns.filter(
+      (x) => x.headerWords.length === 2 && x.headerWords.every((h, i) => h === pair[i]),
+    );
+    // ("work remotely" names a Remote column; only when no other column shares the word: "30 rebounds" names a
+    // Rebounds column, not "Led in Rebounding".)
+    // ("how many students failed" of a "Passed?" column: its no cells.)
+    const opposite = FLAG_OPPOSITES[tokens[s]!];
+    const words = opposite ? [opposite] : [stem(tokens[s]!), stem(tokens[s]!.replace(/ly$/, ""))];
+    const single = GENERIC.has(tokens[s]!)
+      ? []
+      : catalog.columns.filter((x) => x.headerWords.some((h) => words.includes(h)));
+    const flag = (cs: CatalogColumn[]) => (cs.length === 1 && flagCells(cs[0]!) !== undefined ? cs[0] : undefined);
+    const c = flag(whole) ?? flag(single);
     if (!c) continue;
-    const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
+    const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t)) !== (opposite !== undefined);
     const value = flagCells(c)![negated ? 1 : 0];
     const rows = c.distinct.get(value) ?? [];
-    if (rows.length > 0) takeWord(s, c, rows, "exact");
+    if (rows.length > 0) takeWord(s, c, rows, "exact", c === flag(whole) ? 2 : 1);
   }
 
   // ("over $40,000" is one number: its digit groups are no part of a cell, only the whole number is.)

@@ -140,7 +140,13 @@ export const countAtLeast: PlanGenerator = {
 function countNoun(ctx: PlanContext): string[] {
   // "how many times …" counts events: "times" names no column (not a Time column).
   if (/^times?$/.test(ctx.analysis.countNoun[0] ?? "")) return ctx.analysis.countNoun.slice(1);
-  return ctx.analysis.countNoun.length ? ctx.analysis.countNoun : ctx.analysis.targetHints;
+  const noun = ctx.analysis.countNoun.length ? ctx.analysis.countNoun : ctx.analysis.targetHints;
+  // ("number of sold out concerts": words of a yes/no header the mentions select are no counted noun.)
+  const flagged = new Set(
+    ctx.input.mentions.filter((m) => m.text.includes(" ") && m.kind === "exact").flatMap((m) => m.text.split(" ")),
+  );
+  const kept = noun.filter((w) => !flagged.has(w));
+  return kept.length > 0 ? kept : noun;
 }
 
 /**

@@ -232,6 +232,47 @@ const SCORES: RawTable = {
   ],
 };
 
+/** Concerts: a yes/no header of two words beside a count of tickets that shares one of them. */
+const GIGS: RawTable = {
+  id: "gigs",
+  file: "gigs.csv",
+  header: ["Gig", "Venue", "Tix Sold", "Sold Out?"],
+  rows: [
+    ["G-1", "Hall A", "500", "Yes"],
+    ["G-2", "Hall B", "310", "No"],
+    ["G-3", "Hall A", "500", "Yes"],
+    ["G-4", "Club C", "120", "No"],
+    ["G-5", "Club C", "200", "Yes"],
+  ],
+};
+
+/** Exam results: a yes/no "Passed?" column. */
+const EXAMS: RawTable = {
+  id: "exams",
+  file: "exams.csv",
+  header: ["Student", "Mark", "Passed?"],
+  rows: [
+    ["Ada Fox", "71", "Yes"],
+    ["Bo Lin", "38", "No"],
+    ["Cy Dunn", "44", "No"],
+    ["Di Park", "90", "Yes"],
+    ["Ed Moss", "65", "Yes"],
+  ],
+};
+
+/** Flights: passengers and distance under their shortenings, a yes/no column that no question names. */
+const DEPARTURES: RawTable = {
+  id: "departures",
+  file: "departures.csv",
+  header: ["Flight", "Dest", "Pax", "Dist (km)", "Wifi?"],
+  rows: [
+    ["FL-1", "Oslo", "140", "1200", "Yes"],
+    ["FL-2", "Rome", "182", "1900", "No"],
+    ["FL-3", "Oslo", "95", "1200", "Yes"],
+    ["FL-4", "Lima", "210", "9800", "No"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
 const schemas = writeSqlStore(path, [
@@ -253,6 +294,9 @@ const schemas = writeSqlStore(path, [
   READINGS,
   FLATS,
   SCORES,
+  GIGS,
+  EXAMS,
+  DEPARTURES,
 ]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
@@ -461,5 +505,34 @@ describe("units, counts of things on several rows, possessives", () => {
 
   it("answers 'where' with a room", () => {
     expect(answer("where was the highest reading?", "meter_readings")).toEqual(["Kitchen"]);
+  });
+});
+
+describe("yes/no columns named in other words", () => {
+  it("reads a two-word header whole, though another header shares a word", () => {
+    expect(answer("how many gigs sold out?", "gigs")).toEqual([3]);
+    expect(answer("number of sold out gigs at club c", "gigs")).toEqual([1]);
+  });
+
+  it("reads 'failed' as the no cells of a Passed column", () => {
+    expect(answer("how many students failed?", "exams")).toEqual([2]);
+    expect(answer("how many students passed?", "exams")).toEqual([3]);
+  });
+
+  it("answers a search from a value column, not from a yes/no column the question does not name", () => {
+    expect(answer("which flight flew the farthest?", "departures")).toEqual(["FL-4"]);
+    expect(answer("which flights were longer than 1500 km?", "departures")).toEqual(["FL-2", "FL-4"]);
+  });
+});
+
+describe("typed shortenings", () => {
+  it("reads '# of' and 'no. of' as a count", () => {
+    expect(answer("# of flights to oslo", "departures")).toEqual([2]);
+    expect(answer("no. of flights to rome", "departures")).toEqual([1]);
+  });
+
+  it("reads passengers as Pax and tickets as Tix", () => {
+    expect(answer("how many passengers flew to oslo in total?", "departures")).toEqual([235]);
+    expect(answer("total tickets sold at hall a", "gigs")).toEqual([1000]);
   });
 });
