@@ -87,6 +87,8 @@ export function parseNumber(text: string): number | null {
   if (t.endsWith("%")) t = t.slice(0, -1).trim();
   else {
     const unit = UNIT.exec(t);
+    // ("9A", "12B": one capital after a whole number is a label, a class or a seat, not a unit; "£16.8M" is money.)
+    if (unit && /^\d{1,3}[A-Z]$/.test(text.trim())) return null;
     if (unit) t = unit[1]!.trim();
   }
   // "1 234" is not accepted (ambiguous with two numbers); "+5" and "-5" are.

@@ -434,3 +434,28 @@ export function nounPattern(nouns: readonly string[]): string {
               : `${n}s`;
   return alternation(nouns.flatMap((n) => [n, plural(n)]));
 }
+
+/** Units of time as questions and headers write them, in minutes ("over an hour" of a "Delay (min)" column is 60). */
+const MINUTES_PER_TIME_UNIT: Readonly<Record<string, number>> = {
+  second: 1 / 60,
+  seconds: 1 / 60,
+  sec: 1 / 60,
+  secs: 1 / 60,
+  minute: 1,
+  minutes: 1,
+  min: 1,
+  mins: 1,
+  hour: 60,
+  hours: 60,
+  hr: 60,
+  hrs: 60,
+  day: 1440,
+  days: 1440,
+  week: 10080,
+  weeks: 10080,
+};
+
+/** Minutes per unit of a time word ("hrs" → 60); undefined for other words. */
+export function minutesPerTimeUnit(word: string): number | undefined {
+  return Object.hasOwn(MINUTES_PER_TIME_UNIT, word) ? MINUTES_PER_TIME_UNIT[word] : undefined;
+}

@@ -76,7 +76,7 @@ const MONEY_THOUSANDS = /([$£€])(\d+(?:\.\d+)?)k\b/gi;
 
 /**
  * The question with typed slips undone: operation words, "then" after a comparative, month
- * abbreviations ("feb" → "february"), quarters ("in q1" → "from january to march"), "# of" and "no. of" ("number of").
+ * abbreviations ("feb" → "february"), quarters ("in q1" → "from january to march"), "# of" and "no. of" ("number of"), "soonest" ("earliest").
  */
 export function undoTypedSlips(question: string): string {
   return (
@@ -106,5 +106,8 @@ export function undoTypedSlips(question: string): string {
       // (Only where a count starts: "squad # 7", "what squad # is listed" name a column.)
       .replace(/(^|\bthe |\btotal )#\s*(?:of\s+)?(?=[a-z])/gi, "$1number of ")
       .replace(/\bno\.\s*of\b/gi, "number of")
+      // "available soonest", "expires soonest": the earliest date.
+      .replace(/\bsoonest\b/gi, "earliest")
+      .replace(/\bsooner\b/gi, "earlier")
   );
 }

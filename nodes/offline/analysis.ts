@@ -16,6 +16,7 @@ import {
   MAX_SUPERLATIVES,
   MIN_COMPARATIVES,
   MIN_SUPERLATIVES,
+  minutesPerTimeUnit,
   NUMBER_WORD_PATTERN,
   NUMBER_WORDS,
   nounPattern,
@@ -65,6 +66,8 @@ export interface NumericCondition {
   money?: boolean;
   /** "over 2 million", "under 40k": the literal's scale word, as a factor; the compared column's size decides whether it applies. */
   scale?: number;
+  /** "over an hour", "under 90 minutes": the literal's unit of time, in minutes (a column in other units converts it). */
+  minutesPerUnit?: number;
 }
 
 /** The plan of a comparison between entities named in the question. */
@@ -329,6 +332,11 @@ function digitsForNumberWords(q: string): string {
 function conditionsIn(text: string): NumericCondition[] {
   // "after the year 2000", "before the 1950 season" bound the year as "after 2000" does.
   const q = digitsForNumberWords(text)
+    // "more than an hour", "under half an hour": one unit of time, as a number.
+    .replace(
+      /\b(than|over|under|above|below|least|most|exceed(?:ed|ing|s)?) (?:(half) )?(?:an?|one) (hour|day|week|minute)\b/g,
+      (_all, w: string, half: string | undefined, unit: string) => `${w} ${half ? 0.5 : 1} ${unit}`,
+    )
     .replace(
       /\b(before|after) the (?:year (\d{4})|(\d{4}) season)\b/g,
       (_all, w: string, y1?: string, y2?: string) => `${w} ${y1 ?? y2} year`,
@@ -371,6 +379,8 @@ function conditionsIn(text: string): NumericCondition[] {
       const percent = q.slice(m.index! + m[0].length).startsWith("%");
       const scaleWord = /^\s*(k|thousand|m|mn|million|bn|billion)\b/.exec(q.slice(m.index! + m[0].length))?.[1];
       const scale = scaleWord ? SCALE_WORDS[scaleWord] : undefined;
+      const timeUnit = /^\s*([a-z]+)/.exec(q.slice(m.index! + m[0].length))?.[1];
+      const minutesPerUnit = timeUnit !== undefined ? minutesPerTimeUnit(timeUnit) : undefined;
       // "over $500", "above 3 euros": a sum of money names the money columns before any other word does.
       const money =
         /^[$£€]/.test(m[2]!) ||
@@ -404,6 +414,7 @@ function conditionsIn(text: string): NumericCondition[] {
         ...(percent ? { percent } : {}),
         ...(money ? { money } : {}),
         ...(scale ? { scale } : {}),
+        ...(minutesPerUnit ? { minutesPerUnit } : {}),
       });
     }
   }

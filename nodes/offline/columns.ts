@@ -17,7 +17,7 @@ import {
   type OrderHandTerms,
   type OrderRanking,
 } from "./order-column-model.js";
-import { PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
+import { minutesPerTimeUnit, PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -157,7 +157,15 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
     const last = column.headerWords[column.headerWords.length - 1];
     if (
       s.length >= 4 &&
-      heads.some((h) => h.length >= 3 && (!rowNoun || h === last) && (h.startsWith(s) || s.startsWith(h)))
+      heads.some(
+        (h) =>
+          h.length >= 3 &&
+          (!rowNoun || h === last) &&
+          (h.startsWith(s) || s.startsWith(h)) &&
+          // (Not the agent noun: "rides" are not the "Rider" column.)
+          h !== `${s}r` &&
+          h !== `${s}er`,
+      )
     ) {
       score += 0.6 * weight;
       return;
@@ -362,6 +370,8 @@ const PLACE_HEADERS = new Set([
   "zone",
   "building",
   "branch",
+  "destination",
+  "dest",
 ]);
 
 /** Options for target choice. */
@@ -376,6 +386,8 @@ export interface TargetOptions {
   percent?: boolean;
   /** The compared literal is a sum of money: columns whose header names a currency first. */
   money?: boolean;
+  /** The compared literal is a length of time ("over an hour"): columns whose header names a unit of time first. */
+  duration?: boolean;
 }
 
 /** The column's kind, as the target-column features pair it with the question. */
@@ -490,10 +502,10 @@ export function rankTargetColumns(
     out.push({ column: c, score, hand: handScore });
   }
   recorder?.(recorded);
-  // A yes/no column answers only a question that names it ("which trips were longer than 16 km?" never
-  // asks for "E-bike?"): the others come first.
+  // A yes/no column answers only a question that names it whole ("which trips were longer than 16 km?" never
+  // asks for "E-bike?", nor "which concerts sold fewer than 600 tickets?" for "Sold Out?"): the others come first.
   const flagLast = (c: CatalogColumn) =>
-    flagCells(c) !== undefined && c.distinct.size === 2 && !c.headerWords.some((h) => spelled.has(h)) ? 1 : 0;
+    flagCells(c) !== undefined && c.distinct.size === 2 && !c.headerWords.every((h) => spelled.has(h)) ? 1 : 0;
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
     .sort((x, y) => flagLast(x.column) - flagLast(y.column) || y.score - x.score);
@@ -501,7 +513,9 @@ export function rankTargetColumns(
   const top = ranked[0]?.column;
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
   if (top && isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))) {
-    const text = (c: CatalogColumn) => !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index);
+    // (Nor a yes/no column: "E-bike?" of bike_share_trips.csv names no trip.)
+    const text = (c: CatalogColumn) =>
+      !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index) && flagCells(c) === undefined;
     // A "name" column, else the column the table's own name calls its rows ("product" of products.csv beside "sku").
     let i = ranked.findIndex((r) => r.column.headerWords.includes("name") && text(r.column));
     if (i < 0)
@@ -635,6 +649,16 @@ export function chooseOrderColumn(
 }
 
 /** The column a numeric condition ("born after 1977", "more than 40 gold medals") applies to. */
+/** Whether `year` lies within a century of the years a date or year column holds (its first 500 cells read). */
+function yearsNear(c: CatalogColumn, year: number): boolean {
+  const years = c.raw
+    .slice(0, 500)
+    .flatMap((v) => [...(/\b(1[0-9]\d\d|20\d\d)\b/.exec(v)?.slice(1, 2) ?? [])])
+    .map(Number);
+  if (years.length === 0) return true;
+  return year >= Math.min(...years) - 100 && year <= Math.max(...years) + 100;
+}
+
 export function chooseConditionColumn(
   hint: string[],
   value: number,
@@ -646,12 +670,16 @@ export function chooseConditionColumn(
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     const numeric = isNumericColumn(c);
-    const dateLike = c.schema.type === "date" || isYearColumn(c);
+    // (Sums of money are no years, though "$1,500" falls between 1000 and 2100.)
+    const dateLike =
+      c.schema.type === "date" || (isYearColumn(c) && !c.raw.slice(0, 500).some((v) => /[$€£¥,]/.test(v)));
     if (!numeric && !dateLike) continue;
     // A column of full dates compares with years only ("over 500" is not about the year 500); an identifier with nothing.
-    if ((c.schema.type === "date" && !yearLike) || isIdentifierColumn(c)) continue;
+    // (Nor with a number centuries from its own years: "under 1675 a month" of 2024 listings is a rent.)
+    const nearYears = yearLike && dateLike && yearsNear(c, value);
+    if ((c.schema.type === "date" && !nearYears) || isIdentifierColumn(c)) continue;
     let score = 2 * headerMatch(hint, c);
-    if (yearLike && dateLike) score += 1.5;
+    if (nearYears) score += 1.5;
     if (!yearLike && dateLike && !numeric) score -= 1;
     if (yearLike && !dateLike) score -= 0.5;
     // Unnamed quantity ("jumped more than 115 meters"): a column whose values span the number,
@@ -667,6 +695,7 @@ export function chooseConditionColumn(
         c.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * c.raw.filter((v) => v.trim() !== "").length)
     )
       score += 2;
+    if (options.duration && c.headerWords.some((h) => minutesPerTimeUnit(h) !== undefined)) score += 2;
     if (!best || score > best.score) best = { column: c, score };
   }
   return best?.column;

@@ -9,6 +9,7 @@ import { STOP_WORDS } from "../../text/stop-words.js";
 import { sameRawText, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
+import { relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 
 export interface EntityMention {
@@ -27,6 +28,11 @@ export interface EntityMention {
   end: number;
   /** Rows holding the value. */
   rows: number[];
+  /**
+   * The rows whose number in the column is above zero (true: "delayed" of "Delay (min)"), or zero or empty
+   * (false: "not delayed"), not one cell's value.
+   */
+  positive?: boolean;
 }
 
 export interface FindMentionsOptions {
@@ -387,6 +393,11 @@ const FLAG_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ["true", "false"],
 ];
 const NEGATIONS = new Set(["no", "not", "without", "never", "non"]);
+/** Adjectives naming a measure whose rows above zero they select ("late" flights have a delay). */
+const POSITIVE_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = Object.assign(
+  Object.create(null) as object,
+  { late: "delay", overdue: "overdue" },
+);
 /** Words that name a yes/no column by its opposite (the stem of the header word). */
 const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Object.assign(Object.create(null) as object, {
   failed: "pass",
@@ -458,18 +469,19 @@ export function findMentions(
     for (let i = m.start; i < m.end; i++) covered[i] = true;
   };
   // One question word naming cells of a column (a demonym, a gender word, a yes/no header).
+  const mentionOf = (s: number, c: CatalogColumn, rows: number[], kind: "exact" | "partial" = "exact", n = 1) => ({
+    text: tokens.slice(s, s + n).join(" "),
+    column: c.schema.name,
+    columnIndex: c.index,
+    value: c.raw[rows[0]!]!,
+    kind,
+    score: kind === "exact" ? 1 : 0.8,
+    start: s,
+    end: s + n,
+    rows,
+  });
   const takeWord = (s: number, c: CatalogColumn, rows: number[], kind: "exact" | "partial", n = 1) =>
-    take({
-      text: tokens.slice(s, s + n).join(" "),
-      column: c.schema.name,
-      columnIndex: c.index,
-      value: c.raw[rows[0]!]!,
-      kind,
-      score: kind === "exact" ? 1 : 0.8,
-      start: s,
-      end: s + n,
-      rows,
-    });
+    take(mentionOf(s, c, rows, kind, n));
 
   // 1. Exact spans, longest first.
   for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
@@ -581,28 +593,50 @@ export function findMentions(
 
   // 1d. "how many claims have no receipt", "remote employees": a word naming a yes/no column selects its
   // yes cells, or its no cells after a negation.
+  const flag = (cs: CatalogColumn[]) => (cs.length === 1 && flagCells(cs[0]!) !== undefined ? cs[0] : undefined);
+  // "how many flights were delayed": a participle naming a measure in units ("Delay (min)") selects the rows
+  // where it is above zero.
+  const takePositive = (s: number) => {
+    const word = POSITIVE_MEASURE_WORDS[tokens[s]!] ?? (/ed$/.test(tokens[s]!) ? stem(tokens[s]!) : undefined);
+    const named = word ? catalog.columns.filter((x) => x.headerWords.includes(word)) : [];
+    const c = named.length === 1 ? named[0]! : undefined;
+    if (!c || c.numericShare < 0.5 || !/\([^)]+\)/.test(c.schema.name)) return;
+    const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
+    const rows = c.raw.flatMap((v, r) => (Number(v.replace(/[^\d.-]/g, "")) > 0 !== negated ? [r] : []));
+    if (rows.length === 0 || rows.length === c.raw.length) return;
+    take({ ...mentionOf(s, c, rows), positive: !negated });
+  };
   for (let s = 0; s < tokens.length; s++) {
-    if (covered[s] || tokens[s]!.length < 3) continue;
-    // ("sold out" names "Sold Out?" whole, though "Tix Sold" shares a word, and though it is counted.)
-    const pair = [stem(tokens[s]!), stem(tokens[s + 1] ?? "")];
-    const whole = catalog.columns.filter(
-      (x) => x.headerWords.length === 2 && x.headerWords.every((h, i) => h === pair[i]),
+    if (covered[s]) continue;
+    const token = tokens[s]!;
+    // ("sold out" names "Sold Out?" whole, though "Tix Sold" shares a word, and though it is counted; so do
+    // "rx only" and "ebike".)
+    const pair = [stem(token), stem(tokens[s + 1] ?? "")];
+    const whole = flag(
+      catalog.columns.filter(
+        (x) => x.headerWords.length === 2 && x.headerWords.every((h, i) => h === pair[i] || h === tokens[s + i]),
+      ),
     );
+    const joined = flag(catalog.columns.filter((x) => x.headerWords.length === 2 && x.headerWords.join("") === token));
     // ("work remotely" names a Remote column; only when no other column shares the word: "30 rebounds" names a
     // Rebounds column, not "Led in Rebounding".)
     // ("how many students failed" of a "Passed?" column: its no cells.)
-    const opposite = FLAG_OPPOSITES[tokens[s]!];
-    const words = opposite ? [opposite] : [stem(tokens[s]!), stem(tokens[s]!.replace(/ly$/, ""))];
-    const single = GENERIC.has(tokens[s]!)
-      ? []
-      : catalog.columns.filter((x) => x.headerWords.some((h) => words.includes(h)));
-    const flag = (cs: CatalogColumn[]) => (cs.length === 1 && flagCells(cs[0]!) !== undefined ? cs[0] : undefined);
-    const c = flag(whole) ?? flag(single);
-    if (!c) continue;
+    const opposite = FLAG_OPPOSITES[token];
+    const words = opposite ? [opposite] : [stem(token), stem(token.replace(/ly$/, ""))];
+    const naming = (ws: readonly string[]) =>
+      GENERIC.has(token) || token.length < 3
+        ? []
+        : catalog.columns.filter((x) => x.headerWords.some((h) => ws.includes(h)));
+    // ("items that need a prescription" of an "Rx Only?" column: a related word, when the header's own are not there.)
+    const c = whole ?? joined ?? flag(naming(words)) ?? flag(naming(relatedHeaderWords(token) ?? []));
+    if (!c) {
+      takePositive(s);
+      continue;
+    }
     const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t)) !== (opposite !== undefined);
     const value = flagCells(c)![negated ? 1 : 0];
     const rows = c.distinct.get(value) ?? [];
-    if (rows.length > 0) takeWord(s, c, rows, "exact", c === flag(whole) ? 2 : 1);
+    if (rows.length > 0) takeWord(s, c, rows, "exact", c === whole ? 2 : 1);
   }
 
   // ("over $40,000" is one number: its digit groups are no part of a cell, only the whole number is.)

@@ -17,13 +17,18 @@ describe("parseNumber", () => {
     ["42[3]", 42],
     ["€ 10", 10],
     ["2nd", 2],
+    ["£16.8M", 16.8],
+    ["5 A", 5],
   ])("%s → %d", (text, value) => {
     expect(parseNumber(text)).toBeCloseTo(value, 10);
   });
 
-  it.each(["", "abc", "1,5", "1 234", "2-1", "1999–2000", "12:30", "$", "(x)"])("%s is not a number", (text) => {
-    expect(parseNumber(text)).toBeNull();
-  });
+  it.each(["", "abc", "1,5", "1 234", "2-1", "1999–2000", "12:30", "$", "(x)", "9A", "12B"])(
+    "%s is not a number",
+    (text) => {
+      expect(parseNumber(text)).toBeNull();
+    },
+  );
 });
 
 describe("parseDate", () => {

@@ -24,8 +24,9 @@ import {
   yearExpr,
 } from "./sql-parts.js";
 import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
-import { MONTH_PATTERN, ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
+import { MONTH_PATTERN, minutesPerTimeUnit, ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
+import { quantityColumn } from "./count.js";
 
 export function conditionPredicates(
   a: QuestionAnalysis,
@@ -64,6 +65,7 @@ export function conditionPredicates(
         ...(usable ? { usable } : {}),
         ...(cond.percent ? { percent: true } : {}),
         ...(cond.money ? { money: true } : {}),
+        ...(cond.minutesPerUnit ? { duration: true } : {}),
       });
     const largest = (t: CatalogColumn) => Math.max(0, ...t.num.map((n) => Math.abs(n ?? 0)));
     // "over 2 million": the column chosen for the scaled number when it holds numbers that large, else the plain one.
@@ -77,7 +79,10 @@ export function conditionPredicates(
     // "before september 2004" on a date column: the month (or date) bound already reads the year.
     if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
     // "over 2 million" of a column of millions is 2000000; of a column whose cells say "2.5 million" (2.5), 2.
-    const value = cond.scale && largest(c) >= cond.scale ? cond.value * cond.scale : cond.value;
+    const scaledValue = cond.scale && largest(c) >= cond.scale ? cond.value * cond.scale : cond.value;
+    // "over an hour" of a "Delay (min)" column is over 60.
+    const columnUnit = c.headerWords.map(minutesPerTimeUnit).find((u) => u !== undefined);
+    const value = cond.minutesPerUnit && columnUnit ? (scaledValue * cond.minutesPerUnit) / columnUnit : scaledValue;
     const yearLike = Number.isInteger(value) && value >= 1000 && value <= 2100 && isYearColumn(c);
     const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
     preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${value}`);
@@ -117,6 +122,43 @@ export function emptinessPredicates(
     // "no gold medals" on a column of counts: a 0 is as empty as a blank.
     preds.push(isNumericColumn(best) ? `(${blank} OR ${numExpr(best)} = 0)` : blank);
     columns.add(best.index);
+  }
+  return { preds, columns };
+}
+
+/**
+ * "products below their reorder level", "projects over budget": one numeric column compared with another that
+ * the words after the comparison name. The compared column is one the question names, else the table's one
+ * quantity column ("Qty on Hand").
+ */
+export function columnComparisonPredicates(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+): { preds: string[]; columns: Set<number> } {
+  const preds: string[] = [];
+  const columns = new Set<number>();
+  const numeric = catalog.columns.filter(
+    (c) => (!usable || usable.has(c.index)) && isNumericColumn(c) && !isYearColumn(c),
+  );
+  const named = (words: string[], c: CatalogColumn) => headerMatch(words, c, false) >= 1.5;
+  for (const m of a.normalized.matchAll(
+    /\b(below|under|beneath|above|over|exceed(?:s|ed|ing)?|(?:less|fewer|lower|more|greater|higher) than)\s+(?:(?:their|its|the|his|her)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/g,
+  )) {
+    const phrase = m[2]!.split(" ");
+    // (The longest run of the phrase's words that names a column: "reorder level" of "below reorder level now".)
+    const right = [3, 2, 1]
+      .filter((n) => n <= phrase.length)
+      .flatMap((n) => numeric.filter((c) => named(phrase.slice(0, n), c)).map((c) => ({ c, n })))[0];
+    if (!right) continue;
+    const rest = a.contentWords.filter((w) => !phrase.slice(0, right.n).includes(w));
+    const left =
+      numeric.find((c) => c !== right.c && rest.some((w) => named([w], c))) ??
+      quantityColumn(catalog, usable, new Set([right.c.index]));
+    if (!left) continue;
+    const op = /^(below|under|beneath|less|fewer|lower)/.test(m[1]!) ? "<" : ">";
+    preds.push(`${hasNum(left)} AND ${hasNum(right.c)} AND ${numExpr(left)} ${op} ${numExpr(right.c)}`);
+    columns.add(left.index).add(right.c.index);
   }
   return { preds, columns };
 }
@@ -526,6 +568,9 @@ export function rowSelection(
   for (const b of rowBounds)
     cond.preds.push(`${ROW} ${b.op} ${b.op === "<" ? Math.min(...b.mention.rows) : Math.max(...b.mention.rows)}`);
   const empty = emptinessPredicates(a, catalog, usable, input.mentions);
+  const between = columnComparisonPredicates(a, catalog, usable);
+  empty.preds.push(...between.preds);
+  for (const c of between.columns) empty.columns.add(c);
   const when = monthAndPlacePredicates(a, catalog, usable, input.mentions);
   empty.preds.push(...when.preds);
   for (const c of when.columns) empty.columns.add(c);

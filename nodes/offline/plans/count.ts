@@ -60,7 +60,7 @@ const MEASURE_NOUNS =
   /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
 
 /** The one numeric column whose header says it holds an amount of things (text/column-words.ts QUANTITY_HEADERS), if exactly one. */
-function quantityColumn(
+export function quantityColumn(
   catalog: TableCatalog,
   usable: Set<number> | undefined,
   used: Set<number>,

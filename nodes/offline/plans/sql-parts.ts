@@ -73,6 +73,8 @@ export function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alia
 
 export function mentionPredicate(m: EntityMention, catalog: TableCatalog, alias?: string): string {
   const c = catalog.columns[m.columnIndex]!;
+  if (m.positive !== undefined)
+    return m.positive ? `${numExpr(c, alias)} > 0` : `COALESCE(${numExpr(c, alias)}, 0) <= 0`;
   if (!sameRawText(c, m.rows)) return `${alias ? `${alias}.` : ""}${ROW} IN (${m.rows.join(", ")})`;
   return `${col(c, alias)} = ${sqlString(m.value)}`;
 }

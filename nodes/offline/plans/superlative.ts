@@ -31,13 +31,34 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
-import { ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
+import { minutesPerTimeUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
 
 /**
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
  * column named by the noun phrase after the superlative — its last word that names a column exactly.
  */
+/** Units of length, area, weight, volume and money a question closes on ("… in km?"); time units are in the lexicons. */
+const UNIT_WORDS = new Set(
+  "km m cm mm mi miles kilometers kilometres meters metres feet ft sq inches kg g lb lbs pounds tons tonnes litres liters l ml kwh dollars euros percent".split(
+    " ",
+  ),
+);
+
+/** Nouns for a value itself, not for a row ("grade", "score", "mark"). */
+const VALUE_NOUNS = new Set([
+  "grade",
+  "grades",
+  "score",
+  "scores",
+  "mark",
+  "marks",
+  "result",
+  "figure",
+  "value",
+  "reading",
+]);
+
 function superlativeHead(
   q: string,
   catalog: TableCatalog,
@@ -49,6 +70,20 @@ function superlativeHead(
     /^(?:(?:what|how much|how many)(?:\s+(?:is|was|are|were)\s+|'s\s+))?(?:(?:the|our|my|your|their)\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|priciest|dearest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
+  // "what's the longest ride in km?": a closing unit that names the ordered column asks for its value.
+  const unit = /\bin ([a-z][a-z. ]*?)\s*\??$/
+    .exec(q)?.[1]
+    ?.split(/[ .]+/)
+    .filter((w) => w !== "");
+  if (
+    unit &&
+    unit.length <= 2 &&
+    !/\b(which|who|whom|whose)\b/.test(q) &&
+    unit.every(
+      (w) => (UNIT_WORDS.has(w) || minutesPerTimeUnit(w) !== undefined) && headerMatch([w], order, false) >= 0.8,
+    )
+  )
+    return order;
   if (!m) return undefined;
   // ("lowest churn %": a unit sign is no word of the phrase.)
   const phrase = m[1]!
@@ -70,6 +105,9 @@ function superlativeHead(
   const rowNoun = order.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
   const namesAColumn = (w: string) =>
     catalog.columns.some((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 0.8);
+  // "what was the worst grade in english?", "top maths grade": a word for a value that names no column of
+  // its own asks for the ordered value.
+  if (VALUE_NOUNS.has(last) && !namesAColumn(last)) return order;
   if (
     phrase.length > 1 &&
     ((rowNoun !== undefined && stem(last) === stem(rowNoun)) ||

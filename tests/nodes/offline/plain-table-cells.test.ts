@@ -273,6 +273,83 @@ const DEPARTURES: RawTable = {
   ],
 };
 
+/** Flights: a delay in minutes, blank when on time; a destination. */
+const DELAYS: RawTable = {
+  id: "delays",
+  file: "delays.csv",
+  header: ["Flight", "Destination", "Delay (min)", "Pax"],
+  rows: [
+    ["QF-1", "Perth", "", "120"],
+    ["QF-2", "Cairns", "75", "88"],
+    ["QF-3", "Perth", "0", "140"],
+    ["QF-4", "Hobart", "20", "60"],
+    ["QF-5", "Darwin", "130", "99"],
+  ],
+};
+
+/** Pharmacy stock: a quantity beside the level to reorder at, a yes/no column in shorthand. */
+const STOCK: RawTable = {
+  id: "stock",
+  file: "stock.csv",
+  header: ["Drug Name", "Qty on Hand", "Reorder Lvl", "Unit Cost (€)", "Rx Only?"],
+  rows: [
+    ["Aspirin", "400", "100", "€1.20", "No"],
+    ["Warfarin", "30", "50", "€8.00", "Yes"],
+    ["Insulin", "12", "40", "€22.00", "Yes"],
+    ["Cetirizine", "250", "80", "€3.10", "No"],
+  ],
+};
+
+/** Bike trips: a record number, a rider category, units in headers, a yes/no column named with a hyphen. */
+const RIDES: RawTable = {
+  id: "bike_trips",
+  file: "bike_trips.csv",
+  header: ["Trip ID", "Rider", "Duration (min)", "Dist. (km)", "E-bike?"],
+  rows: [
+    ["T-101", "Member", "22", "4.1", "Y"],
+    ["T-102", "Casual", "58", "15.2", "N"],
+    ["T-103", "Member", "9", "2.0", "Y"],
+    ["T-104", "Casual", "31", "6.7", "N"],
+  ],
+};
+
+/** Listings: a size in square feet, a monthly rent, dates of this century. */
+const LISTINGS: RawTable = {
+  id: "listings",
+  file: "listings.csv",
+  header: ["Unit", "Beds", "Sq Ft", "Rent ($/mo)", "Available From"],
+  rows: [
+    ["Apt 1", "3", "900", "$2,100", "2024-09-01"],
+    ["Apt 2", "1", "1300", "$1,500", "2024-10-15"],
+    ["Apt 3", "2", "1250", "$1,900", "2024-08-20"],
+  ],
+};
+
+/** Support tickets resolved in hours. */
+const RESOLUTIONS: RawTable = {
+  id: "resolutions",
+  file: "resolutions.csv",
+  header: ["Ticket", "Team", "Resolution (hrs)"],
+  rows: [
+    ["S-1", "Web", "1"],
+    ["S-2", "Web", "2"],
+    ["S-3", "App", "0.5"],
+    ["S-4", "App", "2.5"],
+  ],
+};
+
+/** Pupils: a class written as a label ("9A"), a mark per subject, absences. */
+const PUPILS: RawTable = {
+  id: "pupils",
+  file: "pupils.csv",
+  header: ["Pupil", "Class", "Maths", "English", "Absences"],
+  rows: [
+    ["Ana Moss", "9A", "71", "64", "2"],
+    ["Ben Hale", "9B", "88", "52", "9"],
+    ["Cy Orr", "9A", "64", "80", "4"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
 const schemas = writeSqlStore(path, [
@@ -297,6 +374,12 @@ const schemas = writeSqlStore(path, [
   GIGS,
   EXAMS,
   DEPARTURES,
+  DELAYS,
+  STOCK,
+  RIDES,
+  LISTINGS,
+  RESOLUTIONS,
+  PUPILS,
 ]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
@@ -534,5 +617,84 @@ describe("typed shortenings", () => {
   it("reads passengers as Pax and tickets as Tix", () => {
     expect(answer("how many passengers flew to oslo in total?", "departures")).toEqual([235]);
     expect(answer("total tickets sold at hall a", "gigs")).toEqual([1000]);
+  });
+});
+
+describe("a participle naming a measure", () => {
+  it("selects the rows where the measure is above zero, or not", () => {
+    expect(answer("how many flights were delayed?", "delays")).toEqual([3]);
+    expect(answer("how many flights were late", "delays")).toEqual([3]);
+    expect(answer("how many flights were not delayed?", "delays")).toEqual([2]);
+  });
+});
+
+describe("lengths of time in other units", () => {
+  it("reads 'an hour' and 'minutes' in the column's unit", () => {
+    expect(answer("which flights were delayed by more than an hour?", "delays")).toEqual(["QF-2", "QF-5"]);
+    expect(answer("how many tickets took more than 90 minutes?", "resolutions")).toEqual([2]);
+    expect(answer("how many tickets were resolved in under half an hour?", "resolutions")).toEqual([0]);
+  });
+});
+
+describe("one column compared with another", () => {
+  it("compares the quantity with the level the words after 'below' name", () => {
+    expect(answer("how many drugs are below their reorder level?", "stock")).toEqual([2]);
+    expect(answer("items under reorder lvl", "stock")).toEqual([2]);
+    expect(answer("which drugs are above their reorder level?", "stock")).toEqual(["Aspirin", "Cetirizine"]);
+  });
+});
+
+describe("yes/no columns in shorthand", () => {
+  it("reads 'rx only', 'prescription' and 'ebike'", () => {
+    expect(answer("number of rx only drugs", "stock")).toEqual([2]);
+    expect(answer("how many drugs need a prescription?", "stock")).toEqual([2]);
+    expect(answer("ebike trips count", "bike_trips")).toEqual([2]);
+  });
+});
+
+describe("searches over a table of records", () => {
+  it("answers with the record, not with a yes/no column that shares the table's name", () => {
+    expect(answer("which trip took the most time?", "bike_trips")).toEqual(["T-102"]);
+  });
+
+  it("answers the value when the question closes on its unit", () => {
+    expect(answer("what's the longest ride in km?", "bike_trips")).toEqual(["15.2"]);
+    expect(answer("what is the shortest ride in minutes?", "bike_trips")).toEqual(["9"]);
+  });
+
+  it("reads 'biggest' as the size in square feet", () => {
+    expect(answer("which unit is the biggest?", "listings")).toEqual(["Apt 2"]);
+  });
+
+  it("answers 'where is X going' with the destination", () => {
+    expect(answer("where is flight QF-4 going?", "delays")).toEqual(["Hobart"]);
+  });
+});
+
+describe("a number that is no year of the table's dates", () => {
+  it("compares it with a quantity, not with the dates", () => {
+    expect(answer("which units are bigger than 1220 square feet?", "listings")).toEqual(["Apt 2", "Apt 3"]);
+    expect(answer("how many units rent for under 1950 a month?", "listings")).toEqual([2]);
+  });
+});
+
+describe("words for a value, a date, an absence", () => {
+  it("answers the value for 'the worst grade' and 'top maths grade'", () => {
+    expect(answer("what was the worst grade in english?", "pupils")).toEqual(["52"]);
+    expect(answer("top maths grade", "pupils")).toEqual(["88"]);
+    expect(answer("who had the best maths grade?", "pupils")).toEqual(["Ben Hale"]);
+  });
+
+  it("reads 'soonest' as the earliest date and 'move-in date' as the date available", () => {
+    expect(answer("which unit is available soonest?", "listings")).toEqual(["Apt 3"]);
+    expect(answer("Apt 2 move-in date", "listings")).toEqual(["2024-10-15"]);
+  });
+
+  it("reads 'missed' as absences", () => {
+    expect(answer("who missed the most school?", "pupils")).toEqual(["Ben Hale"]);
+  });
+
+  it("reads a class label as a label", () => {
+    expect(answer("which class is Cy Orr in?", "pupils")).toEqual(["9A"]);
   });
 });
