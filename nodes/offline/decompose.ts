@@ -41,6 +41,9 @@ function entityText(m: EntityMention): string {
   return (m.value.split("\n")[0] ?? "").trim().slice(0, 120);
 }
 
+/** Up to this many tables, a question is grounded against each of them (groundingTable). */
+const FEW_TABLES = 30;
+
 /**
  * The table a question is about: the hint's table; else, among the tables of the chunks retrieved for
  * it, the one the question grounds in best — values it names (cells), columns it names (headers) and
@@ -62,12 +65,22 @@ export async function groundingTable(
       hits.filter((h) => h.entry.type === "table" && h.entry.tableId !== undefined).map((h) => h.entry.tableId!),
     ),
   ];
-  const candidates = ids.map((id) => index.tables.get(id)).filter((t): t is TableSchema => t !== undefined);
+  const retrieved = ids.map((id) => index.tables.get(id)).filter((t): t is TableSchema => t !== undefined);
+  // A folder of a few tables (a user's own spreadsheets) is grounded against every table, not only those
+  // whose chunks retrieval returned: their chunks share too many words for the top ten to be sure.
+  const candidates =
+    index.tables.size <= FEW_TABLES
+      ? [...retrieved, ...[...index.tables.values()].filter((t) => !retrieved.includes(t))]
+      : retrieved;
   if (candidates.length <= 1) return candidates[0];
   const analysis = analyzeQuestion(question);
   let best: { table: TableSchema; score: number } | undefined;
   candidates.forEach((table, rank) => {
-    const score = groundingScore(question, analysis, loadCatalog(index.db, table)) + 0.5 / (1 + rank);
+    const bonus = rank < retrieved.length ? 0.5 / (1 + rank) : 0;
+    const catalog = loadCatalog(index.db, table);
+    // ("points per game" grounds in a table with a "PPG" column: the question in each table's own shorthand.)
+    const asked = expandHeaderShorthand(question, catalog);
+    const score = groundingScore(asked, asked === question ? analysis : analyzeQuestion(asked), catalog) + bonus;
     if (!best || score > best.score) best = { table, score };
   });
   return best?.table;
@@ -79,8 +92,9 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) }))
     score += (m.end - m.start) * (m.kind === "exact" ? 1 : 0.5);
   for (const w of analysis.contentWords) {
+    // (In proportion: "marketing" names "Mktg Spend" by its letters more surely than a related word names "Amount".)
     const named = Math.max(0, ...catalog.columns.map((c) => headerMatch([w], c, false)));
-    score += named >= 1.5 ? 1 : named > 0 ? 0.5 : 0;
+    score += Math.min(1, named / 1.5);
   }
   const tableWords = new Set(
     normaliseText(`${catalog.schema.tableId} ${catalog.schema.title ?? ""}`)

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildIndex } from "../../../indexing/build-index.js";
+import { closeResources, openIndexCached } from "../../../graph/resources.js";
+import { groundingTable } from "../../../nodes/offline/decompose.js";
+
+/** A folder of a user's spreadsheets whose headers share words and shorthand. */
+const TABLES: Record<string, string> = {
+  team_roster:
+    "Player,Age,Salary ($),PPG\nIvo Lark,27,4200000,18.5\nRay Dunn,31,1500000,9.0\nTam Holt,24,900000,21.0\n",
+  wine_cellar: "Wine,Region,Vintage,Pts\nAlto Tinto,Rioja,2018,92\nCasa Blanca,Douro,2020,88\n",
+  monthly_kpis: "Month,Revenue,Mktg Spend,New Customers\nJan 2024,70000,3300,41\nFeb 2024,64000,4100,37\n",
+  expense_claims:
+    "Claim ID,Employee,Dept,Category,Amount\nEX-1,Ana Lee,Marketing,Travel,310.50\nEX-2,Bo Reyes,Sales,Meals,45.00\n",
+};
+
+let root = "";
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "atr-grounding-"));
+  mkdirSync(join(root, "tables"));
+  mkdirSync(join(root, "docs"));
+  for (const [id, csv] of Object.entries(TABLES)) writeFileSync(join(root, "tables", `${id}.csv`), csv);
+  await buildIndex({ excelDir: join(root, "tables"), docDir: join(root, "docs"), savePath: join(root, "index") });
+});
+afterAll(async () => {
+  await closeResources();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function tableOf(question: string): Promise<string | undefined> {
+  return (await groundingTable(await openIndexCached(join(root, "index")), question, undefined))?.tableId;
+}
+
+describe("the table a question without a hint is about", () => {
+  it("is read in each table's own shorthand ('points per game' of a PPG column)", async () => {
+    expect(await tableOf("who scores the most points per game?")).toBe("team_roster");
+  });
+
+  it("weighs how surely a word names a header ('marketing' spells 'Mktg Spend' more than a cell)", async () => {
+    expect(await tableOf("what was the lowest marketing spend?")).toBe("monthly_kpis");
+  });
+});
