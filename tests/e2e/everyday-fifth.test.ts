@@ -28,7 +28,8 @@ describe("fifth everyday suite: hotel, meters, tickets, garden, shelter, shipmen
 
   // Measured before any fix (the generalisation figure, docs/EVERYDAY.md): 240/366 = 65.6 % with the hint,
   // 229/366 = 62.6 % without; after the fixes 326/366 = 89.1 % and 314/366 = 85.8 %; after the plain-table fixes of
-  // 2026-12-05 339/366 = 92.6 % and 327/366 = 89.3 % (the floors guard them).
+  // 2026-12-05 339/366 = 92.6 % and 327/366 = 89.3 %; later that day 340/366 = 92.9 % and 330/366 = 90.2 % (the
+  // floors guard them).
   it("with the table hint: at least 92 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), true);
     console.log(everydayReport("everyday, fifth suite (table hint)", s));
@@ -36,10 +37,10 @@ describe("fifth everyday suite: hotel, meters, tickets, garden, shelter, shipmen
     expect(s.right / s.total).toBeGreaterThanOrEqual(0.92);
   }, 1_200_000);
 
-  it("without a hint (the decomposer picks the table): at least 88 % right", async () => {
+  it("without a hint (the decomposer picks the table): at least 89 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), false);
     console.log(everydayReport("everyday, fifth suite (no hint)", s));
     expect(s.llmCalls).toBe(0);
-    expect(s.right / s.total).toBeGreaterThanOrEqual(0.88);
+    expect(s.right / s.total).toBeGreaterThanOrEqual(0.89);
   }, 1_200_000);
 });

@@ -32,7 +32,8 @@ describe("third everyday suite: headers with units and abbreviations, search-box
   });
 
   // Measured 263/281 = 93.6 % with the hint and 255/281 = 90.7 % without (docs/EVERYDAY.md); after the
-  // plain-table fixes of 2026-12-05 274/281 = 97.5 % and 267/281 = 95.0 % (the floors guard them).
+  // plain-table fixes of 2026-12-05 274/281 = 97.5 % and 267/281 = 95.0 %; later that day 275/281 = 97.9 % and
+  // 269/281 = 95.7 % (the floors guard them).
   it("with the table hint: at least 96 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), true);
     console.log(everydayReport("everyday, third suite (table hint)", s));
@@ -40,10 +41,10 @@ describe("third everyday suite: headers with units and abbreviations, search-box
     expect(s.right / s.total).toBeGreaterThanOrEqual(0.96);
   }, 900_000);
 
-  it("without a hint (the decomposer picks the table): at least 94 % right", async () => {
+  it("without a hint (the decomposer picks the table): at least 95 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), false);
     console.log(everydayReport("everyday, third suite (no hint)", s));
     expect(s.llmCalls).toBe(0);
-    expect(s.right / s.total).toBeGreaterThanOrEqual(0.94);
+    expect(s.right / s.total).toBeGreaterThanOrEqual(0.95);
   }, 900_000);
 });
