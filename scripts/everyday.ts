@@ -4,7 +4,7 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh|eighth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh|eighth|ninth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
  * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
@@ -18,7 +18,9 @@
  * sales; money with symbols, dates in several formats; seed 7; `--fresh` likewise), `--suite eighth`
  * tests/fixtures/everyday-eighth-tables.ts (library loans, flight departures, student grades, apartment
  * listings, bike-share trips, concert tickets, pharmacy stock; written blind, as a measuring instrument;
- * seed 8; no fresh block); the first suite's default seed is 16.
+ * seed 8; no fresh block), `--suite ninth` tests/fixtures/everyday-ninth-tables.ts (vet clinic visits,
+ * restaurant reservations, farm harvest, museum exhibits, volunteer shifts, car repairs, job
+ * applications; written blind likewise; seed 9; no fresh block); the first suite's default seed is 16.
  */
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,6 +34,7 @@ import { everydayFifthCorpus } from "../tests/fixtures/everyday-fifth-tables.js"
 import { everydaySixthCorpus } from "../tests/fixtures/everyday-sixth-tables.js";
 import { everydaySeventhCorpus } from "../tests/fixtures/everyday-seventh-tables.js";
 import { everydayEighthCorpus } from "../tests/fixtures/everyday-eighth-tables.js";
+import { everydayNinthCorpus } from "../tests/fixtures/everyday-ninth-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -71,10 +74,11 @@ const suites = {
     return values.fresh ? { tables: c.tables, questions: c.fresh } : c;
   },
   eighth: () => everydayEighthCorpus(Number(values.seed ?? 8)),
+  ninth: () => everydayNinthCorpus(Number(values.seed ?? 9)),
 };
 if (!(values.suite! in suites))
   throw new Error(
-    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth", "seventh" or "eighth", not "${values.suite}"`,
+    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth" or "ninth", not "${values.suite}"`,
   );
 if (values.fresh && !["fourth", "fifth", "sixth", "seventh"].includes(values.suite!))
   throw new Error("--fresh is a block of the fourth to seventh suites: add --suite fourth, fifth, sixth or seventh");
