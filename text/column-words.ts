@@ -418,6 +418,9 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   dbh: ["diameter", "trunk"],
   yob: ["birth", "born", "year"],
   rep: ["representative"],
+  // Units a header names its quantity by ("Yield (t)", "Area (ha)").
+  t: ["tonne", "ton"],
+  ha: ["hectare"],
 };
 
 /** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */

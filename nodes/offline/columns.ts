@@ -372,6 +372,9 @@ const PLACE_HEADERS = new Set([
   "branch",
   "destination",
   "dest",
+  "gallery",
+  "hall",
+  "wing",
 ]);
 
 /** Options for target choice. */
@@ -403,6 +406,8 @@ function columnKind(c: CatalogColumn): ColumnTerms["kind"] {
 /** How well the column's value type fits the answer type (a term of the hand score). */
 function typeFit(a: QuestionAnalysis, c: CatalogColumn, numeric: boolean): number {
   const header = c.headerWords;
+  // "what time does X depart?": a clock time ("14:05"), not the date of the row.
+  if (/\bwhat time\b/.test(a.normalized)) return c.timeShare >= 0.5 ? 2.5 : c.schema.type === "date" ? -1 : 0;
   switch (a.answerType) {
     case "year":
       return isYearColumn(c) ? 2.5 : -1;

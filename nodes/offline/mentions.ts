@@ -621,7 +621,8 @@ export function findMentions(
     // ("work remotely" names a Remote column; only when no other column shares the word: "30 rebounds" names a
     // Rebounds column, not "Led in Rebounding".)
     // ("how many students failed" of a "Passed?" column: its no cells.)
-    const opposite = FLAG_OPPOSITES[token];
+    // ("unvaccinated", "uninsured": the no cells of the header the rest of the word names.)
+    const opposite = FLAG_OPPOSITES[token] ?? (/^un[a-z]{4,}/.test(token) ? stem(token.slice(2)) : undefined);
     const words = opposite ? [opposite] : [stem(token), stem(token.replace(/ly$/, ""))];
     const naming = (ws: readonly string[]) =>
       GENERIC.has(token) || token.length < 3

@@ -277,13 +277,13 @@ const DEPARTURES: RawTable = {
 const DELAYS: RawTable = {
   id: "delays",
   file: "delays.csv",
-  header: ["Flight", "Destination", "Delay (min)", "Pax"],
+  header: ["Date", "Flight", "Destination", "Delay (min)", "Pax", "Sched. Dep"],
   rows: [
-    ["QF-1", "Perth", "", "120"],
-    ["QF-2", "Cairns", "75", "88"],
-    ["QF-3", "Perth", "0", "140"],
-    ["QF-4", "Hobart", "20", "60"],
-    ["QF-5", "Darwin", "130", "99"],
+    ["2024-03-04", "QF-1", "Perth", "", "120", "06:10"],
+    ["2024-03-04", "QF-2", "Cairns", "75", "88", "09:45"],
+    ["2024-03-05", "QF-3", "Perth", "0", "140", "13:20"],
+    ["2024-03-05", "QF-4", "Hobart", "20", "60", "17:05"],
+    ["2024-03-06", "QF-5", "Darwin", "130", "99", "21:30"],
   ],
 };
 
@@ -350,6 +350,40 @@ const PUPILS: RawTable = {
   ],
 };
 
+/** A harvest log: quantities named by their units only ("Yield (t)", "Area (ha)"). */
+const HARVEST: RawTable = {
+  id: "harvest",
+  file: "harvest.csv",
+  header: ["Field", "Crop", "Yield (t)", "Area (ha)"],
+  rows: [
+    ["North 1", "Wheat", "40.5", "12.0"],
+    ["North 2", "Barley", "22.0", "8.5"],
+    ["South 1", "Wheat", "31.5", "10.0"],
+  ],
+};
+
+/** Vet visits: a yes/no column a word names by "un-"; exhibits shown in galleries. */
+const VISITS: RawTable = {
+  id: "vet_visits",
+  file: "vet_visits.csv",
+  header: ["Pet Name", "Species", "Fee", "Vaccinated?"],
+  rows: [
+    ["Biscuit", "Dog", "120", "Y"],
+    ["Marble", "Cat", "80", "N"],
+    ["Gizmo", "Rabbit", "45", "Y"],
+  ],
+};
+
+const EXHIBITS: RawTable = {
+  id: "exhibits",
+  file: "exhibits.csv",
+  header: ["Exhibit", "Gallery", "Curator", "Visitors"],
+  rows: [
+    ["Salt and Stone", "West Wing", "Noor Haidari", "5200"],
+    ["Paper Boats", "Lower Hall", "Ines Ro", "3100"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
 const schemas = writeSqlStore(path, [
@@ -380,6 +414,9 @@ const schemas = writeSqlStore(path, [
   LISTINGS,
   RESOLUTIONS,
   PUPILS,
+  HARVEST,
+  VISITS,
+  EXHIBITS,
 ]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
@@ -696,5 +733,28 @@ describe("words for a value, a date, an absence", () => {
 
   it("reads a class label as a label", () => {
     expect(answer("which class is Cy Orr in?", "pupils")).toEqual(["9A"]);
+  });
+});
+
+describe("a clock time", () => {
+  it("answers 'what time' with the clock time", () => {
+    expect(answer("what time is QF-4 scheduled to depart?", "delays")).toEqual(["17:05"]);
+  });
+});
+
+describe("quantities named by their units", () => {
+  it("adds up tonnes and hectares", () => {
+    expect(answer("how many tonnes of wheat were harvested in total?", "harvest")).toEqual([72]);
+    expect(answer("total hectares harvested", "harvest")).toEqual([30.5]);
+  });
+});
+
+describe("a yes/no header behind 'un-', a gallery as a place", () => {
+  it("counts the no cells of 'unvaccinated'", () => {
+    expect(answer("how many unvaccinated pets?", "vet_visits")).toEqual([1]);
+  });
+
+  it("answers 'where is X shown' with the gallery", () => {
+    expect(answer("where is Paper Boats shown?", "exhibits")).toEqual(["Lower Hall"]);
   });
 });
