@@ -98,6 +98,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // Units and their typed shortenings ("Pax", "Tix", "Sq Ft", "Dist. (km)").
   passengers: ["pax", "passenger", "passengers"],
   prescription: ["rx", "prescription"],
+  hear: ["source", "channel", "referral"],
+  heard: ["source", "channel", "referral"],
   missed: ["absences", "absence", "absent", "missed"],
   move: ["available", "move", "moving", "start"],
   prescriptions: ["rx", "prescription"],

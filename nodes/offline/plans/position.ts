@@ -3,6 +3,7 @@
  * by the table's order, or by a date or year column the question names.
  */
 import { rankTargetColumns } from "../columns.js";
+import type { CatalogColumn } from "../table-catalog.js";
 import {
   ROW,
   bindingPredicate,
@@ -66,7 +67,10 @@ export const positionFirstLast: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
-    const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[ctx.targetRank]?.column;
+    const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns }).map((r) => r.column);
+    // "who applied first?": a person, ordered by the date the verb names ("Applied"), is not that date.
+    const dateLike = (c: CatalogColumn) => holdsYears(c) || c.schema.type === "date";
+    const target = (a.answerType === "person" ? ranked.filter((c) => !dateLike(c)) : ranked)[ctx.targetRank];
     if (!target) return null;
     const dir = a.position === "first" ? "ASC" : "DESC";
     // "the first year …" asks for the earliest year, whatever order the table lists its rows in

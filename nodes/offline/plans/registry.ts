@@ -12,6 +12,7 @@ import { quoteIdent } from "../../../indexing/sql-store.js";
 import { analyzeQuestion } from "../analysis.js";
 import { isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
+import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { aggregateColumn, aggregateMedian, aggregateShare, aggregateSpread } from "./aggregate.js";
 import {
   comparisonColumns,
@@ -43,6 +44,8 @@ import {
 } from "./superlative.js";
 import { yesNoCondition, yesNoSuperlative } from "./yes-no.js";
 import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
+
+const SUPERLATIVE_WORD = new RegExp(`\\b(?:${SUPERLATIVE_PATTERN})\\b`);
 
 /** Every plan generator, in precedence order. */
 export const PLAN_GENERATORS: readonly PlanGenerator[] = [
@@ -84,9 +87,15 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
   let a = input.analysis;
   // "who has the highest average?" over an "Average" column: the word names the column; an AVG() over
   // it would average the averages.
+  // (Not "average rating" beside an "Avg Stay (min)" column: with no row named, no bound and no extreme
+  // asked, the word is the operation.)
   if (
     a.aggregate === "avg" &&
     a.arithmetic === "average" &&
+    (input.mentions.length > 0 ||
+      a.conditions.length > 0 ||
+      a.sortDirection !== null ||
+      SUPERLATIVE_WORD.test(a.normalized)) &&
     catalog.columns.some(
       (c) =>
         isNumericColumn(c) &&

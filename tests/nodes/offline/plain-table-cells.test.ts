@@ -384,6 +384,30 @@ const EXHIBITS: RawTable = {
   ],
 };
 
+/** Applications: a date named by a verb, where a candidate heard of the job. */
+const APPLICANTS: RawTable = {
+  id: "applicants",
+  file: "applicants.csv",
+  header: ["App ID", "Candidate", "Applied", "Score", "Source"],
+  rows: [
+    ["APP-1", "Hana Ito", "March 3, 2024", "71", "Referral"],
+    ["APP-2", "Leo Marsh", "February 21, 2024", "64", "LinkedIn"],
+    ["APP-3", "Ana Vidal", "April 9, 2024", "88", "Careers Page"],
+  ],
+};
+
+/** Galleries: an "Avg Stay (min)" column beside a Rating. */
+const GALLERIES: RawTable = {
+  id: "galleries",
+  file: "galleries.csv",
+  header: ["Exhibit", "Visitors", "Avg Stay (min)", "Rating"],
+  rows: [
+    ["Salt and Stone", "5200", "37", "3.9"],
+    ["Paper Boats", "3100", "52", "4.5"],
+    ["Glass Garden", "4400", "20", "3.0"],
+  ],
+};
+
 const dir = mkdtempSync(join(tmpdir(), "atr-cells-"));
 const path = join(dir, "tables.sqlite");
 const schemas = writeSqlStore(path, [
@@ -417,6 +441,8 @@ const schemas = writeSqlStore(path, [
   HARVEST,
   VISITS,
   EXHIBITS,
+  APPLICANTS,
+  GALLERIES,
 ]);
 const db = new Database(path, { readonly: true });
 const catalogs = new Map(schemas.map((s) => [s.tableId, loadCatalog(db, s)]));
@@ -756,5 +782,20 @@ describe("a yes/no header behind 'un-', a gallery as a place", () => {
 
   it("answers 'where is X shown' with the gallery", () => {
     expect(answer("where is Paper Boats shown?", "exhibits")).toEqual(["Lower Hall"]);
+  });
+});
+
+describe("who did something first, how someone heard, an average beside an 'Avg' column", () => {
+  it("answers 'who applied first?' with the person, ordered by the date the verb names", () => {
+    expect(answer("who applied first?", "applicants")).toEqual(["Leo Marsh"]);
+  });
+
+  it("reads how a candidate heard of the job from the Source column", () => {
+    expect(answer("how did Ana Vidal hear about the job?", "applicants")).toEqual(["Careers Page"]);
+  });
+
+  it("averages the rating, though another column is an average", () => {
+    expect(answer("avg rating", "galleries")[0]).toBeCloseTo(3.8, 9);
+    expect(answer("which exhibit has the highest avg stay?", "galleries")).toEqual(["Paper Boats"]);
   });
 });
