@@ -602,7 +602,7 @@ export function findMentions(
     const c = named.length === 1 ? named[0]! : undefined;
     if (!c || c.numericShare < 0.5 || !/\([^)]+\)/.test(c.schema.name)) return;
     const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
-    const rows = c.raw.flatMap((v, r) => (Number(v.replace(/[^\d.-]/g, "")) > 0 !== negated ? [r] : []));
+    const rows = c.num.flatMap((n, r) => ((n ?? 0) > 0 !== negated ? [r] : []));
     if (rows.length === 0 || rows.length === c.raw.length) return;
     take({ ...mentionOf(s, c, rows), positive: !negated });
   };
