@@ -154,13 +154,14 @@ export async function buildIndex(options: BuildIndexOptions): Promise<BuildIndex
 
   mkdirSync(dirname(target), { recursive: true });
   const tmp = `${target}.tmp-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp);
-  writeFileSync(join(tmp, BUILD_MARKER), `atr build-index pid ${process.pid} started ${new Date().toISOString()}\n`);
+  // Listen before the directory exists: a signal between mkdir and listen would leave it behind.
   const detachSignals = removeOnSignal(tmp);
   let pgSchema: string | undefined;
   let stored: ReturnType<typeof openSqlStore> | undefined;
   try {
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp);
+    writeFileSync(join(tmp, BUILD_MARKER), `atr build-index pid ${process.pid} started ${new Date().toISOString()}\n`);
     const schemas = writeSqlStore(join(tmp, SQLITE_FILE), tablesLoaded.tables, {
       onTable: (done, total) => progress("sql", done, total),
     });

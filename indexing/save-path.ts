@@ -162,7 +162,7 @@ export function cleanStaleBuilds(savePath: string): string[] {
 export function removeOnSignal(tmp: string): () => void {
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
   const handler = (signal: NodeJS.Signals): void => {
-    rmSync(tmp, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
     detach();
     if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
