@@ -128,8 +128,12 @@ export function parseDate(text: string, dayFirst = false): string | null {
   }
   m = /^([A-Za-z]{3,9}\.?) (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(t);
   if (m && monthNumber(m[1]!)) return iso(+m[3]!, monthNumber(m[1]!)!, +m[2]!);
-  m = /^(\d{1,2})(?:st|nd|rd|th)? ([A-Za-z]{3,9}\.?),? (\d{4})$/.exec(t);
-  if (m && monthNumber(m[2]!)) return iso(+m[3]!, monthNumber(m[2]!)!, +m[1]!);
+  // ("3 March 2024", "3rd Mar, 2024", "03-Apr-2024", "3/Apr/2024")
+  m = /^(\d{1,2})(?:(?:st|nd|rd|th)? ([A-Za-z]{3,9}\.?),? |-([A-Za-z]{3,9})-|\/([A-Za-z]{3,9})\/)(\d{4})$/.exec(t);
+  if (m) {
+    const month = monthNumber(m[2] ?? m[3] ?? m[4]!);
+    if (month) return iso(+m[5]!, month, +m[1]!);
+  }
   m = /^([A-Za-z]{3,9}\.?),? (\d{4})$/.exec(t);
   if (m && monthNumber(m[1]!)) return iso(+m[2]!, monthNumber(m[1]!)!);
   return null;

@@ -233,7 +233,7 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   bill: ["cost", "amount", "total", "charge", "bill"],
   bills: ["cost", "amount", "total", "charge", "bill"],
   ticket: ["fare", "price", "ticket"],
-  billed: ["amount", "total", "billed"],
+  billed: ["amount", "total", "billed", "fee", "charge"],
   invoiced: ["amount", "total", "invoiced"],
   charged: ["amount", "charge", "fee", "price"],
   worth: ["value", "worth", "price", "amount"],

@@ -435,6 +435,23 @@ export function nounPattern(nouns: readonly string[]): string {
   return alternation(nouns.flatMap((n) => [n, plural(n)]));
 }
 
+/**
+ * Units of weight, length, area, volume, energy and money as questions and headers write them: amounts
+ * measured, not things counted ("how many tonnes …" may be 234.2; "how many crates …" is whole).
+ */
+const MEASURE_UNIT_WORDS: ReadonlySet<string> = new Set(
+  (
+    "km m cm mm mi mile miles kilometer kilometers kilometre kilometres meter meters metre metres feet ft sq " +
+    "inch inches kg g gram grams kilo kilos kilogram kilograms lb lbs pound pounds ton tons tonne tonnes " +
+    "litre litres liter liters l ml gallon gallons acre acres hectare hectares ha kwh dollars euros percent"
+  ).split(" "),
+);
+
+/** A unit of a measured amount (MEASURE_UNIT_WORDS) or of time ("hours"): 52.5 of them is an answer. */
+export function isMeasureUnit(word: string): boolean {
+  return MEASURE_UNIT_WORDS.has(word) || minutesPerTimeUnit(word) !== undefined;
+}
+
 /** Units of time as questions and headers write them, in minutes ("over an hour" of a "Delay (min)" column is 60). */
 const MINUTES_PER_TIME_UNIT: Readonly<Record<string, number>> = {
   second: 1 / 60,

@@ -15,6 +15,7 @@ import {
   MAX_COMPARATIVES,
   MAX_SUPERLATIVES,
   MIN_COMPARATIVES,
+  isMeasureUnit,
   MIN_SUPERLATIVES,
   minutesPerTimeUnit,
   NUMBER_WORD_PATTERN,
@@ -617,6 +618,17 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
         : null,
   },
   {
+    // "how many tonnes of oats in total?", "how many hours has Ada put in?": an amount measured, any number.
+    // (Days and weeks are counted whole.)
+    name: "how-many-measure",
+    detect: (q, c) => {
+      const unit = /\bhow many ([a-z]+)\b/.exec(q)?.[1];
+      return c.operator === "count" && unit !== undefined && isMeasureUnit(unit) && !/^(days?|weeks?)$/.test(unit)
+        ? kind("number")
+        : null;
+    },
+  },
+  {
     name: "count",
     detect: (q, c) =>
       (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) || FRAGMENT_COUNT.test(q)) && c.operator === "count"
@@ -653,6 +665,16 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
         q,
       )
         ? kind("number")
+        : null,
+  },
+  {
+    // "clerk with the most total sales", "stall with the highest average takings": the row the fragment starts with.
+    name: "row-with-extreme",
+    detect: (q) =>
+      /^(?:the )?[a-z]+(?: [a-z]+)? with the (?:most|highest|lowest|least|fewest|largest|smallest|biggest|greatest|best|worst|top)\b/.test(
+        q,
+      )
+        ? kind("entity")
         : null,
   },
   {
@@ -810,7 +832,11 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
   {
     name: "how-much-total",
     detect: (q) =>
-      /\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)
+      (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)) ||
+      // "how much have we taken in fees?", "how much was spent on parts?": what a whole group took in.
+      /\bhow much (?:(?:have|has|did|do) (?:we|you|they|i) (?:\w+ )?(?:take|taken|took|make|made|earn|earned|spend|spent|collect|collected|raise|raised|receive|received|bring|brought|bill|billed)|(?:was|were|has been|have been) (?:taken|made|earned|spent|collected|raised|received|brought|billed|charged))\b/.test(
+        q,
+      )
         ? { operator: "aggregate", aggregate: "sum", score: 1 }
         : null,
   },

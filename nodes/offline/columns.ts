@@ -599,6 +599,10 @@ export function chooseOrderColumn(
   // (The feature vectors only when a model or a training hook reads them: this runs for every superlative.)
   const features = model !== null || hooks.recorder !== null || hooks.forced !== null;
   let firstNumeric = true;
+  // "which show grossed the least?": the noun after "which" names the rows asked for, not what orders them.
+  const whNoun = /^(?:which|what) (?!(?:is|was|are|were|has|had|have|did|does|do|the|a|an)\b)([a-z]+) [a-z]+/.exec(
+    q,
+  )?.[1];
   // "the oldest employee" over a table with an Age column reads the age, not a date the question does not name.
   const ageOrder =
     sw !== undefined &&
@@ -619,7 +623,7 @@ export function chooseOrderColumn(
     const hand: OrderHandTerms = {
       afterMatch: headerMatch(after, c),
       otherMatch: headerMatch(
-        a.contentWords.filter((w) => !after.includes(w)),
+        a.contentWords.filter((w) => !after.includes(w) && w !== whNoun),
         c,
       ),
       superlativeMatch: sw ? headerMatch([sw], c, false) : 0,

@@ -225,8 +225,9 @@ function headWord(c: CatalogColumn): string {
 
 /** The counted noun is the table's own row noun ("how many orders …" of an orders table counts rows). */
 function nounIsRowNoun(ctx: PlanContext): boolean {
-  const table = new Set(ctx.catalog.columns[0]?.tableWords ?? []);
-  return countNoun(ctx).some((w) => table.has(stem(w)));
+  // (The head of the table's name: "tickets" are no row of concert_ticket_sales.csv, a sale is.)
+  const head = ctx.catalog.columns[0]?.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
+  return head !== undefined && countNoun(ctx).some((w) => stem(w) === head);
 }
 
 /** A column of the rows' own keys: record numbers, or codes one per row under a key's header ("PO #": PO-24001; not "# of votes"). */

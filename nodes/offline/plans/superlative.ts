@@ -30,21 +30,15 @@ import {
   where,
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
+import { quantityColumn } from "./count.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
-import { minutesPerTimeUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
+import { isMeasureUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
 
 /**
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
  * column named by the noun phrase after the superlative — its last word that names a column exactly.
  */
-/** Units of length, area, weight, volume and money a question closes on ("… in km?"); time units are in the lexicons. */
-const UNIT_WORDS = new Set(
-  "km m cm mm mi miles kilometers kilometres meters metres feet ft sq inches kg g lb lbs pounds tons tonnes litres liters l ml kwh dollars euros percent".split(
-    " ",
-  ),
-);
-
 /** Nouns for a value itself, not for a row ("grade", "score", "mark"). */
 const VALUE_NOUNS = new Set([
   "grade",
@@ -79,9 +73,7 @@ function superlativeHead(
     unit &&
     unit.length <= 2 &&
     !/\b(which|who|whom|whose)\b/.test(q) &&
-    unit.every(
-      (w) => (UNIT_WORDS.has(w) || minutesPerTimeUnit(w) !== undefined) && headerMatch([w], order, false) >= 0.8,
-    )
+    unit.every((w) => isMeasureUnit(w) && headerMatch([w], order, false) >= 0.8)
   )
     return order;
   if (!m) return undefined;
@@ -291,13 +283,23 @@ function leadColumn(q: string, catalog: TableCatalog, usable: Set<number> | unde
 }
 
 /** The rows whose order-column value is the maximum (minimum), ties kept: their asked-about column, or the value itself. */
+/** Superlatives of what is held: "do we have the most of", "the most in stock", "least on hand". */
+const STOCK_SUPERLATIVE =
+  /\b(?:do|does|did) (?:we|you|they|i) (?:have|hold|stock|keep) the (?:most|least|fewest)\b|\b(?:most|least|fewest) (?:in stock|on hand)\b/;
+
 export const superlativeOrder: PlanGenerator = {
   name: "superlative.order",
   applies: isSuperlative,
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
-    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    const named = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    // "which drug do we have the most of?": the stock of each row, its quantity column.
+    const stock =
+      STOCK_SUPERLATIVE.test(a.normalized) && !(named && named.score > 0.5)
+        ? quantityColumn(catalog, usable, cond.columns)
+        : undefined;
+    const order = stock ? { column: stock, score: 1 } : named;
     const sw = superlativeWord(a.normalized);
     // "most/least/fewest" with no column named: the most frequent value; other superlatives use the best numeric column.
     const frequency = sw === undefined || /^(most|least|fewest)$/.test(sw);
@@ -386,8 +388,9 @@ export const superlativeFrequency: PlanGenerator = {
 };
 
 /** Words asking for a total over each group of rows, not one row's value. */
-// ("the lowest score overall" is over all rows, not a total.)
-const TOTAL_WORDS = /\b(?:in total|total|totals|altogether|combined|all together)\b/;
+// ("the lowest score overall" is over all rows, not a total; "the most visitors overall" adds each group up.)
+const TOTAL_WORDS =
+  /\b(?:in total|total|totals|altogether|combined|all together)\b|\b(?:most|fewest|least) [a-z]+s overall\b/;
 
 /**
  * "which department claimed the most in total?", "which region has the highest total sales?": the value of
@@ -405,7 +408,9 @@ export const superlativeGroupTotal: PlanGenerator = {
     const named = order !== undefined && (order.score > 0.5 || headerMatch(a.contentWords, order.column) >= 0.6);
     if (!order || !named || !isNumericColumn(order.column) || holdsYears(order.column)) return null;
     // ("the most total votes" names a Total Votes column; "a total of 140 yards" is a condition.)
-    const totalWord = /\b(?:in total|altogether|combined|all together)\b|\btotals?\b(?! of \d)/.exec(a.normalized);
+    const totalWord = /\b(?:in total|altogether|combined|all together|overall)\b|\btotals?\b(?! of \d)/.exec(
+      a.normalized,
+    );
     if (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total"))) return null;
     const group = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })
       .map((r) => r.column)

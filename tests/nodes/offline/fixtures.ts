@@ -213,9 +213,7 @@ export const EMPLOYEES: RawTable = {
 };
 
 export function openFixture(): Fixture {
-  const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
-  const path = join(dir, "tables.sqlite");
-  const schemas = writeSqlStore(path, [
+  return openTables([
     MEDALS,
     RACES,
     REPORT,
@@ -231,6 +229,13 @@ export function openFixture(): Fixture {
     TICKETS,
     EMPLOYEES,
   ]);
+}
+
+/** A temporary View 5 store of `raw`, read only; `close()` removes it. */
+export function openTables(raw: RawTable[]): Fixture {
+  const dir = mkdtempSync(join(tmpdir(), "atr-offline-"));
+  const path = join(dir, "tables.sqlite");
+  const schemas = writeSqlStore(path, raw);
   const db = new Database(path, { readonly: true });
   const tables = new Map(schemas.map((s) => [s.tableId, s]));
   return {
@@ -243,6 +248,19 @@ export function openFixture(): Fixture {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The offline SQL writer's plan for a question over one table of `fixture`, run: the first column of every row, as text. */
+export function planColumn(fixture: Fixture, question: string, table: string): string[] {
+  const a = analyzeQuestion(question);
+  const catalog = fixture.catalog(table);
+  const plan = planSql({
+    analysis: a,
+    catalog,
+    mentions: findMentions(question, catalog, { avoidWords: askedWords(a) }),
+  });
+  if (!plan) throw new Error(`no plan for ${question}`);
+  return fixture.run(plan.sql).map((r) => String(r[0]));
 }
 
 /** A report table (values at row label × year) as it appears in evidence, without its source line. */
