@@ -167,6 +167,7 @@ export const MAX_SUPERLATIVES = [
   "hottest",
   "priciest",
   "dearest",
+  "wettest",
 ] as const;
 export const MIN_SUPERLATIVES = [
   "least",
@@ -185,6 +186,7 @@ export const MIN_SUPERLATIVES = [
   "cheapest",
   "coldest",
   "weakest",
+  "driest",
 ] as const;
 export const MAX_COMPARATIVES = [
   "higher",
@@ -312,6 +314,13 @@ export const PERSON_NOUNS = [
   "mother",
   "brother",
   "sister",
+  "curator",
+  "teacher",
+  "doctor",
+  "mechanic",
+  "technician",
+  "instructor",
+  "chef",
 ] as const;
 
 /**

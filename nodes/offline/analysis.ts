@@ -207,6 +207,19 @@ const WHO_WON =
 const FRAGMENT_COUNT =
   /^(?!(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|list|show|give|names?|find|get|tell|sum|total|average|mean)\b)(?!.*\b(?:who|which|that|is|are|was|were|has|have|had|did|does|do)\b)(?:the |all )?(?!(?:species|series|news)\b)([a-z]{3,}(?<![siu])s) (?:over|under|above|below|with|without|to|from|in|on|at|after|before|since|between|of|more|less|fewer|heavier|lighter|longer|shorter|older|younger|cheaper|costing|weighing|[a-z]{2,}er than|[a-z]{3,}ing (?:more|less|fewer|over|under|above|below|at least|at most)|[a-z]{3,}ed\b|made|sold|held|won|built|written|given|taken|seen|sent|paid|bought|kept|run)\b|^(?!(?:what|which|who|whom|whose|where|when|why|how|list|show|give|names?|find|get|tell|sum|total|average|mean|max|min)\b)(?:[a-z]+ ){1,2}(?!(?:species|series|means|news)$)([a-z]{3,}(?<![siu])s)$/;
 
+/**
+ * "owner of pickles", "voices from the nile curator": a fragment that asks for one person, not a count of its
+ * plural ("premium members" still counts).
+ */
+const PERSON_FRAGMENT = new RegExp(
+  `^(?:the )?(?:${PERSON_NOUNS.join("|")}) (?:of|for)\\b|\\b(?:${PERSON_NOUNS.join("|")})$`,
+);
+
+/** A search fragment that counts its plural noun ("flights over 200 pax", "goals scored by X"). */
+function fragmentCount(q: string): boolean {
+  return FRAGMENT_COUNT.test(q) && !PERSON_FRAGMENT.test(q);
+}
+
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
 
@@ -631,7 +644,7 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   {
     name: "count",
     detect: (q, c) =>
-      (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) || FRAGMENT_COUNT.test(q)) && c.operator === "count"
+      (/\bhow many\b|\bnumber of\b|\bcount\b/.test(q) || fragmentCount(q)) && c.operator === "count"
         ? kind("count")
         : null,
   },
@@ -812,7 +825,7 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
       const counting =
         // ("warehouse headcount": the rows of the warehouse.)
         /\bhow many\b|\bhow often\b|\bhead ?count\b/.test(q) ||
-        (FRAGMENT_COUNT.test(q) && !SUPERLATIVE.test(q.replace(/\bat (?:least|most)\b/g, " "))) ||
+        (fragmentCount(q) && !SUPERLATIVE.test(q.replace(/\bat (?:least|most)\b/g, " "))) ||
         (/\bnumber of\b|\bcount\b/.test(q) &&
           !/^(which|who|whom|whose|where|when)\b/.test(q) &&
           // ("the highest number of X", "smallest number of backers", "highest calorie count": the value of a superlative.)
@@ -1056,7 +1069,9 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     // "which claims exceed $1,500", "which wines cost over £150": a plural noun with a verb in its plural form.
     /^which [a-z]{2,}[^s'\s]s (?!(?:is|was|has|does|did|do)\b)[a-z]{3,}(?<!s)\b(?! (?:the )?(?:most|least|highest|lowest|fewest)\b)(?! (?:is|was|has|does)\b)/.test(
       q,
-    );
+    ) ||
+    // "who paid more than £120?": everyone past the bound.
+    (/^who\b/.test(q) && operator !== "count" && conditions.some((c) => c.op !== "=" && !c.top && !c.place));
 
   const needGlobalView =
     operator === "count" ||

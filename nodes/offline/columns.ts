@@ -599,6 +599,8 @@ export function chooseOrderColumn(
   // (The feature vectors only when a model or a training hook reads them: this runs for every superlative.)
   const features = model !== null || hooks.recorder !== null || hooks.forced !== null;
   let firstNumeric = true;
+  const countedTime =
+    sw !== undefined && /^(most|least|fewest)$/.test(sw) && after.some((w) => minutesPerTimeUnit(w) !== undefined);
   // "which show grossed the least?": the noun after "which" names the rows asked for, not what orders them.
   const whNoun = /^(?:which|what) (?!(?:is|was|are|were|has|had|have|did|does|do|the|a|an)\b)([a-z]+) [a-z]+/.exec(
     q,
@@ -618,6 +620,8 @@ export function chooseOrderColumn(
     // (Nobody ranks by a record number: "the agent with the most tickets" is not the highest "Ticket #".)
     if ((!numeric && !dateLike) || (isIdentifierColumn(c) && !isRankColumn(c))) continue;
     if (ageOrder && dateLike && !c.headerWords.includes("age") && headerMatch(a.contentWords, c) < 1.5) continue;
+    // ("who missed the most days?": days counted, not a date to order by.)
+    if (dateLike && countedTime) continue;
     const rank = isRankColumn(c);
     const best = sw !== undefined && /^(best|worst|top)$/.test(sw);
     const hand: OrderHandTerms = {

@@ -84,6 +84,16 @@ export const positionFirstLast: PlanGenerator = {
         : namedDateColumn(a, catalog, usable, new Set([target.index, ...filters.map((m) => m.columnIndex)]));
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
     const order = clock ? `${orderExpr(clock)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
+    // ("who sat the exam first?": everyone on the first day; a year is no day, so rows in the same year are not tied.)
+    if (dated && dated.schema.type === "date") {
+      const preds = [...basePreds, `TRIM(${col(target)}) <> ''`, hasNum(dated), ...summaryFilter(catalog)];
+      const extreme = `(SELECT ${dir === "ASC" ? "MIN" : "MAX"}(${orderExpr(dated)}) FROM ${table}${where(preds)})`;
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([...preds, `${orderExpr(dated)} = ${extreme}`])} ORDER BY ${ROW}`,
+        template: a.position as "first" | "last",
+        targetColumn: target.schema.name,
+      };
+    }
     return {
       sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...(clock ? [hasNum(clock)] : []), ...summaryFilter(catalog)])} ORDER BY ${order} LIMIT 1`,
       template: a.position as "first" | "last",
