@@ -370,6 +370,9 @@ export function measureCue(q: string): string | undefined {
   return MEASURE_CUE.exec(q)?.[1];
 }
 
+/** Header words of money columns, the hints of a condition on a sum of money ("orders over $500"). */
+export const MONEY_HEADER_WORDS: readonly string[] = ["amount", "total", "price", "cost", "fee", "fine", "rent"];
+
 /**
  * Header words of a column that holds an amount of things, which "how many X … in total" sums when X
  * is a value of the table (an item) rather than the row noun.

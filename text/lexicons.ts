@@ -321,6 +321,8 @@ export const PERSON_NOUNS = [
   "technician",
   "instructor",
   "chef",
+  "applicant",
+  "volunteer",
 ] as const;
 
 /**
@@ -392,6 +394,14 @@ export const PERSON_HEADERS = [
   "observer",
   "organiser",
   "organizer",
+  "mechanic",
+  "technician",
+  "curator",
+  "volunteer",
+  "applicant",
+  "vet",
+  "chef",
+  "agent",
 ] as const;
 
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */

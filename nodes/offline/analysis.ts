@@ -9,7 +9,7 @@ import type { Modality, Operator, SubQueryPlan } from "../types.js";
 import type { EntityMention } from "./mentions.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { questionWords } from "../../text/tokenise.js";
-import { MEASURE_CUES, measureCue } from "../../text/column-words.js";
+import { MEASURE_CUES, MONEY_HEADER_WORDS, measureCue } from "../../text/column-words.js";
 import { undoTypedSlips } from "../../text/typed-words.js";
 import {
   MAX_COMPARATIVES,
@@ -185,6 +185,7 @@ const PEOPLE_RE = new RegExp(
   `^(?:${nounPattern([...PERSON_NOUNS, ...PERSON_HEADERS].filter((n) => !/^(name|holder|assigned)$/.test(n)))})$`,
 );
 const PERSON_OF_RE = new RegExp(`^(?:the )?(?:${nounPattern(PERSON_NOUNS)}) (?:of|for)\\b`);
+const PERSON_LAST_RE = new RegExp(`^(?:the )?(?:[a-z]+ ){0,2}(?:${PERSON_NOUNS.join("|")})$`);
 
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
 export const PLACE_ORDINAL =
@@ -309,9 +310,6 @@ const SCALE_WORDS: Record<string, number> = {
   bn: 1e9,
   billion: 1e9,
 };
-
-/** Header words of money columns, the hints of a condition on a sum of money ("orders over $500"). */
-const MONEY_HEADER_WORDS = ["amount", "total", "price", "cost", "fee", "fine", "rent"];
 
 /** Comparative words that name a quantity ("taller than" → height). */
 const COMPARATIVE_HINT: Record<string, string> = {
@@ -708,6 +706,11 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
     // "driver of WC-532-L", "the teacher for history": a person noun asks for a person.
     name: "person-of",
     detect: (q) => (PERSON_OF_RE.test(q) ? kind("person") : null),
+  },
+  {
+    // "earliest applicant", "the youngest member": a fragment that ends on one person.
+    name: "person-fragment",
+    detect: (q) => (PERSON_LAST_RE.test(q) && !/^(what|which|who|how|when|where)\b/.test(q) ? kind("person") : null),
   },
   {
     name: "place-noun",

@@ -22,7 +22,7 @@ import { stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
-import { MODIFIER_HEADER_WORDS, relatedHeaderWords } from "../../text/column-words.js";
+import { MODIFIER_HEADER_WORDS, MONEY_HEADER_WORDS, relatedHeaderWords } from "../../text/column-words.js";
 import {
   HAND_TERMS,
   linearScore,
@@ -630,7 +630,9 @@ export function chooseOrderColumn(
         a.contentWords.filter((w) => !after.includes(w) && w !== whNoun),
         c,
       ),
-      superlativeMatch: sw ? headerMatch([sw], c, false) : 0,
+      // ("earliest" is related to "year", but a count of years, "Yrs Exp", is no time to be early in.)
+      superlativeMatch:
+        sw && !(/^(earliest|latest|recent|newest)$/.test(sw) && !dateLike) ? headerMatch([sw], c, false) : 0,
       stopHeader: stopWordHeader(q, c),
       dateSuperlative: sw && /^(oldest|youngest|earliest|latest|recent|newest)$/.test(sw) && dateLike ? 1 : 0,
       timeSuperlative: sw && /^(fastest|slowest)$/.test(sw) && isTimeColumn(c) ? 1 : 0,
@@ -680,6 +682,8 @@ export function chooseConditionColumn(
 ): CatalogColumn | undefined {
   let best: { column: CatalogColumn; score: number } | undefined;
   const yearLike = Number.isInteger(value) && value >= 1000 && value <= 2100;
+  // ("jobs with parts under $169": the question's own word names Parts ($) before the money words name Total ($).)
+  const own = options.money ? hint.filter((w) => !MONEY_HEADER_WORDS.includes(w)) : [];
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     const numeric = isNumericColumn(c);
@@ -691,7 +695,7 @@ export function chooseConditionColumn(
     // (Nor with a number centuries from its own years: "under 1675 a month" of 2024 listings is a rent.)
     const nearYears = yearLike && dateLike && yearsNear(c, value);
     if ((c.schema.type === "date" && !nearYears) || isIdentifierColumn(c)) continue;
-    let score = 2 * headerMatch(hint, c);
+    let score = 2 * headerMatch(hint, c) + (own.length > 0 ? headerMatch(own, c) : 0);
     if (nearYears) score += 1.5;
     if (!yearLike && dateLike && !numeric) score -= 1;
     if (yearLike && !dateLike) score -= 0.5;

@@ -23,7 +23,16 @@ export const aggregateColumn: PlanGenerator = {
         // (Nor clock times the question does not name: "total birds seen at the lake" adds no "Time".)
         !(r.column.timeShare >= 0.5 && headerMatch(a.contentWords, r.column) < 1),
     );
-    const c = ranked[ctx.targetRank]?.column;
+    // ("J2763 total $", "total for order 12": a "Total" column when the question names no other.)
+    const totals = ranked.filter((r) => r.column.headerWords.includes("total"));
+    const others = a.contentWords.filter((w) => w !== "total");
+    const totalFirst =
+      a.aggregate === "sum" &&
+      /\btotal\b/.test(a.normalized) &&
+      totals.length === 1 &&
+      !ranked.some((r) => r !== totals[0] && headerMatch(others, r.column) >= 0.8);
+    const order = totalFirst ? [totals[0]!, ...ranked.filter((r) => r !== totals[0])] : ranked;
+    const c = order[ctx.targetRank]?.column;
     if (!c) return null;
     const fn = a.aggregate === "avg" ? "AVG" : "SUM";
     return {

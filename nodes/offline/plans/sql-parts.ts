@@ -154,13 +154,13 @@ export function namedDateColumn(
   usable: Set<number> | undefined,
   avoid: Set<number>,
 ): CatalogColumn | undefined {
-  const named = catalog.columns.filter(
-    (c) =>
-      (!usable || usable.has(c.index)) &&
-      !avoid.has(c.index) &&
-      (c.schema.type === "date" || holdsYears(c)) &&
-      // (Any one word: "how many cars were sold in 2023" names Sale Date by its second word.)
-      Math.max(0, ...a.contentWords.map((w) => headerMatch([w], c, false))) >= 0.8,
+  const dated = catalog.columns.filter(
+    (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (c.schema.type === "date" || holdsYears(c)),
   );
-  return named.length === 1 ? named[0] : undefined;
+  // (Any one word: "how many cars were sold in 2023" names Sale Date by its second word.)
+  const match = (c: CatalogColumn) => Math.max(0, ...a.contentWords.map((w) => headerMatch([w], c, false)));
+  const named = dated.filter((c) => match(c) >= 0.8);
+  // ("which field was harvested last?" of farm_harvest.csv: the table's own word names "Harvest Date" only weakly.)
+  const weak = named.length === 0 ? dated.filter((c) => match(c) >= 0.5) : [];
+  return named.length === 1 ? named[0] : weak.length === 1 ? weak[0] : undefined;
 }

@@ -330,7 +330,9 @@ export const superlativeOrder: PlanGenerator = {
     // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
     // noun after the superlative decides.
     const head = superlativeHead(a.normalized, catalog, usable, order.column);
+    // ("earliest applicant" asks for a person, not the date that orders them.)
     const asksValue =
+      a.answerType !== "person" &&
       (a.answerType === "number" ||
         a.answerType === "count" ||
         /^(what|how)\b/.test(a.normalized) ||

@@ -1,8 +1,10 @@
 /**
  * Which rows and whose role (the eighth and ninth everyday suites' causes, on tables of their own): everyone
  * tied on the first day, everyone past a bound a "who" question sets, the days someone missed (not a date
- * column), the driest plot, a role asked for by a fragment ("owner of X", "the X curator"), and the people
- * of a booking or all its guests as a party-size column.
+ * column), the driest plot, a role asked for by a fragment ("owner of X", "the X curator"), the mechanic of
+ * a job and a row's Total, the compared column the question's own word names ("parts under $100"), the
+ * person an "earliest applicant" is, the date column a verb names only weakly ("harvested" of
+ * orchard_harvest.csv), and the people of a booking or all its guests as a party-size column.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -42,7 +44,38 @@ const TABLES: RawTable = {
   ],
 };
 
-const fixture = openTables([PUPILS, PLOTS, TABLES]);
+const REPAIRS: RawTable = {
+  id: "bike_repairs",
+  file: "bike_repairs.csv",
+  header: ["Job #", "Bike", "Date In", "Parts ($)", "Total ($)", "Mechanic"],
+  rows: [
+    ["J101", "Trek FX", "13 May 2024", "$40.00", "$95.00", "Sam"],
+    ["J102", "Brompton", "15 May 2024", "$210.50", "$300.50", "Lou"],
+    ["J103", "Giant TCR", "17 May 2024", "$95.20", "$180.20", "Sam"],
+  ],
+};
+const APPLICANTS: RawTable = {
+  id: "job_applicants",
+  file: "job_applicants.csv",
+  header: ["App ID", "Candidate", "Applied", "Yrs Exp"],
+  rows: [
+    ["A-1", "Rui Costa", "March 3, 2024", "2"],
+    ["A-2", "Dana Wolf", "February 9, 2024", "7"],
+    ["A-3", "Sven Ek", "March 21, 2024", "1"],
+  ],
+};
+const HARVEST: RawTable = {
+  id: "orchard_harvest",
+  file: "orchard_harvest.csv",
+  header: ["Row", "Fruit", "Harvest Date", "Yield (kg)"],
+  rows: [
+    ["R1", "Apple", "2024-09-02", "410"],
+    ["R2", "Pear", "2024-09-20", "280"],
+    ["R3", "Plum", "2024-08-15", "150"],
+  ],
+};
+
+const fixture = openTables([PUPILS, PLOTS, TABLES, REPAIRS, APPLICANTS, HARVEST]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -71,6 +104,22 @@ describe("which rows and whose role", () => {
     expect(analyzeQuestion("premium members").operator).toBe("count");
     expect(answer("holder of Plot C", "allotment_plots")).toEqual(["Mei Chen"]);
     expect(answer("plot b curator", "allotment_plots")).toEqual(["Amy Fox"]);
+  });
+
+  it("names a mechanic's column for who worked on a job, and the row's Total for its total", () => {
+    expect(answer("Who worked on job J102?", "bike_repairs")).toEqual(["Lou"]);
+    expect(answer("J103 total $", "bike_repairs")).toEqual(["180.2"]);
+    expect(answer("total parts cost", "bike_repairs")).toEqual(["345.7"]);
+  });
+
+  it("compares the column the question's own word names before any money column", () => {
+    expect(answer("Which jobs had parts under $100?", "bike_repairs")).toEqual(["J101", "J103"]);
+  });
+
+  it("orders a person by the date the verb or the table names, and answers the person", () => {
+    expect(analyzeQuestion("earliest applicant").answerType).toBe("person");
+    expect(answer("earliest applicant", "job_applicants")).toEqual(["Dana Wolf"]);
+    expect(answer("Which row was harvested last?", "orchard_harvest")).toEqual(["R2"]);
   });
 
   it("reads people and guests as a party size", () => {
