@@ -1073,8 +1073,13 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^which [a-z]{2,}[^s'\s]s (?!(?:is|was|has|does|did|do)\b)[a-z]{3,}(?<!s)\b(?! (?:the )?(?:most|least|highest|lowest|fewest)\b)(?! (?:is|was|has|does)\b)/.test(
       q,
     ) ||
-    // "who paid more than £120?": everyone past the bound.
-    (/^who\b/.test(q) && operator !== "count" && conditions.some((c) => c.op !== "=" && !c.top && !c.place));
+    // "who paid more than £120?": everyone past the bound (not "who was the first to …", one person).
+    (/^who\b/.test(q) &&
+      operator !== "count" &&
+      position === null &&
+      sortDirection === null &&
+      !/^who (?:was|is) (?:the|a|an)\b/.test(q) &&
+      conditions.some((c) => c.op !== "=" && !c.top && !c.place));
 
   const needGlobalView =
     operator === "count" ||

@@ -87,6 +87,7 @@ describe("which rows and whose role", () => {
 
   it("gives everyone past the bound a 'who' question sets", () => {
     expect(analyzeQuestion("Who paid a deposit of more than £100?").listAnswer).toBe(true);
+    expect(analyzeQuestion("who was the first coach hired after 1990?").listAnswer).toBe(false);
     expect(answer("Who paid a deposit of more than £100?", "supper_bookings")).toEqual(["Ezra Holt", "Ines Moro"]);
   });
 
