@@ -21,18 +21,19 @@ describe("ninth everyday suite: vet visits, reservations, harvest, exhibits, shi
   });
 
   // Measured blind (docs/EVERYDAY.md, 2026-12-05, at cb33047): 254/300 = 84.7 % with the hint, 243/300 = 81.0 %
-  // without; after seven general fixes 260/300 = 86.7 % and 250/300 = 83.3 % (the floors guard them).
-  it("with the table hint: at least 86 % right", async () => {
+  // without; after seven general fixes 260/300 = 86.7 % and 250/300 = 83.3 %; after the next session's (amounts,
+  // group totals, roles) 282/300 = 94.0 % and 274/300 = 91.3 % (the floors guard them).
+  it("with the table hint: at least 93 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), true);
     console.log(everydayReport("everyday, ninth suite (table hint)", s));
     expect(s.llmCalls).toBe(0);
-    expect(s.right / s.total).toBeGreaterThanOrEqual(0.86);
+    expect(s.right / s.total).toBeGreaterThanOrEqual(0.93);
   }, 1_200_000);
 
-  it("without a hint (the decomposer picks the table): at least 83 % right", async () => {
+  it("without a hint (the decomposer picks the table): at least 91 % right", async () => {
     const s = await scoreEveryday(corpus, index.root(), false);
     console.log(everydayReport("everyday, ninth suite (no hint)", s));
     expect(s.llmCalls).toBe(0);
-    expect(s.right / s.total).toBeGreaterThanOrEqual(0.83);
+    expect(s.right / s.total).toBeGreaterThanOrEqual(0.91);
   }, 1_200_000);
 });
