@@ -184,6 +184,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   people: ["population", "attendance", "pop", "crowd", "party", "guest"],
   guests: ["guest", "party", "pax", "covers"],
   attendance: ["attendance", "crowd", "spectator"],
+  // ("what kind of animal is Jasper?": its Species.)
+  kind: ["species", "category", "variety"],
   attended: ["attendance", "crowd", "spectator"],
   crowd: ["attendance", "crowd"],
   units: ["quantity", "qty", "stock", "unit", "hand"],

@@ -2,7 +2,7 @@
  * Row-position plans: the row after (before) a named row in table order, and the first (last) row —
  * by the table's order, or by a date or year column the question names.
  */
-import { rankTargetColumns } from "../columns.js";
+import { isIdentifierColumn, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import {
   ROW,
@@ -70,7 +70,21 @@ export const positionFirstLast: PlanGenerator = {
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns }).map((r) => r.column);
     // "who applied first?": a person, ordered by the date the verb names ("Applied"), is not that date.
     const dateLike = (c: CatalogColumn) => holdsYears(c) || c.schema.type === "date";
-    const target = (a.answerType === "person" ? ranked.filter((c) => !dateLike(c)) : ranked)[ctx.targetRank];
+    // ("most recent intake", "what shipped last": the row, ordered by the date its noun or verb names; a date is
+    // the answer only when asked for.)
+    const asksDate =
+      a.answerType === "date" ||
+      a.answerType === "year" ||
+      /\b(when|date|day|year|time|month|birthdate|birthday|born|dob)\b/.test(a.normalized);
+    // (A column that is itself the row's label — "Season", "Year", "Election" — stays the answer.)
+    const dateOfRow = (c: CatalogColumn) =>
+      dateLike(c) && c.headerWords.some((h) => /^(date|dated|day|dob|on|at|in|out)$/.test(h));
+    const rowOf = a.answerType === "person" || (!asksDate && ranked[0] !== undefined && dateOfRow(ranked[0]));
+    // (Of a row, its Name rather than its record number.)
+    const rows = ranked.filter((c) => !dateLike(c));
+    const name = rows.find((c) => c.headerWords.includes("name"));
+    const rowLabels = rows[0] && isIdentifierColumn(rows[0]) && name ? [name, ...rows.filter((c) => c !== name)] : rows;
+    const target = (rowOf ? rowLabels : ranked)[ctx.targetRank];
     if (!target) return null;
     const dir = a.position === "first" ? "ASC" : "DESC";
     // "the first year …" asks for the earliest year, whatever order the table lists its rows in

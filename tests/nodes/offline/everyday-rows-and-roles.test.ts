@@ -4,7 +4,8 @@
  * column), the driest plot, a role asked for by a fragment ("owner of X", "the X curator"), the mechanic of
  * a job and a row's Total, the compared column the question's own word names ("parts under $100"), the
  * person an "earliest applicant" is, the date column a verb names only weakly ("harvested" of
- * orchard_harvest.csv), and the people of a booking or all its guests as a party-size column.
+ * orchard_harvest.csv), the name of the most recent row rather than its date, the kind of an animal (its
+ * Species), and the people of a booking or all its guests as a party-size column.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -75,7 +76,18 @@ const HARVEST: RawTable = {
   ],
 };
 
-const fixture = openTables([PUPILS, PLOTS, TABLES, REPAIRS, APPLICANTS, HARVEST]);
+const KENNEL: RawTable = {
+  id: "kennel_animals",
+  file: "kennel_animals.csv",
+  header: ["ID", "Name", "Species", "Intake Date", "Wt (kg)"],
+  rows: [
+    ["K-01", "Nutmeg", "Dog", "2025-02-11", "18.2"],
+    ["K-02", "Ziggy", "Cat", "2025-06-30", "4.1"],
+    ["K-03", "Bramble", "Rabbit", "2025-04-02", "1.9"],
+  ],
+};
+
+const fixture = openTables([PUPILS, PLOTS, TABLES, REPAIRS, APPLICANTS, HARVEST, KENNEL]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -121,6 +133,12 @@ describe("which rows and whose role", () => {
     expect(analyzeQuestion("earliest applicant").answerType).toBe("person");
     expect(answer("earliest applicant", "job_applicants")).toEqual(["Dana Wolf"]);
     expect(answer("Which row was harvested last?", "orchard_harvest")).toEqual(["R2"]);
+  });
+
+  it("answers the row's name, not the date that orders it, unless a date is asked", () => {
+    expect(answer("most recent intake", "kennel_animals")).toEqual(["Ziggy"]);
+    expect(answer("when was the most recent intake", "kennel_animals")).toEqual(["2025-06-30"]);
+    expect(answer("what kind of animal is Bramble", "kennel_animals")).toEqual(["Rabbit"]);
   });
 
   it("reads people and guests as a party size", () => {
