@@ -4,7 +4,7 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh|eighth|ninth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
  * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
@@ -20,7 +20,10 @@
  * listings, bike-share trips, concert tickets, pharmacy stock; written blind, as a measuring instrument;
  * seed 8; no fresh block), `--suite ninth` tests/fixtures/everyday-ninth-tables.ts (vet clinic visits,
  * restaurant reservations, farm harvest, museum exhibits, volunteer shifts, car repairs, job
- * applications; written blind likewise; seed 9; no fresh block); the first suite's default seed is 16.
+ * applications; written blind likewise; seed 9; no fresh block), `--suite tenth`
+ * tests/fixtures/everyday-tenth-tables.ts (dental recalls, film festival screenings, cycling race results,
+ * bakery production, translation projects, hiking trails, charity donations; written blind likewise;
+ * seed 10; no fresh block); the first suite's default seed is 16.
  */
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,6 +38,7 @@ import { everydaySixthCorpus } from "../tests/fixtures/everyday-sixth-tables.js"
 import { everydaySeventhCorpus } from "../tests/fixtures/everyday-seventh-tables.js";
 import { everydayEighthCorpus } from "../tests/fixtures/everyday-eighth-tables.js";
 import { everydayNinthCorpus } from "../tests/fixtures/everyday-ninth-tables.js";
+import { everydayTenthCorpus } from "../tests/fixtures/everyday-tenth-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -75,10 +79,11 @@ const suites = {
   },
   eighth: () => everydayEighthCorpus(Number(values.seed ?? 8)),
   ninth: () => everydayNinthCorpus(Number(values.seed ?? 9)),
+  tenth: () => everydayTenthCorpus(Number(values.seed ?? 10)),
 };
 if (!(values.suite! in suites))
   throw new Error(
-    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth" or "ninth", not "${values.suite}"`,
+    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth" or "tenth", not "${values.suite}"`,
   );
 if (values.fresh && !["fourth", "fifth", "sixth", "seventh"].includes(values.suite!))
   throw new Error("--fresh is a block of the fourth to seventh suites: add --suite fourth, fifth, sixth or seventh");
