@@ -196,7 +196,7 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   hand: ["hand", "stock", "quantity", "qty"],
   pieces: ["quantity", "qty", "piece"],
   // Money.
-  money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget", "box", "office"],
+  money: ["prize", "earning", "money", "purse", "gross", "revenue", "budget", "box", "office", "amount", "fee"],
   prize: ["prize", "earning", "winning", "purse", "money"],
   prizes: ["prize", "earning", "winning", "purse", "money"],
   winnings: ["winning", "earning", "prize", "purse", "money"],
@@ -242,6 +242,15 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   charged: ["amount", "charge", "fee", "price"],
   worth: ["value", "worth", "price", "amount"],
   claimed: ["amount", "total", "cost", "claim", "expense"],
+  // ("who has given the most in total?": the donations' Amount.)
+  given: ["amount", "donation", "gift", "total"],
+  gave: ["amount", "donation", "gift", "total"],
+  donated: ["amount", "donation", "gift", "total"],
+  // ("how much climbing": an Elev. Gain column.)
+  climbing: ["elevation", "climb", "ascent", "gain"],
+  climb: ["elevation", "climb", "ascent", "gain"],
+  // ("the most popular way to pay": a Method column.)
+  way: ["method", "mode", "means"],
   spent: ["amount", "total", "cost", "spend", "spending", "expense"],
   spend: ["amount", "total", "cost", "spend", "spending", "expense"],
   revenue: ["revenue", "sales", "total", "amount", "income"],
@@ -430,9 +439,17 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   // Units a header names its quantity by ("Yield (t)", "Area (ha)").
   t: ["tonne", "ton"],
   ha: ["hectare"],
+  h: ["hour"],
+  dur: ["duration"],
+  elev: ["elevation", "climb"],
 };
 
 /** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */
 export function withAbbreviations(words: readonly string[]): string[] {
-  return words.flatMap((w) => (Object.hasOwn(HEADER_ABBREVIATIONS, w) ? [w, ...HEADER_ABBREVIATIONS[w]!] : [w]));
+  return words.flatMap((w, i) =>
+    // ("km/h" is a speed, not hours.)
+    Object.hasOwn(HEADER_ABBREVIATIONS, w) && !(w === "h" && /^(km|mi|m|ft)$/.test(words[i - 1] ?? ""))
+      ? [w, ...HEADER_ABBREVIATIONS[w]!]
+      : [w],
+  );
 }

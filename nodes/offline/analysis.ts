@@ -658,7 +658,7 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   },
   {
     name: "who",
-    detect: (q) => (/^(who|whom)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q) ? kind("person") : null),
+    detect: (q) => (/^(who|whom|whose)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q) ? kind("person") : null),
   },
   { name: "where", detect: (q) => (/^where\b|\bin what (country|city|place|state)\b/.test(q) ? kind("place") : null) },
   {

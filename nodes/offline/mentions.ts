@@ -634,6 +634,17 @@ export function findMentions(
       takePositive(s);
       continue;
     }
+    // ("avg gift amount": a word before a measure's name modifies it; it does not select "Gift Aid?" rows.
+    // "cancelled flights" still does: a row noun is no measure.)
+    const next = tokens[s + 1];
+    if (
+      c !== whole &&
+      next !== undefined &&
+      catalog.columns.some(
+        (x) => x !== c && x.numericShare >= 0.8 && (x.headerWords.includes(next) || x.headerWords.includes(stem(next))),
+      )
+    )
+      continue;
     const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t)) !== (opposite !== undefined);
     const value = flagCells(c)![negated ? 1 : 0];
     const rows = c.distinct.get(value) ?? [];

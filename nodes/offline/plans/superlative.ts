@@ -393,6 +393,9 @@ export const superlativeFrequency: PlanGenerator = {
 // ("the lowest score overall" is over all rows, not a total; "the most visitors overall" adds each group up.)
 const TOTAL_WORDS =
   /\b(?:in total|total|totals|altogether|combined|all together)\b|\b(?:most|fewest|least) [a-z]+s overall\b/;
+/** "which campaign raised the most?", "which town gave the most money?": money a group took in adds up. */
+const MONEY_MOST =
+  /^(?:which|what|who) (?:[a-z]+ )?(?:raised|gave|given|donated|spent|earned|billed|charged|paid|brought in|took in|made) (?:the )?(?:most|least)(?: money)?\??$/;
 
 /**
  * "which department claimed the most in total?", "which region has the highest total sales?": the value of
@@ -401,7 +404,8 @@ const TOTAL_WORDS =
  */
 export const superlativeGroupTotal: PlanGenerator = {
   name: "superlative.group-total",
-  applies: (ctx) => isSuperlative(ctx) && TOTAL_WORDS.test(ctx.analysis.normalized),
+  applies: (ctx) =>
+    isSuperlative(ctx) && (TOTAL_WORDS.test(ctx.analysis.normalized) || MONEY_MOST.test(ctx.analysis.normalized)),
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
@@ -413,7 +417,9 @@ export const superlativeGroupTotal: PlanGenerator = {
     const totalWord = /\b(?:in total|altogether|combined|all together|overall)\b|\btotals?\b(?! of \d)/.exec(
       a.normalized,
     );
-    if (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total"))) return null;
+    const money = MONEY_MOST.test(a.normalized) && order.column.raw.some((v) => /[$€£¥]/.test(v));
+    if (!money && (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total"))))
+      return null;
     const group = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })
       .map((r) => r.column)
       .filter(

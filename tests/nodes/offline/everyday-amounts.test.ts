@@ -49,7 +49,30 @@ const SALES: RawTable = {
   ],
 };
 
-const fixture = openTables([SHIFTS, STOCK, SALES]);
+const GIFTS: RawTable = {
+  id: "church_gifts",
+  file: "church_gifts.csv",
+  header: ["Receipt No.", "Donor", "Amount", "Method", "Appeal", "Gift Aid", "Town"],
+  rows: [
+    ["G-01", "Ann Lowe", "£40.00", "Card", "Roof Fund", "TRUE", "Leeds"],
+    ["G-02", "Bo Chan", "£900.00", "Cheque", "Organ", "FALSE", "York"],
+    ["G-03", "Ann Lowe", "£700.00", "Card", "Roof Fund", "TRUE", "Leeds"],
+    ["G-04", "Cy Moss", "£20.00", "Cash", "Organ", "TRUE", "York"],
+    ["G-05", "Ann Lowe", "£300.00", "Card", "Roof Fund", "FALSE", "Leeds"],
+  ],
+};
+const WALKS: RawTable = {
+  id: "walks",
+  file: "walks.csv",
+  header: ["Walk", "Length (km)", "Elev. Gain (m)", "Dur. (h)", "Pace (km/h)"],
+  rows: [
+    ["Fell Loop", "12.5", "640", "4.5", "2.8"],
+    ["Beck Path", "6", "120", "2", "3"],
+    ["Crag Round", "9.2", "910", "3.5", "2.6"],
+  ],
+};
+
+const fixture = openTables([SHIFTS, STOCK, SALES, GIFTS, WALKS]);
 const catalog = (id: string) => fixture.catalog(id);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
@@ -106,5 +129,28 @@ describe("amounts measured and added up", () => {
     expect(parseDate("12-May-99")).toBeNull();
     expect(catalog("kitchen_shifts").columns.find((c) => c.schema.name === "Shift Date")?.schema.type).toBe("date");
     expect(answer("earliest shift date", "kitchen_shifts")).toEqual(["21-Jan-2024"]);
+  });
+});
+
+describe("money given and measures named another way", () => {
+  it("does not read a word before a measure's name as a yes/no filter", () => {
+    // (mean of all five gifts, not of the three with Gift Aid)
+    expect(answer("avg gift amount", "church_gifts")).toEqual(["392"]);
+    expect(answer("how many gift aid donations", "church_gifts")).toEqual(["3"]);
+  });
+
+  it("totals each group for money a group gave or raised", () => {
+    // Leeds (and Ann Lowe) gave 1,040 over three gifts, York 920 with the single biggest gift (Bo Chan's).
+    expect(answer("Which town gave the most money?", "church_gifts")).toEqual(["Leeds"]);
+    expect(answer("Which appeal raised the most?", "church_gifts")).toEqual(["Roof Fund"]);
+    expect(answer("Who has given the most in total?", "church_gifts")).toEqual(["Ann Lowe"]);
+    expect(answer("What's the most popular way to pay?", "church_gifts")).toEqual(["Card"]);
+    expect(analyzeQuestion("whose gift was the largest?").answerType).toBe("person");
+  });
+
+  it("names an elevation gain by climbing and a duration by hours, but not a speed in km/h", () => {
+    expect(answer("How much climbing is there on Crag Round?", "walks")).toEqual(["910"]);
+    expect(answer("shortest walk in hours", "walks")).toEqual(["2"]);
+    expect(catalog("walks").columns.find((c) => c.schema.name === "Pace (km/h)")?.headerWords).not.toContain("hour");
   });
 });
