@@ -402,6 +402,9 @@ export const PERSON_HEADERS = [
   "vet",
   "chef",
   "agent",
+  "baker",
+  "translator",
+  "hygienist",
 ] as const;
 
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */

@@ -27,6 +27,7 @@ import {
 } from "./sql-parts.js";
 import type { NumericCondition } from "../analysis.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
+import type { EntityMention } from "../mentions.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { MODIFIER_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
@@ -230,6 +231,28 @@ function nounIsRowNoun(ctx: PlanContext): boolean {
   return head !== undefined && countNoun(ctx).some((w) => stem(w) === head);
 }
 
+/**
+ * "how many pains au chocolat were baked this week?": when the counted things are a value of the table, a
+ * passive verb that a quantity column's header spells ("Qty Baked") names what is added up. ("how many
+ * events were held" counts rows; "how many guards were picked" does not add up a "Pick" column.)
+ */
+function passiveQuantityVerb(ctx: PlanContext, asked: string, filters: readonly EntityMention[]): string | undefined {
+  const verb = /^how many (?!times\b).+? (?:were|was|got) ([a-z]{3,}(?:ed|en)|sold|made|held)\b/.exec(asked)?.[1];
+  if (!verb) return undefined;
+  const valued = countNoun(ctx).some((w) =>
+    filters.some((m) =>
+      m.text
+        .toLowerCase()
+        .split(" ")
+        .some((t) => stem(t) === stem(w)),
+    ),
+  );
+  const spelled = ctx.catalog.columns.some(
+    (c) => c.headerWords.some((h) => QUANTITY_HEADERS.has(h)) && c.headerWords.includes(stem(verb)),
+  );
+  return valued && spelled ? verb : undefined;
+}
+
 /** A column of the rows' own keys: record numbers, or codes one per row under a key's header ("PO #": PO-24001; not "# of votes"). */
 function isRecordKey(c: CatalogColumn): boolean {
   if (isIdentifierColumn(c)) return true;
@@ -264,7 +287,8 @@ export const countColumnOfRow: PlanGenerator = {
     const asked = ctx.analysis.normalized.replace(/[?.!]+$/, "");
     const verb =
       /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(asked)?.[1] ??
-      /^(?:the )?[a-z]+s ([a-z]{3,}(?:ed|en)|won|made|sold|held) by\b/.exec(asked)?.[1];
+      /^(?:the )?[a-z]+s ([a-z]{3,}(?:ed|en)|won|made|sold|held) by\b/.exec(asked)?.[1] ??
+      passiveQuantityVerb(ctx, asked, filters);
     if ((!countCol || score < 0.8) && verb && !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb)))
       ({ column: countCol, score } = countColumn([verb], catalog, usable, used));
     // "how many times has X visited?" of one row: a column the verb spells (Visits) holds it; over several

@@ -396,6 +396,9 @@ const TOTAL_WORDS =
 /** "which campaign raised the most?", "which town gave the most money?": money a group took in adds up. */
 const MONEY_MOST =
   /^(?:which|what|who) (?:[a-z]+ )?(?:raised|gave|given|donated|spent|earned|billed|charged|paid|brought in|took in|made) (?:the )?(?:most|least)(?: money)?\??$/;
+/** "which day did we sell the most?", "who baked the most this week?": what a verb names adds up over each group. */
+const VERB_MOST =
+  /^(?:which|what|who) (?:[a-z]+ )?(?:did (?:we|you|they|i) )?([a-z]{3,}) (?:the )?(?:most|least)(?: (?:this|last) (?:week|month|year)| overall)?\??$/;
 
 /**
  * "which department claimed the most in total?", "which region has the highest total sales?": the value of
@@ -405,7 +408,10 @@ const MONEY_MOST =
 export const superlativeGroupTotal: PlanGenerator = {
   name: "superlative.group-total",
   applies: (ctx) =>
-    isSuperlative(ctx) && (TOTAL_WORDS.test(ctx.analysis.normalized) || MONEY_MOST.test(ctx.analysis.normalized)),
+    isSuperlative(ctx) &&
+    (TOTAL_WORDS.test(ctx.analysis.normalized) ||
+      MONEY_MOST.test(ctx.analysis.normalized) ||
+      VERB_MOST.test(ctx.analysis.normalized)),
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
@@ -417,7 +423,9 @@ export const superlativeGroupTotal: PlanGenerator = {
     const totalWord = /\b(?:in total|altogether|combined|all together|overall)\b|\btotals?\b(?! of \d)/.exec(
       a.normalized,
     );
-    const money = MONEY_MOST.test(a.normalized) && order.column.raw.some((v) => /[$€£¥]/.test(v));
+    const money =
+      (MONEY_MOST.test(a.normalized) && order.column.raw.some((v) => /[$€£¥]/.test(v))) ||
+      (VERB_MOST.test(a.normalized) && headerMatch([VERB_MOST.exec(a.normalized)![1]!], order.column) >= 0.6);
     if (!money && (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total"))))
       return null;
     const group = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })

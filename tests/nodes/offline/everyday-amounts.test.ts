@@ -72,7 +72,21 @@ const WALKS: RawTable = {
   ],
 };
 
-const fixture = openTables([SHIFTS, STOCK, SALES, GIFTS, WALKS]);
+const OVEN: RawTable = {
+  id: "oven_log",
+  file: "oven_log.csv",
+  header: ["Day", "Item", "Baker", "Qty Baked", "Qty Sold"],
+  rows: [
+    ["Mon", "Rye Loaf", "Ola", "30", "25"],
+    ["Mon", "Bun", "Piet", "80", "79"],
+    ["Tue", "Rye Loaf", "Ola", "30", "28"],
+    ["Tue", "Bun", "Piet", "60", "58"],
+    ["Sat", "Bun", "Ola", "70", "70"],
+    ["Sat", "Rye Loaf", "Piet", "40", "40"],
+  ],
+};
+
+const fixture = openTables([SHIFTS, STOCK, SALES, GIFTS, WALKS, OVEN]);
 const catalog = (id: string) => fixture.catalog(id);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
@@ -152,5 +166,17 @@ describe("money given and measures named another way", () => {
     expect(answer("How much climbing is there on Crag Round?", "walks")).toEqual(["910"]);
     expect(answer("shortest walk in hours", "walks")).toEqual(["2"]);
     expect(catalog("walks").columns.find((c) => c.schema.name === "Pace (km/h)")?.headerWords).not.toContain("hour");
+  });
+});
+
+describe("what a verb names, added up", () => {
+  it("totals each group for 'which day did we sell the most?'", () => {
+    // Saturday sold 110 over two batches; Monday's bun batch (79) is the biggest single one.
+    expect(answer("Which day did we sell the most?", "oven_log")).toEqual(["Sat"]);
+  });
+
+  it("adds up the quantity column a passive verb names for things that are a value of the table", () => {
+    expect(answer("How many buns were baked this week?", "oven_log")).toEqual(["210"]);
+    expect(answer("how many buns were sold", "oven_log")).toEqual(["207"]);
   });
 });
