@@ -6,7 +6,7 @@
  * answer type needs, and the columns already used by entity mentions.
  */
 import type { QuestionAnalysis } from "./analysis.js";
-import { flagCells, type EntityMention } from "./mentions.js";
+import { flagRows, isFlagColumn, type EntityMention } from "./mentions.js";
 import { ModelFile } from "./model-file.js";
 import { headerWordsOf, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import {
@@ -346,6 +346,28 @@ export function isYearColumn(c: CatalogColumn): boolean {
 
 // (Stems too: header words are stemmed, "Assigned To" is [assign, to].)
 const PERSON_HEADER_SET = new Set<string>([...PERSON_HEADERS, ...PERSON_HEADERS.map(stem)]);
+/** "Ada Lovelace", "Mary-Jo O'Neil": two or three capitalised words. */
+const PERSON_NAME = /^[A-Z][a-z'\u2019-]+(?: [A-Z][a-z'\u2019-]+){1,2}$/;
+const personColumns = new WeakMap<CatalogColumn, boolean>();
+
+/**
+ * A column of people: its header is a person noun ("Driver", "Assigned To"), or an agent noun the lexicon
+ * lacks ("Donor", "Sponsor", "Reviewer") over cells that are people's names.
+ */
+export function isPersonColumn(c: CatalogColumn): boolean {
+  if (c.headerWords.some((h) => PERSON_HEADER_SET.has(h))) return true;
+  let known = personColumns.get(c);
+  if (known === undefined) {
+    const filled = c.raw.map((v) => v.trim()).filter((v) => v !== "");
+    known =
+      c.headerWords.length === 1 &&
+      /[a-z]{2}(or|er|ist|ee)$/.test(c.headerWords[0]!) &&
+      filled.length >= 3 &&
+      filled.filter((v) => PERSON_NAME.test(v)).length >= 0.8 * filled.length;
+    personColumns.set(c, known);
+  }
+  return known;
+}
 const PLACE_HEADERS = new Set([
   "country",
   "nation",
@@ -398,7 +420,7 @@ function columnKind(c: CatalogColumn): ColumnTerms["kind"] {
   if (c.schema.type === "date") return "date";
   if (isYearColumn(c)) return "year";
   if (isNumericColumn(c)) return "numeric";
-  if (c.headerWords.some((h) => PERSON_HEADER_SET.has(h))) return "person";
+  if (isPersonColumn(c)) return "person";
   if (c.headerWords.some((h) => PLACE_HEADERS.has(h))) return "place";
   return "text";
 }
@@ -418,7 +440,7 @@ function typeFit(a: QuestionAnalysis, c: CatalogColumn, numeric: boolean): numbe
     case "percent":
       return numeric ? 1 : -0.5;
     case "person":
-      return header.some((h) => PERSON_HEADER_SET.has(h)) ? 2 : numeric ? -1.5 : 0.2;
+      return isPersonColumn(c) ? 2 : numeric ? -1.5 : 0.2;
     case "place":
       return header.some((h) => PLACE_HEADERS.has(h)) ? 2 : numeric ? -1.5 : 0.2;
     default:
@@ -510,7 +532,7 @@ export function rankTargetColumns(
   // A yes/no column answers only a question that names it whole ("which trips were longer than 16 km?" never
   // asks for "E-bike?", nor "which concerts sold fewer than 600 tickets?" for "Sold Out?"): the others come first.
   const flagLast = (c: CatalogColumn) =>
-    flagCells(c) !== undefined && c.distinct.size === 2 && !c.headerWords.every((h) => spelled.has(h)) ? 1 : 0;
+    (flagRows(c)?.every((rows) => rows.length > 0) ?? false) && !c.headerWords.every((h) => spelled.has(h)) ? 1 : 0;
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
     .sort((x, y) => flagLast(x.column) - flagLast(y.column) || y.score - x.score);
@@ -520,7 +542,7 @@ export function rankTargetColumns(
   if (top && isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))) {
     // (Nor a yes/no column: "E-bike?" of bike_share_trips.csv names no trip.)
     const text = (c: CatalogColumn) =>
-      !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index) && flagCells(c) === undefined;
+      !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index) && !isFlagColumn(c);
     // A "name" column, else the column the table's own name calls its rows ("product" of products.csv beside "sku").
     let i = ranked.findIndex((r) => r.column.headerWords.includes("name") && text(r.column));
     if (i < 0)

@@ -407,12 +407,42 @@ const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Object.assi
   unavailable: "available",
   incomplete: "complete",
   absent: "present",
+  late: "time",
 });
 
 /** The [yes, no] normalised cells of a column holding only such a pair (either may be absent), else undefined. */
-export function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
+function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
   if (c.distinct.size === 0 || c.distinct.size > 2) return undefined;
   return FLAG_PAIRS.find((pair) => [...c.distinct.keys()].every((v) => pair.includes(v)));
+}
+
+/** One tick or cross marks a row; blank is its no. */
+const MARK = /^[\u2713\u2714\u2611\u2612xX*\u2022\u25cf]$/u;
+
+/**
+ * The [yes, no] rows of a yes/no column: one written as a pair of words ("Y"/"N"), or one whose cells are
+ * a single mark ("✓", "x") or blank. Undefined for any other column.
+ */
+export function flagRows(c: CatalogColumn): readonly [number[], number[]] | undefined {
+  const pair = flagCells(c);
+  if (pair) return [c.distinct.get(pair[0]) ?? [], c.distinct.get(pair[1]) ?? []];
+  // (A mark normalises to nothing, so its column has no distinct values; a large table's rows are not read.)
+  if (c.distinct.size > 0 || c.raw.length === 0) return undefined;
+  const marks = new Set<string>();
+  const yes: number[] = [];
+  const no: number[] = [];
+  c.raw.forEach((v, r) => {
+    const t = v.trim();
+    if (t === "") no.push(r);
+    else if (MARK.test(t)) (marks.add(t), yes.push(r));
+    else marks.add("\n");
+  });
+  return marks.size === 1 && !marks.has("\n") && no.length > 0 ? [yes, no] : undefined;
+}
+
+/** A yes/no column (a pair of words, or a mark beside blanks). */
+export function isFlagColumn(c: CatalogColumn): boolean {
+  return flagRows(c) !== undefined;
 }
 
 /** (A country's adjective is no singular of its name: "philippine" is not one of "Philippines".) */
@@ -593,7 +623,7 @@ export function findMentions(
 
   // 1d. "how many claims have no receipt", "remote employees": a word naming a yes/no column selects its
   // yes cells, or its no cells after a negation.
-  const flag = (cs: CatalogColumn[]) => (cs.length === 1 && flagCells(cs[0]!) !== undefined ? cs[0] : undefined);
+  const flag = (cs: CatalogColumn[]) => (cs.length === 1 && isFlagColumn(cs[0]!) ? cs[0] : undefined);
   // "how many flights were delayed": a participle naming a measure in units ("Delay (min)") selects the rows
   // where it is above zero.
   const takePositive = (s: number) => {
@@ -623,7 +653,10 @@ export function findMentions(
     // ("how many students failed" of a "Passed?" column: its no cells.)
     // ("unvaccinated", "uninsured": the no cells of the header the rest of the word names.)
     const opposite = FLAG_OPPOSITES[token] ?? (/^un[a-z]{4,}/.test(token) ? stem(token.slice(2)) : undefined);
-    const words = opposite ? [opposite] : [stem(token), stem(token.replace(/ly$/, ""))];
+    // ("have insurance" of an "Insured?" column: the noun's stem is the participle's.)
+    const words = opposite
+      ? [opposite]
+      : [stem(token), stem(token.replace(/ly$/, "")), ...(/[a-z]{4}[ae]nce$/.test(token) ? [token.slice(0, -4)] : [])];
     const naming = (ws: readonly string[]) =>
       GENERIC.has(token) || token.length < 3
         ? []
@@ -634,6 +667,8 @@ export function findMentions(
       takePositive(s);
       continue;
     }
+    // ("how many gifts were under £20": the counted noun is the rows, not the "Gift Aid" column it shares a word with.)
+    if (c !== whole && c !== joined && avoid.has(token) && c.headerWords.length > 1) continue;
     // ("avg gift amount": a word before a measure's name modifies it; it does not select "Gift Aid?" rows.
     // "cancelled flights" still does: a row noun is no measure.)
     const next = tokens[s + 1];
@@ -646,8 +681,7 @@ export function findMentions(
     )
       continue;
     const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t)) !== (opposite !== undefined);
-    const value = flagCells(c)![negated ? 1 : 0];
-    const rows = c.distinct.get(value) ?? [];
+    const rows = flagRows(c)![negated ? 1 : 0];
     if (rows.length > 0) takeWord(s, c, rows, "exact", c === whole ? 2 : 1);
   }
 

@@ -40,6 +40,22 @@ import { stem } from "../../../text/stem.js";
  * column named by the noun phrase after the superlative — its last word that names a column exactly.
  */
 /** Nouns for a value itself, not for a row ("grade", "score", "mark"). */
+/** Nouns for sums of money paid or received, singular. */
+const PAYMENT_NOUNS = new Set([
+  "donation",
+  "gift",
+  "payment",
+  "contribution",
+  "deposit",
+  "withdrawal",
+  "transaction",
+  "purchase",
+  "refund",
+  "grant",
+  "pledge",
+  "expense",
+  "sale",
+]);
 const VALUE_NOUNS = new Set([
   "grade",
   "grades",
@@ -99,7 +115,8 @@ function superlativeHead(
     catalog.columns.some((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 0.8);
   // "what was the worst grade in english?", "top maths grade": a word for a value that names no column of
   // its own asks for the ordered value.
-  if (VALUE_NOUNS.has(last) && !namesAColumn(last)) return order;
+  // ("what was the largest donation?": a payment's size is its sum.)
+  if ((VALUE_NOUNS.has(last) || PAYMENT_NOUNS.has(stem(last))) && !namesAColumn(last)) return order;
   if (
     phrase.length > 1 &&
     ((rowNoun !== undefined && stem(last) === stem(rowNoun)) ||

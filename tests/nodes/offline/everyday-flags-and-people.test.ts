@@ -1,0 +1,99 @@
+/**
+ * Yes/no columns written as a tick beside blank cells, named by a related noun ("insurance" of "Insured?")
+ * or by an opposite ("late" of "On Time?"); people in a column whose header the person lexicon lacks
+ * ("Donor"); and "what was the largest donation?" over rows known only by a receipt number (the tenth
+ * everyday suite's causes, on tables of their own).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RawTable } from "../../../indexing/types.js";
+import { isPersonColumn } from "../../../nodes/offline/columns.js";
+import { flagRows } from "../../../nodes/offline/mentions.js";
+import { openTables, planColumn } from "./fixtures.js";
+
+const TALKS: RawTable = {
+  id: "book_talks",
+  file: "book_talks.csv",
+  header: ["Talk", "Author", "Room", "Signing", "Seats"],
+  rows: [
+    ["Salt Roads", "Ines Mora", "Blue Room", "\u2713", "40"],
+    ["Cold Harbour", "Tom Reid", "Annex", "", "25"],
+    ["Paper Kites", "Lea Bloom", "Blue Room", "\u2713", "60"],
+    ["Iron Bells", "Ravi Nair", "Annex", "", "30"],
+    ["Green Hours", "Ana Sousa", "Annex", "\u2713", "35"],
+  ],
+};
+const CLIENTS: RawTable = {
+  id: "clinic_clients",
+  file: "clinic_clients.csv",
+  header: ["Client", "Therapist", "Insured?", "Sessions"],
+  rows: [
+    ["Joe Park", "Mia Dahl", "Y", "4"],
+    ["Eva Lund", "Mia Dahl", "N", "2"],
+    ["Sam Cole", "Ola Berg", "Y", "7"],
+    ["Kim Voss", "Ola Berg", "N", "1"],
+    ["Lu Chen", "Mia Dahl", "Y", "3"],
+  ],
+};
+const JOBS: RawTable = {
+  id: "print_jobs",
+  file: "print_jobs.csv",
+  header: ["Job Ref", "Customer", "Pages", "On Time?"],
+  rows: [
+    ["P-11", "Corner Cafe", "120", "Y"],
+    ["P-12", "Hill School", "800", "N"],
+    ["P-13", "Corner Cafe", "60", "Y"],
+    ["P-14", "Dock Books", "300", "N"],
+    ["P-15", "Hill School", "90", "Y"],
+  ],
+};
+const DONATIONS: RawTable = {
+  id: "school_donations",
+  file: "school_donations.csv",
+  header: ["Receipt", "Donor", "Amount", "Fund", "Town"],
+  rows: [
+    ["D-201", "Nell Hart", "£150.00", "Library", "Bath"],
+    ["D-202", "Omar Said", "£2,400.00", "New Roof", "Wells"],
+    ["D-203", "Nell Hart", "£75.00", "Library", "Bath"],
+    ["D-204", "Zoe Quinn", "£980.00", "Sports Kit", "Frome"],
+  ],
+};
+
+const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS]);
+const answer = (question: string, table: string) => planColumn(fixture, question, table);
+afterAll(() => fixture.close());
+
+describe("yes/no columns as people write them", () => {
+  it("reads a column of ticks and blanks as yes and no", () => {
+    const signing = fixture.catalog("book_talks").columns[3]!;
+    expect(flagRows(signing)).toEqual([
+      [0, 2, 4],
+      [1, 3],
+    ]);
+    // (A column of seat counts is no yes/no column.)
+    expect(flagRows(fixture.catalog("book_talks").columns[4]!)).toBeUndefined();
+    expect(answer("How many talks have a signing?", "book_talks")).toEqual(["3"]);
+    expect(answer("Which talks have no signing?", "book_talks")).toEqual(["Cold Harbour", "Iron Bells"]);
+  });
+
+  it("names a yes/no column by the noun of its participle and by its opposite", () => {
+    expect(answer("how many clients have insurance", "clinic_clients")).toEqual(["3"]);
+    expect(answer("How many jobs were delivered late?", "print_jobs")).toEqual(["2"]);
+  });
+});
+
+describe("people and sizes", () => {
+  it("takes a column of people's names under an agent noun as the people a 'who' question asks for", () => {
+    const catalog = fixture.catalog("school_donations");
+    expect(isPersonColumn(catalog.columns[1]!)).toBe(true);
+    // (Names of funds under a noun that names no one are not people.)
+    expect(isPersonColumn(catalog.columns[3]!)).toBe(false);
+    expect(answer("Who made the largest donation?", "school_donations")).toEqual(["Omar Said"]);
+    expect(answer("Who gave more than £500?", "school_donations")).toEqual(["Omar Said", "Zoe Quinn"]);
+  });
+
+  it("answers the size of the largest donation when the rows have only a receipt number", () => {
+    expect(answer("What was the largest donation?", "school_donations")).toEqual(["£2,400.00"]);
+    // ("Which donation …" asks for the row.)
+    expect(answer("Which donation was the largest?", "school_donations")).toEqual(["D-202"]);
+  });
+});
