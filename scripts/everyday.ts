@@ -4,7 +4,7 @@
  * (offline backbone, default configuration) and prints per-kind accuracy, how many answers the
  * verifier accepted, and the wrong answers.
  *
- *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
+ *   npx tsx scripts/everyday.ts [--suite first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh] [--fresh] [--seed N] [--hint] [--kind K] [--show wrong|none] [--export DIR]
  *
  * `--suite second` is tests/fixtures/everyday-second-tables.ts (other domains and wordings; seed 5 by
  * default), `--suite third` tests/fixtures/everyday-third-tables.ts (headers with units and
@@ -23,7 +23,10 @@
  * applications; written blind likewise; seed 9; no fresh block), `--suite tenth`
  * tests/fixtures/everyday-tenth-tables.ts (dental recalls, film festival screenings, cycling race results,
  * bakery production, translation projects, hiking trails, charity donations; written blind likewise;
- * seed 10; no fresh block); the first suite's default seed is 16.
+ * seed 10; no fresh block), `--suite eleventh` tests/fixtures/everyday-eleventh-tables.ts (café menu,
+ * course catalogue, taxi drivers, zoo animals, phone catalogue, bus routes, chess club members; written
+ * blind likewise, deliberately ordinary questions; seed 11; no fresh block); the first suite's default
+ * seed is 16.
  */
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,6 +42,7 @@ import { everydaySeventhCorpus } from "../tests/fixtures/everyday-seventh-tables
 import { everydayEighthCorpus } from "../tests/fixtures/everyday-eighth-tables.js";
 import { everydayNinthCorpus } from "../tests/fixtures/everyday-ninth-tables.js";
 import { everydayTenthCorpus } from "../tests/fixtures/everyday-tenth-tables.js";
+import { everydayEleventhCorpus } from "../tests/fixtures/everyday-eleventh-tables.js";
 import {
   buildEverydayIndex,
   everydayReport,
@@ -80,10 +84,11 @@ const suites = {
   eighth: () => everydayEighthCorpus(Number(values.seed ?? 8)),
   ninth: () => everydayNinthCorpus(Number(values.seed ?? 9)),
   tenth: () => everydayTenthCorpus(Number(values.seed ?? 10)),
+  eleventh: () => everydayEleventhCorpus(Number(values.seed ?? 11)),
 };
 if (!(values.suite! in suites))
   throw new Error(
-    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth" or "tenth", not "${values.suite}"`,
+    `--suite must be "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth" or "eleventh", not "${values.suite}"`,
   );
 if (values.fresh && !["fourth", "fifth", "sixth", "seventh"].includes(values.suite!))
   throw new Error("--fresh is a block of the fourth to seventh suites: add --suite fourth, fifth, sixth or seventh");
