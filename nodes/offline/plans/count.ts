@@ -8,6 +8,7 @@ import {
   headerMatch,
   isIdentifierColumn,
   isNumericColumn,
+  isYearColumn,
   orderDirection,
   rankTargetColumns,
 } from "../columns.js";
@@ -30,6 +31,7 @@ import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import type { EntityMention } from "../mentions.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
+import { normaliseText } from "../../../text/normalise.js";
 import { MODIFIER_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
@@ -253,6 +255,22 @@ function passiveQuantityVerb(ctx: PlanContext, asked: string, filters: readonly 
   return valued && spelled ? verb : undefined;
 }
 
+/**
+ * "how many students are enrolled in X?": a numeric column whose whole header is the passive verb
+ * ("Enrolled") holds how many there are of each row; a year column ("Drafted") does not.
+ */
+function participleColumn(ctx: PlanContext, asked: string): CatalogColumn | undefined {
+  const verb = /^how many (?!times\b).+? (?:are|is|were|was|got) ([a-z]{3,}(?:ed|en)|sold|made|held)\b/.exec(asked)?.[1];
+  if (!verb) return undefined;
+  return ctx.catalog.columns.find(
+    (c) =>
+      (!ctx.usable || ctx.usable.has(c.index)) &&
+      normaliseText(c.schema.name) === verb &&
+      isNumericColumn(c) &&
+      !isYearColumn(c),
+  );
+}
+
 /** A column of the rows' own keys: record numbers, or codes one per row under a key's header ("PO #": PO-24001; not "# of votes"). */
 function isRecordKey(c: CatalogColumn): boolean {
   if (isIdentifierColumn(c)) return true;
@@ -291,6 +309,17 @@ export const countColumnOfRow: PlanGenerator = {
       passiveQuantityVerb(ctx, asked, filters);
     if ((!countCol || score < 0.8) && verb && !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb)))
       ({ column: countCol, score } = countColumn([verb], catalog, usable, used));
+    const participle = !countCol || score < 1.5 ? participleColumn(ctx, asked) : undefined;
+    if (participle) {
+      // (Over every row, or the rows a condition selects: added up.)
+      if (filterPreds.length === 0)
+        return {
+          sql: `SELECT SUM(${numExpr(participle)}) FROM ${table}${where([...basePreds, hasNum(participle), ...summaryFilter(catalog)])}`,
+          template: "sum",
+          targetColumn: participle.schema.name,
+        };
+      [countCol, score] = [participle, 1.5];
+    }
     // "how many times has X visited?" of one row: a column the verb spells (Visits) holds it; over several
     // rows ("how many times did X win?" of a table of winners) the rows are counted.
     const timesVerb = /^how many times (?:has|have|had|did|does|do) .+? ([a-z]{3,})(?: this year| so far)?$/.exec(

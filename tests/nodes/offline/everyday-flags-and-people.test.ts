@@ -1,8 +1,10 @@
 /**
  * Yes/no columns written as a tick beside blank cells, named by a related noun ("insurance" of "Insured?")
  * or by an opposite ("late" of "On Time?"); people in a column whose header the person lexicon lacks
- * ("Donor"); and "what was the largest donation?" over rows known only by a receipt number (the tenth
- * everyday suite's causes, on tables of their own).
+ * ("Donor"); "what was the largest donation?" over rows known only by a receipt number (the tenth
+ * everyday suite's causes); a noun of the header's verb ("enrolment" of "Enrolled"), "how many students are
+ * enrolled" read from that column, and a fragment that bounds a number as a list (the eleventh's); on
+ * tables of their own.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -58,7 +60,20 @@ const DONATIONS: RawTable = {
   ],
 };
 
-const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS]);
+const COURSES: RawTable = {
+  id: "evening_courses",
+  file: "evening_courses.csv",
+  header: ["Course", "Subject", "Credits", "Enrolled", "Fee"],
+  rows: [
+    ["Pottery I", "Art", "3", "41", "£120"],
+    ["Life Drawing", "Art", "4", "18", "£150"],
+    ["Spanish A1", "Languages", "2", "64", "£90"],
+    ["Welsh A1", "Languages", "3", "12", "£90"],
+    ["Bookkeeping", "Business", "4", "27", "£200"],
+  ],
+};
+
+const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS, COURSES]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -95,5 +110,25 @@ describe("people and sizes", () => {
     expect(answer("What was the largest donation?", "school_donations")).toEqual(["£2,400.00"]);
     // ("Which donation …" asks for the row.)
     expect(answer("Which donation was the largest?", "school_donations")).toEqual(["D-202"]);
+  });
+});
+
+describe("what a participle header counts", () => {
+  it("reads a noun of the header's verb as that column", () => {
+    expect(answer("What is the highest enrolment?", "evening_courses")).toEqual(["64"]);
+    expect(answer("Which course has the lowest enrolment?", "evening_courses")).toEqual(["Welsh A1"]);
+    expect(answer("average enrolment per course", "evening_courses")).toEqual(["32.4"]);
+  });
+
+  it("reads 'how many students are enrolled' from the Enrolled column, added up over several rows", () => {
+    expect(answer("How many students are enrolled in Life Drawing?", "evening_courses")).toEqual(["18"]);
+    expect(answer("How many students are enrolled in Art courses?", "evening_courses")).toEqual(["59"]);
+    expect(answer("How many students are enrolled altogether?", "evening_courses")).toEqual(["162"]);
+  });
+
+  it("lists the rows a fragment's bound selects, and counts them when asked how many", () => {
+    expect(answer("courses with over 30 students enrolled", "evening_courses")).toEqual(["Pottery I", "Spanish A1"]);
+    expect(answer("courses under £100", "evening_courses")).toEqual(["Spanish A1", "Welsh A1"]);
+    expect(answer("how many courses cost under £100", "evening_courses")).toEqual(["2"]);
   });
 });
