@@ -228,6 +228,9 @@ function fragmentCount(q: string): boolean {
   return FRAGMENT_COUNT.test(q) && !PERSON_FRAGMENT.test(q) && !BOUND_FRAGMENT.test(q);
 }
 
+/** A number standing alone ("2200?", "$1,500 and"), not the start of a cell's text ("2010-11", "6 texan"). */
+const BARE_NUMBER = String.raw`[$£€]?\d[\d,]*(?:\.\d+)?(?=\s*(?:[?,.!]|$|(?:and|or|but|in|on|for|with|a|an|per|of)\b))`;
+
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
 
@@ -1033,12 +1036,13 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (WHO_WON.test(q) && !/\d/.test(q) && !SUPERLATIVE.test(sq)) position = "first";
     if (
       /\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) &&
-      !/\bafter (\d|the year)\b/.test(q)
+      // ("after 2020", "below 50": a bound, not the next row; "after 2010-11" names a cell.)
+      !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b)`).test(q)
     )
       position = "next";
     else if (
       /\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) &&
-      !/\bbefore \d/.test(q)
+      !new RegExp(`\\b(?:before|above) ${BARE_NUMBER}`).test(q)
     )
       position = "previous";
     if (position !== null) refinements.push(`position-${position}`);

@@ -367,6 +367,8 @@ const personColumns = new WeakMap<CatalogColumn, boolean>();
  * lacks ("Donor", "Sponsor", "Reviewer") over cells that are people's names.
  */
 export function isPersonColumn(c: CatalogColumn): boolean {
+  // ("Member Since" holds dates.)
+  if (c.schema.type === "date") return false;
   if (c.headerWords.some((h) => PERSON_HEADER_SET.has(h))) return true;
   let known = personColumns.get(c);
   if (known === undefined) {
@@ -699,13 +701,13 @@ export function chooseOrderColumn(
 
 /** The column a numeric condition ("born after 1977", "more than 40 gold medals") applies to. */
 /** Whether `year` lies within a century of the years a date or year column holds (its first 500 cells read). */
-function yearsNear(c: CatalogColumn, year: number): boolean {
+function yearsNear(c: CatalogColumn, year: number, within = 100): boolean {
   const years = c.raw
     .slice(0, 500)
     .flatMap((v) => [...(/\b(1[0-9]\d\d|20\d\d)\b/.exec(v)?.slice(1, 2) ?? [])])
     .map(Number);
   if (years.length === 0) return true;
-  return year >= Math.min(...years) - 100 && year <= Math.max(...years) + 100;
+  return year >= Math.min(...years) - within && year <= Math.max(...years) + within;
 }
 
 export function chooseConditionColumn(
@@ -730,7 +732,10 @@ export function chooseConditionColumn(
     const nearYears = yearLike && dateLike && yearsNear(c, value);
     if ((c.schema.type === "date" && !nearYears) || isIdentifierColumn(c)) continue;
     let score = 2 * headerMatch(hint, c) + (own.length > 0 ? headerMatch(own, c) : 0);
-    if (nearYears) score += 1.5;
+    // (A column of full dates surely holds years; four-digit numbers may be ratings: "rated 2200", "after 2020".)
+    // (A column of full dates spanning the year surely holds it; four-digit numbers may be ratings: "after 2020"
+    // of "Member Since" beside "Rating".)
+    if (nearYears) score += c.schema.type === "date" && yearsNear(c, value, 1) ? 2.5 : 1.5;
     if (!yearLike && dateLike && !numeric) score -= 1;
     if (yearLike && !dateLike) score -= 0.5;
     // Unnamed quantity ("jumped more than 115 meters"): a column whose values span the number,

@@ -307,8 +307,22 @@ export const countColumnOfRow: PlanGenerator = {
       /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(asked)?.[1] ??
       /^(?:the )?[a-z]+s ([a-z]{3,}(?:ed|en)|won|made|sold|held) by\b/.exec(asked)?.[1] ??
       passiveQuantityVerb(ctx, asked, filters);
-    if ((!countCol || score < 0.8) && verb && !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb)))
-      ({ column: countCol, score } = countColumn([verb], catalog, usable, used));
+    // ("how many games has X won?" of "Games Played" and "Wins": the noun's column says another verb, the verb's
+    // column is the one.)
+    const otherVerb =
+      countCol !== undefined &&
+      verb !== undefined &&
+      normaliseText(countCol.schema.name)
+        .split(" ")
+        .some((w) => /[a-z]{3}ed$/.test(w) && stem(w) !== stem(verb));
+    if (
+      (!countCol || score < 0.8 || otherVerb) &&
+      verb &&
+      !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb))
+    ) {
+      const named = countColumn([verb], catalog, usable, used);
+      if (!otherVerb || (named.column && named.score >= 0.8)) ({ column: countCol, score } = named);
+    }
     const participle = !countCol || score < 1.5 ? participleColumn(ctx, asked) : undefined;
     if (participle) {
       // (Over every row, or the rows a condition selects: added up.)

@@ -3,8 +3,9 @@
  * or by an opposite ("late" of "On Time?"); people in a column whose header the person lexicon lacks
  * ("Donor"); "what was the largest donation?" over rows known only by a receipt number (the tenth
  * everyday suite's causes); a noun of the header's verb ("enrolment" of "Enrolled"), "how many students are
- * enrolled" read from that column, and a fragment that bounds a number as a list (the eleventh's); on
- * tables of their own.
+ * enrolled" read from that column, a fragment that bounds a number as a list, "above 2200" and "after 2020"
+ * as bounds (not the row above or after), "the strongest player", and "how many games has X won?" of "Wins"
+ * beside "Games Played" (the eleventh's); on tables of their own.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -73,7 +74,20 @@ const COURSES: RawTable = {
   ],
 };
 
-const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS, COURSES]);
+const CHESS: RawTable = {
+  id: "chess_members",
+  file: "chess_members.csv",
+  header: ["Player", "Section", "Rating", "Games Played", "Wins", "Member Since"],
+  rows: [
+    ["Ivo Brand", "Junior", "2110", "107", "42", "31/03/2015"],
+    ["Rosa Klein", "Adult", "1427", "124", "59", "14/10/2018"],
+    ["Aziz Haddad", "Junior", "2245", "60", "38", "02/04/2023"],
+    ["Mae Olsen", "Adult", "1980", "88", "30", "19/02/2012"],
+    ["Tao Wen", "Adult", "2301", "49", "31", "07/07/2021"],
+  ],
+};
+
+const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS, COURSES, CHESS]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -130,5 +144,22 @@ describe("what a participle header counts", () => {
     expect(answer("courses with over 30 students enrolled", "evening_courses")).toEqual(["Pottery I", "Spanish A1"]);
     expect(answer("courses under £100", "evening_courses")).toEqual(["Spanish A1", "Welsh A1"]);
     expect(answer("how many courses cost under £100", "evening_courses")).toEqual(["2"]);
+  });
+});
+
+describe("bounds, join dates and what a verb counts", () => {
+  it("reads 'above 2200' and 'after 2020' as bounds on the column they name, not the row above or after", () => {
+    expect(answer("Who has a rating above 2200?", "chess_members")).toEqual(["Aziz Haddad", "Tao Wen"]);
+    // (A year bound is on the dates, though the ratings also hold numbers near 2020.)
+    expect(answer("Who joined the club after 2020?", "chess_members")).toEqual(["Aziz Haddad", "Tao Wen"]);
+    expect(answer("Who joined the club first?", "chess_members")).toEqual(["Mae Olsen"]);
+  });
+
+  it("reads what a verb counts and what a plain adjective orders by", () => {
+    expect(answer("How many games has Rosa Klein won?", "chess_members")).toEqual(["59"]);
+    expect(answer("How many games has Rosa Klein played?", "chess_members")).toEqual(["124"]);
+    expect(answer("strongest player", "chess_members")).toEqual(["Tao Wen"]);
+    // ("Member Since" holds dates, not members.)
+    expect(answer("Which junior member has the highest rating?", "chess_members")).toEqual(["Aziz Haddad"]);
   });
 });
