@@ -221,7 +221,7 @@ const PERSON_FRAGMENT = new RegExp(
  * lists the rows it selects, as a search box does (four blind everyday suites agree: 33 lists to 3 counts).
  */
 const BOUND_FRAGMENT =
-  /\b(?:over|under|above|below|(?:more|less|fewer|greater|higher|lower) than|at (?:least|most))\s+[$£€]?\d|\d[\d,.]*\s*(?:[a-z%]+\s+)?or (?:more|less|fewer|higher|lower|above|below)\b/;
+  /\b(?:over|under|above|below|(?:more|less|fewer|greater|higher|lower) than|at (?:least|most))\s+[$£€]?\d|\b(?:after|before|since) (?:1[89]|20)\d\d\b|\d[\d,.]*\s*(?:[a-z%]+\s+)?or (?:more|less|fewer|higher|lower|above|below)\b/;
 
 /** A search fragment that counts its plural noun ("tickets opened in march", "goals scored by X"). */
 function fragmentCount(q: string): boolean {
@@ -973,6 +973,10 @@ function targetHintsOf(q: string): string[] {
 
 /** How many-noun: "how many gold medals did …" → ["gold", "medals"]. */
 function countNounOf(q: string): string[] {
+  // ("the calorie count of X", "word count TR-52": the noun before "count" is what is counted.)
+  const named = /\b([a-z]{3,}) count\b/.exec(q)?.[1];
+  if (named && !STOP_WORDS.has(named) && !/^(?:head|total|body|many)$/.test(named) && !/\bhow many\b/.test(q))
+    return [named];
   const m =
     /\b(?:how many|number of|count of|total number of|total of)\s+(.+?)(?:\s+(?:did|does|do|was|were|is|are|had|has|have|in|on|at|for|from|with|by|that|who|which|than|were|between|after|before|during|since|per|of)\b|[?,.]|$)/.exec(
       q,

@@ -17,7 +17,7 @@ import {
   type OrderHandTerms,
   type OrderRanking,
 } from "./order-column-model.js";
-import { minutesPerTimeUnit, PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
+import { isMeasureUnit, minutesPerTimeUnit, PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
 import { nounOfParticiple, stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -147,7 +147,8 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
       score += 0.5 * weight;
       return;
     }
-    if (header.has(s) || header.has(w)) {
+    // ("calorie" of "Calories", whose stem the light stemmer writes "calory": the plural's stem.)
+    if (header.has(s) || header.has(w) || (/ie$/.test(w) && header.has(stem(`${w}s`)))) {
       score += 1.5 * weight;
       return;
     }
@@ -487,7 +488,8 @@ export function rankTargetColumns(
       ? a.targetHints
       : a.operator === "sort"
         ? a.contentWords.filter((w) => superlativeDirection(w) === undefined)
-        : a.contentWords;
+        : // ("animals over 500 kg": the unit of a bound names the compared column, not the answer.)
+          a.contentWords.filter((w) => !isMeasureUnit(w) || !new RegExp(`\\d\\s*${w}\\b`).test(a.normalized));
   const model = targetColumnModel();
   const recorder = targetRecorder();
   const recorded: Array<{ column: CatalogColumn; x: number[] }> = [];

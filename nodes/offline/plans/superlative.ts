@@ -57,6 +57,8 @@ const PAYMENT_NOUNS = new Set([
   "sale",
 ]);
 const VALUE_NOUNS = new Set([
+  // ("the lowest calorie count": the value of the calories column.)
+  "count",
   "grade",
   "grades",
   "score",
@@ -139,6 +141,11 @@ function superlativeHead(
         headerMatch([last], order, false) < 1.5,
     );
     if (spelled) return spelled;
+  }
+  // ("the highest-calorie sandwich": a head noun that is a category's value asks for the row.)
+  if (phrase.length > 1 && catalog.columns.some((c) => !isNumericColumn(c) && c.distinct.has(stem(last)))) {
+    const name = usableName();
+    if (name) return name;
   }
   if (phrase.some((w) => headerMatch([w], order, false) >= 1.5)) return order;
   const namesOrder = (w: string) => headerMatch([w], order, false) >= 0.6;
@@ -355,7 +362,11 @@ export const superlativeOrder: PlanGenerator = {
         /^(what|how)\b/.test(a.normalized) ||
         // ("the most goals were netted by which striker?" asks for the striker.)
         (head !== undefined && !/\b(which|who|whom|whose|where|when)\b/.test(a.normalized))) &&
-      (head ? head === order.column : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5);
+      (head
+        ? head === order.column
+        : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5 ||
+          // ("how long is the longest route?": the measure the question opens with.)
+          /^how (?:long|tall|high|old|far|heavy|big|deep|wide|fast)\b/.test(a.normalized));
     // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
     // "salary of the highest earner", "what is the age of the oldest member": the words before "of" name the answer.

@@ -5,7 +5,7 @@
  * everyday suite's causes); a noun of the header's verb ("enrolment" of "Enrolled"), "how many students are
  * enrolled" read from that column, a fragment that bounds a number as a list, "above 2200" and "after 2020"
  * as bounds (not the row above or after), "the strongest player", and "how many games has X won?" of "Wins"
- * beside "Games Played" (the eleventh's); on tables of their own.
+ * beside "Games Played", "the calorie count", "how long is the longest …" (the eleventh's); on tables of their own.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -87,7 +87,32 @@ const CHESS: RawTable = {
   ],
 };
 
-const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS, COURSES, CHESS]);
+const MENU: RawTable = {
+  id: "deli_menu",
+  file: "deli_menu.csv",
+  header: ["Item", "Category", "Price", "Calories"],
+  rows: [
+    ["Club Sandwich", "Sandwich", "$7.50", "640"],
+    ["Tuna Melt", "Sandwich", "$6.90", "710"],
+    ["Green Tea", "Drink", "$2.10", "0"],
+    ["Brownie", "Dessert", "$3.20", "430"],
+    ["Cola", "Drink", "$1.80", "140"],
+  ],
+};
+
+const ROUTES: RawTable = {
+  id: "tram_routes",
+  file: "tram_routes.csv",
+  header: ["Route", "Depot", "Length (km)", "Stops", "Weight (t)", "Opened"],
+  rows: [
+    ["Quay Line", "North", "12.4", "18", "38", "Mar 3, 2009"],
+    ["Park Loop", "South", "30.2", "41", "41", "Jun 1, 2017"],
+    ["Mill Link", "North", "8.8", "11", "36", "Sep 9, 2021"],
+    ["Dock Spur", "South", "22.5", "27", "44", "Jan 15, 2014"],
+  ],
+};
+
+const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS, COURSES, CHESS, MENU, ROUTES]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -161,5 +186,20 @@ describe("bounds, join dates and what a verb counts", () => {
     expect(answer("strongest player", "chess_members")).toEqual(["Tao Wen"]);
     // ("Member Since" holds dates, not members.)
     expect(answer("Which junior member has the highest rating?", "chess_members")).toEqual(["Aziz Haddad"]);
+  });
+
+  it("reads 'the calorie count' as the Calories column, and a category after a superlative as the row asked for", () => {
+    expect(answer("What is the calorie count of the Brownie?", "deli_menu")).toEqual(["430"]);
+    expect(answer("What is the lowest calorie count?", "deli_menu")).toEqual(["0"]);
+    expect(answer("What is the highest-calorie sandwich?", "deli_menu")).toEqual(["Tuna Melt"]);
+    expect(answer("how many items have a calorie count over 500", "deli_menu")).toEqual(["2"]);
+  });
+
+  it("answers the measure 'how long' asks for, and the rows of a fragment whose bound has a unit or a year", () => {
+    expect(answer("How long is the longest route?", "tram_routes")).toEqual(["30.2"]);
+    // ("40 t" bounds Weight (t); the answer is the routes, not another column in tonnes.)
+    expect(answer("routes over 40 t", "tram_routes")).toEqual(["Park Loop", "Dock Spur"]);
+    expect(answer("routes opened after 2015", "tram_routes")).toEqual(["Park Loop", "Mill Link"]);
+    expect(answer("how many routes opened after 2015", "tram_routes")).toEqual(["2"]);
   });
 });
