@@ -231,6 +231,10 @@ function fragmentCount(q: string): boolean {
 /** A number standing alone ("2200?", "$1,500 and"), not the start of a cell's text ("2010-11", "6 texan"). */
 const BARE_NUMBER = String.raw`[$£€]?\d[\d,]*(?:\.\d+)?(?=\s*(?:[?,.!]|$|(?:and|or|but|in|on|for|with|a|an|per|of)\b))`;
 
+/** A verb of a row's place in the table's order ("comes after", "was listed before"). */
+const SEQUENCE_VERB =
+  /\b(?:comes?|came|follows?|followed|listed|placed|ranked|finished|appears?|appeared)\s+(?:right |directly |immediately |just )?(?:after|before|above|below)\b/;
+
 /** Words that say the answer is a year or a date. */
 const YEAR_Q = /\b(what|which|in what|in which)\s+(year|season)\b|\byear did\b|\bwhat year\b/;
 
@@ -1040,13 +1044,14 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (WHO_WON.test(q) && !/\d/.test(q) && !SUPERLATIVE.test(sq)) position = "first";
     if (
       /\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) &&
-      // ("after 2020", "below 50": a bound, not the next row; "after 2010-11" names a cell.)
-      !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b)`).test(q)
+      // ("after 2020", "below 50": a bound, not the next row; "after 2010-11" names a cell, and so does the
+      // number a row comes after: "which title came after 1998?".)
+      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b)`).test(q))
     )
       position = "next";
     else if (
       /\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) &&
-      !new RegExp(`\\b(?:before|above) ${BARE_NUMBER}`).test(q)
+      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:before|above) ${BARE_NUMBER}`).test(q))
     )
       position = "previous";
     if (position !== null) refinements.push(`position-${position}`);

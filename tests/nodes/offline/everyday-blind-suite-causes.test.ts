@@ -9,6 +9,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { isPersonColumn } from "../../../nodes/offline/columns.js";
 import { flagRows } from "../../../nodes/offline/mentions.js";
 import { openTables, planColumn } from "./fixtures.js";
@@ -178,6 +179,10 @@ describe("bounds, join dates and what a verb counts", () => {
     // (A year bound is on the dates, though the ratings also hold numbers near 2020.)
     expect(answer("Who joined the club after 2020?", "chess_members")).toEqual(["Aziz Haddad", "Tao Wen"]);
     expect(answer("Who joined the club first?", "chess_members")).toEqual(["Mae Olsen"]);
+    // (A row that comes after a number is the next row: the number names a cell.)
+    expect(analyzeQuestion("Who joined the club after 2020?").position).toBeNull();
+    expect(analyzeQuestion("which film came after 1998?").position).toBe("next");
+    expect(analyzeQuestion("what season is listed above 2004?").position).toBe("previous");
   });
 
   it("reads what a verb counts and what a plain adjective orders by", () => {
