@@ -1043,7 +1043,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     // "who won the race?", "winner": over a results table, the first row (a Winner column still answers it by name).
     else if (WHO_WON.test(q) && !/\d/.test(q) && !SUPERLATIVE.test(sq)) position = "first";
     if (
-      /\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(q) &&
+      // ("who looks after X?" cares for X.)
+      /\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(
+        q.replace(/\blook(?:s|ed|ing)? after\b/g, " "),
+      ) &&
       // ("after 2020", "below 50": a bound, not the next row; "after 2010-11" names a cell, and so does the
       // number a row comes after: "which title came after 1998?".)
       (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b)`).test(q))
@@ -1101,7 +1104,12 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       !/^who (?:was|is) (?:the|a|an)\b/.test(q) &&
       conditions.some((c) => c.op !== "=" && !c.top && !c.place)) ||
     // "phones under $300": every row past the bound.
-    (FRAGMENT_COUNT.test(q) && BOUND_FRAGMENT.test(q) && operator !== "count" && sortDirection === null);
+    (FRAGMENT_COUNT.test(q) && BOUND_FRAGMENT.test(q) && operator !== "count" && sortDirection === null) ||
+    // "courses starting in february 2025", "orders shipped to leeds": the rows a participle selects.
+    (/^(?:the |all )?[a-z]{3,}[^s'\s]s [a-z]{3,}(?:ing|ed)\b/.test(q) &&
+      (operator === "lookup" || operator === "filter") &&
+      sortDirection === null &&
+      position === null);
 
   const needGlobalView =
     operator === "count" ||

@@ -260,7 +260,9 @@ function passiveQuantityVerb(ctx: PlanContext, asked: string, filters: readonly 
  * ("Enrolled") holds how many there are of each row; a year column ("Drafted") does not.
  */
 function participleColumn(ctx: PlanContext, asked: string): CatalogColumn | undefined {
-  const verb = /^how many (?!times\b).+? (?:are|is|were|was|got) ([a-z]{3,}(?:ed|en)|sold|made|held)\b/.exec(asked)?.[1];
+  const verb = /^how many (?!times\b).+? (?:are|is|were|was|got) ([a-z]{3,}(?:ed|en)|sold|made|held)\b/.exec(
+    asked,
+  )?.[1];
   if (!verb) return undefined;
   return ctx.catalog.columns.find(
     (c) =>

@@ -10,7 +10,18 @@ export const lookupRows: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, cond, basePreds, yearOfDate, period } = ctx.rows();
-    const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })[ctx.targetRank]?.column;
+    // ("what was added to the menu in 2025?": the dates a condition reads are no answer to "what"; the rows are.)
+    const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns }).filter(
+      (r) =>
+        !(
+          r.column.schema.type === "date" &&
+          cond.columns.has(r.column.index) &&
+          a.answerType !== "date" &&
+          a.answerType !== "year" &&
+          !/\b(?:dates?|days?|when|times?|months?|years?|weeks?)\b/.test(a.normalized)
+        ),
+    );
+    const target = ranked[ctx.targetRank]?.column;
     if (!target || basePreds.length === 0) return null;
     const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
     const one =

@@ -342,7 +342,17 @@ export const superlativeOrder: PlanGenerator = {
       !isNumericColumn(key) &&
       key.distinct.size >= key.raw.length - catalog.summaryRows.size - catalog.headerRows.size &&
       key.raw.length > 2;
-    if (!order || yearOrder || !(order.score > 0.5 || (!frequency && order.score >= 0) || degenerate)) return null;
+    // ("what costs the least?": nor is the frequency of the amounts the verb names.)
+    const verb = frequency ? /^what (\w+s) (?:the )?(?:most|least)\b/.exec(a.normalized)?.[1] : undefined;
+    const amount =
+      verb !== undefined &&
+      order !== undefined &&
+      isNumericColumn(order.column) &&
+      !isIdentifierColumn(order.column) &&
+      !holdsYears(order.column) &&
+      headerMatch([verb], order.column) > 0;
+    if (!order || yearOrder || !(order.score > 0.5 || (!frequency && order.score >= 0) || degenerate || amount))
+      return null;
     // ("the best-selling make" over a table of sales: the make on the most rows, unless a column counts sales.)
     if (
       /\b(?:best|top|worst)[ -]?selling\b/.test(a.normalized) &&

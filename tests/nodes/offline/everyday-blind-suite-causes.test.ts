@@ -5,7 +5,8 @@
  * everyday suite's causes); a noun of the header's verb ("enrolment" of "Enrolled"), "how many students are
  * enrolled" read from that column, a fragment that bounds a number as a list, "above 2200" and "after 2020"
  * as bounds (not the row above or after), "the strongest player", and "how many games has X won?" of "Wins"
- * beside "Games Played", "the calorie count", "how long is the longest …" (the eleventh's); on tables of their own.
+ * beside "Games Played", "the calorie count", "how long is the longest …", "what was added in 2025", "what
+ * costs the least", "who looks after X", "where does X live" (the eleventh's); on tables of their own.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -113,7 +114,19 @@ const ROUTES: RawTable = {
   ],
 };
 
-const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS, COURSES, CHESS, MENU, ROUTES]);
+const ZOO: RawTable = {
+  id: "zoo_residents",
+  file: "zoo_residents.csv",
+  header: ["Name", "Species", "Enclosure", "Price", "Keeper", "Added"],
+  rows: [
+    ["Tumi", "Otter", "River Walk", "40", "Lena Fox", "2023-05-02"],
+    ["Odo", "Lion", "Savanna", "95", "Raj Patel", "2021-11-20"],
+    ["Suki", "Owl", "Aviary", "12", "Lena Fox", "2023-09-14"],
+    ["Bram", "Zebra", "Savanna", "60", "Ada Kim", "2022-02-07"],
+  ],
+};
+
+const fixture = openTables([TALKS, CLIENTS, JOBS, DONATIONS, COURSES, CHESS, MENU, ROUTES, ZOO]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -206,5 +219,19 @@ describe("bounds, join dates and what a verb counts", () => {
     expect(answer("routes over 40 t", "tram_routes")).toEqual(["Park Loop", "Dock Spur"]);
     expect(answer("routes opened after 2015", "tram_routes")).toEqual(["Park Loop", "Mill Link"]);
     expect(answer("how many routes opened after 2015", "tram_routes")).toEqual(["2"]);
+  });
+});
+
+describe("what, where and who of a row", () => {
+  it("answers the rows, not the dates a condition reads, for 'what was added in 2023?'", () => {
+    expect(answer("What was added to the zoo in 2023?", "zoo_residents")).toEqual(["Tumi", "Suki"]);
+    // ("courses starting in May": the rows a participle selects are listed.)
+    expect(analyzeQuestion("courses starting in february 2025").listAnswer).toBe(true);
+  });
+
+  it("reads 'what costs the least', 'who looks after', 'where does … live'", () => {
+    expect(answer("What costs the least?", "zoo_residents")).toEqual(["Suki"]);
+    expect(answer("Who looks after Odo?", "zoo_residents")).toEqual(["Raj Patel"]);
+    expect(answer("Where does Suki live?", "zoo_residents")).toEqual(["Aviary"]);
   });
 });
