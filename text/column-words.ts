@@ -11,6 +11,10 @@
 import { PERSON_HEADERS } from "./lexicons.js";
 import { stem } from "./stem.js";
 
+const STRENGTH = ["rating", "strength", "elo", "power"];
+const BUSYNESS = ["riders", "ridership", "passengers", "visitors", "traffic", "footfall", "attendance", "trips"];
+const GIVEN = ["amount", "donation", "gift", "total"];
+
 /** Question word → header words it often means. */
 export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // People and places.
@@ -33,9 +37,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
     "area",
   ],
   // ("where does Pika live?", "who looks after Amani?")
+  // (Stemmed too: "lives", "looks".)
   live: ["enclosure", "habitat", "address", "city", "town", "home", "residence", "hometown"],
-  lives: ["enclosure", "habitat", "address", "city", "town", "home", "residence", "hometown"],
-  looks: ["keeper", "carer", "caretaker", "guardian", "handler"],
   look: ["keeper", "carer", "caretaker", "guardian", "handler"],
   location: ["location", "bin", "shelf", "aisle"],
   go: ["destination", "to"],
@@ -239,10 +242,10 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
     "downloads",
   ],
   // ("the strongest player": the best rated; "the busiest route": the most riders.)
-  strong: ["rating", "strength", "elo", "power"],
-  strongest: ["rating", "strength", "elo", "power"],
-  busy: ["riders", "ridership", "passengers", "visitors", "traffic", "footfall", "attendance", "trips"],
-  busiest: ["riders", "ridership", "passengers", "visitors", "traffic", "footfall", "attendance", "trips"],
+  strong: STRENGTH,
+  strongest: STRENGTH,
+  busy: BUSYNESS,
+  busiest: BUSYNESS,
   powerful: ["horsepower", "hp", "power", "kw"],
   power: ["horsepower", "hp", "power", "kw"],
   efficient: ["mpg", "efficiency", "economy", "consumption"],
@@ -280,9 +283,9 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   worth: ["value", "worth", "price", "amount"],
   claimed: ["amount", "total", "cost", "claim", "expense"],
   // ("who has given the most in total?": the donations' Amount.)
-  given: ["amount", "donation", "gift", "total"],
-  gave: ["amount", "donation", "gift", "total"],
-  donated: ["amount", "donation", "gift", "total"],
+  given: GIVEN,
+  gave: GIVEN,
+  donated: GIVEN,
   // ("how much climbing": an Elev. Gain column.)
   climbing: ["elevation", "climb", "ascent", "gain"],
   climb: ["elevation", "climb", "ascent", "gain"],

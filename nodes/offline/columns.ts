@@ -734,7 +734,6 @@ export function chooseConditionColumn(
     const nearYears = yearLike && dateLike && yearsNear(c, value);
     if ((c.schema.type === "date" && !nearYears) || isIdentifierColumn(c)) continue;
     let score = 2 * headerMatch(hint, c) + (own.length > 0 ? headerMatch(own, c) : 0);
-    // (A column of full dates surely holds years; four-digit numbers may be ratings: "rated 2200", "after 2020".)
     // (A column of full dates spanning the year surely holds it; four-digit numbers may be ratings: "after 2020"
     // of "Member Since" beside "Rating".)
     if (nearYears) score += c.schema.type === "date" && yearsNear(c, value, 1) ? 2.5 : 1.5;
