@@ -3,7 +3,7 @@
  * a sequence-classification model folder scores [query, passage] pairs; the score is the first logit
  * (single-logit rerankers) or the last class's logit. Remote loading is disabled.
  */
-import { checkModelFolder, localTransformers } from "../indexing/embeddings/transformers.js";
+import { checkModelFolder, localTransformers, onnxModelOptions } from "../indexing/embeddings/transformers.js";
 import type { RerankCandidate, Reranker } from "./rerank.js";
 
 export interface CrossEncoderOptions {
@@ -33,7 +33,7 @@ export class CrossEncoderReranker implements Reranker {
     const { dir, dtype } = checkModelFolder(path);
     const tf = await localTransformers();
     const tokenizer = await tf.AutoTokenizer.from_pretrained(dir);
-    const model = await tf.AutoModelForSequenceClassification.from_pretrained(dir, { dtype });
+    const model = await tf.AutoModelForSequenceClassification.from_pretrained(dir, onnxModelOptions(dtype));
     return new CrossEncoderReranker(tokenizer, model, dir, options.batchSize ?? 32, options.maxLength ?? 512);
   }
 

@@ -8,7 +8,10 @@
  * L2-normalised (the reference used raw CLS vectors: §15.8). Chunk sizes use the model's tokenizer.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { basename, dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isMainThread } from "node:worker_threads";
 import { Embeddings } from "@langchain/core/embeddings";
 import type { ChunkTokenizer, IndexEmbedder, TokenSpan } from "./types.js";
 
@@ -30,12 +33,57 @@ export interface TransformersEmbeddingsOptions {
   maxLength?: number;
 }
 
-/** Loads @huggingface/transformers with remote loading switched off. */
+/** What is set of onnxruntime-web here: its WebAssembly settings. */
+interface OrtWeb {
+  env: { wasm: { numThreads?: number; wasmPaths?: string | Record<string, string> } };
+}
+
+/** transformers.js reads a runtime set on globalThis under this symbol instead of onnxruntime-node. */
+const ORT_SYMBOL = Symbol.for("onnxruntime");
+
+/**
+ * Loads @huggingface/transformers with remote loading switched off, on this thread's ONNX runtime:
+ * onnxruntime-node on a process's main thread, onnxruntime-web's WebAssembly build on a worker thread
+ * (with {@link onnxModelOptions}). onnxruntime-node 1.21.0 (the version @huggingface/transformers
+ * 3.8.1 pins) keeps the Tensor constructor of the last thread that opened a session in one
+ * process-wide reference: once two worker threads have opened sessions, one builds its outputs with
+ * the other's V8 isolate and the process aborts (`FATAL ERROR: … HandleScope …`, exit 134: `atr run
+ * --max_workers 2 --worker_mode thread` with a DistilBERT router, a cross-encoder or a model
+ * embedder did). onnxruntime-web keeps its state per thread; its .wasm is read from its own package
+ * folder (nothing is downloaded). It costs more CPU than onnxruntime-node (docs/ROUTER.md "Decision latency").
+ */
 export async function localTransformers() {
+  let ortWeb: OrtWeb | undefined;
+  if (!isMainThread) {
+    // Before transformers.js is first imported on this thread: it picks its runtime when it loads.
+    // The onnxruntime-web transformers.js depends on (and imports itself), installed beside it.
+    // (Its package.json "exports" give no types for Node: the one field used is typed by OrtWeb.)
+    ortWeb = (await import("onnxruntime-web" as string)) as OrtWeb;
+    ortWeb.env.wasm.numThreads = 1; // the thread is already one of the --max_workers lanes
+    // Its own dist folder (the .mjs loader and the .wasm); unset, transformers.js would name its CDN.
+    ortWeb.env.wasm.wasmPaths ??= `${pathToFileURL(dirname(createRequire(import.meta.url).resolve("onnxruntime-web"))).href}/`;
+    (globalThis as Record<symbol, unknown>)[ORT_SYMBOL] = ortWeb;
+  }
   const tf = await import("@huggingface/transformers");
+  if (ortWeb && tf.env.backends.onnx !== ortWeb.env) {
+    throw new Error(
+      "@huggingface/transformers was loaded on this worker thread before localTransformers() chose onnxruntime-web: it would run onnxruntime-node, which aborts the process under several worker threads (load it through indexing/embeddings/transformers.ts)",
+    );
+  }
   tf.env.allowRemoteModels = false;
   tf.env.allowLocalModels = true;
   return tf;
+}
+
+/**
+ * The options of every `from_pretrained` of an ONNX model: the weights' dtype and, on a worker thread,
+ * the WebAssembly execution provider (transformers.js lists no devices for a runtime it did not pick
+ * itself, so only "auto" passes its check; the provider is named in the session options).
+ */
+export function onnxModelOptions(dtype: "fp32" | "q8") {
+  return isMainThread
+    ? { dtype }
+    : { dtype, device: "auto" as const, session_options: { executionProviders: ["wasm"] } };
 }
 
 /** Resolves a model folder and checks the files transformers.js will need. */
@@ -124,7 +172,7 @@ export class TransformersEmbeddings extends Embeddings implements IndexEmbedder 
     const { dir, dtype, config } = checkModelFolder(path);
     const tf = await localTransformers();
     const tok = await tf.AutoTokenizer.from_pretrained(dir);
-    const model = await tf.AutoModel.from_pretrained(dir, { dtype });
+    const model = await tf.AutoModel.from_pretrained(dir, onnxModelOptions(dtype));
     const dimension = Number(config.hidden_size ?? config.d_model ?? 0);
     if (!Number.isInteger(dimension) || dimension <= 0)
       throw new ModelFolderError(`${join(dir, "config.json")}: hidden_size is missing`);

@@ -9,7 +9,7 @@
  * returns the classes by descending logit and selectRoute masks the failed ones.
  */
 import { join } from "node:path";
-import { checkModelFolder, localTransformers } from "../../indexing/embeddings/transformers.js";
+import { checkModelFolder, localTransformers, onnxModelOptions } from "../../indexing/embeddings/transformers.js";
 import type { Route } from "../types.js";
 import type { LearnedRouterPolicy, RouterInput } from "./index.js";
 import { learnedInputText } from "./features.js";
@@ -66,7 +66,7 @@ export async function createSequenceClassifierRouter(
   const settings = validateSequenceRouterConfig(config, configFile);
   const tf = await localTransformers();
   const tokenizer = await tf.AutoTokenizer.from_pretrained(dir);
-  const model = await tf.AutoModelForSequenceClassification.from_pretrained(dir, { dtype });
+  const model = await tf.AutoModelForSequenceClassification.from_pretrained(dir, onnxModelOptions(dtype));
   return {
     settings,
     async rank(input: RouterInput): Promise<Route[]> {
