@@ -4,7 +4,7 @@
  * H), for the heuristic router, the committed hashed logistic-regression student and a
  * DistilBERT-format sequence classifier.
  *
- *   npm run bench:router [-- --model DIR] [--bert DIR] [--decisions N] [--bert_decisions N]
+ *   npm run bench:router [-- --model DIR] [--bert DIR] [--decisions N] [--bert_decisions N] [--bert_thread]
  *
  * --model: a student folder (default training/models/routes-replay); the plans carry the offline
  * analysis, so a plan-token student (training/models/routes-plan) pays for its tokens too. --bert: a transformers.js
@@ -12,17 +12,22 @@
  * --bert the script builds, in a temporary folder, a DistilBERT-shaped checkpoint with random
  * weights (6 layers, hidden 768, 12 heads, FFN 3072: the base model's compute) whose WordPiece
  * vocabulary holds the inputs' words, so the forward pass costs what the real one costs on the
- * same number of tokens; its routes mean nothing. Wall-clock percentiles suffer on a loaded
+ * same number of tokens; its routes mean nothing. --bert_thread: the DistilBERT decisions again on a
+ * worker thread (onnxruntime-web's WebAssembly build there, not onnxruntime-node), and whether its
+ * rankings of the inputs equal this thread's. Wall-clock percentiles suffer on a loaded
  * machine; the CPU time per decision (all threads of this process) does much less.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import onnxProto from "onnx-proto";
 import type { TableSchema } from "../indexing/types.js";
 import { analyzeQuestion } from "../nodes/offline/analysis.js";
 import { learnedInputText } from "../nodes/routers/features.js";
 import { selectRoute, type RouterInput, type RouterSettings } from "../nodes/routers/index.js";
+import { createSequenceClassifierRouter } from "../nodes/routers/sequence-classifier.js";
 import type { Strategies } from "../nodes/strategies.js";
 import type { FailedRouteRecord, Route, SubQueryPlan } from "../nodes/types.js";
 import { writeFolder } from "../tests/fixtures/tiny-models.js";
@@ -244,44 +249,75 @@ function distilbertShaped(vocabSize: number, layers = 6, hidden = 768, heads = 1
   return onnx.ModelProto.encode(model).finish();
 }
 
-console.log(`router decision latency (selectRoute), ${inputs.length} distinct inputs, node ${process.version}`);
-await bench("heuristic", { routerType: "heuristic" }, decisions);
-await bench(
-  `learned, hashed logreg (${modelDir.split("/").slice(-2).join("/")})`,
-  { routerType: "learned", routerModelPath: modelDir },
-  decisions,
-);
-let bertDir = flag("bert");
-let temp: string | undefined;
-if (!bertDir) {
-  temp = mkdtempSync(join(tmpdir(), "atr-bench-router-"));
-  const words = new Set<string>();
-  for (const input of inputs)
-    for (const w of learnedInputText(input, 2)
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu) ?? [])
-      words.add(w);
-  const vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", ...words];
-  const id2label = { "0": "TEXT", "1": "SQL", "2": "RETRIEVE", "3": "HYBRID" };
-  bertDir = writeFolder(
-    join(temp, "distilbert-shaped"),
-    {
-      model_type: "distilbert",
-      architectures: ["DistilBertForSequenceClassification"],
-      vocab_size: vocab.length,
-      max_position_embeddings: 512,
-      id2label,
-      label2id: { TEXT: 0, SQL: 1, RETRIEVE: 2, HYBRID: 3 },
-      router_input_version: 2,
-      router_max_length: 256,
-    },
-    distilbertShaped(vocab.length),
-    vocab,
-  );
+/** A worker thread's first module: registers tsx, then imports workerData.entry (this file). */
+const BOOT = fileURLToPath(new URL("../evals/answer-worker-boot.js", import.meta.url));
+
+/** The sequence classifier's ranking of every input (the routes by descending logit). */
+async function rankings(dir: string): Promise<Route[][]> {
+  const router = await createSequenceClassifierRouter(dir);
+  const out: Route[][] = [];
+  for (const input of inputs) out.push(await router.rank(input));
+  return out;
 }
-await bench(
-  `learned, DistilBERT format${temp ? " (base-size, random weights)" : ` (${bertDir})`}`,
-  { routerType: "learned", routerModelPath: bertDir },
-  bertDecisions,
-);
-if (temp) rmSync(temp, { recursive: true, force: true });
+
+if (!isMainThread) {
+  // --bert_thread's worker: the DistilBERT decisions timed here, the rankings sent back.
+  const { bertDir, n } = workerData as { bertDir: string; n: number };
+  await bench("learned, DistilBERT format, on a worker thread", { routerType: "learned", routerModelPath: bertDir }, n);
+  parentPort!.postMessage(await rankings(bertDir));
+} else {
+  console.log(`router decision latency (selectRoute), ${inputs.length} distinct inputs, node ${process.version}`);
+  await bench("heuristic", { routerType: "heuristic" }, decisions);
+  await bench(
+    `learned, hashed logreg (${modelDir.split("/").slice(-2).join("/")})`,
+    { routerType: "learned", routerModelPath: modelDir },
+    decisions,
+  );
+  let bertDir = flag("bert");
+  let temp: string | undefined;
+  if (!bertDir) {
+    temp = mkdtempSync(join(tmpdir(), "atr-bench-router-"));
+    const words = new Set<string>();
+    for (const input of inputs)
+      for (const w of learnedInputText(input, 2)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu) ?? [])
+        words.add(w);
+    const vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", ...words];
+    const id2label = { "0": "TEXT", "1": "SQL", "2": "RETRIEVE", "3": "HYBRID" };
+    bertDir = writeFolder(
+      join(temp, "distilbert-shaped"),
+      {
+        model_type: "distilbert",
+        architectures: ["DistilBertForSequenceClassification"],
+        vocab_size: vocab.length,
+        max_position_embeddings: 512,
+        id2label,
+        label2id: { TEXT: 0, SQL: 1, RETRIEVE: 2, HYBRID: 3 },
+        router_input_version: 2,
+        router_max_length: 256,
+      },
+      distilbertShaped(vocab.length),
+      vocab,
+    );
+  }
+  await bench(
+    `learned, DistilBERT format${temp ? " (base-size, random weights)" : ` (${bertDir})`}`,
+    { routerType: "learned", routerModelPath: bertDir },
+    bertDecisions,
+  );
+  if (args.includes("--bert_thread")) {
+    // The same decisions on a worker thread (where transformers.js runs onnxruntime-web's WebAssembly
+    // build: indexing/embeddings/transformers.ts), and whether it ranks every input as this thread does.
+    const here = await rankings(bertDir);
+    const there = await new Promise<Route[][]>((resolve, reject) => {
+      const worker = new Worker(BOOT, {
+        workerData: { entry: fileURLToPath(import.meta.url), bertDir, n: bertDecisions },
+      });
+      worker.once("message", resolve).once("error", reject);
+    });
+    const same = here.filter((r, i) => r.join() === there[i]!.join()).length;
+    console.log(`worker thread's rankings = main thread's on ${same} of ${here.length} inputs`);
+  }
+  if (temp) rmSync(temp, { recursive: true, force: true });
+}
