@@ -56,7 +56,7 @@ export async function localTransformers() {
   let ortWeb: OrtWeb | undefined;
   if (!isMainThread) {
     // Before transformers.js is first imported on this thread: it picks its runtime when it loads.
-    // The onnxruntime-web transformers.js depends on (and imports itself), installed beside it.
+    // The onnxruntime-web transformers.js depends on and imports itself (package.json pins the same version).
     // (Its package.json "exports" give no types for Node: the one field used is typed by OrtWeb.)
     ortWeb = (await import("onnxruntime-web" as string)) as OrtWeb;
     ortWeb.env.wasm.numThreads = 1; // the thread is already one of the --max_workers lanes
