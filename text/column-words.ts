@@ -211,6 +211,10 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // ("what kind of animal is Jasper?": its Species.)
   kind: ["species", "category", "variety"],
   attended: ["attendance", "crowd", "spectator"],
+  attendees: ["attendance", "crowd", "spectator"],
+  spectators: ["attendance", "crowd", "spectator"],
+  fans: ["attendance", "crowd", "fan", "follower"],
+  visitors: ["visitor", "attendance", "footfall"],
   crowd: ["attendance", "crowd"],
   units: ["quantity", "qty", "stock", "unit", "hand"],
   quantity: ["quantity", "qty", "unit"],

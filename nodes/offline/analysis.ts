@@ -990,7 +990,9 @@ function countNounOf(q: string): string[] {
     const f = FRAGMENT_COUNT.exec(q);
     return f ? [f[1] ?? f[2]!] : [];
   }
-  return words(m[1]!).filter((w) => !STOP_WORDS.has(w));
+  // ("how many people attended the X game?", "how many fans came to …": the noun ends at its verb.)
+  const noun = m[1]!.replace(/ (?:[a-z]{3,}ed|came|went|saw|watched) (?:the|a|an|to|at)\b.*$/, "");
+  return words(noun).filter((w) => !STOP_WORDS.has(w));
 }
 
 /** Analyses one question (or sub-query). Pure and fast (≈ tens of µs). */
