@@ -1,7 +1,8 @@
 /**
  * Counting plans: a yes/no bound on the row count ("are there at least 5 …?"), the longest run of
- * adjacent selected rows ("how many consecutive …"), rows beyond a named row's value, a count column
- * of a named row, distinct values, a summed quantity, and the selected rows' count.
+ * adjacent selected rows ("how many consecutive …"), rows beyond a named row's value, the items of a
+ * named row's list cell, a count column of a named row, distinct values, a summed quantity, and the
+ * selected rows' count.
  */
 import {
   chooseOrderColumn,
@@ -279,6 +280,51 @@ function isRecordKey(c: CatalogColumn): boolean {
   const filled = c.raw.filter((v) => v.trim() !== "").length;
   return filled > 2 && c.distinct.size === filled && /\w\s*#$|\b(?:id|no|ref|code)\.?$/i.test(c.schema.name);
 }
+
+/** Separators of a list written in one cell: "Ada, Ben and Cy", "north; east". */
+const LIST_SEPARATOR = /,|;| and | & /;
+
+/**
+ * "how many counties does X represent?", "how many skills does Ana have?": the named row's cell under the
+ * column the counted noun spells holds a list ("Adams, Brown and Clay"); its items are counted. (A
+ * separator counted in SQL: ", and" is one; a cell without one is no list, and the plan does not apply.)
+ */
+export const countListItems: PlanGenerator = {
+  name: "count.list-items",
+  applies: isCount,
+  build: (ctx) => {
+    const { catalog, usable, table } = ctx;
+    const { filters, filterPreds, basePreds, used } = ctx.rows();
+    const noun = countNoun(ctx);
+    const rows = mentionRows(filters);
+    // ("how many of the winners …" counts rows; a numeric column the noun names is count.column's.)
+    if (
+      noun.length === 0 ||
+      filterPreds.length === 0 ||
+      rows?.length !== 1 ||
+      /\bhow many of\b/.test(ctx.analysis.normalized) ||
+      countColumn(noun, catalog, usable, used).score >= 0.8
+    )
+      return null;
+    const c = catalog.columns.find(
+      (x) =>
+        (!usable || usable.has(x.index)) &&
+        !isNumericColumn(x) &&
+        !filters.some((m) => m.columnIndex === x.index) &&
+        headerMatch(noun, x, false) >= 1.5,
+    );
+    // (A list of year ranges, "1990–93, 2001", is not counted by its separators.)
+    const value = c?.raw[rows[0]!] ?? "";
+    if (!c || !LIST_SEPARATOR.test(value) || /\d\s*[–—-]\s*\d/.test(value)) return null;
+    const cell = `REPLACE(${col(c)}, ', and ', ', ')`;
+    const count = (sep: string) => `(LENGTH(${cell}) - LENGTH(REPLACE(${cell}, '${sep}', ''))) / ${sep.length}`;
+    return {
+      sql: `SELECT 1 + ${[",", ";", " and ", " & "].map(count).join(" + ")} FROM ${table}${where(basePreds)}`,
+      template: "count-column",
+      targetColumn: c.schema.name,
+    };
+  },
+};
 
 /** "how many gold medals did X win?": the count column of the named rows (summed over several). */
 export const countColumnOfRow: PlanGenerator = {

@@ -2,7 +2,8 @@
  * "How many people attended the X game?": a count question about one named row asks for a number in
  * that row, named by the people who came ("attendees", "spectators", "fans" of an Attendance column),
  * and the counted noun ends at its verb ("people attended the …", not "people attended … game"). The
- * rows are still counted when a bound, not a row, is named.
+ * rows are still counted when a bound, not a row, is named. "How many skills does Ana have?" counts the
+ * items of the list in her Skills cell.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -22,8 +23,20 @@ const MATCHES: RawTable = {
   ],
 };
 
-const fixture = openTables([MATCHES]);
-const answer = (question: string) => planColumn(fixture, question, "club_matches");
+const STAFF: RawTable = {
+  id: "team_staff",
+  file: "team_staff.csv",
+  header: ["Name", "Team", "Skills", "Languages", "Stints"],
+  rows: [
+    ["Ana Ruiz", "Data", "Excel, SQL and Python", "Spanish; English", "2015-17, 2019"],
+    ["Ben Cole", "Sales", "Negotiation", "English", "2020"],
+    ["Cy Park", "Data", "SQL, R, Tableau, and Python", "Korean, English", "2012"],
+    ["Dee Moss", "Data", "Excel & SQL", "English", "2021"],
+  ],
+};
+
+const fixture = openTables([MATCHES, STAFF]);
+const answer = (question: string, table = "club_matches") => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
 describe("how many people came to one match", () => {
@@ -43,5 +56,19 @@ describe("how many people came to one match", () => {
     expect(analyzeQuestion("How many fans came to the match?").countNoun).toEqual(["fans"]);
     // (an auxiliary still ends it, and a participle after the noun without an object stays: "goals scored by")
     expect(analyzeQuestion("How many goals were scored by Ada?").countNoun).toEqual(["goals"]);
+  });
+});
+
+describe("how many items one cell lists", () => {
+  it("counts the items of the named row's list, however they are joined", () => {
+    expect(answer("How many skills does Ana Ruiz have?", "team_staff")).toEqual(["3"]);
+    expect(answer("How many skills does Cy Park list?", "team_staff")).toEqual(["4"]);
+    expect(answer("How many skills does Dee Moss have?", "team_staff")).toEqual(["2"]);
+    expect(answer("How many languages does Ana Ruiz speak?", "team_staff")).toEqual(["2"]);
+  });
+
+  it("counts rows where no single row's list is asked about", () => {
+    expect(answer("How many people are in the Data team?", "team_staff")).toEqual(["3"]);
+    expect(answer("How many of the staff know SQL?", "team_staff")).toEqual(["3"]);
   });
 });
