@@ -212,6 +212,9 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   kind: ["species", "category", "variety"],
   attended: ["attendance", "crowd", "spectator"],
   attendees: ["attendance", "crowd", "spectator"],
+  // ("where is X based?": the office or site a row belongs to.)
+  based: ["office", "location", "base", "site", "branch", "hq", "city"],
+  headquartered: ["headquarters", "hq", "head", "office", "city"],
   spectators: ["attendance", "crowd", "spectator"],
   fans: ["attendance", "crowd", "fan", "follower"],
   visitors: ["visitor", "attendance", "footfall"],

@@ -65,6 +65,8 @@ export interface NumericCondition {
   percent?: boolean;
   /** "over $500", "above 3 euros": the literal is a sum of money (a column whose header names a currency first). */
   money?: boolean;
+  /** The hint must name the compared column ("out of stock": a Stock column), else the condition does not apply. */
+  named?: boolean;
   /** "over 2 million", "under 40k": the literal's scale word, as a factor; the compared column's size decides whether it applies. */
   scale?: number;
   /** "over an hour", "under 90 minutes": the literal's unit of time, in minutes (a column in other units converts it). */
@@ -355,9 +357,21 @@ function digitsForNumberWords(q: string): string {
   );
 }
 
+/**
+ * "which products are out of stock?": none left, a Stock of 0; "how many products are in stock?": some
+ * left, more than 0 (unless the question bounds the stock itself, "fewer than 100 in stock", or adds it up).
+ */
+function stockAsNumber(q: string): string {
+  const out = q.replace(/\bout of stock\b/g, "with 0 stock");
+  // (Units in stock are added up, not bounded: "how many units are in stock in total?")
+  return /\d|\b(?:units?|pieces?|copies|quantity|total|altogether|how much)\b/.test(q)
+    ? out
+    : out.replace(/\b(?:are|is|were|was|currently|still) in stock\b/g, "more than 0 in stock");
+}
+
 function conditionsIn(text: string): NumericCondition[] {
   // "after the year 2000", "before the 1950 season" bound the year as "after 2000" does.
-  const q = digitsForNumberWords(text)
+  const q = stockAsNumber(digitsForNumberWords(text))
     // "more than an hour", "under half an hour": one unit of time, as a number.
     .replace(
       /\b(than|over|under|above|below|least|most|exceed(?:ed|ing|s)?) (?:(half) )?(?:an?|one) (hour|day|week|minute)\b/g,
@@ -546,9 +560,13 @@ function conditionsIn(text: string): NumericCondition[] {
       });
   }
   // (The upper end of "between 60000 and 80000" has no words of its own: the lower end's name the column.)
-  return out.map((c, i) =>
-    c.hint.length === 0 && c.op === "<=" && out[i - 1]?.op === ">=" ? { ...c, hint: out[i - 1]!.hint } : c,
-  );
+  // ("out of stock" bounds a Stock column only: of a yes/no "In Stock" column it is the flag's "No".)
+  const stock = q !== text && /\b(?:out of|in) stock\b/.test(text);
+  return out.map((c, i) => {
+    const hinted =
+      c.hint.length === 0 && c.op === "<=" && out[i - 1]?.op === ">=" ? { ...c, hint: out[i - 1]!.hint } : c;
+    return stock && c.value === 0 && c.hint.includes("stock") ? { ...hinted, named: true } : hinted;
+  });
 }
 
 /** Splits "A or B" options at the end of a question ("…, smith or miller?") or "between A and B". */
@@ -971,6 +989,9 @@ function targetHintsOf(q: string): string[] {
   if (/^when\b|\bwhat date\b/.test(q)) push("date");
   if (/\bwhat year\b|\bwhich year\b|\bin what year\b/.test(q)) push("year");
   if (/^who\b/.test(q)) push("name");
+  // ("where is X based?": the participle names the column, an Office or Location, before "location".)
+  const placed = /^where (?:is|are|was|were) .+ (based|located|headquartered|situated)\b/.exec(q)?.[1];
+  if (placed) push(placed);
   if (/^where\b/.test(q)) push("location");
   return hints;
 }

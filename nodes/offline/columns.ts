@@ -565,6 +565,17 @@ export function rankTargetColumns(
       i = ranked.findIndex(
         (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),
       );
+    // (Else the best-ranked text column that names each row once: "Product" beside "SKU" of outdoor_goods.csv.)
+    if (i < 0)
+      i = ranked.findIndex((r) => {
+        const filled = r.column.raw.filter((v) => v.trim() !== "");
+        return (
+          text(r.column) &&
+          r.column.schema.type !== "date" &&
+          filled.length > 2 &&
+          r.column.distinct.size === filled.length
+        );
+      });
     if (i > 0) ranked.unshift(...ranked.splice(i, 1));
   }
   return ranked;

@@ -9,7 +9,7 @@ import { STOP_WORDS } from "../../text/stop-words.js";
 import { sameRawText, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
-import { relatedHeaderWords } from "../../text/column-words.js";
+import { agentNouns, relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 
 export interface EntityMention {
@@ -530,7 +530,9 @@ export function findMentions(
       // "how many vaccinations", "the toyotas": a plural of a category cell (a value on several rows) names it.
       const last = span[n - 1]!;
       // ("birches" of Birch; "meal expenses" of a Meals category: the singular names the plural's cells too.)
-      if (hits.length === 0 && !numeric && last.length >= 4) {
+      // (A three-letter noun only as the head of what is asked: "the cheapest bag", "which bag" of Bags.)
+      const shortHead = last.length === 3 && s > 0 && /^(?:which|what|each|every|per)$|[a-z]est$/.test(tokens[s - 1]!);
+      if (hits.length === 0 && !numeric && (last.length >= 4 || shortHead)) {
         const forms = /[^s]s$/.test(last)
           ? [
               last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1),
@@ -680,7 +682,10 @@ export function findMentions(
       )
     )
       continue;
-    const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t)) !== (opposite !== undefined);
+    // ("out of stock" of an "In Stock" column: its no cells.)
+    const outOf = tokens[s - 2] === "out" && tokens[s - 1] === "of";
+    const negated =
+      (outOf || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t))) !== (opposite !== undefined);
     const rows = flagRows(c)![negated ? 1 : 0];
     if (rows.length > 0) takeWord(s, c, rows, "exact", c === whole ? 2 : 1);
   }
@@ -747,7 +752,16 @@ export function findMentions(
   // 3. Fuzzy: single uncovered content tokens within a small edit distance of a cell token.
   for (let s = 0; s < tokens.length; s++) {
     const t = tokens[s]!;
-    if (covered[s] || t.length < 5 || GENERIC.has(t) || avoid.has(t) || /\d/.test(t) || headerWords.has(stem(t)))
+    // (Nor a verb whose doer is a header: "does X manage" names the Manager column, not a "Sales Manager" cell.)
+    if (
+      covered[s] ||
+      t.length < 5 ||
+      GENERIC.has(t) ||
+      avoid.has(t) ||
+      /\d/.test(t) ||
+      headerWords.has(stem(t)) ||
+      agentNouns(t).some((a) => headerWords.has(a) || headerWords.has(stem(a)))
+    )
       continue;
     const max = t.length >= 8 ? 2 : 1;
     let best: { token: string; d: number } | undefined;

@@ -75,7 +75,7 @@ export function conditionPredicates(
       : scaled && largest(scaled) >= cond.scale!
         ? scaled
         : choose(cond.value);
-    if (!c) continue;
+    if (!c || (cond.named && headerMatch(cond.hint, c) < 0.8)) continue;
     // "before september 2004" on a date column: the month (or date) bound already reads the year.
     if (c.schema.type === "date" && monthBound(a.normalized)?.year === String(cond.value)) continue;
     // "over 2 million" of a column of millions is 2000000; of a column whose cells say "2.5 million" (2.5), 2.

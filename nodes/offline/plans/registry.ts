@@ -38,6 +38,7 @@ import { positionAdjacent, positionFirstLast } from "./position.js";
 import { reportTableYears } from "./report-table.js";
 import {
   superlativeFrequency,
+  superlativeGroupAverage,
   superlativeGroupTotal,
   superlativeMonth,
   superlativeNextBest,
@@ -72,6 +73,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   countDistinct,
   countSum,
   countRows,
+  superlativeGroupAverage,
   aggregateColumn,
   superlativeMonth,
   superlativeGroupTotal,

@@ -34,6 +34,7 @@ import { quantityColumn } from "./count.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { isMeasureUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
+import { STOP_WORDS } from "../../../text/stop-words.js";
 
 /**
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
@@ -483,6 +484,51 @@ export const superlativeGroupTotal: PlanGenerator = {
       orderDirection(superlativeWord(a.normalized), a.sortDirection!, order.column) === "max" ? "DESC" : "ASC";
     return {
       sql: `SELECT ${col(group)} FROM ${table}${where([...basePreds, `TRIM(${col(group)}) <> ''`, hasNum(order.column), ...summaryFilter(catalog)])} GROUP BY ${col(group)} ORDER BY SUM(${orderExpr(order.column)}) ${dir}, MIN(${ROW}) LIMIT 1`,
+      template: dir === "DESC" ? "argmax" : "argmin",
+      targetColumn: group.schema.name,
+    };
+  },
+};
+
+/** "which category has the highest average price?": the group named, the extreme, the averaged measure's words. */
+const GROUP_AVERAGE =
+  /^(?:which|what) ([a-z]+(?: [a-z]+)?) (?:has|had|have|gets?|got|earns?|pays?|with) (?:the )?(highest|lowest|best|worst|largest|smallest|biggest|greatest|top|most|least|fewest) (?:average|avg|mean)\b(.*)$/;
+const MIN_WORDS = /^(lowest|worst|smallest|least|fewest)$/;
+
+/**
+ * "which department has the highest average salary?": of a column of repeating values (the group the
+ * question names), the value whose rows' mean of the named measure is the extreme — not the table's average.
+ */
+export const superlativeGroupAverage: PlanGenerator = {
+  name: "superlative.group-average",
+  applies: (ctx) => GROUP_AVERAGE.test(ctx.analysis.normalized.replace(/[?.!]+$/, "")),
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table } = ctx;
+    const { filters, basePreds } = ctx.rows();
+    const m = GROUP_AVERAGE.exec(a.normalized.replace(/[?.!]+$/, ""))!;
+    const measureWords = m[3]!.split(/\s+/).filter((w) => w !== "" && !STOP_WORDS.has(w));
+    const usableColumn = (c: CatalogColumn) =>
+      (!usable || usable.has(c.index)) && !filters.some((f) => f.columnIndex === c.index);
+    const best = (cs: CatalogColumn[], words: string[]) =>
+      cs
+        .map((c) => ({ c, s: headerMatch(words, c) }))
+        .filter((x) => x.s >= 0.8)
+        .sort((x, y) => y.s - x.s)[0]?.c;
+    const measure = best(
+      catalog.columns.filter((c) => usableColumn(c) && isNumericColumn(c) && !holdsYears(c) && !isIdentifierColumn(c)),
+      measureWords,
+    );
+    const group = best(
+      catalog.columns.filter((c) => usableColumn(c) && !isNumericColumn(c) && c.schema.type !== "date"),
+      m[1]!.split(" "),
+    );
+    if (!measure || !group) return null;
+    // (A group is a value several rows share: a name of its own per row is no group.)
+    const filled = group.raw.filter((v) => v.trim() !== "").length;
+    if (group.distinct.size >= filled) return null;
+    const dir = orderDirection(m[2], MIN_WORDS.test(m[2]!) ? "min" : "max", measure) === "max" ? "DESC" : "ASC";
+    return {
+      sql: `SELECT ${col(group)} FROM ${table}${where([...basePreds, `TRIM(${col(group)}) <> ''`, hasNum(measure), ...summaryFilter(catalog)])} GROUP BY ${col(group)} ORDER BY AVG(${orderExpr(measure)}) ${dir}, MIN(${ROW}) LIMIT 1`,
       template: dir === "DESC" ? "argmax" : "argmin",
       targetColumn: group.schema.name,
     };
