@@ -441,13 +441,14 @@ export const countColumnOfRow: PlanGenerator = {
 export const countDistinct: PlanGenerator = {
   name: "count.distinct",
   // ("how many kinds of plant": the different plants; "how many departments are there?" over an
-  // employees table, "how many meters are on the green tariff?" over meter readings: the counted noun
+  // employees table, "how many customers do we have?" over orders, "how many meters are on the green
+  // tariff?" over meter readings: the counted noun
   // names a column whose values repeat.)
   applies: (ctx) =>
     isCount(ctx) &&
     (DISTINCT_WORDS.test(ctx.analysis.normalized) ||
       (ctx.analysis.conditions.length === 0 &&
-        /^how many \w+ (?:are|were|is|have|had)\b/.test(ctx.analysis.normalized))),
+        /^how many \w+ (?:are|were|is|have|had|do (?:we|you|i) have)\b/.test(ctx.analysis.normalized))),
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, basePreds } = ctx.rows();

@@ -35,6 +35,7 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { isMeasureUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
+import { MONEY_HEADER_WORDS } from "../../../text/column-words.js";
 
 /**
  * "what is the highest salary?", "what's the maximum amount of a sale?", "what is the best selling album?": the
@@ -70,6 +71,8 @@ const VALUE_NOUNS = new Set([
   "figure",
   "value",
   "reading",
+  // ("the lowest stock level": the value of the stock column.)
+  "level",
 ]);
 
 function superlativeHead(
@@ -432,9 +435,9 @@ export const superlativeFrequency: PlanGenerator = {
 // ("the lowest score overall" is over all rows, not a total; "the most visitors overall" adds each group up.)
 const TOTAL_WORDS =
   /\b(?:in total|total|totals|altogether|combined|all together)\b|\b(?:most|fewest|least) [a-z]+s overall\b/;
-/** "which campaign raised the most?", "which town gave the most money?": money a group took in adds up. */
+/** "which campaign raised the most?", "which region brought in the most revenue?": money a group took in adds up. */
 const MONEY_MOST =
-  /^(?:which|what|who) (?:[a-z]+ )?(?:raised|gave|given|donated|spent|earned|billed|charged|paid|brought in|took in|made) (?:the )?(?:most|least)(?: money)?\??$/;
+  /^(?:which|what|who) (?:[a-z]+ )?(?:raised|gave|given|donated|spent|earned|billed|charged|paid|brought in|took in|made) (?:the )?(?:most|least)(?: (?:money|revenue|income|sales))?\??$/;
 /** "which day did we sell the most?", "who baked the most this week?": what a verb names adds up over each group. */
 const VERB_MOST =
   /^(?:which|what|who) (?:[a-z]+ )?(?:did (?:we|you|they|i) )?([a-z]{3,}) (?:the )?(?:most|least)(?: (?:this|last) (?:week|month|year)| overall)?\??$/;
@@ -463,10 +466,17 @@ export const superlativeGroupTotal: PlanGenerator = {
       a.normalized,
     );
     const money =
-      (MONEY_MOST.test(a.normalized) && order.column.raw.some((v) => /[$€£¥]/.test(v))) ||
+      // (Money in the cells, or a header that says amount or revenue: "Amount" of 250.00.)
+      (MONEY_MOST.test(a.normalized) &&
+        (order.column.raw.some((v) => /[$€£¥]/.test(v)) ||
+          order.column.headerWords.some((h) => MONEY_HEADER_WORDS.includes(h) || /^(revenue|sale|income)$/.test(h)))) ||
       (VERB_MOST.test(a.normalized) && headerMatch([VERB_MOST.exec(a.normalized)![1]!], order.column) >= 0.6);
     if (!money && (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total"))))
       return null;
+    // ("which order brought in the most?" over shop_orders.csv: a row is asked for, not a group.)
+    const asked = /^(?:which|what) ([a-z]+)/.exec(a.normalized)?.[1];
+    const rowNoun = order.column.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
+    if (asked !== undefined && rowNoun !== undefined && stem(asked) === stem(rowNoun)) return null;
     const group = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) })
       .map((r) => r.column)
       .filter(

@@ -4,7 +4,8 @@
  * units are in stock in total?" adds them up), "the cheapest bag" (the Bags category by its singular),
  * "which department has the highest average salary?" (the group's mean, not the table's), "where is X
  * based?" (an Office), "how many people does X manage?" (the Manager column; "manage" is no typo of a
- * "Sales Manager" title).
+ * "Sales Manager" title); orders: "how many customers do we have?" (distinct customers), "which region
+ * brought in the most revenue?" (the region's total), "the lowest stock level" (the value, not the row).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -49,7 +50,32 @@ const STAFF: RawTable = {
   ],
 };
 
-const fixture = openTables([GOODS, SHELF, STAFF]);
+const ORDERS: RawTable = {
+  id: "shop_orders",
+  file: "shop_orders.csv",
+  header: ["Order ID", "Customer", "Amount", "Region"],
+  rows: [
+    ["1001", "Harbor Cafe", "250.00", "North"],
+    ["1002", "Blue Fern", "125.50", "South"],
+    ["1003", "Harbor Cafe", "430.00", "North"],
+    ["1004", "Pine Market", "560.00", "West"],
+    ["1005", "Blue Fern", "310.25", "South"],
+  ],
+};
+
+const BINS: RawTable = {
+  id: "warehouse_bins",
+  file: "warehouse_bins.csv",
+  header: ["SKU", "Item", "On Hand", "Unit Cost"],
+  rows: [
+    ["WB-1", "Wall Anchor", "45", "0.20"],
+    ["WB-2", "Hinge", "310", "1.10"],
+    ["WB-3", "LED Bulb", "520", "2.40"],
+    ["WB-4", "Door Stop", "90", "3.00"],
+  ],
+};
+
+const fixture = openTables([GOODS, SHELF, STAFF, ORDERS, BINS]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -81,5 +107,17 @@ describe("groups and people", () => {
   it("reads where someone is based and whom they manage", () => {
     expect(answer("Where is Fay Lin based?", "firm_staff")).toEqual(["London"]);
     expect(answer("How many people does Priya Shah manage?", "firm_staff")).toEqual(["3"]);
+  });
+});
+
+describe("orders and levels", () => {
+  it("counts the customers, not the orders, and totals a region's revenue", () => {
+    expect(answer("How many customers do we have?", "shop_orders")).toEqual(["3"]);
+    expect(answer("Which region brought in the most revenue?", "shop_orders")).toEqual(["North"]);
+    expect(answer("Which order brought in the most revenue?", "shop_orders")).toEqual(["1004"]);
+  });
+
+  it("answers 'the lowest stock level' with the level", () => {
+    expect(answer("lowest stock level", "warehouse_bins")).toEqual(["45"]);
   });
 });
