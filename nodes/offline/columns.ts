@@ -17,7 +17,13 @@ import {
   type OrderHandTerms,
   type OrderRanking,
 } from "./order-column-model.js";
-import { isMeasureUnit, minutesPerTimeUnit, PERSON_HEADERS, superlativeDirection } from "../../text/lexicons.js";
+import {
+  isMeasureUnit,
+  minutesPerTimeUnit,
+  MONTH_PATTERN,
+  PERSON_HEADERS,
+  superlativeDirection,
+} from "../../text/lexicons.js";
 import { nounOfParticiple, stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -468,6 +474,9 @@ function typeFit(a: QuestionAnalysis, c: CatalogColumn, numeric: boolean): numbe
  * scorer's (target-column-model.ts, trained on WTQ train) when its model file is present, else the
  * hand-written sum of the same terms (HAND_TERMS).
  */
+/** A cell written as a date: a month's name beside a number ("October 28", "3 Mar"). */
+const DATE_WORDS = new RegExp(`\\b(?:${MONTH_PATTERN})\\.?\\s+\\d|\\d\\s+(?:${MONTH_PATTERN})\\b`, "i");
+
 export function rankTargetColumns(
   a: QuestionAnalysis,
   catalog: TableCatalog,
@@ -565,13 +574,15 @@ export function rankTargetColumns(
       i = ranked.findIndex(
         (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),
       );
-    // (Else the best-ranked text column that names each row once: "Product" beside "SKU" of outdoor_goods.csv.)
+    // (Else the best-ranked text column that names each row once: "Product" beside "SKU" of outdoor_goods.csv;
+    // dates, typed or written "October 28", name no row.)
     if (i < 0)
       i = ranked.findIndex((r) => {
         const filled = r.column.raw.filter((v) => v.trim() !== "");
         return (
           text(r.column) &&
           r.column.schema.type !== "date" &&
+          !filled.some((v) => DATE_WORDS.test(v)) &&
           filled.length > 2 &&
           r.column.distinct.size === filled.length
         );

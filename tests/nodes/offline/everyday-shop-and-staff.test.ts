@@ -4,7 +4,7 @@
  * units are in stock in total?" adds them up), "the cheapest bag" (the Bags category by its singular),
  * "which department has the highest average salary?" (the group's mean, not the table's), "where is X
  * based?" (an Office), "how many people does X manage?" (the Manager column; "manage" is no typo of a
- * "Sales Manager" title); orders: "how many customers do we have?" (distinct customers), "which region
+ * "Sales Manager" title); a row by its name, not its code or date, when no column is called Name; orders: "how many customers do we have?" (distinct customers), "which region
  * brought in the most revenue?" (the region's total), "the lowest stock level" (the value, not the row).
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -75,7 +75,19 @@ const BINS: RawTable = {
   ],
 };
 
-const fixture = openTables([GOODS, SHELF, STAFF, ORDERS, BINS]);
+const GAMES: RawTable = {
+  id: "season_games",
+  file: "season_games.csv",
+  header: ["Game #", "Date", "Opponent", "Result"],
+  rows: [
+    ["101", "October 28", "Riverside", "W"],
+    ["102", "November 4", "at Northgate", "L"],
+    ["103", "November 11", "Harbor Town", "W"],
+    ["104", "November 18", "at Eastfield", "W"],
+  ],
+};
+
+const fixture = openTables([GOODS, SHELF, STAFF, ORDERS, BINS, GAMES]);
 const answer = (question: string, table: string) => planColumn(fixture, question, table);
 afterAll(() => fixture.close());
 
@@ -89,6 +101,12 @@ describe("stock, as a shop says it", () => {
   it("reads them as the yes and no cells of an In Stock column", () => {
     expect(answer("Which items are out of stock?", "kitchen_shelf")).toEqual(["Toaster", "Mixer"]);
     expect(answer("How many items are in stock?", "kitchen_shelf")).toEqual(["2"]);
+  });
+
+  it("answers a row by its name, not its code nor its date, when no column is called Name", () => {
+    expect(answer("What's the most expensive item?", "outdoor_goods")).toEqual(["Rain Shell"]);
+    expect(answer("What was the last game of the season?", "season_games")).toEqual(["at Eastfield"]);
+    expect(answer("Which game was the first one we lost?", "season_games")).toEqual(["at Northgate"]);
   });
 
   it("names a category by its singular after a superlative", () => {
