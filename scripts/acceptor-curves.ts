@@ -7,13 +7,15 @@
  *
  *   npx tsx scripts/acceptor-curves.ts --data wtq=Q.jsonl,RUN.jsonl [--data …] [--eval bench=Q,RUN …] \
  *     [--kinds 'tables-only&pm:table-clean=1,tables-only,period-table'] [--by-kind] [--scorer logistic|trees] [--out model.json]
+ *     [--slices r:sql-and-read,b:op=aggregate,…]   (out-of-fold precision at P ≥ 0.7 of the examples carrying each feature)
  *
  * docs/VERIFIER.md "Plain-table training data" has the runs and figures.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { checkAnswerModel } from "../nodes/offline/answer-model.js";
+import { calibrated, checkAnswerModel, rawScore } from "../nodes/offline/answer-model.js";
 import {
+  acceptorExamples,
   byBench,
   fitAcceptor,
   loadQuestions,
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     eval: { type: "string", multiple: true, default: [] },
     kinds: { type: "string", default: "tables-only,period-table" },
     "by-kind": { type: "boolean", default: false },
+    slices: { type: "string" },
     scorer: { type: "string", default: "logistic" },
     l2: { type: "string", default: "0.002" },
     out: { type: "string" },
@@ -97,5 +100,24 @@ function report(name: string, qs: QuestionCandidates[], acceptorOf: (q: number) 
 }
 
 report("cv", train, (q) => fit.of(q)!);
+if (values.slices) {
+  // Out-of-fold precision of the acceptor's examples at P ≥ 0.7 that carry each named feature, per benchmark:
+  // whether a signal separates one benchmark's right answers from its wrong ones as it does another's.
+  const kinds = values.kinds.split(",");
+  const examples = acceptorExamples(train, scorerFor(train, base), thresholds, ranker, kinds);
+  const oof = examples.map((e) => {
+    const a = fit.of(e.q)!;
+    const k = e.kind >= 0 ? a.kinds[e.kind]! : a.rest;
+    return { ...e, bench: train[e.q]!.bench, p: calibrated(k.calibration, rawScore(k.scorer ?? a.scorer, e.features)) };
+  });
+  for (const feature of ["(all)", ...values.slices.split(",")])
+    for (const bench of new Set(oof.map((e) => e.bench))) {
+      const hit = oof.filter((e) => e.bench === bench && e.p >= 0.7 && (feature === "(all)" || e.features[feature]));
+      const right = hit.filter((e) => e.right).length;
+      console.log(
+        `slice ${feature} ${bench}: ${hit.length} at P ≥ 0.7, ${hit.length ? pct(right / hit.length) : "—"} % right`,
+      );
+    }
+}
 for (const spec of values.eval) report(spec.split(",")[1]!, load(spec), () => fit.acceptor);
 if (values.out) writeFileSync(values.out, JSON.stringify({ ...base, ranker: { ...ranker, acceptor: fit.acceptor } }));
