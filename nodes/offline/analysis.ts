@@ -265,6 +265,8 @@ function normalize(text: string): string {
       .replace(WH_IS, (_all, a: string | undefined, b: string | undefined) => `${a ?? b} is`)
       // "avg price", "avg. score": the abbreviation people type is "average".
       .replace(/\bavg\b\.?/g, "average")
+      // "what did I spend on food?" asks how much, as "how much did I spend on food?" does.
+      .replace(/^what did (i|we|you|they) (spend|pay) (on|for)\b/, "how much did $1 $2 $3")
       // "earn $25 an hour", "paid the most per hour": a rate per hour, named by an hourly (rate) column, not by Hours.
       .replace(
         /\b(earns?|earning|earned|makes?|making|made|paid|pays?|gets?|charges?|charged|costs?)\b(.{0,24}?)\b(?:an|a|per) hour\b/g,

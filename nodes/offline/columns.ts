@@ -241,7 +241,7 @@ export function isNumericColumn(c: CatalogColumn): boolean {
   return (
     c.schema.type === "integer" ||
     c.schema.type === "real" ||
-    (c.numericShare >= 0.7 && !isNumberedName(c)) ||
+    (c.numericShare >= 0.7 && !isNumberedName(c) && !isLabelColumn(c)) ||
     c.timeShare >= 0.7
   );
 }
@@ -259,6 +259,19 @@ function isNumberedName(c: CatalogColumn): boolean {
     const named = filled.filter((v) => /^\s*\d[\d,.]*\s+[a-z]{2,}\.?\s+[a-z]{2,}/i.test(v)).length;
     known = filled.length > 0 && named >= 0.5 * filled.length;
     numberedNames.set(c, known);
+  }
+  return known;
+}
+
+const labelColumns = new WeakMap<CatalogColumn, boolean>();
+
+/** Labels, not numbers: "7A", "12B" (a class, a seat, a flat), whose leading digits the index counts as numbers. */
+function isLabelColumn(c: CatalogColumn): boolean {
+  let known = labelColumns.get(c);
+  if (known === undefined) {
+    const filled = c.raw.filter((v) => v.trim() !== "");
+    known = filled.length > 0 && filled.filter((v) => /^\d{1,3}[A-Z]$/.test(v.trim())).length >= 0.7 * filled.length;
+    labelColumns.set(c, known);
   }
   return known;
 }
@@ -574,19 +587,23 @@ export function rankTargetColumns(
       i = ranked.findIndex(
         (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),
       );
-    // (Else the best-ranked text column that names each row once: "Product" beside "SKU" of outdoor_goods.csv;
-    // dates, typed or written "October 28", name no row.)
-    if (i < 0)
-      i = ranked.findIndex((r) => {
-        const filled = r.column.raw.filter((v) => v.trim() !== "");
+    // (Else, when the top column holds codes — digits in every cell: "G-102" — the leftmost text column that
+    // names each row once: "Product" beside "SKU" of outdoor_goods.csv; dates, typed or written "October 28",
+    // name no row.)
+    if (i < 0 && top.raw.every((v) => v.trim() === "" || /\d/.test(v))) {
+      const name = catalog.columns.find((c) => {
+        const filled = c.raw.filter((v) => v.trim() !== "");
         return (
-          text(r.column) &&
-          r.column.schema.type !== "date" &&
+          (!options.usable || options.usable.has(c.index)) &&
+          text(c) &&
+          c.schema.type !== "date" &&
           !filled.some((v) => DATE_WORDS.test(v)) &&
           filled.length > 2 &&
-          r.column.distinct.size === filled.length
+          c.distinct.size === filled.length
         );
       });
+      i = ranked.findIndex((r) => r.column === name);
+    }
     if (i > 0) ranked.unshift(...ranked.splice(i, 1));
   }
   return ranked;

@@ -440,7 +440,7 @@ const MONEY_MOST =
   /^(?:which|what|who) (?:[a-z]+ )?(?:raised|gave|given|donated|spent|earned|billed|charged|paid|brought in|took in|made) (?:the )?(?:most|least)(?: (?:money|revenue|income|sales))?\??$/;
 /** "which day did we sell the most?", "who baked the most this week?": what a verb names adds up over each group. */
 const VERB_MOST =
-  /^(?:which|what|who) (?:[a-z]+ )?(?:did (?:we|you|they|i) )?([a-z]{3,}) (?:the )?(?:most|least)(?: (?:this|last) (?:week|month|year)| overall)?\??$/;
+  /^(?:which|what|who) (?:[a-z]+ )?(?:did (?:we|you|they|i) )?([a-z]{3,}) (?:the )?(?:most|least)(?: (?:this|last) (?:week|month|year)| overall)?(?: on| for| at| in)?\??$/;
 
 /**
  * "which department claimed the most in total?", "which region has the highest total sales?": the value of
@@ -502,8 +502,8 @@ export const superlativeGroupTotal: PlanGenerator = {
 
 /** "which category has the highest average price?": the group named, the extreme, the averaged measure's words. */
 const GROUP_AVERAGE =
-  /^(?:which|what) ([a-z]+(?: [a-z]+)?) (?:has|had|have|gets?|got|earns?|pays?|with) (?:the )?(highest|lowest|best|worst|largest|smallest|biggest|greatest|top|most|least|fewest) (?:average|avg|mean)\b(.*)$/;
-const MIN_WORDS = /^(lowest|worst|smallest|least|fewest)$/;
+  /^(?:which|what) ([a-z]+(?: [a-z]+)?) (?:has|had|have|gets?|got|earns?|pays?|with) (?:the )?(highest|lowest|best|worst|largest|smallest|biggest|greatest|top|most|least|fewest|higher|lower|better|worse|larger|smaller|bigger|greater) (?:average|avg|mean)\b(.*)$/;
+const MIN_WORDS = /^(lowest|worst|smallest|least|fewest|lower|worse|smaller)$/;
 
 /**
  * "which department has the highest average salary?": of a column of repeating values (the group the
