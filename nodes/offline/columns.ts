@@ -569,8 +569,12 @@ export function rankTargetColumns(
   recorder?.(recorded);
   // A yes/no column answers only a question that names it whole ("which trips were longer than 16 km?" never
   // asks for "E-bike?", nor "which concerts sold fewer than 600 tickets?" for "Sold Out?"): the others come first.
+  // (Nor one whose cells the question selects: "which apartments allow pets?" asks for the apartments.)
   const flagLast = (c: CatalogColumn) =>
-    (flagRows(c)?.every((rows) => rows.length > 0) ?? false) && !c.headerWords.every((h) => spelled.has(h)) ? 1 : 0;
+    (flagRows(c)?.every((rows) => rows.length > 0) ?? false) &&
+    (!c.headerWords.every((h) => spelled.has(h)) || (mentionCols.has(c.index) && a.answerType !== "yesno"))
+      ? 1
+      : 0;
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
     .sort((x, y) => flagLast(x.column) - flagLast(y.column) || y.score - x.score);

@@ -5,7 +5,7 @@
  * "ashfiend" → "Ashfield"). Longest, most specific spans win; spans never overlap.
  */
 import { expandContractions, type QuestionAnalysis } from "./analysis.js";
-import { STOP_WORDS } from "../../text/stop-words.js";
+import { HEADER_WORDS, STOP_WORDS } from "../../text/stop-words.js";
 import { sameRawText, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
@@ -133,7 +133,9 @@ function isContent(tokens: string[], headerWords: Set<string>): boolean {
  */
 function categoryValue(catalog: TableCatalog, span: string[]): boolean {
   const w = span[0]!;
-  if (span.length !== 1 || w.length < 3 || STOP_WORDS.has(w)) return false;
+  // (A longer function word may still be a status: "which tasks are done?" of a Status column holding "Done".)
+  // ("total", "number" stay header words: a Total row is no status.)
+  if (span.length !== 1 || w.length < 3 || (STOP_WORDS.has(w) && (w.length < 4 || HEADER_WORDS.has(w)))) return false;
   // The word as a header spells it names that column; a header that only shares its stem ("Opened",
   // a date) does not make "open" a column's name.
   if (catalog.columns.some((c) => normaliseText(c.schema.name).split(" ").includes(w))) return false;

@@ -363,7 +363,14 @@ export const countColumnOfRow: PlanGenerator = {
       normaliseText(countCol.schema.name)
         .split(" ")
         .some((w) => /[a-z]{3}ed$/.test(w) && stem(w) !== stem(verb));
-    if (
+    // ("how many hours has Raj spent?" of "Estimate (h)" and "Spent (h)": the verb spells one header whole, the
+    // noun's unit names both.)
+    const spelledVerb =
+      countCol !== undefined && verb !== undefined && headerMatch([verb], countCol, false) === 0
+        ? countColumn([verb], catalog, usable, used)
+        : undefined;
+    if (spelledVerb?.column && spelledVerb.score >= 1.5) ({ column: countCol, score } = spelledVerb);
+    else if (
       (!countCol || score < 0.8 || otherVerb) &&
       verb &&
       !filters.some((m) => m.text.toLowerCase().split(" ").includes(verb))

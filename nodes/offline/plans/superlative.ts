@@ -418,10 +418,24 @@ export const superlativeFrequency: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, basePreds } = ctx.rows();
-    const target = rankTargetColumns(a, catalog, filters, opts)[ctx.targetRank]?.column;
-    if (!target) return null;
-    // (every value unique, a large table's statistics say: the grouping could only return a tie of ones)
-    if (target.maxFreq !== undefined && target.maxFreq <= 1) return null;
+    const ranked = rankTargetColumns(a, catalog, filters, opts);
+    // (Every value unique — a large table's statistics say so, a small one's cells show it — and the grouping
+    // could only return a tie of ones: "who has the most tasks?" over one task per row groups the next
+    // column whose values repeat, the Owner.)
+    const unique = (c: CatalogColumn) =>
+      c.maxFreq !== undefined
+        ? c.maxFreq <= 1
+        : c.raw.length <= 500 && c.distinct.size === c.raw.filter((v) => v.trim() !== "").length;
+    let target: CatalogColumn | undefined = ranked[ctx.targetRank]?.column;
+    // (Only when the rows themselves are counted: "the most tasks" of tasks.csv, what a row is.)
+    const counted = /\b(?:most|fewest|least) ([a-z]+)/.exec(a.normalized)?.[1];
+    const rowNoun = target?.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
+    const countsRows = counted !== undefined && rowNoun !== undefined && stem(counted) === stem(rowNoun);
+    if (target && unique(target) && countsRows)
+      target = ranked
+        .slice(ctx.targetRank + 1)
+        .find((r) => !isNumericColumn(r.column) && r.column.schema.type !== "date" && !unique(r.column))?.column;
+    if (!target || (unique(target) && target.maxFreq !== undefined)) return null;
     const dir = a.sortDirection === "max" ? "DESC" : "ASC";
     return {
       sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
@@ -503,7 +517,17 @@ export const superlativeGroupTotal: PlanGenerator = {
 /** "which category has the highest average price?": the group named, the extreme, the averaged measure's words. */
 const GROUP_AVERAGE =
   /^(?:which|what) ([a-z]+(?: [a-z]+)?) (?:has|had|have|gets?|got|earns?|pays?|with) (?:the )?(highest|lowest|best|worst|largest|smallest|biggest|greatest|top|most|least|fewest|higher|lower|better|worse|larger|smaller|bigger|greater) (?:average|avg|mean)\b(.*)$/;
-const MIN_WORDS = /^(lowest|worst|smallest|least|fewest|lower|worse|smaller)$/;
+/** "which city has cheaper rents on average?": the extreme before the measure, the average after it. */
+const GROUP_ON_AVERAGE =
+  /^(?:which|what) ([a-z]+(?: [a-z]+)?) (?:has|had|have|gets?|got|pays?|with) (?:the )?(highest|lowest|best|worst|largest|smallest|biggest|greatest|most|least|fewest|higher|lower|better|worse|larger|smaller|bigger|greater|cheapest|cheaper|dearest|dearer) (.+?) on average$/;
+const MIN_WORDS = /^(lowest|worst|smallest|least|fewest|lower|worse|smaller|cheapest|cheaper)$/;
+
+/** The group, the extreme and the measure's words of a group-average question, or undefined. */
+function groupAverageParts(q: string): { group: string[]; extreme: string; measure: string } | undefined {
+  const text = q.replace(/[?.!]+$/, "");
+  const m = GROUP_AVERAGE.exec(text) ?? GROUP_ON_AVERAGE.exec(text);
+  return m ? { group: m[1]!.split(" "), extreme: m[2]!, measure: m[3]! } : undefined;
+}
 
 /**
  * "which department has the highest average salary?": of a column of repeating values (the group the
@@ -511,12 +535,12 @@ const MIN_WORDS = /^(lowest|worst|smallest|least|fewest|lower|worse|smaller)$/;
  */
 export const superlativeGroupAverage: PlanGenerator = {
   name: "superlative.group-average",
-  applies: (ctx) => GROUP_AVERAGE.test(ctx.analysis.normalized.replace(/[?.!]+$/, "")),
+  applies: (ctx) => groupAverageParts(ctx.analysis.normalized) !== undefined,
   build: (ctx) => {
     const { analysis: a, catalog, usable, table } = ctx;
     const { filters, basePreds } = ctx.rows();
-    const m = GROUP_AVERAGE.exec(a.normalized.replace(/[?.!]+$/, ""))!;
-    const measureWords = m[3]!.split(/\s+/).filter((w) => w !== "" && !STOP_WORDS.has(w));
+    const m = groupAverageParts(a.normalized)!;
+    const measureWords = m.measure.split(/\s+/).filter((w) => w !== "" && !STOP_WORDS.has(w));
     const usableColumn = (c: CatalogColumn) =>
       (!usable || usable.has(c.index)) && !filters.some((f) => f.columnIndex === c.index);
     const best = (cs: CatalogColumn[], words: string[]) =>
@@ -530,13 +554,14 @@ export const superlativeGroupAverage: PlanGenerator = {
     );
     const group = best(
       catalog.columns.filter((c) => usableColumn(c) && !isNumericColumn(c) && c.schema.type !== "date"),
-      m[1]!.split(" "),
+      m.group,
     );
     if (!measure || !group) return null;
     // (A group is a value several rows share: a name of its own per row is no group.)
     const filled = group.raw.filter((v) => v.trim() !== "").length;
     if (group.distinct.size >= filled) return null;
-    const dir = orderDirection(m[2], MIN_WORDS.test(m[2]!) ? "min" : "max", measure) === "max" ? "DESC" : "ASC";
+    const dir =
+      orderDirection(m.extreme, MIN_WORDS.test(m.extreme) ? "min" : "max", measure) === "max" ? "DESC" : "ASC";
     return {
       sql: `SELECT ${col(group)} FROM ${table}${where([...basePreds, `TRIM(${col(group)}) <> ''`, hasNum(measure), ...summaryFilter(catalog)])} GROUP BY ${col(group)} ORDER BY AVG(${orderExpr(measure)}) ${dir}, MIN(${ROW}) LIMIT 1`,
       template: dir === "DESC" ? "argmax" : "argmin",
