@@ -267,6 +267,11 @@ function normalize(text: string): string {
       .replace(/\bavg\b\.?/g, "average")
       // "what did I spend on food?" asks how much, as "how much did I spend on food?" does.
       .replace(/^what did (i|we|you|they) (spend|pay) (on|for)\b/, "how much did $1 $2 $3")
+      // "by how much did revenue grow from January to June?": the difference between the two rows.
+      .replace(
+        /^(?:by )?how much did (?:the )?([a-z][a-z ]*?) (?:increase|grow|rise|go up|fall|drop|decrease|decline|go down|change) from ([^?]+?) to ([^?]+?)(\?)?$/,
+        "what is the difference in $1 between $2 and $3$4",
+      )
       // "earn $25 an hour", "paid the most per hour": a rate per hour, named by an hourly (rate) column, not by Hours.
       .replace(
         /\b(earns?|earning|earned|makes?|making|made|paid|pays?|gets?|charges?|charged|costs?)\b(.{0,24}?)\b(?:an|a|per) hour\b/g,

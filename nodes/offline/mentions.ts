@@ -535,13 +535,19 @@ export function findMentions(
       // (A three-letter noun only as the head of what is asked: "the cheapest bag", "which bag" of Bags.)
       const shortHead = last.length === 3 && s > 0 && /^(?:which|what|each|every|per)$|[a-z]est$/.test(tokens[s - 1]!);
       if (hits.length === 0 && !numeric && (last.length >= 4 || shortHead)) {
+        // ("go running" of Run, "went swimming" of Swim, "hiking" of Hike: the activity a category names.)
+        const base = last.slice(0, -3);
+        const activity =
+          n === 1 && /^[a-z]{3,}ing$/.test(last)
+            ? [/([^aeiou])\1$/.test(base) ? base.slice(0, -1) : base, `${base}e`]
+            : [];
         const forms = /[^s]s$/.test(last)
           ? [
               last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1),
               ...(/(?:ch|sh|x|ss)es$/.test(last) ? [last.slice(0, -2)] : []),
             ]
           : n === 1 && !/s$/.test(last) && !COUNTRY_NAMES.has(`${last}s`)
-            ? [`${last}s`, `${last}es`]
+            ? [`${last}s`, `${last}es`, ...activity]
             : [];
         for (const form of forms) {
           const other = [...span.slice(0, -1), form].join(" ");
