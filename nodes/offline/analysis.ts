@@ -1019,7 +1019,10 @@ function countNounOf(q: string): string[] {
     return f ? [f[1] ?? f[2]!] : [];
   }
   // ("how many people attended the X game?", "how many fans came to …": the noun ends at its verb.)
-  const noun = m[1]!.replace(/ (?:[a-z]{3,}ed|came|went|saw|watched) (?:the|a|an|to|at)\b.*$/, "");
+  // ("how many employees earn more than X?": the noun ends before the verb of a comparison too.)
+  const noun = m[1]!
+    .replace(/ (?:[a-z]{3,}ed|came|went|saw|watched) (?:the|a|an|to|at)\b.*$/, "")
+    .replace(/ [a-z]{3,} (?:more|less|fewer)$/, "");
   return words(noun).filter((w) => !STOP_WORDS.has(w));
 }
 

@@ -187,30 +187,70 @@ export const countConsecutive: PlanGenerator = {
 const isCount = ({ analysis: a }: PlanContext) => a.operator === "count";
 const DISTINCT_WORDS = /\b(different|distinct|unique|represented|(?:kinds|types|sorts) of)\b/;
 
+/**
+ * "… fewer medals than X", "… earns less than X": the predicate of the rows beyond the named row's value on
+ * the column the comparison orders by (the other conditions kept), with the named row's mention; null when
+ * the question compares with no named row.
+ */
+export function beyondRow(ctx: PlanContext): { anchor: EntityMention; preds: string[] } | null {
+  const { analysis: a, catalog, table, opts } = ctx;
+  const { filters, filterPreds, cond } = ctx.rows();
+  const than =
+    /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(
+      a.normalized.replace(/[?.!]+$/, ""),
+    );
+  const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;
+  if (!than || !anchor) return null;
+  const order = chooseOrderColumn(a, catalog, filters, opts);
+  if (!order || order.score < 0) return null;
+  const bigger = /^(more|higher|larger|greater|bigger|longer|taller|later|older|better)$/.test(than[1]!);
+  const dir = orderDirection(than[1], bigger ? "max" : "min", order.column);
+  const others = filterPreds.filter((p) => p !== mentionPredicate(anchor, catalog));
+  const expr = orderExpr(order.column);
+  const sub = `(SELECT ${expr} FROM ${table} WHERE ${mentionPredicate(anchor, catalog)} LIMIT 1)`;
+  return {
+    anchor,
+    preds: [
+      ...others,
+      ...cond.preds,
+      hasNum(order.column),
+      `${expr} ${dir === "max" ? ">" : "<"} ${sub}`,
+      ...summaryFilter(catalog),
+    ],
+  };
+}
+
 /** "how many countries have fewer medals than X?": rows beyond the named row's value. */
 export const countBeyondRow: PlanGenerator = {
   name: "count.beyond-row",
   applies: (ctx) => isCount(ctx) && /\bthan\b/.test(ctx.analysis.normalized),
   build: (ctx) => {
-    const { analysis: a, catalog, usable, table, opts } = ctx;
-    const { filters, filterPreds, cond, used } = ctx.rows();
-    const than =
-      /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(
-        a.normalized.replace(/[?.!]+$/, ""),
-      );
-    const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;
-    if (!than || !anchor || countColumn(countNoun(ctx), catalog, usable, used).column) return null;
-    const order = chooseOrderColumn(a, catalog, filters, opts);
-    if (!order || order.score < 0) return null;
-    const bigger = /^(more|higher|larger|greater|bigger|longer|taller|later|older|better)$/.test(than[1]!);
-    const dir = orderDirection(than[1], bigger ? "max" : "min", order.column);
-    const others = filterPreds.filter((p) => p !== mentionPredicate(anchor, catalog));
-    const expr = orderExpr(order.column);
-    const sub = `(SELECT ${expr} FROM ${table} WHERE ${mentionPredicate(anchor, catalog)} LIMIT 1)`;
+    const { catalog, usable, table } = ctx;
+    if (countColumn(countNoun(ctx), catalog, usable, ctx.rows().used).column) return null;
+    const beyond = beyondRow(ctx);
+    return beyond
+      ? { sql: `SELECT COUNT(*) FROM ${table}${where(beyond.preds)}`, template: "count", targetColumn: "" }
+      : null;
+  },
+};
+
+/**
+ * "who earns less than Ben?", "which cities are bigger than Lyon?": the rows beyond the named row's value,
+ * answered by the named row's own column (the others of its kind).
+ */
+export const listBeyondRow: PlanGenerator = {
+  name: "comparison.beyond-row",
+  applies: ({ analysis: a }) => /^(?:who|which|what)\b/.test(a.normalized) && /\bthan\b/.test(a.normalized),
+  build: (ctx) => {
+    const beyond = beyondRow(ctx);
+    if (!beyond) return null;
+    const c = ctx.catalog.columns[beyond.anchor.columnIndex]!;
+    // (A numeric anchor column is a value, not a row's name: "more than 40" is a bound.)
+    if (isNumericColumn(c)) return null;
     return {
-      sql: `SELECT COUNT(*) FROM ${table}${where([...others, ...cond.preds, hasNum(order.column), `${expr} ${dir === "max" ? ">" : "<"} ${sub}`, ...summaryFilter(catalog)])}`,
-      template: "count",
-      targetColumn: "",
+      sql: `SELECT ${col(c)} FROM ${ctx.table}${where(beyond.preds)} ORDER BY ${ROW}`,
+      template: "lookup",
+      targetColumn: c.schema.name,
     };
   },
 };

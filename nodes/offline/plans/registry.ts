@@ -32,6 +32,7 @@ import {
   countDistinct,
   countRows,
   countSum,
+  listBeyondRow,
 } from "./count.js";
 import { lookupRows } from "./lookup.js";
 import { positionAdjacent, positionFirstLast } from "./position.js";
@@ -68,6 +69,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   positionAdjacent,
   countConsecutive,
   countBeyondRow,
+  listBeyondRow,
   countListItems,
   countColumnOfRow,
   countDistinct,

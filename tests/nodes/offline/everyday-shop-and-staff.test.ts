@@ -5,7 +5,8 @@
  * "which department has the highest average salary?" (the group's mean, not the table's), "where is X
  * based?" (an Office), "how many people does X manage?" (the Manager column; "manage" is no typo of a
  * "Sales Manager" title); a row by its name, not its code or date, when no column is called Name; orders: "how many customers do we have?" (distinct customers), "which region
- * brought in the most revenue?" (the region's total), "the lowest stock level" (the value, not the row).
+ * brought in the most revenue?" (the region's total), "the lowest stock level" (the value, not the row);
+ * "who earns less than Ben?" (the others beyond the named row's value).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -137,5 +138,16 @@ describe("orders and levels", () => {
 
   it("answers 'the lowest stock level' with the level", () => {
     expect(answer("lowest stock level", "warehouse_bins")).toEqual(["45"]);
+  });
+});
+
+describe("rows beyond a named row", () => {
+  it("lists the others of its kind beyond the named row's value, and counts them", () => {
+    expect(answer("Who earns less than Ben Cole?", "firm_staff")).toEqual(["Fay Lin", "Hana Ito"]);
+    expect(answer("Which products cost more than the Camp Stove?", "outdoor_goods")).toEqual([
+      "Trail Pack",
+      "Rain Shell",
+    ]);
+    expect(answer("How many employees earn more than Ana Ruiz?", "firm_staff")).toEqual(["3"]);
   });
 });
