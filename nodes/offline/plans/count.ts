@@ -199,7 +199,15 @@ export function beyondRow(ctx: PlanContext): { anchor: EntityMention; preds: str
     /\b(more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller|older|younger|earlier|later|faster|slower|better|worse)\b[^?]*?\bthan\s+(?:the\s+)?(.+)$/.exec(
       a.normalized.replace(/[?.!]+$/, ""),
     );
-  const anchor = than ? filters.find((m) => ` ${than[2]} `.includes(` ${m.text} `)) : undefined;
+  // (The named row follows "than" within two words, no number between: "more than 1,000,000 … from Punjab"
+  // names no row to exceed.)
+  const anchor = than
+    ? filters.find((m) => {
+        const at = ` ${than[2]} `.indexOf(` ${m.text} `);
+        const before = at < 0 ? "" : than[2]!.slice(0, at);
+        return at >= 0 && !/\d/.test(before) && before.split(" ").filter((w) => w !== "").length <= 2;
+      })
+    : undefined;
   if (!than || !anchor) return null;
   const order = chooseOrderColumn(a, catalog, filters, opts);
   if (!order || order.score < 0) return null;
@@ -235,12 +243,13 @@ export const countBeyondRow: PlanGenerator = {
 };
 
 /**
- * "who earns less than Ben?", "which cities are bigger than Lyon?": the rows beyond the named row's value,
+ * "who earns less than Ben?", "which cities are bigger than Lyon?", "name the players who scored more than X": the
+ * rows beyond the named row's value,
  * answered by the named row's own column (the others of its kind).
  */
 export const listBeyondRow: PlanGenerator = {
   name: "comparison.beyond-row",
-  applies: ({ analysis: a }) => /^(?:who|which|what)\b/.test(a.normalized) && /\bthan\b/.test(a.normalized),
+  applies: ({ analysis: a }) => /^(?:who|which|what|name|list)\b/.test(a.normalized) && /\bthan\b/.test(a.normalized),
   build: (ctx) => {
     const beyond = beyondRow(ctx);
     if (!beyond) return null;

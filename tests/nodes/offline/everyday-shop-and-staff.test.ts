@@ -149,5 +149,13 @@ describe("rows beyond a named row", () => {
       "Rain Shell",
     ]);
     expect(answer("How many employees earn more than Ana Ruiz?", "firm_staff")).toEqual(["3"]);
+    expect(answer("Name everyone who earns more than Dee Moss.", "firm_staff")).toEqual(["Cy Park", "Eli Stone"]);
+  });
+
+  it("reads a number after 'than' as a bound, though a row is named later", () => {
+    expect(answer("Who earns more than 90000 in the Engineering department?", "firm_staff")).toEqual([
+      "Cy Park",
+      "Dee Moss",
+    ]);
   });
 });
