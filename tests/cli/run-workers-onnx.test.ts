@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, spawnAtr } from "../fixtures/spawn-atr.js";
+import { readRecords, timeless } from "../fixtures/run-records.js";
 import { buildTinyCrossEncoder, buildTinyEmbeddingModel, buildTinySequenceRouter } from "../fixtures/tiny-models.js";
 
 let dir: string;
@@ -19,14 +20,6 @@ let index: string;
 let router: string;
 let reranker: string;
 let questions: string;
-
-const read = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, any>);
-/** A record without its timing (the one field that differs between two runs). */
-const timeless = (r: Record<string, any>) => ({ ...r, atr_stats: { ...r.atr_stats, latency_ms: 0 } });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "atr-onnx-workers-"));
@@ -100,8 +93,8 @@ describe("atr run on worker threads with transformers.js models", () => {
     expect(threads.stderr).toContain("answering on 2 worker threads");
     // Both threads answered, so both opened the models' sessions.
     expect(threads.stderr).toMatch(/2 answer thread\(s\): #1 [1-9]\d* q, heap ≤ \d+ MB; #2 [1-9]\d* q/);
-    const a = read(threads.stdout.trim());
-    const b = read(one.stdout.trim());
+    const a = readRecords(threads.stdout.trim());
+    const b = readRecords(one.stdout.trim());
     expect(b).toHaveLength(4);
     for (const r of b) expect(r.error, JSON.stringify(r.error)).toBeUndefined();
     expect(b.map((r) => r.atr_stats.first_requested_route)).toEqual(Array(4).fill("RETRIEVE"));

@@ -10,17 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, spawnAtr } from "../fixtures/spawn-atr.js";
+import { readRecords, timeless } from "../fixtures/run-records.js";
 
 let dir: string;
 let index: string;
 
-const read = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, any>);
-/** A record without its timing (the one field that differs between two runs). */
-const timeless = (r: Record<string, any>) => ({ ...r, atr_stats: { ...r.atr_stats, latency_ms: 0 } });
 const runArgs = (out: string, ...more: string[]) => [
   "run",
   "--data_file_path",
@@ -64,8 +58,8 @@ describe("atr run on answer workers", () => {
     expect(inMain.code, inMain.stderr).toBe(0);
     // 21 questions: the default (auto) does not start processes for so few.
     expect(inMain.stderr).toContain("answering on this process's main thread (21 questions: fewer than 50");
-    const b = read(inMain.stdout.trim());
-    const ids = read(join(ROOT, "examples/questions.jsonl")).map((q) => q.question_id);
+    const b = readRecords(inMain.stdout.trim());
+    const ids = readRecords(join(ROOT, "examples/questions.jsonl")).map((q) => q.question_id);
     for (const mode of ["process", "thread"]) {
       const run = await spawnAtr(
         runArgs(join(dir, `${mode}.jsonl`), "--max_workers", "2", "--emit_trace", "--worker_mode", mode),
@@ -81,7 +75,7 @@ describe("atr run on answer workers", () => {
           ? /2 answer process\(es\): #1 pid \d+ \d+ q, heap ≤ \d+ MB, RSS ≤ \d+ MB; #2 pid \d+ \d+ q/
           : /2 answer thread\(s\): #1 \d+ q, heap ≤ \d+ MB; #2 \d+ q/,
       );
-      const a = read(run.stdout.trim());
+      const a = readRecords(run.stdout.trim());
       expect(a.map((r) => r.question_id)).toEqual(ids);
       expect(a.map(timeless)).toEqual(b.map(timeless));
       for (const pid of workerPids(run.stderr)) expect(running(pid)).toBe(false);
@@ -122,7 +116,7 @@ describe("atr run on answer workers", () => {
     const pids = workerPids(stderr);
     expect(pids, stderr).toHaveLength(2);
     for (const pid of pids) expect(running(pid)).toBe(false);
-    const kept = read(path);
+    const kept = readRecords(path);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(21);
     for (const r of kept) expect(r.error, JSON.stringify(r)).toBeUndefined();
@@ -147,7 +141,7 @@ describe("atr run on answer workers", () => {
     expect(rerun.stderr).toContain(`${kept.length} already done`);
     const perWorker = [...rerun.stderr.matchAll(/#\d+ pid \d+ (\d+) q/g)].map((m) => Number(m[1]));
     expect(perWorker.reduce((a, b) => a + b, 0)).toBe(21 - kept.length);
-    const all = read(path);
+    const all = readRecords(path);
     expect(all).toHaveLength(21);
     for (const r of kept) expect(all.find((x) => x.question_id === r.question_id)).toEqual(r);
   }, 900_000);
