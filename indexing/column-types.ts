@@ -139,6 +139,9 @@ export function parseDate(text: string, dayFirst = false): string | null {
   return null;
 }
 
+/** "Free" among prices or fees: nothing to pay, the number 0 (its column stays numeric and sorts it first). */
+const FREE = /^\s*free\s*$/i;
+
 /** Infers a column's type from its cells (original text). See the file comment for the rule. */
 export function inferColumnType(values: Iterable<string>): ColumnType {
   const counter = new ColumnTypeCounter();
@@ -158,7 +161,7 @@ export class ColumnTypeCounter {
   add(v: string): void {
     if (isPlaceholder(v)) return;
     this.informative++;
-    const n = parseNumber(v);
+    const n = FREE.test(v) ? 0 : parseNumber(v);
     if (n !== null) {
       this.numbers++;
       if (Number.isSafeInteger(n) && !/[.%]/.test(dropFootnote(v))) this.integers++;
@@ -190,7 +193,7 @@ export function typedValue(text: string, type: ColumnType, dayFirst = false): nu
   }
   if (isPlaceholder(text)) return null;
   if (type === "date") return parseDate(text, dayFirst);
-  const n = parseNumber(text);
+  const n = FREE.test(text) ? 0 : parseNumber(text);
   if (n === null) return null;
   if (type === "integer") return Number.isSafeInteger(n) ? n : null;
   return n;

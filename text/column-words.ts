@@ -489,14 +489,19 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   h: ["hour"],
   dur: ["duration"],
   elev: ["elevation", "climb"],
+  mph: ["speed"],
+  kph: ["speed"],
+  kmh: ["speed"],
 };
 
 /** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */
 export function withAbbreviations(words: readonly string[]): string[] {
   return words.flatMap((w, i) =>
     // ("km/h" is a speed, not hours.)
-    Object.hasOwn(HEADER_ABBREVIATIONS, w) && !(w === "h" && /^(km|mi|m|ft)$/.test(words[i - 1] ?? ""))
-      ? [w, ...HEADER_ABBREVIATIONS[w]!]
-      : [w],
+    w === "h" && /^(km|mi|m|ft)$/.test(words[i - 1] ?? "")
+      ? [w, "speed"]
+      : Object.hasOwn(HEADER_ABBREVIATIONS, w)
+        ? [w, ...HEADER_ABBREVIATIONS[w]!]
+        : [w],
   );
 }

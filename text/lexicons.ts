@@ -63,6 +63,16 @@ export const MONTH_PATTERN = alternation(MONTH_NUMBERS.keys());
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
+/** How tables shorten a weekday or month name ("Tue", "Tues", "Sept"): the full name's short forms, longest first. */
+export function calendarShortForms(word: string): string[] {
+  const w = word.toLowerCase();
+  if ((WEEKDAYS as readonly string[]).includes(w))
+    return [...(w === "tuesday" ? ["tues"] : w === "thursday" ? ["thurs", "thur", "thu"] : []), w.slice(0, 3)];
+  if ((MONTH_NAMES as readonly string[]).includes(w) && w.length > 4)
+    return [...(w === "september" ? ["sept"] : []), w.slice(0, 3)];
+  return [];
+}
+
 // ── ordinals and number words ────────────────────────────────────────────────────────────────────
 
 export const ORDINAL_WORDS = [

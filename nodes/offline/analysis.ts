@@ -277,6 +277,18 @@ function normalize(text: string): string {
         /\b(earns?|earning|earned|makes?|making|made|paid|pays?|gets?|charges?|charged|costs?)\b(.{0,24}?)\b(?:an|a|per) hour\b/g,
         "$1$2 hourly",
       )
+      // "after the end of March", "before the start of May": a bound on the month itself, as "after March" is.
+      .replace(
+        /\b(after|since|before) the (?:(?<=after the )end|(?<!after the )(?:start|beginning)) of (?=[a-z])/g,
+        "$1 ",
+      )
+      // "the youngest rider's age": the age of that row, not the row's name.
+      .replace(
+        new RegExp(
+          `^(?:(?:what|how) (?:is|was) )?(?:the )?((?:${SUPERLATIVE_PATTERN}) [a-z]+(?: [a-z]+)?)'s ([a-z]+(?: [a-z]+)?)(\\?)?$`,
+        ),
+        "what is the $2 of the $1$3",
+      )
       // "the longest serving employee": the one who started first.
       .replace(/\blongest[- ](?:serving|tenured|standing)\b/g, "earliest started")
       // "highest-paid", "best-selling": the superlative is its own word.
@@ -487,6 +499,17 @@ function conditionsIn(text: string): NumericCondition[] {
   )) {
     const value = Number(m[2]) * 60 + Number(m[3]);
     const op = /^(more|greater|longer|slower|over|above)$/.test(m[1]!) ? ">" : m[1] === "within" ? "<=" : "<";
+    out.push({ op, value, hint: ["time"], clock: true });
+  }
+  // "starts after 7 pm", "leaves before 09:30": a time of day, compared with a column of hh:mm times (read as
+  // hours * 60 + minutes, the scale numExpr gives such a cell).
+  for (const m of q.matchAll(
+    /\b(after|later than|before|earlier than|by)\s+(\d{1,2})(?::(\d\d))?\s*(?:(am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<=:\d\d)(?![\d:.]))/g,
+  )) {
+    const hour = Number(m[2]) % 12 === 0 && m[4] ? 0 : Number(m[2]);
+    const value = (m[4]?.startsWith("p") ? hour + 12 : hour) * 60 + Number(m[3] ?? 0);
+    if (value >= 24 * 60) continue;
+    const op = /^(after|later than)$/.test(m[1]!) ? ">" : m[1] === "by" ? "<=" : "<";
     out.push({ op, value, hint: ["time"], clock: true });
   }
   // "finished above 5th place", "third or better", "no higher than 18th": a place (rank) comparison; a

@@ -11,6 +11,7 @@ import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { agentNouns, relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
+import { calendarShortForms } from "../../text/lexicons.js";
 
 export interface EntityMention {
   /** The question span as normalised text. */
@@ -515,6 +516,10 @@ export function findMentions(
   const takeWord = (s: number, c: CatalogColumn, rows: number[], kind: "exact" | "partial", n = 1) =>
     take(mentionOf(s, c, rows, kind, n));
 
+  // ("after 19:00" is a bound on a time of day, not the cell "19:00" nor "£19.00".)
+  for (const m of text.matchAll(/\b(?:after|before|by|later than|earlier than)\s+(\d{1,2}):(\d\d)\b/gi))
+    for (let i = 1; i < tokens.length; i++)
+      if (tokens[i - 1] === m[1] && tokens[i] === m[2]) covered[i] = covered[i - 1] = true;
   // 1. Exact spans, longest first.
   for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
     for (let s = 0; s + n <= tokens.length; s++) {
@@ -559,6 +564,15 @@ export function findMentions(
         }
       }
 
+      // ("on Tuesday" of a Day column written "Tue", "in September" of "Sept".)
+      if (hits.length === 0 && n === 1)
+        for (const short of calendarShortForms(last)) {
+          const shortHits = catalog.columns.filter((c) => c.distinct.has(short));
+          if (shortHits.length > 0) {
+            [key, hits] = [short, shortHits];
+            break;
+          }
+        }
       hits.sort((a, b) => columnRank(a) - columnRank(b));
       if (hits.length === 0) continue;
       // "after oklahoma state": a longer phrase that is part of a cell ("at Oklahoma State") names that
@@ -697,6 +711,20 @@ export function findMentions(
     const rows = flagRows(c)![negated ? 1 : 0];
     if (rows.length > 0) takeWord(s, c, rows, "exact", c === whole ? 2 : 1);
   }
+
+  // 1e. "did not finish" of DNF, "no contest" of NC: a negated phrase whose initials are a capitalised cell.
+  for (let n = 4; n >= 2; n--)
+    for (let s = 0; s + n <= tokens.length; s++) {
+      const span = tokens.slice(s, s + n);
+      if (!free(s, s + n) || !span.every((t) => /^[a-z]+$/.test(t)) || !span.some((t) => t === "not" || t === "no"))
+        continue;
+      const initials = span.map((t) => t[0]).join("");
+      const c = catalog.columns.find((x) => {
+        const rows = x.distinct.get(initials);
+        return rows !== undefined && /^[A-Z]{2,4}$/.test(x.raw[rows[0]!]?.trim() ?? "");
+      });
+      if (c) takeWord(s, c, c.distinct.get(initials)!, "exact", n);
+    }
 
   // ("over $40,000" is one number: its digit groups are no part of a cell, only the whole number is.)
   for (let i = 1; i < tokens.length; i++)

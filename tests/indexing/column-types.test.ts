@@ -80,6 +80,11 @@ describe("typedValue", () => {
     expect(typedValue("", "text")).toBeNull();
     expect(typedValue("2.5", "integer")).toBeNull();
   });
+  it("reads 'Free' among prices as 0, and keeps such a column numeric", () => {
+    expect(typedValue("Free", "real")).toBe(0);
+    expect(typedValue("free", "text")).toBe("free");
+    expect(inferColumnType(["£4.00", "Free", "£2.50", "£3.00"])).toBe("real");
+  });
 });
 
 describe("the fast paths (plain digits, no digit, no footnote mark) give the general rule's results", () => {

@@ -34,6 +34,7 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { MODIFIER_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
+import { MONTH_NAMES, WEEKDAYS } from "../../../text/lexicons.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
 export function countColumn(
@@ -400,8 +401,21 @@ export const countColumnOfRow: PlanGenerator = {
     // "how many games has X won?": the noun names no column, the closing verb after the named row does (won → W).
     // ("goals scored by X", a search fragment: its participle.)
     const asked = ctx.analysis.normalized.replace(/[?.!]+$/, "");
+    // ("how many bagels did we sell on Tuesday in total?": the verb ends the clause; a day, a place or "in total" follows.)
+    const clause = asked
+      .replace(/ (?:in total|in all|altogether|overall|combined)$/, "")
+      .replace(/ (?:on|in|at|during|over|across|this|last) (?:the )?([a-z]+)$/, (tail, word: string) =>
+        [...WEEKDAYS, ...MONTH_NAMES].includes(word as never) ||
+        filters.some((m) => m.text === word || m.text === `${word.replace(/s$/, "")}`)
+          ? ""
+          : tail,
+      );
+    const verbAt = (text: string) =>
+      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(text)?.[1];
+    // (Only a verb that closes the question outranks the counted noun's column.)
+    const closingVerb = clause === asked ? verbAt(asked) : undefined;
     const verb =
-      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(asked)?.[1] ??
+      verbAt(clause) ??
       /^(?:the )?[a-z]+s ([a-z]{3,}(?:ed|en)|won|made|sold|held) by\b/.exec(asked)?.[1] ??
       passiveQuantityVerb(ctx, asked, filters);
     // ("how many games has X won?" of "Games Played" and "Wins": the noun's column says another verb, the verb's
@@ -415,8 +429,8 @@ export const countColumnOfRow: PlanGenerator = {
     // ("how many hours has Raj spent?" of "Estimate (h)" and "Spent (h)": the verb spells one header whole, the
     // noun's unit names both.)
     const spelledVerb =
-      countCol !== undefined && verb !== undefined && headerMatch([verb], countCol, false) === 0
-        ? countColumn([verb], catalog, usable, used)
+      countCol !== undefined && closingVerb !== undefined && headerMatch([closingVerb], countCol, false) === 0
+        ? countColumn([closingVerb], catalog, usable, used)
         : undefined;
     if (spelledVerb?.column && spelledVerb.score >= 1.5) ({ column: countCol, score } = spelledVerb);
     else if (
