@@ -396,6 +396,8 @@ const FLAG_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ["true", "false"],
 ];
 const NEGATIONS = new Set(["no", "not", "without", "never", "non"]);
+/** Results that are no finish: did not finish / start, disqualified, retired. */
+const NOT_FINISHED: ReadonlySet<string> = new Set(["dnf", "dns", "dsq", "dq", "ret", "dnq"]);
 /** Adjectives naming a measure whose rows above zero they select ("late" flights have a delay). */
 const POSITIVE_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = Object.assign(
   Object.create(null) as object,
@@ -654,8 +656,9 @@ export function findMentions(
     const word = POSITIVE_MEASURE_WORDS[tokens[s]!] ?? (/ed$/.test(tokens[s]!) ? stem(tokens[s]!) : undefined);
     const named = word ? catalog.columns.filter((x) => x.headerWords.includes(word)) : [];
     const c = named.length === 1 ? named[0]! : undefined;
-    if (!c || c.numericShare < 0.5 || !/\([^)]+\)/.test(c.schema.name)) return;
     const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
+    // (A measure in units, or a tally a negation zeroes: "never missed" of "Missed Appts" is 0.)
+    if (!c || c.numericShare < 0.5 || !(/\([^)]+\)/.test(c.schema.name) || negated)) return;
     const rows = c.num.flatMap((n, r) => ((n ?? 0) > 0 !== negated ? [r] : []));
     if (rows.length === 0 || rows.length === c.raw.length) return;
     take({ ...mentionOf(s, c, rows), positive: !negated });
@@ -725,6 +728,20 @@ export function findMentions(
       });
       if (c) takeWord(s, c, c.distinct.get(initials)!, "exact", n);
     }
+
+  // 1f. "how many runners finished?", "the last rider to finish": the rows of a results column that hold no
+  // did-not-finish code (DNF, DNS, DSQ …), when the column has such codes.
+  for (let s = 0; s < tokens.length; s++) {
+    // (Only as the question's closing words: "finished 8th", "completed 45 laps" are other conditions.)
+    const rest = tokens.slice(s + 1).join(" ");
+    if (covered[s] || !/^(?:finish|finished|finishers?|completed)$/.test(tokens[s]!) || !/^(?:the race)?$/.test(rest))
+      continue;
+    if (tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t) || t === "didnt")) continue;
+    const c = catalog.columns.find((x) => [...x.distinct.keys()].some((v) => NOT_FINISHED.has(v)));
+    if (!c) continue;
+    const rows = c.raw.flatMap((v, r) => (v.trim() !== "" && !NOT_FINISHED.has(normaliseText(v)) ? [r] : []));
+    if (rows.length > 0) takeWord(s, c, rows, "partial");
+  }
 
   // ("over $40,000" is one number: its digit groups are no part of a cell, only the whole number is.)
   for (let i = 1; i < tokens.length; i++)

@@ -18,6 +18,7 @@ import {
   where,
 } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
+import { normaliseText } from "../../../text/normalise.js";
 
 /** The words of the analysis's next/previous positions. */
 const ADJACENT_WORD =
@@ -31,13 +32,20 @@ function wholeWords(span: string): RegExp {
 /** The asked-about column of the row just after (before) the named row. */
 export const positionAdjacent: PlanGenerator = {
   name: "position.adjacent",
-  // ("who hosted After Hours?": a word of a cell the question names whole is no position.)
-  applies: ({ analysis: a, input }) =>
+  // ("who hosted After Hours?": a word of a cell the question names whole is no position; nor of a header:
+  // "when is Ana's next check?" of a "Next Check" column.)
+  applies: ({ analysis: a, input, catalog }) =>
     (a.position === "next" || a.position === "previous") &&
     ADJACENT_WORD.test(
-      input.mentions
-        .filter((m) => m.kind === "exact")
-        .reduce((q, m) => q.replace(wholeWords(m.text), " "), a.normalized),
+      catalog.columns
+        .map((c) => normaliseText(c.schema.name))
+        .filter((h) => ADJACENT_WORD.test(h) && h.includes(" "))
+        .reduce(
+          (q, h) => q.replace(wholeWords(h), " "),
+          input.mentions
+            .filter((m) => m.kind === "exact")
+            .reduce((q, m) => q.replace(wholeWords(m.text), " "), a.normalized),
+        ),
     ),
   build: (ctx) => {
     const { analysis: a, catalog, bindings, table, opts } = ctx;

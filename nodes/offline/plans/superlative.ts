@@ -8,6 +8,7 @@ import {
   headerMatch,
   isIdentifierColumn,
   isNumericColumn,
+  isPersonColumn,
   orderDirection,
   rankTargetColumns,
   superlativeWord,
@@ -377,7 +378,9 @@ export const superlativeOrder: PlanGenerator = {
         // ("the most goals were netted by which striker?" asks for the striker.)
         (head !== undefined && !/\b(which|who|whom|whose|where|when)\b/.test(a.normalized))) &&
       (head
-        ? head === order.column
+        ? head === order.column ||
+          // ("how much is the priciest treatment?": the row noun names the row; "how much" asks its amount.)
+          (/^how much\b/.test(a.normalized) && !isNumericColumn(head) && isNumericColumn(order.column))
         : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5 ||
           // ("how long is the longest route?": the measure the question opens with.)
           /^how (?:long|tall|high|old|far|heavy|big|deep|wide|fast)\b/.test(a.normalized));
@@ -385,14 +388,22 @@ export const superlativeOrder: PlanGenerator = {
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
     // "salary of the highest earner", "what is the age of the oldest member": the words before "of" name the answer.
     const lead = leadColumn(a.normalized, catalog, usable);
+    // ("who has the most expensive treatment?", "whose treatment costs the most?": the person, though the
+    // question names the treatment.)
+    const owner =
+      !asksValue && ctx.targetRank === 0 && /^(?:who (?:has|had)|whose)\b/.test(a.normalized)
+        ? catalog.columns.find((c) => (!usable || usable.has(c.index)) && isPersonColumn(c))
+        : undefined;
     const target =
       lead && ctx.targetRank === 0
         ? lead
-        : asksValue
-          ? ctx.targetRank === 0
-            ? order.column
-            : ranked[ctx.targetRank - 1]?.column
-          : ranked[ctx.targetRank]?.column;
+        : owner && !isPersonColumn(ranked[0]?.column ?? owner)
+          ? owner
+          : asksValue
+            ? ctx.targetRank === 0
+              ? order.column
+              : ranked[ctx.targetRank - 1]?.column
+            : ranked[ctx.targetRank]?.column;
     if (!target) return null;
     const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
     const agg = direction === "max" ? "MAX" : "MIN";
