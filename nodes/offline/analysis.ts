@@ -1146,6 +1146,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     ) ||
     // "show me all orders from acme", "everything sown in april": every row that matches.
     /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything)\b|\beverything\b/.test(q) ||
+    // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".
+    /^(?:in|on|at|during|for|from) (?:which|what) [a-z]{2,}[^s'\s]s\b/.test(q) ||
     // "which patients' treatment costs over £200?": the rows a plural possessive names.
     /^(?:which|what) [a-z]{3,}s' [a-z]/.test(q) ||
     // "which cars were serviced in may", "what events are on in june": a plural noun with a plural verb.

@@ -214,19 +214,29 @@ function monthFrequencyPlan(
   const years = new Set(c.raw.flatMap((v) => v.match(/\b(?:1[89]|20)\d\d\b/g) ?? []));
   const byYear = isMonthLevel(c) && years.size > 1;
   const month = `CASE ${cases.join(" ")} END`;
-  const label = byYear ? `${month} || ' ' || substr(${date}, 1, 4)` : month;
+  // (A row per month, "Jan 2025" … "Jun 2025": the month is answered as its row writes it.)
+  const perRow = isMonthLevel(c) && c.distinct.size === c.raw.filter((v) => v.trim() !== "").length;
+  const label = perRow ? col(c) : byYear ? `${month} || ' ' || substr(${date}, 1, 4)` : month;
   const key = byYear ? `substr(${date}, 1, 7)` : month;
-  const measure = catalog.columns.find(
-    (x) =>
-      (!usable || usable.has(x.index)) &&
-      x !== c &&
-      isNumericColumn(x) &&
-      !isIdentifierColumn(x) &&
-      x.schema.type !== "date" &&
-      !holdsYears(x) &&
-      !isSequence(x) &&
-      Math.max(0, ...a.contentWords.filter((w) => w !== "month").map((w) => headerMatch([w], x, false))) >= 1.5,
-  );
+  // (The column the most words name: "the highest gas cost" is Gas Cost, not Electricity Cost.)
+  const words = a.contentWords.filter((w) => w !== "month");
+  const measure = catalog.columns
+    .filter(
+      (x) =>
+        (!usable || usable.has(x.index)) &&
+        x !== c &&
+        isNumericColumn(x) &&
+        !isIdentifierColumn(x) &&
+        x.schema.type !== "date" &&
+        !holdsYears(x) &&
+        !isSequence(x) &&
+        Math.max(0, ...words.map((w) => headerMatch([w], x, false))) >= 1.5,
+    )
+    .map((x) => ({ x, named: words.filter((w) => headerMatch([w], x, false) >= 1.5).length }))
+    .reduce<{ x: CatalogColumn; named: number } | undefined>(
+      (best, m) => (!best || m.named > best.named ? m : best),
+      undefined,
+    )?.x;
   const dir = a.sortDirection === "max" ? "DESC" : "ASC";
   const by = measure ? `SUM(${orderExpr(measure)})` : "COUNT(*)";
   return {

@@ -70,3 +70,44 @@ describe("a charity run's results", () => {
     expect(answer("How many runners did not finish?", "charity_run")).toEqual(["1"]);
   });
 });
+
+const BILLS: RawTable = {
+  id: "home_bills",
+  file: "home_bills.csv",
+  header: ["Month", "Electricity (kWh)", "Electricity Cost", "Gas Cost"],
+  rows: [
+    ["Jan 2025", "412", "$98.40", "$71.20"],
+    ["Feb 2025", "380", "$90.10", "$77.80"],
+    ["Mar 2025", "355", "$84.20", "$58.40"],
+    ["Apr 2025", "301", "$71.50", "$38.10"],
+  ],
+};
+const STAYS: RawTable = {
+  id: "guest_stays",
+  file: "guest_stays.csv",
+  header: ["Guest", "Room Type", "Nights", "Total"],
+  rows: [
+    ["Ines Duarte", "Double", "3", "$420"],
+    ["Marco Bell", "Suite", "4", "$1,240"],
+    ["Ines Duarte", "Single", "1", "$95"],
+    ["Lea Roth", "Suite", "2", "$640"],
+  ],
+};
+const more = openTables([BILLS, STAYS]);
+afterAll(() => more.close());
+
+describe("a household's monthly bills and a hotel's stays", () => {
+  it("answers a month as its row writes it when each row is a month", () => {
+    expect(planColumn(more, "Which month had the highest gas cost?", "home_bills")).toEqual(["Feb 2025"]);
+  });
+  it("lists every row for 'in which months …'", () => {
+    expect(planColumn(more, "In which months did we use more than 350 kWh?", "home_bills")).toEqual([
+      "Jan 2025",
+      "Feb 2025",
+      "Mar 2025",
+    ]);
+  });
+  it("reads 'paid the most' from a Total column", () => {
+    expect(planColumn(more, "Which guest paid the most?", "guest_stays")).toEqual(["Marco Bell"]);
+  });
+});
