@@ -282,12 +282,25 @@ function normalize(text: string): string {
         /\b(after|since|before) the (?:(?<=after the )end|(?<!after the )(?:start|beginning)) of (?=[a-z])/g,
         "$1 ",
       )
+      // "what is the salary range?", "the range of prices": the highest less the lowest.
+      .replace(
+        /^(?:what is |what's )?(?:the )?(?:([a-z]+(?: [a-z]+)?) range|range of (?:the |our )?([a-z]+(?: [a-z]+)?))(\?)?$/,
+        (_all, a?: string, b?: string, mark?: string) =>
+          `what is the difference between the highest and lowest ${a ?? b}${mark ?? ""}`,
+      )
+      // "how big is the gap between the highest and the lowest salary?": their difference.
+      .replace(/^(?:how (?:big|large|wide) is|what is) the (?:gap|spread) between\b/, "what is the difference between")
       // "the youngest rider's age": the age of that row, not the row's name.
       .replace(
         new RegExp(
           `^(?:(?:what|how) (?:is|was) )?(?:the )?((?:${SUPERLATIVE_PATTERN}) [a-z]+(?: [a-z]+)?)'s ([a-z]+(?: [a-z]+)?)(\\?)?$`,
         ),
         "what is the $2 of the $1$3",
+      )
+      // "who has been here the longest?": the one who started first.
+      .replace(
+        /\b(?:has|have) (?:been|worked) (?:here|with us|with the (?:company|firm|team)|at the (?:company|firm)|employed) (?:for )?(?:the )?longest\b/,
+        "started the earliest",
       )
       // "the longest serving employee": the one who started first.
       .replace(/\blongest[- ](?:serving|tenured|standing)\b/g, "earliest started")
@@ -1146,6 +1159,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     ) ||
     // "show me all orders from acme", "everything sown in april": every row that matches.
     /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything)\b|\beverything\b/.test(q) ||
+    // "who works in Oslo?", "who lives in Lisbon?": everyone a present-tense verb and a place select.
+    /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:in|at|from|on) [a-z]/.test(q) ||
+    // "employees who started before 2018", "staff that work in Oslo": the rows a search phrase describes.
+    /^(?:all )?(?:[a-z]{3,}[^s'\s]s|staff|people) (?:who|that) [a-z]/.test(q) ||
     // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".
     /^(?:in|on|at|during|for|from) (?:which|what) [a-z]{2,}[^s'\s]s\b/.test(q) ||
     // "which patients' treatment costs over £200?": the rows a plural possessive names.
