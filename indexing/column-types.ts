@@ -139,6 +139,12 @@ export function parseDate(text: string, dayFirst = false): string | null {
   return null;
 }
 
+/** "2024-07": a year and a month, as a date column may hold them; "2010-11" is also how a season is written. */
+const YEAR_MONTH = /^\s*(\d{4})-(0[1-9]|1[0-2])\s*$/;
+function isSeasonLike(m: RegExpExecArray): boolean {
+  return Number(m[2]) === (Number(m[1]) + 1) % 100;
+}
+
 /** "Free" among prices or fees: nothing to pay, the number 0 (its column stays numeric and sorts it first). */
 const FREE = /^\s*free\s*$/i;
 
@@ -158,6 +164,9 @@ export class ColumnTypeCounter {
   /** Slashed dates that can only be day first (31/03/2024) / only month first (3/31/2024). */
   private onlyDayFirst = 0;
   private onlyMonthFirst = 0;
+  /** "2024-07" cells, and those that could also be a season ("2010-11"): dates only beside plain ones. */
+  private yearMonths = 0;
+  private seasonLike = 0;
   add(v: string): void {
     if (isPlaceholder(v)) return;
     this.informative++;
@@ -165,6 +174,9 @@ export class ColumnTypeCounter {
     if (n !== null) {
       this.numbers++;
       if (Number.isSafeInteger(n) && !/[.%]/.test(dropFootnote(v))) this.integers++;
+    } else if (YEAR_MONTH.test(v)) {
+      if (isSeasonLike(YEAR_MONTH.exec(v)!)) this.seasonLike++;
+      else this.yearMonths++;
     } else if (parseDate(v) !== null) {
       this.dates++;
       const m = /^\s*(\d{1,2})\/(\d{1,2})\/\d{4}\s*$/.exec(v);
@@ -180,7 +192,7 @@ export class ColumnTypeCounter {
     if (this.informative === 0) return "text";
     const need = Math.ceil(this.informative * TYPE_THRESHOLD);
     if (this.numbers >= need) return this.integers === this.numbers ? "integer" : "real";
-    if (this.dates >= need) return "date";
+    if (this.dates + (this.yearMonths > 0 ? this.yearMonths + this.seasonLike : 0) >= need) return "date";
     return "text";
   }
 }
@@ -192,7 +204,7 @@ export function typedValue(text: string, type: ColumnType, dayFirst = false): nu
     return t === "" ? null : t;
   }
   if (isPlaceholder(text)) return null;
-  if (type === "date") return parseDate(text, dayFirst);
+  if (type === "date") return YEAR_MONTH.exec(text)?.slice(1, 3).join("-") ?? parseDate(text, dayFirst);
   const n = FREE.test(text) ? 0 : parseNumber(text);
   if (n === null) return null;
   if (type === "integer") return Number.isSafeInteger(n) ? n : null;

@@ -395,7 +395,11 @@ const FLAG_PAIRS: ReadonlyArray<readonly [string, string]> = [
   ["y", "n"],
   ["true", "false"],
 ];
-const NEGATIONS = new Set(["no", "not", "without", "never", "non"]);
+const NEGATIONS = new Set([
+  ...["no", "not", "without", "never", "non"],
+  // (Contractions normalise without their apostrophe: "haven't" is "havent".)
+  ...["isnt", "arent", "wasnt", "werent", "hasnt", "havent", "hadnt", "dont", "doesnt", "didnt", "wont", "cant"],
+]);
 /** Results that are no finish: did not finish / start, disqualified, retired. */
 const NOT_FINISHED: ReadonlySet<string> = new Set(["dnf", "dns", "dsq", "dq", "ret", "dnq"]);
 /** Adjectives naming a measure whose rows above zero they select ("late" flights have a delay). */
@@ -736,7 +740,7 @@ export function findMentions(
     const rest = tokens.slice(s + 1).join(" ");
     if (covered[s] || !/^(?:finish|finished|finishers?|completed)$/.test(tokens[s]!) || !/^(?:the race)?$/.test(rest))
       continue;
-    if (tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t) || t === "didnt")) continue;
+    if (tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t))) continue;
     const c = catalog.columns.find((x) => [...x.distinct.keys()].some((v) => NOT_FINISHED.has(v)));
     if (!c) continue;
     const rows = c.raw.flatMap((v, r) => (v.trim() !== "" && !NOT_FINISHED.has(normaliseText(v)) ? [r] : []));

@@ -80,6 +80,11 @@ describe("typedValue", () => {
     expect(typedValue("", "text")).toBeNull();
     expect(typedValue("2.5", "integer")).toBeNull();
   });
+  it("types a column of year-months ('2024-07') as dates, but not a column of seasons ('2010-11')", () => {
+    expect(inferColumnType(["2024-07", "2023-11", "2024-02"])).toBe("date");
+    expect(typedValue("2024-07", "date")).toBe("2024-07");
+    expect(inferColumnType(["2009-10", "2010-11", "2011-12"])).toBe("text");
+  });
   it("reads 'Free' among prices as 0, and keeps such a column numeric", () => {
     expect(typedValue("Free", "real")).toBe(0);
     expect(typedValue("free", "text")).toBe("free");

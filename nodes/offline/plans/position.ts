@@ -38,8 +38,11 @@ export const positionAdjacent: PlanGenerator = {
     (a.position === "next" || a.position === "previous") &&
     ADJACENT_WORD.test(
       catalog.columns
-        .map((c) => normaliseText(c.schema.name))
-        .filter((h) => ADJACENT_WORD.test(h) && h.includes(" "))
+        .flatMap((c) => {
+          // (The header's adjacent word with the word after it: "next service" of "Next Service Due".)
+          const w = normaliseText(c.schema.name).split(" ");
+          return w.flatMap((x, i) => (i + 1 < w.length && ADJACENT_WORD.test(x) ? [`${x} ${w[i + 1]}`] : []));
+        })
         .reduce(
           (q, h) => q.replace(wholeWords(h), " "),
           input.mentions

@@ -162,5 +162,11 @@ export function namedDateColumn(
   const named = dated.filter((c) => match(c) >= 0.8);
   // ("which field was harvested last?" of farm_harvest.csv: the table's own word names "Harvest Date" only weakly.)
   const weak = named.length === 0 ? dated.filter((c) => match(c) >= 0.5) : [];
+  if (named.length > 1) {
+    // ("due for a service in September" of Last Service and Next Service Due: the one more words name.)
+    const words = (c: CatalogColumn) => a.contentWords.reduce((sum, w) => sum + headerMatch([w], c, false), 0);
+    const [first, second] = named.map((c) => ({ c, n: words(c) })).sort((x, y) => y.n - x.n);
+    return first!.n > second!.n ? first!.c : undefined;
+  }
   return named.length === 1 ? named[0] : weak.length === 1 ? weak[0] : undefined;
 }

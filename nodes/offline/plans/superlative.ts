@@ -332,7 +332,12 @@ export const superlativeOrder: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
-    const named = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    // ("the earliest screening on 15 October": a column one value pins orders nothing; the time beside it does.)
+    const pinned = filters.filter((m) => m.kind === "exact" && catalog.columns[m.columnIndex]?.schema.type === "date");
+    const named = chooseOrderColumn(a, catalog, filters, {
+      ...opts,
+      avoid: new Set([...cond.columns, ...pinned.map((m) => m.columnIndex)]),
+    });
     // "which drug do we have the most of?": the stock of each row, its quantity column.
     const stock =
       STOCK_SUPERLATIVE.test(a.normalized) && !(named && named.score > 0.5)
