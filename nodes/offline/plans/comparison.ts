@@ -20,6 +20,7 @@ import {
   ROW,
   bindingPredicate,
   col,
+  hasNum,
   mentionPredicate,
   monthColumn,
   numExpr,
@@ -459,4 +460,86 @@ export const comparisonSameAs: PlanGenerator = {
   name: "comparison.same-as",
   applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized),
   build: ({ input, bindings, table }) => sameAsPlan(input, bindings, table),
+};
+
+/** "above average", "less than the average": the comparison with a column's mean, and its side. */
+const VS_AVERAGE =
+  /\b(above|over|higher than|more than|greater than|better than|below|under|lower than|less than|fewer than|worse than) (?:the )?(?:class |overall |group |team )?(?:average|mean)\b/;
+
+/**
+ * "which students scored above average in maths?", "how many staff earn less than the average salary?": the
+ * rows whose value of the named column is beyond the column's mean over the whole table, listed by the asked
+ * column or counted.
+ */
+export const comparisonVsAverage: PlanGenerator = {
+  name: "comparison.vs-average",
+  applies: ({ analysis: a }) => VS_AVERAGE.test(a.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters, basePreds, cond } = ctx.rows();
+    const side = VS_AVERAGE.exec(a.normalized)![1]!;
+    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    if (!order || order.score <= 0 || !isNumericColumn(order.column)) return null;
+    const c = order.column;
+    const expr = orderExpr(c);
+    const above = /^(above|over|higher|more|greater|better)\b/.test(side);
+    const mean = `(SELECT AVG(${expr}) FROM ${table}${where([hasNum(c), ...summaryFilter(catalog)])})`;
+    const preds = [...basePreds, hasNum(c), `${expr} ${above ? ">" : "<"} ${mean}`, ...summaryFilter(catalog)];
+    return listOrCount(ctx, preds, [c]);
+  },
+};
+
+/** The rows `preds` select: counted for "how many", else listed by the asked column (not one of `compared`). */
+function listOrCount(ctx: PlanContext, preds: string[], compared: CatalogColumn[]): SqlPlan | null {
+  const { analysis: a, catalog, table, opts } = ctx;
+  if (/^how many\b/.test(a.normalized) || a.operator === "count")
+    return { sql: `SELECT COUNT(*) FROM ${table}${where(preds)}`, template: "count", targetColumn: "" };
+  const avoid = new Set(compared.map((c) => c.index));
+  const target = rankTargetColumns(a, catalog, ctx.rows().filters, { ...opts, avoid })[ctx.targetRank]?.column;
+  if (!target) return null;
+  return {
+    sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}`,
+    template: "lookup",
+    targetColumn: target.schema.name,
+  };
+}
+
+/** The numeric column a short phrase names strongly ("english", "assists"), if exactly one. */
+function namedNumericColumn(words: string[], ctx: PlanContext): CatalogColumn | undefined {
+  const named = ctx.catalog.columns.filter(
+    (c) =>
+      (!ctx.usable || ctx.usable.has(c.index)) &&
+      isNumericColumn(c) &&
+      words.some((w) => headerMatch([w], c, false) >= 1.5),
+  );
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * "who did better in English than in Maths?", "who has more assists than goals?": the rows whose value of one
+ * named column is beyond their own value of another, listed by the asked column or counted.
+ */
+export const comparisonRowColumns: PlanGenerator = {
+  name: "comparison.row-columns",
+  applies: ({ analysis: a }) => /\bthan\b/.test(a.normalized) && a.conditions.length === 0,
+  build: (ctx) => {
+    const { analysis: a, catalog } = ctx;
+    const m =
+      /\b(more|higher|better|greater|larger|bigger|less|lower|worse|fewer|smaller) (?:(?:in|on|for|at) )?(?:the )?([a-z]+(?: [a-z]+)?) than (?:(?:in|on|for|at) )?(?:the )?([a-z]+(?: [a-z]+)?)$/.exec(
+        a.normalized.replace(/[?.!]+$/, ""),
+      );
+    if (!m) return null;
+    const [left, right] = [namedNumericColumn(m[2]!.split(" "), ctx), namedNumericColumn(m[3]!.split(" "), ctx)];
+    if (!left || !right || left === right) return null;
+    const { basePreds } = ctx.rows();
+    const op = /^(more|higher|better|greater|larger|bigger)$/.test(m[1]!) ? ">" : "<";
+    const preds = [
+      ...basePreds,
+      hasNum(left),
+      hasNum(right),
+      `${orderExpr(left)} ${op} ${orderExpr(right)}`,
+      ...summaryFilter(catalog),
+    ];
+    return listOrCount(ctx, preds, [left, right]);
+  },
 };

@@ -18,8 +18,10 @@ import {
   comparisonColumns,
   comparisonMonths,
   comparisonOrPair,
+  comparisonRowColumns,
   comparisonSameAs,
   comparisonTwoRows,
+  comparisonVsAverage,
   comparisonYesNo,
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
@@ -61,6 +63,8 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonMonths,
   comparisonOrPair,
   comparisonColumns,
+  comparisonVsAverage,
+  comparisonRowColumns,
   yesNoCondition,
   yesNoSuperlative,
   comparisonYesNo,

@@ -50,6 +50,13 @@ describe("plan generators", () => {
     expect(superlativeGroupTotal.applies(single)).toBe(false);
   });
 
+  it("a comparison with the average is its own generator, ahead of the AVG() of the column", () => {
+    // (Mean salary 68750.)
+    const plan = firstPlan(inputFor("who earns more than the average salary?", "employees"))!;
+    expect(plan.generator).toBe("comparison.vs-average");
+    expect(fx.run(plan.sql)).toEqual([["Ana Ruiz"], ["Cara Diaz"]]);
+  });
+
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);

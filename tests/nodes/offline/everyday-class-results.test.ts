@@ -1,0 +1,37 @@
+/**
+ * A class's results, asked as a teacher asks: "which students scored above average in Maths?" (the rows
+ * beyond the column's mean), "how many scored below the average in English?", and "who did better in
+ * English than in Maths?" (each row's two columns compared).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RawTable } from "../../../indexing/types.js";
+import { openTables, planColumn } from "./fixtures.js";
+
+const RESULTS: RawTable = {
+  id: "class_results",
+  file: "class_results.csv",
+  header: ["Student", "Class", "Maths", "English", "Science"],
+  rows: [
+    ["Aiden Cole", "7A", "78", "64", "81"],
+    ["Bella Moss", "7A", "92", "88", "95"],
+    ["Caleb Ford", "7B", "55", "71", "60"],
+    ["Daisy Hunt", "7B", "84", "90", "77"],
+    ["Ethan Park", "7A", "67", "59", "72"],
+  ],
+};
+
+const fixture = openTables([RESULTS]);
+const answer = (question: string) => planColumn(fixture, question, "class_results");
+afterAll(() => fixture.close());
+
+describe("a class's results", () => {
+  it("lists or counts the rows beyond a column's average", () => {
+    // (Maths mean 75.2; English mean 74.4.)
+    expect(answer("Which students scored above average in Maths?")).toEqual(["Aiden Cole", "Bella Moss", "Daisy Hunt"]);
+    expect(answer("how many students scored below the average in English")).toEqual(["3"]);
+  });
+  it("compares each row's two named columns", () => {
+    expect(answer("Who did better in English than in Maths?")).toEqual(["Caleb Ford", "Daisy Hunt"]);
+    expect(answer("How many students got more in Science than in Maths?")).toEqual(["4"]);
+  });
+});
