@@ -260,6 +260,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   earned: ["earning", "prize", "money", "gross", "point", "salary", "wage", "pay", "income"],
   earn: ["salary", "wage", "pay", "income", "earning"],
   earns: ["salary", "wage", "pay", "income", "earning"],
+  // ("entry date" of an Entered column.)
+  entry: ["enter", "entered"],
   paid: ["salary", "wage", "pay", "income", "price", "amount", "payment", "total"],
   pay: ["salary", "wage", "pay", "income", "payment"],
   make: ["salary", "wage", "pay", "income", "earning"],

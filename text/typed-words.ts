@@ -48,7 +48,7 @@ const MONTH_BY_NUMBER = (n: number) => MONTH_NAMES[n - 1]!;
 // (After a word of time or before a day or year only: "jan" and "jun" are also names.)
 const ABBREVIATIONS = Object.keys(MONTH_ABBREVIATIONS).join("|");
 const MONTH_ABBREVIATION = new RegExp(
-  `\\b(?<=(?:in|of|since|after|before|from|until|till|on|during|between|through) )(?:${ABBREVIATIONS})\\b\\.?|\\b(?:${ABBREVIATIONS})\\b\\.?(?= \\d)`,
+  `\\b(?<=(?:in|of|since|after|before|from|until|till|on|during|between|through) )(?:${ABBREVIATIONS})\\b\\.?|\\b(?:${ABBREVIATIONS})\\b\\.?(?= \\d)|(?<=\\b\\d{1,2}(?:st|nd|rd|th)? )(?:${ABBREVIATIONS})\\b\\.?`,
   "gi",
 );
 const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/gi;

@@ -11,7 +11,7 @@ import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { agentNouns, relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
-import { calendarShortForms } from "../../text/lexicons.js";
+import { calendarShortForms, monthNumber } from "../../text/lexicons.js";
 
 export interface EntityMention {
   /** The question span as normalised text. */
@@ -590,9 +590,12 @@ export function findMentions(
       )
         continue;
       // A bare number matches only when it is specific: a year-like/multi-digit value or a rare cell.
-      const c = hits[0]!;
+      // ("bib 8" of Pos and Bib columns both holding 8: the column its neighbour word names.)
+      const c = (numeric && hits.find((h) => numberHasContext(tokens, s, h))) || hits[0]!;
       const rows = c.distinct.get(key)!;
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
+      // ("on 16 October", "October 16": a day of a date, not the cell "16".)
+      if (numeric && span[0]!.length <= 2 && [tokens[s - 1], tokens[s + 1]].some((t) => t && monthNumber(t))) continue;
       take({
         text: key,
         column: c.schema.name,

@@ -251,7 +251,13 @@ export function monthAndPlacePredicates(
             : d().likeText(col(dateCol), `%${MONTHS[i]!.slice(0, 3)}%`);
         preds.push(months.length > 1 ? `(${months.map(one).join(" OR ")})` : one(month));
         // "on march 6": that day of the month (a date column holds it as an ISO date, not as the words).
-        const day = new RegExp(`\\b${MONTHS[month]} (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)`).exec(q)?.[1];
+        // ("on 16 october": the day before the month too.)
+        const day = new RegExp(
+          `\\b${MONTHS[month]} (\\d{1,2})(?:st|nd|rd|th)?\\b(?![:.]\\d)|(?<![\\d:.])\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTHS[month]}\\b`,
+        )
+          .exec(q)
+          ?.slice(1)
+          .find((x) => x !== undefined);
         if (day && months.length === 1 && dateCol.schema.type === "date" && Number(day) >= 1 && Number(day) <= 31)
           preds.push(`substr(${col(dateCol, undefined, false)}, 9, 2) = '${day.padStart(2, "0")}'`);
         // "in march 2023", "on march 6, 2024": the month of that year.

@@ -91,3 +91,40 @@ describe("a fun run's results", () => {
     expect(answer("youngest runner's age", "fun_run")).toEqual(["19"]);
   });
 });
+
+const RESULTS: RawTable = {
+  id: "road_race",
+  file: "road_race.csv",
+  header: ["Pos", "Bib", "Rider", "DOB", "Entered"],
+  rows: [
+    ["1", "3", "Ola Berg", "4 May 1990", "2 Feb 2025"],
+    ["2", "1", "Pia Moe", "9 Jun 1988", "31 Jan 2025"],
+    ["3", "2", "Tor Aas", "1 Mar 1995", "16 Jan 2025"],
+  ],
+};
+const SHOWS: RawTable = {
+  id: "late_shows",
+  file: "late_shows.csv",
+  header: ["#", "Title", "Date", "Start"],
+  rows: [
+    ["14", "Blue Harbour", "2025-10-14", "18:00"],
+    ["15", "Paper Kites", "2025-10-16", "21:15"],
+    ["16", "Iron Meadow", "2025-10-16", "17:45"],
+    ["17", "Night Ferry", "2025-10-17", "16:30"],
+  ],
+};
+const more = openTables([RESULTS, SHOWS]);
+afterAll(() => more.close());
+
+describe("a road race's entries and a run of late shows", () => {
+  it("reads a number by the column its neighbour word names when two columns hold it", () => {
+    expect(planColumn(more, "Who wore bib 2?", "road_race")).toEqual(["Tor Aas"]);
+  });
+  it("reads an entry date from an Entered column", () => {
+    expect(planColumn(more, "entry date Pia Moe", "road_race")).toEqual(["31 Jan 2025"]);
+  });
+  it("reads '16 October 2025' as a date, not the row numbered 16", () => {
+    expect(planColumn(more, "Which title starts earliest on 16 October 2025?", "late_shows")).toEqual(["Iron Meadow"]);
+    expect(planColumn(more, "How many shows are on 16 Oct?", "late_shows")).toEqual(["2"]);
+  });
+});
