@@ -575,9 +575,11 @@ export function rankTargetColumns(
     (!c.headerWords.every((h) => spelled.has(h)) || (mentionCols.has(c.index) && a.answerType !== "yesno"))
       ? 1
       : 0;
+  // ("who delivered TR-885?" of a Delivered date column: a date names no one.)
+  const last = (c: CatalogColumn) => flagLast(c) + (a.answerType === "person" && c.schema.type === "date" ? 1 : 0);
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
-    .sort((x, y) => flagLast(x.column) - flagLast(y.column) || y.score - x.score);
+    .sort((x, y) => last(x.column) - last(y.column) || y.score - x.score);
   // "which animal is the heaviest": a row is answered by its name, not its record number, unless the question names that.
   const top = ranked[0]?.column;
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)

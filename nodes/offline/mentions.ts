@@ -11,7 +11,7 @@ import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { agentNouns, relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
-import { calendarShortForms, monthNumber } from "../../text/lexicons.js";
+import { calendarShortForms, monthNumber, superlativeDirection } from "../../text/lexicons.js";
 
 export interface EntityMention {
   /** The question span as normalised text. */
@@ -591,6 +591,14 @@ export function findMentions(
         continue;
       // A bare number matches only when it is specific: a year-like/multi-digit value or a rare cell.
       // ("bib 8" of Pos and Bib columns both holding 8: the column its neighbour word names.)
+      // ("at no. 1" of a "Weeks at No. 1" header: the number is the header's words, no cell.)
+      if (
+        numeric &&
+        catalog.columns.some(
+          (h) => h.headerWords.includes(span[0]!) && h.headerWords.includes(stem(tokens[s - 1] ?? "")),
+        )
+      )
+        continue;
       const c = (numeric && hits.find((h) => numberHasContext(tokens, s, h))) || hits[0]!;
       const rows = c.distinct.get(key)!;
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
@@ -696,7 +704,9 @@ export function findMentions(
         ? []
         : catalog.columns.filter((x) => x.headerWords.some((h) => ws.includes(h)));
     // ("items that need a prescription" of an "Rx Only?" column: a related word, when the header's own are not there.)
-    const c = whole ?? joined ?? flag(naming(words)) ?? flag(naming(relatedHeaderWords(token) ?? []));
+    // (Not a superlative's: "fastest" relates to time, which names no "On Time" flag.)
+    const related = superlativeDirection(token) === undefined ? relatedHeaderWords(token) : undefined;
+    const c = whole ?? joined ?? flag(naming(words)) ?? flag(naming(related ?? []));
     if (!c) {
       takePositive(s);
       continue;

@@ -33,7 +33,7 @@ import {
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { quantityColumn } from "./count.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
-import { isMeasureUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
+import { isMeasureUnit, minutesPerTimeUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
 import { MONEY_HEADER_WORDS } from "../../../text/column-words.js";
@@ -384,8 +384,15 @@ export const superlativeOrder: PlanGenerator = {
     // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
     // noun after the superlative decides.
     const head = superlativeHead(a.normalized, catalog, usable, order.column);
+    // ("what is the heaviest parcel?" of parcels.csv: the table's own row noun asks for the row.)
+    const rowNoun = new RegExp(`^(?:what|which) (?:is|was) the (?:${SUPERLATIVE_PATTERN}) ([a-z]+)$`).exec(
+      a.normalized.replace(/[?.!]+$/, ""),
+    )?.[1];
+    const asksRow =
+      rowNoun !== undefined && catalog.columns[0]?.tableWords?.includes(stem(rowNoun.replace(/s$/, ""))) === true;
     // ("earliest applicant" asks for a person, not the date that orders them.)
     const asksValue =
+      !asksRow &&
       a.answerType !== "person" &&
       (a.answerType === "number" ||
         a.answerType === "count" ||
@@ -546,13 +553,22 @@ const GROUP_AVERAGE =
 /** "which city has cheaper rents on average?": the extreme before the measure, the average after it. */
 const GROUP_ON_AVERAGE =
   /^(?:which|what) ([a-z]+(?: [a-z]+)?) (?:has|had|have|gets?|got|pays?|with) (?:the )?(highest|lowest|best|worst|largest|smallest|biggest|greatest|most|least|fewest|higher|lower|better|worse|larger|smaller|bigger|greater|cheapest|cheaper|dearest|dearer) (.+?) on average$/;
+/** "which courier is fastest on average?", "the most expensive supplier on average": the adjective names the measure. */
+const GROUP_IS_ON_AVERAGE =
+  /^(?:(?:which|what) ([a-z]+(?: [a-z]+)?) (?:is|was|are|were) (?:the )?((?:most|least) [a-z]+|[a-z]{3,}est)|(?:the )?((?:most|least) [a-z]+|[a-z]{3,}est) ([a-z]+(?: [a-z]+)?)) on average$/;
 const MIN_WORDS = /^(lowest|worst|smallest|least|fewest|lower|worse|smaller|cheapest|cheaper)$/;
 
 /** The group, the extreme and the measure's words of a group-average question, or undefined. */
 function groupAverageParts(q: string): { group: string[]; extreme: string; measure: string } | undefined {
   const text = q.replace(/[?.!]+$/, "");
   const m = GROUP_AVERAGE.exec(text) ?? GROUP_ON_AVERAGE.exec(text);
-  return m ? { group: m[1]!.split(" "), extreme: m[2]!, measure: m[3]! } : undefined;
+  if (m) return { group: m[1]!.split(" "), extreme: m[2]!, measure: m[3]! };
+  const is = GROUP_IS_ON_AVERAGE.exec(text);
+  if (!is) return undefined;
+  // ("most expensive": "most" is the extreme, "expensive" the measure; "fastest" is both.)
+  const adjective = is[2] ?? is[3]!;
+  const [extreme, measure] = /^(?:most|least) /.test(adjective) ? adjective.split(" ") : [adjective, adjective];
+  return { group: (is[1] ?? is[4]!).split(" "), extreme: extreme!, measure: measure! };
 }
 
 /**
@@ -574,10 +590,15 @@ export const superlativeGroupAverage: PlanGenerator = {
         .map((c) => ({ c, s: headerMatch(words, c) }))
         .filter((x) => x.s >= 0.8)
         .sort((x, y) => y.s - x.s)[0]?.c;
-    const measure = best(
-      catalog.columns.filter((c) => usableColumn(c) && isNumericColumn(c) && !holdsYears(c) && !isIdentifierColumn(c)),
-      measureWords,
+    const measures = catalog.columns.filter(
+      (c) => usableColumn(c) && isNumericColumn(c) && !holdsYears(c) && !isIdentifierColumn(c),
     );
+    // ("which courier is fastest on average?": a duration in units, "Days in Transit", when no column says time.)
+    const measure =
+      best(measures, measureWords) ??
+      (/^(?:fastest|quickest|slowest)$/.test(m.measure)
+        ? measures.find((c) => c.headerWords.some((h) => minutesPerTimeUnit(h) !== undefined))
+        : undefined);
     const group = best(
       catalog.columns.filter((c) => usableColumn(c) && !isNumericColumn(c) && c.schema.type !== "date"),
       m.group,

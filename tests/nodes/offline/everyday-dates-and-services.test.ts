@@ -8,6 +8,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
 import { openTables, planColumn } from "./fixtures.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { rankTargetColumns } from "../../../nodes/offline/columns.js";
 
 const SERVICE: RawTable = {
   id: "bike_service",
@@ -68,5 +70,43 @@ describe("a week of film nights", () => {
 describe("a shop's orders", () => {
   it("reads 'haven't shipped' as a negation", () => {
     expect(answer("How many orders haven't shipped yet?", "web_orders")).toEqual(["2"]);
+  });
+});
+
+const PARCELS: RawTable = {
+  id: "parcels",
+  file: "parcels.csv",
+  header: ["Tracking No", "Client", "Courier", "Weight (kg)", "Cost", "Ordered", "Days in Transit", "On Time"],
+  rows: [
+    ["TR-881", "Nora Lind", "FastShip", "2.4", "€18.50", "2025-03-03", "3", "Yes"],
+    ["TR-882", "Omar Said", "ParcelGo", "0.8", "€9.90", "2025-03-03", "2", "Yes"],
+    ["TR-883", "Pia Moe", "FastShip", "5.1", "€31.00", "2025-03-04", "6", "No"],
+    ["TR-884", "Nora Lind", "ParcelGo", "1.2", "€12.40", "2025-03-05", "3", "Yes"],
+    ["TR-885", "Ravi Shah", "EuroPost", "3.7", "€22.80", "2025-03-06", "2", "Yes"],
+  ],
+};
+const shipping = openTables([PARCELS]);
+afterAll(() => shipping.close());
+
+describe("a courier's parcels", () => {
+  it("compares groups' averages an adjective names: 'fastest' by a duration, 'most expensive' by the cost", () => {
+    expect(planColumn(shipping, "Which courier is fastest on average?", "parcels")).toEqual(["EuroPost"]);
+    expect(planColumn(shipping, "most expensive courier on average", "parcels")).toEqual(["FastShip"]);
+  });
+  it("answers the row for 'what is the heaviest parcel?' of a table of parcels", () => {
+    expect(planColumn(shipping, "What is the heaviest parcel?", "parcels")).toEqual(["TR-883"]);
+    expect(planColumn(shipping, "How heavy is the heaviest parcel?", "parcels")).toEqual(["5.1"]);
+  });
+  it("answers 'who' with a person, not a date a verb names", () => {
+    expect(planColumn(shipping, "Who ordered TR-884?", "parcels")).toEqual(["Nora Lind"]);
+    expect(planColumn(shipping, "who ordered on March 6, 2025?", "parcels")).toEqual(["Ravi Shah"]);
+    // (Even when the date column scores best, it ranks after the columns that can name someone.)
+    const catalog = shipping.catalog("parcels");
+    const ordered = catalog.columns.findIndex((c) => c.schema.name === "Ordered");
+    const ranked = rankTargetColumns(analyzeQuestion("who ordered TR-884?"), catalog, [], { prefer: ordered });
+    expect(ranked[0]?.column.schema.name).not.toBe("Ordered");
+    expect(ranked.findIndex((r) => r.column.schema.name === "Ordered")).toBeGreaterThan(
+      ranked.findIndex((r) => r.column.schema.name === "Client"),
+    );
   });
 });

@@ -128,3 +128,22 @@ describe("a road race's entries and a run of late shows", () => {
     expect(planColumn(more, "How many shows are on 16 Oct?", "late_shows")).toEqual(["2"]);
   });
 });
+
+const CHART: RawTable = {
+  id: "chart_toppers",
+  file: "chart_toppers.csv",
+  header: ["Title", "Artist", "Weeks at No. 1"],
+  rows: [
+    ["Blue Harbour", "The Kites", "3"],
+    ["Paper Moon", "Ada Ray", "1"],
+    ["Night Ferry", "The Kites", "7"],
+  ],
+};
+const chart = openTables([CHART]);
+afterAll(() => chart.close());
+
+describe("a chart of number ones", () => {
+  it("reads 'at no. 1' as the header it spells, not as a cell holding 1", () => {
+    expect(planColumn(chart, "how many weeks was Night Ferry at no. 1?", "chart_toppers")).toEqual(["7"]);
+  });
+});
