@@ -384,15 +384,8 @@ export const superlativeOrder: PlanGenerator = {
     // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
     // noun after the superlative decides.
     const head = superlativeHead(a.normalized, catalog, usable, order.column);
-    // ("what is the heaviest parcel?" of parcels.csv: the table's own row noun asks for the row.)
-    const rowNoun = new RegExp(`^(?:what|which) (?:is|was) the (?:${SUPERLATIVE_PATTERN}) ([a-z]+)$`).exec(
-      a.normalized.replace(/[?.!]+$/, ""),
-    )?.[1];
-    const asksRow =
-      rowNoun !== undefined && catalog.columns[0]?.tableWords?.includes(stem(rowNoun.replace(/s$/, ""))) === true;
     // ("earliest applicant" asks for a person, not the date that orders them.)
     const asksValue =
-      !asksRow &&
       a.answerType !== "person" &&
       (a.answerType === "number" ||
         a.answerType === "count" ||
