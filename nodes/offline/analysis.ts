@@ -282,6 +282,11 @@ function normalize(text: string): string {
         /\b(after|since|before) the (?:(?<=after the )end|(?<!after the )(?:start|beginning)) of (?=[a-z])/g,
         "$1 ",
       )
+      // "i need the highest salary", "can you tell me who earns most": the request's own words ask nothing.
+      .replace(
+        /^(?:i need|i want|i'd like|i would like|(?:can|could) you tell me|please tell me|tell me) (?:to know )?/,
+        "",
+      )
       // "what is the salary range?", "the range of prices": the highest less the lowest.
       .replace(
         /^(?:what is |what's )?(?:the )?(?:([a-z]+(?: [a-z]+)?) range|range of (?:the |our )?([a-z]+(?: [a-z]+)?))(\?)?$/,
@@ -1158,7 +1163,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       q,
     ) ||
     // "show me all orders from acme", "everything sown in april": every row that matches.
-    /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything)\b|\beverything\b/.test(q) ||
+    /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything|everyone|everybody)\b|\beverything\b/.test(q) ||
     // "who works in Oslo?", "who lives in Lisbon?": everyone a present-tense verb and a place select.
     /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:in|at|from|on) [a-z]/.test(q) ||
     // "employees who started before 2018", "staff that work in Oslo": the rows a search phrase describes.

@@ -47,7 +47,7 @@ import {
   superlativeNextBest,
   superlativeOrder,
 } from "./superlative.js";
-import { yesNoCondition, yesNoSuperlative } from "./yes-no.js";
+import { yesNoAnyRow, yesNoCondition, yesNoSuperlative } from "./yes-no.js";
 import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
 
 const SUPERLATIVE_WORD = new RegExp(`\\b(?:${SUPERLATIVE_PATTERN})\\b`);
@@ -67,6 +67,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonRowColumns,
   yesNoCondition,
   yesNoSuperlative,
+  yesNoAnyRow,
   comparisonYesNo,
   comparisonSameAs,
   superlativeNextBest,

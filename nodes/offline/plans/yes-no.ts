@@ -99,3 +99,23 @@ export const yesNoSuperlative: PlanGenerator = {
     };
   },
 };
+
+/** "did anyone start in 2015?", "are there any orders over $500?", "is there anything in stock?": whether a row exists. */
+const ANY_ROW =
+  /^(?:(?:did|does|do|has|have|had|was|is) (?:anyone|anybody|anything|any \w+)|(?:is|are|was|were) there (?:any|anyone|anybody|anything)\b)/;
+
+/** Whether any row meets the question's conditions: yes when the selected rows are not none. */
+export const yesNoAnyRow: PlanGenerator = {
+  name: "yes-no.any-row",
+  applies: ({ analysis: a }) => a.answerType === "yesno" && ANY_ROW.test(a.normalized),
+  build: (ctx) => {
+    const { basePreds } = ctx.rows();
+    // (No condition at all: "is there anything?" asks nothing of the rows.)
+    if (basePreds.length === 0) return null;
+    return {
+      sql: `${YES_IF_ANY} FROM ${ctx.table}${where([...basePreds, ...summaryFilter(ctx.catalog)])}`,
+      template: "lookup",
+      targetColumn: "",
+    };
+  },
+};

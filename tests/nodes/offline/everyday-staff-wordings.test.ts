@@ -1,7 +1,8 @@
 /**
  * One plain staff table asked in the wordings people type: "what's the salary range?" (the highest less the
  * lowest), "how big is the gap between …", "who has been here the longest?" (the earliest start), "who
- * works in Oslo?" and "employees who started before 2018" (every matching row, not the first).
+ * works in Oslo?" and "employees who started before 2018" (every matching row, not the first), "did anyone
+ * start in 2015?" (whether any row exists), and a request's lead-in ("I need …", "can you tell me …").
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -35,6 +36,16 @@ describe("a staff list in everyday wordings", () => {
   });
   it("lists every row a present-tense verb and a place select", () => {
     expect(answer("who works in Oslo?")).toEqual(["Emil Berg", "Hans Vogel"]);
+  });
+  it("answers whether any row meets the conditions", () => {
+    expect(answer("Did anyone start in 2015?")).toEqual(["no"]);
+    expect(answer("Are there any employees in Oslo?")).toEqual(["yes"]);
+    expect(answer("Is there anyone earning over 100000?")).toEqual(["no"]);
+  });
+  it("reads a request's lead-in as asking nothing", () => {
+    expect(answer("I need the highest salary")).toEqual(["95000"]);
+    expect(answer("can you tell me who earns the most")).toEqual(["Chen Wei"]);
+    expect(answer("Show me everyone in Sales")).toEqual(["Alice Moreau", "Emil Berg"]);
   });
   it("lists every row a search phrase describes", () => {
     expect(answer("employees who started before 2018")).toEqual(["Bruno Silva", "Farah Haddad"]);
