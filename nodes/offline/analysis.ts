@@ -295,6 +295,13 @@ function normalize(text: string): string {
       )
       // "how big is the gap between the highest and the lowest salary?": their difference.
       .replace(/^(?:how (?:big|large|wide) is|what is) the (?:gap|spread) between\b/, "what is the difference between")
+      // "how many pages does the longest book have?": the count column of the superlative's row.
+      .replace(
+        new RegExp(
+          `^how many ([a-z]+) (?:does|did|do) the ((?:${SUPERLATIVE_PATTERN}) [a-z]+(?: [a-z]+)?) have(\\?)?$`,
+        ),
+        "what is the $1 of the $2$3",
+      )
       // "the youngest rider's age": the age of that row, not the row's name.
       .replace(
         new RegExp(
@@ -1170,6 +1177,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^(?:all )?(?:[a-z]{3,}[^s'\s]s|staff|people) (?:who|that) [a-z]/.test(q) ||
     // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".
     /^(?:in|on|at|during|for|from) (?:which|what) [a-z]{2,}[^s'\s]s\b/.test(q) ||
+    // "which books has Lena Ortiz written?", "what films did she direct?": a plural object before its verb's subject.
+    /^(?:which|what) [a-z]{2,}[^s'\s]s (?:has|have|did|do) [a-z]/.test(q) ||
     // "which patients' treatment costs over £200?": the rows a plural possessive names.
     /^(?:which|what) [a-z]{3,}s' [a-z]/.test(q) ||
     // "which cars were serviced in may", "what events are on in june": a plural noun with a plural verb.

@@ -35,3 +35,29 @@ describe("a class's results", () => {
     expect(answer("How many students got more in Science than in Maths?")).toEqual(["4"]);
   });
 });
+
+const BOOKS: RawTable = {
+  id: "library_books",
+  file: "library_books.csv",
+  header: ["Title", "Author", "Genre", "Pages"],
+  rows: [
+    ["The Salt Road", "Mara Quinn", "Fiction", "342"],
+    ["Field Notes", "Lena Ortiz", "Nonfiction", "196"],
+    ["Iron Orchard", "Sofia Lind", "Fantasy", "620"],
+    ["Paper Boats", "Lena Ortiz", "Poetry", "120"],
+  ],
+};
+const library = openTables([BOOKS]);
+afterAll(() => library.close());
+
+describe("a library's books", () => {
+  it("reads 'how many pages does the longest book have?' as the pages of that row", () => {
+    expect(planColumn(library, "How many pages does the longest book have?", "library_books")).toEqual(["620"]);
+  });
+  it("lists a plural object before its verb's subject", () => {
+    expect(planColumn(library, "Which books has Lena Ortiz written?", "library_books")).toEqual([
+      "Field Notes",
+      "Paper Boats",
+    ]);
+  });
+});
