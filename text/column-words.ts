@@ -83,6 +83,11 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   joined: ["start", "join", "joined", "hire", "hired", "date", "since"],
   join: ["start", "join", "joined", "hire", "hired", "date", "since"],
   hired: ["hire", "hired", "start", "date"],
+  // ("which course has the most students?" of an Enrolled column.)
+  students: ["enrolled", "enrollment", "enrolment", "pupils"],
+  pupils: ["enrolled", "enrollment", "enrolment", "students"],
+  // ("how many people ride the buses?" of Daily Riders.)
+  ride: ["riders", "ridership", "passengers"],
   enroll: ["enrolled", "enrollment", "enrolment", "date"],
   enrolled: ["enrolled", "enrollment", "enrolment", "date"],
   enrollment: ["enrolled", "enrollment", "enrolment", "date"],

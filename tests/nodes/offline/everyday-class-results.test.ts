@@ -61,3 +61,32 @@ describe("a library's books", () => {
     ]);
   });
 });
+
+const COURSES: RawTable = {
+  id: "course_list",
+  file: "course_list.csv",
+  header: ["Course", "Department", "Credits", "Enrolled"],
+  rows: [
+    ["Public Speaking", "English", "3", "176"],
+    ["Web Development", "Computing", "4", "50"],
+    ["Art History", "Arts", "3", "233"],
+  ],
+};
+const ROUTES: RawTable = {
+  id: "bus_routes",
+  file: "bus_routes.csv",
+  header: ["Route", "Stops", "Daily Riders"],
+  rows: [
+    ["Bridge Street", "31", "7285"],
+    ["Stadium Express", "40", "7205"],
+  ],
+};
+const school = openTables([COURSES, ROUTES]);
+afterAll(() => school.close());
+
+describe("courses and bus routes", () => {
+  it("reads students as an Enrolled column and people riding as Riders", () => {
+    expect(planColumn(school, "Which course has the most students?", "course_list")).toEqual(["Art History"]);
+    expect(planColumn(school, "On average, how many people ride a route each day?", "bus_routes")).toEqual(["7245"]);
+  });
+});
