@@ -34,7 +34,7 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { MODIFIER_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
-import { MONTH_NAMES, WEEKDAYS } from "../../../text/lexicons.js";
+import { monthNumber, WEEKDAYS } from "../../../text/lexicons.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
 export function countColumn(
@@ -405,8 +405,9 @@ export const countColumnOfRow: PlanGenerator = {
     const clause = asked
       .replace(/ (?:in total|in all|altogether|overall|combined)$/, "")
       .replace(/ (?:on|in|at|during|over|across|this|last) (?:the )?([a-z]+)$/, (tail, word: string) =>
-        [...WEEKDAYS, ...MONTH_NAMES].includes(word as never) ||
-        filters.some((m) => m.text === word || m.text === `${word.replace(/s$/, "")}`)
+        (WEEKDAYS as readonly string[]).includes(word) ||
+        monthNumber(word) !== undefined ||
+        filters.some((m) => m.text === word || m.text === word.replace(/s$/, ""))
           ? ""
           : tail,
       );
