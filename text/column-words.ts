@@ -40,6 +40,12 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // (Stemmed too: "lives", "looks".)
   live: ["enclosure", "habitat", "address", "city", "town", "home", "residence", "hometown"],
   look: ["keeper", "carer", "caretaker", "guardian", "handler"],
+  // ("the top 3 earners": the best paid.)
+  earner: ["salary", "pay", "wage", "income", "earnings"],
+  earners: ["salary", "pay", "wage", "income", "earnings"],
+  // ("who is handling T-9?": the ticket's agent.)
+  handl: ["agent", "assignee", "assigned", "handler", "owner"],
+  handle: ["agent", "assignee", "assigned", "handler", "owner"],
   location: ["location", "bin", "shelf", "aisle"],
   go: ["destination", "to"],
   goes: ["destination", "to"],

@@ -59,6 +59,8 @@ export interface NumericCondition {
   clock?: boolean;
   /** "in the top 10": the rank (or, without a rank column, the table position) is at most `value`. */
   top?: boolean;
+  /** "the top 3 earners", "top 5 products by rating": the words that may name the ranked quantity. */
+  topBy?: string[];
   /** "finished above 5th place": `value` is a place, compared on the rank/position column. */
   place?: boolean;
   /** "at least 75% of the votes": the literal is a percentage (a column of percentages is compared). */
@@ -194,7 +196,8 @@ export const PLACE_ORDINAL =
   /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
 
 /** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
-const TOP_N = /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/g;
+const TOP_N =
+  /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b|\bthe (\d|two|three|four|five|six|seven|eight|nine|ten) (?=(?:most|least|[a-z]{3,}est)\b)/g;
 
 /** "what place did Ana finish", "which position is Ana in": a finishing place (a rank), not a location. */
 const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:the|a)\b)/;
@@ -410,7 +413,10 @@ function stockAsNumber(q: string): string {
   // (Units in stock are added up, not bounded: "how many units are in stock in total?")
   return /\d|\b(?:units?|pieces?|copies|quantity|total|altogether|how much)\b/.test(q)
     ? out
-    : out.replace(/\b(?:are|is|were|was|currently|still) in stock\b/g, "more than 0 in stock");
+    : out
+        .replace(/\b(?:are|is|were|was|currently|still) in stock\b/g, "more than 0 in stock")
+        // ("is the smart watch in stock?": whether its row has some.)
+        .replace(/^((?:is|are) (?:the |a |an |any )?[a-z0-9' -]{2,40}?) in stock\b/, "$1 with more than 0 in stock");
 }
 
 function conditionsIn(text: string): NumericCondition[] {
@@ -528,7 +534,12 @@ function conditionsIn(text: string): NumericCondition[] {
   }
   // "starts after 7 pm", "leaves before 09:30": a time of day, compared with a column of hh:mm times (read as
   // hours * 60 + minutes, the scale numExpr gives such a cell).
-  for (const m of q.matchAll(
+  // ("after noon", "before midnight": 12:00 and 24:00.)
+  const clockWords = q.replace(
+    /\b(after|later than|before|earlier than|by) (noon|midday|midnight)\b/g,
+    (_, w: string, t: string) => `${w} ${t === "midnight" ? "23:59" : "12:00"}`,
+  );
+  for (const m of clockWords.matchAll(
     /\b(after|later than|before|earlier than|by)\s+(\d{1,2})(?::(\d\d))?\s*(?:(am|pm|a\.m\.|p\.m\.)(?![a-z])|(?<=:\d\d)(?![\d:.]))/g,
   )) {
     const hour = Number(m[2]) % 12 === 0 && m[4] ? 0 : Number(m[2]);
@@ -569,9 +580,14 @@ function conditionsIn(text: string): NumericCondition[] {
     });
   }
   for (const m of q.matchAll(TOP_N)) {
-    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!]!;
+    // ("the 3 longest films": the first three a superlative orders.)
+    const word = m[1] ?? m[2]!;
+    const n = /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word]!;
+    const after = q.slice(m.index! + m[0].length);
+    const by = /^\s+[a-z]+(?: [a-z]+)?\s+by\s+([a-z]+(?: [a-z]+)?)/.exec(after)?.[1];
+    const topBy = by ? words(by) : words(after).slice(0, 1);
     if (!out.some((c) => c.value === n))
-      out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true });
+      out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true, topBy });
   }
   // "N or more" phrasing: the number precedes ("50 or older": a comparative names the quantity, as "older than 50" does).
   for (const m of q.matchAll(
@@ -926,9 +942,11 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
       // Counting rows or reading a count column is decided later, with the table (sql-writer).
       // ("how many hinges do we have?", "… are in stock": the stock of an item, a quantity column's sum when the
       // counted noun is a value of the table; rows are still counted when it is not.)
+      // ("how many webcams are left?": the stock of a Webcam item; count.sum keeps it to a noun the table holds.)
       const sum =
         /\b(total|combined|altogether|in all|sum)\b/.test(q) ||
-        /\b(?:do|did) (?:we|you|i|they) (?:have|hold|stock|keep)\b|\b(?:in stock|on hand)\b/.test(q);
+        /\b(?:do|did) (?:we|you|i|they) (?:have|hold|stock|keep)\b|\b(?:in stock|on hand)\b/.test(q) ||
+        LEFT_OVER.test(q);
       return { operator: "count", ...(sum ? { aggregate: "sum" as const } : {}), score: 1 };
     },
   },
@@ -954,6 +972,9 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
         : null,
   },
 ];
+
+/** "how many … are left?": what remains of a thing the table holds. */
+export const LEFT_OVER = /\b(?:are|is) (?:still )?(?:left|remaining)\b/;
 
 /** Words after "what/which" that name the asked-about column: "what year", "which team". */
 function targetHintsOf(q: string): string[] {
@@ -1100,10 +1121,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     if (SUPERLATIVE.test(sq) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w))) {
       if (operator === "lookup") {
         operator = "sort";
-        sortDirection = directionOf(q);
+        sortDirection = directionOf(sq);
         refinements.push("superlative");
       } else if (/\b(the|a) (most|least|highest|lowest|largest|fewest)\b/.test(q)) {
-        sortDirection = directionOf(q);
+        sortDirection = directionOf(sq);
         refinements.push("count-superlative");
       }
     }
@@ -1125,8 +1146,9 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (WHO_WON.test(q) && !/\d/.test(q) && !SUPERLATIVE.test(sq)) position = "first";
     if (
       // ("who looks after X?" cares for X.)
+      // ("after noon" is a time of day.)
       /\b(next|following|after|succeeding|subsequent|directly below|right below|below|immediately after)\b/.test(
-        q.replace(/\blook(?:s|ed|ing)? after\b/g, " "),
+        q.replace(/\blook(?:s|ed|ing)? after\b|\bafter (?:noon|midday|midnight)\b/g, " "),
       ) &&
       // ("after 2020", "below 50": a bound, not the next row; "after 2010-11" names a cell, and so does the
       // number a row comes after: "which title came after 1998?".)
@@ -1134,7 +1156,9 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     )
       position = "next";
     else if (
-      /\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(q) &&
+      /\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(
+        q.replace(/\bbefore (?:noon|midday|midnight)\b/g, " "),
+      ) &&
       (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:before|above) ${BARE_NUMBER}`).test(q))
     )
       position = "previous";
@@ -1169,6 +1193,11 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(
       q,
     ) ||
+    // "who is not in Sales?", "who doesn't work in Leeds?": everyone a negation leaves.
+    /^who (?:is|are|was|were) not\b|^who (?:isn't|aren't|doesn't|don't|didn't|does not|do not|did not)\b/.test(q) ||
+    // "top 3 products by rating", "films by Ken Ito": a search for several rows.
+    /^top[- ](?:[2-9]|\d\d|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/.test(q) ||
+    (/^(?:the |all )?[a-z]{3,}[^s'\s]s (?:by|from|with|starring) [a-z]/.test(q) && operator === "lookup") ||
     // "show me all orders from acme", "everything sown in april": every row that matches.
     /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything|everyone|everybody)\b|\beverything\b/.test(q) ||
     // "who works in Oslo?", "who lives in Lisbon?": everyone a present-tense verb and a place select.

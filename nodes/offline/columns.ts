@@ -28,7 +28,12 @@ import { nounOfParticiple, stem } from "../../text/stem.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
-import { MODIFIER_HEADER_WORDS, MONEY_HEADER_WORDS, relatedHeaderWords } from "../../text/column-words.js";
+import {
+  MODIFIER_HEADER_WORDS,
+  MONEY_HEADER_WORDS,
+  QUANTITY_HEADERS,
+  relatedHeaderWords,
+} from "../../text/column-words.js";
 import {
   HAND_TERMS,
   linearScore,
@@ -124,6 +129,16 @@ function participles(column: CatalogColumn): string[] {
     .filter((w) => /[a-z]{3}(?:ed|en)$/.test(w));
 }
 
+/** "Unit Price" is a price: "unit" modifies the word after it; "Units Sold" is a number of units. */
+export function isHeaderModifier(column: CatalogColumn, i: number): boolean {
+  const h = column.headerWords[i]!;
+  return (
+    i < column.headerWords.length - 1 &&
+    MODIFIER_HEADER_WORDS.has(h) &&
+    !normaliseText(column.schema.name).split(" ").includes(`${h}s`)
+  );
+}
+
 export function headerMatch(typed: readonly string[], column: CatalogColumn, useLearned = true): number {
   // ("check-in" is the words of a "Check-in" header.)
   const words = typed.some((w) => w.includes("-")) ? typed.flatMap(hyphenParts) : typed;
@@ -134,7 +149,7 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
   const modifiers = new Set([
     ...column.headerWords.filter(
       (h, i) =>
-        i < column.headerWords.length - 1 && (MODIFIER_HEADER_WORDS.has(h) || column.tableWords?.includes(h) === true),
+        i < column.headerWords.length - 1 && (isHeaderModifier(column, i) || column.tableWords?.includes(h) === true),
     ),
     ...perWords(column),
   ]);
@@ -153,6 +168,10 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
       score += 0.5 * weight;
       return;
     }
+    const rowNoun = column.tableWords?.includes(s) === true;
+    // (Nor the row noun's verb: "listings" of a listings table are not its "Listed" date.)
+    const verbs = rowNoun ? participles(column).map(stem) : [];
+    if (verbs.includes(s) && !participles(column).includes(w)) return;
     // ("calorie" of "Calories", whose stem the light stemmer writes "calory": the plural's stem.)
     if (header.has(s) || header.has(w) || (/ie$/.test(w) && header.has(stem(`${w}s`)))) {
       score += 1.5 * weight;
@@ -172,7 +191,6 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
     }
     // Prefix match for abbreviations ("pts" ~ "points" is in COLUMN_WORDS; "pop" ~ "population"); the table's
     // own name only on a header's head word ("shipment" of a shipments table is not "Ship Date"; "payroll" is "Gross Pay").
-    const rowNoun = column.tableWords?.includes(s) === true;
     const last = column.headerWords[column.headerWords.length - 1];
     if (
       s.length >= 4 &&
@@ -362,16 +380,17 @@ export function orderDirection(word: string | undefined, fallback: "max" | "min"
 const YEAR_HEADERS = /^(year|founded|founding|established|built|opened|completed|incorporated|born|died)$/;
 
 export function isYearColumn(c: CatalogColumn): boolean {
-  if (c.yearShare >= 0.7 || c.schema.type === "date") return true;
+  if (c.schema.type === "date") return true;
+  // (Not a count whose values fall between 1000 and 2100: "Units Sold" of 1,400 and 1,690.)
+  const words = normaliseText(c.schema.name).split(" ");
+  if (c.yearShare >= 0.7)
+    return (
+      !c.headerWords.some((h, i) => QUANTITY_HEADERS.has(h) && !isHeaderModifier(c, i)) ||
+      words.some((w) => YEAR_HEADERS.test(w))
+    );
   // A year column with years of 3 or 4 digits (a city founded in 977): the header says year, the cells
   // are whole numbers no later than next century, and not small counts.
-  if (
-    c.schema.type !== "integer" ||
-    !normaliseText(c.schema.name)
-      .split(" ")
-      .some((w) => YEAR_HEADERS.test(w))
-  )
-    return false;
+  if (c.schema.type !== "integer" || !words.some((w) => YEAR_HEADERS.test(w))) return false;
   const present = c.num.filter((n): n is number => n !== null);
   return present.length > 0 && present.every((n) => n >= 100 && n <= 2100);
 }
@@ -468,6 +487,8 @@ function typeFit(a: QuestionAnalysis, c: CatalogColumn, numeric: boolean): numbe
     case "year":
       return isYearColumn(c) ? 2.5 : -1;
     case "date":
+      // ("when does the flight depart?": a timetable's clock time; "when did …" a date before it.)
+      if (c.schema.type !== "date" && c.timeShare >= 0.5) return /\bwhen (?:does|do)\b/.test(a.normalized) ? 2.5 : 1;
       return c.schema.type === "date" ? 2.5 : isYearColumn(c) ? 1.5 : -0.5;
     case "count":
     case "number":
@@ -580,6 +601,24 @@ export function rankTargetColumns(
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
     .sort((x, y) => last(x.column) - last(y.column) || y.score - x.score);
+  // "which orders were placed in May?" of orders.csv: the rows' own identifier ("Order ID") answers for them
+  // when the table has no name column. (A singular row noun asks for what the row is about: "what was the last
+  // game?" is its opponent.)
+  const rowNoun = hints[0] === undefined || !/[^s]s$/.test(hints[0]) ? undefined : stem(hints[0]);
+  const ownId =
+    rowNoun !== undefined && /^(?:which|what)\b/.test(a.normalized)
+      ? ranked.findIndex(
+          (r) =>
+            r.column.headerWords[0] === rowNoun &&
+            r.column.tableWords?.includes(rowNoun) === true &&
+            isIdentifierColumn(r.column) &&
+            !mentionCols.has(r.column.index),
+        )
+      : -1;
+  if (ownId >= 0 && !ranked.some((r) => r.column.headerWords.includes("name"))) {
+    ranked.unshift(...ranked.splice(ownId, 1));
+    return ranked;
+  }
   // "which animal is the heaviest": a row is answered by its name, not its record number, unless the question names that.
   const top = ranked[0]?.column;
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
@@ -658,6 +697,9 @@ export function superlativeWord(q: string): string | undefined {
   if (/\bmost recent(ly)?\b/.test(q)) return "latest";
   const adjective = /\b(?:most|least|more|less) (expensive|valuable|costly|affordable)\b/.exec(q)?.[1];
   if (adjective) return adjective;
+  // ("the top 3 shortest": the superlative after "top N" is the order.)
+  const afterTop = /\btop[- ](?:\d{1,3}|[a-z]+) (\w+)/.exec(q)?.[1];
+  if (afterTop && afterTop !== "top" && superlativeWord(afterTop)) return superlativeWord(afterTop);
   const m =
     /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|priciest|dearest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|cheaper|newer|more|less|fewer)\b/.exec(
       q,

@@ -88,13 +88,15 @@ export function linkCandidates(catalog: TableCatalog, mentions: EntityMention[],
       const next = to ? [...others.slice(0, i), to, ...others.slice(i)] : others;
       out.push({ kind, mentions: next, from: m, ...(to ? { to } : {}) });
     };
-    put("drop");
+    // (A number its neighbour word names the column of keeps that column: "2 bedrooms" is no Bathrooms cell.)
+    if (!m.columnNamed) put("drop");
     for (const c of catalog.columns) {
       if (c.index === m.columnIndex) {
         const wide = m.kind === "exact" ? spanLink(catalog, c, m, "part") : undefined;
         if (wide && wide.rows.length > m.rows.length) put("widen", wide);
         continue;
       }
+      if (m.columnNamed) continue;
       const exact = spanLink(catalog, c, m, "exact");
       const part = exact ? undefined : spanLink(catalog, c, m, "part");
       if (exact) put("relink-exact", exact);

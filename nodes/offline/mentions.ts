@@ -11,7 +11,7 @@ import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { agentNouns, relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
-import { calendarShortForms, monthNumber, superlativeDirection } from "../../text/lexicons.js";
+import { calendarShortForms, isMeasureUnit, monthNumber, superlativeDirection } from "../../text/lexicons.js";
 
 export interface EntityMention {
   /** The question span as normalised text. */
@@ -34,6 +34,8 @@ export interface EntityMention {
    * (false: "not delayed"), not one cell's value.
    */
   positive?: boolean;
+  /** A number whose neighbour word names its column ("2 bedrooms" of Bedrooms): condition-links.ts keeps the link. */
+  columnNamed?: boolean;
 }
 
 export interface FindMentionsOptions {
@@ -141,6 +143,15 @@ function categoryValue(catalog: TableCatalog, span: string[]): boolean {
   // a date) does not make "open" a column's name.
   if (catalog.columns.some((c) => normaliseText(c.schema.name).split(" ").includes(w))) return false;
   return catalog.columns.some((c) => c.distinct.has(w) && c.distinct.size >= 2 && c.distinct.size <= 6);
+}
+
+/** A header word is the word's participle ("Opened" of "open", "Closed" of "close"). */
+function isVerbOfHeader(catalog: TableCatalog, w: string): boolean {
+  return catalog.columns.some((c) =>
+    normaliseText(c.schema.name)
+      .split(" ")
+      .some((h) => h === `${w}ed` || h === `${w}d`),
+  );
 }
 
 /** True when `span` (of exactly `n` tokens, the last content-bearing) is a whole-word part of some cell. */
@@ -533,6 +544,16 @@ export function findMentions(
       const span = tokens.slice(s, s + n);
       const numeric = n === 1 && /^\d+(\.\d+)?$/.test(span[0]!);
       if (!numeric && !isContent(span, headerWords) && !proper(s, n) && !categoryValue(catalog, span)) continue;
+      // ("how many tickets did Bramble open?" of an Opened column: the verb of a did-question names its
+      // participle's column, not the status cell "Open".)
+      if (
+        n === 1 &&
+        s === tokens.length - 1 &&
+        !proper(s, n) &&
+        tokens.slice(0, s).some((t) => /^(?:did|does|do)$/.test(t)) &&
+        isVerbOfHeader(catalog, span[0]!)
+      )
+        continue;
       let key = span.join(" ");
       let hits = catalog.columns.filter((c) => c.distinct.has(key));
       const alt = possessive.slice(s, s + n).join(" ");
@@ -560,9 +581,14 @@ export function findMentions(
           : n === 1 && !/s$/.test(last) && !COUNTRY_NAMES.has(`${last}s`)
             ? [`${last}s`, `${last}es`, ...activity]
             : [];
+        // (Of a plural, the one row too: "how many staplers do we have?" of a Stapler item.)
+        const least = /s$/.test(last) ? 1 : 2;
         for (const form of forms) {
           const other = [...span.slice(0, -1), form].join(" ");
-          const category = catalog.columns.filter((c) => (c.distinct.get(other)?.length ?? 0) >= 2);
+          // (Not a cell that repeats its header: "prime ministers" of a Prime Minister column's inner header row.)
+          const category = catalog.columns.filter(
+            (c) => (c.distinct.get(other)?.length ?? 0) >= least && normaliseText(c.schema.name) !== other,
+          );
           if (category.length > 0) {
             [key, hits] = [other, category];
             break;
@@ -599,7 +625,12 @@ export function findMentions(
         )
       )
         continue;
-      const c = (numeric && hits.find((h) => numberHasContext(tokens, s, h))) || hits[0]!;
+      // ("the flight to Berlin" of From and To columns both holding Berlin: the column the word before names.)
+      const before = stem(tokens[s - 1] ?? "");
+      const c =
+        (numeric && hits.find((h) => numberHasContext(tokens, s, h))) ||
+        (hits.length > 1 && hits.find((h) => h.headerWords.length === 1 && h.headerWords[0] === before)) ||
+        hits[0]!;
       const rows = c.distinct.get(key)!;
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
       // ("on 16 October", "October 16": a day of a date, not the cell "16".)
@@ -614,6 +645,7 @@ export function findMentions(
         start: s,
         end: s + n,
         rows,
+        ...(numeric && numberHasContext(tokens, s, c) ? { columnNamed: true } : {}),
       });
     }
   }
@@ -673,7 +705,10 @@ export function findMentions(
     const c = named.length === 1 ? named[0]! : undefined;
     const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
     // (A measure in units, or a tally a negation zeroes: "never missed" of "Missed Appts" is 0.)
-    if (!c || c.numericShare < 0.5 || !(/\([^)]+\)/.test(c.schema.name) || negated)) return;
+    // (A month in brackets is no unit: "Visits (May)".)
+    const unit = /\(([^)]+)\)/.exec(c?.schema.name ?? "")?.[1];
+    const inUnits = unit !== undefined && monthNumber(unit) === undefined;
+    if (!c || c.numericShare < 0.5 || !(inUnits || negated)) return;
     const rows = c.num.flatMap((n, r) => ((n ?? 0) > 0 !== negated ? [r] : []));
     if (rows.length === 0 || rows.length === c.raw.length) return;
     take({ ...mentionOf(s, c, rows), positive: !negated });
@@ -768,23 +803,31 @@ export function findMentions(
   for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
     for (let s = 0; s + n <= tokens.length; s++) {
       if (!free(s, s + n)) continue;
-      const span = tokens.slice(s, s + n);
+      let span = tokens.slice(s, s + n);
       if (!isContent(span, headerWords)) continue;
       if (span.some((t) => /^\d+$/.test(t) && t.length < 3)) continue;
       if (n === 1 && span[0]!.length < 3) continue;
       if (span.every((t) => avoid.has(t) || GENERIC.has(t))) continue;
-      const rare = span.filter((t) => !GENERIC.has(t));
-      let keys: Set<string> | undefined;
-      for (const t of rare) {
-        const set = catalog.tokenIndex.get(t);
-        if (!set) {
-          keys = undefined;
-          break;
+      // (A unit after a number is the bound's: "longer than 2 hours" is no part of "Small Hours", though it is of a
+      // "1 mile" cell.)
+      const unitOf = n === 1 && /^\d/.test(tokens[s - 1] ?? "") && isMeasureUnit(span[0]!) ? tokens[s - 1] : undefined;
+      const cellsOf = (words: string[]) => {
+        let keys: Set<string> | undefined;
+        for (const t of words.filter((w) => !GENERIC.has(w))) {
+          const set = catalog.tokenIndex.get(t);
+          if (!set) return undefined;
+          keys = keys ? new Set([...keys].filter((k) => set.has(k))) : new Set(set);
         }
-        keys = keys ? new Set([...keys].filter((k) => set.has(k))) : new Set(set);
+        return keys;
+      };
+      let keys = cellsOf(span);
+      // ("Carol's job title" of Carol Diaz: the possessive's bare name, when the spelled word is in no cell.)
+      if (!keys && possessive.slice(s, s + n).join(" ") !== span.join(" ")) {
+        span = possessive.slice(s, s + n);
+        keys = cellsOf(span);
       }
       if (!keys || keys.size === 0) continue;
-      const phrase = ` ${span.join(" ")} `;
+      const phrase = ` ${unitOf ?? ""} ${span.join(" ")} `.replace(/^ {2}/, " ");
       const matches = [...keys].filter((k) => ` ${k.slice(k.indexOf(":") + 1)} `.includes(phrase));
       const distinctValues = new Set(matches.map((k) => k.slice(k.indexOf(":") + 1)));
       if (matches.length === 0 || distinctValues.size > maxPartial) continue;
@@ -822,10 +865,12 @@ export function findMentions(
   // 3. Fuzzy: single uncovered content tokens within a small edit distance of a cell token.
   for (let s = 0; s < tokens.length; s++) {
     const t = tokens[s]!;
-    // (Nor a verb whose doer is a header: "does X manage" names the Manager column, not a "Sales Manager" cell.)
+    // (Nor a verb whose doer is a header: "does X manage" names the Manager column, not a "Sales Manager" cell;
+    // nor the request's own verb: "count …" is no "County".)
     if (
       covered[s] ||
       t.length < 5 ||
+      (s === 0 && /^(?:count|list|name|show|give|find|tell)$/.test(t)) ||
       GENERIC.has(t) ||
       avoid.has(t) ||
       /\d/.test(t) ||

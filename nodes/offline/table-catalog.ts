@@ -77,9 +77,10 @@ export interface TableCatalog {
 export { leadingNumber } from "../../indexing/table-profile.js";
 
 export function headerWordsOf(name: string): string[] {
-  // ("orderDate" is two words; "kWh" one: a single lower-case letter before a capital is a unit's prefix.)
+  // ("orderDate" is two words; "kWh" one: a single lower-case letter before a capital is a unit's prefix.
+  // A header in degrees is a temperature: "High (°C)".)
   return withAbbreviations(
-    normaliseText(name.replace(/([a-z]{2})([A-Z])/g, "$1 $2"))
+    normaliseText(name.replace(/([a-z]{2})([A-Z])/g, "$1 $2").replace(/°\s?[CF]\b/g, " temperature"))
       .split(" ")
       .filter((w) => w !== ""),
   ).map(stem);

@@ -4,6 +4,8 @@
  * ("other than X"), date and list-order bounds; and which mentions filter the rows.
  */
 import type { QuestionAnalysis } from "../analysis.js";
+import { quoteIdent } from "../../../indexing/sql-store.js";
+import { normaliseText } from "../../../text/normalise.js";
 import { chooseConditionColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn } from "../columns.js";
 import type { EntityMention } from "../mentions.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
@@ -28,6 +30,11 @@ import { MONTH_PATTERN, minutesPerTimeUnit, ORDINAL_PATTERN, ordinalValue } from
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { quantityColumn } from "./count.js";
 
+/** The numeric rank column ("Rank", "Pos"), if the table has one. */
+export function rankColumn(catalog: TableCatalog, usable: Set<number> | undefined): CatalogColumn | undefined {
+  return catalog.columns.find((t) => (!usable || usable.has(t.index)) && isRankColumn(t) && isNumericColumn(t));
+}
+
 export function conditionPredicates(
   a: QuestionAnalysis,
   catalog: TableCatalog,
@@ -39,10 +46,29 @@ export function conditionPredicates(
   for (const cond of a.conditions) {
     if (cond.top) {
       // The rank column when there is one; else the table's own order (a ranked list).
-      const rank = catalog.columns.find(
-        (t) => (!usable || usable.has(t.index)) && isRankColumn(t) && isNumericColumn(t),
-      );
+      const rank = rankColumn(catalog, usable);
+      // ("the top 3 most expensive": the superlative orders the rows; superlative.ts takes its first 3.)
+      if (!rank && a.sortDirection !== null && cond.value >= 2) continue;
       const ref = alias ? `${alias}.${ROW}` : ROW;
+      // ("the top 3 earners", "top 3 products by rating" of a table without ranks: the rows of the 3 largest values
+      // of the column the words name.)
+      const ranked = rank
+        ? undefined
+        : catalog.columns.find(
+            (t) =>
+              (!usable || usable.has(t.index)) &&
+              isNumericColumn(t) &&
+              !isYearColumn(t) &&
+              headerMatch(cond.topBy ?? [], t) >= 0.8,
+          );
+      if (ranked) {
+        const table = quoteIdent(catalog.schema.physical);
+        preds.push(
+          `${hasNum(ranked, alias)} AND ${numExpr(ranked, alias)} IN (SELECT ${numExpr(ranked)} FROM ${table} WHERE ${hasNum(ranked)} ORDER BY ${numExpr(ranked)} DESC LIMIT ${cond.value})`,
+        );
+        columns.add(ranked.index);
+        continue;
+      }
       preds.push(
         rank
           ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} <= ${cond.value}`
@@ -82,13 +108,32 @@ export function conditionPredicates(
     const scaledValue = cond.scale && largest(c) >= cond.scale ? cond.value * cond.scale : cond.value;
     // "over an hour" of a "Delay (min)" column is over 60.
     const columnUnit = c.headerWords.map(minutesPerTimeUnit).find((u) => u !== undefined);
-    const value = cond.minutesPerUnit && columnUnit ? (scaledValue * cond.minutesPerUnit) / columnUnit : scaledValue;
+    const value =
+      cond.minutesPerUnit && columnUnit
+        ? (scaledValue * cond.minutesPerUnit) / columnUnit
+        : cond.minutesPerUnit && c.timeShare >= 0.5
+          ? durationBound(c, scaledValue * cond.minutesPerUnit)
+          : scaledValue;
     const yearLike = Number.isInteger(value) && value >= 1000 && value <= 2100 && isYearColumn(c);
     const expr = yearLike ? yearExpr(c, alias) : numExpr(c, alias);
     preds.push(`${hasNum(c, alias)} AND ${expr} ${cond.op} ${value}`);
     columns.add(c.index);
   }
   return { preds, columns };
+}
+
+/**
+ * "shorter than 4 minutes" of a column of "3:42": numExpr reads "a:b" as a * 60 + b, minutes of an "h:mm"
+ * duration or seconds of an "m:ss" one ("a:b:c" always seconds). The bound is the reading that falls among the
+ * column's values: 240 seconds among songs of 208–370, 120 minutes among films of "1:52"–"2:41".
+ */
+function durationBound(c: CatalogColumn, minutes: number): number {
+  const seconds = minutes * 60;
+  const cells = c.raw.flatMap((v) => /^\s*\+?(\d{1,2}):(\d{2})(:\d{2})?/.exec(v) ?? []);
+  if (cells.some((m) => m[3] !== undefined)) return seconds;
+  const values = cells.map((m) => Number(m[1]) * 60 + Number(m[2]));
+  const inRange = (x: number) => x >= Math.min(...values) / 2 && x <= Math.max(...values) * 2;
+  return inRange(minutes) || !inRange(seconds) ? minutes : seconds;
 }
 
 /**
@@ -172,6 +217,21 @@ export function monthBound(
   const m = new RegExp(
     `\\b(before|prior to|until|after|since|from) (${month === undefined ? MONTHS.join("|") : MONTHS[month]})(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b,?)?(?:\\s+(?:of\\s+)?(\\d{4}))?(?![\\d:])( on(?:wards?)?\\b)?`,
   ).exec(q);
+  // ("after 15 March 2024": the day written first.)
+  const dayFirst = m
+    ? null
+    : new RegExp(
+        `\\b(before|prior to|until|after|since|from) (\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${month === undefined ? MONTHS.join("|") : MONTHS[month]})\\b,?(?:\\s+(\\d{4}))?(?![\\d:])( on(?:wards?)?\\b)?`,
+      ).exec(q);
+  if (dayFirst) {
+    if (dayFirst[1] === "from" && !dayFirst[4] && !dayFirst[5]) return null;
+    return {
+      before: ["before", "prior to", "until"].includes(dayFirst[1]!),
+      word: dayFirst[1]!,
+      day: dayFirst[2],
+      year: dayFirst[4],
+    };
+  }
   // ("invoices from september" are of that month: "from" bounds only with a year, or with "on": "from september on".)
   if (!m || (m[1] === "from" && !m[4] && !m[5])) return null;
   return { before: ["before", "prior to", "until"].includes(m[1]!), word: m[1]!, day: m[3], year: m[4] };
@@ -218,7 +278,9 @@ export function monthAndPlacePredicates(
       !rangeCol &&
       new RegExp(`\\b${m}\\b`).test(q) &&
       !(m === "may" && /\bmay (be|have|not)\b/.test(q)) &&
-      !mentions.some((x) => x.text.split(" ").includes(m)),
+      !mentions.some((x) => x.text.split(" ").includes(m)) &&
+      // ("visits in May" of a "Visits (May)" column: the header holds the month.)
+      !catalog.columns.some((c) => (!usable || usable.has(c.index)) && c.headerWords.includes(m)),
   );
   if (month >= 0) {
     // ("how many arrived in june": the date column the verb names, Intake Date rather than DOB.)
@@ -291,11 +353,23 @@ export function monthAndPlacePredicates(
       yearOfDate = true;
     }
   }
-  // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes".)
+  // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes"; unless the
+  // noun ends the question: "what is the third song?" of a numbered list.)
+  const nthMatch =
+    new RegExp(
+      String.raw`^(?:what|which) (?:is|was) the (${ORDINAL_PATTERN}|2nd|3rd|[4-9]th|1\d?th) [a-z]+\s*[?.]?$`,
+    ).exec(q) ??
+    new RegExp(
+      String.raw`^(?:what|which) [a-z]+ (?:is|was) (${ORDINAL_PATTERN}|2nd|3rd|[4-9]th|1\d?th)(?: on the [a-z]+)?\s*[?.]?$`,
+    ).exec(q);
+  // (The first row is a position: "what is the first year?" is read by the row order, not a rank of 1.)
+  const nthRow = nthMatch && ordinalValue(nthMatch[1]!) !== 1 ? nthMatch : null;
   const place =
     new RegExp(
-      String.raw`\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was) (?:in )?(?:the )?(${ORDINAL_PATTERN}|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?`,
-    ).exec(q) ?? /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q);
+      String.raw`\b(?:placed?|finish(?:ed)?|came(?: in)?|come(?: in)?|got|get|ranked|was|is) (?:in )?(?:the )?(${ORDINAL_PATTERN}|1st|2nd|3rd|[4-9]th|10th)\b(?=\s+(?:place|position|overall|in|at|on|for|with|and|or|out|of|to|by|during|twice|once|times?|called|named)\b|\s*[?.,!;]|\s*$)(?: place)?`,
+    ).exec(q) ??
+    /\b(first|second|third|1st|2nd|3rd|[4-9]th) place\b/.exec(q) ??
+    nthRow;
   // ("above 5th place" is a place comparison, read with the conditions.)
   if (place && !a.conditions.some((c) => c.place)) {
     const word = place[1]!;
@@ -304,6 +378,9 @@ export function monthAndPlacePredicates(
     if (placeCol) {
       preds.push(`${d().int(`TRIM(${col(placeCol)})`)} = ${n} AND ${d().glob(`TRIM(${col(placeCol)})`, "[0-9]*")}`);
       columns.add(placeCol.index);
+    } else if (nthRow && n >= 2 && n < catalog.rowCount && !catalog.columns.some((c) => ok(c) && isRankColumn(c))) {
+      // (Of a list without a rank column, the nth row in the table's order; "came 3rd" is a cell of a Result column.)
+      preds.push(`${ROW} = ${n - 1 + catalog.headerRows.size}`);
     }
   }
   return { preds, columns, yearOfDate };
@@ -419,6 +496,10 @@ export function filterMentions(
 }
 
 /** "other than X", "besides X", "aside from X", "except X": mentions to exclude rather than select. */
+const NEGATED = "(?:not|never|don t|doesn t|didn t|isn t|aren t|wasn t|weren t|dont|doesnt|didnt|isnt|arent)";
+const NEGATION_FILLER =
+  "(?:work|works|worked|live|lives|based|located|belong|belongs|come|comes|from|in|at|on|of|for|with|by|part|a|an|the|yet)";
+
 export function excludedMentions(
   a: QuestionAnalysis,
   mentions: EntityMention[],
@@ -429,9 +510,19 @@ export function excludedMentions(
   const q = a.normalized.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ");
   return mentions.filter((m) => {
     if ((usable && !usable.has(m.columnIndex)) || bindings.some((b) => sameBinding(m, b, catalog))) return false;
-    return new RegExp(
-      `\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`,
-    ).test(q);
+    const value = m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (
+      new RegExp(
+        `\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${value}\\b`,
+      ).test(q)
+    )
+      return true;
+    // "which employees are not in Sales?", "who doesn't work in Finance?", "orders that were not delivered": a
+    // negated cell (not a yes/no column's word, whose no cells the mention already holds).
+    return (
+      normaliseText(m.value).includes(m.text) &&
+      new RegExp(`\\b${NEGATED}(?: ${NEGATION_FILLER}){0,3} ${value}\\b`).test(q)
+    );
   });
 }
 

@@ -7,6 +7,7 @@
 import {
   chooseOrderColumn,
   headerMatch,
+  isHeaderModifier,
   isIdentifierColumn,
   isNumericColumn,
   isYearColumn,
@@ -27,13 +28,13 @@ import {
   summaryFilter,
   where,
 } from "./sql-parts.js";
-import type { NumericCondition } from "../analysis.js";
+import { LEFT_OVER, type NumericCondition } from "../analysis.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import type { EntityMention } from "../mentions.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
-import { MODIFIER_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
+import { QUANTITY_HEADERS } from "../../../text/column-words.js";
 import { monthNumber, WEEKDAYS } from "../../../text/lexicons.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
@@ -77,9 +78,7 @@ export function quantityColumn(
       isNumericColumn(c) &&
       !holdsYears(c) &&
       // ("unit cost" is a cost: a modifier word does not make a quantity.)
-      c.headerWords.some(
-        (h, i) => QUANTITY_HEADERS.has(h) && !(MODIFIER_HEADER_WORDS.has(h) && i < c.headerWords.length - 1),
-      ),
+      c.headerWords.some((h, i) => QUANTITY_HEADERS.has(h) && !isHeaderModifier(c, i)),
   );
   return found.length === 1 ? found[0] : undefined;
 }
@@ -585,6 +584,27 @@ export const countSum: PlanGenerator = {
     }
     const nounIsValue =
       noun.length > 0 && noun.every((w) => filters.some((m) => m.text.split(" ").some((t) => stem(t) === stem(w))));
+    // "how many desk lamps are in stock?" of a Desk lamp row: its stock, not whether it has some (the "some in
+    // stock" condition of analysis.ts stockAsNumber is for a noun that counts rows).
+    const some = nounIsValue ? a.conditions.find((c) => c.named && c.op === ">" && c.value === 0) : undefined;
+    const stock =
+      some &&
+      catalog.columns.find(
+        (c) => (!usable || usable.has(c.index)) && isNumericColumn(c) && headerMatch(some.hint, c) >= 0.8,
+      );
+    // (Of rows, "how many teams are left?" counts them.)
+    if (
+      !nounIsValue &&
+      LEFT_OVER.test(a.normalized) &&
+      !/\b(?:total|combined|altogether|in all|sum)\b/.test(a.normalized)
+    )
+      return null;
+    if (stock)
+      return {
+        sql: `SELECT SUM(${numExpr(stock)}) FROM ${table}${where([...ctx.rows().filterPreds, hasNum(stock)])}`,
+        template: "sum",
+        targetColumn: stock.schema.name,
+      };
     // "how many birds were seen altogether?" over bird_sightings.csv (Qty): the noun names no column and is
     // not what a row is (the head of the table's name, "sightings"), so the rows' quantities are summed.
     const rowNoun = catalog.columns[0]?.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);

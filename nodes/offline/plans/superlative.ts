@@ -32,6 +32,7 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { quantityColumn } from "./count.js";
+import { rankColumn } from "./conditions.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { isMeasureUnit, minutesPerTimeUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
@@ -425,6 +426,18 @@ export const superlativeOrder: PlanGenerator = {
     // "the second highest rate": the n-th distinct value from the top (bottom).
     const nth = NTH_SUPERLATIVE.exec(a.normalized);
     const offset = nth ? (ordinalValue(nth[1]!) ?? Number(nth[1]!.replace(/\D/g, ""))) - 1 : 0;
+    // "the top 3 most expensive products" of a table without ranks: the rows of the 3 first values, in that order.
+    const top = a.conditions.find((c) => c.top)?.value;
+    if (top !== undefined && top >= 2 && offset === 0 && !rankColumn(catalog, usable)) {
+      const dirSql = agg === "MAX" ? "DESC" : "ASC";
+      const first = `SELECT ${orderExpr(order.column)} FROM ${table}${where(preds)} ORDER BY 1 ${dirSql} LIMIT ${top}`;
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([...preds, `${orderExpr(order.column)} IN (${first})`])} ORDER BY ${orderExpr(order.column)} ${dirSql}, ${ROW}`,
+        template: direction === "max" ? "argmax" : "argmin",
+        targetColumn: target.schema.name,
+        allRows: true,
+      };
+    }
     const sub =
       offset > 0
         ? `(SELECT DISTINCT ${orderExpr(order.column)} FROM ${table}${where(preds)} ORDER BY 1 ${agg === "MAX" ? "DESC" : "ASC"} LIMIT 1 OFFSET ${offset})`
@@ -436,6 +449,23 @@ export const superlativeOrder: PlanGenerator = {
     };
   },
 };
+
+/**
+ * Two or three values share the top (bottom) count, and it counts more than one row: a real tie, every value of
+ * which answers. (Not a column of distinct values, all tied at one.)
+ */
+function fewTied(c: CatalogColumn, catalog: TableCatalog, most: boolean): boolean {
+  if (c.raw.length === 0 || c.raw.length > 5000) return false;
+  const skip = new Set([...catalog.summaryRows, ...catalog.headerRows]);
+  const counts = new Map<string, number>();
+  c.raw.forEach((v, r) => {
+    if (v.trim() !== "" && !skip.has(r)) counts.set(v, (counts.get(v) ?? 0) + 1);
+  });
+  const values = [...counts.values()];
+  const best = most ? Math.max(...values) : Math.min(...values);
+  const tied = values.filter((n) => n === best).length;
+  return best >= 2 && tied >= 2 && tied <= 3;
+}
 
 /** The most (least) frequent non-empty value of the asked-about column. */
 export const superlativeFrequency: PlanGenerator = {
@@ -463,8 +493,14 @@ export const superlativeFrequency: PlanGenerator = {
         .find((r) => !isNumericColumn(r.column) && r.column.schema.type !== "date" && !unique(r.column))?.column;
     if (!target || (unique(target) && target.maxFreq !== undefined)) return null;
     const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+    const rows = where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)]);
+    // (A few values tied at the top: "which category has the most products?" of two categories of 3 is both.)
+    const top = `SELECT COUNT(*) FROM ${table}${rows} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir} LIMIT 1`;
+    const tie = basePreds.length === 0 && fewTied(target, catalog, dir === "DESC");
     return {
-      sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
+      sql: tie
+        ? `SELECT ${col(target)} FROM ${table}${rows} GROUP BY ${col(target)} HAVING COUNT(*) = (${top}) ORDER BY MIN(${ROW})`
+        : `SELECT ${col(target)} FROM ${table}${rows} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir}, MIN(${ROW}) LIMIT 1`,
       template: "group-count",
       targetColumn: target.schema.name,
     };
@@ -549,6 +585,9 @@ const GROUP_ON_AVERAGE =
 /** "which courier is fastest on average?", "the most expensive supplier on average": the adjective names the measure. */
 const GROUP_IS_ON_AVERAGE =
   /^(?:(?:which|what) ([a-z]+(?: [a-z]+)?) (?:is|was|are|were) (?:the )?((?:most|least) [a-z]+|[a-z]{3,}est)|(?:the )?((?:most|least) [a-z]+|[a-z]{3,}est) ([a-z]+(?: [a-z]+)?)) on average$/;
+/** "which department pays the least on average?": the verb names the measure. */
+const GROUP_VERB_ON_AVERAGE =
+  /^(?:which|what) ([a-z]+(?: [a-z]+)?) ((?!(?:is|was|has|does)\b)[a-z]{3,}s) (?:the )?(most|least|highest|lowest|fewest) on average$/;
 const MIN_WORDS = /^(lowest|worst|smallest|least|fewest|lower|worse|smaller|cheapest|cheaper)$/;
 
 /** The group, the extreme and the measure's words of a group-average question, or undefined. */
@@ -556,6 +595,8 @@ function groupAverageParts(q: string): { group: string[]; extreme: string; measu
   const text = q.replace(/[?.!]+$/, "");
   const m = GROUP_AVERAGE.exec(text) ?? GROUP_ON_AVERAGE.exec(text);
   if (m) return { group: m[1]!.split(" "), extreme: m[2]!, measure: m[3]! };
+  const verb = GROUP_VERB_ON_AVERAGE.exec(text);
+  if (verb) return { group: verb[1]!.split(" "), extreme: verb[3]!, measure: verb[2]! };
   const is = GROUP_IS_ON_AVERAGE.exec(text);
   if (!is) return undefined;
   // ("most expensive": "most" is the extreme, "expensive" the measure; "fastest" is both.)

@@ -40,7 +40,8 @@ export const yesNoCondition: PlanGenerator = {
   name: "yes-no.condition",
   applies: (ctx) =>
     ctx.analysis.conditions.length > 0 &&
-    STATED_THRESHOLD.test(ctx.analysis.normalized) &&
+    // ("is the smart watch in stock?": some left, the condition analysis.ts reads "in stock" as.)
+    (STATED_THRESHOLD.test(ctx.analysis.normalized) || /\bin stock\b/.test(ctx.analysis.normalized)) &&
     !/\bthan (?:that|those) of\b/.test(ctx.analysis.normalized) &&
     aboutOneRow(ctx),
   build: (ctx) => {
