@@ -40,6 +40,18 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // (Stemmed too: "lives", "looks".)
   live: ["enclosure", "habitat", "address", "city", "town", "home", "residence", "hometown"],
   look: ["keeper", "carer", "caretaker", "guardian", "handler"],
+  // ("how many goals did we concede?": the other side's score.)
+  concede: ["ga", "against", "conceded", "allowed", "their", "opponent"],
+  // ("which project is due first?": its Deadline.)
+  due: ["due", "deadline"],
+  // ("who was seen most recently?": the last visit.)
+  seen: ["visit", "seen", "appointment"],
+  // ("faster than 37 kmh": a speed.)
+  kmh: ["speed"],
+  kph: ["speed"],
+  mph: ["speed"],
+  // ("how many miles has the Yaris done?": its Mileage.)
+  miles: ["mileage", "odometer", "distance"],
   // ("the top 3 earners": the best paid.)
   earner: ["salary", "pay", "wage", "income", "earnings"],
   earners: ["salary", "pay", "wage", "income", "earnings"],
@@ -326,12 +338,14 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   expense: ["amount", "cost", "total", "expense", "spend"],
   expenses: ["amount", "cost", "total", "expense", "spend"],
   sold: ["sale", "sold", "amount", "revenue", "unit", "copy"],
+  // ("the highest sales" of a ledger's Amount.)
+  sales: ["sale", "amount", "revenue", "turnover"],
   // Results and scores.
   rated: ["rating", "score", "grade"],
   pages: ["page"],
   scored: ["score", "goal", "point", "pts", "mark", "grade", "gf"],
   scorer: ["point", "pts", "ppg", "goal", "gls", "score"],
-  conceded: ["ga", "against", "conceded", "allowed"],
+  conceded: ["ga", "against", "conceded", "allowed", "their", "opponent"],
   against: ["ga", "against", "conceded", "allowed"],
   score: ["score", "point", "pts", "result", "mark", "grade"],
   grade: ["grade", "score", "mark"],
@@ -419,6 +433,8 @@ export function relatedHeaderWords(word: string): readonly string[] | undefined 
 export const MEASURE_CUES: Readonly<Record<string, readonly string[]>> = {
   long: ["duration", "length", "time", "runtime", "minute", "hour", "day"],
   tall: ["height"],
+  hard: ["difficulty", "grade", "level"],
+  difficult: ["difficulty", "grade", "level"],
   high: ["height", "elevation", "altitude"],
   old: ["age"],
   far: ["distance"],

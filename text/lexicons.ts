@@ -508,3 +508,40 @@ const MINUTES_PER_TIME_UNIT: Readonly<Record<string, number>> = {
 export function minutesPerTimeUnit(word: string): number | undefined {
   return Object.hasOwn(MINUTES_PER_TIME_UNIT, word) ? MINUTES_PER_TIME_UNIT[word] : undefined;
 }
+
+/** Irregular verb forms and their base: "spent" of a "Spend" header, "sell" of "Units Sold". */
+const IRREGULAR_VERBS: Readonly<Record<string, readonly string[]>> = {
+  spend: ["spent"],
+  sell: ["sold"],
+  pay: ["paid"],
+  buy: ["bought"],
+  win: ["won"],
+  lose: ["lost"],
+  make: ["made"],
+  build: ["built"],
+  teach: ["taught"],
+  write: ["wrote", "written"],
+  drive: ["drove", "driven"],
+  give: ["gave", "given"],
+  take: ["took", "taken"],
+  leave: ["left"],
+  begin: ["began", "begun"],
+  hold: ["held"],
+  meet: ["met"],
+  run: ["ran"],
+  ride: ["rode", "ridden"],
+  eat: ["ate", "eaten"],
+  grow: ["grew", "grown"],
+  fly: ["flew", "flown"],
+};
+const IRREGULAR_FORMS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(IRREGULAR_VERBS).flatMap(([base, forms]) => {
+    const all = [base, ...forms];
+    return all.map((f) => [f, all.filter((x) => x !== f)] as const);
+  }),
+);
+
+/** The other forms of an irregular verb ("spent" → spend; "sell" → sold), or none. */
+export function irregularForms(word: string): readonly string[] {
+  return IRREGULAR_FORMS.get(word) ?? [];
+}

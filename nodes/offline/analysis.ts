@@ -204,7 +204,7 @@ const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:t
 
 /** "who won the race?", "which team won?", "the winner": the first finisher, with no superlative or number to say otherwise. */
 const WHO_WON =
-  /^(?:who|which \w+) won\b(?!.*\b(?:most|least|more|fewer|by|against|over|in|at|on)\b)|^(?:the )?winner\??$|^who (?:is|was) the winner(?: of the \w+)?\??$|^what (?:is|was) the winning (?:time|score|total)\??$/;
+  /^(?:who|which \w+) won\b(?!['’]t)(?!.*\b(?:most|least|more|fewer|by|against|over|in|at|on)\b)|^(?:the )?winner\??$|^who (?:is|was) the winner(?: of the \w+)?\??$|^what (?:is|was) the winning (?:time|score|total)\??$/;
 
 /**
  * "shipments over 50 lb", "tickets opened in march", "animals heavier than 20 kg": a search-box fragment — a
@@ -423,6 +423,11 @@ function conditionsIn(text: string): NumericCondition[] {
   // "after the year 2000", "before the 1950 season" bound the year as "after 2000" does.
   const q = stockAsNumber(digitsForNumberWords(text))
     // "more than an hour", "under half an hour": one unit of time, as a number.
+    // ("shorter than an hour and a half", "over one and a half hours": 1.5 of the unit.)
+    .replace(
+      /\b(than|over|under|above|below|least|most|exceed(?:ed|ing|s)?) (?:an?|one) (hour|day|week|minute) and a half\b|\b(than|over|under|above|below|least|most|exceed(?:ed|ing|s)?) (?:one|1) and a half (hour|day|week|minute)s?\b/g,
+      (_all, w1?: string, u1?: string, w2?: string, u2?: string) => `${w1 ?? w2} 1.5 ${u1 ?? u2}s`,
+    )
     .replace(
       /\b(than|over|under|above|below|least|most|exceed(?:ed|ing|s)?) (?:(half) )?(?:an?|one) (hour|day|week|minute)\b/g,
       (_all, w: string, half: string | undefined, unit: string) => `${w} ${half ? 0.5 : 1} ${unit}`,
@@ -1058,7 +1063,7 @@ function targetHintsOf(q: string): string[] {
     hints.unshift(...["price", ...MEASURE_CUES.much!].filter((w) => !hints.includes(w)));
   // "when was X born?", "when did X arrive?": the closing verb names which date column, before the word "date".
   m =
-    /^when (?:was|were|is|are|did|does|do) .+ ([a-z]{3,}(?:ed|en)|born|built|sown|grown|held|made|arrive|leave|start|open|close|ship)\??$/.exec(
+    /^when (?:was|were|is|are|did|does|do) .+ ([a-z]{3,}(?:ed|en)|born|built|sown|grown|held|made|arrive|leave|start|open|close|ship|due)\??$/.exec(
       q,
     );
   if (m) push(m[1]);
@@ -1068,7 +1073,18 @@ function targetHintsOf(q: string): string[] {
   // ("where is X based?": the participle names the column, an Office or Location, before "location".)
   const placed = /^where (?:is|are|was|were) .+ (based|located|headquartered|situated)\b/.exec(q)?.[1];
   if (placed) push(placed);
+  // ("where is the film playing?": a screen or a venue.)
+  if (/^where (?:is|are|was|were) .+ (?:playing|showing|screening|on)\??$/.test(q)) push("screen venue");
   if (/^where\b/.test(q)) push("location");
+  // ("how was the gift paid?", "how did she pay?": the manner, a Method column.)
+  if (/^how (?:was|were|is|are|did|does|do) .+ (?:paid|pay|sent|shipped|delivered|booked|made)\??$/.test(q))
+    hints.unshift(...["method", "payment", "mode"].filter((w) => !hints.includes(w)));
+  // ("how long is the trail in km?": the unit closing the question names the column in it.)
+  const unit =
+    /\bin (km|kilometres|kilometers|miles|metres|meters|kg|kilograms|pounds|lbs|hours|minutes|days|litres|liters)\??$/.exec(
+      q,
+    )?.[1];
+  if (unit) hints.unshift(unit);
   return hints;
 }
 
@@ -1201,7 +1217,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     // "show me all orders from acme", "everything sown in april": every row that matches.
     /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything|everyone|everybody)\b|\beverything\b/.test(q) ||
     // "who works in Oslo?", "who lives in Lisbon?": everyone a present-tense verb and a place select.
-    /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:in|at|from|on) [a-z]/.test(q) ||
+    // ("who owes nothing?": everyone at zero.)
+    /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:(?:in|at|from|on) [a-z]|nothing\b)/.test(q) ||
     // "employees who started before 2018", "staff that work in Oslo": the rows a search phrase describes.
     /^(?:all )?(?:[a-z]{3,}[^s'\s]s|staff|people) (?:who|that) [a-z]/.test(q) ||
     // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".

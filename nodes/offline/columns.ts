@@ -18,6 +18,7 @@ import {
   type OrderRanking,
 } from "./order-column-model.js";
 import {
+  irregularForms,
   isMeasureUnit,
   minutesPerTimeUnit,
   MONTH_PATTERN,
@@ -29,6 +30,7 @@ import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import {
+  measureCue,
   MODIFIER_HEADER_WORDS,
   MONEY_HEADER_WORDS,
   QUANTITY_HEADERS,
@@ -172,8 +174,14 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
     // (Nor the row noun's verb: "listings" of a listings table are not its "Listed" date.)
     const verbs = rowNoun ? participles(column).map(stem) : [];
     if (verbs.includes(s) && !participles(column).includes(w)) return;
-    // ("calorie" of "Calories", whose stem the light stemmer writes "calory": the plural's stem.)
-    if (header.has(s) || header.has(w) || (/ie$/.test(w) && header.has(stem(`${w}s`)))) {
+    // ("calorie" of "Calories", whose stem the light stemmer writes "calory": the plural's stem; "spent" of a
+    // "Spend" header, "sell" of "Units Sold": an irregular verb's other forms.)
+    if (
+      header.has(s) ||
+      header.has(w) ||
+      (/ie$/.test(w) && header.has(stem(`${w}s`))) ||
+      irregularForms(w).some((f) => header.has(f) || header.has(stem(f)))
+    ) {
       score += 1.5 * weight;
       return;
     }
@@ -525,7 +533,7 @@ export function rankTargetColumns(
   const spelledColumn =
     ofWord !== undefined &&
     catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.includes(ofWord) && !options.avoid?.has(c.index));
-  const hints = spelledColumn
+  const hints: string[] = spelledColumn
     ? [ofWord, ...a.targetHints]
     : a.targetHints.length > 0
       ? a.targetHints
@@ -533,13 +541,20 @@ export function rankTargetColumns(
         ? a.contentWords.filter((w) => superlativeDirection(w) === undefined)
         : // ("animals over 500 kg": the unit of a bound names the compared column, not the answer.)
           a.contentWords.filter((w) => !isMeasureUnit(w) || !new RegExp(`\\d\\s*${w}\\b`).test(a.normalized));
+  // ("how much has been spent?": the verb that spells a column names the amount before the cue's generic words.)
+  if (measureCue(a.normalized) === "much") {
+    const verb = a.contentWords.find((w) =>
+      catalog.columns.some((c) => isNumericColumn(c) && headerMatch([w], c, false) >= 1.5),
+    );
+    if (verb && !hints.includes(verb)) hints.unshift(verb);
+  }
   const model = targetColumnModel();
   const recorder = targetRecorder();
   const recorded: Array<{ column: CatalogColumn; x: number[] }> = [];
   const out: Array<{ column: CatalogColumn; score: number; hand: number }> = [];
   // A column whose header word the question spells ("the math score" → Math) is the hand score's: the
   // learned weights, fitted on WTQ where few questions spell the answer's header, rank only the rest.
-  const spelled = new Set(a.contentWords.flatMap((w) => [w, stem(w)]));
+  const spelled = new Set(a.contentWords.flatMap((w) => [w, stem(w), ...irregularForms(w)]));
   let named = false;
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
@@ -839,7 +854,9 @@ export function chooseConditionColumn(
         c.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * c.raw.filter((v) => v.trim() !== "").length)
     )
       score += 2;
-    if (options.duration && c.headerWords.some((h) => minutesPerTimeUnit(h) !== undefined)) score += 2;
+    // (A duration in units, "Runtime (min)", or written "2:58:33".)
+    if (options.duration && (c.headerWords.some((h) => minutesPerTimeUnit(h) !== undefined) || c.timeShare >= 0.5))
+      score += 2;
     if (!best || score > best.score) best = { column: c, score };
   }
   return best?.column;

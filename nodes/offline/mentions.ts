@@ -9,7 +9,7 @@ import { HEADER_WORDS, STOP_WORDS } from "../../text/stop-words.js";
 import { sameRawText, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
-import { agentNouns, relatedHeaderWords } from "../../text/column-words.js";
+import { agentNouns, MEASURE_CUES, relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import { calendarShortForms, isMeasureUnit, monthNumber, superlativeDirection } from "../../text/lexicons.js";
 
@@ -537,6 +537,9 @@ export function findMentions(
   for (const m of text.matchAll(/\b(?:after|before|by|later than|earlier than)\s+(\d{1,2}):(\d\d)\b/gi))
     for (let i = 1; i < tokens.length; i++)
       if (tokens[i - 1] === m[1] && tokens[i] === m[2]) covered[i] = covered[i - 1] = true;
+  // ("how hard is the trail?": the measure a "how" asks for, not the cell "Hard".)
+  for (let i = 1; i < tokens.length; i++)
+    if (tokens[i - 1] === "how" && Object.hasOwn(MEASURE_CUES, tokens[i]!)) covered[i] = true;
   // 1. Exact spans, longest first.
   for (let n = Math.min(maxSpan, tokens.length); n >= 1; n--) {
     for (let s = 0; s + n <= tokens.length; s++) {
@@ -741,7 +744,14 @@ export function findMentions(
     // ("items that need a prescription" of an "Rx Only?" column: a related word, when the header's own are not there.)
     // (Not a superlative's: "fastest" relates to time, which names no "On Time" flag.)
     const related = superlativeDirection(token) === undefined ? relatedHeaderWords(token) : undefined;
-    const c = whole ?? joined ?? flag(naming(words)) ?? flag(naming(related ?? []));
+    // ("which subscriptions renew in 2026?": a verb before a time names the date column it shares a stem with,
+    // "Renewal Date", not the "Auto-renew" flag.)
+    const dated =
+      /^(?:in|on|before|after|by|during|this|next|last)$/.test(tokens[s + 1] ?? "") &&
+      catalog.columns.some(
+        (x) => x.schema.type === "date" && x.headerWords.some((h) => h !== stem(token) && h.startsWith(stem(token))),
+      );
+    const c = dated ? undefined : (whole ?? joined ?? flag(naming(words)) ?? flag(naming(related ?? [])));
     if (!c) {
       takePositive(s);
       continue;
@@ -765,6 +775,29 @@ export function findMentions(
       (outOf || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t))) !== (opposite !== undefined);
     const rows = flagRows(c)![negated ? 1 : 0];
     if (rows.length > 0) takeWord(s, c, rows, "exact", c === whole ? 2 : 1);
+  }
+
+  // 1e'. "members with outstanding fines", "who owes nothing?": a numeric column the word names (its noun or its
+  // participle, "Fines Owed"), its rows above zero after "have"/"with", its zero rows before "nothing".
+  for (let s = 1; s < tokens.length; s++) {
+    if (covered[s]) continue;
+    const have = (t: string | undefined) => /^(?:have|has|had|with)$/.test(t ?? "");
+    // (A plural noun after the verb, not negated: "do not have any gold medals" is the emptiness conditions'.)
+    const some =
+      /[^s]s$/.test(tokens[s]!) &&
+      (have(tokens[s - 1]) || (/^(?:outstanding|unpaid|any|some)$/.test(tokens[s - 1]!) && have(tokens[s - 2]))) &&
+      !tokens.slice(Math.max(0, s - 4), s).some((t) => NEGATIONS.has(t));
+    const none = /^(?:nothing|none|zero)$/.test(tokens[s + 1] ?? "");
+    if (!some && !none) continue;
+    const w = stem(tokens[s]!);
+    const named = catalog.columns.filter(
+      (c) => c.numericShare >= 0.8 && c.headerWords.some((h) => h === w || h === `${w}d` || h === `${w}ed`),
+    );
+    if (named.length !== 1) continue;
+    const c = named[0]!;
+    const rows = c.num.flatMap((x, r) => ((x ?? 0) > 0 !== none ? [r] : []));
+    if (rows.length === 0 || rows.length === c.raw.length) continue;
+    take({ ...mentionOf(s, c, rows), positive: !none });
   }
 
   // 1e. "did not finish" of DNF, "no contest" of NC: a negated phrase whose initials are a capitalised cell.

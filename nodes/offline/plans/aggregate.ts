@@ -31,7 +31,17 @@ export const aggregateColumn: PlanGenerator = {
       /\btotal\b/.test(a.normalized) &&
       totals.length === 1 &&
       !ranked.some((r) => r !== totals[0] && headerMatch(others, r.column) >= 0.8);
-    const order = totalFirst ? [totals[0]!, ...ranked.filter((r) => r !== totals[0])] : ranked;
+    // ("the average price" beside an "avg_rating" column: "average" is the operation; the word after it names
+    // the column.)
+    const averaged = a.aggregate === "avg" ? /\b(?:average|avg|mean) ([a-z]+)/.exec(a.normalized)?.[1] : undefined;
+    const named = averaged ? ranked.find((r) => headerMatch([averaged], r.column, false) >= 1.2) : undefined;
+    const order = totalFirst
+      ? [totals[0]!, ...ranked.filter((r) => r !== totals[0])]
+      : named &&
+          ranked[0]?.column.headerWords.some((h) => /^(?:average|avg|mean)$/.test(h)) &&
+          headerMatch([averaged!], ranked[0].column, false) < 1.2
+        ? [named, ...ranked.filter((r) => r !== named)]
+        : ranked;
     const c = order[ctx.targetRank]?.column;
     if (!c) return null;
     const fn = a.aggregate === "avg" ? "AVG" : "SUM";

@@ -197,9 +197,15 @@ export function columnComparisonPredicates(
       .flatMap((n) => numeric.filter((c) => named(phrase.slice(0, n), c)).map((c) => ({ c, n })))[0];
     if (!right) continue;
     const rest = a.contentWords.filter((w) => !phrase.slice(0, right.n).includes(w));
+    // ("which projects are over budget?": what was spent, against the Budget.)
     const left =
       numeric.find((c) => c !== right.c && rest.some((w) => named([w], c))) ??
-      quantityColumn(catalog, usable, new Set([right.c.index]));
+      quantityColumn(catalog, usable, new Set([right.c.index])) ??
+      (right.c.headerWords.includes("budget")
+        ? numeric.find(
+            (c) => c !== right.c && c.headerWords.some((h) => /^(?:actual|spend|cost|expense|expenditure)$/.test(h)),
+          )
+        : undefined);
     if (!left) continue;
     const op = /^(below|under|beneath|less|fewer|lower)/.test(m[1]!) ? "<" : ">";
     preds.push(`${hasNum(left)} AND ${hasNum(right.c)} AND ${numExpr(left)} ${op} ${numExpr(right.c)}`);
@@ -272,6 +278,19 @@ export function monthAndPlacePredicates(
     // "in q2 2024" (from april to june 2024): that year's months.
     if (range[5]) preds.push(`substr(${date}, 1, 4) = '${range[5]}'`);
     columns.add(rangeCol.index);
+  }
+  // "after 2024-09-01", "before 2025-01-15": a date written as the column writes it, a bound on it.
+  const iso = /\b(before|after|since|until|from|by) ((?:1[89]|20)\d\d-[01]\d-[0-3]\d)\b/.exec(q);
+  if (iso) {
+    const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
+    const named = namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
+    const dateCol = named?.schema.type === "date" ? named : dates.length === 1 ? dates[0] : undefined;
+    if (dateCol) {
+      const op = { before: "<", until: "<", by: "<=", after: ">", since: ">=", from: ">=" }[iso[1]!]!;
+      const date = col(dateCol, undefined, false);
+      preds.push(`${date} IS NOT NULL AND substr(${date}, 1, 10) ${op} '${iso[2]!}'`);
+      columns.add(dateCol.index);
+    }
   }
   const month = MONTHS.findIndex(
     (m) =>
@@ -405,6 +424,19 @@ export function outcomeColumn(catalog: TableCatalog, ok: (c: CatalogColumn) => b
   });
 }
 
+/** A side's score beside the other side's: "Our Score" and "Their Score", "Us" and "Them". */
+function scorePair(
+  catalog: TableCatalog,
+  ok: (c: CatalogColumn) => boolean,
+): [CatalogColumn, CatalogColumn] | undefined {
+  const numeric = catalog.columns.filter((c) => ok(c) && isNumericColumn(c));
+  const ours = numeric.filter((c) => c.headerWords.some((h) => /^(?:our|us|we)$/.test(h)));
+  const theirs = numeric.filter((c) =>
+    c.headerWords.some((h) => /^(?:their|them|they|opponent|opp|opposition)$/.test(h)),
+  );
+  return ours.length === 1 && theirs.length === 1 ? [ours[0]!, theirs[0]!] : undefined;
+}
+
 /**
  * "how many matches did the falcons win?", "number of losses": the rows whose outcome cell is a win
  * (loss, draw), when the table has an outcome column and no column is named by the outcome word
@@ -428,9 +460,20 @@ export function outcomePredicates(
       : "loss";
   if (catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[1]!], c, false) >= 1.5))
     return { preds: [], columns: new Set() };
-  const c = outcomeColumn(catalog, ok);
-  if (!c) return { preds: [], columns: new Set() };
   const negated = /\b(not|n't|never|no|without)\s+(?:\w+\s+)?$/.test(q.slice(0, m.index));
+  const c = outcomeColumn(catalog, ok);
+  if (!c) {
+    // ("how many games did we win?" of "Our Score" and "Their Score": the rows where ours is the larger.)
+    const pair = scorePair(catalog, ok);
+    if (!pair) return { preds: [], columns: new Set() };
+    const [ours, theirs] = pair;
+    const op = kind === "win" ? ">" : kind === "loss" ? "<" : "=";
+    const pred = `${numExpr(ours)} ${op} ${numExpr(theirs)}`;
+    return {
+      preds: [`${hasNum(ours)} AND ${hasNum(theirs)} AND ${negated ? `NOT (${pred})` : pred}`],
+      columns: new Set([ours.index, theirs.index]),
+    };
+  }
   // The outcome words as the cells write them ("W", "Won"): the cell is the word, or the word then a non-letter.
   const tokens = [
     ...new Set(

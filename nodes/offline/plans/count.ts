@@ -34,7 +34,7 @@ import type { EntityMention } from "../mentions.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
-import { QUANTITY_HEADERS } from "../../../text/column-words.js";
+import { MONEY_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
 import { monthNumber, WEEKDAYS } from "../../../text/lexicons.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
@@ -53,6 +53,9 @@ export function countColumn(
     // (Nor record numbers: "how many urgent tickets" counts rows, it does not add up "Ticket #".)
     if (holdsYears(c) || c.timeShare >= 0.5 || isIdentifierColumn(c)) continue;
     const s = headerMatch(noun, c);
+    // ("how many sales did Sam make?" counts a ledger's rows, though "sales" is related to its Amount: a word only
+    // related to a sum of money counts no money.)
+    if (s < 1 && isMoney(c)) continue;
     if (s > score) {
       score = s;
       column = c;
@@ -61,9 +64,19 @@ export function countColumn(
   return { column, score };
 }
 
+/** A column of money: currency in its cells, or a header that says so ("Amount", "Revenue"). */
+function isMoney(c: CatalogColumn): boolean {
+  const filled = c.raw.filter((v) => v.trim() !== "");
+  return (
+    // (Not "Total": a total of medals is a count.)
+    c.headerWords.some((h) => h !== "total" && MONEY_HEADER_WORDS.includes(h)) ||
+    filled.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * filled.length
+  );
+}
+
 /** Nouns that count a quantity, not rows: "how many units … in total" sums a column. */
 const MEASURE_NOUNS =
-  /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?)$/;
+  /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?|goals|points|runs)$/;
 
 /** The one numeric column whose header says it holds an amount of things (text/column-words.ts QUANTITY_HEADERS), if exactly one. */
 export function quantityColumn(

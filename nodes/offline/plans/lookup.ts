@@ -41,7 +41,9 @@ export const lookupRows: PlanGenerator = {
       !isIdentifierColumn(target) &&
       !holdsYears(target) &&
       target.timeShare < 0.5 &&
-      (filters.length > 0 ? (mentionRows(filters)?.length ?? 0) > 1 : yearOfDate || period)
+      (filters.length > 0 ? (mentionRows(filters)?.length ?? 0) > 1 : yearOfDate || period) &&
+      // ("how much is a rye loaf?" over a day's rows that all price it £4.20: the one price, not their sum.)
+      !(filters.length > 0 && new Set(mentionRows(filters)!.map((r) => target.raw[r])).size === 1)
     )
       return {
         sql: `SELECT SUM(${numExpr(target)}) FROM ${table}${where([...preds, hasNum(target)])}`,

@@ -10,8 +10,9 @@
  */
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { analyzeQuestion } from "../analysis.js";
-import { isNumericColumn, isYearColumn } from "../columns.js";
+import { headerMatch, isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
+import { STOP_WORDS } from "../../../text/stop-words.js";
 import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { aggregateColumn, aggregateMedian, aggregateShare, aggregateSpread } from "./aggregate.js";
 import {
@@ -25,6 +26,7 @@ import {
   comparisonYesNo,
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
+import { mentionRows } from "./sql-parts.js";
 import {
   countAtLeast,
   countBeyondRow,
@@ -100,10 +102,12 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
   // it would average the averages.
   // (Not "average rating" beside an "Avg Stay (min)" column: with no row named, no bound and no extreme
   // asked, the word is the operation.)
+  const averaged = /\b(?:average|avg|mean) ([a-z]+)/.exec(a.normalized)?.[1];
   if (
     a.aggregate === "avg" &&
     a.arithmetic === "average" &&
-    (input.mentions.length > 0 ||
+    // (A named row: "Ana's average"; the rows of a category, "the average rating of furniture", are averaged.)
+    ((input.mentions.length > 0 && (mentionRows(input.mentions)?.length ?? 0) <= 1) ||
       a.conditions.length > 0 ||
       a.sortDirection !== null ||
       SUPERLATIVE_WORD.test(a.normalized)) &&
@@ -111,7 +115,12 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
       (c) =>
         isNumericColumn(c) &&
         c.headerWords.some((h) => /^(average|avg|mean)$/.test(h)) &&
-        (!usable || usable.has(c.index)),
+        (!usable || usable.has(c.index)) &&
+        // ("the average price" beside an "avg_rating" column still averages the prices.)
+        (c.headerWords.length === 1 ||
+          averaged === undefined ||
+          STOP_WORDS.has(averaged) ||
+          headerMatch([averaged], c, false) >= 1.2),
     )
   ) {
     a = {

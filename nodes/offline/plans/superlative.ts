@@ -219,20 +219,24 @@ function monthFrequencyPlan(
   const perRow = isMonthLevel(c) && c.distinct.size === c.raw.filter((v) => v.trim() !== "").length;
   const label = perRow ? col(c) : byYear ? `${month} || ' ' || substr(${date}, 1, 4)` : month;
   const key = byYear ? `substr(${date}, 1, 7)` : month;
-  // (The column the most words name: "the highest gas cost" is Gas Cost, not Electricity Cost.)
-  const words = a.contentWords.filter((w) => w !== "month");
-  const measure = catalog.columns
-    .filter(
-      (x) =>
-        (!usable || usable.has(x.index)) &&
-        x !== c &&
-        isNumericColumn(x) &&
-        !isIdentifierColumn(x) &&
-        x.schema.type !== "date" &&
-        !holdsYears(x) &&
-        !isSequence(x) &&
-        Math.max(0, ...words.map((w) => headerMatch([w], x, false))) >= 1.5,
-    )
+  // (The column the most words name: "the highest gas cost" is Gas Cost, not Electricity Cost; else the one
+  // column a related word names: "the highest sales" of Amount, "the cheapest month" of Cost.)
+  const sw = superlativeWord(a.normalized);
+  const words = [...a.contentWords.filter((w) => w !== "month"), ...(sw ? [sw] : [])];
+  const measures = catalog.columns.filter(
+    (x) =>
+      (!usable || usable.has(x.index)) &&
+      x !== c &&
+      isNumericColumn(x) &&
+      !isIdentifierColumn(x) &&
+      x.schema.type !== "date" &&
+      !holdsYears(x) &&
+      !isSequence(x),
+  );
+  const best = (x: CatalogColumn) => Math.max(0, ...words.map((w) => headerMatch([w], x, false)));
+  const spelled = measures.filter((x) => best(x) >= 1.5);
+  const related = measures.filter((x) => best(x) >= 0.8);
+  const measure = (spelled.length > 0 ? spelled : related.length === 1 ? related : [])
     .map((x) => ({ x, named: words.filter((w) => headerMatch([w], x, false) >= 1.5).length }))
     .reduce<{ x: CatalogColumn; named: number } | undefined>(
       (best, m) => (!best || m.named > best.named ? m : best),
