@@ -314,6 +314,18 @@ export function isRankColumn(c: CatalogColumn): boolean {
  * A record identifier ("Order No", "Reading ID", "sku"): a header word that says so and a distinct value
  * on every row. Nobody sums, averages, compares or ranks by one ("orders over 500" is not about order numbers).
  */
+/** "Room" of rooms.csv over 101, 102, 201: the rows' own numbers, named by what a row is (nothing to add up). */
+export function isOwnNumberColumn(c: CatalogColumn): boolean {
+  const filled = c.raw.filter((v) => v.trim() !== "").length;
+  return (
+    c.headerWords.length === 1 &&
+    c.tableWords?.includes(c.headerWords[0]!) === true &&
+    c.num.every((n) => n === null || (Number.isInteger(n) && n >= 100)) &&
+    filled > 2 &&
+    c.distinct.size === filled
+  );
+}
+
 export function isIdentifierColumn(c: CatalogColumn): boolean {
   // (The header's last word: "No. of votes", "Number of contestants" are counts.)
   // ("Ticket #", "Appt #": a word and a number sign over record numbers, not picks or ranks counted from 1.)
@@ -543,8 +555,11 @@ export function rankTargetColumns(
           a.contentWords.filter((w) => !isMeasureUnit(w) || !new RegExp(`\\d\\s*${w}\\b`).test(a.normalized));
   // ("how much has been spent?": the verb that spells a column names the amount before the cue's generic words.)
   if (measureCue(a.normalized) === "much") {
-    const verb = a.contentWords.find((w) =>
-      catalog.columns.some((c) => isNumericColumn(c) && headerMatch([w], c, false) >= 1.5),
+    // (A verb, not the noun asked about: "how much are tickets?" is their Price, not Tickets Sold.)
+    const verb = a.contentWords.find(
+      (w) =>
+        (irregularForms(w).length > 0 || /[a-z]{3}ed$/.test(w)) &&
+        catalog.columns.some((c) => isNumericColumn(c) && headerMatch([w], c, false) >= 1.5),
     );
     if (verb && !hints.includes(verb)) hints.unshift(verb);
   }

@@ -280,8 +280,9 @@ export function monthAndPlacePredicates(
     columns.add(rangeCol.index);
   }
   // "after 2024-09-01", "before 2025-01-15": a date written as the column writes it, a bound on it.
+  // (A date some cell holds is a mention, which dateBounds reads.)
   const iso = /\b(before|after|since|until|from|by) ((?:1[89]|20)\d\d-[01]\d-[0-3]\d)\b/.exec(q);
-  if (iso) {
+  if (iso && !mentions.some((m) => m.text === iso[2]!.replace(/-/g, " "))) {
     const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
     const named = namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
     const dateCol = named?.schema.type === "date" ? named : dates.length === 1 ? dates[0] : undefined;

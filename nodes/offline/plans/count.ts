@@ -10,6 +10,7 @@ import {
   isHeaderModifier,
   isIdentifierColumn,
   isNumericColumn,
+  isOwnNumberColumn,
   isYearColumn,
   orderDirection,
   rankTargetColumns,
@@ -51,7 +52,8 @@ export function countColumn(
     // Years are counted by rows, never summed or read as a count ("how many years …").
     // (Nor clock times: "how many women finished" does not add up finish times.)
     // (Nor record numbers: "how many urgent tickets" counts rows, it does not add up "Ticket #".)
-    if (holdsYears(c) || c.timeShare >= 0.5 || isIdentifierColumn(c)) continue;
+    // (Nor the rows' own numbers: "how many rooms are available?" counts rooms, it does not add up 101 + 201.)
+    if (holdsYears(c) || c.timeShare >= 0.5 || isIdentifierColumn(c) || isOwnNumberColumn(c)) continue;
     const s = headerMatch(noun, c);
     // ("how many sales did Sam make?" counts a ledger's rows, though "sales" is related to its Amount: a word only
     // related to a sum of money counts no money.)

@@ -69,6 +69,15 @@ const tables: RawTable[] = [
     ],
   },
   {
+    id: "gigs",
+    file: "gigs.csv",
+    header: ["Event", "Venue", "Tickets Sold", "Price"],
+    rows: [
+      ["Jazz Night", "Harbour Hall", "734", "40"],
+      ["Folk Session", "Old Mill", "213", "25"],
+    ],
+  },
+  {
     id: "race",
     file: "race.csv",
     header: ["Pos", "Rider", "Time"],
@@ -96,6 +105,9 @@ describe("the column a manner, a unit or a verb names", () => {
     expect(answer("Where is Paper Tides playing?", "screenings")).toEqual(["Screen 1"]);
     expect(answer("Who was seen most recently?", "recalls")).toEqual(["Katya Bran"]);
     expect(answer("When is J-2 due?", "jobs")).toEqual(["2024-05-08"]);
+  });
+  it("reads 'how much are tickets' as the price, though a column counts tickets sold", () => {
+    expect(answer("How much are tickets for Jazz Night?", "gigs")).toEqual(["40"]);
   });
   it("reads a price that repeats on every row of the item once", () => {
     expect(answer("How much is a rye loaf?", "bakery")).toEqual(["£4.20"]);
