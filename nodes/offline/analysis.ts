@@ -1036,7 +1036,7 @@ function targetHintsOf(q: string): string[] {
     );
   if (m) push(m[2]);
   m =
-    /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top|cheapest|priciest|dearest|newest|oldest|youngest|earliest|latest|fastest|slowest|heaviest|lightest|tallest|busiest|quietest)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
+    /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top|cheapest|priciest|dearest|fastest|slowest|heaviest|lightest|tallest|busiest|quietest)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
       q,
     );
   if (m) push(m[1]);

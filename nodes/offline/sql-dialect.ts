@@ -28,6 +28,8 @@ export interface SqlFragments {
   notTrue(predicate: string): string;
   /** ASCII-case-insensitive LIKE with a pattern given unquoted (SQLite's LIKE; ILIKE on PostgreSQL). Not for bindings: the guard wants `LIKE` there. */
   likeText(expr: string, pattern: string): string;
+  /** A number as text to 2 decimals, whole numbers without them ("46166.67", "47000"), for labels ("Sales: 47000"). */
+  number2(expr: string): string;
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -40,6 +42,8 @@ export const SQLITE_FRAGMENTS: SqlFragments = {
   countTrue: (p) => `SUM(${p})`,
   notTrue: (p) => `NOT COALESCE(${p}, 0)`,
   likeText: (e, p) => `${e} LIKE ${quote(p)}`,
+  number2: (e) =>
+    `CASE WHEN ROUND(${e}, 2) = CAST(ROUND(${e}, 2) AS INTEGER) THEN CAST(CAST(ROUND(${e}, 2) AS INTEGER) AS TEXT) ELSE CAST(ROUND(${e}, 2) AS TEXT) END`,
 };
 
 /** A GLOB pattern as an anchored POSIX regex; literal specials go in brackets (the guard refuses backslashes). */
@@ -70,6 +74,9 @@ export const POSTGRES_FRAGMENTS: SqlFragments = {
   countTrue: (p) => `SUM(CAST(${p} AS INTEGER))`,
   notTrue: (p) => `NOT COALESCE(${p}, FALSE)`,
   likeText: (e, p) => `${e} ILIKE ${quote(p)}`,
+  number2: (e) =>
+    // (Through DOUBLE PRECISION, whose text has no trailing zeros: "12.5", as SQLite writes it, not "12.50".)
+    `CASE WHEN ROUND(CAST(${e} AS NUMERIC), 2) = CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS BIGINT) THEN CAST(CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS BIGINT) AS TEXT) ELSE CAST(CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS DOUBLE PRECISION) AS TEXT) END`,
 };
 
 export function sqlFragments(dialect: SqlDialect | undefined): SqlFragments {

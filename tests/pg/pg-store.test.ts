@@ -196,6 +196,8 @@ describePg("View 5 in PostgreSQL", () => {
       `SELECT "_row" FROM "cities" WHERE ${f.notTrue('"population" > 60000')} ORDER BY "_row"`,
       `SELECT "_row" FROM "cities" WHERE ${f.likeText('"city"', "%BROOK%")} ORDER BY "_row"`,
       `SELECT ${f.real('"population__raw"')} AS r, ${f.int('"area_km"')} AS i FROM "cities" ORDER BY "_row"`,
+      `SELECT "_row", ${f.number2('"population" / 8.0')} AS v FROM "cities" ORDER BY "_row"`,
+      `SELECT ${f.number2('AVG("population")')} AS v, ${f.number2('SUM("population")')} AS s FROM "cities"`,
     ];
     try {
       const lite = statements(SQLITE_FRAGMENTS);

@@ -1,7 +1,9 @@
-/** Aggregate plans: the sum or average of a numeric column over the selected rows. */
+/** Aggregate plans: the sum or average of a numeric column over the selected rows, or over each group of them. */
 import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
-import { hasNum, holdsYears, numExpr, summaryFilter, where } from "./sql-parts.js";
-import type { PlanGenerator } from "./types.js";
+import type { CatalogColumn } from "../table-catalog.js";
+import { sqlFragmentsInUse as d } from "../sql-dialect.js";
+import { ROW, col, hasNum, holdsYears, numExpr, summaryFilter, where } from "./sql-parts.js";
+import type { PlanContext, PlanGenerator } from "./types.js";
 
 /** SUM/AVG of the numeric column the question names best (a sum of years means nothing: "total years" counts rows). */
 export const aggregateColumn: PlanGenerator = {
@@ -140,6 +142,64 @@ export const aggregateSpread: PlanGenerator = {
       sql: `SELECT MAX(${numExpr(c)}) - MIN(${numExpr(c)}) FROM ${table}${where([...basePreds, hasNum(c), ...summaryFilter(catalog)])}`,
       template: "difference",
       targetColumn: c.schema.name,
+    };
+  },
+};
+
+/** The word naming the groups: "in each department", "per region", "broken down by city", "… by region?". */
+const PER_GROUP = /\b(?:in|for|per|of) each ([a-z]+)\b|\bper ([a-z]+)\b|\bbroken down by ([a-z]+)\b|\bby ([a-z]+)\??$/;
+
+/** The text column of repeating values the group word names. */
+function groupColumn(ctx: PlanContext): CatalogColumn | undefined {
+  const m = PER_GROUP.exec(ctx.analysis.normalized);
+  const word = m?.slice(1).find((w) => w !== undefined);
+  if (!word) return undefined;
+  return ctx.catalog.columns.find((c) => {
+    if ((ctx.usable && !ctx.usable.has(c.index)) || isNumericColumn(c) || c.schema.type === "date") return false;
+    const filled = c.raw.filter((v) => v.trim() !== "").length;
+    return c.distinct.size >= 2 && c.distinct.size < filled && headerMatch([word], c, false) >= 1.5;
+  });
+}
+
+/**
+ * "How many employees are there in each department?", "average salary per department", "total sales by
+ * region": one line per group ("Sales: 3"), in the order the groups first appear.
+ */
+export const aggregatePerGroup: PlanGenerator = {
+  name: "aggregate.per-group",
+  applies: (ctx) =>
+    (ctx.analysis.operator === "count" || ctx.analysis.operator === "aggregate") &&
+    ctx.analysis.sortDirection === null &&
+    groupColumn(ctx) !== undefined,
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const group = groupColumn(ctx)!;
+    const { filters, basePreds } = ctx.rows();
+    const label = (value: string) => `${col(group)} || ': ' || ${value}`;
+    const preds = [...basePreds, `TRIM(${col(group)}) <> ''`, ...summaryFilter(catalog)];
+    const grouped = (select: string, extra: string[] = []) =>
+      `SELECT ${select} FROM ${table}${where([...preds, ...extra])} GROUP BY ${col(group)} ORDER BY MIN(${ROW})`;
+    if (a.operator === "count" && a.aggregate !== "sum")
+      return {
+        sql: grouped(label("COUNT(*)")),
+        template: "group-count",
+        targetColumn: group.schema.name,
+        allRows: true,
+      };
+    // (An average or a total per group: of the numeric column the question names.)
+    const measure = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, {
+      ...opts,
+      avoid: new Set([group.index]),
+    }).find(
+      (r) => isNumericColumn(r.column) && !isIdentifierColumn(r.column) && !holdsYears(r.column) && r.column !== group,
+    )?.column;
+    if (!measure) return null;
+    const fn = a.aggregate === "avg" ? "AVG" : "SUM";
+    return {
+      sql: grouped(label(d().number2(`${fn}(${numExpr(measure)})`)), [hasNum(measure)]),
+      template: a.aggregate === "avg" ? "avg" : "sum",
+      targetColumn: measure.schema.name,
+      allRows: true,
     };
   },
 };

@@ -14,7 +14,7 @@ import { headerMatch, isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
 import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
-import { aggregateColumn, aggregateMedian, aggregateShare, aggregateSpread } from "./aggregate.js";
+import { aggregateColumn, aggregateMedian, aggregatePerGroup, aggregateShare, aggregateSpread } from "./aggregate.js";
 import {
   comparisonColumns,
   comparisonMonths,
@@ -67,6 +67,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonColumns,
   comparisonVsAverage,
   comparisonRowColumns,
+  aggregatePerGroup,
   yesNoCondition,
   yesNoSuperlative,
   yesNoAnyRow,

@@ -4,7 +4,8 @@
  * identifier, a unit after a number that is no part of a title ("longer than 2 hours" beside a film
  * called "Small Hours"), the top few rows of a table without ranks ("the top 2 earners"), every group
  * tied for the most rows, a search for rows ("films by Jo Baines"), a negated value ("not in Sales",
- * "don't work in Engineering") and a group's average named by its verb ("pays the least on average").
+ * "don't work in Engineering"), a group's average named by its verb ("pays the least on average"), and
+ * one line per group ("how many employees are there in each department?").
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -110,5 +111,25 @@ describe("a group's average", () => {
   it("reads the measure from the verb", () => {
     expect(answer("Which department pays the least on average?", "staff")).toEqual(["Marketing"]);
     expect(answer("Which department pays the most on average?", "staff")).toEqual(["Engineering"]);
+  });
+});
+
+describe("one line per group", () => {
+  it("counts, averages or adds up per group", () => {
+    expect(answer("How many employees are there in each department?", "staff")).toEqual([
+      "Sales: 2",
+      "Engineering: 2",
+      "Marketing: 1",
+    ]);
+    expect(answer("What is the average salary per department?", "staff")).toEqual([
+      "Sales: 48750",
+      "Engineering: 86500",
+      "Marketing: 47000",
+    ]);
+    expect(answer("total order amount by customer", "orders")).toEqual([
+      "Ruth Baker: 330.5",
+      "Sam Patel: 385.8",
+      "Tina Ng: 42.25",
+    ]);
   });
 });

@@ -57,6 +57,14 @@ describe("plan generators", () => {
     expect(fx.run(plan.sql)).toEqual([["Ana Ruiz"], ["Cara Diaz"]]);
   });
 
+  it("one line per group is its own generator, ahead of the row count and the AVG() of the column", () => {
+    const plan = firstPlan(inputFor("how many employees are there in each department?", "employees"))!;
+    expect(plan.generator).toBe("aggregate.per-group");
+    expect(plan.sql).toMatch(/GROUP BY "department__raw" ORDER BY MIN\("_row"\)/);
+    // (Without a group word, the row count.)
+    expect(firstPlan(inputFor("how many employees are there?", "employees"))!.generator).toBe("count.rows");
+  });
+
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);
