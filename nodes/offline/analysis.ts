@@ -1036,10 +1036,20 @@ function targetHintsOf(q: string): string[] {
     );
   if (m) push(m[2]);
   m =
-    /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top|cheapest|priciest|dearest|fastest|slowest|heaviest|lightest|tallest|busiest|quietest)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
+    /\b(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top|cheapest|priciest|dearest|busiest|quietest|fastest|slowest|heaviest|lightest|tallest)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
       q,
     );
-  if (m) push(m[1]);
+  // ("how much does the lightest phone weigh?": the "how" asks the measure; the noun after the superlative is the row.)
+  if (
+    m &&
+    !(
+      /^how\b/.test(q) &&
+      !/^(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top)\b/.test(
+        m[0],
+      )
+    )
+  )
+    push(m[1]);
   // "what does the blue kettle cost?", "how much did it weigh?": the closing verb names the quantity.
   m = /^(?:what|how much|how many)\s+(?:\w+\s+)?(?:does|do|did)\s+.+?\s+([a-z]{3,})\s*\??$/.exec(q);
   if (m && !/^(have|has|had|get|got|do|be|make|win|play|take|go|come|appear)$/.test(m[1]!)) {

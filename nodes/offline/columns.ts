@@ -555,10 +555,14 @@ export function rankTargetColumns(
           a.contentWords.filter((w) => !isMeasureUnit(w) || !new RegExp(`\\d\\s*${w}\\b`).test(a.normalized));
   // ("how much has been spent?": the verb that spells a column names the amount before the cue's generic words.)
   if (measureCue(a.normalized) === "much") {
-    // (A verb, not the noun asked about: "how much are tickets?" is their Price, not Tickets Sold.)
+    // (A verb, not the noun asked about: "how much are tickets?" is their Price, not Tickets Sold; "how much did
+    // they earn in total?" closes on its verb.)
+    const closing = /^how much (?:did|does|do|has|have|had) .+? ([a-z]+)(?: in total| altogether| overall)?\??$/.exec(
+      a.normalized,
+    )?.[1];
     const verb = a.contentWords.find(
       (w) =>
-        (irregularForms(w).length > 0 || /[a-z]{3}ed$/.test(w)) &&
+        (irregularForms(w).length > 0 || /[a-z]{3}ed$/.test(w) || w === closing) &&
         catalog.columns.some((c) => isNumericColumn(c) && headerMatch([w], c, false) >= 1.5),
     );
     if (verb && !hints.includes(verb)) hints.unshift(verb);

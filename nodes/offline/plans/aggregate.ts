@@ -2,6 +2,7 @@
 import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
+import { stem } from "../../../text/stem.js";
 import { ROW, col, hasNum, holdsYears, numExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 
@@ -147,13 +148,20 @@ export const aggregateSpread: PlanGenerator = {
 };
 
 /** The word naming the groups: "in each department", "per region", "broken down by city", "… by region?". */
-const PER_GROUP = /\b(?:in|for|per|of) each ([a-z]+)\b|\bper ([a-z]+)\b|\bbroken down by ([a-z]+)\b|\bby ([a-z]+)\??$/;
+const PER_GROUP = /\b(?:in|for|of) each ([a-z]+)\b|\bper ([a-z]+)\b|\bbroken down by ([a-z]+)\b|\bby ([a-z]+)\??$/;
 
 /** The text column of repeating values the group word names. */
 function groupColumn(ctx: PlanContext): CatalogColumn | undefined {
   const m = PER_GROUP.exec(ctx.analysis.normalized);
   const word = m?.slice(1).find((w) => w !== undefined);
   if (!word) return undefined;
+  // ("average meals per shift" of a table of shifts, "baked per day": a rate over the rows, not groups.)
+  if (
+    m![2] !== undefined &&
+    (/^(?:day|week|month|year|night|shift|session|visit|game|match|hour)s?$/.test(word) ||
+      ctx.catalog.columns[0]?.tableWords?.includes(stem(word)) === true)
+  )
+    return undefined;
   return ctx.catalog.columns.find((c) => {
     if ((ctx.usable && !ctx.usable.has(c.index)) || isNumericColumn(c) || c.schema.type === "date") return false;
     const filled = c.raw.filter((v) => v.trim() !== "").length;

@@ -78,6 +78,35 @@ const tables: RawTable[] = [
     ],
   },
   {
+    id: "golf",
+    file: "golf.csv",
+    header: ["Pos", "Player", "Ctry", "Total", "Earnings"],
+    rows: [
+      ["1", "Viktor Lund", "SWE", "267", "$3,600,000"],
+      ["2", "Sam Hale", "USA", "270", "$2,100,000"],
+      ["3", "Joe Park", "USA", "272", "$1,300,000"],
+    ],
+  },
+  {
+    id: "volunteer_shifts",
+    file: "volunteer_shifts.csv",
+    header: ["Shift ID", "Volunteer", "Day", "Hrs"],
+    rows: [
+      ["SH-1", "Callum Reid", "Mon", "3.5"],
+      ["SH-2", "Ada Lowe", "Mon", "4"],
+      ["SH-3", "Callum Reid", "Tue", "6"],
+    ],
+  },
+  {
+    id: "phones",
+    file: "phones.csv",
+    header: ["Model", "Price", "Weight (g)"],
+    rows: [
+      ["Nova 5", "$359", "140"],
+      ["Arc Pro", "$899", "205"],
+    ],
+  },
+  {
     id: "race",
     file: "race.csv",
     header: ["Pos", "Rider", "Time"],
@@ -120,5 +149,18 @@ describe("durations", () => {
   });
   it("compares hours with times written h:mm:ss", () => {
     expect(answer("How many riders finished in under 3 hours?", "race")).toEqual(["2"]);
+  });
+});
+
+describe("three wordings the suites hold", () => {
+  it("adds up the column the closing verb names, not the Total of strokes", () => {
+    expect(answer("How much did the players from the USA earn in total?", "golf")).toEqual(["3400000"]);
+  });
+  it("reads 'per shift' and 'per day' as a rate over the rows, not one line per group", () => {
+    expect(answer("average hrs per shift", "volunteer_shifts")).toEqual(["4.5"]);
+    expect(answer("On average, how many hours were worked per day?", "volunteer_shifts")).toEqual(["4.5"]);
+  });
+  it("reads 'how much does the lightest phone weigh?' as the weight", () => {
+    expect(answer("How much does the lightest phone weigh?", "phones")).toEqual(["140"]);
   });
 });
