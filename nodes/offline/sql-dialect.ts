@@ -8,6 +8,8 @@
  * - `SUM(predicate)` (SQLite sums booleans as 0/1) is `SUM(CAST(predicate AS INTEGER))`, and
  *   `NOT COALESCE(predicate, 0)` is `NOT COALESCE(predicate, FALSE)`.
  * - the month tests' `LIKE '%may%'` (case-insensitive for ASCII on SQLite) is `ILIKE` on PostgreSQL.
+ * - `number2` (a per-group average as "46166.67", "47000"): SQLite's ROUND of a REAL; PostgreSQL rounds a
+ *   NUMERIC and prints it through DOUBLE PRECISION, which drops the trailing zeros SQLite never writes.
  * A fuzzy binding keeps `LIKE` on both (the guard requires it; its value is copied from the cells,
  * so its case matches).
  */
