@@ -316,13 +316,11 @@ export function isRankColumn(c: CatalogColumn): boolean {
  */
 /** "Room" of rooms.csv over 101, 102, 201: the rows' own numbers, named by what a row is (nothing to add up). */
 export function isOwnNumberColumn(c: CatalogColumn): boolean {
+  // (The header first: the cells are read only for a column named by the table's row noun.)
+  if (c.headerWords.length !== 1 || c.tableWords?.includes(c.headerWords[0]!) !== true) return false;
   const filled = c.raw.filter((v) => v.trim() !== "").length;
   return (
-    c.headerWords.length === 1 &&
-    c.tableWords?.includes(c.headerWords[0]!) === true &&
-    c.num.every((n) => n === null || (Number.isInteger(n) && n >= 100)) &&
-    filled > 2 &&
-    c.distinct.size === filled
+    c.num.every((n) => n === null || (Number.isInteger(n) && n >= 100)) && filled > 2 && c.distinct.size === filled
   );
 }
 

@@ -57,7 +57,7 @@ export function countColumn(
     const s = headerMatch(noun, c);
     // ("how many sales did Sam make?" counts a ledger's rows, though "sales" is related to its Amount: a word only
     // related to a sum of money counts no money.)
-    if (s < 1 && isMoney(c)) continue;
+    if (s > score && s < 1 && isMoney(c)) continue;
     if (s > score) {
       score = s;
       column = c;
