@@ -545,3 +545,17 @@ const IRREGULAR_FORMS: ReadonlyMap<string, readonly string[]> = new Map(
 export function irregularForms(word: string): readonly string[] {
   return IRREGULAR_FORMS.get(word) ?? [];
 }
+
+/**
+ * The singulars a plural noun may have ("batteries" → battery, "boxes" → box, "loaves" → loaf, loafe), or none
+ * for a word that is no regular plural. Candidates only: the caller keeps the one a table holds.
+ */
+export function singularForms(word: string): string[] {
+  if (!/[^s]s$/.test(word)) return [];
+  return [
+    word.endsWith("ies") ? `${word.slice(0, -3)}y` : word.slice(0, -1),
+    ...(/(?:ch|sh|x|ss)es$/.test(word) ? [word.slice(0, -2)] : []),
+    // ("sourdough loaves" of Sourdough Loaf, "knives" of Knife.)
+    ...(/ves$/.test(word) ? [`${word.slice(0, -3)}f`, `${word.slice(0, -3)}fe`] : []),
+  ];
+}

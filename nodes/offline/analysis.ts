@@ -202,6 +202,9 @@ const TOP_N =
 /** "what place did Ana finish", "which position is Ana in": a finishing place (a rank), not a location. */
 const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:the|a)\b)/;
 
+/** "where did Ana come?", "where did the Lynx finish in the race?": a finishing place as well, not a location. */
+export const WHERE_FINISHED = /^where (?:did|does|do|will) .+ (?:come|finish|place|end up|rank)(?: in .+)?\??$/;
+
 /** "who won the race?", "which team won?", "the winner": the first finisher, with no superlative or number to say otherwise. */
 const WHO_WON =
   /^(?:who|which \w+) won\b(?!['’]t)(?!.*\b(?:most|least|more|fewer|by|against|over|in|at|on)\b)|^(?:the )?winner\??$|^who (?:is|was) the winner(?: of the \w+)?\??$|^what (?:is|was) the winning (?:time|score|total)\??$/;
@@ -235,6 +238,9 @@ function fragmentCount(q: string): boolean {
 
 /** A number standing alone ("2200?", "$1,500 and"), not the start of a cell's text ("2010-11", "6 texan"). */
 const BARE_NUMBER = String.raw`[$£€]?\d[\d,]*(?:\.\d+)?(?=\s*(?:[?,.!]|$|(?:and|or|but|in|on|for|with|a|an|per|of)\b))`;
+
+/** A time of day ("21:00", "9 pm", "9.30am"). */
+const CLOCK_TIME = String.raw`\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d\d\b`;
 
 /** A verb of a row's place in the table's order ("comes after", "was listed before"). */
 const SEQUENCE_VERB =
@@ -469,7 +475,9 @@ function conditionsIn(text: string): NumericCondition[] {
       const between = words(m[0].slice(m[1]!.length)).filter((w) => !/^\$?\d/.test(w) && w !== "than");
       // ("fewer than 100 units in stock": the third word after the number can still name the column.)
       const after = words(q.slice(m.index! + m[0].length)).slice(0, 3);
-      const comparative = COMPARATIVE_HINT[m[1]!];
+      // ("faster than 37 kmh": with a speed unit, the speed, not the time.)
+      const speed = /^\s*(?:kmh|kph|mph|km\/h|knots?)\b/.test(q.slice(m.index! + m[0].length));
+      const comparative = speed ? "speed" : COMPARATIVE_HINT[m[1]!];
       // "at least 75% of the votes": a percentage names a percent column before any word does.
       const percent = q.slice(m.index! + m[0].length).startsWith("%");
       const scaleWord = /^\s*(k|thousand|m|mn|million|bn|billion)\b/.exec(q.slice(m.index! + m[0].length))?.[1];
@@ -768,7 +776,13 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
     name: "who",
     detect: (q) => (/^(who|whom|whose)\b|\bwho\b/.test(q) && !/^(what|which|how)\b/.test(q) ? kind("person") : null),
   },
-  { name: "where", detect: (q) => (/^where\b|\bin what (country|city|place|state)\b/.test(q) ? kind("place") : null) },
+  {
+    name: "where",
+    detect: (q) =>
+      (/^where\b/.test(q) && !WHERE_FINISHED.test(q)) || /\bin what (country|city|place|state)\b/.test(q)
+        ? kind("place")
+        : null,
+  },
   {
     // "how long is the flight?", "how old is Ana?": a measure, a number (text/column-words.ts MEASURE_CUES).
     name: "how-measure",
@@ -926,7 +940,10 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
     detect: (q, o) =>
       /\b(average|mean)\b/.test(q) &&
       !o.averageIsColumn &&
-      !/\baverages? (?:at least|at most|more than|less than|fewer than|over|under|above|below|\d)/.test(q)
+      // ("riders who averaged faster than 38 km/h": so is a comparative after it.)
+      !/\baverag(?:es?|ed|ing) (?:at least|at most|more than|less than|fewer than|over|under|above|below|[a-z]{2,}er than|\d)/.test(
+        q,
+      )
         ? { operator: "aggregate", aggregate: "avg", arithmetic: "average", score: 1 }
         : null,
   },
@@ -1085,7 +1102,8 @@ function targetHintsOf(q: string): string[] {
   if (placed) push(placed);
   // ("where is the film playing?": a screen or a venue.)
   if (/^where (?:is|are|was|were) .+ (?:playing|showing|screening|on)\??$/.test(q)) push("screen venue");
-  if (/^where\b/.test(q)) push("location");
+  if (WHERE_FINISHED.test(q)) push("position place");
+  else if (/^where\b/.test(q)) push("location");
   // ("how was the gift paid?", "how did she pay?": the manner, a Method column.)
   if (/^how (?:was|were|is|are|did|does|do) .+ (?:paid|pay|sent|shipped|delivered|booked|made)\??$/.test(q))
     hints.unshift(...["method", "payment", "mode"].filter((w) => !hints.includes(w)));
@@ -1178,14 +1196,15 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       ) &&
       // ("after 2020", "below 50": a bound, not the next row; "after 2010-11" names a cell, and so does the
       // number a row comes after: "which title came after 1998?".)
-      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b)`).test(q))
+      // ("after 21:00", "after 9 pm": a time of day bounds the rows too.)
+      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b|${CLOCK_TIME})`).test(q))
     )
       position = "next";
     else if (
       /\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(
         q.replace(/\bbefore (?:noon|midday|midnight)\b/g, " "),
       ) &&
-      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:before|above) ${BARE_NUMBER}`).test(q))
+      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:before|above) (?:${BARE_NUMBER}|${CLOCK_TIME})`).test(q))
     )
       position = "previous";
     if (position !== null) refinements.push(`position-${position}`);

@@ -175,8 +175,17 @@ export function isFilterEntity(answer: string, input: VerifyInput): boolean {
   if (a.length < 2 || numericValue(answer) !== null) return false;
   const mentions = input.plan.entityMentions.map(normaliseForContainment);
   if (mentions.includes(a)) return true;
+  // ("how hard is Bracken Point?" → Hard: a cell of a column the statement does not filter on only shares a
+  // word with the question.)
+  if (input.sql && !selectsFilteredColumn(input.sql)) return false;
   // the question's words only: the bridge note names the described row's linked passages, which may hold the answer
   return ` ${normaliseForContainment(questionPart(input.subQuery))} `.includes(` ${a} `);
+}
+
+/** The statement selects one plain column that its WHERE clause also names (or selects no plain column). */
+function selectsFilteredColumn(sql: string): boolean {
+  const m = /^\s*SELECT\s+(?:DISTINCT\s+)?("[^"]+")\s+FROM\s+"[^"]+"\s+WHERE\s+([\s\S]*)$/i.exec(sql);
+  return !m || m[2]!.includes(m[1]!);
 }
 
 /** The SELECT list of a statement and whether it computes (aggregates or arithmetic). */

@@ -8,6 +8,7 @@ import { parseDate, parseNumber } from "../../indexing/column-types.js";
 import type { SubQueryPlan } from "../types.js";
 import { questionPart } from "./evidence.js";
 import { clauseAsk } from "./clause-question.js";
+import { WHERE_FINISHED } from "./analysis.js";
 import {
   MONTH_PATTERN,
   nounPattern,
@@ -86,6 +87,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
   const relative = lead === "what" || lead === "which";
   if (!relative && /\bwhen\b/.test(q)) return "date";
   if (!relative && /\bwho(m|se)?\b/.test(q)) return "person";
+  // ("where did Ana come?": a finishing place, a number.)
+  if (WHERE_FINISHED.test(q.trim())) return "number";
   if (!relative && /\bwhere\b/.test(q)) return "place";
   const noun = /\b(?:what|which)(?: is| was| are| were)?(?: the)? ([a-z-]+)(?: ([a-z-]+))?/.exec(q);
   const head = noun ? `${noun[1]} ${noun[2] ?? ""}`.trim() : "";
@@ -128,6 +131,8 @@ export function answerKindOf(plan: SubQueryPlan | undefined, question: string): 
   const fromAnalysis = mapAnalysisType(a["answerType"] ?? a["expectedAnswerType"]);
   // The decomposer's notes ("(columns: Name, Birthdate)", "(about: …)") are not the question's wording.
   const fromWords = answerKindFromQuestion(questionPart(question) || question);
+  // ("how hard is the trail?": a grade, which a Difficulty column writes in words as often as in numbers.)
+  if (/\bhow (?:hard|difficult)\b/i.test(questionPart(question) || question)) return "text";
   if (!fromAnalysis || fromAnalysis === "entity" || fromAnalysis === "text") return fromWords;
   // "Which club had the highest average …": the wh-noun decides, not the aggregate word.
   if (

@@ -653,22 +653,28 @@ export function rankTargetColumns(
   }
   // "which animal is the heaviest": a row is answered by its name, not its record number, unless the question names that.
   const top = ranked[0]?.column;
+  // ("screenings starting after 21:00" of film_festival_screenings.csv: the table's own row noun, which no header
+  // spells, asks for the rows by name, not for the first column the other words fit.)
+  const askedRows =
+    rowNoun !== undefined &&
+    top !== undefined &&
+    a.contentWords[0] === hints[0] &&
+    top.tableWords?.some((t) => stem(t) === rowNoun) === true &&
+    // (Whole words: "screenings" is no Screen column.)
+    !catalog.columns.some((c) => normaliseText(c.schema.name).split(" ").includes(hints[0]!.replace(/s$/, ""))) &&
+    headerMatch([hints[0]!], top) === 0;
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
-  if (top && isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))) {
+  if (
+    top &&
+    (askedRows ||
+      (isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))))
+  ) {
     // (Nor a yes/no column: "E-bike?" of bike_share_trips.csv names no trip.)
     const text = (c: CatalogColumn) =>
       !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index) && !isFlagColumn(c);
-    // A "name" column, else the column the table's own name calls its rows ("product" of products.csv beside "sku").
-    let i = ranked.findIndex((r) => r.column.headerWords.includes("name") && text(r.column));
-    if (i < 0)
-      i = ranked.findIndex(
-        (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),
-      );
-    // (Else, when the top column holds codes — digits in every cell: "G-102" — the leftmost text column that
-    // names each row once: "Product" beside "SKU" of outdoor_goods.csv; dates, typed or written "October 28",
-    // name no row.)
-    if (i < 0 && top.raw.every((v) => v.trim() === "" || /\d/.test(v))) {
-      const name = catalog.columns.find((c) => {
+    // The leftmost text column that names each row once (dates, typed or written "October 28", name no row).
+    const rowName = () =>
+      catalog.columns.find((c) => {
         const filled = c.raw.filter((v) => v.trim() !== "");
         return (
           (!options.usable || options.usable.has(c.index)) &&
@@ -679,8 +685,19 @@ export function rankTargetColumns(
           c.distinct.size === filled.length
         );
       });
-      i = ranked.findIndex((r) => r.column === name);
-    }
+    // A "name" column, else the column the table's own name calls its rows ("product" of products.csv beside "sku").
+    let i = ranked.findIndex((r) => r.column.headerWords.includes("name") && text(r.column));
+    // (Asked for the rows by the table's row noun, that column first: "Film" of screenings, not the Screen the
+    // noun's stem spells, whose values repeat.)
+    if (i < 0 && askedRows) i = ranked.findIndex((r) => r.column === rowName());
+    if (i < 0)
+      i = ranked.findIndex(
+        (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),
+      );
+    // (Else, when the top column holds codes — digits in every cell: "G-102" — the row's name column: "Product"
+    // beside "SKU" of outdoor_goods.csv.)
+    if (i < 0 && top.raw.every((v) => v.trim() === "" || /\d/.test(v)))
+      i = ranked.findIndex((r) => r.column === rowName());
     if (i > 0) ranked.unshift(...ranked.splice(i, 1));
   }
   return ranked;

@@ -3,7 +3,7 @@
  * and a letter with a number ("R2" for round 2, "Q3", "Wk 4"). A question spells them out, so the
  * question is rewritten with the header's own token where its words spell one of the table's headers:
  * "how many points per game does X average" → "how many ppg does X average", "what did X shoot in round 2"
- * → "what did X shoot in r2". Nothing is looked up in a word list: the candidates are the table's headers.
+ * → "what did X shoot in r2"; "a Q and A" of a "Q&A" header → "a q&a". Nothing is looked up in a word list: the candidates are the table's headers.
  */
 import { NUMBER_WORDS, ordinalValue } from "../../text/lexicons.js";
 import type { TableCatalog } from "./table-catalog.js";
@@ -17,6 +17,15 @@ function initialismsOf(catalog: TableCatalog): string[] {
   for (const c of catalog.columns)
     for (const t of c.schema.name.split(/[^A-Za-z]+/)) if (/^[A-Z]{2,5}$/.test(t)) out.add(t.toLowerCase());
   return [...out];
+}
+
+/** The letter pairs of a table's headers joined by an ampersand ("Q&A" → ["q", "a"]). */
+function ampersandsOf(catalog: TableCatalog): Array<[string, string]> {
+  const out = new Map<string, [string, string]>();
+  for (const c of catalog.columns)
+    for (const m of c.schema.name.matchAll(/(?<![A-Za-z])([A-Za-z])\s?&\s?([A-Za-z])(?![A-Za-z])/g))
+      out.set(`${m[1]}${m[2]}`.toLowerCase(), [m[1]!.toLowerCase(), m[2]!.toLowerCase()]);
+  return [...out.values()];
 }
 
 /** Letter-and-number tokens of a table's headers ("R1" → { letters: "r", n: 1 }), by their lower-cased token. */
@@ -41,6 +50,9 @@ function numberOf(w: string): number | undefined {
  * table has no such header or the question spells none.
  */
 export function expandHeaderShorthand(question: string, catalog: TableCatalog): string {
+  // ("a Q and A" of a "Q&A" header, "R and D" of "R&D": two letters joined by an ampersand.)
+  for (const [a, b] of ampersandsOf(catalog))
+    question = question.replace(new RegExp(`\\b${a} and ${b}\\b`, "gi"), `${a}&${b}`);
   const initialisms = initialismsOf(catalog);
   const numbered = numberedOf(catalog);
   if (initialisms.length === 0 && numbered.size === 0) return question;

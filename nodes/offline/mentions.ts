@@ -11,7 +11,13 @@ import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
 import { agentNouns, MEASURE_CUES, relatedHeaderWords } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
-import { calendarShortForms, isMeasureUnit, monthNumber, superlativeDirection } from "../../text/lexicons.js";
+import {
+  calendarShortForms,
+  isMeasureUnit,
+  monthNumber,
+  singularForms,
+  superlativeDirection,
+} from "../../text/lexicons.js";
 
 export interface EntityMention {
   /** The question span as normalised text. */
@@ -34,7 +40,10 @@ export interface EntityMention {
    * (false: "not delayed"), not one cell's value.
    */
   positive?: boolean;
-  /** A number whose neighbour word names its column ("2 bedrooms" of Bedrooms): condition-links.ts keeps the link. */
+  /**
+   * A number whose neighbour word names its column ("2 bedrooms" of Bedrooms), or the finishers of a results
+   * column: condition-links.ts keeps the link.
+   */
   columnNamed?: boolean;
 }
 
@@ -177,7 +186,15 @@ function columnRank(c: CatalogColumn): number {
  * ("season 1", "game 6", "week 12"); otherwise it is a quantity of the question ("at least 7 points").
  */
 function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boolean {
-  const near = [tokens[at - 1], tokens[at + 1]].filter((t): t is string => t !== undefined).map(stem);
+  // ("bib number 8", "room no 12": the word before "number" names the column.)
+  const named =
+    // (Not a verb's: "ranked number 8" is a place.)
+    /^(?:number|no|num|#)$/.test(tokens[at - 1] ?? "") &&
+    !STOP_WORDS.has(tokens[at - 2] ?? "") &&
+    !/ed$/.test(tokens[at - 2] ?? "")
+      ? tokens[at - 2]
+      : undefined;
+  const near = [tokens[at - 1], tokens[at + 1], named].filter((t): t is string => t !== undefined).map(stem);
   // (Or a longer form of the header word: "2 bedroom" of a Beds column.)
   if (near.some((t) => c.headerWords.some((h) => h === t || (h.length >= 3 && t.length > h.length && t.startsWith(h)))))
     return true;
@@ -411,6 +428,12 @@ const NEGATIONS = new Set([
   // (Contractions normalise without their apostrophe: "haven't" is "havent".)
   ...["isnt", "arent", "wasnt", "werent", "hasnt", "havent", "hadnt", "dont", "doesnt", "didnt", "wont", "cant"],
 ]);
+/** Words that say a row's places are all taken ("sold out", "fully booked"). */
+const FULL_PHRASE = /^(?:sold out|sell out|sells out|sold-out|booked out|fully booked|at capacity|full)\b/;
+/** Header words (stemmed) of how many places a row has, and of how many are taken. */
+const CAPACITY_WORDS = /^(?:capacity|cap|seat|place|space|max|limit)$/;
+const FILLED_WORDS = /^(?:sold|book|taken|enrol|regist|attend|occupi)/;
+
 /** Results that are no finish: did not finish / start, disqualified, retired. */
 const NOT_FINISHED: ReadonlySet<string> = new Set(["dnf", "dns", "dsq", "dq", "ret", "dnq"]);
 /** Adjectives naming a measure whose rows above zero they select ("late" flights have a delay). */
@@ -577,10 +600,7 @@ export function findMentions(
             ? [/([^aeiou])\1$/.test(base) ? base.slice(0, -1) : base, `${base}e`]
             : [];
         const forms = /[^s]s$/.test(last)
-          ? [
-              last.endsWith("ies") ? `${last.slice(0, -3)}y` : last.slice(0, -1),
-              ...(/(?:ch|sh|x|ss)es$/.test(last) ? [last.slice(0, -2)] : []),
-            ]
+          ? singularForms(last)
           : n === 1 && !/s$/.test(last) && !COUNTRY_NAMES.has(`${last}s`)
             ? [`${last}s`, `${last}es`, ...activity]
             : [];
@@ -825,7 +845,26 @@ export function findMentions(
     const c = catalog.columns.find((x) => [...x.distinct.keys()].some((v) => NOT_FINISHED.has(v)));
     if (!c) continue;
     const rows = c.raw.flatMap((v, r) => (v.trim() !== "" && !NOT_FINISHED.has(normaliseText(v)) ? [r] : []));
-    if (rows.length > 0) takeWord(s, c, rows, "partial");
+    // (Kept by the link choice: the codes, not a cell the word spells, name the column.)
+    if (rows.length > 0) take({ ...mentionOf(s, c, rows, "partial"), columnNamed: true });
+  }
+
+  // 1g. "how many screenings sold out?", "which classes are full?": with no yes/no column of it, the rows whose
+  // filled places (Seats Sold, Booked) reach the column of their capacity.
+  for (let s = 0; s < tokens.length; s++) {
+    const phrase = FULL_PHRASE.exec(tokens.slice(s, s + 2).join(" "))?.[0];
+    // ("full" only closing the question: "full name", "full price" are no such rows.)
+    if (!phrase || (phrase === "full" && s !== tokens.length - 1)) continue;
+    const n = phrase.split(" ").length;
+    if (!free(s, s + n)) continue;
+    const numbers = catalog.columns.filter((x) => x.numericShare >= 0.5);
+    const filledOnes = numbers.filter((x) => x.headerWords.some((h) => FILLED_WORDS.test(h)));
+    const caps = numbers.filter((x) => !filledOnes.includes(x) && x.headerWords.some((h) => CAPACITY_WORDS.test(h)));
+    if (filledOnes.length !== 1 || caps.length !== 1) continue;
+    const [filled, cap] = [filledOnes[0]!, caps[0]!];
+    const rows = filled.num.flatMap((x, r) => (x !== null && cap.num[r] != null && x >= cap.num[r]! ? [r] : []));
+    if (rows.length > 0 && rows.length < catalog.rowCount)
+      take({ ...mentionOf(s, filled, rows, "partial", n), columnNamed: true });
   }
 
   // ("over $40,000" is one number: its digit groups are no part of a cell, only the whole number is.)

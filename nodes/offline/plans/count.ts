@@ -36,7 +36,7 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { MONEY_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
-import { monthNumber, WEEKDAYS } from "../../../text/lexicons.js";
+import { monthNumber, singularForms, WEEKDAYS } from "../../../text/lexicons.js";
 
 /** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
 export function countColumn(
@@ -303,21 +303,50 @@ function nounIsRowNoun(ctx: PlanContext): boolean {
  * passive verb that a quantity column's header spells ("Qty Baked") names what is added up. ("how many
  * events were held" counts rows; "how many guards were picked" does not add up a "Pick" column.)
  */
+const PASSIVE_COUNT = /^how many (?!times\b).+? (?:were|was|got) ([a-z]{3,}(?:ed|en)|sold|made|held)\b/;
+
 function passiveQuantityVerb(ctx: PlanContext, asked: string, filters: readonly EntityMention[]): string | undefined {
-  const verb = /^how many (?!times\b).+? (?:were|was|got) ([a-z]{3,}(?:ed|en)|sold|made|held)\b/.exec(asked)?.[1];
+  const verb = PASSIVE_COUNT.exec(asked)?.[1];
   if (!verb) return undefined;
   const valued = countNoun(ctx).some((w) =>
     filters.some((m) =>
       m.text
         .toLowerCase()
         .split(" ")
-        .some((t) => stem(t) === stem(w)),
+        .some((t) => stem(t) === stem(w) || singularForms(w).includes(t)),
     ),
   );
   const spelled = ctx.catalog.columns.some(
     (c) => c.headerWords.some((h) => QUANTITY_HEADERS.has(h)) && c.headerWords.includes(stem(verb)),
   );
   return valued && spelled ? verb : undefined;
+}
+
+/** The counted noun is neither the table's rows nor named by any column ("tickets" of a table of screenings). */
+function unnamedThings(ctx: PlanContext): boolean {
+  const noun = countNoun(ctx);
+  return (
+    noun.length > 0 &&
+    !nounIsRowNoun(ctx) &&
+    ctx.catalog.columns.every((c) => headerMatch(noun, c, false) < 1.5) &&
+    !ctx.input.mentions.some((m) => noun.some((w) => m.text.toLowerCase().split(" ").includes(w)))
+  );
+}
+
+/** The one numeric column, of no money, year or record numbers, whose header is the verb and another word ("Seats Sold"). */
+function passiveColumn(ctx: PlanContext, verb: string): CatalogColumn | undefined {
+  const found = ctx.catalog.columns.filter(
+    (c) =>
+      (!ctx.usable || ctx.usable.has(c.index)) &&
+      isNumericColumn(c) &&
+      c.headerWords.length >= 2 &&
+      c.headerWords.includes(stem(verb)) &&
+      !holdsYears(c) &&
+      c.timeShare < 0.5 &&
+      !isIdentifierColumn(c) &&
+      !isMoney(c),
+  );
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**
@@ -418,6 +447,12 @@ export const countColumnOfRow: PlanGenerator = {
     // ("how many bagels did we sell on Tuesday in total?": the verb ends the clause; a day, a place or "in total" follows.)
     const clause = asked
       .replace(/ (?:in total|in all|altogether|overall|combined)$/, "")
+      // (So does a date: "… did we sell on february 4, 2025", "… on 2025-02-04".)
+      .replace(/ (?:on|in|during) ([a-z0-9 ,/-]*\d[a-z0-9 ,/-]*)$/, (tail, when: string) =>
+        /^\d{4}-\d\d(?:-\d\d)?$/.test(when) || when.split(/[ ,]+/).some((w) => monthNumber(w) !== undefined)
+          ? ""
+          : tail,
+      )
       .replace(/ (?:on|in|at|during|over|across|this|last) (?:the )?([a-z]+)$/, (tail, word: string) =>
         (WEEKDAYS as readonly string[]).includes(word) ||
         monthNumber(word) !== undefined ||
@@ -456,7 +491,13 @@ export const countColumnOfRow: PlanGenerator = {
       const named = countColumn([verb], catalog, usable, used);
       if (!otherVerb || (named.column && named.score >= 0.8)) ({ column: countCol, score } = named);
     }
-    const participle = !countCol || score < 1.5 ? participleColumn(ctx, asked) : undefined;
+    // ("how many tickets were sold across the festival?": a header of the verb holds them, added up over the rows.)
+    const passiveVerb = PASSIVE_COUNT.exec(asked)?.[1];
+    const passive =
+      passiveVerb !== undefined && basePreds.length === 0 && unnamedThings(ctx)
+        ? passiveColumn(ctx, passiveVerb)
+        : undefined;
+    const participle = !countCol || score < 1.5 ? (passive ?? participleColumn(ctx, asked)) : undefined;
     if (participle) {
       // (Over every row, or the rows a condition selects: added up.)
       if (filterPreds.length === 0)

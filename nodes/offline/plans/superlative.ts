@@ -523,6 +523,13 @@ const VERB_MOST =
   /^(?:which|what|who) (?:[a-z]+ )?(?:did (?:we|you|they|i) )?([a-z]{3,}) (?:the )?(?:most|least)(?: (?:this|last) (?:week|month|year)| overall)?(?: on| for| at| in)?\??$/;
 
 /**
+ * "which club scored the most points?" over riders, "which team won the most medals?" over athletes: a verb and
+ * the measure after "most", asked of a group the noun after "which" names (its values repeat, checked below).
+ */
+const GROUP_VERB_MOST =
+  /^(?:which|what) ([a-z]+) ([a-z]{3,}ed|won|got|made|took|sold|ran|rode|gave|drew) (?:the )?(?:most|fewest|least) ([a-z]+)(?: overall| in total)?\??$/;
+
+/**
  * "which department claimed the most in total?", "which region has the highest total sales?": the value of
  * a text column whose rows together add up to the most (least) of the ordered column. Only over a column
  * whose values repeat: with one row per value, the row with the extreme is the answer (superlative.order).
@@ -533,7 +540,8 @@ export const superlativeGroupTotal: PlanGenerator = {
     isSuperlative(ctx) &&
     (TOTAL_WORDS.test(ctx.analysis.normalized) ||
       MONEY_MOST.test(ctx.analysis.normalized) ||
-      VERB_MOST.test(ctx.analysis.normalized)),
+      VERB_MOST.test(ctx.analysis.normalized) ||
+      GROUP_VERB_MOST.test(ctx.analysis.normalized)),
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
@@ -551,7 +559,12 @@ export const superlativeGroupTotal: PlanGenerator = {
         (order.column.raw.some((v) => /[$€£¥]/.test(v)) ||
           order.column.headerWords.some((h) => MONEY_HEADER_WORDS.includes(h) || /^(revenue|sale|income)$/.test(h)))) ||
       (VERB_MOST.test(a.normalized) && headerMatch([VERB_MOST.exec(a.normalized)![1]!], order.column) >= 0.6);
-    if (!money && (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total"))))
+    const groupVerb = GROUP_VERB_MOST.exec(a.normalized);
+    if (
+      !money &&
+      !groupVerb &&
+      (!totalWord || (/^total/.test(totalWord[0]) && order.column.headerWords.includes("total")))
+    )
       return null;
     // ("which order brought in the most?" over shop_orders.csv: a row is asked for, not a group.)
     const asked = /^(?:which|what) ([a-z]+)/.exec(a.normalized)?.[1];
@@ -568,8 +581,19 @@ export const superlativeGroupTotal: PlanGenerator = {
           !filters.some((m) => m.columnIndex === c.index),
       )[ctx.targetRank];
     if (!group) return null;
+    // (The asked noun names the group outright, and the measure the ordered column: "club" of Club, "points" of Pts.)
+    if (
+      groupVerb &&
+      !money &&
+      !totalWord &&
+      (headerMatch([groupVerb[1]!], group, false) < 1.5 || headerMatch([groupVerb[3]!], order.column) < 0.6)
+    )
+      return null;
     const filled = group.raw.filter((v) => v.trim() !== "").length;
     if (group.distinct.size >= filled) return null;
+    // (Groups of two rows or more on average: "which team completed the most laps?" of a table of entries where
+    // a few teams run twice asks for the entry.)
+    if (groupVerb && !money && !totalWord && group.distinct.size * 2 > filled) return null;
     const dir =
       orderDirection(superlativeWord(a.normalized), a.sortDirection!, order.column) === "max" ? "DESC" : "ASC";
     return {
