@@ -138,11 +138,15 @@ export async function analyseAndGround(
       if (choice.rank > 0)
         analysis.grounding.planChoice = { generator: planned.generator, targetRank: planned.targetRank };
       analysis.grounding.columns = columnsOf(planned.sql, table);
-      // ("how many riders finished?": rows a mention selects by number, `"_row" IN (…)`, read its column too, which
-      // the statement does not spell; schema retrieval must keep it for the SQL route.)
+      // ("how many riders finished?": rows a mention of the column's codes selects by number, `"_row" IN (…)`, read
+      // that column too, which the statement does not spell; schema retrieval must keep it for the SQL route.)
       if (planned.sql.includes(`"_row" IN (`))
         analysis.grounding.columns = table.columns
-          .filter((c) => analysis.grounding!.columns!.includes(c.name) || mentions.some((m) => m.column === c.name))
+          .filter(
+            (c) =>
+              analysis.grounding!.columns!.includes(c.name) ||
+              mentions.some((m) => m.columnNamed === true && m.column === c.name),
+          )
           .map((c) => c.name);
       // "is marlow from denton or lyle?": the options were found in the table, not in the wording.
       if (planned.template === "choice" && planned.options && !analysis.comparison) {
