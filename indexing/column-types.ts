@@ -89,6 +89,8 @@ export function parseNumber(text: string): number | null {
     const unit = UNIT.exec(t);
     // ("9A", "12B": one capital after a whole number is a label, a class or a seat, not a unit; "£16.8M" is money.)
     if (unit && /^\d{1,3}[A-Z]$/.test(text.trim())) return null;
+    // ("01 Jul", "3 March": a day of a month, not a number in the unit "Jul".)
+    if (unit && monthNumber(unit[2]!.replace(/\.$/, "")) !== undefined) return null;
     if (unit) t = unit[1]!.trim();
   }
   // "1 234" is not accepted (ambiguous with two numbers); "+5" and "-5" are.

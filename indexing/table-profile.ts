@@ -7,6 +7,7 @@
  */
 import { parseDate, parseNumber } from "./column-types.js";
 import { normaliseText } from "../text/normalise.js";
+import { monthNumber } from "../text/lexicons.js";
 
 /** The number a cell starts with ("2.8 miles (4.5 km)" → 2.8, "328 (100)" → 328), as SQLite's CAST reads it. */
 export function leadingNumber(text: string): number | null {
@@ -16,9 +17,14 @@ export function leadingNumber(text: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-/** The number a catalogue reads in a cell (a parsed number, else its leading number). */
+/** The number a catalogue reads in a cell (a parsed number, else its leading number; a day of a month is none). */
 export function cellNumber(text: string): number | null {
-  return parseNumber(text) ?? leadingNumber(text);
+  const v = parseNumber(text);
+  if (v !== null) return v;
+  // ("01 Jul", "3rd March": a day of a month without its year, no number to add up or compare.)
+  const dayMonth = /^\s*\d{1,2}(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?\s*$/.exec(text);
+  if (dayMonth && monthNumber(dayMonth[1]!) !== undefined) return null;
+  return leadingNumber(text);
 }
 
 export interface ColumnShares {

@@ -50,6 +50,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   kmh: ["speed"],
   kph: ["speed"],
   mph: ["speed"],
+  // ("how much went out?" of a bank statement: its Debit column.)
+  went: ["debit", "withdrawal", "spent", "out"],
   // ("how many miles has the Yaris done?": its Mileage.)
   miles: ["mileage", "odometer", "distance"],
   // ("the top 3 earners": the best paid.)
@@ -94,8 +96,9 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   released: ["release", "date", "year", "published", "launched"],
   release: ["release", "date", "year", "published", "launched"],
   published: ["published", "publication", "year", "date", "release"],
-  // ("how many animals came in during july": the intake, not the birth date.)
-  came: ["intake", "arrival", "arrived", "admitted", "admission", "entry"],
+  // ("how many animals came in during july": the intake, not the birth date; "how much money came in?" of a bank
+  // statement: its Credit column.)
+  came: ["intake", "arrival", "arrived", "admitted", "admission", "entry", "credit", "deposit"],
   started: ["start", "hire", "hired", "joined", "date", "since"],
   start: ["start", "hire", "hired", "joined", "date", "since"],
   joined: ["start", "join", "joined", "hire", "hired", "date", "since"],
@@ -177,6 +180,13 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   rainy: ["rain", "rainfall", "precipitation", "mm"],
   wettest: ["rain", "rainfall", "precipitation", "mm", "moisture", "humidity"],
   driest: ["rain", "rainfall", "precipitation", "mm", "moisture", "humidity"],
+  rainiest: ["rain", "rainfall", "precipitation", "mm"],
+  // ("above 30 degrees": a temperature.)
+  degrees: ["temperature", "temp", "high"],
+  coolest: ["temperature", "temp"],
+  windiest: ["wind", "gust"],
+  sunniest: ["sun", "sunshine"],
+  snowiest: ["snow", "snowfall"],
   // A stay is counted in nights.
   stay: ["night", "nights", "stay"],
   stayed: ["night", "nights", "stay"],
@@ -323,8 +333,8 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   climb: ["elevation", "climb", "ascent", "gain"],
   // ("the most popular way to pay": a Method column.)
   way: ["method", "mode", "means"],
-  spent: ["amount", "total", "cost", "spend", "spending", "expense"],
-  spend: ["amount", "total", "cost", "spend", "spending", "expense"],
+  spent: ["amount", "total", "cost", "spend", "spending", "expense", "debit", "withdrawal"],
+  spend: ["amount", "total", "cost", "spend", "spending", "expense", "debit", "withdrawal"],
   revenue: ["revenue", "sales", "total", "amount", "income"],
   value: ["value", "amount", "total", "price", "worth"],
   sell: ["sale", "sold", "amount", "revenue"],
@@ -335,13 +345,16 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   vendor: ["vendor", "supplier", "seller"],
   // ("who placed the order?": its buyer.)
   placed: ["buyer", "customer", "client", "purchaser", "orderer"],
-  expense: ["amount", "cost", "total", "expense", "spend"],
-  expenses: ["amount", "cost", "total", "expense", "spend"],
+  expense: ["amount", "cost", "total", "expense", "spend", "debit", "withdrawal"],
+  expenses: ["amount", "cost", "total", "expense", "spend", "debit", "withdrawal"],
   sold: ["sale", "sold", "amount", "revenue", "unit", "copy"],
   // ("the highest sales" of a ledger's Amount.)
   sales: ["sale", "amount", "revenue", "turnover"],
   // Results and scores.
-  rated: ["rating", "score", "grade"],
+  rated: ["rating", "score", "grade", "star"],
+  // ("the best average rating" of a Stars column.)
+  rating: ["rating", "star", "score"],
+  ratings: ["rating", "star", "score"],
   pages: ["page"],
   scored: ["score", "goal", "point", "pts", "mark", "grade", "gf"],
   scorer: ["point", "pts", "ppg", "goal", "gls", "score"],

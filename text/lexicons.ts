@@ -178,6 +178,11 @@ export const MAX_SUPERLATIVES = [
   "priciest",
   "dearest",
   "wettest",
+  "warmest",
+  "windiest",
+  "rainiest",
+  "sunniest",
+  "snowiest",
 ] as const;
 export const MIN_SUPERLATIVES = [
   "least",
@@ -197,6 +202,7 @@ export const MIN_SUPERLATIVES = [
   "coldest",
   "weakest",
   "driest",
+  "coolest",
 ] as const;
 export const MAX_COMPARATIVES = [
   "higher",

@@ -53,9 +53,9 @@ const MONTH_ABBREVIATION = new RegExp(
 );
 const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/gi;
 const QUARTERS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
-/** "the second half of 2024": six months. */
-// (A year must follow: "goals in the first half" is a match's half.)
-const HALF = /\b(?:in |during )?(?:the )?(first|second|1st|2nd) half(?: of)?(?= \d{4}\b)/gi;
+/** "the second half of 2024", "the first half of the year": six months. */
+// (A year must follow, or "the year": "goals in the first half" is a match's half.)
+const HALF = /\b(?:in |during )?(?:the )?(first|second|1st|2nd) half(?: of)?(?: the year\b|(?= \d{4}\b))/gi;
 /** "the first week of june": its days ("the last week" depends on the month and stays as typed). */
 const WEEK_OF = new RegExp(
   `\\b(?:in |during )?the (first|second|third|fourth|1st|2nd|3rd|4th) week of (${MONTH_NAMES.join("|")})\\b`,

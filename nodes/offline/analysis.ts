@@ -9,7 +9,7 @@ import type { Modality, Operator, SubQueryPlan } from "../types.js";
 import type { EntityMention } from "./mentions.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { questionWords } from "../../text/tokenise.js";
-import { MEASURE_CUES, MONEY_HEADER_WORDS, measureCue } from "../../text/column-words.js";
+import { agentNouns, MEASURE_CUES, MONEY_HEADER_WORDS, measureCue } from "../../text/column-words.js";
 import { undoTypedSlips } from "../../text/typed-words.js";
 import {
   MAX_COMPARATIVES,
@@ -202,8 +202,12 @@ const TOP_N =
 /** "what place did Ana finish", "which position is Ana in": a finishing place (a rank), not a location. */
 const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:the|a)\b)/;
 
-/** "where did Ana come?", "where did the Lynx finish in the race?": a finishing place as well, not a location. */
-export const WHERE_FINISHED = /^where (?:did|does|do|will) .+ (?:come|finish|place|end up|rank)(?: in .+)?\??$/;
+/**
+ * "where did Ana come?", "where did the Lynx finish in the race?", "where are Albion in the table?": a finishing
+ * place or a standing as well, not a location.
+ */
+export const WHERE_FINISHED =
+  /^where (?:(?:did|does|do|will) .+ (?:come|finish|place|end up|rank)(?: in .+)?|(?:is|are) .+ in the (?:table|league|standings|rankings?))\??$/;
 
 /** "who won the race?", "which team won?", "the winner": the first finisher, with no superlative or number to say otherwise. */
 const WHO_WON =
@@ -360,7 +364,8 @@ const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
     ">=",
   ],
   [
-    /\b(at least|no less than|minimum of|a minimum of)\s+(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
+    // ("how many days did I reach 10,000 steps?", "hit 50 goals": at least that many.)
+    /\b(at least|no less than|minimum of|a minimum of|reach(?:ed|es|ing)?|hit(?:s|ting)?)\s+(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     ">=",
   ],
   [
@@ -977,9 +982,11 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
     detect: (q) =>
       (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)) ||
       // "how much have we taken in fees?", "how much was spent on parts?": what a whole group took in.
-      /\bhow much (?:(?:have|has|did|do) (?:we|you|they|i) (?:\w+ )?(?:take|taken|took|make|made|earn|earned|spend|spent|collect|collected|raise|raised|receive|received|bring|brought|bill|billed)|(?:was|were|has been|have been) (?:taken|made|earned|spent|collected|raised|received|brought|billed|charged))\b/.test(
+      /\bhow much (?:(?:have|has|did|do) (?:we|you|they|i) (?:\w+ )?(?:take|taken|took|make|made|earn|earned|spend|spent|collect|collected|raise|raised|receive|received|bring|brought|bill|billed)|(?:was|were|has been|have been) (?:taken|made|earned|spent|collected|raised|received|brought|billed|charged|paid in|paid out))\b/.test(
         q,
-      )
+      ) ||
+      // ("how much money came in?", "how much went out?" of a statement: all of it.)
+      /^how much (?:money |cash )?(?:came|has come|comes|went|has gone|goes) (?:in|out)\??$/.test(q)
         ? { operator: "aggregate", aggregate: "sum", score: 1 }
         : null,
   },
@@ -1057,8 +1064,12 @@ function targetHintsOf(q: string): string[] {
       q,
     );
   // ("how much does the lightest phone weigh?": the "how" asks the measure; the noun after the superlative is the row.)
+  // ("who owns the biggest deal?": after a verb of "who", that noun is its object; "who had the fastest lap?" still
+  // names the Fastest Lap column.)
+  const whoVerb = /^who (?!(?:is|was|are|were|has|had|have)\b)([a-z]{3,})\b/.exec(q)?.[1];
   if (
     m &&
+    whoVerb === undefined &&
     !(
       /^how\b/.test(q) &&
       !/^(?:most|highest|largest|least|lowest|fewest|greatest|biggest|smallest|longest|shortest|best|worst|top)\b/.test(
@@ -1066,7 +1077,8 @@ function targetHintsOf(q: string): string[] {
       )
     )
   )
-    push(m[1]);
+    // ("the coldest night" of a weather log: a day's row.)
+    push(m[1]!.replace(/^night\b/, "day"));
   // "what does the blue kettle cost?", "how much did it weigh?": the closing verb names the quantity.
   m = /^(?:what|how much|how many)\s+(?:\w+\s+)?(?:does|do|did)\s+.+?\s+([a-z]{3,})\s*\??$/.exec(q);
   if (m && !/^(have|has|had|get|got|do|be|make|win|play|take|go|come|appear)$/.test(m[1]!)) {
@@ -1096,6 +1108,9 @@ function targetHintsOf(q: string): string[] {
   if (m) push(m[1]);
   if (/^when\b|\bwhat date\b/.test(q)) push("date");
   if (/\bwhat year\b|\bwhich year\b|\bin what year\b/.test(q)) push("year");
+  // ("who owns the biggest deal?": the verb's agent noun names the person column, Owner.)
+  if (whoVerb && /[a-z]{2}s$/.test(whoVerb) && !/^(?:does)$/.test(whoVerb))
+    for (const w of agentNouns(whoVerb)) push(w);
   if (/^who\b/.test(q)) push("name");
   // ("where is X based?": the participle names the column, an Office or Location, before "location".)
   const placed = /^where (?:is|are|was|were) .+ (based|located|headquartered|situated)\b/.exec(q)?.[1];
@@ -1183,7 +1198,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     const pq = q.replace(PLACE_ORDINAL, " ");
     if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q))
       position = "first";
-    else if (/\b(last|final|most recent|bottom)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
+    // ("the closing balance": the last row's.)
+    else if (/\b(last|final|most recent|bottom|closing)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
     // "who won the race?", "winner": over a results table, the first row (a Winner column still answers it by name).
@@ -1252,12 +1268,16 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^(?:all )?(?:[a-z]{3,}[^s'\s]s|staff|people) (?:who|that) [a-z]/.test(q) ||
     // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".
     /^(?:in|on|at|during|for|from) (?:which|what) [a-z]{2,}[^s'\s]s\b/.test(q) ||
-    // "which books has Lena Ortiz written?", "what films did she direct?": a plural object before its verb's subject.
-    /^(?:which|what) [a-z]{2,}[^s'\s]s (?:has|have|did|do) [a-z]/.test(q) ||
+    // "which books has Lena Ortiz written?", "what films did she direct?", "which talks does she give?": a plural
+    // object before its verb's subject.
+    /^(?:which|what) [a-z]{2,}[^s'\s]s (?:has|have|did|do|does) [a-z]/.test(q) ||
     // "which patients' treatment costs over £200?": the rows a plural possessive names.
     /^(?:which|what) [a-z]{3,}s' [a-z]/.test(q) ||
     // "which cars were serviced in may", "what events are on in june": a plural noun with a plural verb.
-    /^(which|what) (?:\w+ )?[a-z]{2,}[^s'\s]s (?:were|are|have|had|become|became)\b/.test(q) ||
+    // ("which high priority tasks aren't done?": two words before the noun, a negated verb.)
+    /^(which|what) (?:\w+ ){0,2}[a-z]{2,}[^s'\s]s (?:were|are|have|had|become|became|weren't|aren't|haven't|werent|arent|havent)\b/.test(
+      q,
+    ) ||
     // "which claims exceed $1,500", "which wines cost over £150": a plural noun with a verb in its plural form.
     /^which [a-z]{2,}[^s'\s]s (?!(?:is|was|has|does|did|do)\b)[a-z]{3,}(?<!s)\b(?! (?:the )?(?:most|least|highest|lowest|fewest)\b)(?! (?:is|was|has|does)\b)/.test(
       q,

@@ -564,6 +564,13 @@ export function rankTargetColumns(
         catalog.columns.some((c) => isNumericColumn(c) && headerMatch([w], c, false) >= 1.5),
     );
     if (verb && !hints.includes(verb)) hints.unshift(verb);
+    // ("how much money came in?": the money's direction names the column, Credit or Debit, by a related word.)
+    const moved = /^how much (?:money |cash )?(?:has )?(came|come|went|gone) (?:in|out)\b/.exec(a.normalized)?.[1];
+    const flow = moved === "come" ? "came" : moved === "gone" ? "went" : moved;
+    // (Its related words themselves: "came" is a stop word to the matcher.)
+    const toward = flow ? (relatedHeaderWords(flow) ?? []) : [];
+    const named = catalog.columns.find((c) => isNumericColumn(c) && headerMatch([...toward], c, false) > 0);
+    if (named) hints.unshift(...named.headerWords.filter((h) => toward.includes(h)));
   }
   const model = targetColumnModel();
   const recorder = targetRecorder();
@@ -750,10 +757,23 @@ export function superlativeWord(q: string): string | undefined {
   const afterTop = /\btop[- ](?:\d{1,3}|[a-z]+) (\w+)/.exec(q)?.[1];
   if (afterTop && afterTop !== "top" && superlativeWord(afterTop)) return superlativeWord(afterTop);
   const m =
-    /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|priciest|dearest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|cheaper|newer|more|less|fewer)\b/.exec(
+    /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|priciest|dearest|hottest|warmest|coldest|coolest|wettest|driest|windiest|rainiest|sunniest|snowiest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|cheaper|newer|more|less|fewer)\b/.exec(
       q,
     )?.[1];
   return m ? (own(COMPARATIVE, m) ?? m) : undefined;
+}
+
+/**
+ * Of two columns a superlative names alike ("hottest" of High and Low temperatures), the one on its side: a
+ * maximum of the High column, a minimum of the Low one (a small bonus only, for a tie).
+ */
+function sideMatch(sw: string, c: CatalogColumn): number {
+  const side = c.headerWords.some((h) => /^(?:high|max|peak)$/.test(h))
+    ? "max"
+    : c.headerWords.some((h) => /^(?:low|min)$/.test(h))
+      ? "min"
+      : undefined;
+  return side !== undefined && headerMatch([sw], c, false) > 0 && superlativeDirection(sw) === side ? 0.2 : 0;
 }
 
 /** The column a superlative or comparison orders by, or undefined (then: order by frequency). */
@@ -806,7 +826,9 @@ export function chooseOrderColumn(
       ),
       // ("earliest" is related to "year", but a count of years, "Yrs Exp", is no time to be early in.)
       superlativeMatch:
-        sw && !(/^(earliest|latest|recent|newest)$/.test(sw) && !dateLike) ? headerMatch([sw], c, false) : 0,
+        sw && !(/^(earliest|latest|recent|newest)$/.test(sw) && !dateLike)
+          ? headerMatch([sw], c, false) + sideMatch(sw, c)
+          : 0,
       stopHeader: stopWordHeader(q, c),
       dateSuperlative: sw && /^(oldest|youngest|earliest|latest|recent|newest)$/.test(sw) && dateLike ? 1 : 0,
       timeSuperlative: sw && /^(fastest|slowest)$/.test(sw) && isTimeColumn(c) ? 1 : 0,

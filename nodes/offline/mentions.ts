@@ -198,9 +198,29 @@ function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boole
   // (Or a longer form of the header word: "2 bedroom" of a Beds column.)
   if (near.some((t) => c.headerWords.some((h) => h === t || (h.length >= 3 && t.length > h.length && t.startsWith(h)))))
     return true;
-  // "episode 16" of podcast_episodes.csv: the row noun before a number names the rows' number column ("Ep #").
+  // "episode 16" of podcast_episodes.csv: the row noun before a number names the rows' number column ("Ep #"; or
+  // "Ep" alone, the short form of the noun, when it numbers the rows 1, 2, 3 …).
   const before = tokens[at - 1];
-  return before !== undefined && c.tableWords?.includes(stem(before)) === true && NUMBER_HEADER.test(c.schema.name);
+  return (
+    before !== undefined &&
+    c.tableWords?.includes(stem(before)) === true &&
+    (NUMBER_HEADER.test(c.schema.name) ||
+      (c.headerWords.length === 1 &&
+        c.headerWords[0]!.length >= 2 &&
+        before.startsWith(c.headerWords[0]!) &&
+        numbersRows(c)))
+  );
+}
+
+/** The column numbers its rows: distinct whole numbers, one per filled cell. */
+function numbersRows(c: CatalogColumn): boolean {
+  const filled = c.num.filter((n) => n !== null);
+  return (
+    filled.length > 2 &&
+    filled.length === c.raw.filter((v) => v.trim() !== "").length &&
+    filled.every((n) => Number.isInteger(n)) &&
+    new Set(filled).size === filled.length
+  );
 }
 
 /** A header of the rows' own numbers ("Ep #", "Order No.", "ID"). */
@@ -441,6 +461,10 @@ const POSITIVE_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = Obj
   Object.create(null) as object,
   { late: "delay", overdue: "overdue" },
 );
+/** Words that select the rows where a measure is zero (the measure's header word). */
+const ZERO_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = Object.assign(Object.create(null) as object, {
+  dry: "rain",
+});
 /** Words that name a yes/no column by its opposite (the stem of the header word). */
 const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Object.assign(Object.create(null) as object, {
   failed: "pass",
@@ -451,6 +475,10 @@ const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Object.assi
   incomplete: "complete",
   absent: "present",
   late: "time",
+  // ("which tasks are still open?" of a "Done" column: its unticked rows.)
+  open: "done",
+  unfinished: "done",
+  outstanding: "done",
 });
 
 /** The [yes, no] normalised cells of a column holding only such a pair (either may be absent), else undefined. */
@@ -723,10 +751,20 @@ export function findMentions(
   // "how many flights were delayed": a participle naming a measure in units ("Delay (min)") selects the rows
   // where it is above zero.
   const takePositive = (s: number) => {
-    const word = POSITIVE_MEASURE_WORDS[tokens[s]!] ?? (/ed$/.test(tokens[s]!) ? stem(tokens[s]!) : undefined);
-    const named = word ? catalog.columns.filter((x) => x.headerWords.includes(word)) : [];
+    // ("days did it rain": the verb after "it" names the measure; "dry days": the rain at zero.)
+    const zero = ZERO_MEASURE_WORDS[tokens[s]!];
+    const word =
+      zero ??
+      POSITIVE_MEASURE_WORDS[tokens[s]!] ??
+      (/ed$/.test(tokens[s]!) || tokens[s - 1] === "it" ? stem(tokens[s]!) : undefined);
+    const negated = zero !== undefined || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
+    // (Else, negated, the word itself: "never late" of a "Late" tally, "did not win any gold" of a Gold column.)
+    const byWord = word ? catalog.columns.filter((x) => x.headerWords.includes(word)) : [];
+    const named =
+      byWord.length === 0 && word !== stem(tokens[s]!) && negated
+        ? catalog.columns.filter((x) => x.headerWords.length === 1 && x.headerWords[0] === stem(tokens[s]!))
+        : byWord;
     const c = named.length === 1 ? named[0]! : undefined;
-    const negated = tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
     // (A measure in units, or a tally a negation zeroes: "never missed" of "Missed Appts" is 0.)
     // (A month in brackets is no unit: "Visits (May)".)
     const unit = /\(([^)]+)\)/.exec(c?.schema.name ?? "")?.[1];
@@ -757,8 +795,9 @@ export function findMentions(
     const words = opposite
       ? [opposite]
       : [stem(token), stem(token.replace(/ly$/, "")), ...(/[a-z]{4}[ae]nce$/.test(token) ? [token.slice(0, -4)] : [])];
+    // (An opposite word names its column even when it is a generic word: "open" of a "Done" column.)
     const naming = (ws: readonly string[]) =>
-      GENERIC.has(token) || token.length < 3
+      (GENERIC.has(token) && opposite === undefined) || token.length < 3
         ? []
         : catalog.columns.filter((x) => x.headerWords.some((h) => ws.includes(h)));
     // ("items that need a prescription" of an "Rx Only?" column: a related word, when the header's own are not there.)
@@ -771,7 +810,9 @@ export function findMentions(
       catalog.columns.some(
         (x) => x.schema.type === "date" && x.headerWords.some((h) => h !== stem(token) && h.startsWith(stem(token))),
       );
-    const c = dated ? undefined : (whole ?? joined ?? flag(naming(words)) ?? flag(naming(related ?? [])));
+    // ("which tasks are done?" of a "Done" column: a header that is the word itself, stop word or not.)
+    const own = flag(catalog.columns.filter((x) => normaliseText(x.schema.name) === token));
+    const c = dated ? undefined : (whole ?? joined ?? own ?? flag(naming(words)) ?? flag(naming(related ?? [])));
     if (!c) {
       takePositive(s);
       continue;
@@ -792,7 +833,8 @@ export function findMentions(
     // ("out of stock" of an "In Stock" column: its no cells.)
     const outOf = tokens[s - 2] === "out" && tokens[s - 1] === "of";
     const negated =
-      (outOf || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t))) !== (opposite !== undefined);
+      (outOf || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t))) !==
+      (opposite !== undefined && c !== own);
     const rows = flagRows(c)![negated ? 1 : 0];
     if (rows.length > 0) takeWord(s, c, rows, "exact", c === whole ? 2 : 1);
   }
@@ -847,6 +889,27 @@ export function findMentions(
     const rows = c.raw.flatMap((v, r) => (v.trim() !== "" && !NOT_FINISHED.has(normaliseText(v)) ? [r] : []));
     // (Kept by the link choice: the codes, not a cell the word spells, name the column.)
     if (rows.length > 0) take({ ...mentionOf(s, c, rows, "partial"), columnNamed: true });
+  }
+
+  // 1h. "how many episodes had a guest?", "tasks without an owner": a text column the noun after "a"/"an" names,
+  // some of whose cells are empty, selects its filled rows (its empty ones after "without", "no" or a negation).
+  for (let s = 1; s < tokens.length; s++) {
+    const lead = tokens[s - 1]!;
+    if (covered[s] || !/^(?:a|an|any)$/.test(lead) || s < 2) continue;
+    const verb = tokens[s - 2]!;
+    // (Not "have a color of white": the value after "of" is the condition.)
+    if (!/^(?:had|has|have|having|with|without|got|get|gets|need|needs)$/.test(verb) || tokens[s + 1] === "of")
+      continue;
+    const word = stem(tokens[s]!);
+    const named = catalog.columns.filter(
+      (x) => x.numericShare < 0.5 && !isFlagColumn(x) && x.headerWords.length === 1 && x.headerWords[0] === word,
+    );
+    if (named.length !== 1) continue;
+    const c = named[0]!;
+    const empty = verb === "without" || tokens.slice(Math.max(0, s - 5), s - 1).some((t) => NEGATIONS.has(t));
+    const rows = c.raw.flatMap((v, r) => ((v.trim() === "") === empty && !catalog.summaryRows.has(r) ? [r] : []));
+    if (rows.length === 0 || rows.length === c.raw.length) continue;
+    take({ ...mentionOf(s, c, rows, "partial"), columnNamed: true });
   }
 
   // 1g. "how many screenings sold out?", "which classes are full?": with no yes/no column of it, the rows whose

@@ -563,8 +563,10 @@ export function excludedMentions(
       return true;
     // "which employees are not in Sales?", "who doesn't work in Finance?", "orders that were not delivered": a
     // negated cell (not a yes/no column's word, whose no cells the mention already holds).
+    // ("who didn't show up?" of a "No-show" status: the cell says the negation itself, it is selected.)
     return (
       normaliseText(m.value).includes(m.text) &&
+      !/^(?:no|not|non|never)\b/.test(normaliseText(m.value)) &&
       new RegExp(`\\b${NEGATED}(?: ${NEGATION_FILLER}){0,3} ${value}\\b`).test(q)
     );
   });

@@ -53,7 +53,15 @@ export function countColumn(
     // (Nor clock times: "how many women finished" does not add up finish times.)
     // (Nor record numbers: "how many urgent tickets" counts rows, it does not add up "Ticket #".)
     // (Nor the rows' own numbers: "how many rooms are available?" counts rooms, it does not add up 101 + 201.)
-    if (holdsYears(c) || c.timeShare >= 0.5 || isIdentifierColumn(c) || isOwnNumberColumn(c)) continue;
+    // (Nor dates: "how many days did it rain?" counts the rainy days' rows.)
+    if (
+      holdsYears(c) ||
+      c.timeShare >= 0.5 ||
+      c.schema.type === "date" ||
+      isIdentifierColumn(c) ||
+      isOwnNumberColumn(c)
+    )
+      continue;
     const s = headerMatch(noun, c);
     // ("how many sales did Sam make?" counts a ledger's rows, though "sales" is related to its Amount: a word only
     // related to a sum of money counts no money.)
@@ -510,14 +518,19 @@ export const countColumnOfRow: PlanGenerator = {
     }
     // "how many times has X visited?" of one row: a column the verb spells (Visits) holds it; over several
     // rows ("how many times did X win?" of a table of winners) the rows are counted.
-    const timesVerb = /^how many times (?:has|have|had|did|does|do) .+? ([a-z]{3,})(?: this year| so far)?$/.exec(
-      ctx.analysis.normalized.replace(/[?.!]+$/, ""),
-    )?.[1];
+    // ("how many times was Dina late?": an adjective after "was" names a tally column too, Late.)
+    const timesVerb =
+      /^how many times (?:has|have|had|did|does|do|was|were|is|are) .+? ([a-z]{3,})(?: this year| so far)?$/.exec(
+        ctx.analysis.normalized.replace(/[?.!]+$/, ""),
+      )?.[1];
     if ((!countCol || score < 0.8) && timesVerb && mentionRows(filters)?.length === 1) {
       const spelled = countColumn([timesVerb], catalog, usable, used);
       if (spelled.score >= 1.5) ({ column: countCol, score } = spelled);
     }
     if (!countCol || score < 0.8) return null;
+    // ("how many nations have no gold?": a measure at zero, or above it, is a condition on the rows,
+    // which are counted; it names no row whose count column to read.)
+    if (filters.length > 0 && filters.every((m) => m.positive !== undefined)) return null;
     // "how many new customers did we get in 2024?": the counted noun spells a numeric column and only
     // conditions (a period, a bound) select the rows: their values are added up, the rows are not counted.
     if (filterPreds.length === 0) {

@@ -103,10 +103,18 @@ export const positionFirstLast: PlanGenerator = {
     const tableOrder = /\b(listed|list|table|chart|column|top|bottom)\b/.test(a.normalized);
     // "who started first?", "which product was released last?": a date or year column the question's
     // verb names orders the rows, whatever order the table lists them in.
+    const avoid = new Set([target.index, ...filters.map((m) => m.columnIndex)]);
+    // ("the most recent review": with one date column, that date orders the rows, whatever their order.)
+    const onlyDate = () => {
+      const dates = catalog.columns.filter(
+        (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && c.schema.type === "date",
+      );
+      return /\b(?:most recent|latest|newest)\b/.test(a.normalized) && dates.length === 1 ? dates[0] : undefined;
+    };
     const dated =
       tableOrder || holdsYears(target) || target.schema.type === "date"
         ? undefined
-        : namedDateColumn(a, catalog, usable, new Set([target.index, ...filters.map((m) => m.columnIndex)]));
+        : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate());
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
     const order = clock ? `${orderExpr(clock)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
     // ("who sat the exam first?": everyone on the first day; a year is no day, so rows in the same year are not tied.)

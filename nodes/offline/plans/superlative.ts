@@ -490,7 +490,12 @@ export const superlativeFrequency: PlanGenerator = {
     // (Only when the rows themselves are counted: "the most tasks" of tasks.csv, what a row is.)
     const counted = /\b(?:most|fewest|least) ([a-z]+)/.exec(a.normalized)?.[1];
     const rowNoun = target?.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
-    const countsRows = counted !== undefined && rowNoun !== undefined && stem(counted) === stem(rowNoun);
+    // (Or, asked who, the counted noun names the column of unique values itself: "who has the most tasks?" of a
+    // Task column in event_todo.csv.)
+    const countsRows =
+      counted !== undefined &&
+      ((rowNoun !== undefined && stem(counted) === stem(rowNoun)) ||
+        (a.answerType === "person" && target !== undefined && target.headerWords.includes(stem(counted))));
     if (target && unique(target) && countsRows)
       target = ranked
         .slice(ctx.targetRank + 1)
@@ -523,11 +528,12 @@ const VERB_MOST =
   /^(?:which|what|who) (?:[a-z]+ )?(?:did (?:we|you|they|i) )?([a-z]{3,}) (?:the )?(?:most|least)(?: (?:this|last) (?:week|month|year)| overall)?(?: on| for| at| in)?\??$/;
 
 /**
- * "which club scored the most points?" over riders, "which team won the most medals?" over athletes: a verb and
- * the measure after "most", asked of a group the noun after "which" names (its values repeat, checked below).
+ * "Which club earned the most points?" over riders, "which team won the most medals?" over athletes, "who worked
+ * the most hours?" over a timesheet: a verb and the measure after "most", asked of a group the noun after "which"
+ * names, or of the people "who" asks for (its values repeat, checked below).
  */
 const GROUP_VERB_MOST =
-  /^(?:which|what) ([a-z]+) ([a-z]{3,}ed|won|got|made|took|sold|ran|rode|gave|drew) (?:the )?(?:most|fewest|least) ([a-z]+)(?: overall| in total)?\??$/;
+  /^(?:(?:which|what) ([a-z]+)|who) ([a-z]{3,}ed|won|got|made|took|sold|ran|rode|gave|drew|had|has|spent) (?:the )?(?:most|fewest|least) ([a-z]+)(?: overall| in total)?\??$/;
 
 /**
  * "which department claimed the most in total?", "which region has the highest total sales?": the value of
@@ -586,12 +592,13 @@ export const superlativeGroupTotal: PlanGenerator = {
       groupVerb &&
       !money &&
       !totalWord &&
-      (headerMatch([groupVerb[1]!], group, false) < 1.5 || headerMatch([groupVerb[3]!], order.column) < 0.6)
+      ((groupVerb[1] !== undefined && headerMatch([groupVerb[1]], group, false) < 1.5) ||
+        headerMatch([groupVerb[3]!], order.column) < 0.6)
     )
       return null;
     const filled = group.raw.filter((v) => v.trim() !== "").length;
     if (group.distinct.size >= filled) return null;
-    // (Groups of two rows or more on average: "which team completed the most laps?" of a table of entries where
+    // (Groups of two rows or more on average: "Which crew logged the most laps?" of a table of entries where
     // a few teams run twice asks for the entry.)
     if (groupVerb && !money && !totalWord && group.distinct.size * 2 > filled) return null;
     const dir =

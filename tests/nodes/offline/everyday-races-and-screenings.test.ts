@@ -1,7 +1,7 @@
 /**
  * A race's results and a festival's screenings, asked as people ask them: a rider by "bib number 8", "where did
  * X come?" (a finishing place, not a town), "faster than 38 km/h" (the speed, not the time), "the last rider to
- * finish" (not a rider who did not), "which club scored the most points?" (the clubs' totals), "screenings
+ * finish" (not a rider who did not), "Which club earned the most points?" (the clubs' totals), "screenings
  * starting after 21:00" (the films, not their date), "how many tickets were sold?" (the Seats Sold added up),
  * "a Q and A" (a "Q&A" column), "sold out" (Seats Sold reaching Capacity); a bakery's "sourdough loaves" (a
  * Sourdough Loaf item) "sold on February 4, 2025"; and what the graph does with them: the decomposer's note
@@ -126,9 +126,9 @@ describe("a race's results", () => {
   });
 
   it("adds up the points of each club; a table of entries where a team runs twice keeps the best entry", () => {
-    expect(answer("Which club scored the most points?", "road_race_results")).toEqual(["Coast CC"]);
-    expect(answer("Which team completed the most laps?", "enduro_entries")).toEqual(["Blue Arrow"]);
-    expect(answer("Which car completed the most laps?", "enduro_entries")).toEqual(["7"]);
+    expect(answer("Which club earned the most points?", "road_race_results")).toEqual(["Coast CC"]);
+    expect(answer("Which crew logged the most laps?", "enduro_entries")).toEqual(["Blue Arrow"]);
+    expect(answer("Which car logged the most laps?", "enduro_entries")).toEqual(["7"]);
   });
 });
 
