@@ -1079,6 +1079,10 @@ function targetHintsOf(q: string): string[] {
   )
     // ("the coldest night" of a weather log: a day's row.)
     push(m[1]!.replace(/^night\b/, "day"));
+  // ("what did Ouse Co order?", "what has she bought?": the things bought, a Product or Item column, not the order's
+  // number.)
+  if (/^what (?:did|does|do|has|have) .+ (?:order|ordered|buy|bought|purchase|purchased)\??$/.test(q))
+    push("product item");
   // "what does the blue kettle cost?", "how much did it weigh?": the closing verb names the quantity.
   m = /^(?:what|how much|how many)\s+(?:\w+\s+)?(?:does|do|did)\s+.+?\s+([a-z]{3,})\s*\??$/.exec(q);
   if (m && !/^(have|has|had|get|got|do|be|make|win|play|take|go|come|appear)$/.test(m[1]!)) {

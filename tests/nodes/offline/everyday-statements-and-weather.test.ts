@@ -169,6 +169,18 @@ const tables: RawTable[] = [
     ],
   },
   {
+    id: "shop_orders",
+    file: "shop_orders.csv",
+    header: ["order_no", "order_date", "customer", "product", "qty", "unit_price", "status"],
+    rows: [
+      ["SO-5000", "2025-01-24", "Kite Ltd", "Bracket", "8", "59.00", "Cancelled"],
+      ["SO-5001", "2025-05-07", "Ouse Co", "Widget", "8", "4.25", "Delivered"],
+      ["SO-5002", "2025-01-09", "Norr AB", "Gadget", "5", "9.99", "Cancelled"],
+      ["SO-5003", "2025-02-11", "Pell Inc", "Hinge", "2", "24.50", "Shipped"],
+      ["SO-5004", "2025-03-19", "Kite Ltd", "Panel", "1", "120.00", "Delivered"],
+    ],
+  },
+  {
     id: "medal_count",
     file: "medal_count.csv",
     header: ["Nation", "Gold", "Silver", "Bronze"],
@@ -270,6 +282,10 @@ describe("a to-do list, deals, attendance and medals", () => {
       "Send invites",
       "Confirm speakers",
     ]);
+  });
+  it("answers 'what did X order?' with the product, not the order's number", () => {
+    expect(analyzeQuestion("What did Ouse Co order?").targetHints.slice(0, 2)).toEqual(["product", "item"]);
+    expect(answer("What did Ouse Co order?", "shop_orders")).toEqual(["Widget"]);
   });
   it("answers 'who' by the agent noun of its verb, and counts each person's rows", () => {
     expect(answer("Who owns the biggest deal?", "deal_board")).toEqual(["Jorge"]);
