@@ -14,13 +14,10 @@ import type { SearchableIndex as OpenedIndex } from "../../../retrievers/open-se
 import { analysisOf, analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { answerKindFromQuestion, answerKindOf } from "../../../nodes/offline/answer-kind.js";
 import { isFilterEntity } from "../../../nodes/offline/answer-checks.js";
-import { linkMentions } from "../../../nodes/offline/condition-links.js";
 import { createDecompose } from "../../../nodes/offline/decompose.js";
-import { expandHeaderShorthand } from "../../../nodes/offline/header-shorthand.js";
-import { planSql } from "../../../nodes/offline/sql-writer.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
-import { openTables } from "./fixtures.js";
+import { groundedColumn, openTables } from "./fixtures.js";
 
 const tables: RawTable[] = [
   {
@@ -87,15 +84,8 @@ const tables: RawTable[] = [
 const fx = openTables(tables);
 afterAll(() => fx.close());
 
-/** As the decomposer grounds a question: the table's shorthand, the learned link choice, the registry's first plan. */
-function answer(question: string, table: string): string[] {
-  const catalog = fx.catalog(table);
-  const asked = expandHeaderShorthand(question, catalog);
-  const analysis = analyzeQuestion(asked);
-  const plan = planSql({ analysis, catalog, mentions: linkMentions(asked, analysis, catalog) });
-  if (!plan) throw new Error(`no plan for ${question}`);
-  return fx.run(plan.sql).map((r) => String(r[0]));
-}
+/** As the decomposer grounds a question (fixtures.ts groundedColumn). */
+const answer = (question: string, table: string) => groundedColumn(fx, question, table);
 
 describe("a race's results", () => {
   it("finds a rider by 'bib number 8' and reads 'where did X come?' as the place", () => {

@@ -13,11 +13,8 @@ import type { RawTable } from "../../../indexing/types.js";
 import { parseNumber } from "../../../indexing/column-types.js";
 import { cellNumber } from "../../../indexing/table-profile.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import { linkMentions } from "../../../nodes/offline/condition-links.js";
-import { expandHeaderShorthand } from "../../../nodes/offline/header-shorthand.js";
-import { planSql } from "../../../nodes/offline/sql-writer.js";
 import { undoTypedSlips } from "../../../text/typed-words.js";
-import { openTables } from "./fixtures.js";
+import { groundedColumn, openTables } from "./fixtures.js";
 
 const tables: RawTable[] = [
   {
@@ -196,15 +193,8 @@ const tables: RawTable[] = [
 const fx = openTables(tables);
 afterAll(() => fx.close());
 
-/** As the decomposer grounds a question: the table's shorthand, the learned link choice, the registry's first plan. */
-function answer(question: string, table: string): string[] {
-  const catalog = fx.catalog(table);
-  const asked = expandHeaderShorthand(question, catalog);
-  const analysis = analyzeQuestion(asked);
-  const plan = planSql({ analysis, catalog, mentions: linkMentions(asked, analysis, catalog) });
-  if (!plan) throw new Error(`no plan for ${question}`);
-  return fx.run(plan.sql).map((r) => String(r[0]));
-}
+/** As the decomposer grounds a question (fixtures.ts groundedColumn). */
+const answer = (question: string, table: string) => groundedColumn(fx, question, table);
 
 describe("a bank statement", () => {
   it("adds up the Debit for money spent and the Credit for money that came in", () => {

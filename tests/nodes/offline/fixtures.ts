@@ -9,6 +9,8 @@ import { loadCatalog, type TableCatalog } from "../../../nodes/offline/table-cat
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
 import { planSql } from "../../../nodes/offline/sql-writer.js";
+import { linkMentions } from "../../../nodes/offline/condition-links.js";
+import { expandHeaderShorthand } from "../../../nodes/offline/header-shorthand.js";
 
 export const MEDALS: RawTable = {
   id: "medals",
@@ -272,3 +274,16 @@ export const BOOKINGS_MARKDOWN = [
   "| Net bookings | $6,388 | $7,262 | $(874) |",
   "| In-game net bookings | $3,366 | $4,203 | $(837) |",
 ].join("\n");
+
+/**
+ * As the decomposer grounds a question over one table of `fixture`: the table's shorthand, the learned link
+ * choice, the registry's first plan, run; the first column of every row, as text.
+ */
+export function groundedColumn(fixture: Fixture, question: string, table: string): string[] {
+  const catalog = fixture.catalog(table);
+  const asked = expandHeaderShorthand(question, catalog);
+  const analysis = analyzeQuestion(asked);
+  const plan = planSql({ analysis, catalog, mentions: linkMentions(asked, analysis, catalog) });
+  if (!plan) throw new Error(`no plan for ${question}`);
+  return fixture.run(plan.sql).map((r) => String(r[0]));
+}
