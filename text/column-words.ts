@@ -223,6 +223,13 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   raise: ["pledged", "raised", "funding", "funded", "donation", "amount"],
   raised: ["pledged", "raised", "funding", "funded", "donation", "amount"],
   target: ["goal", "target", "objective"],
+  // A parcel sent is shipped, dispatched or posted.
+  sent: ["shipped", "sent", "dispatched", "posted", "mailed"],
+  // Whoever teaches a course: "who teaches X?" of a Lecturer or Instructor column.
+  teacher: ["teacher", "lecturer", "instructor", "tutor", "professor"],
+  instructor: ["teacher", "lecturer", "instructor", "tutor", "professor"],
+  lecturer: ["teacher", "lecturer", "instructor", "tutor", "professor"],
+  tutor: ["teacher", "lecturer", "instructor", "tutor"],
   // "how many birds were counted", "the biggest flock": a tally column.
   reading: ["kwh", "usage", "reading", "value", "level", "measurement"],
   readings: ["kwh", "usage", "reading", "value", "level", "measurement"],

@@ -90,9 +90,10 @@ export function undoTypedSlips(question: string): string {
         const n = MONTH_ABBREVIATIONS[all.replace(/\.$/, "").toLowerCase()];
         return n ? MONTH_BY_NUMBER(n) : all;
       })
+      // (The typed "q3" is kept before its months: it may be a column's header, "Q3" of a table of quarters.)
       .replace(QUARTER, (_all, q: string | undefined, word: string | undefined) => {
         const n = q ? Number(q) : QUARTERS[word!.toLowerCase()]!;
-        return `from ${MONTH_BY_NUMBER(3 * n - 2)} to ${MONTH_BY_NUMBER(3 * n)}`;
+        return `${q ? `q${q} ` : ""}from ${MONTH_BY_NUMBER(3 * n - 2)} to ${MONTH_BY_NUMBER(3 * n)}`;
       })
       .replace(HALF, (_all, h: string) =>
         ORDINAL_NUMBER[h.toLowerCase()] === 1 ? "from january to june" : "from july to december",

@@ -1142,7 +1142,7 @@ function countNounOf(q: string): string[] {
   if (named && !STOP_WORDS.has(named) && !/^(?:head|total|body|many)$/.test(named) && !/\bhow many\b/.test(q))
     return [named];
   const m =
-    /\b(?:how many|number of|count of|total number of|total of)\s+(.+?)(?:\s+(?:did|does|do|was|were|is|are|had|has|have|in|on|at|for|from|with|by|that|who|which|than|were|between|after|before|during|since|per|of)\b|[?,.]|$)/.exec(
+    /\b(?:how many|number of|count of|total number of|total of)\s+(.+?)(?:\s+(?:did|does|do|was|were|is|are|had|has|have|can|could|will|in|on|at|for|from|with|by|that|who|which|than|were|between|after|before|during|since|per|of)\b|[?,.]|$)/.exec(
       q,
     );
   // ("goals scored by X": a fragment's plural noun is what is counted, or the count column it names.)
@@ -1199,7 +1199,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   }
   if (operator === "lookup" || operator === "sort") {
     // "when did the club last finish 1st?": a finishing place is a row condition, not a row position.
-    const pq = q.replace(PLACE_ORDINAL, " ");
+    // ("the closing price" of a share is its Close column, not the last row's.)
+    const pq = q
+      .replace(PLACE_ORDINAL, " ")
+      .replace(/\b(?:opening|closing) (?:prices?|rates?|values?|levels?)\b/g, " ");
     if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q))
       position = "first";
     // ("the closing balance": the last row's.)

@@ -30,6 +30,7 @@ import { editDistance } from "../../retrievers/edit-distance.js";
 import { normaliseText } from "../../text/normalise.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import {
+  HEADER_ABBREVIATIONS,
   measureCue,
   MODIFIER_HEADER_WORDS,
   MONEY_HEADER_WORDS,
@@ -141,6 +142,11 @@ export function isHeaderModifier(column: CatalogColumn, i: number): boolean {
   );
 }
 
+/** The stemmed spelled-out forms a header abbreviation adds after itself ("rep" → representative). */
+function expansionsOf(h: string): readonly string[] {
+  return Object.hasOwn(HEADER_ABBREVIATIONS, h) ? HEADER_ABBREVIATIONS[h]!.map(stem) : [];
+}
+
 export function headerMatch(typed: readonly string[], column: CatalogColumn, useLearned = true): number {
   // ("check-in" is the words of a "Check-in" header.)
   const words = typed.some((w) => w.includes("-")) ? typed.flatMap(hyphenParts) : typed;
@@ -149,9 +155,11 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
   // does the table's own name ("Order Date" of an orders table: "ordered" does not name it).
   // So do the words after "/" or "per" ("Price/Btl" is a price: "bottles" names the Btls column beside it).
   const modifiers = new Set([
+    // (Not a word only its own spelled-out form follows: "Rep" of "Sales Rep" is its head, "representative" added.)
     ...column.headerWords.filter(
       (h, i) =>
-        i < column.headerWords.length - 1 && (isHeaderModifier(column, i) || column.tableWords?.includes(h) === true),
+        column.headerWords.slice(i + 1).some((x) => !expansionsOf(h).includes(x)) &&
+        (isHeaderModifier(column, i) || column.tableWords?.includes(h) === true),
     ),
     ...perWords(column),
   ]);
@@ -180,6 +188,8 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
       header.has(s) ||
       header.has(w) ||
       (/ie$/.test(w) && header.has(stem(`${w}s`))) ||
+      // ("closing" of a "Close" header, "rating" of "Rate": the -ing form of a verb ending in "e".)
+      (/[a-z]{3}ing$/.test(w) && header.has(`${s}e`)) ||
       irregularForms(w).some((f) => header.has(f) || header.has(stem(f)))
     ) {
       score += 1.5 * weight;
@@ -192,8 +202,9 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
       related = Math.max(related, 0.8 * weight);
       return;
     }
-    // A noun of the header's verb ("enrolment" of "Enrolled", "arrival" of "Arrived").
-    if (participles(column).some((p) => nounOfParticiple(w, p))) {
+    // A noun of the header's verb ("enrolment" of "Enrolled", "arrival" of "Arrived"); not the table's own row noun
+    // ("shipments" of shipments.csv name no "Shipped" date).
+    if (!rowNoun && participles(column).some((p) => nounOfParticiple(w, p))) {
       score += 1.5 * weight;
       return;
     }
@@ -401,10 +412,12 @@ export function isYearColumn(c: CatalogColumn): boolean {
   if (c.schema.type === "date") return true;
   // (Not a count whose values fall between 1000 and 2100: "Units Sold" of 1,400 and 1,690.)
   const words = normaliseText(c.schema.name).split(" ");
+  // (Nor money: a "Cost" of 1,422 and 1,990.)
   if (c.yearShare >= 0.7)
     return (
-      !c.headerWords.some((h, i) => QUANTITY_HEADERS.has(h) && !isHeaderModifier(c, i)) ||
-      words.some((w) => YEAR_HEADERS.test(w))
+      !c.headerWords.some(
+        (h, i) => (QUANTITY_HEADERS.has(h) || MONEY_HEADER_WORDS.includes(h)) && !isHeaderModifier(c, i),
+      ) || words.some((w) => YEAR_HEADERS.test(w))
     );
   // A year column with years of 3 or 4 digits (a city founded in 977): the header says year, the cells
   // are whole numbers no later than next century, and not small counts.
@@ -670,10 +683,22 @@ export function rankTargetColumns(
     // (Whole words: "screenings" is no Screen column.)
     !catalog.columns.some((c) => normaliseText(c.schema.name).split(" ").includes(hints[0]!.replace(/s$/, ""))) &&
     headerMatch([hints[0]!], top) === 0;
+  // ("the cheapest shipment" of shipments.csv: the table's row noun, which no header spells, asks for the row.)
+  // (Only asked "what/which" of the noun alone: "where was the highest reading?" asks for a place, "plot b curator"
+  // for the curator, "application date for X" for the date.)
+  const derivedTop =
+    hints[0] !== undefined &&
+    a.answerType === "entity" &&
+    hints.length === 1 &&
+    top !== undefined &&
+    top.tableWords?.at(-1) === stem(hints[0]) &&
+    !top.headerWords.includes(stem(hints[0])) &&
+    !mentionCols.has(top.index);
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
   if (
     top &&
     (askedRows ||
+      derivedTop ||
       (isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))))
   ) {
     // (Nor a yes/no column: "E-bike?" of bike_share_trips.csv names no trip.)
@@ -696,7 +721,12 @@ export function rankTargetColumns(
     let i = ranked.findIndex((r) => r.column.headerWords.includes("name") && text(r.column));
     // (Asked for the rows by the table's row noun, that column first: "Film" of screenings, not the Screen the
     // noun's stem spells, whose values repeat.)
-    if (i < 0 && askedRows) i = ranked.findIndex((r) => r.column === rowName());
+    if (i < 0 && (askedRows || derivedTop)) i = ranked.findIndex((r) => r.column === rowName());
+    // (With no such column, the rows' own record numbers: "Tracking #".)
+    if (i < 0 && derivedTop)
+      i = ranked.findIndex(
+        (r) => isIdentifierColumn(r.column) && r.column.distinct.size === r.column.raw.filter((v) => v.trim()).length,
+      );
     if (i < 0)
       i = ranked.findIndex(
         (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),
@@ -784,7 +814,12 @@ export function chooseOrderColumn(
   options: TargetOptions = {},
 ): { column: CatalogColumn; score: number } | undefined {
   const q = a.normalized;
-  const after = wordsAfterSuperlative(q);
+  // ("the heaviest shipment" of shipments.csv: the table's row noun after the superlative names the rows, not the
+  // "Shipped" date its stem fits.)
+  const rowNoun = catalog.columns[0]?.tableWords?.at(-1);
+  const after = wordsAfterSuperlative(q).filter(
+    (w) => rowNoun === undefined || stem(w) !== rowNoun || catalog.columns.some((c) => c.headerWords.includes(rowNoun)),
+  );
   const sw = superlativeWord(q);
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
   const rows: OrderRanking["rows"] = [];
@@ -806,6 +841,18 @@ export function chooseOrderColumn(
     catalog.columns.some(
       (c) => c.headerWords.includes("age") && isNumericColumn(c) && (!options.usable || options.usable.has(c.index)),
     );
+  // ("on which day was the closing price lowest?" of Low and Close columns: a plain direction word names the Low
+  // side only when the question spells no other measure.)
+  const plainDirection = sw !== undefined && /^(?:highest|lowest|maximum|minimum|max|min)$/.test(sw);
+  const spelledMeasure =
+    plainDirection &&
+    catalog.columns.some(
+      (c) =>
+        isNumericColumn(c) &&
+        !mentionCols.has(c.index) &&
+        headerMatch([sw], c, false) === 0 &&
+        a.contentWords.some((w) => w !== sw && headerMatch([w], c, false) >= 1.5),
+    );
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
@@ -826,7 +873,9 @@ export function chooseOrderColumn(
       ),
       // ("earliest" is related to "year", but a count of years, "Yrs Exp", is no time to be early in.)
       superlativeMatch:
-        sw && !(/^(earliest|latest|recent|newest)$/.test(sw) && !dateLike)
+        sw &&
+        !(/^(earliest|latest|recent|newest)$/.test(sw) && !dateLike) &&
+        !(spelledMeasure && !a.contentWords.some((w) => w !== sw && headerMatch([w], c, false) >= 1.5))
           ? headerMatch([sw], c, false) + sideMatch(sw, c)
           : 0,
       stopHeader: stopWordHeader(q, c),
@@ -891,6 +940,8 @@ export function chooseConditionColumn(
     // (Nor with a number centuries from its own years: "under 1675 a month" of 2024 listings is a rent.)
     const nearYears = yearLike && dateLike && yearsNear(c, value);
     if ((c.schema.type === "date" && !nearYears) || isIdentifierColumn(c)) continue;
+    // (Nor the rows' own numbers: "rooms under 100 a night" compares a rate, not room 101.)
+    if (isOwnNumberColumn(c) && !hint.some((w) => /^(?:number|numbered|no)$/.test(w))) continue;
     let score = 2 * headerMatch(hint, c) + (own.length > 0 ? headerMatch(own, c) : 0);
     // (A column of full dates spanning the year surely holds it; four-digit numbers may be ratings: "after 2020"
     // of "Member Since" beside "Rating".)

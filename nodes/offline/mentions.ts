@@ -19,6 +19,12 @@ import {
   superlativeDirection,
 } from "../../text/lexicons.js";
 
+/** Words after "have a red card" that close its clause (a value or a bound would follow a measure instead). */
+const TALLY_CLAUSE_END = /^(?:in|this|last|so|yet|during|since|all|and|or|but)$/;
+
+/** A noun of a role or a doer: goalkeeper, defender, forward, guitarist. */
+const ROLE_NOUN = /[a-z]{3}(?:er|or|ist|ian|ard)s?$/;
+
 export interface EntityMention {
   /** The question span as normalised text. */
   text: string;
@@ -862,6 +868,36 @@ export function findMentions(
     take({ ...mentionOf(s, c, rows), positive: !none });
   }
 
+  // 1e''. "players who have a red card", "without a yellow card": a tally column whose header the words after "a"
+  // spell whole ("Red Cards"), its rows above zero (at zero after "without" or a negation).
+  for (let s = 2; s < tokens.length; s++) {
+    if (
+      !/^(?:a|an|any)$/.test(tokens[s - 1]!) ||
+      !/^(?:have|has|had|with|without|got|get|received)$/.test(tokens[s - 2]!)
+    )
+      continue;
+    for (const n of [2, 1]) {
+      // (Closing its clause: "had a result of 2.19", "a capacity over 500" are values of a measure.)
+      const next = tokens[s + n];
+      if (!free(s, s + n) || s + n > tokens.length || (next !== undefined && !TALLY_CLAUSE_END.test(next))) continue;
+      const words = tokens.slice(s, s + n).map(stem);
+      const named = catalog.columns.filter(
+        (c) =>
+          c.numericShare >= 0.8 &&
+          c.yearShare < 0.5 &&
+          c.headerWords.length === n &&
+          c.headerWords.every((h, i) => h === words[i] || stem(h) === words[i]),
+      );
+      if (named.length !== 1) continue;
+      const c = named[0]!;
+      const none = tokens[s - 2] === "without" || tokens.slice(Math.max(0, s - 5), s - 1).some((t) => NEGATIONS.has(t));
+      const rows = c.num.flatMap((x, r) => (x !== null && x > 0 !== none && !catalog.summaryRows.has(r) ? [r] : []));
+      if (rows.length === 0 || rows.length === c.raw.length) continue;
+      take({ ...mentionOf(s, c, rows, "partial", n), positive: !none, columnNamed: true });
+      break;
+    }
+  }
+
   // 1e. "did not finish" of DNF, "no contest" of NC: a negated phrase whose initials are a capitalised cell.
   for (let n = 4; n >= 2; n--)
     for (let s = 0; s + n <= tokens.length; s++) {
@@ -995,6 +1031,31 @@ export function findMentions(
         rows,
       });
     }
+  }
+
+  // 2b. "how many goalkeepers?" of a Pos column of GK, DF, MF, FW: a noun of a role (defender, forward) whose
+  // letters hold, in order and from its first, exactly one code of a column of short capital codes; another word
+  // ("houston" of HOU, "florida" of FL) only as its first letters. (Not any word: "different" holds DF.)
+  for (let s = 0; s < tokens.length; s++) {
+    const t = tokens[s]!;
+    if (covered[s] || t.length < 5 || GENERIC.has(t) || headerWords.has(stem(t))) continue;
+    const role = t.length >= 6 && ROLE_NOUN.test(t);
+    // (A plural is no place: "seasons" does not open with SEA's team.)
+    if (!role && /s$/.test(t)) continue;
+    const found = catalog.columns.flatMap((c) => {
+      const codes = [...c.distinct.keys()];
+      if (
+        codes.length < 2 ||
+        codes.length > 40 ||
+        !codes.every((v) => /^[A-Z]{2,3}$/.test(c.raw[c.distinct.get(v)![0]!]!))
+      )
+        return [];
+      const held = codes.filter((v) =>
+        role ? v[0] === t[0] && new RegExp(v.split("").join(".*")).test(t) : t.startsWith(v),
+      );
+      return held.length === 1 ? [{ c, rows: c.distinct.get(held[0]!)! }] : [];
+    });
+    if (found.length === 1) takeWord(s, found[0]!.c, found[0]!.rows, "exact");
   }
 
   // 3. Fuzzy: single uncovered content tokens within a small edit distance of a cell token.

@@ -306,6 +306,14 @@ function nounIsRowNoun(ctx: PlanContext): boolean {
   return head !== undefined && countNoun(ctx).some((w) => stem(w) === head);
 }
 
+/** Another column's header opens with the counted noun ("Reading Type", "Order Date"): the rows are those things. */
+function describedThings(ctx: PlanContext, counted: CatalogColumn): boolean {
+  const noun = countNoun(ctx).map(stem);
+  return ctx.catalog.columns.some(
+    (c) => c !== counted && !isNumericColumn(c) && c.headerWords.length >= 2 && noun.includes(c.headerWords[0]!),
+  );
+}
+
 /**
  * "how many pains au chocolat were baked this week?": when the counted things are a value of the table, a
  * passive verb that a quantity column's header spells ("Qty Baked") names what is added up. ("how many
@@ -427,6 +435,10 @@ export const countListItems: PlanGenerator = {
   },
 };
 
+/** Every row together: "how many goals did the team score?", "… did we get?", "how many goals were scored?". */
+const COLLECTIVE_SUBJECT =
+  /^how many [a-z ]+ (?:(?:did|have|has) (?:the (?:team|club|squad|side|group|class|company)|we|they|everyone|all of them) [a-z]+\b|(?:were|was) (?:[a-z]+ed|[a-z]+en|won|got|made|sold|held)\??$)/;
+
 /** "how many gold medals did X win?": the count column of the named rows (summed over several). */
 export const countColumnOfRow: PlanGenerator = {
   name: "count.column",
@@ -442,9 +454,11 @@ export const countColumnOfRow: PlanGenerator = {
     if (head && catalog.columns.some((c) => isRecordKey(c) && headerMatch([head], c, false) >= 1.5)) return null;
     let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
     // ("harbour counts" over seal_counts.csv: the row noun counts rows, though "count" may name a tally.)
+    // ("how many readings were estimated?" beside "Reading Type": a header that describes the noun's things names the
+    // rows, the related "Usage (kWh)" is no count of them.)
     if (
       countCol &&
-      nounIsRowNoun(ctx) &&
+      (nounIsRowNoun(ctx) || describedThings(ctx, countCol)) &&
       !spellsHeader(countNoun(ctx), countCol) &&
       headerMatch(countNoun(ctx), countCol, false) < 1.5
     )
@@ -469,7 +483,9 @@ export const countColumnOfRow: PlanGenerator = {
           : tail,
       );
     const verbAt = (text: string) =>
-      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do) .+ ([a-z]{3,})$/.exec(text)?.[1];
+      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do|can|could|will) .+ ([a-z]{3,})$/.exec(
+        text,
+      )?.[1];
     // (Only a verb that closes the question outranks the counted noun's column.)
     const closingVerb = clause === asked ? verbAt(asked) : undefined;
     const verb =
@@ -547,7 +563,11 @@ export const countColumnOfRow: PlanGenerator = {
         !named.column ||
         named.column !== countCol ||
         named.score < 1.5 ||
-        basePreds.length === 0 ||
+        // (With no condition at all, only a header the noun spells whole, or a question about everyone: "how many
+        // yellow cards did the team get?" adds up Yellow Cards.)
+        (basePreds.length === 0 &&
+          !spellsHeader(head, named.column) &&
+          !COLLECTIVE_SUBJECT.test(ctx.analysis.normalized)) ||
         (nounIsRowNoun(ctx) && !spellsHeader(head, named.column)) ||
         // (The noun is the column's head word — "customers" of "New Customers", not "strikes" of "Duration of
         // strike" — and the column holds amounts, not the rows' sequence numbers: "how many games" never adds up "Game".)
@@ -683,6 +703,14 @@ export const countSum: PlanGenerator = {
       !(countCol && score >= 0.8) &&
       noun.every((w) => stem(w) !== stem(rowNoun));
     const quantity = nounIsValue || notRows ? quantityColumn(catalog, usable, used) : undefined;
+    // ("how many guests can the hotel sleep in total?": the closing verb spells the column, Sleeps.)
+    const verb =
+      notRows && !quantity
+        ? /^how many [a-z ]+? (?:can|could|will|did|do|does) .+ ([a-z]{3,})(?: in total| altogether| in all| overall)\??$/.exec(
+            a.normalized,
+          )?.[1]
+        : undefined;
+    const byVerb = verb ? countColumn([verb], catalog, usable, used) : undefined;
     const summed =
       countCol && score >= 0.8
         ? { column: countCol, score }
@@ -690,7 +718,7 @@ export const countSum: PlanGenerator = {
           ? bestSingleWordColumn(a.contentWords, catalog, usable, used)
           : quantity
             ? { column: quantity, score: 1.5 }
-            : undefined;
+            : byVerb;
     if (!summed?.column || summed.score < (summed.column === countCol ? 0.8 : 1.5)) return null;
     return {
       sql: `SELECT SUM(${numExpr(summed.column)}) FROM ${table}${where([...basePreds, hasNum(summed.column), ...summaryFilter(catalog)])}`,

@@ -25,6 +25,7 @@ import {
   isSequence,
   mentionPredicate,
   monthColumn,
+  numExpr,
   orderExpr,
   sqlString,
   summaryFilter,
@@ -131,6 +132,24 @@ function superlativeHead(
       (!/^(what|how)\b/.test(q) && /(ed|ing)$/.test(phrase[0]!) && !namesAColumn(last)))
   ) {
     const name = usableName();
+    if (name) return name;
+  }
+  // ("what is the heaviest shipment?" of shipments.csv: the row noun alone, which no header spells, asks for the row
+  // by its name, else by its record number: "Tracking #". A plain size asks for the size: "the largest claim".)
+  if (
+    phrase.length === 1 &&
+    rowNoun !== undefined &&
+    stem(last) === stem(rowNoun) &&
+    !namesAColumn(last) &&
+    !PLAIN_SIZE.test(q)
+  ) {
+    const key = catalog.columns.find(
+      (c) =>
+        (!usable || usable.has(c.index)) &&
+        isIdentifierColumn(c) &&
+        c.distinct.size === c.raw.filter((v) => v.trim() !== "").length,
+    );
+    const name = usableName() ?? key;
     if (name) return name;
   }
   // "the highest co2 reading", "the biggest order total": a word spelling the ordered column's header makes
@@ -403,7 +422,9 @@ export const superlativeOrder: PlanGenerator = {
           (/^how much\b/.test(a.normalized) && !isNumericColumn(head) && isNumericColumn(order.column))
         : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5 ||
           // ("how long is the longest route?": the measure the question opens with.)
-          /^how (?:long|tall|high|old|far|heavy|big|deep|wide|fast)\b/.test(a.normalized));
+          /^how (?:long|tall|high|old|far|heavy|big|deep|wide|fast)\b/.test(a.normalized) ||
+          // ("what did the most expensive asset cost?": the closing verb spells the ordered column.)
+          headerMatch([closingVerb(a.normalized)], order.column, false) >= 1.5);
     // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
     // "salary of the highest earner", "what is the age of the oldest member": the words before "of" name the answer.
@@ -446,13 +467,43 @@ export const superlativeOrder: PlanGenerator = {
       offset > 0
         ? `(SELECT DISTINCT ${orderExpr(order.column)} FROM ${table}${where(preds)} ORDER BY 1 ${agg === "MAX" ? "DESC" : "ASC"} LIMIT 1 OFFSET ${offset})`
         : `(SELECT ${agg}(${orderExpr(order.column)}) FROM ${table}${where(preds)})`;
+    const extreme = [...preds, `${orderExpr(order.column)} = ${sub}`];
+    // ("who had the earliest appointment?" of a Date and a Time column: rows of the same day are ordered by the clock.)
+    const clock = order.column.schema.type === "date" && offset === 0 ? clockColumn(ctx, target) : undefined;
+    if (clock)
+      extreme.push(
+        `${hasNum(clock)} AND ${numExpr(clock)} = (SELECT ${agg}(${numExpr(clock)}) FROM ${table}${where([...extreme, hasNum(clock)])})`,
+      );
     return {
-      sql: `SELECT ${col(target)} FROM ${table}${where([...preds, `${orderExpr(order.column)} = ${sub}`])} ORDER BY ${ROW}`,
+      sql: `SELECT ${col(target)} FROM ${table}${where(extreme)} ORDER BY ${ROW}`,
       template: direction === "max" ? "argmax" : "argmin",
       targetColumn: target.schema.name,
     };
   },
 };
+
+/** The verb closing "what did/does … X cost?", else "". */
+function closingVerb(q: string): string {
+  return /^(?:what|how much) (?:did|does|do) .+ ([a-z]{3,})\??$/.exec(q)?.[1] ?? "";
+}
+
+/** Superlatives of a plain size: "the largest claim" is its amount, "the heaviest parcel" a parcel. */
+const PLAIN_SIZE = /\b(?:largest|biggest|greatest|smallest|highest|lowest|maximum|minimum|max|min|top)\b/;
+
+/** The table's one column of times of day ("Time", "Start"), not a duration or the asked column. */
+function clockColumn(ctx: PlanContext, target: CatalogColumn): CatalogColumn | undefined {
+  const found = ctx.catalog.columns.filter(
+    (c) =>
+      (!ctx.usable || ctx.usable.has(c.index)) &&
+      c !== target &&
+      c.timeShare >= 0.5 &&
+      c.headerWords.some((h) => CLOCK_HEADER_WORDS.has(stem(h))),
+  );
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** Header words of a time of day. */
+const CLOCK_HEADER_WORDS = new Set(["time", "start", "slot", "kickoff", "departure", "arrival"].map(stem));
 
 /**
  * Two or three values share the top (bottom) count, and it counts more than one row: a real tie, every value of
