@@ -223,6 +223,11 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   raise: ["pledged", "raised", "funding", "funded", "donation", "amount"],
   raised: ["pledged", "raised", "funding", "funded", "donation", "amount"],
   target: ["goal", "target", "objective"],
+  // Food and licences expire: a "Best Before", "Use By" or "Expiry" date.
+  expire: ["expiry", "expires", "expiration", "best", "use"],
+  expires: ["expiry", "expires", "expiration", "best", "use"],
+  expired: ["expiry", "expires", "expiration", "best", "use"],
+  expiry: ["expiry", "expires", "expiration", "best", "use"],
   // A parcel sent is shipped, dispatched or posted.
   sent: ["shipped", "sent", "dispatched", "posted", "mailed"],
   // Whoever teaches a course: "who teaches X?" of a Lecturer or Instructor column.

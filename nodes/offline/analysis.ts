@@ -1177,8 +1177,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   // Refinements of the detected operator by the wording's superlatives, positions and conditions, each named when it applies.
   const refinements: string[] = [];
 
-  // "finished in the top 10", "the top 3 runners": a rank condition, not a superlative.
-  const sq = q.replace(TOP_N, " ");
+  // "finished in the top 10", "the top 3 runners": a rank condition, not a superlative; nor is "best before" (a date).
+  const sq = q.replace(TOP_N, " ").replace(/\bbest before\b/g, " ");
   if (operator === "lookup" || operator === "count") {
     // Superlatives beat lookups; "how many … the most" stays a superlative with a count answer.
     if (SUPERLATIVE.test(sq) && !/\bat (least|most)\b/.test(q.replace(SUPERLATIVE, (w) => w))) {
@@ -1225,7 +1225,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       position = "next";
     else if (
       /\b(previous|preceding|prior to|before|right above|directly above|above|immediately before|preceded)\b/.test(
-        q.replace(/\bbefore (?:noon|midday|midnight)\b/g, " "),
+        // ("best before" is a date on food, not the row above.)
+        q.replace(/\bbefore (?:noon|midday|midnight)\b|\bbest before\b/g, " "),
       ) &&
       (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:before|above) (?:${BARE_NUMBER}|${CLOCK_TIME})`).test(q))
     )
@@ -1270,7 +1271,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything|everyone|everybody)\b|\beverything\b/.test(q) ||
     // "who works in Oslo?", "who lives in Lisbon?": everyone a present-tense verb and a place select.
     // ("who owes nothing?": everyone at zero.)
-    /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:(?:in|at|from|on) [a-z]|nothing\b)/.test(q) ||
+    // ("who reports to X?", "who works for X?", "who works remotely?": everyone the verb's object or manner selects.)
+    /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:(?:in|at|from|on|to|for|under) [a-z]|nothing\b|[a-z]{3,}ly\??$)/.test(
+      q,
+    ) ||
     // "employees who started before 2018", "staff that work in Oslo": the rows a search phrase describes.
     /^(?:all )?(?:[a-z]{3,}[^s'\s]s|staff|people) (?:who|that) [a-z]/.test(q) ||
     // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".

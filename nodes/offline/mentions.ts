@@ -653,6 +653,12 @@ export function findMentions(
         }
       }
 
+      // ("who works remotely?" of an Office column's "Remote": the adjective of an adverb.)
+      if (hits.length === 0 && n === 1 && /^[a-z]{4,}ly$/.test(last)) {
+        const adjective = last.slice(0, -2);
+        const adjHits = catalog.columns.filter((c) => c.distinct.has(adjective));
+        if (adjHits.length > 0) [key, hits] = [adjective, adjHits];
+      }
       // ("on Tuesday" of a Day column written "Tue", "in September" of "Sept".)
       if (hits.length === 0 && n === 1)
         for (const short of calendarShortForms(last)) {
@@ -682,11 +688,15 @@ export function findMentions(
         )
       )
         continue;
-      // ("the flight to Berlin" of From and To columns both holding Berlin: the column the word before names.)
-      const before = stem(tokens[s - 1] ?? "");
+      // ("the flight to Berlin" of From and To columns both holding Berlin: the column the word before names;
+      // "who reports to Tessa Kahn?" of Name and Reports To: the words before.)
+      const spelledBefore = (h: CatalogColumn) => {
+        const k = h.headerWords.length;
+        return k <= s && h.headerWords.every((w, i) => stem(tokens[s - k + i]!) === w);
+      };
       const c =
         (numeric && hits.find((h) => numberHasContext(tokens, s, h))) ||
-        (hits.length > 1 && hits.find((h) => h.headerWords.length === 1 && h.headerWords[0] === before)) ||
+        (hits.length > 1 && hits.find(spelledBefore)) ||
         hits[0]!;
       const rows = c.distinct.get(key)!;
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;

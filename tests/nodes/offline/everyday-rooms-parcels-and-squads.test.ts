@@ -119,6 +119,27 @@ const tables: RawTable[] = [
       ["KT-505", "Laptop", "S. Voss", "1760"],
     ],
   },
+  {
+    id: "team_directory",
+    file: "team_directory.csv",
+    header: ["Name", "Department", "Reports To", "Office"],
+    rows: [
+      ["Ines Faro", "IT", "", "Leeds"],
+      ["Jack Moss", "IT", "Ines Faro", "Remote"],
+      ["Kira Lund", "IT", "Ines Faro", "York"],
+      ["Luca Bell", "HR", "Jack Moss", "Remote"],
+    ],
+  },
+  {
+    id: "larder",
+    file: "larder.csv",
+    header: ["Item", "In Stock", "Best Before"],
+    rows: [
+      ["Oats", "6", "2026-04-01"],
+      ["Yoghurt", "3", "2025-11-20"],
+      ["Cheddar", "2", "2025-12-02"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -188,6 +209,17 @@ describe("office kit", () => {
     expect(answer("What did the most expensive laptop cost?", "office_kit")).toEqual(["1985"]);
     expect(answer("What did the most expensive kit cost?", "office_kit")).toEqual(["1985"]);
     expect(answer("What is the cheapest asset?", "office_kit")).toEqual(["KT-502"]);
+  });
+});
+
+describe("a staff directory and a larder", () => {
+  it("binds a name to the column the words before it spell, and lists everyone it selects", () => {
+    expect(answer("Who reports to Ines Faro?", "team_directory")).toEqual(["Jack Moss", "Kira Lund"]);
+    expect(answer("Who works remotely?", "team_directory")).toEqual(["Jack Moss", "Luca Bell"]);
+  });
+  it("reads 'best before' as a date column, not the row above nor a superlative; 'expire' names it", () => {
+    expect(answer("What is the best before date of the cheddar?", "larder")).toEqual(["2025-12-02"]);
+    expect(answer("Which item expires first?", "larder")).toEqual(["Yoghurt"]);
   });
 });
 
