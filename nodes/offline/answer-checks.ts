@@ -340,8 +340,9 @@ export function asksForName(question: string, kind: AnswerKind): boolean {
   if (kind !== "entity" && kind !== "person" && kind !== "place") return false;
   const m = /^\s*(?:which|who|whom)\b\s*([a-z-]+)?/i.exec(question);
   if (!m) return false;
-  // (Records are often numbered: "which order …" is answered by an order number.)
-  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were|order|orders|invoice|invoices|ticket|tickets|booking|bookings|transaction|transactions|receipt|receipts|account|accounts|id)$/i.test(
+  // (Records are often numbered: "which order …" is answered by an order number; so are places in a building, a
+  // station or a book: "which floor is room 302 on?" → 3.)
+  return !/^(year|years|season|seasons|date|time|day|month|week|edition|round|game|match|episode|number|no|rank|place|position|score|grade|level|term|one|of|is|was|are|were|order|orders|invoice|invoices|ticket|tickets|booking|bookings|transaction|transactions|receipt|receipts|account|accounts|id|floor|floors|room|rooms|platform|platforms|gate|gates|bed|beds|table|tables|seat|seats|lane|lanes|page|pages|chapter|chapters|track|tracks|unit|units|flat|flats|apartment|apartments|bay|court|pitch|locker|desk|stage|heat|lap|laps|bus|route|channel|exit|door|ward|block|section|row|aisle|shelf|slot|quarter|period|version|size|age)$/i.test(
     m[1] ?? "is",
   );
 }

@@ -84,9 +84,9 @@ function superlativeHead(
   usable: Set<number> | undefined,
   order: CatalogColumn,
 ): CatalogColumn | undefined {
-  // (Typed as a search: "biggest order total", "the lowest humidity".)
+  // (Typed as a search: "biggest order total", "the lowest humidity"; or asked for: "give me the lowest score".)
   const m =
-    /^(?:(?:what|how much|how many)(?:\s+(?:is|was|are|were)\s+|'s\s+))?(?:(?:the|our|my|your|their)\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|priciest|dearest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:(?:what|how much|how many)(?:\s+(?:is|was|are|were)\s+|'s\s+)|(?:give|show|tell|find|get)(?: me)?\s+)?(?:(?:the|our|my|your|their)\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|priciest|dearest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   // "what's the longest ride in km?": a closing unit that names the ordered column asks for its value.
@@ -414,6 +414,8 @@ export const superlativeOrder: PlanGenerator = {
       (a.answerType === "number" ||
         a.answerType === "count" ||
         /^(what|how)\b/.test(a.normalized) ||
+        // ("give me the lowest score": a request for what follows the superlative, as "what is …".)
+        (head !== undefined && /^(?:give|show|tell|find|get)(?: me)? the\b/.test(a.normalized)) ||
         // ("the most goals were netted by which striker?" asks for the striker.)
         (head !== undefined && !/\b(which|who|whom|whose|where|when)\b/.test(a.normalized))) &&
       (head

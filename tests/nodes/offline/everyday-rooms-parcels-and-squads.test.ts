@@ -12,6 +12,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
+import { asksForName } from "../../../nodes/offline/answer-checks.js";
 import { groundedColumn, openTables } from "./fixtures.js";
 
 const tables: RawTable[] = [
@@ -155,6 +156,19 @@ describe("hotel rooms", () => {
   it("reads the column a closing verb after 'can' spells, for one room or added up", () => {
     expect(answer("How many people can room 204 sleep?", "guest_rooms")).toEqual(["4"]);
     expect(answer("How many guests can the hotel sleep in total?", "guest_rooms")).toEqual(["13"]);
+  });
+});
+
+describe("numbered places and requests", () => {
+  it("takes a number for 'which floor' or 'which platform', not for 'which guest'", () => {
+    expect(asksForName("Which floor is room 204 on?", "entity")).toBe(false);
+    expect(asksForName("Which platform does the 9:15 leave from?", "entity")).toBe(false);
+    expect(asksForName("Which guest is in room 204?", "person")).toBe(true);
+  });
+  it("answers 'give me the lowest rate' with the rate", () => {
+    expect(answer("Give me the lowest nightly rate", "guest_rooms")).toEqual(["78"]);
+    expect(answer("Give me the lowest age", "squad")).toEqual(["19"]);
+    expect(answer("Show me the cheapest room", "guest_rooms")).toEqual(["301"]);
   });
 });
 
