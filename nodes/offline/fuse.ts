@@ -136,7 +136,9 @@ export function fuseEvidence(input: FuseInput, scaleContext = "", passagesOf?: T
     (located ??= {
       cells: answerFromCells(input.subQuery || input.question, tableRows, allEvidence, { passagesOf }),
     }).cells;
-  const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer;
+  // (A superlative's several rows are a tie, every one of which answers: "which employee has the most leave
+  // requests?" of two with three each is both, not a cell read again from the retrieved chunks.)
+  const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer && a.sortDirection === null;
   const besidePassages = input.plan.requiredModalities !== "table";
   const cells = besidePassages ? cellsOf() : undefined;
   if (cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) {

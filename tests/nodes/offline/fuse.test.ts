@@ -64,6 +64,23 @@ describe("offline fusion", () => {
     expect(await fuse(input("Which nations won 14 gold medals ?", r))).toBe("Norway | Germany");
   });
 
+  it("keeps a superlative's tie as the list, not a cell read again from the chunks", async () => {
+    const r = '[{"employee__raw":"Paula Reyes"},{"employee__raw":"Quinn Hart"}]';
+    const other = [
+      "[Source: leave.csv]",
+      "| Request | Employee |",
+      "| --- | --- |",
+      "| LV-1 | Paula Reyes |",
+      "| LV-2 | Quinn Hart |",
+      "| LV-3 | Paula Reyes |",
+      "| LV-4 | Quinn Hart |",
+      "| LV-5 | Rhea Das |",
+    ].join("\n");
+    expect(
+      await fuse(input("Which employee has the most leave requests?", r, { markdown: other, textEvidence: "" })),
+    ).toBe("Paula Reyes | Quinn Hart");
+  });
+
   it("does not trust a zero lookup when the table says otherwise", async () => {
     const q = "What were the in-game net bookings in 2018?";
     expect(await fuse(input(q, "[[0]]"))).toBe("$4,203 million");
