@@ -1015,8 +1015,9 @@ function targetHintsOf(q: string): string[] {
     for (const t of words(w))
       if (!STOP_WORDS.has(t) && !SUPERLATIVE.test(t) && !/^(\d|recent)/.test(t) && !hints.includes(t)) hints.push(t);
   };
-  // "what is Ana's score in math?": the noun a possessive names is asked for, before the name's words.
-  const possessed = /^what (?:is|was) (?:[a-z]+ ){0,3}[a-z]+'s ([a-z][a-z-]*)\b(?! of\b)/.exec(q)?.[1];
+  // "what is Ana's score in math?", "what is employee 1007's salary?": the noun a possessive names is asked for,
+  // before the name's words.
+  const possessed = /^what (?:is|was) (?:[a-z0-9-]+ ){0,3}[a-z0-9]+'s ([a-z][a-z-]*)\b(?! of\b)/.exec(q)?.[1];
   if (possessed && !STOP_WORDS.has(possessed) && !/^(first|last|next|previous|second|third)$/.test(possessed))
     push(possessed);
   // "give me the employee with the highest pay", "the car that has the most km": the noun before the superlative is asked for.

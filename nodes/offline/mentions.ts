@@ -192,10 +192,11 @@ function columnRank(c: CatalogColumn): number {
  * ("season 1", "game 6", "week 12"); otherwise it is a quantity of the question ("at least 7 points").
  */
 function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boolean {
-  // ("bib number 8", "room no 12": the word before "number" names the column.)
+  // ("bib number 8", "room no 12": the word before "number" names the column; so does the word before "of" in "a
+  // rating of 5".)
   const named =
     // (Not a verb's: "ranked number 8" is a place.)
-    /^(?:number|no|num|#)$/.test(tokens[at - 1] ?? "") &&
+    /^(?:number|no|num|#|of)$/.test(tokens[at - 1] ?? "") &&
     !STOP_WORDS.has(tokens[at - 2] ?? "") &&
     !/ed$/.test(tokens[at - 2] ?? "")
       ? tokens[at - 2]

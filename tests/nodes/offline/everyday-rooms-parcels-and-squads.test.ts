@@ -141,6 +141,17 @@ const tables: RawTable[] = [
       ["Cheddar", "2", "2025-12-02"],
     ],
   },
+  {
+    id: "staff_pay",
+    file: "staff_pay.csv",
+    header: ["emp_id", "name", "salary", "rating"],
+    rows: [
+      ["2001", "Wen Ito", "54000", "4"],
+      ["2002", "Xavi Roca", "61000", "5"],
+      ["2003", "Yara Said", "47000", "4"],
+      ["2004", "Zane Holt", "72000", "5"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -223,6 +234,15 @@ describe("office kit", () => {
     expect(answer("What did the most expensive laptop cost?", "office_kit")).toEqual(["1985"]);
     expect(answer("What did the most expensive kit cost?", "office_kit")).toEqual(["1985"]);
     expect(answer("What is the cheapest asset?", "office_kit")).toEqual(["KT-502"]);
+  });
+});
+
+describe("a numbered employee and a rating of a value", () => {
+  it("reads the noun after a number's possessive as the asked column", () => {
+    expect(answer("What is employee 2003's salary?", "staff_pay")).toEqual(["47000"]);
+  });
+  it("binds a small number to the column named before 'of'", () => {
+    expect(answer("How many employees have a rating of 5?", "staff_pay")).toEqual(["2"]);
   });
 });
 
