@@ -1122,6 +1122,14 @@ function targetHintsOf(q: string): string[] {
   if (placed) push(placed);
   // ("where is the film playing?": a screen or a venue.)
   if (/^where (?:is|are|was|were) .+ (?:playing|showing|screening|on)\??$/.test(q)) push("screen venue");
+  // ("where did ride R12 start?" of From and To columns: the end of a trip the verb names.)
+  const tripEnd = /^where (?:did|does|do|will) .+ (start|begin|depart|leave|end|arrive|stop)\??$/.exec(q)?.[1];
+  if (tripEnd)
+    hints.unshift(
+      ...(/^(?:start|begin|depart|leave)$/.test(tripEnd) ? ["from", "origin"] : ["to", "destination"]).filter(
+        (w) => !hints.includes(w),
+      ),
+    );
   if (WHERE_FINISHED.test(q)) push("position place");
   else if (/^where\b/.test(q)) push("location");
   // ("how was the gift paid?", "how did she pay?": the manner, a Method column.)

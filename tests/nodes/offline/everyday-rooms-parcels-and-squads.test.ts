@@ -152,6 +152,16 @@ const tables: RawTable[] = [
       ["2004", "Zane Holt", "72000", "5"],
     ],
   },
+  {
+    id: "bike_hires",
+    file: "bike_hires.csv",
+    header: ["Ride", "From", "To", "Charge"],
+    rows: [
+      ["R501", "Quay", "Market", "2.40"],
+      ["R502", "Market", "Uni", "3.10"],
+      ["R503", "Park Gate", "Quay", "1.90"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -243,6 +253,13 @@ describe("a numbered employee and a rating of a value", () => {
   });
   it("binds a small number to the column named before 'of'", () => {
     expect(answer("How many employees have a rating of 5?", "staff_pay")).toEqual(["2"]);
+  });
+});
+
+describe("trips", () => {
+  it("reads where a trip starts from its From column and where it ends from its To column", () => {
+    expect(answer("Where did ride R503 start?", "bike_hires")).toEqual(["Park Gate"]);
+    expect(answer("Where did ride R502 end?", "bike_hires")).toEqual(["Uni"]);
   });
 });
 
