@@ -26,7 +26,13 @@ import {
   yearExpr,
 } from "./sql-parts.js";
 import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
-import { MONTH_PATTERN, minutesPerTimeUnit, ORDINAL_PATTERN, ordinalValue } from "../../../text/lexicons.js";
+import {
+  MONTH_PATTERN,
+  minutesPerTimeUnit,
+  monthNumber,
+  ORDINAL_PATTERN,
+  ordinalValue,
+} from "../../../text/lexicons.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { quantityColumn } from "./count.js";
 
@@ -675,11 +681,37 @@ function yearsOfNamedDates(
   return mentions.filter((m) => !when.includes(m));
 }
 
+/**
+ * "total income from January to April" of a Month column of month names: the two months' mentions become one of
+ * the rows whose month lies between them (both included); "in January and April" stays the two months.
+ */
+function monthSpan(a: QuestionAnalysis, mentions: EntityMention[], catalog: TableCatalog): EntityMention[] {
+  const span = new RegExp(
+    `\\b(?:from|between) (${MONTH_PATTERN})\\b,? (?:to|and|through|until|till) (${MONTH_PATTERN})\\b`,
+    "i",
+  ).exec(a.normalized);
+  if (!span) return mentions;
+  const [from, to] = [monthNumber(span[1]!), monthNumber(span[2]!)];
+  const first = mentions.find((m) => monthNumber(m.text) === from);
+  const last = mentions.find((m) => m !== first && monthNumber(m.text) === to && m.columnIndex === first?.columnIndex);
+  if (!first || !last || from === undefined || to === undefined || from > to) return mentions;
+  const c = catalog.columns[first.columnIndex]!;
+  const rows = c.raw.flatMap((v, r) => {
+    const n = monthNumber(normaliseText(v));
+    return n !== undefined && n >= from && n <= to && !catalog.summaryRows.has(r) ? [r] : [];
+  });
+  const merged: EntityMention = { ...first, text: `${first.text} to ${last.text}`, end: last.end, rows };
+  return mentions.flatMap((m) => (m === first ? [merged] : m === last ? [] : [m]));
+}
+
 export function rowSelection(
   ctx: Pick<PlanContext, "analysis" | "catalog" | "usable" | "bindings" | "table" | "input">,
 ): RowSelection {
   const { analysis: a, catalog, usable, bindings, table } = ctx;
-  const input = { ...ctx.input, mentions: yearsOfNamedDates(a, ctx.input.mentions, catalog, usable) };
+  const input = {
+    ...ctx.input,
+    mentions: monthSpan(a, yearsOfNamedDates(a, ctx.input.mentions, catalog, usable), catalog),
+  };
   const excluded = excludedMentions(a, input.mentions, usable, bindings, catalog);
   const bounds =
     a.position === "next" || a.position === "previous" ? [] : dateBounds(a, input.mentions, catalog, bindings);

@@ -162,6 +162,18 @@ const tables: RawTable[] = [
       ["R503", "Park Gate", "Quay", "1.90"],
     ],
   },
+  {
+    id: "home_budget",
+    file: "home_budget.csv",
+    header: ["Month", "Income", "Expenses"],
+    rows: [
+      ["January", "3200", "2900"],
+      ["February", "3100", "2500"],
+      ["March", "3300", "3100"],
+      ["April", "3150", "2700"],
+      ["May", "3400", "2600"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -253,6 +265,14 @@ describe("a numbered employee and a rating of a value", () => {
   });
   it("binds a small number to the column named before 'of'", () => {
     expect(answer("How many employees have a rating of 5?", "staff_pay")).toEqual(["2"]);
+  });
+});
+
+describe("a column of month names", () => {
+  it("reads 'from January to April' as every month between, and 'January and April' as the two", () => {
+    expect(answer("What was the total income from January to April?", "home_budget")).toEqual(["12750"]);
+    expect(answer("What were the expenses between February and April in total?", "home_budget")).toEqual(["8300"]);
+    expect(answer("What was the total income in January and April?", "home_budget")).toEqual(["6350"]);
   });
 });
 
