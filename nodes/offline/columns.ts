@@ -723,10 +723,7 @@ export function rankTargetColumns(
     // noun's stem spells, whose values repeat.)
     if (i < 0 && (askedRows || derivedTop)) i = ranked.findIndex((r) => r.column === rowName());
     // (With no such column, the rows' own record numbers: "Tracking #".)
-    if (i < 0 && derivedTop)
-      i = ranked.findIndex(
-        (r) => isIdentifierColumn(r.column) && r.column.distinct.size === r.column.raw.filter((v) => v.trim()).length,
-      );
+    if (i < 0 && derivedTop) i = ranked.findIndex((r) => isIdentifierColumn(r.column));
     if (i < 0)
       i = ranked.findIndex(
         (r) => text(r.column) && r.column.headerWords.some((h) => top.tableWords?.some((t) => stem(t) === stem(h))),

@@ -143,12 +143,8 @@ function superlativeHead(
     !namesAColumn(last) &&
     !PLAIN_SIZE.test(q)
   ) {
-    const key = catalog.columns.find(
-      (c) =>
-        (!usable || usable.has(c.index)) &&
-        isIdentifierColumn(c) &&
-        c.distinct.size === c.raw.filter((v) => v.trim() !== "").length,
-    );
+    // (An identifier column holds one value per row: columns.ts isIdentifierColumn.)
+    const key = catalog.columns.find((c) => (!usable || usable.has(c.index)) && isIdentifierColumn(c));
     const name = usableName() ?? key;
     if (name) return name;
   }
