@@ -339,7 +339,9 @@ export function isIdentifierColumn(c: CatalogColumn): boolean {
   // (The header's last word: "No. of votes", "Number of contestants" are counts.)
   // ("Ticket #", "Appt #": a word and a number sign over record numbers, not picks or ranks counted from 1.)
   const numbered = /\w\s*#$/.test(c.schema.name) && c.num.every((n) => n === null || n >= 100);
-  if (!/^(id|no|nr|code|ref|sku)$/.test(c.headerWords[c.headerWords.length - 1] ?? "") && !numbered) return false;
+  // ("Version" 1.0, 1.1, 2.0: numbers that name the rows, nothing to add up.)
+  if (!/^(id|no|nr|code|ref|sku|version|edition)$/.test(c.headerWords[c.headerWords.length - 1] ?? "") && !numbered)
+    return false;
   const filled = c.raw.filter((v) => v.trim() !== "").length;
   return filled > 2 && c.distinct.size === filled;
 }

@@ -14,6 +14,7 @@ import type { QuestionAnalysis } from "./analysis.js";
 import { headerMatch, isNumericColumn } from "./columns.js";
 import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { ModelFile, ModelFileError } from "./model-file.js";
+import { widenToPairedColumns } from "./paired-columns.js";
 import { firstPlan } from "./plans/registry.js";
 import type { NamedPlan } from "./plans/types.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
@@ -261,6 +262,19 @@ export interface LinkMargin {
 
 /** linkMentions's choice with its margin (none when the model had no alternative to weigh). */
 export function linkChoice(
+  question: string,
+  analysis: QuestionAnalysis,
+  catalog: TableCatalog,
+): { mentions: EntityMention[]; margin?: LinkMargin } {
+  const chosen = chooseLinks(question, analysis, catalog);
+  return {
+    ...chosen,
+    mentions: widenToPairedColumns(analysis.normalized.split(/[^a-z0-9]+/), chosen.mentions, catalog),
+  };
+}
+
+/** The learned choice among the links of findMentions (its first links without the model). */
+function chooseLinks(
   question: string,
   analysis: QuestionAnalysis,
   catalog: TableCatalog,

@@ -172,7 +172,9 @@ function countNoun(ctx: PlanContext): string[] {
   const flagged = new Set(
     ctx.input.mentions.filter((m) => m.text.includes(" ") && m.kind === "exact").flatMap((m) => m.text.split(" ")),
   );
-  const kept = noun.filter((w) => !flagged.has(w));
+  // ("how many away games did Rovers play?": a modifier naming the column a mention binds is that condition.)
+  const bound = new Set(ctx.input.mentions.flatMap((m) => ctx.catalog.columns[m.columnIndex]!.headerWords));
+  const kept = noun.filter((w, i) => !flagged.has(w) && !(noun.length === 2 && i === 0 && bound.has(stem(w))));
   return kept.length > 0 ? kept : noun;
 }
 
@@ -483,7 +485,8 @@ export const countColumnOfRow: PlanGenerator = {
           : tail,
       );
     const verbAt = (text: string) =>
-      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do|can|could|will) .+ ([a-z]{3,})$/.exec(
+      // (Not a place's word after its preposition: "did Rovers play at home".)
+      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do|can|could|will) .+ (?<!\b(?:at|in|on|to|for|from|with|by|of|against|during|over|under) )([a-z]{3,})$/.exec(
         text,
       )?.[1];
     // (Only a verb that closes the question outranks the counted noun's column.)

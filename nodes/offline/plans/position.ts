@@ -2,7 +2,7 @@
  * Row-position plans: the row after (before) a named row in table order, and the first (last) row —
  * by the table's order, or by a date or year column the question names.
  */
-import { isIdentifierColumn, rankTargetColumns } from "../columns.js";
+import { isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import {
   ROW,
@@ -17,7 +17,7 @@ import {
   summaryFilter,
   where,
 } from "./sql-parts.js";
-import type { PlanGenerator } from "./types.js";
+import type { PlanContext, PlanGenerator } from "./types.js";
 import { normaliseText } from "../../../text/normalise.js";
 
 /** The words of the analysis's next/previous positions. */
@@ -71,6 +71,21 @@ export const positionAdjacent: PlanGenerator = {
   },
 };
 
+/** Header words of what a contest is won by, the most of it: votes, points, a score. */
+const WON_BY = /^(?:votes?|points?|pts|score)$/;
+
+/**
+ * "who won the election?": the row with the most of the one measure a contest is won by, when the table has
+ * one (its rows need not be in finishing order); else undefined.
+ */
+function winningMeasure(ctx: PlanContext): CatalogColumn | undefined {
+  if (ctx.analysis.position !== "first" || !/\b(?:won|winner|winning)\b/.test(ctx.analysis.normalized)) return;
+  const measures = ctx.catalog.columns.filter(
+    (c) => (!ctx.usable || ctx.usable.has(c.index)) && isNumericColumn(c) && c.headerWords.some((h) => WON_BY.test(h)),
+  );
+  return measures.length === 1 ? measures[0] : undefined;
+}
+
 /** The asked-about column of the first (last) selected row. */
 export const positionFirstLast: PlanGenerator = {
   name: "position.first-last",
@@ -116,6 +131,15 @@ export const positionFirstLast: PlanGenerator = {
         ? undefined
         : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate());
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
+    const winning = clock || tableOrder ? undefined : winningMeasure(ctx);
+    if (winning && winning !== target) {
+      const preds = [...basePreds, `TRIM(${col(target)}) <> ''`, hasNum(winning), ...summaryFilter(catalog)];
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${orderExpr(winning)} DESC, ${ROW} LIMIT 1`,
+        template: "first",
+        targetColumn: target.schema.name,
+      };
+    }
     const order = clock ? `${orderExpr(clock)} ${dir}, ${ROW} ${dir}` : `${ROW} ${dir}`;
     // ("who sat the exam first?": everyone on the first day; a year is no day, so rows in the same year are not tied.)
     if (dated && dated.schema.type === "date") {

@@ -38,6 +38,7 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { isMeasureUnit, minutesPerTimeUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
+import { normaliseText } from "../../../text/normalise.js";
 import { MONEY_HEADER_WORDS } from "../../../text/column-words.js";
 
 /**
@@ -144,6 +145,18 @@ function superlativeHead(
     !PLAIN_SIZE.test(q)
   ) {
     // (An identifier column holds one value per row: columns.ts isIdentifierColumn.)
+    const key = catalog.columns.find((c) => (!usable || usable.has(c.index)) && isIdentifierColumn(c));
+    const name = usableName() ?? key;
+    if (name) return name;
+  }
+  // ("what was the latest release?" of a "Released" date: the noun of the ordered column's verb is the row.)
+  const verbNoun =
+    phrase.length === 1 &&
+    !/ed$/.test(last) &&
+    normaliseText(order.schema.name)
+      .split(" ")
+      .some((h) => /[a-z]{3}ed$/.test(h) && stem(last).startsWith(stem(h)));
+  if (verbNoun) {
     const key = catalog.columns.find((c) => (!usable || usable.has(c.index)) && isIdentifierColumn(c));
     const name = usableName() ?? key;
     if (name) return name;
