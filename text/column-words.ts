@@ -401,7 +401,10 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   ranked: ["rank", "pos", "position", "place"],
   place: ["place", "pos", "position", "rank", "finish"],
   position: ["pos", "position", "place", "rank"],
-  finished: ["pos", "position", "place", "finish", "result"],
+  // (A task is finished when it is done.)
+  finished: ["pos", "position", "place", "finish", "result", "done", "complete"],
+  completed: ["done", "complete", "completed", "finished"],
+  complete: ["done", "complete", "completed", "finished"],
   viewers: ["viewer", "audience", "rating", "million"],
   overtime: ["ot", "overtime"],
   // Works and groups.

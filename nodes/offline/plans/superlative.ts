@@ -35,7 +35,13 @@ import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { quantityColumn } from "./count.js";
 import { rankColumn } from "./conditions.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
-import { isMeasureUnit, minutesPerTimeUnit, ordinalValue, SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
+import {
+  isMeasureUnit,
+  minutesPerTimeUnit,
+  monthNumber,
+  ordinalValue,
+  SUPERLATIVE_PATTERN,
+} from "../../../text/lexicons.js";
 import { stem } from "../../../text/stem.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
 import { normaliseText } from "../../../text/normalise.js";
@@ -331,10 +337,19 @@ function isRowName(c: CatalogColumn): boolean {
   );
 }
 
+/** A column naming one month a row ("Jan", "Feb", …): the rows are the months, no grouping needed. */
+function monthPerRow(catalog: TableCatalog): boolean {
+  return catalog.columns.some((c) => {
+    const filled = c.norm.filter((v) => v !== "");
+    return filled.length >= 2 && c.distinct.size === filled.length && filled.every((v) => monthNumber(v) !== undefined);
+  });
+}
+
 /** "which month had the most concerts?": the month (of a date column) on the most (fewest) rows. */
 export const superlativeMonth: PlanGenerator = {
   name: "superlative.month",
-  applies: (ctx) => isSuperlative(ctx) && /\b(which|what) month\b/.test(ctx.analysis.normalized),
+  applies: (ctx) =>
+    isSuperlative(ctx) && /\b(which|what) month\b/.test(ctx.analysis.normalized) && !monthPerRow(ctx.catalog),
   build: (ctx) => monthFrequencyPlan(ctx.analysis, ctx.catalog, ctx.usable, ctx.rows().basePreds, ctx.table),
 };
 
@@ -435,7 +450,9 @@ export const superlativeOrder: PlanGenerator = {
           // ("how long is the longest route?": the measure the question opens with.)
           /^how (?:long|tall|high|old|far|heavy|big|deep|wide|fast)\b/.test(a.normalized) ||
           // ("what did the most expensive asset cost?": the closing verb spells the ordered column.)
-          headerMatch([closingVerb(a.normalized)], order.column, false) >= 1.5);
+          headerMatch([closingVerb(a.normalized)], order.column, false) >= 1.5 ||
+          // ("how much does the most expensive product cost?": an amount, whatever the verb.)
+          (/^how much (?:did|does|do|will|would)\b/.test(a.normalized) && isNumericColumn(order.column)));
     // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
     // "salary of the highest earner", "what is the age of the oldest member": the words before "of" name the answer.

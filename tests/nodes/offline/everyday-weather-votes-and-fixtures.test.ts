@@ -4,7 +4,9 @@
  * unit alone); "who won the election?" of rows not in finishing order (the most votes); "how many matches did
  * Elm play?" of Home / Away columns (either role), "… at home?" (that role), "how many away games …" (rows, not
  * the away goals); "the latest release" of a "Released" date (the version, not the date) and "how many versions
- * were released in 2024?" (rows, not a sum of version numbers).
+ * were released in 2024?" (rows, not a sum of version numbers); "how much does the most expensive task cost?" (the
+ * amount); "finished" / "completed" tasks of a Done column; "which month had the biggest bill?" of Jan, Feb, Mar
+ * (the row's own cell, not a month name made by grouping).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -59,6 +61,27 @@ const tables: RawTable[] = [
       ["3.0", "2025-02-14", "20100"],
     ],
   },
+  {
+    id: "todo",
+    file: "todo.csv",
+    header: ["Task", "Owner", "Price", "Done"],
+    rows: [
+      ["Book hall", "Sam", "120.00", "Yes"],
+      ["Print flyers", "Lee", "45.50", "No"],
+      ["Order cake", "Sam", "60.00", "Yes"],
+      ["Hire chairs", "Ana", "80.00", "Yes"],
+    ],
+  },
+  {
+    id: "mobile_bill",
+    file: "mobile_bill.csv",
+    header: ["Month", "Minutes", "Amount"],
+    rows: [
+      ["Jan", "210", "£24.10"],
+      ["Feb", "340", "£31.75"],
+      ["Mar", "120", "£19.99"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -90,5 +113,18 @@ describe("everyday questions over weather, votes, fixtures and releases", () => 
     expect(answer("What was the latest release?", "app_releases")).toEqual(["3.0"]);
     expect(answer("How many versions were released in 2024?", "app_releases")).toEqual(["2"]);
     expect(answer("Which version had the most downloads?", "app_releases")).toEqual(["3.0"]);
+  });
+
+  it("answers 'how much does the most expensive … cost?' with the amount", () => {
+    expect(answer("How much does the most expensive task cost?", "todo")).toEqual(["120.00"]);
+  });
+
+  it("reads 'finished' and 'completed' as a Done column's yes", () => {
+    expect(answer("How many tasks are finished?", "todo")).toEqual(["3"]);
+    expect(answer("How many tasks are completed?", "todo")).toEqual(["3"]);
+  });
+
+  it("answers 'which month …' of a column of one month a row with that row's cell", () => {
+    expect(answer("Which month had the biggest bill?", "mobile_bill")).toEqual(["Feb"]);
   });
 });
