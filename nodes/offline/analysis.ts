@@ -799,7 +799,8 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   {
     name: "amount-question",
     detect: (q) =>
-      /^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount))\b/.test(
+      // ("what was the revenue in April?": money taken or spent is an amount too.)
+      /^(how many|how much|what is the (total|sum|average|difference|number|amount)|what was the (total|average|difference|number|amount)|what (?:is|was|were) (?:the|our|my) (?:revenue|income|takings|turnover|earnings|spending|profit))\b/.test(
         q,
       )
         ? kind("number")
@@ -1278,6 +1279,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     (/^(?:the |all )?[a-z]{3,}[^s'\s]s (?:by|from|with|starring) [a-z]/.test(q) && operator === "lookup") ||
     // "show me all orders from acme", "everything sown in april": every row that matches.
     /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything|everyone|everybody)\b|\beverything\b/.test(q) ||
+    // ("show me customers from France", "find the orders over 50": a plural asked for.)
+    /^(?:show|give|find|get)(?: me)? (?:the )?[a-z]{3,}[^s'\s]s (?:from|in|at|with|over|under|above|below|on|who|that|which)\b/.test(
+      q,
+    ) ||
     // "who works in Oslo?", "who lives in Lisbon?": everyone a present-tense verb and a place select.
     // ("who owes nothing?": everyone at zero.)
     // ("who reports to X?", "who works for X?", "who works remotely?": everyone the verb's object or manner selects.)

@@ -88,6 +88,14 @@ function isMoney(c: CatalogColumn): boolean {
 const MEASURE_NOUNS =
   /^(units?|items?|pieces?|copies|packs?|boxes|crates|cases|bottles|bags|tons?|tonnes?|litres?|liters?|kilograms?|kg|pounds?|dollars?|euros?|goals|points|runs)$/;
 
+/** Verbs of trade whose counted items are units ("how many lamps did we sell?"). */
+const TRADE_VERB = /\b(?:sell|sold|buy|bought|order|ordered|ship|shipped|deliver|delivered|stock|stocked)\b/;
+
+/** The counted noun is the item a mention names ("lamps" of a Lamp row), not what a row is. */
+function nounIsValueOf(noun: readonly string[], filters: readonly EntityMention[]): boolean {
+  return noun.length > 0 && noun.every((w) => filters.some((m) => m.text.split(" ").some((t) => stem(t) === stem(w))));
+}
+
 /** The one numeric column whose header says it holds an amount of things (text/column-words.ts QUANTITY_HEADERS), if exactly one. */
 export function quantityColumn(
   catalog: TableCatalog,
@@ -454,6 +462,16 @@ export const countColumnOfRow: PlanGenerator = {
       .at(-1)
       ?.replace(/^([a-z]{2,3})s$/, "$1");
     if (head && catalog.columns.some((c) => isRecordKey(c) && headerMatch([head], c, false) >= 1.5)) return null;
+    // ("how many lamps did we sell?" of a sales log with a Qty column: the counted noun is the item a mention
+    // names, so its units are added up, not its rows.)
+    const units = TRADE_VERB.test(ctx.analysis.normalized) && nounIsValueOf(countNoun(ctx), filters);
+    const quantity = units ? quantityColumn(catalog, usable, used) : undefined;
+    if (quantity)
+      return {
+        sql: `SELECT SUM(${numExpr(quantity)}) FROM ${table}${where([...basePreds, hasNum(quantity), ...summaryFilter(catalog)])}`,
+        template: "sum",
+        targetColumn: quantity.schema.name,
+      };
     let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
     // ("harbour counts" over seal_counts.csv: the row noun counts rows, though "count" may name a tally.)
     // ("how many readings were estimated?" beside "Reading Type": a header that describes the noun's things names the
@@ -674,8 +692,7 @@ export const countSum: PlanGenerator = {
           targetColumn: named.column.schema.name,
         };
     }
-    const nounIsValue =
-      noun.length > 0 && noun.every((w) => filters.some((m) => m.text.split(" ").some((t) => stem(t) === stem(w))));
+    const nounIsValue = nounIsValueOf(noun, filters);
     // "how many desk lamps are in stock?" of a Desk lamp row: its stock, not whether it has some (the "some in
     // stock" condition of analysis.ts stockAsNumber is for a noun that counts rows).
     const some = nounIsValue ? a.conditions.find((c) => c.named && c.op === ">" && c.value === 0) : undefined;

@@ -33,7 +33,10 @@ export const lookupRows: PlanGenerator = {
         : "";
     // "how much was spent on travel?", "how much revenue did we make in 2023?", "what was the revenue in q2 2024?"
     // (money over a period): an amount over several selected rows is their sum (one row's amount stays its cell).
-    const money = target.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * target.raw.filter((v) => v.trim()).length;
+    // (Or a word of money taken or spent over a period: "what was the revenue in April?")
+    const money =
+      target.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * target.raw.filter((v) => v.trim()).length ||
+      /\b(?:revenue|income|takings|turnover|earnings|spending)\b/.test(a.normalized);
     if (
       (/\bhow much\b/.test(a.normalized) || (money && period && filters.length === 0)) &&
       !a.listAnswer &&

@@ -6,7 +6,8 @@
  * the away goals); "the latest release" of a "Released" date (the version, not the date) and "how many versions
  * were released in 2024?" (rows, not a sum of version numbers); "how much does the most expensive task cost?" (the
  * amount); "finished" / "completed" tasks of a Done column; "which month had the biggest bill?" of Jan, Feb, Mar
- * (the row's own cell, not a month name made by grouping).
+ * (the row's own cell, not a month name made by grouping); "show me customers from France" (all of them), "how
+ * many lamps did we sell?" (the Qty added up), "what was the revenue in April?" (the month's rows added up).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -82,6 +83,18 @@ const tables: RawTable[] = [
       ["Mar", "120", "£19.99"],
     ],
   },
+  {
+    id: "shop_sales",
+    file: "shop_sales.csv",
+    header: ["Date", "Customer", "Country", "Product", "Qty", "Total"],
+    rows: [
+      ["2025-04-03", "Mia Fox", "France", "Lamp", "2", "48.00"],
+      ["2025-04-11", "Noah Hill", "Spain", "Mug", "4", "32.00"],
+      ["2025-04-20", "Ella King", "France", "Lamp", "3", "72.00"],
+      ["2025-05-02", "Liam Day", "Spain", "Lamp", "1", "24.00"],
+      ["2025-05-09", "Zoe Lane", "France", "Mug", "2", "16.00"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -126,5 +139,11 @@ describe("everyday questions over weather, votes, fixtures and releases", () => 
 
   it("answers 'which month …' of a column of one month a row with that row's cell", () => {
     expect(answer("Which month had the biggest bill?", "mobile_bill")).toEqual(["Feb"]);
+  });
+
+  it("lists the rows 'show me …' asks for, adds up units sold and money taken over a period", () => {
+    expect(answer("show me customers from France", "shop_sales")).toEqual(["Mia Fox", "Ella King", "Zoe Lane"]);
+    expect(answer("how many lamps did we sell", "shop_sales")).toEqual(["6"]);
+    expect(answer("what was the revenue in April", "shop_sales")).toEqual(["152"]);
   });
 });
