@@ -6,7 +6,8 @@
  * answer type needs, and the columns already used by entity mentions.
  */
 import type { QuestionAnalysis } from "./analysis.js";
-import { flagRows, isFlagColumn, type EntityMention } from "./mentions.js";
+import { flagRows, isFlagColumn } from "./flag-columns.js";
+import type { EntityMention } from "./mentions.js";
 import { ModelFile } from "./model-file.js";
 import { headerWordsOf, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import {

@@ -17,7 +17,24 @@ import {
   monthNumber,
   singularForms,
   superlativeDirection,
+  COUNTRY_CODES,
+  COUNTRY_NAMES,
+  demonymCountry,
+  GENDER_CELLS,
 } from "../../text/lexicons.js";
+import {
+  CAPACITY_WORDS,
+  FILLED_WORDS,
+  FLAG_OPPOSITES,
+  flagRows,
+  FULL_PHRASE,
+  isFlagColumn,
+  NEGATIONS,
+  NOT_FINISHED,
+  POSITIVE_MEASURE_WORDS,
+  ZERO_MEASURE_WORDS,
+} from "./flag-columns.js";
+import { numberHasContext } from "./number-mentions.js";
 
 /** Words after "have a red card" that close its clause (a value or a bound would follow a measure instead). */
 const TALLY_CLAUSE_END = /^(?:in|this|last|so|yet|during|since|all|and|or|but)$/;
@@ -187,52 +204,6 @@ function columnRank(c: CatalogColumn): number {
   return (c.numericShare > 0.5 ? 10 : 0) + c.index * 0.1;
 }
 
-/**
- * A short number ("7", "12") names a cell only when a neighbouring question word names its column
- * ("season 1", "game 6", "week 12"); otherwise it is a quantity of the question ("at least 7 points").
- */
-function numberHasContext(tokens: string[], at: number, c: CatalogColumn): boolean {
-  // ("bib number 8", "room no 12": the word before "number" names the column; so does the word before "of" in "a
-  // rating of 5".)
-  const named =
-    // (Not a verb's: "ranked number 8" is a place.)
-    /^(?:number|no|num|#|of)$/.test(tokens[at - 1] ?? "") &&
-    !STOP_WORDS.has(tokens[at - 2] ?? "") &&
-    !/ed$/.test(tokens[at - 2] ?? "")
-      ? tokens[at - 2]
-      : undefined;
-  const near = [tokens[at - 1], tokens[at + 1], named].filter((t): t is string => t !== undefined).map(stem);
-  // (Or a longer form of the header word: "2 bedroom" of a Beds column.)
-  if (near.some((t) => c.headerWords.some((h) => h === t || (h.length >= 3 && t.length > h.length && t.startsWith(h)))))
-    return true;
-  // "episode 16" of podcast_episodes.csv: the row noun before a number names the rows' number column ("Ep #"; or
-  // "Ep" alone, the short form of the noun, when it numbers the rows 1, 2, 3 …).
-  const before = tokens[at - 1];
-  return (
-    before !== undefined &&
-    c.tableWords?.includes(stem(before)) === true &&
-    (NUMBER_HEADER.test(c.schema.name) ||
-      (c.headerWords.length === 1 &&
-        c.headerWords[0]!.length >= 2 &&
-        before.startsWith(c.headerWords[0]!) &&
-        numbersRows(c)))
-  );
-}
-
-/** The column numbers its rows: distinct whole numbers, one per filled cell. */
-function numbersRows(c: CatalogColumn): boolean {
-  const filled = c.num.filter((n) => n !== null);
-  return (
-    filled.length > 2 &&
-    filled.length === c.raw.filter((v) => v.trim() !== "").length &&
-    filled.every((n) => Number.isInteger(n)) &&
-    new Set(filled).size === filled.length
-  );
-}
-
-/** A header of the rows' own numbers ("Ep #", "Order No.", "ID"). */
-const NUMBER_HEADER = /#|\b(?:id|no|num|number)\b\.?/i;
-
 /** True when one word is the other plus an English ending ("release" / "released", "song" / "songs"). */
 function isInflection(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -248,287 +219,6 @@ export function askedWords(a: QuestionAnalysis): string[] {
   // The counted noun is the head of "how many …" (two words at most): "how many stations play jazz standards"
   // counts stations, and "jazz standards" is a value to find.
   return [...a.countNoun.slice(0, 2), ...(wh && !STOP_WORDS.has(wh) ? [wh] : [])];
-}
-
-/** Common demonyms → the country name as normalised cell text (general English, not a data list). */
-const FEMALE = ["f", "female", "w", "women", "woman"];
-const MALE = ["m", "male", "men", "man"];
-/** Gender words → the cells a gender column writes them as. */
-const GENDER_CELLS: Record<string, string[] | undefined> = Object.assign(Object.create(null) as object, {
-  women: FEMALE,
-  woman: FEMALE,
-  female: FEMALE,
-  females: FEMALE,
-  ladies: FEMALE,
-  girls: FEMALE,
-  men: MALE,
-  man: MALE,
-  male: MALE,
-  males: MALE,
-  boys: MALE,
-});
-
-const DEMONYMS: Record<string, string> = {
-  american: "united states",
-  americans: "united states",
-  british: "great britain",
-  english: "england",
-  scottish: "scotland",
-  welsh: "wales",
-  irish: "ireland",
-  french: "france",
-  german: "germany",
-  germans: "germany",
-  italian: "italy",
-  italians: "italy",
-  spanish: "spain",
-  spaniards: "spain",
-  portuguese: "portugal",
-  dutch: "netherlands",
-  belgian: "belgium",
-  belgians: "belgium",
-  swiss: "switzerland",
-  austrian: "austria",
-  austrians: "austria",
-  swedish: "sweden",
-  swedes: "sweden",
-  norwegian: "norway",
-  norwegians: "norway",
-  danish: "denmark",
-  danes: "denmark",
-  finnish: "finland",
-  finns: "finland",
-  russian: "russia",
-  russians: "russia",
-  polish: "poland",
-  poles: "poland",
-  czech: "czech republic",
-  hungarian: "hungary",
-  hungarians: "hungary",
-  romanian: "romania",
-  romanians: "romania",
-  bulgarian: "bulgaria",
-  greek: "greece",
-  greeks: "greece",
-  turkish: "turkey",
-  ukrainian: "ukraine",
-  ukrainians: "ukraine",
-  croatian: "croatia",
-  serbian: "serbia",
-  slovak: "slovakia",
-  slovenian: "slovenia",
-  japanese: "japan",
-  chinese: "china",
-  korean: "south korea",
-  koreans: "south korea",
-  indian: "india",
-  indians: "india",
-  pakistani: "pakistan",
-  thai: "thailand",
-  vietnamese: "vietnam",
-  filipino: "philippines",
-  indonesian: "indonesia",
-  malaysian: "malaysia",
-  australian: "australia",
-  australians: "australia",
-  canadian: "canada",
-  canadians: "canada",
-  mexican: "mexico",
-  mexicans: "mexico",
-  brazilian: "brazil",
-  brazilians: "brazil",
-  argentine: "argentina",
-  argentinian: "argentina",
-  argentines: "argentina",
-  chilean: "chile",
-  colombian: "colombia",
-  peruvian: "peru",
-  venezuelan: "venezuela",
-  cuban: "cuba",
-  cubans: "cuba",
-  jamaican: "jamaica",
-  jamaicans: "jamaica",
-  kenyan: "kenya",
-  kenyans: "kenya",
-  ethiopian: "ethiopia",
-  ethiopians: "ethiopia",
-  nigerian: "nigeria",
-  egyptian: "egypt",
-  moroccan: "morocco",
-  israeli: "israel",
-  iranian: "iran",
-  zealanders: "new zealand",
-  estonian: "estonia",
-  latvian: "latvia",
-  lithuanian: "lithuania",
-  icelandic: "iceland",
-  belarusian: "belarus",
-  kazakh: "kazakhstan",
-  georgian: "georgia",
-  armenian: "armenia",
-};
-
-/** A country's codes as tables write them (IOC and ISO 3166 alpha-3, normalised), by its DEMONYMS name. */
-const COUNTRY_CODES: Readonly<Record<string, readonly string[] | undefined>> = Object.assign(
-  Object.create(null) as object,
-  {
-    "united states": ["usa", "us"],
-    "great britain": ["gbr", "uk"],
-    england: ["eng"],
-    scotland: ["sco"],
-    wales: ["wal"],
-    ireland: ["irl"],
-    france: ["fra"],
-    germany: ["ger", "deu"],
-    italy: ["ita"],
-    spain: ["esp"],
-    portugal: ["por", "prt"],
-    netherlands: ["ned", "nld"],
-    belgium: ["bel"],
-    switzerland: ["sui", "che"],
-    austria: ["aut"],
-    sweden: ["swe"],
-    norway: ["nor"],
-    denmark: ["den", "dnk"],
-    finland: ["fin"],
-    russia: ["rus"],
-    poland: ["pol"],
-    "czech republic": ["cze"],
-    hungary: ["hun"],
-    romania: ["rou", "rom"],
-    bulgaria: ["bul", "bgr"],
-    greece: ["gre", "grc"],
-    turkey: ["tur"],
-    ukraine: ["ukr"],
-    croatia: ["cro", "hrv"],
-    serbia: ["srb"],
-    slovakia: ["svk"],
-    slovenia: ["slo", "svn"],
-    japan: ["jpn"],
-    china: ["chn"],
-    "south korea": ["kor"],
-    india: ["ind"],
-    pakistan: ["pak"],
-    thailand: ["tha"],
-    vietnam: ["vie", "vnm"],
-    philippines: ["phi", "phl"],
-    indonesia: ["ina", "idn"],
-    malaysia: ["mas", "mys"],
-    australia: ["aus"],
-    canada: ["can"],
-    mexico: ["mex"],
-    brazil: ["bra"],
-    argentina: ["arg"],
-    chile: ["chi", "chl"],
-    colombia: ["col"],
-    peru: ["per"],
-    venezuela: ["ven"],
-    cuba: ["cub"],
-    jamaica: ["jam"],
-    kenya: ["ken"],
-    ethiopia: ["eth"],
-    nigeria: ["ngr", "nga"],
-    egypt: ["egy"],
-    morocco: ["mar"],
-    israel: ["isr"],
-    iran: ["iri", "irn"],
-    "new zealand": ["nzl"],
-    estonia: ["est"],
-    latvia: ["lat", "lva"],
-    lithuania: ["ltu"],
-    iceland: ["isl"],
-    belarus: ["blr"],
-    kazakhstan: ["kaz"],
-    georgia: ["geo"],
-    armenia: ["arm"],
-  },
-);
-
-/** Yes/no cells as tables write them, yes first. */
-const FLAG_PAIRS: ReadonlyArray<readonly [string, string]> = [
-  ["yes", "no"],
-  ["y", "n"],
-  ["true", "false"],
-];
-const NEGATIONS = new Set([
-  ...["no", "not", "without", "never", "non"],
-  // (Contractions normalise without their apostrophe: "haven't" is "havent".)
-  ...["isnt", "arent", "wasnt", "werent", "hasnt", "havent", "hadnt", "dont", "doesnt", "didnt", "wont", "cant"],
-]);
-/** Words that say a row's places are all taken ("sold out", "fully booked"). */
-const FULL_PHRASE = /^(?:sold out|sell out|sells out|sold-out|booked out|fully booked|at capacity|full)\b/;
-/** Header words (stemmed) of how many places a row has, and of how many are taken. */
-const CAPACITY_WORDS = /^(?:capacity|cap|seat|place|space|max|limit)$/;
-const FILLED_WORDS = /^(?:sold|book|taken|enrol|regist|attend|occupi)/;
-
-/** Results that are no finish: did not finish / start, disqualified, retired. */
-const NOT_FINISHED: ReadonlySet<string> = new Set(["dnf", "dns", "dsq", "dq", "ret", "dnq"]);
-/** Adjectives naming a measure whose rows above zero they select ("late" flights have a delay). */
-const POSITIVE_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = Object.assign(
-  Object.create(null) as object,
-  { late: "delay", overdue: "overdue" },
-);
-/** Words that select the rows where a measure is zero (the measure's header word). */
-const ZERO_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = Object.assign(Object.create(null) as object, {
-  dry: "rain",
-});
-/** Words that name a yes/no column by its opposite (the stem of the header word). */
-const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Object.assign(Object.create(null) as object, {
-  failed: "pass",
-  fail: "pass",
-  unpaid: "paid",
-  inactive: "active",
-  unavailable: "available",
-  incomplete: "complete",
-  absent: "present",
-  late: "time",
-  // ("which tasks are still open?" of a "Done" column: its unticked rows.)
-  open: "done",
-  unfinished: "done",
-  outstanding: "done",
-});
-
-/** The [yes, no] normalised cells of a column holding only such a pair (either may be absent), else undefined. */
-function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
-  if (c.distinct.size === 0 || c.distinct.size > 2) return undefined;
-  return FLAG_PAIRS.find((pair) => [...c.distinct.keys()].every((v) => pair.includes(v)));
-}
-
-/** One tick or cross marks a row; blank is its no. */
-const MARK = /^[\u2713\u2714\u2611\u2612xX*\u2022\u25cf]$/u;
-
-/**
- * The [yes, no] rows of a yes/no column: one written as a pair of words ("Y"/"N"), or one whose cells are
- * a single mark ("✓", "x") or blank. Undefined for any other column.
- */
-export function flagRows(c: CatalogColumn): readonly [number[], number[]] | undefined {
-  const pair = flagCells(c);
-  if (pair) return [c.distinct.get(pair[0]) ?? [], c.distinct.get(pair[1]) ?? []];
-  // (A mark normalises to nothing, so its column has no distinct values; a large table's rows are not read.)
-  if (c.distinct.size > 0 || c.raw.length === 0) return undefined;
-  const marks = new Set<string>();
-  const yes: number[] = [];
-  const no: number[] = [];
-  c.raw.forEach((v, r) => {
-    const t = v.trim();
-    if (t === "") no.push(r);
-    else if (MARK.test(t)) (marks.add(t), yes.push(r));
-    else marks.add("\n");
-  });
-  return marks.size === 1 && !marks.has("\n") && no.length > 0 ? [yes, no] : undefined;
-}
-
-/** A yes/no column (a pair of words, or a mark beside blanks). */
-export function isFlagColumn(c: CatalogColumn): boolean {
-  return flagRows(c) !== undefined;
-}
-
-/** (A country's adjective is no singular of its name: "philippine" is not one of "Philippines".) */
-const COUNTRY_NAMES: ReadonlySet<string> = new Set(Object.values(DEMONYMS));
-
-/** The country a demonym names, or undefined. */
-export function demonymCountry(word: string): string | undefined {
-  return Object.hasOwn(DEMONYMS, word) ? DEMONYMS[word] : undefined;
 }
 
 /** The question's word tokens with their case kept, aligned with `normaliseText(text).split(" ")` (same steps, no lower-casing). */

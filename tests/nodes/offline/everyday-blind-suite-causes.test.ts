@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { isPersonColumn } from "../../../nodes/offline/columns.js";
-import { flagRows } from "../../../nodes/offline/mentions.js";
+import { flagRows } from "../../../nodes/offline/flag-columns.js";
 import { openTables, planColumn } from "./fixtures.js";
 
 const TALKS: RawTable = {
