@@ -567,7 +567,29 @@ export function singularForms(word: string): string[] {
   ];
 }
 
-// ── countries and genders ────────────────────────────────────────────────────────────────────────
+// ── countries, genders and compass points ──────────────────────────────────────────────────────────────
+
+/** Compass words → the point as a wind or a bearing column writes it (normalised): "north" of N. */
+export const COMPASS_CELLS: Readonly<Record<string, string | undefined>> = Object.assign(
+  Object.create(null) as object,
+  {
+    north: "n",
+    south: "s",
+    east: "e",
+    west: "w",
+    northeast: "ne",
+    northwest: "nw",
+    southeast: "se",
+    southwest: "sw",
+    northerly: "n",
+    southerly: "s",
+    easterly: "e",
+    westerly: "w",
+  },
+);
+
+/** A column of compass points: every filled cell is one (N, SW, NNE). */
+export const COMPASS_POINT = /^(?:n|s|e|w|ne|nw|se|sw|nne|ene|ese|sse|ssw|wsw|wnw|nnw)$/;
 
 const FEMALE = ["f", "female", "w", "women", "woman"];
 const MALE = ["m", "male", "men", "man"];

@@ -20,6 +20,8 @@ import {
   COUNTRY_CODES,
   COUNTRY_NAMES,
   demonymCountry,
+  COMPASS_CELLS,
+  COMPASS_POINT,
   GENDER_CELLS,
 } from "../../text/lexicons.js";
 import {
@@ -452,6 +454,15 @@ export function findMentions(
     if (c && value) takeWord(s, c, c.distinct.get(value)!, "partial");
   }
 
+  // 1c'. "days when the wind was from the north": a compass word names its point in a column of compass points.
+  for (let s = 0; s < tokens.length; s++) {
+    const point = covered[s] ? undefined : COMPASS_CELLS[tokens[s]!];
+    const c =
+      point &&
+      catalog.columns.find((x) => x.distinct.has(point) && [...x.distinct.keys()].every((v) => COMPASS_POINT.test(v)));
+    if (c && point) takeWord(s, c, c.distinct.get(point)!, "exact");
+  }
+
   // 1d. "how many claims have no receipt", "remote employees": a word naming a yes/no column selects its
   // yes cells, or its no cells after a negation.
   const flag = (cs: CatalogColumn[]) => (cs.length === 1 && isFlagColumn(cs[0]!) ? cs[0] : undefined);
@@ -466,7 +477,10 @@ export function findMentions(
       (/ed$/.test(tokens[s]!) || tokens[s - 1] === "it" ? stem(tokens[s]!) : undefined);
     const negated = zero !== undefined || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
     // (Else, negated, the word itself: "never late" of a "Late" tally, "did not win any gold" of a Gold column.)
-    const byWord = word ? catalog.columns.filter((x) => x.headerWords.includes(word)) : [];
+    // ("did it rain", "did it snow": the weather's measure is its fall, "Rainfall (mm)".)
+    const byWord = word
+      ? catalog.columns.filter((x) => x.headerWords.includes(word) || x.headerWords.includes(`${word}fall`))
+      : [];
     const named =
       byWord.length === 0 && word !== stem(tokens[s]!) && negated
         ? catalog.columns.filter((x) => x.headerWords.length === 1 && x.headerWords[0] === stem(tokens[s]!))

@@ -1,13 +1,15 @@
 /**
- * A weather log, a local election, a season's fixtures and software releases, asked as people ask them: "the
- * lowest temperature" and "the hottest day" of "High (C)" / "Low (C)" columns (a temperature's header may be its
- * unit alone); "who won the election?" of rows not in finishing order (the most votes); "how many matches did
- * Elm play?" of Home / Away columns (either role), "… at home?" (that role), "how many away games …" (rows, not
- * the away goals); "the latest release" of a "Released" date (the version, not the date) and "how many versions
- * were released in 2024?" (rows, not a sum of version numbers); "how much does the most expensive task cost?" (the
- * amount); "finished" / "completed" tasks of a Done column; "which month had the biggest bill?" of Jan, Feb, Mar
- * (the row's own cell, not a month name made by grouping); "show me customers from France" (all of them), "how
- * many lamps did we sell?" (the Qty added up), "what was the revenue in April?" (the month's rows added up).
+ * A weather log, a local election, a season's fixtures, software releases, a to-do list, a phone bill and a shop's
+ * sales, asked as people ask them: "the lowest temperature" and "the hottest day" of "High (C)" / "Low (C)"
+ * columns (a temperature's header may be its unit alone); "how many days did it rain?" (Rainfall above zero),
+ * "the wind from the north" (N); "who won the election?" of rows not in finishing order (the most votes); "how
+ * many matches did Elm play?" of Home / Away columns (either role), "… at home?" (that role), "how many away
+ * games …" (rows, not the away goals); "the latest release" of a "Released" date (the version, not the date)
+ * and "how many versions were released in 2024?" (rows, not a sum of version numbers); "how much does the most
+ * expensive task cost?" (the amount); "finished" / "completed" tasks of a Done column; "which month had the
+ * biggest bill?" of Jan, Feb, Mar (the row's own cell, not a month name made by grouping); "show me customers
+ * from France" (all of them), "how many lamps did we sell?" (the Qty added up), "what was the revenue in
+ * April?" (the month's rows added up).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -108,6 +110,11 @@ describe("everyday questions over weather, votes, fixtures and releases", () => 
     expect(answer("What was the lowest temperature recorded?", "weather_log")).toEqual(["-2"]);
     expect(answer("What was the hottest day?", "weather_log")).toEqual(["2025-04-04"]);
     expect(answer("Which day was coldest?", "weather_log")).toEqual(["2025-04-03"]);
+  });
+
+  it("counts the days it rained (a Rainfall column above zero) and the days of a north wind (N)", () => {
+    expect(answer("How many days did it rain?", "weather_log")).toEqual(["2"]);
+    expect(answer("On how many days was the wind from the north?", "weather_log")).toEqual(["2"]);
   });
 
   it("answers who won by the most votes when the rows are not in finishing order", () => {
