@@ -11,6 +11,7 @@ import { normaliseText } from "../../text/normalise.js";
 /** Two role columns share at least this share of their distinct values. */
 const MIN_SHARED = 0.5;
 
+/** Question words, which name no role ("who" relates to any Name column). */
 const QUESTION_WORD = /^(?:who|whom|whose|what|which|where|when|how)$/;
 
 /** Header words of the other side of a row's subject. */
@@ -106,10 +107,9 @@ export function widenToPairedColumns(
     if (pair.length !== 1) return m;
     const d = pair[0]!;
     const spanWords = new Set(m.text.split(" "));
-    // (A question word names no role: "who" relates to any Name column.)
     const others = words.filter((w) => !spanWords.has(w) && !QUESTION_WORD.test(w));
     const [namesC, namesD] = [named(others, c), named(others, d)];
-    // (Both named: the link's choice stands.)
+    // (The mention's own role named, or both: the link's choice stands.)
     if (namesC) return m;
     const dRows = d.distinct.get(key)!;
     if (namesD) return { ...m, column: d.schema.name, columnIndex: d.index, value: d.raw[dRows[0]!]!, rows: dRows };
