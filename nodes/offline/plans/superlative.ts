@@ -143,26 +143,21 @@ function superlativeHead(
   }
   // ("what is the heaviest shipment?" of shipments.csv: the row noun alone, which no header spells, asks for the row
   // by its name, else by its record number: "Tracking #". A plain size asks for the size: "the largest claim".)
-  if (
+  const rowNounAlone =
     phrase.length === 1 &&
     rowNoun !== undefined &&
     stem(last) === stem(rowNoun) &&
     !namesAColumn(last) &&
-    !PLAIN_SIZE.test(q)
-  ) {
-    // (An identifier column holds one value per row: columns.ts isIdentifierColumn.)
-    const key = catalog.columns.find((c) => (!usable || usable.has(c.index)) && isIdentifierColumn(c));
-    const name = usableName() ?? key;
-    if (name) return name;
-  }
-  // ("what was the latest release?" of a "Released" date: the noun of the ordered column's verb is the row.)
+    !PLAIN_SIZE.test(q);
+  // ("what was the latest release?" of a "Released" date: the noun of the ordered column's verb is the row too.)
   const verbNoun =
     phrase.length === 1 &&
     !/ed$/.test(last) &&
     normaliseText(order.schema.name)
       .split(" ")
       .some((h) => /[a-z]{3}ed$/.test(h) && stem(last).startsWith(stem(h)));
-  if (verbNoun) {
+  if (rowNounAlone || verbNoun) {
+    // (An identifier column holds one value per row: columns.ts isIdentifierColumn.)
     const key = catalog.columns.find((c) => (!usable || usable.has(c.index)) && isIdentifierColumn(c));
     const name = usableName() ?? key;
     if (name) return name;
