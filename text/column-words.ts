@@ -35,7 +35,13 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
     "habitat",
     "zone",
     "area",
+    "office",
+    "branch",
+    "town",
+    "base",
   ],
+  // ("where does Nora work?": her Office or Branch.)
+  work: ["office", "branch", "site", "workplace", "employer", "location"],
   // ("where does Pika live?", "who looks after Amani?")
   // (Stemmed too: "lives", "looks".)
   live: ["enclosure", "habitat", "address", "city", "town", "home", "residence", "hometown"],
@@ -550,6 +556,11 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   mph: ["speed"],
   kph: ["speed"],
   kmh: ["speed"],
+  bp: ["blood", "pressure"],
+  // ("SqMeters", "SqFt" written as one word: an area.)
+  sqmeters: ["sqm", "area"],
+  sqmetres: ["sqm", "area"],
+  sqfeet: ["sqft", "area"],
 };
 
 /** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */

@@ -276,6 +276,10 @@ function normalize(text: string): string {
       .replace(/[\u201c\u201d]/g, '"')
       .replace(/\s+/g, " ")
       .replace(WH_IS, (_all, a: string | undefined, b: string | undefined) => `${a ?? b} is`)
+      // "below freezing": under 0 degrees.
+      .replace(/\b(below|under|above|over) (?:the )?freezing(?: point)?\b/g, "$1 0 degrees")
+      // "3+ bedrooms": at least that many, as "3 or more bedrooms".
+      .replace(/(\d)\+(?=\s|\?|$)/g, "$1 or more")
       // "avg price", "avg. score": the abbreviation people type is "average".
       .replace(/\bavg\b\.?/g, "average")
       // "what did I spend on food?" asks how much, as "how much did I spend on food?" does.

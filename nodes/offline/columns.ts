@@ -315,7 +315,11 @@ function isLabelColumn(c: CatalogColumn): boolean {
 }
 
 export function isTimeColumn(c: CatalogColumn): boolean {
-  return c.timeShare >= 0.5 || c.headerWords.some((h) => h === "time" || h === "duration");
+  // ("hours_to_resolve", "Wait (min)": a duration in a unit of the clock.)
+  return (
+    c.timeShare >= 0.5 ||
+    c.headerWords.some((h) => h === "time" || h === "duration" || /^(?:hour|hr|minute|min|second|sec)s?$/.test(h))
+  );
 }
 
 export function isRankColumn(c: CatalogColumn): boolean {
@@ -343,6 +347,8 @@ export function isIdentifierColumn(c: CatalogColumn): boolean {
   // ("Version" 1.0, 1.1, 2.0: numbers that name the rows, nothing to add up.)
   if (!/^(id|no|nr|code|ref|sku|version|edition)$/.test(c.headerWords[c.headerWords.length - 1] ?? "") && !numbered)
     return false;
+  // (A large table's catalogue holds a sample of cells: its statistics say whether a value repeats.)
+  if (c.maxFreq !== undefined) return c.maxFreq <= 1 && c.distinct.size > 2;
   const filled = c.raw.filter((v) => v.trim() !== "").length;
   return filled > 2 && c.distinct.size === filled;
 }
@@ -651,8 +657,13 @@ export function rankTargetColumns(
     (!c.headerWords.every((h) => spelled.has(h)) || (mentionCols.has(c.index) && a.answerType !== "yesno"))
       ? 1
       : 0;
-  // ("who delivered TR-885?" of a Delivered date column: a date names no one.)
-  const last = (c: CatalogColumn) => flagLast(c) + (a.answerType === "person" && c.schema.type === "date" ? 1 : 0);
+  // ("who delivered TR-885?" of a Delivered date column: a date names no one; "where does Nora work?" no place;
+  // "what did Pat borrow?" of a Borrowed date asks for the thing borrowed.)
+  const noDate =
+    a.answerType === "person" ||
+    a.answerType === "place" ||
+    (a.answerType === "entity" && /^what (?:did|does|do|has|have|will) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized));
+  const last = (c: CatalogColumn) => flagLast(c) + (noDate && c.schema.type === "date" ? 1 : 0);
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
     .sort((x, y) => last(x.column) - last(y.column) || y.score - x.score);
@@ -697,11 +708,39 @@ export function rankTargetColumns(
     top.tableWords?.at(-1) === stem(hints[0]) &&
     !top.headerWords.includes(stem(hints[0])) &&
     !mentionCols.has(top.index);
+  // ("which employee earns least?" spells "employee_id" only by its row noun, not its "id", and a "full_name"
+  // column names that employee: the name answers, as for "who".)
+  const idWord = top?.headerWords.at(-1);
+  const nounOnly =
+    top !== undefined &&
+    isIdentifierColumn(top) &&
+    top.headerWords.length > 1 &&
+    !spelled.has(idWord!) &&
+    !(/\b(?:numbers?|no|#)(?:\W|$)/.test(a.normalized) && /^(no|nr)$/.test(idWord!)) &&
+    catalog.columns.some(
+      (c) =>
+        c.headerWords.includes("name") &&
+        c.headerWords.every((h) => h === "name" || h === "full" || top.headerWords.slice(0, -1).includes(h)),
+    );
+  // ("which listing has the highest price?" of listings.csv: the row noun names the rows, not the "ListPrice"
+  // column whose first word its stem is.)
+  const rowModifier =
+    hints[0] !== undefined &&
+    /^(?:which|what) /.test(a.normalized) &&
+    a.contentWords[0] === hints[0] &&
+    top !== undefined &&
+    top.tableWords?.at(-1) === stem(hints[0]) &&
+    top.headerWords.length > 1 &&
+    top.headerWords.indexOf(stem(hints[0])) >= 0 &&
+    top.headerWords.at(-1) !== stem(hints[0]) &&
+    !mentionCols.has(top.index);
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
   if (
     top &&
     (askedRows ||
       derivedTop ||
+      rowModifier ||
+      nounOnly ||
       (isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))))
   ) {
     // (Nor a yes/no column: "E-bike?" of bike_share_trips.csv names no trip.)
@@ -721,10 +760,17 @@ export function rankTargetColumns(
         );
       });
     // A "name" column, else the column the table's own name calls its rows ("product" of products.csv beside "sku").
-    let i = ranked.findIndex((r) => r.column.headerWords.includes("name") && text(r.column));
+    // (The row's own name: "Name", "full_name", "Ticket Name", not "customer_name" of a ticket.)
+    const rowWords = new Set([...(top.tableWords ?? []), ...top.headerWords, ...hints.slice(0, 1).map(stem)]);
+    let i = ranked.findIndex(
+      (r) =>
+        r.column.headerWords.includes("name") &&
+        text(r.column) &&
+        r.column.headerWords.every((h) => h === "name" || h === "full" || rowWords.has(h)),
+    );
     // (Asked for the rows by the table's row noun, that column first: "Film" of screenings, not the Screen the
     // noun's stem spells, whose values repeat.)
-    if (i < 0 && (askedRows || derivedTop)) i = ranked.findIndex((r) => r.column === rowName());
+    if (i < 0 && (askedRows || derivedTop || rowModifier)) i = ranked.findIndex((r) => r.column === rowName());
     // (With no such column, the rows' own record numbers: "Tracking #".)
     if (i < 0 && derivedTop) i = ranked.findIndex((r) => isIdentifierColumn(r.column));
     if (i < 0)
@@ -761,6 +807,10 @@ function wordsAfterSuperlative(q: string): string[] {
     /\b(?:most|highest|largest|biggest|greatest|top|best|maximum|longest|tallest|heaviest|least|lowest|smallest|fewest|minimum|shortest|worst|more|less|fewer|higher|lower|larger|smaller|greater|bigger|longer|shorter|taller)\s+(?:number of\s+|amount of\s+|total\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/.exec(
       q,
     );
+  // ("the cheapest groceries": the one noun after a price word is what is priced, if a column spells it; "the
+  // cheapest parcel shipped" names no more.)
+  const priced = /\b(?:cheapest|priciest|dearest|costliest) ([a-z][a-z'-]*)/.exec(q)?.[1];
+  if (!m && priced) return [priced];
   // ("the highest temperature recorded": a closing participle names no column.)
   return m
     ? m[1]!
@@ -815,10 +865,15 @@ export function chooseOrderColumn(
 ): { column: CatalogColumn; score: number } | undefined {
   const q = a.normalized;
   // ("the heaviest shipment" of shipments.csv: the table's row noun after the superlative names the rows, not the
-  // "Shipped" date its stem fits.)
+  // "Shipped" date its stem fits, nor "ListPrice" of listings.csv, where it only modifies the header's noun.)
+  // (After a price word the row noun is what is priced, never a column: "the cheapest room" of a Room column.)
   const rowNoun = catalog.columns[0]?.tableWords?.at(-1);
+  const priceWord = /\b(?:cheapest|priciest|dearest|costliest)\b/.test(q);
   const after = wordsAfterSuperlative(q).filter(
-    (w) => rowNoun === undefined || stem(w) !== rowNoun || catalog.columns.some((c) => c.headerWords.includes(rowNoun)),
+    (w) =>
+      rowNoun === undefined ||
+      stem(w) !== rowNoun ||
+      (!priceWord && catalog.columns.some((c) => c.headerWords.at(-1) === rowNoun)),
   );
   const sw = superlativeWord(q);
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));

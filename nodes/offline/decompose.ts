@@ -19,7 +19,7 @@ import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { linkChoice } from "./condition-links.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { choosePlan } from "./plan-choice.js";
-import { headerMatch } from "./columns.js";
+import { headerMatch, isNumericColumn } from "./columns.js";
 import { loadCatalog, type TableCatalog } from "./table-catalog.js";
 import { expandHeaderShorthand } from "./header-shorthand.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -105,6 +105,13 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   // "how many sales happened in March?": the counted noun naming the table names its rows, more surely than
   // a cell ("Sales", a department of another table) does.
   if (analysis.countNoun.some((w) => tableWords.has(stem(w)))) score += 1;
+  // ("what is the largest salary paid?": a superlative needs the numeric column its words spell, which a table
+  // where "paid" is only a Status cell lacks.)
+  if (
+    analysis.operator === "sort" &&
+    catalog.columns.some((c) => isNumericColumn(c) && headerMatch(analysis.targetHints, c, false) >= 1.5)
+  )
+    score += 1;
   return score;
 }
 

@@ -35,6 +35,8 @@ export const ZERO_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = 
   Object.create(null) as object,
   {
     dry: "rain",
+    // ("on time", "punctual": no delay.)
+    punctual: "delay",
   },
 );
 /** Words that name a yes/no column by its opposite (the stem of the header word). */

@@ -137,8 +137,9 @@ export function fuseEvidence(input: FuseInput, scaleContext = "", passagesOf?: T
       cells: answerFromCells(input.subQuery || input.question, tableRows, allEvidence, { passagesOf }),
     }).cells;
   // (A superlative's several rows are a tie, every one of which answers: "which employee has the most leave
-  // requests?" of two with three each is both, not a cell read again from the retrieved chunks.)
-  const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer && a.sortDirection === null;
+  // requests?" of two with three each is both, not a cell read again from the retrieved chunks; so are the rows
+  // of the first or last date: "who was admitted first?" of two admitted that day.)
+  const sqlIsList = splitList(sqlAnswer).length > 1 && !a.listAnswer && a.sortDirection === null && a.position === null;
   const besidePassages = input.plan.requiredModalities !== "table";
   const cells = besidePassages ? cellsOf() : undefined;
   if (cells && cells.periodTable && cells.confidence >= CELL_CONFIDENCE) {

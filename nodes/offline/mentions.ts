@@ -36,6 +36,7 @@ import {
   POSITIVE_MEASURE_WORDS,
   ZERO_MEASURE_WORDS,
 } from "./flag-columns.js";
+import { isIdentifierColumn } from "./columns.js";
 import { numberHasContext } from "./number-mentions.js";
 
 /** Words after "have a red card" that close its clause (a value or a bound would follow a measure instead). */
@@ -393,6 +394,16 @@ export function findMentions(
         hits[0]!;
       const rows = c.distinct.get(key)!;
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
+      // ("records from 2023" of an "id" column that happens to hold 2023 beside a column of dates: a year, not a
+      // record number.)
+      if (
+        numeric &&
+        /^(?:1[89]|20)\d\d$/.test(span[0]!) &&
+        isIdentifierColumn(c) &&
+        !numberHasContext(tokens, s, c) &&
+        catalog.columns.some((x) => x.schema.type === "date")
+      )
+        continue;
       // ("on 16 October", "October 16": a day of a date, not the cell "16".)
       if (numeric && span[0]!.length <= 2 && [tokens[s - 1], tokens[s + 1]].some((t) => t && monthNumber(t))) continue;
       take({
@@ -470,11 +481,22 @@ export function findMentions(
   // where it is above zero.
   const takePositive = (s: number) => {
     // ("days did it rain": the verb after "it" names the measure; "dry days": the rain at zero.)
-    const zero = ZERO_MEASURE_WORDS[tokens[s]!];
+    // ("flights that arrived on time": no delay.)
+    const zero = ZERO_MEASURE_WORDS[tokens[s - 1] === "on" && tokens[s] === "time" ? "punctual" : tokens[s]!];
+    // ("flights that had a delay", "… with no delay": the noun after a having verb and an article.)
+    // (Not a noun compared or valued next: "have a distance below 15 km", "has a birth rate of 29.1".)
+    const had =
+      /^(?:a|an|any|no)$/.test(tokens[s - 1] ?? "") &&
+      /^(?:had|have|has|with|without)$/.test(tokens[s - 2] ?? "") &&
+      !tokens
+        .slice(s + 1, s + 4)
+        .some((t) =>
+          /^(?:of|below|above|over|under|less|more|fewer|greater|higher|lower|between|than|at|\d.*)$/.test(t),
+        );
     const word =
       zero ??
       POSITIVE_MEASURE_WORDS[tokens[s]!] ??
-      (/ed$/.test(tokens[s]!) || tokens[s - 1] === "it" ? stem(tokens[s]!) : undefined);
+      (/ed$/.test(tokens[s]!) || tokens[s - 1] === "it" || had ? stem(tokens[s]!) : undefined);
     const negated = zero !== undefined || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
     // (Else, negated, the word itself: "never late" of a "Late" tally, "did not win any gold" of a Gold column.)
     // ("did it rain", "did it snow": the weather's measure is its fall, "Rainfall (mm)".)

@@ -51,6 +51,11 @@ const LONE_YEAR = /(?<![\d/–—.,:-])(1[0-9]{3}|20[0-9]{2})(?![\d/–—.,:-]|
 export function yearOfCell(text: string): string {
   const t = text.trim();
   if (/^(1[0-9]{3}|20[0-9]{2})$/.test(t)) return t;
+  // (A whole date, "2012-10-30" or "30/10/2012": its year, which a range's dash or slash would otherwise hide.)
+  const dated =
+    /^(1[0-9]{3}|20[0-9]{2})-[01]\d-[0-3]\d(?:[ T][\d:]+)?$/.exec(t) ??
+    /^\d{1,2}[/.]\d{1,2}[/.](1[0-9]{3}|20[0-9]{2})$/.exec(t);
+  if (dated) return dated[1]!;
   const years = new Set([...t.matchAll(LONE_YEAR)].map((m) => m[1]!));
   return years.size === 1 ? [...years][0]! : t;
 }

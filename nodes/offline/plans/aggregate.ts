@@ -3,6 +3,7 @@ import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } f
 import type { CatalogColumn } from "../table-catalog.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
+import { quantityColumn } from "./count.js";
 import { ROW, col, hasNum, holdsYears, numExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 
@@ -208,6 +209,36 @@ export const aggregatePerGroup: PlanGenerator = {
       template: a.aggregate === "avg" ? "avg" : "sum",
       targetColumn: measure.schema.name,
       allRows: true,
+    };
+  },
+};
+
+/** "the total value of the stock", "how much is our inventory worth?": what the goods held are worth. */
+const STOCK_VALUE =
+  /\b(?:value|worth) of (?:the |our |all |my )?(?:stock|inventory|goods)\b|\b(?:stock|inventory) (?:value|worth)\b|\b(?:stock|inventory) (?:is |are )?worth\b/;
+
+/**
+ * The stock's value, price × quantity added up over the selected rows, when the table has one unit price
+ * column and one quantity column and no column that already holds the value.
+ */
+export const aggregateStockValue: PlanGenerator = {
+  name: "aggregate.stock-value",
+  applies: ({ analysis: a }) => STOCK_VALUE.test(a.normalized),
+  build: (ctx) => {
+    const { catalog, table, usable } = ctx;
+    const { cond, basePreds } = ctx.rows();
+    const usableNumeric = catalog.columns.filter(
+      (c) => (!usable || usable.has(c.index)) && isNumericColumn(c) && !isIdentifierColumn(c) && !holdsYears(c),
+    );
+    if (usableNumeric.some((c) => c.headerWords.some((h) => h === "value" || h === "worth"))) return null;
+    const prices = usableNumeric.filter((c) => c.headerWords.some((h) => h === "price" || h === "cost"));
+    const quantity = quantityColumn(catalog, usable, new Set([...cond.columns, ...prices.map((c) => c.index)]));
+    if (prices.length !== 1 || !quantity) return null;
+    const price = prices[0]!;
+    return {
+      sql: `SELECT SUM(${numExpr(price)} * ${numExpr(quantity)}) FROM ${table}${where([...basePreds, hasNum(price), hasNum(quantity), ...summaryFilter(catalog)])}`,
+      template: "sum",
+      targetColumn: price.schema.name,
     };
   },
 };

@@ -285,15 +285,16 @@ export function monthAndPlacePredicates(
     if (range[5]) preds.push(`substr(${date}, 1, 4) = '${range[5]}'`);
     columns.add(rangeCol.index);
   }
-  // "after 2024-09-01", "before 2025-01-15": a date written as the column writes it, a bound on it.
+  // "after 2024-09-01", "before 2025-01-15": a date written as the column writes it, a bound on it; "on
+  // 2024-06-15" that day, though no cell holds it (then no row has it, rather than the condition dropped).
   // (A date some cell holds is a mention, which dateBounds reads.)
-  const iso = /\b(before|after|since|until|from|by) ((?:1[89]|20)\d\d-[01]\d-[0-3]\d)\b/.exec(q);
+  const iso = /\b(before|after|since|until|from|by|on) ((?:1[89]|20)\d\d-[01]\d-[0-3]\d)\b/.exec(q);
   if (iso && !mentions.some((m) => m.text === iso[2]!.replace(/-/g, " "))) {
     const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
     const named = namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
     const dateCol = named?.schema.type === "date" ? named : dates.length === 1 ? dates[0] : undefined;
     if (dateCol) {
-      const op = { before: "<", until: "<", by: "<=", after: ">", since: ">=", from: ">=" }[iso[1]!]!;
+      const op = { before: "<", until: "<", by: "<=", after: ">", since: ">=", from: ">=", on: "=" }[iso[1]!]!;
       const date = col(dateCol, undefined, false);
       preds.push(`${date} IS NOT NULL AND substr(${date}, 1, 10) ${op} '${iso[2]!}'`);
       columns.add(dateCol.index);
@@ -377,6 +378,14 @@ export function monthAndPlacePredicates(
       preds.push(`substr(${col(dateCol, undefined, false)}, 1, 4) = '${yearOnly[1]}'`);
       columns.add(dateCol.index);
       yearOfDate = true;
+    } else if (dates.length === 0 && (q.match(/\b(?:1[89]|20)\d\d\b/g) ?? []).length === 1) {
+      // ("launched in 2024" of a Launched column of years none of which is 2024: no row, rather than every row
+      // with the year dropped; one year asked, not a span "between 1990 and 2004".)
+      const years = catalog.columns.filter((c) => ok(c) && holdsYears(c) && !columns.has(c.index));
+      if (years.length === 1) {
+        preds.push(`TRIM(${col(years[0]!)}) = '${yearOnly[1]}'`);
+        columns.add(years[0]!.index);
+      }
     }
   }
   // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes"; unless the

@@ -10,8 +10,17 @@ export const lookupRows: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, cond, basePreds, yearOfDate, period } = ctx.rows();
+    // ("top 3 salaries": the words of a top-N's order are all it asks for, the values that order.)
+    const top = a.conditions.find((c) => c.top);
+    const topValues =
+      top !== undefined &&
+      a.targetHints.length === 0 &&
+      a.contentWords.every((w) => w === "top" || /^\d+$/.test(w) || (top.topBy ?? []).includes(w));
     // ("what was added to the menu in 2025?": the dates a condition reads are no answer to "what"; the rows are.)
-    const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns }).filter(
+    const ranked = rankTargetColumns(a, catalog, filters, {
+      ...opts,
+      avoid: topValues ? new Set() : cond.columns,
+    }).filter(
       (r) =>
         !(
           r.column.schema.type === "date" &&
@@ -24,8 +33,14 @@ export const lookupRows: PlanGenerator = {
     const target = ranked[ctx.targetRank]?.column;
     if (!target || basePreds.length === 0) return null;
     const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
+    // ("what did Mia order?" of rows that each record one purchase: everything the named rows hold, not the
+    // first. Not "who directed X?" of two films of one title: wtq/train wants the first there.)
+    const everyEvent =
+      (mentionRows(filters)?.length ?? 0) > 1 &&
+      !isNumericColumn(target) &&
+      /^what (?:did|has|have) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized);
     const one =
-      (!a.listAnswer && !(filters.length === 0 && yearOfDate)) ||
+      (!a.listAnswer && !everyEvent && !(filters.length === 0 && yearOfDate)) ||
       /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(
         a.normalized,
       )

@@ -2,7 +2,7 @@
  * Row-position plans: the row after (before) a named row in table order, and the first (last) row —
  * by the table's order, or by a date or year column the question names.
  */
-import { isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
+import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import {
   ROW,
@@ -126,10 +126,21 @@ export const positionFirstLast: PlanGenerator = {
       );
       return /\b(?:most recent|latest|newest)\b/.test(a.normalized) && dates.length === 1 ? dates[0] : undefined;
     };
+    // ("which flight leaves first?": the times of day its verb names, "Departure" 06:30, order the rows.)
+    const namedClock = () => {
+      const clocks = catalog.columns.filter(
+        (c) =>
+          (!usable || usable.has(c.index)) &&
+          !avoid.has(c.index) &&
+          c.timeShare >= 0.8 &&
+          a.contentWords.some((w) => headerMatch([w], c, false) >= 0.8),
+      );
+      return clocks.length === 1 ? clocks[0] : undefined;
+    };
     const dated =
       tableOrder || holdsYears(target) || target.schema.type === "date"
         ? undefined
-        : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate());
+        : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate() ?? namedClock());
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
     const winning = clock || tableOrder ? undefined : winningMeasure(ctx);
     if (winning && winning !== target) {

@@ -14,7 +14,14 @@ import { headerMatch, isNumericColumn, isYearColumn } from "../columns.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
 import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
-import { aggregateColumn, aggregateMedian, aggregatePerGroup, aggregateShare, aggregateSpread } from "./aggregate.js";
+import {
+  aggregateColumn,
+  aggregateMedian,
+  aggregatePerGroup,
+  aggregateShare,
+  aggregateSpread,
+  aggregateStockValue,
+} from "./aggregate.js";
 import {
   comparisonColumns,
   comparisonMonths,
@@ -48,6 +55,7 @@ import {
   superlativeMonth,
   superlativeNextBest,
   superlativeOrder,
+  superlativeYear,
 } from "./superlative.js";
 import { yesNoAnyRow, yesNoCondition, yesNoSuperlative } from "./yes-no.js";
 import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
@@ -61,6 +69,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateShare,
   aggregateSpread,
   aggregateMedian,
+  aggregateStockValue,
   comparisonTwoRows,
   comparisonMonths,
   comparisonOrPair,
@@ -86,6 +95,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   superlativeGroupAverage,
   aggregateColumn,
   superlativeMonth,
+  superlativeYear,
   superlativeGroupTotal,
   superlativeOrder,
   superlativeFrequency,

@@ -7,6 +7,7 @@ import {
   chooseOrderColumn,
   headerMatch,
   isIdentifierColumn,
+  isTimeColumn,
   isNumericColumn,
   isPersonColumn,
   orderDirection,
@@ -93,7 +94,7 @@ function superlativeHead(
 ): CatalogColumn | undefined {
   // (Typed as a search: "biggest order total", "the lowest humidity"; or asked for: "give me the lowest score".)
   const m =
-    /^(?:(?:what|how much|how many)(?:\s+(?:is|was|are|were)\s+|'s\s+)|(?:give|show|tell|find|get)(?: me)?\s+)?(?:(?:the|our|my|your|their)\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|priciest|dearest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
+    /^(?:(?:what|how much|how many)(?:\s+(?:is|was|are|were)\s+|'s\s+)|(?:give|show|tell|find|get)(?: me)?\s+)?(?:(?:the|our|my|your|their)\s+)?(?:(?:second|third|fourth|fifth|2nd|3rd|4th|5th)[- ])?(?:most|highest|largest|biggest|greatest|top|best|maximum|max|longest|tallest|heaviest|least|lowest|smallest|minimum|min|shortest|worst|cheapest|priciest|dearest|fewest|latest|earliest|newest|oldest|youngest|fastest|slowest|quickest|heaviest|lightest|hottest|coldest|warmest|wettest|driest)\s+(?:(?:\d{1,2}|two|three|four|five|ten)\s+)?(?:(?:number|amount|count|total) of\s+(?:the\s+)?)?([a-z][a-z0-9 %-]*?)(?:\s+(?:of|in|for|among|on|at|by|to|with|from|that|which|who|it|any|listed|recorded|shown|made|won|ever|per)\b.*)?\s*\??$/.exec(
       q,
     );
   // "what's the longest ride in km?": a closing unit that names the ordered column asks for its value.
@@ -248,10 +249,31 @@ function monthFrequencyPlan(
   const perRow = isMonthLevel(c) && c.distinct.size === c.raw.filter((v) => v.trim() !== "").length;
   const label = perRow ? col(c) : byYear ? `${month} || ' ' || substr(${date}, 1, 4)` : month;
   const key = byYear ? `substr(${date}, 1, 7)` : month;
+  const measure = periodMeasure(a, catalog, usable, c, "month");
+  const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+  const by = measure ? `SUM(${orderExpr(measure)})` : "COUNT(*)";
+  return {
+    sql: `SELECT ${label} FROM ${table}${where([...basePreds, `${month} IS NOT NULL`, ...(measure ? [hasNum(measure)] : []), ...summaryFilter(catalog)])} GROUP BY ${key} ORDER BY ${by} ${dir}, MIN(${ROW}) LIMIT 1`,
+    template: "group-count",
+    targetColumn: c.schema.name,
+  };
+}
+
+/**
+ * The numeric column a "which month / year had the most …" question adds up per period, if it names one
+ * (else the periods' rows are counted).
+ */
+function periodMeasure(
+  a: QuestionAnalysis,
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+  c: CatalogColumn,
+  period: string,
+): CatalogColumn | undefined {
   // (The column the most words name: "the highest gas cost" is Gas Cost, not Electricity Cost; else the one
   // column a related word names: "the highest sales" of Amount, "the cheapest month" of Cost.)
   const sw = superlativeWord(a.normalized);
-  const words = [...a.contentWords.filter((w) => w !== "month"), ...(sw ? [sw] : [])];
+  const words = [...a.contentWords.filter((w) => w !== period), ...(sw ? [sw] : [])];
   const measures = catalog.columns.filter(
     (x) =>
       (!usable || usable.has(x.index)) &&
@@ -265,20 +287,44 @@ function monthFrequencyPlan(
   const best = (x: CatalogColumn) => Math.max(0, ...words.map((w) => headerMatch([w], x, false)));
   const spelled = measures.filter((x) => best(x) >= 1.5);
   const related = measures.filter((x) => best(x) >= 0.8);
-  const measure = (spelled.length > 0 ? spelled : related.length === 1 ? related : [])
+  return (spelled.length > 0 ? spelled : related.length === 1 ? related : [])
     .map((x) => ({ x, named: words.filter((w) => headerMatch([w], x, false) >= 1.5).length }))
     .reduce<{ x: CatalogColumn; named: number } | undefined>(
       (best, m) => (!best || m.named > best.named ? m : best),
       undefined,
     )?.x;
-  const dir = a.sortDirection === "max" ? "DESC" : "ASC";
-  const by = measure ? `SUM(${orderExpr(measure)})` : "COUNT(*)";
-  return {
-    sql: `SELECT ${label} FROM ${table}${where([...basePreds, `${month} IS NOT NULL`, ...(measure ? [hasNum(measure)] : []), ...summaryFilter(catalog)])} GROUP BY ${key} ORDER BY ${by} ${dir}, MIN(${ROW}) LIMIT 1`,
-    template: "group-count",
-    targetColumn: c.schema.name,
-  };
 }
+
+/**
+ * "which year had the most new starters?" of a column of full dates and no column of years: the rows of each
+ * year counted (or a measure the question names added up), the year with the most (fewest).
+ */
+export const superlativeYear: PlanGenerator = {
+  name: "superlative.year",
+  applies: (ctx) => isSuperlative(ctx) && /\b(which|what) year\b/.test(ctx.analysis.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table } = ctx;
+    const ok = (x: CatalogColumn) => !usable || usable.has(x.index);
+    if (!a.sortDirection || catalog.columns.some((x) => ok(x) && holdsYears(x))) return null;
+    const dates = catalog.columns.filter((x) => ok(x) && x.schema.type === "date");
+    if (dates.length !== 1) return null;
+    const c = dates[0]!;
+    const year = `substr(${col(c, undefined, false)}, 1, 4)`;
+    const measure = periodMeasure(a, catalog, usable, c, "year");
+    const dir = a.sortDirection === "max" ? "DESC" : "ASC";
+    const by = measure ? `SUM(${orderExpr(measure)})` : "COUNT(*)";
+    const preds = [
+      ...ctx.rows().basePreds,
+      `${col(c, undefined, false)} IS NOT NULL`,
+      ...(measure ? [hasNum(measure)] : []),
+    ];
+    return {
+      sql: `SELECT ${year} FROM ${table}${where([...preds, ...summaryFilter(catalog)])} GROUP BY ${year} ORDER BY ${by} ${dir}, MIN(${ROW}) LIMIT 1`,
+      template: "group-count",
+      targetColumn: c.schema.name,
+    };
+  },
+};
 
 /** "second highest", "3rd largest": an ordinal before the superlative. */
 const NTH_SUPERLATIVE =
@@ -442,14 +488,37 @@ export const superlativeOrder: PlanGenerator = {
           // ("how much is the priciest treatment?": the row noun names the row; "how much" asks its amount.)
           (/^how much\b/.test(a.normalized) && !isNumericColumn(head) && isNumericColumn(order.column))
         : headerMatch(a.targetHints.slice(0, 2), order.column) >= 1.5 ||
+          // ("what is the fastest resolution time?" of hours_to_resolve: a time asked of a column of durations; not
+          // "the longest song by running time", a row.)
+          (/^what (?:is|was) the [a-z]+est (?:[a-z]+ )?(?:time|duration)\??$/.test(a.normalized) &&
+            isTimeColumn(order.column)) ||
           // ("how long is the longest route?": the measure the question opens with.)
           /^how (?:long|tall|high|old|far|heavy|big|deep|wide|fast)\b/.test(a.normalized) ||
           // ("what did the most expensive asset cost?": the closing verb spells the ordered column.)
           headerMatch([closingVerb(a.normalized)], order.column, false) >= 1.5 ||
-          // ("how much does the most expensive product cost?": an amount, whatever the verb.)
-          (/^how much (?:did|does|do|will|would)\b/.test(a.normalized) && isNumericColumn(order.column)));
-    // (The next-best target: the ordered value when the question asked for a row's cell, else the next column.)
-    const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) });
+          // ("how much does the most expensive product cost?": an amount, whatever the verb; "what does the
+          // cheapest one cost?" too.)
+          ((/^how much (?:did|does|do|will|would)\b/.test(a.normalized) ||
+            /^what (?:did|does|do|will|would) .+ cost\??$/.test(a.normalized)) &&
+            isNumericColumn(order.column)));
+    // (The next-best target: the ordered value when the question asked for a row's cell, else the next column;
+    // a row asked for is not its ordered value, "show the employee with the highest salary", unless the question
+    // asks for that value: the year of a year column, "what year was the first edition …"; the noun of "which
+    // discount was the largest?".)
+    const asked = /^(?:which|what) ([a-z][a-z ]*?) (?:is|was|are|were) the [a-z]+\??$/.exec(a.normalized)?.[1];
+    const rowAsked =
+      // (A row is asked for by a question word or a request, "year with the largest …"; a fragment typed as a search,
+      // "widest trunk diameter", asks for the value.)
+      (/\b(?:which|who|whom|whose)\b/.test(a.normalized) ||
+        /^(?:list|name|show|give|find|get|tell)\b|^[a-z]+ with\b/.test(a.normalized)) &&
+      !(
+        (a.answerType === "year" || a.answerType === "date") &&
+        (holdsYears(order.column) || order.column.schema.type === "date")
+      ) &&
+      !(asked !== undefined && headerMatch(asked.split(" "), order.column) >= 1.5);
+    const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) }).filter(
+      (r) => !rowAsked || r.column !== order.column,
+    );
     // "salary of the highest earner", "what is the age of the oldest member": the words before "of" name the answer.
     const lead = leadColumn(a.normalized, catalog, usable);
     // ("who has the most expensive treatment?", "whose treatment costs the most?": the person, though the
@@ -561,6 +630,14 @@ export const superlativeFrequency: PlanGenerator = {
         ? c.maxFreq <= 1
         : c.raw.length <= 500 && c.distinct.size === c.raw.filter((v) => v.trim() !== "").length;
     let target: CatalogColumn | undefined = ranked[ctx.targetRank]?.column;
+    // ("the most borrowed book": the participle is what is counted, the noun after it what is asked for, not the
+    // "Borrowed" date the participle spells.)
+    const [, participle, noun] = /\b(?:most|least) ([a-z]{3,}ed) ([a-z]{3,})\b/.exec(a.normalized) ?? [];
+    if (participle && noun && target && headerMatch([participle], target, false) >= 0.8 && ctx.targetRank === 0)
+      target = rankTargetColumns({ ...a, targetHints: [noun] }, catalog, filters, {
+        ...opts,
+        avoid: new Set([target.index]),
+      })[0]?.column;
     // (Only when the rows themselves are counted: "the most tasks" of tasks.csv, what a row is.)
     const counted = /\b(?:most|fewest|least) ([a-z]+)/.exec(a.normalized)?.[1];
     const rowNoun = target?.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);

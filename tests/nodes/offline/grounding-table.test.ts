@@ -14,6 +14,9 @@ const TABLES: Record<string, string> = {
   monthly_kpis: "Month,Revenue,Mktg Spend,New Customers\nJan 2024,70000,3300,41\nFeb 2024,64000,4100,37\n",
   expense_claims:
     "Claim ID,Employee,Dept,Category,Amount\nEX-1,Ana Lee,Marketing,Travel,310.50\nEX-2,Bo Reyes,Sales,Meals,45.00\n",
+  staff: "employee_id,full_name,salary\n101,Ava Stone,52000\n102,Ben Carter,78500\n",
+  orders: "order_id,customer,amount,status\n7001,Client A,120.50,paid\n7002,Client B,1976.60,pending\n",
+  patients: "patient_id,name,systolic_bp\nP001,Ana Ng,128\nP002,Bo Roy,151\n",
 };
 
 let root = "";
@@ -40,5 +43,10 @@ describe("the table a question without a hint is about", () => {
 
   it("weighs how surely a word names a header ('marketing' spells 'Mktg Spend' more than a cell)", async () => {
     expect(await tableOf("what was the lowest marketing spend?")).toBe("monthly_kpis");
+  });
+
+  it("grounds a superlative in the table with the numeric column its words spell, not a cell of another", async () => {
+    expect(await tableOf("What is the largest salary paid?")).toBe("staff");
+    expect(await tableOf("who has the highest blood pressure")).toBe("patients");
   });
 });

@@ -42,6 +42,10 @@ describe("SQL result cells", () => {
     expect(yearOfCell("1998 Spring Festival")).toBe("1998");
     expect(yearOfCell("2004(runner-up)")).toBe("2004");
     expect(yearOfCell("2011")).toBe("2011");
+    // (A whole date written with dashes or slashes, which a range's would otherwise hide.)
+    expect(yearOfCell("2020-01-06")).toBe("2020");
+    expect(yearOfCell("2025-01-10 06:00")).toBe("2025");
+    expect(yearOfCell("30/10/2012")).toBe("2012");
   });
 
   it("leaves seasons, ranges, two years and other numbers alone", () => {
@@ -60,5 +64,21 @@ describe("SQL result cells", () => {
       "14 March 2016",
     );
     expect(await sqlAnswer("What is Dana Ortiz's office?", '[{"office__raw": "Room 2016"}]')).toBe("Room 2016");
+  });
+
+  it("answers the rows of the first date as a tie, not a list to read again from the chunks", async () => {
+    const q = "who was admitted first";
+    const answer = await fuse({
+      question: q,
+      subQuery: q,
+      plan: tablePlan(q),
+      route: "SQL",
+      textEvidence: "",
+      schemaEvidence: "",
+      sqlResult: '[{"name__raw": "Hal Roy"}, {"name__raw": "Jo Patel"}]',
+      markdown:
+        "| name | admitted |\n|---|---|\n| Ana Ng | 2025-03-05 |\n| Hal Roy | 2025-03-01 |\n| Jo Patel | 2025-03-01 |",
+    });
+    expect(answer).toBe("Hal Roy | Jo Patel");
   });
 });
