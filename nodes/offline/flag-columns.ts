@@ -61,8 +61,17 @@ export const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Obje
 /** The [yes, no] normalised cells of a column holding only such a pair (either may be absent), else undefined. */
 function flagCells(c: CatalogColumn): readonly [string, string] | undefined {
   if (c.distinct.size === 0 || c.distinct.size > 2) return undefined;
-  return FLAG_PAIRS.find((pair) => [...c.distinct.keys()].every((v) => pair.includes(v)));
+  const pair = FLAG_PAIRS.find((p) => [...c.distinct.keys()].every((v) => p.includes(v)));
+  if (pair) return pair;
+  // ("Active" 1 / 0, "is_member", "HasCar": ones and zeros under a header that says a row is or has something,
+  // not a count that happens to be 0 or 1: "Gold", "Wins".)
+  return [...c.distinct.keys()].every((v) => v === "1" || v === "0") && FLAG_HEADER.test(c.schema.name.trim())
+    ? ["1", "0"]
+    : undefined;
 }
+
+/** A one-word header of a state (an adjective or participle) or one that starts "is" / "has". */
+const FLAG_HEADER = /^(?:[a-z]+(?:ive|ed|able|ible|ent|ant|ful)|(?:is|has)[ _]?[a-z]+)\??$/i;
 
 /** One tick or cross marks a row; blank is its no. */
 const MARK = /^[\u2713\u2714\u2611\u2612xX*\u2022\u25cf]$/u;

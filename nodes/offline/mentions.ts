@@ -539,10 +539,17 @@ export function findMentions(
       ? [opposite]
       : [stem(token), stem(token.replace(/ly$/, "")), ...(/[a-z]{4}[ae]nce$/.test(token) ? [token.slice(0, -4)] : [])];
     // (An opposite word names its column even when it is a generic word: "open" of a "Done" column.)
-    const naming = (ws: readonly string[]) =>
+    // ("reimbursed" of a "Reimb" column: a header cut short, by at least three letters, names the question's own
+    // word it starts; not a related word's: "rides" relates to "passenger", which is no "Passed?".)
+    const naming = (ws: readonly string[], cut = false) =>
       (GENERIC.has(token) && opposite === undefined) || token.length < 3
         ? []
-        : catalog.columns.filter((x) => x.headerWords.some((h) => ws.includes(h)));
+        : catalog.columns.filter((x) =>
+            x.headerWords.some(
+              (h) =>
+                ws.includes(h) || (cut && h.length >= 4 && ws.some((w) => w.length >= h.length + 3 && w.startsWith(h))),
+            ),
+          );
     // ("items that need a prescription" of an "Rx Only?" column: a related word, when the header's own are not there.)
     // (Not a superlative's: "fastest" relates to time, which names no "On Time" flag.)
     const related = superlativeDirection(token) === undefined ? relatedHeaderWords(token) : undefined;
@@ -555,7 +562,7 @@ export function findMentions(
       );
     // ("which tasks are done?" of a "Done" column: a header that is the word itself, stop word or not.)
     const own = flag(catalog.columns.filter((x) => normaliseText(x.schema.name) === token));
-    const c = dated ? undefined : (whole ?? joined ?? own ?? flag(naming(words)) ?? flag(naming(related ?? [])));
+    const c = dated ? undefined : (whole ?? joined ?? own ?? flag(naming(words, true)) ?? flag(naming(related ?? [])));
     if (!c) {
       takePositive(s);
       continue;

@@ -1,5 +1,6 @@
 /** Lookup plans: the asked-about column of the rows the mentions and conditions select. */
 import { isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
+import { isFlagColumn } from "../flag-columns.js";
 import { ROW, col, hasNum, holdsYears, mentionRows, numExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
@@ -39,8 +40,13 @@ export const lookupRows: PlanGenerator = {
       (mentionRows(filters)?.length ?? 0) > 1 &&
       !isNumericColumn(target) &&
       /^what (?:did|has|have) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized);
+    // ("who is certified?" of a yes/no column: everyone ticked.)
+    const everyFlagged =
+      /^who (?:is|are|was|were) /.test(a.normalized) &&
+      filters.length > 0 &&
+      filters.every((m) => isFlagColumn(catalog.columns[m.columnIndex]!));
     const one =
-      (!a.listAnswer && !everyEvent && !(filters.length === 0 && yearOfDate)) ||
+      (!a.listAnswer && !everyEvent && !everyFlagged && !(filters.length === 0 && yearOfDate)) ||
       /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(
         a.normalized,
       )
@@ -51,7 +57,7 @@ export const lookupRows: PlanGenerator = {
     // (Or a word of money taken or spent over a period: "what was the revenue in April?")
     const money =
       target.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * target.raw.filter((v) => v.trim()).length ||
-      /\b(?:revenue|income|takings|turnover|earnings|spending)\b/.test(a.normalized);
+      /\b(?:revenue|income|takings|turnover|earnings|spending|spent)\b/.test(a.normalized);
     if (
       (/\bhow much\b/.test(a.normalized) || (money && period && filters.length === 0)) &&
       !a.listAnswer &&
