@@ -484,7 +484,7 @@ export function findMentions(
     // ("flights that arrived on time": no delay.)
     const zero = ZERO_MEASURE_WORDS[tokens[s - 1] === "on" && tokens[s] === "time" ? "punctual" : tokens[s]!];
     // ("flights that had a delay", "… with no delay": the noun after a having verb and an article.)
-    // (Not a noun compared or valued next: "have a distance below 15 km", "has a birth rate of 29.1".)
+    // (Not a noun compared or valued next: "have a weight below 2 kg", "has a rating of 4.5".)
     const had =
       /^(?:a|an|any|no)$/.test(tokens[s - 1] ?? "") &&
       /^(?:had|have|has|with|without)$/.test(tokens[s - 2] ?? "") &&

@@ -507,8 +507,8 @@ export const superlativeOrder: PlanGenerator = {
     // discount was the largest?".)
     const asked = /^(?:which|what) ([a-z][a-z ]*?) (?:is|was|are|were) the [a-z]+\??$/.exec(a.normalized)?.[1];
     const rowAsked =
-      // (A row is asked for by a question word or a request, "year with the largest …"; a fragment typed as a search,
-      // "widest trunk diameter", asks for the value.)
+      // (A row is asked for by a question word or a request, "player with the most goals"; a fragment typed as a
+      // search, "widest trunk diameter", asks for the value.)
       (/\b(?:which|who|whom|whose)\b/.test(a.normalized) ||
         /^(?:list|name|show|give|find|get|tell)\b|^[a-z]+ with\b/.test(a.normalized)) &&
       !(

@@ -17,7 +17,8 @@ function tablePlan(q: string): SubQueryPlan {
   };
 }
 
-const sqlAnswer = (q: string, sqlResult: string) =>
+/** The SQL route's answer from a statement's result (and, when given, the table chunks retrieved beside it). */
+const sqlAnswer = (q: string, sqlResult: string, markdown = "") =>
   fuse({
     question: q,
     subQuery: q,
@@ -26,7 +27,7 @@ const sqlAnswer = (q: string, sqlResult: string) =>
     textEvidence: "",
     schemaEvidence: "",
     sqlResult,
-    markdown: "",
+    markdown,
   });
 
 describe("SQL result cells", () => {
@@ -67,18 +68,9 @@ describe("SQL result cells", () => {
   });
 
   it("answers the rows of the first date as a tie, not a list to read again from the chunks", async () => {
-    const q = "who was admitted first";
-    const answer = await fuse({
-      question: q,
-      subQuery: q,
-      plan: tablePlan(q),
-      route: "SQL",
-      textEvidence: "",
-      schemaEvidence: "",
-      sqlResult: '[{"name__raw": "Hal Roy"}, {"name__raw": "Jo Patel"}]',
-      markdown:
-        "| name | admitted |\n|---|---|\n| Ana Ng | 2025-03-05 |\n| Hal Roy | 2025-03-01 |\n| Jo Patel | 2025-03-01 |",
-    });
-    expect(answer).toBe("Hal Roy | Jo Patel");
+    const tie = '[{"name__raw": "Hal Roy"}, {"name__raw": "Jo Patel"}]';
+    const chunks =
+      "| name | admitted |\n|---|---|\n| Ana Ng | 2025-03-05 |\n| Hal Roy | 2025-03-01 |\n| Jo Patel | 2025-03-01 |";
+    expect(await sqlAnswer("who was admitted first", tie, chunks)).toBe("Hal Roy | Jo Patel");
   });
 });
