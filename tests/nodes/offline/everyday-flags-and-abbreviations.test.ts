@@ -7,6 +7,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
+import { isFlagColumn } from "../../../nodes/offline/flag-columns.js";
 import { groundedColumn, openTables } from "./fixtures.js";
 
 const tables: RawTable[] = [
@@ -46,6 +47,9 @@ describe("yes/no columns of ones and zeros or ticks, and headers cut short", () 
   it("reads a state's header over ones and zeros as yes/no, and leaves a count of 0 or 1 a count", () => {
     expect(answer("How many people are active?", "people_flags")).toEqual(["3"]);
     expect(answer("How many people are inactive?", "people_flags")).toEqual(["2"]);
+    const column = (name: string) => fx.catalog("people_flags").columns.find((c) => c.schema.name === name)!;
+    expect(isFlagColumn(column("Active"))).toBe(true);
+    expect(isFlagColumn(column("Wins"))).toBe(false);
     expect(answer("How many wins altogether?", "people_flags")).toEqual(["3"]);
   });
 
