@@ -59,7 +59,7 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   // ("how much went out?" of a bank statement: its Debit column.)
   went: ["debit", "withdrawal", "spent", "out"],
   // ("how many miles has the Yaris done?": its Mileage.)
-  miles: ["mileage", "odometer", "distance"],
+  miles: ["mileage", "odometer", "distance", "mile", "mi"],
   // ("the top 3 earners": the best paid.)
   earner: ["salary", "pay", "wage", "income", "earnings"],
   earners: ["salary", "pay", "wage", "income", "earnings"],
@@ -166,6 +166,13 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   square: ["sq", "sqft", "sqm", "area", "size"],
   minutes: ["min", "mins", "minute", "duration"],
   km: ["km", "dist", "distance"],
+  // (A unit spelled out names the header that abbreviates it: "how many kilometres …" of "Distance (km)".)
+  kilometres: ["km", "kilometre", "distance"],
+  kilometers: ["km", "kilometer", "distance"],
+  kilograms: ["kg", "kilogram", "weight"],
+  kilos: ["kg", "kilo", "weight"],
+  litres: ["l", "litre", "volume"],
+  liters: ["l", "liter", "volume"],
   mileage: ["mileage", "odometer", "km", "mile", "miles"],
   odometer: ["odometer", "mileage", "km", "mile"],
   far: ["distance", "km", "mile"],
@@ -395,6 +402,9 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   seats: ["seat"],
   wins: ["win", "w", "won"],
   won: ["win", "w", "won", "winner", "result"],
+  // ("which country grew fastest?" of a "Growth" column.)
+  grew: ["grew", "growth"],
+  grow: ["grow", "growth"],
   losses: ["loss", "l", "lost"],
   lost: ["loss", "l", "lost"],
   draws: ["draw", "d", "tie"],
@@ -561,6 +571,22 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   sqmeters: ["sqm", "area"],
   sqmetres: ["sqm", "area"],
   sqfeet: ["sqft", "area"],
+  // A league table's columns ("GF", "GA", "GD", "Pts", "Pld").
+  gf: ["goal", "for", "scored"],
+  ga: ["goal", "against", "conceded"],
+  gd: ["goal", "difference"],
+  pld: ["played"],
+  // Days of the week as a timesheet's or a timetable's columns ("Mon", "Tue" … "Sun").
+  mon: ["monday"],
+  tue: ["tuesday"],
+  tues: ["tuesday"],
+  wed: ["wednesday"],
+  thu: ["thursday"],
+  thur: ["thursday"],
+  thurs: ["thursday"],
+  fri: ["friday"],
+  sat: ["saturday"],
+  sun: ["sunday"],
 };
 
 /** A header's words with the word each abbreviation stands for after it ("wt" → "wt", "weight"). */

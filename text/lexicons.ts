@@ -424,6 +424,11 @@ export const PERSON_HEADERS = [
   "hygienist",
 ] as const;
 
+/** Nouns of people as rows are people: the person nouns and person headers, not "name", "holder", "assigned". */
+export const PEOPLE_NOUNS: readonly string[] = [...PERSON_NOUNS, ...PERSON_HEADERS].filter(
+  (n) => !/^(name|holder|assigned)$/.test(n),
+);
+
 /** Nouns for places ("which city", "the venue of"). Singular; `nounPattern` adds plurals. */
 export const PLACE_NOUNS = [
   "country",

@@ -53,6 +53,11 @@ const MONTH_ABBREVIATION = new RegExp(
 );
 const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/gi;
 const QUARTERS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/** A typed quarter without the months written after it ("q4 from october to december" → "q4"): a "Q4" column's name. */
+export function quarterAsTyped(text: string): string {
+  return text.replace(/\b(q[1-4]) from [a-z]+ to [a-z]+\b/g, "$1");
+}
 /** "the second half of 2024", "the first half of the year": six months. */
 // (A year must follow, or "the year": "goals in the first half" is a match's half.)
 const HALF = /\b(?:in |during )?(?:the )?(first|second|1st|2nd) half(?: of)?(?: the year\b|(?= \d{4}\b))/gi;

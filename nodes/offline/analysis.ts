@@ -10,7 +10,7 @@ import type { EntityMention } from "./mentions.js";
 import { STOP_WORDS } from "../../text/stop-words.js";
 import { questionWords } from "../../text/tokenise.js";
 import { agentNouns, MEASURE_CUES, MONEY_HEADER_WORDS, measureCue } from "../../text/column-words.js";
-import { undoTypedSlips } from "../../text/typed-words.js";
+import { quarterAsTyped, undoTypedSlips } from "../../text/typed-words.js";
 import {
   MAX_COMPARATIVES,
   MAX_SUPERLATIVES,
@@ -23,7 +23,7 @@ import {
   nounPattern,
   ORDINAL_PATTERN,
   ordinalValue,
-  PERSON_HEADERS,
+  PEOPLE_NOUNS,
   PERSON_NOUNS,
   PLACE_NOUNS,
   SUPERLATIVE_PATTERN,
@@ -185,9 +185,7 @@ const SUPERLATIVE_WORD = new RegExp(`\\b(${SUPERLATIVE_PATTERN})\\b`);
 const PERSON_NOUN_RE = new RegExp(`\\b(${nounPattern(PERSON_NOUNS)})\\b`);
 const PLACE_NOUN_RE = new RegExp(`\\b(${nounPattern(PLACE_NOUNS)})\\b`);
 /** Plural nouns of people ("members", "patients", "employees"): the rows a condition on an age is about. */
-const PEOPLE_RE = new RegExp(
-  `^(?:${nounPattern([...PERSON_NOUNS, ...PERSON_HEADERS].filter((n) => !/^(name|holder|assigned)$/.test(n)))})$`,
-);
+const PEOPLE_RE = new RegExp(`^(?:${nounPattern(PEOPLE_NOUNS)})$`);
 const PERSON_OF_RE = new RegExp(`^(?:the )?(?:${nounPattern(PERSON_NOUNS)}) (?:of|for)\\b`);
 const PERSON_LAST_RE = new RegExp(`^(?:the )?(?:[a-z]+ ){0,2}(?:${PERSON_NOUNS.join("|")})$`);
 
@@ -480,7 +478,8 @@ function conditionsIn(text: string): NumericCondition[] {
       if ((m[1] === "after" || m[1] === "before" || m[1] === "since") && !(value >= 1000 && value <= 2100)) continue;
       if (out.some((c) => c.value === value)) continue;
       // Hint words: the 2 words after the number, the words between, and up to 3 content words before.
-      const before = words(q.slice(0, m.index)).slice(-3);
+      // ("q4 sales above 20000": the quarter's months written after "q4" are no words of the column.)
+      const before = words(quarterAsTyped(q.slice(0, m.index))).slice(-3);
       const between = words(m[0].slice(m[1]!.length)).filter((w) => !/^\$?\d/.test(w) && w !== "than");
       // ("fewer than 100 units in stock": the third word after the number can still name the column.)
       const after = words(q.slice(m.index! + m[0].length)).slice(0, 3);
@@ -987,7 +986,8 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
     detect: (q) =>
       (/\bhow much\b/.test(q) && /\b(total|combined|altogether|in all)\b/.test(q)) ||
       // "how much have we taken in fees?", "how much was spent on parts?": what a whole group took in.
-      /\bhow much (?:(?:have|has|did|do) (?:we|you|they|i) (?:\w+ )?(?:take|taken|took|make|made|earn|earned|spend|spent|collect|collected|raise|raised|receive|received|bring|brought|bill|billed)|(?:was|were|has been|have been) (?:taken|made|earned|spent|collected|raised|received|brought|billed|charged|paid in|paid out))\b/.test(
+      // ("how much rent do we collect each month?": the noun of the amount may come first.)
+      /\bhow much (?:(?:[a-z]+ )?(?:have|has|did|do) (?:we|you|they|i) (?:\w+ )?(?:take|taken|took|make|made|earn|earned|spend|spent|collect|collected|raise|raised|receive|received|bring|brought|bill|billed)|(?:was|were|has been|have been) (?:taken|made|earned|spent|collected|raised|received|brought|billed|charged|paid in|paid out))\b/.test(
         q,
       ) ||
       // ("how much money came in?", "how much went out?" of a statement: all of it.)
@@ -1045,7 +1045,10 @@ function targetHintsOf(q: string): string[] {
       if (verbs.test(w)) break;
       kept.push(w);
     }
-    push(kept.join(" "));
+    // ("what table is Ana at?", "which table has the most guests?": a seating plan's "Table" column, though
+    // "table" is a stop word elsewhere: "in the table".)
+    if (kept.join(" ") === "table" && phrase[1] !== undefined && verbs.test(phrase[1])) hints.push("table");
+    else push(kept.join(" "));
   }
   // "how much horsepower does it have?": the noun after "how much" names the quantity.
   m = /^how much ([a-z][a-z'-]+) (?:does|do|did|is|was|are|were|has|have|had)\b/.exec(q);
@@ -1277,12 +1280,18 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       q,
     ) ||
     // "who is not in Sales?", "who doesn't work in Leeds?": everyone a negation leaves.
-    /^who (?:is|are|was|were) not\b|^who (?:isn't|aren't|doesn't|don't|didn't|does not|do not|did not)\b/.test(q) ||
+    /^who (?:is|are|was|were) not\b|^who (?:isn't|aren't|doesn't|don't|didn't|does not|do not|did not|hasn't|haven't|has not|have not)\b/.test(
+      q,
+    ) ||
+    // ("who is sitting at table 2?", "who is working on the roof?": everyone doing it there.)
+    /^who (?:is|are) [a-z]{2,}ing (?:at|in|on|with|for|from)\b/.test(q) ||
     // "top 3 products by rating", "films by Ken Ito": a search for several rows.
     /^top[- ](?:[2-9]|\d\d|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/.test(q) ||
     (/^(?:the |all )?[a-z]{3,}[^s'\s]s (?:by|from|with|starring) [a-z]/.test(q) && operator === "lookup") ||
     // "show me all orders from acme", "everything sown in april": every row that matches.
     /^(?:show|give|find|get|list)(?: me)? (?:all|every|everything|everyone|everybody)\b|\beverything\b/.test(q) ||
+    // ("show me the red cars", "list unpaid invoices": a plural closing the request.)
+    /^(?:show|give|find|get|list)(?: me)? (?:the |all |all the )?(?:[a-z]+ )?[a-z]{2,}[^s'\s]s\??$/.test(q) ||
     // ("show me customers from France", "find the orders over 50": a plural asked for.)
     /^(?:show|give|find|get)(?: me)? (?:the )?[a-z]{3,}[^s'\s]s (?:from|in|at|with|over|under|above|below|on|who|that|which)\b/.test(
       q,
@@ -1300,6 +1309,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     // "which books has Lena Ortiz written?", "what films did she direct?", "which talks does she give?": a plural
     // object before its verb's subject.
     /^(?:which|what) [a-z]{2,}[^s'\s]s (?:has|have|did|do|does) [a-z]/.test(q) ||
+    // ("which courses is Ana enrolled in?", "what projects is Sam working on?": the singular verb is the subject's.)
+    /^(?:which|what) [a-z]{2,}[^s'\s]s (?:is|was) (?!(?:the|a|an) )[a-z]+ .*\b(?:in|on|for|with|to|of|taking|doing|teaching)\??$/.test(
+      q,
+    ) ||
     // "which patients' treatment costs over £200?": the rows a plural possessive names.
     /^(?:which|what) [a-z]{3,}s' [a-z]/.test(q) ||
     // "which cars were serviced in may", "what events are on in june": a plural noun with a plural verb.

@@ -796,7 +796,7 @@ export function chooseTargetColumn(
 }
 
 /** Words after a superlative/comparative ("most gold medals" → gold, medals). */
-function wordsAfterSuperlative(q: string): string[] {
+export function wordsAfterSuperlative(q: string): string[] {
   // "which model sold for the most?", "what's the most we sold a car for?": a trade's price.
   if (
     new RegExp(`\\b${TRADE_VERB} for (?:the )?(?:most|least|highest|lowest|more|less)\\b`).test(q) ||
@@ -837,7 +837,7 @@ export function superlativeWord(q: string): string | undefined {
   const afterTop = /\btop[- ](?:\d{1,3}|[a-z]+) (\w+)/.exec(q)?.[1];
   if (afterTop && afterTop !== "top" && superlativeWord(afterTop)) return superlativeWord(afterTop);
   const m =
-    /\b(cheapest|maximum|minimum|tallest|longest|shortest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|priciest|dearest|hottest|warmest|coldest|coolest|wettest|driest|windiest|rainiest|sunniest|snowiest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|cheaper|newer|more|less|fewer)\b/.exec(
+    /\b(cheapest|maximum|minimum|tallest|longest|shortest|farthest|furthest|oldest|youngest|earliest|latest|fastest|slowest|quickest|largest|biggest|smallest|highest|lowest|most|least|fewest|best|worst|top|recent|populated|heaviest|lightest|greatest|newest|priciest|dearest|hottest|warmest|coldest|coolest|wettest|driest|windiest|rainiest|sunniest|snowiest|longer|shorter|taller|older|younger|earlier|later|faster|slower|quicker|larger|bigger|smaller|higher|lower|greater|better|worse|heavier|lighter|cheaper|newer|more|less|fewer)\b/.exec(
       q,
     )?.[1];
   return m ? (own(COMPARATIVE, m) ?? m) : undefined;
@@ -854,6 +854,13 @@ function sideMatch(sw: string, c: CatalogColumn): number {
       ? "min"
       : undefined;
   return side !== undefined && headerMatch([sw], c, false) > 0 && superlativeDirection(sw) === side ? 0.2 : 0;
+}
+
+/** Every number of a small table's column is the same (a large table's sample says nothing of the rest). */
+function isConstant(c: CatalogColumn): boolean {
+  if (c.maxFreq !== undefined) return false;
+  const values = new Set(c.num.filter((n) => n !== null));
+  return values.size === 1 && c.num.filter((n) => n !== null).length >= 3;
 }
 
 /** The column a superlative or comparison orders by, or undefined (then: order by frequency). */
@@ -918,6 +925,8 @@ export function chooseOrderColumn(
     if (ageOrder && dateLike && !c.headerWords.includes("age") && headerMatch(a.contentWords, c) < 1.5) continue;
     // ("who missed the most days?": days counted, not a date to order by.)
     if (dateLike && countedTime) continue;
+    // (A column of one value orders nothing: "P", games played, is 18 on every row of a league table.)
+    if (numeric && !dateLike && isConstant(c) && headerMatch(a.contentWords, c) < 1.5) continue;
     const rank = isRankColumn(c);
     const best = sw !== undefined && /^(best|worst|top)$/.test(sw);
     const hand: OrderHandTerms = {

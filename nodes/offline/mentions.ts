@@ -151,6 +151,12 @@ const GENERIC = new Set([
   "chart",
 ]);
 
+/** A column of counts: whole numbers from 0 up, some 0 ("Late Payments": 0, 2, 0, 1). */
+function isTally(c: CatalogColumn): boolean {
+  const values = c.num.filter((n): n is number => n !== null);
+  return values.length > 0 && values.includes(0) && values.every((n) => Number.isInteger(n) && n >= 0);
+}
+
 function headerWordSet(catalog: TableCatalog): Set<string> {
   const s = new Set<string>();
   for (const c of catalog.columns) for (const w of c.headerWords) s.add(w);
@@ -175,8 +181,10 @@ function categoryValue(catalog: TableCatalog, span: string[]): boolean {
   // ("total", "number" stay header words: a Total row is no status.)
   if (span.length !== 1 || w.length < 3 || (STOP_WORDS.has(w) && (w.length < 4 || HEADER_WORDS.has(w)))) return false;
   // The word as a header spells it names that column; a header that only shares its stem ("Opened",
-  // a date) does not make "open" a column's name.
-  if (catalog.columns.some((c) => normaliseText(c.schema.name).split(" ").includes(w))) return false;
+  // a date) does not make "open" a column's name, and a date column's header spelled whole ("Closed") names when,
+  // while a Status holding "Closed" says which rows are.
+  if (catalog.columns.some((c) => c.schema.type !== "date" && normaliseText(c.schema.name).split(" ").includes(w)))
+    return false;
   return catalog.columns.some((c) => c.distinct.has(w) && c.distinct.size >= 2 && c.distinct.size <= 6);
 }
 
@@ -505,7 +513,12 @@ export function findMentions(
       : [];
     const named =
       byWord.length === 0 && word !== stem(tokens[s]!) && negated
-        ? catalog.columns.filter((x) => x.headerWords.length === 1 && x.headerWords[0] === stem(tokens[s]!))
+        ? // ("never late" of "Late Payments" too: a tally's header that opens with the word, whole counts from 0.)
+          catalog.columns.filter(
+            (x) =>
+              x.headerWords[0] === stem(tokens[s]!) &&
+              (x.headerWords.length === 1 || (x.headerWords.length === 2 && isTally(x))),
+          )
         : byWord;
     const c = named.length === 1 ? named[0]! : undefined;
     // (A measure in units, or a tally a negation zeroes: "never missed" of "Missed Appts" is 0.)

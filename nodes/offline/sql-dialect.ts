@@ -32,6 +32,8 @@ export interface SqlFragments {
   likeText(expr: string, pattern: string): string;
   /** A number as text to 2 decimals, whole numbers without them ("46166.67", "47000"), for labels ("Sales: 47000"). */
   number2(expr: string): string;
+  /** A number rounded to `digits` decimals, still a number (an average shown as "63214.29", not to 12 digits). */
+  round(expr: string, digits: number): string;
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -46,6 +48,7 @@ export const SQLITE_FRAGMENTS: SqlFragments = {
   likeText: (e, p) => `${e} LIKE ${quote(p)}`,
   number2: (e) =>
     `CASE WHEN ROUND(${e}, 2) = CAST(ROUND(${e}, 2) AS INTEGER) THEN CAST(CAST(ROUND(${e}, 2) AS INTEGER) AS TEXT) ELSE CAST(ROUND(${e}, 2) AS TEXT) END`,
+  round: (e, digits) => `ROUND(${e}, ${digits})`,
 };
 
 /** A GLOB pattern as an anchored POSIX regex; literal specials go in brackets (the guard refuses backslashes). */
@@ -79,6 +82,7 @@ export const POSTGRES_FRAGMENTS: SqlFragments = {
   number2: (e) =>
     // (Through DOUBLE PRECISION, whose text has no trailing zeros: "12.5", as SQLite writes it, not "12.50".)
     `CASE WHEN ROUND(CAST(${e} AS NUMERIC), 2) = CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS BIGINT) THEN CAST(CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS BIGINT) AS TEXT) ELSE CAST(CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS DOUBLE PRECISION) AS TEXT) END`,
+  round: (e, digits) => `CAST(ROUND(CAST(${e} AS NUMERIC), ${digits}) AS DOUBLE PRECISION)`,
 };
 
 export function sqlFragments(dialect: SqlDialect | undefined): SqlFragments {

@@ -48,14 +48,28 @@ export const aggregateColumn: PlanGenerator = {
         : ranked;
     const c = order[ctx.targetRank]?.column;
     if (!c) return null;
-    const fn = a.aggregate === "avg" ? "AVG" : "SUM";
+    const value = a.aggregate === "avg" ? d().round(`AVG(${numExpr(c)})`, averageDigits(c)) : `SUM(${numExpr(c)})`;
     return {
-      sql: `SELECT ${fn}(${numExpr(c)}) FROM ${table}${where([...basePreds, hasNum(c), ...summaryFilter(catalog)])}`,
+      sql: `SELECT ${value} FROM ${table}${where([...basePreds, hasNum(c), ...summaryFilter(catalog)])}`,
       template: a.aggregate!,
       targetColumn: c.schema.name,
     };
   },
 };
+
+/**
+ * Decimals an average of the column is shown to: one more than its values have, at least 2 and at most 6
+ * ("63214.29" of whole salaries, "9.14" of distances to a tenth, "26.625" of scores to the thousandth kept).
+ */
+function averageDigits(c: CatalogColumn): number {
+  let places = 0;
+  for (let r = 0; r < c.raw.length; r++) {
+    if (c.num[r] === null) continue;
+    const fraction = /\d\.(\d+)/.exec(c.raw[r] ?? "")?.[1];
+    if (fraction) places = Math.max(places, fraction.length);
+  }
+  return Math.min(Math.max(places + 1, 2), 6);
+}
 
 /**
  * "What is the median salary?": the average of the values with at least half the selected rows at or

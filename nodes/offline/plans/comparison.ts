@@ -22,6 +22,7 @@ import {
   col,
   hasNum,
   mentionPredicate,
+  mentionRows,
   monthColumn,
   numExpr,
   orderExpr,
@@ -32,6 +33,7 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, RequiredBinding, SqlPlan, SqlPlanInput } from "./types.js";
 import { wordsOf } from "../../../text/tokenise.js";
+import { quarterAsTyped } from "../../../text/typed-words.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 /** "were there more concerts in may or june?", "was april or july busier?": of two months, the one on more (fewer) rows. */
@@ -404,18 +406,24 @@ const COLUMN_PAIR = /\b(?:more|fewer|less|most|least|higher|lower|greater)\s+(\w
 
 /**
  * "Were there more wins or losses?", "did peru win more silver or bronze?", "which is higher, the
- * rent or the deposit?": two options that name numeric columns (and no cell) → the column whose
- * total (the named row's value) is larger (smaller), answered with its header.
+ * rent or the deposit?", "did East sell more in Q1 or Q2?": two options that name numeric columns → the column
+ * whose total (the named row's value) is larger (smaller), answered with its header. "What is the difference
+ * between North's Q1 and Q4 sales?": the two columns' values apart.
  */
 function columnChoicePlan(ctx: PlanContext): SqlPlan | null {
   const { analysis: a, catalog, table, usable } = ctx;
+  const asked = quarterAsTyped(a.normalized);
+  const kind = a.comparison?.kind;
   const options =
-    a.comparison?.kind === "choice" && a.comparison.options.length === 2
-      ? a.comparison.options
-      : (COLUMN_PAIR.exec(a.normalized)?.slice(1, 3) ?? []);
+    (kind === "choice" || kind === "difference") && a.comparison!.options.length === 2
+      ? a.comparison!.options.map(quarterAsTyped)
+      : (COLUMN_PAIR.exec(asked)?.slice(1, 3) ?? []);
   if (options.length !== 2) return null;
+  const { filters, basePreds } = ctx.rows();
+  // (An option's words that name the row are not the column's: "north's q1".)
+  const rowWords = new Set(filters.flatMap((m) => m.text.split(" ")));
   const named = options.map((o) => {
-    const words = wordsOf(o).filter((w) => w !== "the");
+    const words = wordsOf(o).filter((w) => w !== "the" && w !== "s" && !rowWords.has(w));
     const best = catalog.columns
       .filter((c) => isNumericColumn(c) && (!usable || usable.has(c.index)))
       .map((c) => ({ c, score: headerMatch(words, c) }))
@@ -424,27 +432,32 @@ function columnChoicePlan(ctx: PlanContext): SqlPlan | null {
   });
   const [ca, cb] = named;
   if (!ca || !cb || ca === cb) return null;
-  // An option that names cells is a row (comparisonTwoRows, comparisonOrPair).
-  const { filters, basePreds } = ctx.rows();
-  if (filters.some((m) => options.some((o) => ` ${wordsOf(o).join(" ")} `.includes(` ${m.text} `)))) return null;
+  // An option that is only a row's cells is a row (comparisonTwoRows, comparisonOrPair).
+  if (filters.some((m) => options.some((o) => wordsOf(o).join(" ") === m.text))) return null;
   const value = (c: CatalogColumn) => (filters.length > 0 ? `MAX(${numExpr(c)})` : `SUM(${numExpr(c)})`);
+  const from = ` FROM ${table}${where([...basePreds, ...summaryFilter(catalog)])}`;
+  if (kind === "difference") {
+    // (Of one named row: "North's Q1 and Q4".)
+    if (mentionRows(filters)?.length !== 1) return null;
+    return { sql: `SELECT ABS(${value(ca)} - ${value(cb)})${from}`, template: "difference", targetColumn: "" };
+  }
   const pick = /\b(fewer|less|least|lower|smaller)\b/.test(a.normalized) ? "<" : ">";
   // (The header as a word: "McCain%" → McCain, "Rent (EUR)" → Rent.)
   const labels = [ca, cb].map((c) =>
     sqlString(c.schema.name.replace(/\s*\([^)]*\)\s*$/, "").replace(/[^\p{L}\p{N}]+$/u, "") || c.schema.name),
   );
   return {
-    sql: `SELECT CASE WHEN ${value(ca)} ${pick} ${value(cb)} THEN ${labels[0]} WHEN ${value(cb)} ${pick} ${value(ca)} THEN ${labels[1]} ELSE 'same' END FROM ${table}${where([...basePreds, ...summaryFilter(catalog)])}`,
+    sql: `SELECT CASE WHEN ${value(ca)} ${pick} ${value(cb)} THEN ${labels[0]} WHEN ${value(cb)} ${pick} ${value(ca)} THEN ${labels[1]} ELSE 'same' END${from}`,
     template: "choice",
     targetColumn: "",
     options: [ca.schema.name, cb.schema.name],
   };
 }
 
-/** Of two numeric columns the question names as options, the larger (smaller) one. */
+/** Of two numeric columns the question names as options, the larger (smaller) one, or their difference in a named row. */
 export const comparisonColumns: PlanGenerator = {
   name: "comparison.columns",
-  applies: ({ analysis: a }) => / or /.test(a.normalized),
+  applies: ({ analysis: a }) => / or /.test(a.normalized) || a.comparison?.kind === "difference",
   build: columnChoicePlan,
 };
 

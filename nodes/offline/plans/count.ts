@@ -36,17 +36,22 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { MONEY_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
-import { monthNumber, singularForms, WEEKDAYS } from "../../../text/lexicons.js";
+import { PEOPLE_NOUNS, monthNumber, nounPattern, singularForms, WEEKDAYS } from "../../../text/lexicons.js";
 
-/** The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"). */
+/**
+ * The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"); of columns
+ * the noun names alike, the one the question's other words name too ("goals conceded" of GF and GA: GA).
+ */
 export function countColumn(
   noun: string[],
   catalog: TableCatalog,
   usable: Set<number> | undefined,
   used: Set<number>,
+  others: readonly string[] = [],
 ): { column: CatalogColumn | undefined; score: number } {
   let column: CatalogColumn | undefined;
   let score = 0;
+  let tie = 0;
   for (const c of catalog.columns) {
     if ((usable && !usable.has(c.index)) || !isNumericColumn(c) || used.has(c.index)) continue;
     // Years are counted by rows, never summed or read as a count ("how many years …").
@@ -66,9 +71,17 @@ export function countColumn(
     // ("how many sales did Sam make?" counts a ledger's rows, though "sales" is related to its Amount: a word only
     // related to a sum of money counts no money.)
     if (s > score && s < 1 && isMoney(c)) continue;
-    if (s > score) {
+    const t =
+      s > 0 && others.length > 0
+        ? headerMatch(
+            others.filter((w) => !noun.includes(w)),
+            c,
+          )
+        : 0;
+    if (s > score || (s === score && s > 0 && t > tie)) {
       score = s;
       column = c;
+      tie = t;
     }
   }
   return { column, score };
@@ -303,6 +316,22 @@ function spellsHeader(noun: string[], c: CatalogColumn): boolean {
   return c.headerWords.length >= 2 && c.headerWords.every((h) => words.has(h));
 }
 
+/**
+ * The key column's value fixes the other column's: every value the key holds on two or more rows (at least
+ * two such values) has one value of the other column ("Course" → "Credits"), so the other column is an
+ * attribute of the key's thing.
+ */
+function determines(key: CatalogColumn | undefined, other: CatalogColumn): boolean {
+  if (!key || key === other || isNumericColumn(key)) return false;
+  let groups = 0;
+  for (const rows of key.distinct.values()) {
+    if (rows.length < 2) continue;
+    if (new Set(rows.map((r) => other.raw[r])).size > 1) return false;
+    groups += 1;
+  }
+  return groups >= 2;
+}
+
 /** A header's head word: the word before "of" ("Duration of strike" → duration), else the last word. */
 function headWord(c: CatalogColumn): string {
   const of = c.headerWords.indexOf("of");
@@ -472,7 +501,7 @@ export const countColumnOfRow: PlanGenerator = {
         template: "sum",
         targetColumn: quantity.schema.name,
       };
-    let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used);
+    let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used, ctx.analysis.contentWords);
     // ("harbour counts" over seal_counts.csv: the row noun counts rows, though "count" may name a tally.)
     // ("how many readings were estimated?" beside "Reading Type": a header that describes the noun's things names the
     // rows, the related "Usage (kWh)" is no count of them.)
@@ -486,6 +515,8 @@ export const countColumnOfRow: PlanGenerator = {
     // "how many games has X won?": the noun names no column, the closing verb after the named row does (won → W).
     // ("goals scored by X", a search fragment: its participle.)
     const asked = ctx.analysis.normalized.replace(/[?.!]+$/, "");
+    // (The day or month the clause closes on: it may name a column itself, "Tue" of a timesheet.)
+    let period: string | undefined;
     // ("how many bagels did we sell on Tuesday in total?": the verb ends the clause; a day, a place or "in total" follows.)
     const clause = asked
       .replace(/ (?:in total|in all|altogether|overall|combined)$/, "")
@@ -495,13 +526,11 @@ export const countColumnOfRow: PlanGenerator = {
           ? ""
           : tail,
       )
-      .replace(/ (?:on|in|at|during|over|across|this|last) (?:the )?([a-z]+)$/, (tail, word: string) =>
-        (WEEKDAYS as readonly string[]).includes(word) ||
-        monthNumber(word) !== undefined ||
-        filters.some((m) => m.text === word || m.text === word.replace(/s$/, ""))
-          ? ""
-          : tail,
-      );
+      .replace(/ (?:on|in|at|during|over|across|this|last) (?:the )?([a-z]+)$/, (tail, word: string) => {
+        const when = (WEEKDAYS as readonly string[]).includes(word) || monthNumber(word) !== undefined;
+        if (when) period = word;
+        return when || filters.some((m) => m.text === word || m.text === word.replace(/s$/, "")) ? "" : tail;
+      });
     const verbAt = (text: string) =>
       // (Not a place's word after its preposition: "did Rovers play at home".)
       /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do|can|could|will) .+ (?<!\b(?:at|in|on|to|for|from|with|by|of|against|during|over|under) )([a-z]{3,})$/.exec(
@@ -564,6 +593,11 @@ export const countColumnOfRow: PlanGenerator = {
       const spelled = countColumn([timesVerb], catalog, usable, used);
       if (spelled.score >= 1.5) ({ column: countCol, score } = spelled);
     }
+    // ("how many hours did Ana work on Tuesday?" of a timesheet with a column per day: the day's column.)
+    if ((!countCol || score < 0.8) && period !== undefined) {
+      const day = countColumn([period], catalog, usable, used);
+      if (day.column && day.score >= 1.5) ({ column: countCol, score } = day);
+    }
     if (!countCol || score < 0.8) return null;
     // ("how many nations have no gold?": a measure at zero, or above it, is a condition on the rows,
     // which are counted; it names no row whose count column to read.)
@@ -603,32 +637,48 @@ export const countColumnOfRow: PlanGenerator = {
       };
     }
     const rows = mentionRows(filters);
-    if (rows && rows.length > 1)
+    // ("how many credits is Art worth?" of enrolments: every row of a course holds its credits, one value, not
+    // a sum; "how many credits is Ana taking?" adds up hers.)
+    // (Not a total asked for, nor a key of numbers: tied ranks share their medals by being tied.)
+    const attribute =
+      filters.length === 1 &&
+      !/\b(?:total|in all|altogether|combined|times)\b/.test(ctx.analysis.normalized) &&
+      determines(catalog.columns[filters[0]!.columnIndex], countCol);
+    if (rows && rows.length > 1 && !attribute)
       return {
         sql: `SELECT SUM(${numExpr(countCol)}) FROM ${table}${where([...basePreds, hasNum(countCol)])}`,
         template: "sum",
         targetColumn: countCol.schema.name,
       };
     return {
-      sql: `SELECT ${col(countCol)} FROM ${table}${where(basePreds)}`,
+      // (The attribute once: every selected row holds the same value.)
+      sql: `SELECT ${col(countCol)} FROM ${table}${where(basePreds)}${attribute ? ` ORDER BY ${ROW} LIMIT 1` : ""}`,
       template: "count-column",
       targetColumn: countCol.schema.name,
     };
   },
 };
 
+/** "how many students got an A?", "how many customers ordered a lamp?": people, and the verb of what they did. */
+const PEOPLE_VERB = new RegExp(
+  `^how many (?:${nounPattern(PEOPLE_NOUNS)}) (?!(?:in|at|on|of|for|with|from|by|per)\\b)[a-z]{2,}`,
+);
+
 /** "how many different X …": distinct non-empty values of the column the counted noun names. */
 export const countDistinct: PlanGenerator = {
   name: "count.distinct",
   // ("how many kinds of plant": the different plants; "how many departments are there?" over an
   // employees table, "how many customers do we have?" over orders, "how many meters are on the green
-  // tariff?" over meter readings: the counted noun
+  // tariff?" over meter readings, "how many students got an A?" over enrolments: the counted noun
   // names a column whose values repeat.)
   applies: (ctx) =>
     isCount(ctx) &&
     (DISTINCT_WORDS.test(ctx.analysis.normalized) ||
       (ctx.analysis.conditions.length === 0 &&
-        /^how many \w+ (?:are|were|is|have|had|do (?:we|you|i) have)\b/.test(ctx.analysis.normalized))),
+        (/^how many \w+ (?:are|were|is|have|had|do (?:we|you|i) have)\b/.test(ctx.analysis.normalized) ||
+          // (People before any verb: one person on several rows is one; "how many plants in bed 5" may be two
+          // of a kind.)
+          PEOPLE_VERB.test(ctx.analysis.normalized)))),
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, basePreds } = ctx.rows();

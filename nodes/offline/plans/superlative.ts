@@ -13,6 +13,7 @@ import {
   orderDirection,
   rankTargetColumns,
   superlativeWord,
+  wordsAfterSuperlative,
 } from "../columns.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
@@ -25,6 +26,7 @@ import {
   isMonthLevel,
   isSequence,
   mentionPredicate,
+  mentionRows,
   monthColumn,
   numExpr,
   orderExpr,
@@ -516,8 +518,14 @@ export const superlativeOrder: PlanGenerator = {
         (holdsYears(order.column) || order.column.schema.type === "date")
       ) &&
       !(asked !== undefined && headerMatch(asked.split(" "), order.column) >= 1.5);
+    // (Nor another measure the words naming the ordered one name: "who has scored the most goals?" of GF and GA
+    // is a team; "the cheapest room" of Nightly Rate still reads the Room.)
+    const after = wordsAfterSuperlative(a.normalized);
+    const measureWords = headerMatch(after, order.column) > 0 ? after : [];
     const ranked = rankTargetColumns(a, catalog, filters, { ...opts, avoid: new Set([order.column.index]) }).filter(
-      (r) => !rowAsked || r.column !== order.column,
+      (r) =>
+        !rowAsked ||
+        (r.column !== order.column && !(isNumericColumn(r.column) && headerMatch(measureWords, r.column) > 0)),
     );
     // "salary of the highest earner", "what is the age of the oldest member": the words before "of" name the answer.
     const lead = leadColumn(a.normalized, catalog, usable);
@@ -601,13 +609,14 @@ const CLOCK_HEADER_WORDS = new Set(["time", "start", "slot", "kickoff", "departu
  * Two or three values share the top (bottom) count, and it counts more than one row: a real tie, every value of
  * which answers. (Not a column of distinct values, all tied at one.)
  */
-function fewTied(c: CatalogColumn, catalog: TableCatalog, most: boolean): boolean {
+function fewTied(c: CatalogColumn, catalog: TableCatalog, most: boolean, rows?: readonly number[]): boolean {
   if (c.raw.length === 0 || c.raw.length > 5000) return false;
   const skip = new Set([...catalog.summaryRows, ...catalog.headerRows]);
   const counts = new Map<string, number>();
-  c.raw.forEach((v, r) => {
+  for (const r of rows ?? c.raw.keys()) {
+    const v = c.raw[r] ?? "";
     if (v.trim() !== "" && !skip.has(r)) counts.set(v, (counts.get(v) ?? 0) + 1);
-  });
+  }
   const values = [...counts.values()];
   const best = most ? Math.max(...values) : Math.min(...values);
   const tied = values.filter((n) => n === best).length;
@@ -620,7 +629,7 @@ export const superlativeFrequency: PlanGenerator = {
   applies: isSuperlative,
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
-    const { filters, basePreds } = ctx.rows();
+    const { filters, filterPreds, basePreds } = ctx.rows();
     const ranked = rankTargetColumns(a, catalog, filters, opts);
     // (Every value unique — a large table's statistics say so, a small one's cells show it — and the grouping
     // could only return a tie of ones: "who has the most tasks?" over one task per row groups the next
@@ -656,7 +665,15 @@ export const superlativeFrequency: PlanGenerator = {
     const rows = where([...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)]);
     // (A few values tied at the top: "which category has the most products?" of two categories of 3 is both.)
     const top = `SELECT COUNT(*) FROM ${table}${rows} GROUP BY ${col(target)} ORDER BY COUNT(*) ${dir} LIMIT 1`;
-    const tie = basePreds.length === 0 && fewTied(target, catalog, dir === "DESC");
+    // (Among the rows named values select too: "who has the most open tickets?" of two with two open each.)
+    // (Only when a count is asked, "the most"; not "threw the farthest", which no frequency answers.)
+    const selected =
+      basePreds.length === 0
+        ? undefined
+        : basePreds.length === filterPreds.length && counted !== undefined
+          ? mentionRows(filters)
+          : null;
+    const tie = selected !== null && fewTied(target, catalog, dir === "DESC", selected);
     return {
       sql: tie
         ? `SELECT ${col(target)} FROM ${table}${rows} GROUP BY ${col(target)} HAVING COUNT(*) = (${top}) ORDER BY MIN(${ROW})`

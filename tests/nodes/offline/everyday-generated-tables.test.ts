@@ -40,7 +40,7 @@ const answer = (question: string, table: string) => planColumn(fixture, question
 describe("tables a script writes", () => {
   it("averages the column the word after 'average' names, not an avg_ column", () => {
     expect(answer("What is the average price of furniture?", "products")).toEqual(["219"]);
-    expect(Number(answer("What is the average rating of furniture?", "products")[0])).toBeCloseTo(4.3667, 3);
+    expect(answer("What is the average rating of furniture?", "products")).toEqual(["4.37"]);
   });
   it("bounds the rows by a date written as the column writes it", () => {
     expect(answer("Which names have a date after 2024-09-01?", "results")).toEqual(["Ben Ortiz", "Dara Singh"]);
