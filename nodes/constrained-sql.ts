@@ -248,7 +248,8 @@ function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
   });
 }
 
-function schemaEntry(table: TableSchema, column: TableSchema["columns"][number]): SchemaEntry {
+/** A column of a table as an allowed-column entry (no embedded text). */
+export function schemaEntry(table: TableSchema, column: TableSchema["columns"][number]): SchemaEntry {
   return {
     tableId: table.tableId,
     column: column.name,

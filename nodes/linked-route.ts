@@ -10,7 +10,7 @@ import type { CellEntry, SchemaEntry } from "../indexing/types.js";
 import { makeAttempt } from "./attempt.js";
 import type { AgentIndex, NodeResources } from "./node-resources.js";
 import { noteFailure, type UsageMeter } from "./usage-meter.js";
-import { subQueryScope } from "./schema-scope.js";
+import { subQueryScope, withGroundedColumns } from "./schema-scope.js";
 import type { Strategies } from "./strategies.js";
 import { readTextAnswer, textProvenance } from "./text-answer.js";
 import type { LinkedValue } from "./types.js";
@@ -43,7 +43,7 @@ export async function linkScope(
       cellTopK: c.cellTopK,
       ...(tableIds ? { tableIds } : {}),
     });
-    columns = found.columns;
+    columns = withGroundedColumns(found.columns, state, index.tables, tableIds);
     candidates = found.candidates;
   } catch (error) {
     // no C and no candidates: the linker falls to its ladder, SQL refuses (fail closed)

@@ -4,9 +4,10 @@
  * global schema search, §15.7). One exported function so the policy can be tuned in one place.
  */
 import type { State } from "../graph/state.js";
-import type { DocChunk, TableSchema } from "../indexing/types.js";
+import type { DocChunk, SchemaEntry, TableSchema } from "../indexing/types.js";
 import { tableNameVariants } from "../indexing/identifiers.js";
 import { analysisOf } from "./offline/analysis.js";
+import { schemaEntry } from "./constrained-sql.js";
 
 export interface SchemaScopeInput {
   /** The question's table hint. */
@@ -74,4 +75,29 @@ export function subQueryScope(
     chunks: state.chunks,
     tables,
   });
+}
+
+/**
+ * The allowed columns C with the columns the offline decomposer's plan reads in its grounded table added, when
+ * that table is in scope: it read the question against the table's headers and cells, and View 3's top k may miss
+ * a column whose header shares no word with the question as the embedder reads it ("what table is Ana at?" of a
+ * "Table #" column, "table" being a stop word), which left the SQL route failing closed.
+ */
+export function withGroundedColumns(
+  columns: SchemaEntry[],
+  state: Pick<State, "plan">,
+  tables: ReadonlyMap<string, TableSchema>,
+  tableIds: string[] | undefined,
+): SchemaEntry[] {
+  const grounding = analysisOf(state.plan ?? undefined)?.grounding;
+  const table = grounding ? tables.get(grounding.tableId) : undefined;
+  if (!grounding || !table || (tableIds && !tableIds.includes(table.tableId))) return columns;
+  const missing = (grounding.columns ?? []).filter(
+    (name) => !columns.some((c) => c.tableId === table.tableId && c.column === name),
+  );
+  const added = missing.flatMap((name) => {
+    const column = table.columns.find((c) => c.name === name);
+    return column ? [schemaEntry(table, column)] : [];
+  });
+  return added.length > 0 ? [...columns, ...added] : columns;
 }

@@ -12,7 +12,7 @@ import type { SchemaEntry } from "../indexing/types.js";
 import { makeAttempt } from "./attempt.js";
 import { schemaInfo } from "./evidence-text.js";
 import { metered, type NodeResources } from "./node-resources.js";
-import { subQueryScope } from "./schema-scope.js";
+import { subQueryScope, withGroundedColumns } from "./schema-scope.js";
 import { fuseAnswer, runSqlFor, sqlAlternatives, sqlRefusals, sqlRouteProvenance } from "./sql-route.js";
 import { noteFailure } from "./usage-meter.js";
 
@@ -25,8 +25,13 @@ export async function sql(state: State, config: RunnableConfig, resources: NodeR
     const tableIds = subQueryScope(state, index.tables);
     let columns: SchemaEntry[] = [];
     try {
-      columns = (await index.search.schema(plan.subQuery, c.schemaTopK, tableIds ? { tableIds } : undefined)).map(
-        (h) => h.entry,
+      columns = withGroundedColumns(
+        (await index.search.schema(plan.subQuery, c.schemaTopK, tableIds ? { tableIds } : undefined)).map(
+          (h) => h.entry,
+        ),
+        state,
+        index.tables,
+        tableIds,
       );
     } catch (error) {
       noteFailure(meter, "schema retrieval failed (no allowed columns)", error);

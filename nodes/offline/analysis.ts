@@ -772,8 +772,15 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   },
   {
     name: "percent-change",
+    // ("which countries have growth above 2%?" asks for countries: the percent is a bound.)
     detect: (q) =>
-      /\bpercent(age)?\b|%/.test(q) && /\b(change|increase|decrease|growth|decline)\b/.test(q) ? kind("percent") : null,
+      /\bpercent(age)?\b|%/.test(q) &&
+      /\b(change|increase|decrease|growth|decline)\b/.test(q) &&
+      !/^(?:which|who)\b.*\b(?:above|below|over|under|more than|less than|at least|at most)\s+-?\d[\d.]*\s*(?:%|percent)/.test(
+        q,
+      )
+        ? kind("percent")
+        : null,
   },
   { name: "year", detect: (q) => (YEAR_Q.test(q) ? kind("year") : null) },
   {
@@ -1032,7 +1039,7 @@ function targetHintsOf(q: string): string[] {
     );
   if (m && SUPERLATIVE.test(m[2]!)) push(m[1]);
   m =
-    /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:the\s+)?(?:(?:first|last|next|previous|total|only|other)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
+    /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:(?:the|my|our)\s+)?(?:(?:first|last|next|previous|total|only|other|current)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
       q,
     );
   if (m) {
@@ -1224,6 +1231,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       position = "first";
     // ("the closing balance": the last row's.)
     else if (/\b(last|final|most recent|bottom|closing)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
+    // ("what is my current balance?", "who is the current holder?": the latest row's, not a "Current …" column's.)
+    else if (/^(?:what|who|which) (?:is|are) (?:my|our|the) current [a-z]+\??$/.test(q)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
     // "who won the race?", "winner": over a results table, the first row (a Winner column still answers it by name).

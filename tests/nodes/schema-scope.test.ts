@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DocChunk, TableSchema } from "../../indexing/types.js";
 import type { SubQueryPlan } from "../../nodes/types.js";
-import { schemaScope, subQueryScope, tablesForHint } from "../../nodes/schema-scope.js";
+import { schemaScope, subQueryScope, tablesForHint, withGroundedColumns } from "../../nodes/schema-scope.js";
 import { CLUBS } from "../fixtures/plans.js";
 
 const t = (tableId: string): TableSchema => ({ ...CLUBS, tableId });
@@ -58,5 +58,19 @@ describe("schema scope", () => {
     } as unknown as SubQueryPlan;
     expect(subQueryScope({ table_id: undefined, schema: CLUBS, chunks: [], plan }, tables)).toEqual(["Cities-2020"]);
     expect(subQueryScope({ table_id: undefined, schema: CLUBS, chunks: [], plan: null }, tables)).toEqual(["clubs"]);
+  });
+
+  it("adds to C the columns the decomposer's plan reads in its grounded table, when that table is in scope", () => {
+    const club = { tableId: "clubs", column: "Club", type: "text" as const, examples: "", text: "" };
+    const plan = {
+      subQuery: "when was the club founded",
+      analysis: { version: 1, normalized: "", grounding: { tableId: "clubs", mentions: [], columns: ["Founded"] } },
+    } as unknown as SubQueryPlan;
+    expect(withGroundedColumns([club], { plan }, tables, ["clubs"]).map((c) => c.column)).toEqual(["Club", "Founded"]);
+    // (Already there, out of scope, or no grounding: C unchanged.)
+    expect(withGroundedColumns([club], { plan }, tables, ["Cities-2020"])).toEqual([club]);
+    expect(withGroundedColumns([club], { plan: null }, tables, ["clubs"])).toEqual([club]);
+    const both = withGroundedColumns([club], { plan }, tables, undefined);
+    expect(withGroundedColumns(both, { plan }, tables, undefined)).toEqual(both);
   });
 });

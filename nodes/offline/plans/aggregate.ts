@@ -4,7 +4,7 @@ import type { CatalogColumn } from "../table-catalog.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { quantityColumn } from "./count.js";
-import { ROW, col, hasNum, holdsYears, numExpr, summaryFilter, where } from "./sql-parts.js";
+import { ROW, col, hasNum, holdsYears, numExpr, spendsSignedAmounts, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 
 /** SUM/AVG of the numeric column the question names best (a sum of years means nothing: "total years" counts rows). */
@@ -48,9 +48,16 @@ export const aggregateColumn: PlanGenerator = {
         : ranked;
     const c = order[ctx.targetRank]?.column;
     if (!c) return null;
-    const value = a.aggregate === "avg" ? d().round(`AVG(${numExpr(c)})`, averageDigits(c)) : `SUM(${numExpr(c)})`;
+    // ("how much did I spend on groceries?" of a statement's signed Amount: the money out, as a positive sum.)
+    const spending = a.aggregate === "sum" && spendsSignedAmounts(a, c, catalog);
+    const value =
+      a.aggregate === "avg"
+        ? d().round(`AVG(${numExpr(c)})`, averageDigits(c))
+        : spending
+          ? `-SUM(${numExpr(c)})`
+          : `SUM(${numExpr(c)})`;
     return {
-      sql: `SELECT ${value} FROM ${table}${where([...basePreds, hasNum(c), ...summaryFilter(catalog)])}`,
+      sql: `SELECT ${value} FROM ${table}${where([...basePreds, hasNum(c), ...(spending ? [`${numExpr(c)} < 0`] : []), ...summaryFilter(catalog)])}`,
       template: a.aggregate!,
       targetColumn: c.schema.name,
     };

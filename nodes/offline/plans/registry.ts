@@ -58,6 +58,7 @@ import {
   superlativeYear,
 } from "./superlative.js";
 import { yesNoAnyRow, yesNoCondition, yesNoSuperlative } from "./yes-no.js";
+import { rowColumnsExtreme, rowColumnsTotal } from "./row-columns.js";
 import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
 
 const SUPERLATIVE_WORD = new RegExp(`\\b(?:${SUPERLATIVE_PATTERN})\\b`);
@@ -76,6 +77,8 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonColumns,
   comparisonVsAverage,
   comparisonRowColumns,
+  rowColumnsExtreme,
+  rowColumnsTotal,
   aggregatePerGroup,
   yesNoCondition,
   yesNoSuperlative,

@@ -15,6 +15,25 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 
 export const ROW = quoteIdent(ROW_ID_COLUMN);
 
+/** Words of money going out: "how much did I spend on food?", "which category are my expenses highest in?". */
+const SPENDING = /\b(?:spend|spends|spent|spending|expenses?|expenditures?|outgoings?)\b/;
+
+/**
+ * A question of spending over a ledger's column of signed amounts (money in above zero, money out below, a date
+ * on each row: a bank statement's Amount): the amounts below zero, as positive sums, are what it asks about. (Not
+ * a financial report's year columns, whose negatives are losses.)
+ */
+export function spendsSignedAmounts(a: QuestionAnalysis, c: CatalogColumn, catalog: TableCatalog): boolean {
+  if (!SPENDING.test(a.normalized) || !catalog.columns.some((x) => x.schema.type === "date")) return false;
+  let below = 0;
+  let above = 0;
+  for (const n of c.num) {
+    if (n !== null && n < 0) below += 1;
+    else if (n !== null && n > 0) above += 1;
+  }
+  return below >= 2 && above >= 1;
+}
+
 /** SQL string literal with quotes doubled. */
 export function sqlString(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;

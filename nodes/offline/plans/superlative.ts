@@ -30,6 +30,7 @@ import {
   monthColumn,
   numExpr,
   orderExpr,
+  spendsSignedAmounts,
   sqlString,
   summaryFilter,
   where,
@@ -546,8 +547,16 @@ export const superlativeOrder: PlanGenerator = {
               : ranked[ctx.targetRank - 1]?.column
             : ranked[ctx.targetRank]?.column;
     if (!target) return null;
-    const preds = [...basePreds, hasNum(order.column), ...summaryFilter(catalog)];
-    const agg = direction === "max" ? "MAX" : "MIN";
+    // ("what was my biggest expense?" of a statement's signed Amount: the most money out is the lowest amount,
+    // answered as a positive sum.)
+    const spending = spendsSignedAmounts(a, order.column, catalog);
+    const preds = [
+      ...basePreds,
+      hasNum(order.column),
+      ...(spending ? [`${orderExpr(order.column)} < 0`] : []),
+      ...summaryFilter(catalog),
+    ];
+    const agg = (direction === "max") !== spending ? "MAX" : "MIN";
     // "the second highest rate": the n-th distinct value from the top (bottom).
     const nth = NTH_SUPERLATIVE.exec(a.normalized);
     const offset = nth ? (ordinalValue(nth[1]!) ?? Number(nth[1]!.replace(/\D/g, ""))) - 1 : 0;
@@ -574,8 +583,9 @@ export const superlativeOrder: PlanGenerator = {
       extreme.push(
         `${hasNum(clock)} AND ${numExpr(clock)} = (SELECT ${agg}(${numExpr(clock)}) FROM ${table}${where([...extreme, hasNum(clock)])})`,
       );
+    const selected = spending && target === order.column ? `-(${orderExpr(order.column)})` : col(target);
     return {
-      sql: `SELECT ${col(target)} FROM ${table}${where(extreme)} ORDER BY ${ROW}`,
+      sql: `SELECT ${selected} FROM ${table}${where(extreme)} ORDER BY ${ROW}`,
       template: direction === "max" ? "argmax" : "argmin",
       targetColumn: target.schema.name,
     };
@@ -771,8 +781,11 @@ export const superlativeGroupTotal: PlanGenerator = {
     if (groupVerb && !money && !totalWord && group.distinct.size * 2 > filled) return null;
     const dir =
       orderDirection(superlativeWord(a.normalized), a.sortDirection!, order.column) === "max" ? "DESC" : "ASC";
+    // ("which category did I spend the most on?" of a statement's signed Amount: the money out of each, as positive.)
+    const spending = spendsSignedAmounts(a, order.column, catalog);
+    const measure = spending ? `-(${orderExpr(order.column)})` : orderExpr(order.column);
     return {
-      sql: `SELECT ${col(group)} FROM ${table}${where([...basePreds, `TRIM(${col(group)}) <> ''`, hasNum(order.column), ...summaryFilter(catalog)])} GROUP BY ${col(group)} ORDER BY SUM(${orderExpr(order.column)}) ${dir}, MIN(${ROW}) LIMIT 1`,
+      sql: `SELECT ${col(group)} FROM ${table}${where([...basePreds, `TRIM(${col(group)}) <> ''`, hasNum(order.column), ...(spending ? [`${orderExpr(order.column)} < 0`] : []), ...summaryFilter(catalog)])} GROUP BY ${col(group)} ORDER BY SUM(${measure}) ${dir}, MIN(${ROW}) LIMIT 1`,
       template: dir === "DESC" ? "argmax" : "argmin",
       targetColumn: group.schema.name,
     };

@@ -4,10 +4,12 @@
  * many students got an A?" (students, not A grades); "how many credits is Art worth?" (a course's credits, not
  * their sum over its enrolments); "how many bugs are closed?" beside a "Closed" date; "did East sell more in Q1 or
  * Q2?", the difference of one region's two quarters, "Q4 sales above 20000"; "who has the most open bugs?" of a
- * tie; "which country grew fastest?" of a Growth column.
+ * tie; "which quarter was best for North?" (the header of the row's highest quarter) and "what were East's total
+ * sales?" (its quarters added up, plans/row-columns.ts); "which country grew fastest?" of a Growth column.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { groundedColumn, openTables } from "./fixtures.js";
 
 const tables: RawTable[] = [
@@ -112,7 +114,18 @@ describe("a column per day, enrolments, a bug tracker and quarters", () => {
     expect(answer("How many regions had Q4 sales above 20000?", "quarterly_sales")).toEqual(["2"]);
   });
 
-  it("orders 'grew fastest' by the Growth column", () => {
+  it("finds the period column of a row's extreme, and adds a row's periods up", () => {
+    expect(answer("Which quarter was best for North?", "quarterly_sales")).toEqual(["Q3"]);
+    expect(answer("In which quarter did South sell the least?", "quarterly_sales")).toEqual(["Q3"]);
+    expect(answer("What were East's total sales?", "quarterly_sales")).toEqual(["87400"]);
+    expect(answer("Which day did Ana work the fewest hours?", "timesheet")).toEqual(["Fri"]);
+    expect(answer("How many hours did Cy work in total?", "timesheet")).toEqual(["38"]);
+  });
+
+  it("orders 'grew fastest' by the Growth column, and lists the countries a percent bounds", () => {
     expect(answer("Which country grew fastest?", "countries")).toEqual(["Kenya"]);
+    // (A place is asked for, not a percentage: the verifier judged the list by the wrong kind.)
+    expect(analyzeQuestion("Which countries have growth above 1.5%?").answerType).toBe("place");
+    expect(answer("Which countries have growth above 1.5%?", "countries")).toEqual(["Kenya", "Vietnam"]);
   });
 });

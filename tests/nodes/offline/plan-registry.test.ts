@@ -69,7 +69,7 @@ describe("plan generators", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);
     for (const n of names)
-      expect(n).toMatch(/^(lookup|count|aggregate|superlative|position|comparison|yes-no|report-table)\./);
+      expect(n).toMatch(/^(lookup|count|aggregate|superlative|position|comparison|yes-no|report-table|row-columns)\./);
     expect(names[names.length - 1]).toBe("lookup.rows");
   });
 });
