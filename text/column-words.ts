@@ -571,7 +571,7 @@ export const HEADER_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> =
   sqmeters: ["sqm", "area"],
   sqmetres: ["sqm", "area"],
   sqfeet: ["sqft", "area"],
-  // A league table's columns ("GF", "GA", "GD", "Pts", "Pld").
+  // A league table's columns ("GF", "GA", "GD", "Pld"; "Pts" is named by "points" through COLUMN_WORDS).
   gf: ["goal", "for", "scored"],
   ga: ["goal", "against", "conceded"],
   gd: ["goal", "difference"],
