@@ -566,7 +566,8 @@ export function singularForms(word: string): string[] {
   if (!/[^s]s$/.test(word)) return [];
   return [
     word.endsWith("ies") ? `${word.slice(0, -3)}y` : word.slice(0, -1),
-    ...(/(?:ch|sh|x|ss)es$/.test(word) ? [word.slice(0, -2)] : []),
+    // ("canvases" of Canvas, "buses" of Bus.)
+    ...(/(?:ch|sh|x|ss|[aeiou]s|z)es$/.test(word) ? [word.slice(0, -2)] : []),
     // ("sourdough loaves" of Sourdough Loaf, "knives" of Knife.)
     ...(/ves$/.test(word) ? [`${word.slice(0, -3)}f`, `${word.slice(0, -3)}fe`] : []),
   ];

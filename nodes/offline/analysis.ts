@@ -428,8 +428,11 @@ function stockAsNumber(q: string): string {
     ? out
     : out
         .replace(/\b(?:are|is|were|was|currently|still) in stock\b/g, "more than 0 in stock")
-        // ("is the smart watch in stock?": whether its row has some.)
-        .replace(/^((?:is|are) (?:the |a |an |any )?[a-z0-9' -]{2,40}?) in stock\b/, "$1 with more than 0 in stock");
+        // ("is the smart watch in stock?", "do we have any whiteboards in stock?": whether its row has some.)
+        .replace(
+          /^((?:is|are) (?:the |a |an |any )?|(?:do|does) (?:we|you|they|the \w+) (?:have|stock|carry) (?:any )?)([a-z0-9' -]{2,40}?) in stock\b/,
+          "$1$2 with more than 0 in stock",
+        );
 }
 
 function conditionsIn(text: string): NumericCondition[] {
@@ -544,6 +547,12 @@ function conditionsIn(text: string): NumericCondition[] {
     )
       continue;
     out.push({ op: "=", value, hint });
+  }
+  // ("how many two-bedroom flats?", "3-star hotels": a number joined to its noun describes the rows, an equality on
+  // the column that noun names, when one does.)
+  for (const m of q.matchAll(/\b(\d+)-([a-z]{3,}) [a-z]{3,}s\b/g)) {
+    const value = Number(m[1]);
+    if (!out.some((c) => c.value === value)) out.push({ op: "=", value, hint: [m[2]!], named: true });
   }
   // "finished in less than 3:45": a clock time (m:ss) compares seconds of a time column.
   for (const m of q.matchAll(
@@ -1014,6 +1023,11 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
   },
 ];
 
+/** "who earns more than Marco?": a comparison with a named row, not with a number ("more than three years"). */
+const BEYOND_NAMED_ROW = new RegExp(
+  `^(?:who|which [a-z]+) (?!.*\\bor\\b).*\\b(?:more|less|fewer|[a-z]{3,}er) than (?!(?:[\\d$£€]|(?:${NUMBER_WORD_PATTERN})\\b))[a-z]`,
+);
+
 /** "how many … are left?": what remains of a thing the table holds. */
 export const LEFT_OVER = /\b(?:are|is) (?:still )?(?:left|remaining)\b/;
 
@@ -1288,6 +1302,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(
       q,
     ) ||
+    // ("who earns more than Marco?", "which plans cost less than the average?": every row beyond the named one.)
+    BEYOND_NAMED_ROW.test(q) ||
     // "who is not in Sales?", "who doesn't work in Leeds?": everyone a negation leaves.
     /^who (?:is|are|was|were) not\b|^who (?:isn't|aren't|doesn't|don't|didn't|does not|do not|did not|hasn't|haven't|has not|have not)\b/.test(
       q,
@@ -1302,7 +1318,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     // ("show me the red cars", "list unpaid invoices": a plural closing the request.)
     /^(?:show|give|find|get|list)(?: me)? (?:the |all |all the )?(?:[a-z]+ )?[a-z]{2,}[^s'\s]s\??$/.test(q) ||
     // ("show me customers from France", "find the orders over 50": a plural asked for.)
-    /^(?:show|give|find|get)(?: me)? (?:the )?[a-z]{3,}[^s'\s]s (?:from|in|at|with|over|under|above|below|on|who|that|which)\b/.test(
+    // ("give me the opponents we beat at home": a relative clause without its "that".)
+    /^(?:show|give|find|get)(?: me)? (?:the )?[a-z]{3,}[^s'\s]s (?:from|in|at|with|over|under|above|below|on|who|that|which|we|i|you|they)\b/.test(
       q,
     ) ||
     // "who works in Oslo?", "who lives in Lisbon?": everyone a present-tense verb and a place select.

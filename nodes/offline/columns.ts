@@ -397,7 +397,15 @@ const COMPARATIVE: Record<string, string> = {
  * Ordering direction for a superlative on a given column: "fastest time" is the smallest time,
  * "best rank" the smallest rank, "oldest" the earliest date but the largest age.
  */
-export function orderDirection(word: string | undefined, fallback: "max" | "min", c: CatalogColumn): "max" | "min" {
+/** A standing up to now, "who has been a member the longest?": since a start date, where a date orders it. */
+const STANDING = /\b(?:has|have) been (?:an? |the )?[a-z]+ (?:for )?(?:the )?(?:longest|shortest)\b/;
+
+export function orderDirection(
+  word: string | undefined,
+  fallback: "max" | "min",
+  c: CatalogColumn,
+  question?: string,
+): "max" | "min" {
   const w = word ? (own(COMPARATIVE, word) ?? word) : undefined;
   if (!w) return fallback;
   const age = c.headerWords.includes("age");
@@ -409,9 +417,22 @@ export function orderDirection(word: string | undefined, fallback: "max" | "min"
   if (isRankColumn(c) && /^(worst|lowest)$/.test(w)) return "max";
   if (!age && isYearColumn(c) && /^(oldest|earliest|first)$/.test(w)) return "min";
   if (!age && isYearColumn(c) && /^(newest|latest|youngest|recent)$/.test(w)) return "max";
+  // (Not "who ruled longest?" of a term's start and end: a past span says nothing of which.)
+  if (!age && isYearColumn(c) && question !== undefined && STANDING.test(question))
+    return w === "longest" ? "min" : w === "shortest" ? "max" : fallback;
   if (age && w === "oldest") return "max";
   if (age && w === "youngest") return "min";
   return fallback;
+}
+
+/** A column of dates, or of years its header says are years (not sizes that fall between 1000 and 2100). */
+function isDateOrYearNamed(c: CatalogColumn): boolean {
+  return (
+    c.schema.type === "date" ||
+    normaliseText(c.schema.name)
+      .split(" ")
+      .some((w) => /^years?$/.test(w) || YEAR_HEADERS.test(w))
+  );
 }
 
 /** Header words (as written, not stemmed: "Years" counts years) of a column of years, whatever their digits. */
@@ -561,7 +582,11 @@ export function rankTargetColumns(
   // (Without hints, the content words name the target, but a superlative names the order column: "oldest animal".)
   // "what was the amount of order 1005?": a lookup's "amount"/"total"/"value" is a stop word to the analysis,
   // but names a numeric column of that name when the table has one.
-  const ofWord = a.operator === "lookup" ? /\bthe (amount|total|value) of\b/.exec(a.normalized)?.[1] : undefined;
+  // (So of the row a superlative picks: "what is the amount of the most recent invoice?")
+  const ofWord =
+    a.operator === "lookup" || a.operator === "sort"
+      ? /\bthe (amount|total|value) of\b/.exec(a.normalized)?.[1]
+      : undefined;
   const spelledColumn =
     ofWord !== undefined &&
     catalog.columns.some((c) => isNumericColumn(c) && c.headerWords.includes(ofWord) && !options.avoid?.has(c.index));
@@ -734,11 +759,20 @@ export function rankTargetColumns(
     top.headerWords.indexOf(stem(hints[0])) >= 0 &&
     top.headerWords.at(-1) !== stem(hints[0]) &&
     !mentionCols.has(top.index);
+  // ("what is the cheapest house?" of a Type column holding House: the noun is a kind of row, asked for by its name.)
+  const kindOfRow =
+    hints.length === 1 &&
+    a.answerType === "entity" &&
+    /^(?:which|what)\b/.test(a.normalized) &&
+    top !== undefined &&
+    headerMatch(hints, top) === 0 &&
+    mentions.some((m) => m.kind === "exact" && !m.text.includes(" ") && stem(m.text) === stem(hints[0]!));
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
   if (
     top &&
     (askedRows ||
       derivedTop ||
+      kindOfRow ||
       rowModifier ||
       nounOnly ||
       (isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))))
@@ -770,7 +804,8 @@ export function rankTargetColumns(
     );
     // (Asked for the rows by the table's row noun, that column first: "Film" of screenings, not the Screen the
     // noun's stem spells, whose values repeat.)
-    if (i < 0 && (askedRows || derivedTop || rowModifier)) i = ranked.findIndex((r) => r.column === rowName());
+    if (i < 0 && (askedRows || derivedTop || rowModifier || kindOfRow))
+      i = ranked.findIndex((r) => r.column === rowName());
     // (With no such column, the rows' own record numbers: "Tracking #".)
     if (i < 0 && derivedTop) i = ranked.findIndex((r) => isIdentifierColumn(r.column));
     if (i < 0)
@@ -915,6 +950,15 @@ export function chooseOrderColumn(
         headerMatch([sw], c, false) === 0 &&
         a.contentWords.some((w) => w !== sw && headerMatch([w], c, false) >= 1.5),
     );
+  const sizeWord = sw !== undefined && /^(?:biggest|largest|smallest|heaviest|lightest|tallest)$/.test(sw);
+  const hasQuantity = catalog.columns.some(
+    (c) =>
+      (!options.usable || options.usable.has(c.index)) &&
+      isNumericColumn(c) &&
+      c.schema.type !== "date" &&
+      !isYearColumn(c) &&
+      !isIdentifierColumn(c),
+  );
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
@@ -925,6 +969,8 @@ export function chooseOrderColumn(
     if (ageOrder && dateLike && !c.headerWords.includes("age") && headerMatch(a.contentWords, c) < 1.5) continue;
     // ("who missed the most days?": days counted, not a date to order by.)
     if (dateLike && countedTime) continue;
+    // ("the biggest task" of a Due date and an Estimate: a size is a quantity, never a date.)
+    if (dateLike && sizeWord && hasQuantity && isDateOrYearNamed(c)) continue;
     // (A column of one value orders nothing: "P", games played, is 18 on every row of a league table.)
     if (numeric && !dateLike && isConstant(c) && headerMatch(a.contentWords, c) < 1.5) continue;
     const rank = isRankColumn(c);

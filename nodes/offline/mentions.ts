@@ -23,6 +23,7 @@ import {
   COMPASS_CELLS,
   COMPASS_POINT,
   GENDER_CELLS,
+  irregularForms,
 } from "../../text/lexicons.js";
 import {
   CAPACITY_WORDS,
@@ -176,6 +177,12 @@ function isContent(tokens: string[], headerWords: Set<string>): boolean {
  * ("how many tickets are still open" of a Status column holding open / closed / pending).
  */
 function categoryValue(catalog: TableCatalog, span: string[]): boolean {
+  // (A status of common words, "on time" or "in stock", is the whole cell of such a column.)
+  if (span.length > 1)
+    return (
+      span.length <= 3 &&
+      catalog.columns.some((c) => c.distinct.size >= 2 && c.distinct.size <= 6 && c.distinct.has(span.join(" ")))
+    );
   const w = span[0]!;
   // (A longer function word may still be a status: "which tasks are done?" of a Status column holding "Done".)
   // ("total", "number" stay header words: a Total row is no status.)
@@ -318,6 +325,8 @@ export function findMentions(
         continue;
       let key = span.join(" ");
       let hits = catalog.columns.filter((c) => c.distinct.has(key));
+      // (The question's own word, where a cell of another form of it is linked: "rainy" of "Rain".)
+      let written: string | undefined;
       const alt = possessive.slice(s, s + n).join(" ");
       if (hits.length === 0 && alt !== key) {
         key = alt;
@@ -361,6 +370,21 @@ export function findMentions(
         const adjHits = catalog.columns.filter((c) => c.distinct.has(adjective));
         if (adjHits.length > 0) [key, hits] = [adjective, adjHits];
       }
+      // ("how many rainy days?" of a Conditions column's "Rain", "sunny" of "Sun": a noun's adjective.)
+      if (hits.length === 0 && n === 1 && /^[a-z]{3,}y$/.test(last)) {
+        const noun = last.slice(0, -1).replace(/([^aeiou])\1$/, "$1");
+        const nounHits = catalog.columns.filter((c) => (c.distinct.get(noun)?.length ?? 0) >= 2);
+        if (nounHits.length > 0) [key, hits, written] = [noun, nounHits, last];
+      }
+      // ("what share of deals did we lose?" of a Stage column's "Lost": a did-question's verb names its past form.)
+      if (hits.length === 0 && n === 1 && tokens.slice(0, s).some((t) => /^(?:did|do|does)$/.test(t)))
+        for (const past of [...irregularForms(last), `${last}ed`, `${last}d`]) {
+          const pastHits = catalog.columns.filter((c) => c.distinct.has(past) && c.distinct.size <= 6);
+          if (pastHits.length > 0) {
+            [key, hits, written] = [past, pastHits, last];
+            break;
+          }
+        }
       // ("on Tuesday" of a Day column written "Tue", "in September" of "Sept".)
       if (hits.length === 0 && n === 1)
         for (const short of calendarShortForms(last)) {
@@ -415,7 +439,7 @@ export function findMentions(
       // ("on 16 October", "October 16": a day of a date, not the cell "16".)
       if (numeric && span[0]!.length <= 2 && [tokens[s - 1], tokens[s + 1]].some((t) => t && monthNumber(t))) continue;
       take({
-        text: key,
+        text: written ?? key,
         column: c.schema.name,
         columnIndex: c.index,
         value: c.raw[rows[0]!]!,

@@ -139,9 +139,12 @@ export const aggregateShare: PlanGenerator = {
   },
 };
 
-/** "the difference between the largest and smallest order", "the range of salaries": MAX − MIN of one column. */
+/**
+ * "the difference between the largest and smallest order", "between the most and least expensive items", "the range
+ * of salaries": MAX − MIN of one column.
+ */
 const SPREAD =
-  /\bdifference between the (?:highest|largest|biggest|greatest|maximum|max|most expensive|longest|oldest) and (?:the )?(?:lowest|smallest|least|minimum|min|cheapest|shortest|youngest)\b|\b(?:what is|what's) the range of\b/;
+  /\bdifference between the (?:highest|largest|biggest|greatest|maximum|max|most(?: expensive)?|longest|oldest) and (?:the )?(?:lowest|smallest|least|minimum|min|cheapest|shortest|youngest)\b|\bdifference between the (?:cheapest|lowest|smallest) and (?:the )?(?:most expensive|highest|largest|biggest)\b|\b(?:what is|what's) the range of\b/;
 
 export const aggregateSpread: PlanGenerator = {
   name: "aggregate.spread",

@@ -508,9 +508,26 @@ export function isConditionLiteral(text: string, a: QuestionAnalysis): boolean {
   // ("above 5th place": the place "5th" is compared, not selected.)
   const ordinal = /^(\d+)(st|nd|rd|th)$/.exec(text);
   if (ordinal) return a.conditions.some((c) => c.place && c.value === Number(ordinal[1]));
+  // ("under 1.5 kg" of a Weight column holding "1.5 kg": a bound with its unit, not that cell.)
+  const withUnit = /^(\d+(?: \d+)*) [a-z]+$/.exec(text);
+  if (withUnit) {
+    const n = withUnit[1]!;
+    const readings = [Number(n.replace(/ /g, "")), Number(n.replace(" ", "."))];
+    return a.conditions.some((c) => c.op !== "=" && readings.includes(c.value));
+  }
   if (!/^\d+( \d+)*$/.test(text)) return false;
   const readings = [Number(text.replace(/ /g, "")), Number(text.replace(" ", "."))];
   return a.conditions.some((c) => readings.includes(c.value));
+}
+
+/** An equality a cell with its unit already states: "have 16 GB of RAM" is the cell "16 GB", no other 16. */
+function statedByCell(c: QuestionAnalysis["conditions"][number], filters: readonly EntityMention[]): boolean {
+  return (
+    c.op === "=" &&
+    filters.some(
+      (m) => m.kind === "exact" && Number(/^(\d+(?: \d+)?) [a-z]+$/.exec(m.text)?.[1]?.replace(" ", ".")) === c.value,
+    )
+  );
 }
 
 /**
@@ -740,7 +757,11 @@ export function rowSelection(
     ),
     usable,
   );
-  const cond = conditionPredicates(a, catalog, usable);
+  const cond = conditionPredicates(
+    { ...a, conditions: a.conditions.filter((c) => !statedByCell(c, filters)) },
+    catalog,
+    usable,
+  );
   for (const m of excluded) cond.preds.push(`${col(catalog.columns[m.columnIndex]!)} <> ${sqlString(m.value)}`);
   for (const b of bounds) {
     const c = catalog.columns[b.mention.columnIndex]!;

@@ -195,7 +195,17 @@ function countNoun(ctx: PlanContext): string[] {
   );
   // ("how many away games did Rovers play?": a modifier naming the column a mention binds is that condition.)
   const bound = new Set(ctx.input.mentions.flatMap((m) => ctx.catalog.columns[m.columnIndex]!.headerWords));
-  const kept = noun.filter((w, i) => !flagged.has(w) && !(noun.length === 2 && i === 0 && bound.has(stem(w))));
+  // ("how many rainy days?": an adjective linked to the value it is made from, Rain, is that condition too; a value
+  // as written, "how many plumbing items?", may still say which quantity is meant.)
+  const linked = new Set(
+    ctx.input.mentions.filter((m) => m.kind === "exact" && normaliseText(m.value) !== m.text).map((m) => m.text),
+  );
+  const kept = noun.filter(
+    (w, i) =>
+      !flagged.has(w) &&
+      !(noun.length === 2 && i === 0 && bound.has(stem(w))) &&
+      !(i < noun.length - 1 && linked.has(w)),
+  );
   return kept.length > 0 ? kept : noun;
 }
 

@@ -471,7 +471,7 @@ export const superlativeOrder: PlanGenerator = {
       (!isNumericColumn(order.column) || holdsYears(order.column) || order.column.schema.type === "date")
     )
       return null;
-    const direction = orderDirection(sw, a.sortDirection!, order.column);
+    const direction = orderDirection(sw, a.sortDirection!, order.column, a.normalized);
     // "what was the highest attendance?": the answer is the ordered value itself when the asked-about words
     // name the ordered column; in "what is the biggest sale amount?" (not "… the best selling album?") the head
     // noun after the superlative decides.
@@ -658,7 +658,12 @@ export const superlativeFrequency: PlanGenerator = {
         avoid: new Set([target.index]),
       })[0]?.column;
     // (Only when the rows themselves are counted: "the most tasks" of tasks.csv, what a row is.)
-    const counted = /\b(?:most|fewest|least) ([a-z]+)/.exec(a.normalized)?.[1];
+    // ("the most open tasks": a linked value before the noun, Open, is a condition, not what is counted.)
+    const linked = new Set(filters.flatMap((m) => m.text.toLowerCase().split(" ")));
+    const counted = /\b(?:most|fewest|least) ([a-z]+(?: [a-z]+)?)/
+      .exec(a.normalized)?.[1]
+      ?.split(" ")
+      .find((w, i, ws) => i === ws.length - 1 || !linked.has(w));
     const rowNoun = target?.tableWords?.filter((w) => !/^\d+$/.test(w)).at(-1);
     // (Or, asked who, the counted noun names the column of unique values itself: "who has the most tasks?" of a
     // Task column in event_todo.csv.)

@@ -81,6 +81,23 @@ describe("offline fusion", () => {
     ).toBe("Paula Reyes | Quinn Hart");
   });
 
+  it("keeps every row a comparison with a named row selects, not a cell read again from the table", async () => {
+    const staff = [
+      "[Source: staff.csv]",
+      "Table name: staff",
+      "| Name | Salary |",
+      "| --- | --- |",
+      "| Ada Kern | 51000 |",
+      "| Bo Lund | 62000 |",
+      "| Cy Marr | 70500 |",
+      "| Di Noor | 58000 |",
+    ].join("\n");
+    const rows = '[{"name__raw": "Bo Lund"}, {"name__raw": "Cy Marr"}]';
+    expect(await fuse(input("Who earns more than Di Noor?", rows, { markdown: staff, textEvidence: "" }))).toBe(
+      "Bo Lund | Cy Marr",
+    );
+  });
+
   it("does not trust a zero lookup when the table says otherwise", async () => {
     const q = "What were the in-game net bookings in 2018?";
     expect(await fuse(input(q, "[[0]]"))).toBe("$4,203 million");
