@@ -302,6 +302,8 @@ function normalize(text: string): string {
         /^(?:i need|i want|i'd like|i would like|(?:can|could) you tell me|please tell me|tell me) (?:to know )?/,
         "",
       )
+      // ("could you list everyone in HR?", "can you show me the red cars?": the request itself.)
+      .replace(/^(?:(?:can|could|would|will) you (?:please )?|please )(?=(?:list|show|give|find|name|get)\b)/, "")
       // "what is the salary range?", "the range of prices": the highest less the lowest.
       .replace(
         /^(?:what is |what's )?(?:the )?(?:([a-z]+(?: [a-z]+)?) range|range of (?:the |our )?([a-z]+(?: [a-z]+)?))(\?)?$/,
@@ -1052,6 +1054,13 @@ function targetHintsOf(q: string): string[] {
       q,
     );
   if (m && SUPERLATIVE.test(m[2]!)) push(m[1]);
+  // ("show me orders from Japan", "list the invoices over 500": the plural requested names the rows.)
+  else
+    push(
+      /^(?:show|give|find|get|list)(?: me)?(?: the| all)? ([a-z]{3,}[^s'\s]s) (?:from|in|at|with|over|under|above|below|on|for|by)\b/.exec(
+        q,
+      )?.[1],
+    );
   m =
     /\b(?:what|which)\s+(?:was|is|were|are)?\s*(?:(?:the|my|our)\s+)?(?:(?:first|last|next|previous|total|only|other|current)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/.exec(
       q,

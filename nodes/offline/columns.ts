@@ -697,7 +697,9 @@ export function rankTargetColumns(
   // game?" is its opponent.)
   const rowNoun = hints[0] === undefined || !/[^s]s$/.test(hints[0]) ? undefined : stem(hints[0]);
   const ownId =
-    rowNoun !== undefined && /^(?:which|what)\b/.test(a.normalized)
+    // ("show me orders from Japan": a request for them too.)
+    rowNoun !== undefined &&
+    /^(?:which|what|(?:show|give|find|get|list)(?: me)?(?: the| all)? [a-z]+s\b)/.test(a.normalized)
       ? ranked.findIndex(
           (r) =>
             r.column.headerWords[0] === rowNoun &&

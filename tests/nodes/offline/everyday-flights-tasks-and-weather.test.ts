@@ -4,7 +4,7 @@
  * a past-tense cell ("did we lose" of Lost), a number with its unit ("under 1.5 kg", "16 GB of RAM"), "the amount
  * of" an Amount column, a size that is no date, a standing since a start date, the noun counted after a linked value
  * ("the most open tasks"), the spread between the most and least expensive, "do we have any … in stock?", a kind of
- * row ("the cheapest house") answered by its name, "two-bedroom flats", and a request's relative clause without "that".
+ * row ("the cheapest house") answered by its name, "two-bedroom flats", a request's relative clause without "that", a polite request for a list, and "show me orders from …".
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -120,6 +120,17 @@ const tables: RawTable[] = [
     ],
   },
   {
+    id: "sales_orders",
+    file: "sales_orders.csv",
+    header: ["Order ID", "Customer", "Country", "Department", "Total"],
+    rows: [
+      ["5001", "Birk AS", "Norway", "Retail", "320"],
+      ["5002", "Ceto SpA", "Italy", "Wholesale", "1250"],
+      ["5003", "Birk AS", "Norway", "Wholesale", "610"],
+      ["5004", "Dara Ltd", "Ireland", "Retail", "95"],
+    ],
+  },
+  {
     id: "stockroom",
     file: "stockroom.csv",
     header: ["Item", "In Stock", "Unit Cost"],
@@ -185,6 +196,11 @@ describe("flights, tasks, members, weather, deals and stock, asked plainly", () 
 
   it("lists every row a request with a relative clause selects", () => {
     expect(answer("Give me the opponents we beat at home", "fixtures")).toEqual(["Rams", "Crows"]);
+  });
+
+  it("answers a polite request for a list, and a request for the rows by their own numbers", () => {
+    expect(answer("Could you list all orders from Norway?", "sales_orders")).toEqual(["5001", "5003"]);
+    expect(answer("Show me orders from Norway", "sales_orders")).toEqual(["5001", "5003"]);
   });
 
   it("answers whether some of an item is in stock", () => {
