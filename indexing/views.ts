@@ -361,7 +361,10 @@ export interface LoadedViews {
   /** The build's max_row_chars (row texts made at search time are cut alike). */
   rowMaxChars: number;
   termStats(view: "docs" | "schema" | "cells"): StoredTermStats;
-  /** Doc chunk ids of one type and/or within a scope of table ids (their chunks and their passage files). */
+  /**
+   * Doc chunk ids of one type and/or within a scope of table ids (their chunks, their passage files, and passage files
+   * named after no table).
+   */
   docIds(filter: { type?: "text" | "table"; scope?: readonly string[] }): number[];
   schemaIds(tableId: string): number[];
   cellIds(tableId: string): number[];
@@ -458,6 +461,15 @@ export async function loadViews(dir: string, manifest: Manifest): Promise<Loaded
   };
   const byScope = idsBy("SELECT id FROM docs WHERE scope = ? ORDER BY id");
   const byType = idsBy("SELECT id FROM docs WHERE type = ? ORDER BY id");
+  // Passages of a file named after no table (a user's notes beside their spreadsheets) belong to every table's scope.
+  let free: number[] | undefined;
+  const freePassages = () =>
+    (free ??= db
+      .prepare(
+        "SELECT id FROM docs WHERE type = 'text' AND scope NOT IN (SELECT DISTINCT table_id FROM schema) ORDER BY id",
+      )
+      .pluck()
+      .all() as number[]);
   const rangeOf = db.prepare("SELECT start, end FROM row_ranges WHERE table_id = ?");
   return {
     info,
@@ -491,7 +503,7 @@ export async function loadViews(dir: string, manifest: Manifest): Promise<Loaded
     },
     docIds({ type, scope }) {
       if (!scope) return type ? byType(type) : [];
-      const ids = [...new Set(scope)].flatMap(byScope).sort((a, b) => a - b);
+      const ids = [...new Set([...[...new Set(scope)].flatMap(byScope), ...freePassages()])].sort((a, b) => a - b);
       if (!type) return ids;
       const typed = new Set(byType(type));
       return ids.filter((i) => typed.has(i));

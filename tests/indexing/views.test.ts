@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { loadViews, ViewsError } from "../../indexing/views.js";
 import type { CellEntry, DocChunk } from "../../indexing/types.js";
 import { ViewSearch } from "../../retrievers/index-search.js";
-import { buildTinyIndex, CLUBS, RIVERS, type TinyIndex } from "../fixtures/tiny-index.js";
+import { buildTinyIndex, CLUBS, PASSAGES, RIVERS, type TinyIndex } from "../fixtures/tiny-index.js";
 
 const entries = <T>(dir: string, view: string): T[] => {
   const db = new Database(join(dir, "views.sqlite"), { readonly: true });
@@ -68,6 +68,25 @@ describe("buildViews / loadViews", () => {
     expect(scoped.map((h) => h.entry.source).sort()).toEqual(["clubs.csv", "clubs.json"]);
     const passagesOnly = await search.documents("club", 10, { type: "text", tableIds: ["clubs"] });
     expect(passagesOnly.map((h) => h.entry.passageId)).toEqual(["p1"]);
+  });
+
+  it("keeps passages of a file named after no table in every table's scope", async () => {
+    const notes = {
+      id: "n1",
+      file: "notes.json",
+      text: "Alpha FC moved its training ground to the river meadow in 2019.",
+    };
+    const withNotes = await buildTinyIndex(undefined, [...PASSAGES, notes]);
+    try {
+      const search = await openViews(withNotes.dir, withNotes.manifest, withNotes.db, withNotes.tables);
+      const scoped = await search.documents("training ground", 10, { type: "text", tableIds: ["clubs"] });
+      expect(scoped.map((h) => h.entry.passageId).sort()).toEqual(["n1", "p1"]);
+      // (A passage file named after another table stays out: p2 belongs to rivers.)
+      const rivers = await search.documents("training ground", 10, { type: "text", tableIds: ["rivers"] });
+      expect(rivers.map((h) => h.entry.passageId).sort()).toEqual(["n1", "p2"]);
+    } finally {
+      withNotes.db.close();
+    }
   });
 
   it("scoped cell search sees values outside the budgeted cell index", async () => {
