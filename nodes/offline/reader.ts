@@ -354,6 +354,9 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
 /** Weight of a word of the bridge note's passage titles (dev: 0.2 and 0.3 alike, 0 and 0.5 one to three questions fewer). */
 const ABOUT_TITLE_WEIGHT = 0.3;
 
+/** A sentence whose subject is a pronoun: the passage's subject, named in its first sentence. */
+const PRONOUN_LED = /^\s*(?:he|she|it|they|his|her|its|their)\b/i;
+
 /** Question word weights: stems of the sub-query (1), of the original question (0.5) and of the bridge note's titles (0.3). */
 function questionWeights(subQuery: string, question: string, plan?: SubQueryPlan): Map<string, number> {
   const weights = new Map<string, number>();
@@ -562,10 +565,13 @@ export function readPassageSpans(
   for (let ui = 0; ui < units.length; ui++) {
     const u = units[ui]!;
     sentenceInBlock = ui > 0 && units[ui - 1]!.block === u.block ? sentenceInBlock + 1 : 0;
+    // ("She moved from Hamburg in 2023": a sentence opening with a pronoun speaks of the passage's subject, and
+    // holds its words as if it named it.)
+    const subjectShare = PRONOUN_LED.test(u.sentence) ? 1 : 0.5;
     let matched = 0;
     for (const [s, w] of weights) {
       if (u.stems.has(s)) matched += w * idf(s);
-      else if (u.subject.has(s)) matched += 0.5 * w * idf(s);
+      else if (u.subject.has(s)) matched += subjectShare * w * idf(s);
     }
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);

@@ -134,14 +134,16 @@ describe("reader candidates: the row a question describes", () => {
   it("gives the linked passages' spans as candidates marked linked from the row, with the row's margin", () => {
     const q = "In what year was the bridge in Wendshire opened ?";
     const candidates = describedRowCandidates({ question: q, subQuery: q, plan: plan(q) }, row);
-    expect(candidates.map((c) => c.answer)).toEqual(["1790", "1871", "1934"]);
+    // (The bridge's own year first: "It was opened in 1871" speaks of Harlow Bridge, the passage's subject.)
+    expect(candidates.map((c) => c.answer)).toEqual(["1871", "1790", "1934"]);
     for (const c of candidates) expect(c.features["rc:linked-from-row"]).toBe(1);
     expect(candidates[0]!.features["rc:row-margin"]).toBe(rowMargin(row));
     expect(rowMargin(row)).toBe(0.75);
     // The span re-ranking's share of each span (span-rerank.ts), best first, and its lead over the next.
     const ps = candidates.map((c) => c.features["rc:rerank-p"]!);
     expect(ps.every((p) => p > 0 && p <= 1)).toBe(true);
-    expect([...ps].sort((a, b) => b - a)).toEqual(ps);
+    // (The order has its own weights, span-rerank.ts SPAN_ORDER_WEIGHTS: here the first is also the likeliest.)
+    expect(Math.max(...ps)).toBe(ps[0]);
     expect(candidates[0]!.features["rc:rerank-margin"]).toBeCloseTo(ps[0]! - ps[1]!, 2);
   });
 
@@ -163,7 +165,7 @@ describe("reader candidates: the row a question describes", () => {
     const q = "In what year was the bridge in Wendshire opened ?";
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "bridges" } } };
     const candidates = await readTextCandidates({ question: q, subQuery: q, plan: p, evidence: "" });
-    expect(candidates.map((c) => c.answer)).toEqual(["1790", "1871", "1934"]);
+    expect(candidates.map((c) => c.answer)).toEqual(["1871", "1790", "1934"]);
   });
 });
 

@@ -45,6 +45,14 @@ async function ask(q: string, evidence = PASSAGES, mentions: string[] = []): Pro
 }
 
 describe("offline reader: TEXT", () => {
+  it("reads a sentence opening with a pronoun as about the passage's subject", async () => {
+    const bio = [
+      "[Source: staff_notes.json]",
+      "Lena Vogel : Lena Vogel is a recruiter in HR . She left Hamburg in 2023 and previously worked for an agency .",
+    ].join("\n");
+    expect(await ask("Which city did Lena Vogel leave in 2023?", bio)).toBe("Hamburg");
+  });
+
   it("takes the number next to the asked attribute", async () => {
     expect(await ask("What is the estimated population of Manchester , New Hampshire in 2019 ?")).toBe("112,525");
   });
