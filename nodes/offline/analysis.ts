@@ -1337,6 +1337,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:(?:in|at|from|on|to|for|under) [a-z]|nothing\b|[a-z]{3,}ly\??$)/.test(
       q,
     ) ||
+    // "who is on the night shift?", "who's in the design team?": the members of a group.
+    /^who(?: is| are|s|'s) (?:on|in) (?:the |our )?(?:[a-z]+ ){0,2}(?:team|group|committee|board|crew|shift|squad|department|panel|unit|rota)\??$/.test(
+      q,
+    ) ||
     // "employees who started before 2018", "staff that work in Oslo": the rows a search phrase describes.
     /^(?:all )?(?:[a-z]{3,}[^s'\s]s|staff|people) (?:who|that) [a-z]/.test(q) ||
     // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".

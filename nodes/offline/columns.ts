@@ -33,6 +33,7 @@ import { STOP_WORDS } from "../../text/stop-words.js";
 import {
   HEADER_ABBREVIATIONS,
   measureCue,
+  MEASURE_CUES,
   MODIFIER_HEADER_WORDS,
   MONEY_HEADER_WORDS,
   QUANTITY_HEADERS,
@@ -572,6 +573,14 @@ function typeFit(a: QuestionAnalysis, c: CatalogColumn, numeric: boolean): numbe
 /** A cell written as a date: a month's name beside a number ("October 28", "3 Mar"). */
 const DATE_WORDS = new RegExp(`\\b(?:${MONTH_PATTERN})\\.?\\s+\\d|\\d\\s+(?:${MONTH_PATTERN})\\b`, "i");
 
+/** Money is named by a currency in the header, or written in the cells: "$1,780,000". */
+export function isMoneyColumn(c: CatalogColumn): boolean {
+  return (
+    /[$€£]|\b(usd|eur|gbp)\b/i.test(c.schema.name) ||
+    c.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * c.raw.filter((v) => v.trim() !== "").length
+  );
+}
+
 export function rankTargetColumns(
   a: QuestionAnalysis,
   catalog: TableCatalog,
@@ -618,6 +627,35 @@ export function rankTargetColumns(
     const toward = flow ? (relatedHeaderWords(flow) ?? []) : [];
     const named = catalog.columns.find((c) => isNumericColumn(c) && headerMatch([...toward], c, false) > 0);
     if (named) hints.unshift(...named.headerWords.filter((h) => toward.includes(h)));
+  }
+  // ("what did Ana score in chemistry?", "what does the blue model weigh?": the verb its subject does names the
+  // measure asked for, where a numeric column's header spells it — not "what did Ouse Co order?" of order numbers.)
+  const done =
+    /^what (?:did|does|do) (?:[a-z0-9.'-]+ ){1,4}?([a-z]{3,})(?: (?:in|on|at|for|during|against|with|from|by|to|this|last)\b.*)?\??$/.exec(
+      a.normalized,
+    )?.[1];
+  if (
+    done !== undefined &&
+    !hints.includes(done) &&
+    catalog.columns.some(
+      (c) =>
+        isNumericColumn(c) &&
+        !isIdentifierColumn(c) &&
+        !options.avoid?.has(c.index) &&
+        headerMatch([done], c, false) >= 1.5,
+    )
+  )
+    hints.unshift(done);
+  // ("how much did we pay for heating?" of kWh columns beside a Bill written "£212.40": where no header names an
+  // amount, the one column written in a currency is the money asked for.)
+  const moneyWords = MEASURE_CUES.much ?? [];
+  if (
+    measureCue(a.normalized) === "much" &&
+    a.targetHints.includes(moneyWords[0]!) &&
+    !catalog.columns.some((c) => isNumericColumn(c) && headerMatch(moneyWords, c, false) >= 1.5)
+  ) {
+    const money = catalog.columns.filter((c) => isNumericColumn(c) && isMoneyColumn(c) && !options.avoid?.has(c.index));
+    if (money.length === 1) hints.unshift(...money[0]!.headerWords);
   }
   const model = targetColumnModel();
   const recorder = targetRecorder();
@@ -1067,12 +1105,7 @@ export function chooseConditionColumn(
     if (isRankColumn(c)) score -= 0.6;
     if (options.percent && c.raw.filter((v) => v.trim().endsWith("%")).length >= 0.5 * c.raw.length) score += 3;
     // (Money is named by a currency in the header, or written in the cells: "$1,780,000".)
-    if (
-      options.money &&
-      (/[$€£]|\b(usd|eur|gbp)\b/i.test(c.schema.name) ||
-        c.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * c.raw.filter((v) => v.trim() !== "").length)
-    )
-      score += 2;
+    if (options.money && isMoneyColumn(c)) score += 2;
     // (A duration in units, "Runtime (min)", or written "2:58:33".)
     if (options.duration && (c.headerWords.some((h) => minutesPerTimeUnit(h) !== undefined) || c.timeShare >= 0.5))
       score += 2;

@@ -94,7 +94,9 @@ export function linkCandidates(catalog: TableCatalog, mentions: EntityMention[],
     for (const c of catalog.columns) {
       if (c.index === m.columnIndex) {
         const wide = m.kind === "exact" ? spanLink(catalog, c, m, "part") : undefined;
-        if (wide && wide.rows.length > m.rows.length) put("widen", wide);
+        // (Not back to the cells a sign set apart: "O+" is not widened to O- as well.)
+        const own = Math.max(m.rows.length, c.distinct.get(m.text)?.length ?? 0);
+        if (wide && wide.rows.length > own) put("widen", wide);
         continue;
       }
       if (m.columnNamed) continue;

@@ -252,6 +252,21 @@ function caseTokens(text: string): string[] {
     .filter((t) => t !== "");
 }
 
+/**
+ * "blood type O+" of a column holding O+ and O-, one "o" once normalised: where the question writes the value
+ * with a sign (+, -, #, *) attached, the rows whose cell is written so. Otherwise (or when no cell is) `rows`.
+ */
+function rowsWithSign(c: CatalogColumn, rows: number[], question: string, key: string): number[] {
+  if (rows.length < 2 || c.sameRaw || sameRawText(c, rows)) return rows;
+  const words = key.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])([+#*-]*)${words.join("\\s+")}([+#*-]*)(?![\\p{L}\\p{N}])`, "iu");
+  const found = pattern.exec(question);
+  if (!found || (found[1] === "" && found[2] === "")) return rows;
+  const written = found[0].toLowerCase().replace(/\s+/g, " ");
+  const kept = rows.filter((r) => c.raw[r]?.trim().toLowerCase().replace(/\s+/g, " ") === written);
+  return kept.length > 0 ? kept : rows;
+}
+
 /** Finds the table values the question names. */
 export function findMentions(
   question: string,
@@ -424,7 +439,7 @@ export function findMentions(
         (numeric && hits.find((h) => numberHasContext(tokens, s, h))) ||
         (hits.length > 1 && hits.find(spelledBefore)) ||
         hits[0]!;
-      const rows = c.distinct.get(key)!;
+      const rows = rowsWithSign(c, c.distinct.get(key)!, text, key);
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;
       // ("records from 2023" of an "id" column that happens to hold 2023 beside a column of dates: a year, not a
       // record number.)

@@ -1,11 +1,19 @@
 /** Aggregate plans: the sum or average of a numeric column over the selected rows, or over each group of them. */
-import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
+import {
+  headerMatch,
+  isIdentifierColumn,
+  isMoneyColumn,
+  isNumericColumn,
+  isPersonColumn,
+  rankTargetColumns,
+} from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { quantityColumn } from "./count.js";
 import { ROW, col, hasNum, holdsYears, numExpr, spendsSignedAmounts, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
+import { measureCue, MONEY_HEADER_WORDS } from "../../../text/column-words.js";
 
 /** SUM/AVG of the numeric column the question names best (a sum of years means nothing: "total years" counts rows). */
 export const aggregateColumn: PlanGenerator = {
@@ -66,7 +74,8 @@ export const aggregateColumn: PlanGenerator = {
 
 /**
  * Decimals an average of the column is shown to: one more than its values have, at least 2 and at most 6
- * ("63214.29" of whole salaries, "9.14" of distances to a tenth, "26.625" of scores to the thousandth kept).
+ * ("63214.29" of whole salaries, "9.14" of distances to a tenth, "26.625" of scores to the thousandth kept); money
+ * in cents to the cent.
  */
 function averageDigits(c: CatalogColumn): number {
   let places = 0;
@@ -75,6 +84,8 @@ function averageDigits(c: CatalogColumn): number {
     const fraction = /\d\.(\d+)/.exec(c.raw[r] ?? "")?.[1];
     if (fraction) places = Math.max(places, fraction.length);
   }
+  // (Money in cents is averaged to the cent: "£152.23", not 152.233.)
+  if (places === 2 && (isMoneyColumn(c) || c.headerWords.some((h) => MONEY_HEADER_WORDS.includes(h)))) return 2;
   return Math.min(Math.max(places + 1, 2), 6);
 }
 
@@ -144,7 +155,7 @@ export const aggregateShare: PlanGenerator = {
  * of salaries": MAX − MIN of one column.
  */
 const SPREAD =
-  /\bdifference between the (?:highest|largest|biggest|greatest|maximum|max|most(?: expensive)?|longest|oldest) and (?:the )?(?:lowest|smallest|least|minimum|min|cheapest|shortest|youngest)\b|\bdifference between the (?:cheapest|lowest|smallest) and (?:the )?(?:most expensive|highest|largest|biggest)\b|\b(?:what is|what's) the range of\b/;
+  /\b(?:difference|gap)(?: in ([a-z]+))? between the (?:highest|largest|biggest|greatest|maximum|max|most(?: expensive)?|longest|oldest) and (?:the )?(?:lowest|smallest|least|minimum|min|cheapest|shortest|youngest)\b|\b(?:difference|gap)(?: in ([a-z]+))? between the (?:cheapest|lowest|smallest|youngest|shortest) and (?:the )?(?:most expensive|highest|largest|biggest|oldest|longest)\b|\b(?:what is|what's) the range of\b/;
 
 export const aggregateSpread: PlanGenerator = {
   name: "aggregate.spread",
@@ -152,7 +163,8 @@ export const aggregateSpread: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
-    const after = a.normalized.replace(SPREAD, " ").trim();
+    // ("the difference in age between …": the measure named inside the phrase stays a hint.)
+    const after = a.normalized.replace(SPREAD, (_m, w1?: string, w2?: string) => ` ${w1 ?? w2 ?? ""} `).trim();
     const ranked = rankTargetColumns(
       { ...a, targetHints: after.split(/\s+/), answerType: "number" },
       catalog,
@@ -172,8 +184,12 @@ export const aggregateSpread: PlanGenerator = {
   },
 };
 
-/** The word naming the groups: "in each department", "per region", "broken down by city", "… by region?". */
-const PER_GROUP = /\b(?:in|for|of) each ([a-z]+)\b|\bper ([a-z]+)\b|\bbroken down by ([a-z]+)\b|\bby ([a-z]+)\??$/;
+/**
+ * The word naming the groups: "in each department", "per region", "broken down by city", "… by region?", "how much
+ * did each team spend?".
+ */
+const PER_GROUP =
+  /\b(?:in|for|of) each ([a-z]+)\b|\bper ([a-z]+)\b|\bbroken down by ([a-z]+)\b|\bby ([a-z]+)\??$|\b(?:did|does|do|has|have|had) each ([a-z]+)\b/;
 
 /** The text column of repeating values the group word names. */
 function groupColumn(ctx: PlanContext): CatalogColumn | undefined {
@@ -187,11 +203,16 @@ function groupColumn(ctx: PlanContext): CatalogColumn | undefined {
       ctx.catalog.columns[0]?.tableWords?.includes(stem(word)) === true)
   )
     return undefined;
-  return ctx.catalog.columns.find((c) => {
+  const repeating = ctx.catalog.columns.filter((c) => {
     if ((ctx.usable && !ctx.usable.has(c.index)) || isNumericColumn(c) || c.schema.type === "date") return false;
     const filled = c.raw.filter((v) => v.trim() !== "").length;
-    return c.distinct.size >= 2 && c.distinct.size < filled && headerMatch([word], c, false) >= 1.5;
+    return c.distinct.size >= 2 && c.distinct.size < filled;
   });
+  const named = repeating.find((c) => headerMatch([word], c, false) >= 1.5);
+  if (named || !/^(?:person|people|individual)$/.test(word)) return named;
+  // ("how much did each person spend?" of a "Paid by" column: the one column of people, or of who did it.)
+  const people = repeating.filter((c) => isPersonColumn(c) || c.headerWords.at(-1) === "by");
+  return people.length === 1 ? people[0] : undefined;
 }
 
 /**
@@ -201,7 +222,10 @@ function groupColumn(ctx: PlanContext): CatalogColumn | undefined {
 export const aggregatePerGroup: PlanGenerator = {
   name: "aggregate.per-group",
   applies: (ctx) =>
-    (ctx.analysis.operator === "count" || ctx.analysis.operator === "aggregate") &&
+    (ctx.analysis.operator === "count" ||
+      ctx.analysis.operator === "aggregate" ||
+      // ("how much did each team spend?": an amount per group is its total.)
+      (ctx.analysis.operator === "lookup" && measureCue(ctx.analysis.normalized) === "much")) &&
     ctx.analysis.sortDirection === null &&
     groupColumn(ctx) !== undefined,
   build: (ctx) => {

@@ -32,6 +32,7 @@ import {
   where,
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, RequiredBinding, SqlPlan, SqlPlanInput } from "./types.js";
+import { measureCue } from "../../../text/column-words.js";
 import { wordsOf } from "../../../text/tokenise.js";
 import { quarterAsTyped } from "../../../text/typed-words.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
@@ -158,6 +159,10 @@ function optionMentions(
   return null;
 }
 
+/** A comparative adjective or adverb: "better", "higher", "longer", "earlier". */
+const COMPARATIVE =
+  /\b(?:better|worse|higher|lower|greater|larger|bigger|smaller|longer|shorter|older|younger|earlier|later|faster|slower|heavier|lighter|taller|cheaper|dearer|warmer|colder|hotter)\b/;
+
 /**
  * "Is marlow from denton or lyle?": two options of one column and another mention → the
  * option on the named row. "Were there more concerts in may or june?": no column to compare →
@@ -201,8 +206,32 @@ function choiceByRows(
       options: [label(m1), label(m2)],
     };
   }
+  const countingWord = /\b(more|most|fewer|less|least|busier|busiest|often)\b/.test(a.normalized);
   if (others.length > 0 && m1.columnIndex === m2.columnIndex) {
     const preds = others.map((m) => mentionPredicate(m, catalog));
+    const has1 = d().countTrue(mentionPredicate(m1, catalog));
+    const has2 = d().countTrue(mentionPredicate(m2, catalog));
+    const byRows = `CASE WHEN ${has1} >= ${has2} THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END`;
+    // ("who scored better in maths, Beth or Chen?": where both options have rows among the other mentions' rows,
+    // the better value of the column a comparative orders by decides; where one has none, being there does:
+    // "which opened in 1990, the mill or the dock?".)
+    const order =
+      !countingWord && COMPARATIVE.test(a.normalized)
+        ? chooseOrderColumn(a, catalog, [m1, m2, ...others], usable ? { usable } : {})
+        : undefined;
+    if (order) {
+      const direction = orderDirection(superlativeWord(a.normalized), a.comparison?.direction ?? "max", order.column);
+      const best = direction === "min" ? "MIN" : "MAX";
+      const value = (m: EntityMention) =>
+        `${best}(CASE WHEN ${mentionPredicate(m, catalog)} THEN ${orderExpr(order.column)} END)`;
+      const byValue = `CASE WHEN ${value(m1)} ${direction === "min" ? "<=" : ">="} ${value(m2)} THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END`;
+      return {
+        sql: `SELECT CASE WHEN ${has1} > 0 AND ${has2} > 0 THEN ${byValue} ELSE ${byRows} END FROM ${table}${where(preds)}`,
+        template: "choice",
+        targetColumn: order.column.schema.name,
+        options: [label(m1), label(m2)],
+      };
+    }
     return {
       sql: `SELECT CASE WHEN ${d().countTrue(mentionPredicate(m1, catalog))} >= ${d().countTrue(mentionPredicate(m2, catalog))} THEN ${sqlString(label(m1))} ELSE ${sqlString(label(m2))} END FROM ${table}${where(preds)}`,
       template: "choice",
@@ -211,10 +240,7 @@ function choiceByRows(
     };
   }
   const order = chooseOrderColumn(a, catalog, [m1, m2], usable ? { usable } : {});
-  const counting =
-    /\b(more|most|fewer|less|least|busier|busiest|often)\b/.test(a.normalized) &&
-    (!order || order.score < 1) &&
-    (m1.rows.length > 1 || m2.rows.length > 1);
+  const counting = countingWord && (!order || order.score < 1) && (m1.rows.length > 1 || m2.rows.length > 1);
   if (!counting) return null;
   const cmp = /\b(fewer|less|least)\b/.test(a.normalized) ? "<=" : ">=";
   return {
@@ -299,12 +325,32 @@ function comparePlan(
     m1.columnIndex === m2.columnIndex &&
     rowCounts &&
     bindings.length === 0 &&
+    measureCue(a.normalized) !== "much" &&
     !(order && headerMatch(a.contentWords, order.column, false) >= 1.5)
   ) {
     return {
       sql: `SELECT ABS(${d().countTrue(mentionPredicate(m1, catalog))} - ${d().countTrue(mentionPredicate(m2, catalog))}) FROM ${table}${where(summaryFilter(catalog))}`,
       template: "difference",
       targetColumn: "",
+    };
+  }
+  // ("how much more did Ravi spend than Jonas?" of several expenses each: "how much" asks for amounts, their
+  // totals' difference.)
+  if (
+    kind === "difference" &&
+    m1.columnIndex === m2.columnIndex &&
+    rowCounts &&
+    bindings.length === 0 &&
+    measureCue(a.normalized) === "much" &&
+    order &&
+    isNumericColumn(order.column)
+  ) {
+    const total = (m: EntityMention) =>
+      `SUM(CASE WHEN ${mentionPredicate(m, catalog)} THEN ${numExpr(order.column)} END)`;
+    return {
+      sql: `SELECT ${d().number2(`ABS(${total(m1)} - ${total(m2)})`)} FROM ${table}${where(summaryFilter(catalog))}`,
+      template: "difference",
+      targetColumn: order.column.schema.name,
     };
   }
   const byPosition =

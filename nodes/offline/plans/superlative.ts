@@ -7,9 +7,11 @@ import {
   chooseOrderColumn,
   headerMatch,
   isIdentifierColumn,
+  isMoneyColumn,
   isTimeColumn,
   isNumericColumn,
   isPersonColumn,
+  isRankColumn,
   orderDirection,
   rankTargetColumns,
   superlativeWord,
@@ -719,6 +721,27 @@ const GROUP_VERB_MOST =
   /^(?:(?:which|what) ([a-z]+)|who) ([a-z]{3,}ed|won|got|made|took|sold|ran|rode|gave|drew|had|has|spent) (?:the )?(?:most|fewest|least) ([a-z]+)(?: overall| in total)?\??$/;
 
 /**
+ * "which category has the highest total?": where "total" is the measure and names no column, the table's one
+ * amount (the one column of money, else its one numeric column that is no identifier, rank, year or date).
+ */
+function totalOfAmounts(ctx: PlanContext): { column: CatalogColumn; score: number } | undefined {
+  if (!/\b(?:highest|largest|biggest|greatest|lowest|smallest) totals?\??$/.test(ctx.analysis.normalized))
+    return undefined;
+  const amounts = ctx.catalog.columns.filter(
+    (c) =>
+      (!ctx.usable || ctx.usable.has(c.index)) &&
+      isNumericColumn(c) &&
+      !isIdentifierColumn(c) &&
+      !isRankColumn(c) &&
+      !holdsYears(c) &&
+      c.schema.type !== "date",
+  );
+  const money = amounts.filter((c) => isMoneyColumn(c) || c.headerWords.some((h) => MONEY_HEADER_WORDS.includes(h)));
+  const only = money.length === 1 ? money[0] : amounts.length === 1 ? amounts[0] : undefined;
+  return only ? { column: only, score: 1 } : undefined;
+}
+
+/**
  * "which department claimed the most in total?", "which region has the highest total sales?": the value of
  * a text column whose rows together add up to the most (least) of the ordered column. Only over a column
  * whose values repeat: with one row per value, the row with the extreme is the answer (superlative.order).
@@ -734,10 +757,11 @@ export const superlativeGroupTotal: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
-    const order = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
+    const chosen = chooseOrderColumn(a, catalog, filters, { ...opts, avoid: cond.columns });
     // ("claimed the most in total": a verb related to the column names it too.)
-    const named = order !== undefined && (order.score > 0.5 || headerMatch(a.contentWords, order.column) >= 0.6);
-    if (!order || !named || !isNumericColumn(order.column) || holdsYears(order.column)) return null;
+    const named = chosen !== undefined && (chosen.score > 0.5 || headerMatch(a.contentWords, chosen.column) >= 0.6);
+    const order = named ? chosen : totalOfAmounts(ctx);
+    if (!order || !isNumericColumn(order.column) || holdsYears(order.column)) return null;
     // ("the most total votes" names a Total Votes column; "a total of 140 yards" is a condition.)
     const totalWord = /\b(?:in total|altogether|combined|all together|overall)\b|\btotals?\b(?! of \d)/.exec(
       a.normalized,

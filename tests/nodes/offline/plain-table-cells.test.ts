@@ -540,7 +540,7 @@ describe("typing errors in a column's name", () => {
 describe("singular and plural category cells", () => {
   it("reads 'birches' as Birch and 'meal' as Meals", () => {
     expect(answer("combined height of all birches", "street_trees")).toEqual([22]);
-    expect(answer("what is the average meal expense?", "claims")).toEqual([104.125]);
+    expect(answer("what is the average meal expense?", "claims")).toEqual([104.13]);
   });
 });
 

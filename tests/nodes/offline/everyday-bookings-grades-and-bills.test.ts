@@ -1,0 +1,102 @@
+/**
+ * Patients, volunteers, class grades, household bills and shared expenses, asked as people ask them: a value
+ * written with its sign ("O+" beside "O-"), the members of a group ("who is on the garden team?"), the age gap
+ * between the oldest and the youngest, what someone scored, what was paid where only a currency names the money,
+ * the better of two people within a subject, how much more one person spent than another, the group with the
+ * highest total, what each person spent, and an average of money to the cent.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RawTable } from "../../../indexing/types.js";
+import { groundedColumn, openTables } from "./fixtures.js";
+
+const tables: RawTable[] = [
+  {
+    id: "ward",
+    file: "ward.csv",
+    header: ["Patient", "Age", "Ward", "Blood type"],
+    rows: [
+      ["H. Okoro", "62", "Cardiology", "A+"],
+      ["B. Lund", "37", "Orthopedics", "O-"],
+      ["E. Varga", "84", "Cardiology", "O+"],
+      ["T. Moss", "29", "Neurology", "O+"],
+      ["I. Sousa", "51", "Neurology", "B-"],
+    ],
+  },
+  {
+    id: "helpers",
+    file: "helpers.csv",
+    header: ["Name", "Team", "Hours"],
+    rows: [
+      ["Edda", "Garden", "12"],
+      ["Faris", "Kitchen", "30"],
+      ["Gwen", "Garden", "8"],
+      ["Hugo", "Kitchen", "21"],
+    ],
+  },
+  {
+    id: "marks",
+    file: "marks.csv",
+    header: ["Student", "Subject", "Score", "Grade"],
+    rows: [
+      ["Ines", "Chemistry", "88", "A"],
+      ["Ines", "History", "64", "C"],
+      ["Jakob", "Chemistry", "71", "B"],
+      ["Jakob", "History", "90", "A"],
+      ["Kemal", "Chemistry", "59", "D"],
+    ],
+  },
+  {
+    id: "utilities",
+    file: "utilities.csv",
+    header: ["Month", "Electricity (kWh)", "Gas (kWh)", "Bill"],
+    rows: [
+      ["January", "420", "1210", "£180.50"],
+      ["February", "390", "1050", "£166.25"],
+      ["March", "350", "860", "£151.15"],
+    ],
+  },
+  {
+    id: "trip_costs",
+    file: "trip_costs.csv",
+    header: ["Date", "Category", "Amount", "Paid by"],
+    rows: [
+      ["2026-05-02", "Fuel", "60.00", "Mina"],
+      ["2026-05-02", "Food", "24.50", "Otto"],
+      ["2026-05-03", "Fuel", "45.00", "Otto"],
+      ["2026-05-03", "Tickets", "38.00", "Mina"],
+      ["2026-05-04", "Food", "31.20", "Mina"],
+    ],
+  },
+];
+
+const fx = openTables(tables);
+afterAll(() => fx.close());
+
+const answer = (question: string, table: string) => groundedColumn(fx, question, table);
+
+describe("patients, helpers, marks, bills and trip costs", () => {
+  it("keeps a value's sign: 'O+' is not 'O-'", () => {
+    expect(answer("Which patients have blood type O+?", "ward")).toEqual(["E. Varga", "T. Moss"]);
+    expect(answer("How many patients are O-?", "ward")).toEqual(["1"]);
+  });
+  it("lists the members of a group, and takes the age gap between the oldest and the youngest", () => {
+    expect(answer("Who is on the garden team?", "helpers")).toEqual(["Edda", "Gwen"]);
+    expect(answer("What is the difference in age between the oldest and youngest patient?", "ward")).toEqual(["55"]);
+  });
+  it("reads what someone scored, and the better of two within a subject", () => {
+    expect(answer("What did Jakob score in History?", "marks")).toEqual(["90"]);
+    expect(answer("Who scored better in Chemistry, Ines or Jakob?", "marks")).toEqual(["Ines"]);
+    expect(answer("Who did better in History, Ines or Jakob?", "marks")).toEqual(["Jakob"]);
+    // (Being there decides where one option has no row: Kemal took no History.)
+    expect(answer("Who scored higher in History, Kemal or Ines?", "marks")).toEqual(["Ines"]);
+  });
+  it("answers money by the column written in a currency, averaged to the cent", () => {
+    expect(answer("How much did we pay in total for energy?", "utilities")).toEqual(["497.9"]);
+    expect(answer("What is the average bill?", "utilities")).toEqual(["165.97"]);
+  });
+  it("adds up amounts: how much more one paid, the group with the highest total, what each person spent", () => {
+    expect(answer("How much more did Mina spend than Otto?", "trip_costs")).toEqual(["59.7"]);
+    expect(answer("Which category has the highest total?", "trip_costs")).toEqual(["Fuel"]);
+    expect(answer("How much did each person spend?", "trip_costs")).toEqual(["Mina: 129.2", "Otto: 69.5"]);
+  });
+});
