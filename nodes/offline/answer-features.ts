@@ -27,7 +27,7 @@ import { describedRowEvidence, describedRowOf, type Bridge } from "./reader.js";
 import type { DescribedRow } from "./bridge.js";
 import { keyStems } from "./evidence.js";
 import { parseSqlRows } from "./sql-result.js";
-import { resultShape, TARGET_YEARS } from "./plans/candidate-features.js";
+import { resultShape, TARGET_SPELLED_TEXT, TARGET_YEARS } from "./plans/candidate-features.js";
 import { hasPeriodTable } from "./table-cells.js";
 import { familyOn } from "./feature-families.js";
 import { rowChoiceMargins } from "./choice-margins.js";
@@ -262,8 +262,11 @@ export function answerFeatures(input: VerifyInput, context: FeatureContext): Fea
     if (fromSql(answer, input.sqlResult)) on.push("from-sql");
     if (sqlShapeProblem(input, kind, items.length)) on.push("sql-shape-problem");
   }
-  if (!items.every((item) => fitsKind(item, kind, { yearColumn: input.sqlPlan?.features[TARGET_YEARS] === 1 })))
-    on.push("kind-mismatch");
+  const columnFacts = {
+    yearColumn: input.sqlPlan?.features[TARGET_YEARS] === 1,
+    spelledTextColumn: input.sqlPlan?.features[TARGET_SPELLED_TEXT] === 1,
+  };
+  if (!items.every((item) => fitsKind(item, kind, columnFacts))) on.push("kind-mismatch");
   if (asksForName(question, kind) && items.length > 0 && items.every((item) => numericValue(item) !== null))
     on.push("number-for-which");
   if (isFilterEntity(answer, input)) on.push("filter-entity");

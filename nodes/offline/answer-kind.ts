@@ -225,6 +225,8 @@ export function headerSuitsKind(headerWords: string[], kind: AnswerKind): boolea
 export interface FitOptions {
   /** The answer was read from a column of years (a SQL plan's answer column; plans/candidate-features.ts TARGET_YEARS). */
   yearColumn?: boolean;
+  /** The answer was read from a text column whose whole header the question spells (TARGET_SPELLED_TEXT). */
+  spelledTextColumn?: boolean;
 }
 
 /**
@@ -236,6 +238,12 @@ export function fitsKind(answer: string, kind: AnswerKind, options: FitOptions =
   if (a === "") return false;
   // A whole number of 1–4 digits read from a column of years is a year ("founded in 977").
   if (options.yearColumn && (kind === "year" || kind === "date") && /^\d{1,4}$/.test(a)) return true;
+  // ("what shirt size …" of a Shirt size column: "XL" is its cell, though "size" asks for a number elsewhere.)
+  if (options.spelledTextColumn && kind === "number") return true;
+  // ("Nadia: 487.65", one line per group of "how much did each person spend?": the value after the group's label.)
+  const grouped = /^[^:]{1,80}:\s+(\S.*)$/.exec(a);
+  if (grouped && (kind === "number" || kind === "money" || kind === "percent" || kind === "count"))
+    return fitsKind(grouped[1]!, kind, options);
   switch (kind) {
     case "count": {
       // "9.5 million" subscribers: a whole count written with a scale word

@@ -631,7 +631,7 @@ export function rankTargetColumns(
   // ("what did Ana score in chemistry?", "what does the blue model weigh?": the verb its subject does names the
   // measure asked for, where a numeric column's header spells it — not "what did Ouse Co order?" of order numbers.)
   const done =
-    /^what (?:did|does|do) (?:[a-z0-9.'-]+ ){1,4}?([a-z]{3,})(?: (?:in|on|at|for|during|against|with|from|by|to|this|last)\b.*)?\??$/.exec(
+    /^what (?:did|does|do) (?:[a-z0-9.'-]+ ){1,4}?([a-z]{3,})(?: (?:in|on|at|for|per|each|a|every|during|against|with|from|by|to|this|last)\b.*)?\??$/.exec(
       a.normalized,
     )?.[1];
   if (
@@ -646,15 +646,16 @@ export function rankTargetColumns(
     )
   )
     hints.unshift(done);
-  // ("how much did we pay for heating?" of kWh columns beside a Bill written "£212.40": where no header names an
-  // amount, the one column written in a currency is the money asked for.)
+  // ("how much did we pay for heating?" of kWh columns beside a Bill written "£212.40", "what do we pay per month
+  // for X?" of a "Monthly fee" written "$9.99": money asked for is the column a header names an amount, or, where
+  // none does, the one column written in a currency.)
   const moneyWords = MEASURE_CUES.much ?? [];
-  if (
-    measureCue(a.normalized) === "much" &&
-    a.targetHints.includes(moneyWords[0]!) &&
-    !catalog.columns.some((c) => isNumericColumn(c) && headerMatch(moneyWords, c, false) >= 1.5)
-  ) {
-    const money = catalog.columns.filter((c) => isNumericColumn(c) && isMoneyColumn(c) && !options.avoid?.has(c.index));
+  const paid =
+    done !== undefined && /^(?:pay|pays|paid|spend|spends|spent|charge|charges|charged|owe|owes|owed)$/.test(done);
+  if ((measureCue(a.normalized) === "much" && a.targetHints.includes(moneyWords[0]!)) || paid) {
+    const usable = catalog.columns.filter((c) => isNumericColumn(c) && !options.avoid?.has(c.index));
+    const amounts = usable.filter((c) => headerMatch(moneyWords, c, false) >= 1.5);
+    const money = amounts.length > 0 ? (paid ? amounts : []) : usable.filter(isMoneyColumn);
     if (money.length === 1) hints.unshift(...money[0]!.headerWords);
   }
   const model = targetColumnModel();

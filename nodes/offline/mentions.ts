@@ -623,9 +623,11 @@ export function findMentions(
     if (c !== whole && c !== joined && avoid.has(token) && c.headerWords.length > 1) continue;
     // ("avg gift amount": a word before a measure's name modifies it; it does not select "Gift Aid?" rows.
     // "cancelled flights" still does: a row noun is no measure.)
+    // ("non-billable hours" of a "Billable" column beside Hours: a word that is a yes/no header whole still selects.)
     const next = tokens[s + 1];
     if (
       c !== whole &&
+      c !== own &&
       next !== undefined &&
       catalog.columns.some(
         (x) => x !== c && x.numericShare >= 0.8 && (x.headerWords.includes(next) || x.headerWords.includes(stem(next))),

@@ -39,7 +39,7 @@ import { analysisOf } from "./analysis.js";
 import { answerConfidence } from "./confidence.js";
 import type { VerifyInput, VerifyOutput } from "../strategies.js";
 import { answerFeatures } from "./answer-features.js";
-import { TARGET_YEARS } from "./plans/candidate-features.js";
+import { TARGET_SPELLED_TEXT, TARGET_YEARS } from "./plans/candidate-features.js";
 import { answerModel, scoreFeatures, strongestFeatures, thresholdFor } from "./answer-model.js";
 import type { Verdict } from "../types.js";
 
@@ -135,8 +135,11 @@ export function verifyAnswer(input: VerifyInput, options: RuleVerifierOptions = 
   // wording suggested.
   const askedColumn =
     row !== undefined && normaliseForContainment(askedCell(input, row) ?? "") === normaliseForContainment(answer);
-  const yearColumn = input.sqlPlan?.features[TARGET_YEARS] === 1;
-  if (!askedColumn && !items.every((item) => fitsKind(item, kind, { yearColumn })))
+  const columnFacts = {
+    yearColumn: input.sqlPlan?.features[TARGET_YEARS] === 1,
+    spelledTextColumn: input.sqlPlan?.features[TARGET_SPELLED_TEXT] === 1,
+  };
+  if (!askedColumn && !items.every((item) => fitsKind(item, kind, columnFacts)))
     return out(0, "wrong-kind", `a ${kind} answer was expected, got "${answer}"`);
   if (asksForName(input.subQuery || input.question, kind) && items.every((item) => numericValue(item) !== null)) {
     return out(0, "number-for-which", `"${answer}" is a number, but the question asks which one`);

@@ -14,6 +14,8 @@ const NUMERIC_KINDS = new Set(["number", "count", "percent"]);
 
 /** Feature of a candidate whose answer column holds years (answer-kind.ts `fitsKind` then takes "977" for a year). */
 export const TARGET_YEARS = "cand:target-years";
+/** Feature of a candidate whose answer column is text its header the question spells (`fitsKind` then takes "XL"). */
+export const TARGET_SPELLED_TEXT = "cand:target-spelled-text";
 
 /** Does the plan's template fit the answer kind the analysis expects? */
 export function kindAgreement(
@@ -42,6 +44,7 @@ export function candidateFeatures(
     ...(plan.targetRank > 0 ? { "cand:next-target": 1 } : {}),
     [`cand:kind=${kindAgreement(plan.template, analysis)}`]: 1,
     ...(plan.targetYears ? { [TARGET_YEARS]: 1 } : {}),
+    ...(plan.targetSpelledText ? { [TARGET_SPELLED_TEXT]: 1 } : {}),
   };
 }
 

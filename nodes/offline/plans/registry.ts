@@ -11,6 +11,7 @@
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { analyzeQuestion } from "../analysis.js";
 import { headerMatch, isNumericColumn, isYearColumn } from "../columns.js";
+import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { STOP_WORDS } from "../../../text/stop-words.js";
 import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
@@ -185,10 +186,19 @@ export function planContext(input: SqlPlanInput, targetRank = 0, shared?: PlanCo
   return ctx;
 }
 
-/** `{ targetYears: true }` when the plan answers with a column of years (isYearColumn), else nothing. */
-function targetYears(ctx: PlanContext, targetColumn: string): { targetYears?: true } {
+/**
+ * What the plan's answer column says of the answer's kind: `targetYears` when it holds years (isYearColumn),
+ * `targetSpelledText` when it holds text and the question spells its whole header ("what shirt size …" of Shirt
+ * size: "XL" answers it, though "size" asks for a number elsewhere).
+ */
+function targetFacts(ctx: PlanContext, targetColumn: string): { targetYears?: true; targetSpelledText?: true } {
   const c = ctx.catalog.columns.find((x) => x.schema.name === targetColumn);
-  return c && isYearColumn(c) && c.schema.type !== "date" ? { targetYears: true } : {};
+  if (!c) return {};
+  if (isYearColumn(c) && c.schema.type !== "date") return { targetYears: true };
+  const said = new Set(ctx.analysis.normalized.split(" ").map(stem));
+  return !isNumericColumn(c) && c.headerWords.length > 0 && c.headerWords.every((h) => said.has(h))
+    ? { targetSpelledText: true }
+    : {};
 }
 
 /** The first plan of the ordered list, or null when no generator fits the question over the allowed columns. */
@@ -200,7 +210,7 @@ export function firstPlan(
   for (const g of generators) {
     if (!g.applies(ctx)) continue;
     const plan = g.build(ctx);
-    if (plan) return { ...plan, generator: g.name, targetRank: 0, ...targetYears(ctx, plan.targetColumn) };
+    if (plan) return { ...plan, generator: g.name, targetRank: 0, ...targetFacts(ctx, plan.targetColumn) };
   }
   return null;
 }
@@ -229,7 +239,7 @@ export function planCandidates(
       if (out.length >= cap) return out;
       if (!g.applies(ctx)) continue;
       const plan = g.build(ctx);
-      if (plan) add({ ...plan, generator: g.name, targetRank, ...targetYears(ctx, plan.targetColumn) });
+      if (plan) add({ ...plan, generator: g.name, targetRank, ...targetFacts(ctx, plan.targetColumn) });
     }
   }
   return out;

@@ -101,4 +101,6 @@ export interface NamedPlan extends SqlPlan {
   targetRank: number;
   /** The answer column holds years (of any digits: a city founded in 977), so a 3-digit answer is a year. */
   targetYears?: boolean;
+  /** The answer column holds text and the question spells its whole header: its cells answer whatever the wording. */
+  targetSpelledText?: boolean;
 }

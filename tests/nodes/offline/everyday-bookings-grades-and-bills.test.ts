@@ -3,11 +3,15 @@
  * written with its sign ("O+" beside "O-"), the members of a group ("who is on the garden team?"), the age gap
  * between the oldest and the youngest, what someone scored, what was paid where only a currency names the money,
  * the better of two people within a subject, how much more one person spent than another, the group with the
- * highest total, what each person spent, and an average of money to the cent.
+ * highest total, what each person spent, an average of money to the cent, what is paid a month, and the hours of a
+ * yes/no column's rows ("non-billable hours").
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
 import { groundedColumn, openTables } from "./fixtures.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { linkMentions } from "../../../nodes/offline/condition-links.js";
+import { planSql } from "../../../nodes/offline/sql-writer.js";
 
 const tables: RawTable[] = [
   {
@@ -67,6 +71,27 @@ const tables: RawTable[] = [
       ["2026-05-04", "Food", "31.20", "Mina"],
     ],
   },
+  {
+    id: "hours_log",
+    file: "hours_log.csv",
+    header: ["Employee", "Project", "Hours", "Billable"],
+    rows: [
+      ["Pia", "Orion", "30", "Yes"],
+      ["Pia", "Vega", "6", "No"],
+      ["Quent", "Orion", "38", "Yes"],
+      ["Quent", "Lyra", "15", "No"],
+    ],
+  },
+  {
+    id: "services",
+    file: "services.csv",
+    header: ["Service", "Plan", "Monthly fee", "Users"],
+    rows: [
+      ["PhotoSafe", "Pro", "$8.49", "1"],
+      ["TuneBox", "Family", "$16.99", "5"],
+      ["DocuSign-in", "Basic", "$5.00", "2"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -78,6 +103,19 @@ describe("patients, helpers, marks, bills and trip costs", () => {
   it("keeps a value's sign: 'O+' is not 'O-'", () => {
     expect(answer("Which patients have blood type O+?", "ward")).toEqual(["E. Varga", "T. Moss"]);
     expect(answer("How many patients are O-?", "ward")).toEqual(["1"]);
+  });
+  it("marks a plan answering from a text column the question spells whole", () => {
+    const q = "What blood type is B. Lund?";
+    const catalog = fx.catalog("ward");
+    const analysis = analyzeQuestion(q);
+    const plan = planSql({ analysis, catalog, mentions: linkMentions(q, analysis, catalog) });
+    expect(fx.run(plan!.sql)).toEqual([["O-"]]);
+    expect(plan!.targetSpelledText).toBe(true);
+    const age = "What age is B. Lund?";
+    const ageAnalysis = analyzeQuestion(age);
+    expect(
+      planSql({ analysis: ageAnalysis, catalog, mentions: linkMentions(age, ageAnalysis, catalog) })!.targetSpelledText,
+    ).toBeUndefined();
   });
   it("lists the members of a group, and takes the age gap between the oldest and the youngest", () => {
     expect(answer("Who is on the garden team?", "helpers")).toEqual(["Edda", "Gwen"]);
@@ -93,10 +131,15 @@ describe("patients, helpers, marks, bills and trip costs", () => {
   it("answers money by the column written in a currency, averaged to the cent", () => {
     expect(answer("How much did we pay in total for energy?", "utilities")).toEqual(["497.9"]);
     expect(answer("What is the average bill?", "utilities")).toEqual(["165.97"]);
+    expect(answer("What do we pay per month for TuneBox?", "services")).toEqual(["$16.99"]);
   });
   it("adds up amounts: how much more one paid, the group with the highest total, what each person spent", () => {
     expect(answer("How much more did Mina spend than Otto?", "trip_costs")).toEqual(["59.7"]);
     expect(answer("Which category has the highest total?", "trip_costs")).toEqual(["Fuel"]);
     expect(answer("How much did each person spend?", "trip_costs")).toEqual(["Mina: 129.2", "Otto: 69.5"]);
+  });
+  it("reads 'non-billable hours' as the hours of the No rows of a Billable column", () => {
+    expect(answer("How many non-billable hours are there?", "hours_log")).toEqual(["21"]);
+    expect(answer("How many billable hours did Quent log?", "hours_log")).toEqual(["38"]);
   });
 });

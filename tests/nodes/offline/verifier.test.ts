@@ -13,6 +13,7 @@ import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { VerifyInput } from "../../../nodes/strategies.js";
 import type { Route, SubQueryPlan } from "../../../nodes/types.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
+import { TARGET_SPELLED_TEXT } from "../../../nodes/offline/plans/candidate-features.js";
 
 function plan(q: string, entityMentions: string[] = []): SubQueryPlan {
   const a = analyzeQuestion(q);
@@ -49,6 +50,20 @@ beforeAll(() => setAnswerModel(null));
 afterAll(() => setAnswerModel(undefined));
 
 describe("offline rule verifier", () => {
+  it("takes a text cell of a column the question spells whole, and one number per group, as the kind asked", () => {
+    const q = "What coat size does Ilse Marr wear?";
+    const sql = (features: Record<string, number>) => ({
+      route: "SQL" as Route,
+      sqlResult: '[["XL"]]',
+      sqlPlan: { name: "lookup.rows", template: "lookup", features },
+    });
+    expect(verifyAnswer(input(q, "XL", sql({}))).code).toBe("wrong-kind");
+    expect(verifyAnswer(input(q, "XL", sql({ [TARGET_SPELLED_TEXT]: 1 }))).code).not.toBe("wrong-kind");
+    const each = "How much did each driver claim?";
+    expect(verifyAnswer(input(each, "Ana: 120.5 | Bo: 80")).code).not.toBe("wrong-kind");
+    expect(verifyAnswer(input(each, "Ana: lots | Bo: 80")).code).toBe("wrong-kind");
+  });
+
   it("calls a read answer whose sentence matches the question plausible (1 only with verifyReadAnswers)", async () => {
     const i = input("When was Ruth Zakarian born ?", "February 6 , 1966", {}, ["Ruth Zakarian"]);
     expect((await verify(i)).verdict).toBe(0.5);
