@@ -18,6 +18,7 @@ import {
   isMeasureUnit,
   MIN_SUPERLATIVES,
   minutesPerTimeUnit,
+  MONTH_PATTERN,
   NUMBER_WORD_PATTERN,
   NUMBER_WORDS,
   nounPattern,
@@ -233,6 +234,14 @@ const PERSON_FRAGMENT = new RegExp(
 const BOUND_FRAGMENT =
   /\b(?:over|under|above|below|(?:more|less|fewer|greater|higher|lower) than|at (?:least|most))\s+[$£€]?\d|\b(?:after|before|since) (?:1[89]|20)\d\d\b|\d[\d,.]*\s*(?:[a-z%]+\s+)?or (?:more|less|fewer|higher|lower|above|below)\b/;
 
+/** "january 10", "10th january": a day of a month ("admitted before january 10" bounds dates; it is no row above). */
+const DAY_OF_MONTH = `(?:${MONTH_PATTERN}) \\d{1,2}\\b|\\d{1,2}(?:st|nd|rd|th)? (?:${MONTH_PATTERN})\\b`;
+
+/** "before January 10", "after 2026-03-01", "since 2019": a bound on dates (who … before it: everyone). */
+const DATE_BOUND = new RegExp(
+  `\\b(?:before|after|since|until|prior to) (?:(?:${MONTH_PATTERN})\\b|\\d{1,2}(?:st|nd|rd|th)? (?:${MONTH_PATTERN})\\b|(?:1[89]|20)\\d\\d\\b)`,
+);
+
 /** A search fragment that counts its plural noun ("tickets opened in march", "goals scored by X"). */
 function fragmentCount(q: string): boolean {
   return FRAGMENT_COUNT.test(q) && !PERSON_FRAGMENT.test(q) && !BOUND_FRAGMENT.test(q);
@@ -355,7 +364,7 @@ function numbersIn(text: string): number[] {
 
 const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
   [
-    /\b(more|greater|higher|larger|bigger|longer|taller|older|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
+    /\b(more|greater|higher|larger|bigger|longer|taller|older|newer|heavier|later|farther|further|faster|over|above|exceed(?:ed|ing|s)?|after|beyond)\s+(?:than\s+)?(?:[a-z]+\s+){0,1}?([$£€]?\d[\d,]*(?:\.\d+)?)(?![\d:]|-\d\d?-\d|(?:st|nd|rd|th)\b)/g,
     ">",
   ],
   [
@@ -399,6 +408,7 @@ const COMPARATIVE_HINT: Record<string, string> = {
   heavier: "weight",
   lighter: "weight",
   later: "year",
+  newer: "year",
   earlier: "year",
   after: "year",
   before: "year",
@@ -1219,6 +1229,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   const aggregate: QuestionAnalysis["aggregate"] = found?.proposal.aggregate ?? null;
   let sortDirection: SortDirection | null = null;
   let position: RowPosition | null = null;
+  // ("who was admitted before january 10?" bounds dates; "the match day right after may 4" asks for a row.)
+  const dayBound = /\b(?:date|dates|when|day|next|previous)\b/.test(q) ? "(?!)" : DAY_OF_MONTH;
   const comparison: Comparison | null = found?.proposal.comparison ?? null;
   const arithmetic: QuestionAnalysis["arithmetic"] = found?.proposal.arithmetic ?? null;
   // Refinements of the detected operator by the wording's superlatives, positions and conditions, each named when it applies.
@@ -1269,7 +1281,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       // ("after 2020", "below 50": a bound, not the next row; "after 2010-11" names a cell, and so does the
       // number a row comes after: "which title came after 1998?".)
       // ("after 21:00", "after 9 pm": a time of day bounds the rows too.)
-      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b|${CLOCK_TIME})`).test(q))
+      (SEQUENCE_VERB.test(q) ||
+        !new RegExp(`\\b(?:after|below) (?:${BARE_NUMBER}|the year\\b|${CLOCK_TIME}|${dayBound})`).test(q))
     )
       position = "next";
     else if (
@@ -1277,7 +1290,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
         // ("best before" is a date on food, not the row above.)
         q.replace(/\bbefore (?:noon|midday|midnight)\b|\bbest before\b/g, " "),
       ) &&
-      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:before|above) (?:${BARE_NUMBER}|${CLOCK_TIME})`).test(q))
+      (SEQUENCE_VERB.test(q) || !new RegExp(`\\b(?:before|above) (?:${BARE_NUMBER}|${CLOCK_TIME}|${dayBound})`).test(q))
     )
       position = "previous";
     if (position !== null) refinements.push(`position-${position}`);
@@ -1369,7 +1382,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       position === null &&
       sortDirection === null &&
       !/^who (?:was|is) (?:the|a|an)\b/.test(q) &&
-      conditions.some((c) => c.op !== "=" && !c.top && !c.place)) ||
+      (conditions.some((c) => c.op !== "=" && !c.top && !c.place) || DATE_BOUND.test(q))) ||
     // "phones under $300": every row past the bound.
     (FRAGMENT_COUNT.test(q) && BOUND_FRAGMENT.test(q) && operator !== "count" && sortDirection === null) ||
     // "courses starting in february 2025", "orders shipped to leeds": the rows a participle selects.

@@ -656,7 +656,9 @@ export function rankTargetColumns(
     const usable = catalog.columns.filter((c) => isNumericColumn(c) && !options.avoid?.has(c.index));
     const amounts = usable.filter((c) => headerMatch(moneyWords, c, false) >= 1.5);
     const money = amounts.length > 0 ? (paid ? amounts : []) : usable.filter(isMoneyColumn);
-    if (money.length === 1) hints.unshift(...money[0]!.headerWords);
+    // (Not where the question's own verb or noun already names a column: "how much did plot 2 yield?" is its Yield.)
+    const named = hints[0] !== undefined && usable.some((c) => headerMatch([hints[0]!], c, false) >= 1.5);
+    if (money.length === 1 && !named) hints.unshift(...money[0]!.headerWords);
   }
   const model = targetColumnModel();
   const recorder = targetRecorder();
@@ -952,13 +954,21 @@ export function chooseOrderColumn(
   // (After a price word the row noun is what is priced, never a column: "the cheapest room" of a Room column.)
   const rowNoun = catalog.columns[0]?.tableWords?.at(-1);
   const priceWord = /\b(?:cheapest|priciest|dearest|costliest)\b/.test(q);
+  const sw = superlativeWord(q);
+  // ("cheapest room" of Room and Rate columns: where a column holds the prices, the word after names no order —
+  // unless another noun names the rows asked for: "which month had the cheapest groceries?".)
+  const priced =
+    priceWord &&
+    !/^(?:which|what) (?!(?:is|was|are|were|the|a|an)\b)[a-z]+ [a-z]+/.test(q) &&
+    sw !== undefined &&
+    catalog.columns.some((c) => isNumericColumn(c) && !isIdentifierColumn(c) && headerMatch([sw], c, false) >= 0.5);
   const after = wordsAfterSuperlative(q).filter(
     (w) =>
-      rowNoun === undefined ||
-      stem(w) !== rowNoun ||
-      (!priceWord && catalog.columns.some((c) => c.headerWords.at(-1) === rowNoun)),
+      !priced &&
+      (rowNoun === undefined ||
+        stem(w) !== rowNoun ||
+        (!priceWord && catalog.columns.some((c) => c.headerWords.at(-1) === rowNoun))),
   );
-  const sw = superlativeWord(q);
   const mentionCols = new Set(mentions.map((m) => m.columnIndex));
   const rows: OrderRanking["rows"] = [];
   const hooks = orderHooks();

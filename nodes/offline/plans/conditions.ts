@@ -267,9 +267,14 @@ export function monthAndPlacePredicates(
   // (A month inside a mention, "july 10, 1939", is already a cell condition.)
   // "between april 1 and april 15", "from january to march": a range of days of the year, both ends included.
   const M = MONTHS.join("|");
-  const range = new RegExp(
-    `\\b(?:from|between) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)? (?:to|and|through|until|till) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)?\\b(?:,? ((?:1[89]|20)\\d\\d)\\b)?`,
+  // ("from 5 march to 12 march": the day before its month, read as the same range.)
+  const dayFirst = new RegExp(
+    `\\b(?:from|between) (\\d{1,2})(?:st|nd|rd|th)? (${M}) (?:to|and|through|until|till) (\\d{1,2})(?:st|nd|rd|th)? (${M})\\b(?:,? ((?:1[89]|20)\\d\\d)\\b)?`,
   ).exec(q);
+  const range =
+    new RegExp(
+      `\\b(?:from|between) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)? (?:to|and|through|until|till) (${M})(?: (\\d{1,2})(?:st|nd|rd|th)?)?\\b(?:,? ((?:1[89]|20)\\d\\d)\\b)?`,
+    ).exec(q) ?? (dayFirst ? [dayFirst[0], dayFirst[2]!, dayFirst[1]!, dayFirst[4]!, dayFirst[3]!, dayFirst[5]] : null);
   const rangeCol = range ? monthColumn(catalog, (c) => ok(c) && c.schema.type === "date") : undefined;
   if (range && rangeCol) {
     const end = (m: string, day: string | undefined, fallback: string) =>
@@ -288,7 +293,22 @@ export function monthAndPlacePredicates(
   // "after 2024-09-01", "before 2025-01-15": a date written as the column writes it, a bound on it; "on
   // 2024-06-15" that day, though no cell holds it (then no row has it, rather than the condition dropped).
   // (A date some cell holds is a mention, which dateBounds reads.)
-  const iso = /\b(before|after|since|until|from|by|on) ((?:1[89]|20)\d\d-[01]\d-[0-3]\d)\b/.exec(q);
+  // ("between 2026-03-05 and 2026-03-12": both ends, included; dates cells hold are mentions, dateBounds's.)
+  const ISO = "(?:1[89]|20)\\d\\d-[01]\\d-[0-3]\\d";
+  const isoRange = new RegExp(`\\b(?:between|from) (${ISO}) (?:and|to|through|until|till) (${ISO})\\b`).exec(q);
+  const isCell = (iso: string) => mentions.some((m) => m.text === iso.replace(/-/g, " "));
+  if (isoRange && !isCell(isoRange[1]!) && !isCell(isoRange[2]!)) {
+    const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
+    const named = namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
+    const dateCol = named?.schema.type === "date" ? named : dates.length === 1 ? dates[0] : undefined;
+    if (dateCol) {
+      const [lo, hi] = [isoRange[1]!, isoRange[2]!].sort();
+      const date = col(dateCol, undefined, false);
+      preds.push(`${date} IS NOT NULL AND substr(${date}, 1, 10) BETWEEN '${lo}' AND '${hi}'`);
+      columns.add(dateCol.index);
+    }
+  }
+  const iso = isoRange ? null : /\b(before|after|since|until|from|by|on) ((?:1[89]|20)\d\d-[01]\d-[0-3]\d)\b/.exec(q);
   if (iso && !mentions.some((m) => m.text === iso[2]!.replace(/-/g, " "))) {
     const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date");
     const named = namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
@@ -616,9 +636,24 @@ export function dateBounds(
     .trim()
     .split(" ");
   const out: Array<{ mention: EntityMention; op: string }> = [];
+  const ends = new Set<EntityMention>();
   for (const m of mentions) {
     if (catalog.columns[m.columnIndex]!.schema.type !== "date" || bindings.some((b) => sameBinding(m, b, catalog)))
       continue;
+    if (ends.has(m)) continue;
+    // ("between 2026-03-05 and 2026-03-12", "from 3 May to 9 May" of dates cells hold: both ends, included.)
+    const last = mentions.find(
+      (x) =>
+        x !== m &&
+        x.columnIndex === m.columnIndex &&
+        x.start === m.end + 1 &&
+        /^(?:and|to|through|until|till)$/.test(tokens[m.end] ?? ""),
+    );
+    if (last && /^(?:between|from)$/.test(tokens[m.start - 1] ?? "")) {
+      out.push({ mention: m, op: ">=" }, { mention: last, op: "<=" });
+      ends.add(last);
+      continue;
+    }
     const before = tokens.slice(Math.max(0, m.start - 2), m.start).join(" ");
     const w = /(?:^| )(before|prior to|until|after|since)$/.exec(before)?.[1];
     if (w) out.push({ mention: m, op: w === "after" ? ">" : w === "since" ? ">=" : "<" });

@@ -4,7 +4,8 @@
  * between the oldest and the youngest, what someone scored, what was paid where only a currency names the money,
  * the better of two people within a subject, how much more one person spent than another, the group with the
  * highest total, what each person spent, an average of money to the cent, what is paid a month, and the hours of a
- * yes/no column's rows ("non-billable hours").
+ * yes/no column's rows ("non-billable hours"), ranges of dates however written, "newer than 2019", who came before a
+ * day, and "the cheapest room" by its rate.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -92,6 +93,39 @@ const tables: RawTable[] = [
       ["DocuSign-in", "Basic", "$5.00", "2"],
     ],
   },
+  {
+    id: "stays",
+    file: "stays.csv",
+    header: ["Guest", "Room", "Check-in", "Nights", "Rate"],
+    rows: [
+      ["Ola Berg", "101", "2026-03-02", "3", "120"],
+      ["Rui Sa", "204", "2026-03-05", "1", "95"],
+      ["Ama Mensah", "305", "2026-03-08", "5", "150"],
+      ["Ivo Petrov", "110", "2026-03-12", "2", "88"],
+      ["Noor Ali", "402", "2026-03-15", "2", "210"],
+    ],
+  },
+  {
+    id: "vans",
+    file: "vans.csv",
+    header: ["Plate", "Model", "Year", "Mileage (km)"],
+    rows: [
+      ["VN-01", "Transit", "2017", "156300"],
+      ["VN-02", "Vito", "2021", "42000"],
+      ["VN-03", "Master", "2019", "88000"],
+      ["VN-04", "Kangoo", "2023", "12500"],
+    ],
+  },
+  {
+    id: "plots",
+    file: "plots.csv",
+    header: ["Plot", "Crop", "Yield (t)", "Revenue"],
+    rows: [
+      ["North 1", "Wheat", "41.5", "€8,300"],
+      ["North 2", "Barley", "38.2", "€6,100"],
+      ["South 1", "Oats", "29.9", "€4,480"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -137,6 +171,18 @@ describe("patients, helpers, marks, bills and trip costs", () => {
     expect(answer("How much more did Mina spend than Otto?", "trip_costs")).toEqual(["59.7"]);
     expect(answer("Which category has the highest total?", "trip_costs")).toEqual(["Fuel"]);
     expect(answer("How much did each person spend?", "trip_costs")).toEqual(["Mina: 129.2", "Otto: 69.5"]);
+  });
+  it("bounds dates: a range of days however written, a year 'newer than', who came before a day", () => {
+    expect(answer("How many bookings between 2026-03-05 and 2026-03-12?", "stays")).toEqual(["3"]);
+    expect(answer("How many stays from 5 March to 12 March?", "stays")).toEqual(["3"]);
+    expect(answer("How many stays between 2026-03-03 and 2026-03-09?", "stays")).toEqual(["2"]);
+    expect(answer("Who checked in before March 8?", "stays")).toEqual(["Ola Berg", "Rui Sa"]);
+    expect(answer("How many vans are newer than 2019?", "vans")).toEqual(["2"]);
+  });
+  it("orders 'the cheapest room' by its rate, and 'how much did X yield' by the yield, not the money", () => {
+    expect(answer("What is the cheapest room?", "stays")).toEqual(["110"]);
+    expect(answer("How much did North 2 yield?", "plots")).toEqual(["38.2"]);
+    expect(answer("How much did North 2 bring in?", "plots")).toEqual(["€6,100"]);
   });
   it("reads 'non-billable hours' as the hours of the No rows of a Billable column", () => {
     expect(answer("How many non-billable hours are there?", "hours_log")).toEqual(["21"]);
