@@ -385,11 +385,37 @@ export function namedByQuestion(span: string, questionNorm: string, mentions: st
   return mentions.some((m) => normaliseForContainment(m) === s);
 }
 
+/**
+ * The stem of the base form of an "-ed" or "-ing" verb whose base ends in "e" ("moved", "moving" → "move"):
+ * the stemmer cuts the ending whole ("mov"), so "did she move" never met "she moved". Other verbs get a
+ * stem no question word has ("played" → "playe").
+ */
+function baseFormStem(word: string): string | undefined {
+  const w = word.toLowerCase();
+  if (!/[a-z]{2}(?:ed|ing)$/.test(w)) return undefined;
+  const s = stem(w);
+  return s !== w && /[b-df-hj-np-tv-z]$/.test(s) ? `${s}e` : undefined;
+}
+
+/** A sentence's key stems (evidence.ts keyStems) with the base forms of its "-ed" and "-ing" verbs. */
+function sentenceStems(sentence: string): Set<string> {
+  const out = keyStems(sentence);
+  for (const w of contentWords(sentence)) {
+    const b = baseFormStem(w);
+    if (b) out.add(b);
+  }
+  return out;
+}
+
 function stemsWithPositions(sentence: string): Array<{ stem: string; at: number }> {
   const words = sentence.split(/\s+/);
   const out: Array<{ stem: string; at: number }> = [];
   words.forEach((w, i) => {
-    for (const c of contentWords(w)) out.push({ stem: stem(c), at: i });
+    for (const c of contentWords(w)) {
+      out.push({ stem: stem(c), at: i });
+      const b = baseFormStem(c);
+      if (b) out.push({ stem: b, at: i });
+    }
   });
   return out;
 }
@@ -541,10 +567,11 @@ export function readPassageSpans(
       .filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim()))
       .join("\n");
     const sents = sentences(text);
-    const subject = keyStems(sents[0] ?? "");
+    const subject = sentenceStems(sents[0] ?? "");
     const subjectName = passageSubject(text);
     const linked = linkedBonus(subjectName, text, titles, questionOnly);
-    for (const s of sents) units.push({ sentence: s, stems: keyStems(s), block: bi, subject, subjectName, linked });
+    for (const s of sents)
+      units.push({ sentence: s, stems: sentenceStems(s), block: bi, subject, subjectName, linked });
   });
   if (units.length === 0 || weights.size === 0) return [];
   const idf = idfOver(units.map((u) => u.stems));

@@ -53,6 +53,14 @@ describe("offline reader: TEXT", () => {
     expect(await ask("Which city did Lena Vogel leave in 2023?", bio)).toBe("Hamburg");
   });
 
+  it("meets a question's verb in the passage's past tense ('did he move' in 'he moved')", async () => {
+    const notes = [
+      "[Source: staff_notes.json]",
+      "Jonas Eklund : Jonas Eklund works in Finance . He moved from Bergen in 2018 and joined the audit team .",
+    ].join("\n");
+    expect(await ask("Which city did Jonas Eklund move from?", notes)).toBe("Bergen");
+  });
+
   it("takes the number next to the asked attribute", async () => {
     expect(await ask("What is the estimated population of Manchester , New Hampshire in 2019 ?")).toBe("112,525");
   });
