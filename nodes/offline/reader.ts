@@ -481,6 +481,20 @@ function linkedBonus(
   return ` ${questionNorm} `.includes(` ${title} `) || (words.size > 0 && shared / words.size >= 0.5) ? 0.15 : 0.45;
 }
 
+/** The head noun of the asked phrase (askedPhraseOf): "architect" of "which architect rebuilt …". */
+function askedNoun(question: string): string[] {
+  const asking = askedPhraseOf(question);
+  if (!asking || asking.words.length === 0) return [];
+  return [asking.headLast ? asking.words.at(-1)! : asking.words[0]!];
+}
+
+/** Words of an asked phrase too general to place an answer ("what year", "which city", "the name of"). */
+const GENERIC_ASKED_NOUNS = new Set("name year date number city country person one type kind".split(" "));
+/** How far before (words) and after the span the asked noun may be written, and what that adds to its score. */
+const ASKED_NOUN_BEFORE = 3;
+const ASKED_NOUN_AFTER = 1;
+const ASKED_NOUN_BONUS = 0.1;
+
 /** Weight of a question word the described row's cells hold, when reading its linked passages. */
 const ROW_WORD_WEIGHT = 0.2;
 
@@ -539,6 +553,16 @@ export function readPassageSpans(
     ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
   );
   const region = asksForRegion(question);
+  // Reading a described row's passages, the asked noun written just before the span ("the head coach is
+  // X", "the architect X") or right after it ("the X festival") tells the asked relation's
+  // sentence from one holding the words that describe the row.
+  const askedNouns = rowWords
+    ? new Set(
+        askedNoun(question)
+          .filter((w) => !GENERIC_ASKED_NOUNS.has(w))
+          .flatMap((w) => [...keyStems(w)]),
+      )
+    : new Set<string>();
   // A question for several values ("… in 2021 and 2020, respectively") reads a "respectively" list:
   // as many amounts as the periods it names (two when it names none).
   const asked = questionPart(subQuery || question);
@@ -602,7 +626,8 @@ export function readPassageSpans(
     }
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
-    const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
+    const allPositions = stemsWithPositions(u.sentence);
+    const positions = allPositions.filter((p) => weights.has(p.stem));
     const spans = demonymPreference(
       u.sentence,
       unitPreference(
@@ -635,7 +660,18 @@ export function readPassageSpans(
       for (const w of nearest.values()) near += w;
       const proximity = near / total;
       const overlap = spanStems.size > 0 ? inQuestion / spanStems.size : 0;
+      const nounNear =
+        askedNouns.size > 0 &&
+        span.at >= 0 &&
+        allPositions.some(
+          (p) =>
+            askedNouns.has(p.stem) &&
+            !spanStems.has(p.stem) &&
+            p.at >= span.at - ASKED_NOUN_BEFORE &&
+            p.at <= span.at + span.text.split(/\s+/).length - 1 + ASKED_NOUN_AFTER,
+        );
       const score =
+        (nounNear ? ASKED_NOUN_BONUS : 0) +
         coverage * 2 +
         proximity * 1.5 +
         span.fit * 0.5 -

@@ -493,6 +493,45 @@ describe("offline reader: the described row's own words in its linked passages",
   });
 });
 
+describe("offline reader: the asked noun beside a span of the described row's passages", () => {
+  // A bakery's page names the builder right after "rebuilt by" and the architect right after "architect": the
+  // question's verb sits beside the builder, its asked noun beside the person.
+  const row: DescribedRow = {
+    tableId: "bakeries",
+    rowId: 0,
+    columns: ["Bakery", "Town", "Opened"],
+    values: ["Rye and Crumb", "Lowfield", "1998"],
+    passages: [
+      {
+        id: "/wiki/Rye_and_Crumb",
+        title: "Rye and Crumb",
+        text: "Rye and Crumb is a bakery in Lowfield . In 2010 it was rebuilt by Gransden Builders with help from the architect Ida Marsh .",
+        file: "bakeries.json",
+        tableId: "bakeries",
+        cells: [[0, 0]],
+      },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === "bakeries" ? row : undefined),
+  });
+  const { readText: read } = createReaders(() => "", bridge);
+  const ask = (q: string) =>
+    read({
+      question: q,
+      subQuery: q,
+      plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "bakeries" } } },
+      evidence: "",
+    });
+
+  it("takes the span written after the asked noun over the one after the question's verb", async () => {
+    expect(await ask("In 2010 the bakery in Lowfield was rebuilt by which architect ?")).toBe("Ida Marsh");
+    expect(await ask("What architect rebuilt the Lowfield bakery in 2010 ?")).toBe("Ida Marsh");
+  });
+});
+
 describe("offline reader: ordinals and regions", () => {
   it("reads an ordinal whole", () => {
     expect(spansFor("London ranks 26th out of 300 major cities", "number").map((s) => s.text)).toContain("26th");
