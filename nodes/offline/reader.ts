@@ -138,7 +138,9 @@ function nameSpans(sentence: string, fit: number): Span[] {
     let words = m[0].trim().split(/\s+/);
     let offset = m.index!;
     // Drop leading sentence/clause words ("The", "In", "He") and trailing connectors.
-    while (words.length > 0 && NOT_NAMES.has(words[0]!.toLowerCase().replace(/[.'’]+$/, ""))) {
+    // A participle opening the sentence ("Founded in 1810 , …", "Created by …") is no name either.
+    const opener = (w: string) => sentence.slice(0, offset).trim() === "" && /^\p{Lu}\p{Ll}{3,}(?:ed|ing)$/u.test(w);
+    while (words.length > 0 && (NOT_NAMES.has(words[0]!.toLowerCase().replace(/[.'’]+$/, "")) || opener(words[0]!))) {
       offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
       words = words.slice(1);
     }
@@ -386,24 +388,26 @@ export function namedByQuestion(span: string, questionNorm: string, mentions: st
 }
 
 /**
- * The stem of the base form of an "-ed" or "-ing" verb whose base ends in "e" ("moved", "moving" → "move"):
- * the stemmer cuts the ending whole ("mov"), so "did she move" never met "she moved". Other verbs get a
- * stem no question word has ("played" → "playe").
+ * Stems an "-ed" or "-ing" verb also stands for: its base form when that ends in "e" ("moved", "moving" →
+ * "move": the stemmer cuts the ending whole, so "did she move" never met "she moved"), and its agent nouns
+ * ("created" → "creator", "founded" → "founder": "the creator of …" meets "created by …"). Stems
+ * no question word has ("played" → "playe") are harmless.
  */
-function baseFormStem(word: string): string | undefined {
+function verbFormStems(word: string): string[] {
   const w = word.toLowerCase();
-  if (!/[a-z]{2}(?:ed|ing)$/.test(w)) return undefined;
+  if (!/[a-z]{2}(?:ed|ing)$/.test(w)) return [];
   const s = stem(w);
-  return s !== w && /[b-df-hj-np-tv-z]$/.test(s) ? `${s}e` : undefined;
+  if (s === w) return [];
+  const out = /[b-df-hj-np-tv-z]$/.test(s) ? [`${s}e`] : [];
+  // "created" also meets "creator", "founded" "founder", "managed" "manager".
+  if (s.length >= 3) out.push(`${s}er`, `${s}or`);
+  return out;
 }
 
-/** A sentence's key stems (evidence.ts keyStems) with the base forms of its "-ed" and "-ing" verbs. */
+/** A sentence's key stems (evidence.ts keyStems) with those its "-ed" and "-ing" verbs stand for (verbFormStems). */
 function sentenceStems(sentence: string): Set<string> {
   const out = keyStems(sentence);
-  for (const w of contentWords(sentence)) {
-    const b = baseFormStem(w);
-    if (b) out.add(b);
-  }
+  for (const w of contentWords(sentence)) for (const b of verbFormStems(w)) out.add(b);
   return out;
 }
 
@@ -413,8 +417,7 @@ function stemsWithPositions(sentence: string): Array<{ stem: string; at: number 
   words.forEach((w, i) => {
     for (const c of contentWords(w)) {
       out.push({ stem: stem(c), at: i });
-      const b = baseFormStem(c);
-      if (b) out.push({ stem: b, at: i });
+      for (const b of verbFormStems(c)) out.push({ stem: b, at: i });
     }
   });
   return out;

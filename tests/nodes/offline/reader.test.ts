@@ -61,6 +61,17 @@ describe("offline reader: TEXT", () => {
     expect(await ask("Which city did Jonas Eklund move from?", notes)).toBe("Bergen");
   });
 
+  it("meets an agent noun in its verb's participle ('the founder' in 'Founded by'), never taking the participle", async () => {
+    const notes = [
+      "[Source: shop_notes.json]",
+      "Harbor Bikes : Harbor Bikes is a bicycle shop in Westport run by Ivo Brandt . Founded by Nora Quist in 2015 , it repairs city bikes .",
+    ].join("\n");
+    expect(await ask("Who is the founder of Harbor Bikes?", notes)).toBe("Nora Quist");
+    expect(
+      spansFor("Founded in 1810 , the Kestrel Academy moved to Dunmore .", "entity").map((s) => s.text),
+    ).not.toContain("Founded");
+  });
+
   it("takes the number next to the asked attribute", async () => {
     expect(await ask("What is the estimated population of Manchester , New Hampshire in 2019 ?")).toBe("112,525");
   });
