@@ -138,7 +138,9 @@ function nameSpans(sentence: string, fit: number): Span[] {
     let words = m[0].trim().split(/\s+/);
     let offset = m.index!;
     // Drop leading sentence/clause words ("The", "In", "He") and trailing connectors.
-    while (words.length > 0 && NOT_NAMES.has(words[0]!.toLowerCase().replace(/[.'’]+$/, ""))) {
+    // A participle opening the sentence ("Founded in 1810 , …", "Created by …") is no name either.
+    const opener = (w: string) => sentence.slice(0, offset).trim() === "" && /^\p{Lu}\p{Ll}{3,}(?:ed|ing)$/u.test(w);
+    while (words.length > 0 && (NOT_NAMES.has(words[0]!.toLowerCase().replace(/[.'’]+$/, "")) || opener(words[0]!))) {
       offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
       words = words.slice(1);
     }
@@ -385,11 +387,38 @@ export function namedByQuestion(span: string, questionNorm: string, mentions: st
   return mentions.some((m) => normaliseForContainment(m) === s);
 }
 
+/**
+ * Stems an "-ed" or "-ing" verb also stands for: its base form when that ends in "e" ("moved", "moving" →
+ * "move": the stemmer cuts the ending whole, so "did she move" never met "she moved"), and its agent nouns
+ * ("created" → "creator", "founded" → "founder": "the creator of …" meets "created by …"). Stems
+ * no question word has ("played" → "playe") are harmless.
+ */
+function verbFormStems(word: string): string[] {
+  const w = word.toLowerCase();
+  if (!/[a-z]{2}(?:ed|ing)$/.test(w)) return [];
+  const s = stem(w);
+  if (s === w) return [];
+  const out = /[b-df-hj-np-tv-z]$/.test(s) ? [`${s}e`] : [];
+  // "created" also meets "creator", "founded" "founder", "managed" "manager".
+  if (s.length >= 3) out.push(`${s}er`, `${s}or`);
+  return out;
+}
+
+/** A sentence's key stems (evidence.ts keyStems) with those its "-ed" and "-ing" verbs stand for (verbFormStems). */
+function sentenceStems(sentence: string): Set<string> {
+  const out = keyStems(sentence);
+  for (const w of contentWords(sentence)) for (const b of verbFormStems(w)) out.add(b);
+  return out;
+}
+
 function stemsWithPositions(sentence: string): Array<{ stem: string; at: number }> {
   const words = sentence.split(/\s+/);
   const out: Array<{ stem: string; at: number }> = [];
   words.forEach((w, i) => {
-    for (const c of contentWords(w)) out.push({ stem: stem(c), at: i });
+    for (const c of contentWords(w)) {
+      out.push({ stem: stem(c), at: i });
+      for (const b of verbFormStems(c)) out.push({ stem: b, at: i });
+    }
   });
   return out;
 }
@@ -455,6 +484,20 @@ function linkedBonus(
   return ` ${questionNorm} `.includes(` ${title} `) || (words.size > 0 && shared / words.size >= 0.5) ? 0.15 : 0.45;
 }
 
+/** The head noun of the asked phrase (askedPhraseOf): "architect" of "which architect rebuilt …". */
+function askedNoun(question: string): string[] {
+  const asking = askedPhraseOf(question);
+  if (!asking || asking.words.length === 0) return [];
+  return [asking.headLast ? asking.words.at(-1)! : asking.words[0]!];
+}
+
+/** Words of an asked phrase too general to place an answer ("what year", "which city", "the name of"). */
+const GENERIC_ASKED_NOUNS = new Set("name year date number city country person one type kind".split(" "));
+/** How far before (words) and after the span the asked noun may be written, and what that adds to its score. */
+const ASKED_NOUN_BEFORE = 3;
+const ASKED_NOUN_AFTER = 1;
+const ASKED_NOUN_BONUS = 0.1;
+
 /** Weight of a question word the described row's cells hold, when reading its linked passages. */
 const ROW_WORD_WEIGHT = 0.2;
 
@@ -513,6 +556,16 @@ export function readPassageSpans(
     ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
   );
   const region = asksForRegion(question);
+  // Reading a described row's passages, the asked noun written just before the span ("the head coach is
+  // X", "the architect X") or right after it ("the X festival") tells the asked relation's
+  // sentence from one holding the words that describe the row.
+  const askedNouns = rowWords
+    ? new Set(
+        askedNoun(question)
+          .filter((w) => !GENERIC_ASKED_NOUNS.has(w))
+          .flatMap((w) => [...keyStems(w)]),
+      )
+    : new Set<string>();
   // A question for several values ("… in 2021 and 2020, respectively") reads a "respectively" list:
   // as many amounts as the periods it names (two when it names none).
   const asked = questionPart(subQuery || question);
@@ -541,10 +594,11 @@ export function readPassageSpans(
       .filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim()))
       .join("\n");
     const sents = sentences(text);
-    const subject = keyStems(sents[0] ?? "");
+    const subject = sentenceStems(sents[0] ?? "");
     const subjectName = passageSubject(text);
     const linked = linkedBonus(subjectName, text, titles, questionOnly);
-    for (const s of sents) units.push({ sentence: s, stems: keyStems(s), block: bi, subject, subjectName, linked });
+    for (const s of sents)
+      units.push({ sentence: s, stems: sentenceStems(s), block: bi, subject, subjectName, linked });
   });
   if (units.length === 0 || weights.size === 0) return [];
   const idf = idfOver(units.map((u) => u.stems));
@@ -575,7 +629,8 @@ export function readPassageSpans(
     }
     if (matched === 0) continue;
     const coverage = Math.min(1, matched / total);
-    const positions = stemsWithPositions(u.sentence).filter((p) => weights.has(p.stem));
+    const allPositions = stemsWithPositions(u.sentence);
+    const positions = allPositions.filter((p) => weights.has(p.stem));
     const spans = demonymPreference(
       u.sentence,
       unitPreference(
@@ -608,7 +663,18 @@ export function readPassageSpans(
       for (const w of nearest.values()) near += w;
       const proximity = near / total;
       const overlap = spanStems.size > 0 ? inQuestion / spanStems.size : 0;
+      const nounNear =
+        askedNouns.size > 0 &&
+        span.at >= 0 &&
+        allPositions.some(
+          (p) =>
+            askedNouns.has(p.stem) &&
+            !spanStems.has(p.stem) &&
+            p.at >= span.at - ASKED_NOUN_BEFORE &&
+            p.at <= span.at + span.text.split(/\s+/).length - 1 + ASKED_NOUN_AFTER,
+        );
       const score =
+        (nounNear ? ASKED_NOUN_BONUS : 0) +
         coverage * 2 +
         proximity * 1.5 +
         span.fit * 0.5 -

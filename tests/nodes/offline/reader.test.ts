@@ -53,6 +53,25 @@ describe("offline reader: TEXT", () => {
     expect(await ask("Which city did Lena Vogel leave in 2023?", bio)).toBe("Hamburg");
   });
 
+  it("meets a question's verb in the passage's past tense ('did he move' in 'he moved')", async () => {
+    const notes = [
+      "[Source: staff_notes.json]",
+      "Jonas Eklund : Jonas Eklund works in Finance . He moved from Bergen in 2018 and joined the audit team .",
+    ].join("\n");
+    expect(await ask("Which city did Jonas Eklund move from?", notes)).toBe("Bergen");
+  });
+
+  it("meets an agent noun in its verb's participle ('the founder' in 'Founded by'), never taking the participle", async () => {
+    const notes = [
+      "[Source: shop_notes.json]",
+      "Harbor Bikes : Harbor Bikes is a bicycle shop in Westport run by Ivo Brandt . Founded by Nora Quist in 2015 , it repairs city bikes .",
+    ].join("\n");
+    expect(await ask("Who is the founder of Harbor Bikes?", notes)).toBe("Nora Quist");
+    expect(
+      spansFor("Founded in 1810 , the Kestrel Academy moved to Dunmore .", "entity").map((s) => s.text),
+    ).not.toContain("Founded");
+  });
+
   it("takes the number next to the asked attribute", async () => {
     expect(await ask("What is the estimated population of Manchester , New Hampshire in 2019 ?")).toBe("112,525");
   });
@@ -482,6 +501,45 @@ describe("offline reader: the described row's own words in its linked passages",
     const q = "Where was the 1925 New York Yankees pitcher buried ?";
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "pitchers" } } };
     expect(await read({ question: q, subQuery: q, plan: p, evidence: "" })).toBe("Woodsfield , Ohio");
+  });
+});
+
+describe("offline reader: the asked noun beside a span of the described row's passages", () => {
+  // A bakery's page names the builder right after "rebuilt by" and the architect right after "architect": the
+  // question's verb sits beside the builder, its asked noun beside the person.
+  const row: DescribedRow = {
+    tableId: "bakeries",
+    rowId: 0,
+    columns: ["Bakery", "Town", "Opened"],
+    values: ["Rye and Crumb", "Lowfield", "1998"],
+    passages: [
+      {
+        id: "/wiki/Rye_and_Crumb",
+        title: "Rye and Crumb",
+        text: "Rye and Crumb is a bakery in Lowfield . In 2010 it was rebuilt by Gransden Builders with help from the architect Ida Marsh .",
+        file: "bakeries.json",
+        tableId: "bakeries",
+        cells: [[0, 0]],
+      },
+    ],
+    score: 3,
+    runnerUp: 1,
+  };
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === "bakeries" ? row : undefined),
+  });
+  const { readText: read } = createReaders(() => "", bridge);
+  const ask = (q: string) =>
+    read({
+      question: q,
+      subQuery: q,
+      plan: { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "bakeries" } } },
+      evidence: "",
+    });
+
+  it("takes the span written after the asked noun over the one after the question's verb", async () => {
+    expect(await ask("In 2010 the bakery in Lowfield was rebuilt by which architect ?")).toBe("Ida Marsh");
+    expect(await ask("What architect rebuilt the Lowfield bakery in 2010 ?")).toBe("Ida Marsh");
   });
 });
 
