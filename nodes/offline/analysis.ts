@@ -422,8 +422,15 @@ function digitsForNumberWords(q: string): string {
   return q.replace(
     new RegExp(`\\b(${NUMBER_WORD_PATTERN})(?: (hundred|thousand))?\\b`, "g"),
     (all, w: string, scale: string | undefined, offset: number) => {
-      // "one" is a number only after a comparison ("more than one"); elsewhere it is a pronoun.
-      if (w === "one" && !scale && !/\b(than|least|most|exactly)\s+$/.test(q.slice(0, offset))) return all;
+      // "one" is a number only after a comparison ("more than one") or joined to its noun ("one-bedroom flats");
+      // elsewhere it is a pronoun.
+      if (
+        w === "one" &&
+        !scale &&
+        !/\b(than|least|most|exactly)\s+$/.test(q.slice(0, offset)) &&
+        !/^-[a-z]{3,} [a-z]{3,}s\b/.test(q.slice(offset + w.length))
+      )
+        return all;
       return String(NUMBER_WORDS[w]! * (scale === "hundred" ? 100 : scale === "thousand" ? 1000 : 1));
     },
   );

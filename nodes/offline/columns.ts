@@ -23,6 +23,7 @@ import {
   isMeasureUnit,
   minutesPerTimeUnit,
   MONTH_PATTERN,
+  PEOPLE_NOUNS,
   PERSON_HEADERS,
   superlativeDirection,
 } from "../../text/lexicons.js";
@@ -810,12 +811,24 @@ export function rankTargetColumns(
     top !== undefined &&
     headerMatch(hints, top) === 0 &&
     mentions.some((m) => m.kind === "exact" && !m.text.includes(" ") && stem(m.text) === stem(hints[0]!));
+  // ("which property has the most bedrooms?" of rentals whose Tenant column holds people: a thing the question asks
+  // for by a noun no header spells is its row's name, not the person of a later column.)
+  const thingNotPerson =
+    hints.length >= 1 &&
+    (a.normalized.startsWith(`which ${hints[0]} `) || a.normalized.startsWith(`what ${hints[0]} `)) &&
+    !PERSON_NOUN_SET.has(hints[0]!) &&
+    top !== undefined &&
+    top.index > 0 &&
+    isPersonColumn(top) &&
+    headerMatch(hints.slice(0, 1), top) === 0 &&
+    !mentionCols.has(top.index);
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
   if (
     top &&
     (askedRows ||
       derivedTop ||
       kindOfRow ||
+      thingNotPerson ||
       rowModifier ||
       nounOnly ||
       (isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))))
@@ -849,6 +862,10 @@ export function rankTargetColumns(
     // noun's stem spells, whose values repeat.)
     if (i < 0 && (askedRows || derivedTop || rowModifier || kindOfRow))
       i = ranked.findIndex((r) => r.column === rowName());
+    if (i < 0 && thingNotPerson) {
+      const own = rowName();
+      if (own && own.index < top.index && !isPersonColumn(own)) i = ranked.findIndex((r) => r.column === own);
+    }
     // (With no such column, the rows' own record numbers: "Tracking #".)
     if (i < 0 && derivedTop) i = ranked.findIndex((r) => isIdentifierColumn(r.column));
     if (i < 0)
@@ -872,6 +889,9 @@ export function chooseTargetColumn(
 ): CatalogColumn | undefined {
   return rankTargetColumns(a, catalog, mentions, options)[0]?.column;
 }
+
+/** Nouns of people ("which player", "what tenant"): asked for by them, a column of people may answer. */
+const PERSON_NOUN_SET: ReadonlySet<string> = new Set(PEOPLE_NOUNS.flatMap((n) => [n, `${n}s`]));
 
 /** Words after a superlative/comparative ("most gold medals" → gold, medals). */
 export function wordsAfterSuperlative(q: string): string[] {

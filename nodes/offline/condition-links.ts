@@ -62,7 +62,13 @@ function spanLink(
   const phrase = ` ${m.text} `;
   const prefix = `${c.index}:`;
   const values = [...(keys ?? [])]
-    .filter((k) => k.startsWith(prefix) && ` ${k.slice(prefix.length)} `.includes(phrase))
+    // (Not a cell that negates the phrase: "fiction" is no "Non-fiction".)
+    .filter(
+      (k) =>
+        k.startsWith(prefix) &&
+        ` ${k.slice(prefix.length)} `.includes(phrase) &&
+        !/ (?:non|not|no|anti)$/.test(` ${k.slice(prefix.length)} `.split(phrase)[0]!),
+    )
     .map((k) => k.slice(prefix.length));
   if (values.length === 0 || values.length > maxValues) return undefined;
   const rows = [...new Set(values.flatMap((v) => c.distinct.get(v) ?? []))].sort((x, y) => x - y);

@@ -5,7 +5,8 @@
  * the better of two people within a subject, how much more one person spent than another, the group with the
  * highest total, what each person spent, an average of money to the cent, what is paid a month, and the hours of a
  * yes/no column's rows ("non-billable hours"), ranges of dates however written, "newer than 2019", who came before a
- * day, and "the cheapest room" by its rate.
+ * day, "the cheapest room" by its rate, "which property …" by its address beside a Tenant column, "one-bedroom", and
+ * "fiction" that is no "Non-fiction".
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -126,6 +127,28 @@ const tables: RawTable[] = [
       ["South 1", "Oats", "29.9", "€4,480"],
     ],
   },
+  {
+    id: "lettings",
+    file: "lettings.csv",
+    header: ["Address", "Type", "Bedrooms", "Rent", "Tenant"],
+    rows: [
+      ["3 Ash Row", "Flat", "2", "1100", "Nell Byrne"],
+      ["8 Yew Close", "House", "4", "2050", "Raj Menon"],
+      ["5 Fir Walk", "Flat", "1", "870", ""],
+      ["2 Lime Grove", "Studio", "1", "690", "Ada Kim"],
+    ],
+  },
+  {
+    id: "shelf",
+    file: "shelf.csv",
+    header: ["Title", "Author", "Genre", "Pages"],
+    rows: [
+      ["Tide Clocks", "Uma Roy", "Fiction", "380"],
+      ["Soil and Steam", "Ben Holt", "Non-fiction", "260"],
+      ["Glass Foxes", "Uma Roy", "Fiction", "310"],
+      ["Night Maps", "Ben Holt", "Non-fiction", "420"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -183,6 +206,17 @@ describe("patients, helpers, marks, bills and trip costs", () => {
     expect(answer("What is the cheapest room?", "stays")).toEqual(["110"]);
     expect(answer("How much did North 2 yield?", "plots")).toEqual(["38.2"]);
     expect(answer("How much did North 2 bring in?", "plots")).toEqual(["€6,100"]);
+  });
+  it("answers 'which property …' by the row's name, not the person of a later column", () => {
+    expect(answer("Which property has the most bedrooms?", "lettings")).toEqual(["8 Yew Close"]);
+    expect(answer("Which flat has the highest rent?", "lettings")).toEqual(["3 Ash Row"]);
+    // (A noun of people still takes the people: the tenant paying the least.)
+    expect(answer("Which tenant pays the least rent?", "lettings")).toEqual(["Ada Kim"]);
+    expect(answer("How many one-bedroom properties are there?", "lettings")).toEqual(["2"]);
+  });
+  it("keeps 'fiction' off the 'Non-fiction' cells", () => {
+    expect(answer("How many fiction books are there?", "shelf")).toEqual(["2"]);
+    expect(answer("Which non-fiction book has the most pages?", "shelf")).toEqual(["Night Maps"]);
   });
   it("reads 'non-billable hours' as the hours of the No rows of a Billable column", () => {
     expect(answer("How many non-billable hours are there?", "hours_log")).toEqual(["21"]);
