@@ -653,12 +653,24 @@ export function rankTargetColumns(
   const moneyWords = MEASURE_CUES.much ?? [];
   const paid =
     done !== undefined && /^(?:pay|pays|paid|spend|spends|spent|charge|charges|charged|owe|owes|owed)$/.test(done);
-  if ((measureCue(a.normalized) === "much" && a.targetHints.includes(moneyWords[0]!)) || paid) {
+  // (A "how much" of money says so by its verb or noun: "how much did we pay …", not "how much was the expense …",
+  // whose noun names what is asked.)
+  const moneySaid =
+    /\b(?:pay|pays|paid|spend|spends|spent|cost|costs|charge|charges|charged|owe|owes|owed|money|cash)\b/.test(
+      a.normalized,
+    );
+  const moneyNamed = /\b(?:money|cash)\b/.test(a.normalized);
+  if (
+    (measureCue(a.normalized) === "much" && (a.targetHints.includes(moneyWords[0]!) || moneyNamed) && moneySaid) ||
+    paid
+  ) {
     const usable = catalog.columns.filter((c) => isNumericColumn(c) && !options.avoid?.has(c.index));
     const amounts = usable.filter((c) => headerMatch(moneyWords, c, false) >= 1.5);
     const money = amounts.length > 0 ? (paid ? amounts : []) : usable.filter(isMoneyColumn);
-    // (Not where the question's own verb or noun already names a column: "how much did plot 2 yield?" is its Yield.)
-    const named = hints[0] !== undefined && usable.some((c) => headerMatch([hints[0]!], c, false) >= 1.5);
+    // (Not where the question's own verb or noun already names a column: "how much did plot 2 yield?" is its Yield;
+    // "how much money did she win?" still asks for money, not her Wins.)
+    const named =
+      hints[0] !== undefined && !moneyNamed && usable.some((c) => headerMatch([hints[0]!], c, false) >= 1.5);
     if (money.length === 1 && !named) hints.unshift(...money[0]!.headerWords);
   }
   const model = targetColumnModel();

@@ -149,6 +149,15 @@ const tables: RawTable[] = [
       ["Night Maps", "Ben Holt", "Non-fiction", "420"],
     ],
   },
+  {
+    id: "kart_season",
+    file: "kart_season.csv",
+    header: ["Driver", "Starts", "Wins", "Winnings"],
+    rows: [
+      ["Kai Ito", "12", "3", "$4,250"],
+      ["Lou Brandt", "12", "1", "$1,900"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -206,6 +215,7 @@ describe("patients, helpers, marks, bills and trip costs", () => {
     expect(answer("What is the cheapest room?", "stays")).toEqual(["110"]);
     expect(answer("How much did North 2 yield?", "plots")).toEqual(["38.2"]);
     expect(answer("How much did North 2 bring in?", "plots")).toEqual(["€6,100"]);
+    expect(answer("How much money did Kai Ito win?", "kart_season")).toEqual(["$4,250"]);
   });
   it("answers 'which property …' by the row's name, not the person of a later column", () => {
     expect(answer("Which property has the most bedrooms?", "lettings")).toEqual(["8 Yew Close"]);
