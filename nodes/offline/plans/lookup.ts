@@ -39,7 +39,7 @@ export const lookupRows: PlanGenerator = {
     const everyEvent =
       (mentionRows(filters)?.length ?? 0) > 1 &&
       !isNumericColumn(target) &&
-      /^what (?:did|has|have) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized);
+      /^what (?:did|does|do|has|have) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized);
     // ("who is certified?" of a yes/no column: everyone ticked.)
     const everyFlagged =
       /^who (?:is|are|was|were) /.test(a.normalized) &&

@@ -158,6 +158,26 @@ const tables: RawTable[] = [
       ["Lou Brandt", "12", "1", "$1,900"],
     ],
   },
+  {
+    id: "parcels",
+    file: "parcels.csv",
+    header: ["Tracking", "Destination", "Shipped", "Delivered"],
+    rows: [
+      ["PX-1", "Ghent", "2026-02-01", "2026-02-04"],
+      ["PX-2", "Turin", "2026-02-02", "2026-02-03"],
+      ["PX-3", "Ghent", "2026-02-05", ""],
+    ],
+  },
+  {
+    id: "stockroom",
+    file: "stockroom.csv",
+    header: ["SKU", "Item", "Supplier", "Qty"],
+    rows: [
+      ["S-10", "Tape", "Boxwell", "40"],
+      ["S-11", "Labels", "Cartly", "12"],
+      ["S-12", "Boxes", "Boxwell", "75"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -223,6 +243,10 @@ describe("patients, helpers, marks, bills and trip costs", () => {
     // (A noun of people still takes the people: the tenant paying the least.)
     expect(answer("Which tenant pays the least rent?", "lettings")).toEqual(["Ada Kim"]);
     expect(answer("How many one-bedroom properties are there?", "lettings")).toEqual(["2"]);
+  });
+  it("reads when a parcel arrived from its Delivered date, and everything a supplier supplies", () => {
+    expect(answer("When did the Turin parcel arrive?", "parcels")).toEqual(["2026-02-03"]);
+    expect(answer("What does Boxwell supply?", "stockroom")).toEqual(["Tape", "Boxes"]);
   });
   it("keeps 'fiction' off the 'Non-fiction' cells", () => {
     expect(answer("How many fiction books are there?", "shelf")).toEqual(["2"]);
