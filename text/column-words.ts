@@ -465,6 +465,17 @@ export function agentNouns(word: string): string[] {
   return [`${base}er`, `${base}or`];
 }
 
+/** Verbs of reporting lines and the header words of the person they point to ("reports to X": X is a Manager). */
+export const REPORTING_WORDS: Readonly<Record<string, readonly string[] | undefined>> = Object.assign(
+  Object.create(null) as object,
+  {
+    reports: ["manager", "supervisor", "boss", "lead", "report"],
+    report: ["manager", "supervisor", "boss", "lead", "report"],
+    managed: ["manager"],
+    supervised: ["supervisor"],
+  },
+);
+
 /** Header words a question word names besides itself: its related words (COLUMN_WORDS), else its agent nouns. */
 export function relatedHeaderWords(word: string): readonly string[] | undefined {
   const own = (k: string) => (Object.hasOwn(COLUMN_WORDS, k) ? COLUMN_WORDS[k] : undefined);

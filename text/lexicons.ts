@@ -545,6 +545,16 @@ const IRREGULAR_VERBS: Readonly<Record<string, readonly string[]>> = {
   eat: ["ate", "eaten"],
   grow: ["grew", "grown"],
   fly: ["flew", "flown"],
+  draw: ["drew", "drawn"],
+  beat: ["beaten"],
+  bring: ["brought"],
+  keep: ["kept"],
+  send: ["sent"],
+  find: ["found"],
+  throw: ["threw", "thrown"],
+  wear: ["wore", "worn"],
+  choose: ["chose", "chosen"],
+  catch: ["caught"],
 };
 const IRREGULAR_FORMS: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries(IRREGULAR_VERBS).flatMap(([base, forms]) => {

@@ -1357,6 +1357,8 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^who (?!(?:is|was|has|does)\b)[a-z]{3,}s (?:(?:in|at|from|on|to|for|under) [a-z]|nothing\b|[a-z]{3,}ly\??$)/.test(
       q,
     ) ||
+    // "who did we lose to?", "who did they play against?": everyone the verb's rows name.
+    /^who did (?:we|you|they|i) [a-z]{2,}(?: (?:to|with|against|at|for|from))?\??$/.test(q) ||
     // "who is on the night shift?", "who's in the design team?": the members of a group.
     /^who(?: is| are|s|'s) (?:on|in) (?:the |our )?(?:[a-z]+ ){0,2}(?:team|group|committee|board|crew|shift|squad|department|panel|unit|rota)\??$/.test(
       q,

@@ -9,7 +9,7 @@ import { HEADER_WORDS, STOP_WORDS } from "../../text/stop-words.js";
 import { sameRawText, type CatalogColumn, type TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
-import { agentNouns, MEASURE_CUES, relatedHeaderWords } from "../../text/column-words.js";
+import { agentNouns, MEASURE_CUES, relatedHeaderWords, REPORTING_WORDS } from "../../text/column-words.js";
 import { editDistance } from "../../retrievers/edit-distance.js";
 import {
   calendarShortForms,
@@ -435,9 +435,14 @@ export function findMentions(
         const k = h.headerWords.length;
         return k <= s && h.headerWords.every((w, i) => stem(tokens[s - k + i]!) === w);
       };
+      // ("who reports to Ben Ode?" of Name and Manager: the column a verb before the value relates to.)
+      const verbBefore = tokens[s - 1] === "to" || tokens[s - 1] === "by" ? tokens[s - 2] : tokens[s - 1];
+      const relatedBefore = (h: CatalogColumn) =>
+        verbBefore !== undefined && h.headerWords.some((w) => (REPORTING_WORDS[verbBefore] ?? []).includes(w));
       const c =
         (numeric && hits.find((h) => numberHasContext(tokens, s, h))) ||
         (hits.length > 1 && hits.find(spelledBefore)) ||
+        (hits.length > 1 && hits.find(relatedBefore)) ||
         hits[0]!;
       const rows = rowsWithSign(c, c.distinct.get(key)!, text, key);
       if (numeric && span[0]!.length < 4 && !numberHasContext(tokens, s, c)) continue;

@@ -7,6 +7,7 @@ import { headerMatch, isNumericColumn } from "./columns.js";
 import type { EntityMention } from "./mentions.js";
 import type { CatalogColumn, TableCatalog } from "./table-catalog.js";
 import { normaliseText } from "../../text/normalise.js";
+import { REPORTING_WORDS } from "../../text/column-words.js";
 
 /** Two role columns share at least this share of their distinct values. */
 const MIN_SHARED = 0.5;
@@ -85,7 +86,12 @@ const END_WORDS: Readonly<Record<string, readonly string[] | undefined>> = Objec
 
 /** True when the question's other words name the column (a whole header word: "home" of Home; "started" of From). */
 function named(words: readonly string[], c: CatalogColumn): boolean {
-  return headerMatch(words, c, false) > 0.5 || words.some((w) => END_WORDS[w]?.some((h) => c.headerWords.includes(h)));
+  return (
+    headerMatch(words, c, false) > 0.5 ||
+    words.some((w) => END_WORDS[w]?.some((h) => c.headerWords.includes(h))) ||
+    // ("who reports to Ben Ode?" of Name and Manager: Ben as the manager.)
+    words.some((w) => REPORTING_WORDS[w]?.some((h) => c.headerWords.includes(h)))
+  );
 }
 
 /**

@@ -178,6 +178,28 @@ const tables: RawTable[] = [
       ["S-12", "Boxes", "Boxwell", "75"],
     ],
   },
+  {
+    id: "season",
+    file: "season.csv",
+    header: ["Date", "Opponent", "Venue", "Result"],
+    rows: [
+      ["2026-08-09", "Ashby", "Home", "Won"],
+      ["2026-08-16", "Bramley", "Away", "Lost"],
+      ["2026-08-23", "Corton", "Home", "Drew"],
+      ["2026-08-30", "Denby", "Away", "Lost"],
+    ],
+  },
+  {
+    id: "team",
+    file: "team.csv",
+    header: ["Name", "Department", "Manager"],
+    rows: [
+      ["Ida Roe", "Sales", "Max Hill"],
+      ["Max Hill", "Sales", ""],
+      ["Oli Fenn", "IT", "Pam Ives"],
+      ["Pam Ives", "IT", ""],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -247,6 +269,11 @@ describe("patients, helpers, marks, bills and trip costs", () => {
   it("reads when a parcel arrived from its Delivered date, and everything a supplier supplies", () => {
     expect(answer("When did the Turin parcel arrive?", "parcels")).toEqual(["2026-02-03"]);
     expect(answer("What does Boxwell supply?", "stockroom")).toEqual(["Tape", "Boxes"]);
+  });
+  it("answers who we lost to or drew with by every such row, and who reports to a manager", () => {
+    expect(answer("Who did we lose to?", "season")).toEqual(["Bramley", "Denby"]);
+    expect(answer("Who did we draw with?", "season")).toEqual(["Corton"]);
+    expect(answer("Who reports to Max Hill?", "team")).toEqual(["Ida Roe"]);
   });
   it("keeps 'fiction' off the 'Non-fiction' cells", () => {
     expect(answer("How many fiction books are there?", "shelf")).toEqual(["2"]);
