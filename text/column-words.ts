@@ -75,9 +75,9 @@ export const COLUMN_WORDS: Readonly<Record<string, readonly string[]>> = {
   leaves: ["departure", "depart", "departs"],
   depart: ["departure", "depart", "departs"],
   departs: ["departure", "depart", "departs"],
-  arrive: ["arrival", "arrive", "arrives", "intake", "received", "delivered", "delivery"],
-  arrives: ["arrival", "arrive", "arrives", "intake", "received", "delivered", "delivery"],
-  arrived: ["arrival", "arrive", "arrived", "intake", "received", "delivered", "delivery"],
+  arrive: ["arrival", "arrive", "arrives", "intake", "received"],
+  arrives: ["arrival", "arrive", "arrives", "intake", "received"],
+  arrived: ["arrival", "arrive", "arrived", "intake", "received"],
   // "who is shipping X", "which courier": the carrier.
   shipping: ["carrier", "courier", "shipper"],
   courier: ["carrier", "courier", "shipper"],
