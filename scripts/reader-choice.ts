@@ -10,11 +10,11 @@
  */
 import { parseArgs } from "node:util";
 import { loadQuestions } from "../evals/dataset.js";
-import { squadExact } from "../evals/scoring/hybridqa.js";
 import { openSearchableIndex } from "../retrievers/open-search.js";
 import { createOfflineStrategies } from "../nodes/offline/index.js";
 import { createBridge } from "../nodes/offline/bridge.js";
 import { rankRowAnswers, readRow } from "../nodes/offline/row-answers.js";
+import { readerQuestion } from "./helpers/reader-question.js";
 
 const { values } = parseArgs({ options: { questions: { type: "string" }, index: { type: "string" } } });
 if (!values.questions || !values.index) throw new Error("reader-choice: give --questions FILE.jsonl and --index DIR");
@@ -26,17 +26,7 @@ let firstRight = 0;
 let questions = 0;
 for (const q of loadQuestions(values.questions)) {
   questions++;
-  const question = String(q.question);
-  const golds = (Array.isArray(q.answer) ? q.answer : [q.answer]).map(String);
-  const right = (a: string | undefined) => a !== undefined && golds.some((g) => squadExact(g, a) === 1);
-  const plan = await strategies.decompose({
-    question,
-    tableId: String(q.table_id),
-    history: [],
-    consecutiveFailures: 0,
-    schemaPreview: "",
-  });
-  const row = bridge.findRow(question, String(q.table_id));
+  const { question, right, plan, row } = await readerQuestion(q, strategies, bridge);
   const reading = row ? readRow({ question, subQuery: plan.subQuery, plan }, row) : undefined;
   const chosen = reading && reading.candidates.length > 0 ? rankRowAnswers(reading.candidates)[0]!.answer : undefined;
   const c = right(chosen) ? 1 : 0;

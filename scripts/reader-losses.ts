@@ -18,6 +18,7 @@ import { openSearchableIndex } from "../retrievers/open-search.js";
 import { createOfflineStrategies } from "../nodes/offline/index.js";
 import { createBridge } from "../nodes/offline/bridge.js";
 import { askedCell, describedRowSpans } from "../nodes/offline/reader.js";
+import { readerQuestion } from "./helpers/reader-question.js";
 
 const { values } = parseArgs({
   options: {
@@ -33,17 +34,7 @@ const bridge = createBridge(index);
 const counts = new Map<string, number>();
 for (const q of loadQuestions(values.questions)) {
   const record = q as Record<string, unknown>;
-  const question = String(q.question);
-  const golds = (Array.isArray(q.answer) ? q.answer : [q.answer]).map(String);
-  const right = (a: string) => golds.some((g) => squadExact(g, a) === 1);
-  const plan = await strategies.decompose({
-    question,
-    tableId: String(q.table_id),
-    history: [],
-    consecutiveFailures: 0,
-    schemaPreview: "",
-  });
-  const row = bridge.findRow(question, String(q.table_id));
+  const { question, golds, right, plan, row } = await readerQuestion(q, strategies, bridge);
   const goldRows = new Set(
     ((record["answer_node"] as Array<[string, [number, number]]> | undefined) ?? []).map((n) => n[1][0]),
   );

@@ -16,6 +16,7 @@ import { createBridge } from "../nodes/offline/bridge.js";
 import { askedCell, describedRowSpans } from "../nodes/offline/reader.js";
 import { answerKindOf, fitsKind } from "../nodes/offline/answer-kind.js";
 import { normaliseForContainment } from "../text/normalise.js";
+import { readerQuestion } from "./helpers/reader-question.js";
 const { values } = parseArgs({ options: { questions: { type: "string" }, index: { type: "string" } } });
 if (!values.questions || !values.index) throw new Error("reader-signals: give --questions FILE.jsonl and --index DIR");
 const index = await openSearchableIndex(values.index!);
@@ -29,17 +30,7 @@ const add = (k: string, r: boolean) => {
   tally.set(k, t);
 };
 for (const q of loadQuestions(values.questions!)) {
-  const question = String(q.question);
-  const golds = (Array.isArray(q.answer) ? q.answer : [q.answer]).map(String);
-  const right = (a: string) => golds.some((g) => squadExact(g, a) === 1);
-  const plan = await strategies.decompose({
-    question,
-    tableId: String(q.table_id),
-    history: [],
-    consecutiveFailures: 0,
-    schemaPreview: "",
-  });
-  const row = bridge.findRow(question, String(q.table_id));
+  const { question, right, plan, row } = await readerQuestion(q, strategies, bridge);
   if (!row) {
     add("no row", false);
     continue;

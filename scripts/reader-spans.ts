@@ -15,7 +15,6 @@
 import { parseArgs } from "node:util";
 import { createHash } from "node:crypto";
 import { loadQuestions } from "../evals/dataset.js";
-import { squadExact } from "../evals/scoring/hybridqa.js";
 import { openSearchableIndex } from "../retrievers/open-search.js";
 import { createOfflineStrategies } from "../nodes/offline/index.js";
 import { createBridge } from "../nodes/offline/bridge.js";
@@ -30,6 +29,7 @@ import {
   spanRerankFeatures,
 } from "../nodes/offline/span-rerank.js";
 import { fitListwise, type LabelledRanking } from "../training/listwise-fit.js";
+import { readerQuestion } from "./helpers/reader-question.js";
 
 const { values } = parseArgs({
   options: {
@@ -61,17 +61,7 @@ const items: Item[] = [];
 let questions = 0;
 for (const q of loadQuestions(values.questions)) {
   questions++;
-  const question = String(q.question);
-  const golds = (Array.isArray(q.answer) ? q.answer : [q.answer]).map(String);
-  const right = (a: string) => golds.some((g) => squadExact(g, a) === 1);
-  const plan = await strategies.decompose({
-    question,
-    tableId: String(q.table_id),
-    history: [],
-    consecutiveFailures: 0,
-    schemaPreview: "",
-  });
-  const row = bridge.findRow(question, String(q.table_id));
+  const { question, right, plan, row } = await readerQuestion(q, strategies, bridge);
   if (!row) continue;
   const input = { question, subQuery: plan.subQuery, plan };
   if (askedCell(input, row) !== undefined) continue;

@@ -15,7 +15,6 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadQuestions } from "../evals/dataset.js";
-import { squadExact } from "../evals/scoring/hybridqa.js";
 import { openSearchableIndex } from "../retrievers/open-search.js";
 import { createOfflineStrategies } from "../nodes/offline/index.js";
 import { createBridge } from "../nodes/offline/bridge.js";
@@ -27,6 +26,7 @@ import {
   rowAnswerWeights,
 } from "../nodes/offline/row-answers.js";
 import { fitListwise, type LabelledRanking } from "../training/listwise-fit.js";
+import { readerQuestion } from "./helpers/reader-question.js";
 
 const { values } = parseArgs({
   options: {
@@ -68,17 +68,7 @@ const strategies = createOfflineStrategies(index);
 const bridge = createBridge(index);
 for (const q of loaded ? [] : loadQuestions(values.questions)) {
   questions++;
-  const question = String(q.question);
-  const golds = (Array.isArray(q.answer) ? q.answer : [q.answer]).map(String);
-  const right = (a: string) => golds.some((g) => squadExact(g, a) === 1);
-  const plan = await strategies.decompose({
-    question,
-    tableId: String(q.table_id),
-    history: [],
-    consecutiveFailures: 0,
-    schemaPreview: "",
-  });
-  const row = bridge.findRow(question, String(q.table_id));
+  const { question, right, plan, row } = await readerQuestion(q, strategies, bridge);
   if (!row) continue;
   const candidates = rowAnswerCandidates({ question, subQuery: plan.subQuery, plan }, row);
   if (candidates.length === 0) continue;
