@@ -51,7 +51,7 @@ const MONTH_ABBREVIATION = new RegExp(
   `\\b(?<=(?:in|of|since|after|before|from|until|till|on|during|between|through) )(?:${ABBREVIATIONS})\\b\\.?|\\b(?:${ABBREVIATIONS})\\b\\.?(?= \\d)|(?<=\\b\\d{1,2}(?:st|nd|rd|th)? )(?:${ABBREVIATIONS})\\b\\.?`,
   "gi",
 );
-const QUARTER = /\b(?:in |during )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/gi;
+const QUARTER = /\b(?:in |during |for |over )?(?:the )?(?:q([1-4])|(first|second|third|fourth) quarter)(?: of)?\b/gi;
 const QUARTERS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
 
 /** A typed quarter without the months written after it ("q4 from october to december" → "q4"): a "Q4" column's name. */
@@ -60,7 +60,7 @@ export function quarterAsTyped(text: string): string {
 }
 /** "the second half of 2024", "the first half of the year": six months. */
 // (A year must follow, or "the year": "goals in the first half" is a match's half.)
-const HALF = /\b(?:in |during )?(?:the )?(first|second|1st|2nd) half(?: of)?(?: the year\b|(?= \d{4}\b))/gi;
+const HALF = /\b(?:in |during |for |over )?(?:the )?(first|second|1st|2nd) half(?: of)?(?: the year\b|(?= \d{4}\b))/gi;
 /** "the first week of june": its days ("the last week" depends on the month and stays as typed). */
 const WEEK_OF = new RegExp(
   `\\b(?:in |during )?the (first|second|third|fourth|1st|2nd|3rd|4th) week of (${MONTH_NAMES.join("|")})\\b`,

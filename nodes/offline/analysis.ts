@@ -11,6 +11,7 @@ import { STOP_WORDS } from "../../text/stop-words.js";
 import { questionWords } from "../../text/tokenise.js";
 import { agentNouns, MEASURE_CUES, MONEY_HEADER_WORDS, measureCue } from "../../text/column-words.js";
 import { quarterAsTyped, undoTypedSlips } from "../../text/typed-words.js";
+import { withoutRequest } from "../../text/requests.js";
 import {
   MAX_COMPARATIVES,
   MAX_SUPERLATIVES,
@@ -242,6 +243,14 @@ const DATE_BOUND = new RegExp(
   `\\b(?:before|after|since|until|prior to) (?:(?:${MONTH_PATTERN})\\b|\\d{1,2}(?:st|nd|rd|th)? (?:${MONTH_PATTERN})\\b|(?:1[89]|20)\\d\\d\\b)`,
 );
 
+/** "which dish has fewer calories?", "who scored more goals?": a comparative closing on the measure it compares. */
+const COMPARATIVE_ASK = new RegExp(
+  `^(?:which|who)\\b.* (?:has|have|had|is|was|scored|got|made|earned|won|costs?) (?:the )?(${[...MAX_COMPARATIVES, ...MIN_COMPARATIVES].join("|")}) [a-z]+\\??$`,
+);
+
+/** "who worked on May 16?": everyone of that day's rows. */
+const ON_DAY = new RegExp(`\\bon (?:${DAY_OF_MONTH})`);
+
 /** A search fragment that counts its plural noun ("tickets opened in march", "goals scored by X"). */
 function fragmentCount(q: string): boolean {
   return FRAGMENT_COUNT.test(q) && !PERSON_FRAGMENT.test(q) && !BOUND_FRAGMENT.test(q);
@@ -275,7 +284,7 @@ export function expandContractions(text: string): string {
 }
 
 function normalize(text: string): string {
-  return (
+  const typed =
     // ("hieghest", "totl", "more then", "feb", "q1": what a hurried user types, undone first.)
     undoTypedSlips(text)
       .toLowerCase()
@@ -305,14 +314,10 @@ function normalize(text: string): string {
       .replace(
         /\b(after|since|before) the (?:(?<=after the )end|(?<!after the )(?:start|beginning)) of (?=[a-z])/g,
         "$1 ",
-      )
-      // "i need the highest salary", "can you tell me who earns most": the request's own words ask nothing.
-      .replace(
-        /^(?:i need|i want|i'd like|i would like|(?:can|could) you tell me|please tell me|tell me) (?:to know )?/,
-        "",
-      )
-      // ("could you list everyone in HR?", "can you show me the red cars?": the request itself.)
-      .replace(/^(?:(?:can|could|would|will) you (?:please )?|please )(?=(?:list|show|give|find|name|get)\b)/, "")
+      );
+  // "i need the highest salary", "can you tell me who earns most": the request's own words ask nothing.
+  return (
+    withoutRequest(typed)
       // "what is the salary range?", "the range of prices": the highest less the lowest.
       .replace(
         /^(?:what is |what's )?(?:the )?(?:([a-z]+(?: [a-z]+)?) range|range of (?:the |our )?([a-z]+(?: [a-z]+)?))(\?)?$/,
@@ -1094,7 +1099,9 @@ function targetHintsOf(q: string): string[] {
     }
     // ("what table is Ana at?", "which table has the most guests?": a seating plan's "Table" column, though
     // "table" is a stop word elsewhere: "in the table".)
-    if (kept.join(" ") === "table" && phrase[1] !== undefined && verbs.test(phrase[1])) hints.push("table");
+    // (So is "what number does Tiago wear?": a squad's Number column.)
+    if (/^(?:table|number)$/.test(kept.join(" ")) && phrase[1] !== undefined && verbs.test(phrase[1]))
+      hints.push(kept[0]!);
     else push(kept.join(" "));
   }
   // "how much horsepower does it have?": the noun after "how much" names the quantity.
@@ -1257,6 +1264,14 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
         refinements.push("count-superlative");
       }
     }
+    // ("which thai dish has fewer calories?": a comparative with no two options and nothing to be "than" picks the
+    // one row its measure orders first among those the conditions select.)
+    const comparative = COMPARATIVE_ASK.exec(sq)?.[1];
+    if (operator === "lookup" && comparison === null && comparative !== undefined && !/\b(?:than|or)\b/.test(q)) {
+      operator = "sort";
+      sortDirection = MIN_WORDS.includes(comparative) ? "min" : "max";
+      refinements.push("comparative-without-options");
+    }
     if (/\bat least\b|\bat most\b/.test(q) && operator === "sort") {
       operator = "lookup";
       sortDirection = null;
@@ -1391,7 +1406,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
       position === null &&
       sortDirection === null &&
       !/^who (?:was|is) (?:the|a|an)\b/.test(q) &&
-      (conditions.some((c) => c.op !== "=" && !c.top && !c.place) || DATE_BOUND.test(q))) ||
+      (conditions.some((c) => c.op !== "=" && !c.top && !c.place) || DATE_BOUND.test(q) || ON_DAY.test(q))) ||
     // "phones under $300": every row past the bound.
     (FRAGMENT_COUNT.test(q) && BOUND_FRAGMENT.test(q) && operator !== "count" && sortDirection === null) ||
     // "courses starting in february 2025", "orders shipped to leeds": the rows a participle selects.

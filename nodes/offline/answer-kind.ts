@@ -9,6 +9,7 @@ import type { SubQueryPlan } from "../types.js";
 import { questionPart } from "./evidence.js";
 import { clauseAsk } from "./clause-question.js";
 import { WHERE_FINISHED } from "./analysis.js";
+import { withoutRequest } from "../../text/requests.js";
 import {
   MONTH_PATTERN,
   nounPattern,
@@ -63,7 +64,8 @@ function mapAnalysisType(value: unknown): AnswerKind | undefined {
 
 /** The kind the question's wording asks for (no analysis needed). */
 export function answerKindFromQuestion(question: string): AnswerKind {
-  const q = ` ${question.toLowerCase().replace(/\s+/g, " ").trim()} `;
+  // ("can you tell me the highest salary?" asks for the salary, not whether one can.)
+  const q = ` ${withoutRequest(question.toLowerCase().replace(/\s+/g, " ").trim())} `;
   if (/^\s*(is|are|was|were|did|does|do|has|have|had|can|could|will|would)\s/.test(q)) return "boolean";
   if (/\bhow many\b/.test(q)) return "count";
   if (

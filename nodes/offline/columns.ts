@@ -332,14 +332,26 @@ export function isRankColumn(c: CatalogColumn): boolean {
  * A record identifier ("Order No", "Reading ID", "sku"): a header word that says so and a distinct value
  * on every row. Nobody sums, averages, compares or ranks by one ("orders over 500" is not about order numbers).
  */
-/** "Room" of rooms.csv over 101, 102, 201: the rows' own numbers, named by what a row is (nothing to add up). */
+/**
+ * "Room" of rooms.csv over 101, 102, 201, "Episode" of episodes.csv over 1, 2, 3: the rows' own numbers, named by
+ * what a row is (nothing to add up, average or rank by: "the longest episode" is ordered by its length).
+ */
 export function isOwnNumberColumn(c: CatalogColumn): boolean {
   // (The header first: the cells are read only for a column named by the table's row noun.)
   if (c.headerWords.length !== 1 || c.tableWords?.includes(c.headerWords[0]!) !== true) return false;
+  // (A plural header counts things: "Reviews" of reviews.csv is how many, not which review.)
+  if (/[^s]s$/i.test(c.schema.name.trim())) return false;
   const filled = c.raw.filter((v) => v.trim() !== "").length;
-  return (
-    c.num.every((n) => n === null || (Number.isInteger(n) && n >= 100)) && filled > 2 && c.distinct.size === filled
-  );
+  if (filled <= 2 || c.distinct.size !== filled || c.num.some((n) => n !== null && !Number.isInteger(n))) return false;
+  const numbers = c.num.filter((n): n is number => n !== null);
+  // (Counted from 1 with none missing — a sequence, not a measure that happens to be whole: 1, 2, 3, …, n.)
+  const sequence = numbers.length === filled && Math.min(...numbers) === 1 && Math.max(...numbers) === filled;
+  return numbers.every((n) => n >= 100) || sequence;
+}
+
+/** A record identifier or the rows' own numbers: nothing to add up, average or rank by. */
+export function isRecordNumberColumn(c: CatalogColumn): boolean {
+  return isIdentifierColumn(c) || isOwnNumberColumn(c);
 }
 
 export function isIdentifierColumn(c: CatalogColumn): boolean {
@@ -742,7 +754,23 @@ export function rankTargetColumns(
     a.answerType === "person" ||
     a.answerType === "place" ||
     (a.answerType === "entity" && /^what (?:did|does|do|has|have|will) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized));
-  const last = (c: CatalogColumn) => flagLast(c) + (noDate && c.schema.type === "date" ? 1 : 0);
+  // ("what is in bin B1?": a header word right before the value it names says which column the value is in; that
+  // column is the condition, not the answer, unless the question names it again.)
+  const namesValue = (c: CatalogColumn) =>
+    a.operator === "lookup" &&
+    a.answerType !== "yesno" &&
+    mentions.some((m) => {
+      if (m.columnIndex !== c.index) return false;
+      const at = a.normalized.indexOf(m.text);
+      const before = at > 0 ? a.normalized.slice(0, at).trim().split(" ").at(-1)! : "";
+      return (
+        c.headerWords.includes(stem(before)) &&
+        a.contentWords.filter((w) => headerMatch([w], c, false) > 0).length === 1
+      );
+    })
+      ? 1
+      : 0;
+  const last = (c: CatalogColumn) => flagLast(c) + (noDate && c.schema.type === "date" ? 1 : 0) + namesValue(c);
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
     .sort((x, y) => last(x.column) - last(y.column) || y.score - x.score);
@@ -1049,6 +1077,8 @@ export function chooseOrderColumn(
     const dateLike = c.schema.type === "date" || isYearColumn(c);
     // (Nobody ranks by a record number: "the agent with the most tickets" is not the highest "Ticket #".)
     if ((!numeric && !dateLike) || (isIdentifierColumn(c) && !isRankColumn(c))) continue;
+    // (The rows' own numbers order only in time: "the latest episode", not "the longest episode".)
+    if (isOwnNumberColumn(c) && !(sw !== undefined && /^(?:earliest|latest|recent|newest|oldest)$/.test(sw))) continue;
     if (ageOrder && dateLike && !c.headerWords.includes("age") && headerMatch(a.contentWords, c) < 1.5) continue;
     // ("who missed the most days?": days counted, not a date to order by.)
     if (dateLike && countedTime) continue;

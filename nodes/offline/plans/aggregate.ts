@@ -1,7 +1,7 @@
 /** Aggregate plans: the sum or average of a numeric column over the selected rows, or over each group of them. */
 import {
   headerMatch,
-  isIdentifierColumn,
+  isRecordNumberColumn,
   isMoneyColumn,
   isNumericColumn,
   isPersonColumn,
@@ -28,7 +28,7 @@ export const aggregateColumn: PlanGenerator = {
     }).filter(
       (r) =>
         isNumericColumn(r.column) &&
-        !isIdentifierColumn(r.column) &&
+        !isRecordNumberColumn(r.column) &&
         !(a.aggregate === "sum" && holdsYears(r.column)) &&
         // (The average of a column of full dates is not what "the average order total" asks.)
         !(r.column.schema.type === "date" && !/\byears?\b/.test(a.normalized)) &&
@@ -107,7 +107,7 @@ export const aggregateMedian: PlanGenerator = {
     const c = rankTargetColumns({ ...a, answerType: "number" }, catalog, filters, {
       ...opts,
       avoid: cond.columns,
-    }).filter((r) => isNumericColumn(r.column) && !isIdentifierColumn(r.column) && r.column.schema.type !== "date")[
+    }).filter((r) => isNumericColumn(r.column) && !isRecordNumberColumn(r.column) && r.column.schema.type !== "date")[
       ctx.targetRank
     ]?.column;
     if (!c) return null;
@@ -173,7 +173,7 @@ export const aggregateSpread: PlanGenerator = {
         ...opts,
         avoid: cond.columns,
       },
-    ).filter((r) => isNumericColumn(r.column) && !isIdentifierColumn(r.column) && r.column.schema.type !== "date");
+    ).filter((r) => isNumericColumn(r.column) && !isRecordNumberColumn(r.column) && r.column.schema.type !== "date");
     const c = ranked[ctx.targetRank]?.column;
     if (!c) return null;
     return {
@@ -248,7 +248,8 @@ export const aggregatePerGroup: PlanGenerator = {
       ...opts,
       avoid: new Set([group.index]),
     }).find(
-      (r) => isNumericColumn(r.column) && !isIdentifierColumn(r.column) && !holdsYears(r.column) && r.column !== group,
+      (r) =>
+        isNumericColumn(r.column) && !isRecordNumberColumn(r.column) && !holdsYears(r.column) && r.column !== group,
     )?.column;
     if (!measure) return null;
     const fn = a.aggregate === "avg" ? "AVG" : "SUM";
@@ -276,7 +277,7 @@ export const aggregateStockValue: PlanGenerator = {
     const { catalog, table, usable } = ctx;
     const { cond, basePreds } = ctx.rows();
     const usableNumeric = catalog.columns.filter(
-      (c) => (!usable || usable.has(c.index)) && isNumericColumn(c) && !isIdentifierColumn(c) && !holdsYears(c),
+      (c) => (!usable || usable.has(c.index)) && isNumericColumn(c) && !isRecordNumberColumn(c) && !holdsYears(c),
     );
     if (usableNumeric.some((c) => c.headerWords.some((h) => h === "value" || h === "worth"))) return null;
     const prices = usableNumeric.filter((c) => c.headerWords.some((h) => h === "price" || h === "cost"));

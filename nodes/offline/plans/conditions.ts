@@ -753,14 +753,41 @@ function monthSpan(a: QuestionAnalysis, mentions: EntityMention[], catalog: Tabl
   ).exec(a.normalized);
   if (!span) return mentions;
   const [from, to] = [monthNumber(span[1]!), monthNumber(span[2]!)];
+  if (from === undefined || to === undefined || from > to) return mentions;
   const first = mentions.find((m) => monthNumber(m.text) === from);
   const last = mentions.find((m) => m !== first && monthNumber(m.text) === to && m.columnIndex === first?.columnIndex);
-  if (!first || !last || from === undefined || to === undefined || from > to) return mentions;
-  const c = catalog.columns[first.columnIndex]!;
+  // ("revenue in the first quarter", typed "from january to march" by text/typed-words.ts: months the question never
+  // spelled, so no mention names them; a column of month names holds them.)
+  const c =
+    first && last
+      ? catalog.columns[first.columnIndex]!
+      : catalog.columns.find((x) => {
+          const filled = x.raw.filter((v) => v.trim() !== "");
+          return filled.length > 0 && filled.every((v) => monthNumber(normaliseText(v)) !== undefined);
+        });
+  if (!c) return mentions;
   const rows = c.raw.flatMap((v, r) => {
     const n = monthNumber(normaliseText(v));
     return n !== undefined && n >= from && n <= to && !catalog.summaryRows.has(r) ? [r] : [];
   });
+  if (!first || !last) {
+    if (rows.length === 0) return mentions;
+    const words = a.normalized.split(" ");
+    const start = words.indexOf(span[1]!.toLowerCase());
+    const spanned: EntityMention = {
+      text: `${span[1]} to ${span[2]}`,
+      column: c.schema.name,
+      columnIndex: c.index,
+      value: c.raw[rows[0]!]!,
+      kind: "exact",
+      score: 1,
+      start: Math.max(0, start),
+      end: Math.max(0, start) + 3,
+      rows,
+    };
+    // (Months of the span read alone by the mention finder are the span's.)
+    return [...mentions.filter((m) => m.columnIndex !== c.index || monthNumber(m.text) === undefined), spanned];
+  }
   const merged: EntityMention = { ...first, text: `${first.text} to ${last.text}`, end: last.end, rows };
   return mentions.flatMap((m) => (m === first ? [merged] : m === last ? [] : [m]));
 }

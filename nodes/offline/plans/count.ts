@@ -512,6 +512,16 @@ export const countColumnOfRow: PlanGenerator = {
         targetColumn: quantity.schema.name,
       };
     let { column: countCol, score } = countColumn(countNoun(ctx), catalog, usable, used, ctx.analysis.contentWords);
+    // ("how many A grades were there?" of Grade and Score: the noun spells a column of words, whose rows are
+    // counted; a number column it is only related to holds no count of them.)
+    if (
+      countCol &&
+      score < 1.5 &&
+      catalog.columns.some(
+        (c) => (!usable || usable.has(c.index)) && !isNumericColumn(c) && headerMatch(countNoun(ctx), c, false) >= 1.5,
+      )
+    )
+      [countCol, score] = [undefined, 0];
     // ("harbour counts" over seal_counts.csv: the row noun counts rows, though "count" may name a tally.)
     // ("how many readings were estimated?" beside "Reading Type": a header that describes the noun's things names the
     // rows, the related "Usage (kWh)" is no count of them.)
@@ -574,6 +584,22 @@ export const countColumnOfRow: PlanGenerator = {
     ) {
       const named = countColumn([verb], catalog, usable, used);
       if (!otherVerb || (named.column && named.score >= 0.8)) ({ column: countCol, score } = named);
+    }
+    // ("the total number of vacation days requested": a closing participle is the noun's verb, not part of it.)
+    const [participleNoun, closing] = [countNoun(ctx).slice(0, -1), countNoun(ctx).at(-1) ?? ""];
+    if ((!countCol || score < 0.8) && participleNoun.length > 0 && /^[a-z]{3,}ed$/.test(closing)) {
+      const named = countColumn(participleNoun, catalog, usable, used, ctx.analysis.contentWords);
+      if (named.column && named.score >= 0.8) ({ column: countCol, score } = named);
+    }
+    // ("how many people attended Ana's talks?" of an Attendees column: people and their verb both name one count of
+    // them, read on the named rows; not "how many customers ordered a lamp?", whose people name no Qty.)
+    const peopleVerb = PEOPLE_VERB.exec(ctx.analysis.normalized);
+    if ((!countCol || score < 0.8) && peopleVerb) {
+      const [people, verb] = [peopleVerb[1]!, peopleVerb[2]!];
+      const byPeople = countColumn([people], catalog, usable, used);
+      const byVerb = countColumn([verb], catalog, usable, used);
+      if (byPeople.column && byPeople.column === byVerb.column && byPeople.score >= 0.8 && byVerb.score >= 0.5)
+        ({ column: countCol, score } = byPeople);
     }
     // ("how many tickets were sold across the festival?": a header of the verb holds them, added up over the rows.)
     const passiveVerb = PASSIVE_COUNT.exec(asked)?.[1];
@@ -669,9 +695,12 @@ export const countColumnOfRow: PlanGenerator = {
   },
 };
 
+/** A noun for people ("players", "staff"): rows of a table, never a quantity in a column. */
+const PEOPLE_NOUN = new RegExp(`^(?:${nounPattern(PEOPLE_NOUNS)})$`);
+
 /** "how many students got an A?", "how many customers ordered a lamp?": people, and the verb of what they did. */
 const PEOPLE_VERB = new RegExp(
-  `^how many (?:${nounPattern(PEOPLE_NOUNS)}) (?!(?:in|at|on|of|for|with|from|by|per)\\b)[a-z]{2,}`,
+  `^how many (${nounPattern(PEOPLE_NOUNS)}) (?!(?:in|at|on|of|for|with|from|by|per)\\b)([a-z]{2,})`,
 );
 
 /** "how many different X …": distinct non-empty values of the column the counted noun names. */
@@ -782,7 +811,10 @@ export const countSum: PlanGenerator = {
       noun.length > 0 &&
       !(countCol && score >= 0.8) &&
       noun.every((w) => stem(w) !== stem(rowNoun));
-    const quantity = nounIsValue || notRows ? quantityColumn(catalog, usable, used) : undefined;
+    // (People are no quantity of a column that counts things: "how many English players do we have?" of a squad's
+    // Number; a verb may still name their column, "how many guests can the hotel sleep?")
+    const people = PEOPLE_NOUN.test(noun.at(-1) ?? "");
+    const quantity = nounIsValue || (notRows && !people) ? quantityColumn(catalog, usable, used) : undefined;
     // ("how many guests can the hotel sleep in total?": the closing verb spells the column, Sleeps.)
     const verb =
       notRows && !quantity

@@ -1,5 +1,5 @@
 /** Lookup plans: the asked-about column of the rows the mentions and conditions select. */
-import { isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
+import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
 import { isFlagColumn } from "../flag-columns.js";
 import { ROW, col, hasNum, holdsYears, mentionRows, numExpr, summaryFilter, where } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
@@ -40,9 +40,9 @@ export const lookupRows: PlanGenerator = {
       (mentionRows(filters)?.length ?? 0) > 1 &&
       !isNumericColumn(target) &&
       /^what (?:did|does|do|has|have) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized);
-    // ("who is certified?" of a yes/no column: everyone ticked.)
+    // ("who is certified?", "who would not recommend us?" of a yes/no column: everyone ticked, or not.)
     const everyFlagged =
-      /^who (?:is|are|was|were) /.test(a.normalized) &&
+      /^who\b/.test(a.normalized) &&
       filters.length > 0 &&
       filters.every((m) => isFlagColumn(catalog.columns[m.columnIndex]!));
     const one =
@@ -79,6 +79,42 @@ export const lookupRows: PlanGenerator = {
       template: "lookup",
       targetColumn: target.schema.name,
       ...(one ? {} : { allRows: true }),
+    };
+  },
+};
+
+/** "who are the managers?", "what departments are there?", "list the cities": a plural noun asked for whole. */
+const ALL_OF = [
+  /^(?:who|what|which) (?:are|were) (?:all )?(?:the |our |all the )([a-z]{3,}s)\??$/,
+  /^(?:what|which) ([a-z]{3,}s) (?:are there|do we have|are listed|are in the (?:table|list))\??$/,
+  /^(?:list|show(?: me)?|name|give me) (?:all )?(?:of )?(?:the |our )?(?:different )?([a-z]{3,}s)\??$/,
+];
+
+/**
+ * The distinct values of the column a plural noun spells, in the order they first appear ("who are the
+ * managers?" of a Manager column over every employee's row: each manager once).
+ */
+export const lookupAllValues: PlanGenerator = {
+  name: "lookup.all-values",
+  applies: (ctx) => ctx.analysis.operator === "lookup" && ctx.analysis.conditions.length === 0,
+  build: (ctx) => {
+    const { analysis: a, catalog, table, usable } = ctx;
+    const { basePreds } = ctx.rows();
+    const noun = ALL_OF.map((re) => re.exec(a.normalized)?.[1]).find((n) => n !== undefined);
+    if (noun === undefined || basePreds.length > 0) return null;
+    const c = catalog.columns.find(
+      (x) =>
+        (!usable || usable.has(x.index)) &&
+        !isNumericColumn(x) &&
+        x.schema.type !== "date" &&
+        headerMatch([noun], x, false) >= 1.5,
+    );
+    if (!c) return null;
+    return {
+      sql: `SELECT ${col(c)} FROM ${table}${where([`TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)])} GROUP BY ${col(c)} ORDER BY MIN(${ROW})`,
+      template: "lookup",
+      targetColumn: c.schema.name,
+      allRows: true,
     };
   },
 };

@@ -46,7 +46,7 @@ import {
   countSum,
   listBeyondRow,
 } from "./count.js";
-import { lookupRows } from "./lookup.js";
+import { lookupAllValues, lookupRows } from "./lookup.js";
 import { positionAdjacent, positionFirstLast } from "./position.js";
 import { reportTableYears } from "./report-table.js";
 import {
@@ -104,6 +104,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   superlativeOrder,
   superlativeFrequency,
   positionFirstLast,
+  lookupAllValues,
   lookupRows,
 ];
 

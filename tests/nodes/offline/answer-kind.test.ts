@@ -14,6 +14,13 @@ describe("answerKindFromQuestion", () => {
     expect(answerKindFromQuestion("What city hosted the games where the record was set ?")).toBe("place");
   });
 
+  it("reads a polite request for what it asks, and a yes/no question that starts the same way as one", () => {
+    expect(answerKindFromQuestion("Can you tell me the highest salary?")).not.toBe("boolean");
+    expect(answerKindFromQuestion("Could you list the people in Marketing?")).not.toBe("boolean");
+    expect(answerKindFromQuestion("Could you tell me who earns most?")).toBe("person");
+    expect(answerKindFromQuestion("Can you park at the depot?")).toBe("boolean");
+  });
+
   it("takes a count written with a scale word as a whole count", () => {
     expect(fitsKind("9.5 million", "count")).toBe(true);
     expect(fitsKind("12", "count")).toBe(true);
