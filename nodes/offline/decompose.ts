@@ -89,9 +89,14 @@ export async function groundingTable(
 /** How well a question grounds in a table: words of exact (1) and partial (½) cell mentions, columns named, the table's name. */
 function groundingScore(question: string, analysis: QuestionAnalysis, catalog: TableCatalog): number {
   let score = 0;
-  for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) }))
+  const mentioned = new Set<string>();
+  for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) })) {
     score += (m.end - m.start) * (m.kind === "exact" ? 1 : 0.5);
+    for (const w of m.text.split(" ")) mentioned.add(w);
+  }
   for (const w of analysis.contentWords) {
+    // (A word counts once: "paid" of a Paid column whose "Yes" cells it selects is one piece of evidence.)
+    if (mentioned.has(w)) continue;
     // (In proportion: "marketing" names "Mktg Spend" by its letters more surely than a related word names "Amount".)
     const named = Math.max(0, ...catalog.columns.map((c) => headerMatch([w], c, false)));
     score += Math.min(1, named / 1.5);

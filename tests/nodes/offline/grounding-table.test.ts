@@ -17,6 +17,7 @@ const TABLES: Record<string, string> = {
   staff: "employee_id,full_name,salary\n101,Ava Stone,52000\n102,Ben Carter,78500\n",
   orders: "order_id,customer,amount,status\n7001,Client A,120.50,paid\n7002,Client B,1976.60,pending\n",
   patients: "patient_id,name,systolic_bp\nP001,Ana Ng,128\nP002,Bo Roy,151\n",
+  invoices: "Invoice,Client,Total,Paid\nI-1,Client C,120.50,Yes\nI-2,Client D,80.00,No\n",
 };
 
 let root = "";
@@ -48,5 +49,10 @@ describe("the table a question without a hint is about", () => {
   it("grounds a superlative in the table with the numeric column its words spell, not a cell of another", async () => {
     expect(await tableOf("What is the largest salary paid?")).toBe("staff");
     expect(await tableOf("who has the highest blood pressure")).toBe("patients");
+  });
+
+  it("counts a word once: 'paid' selecting a Paid column's Yes rows does not name that column again", async () => {
+    expect(await tableOf("highest paid employee")).toBe("staff");
+    expect(await tableOf("which invoices have been paid?")).toBe("invoices");
   });
 });
