@@ -17,6 +17,7 @@ import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
 import { rowAgeOrder } from "./age-order.js";
+import { neighbourRow, rowNeighbourOf } from "./row-neighbour.js";
 import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
@@ -267,6 +268,11 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         best = i;
       } else if (score > runnerUp) runnerUp = score;
     });
+    // "The shop with the fewest more staff than Harbor Bikes": the row next to the one named (row-neighbour.ts).
+    const next = rowNeighbourOf(question, columnNames(table), rows);
+    const beside = next ? neighbourRow(next, rows) : undefined;
+    if (beside !== undefined)
+      return described(table, rows[beside]!, bestScore, bestScore, choiceCandidates(scores).length, false);
     if (order) {
       const top = Math.max(...conditionScores);
       const tied = conditionScores.flatMap((s, i) => (s >= top - 1e-9 ? [i] : []));
