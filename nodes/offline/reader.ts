@@ -1111,7 +1111,8 @@ function askedCellValue(
         c.fit > 0 &&
         c.value.trim() !== "" &&
         !namedByQuestion(c.value, questionNorm, []) &&
-        cellFitsShape(c.value, kind),
+        cellFitsShape(c.value, kind) &&
+        !lifeEventElsewhere(input.question, kind, c.column),
     )
     .sort((a, b) => b.fit - a.fit);
   const best = asked.filter((c) => c.fit === asked[0]?.fit);
@@ -1139,6 +1140,23 @@ function askedCellValue(
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
+}
+
+/** A birth or death the question asks about: not "the man born on 12 April 1951", which names the row. */
+const LIFE_EVENT = new RegExp(
+  `\\b(?:born|birth|die|died|dies|death)\\b(?!\\s+(?:on\\s+|in\\s+)?(?:\\d|(?:${MONTHS})\\b))`,
+  "i",
+);
+/**
+ * "What year was the singer of the hit born ?" over a row whose Year is the hit's: a birth or a death is
+ * the person's page's to tell, unless the header names it ("Born", "Date of death", "Life").
+ */
+function lifeEventElsewhere(question: string, kind: AnswerKind, header: string): boolean {
+  return (
+    (kind === "year" || kind === "date" || kind === "month") &&
+    LIFE_EVENT.test(question) &&
+    !/\b(born|birth|died|death|life|lifespan|dob)\b/i.test(header)
+  );
 }
 
 /** Time words a header shares with most time questions ("Date", "Year"): they name no event. */
