@@ -55,6 +55,7 @@ import {
   MONTH_ABBREVIATIONS,
   MONTH_NAMES,
   NUMBER_WORD_PATTERN,
+  PEOPLE_NOUNS,
   TENS_PATTERN,
   WEEKDAYS,
 } from "../../text/lexicons.js";
@@ -1130,7 +1131,13 @@ function askedCellValue(
   const whichPerson =
     kind === "person" &&
     /^\s*(?:\w+\s+)?(which|what)\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)\w/i.test(input.question);
-  if (whichPerson || (/^\s*who\b/i.test(input.question) && phrase.length > 0 && !/\bof\b/i.test(input.question))) {
+  if (
+    whichPerson ||
+    (/^\s*who\b/i.test(input.question) &&
+      phrase.length > 0 &&
+      !/\bof\b/i.test(input.question) &&
+      !describesRowPerson(input.question))
+  ) {
     const person = cells.cells.find(
       (c) =>
         c.value.trim() !== "" &&
@@ -1140,6 +1147,19 @@ function askedCellValue(
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
+}
+
+/**
+ * "Who married the singer of …", "Who owned the club whose captain …": a "who" question that describes a person
+ * of its own ("the singer", past its opening "who is the NOUN") asks for someone related to the row's person,
+ * told in the passages, not for that person.
+ */
+function describesRowPerson(question: string): boolean {
+  const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
+  const start = /^(is|was|are|were)$/.test(words[1] ?? "") && words[2] === "the" ? 4 : 1;
+  return words.some(
+    (w, i) => i >= start && /^(the|a|an|his|her|its|their)$/.test(words[i - 1] ?? "") && PEOPLE_NOUNS.includes(w),
+  );
 }
 
 /** A birth or death the question asks about: not "the man born on 12 April 1951", which names the row. */
