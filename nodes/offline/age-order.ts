@@ -57,9 +57,9 @@ export function birthKey(text: string): number | undefined {
   const opening = text.slice(0, 300);
   const paren = /\(([^()]*)\)/.exec(opening);
   if (paren) {
-    // "( Spanish pronunciation : [ … ] ; 24 June 1911 - 17 July 1995 )": the part holding a year.
+    // "( Swedish : [ … ] ; 2 March 1921 - 8 May 1999 )": the part holding a year.
     for (const part of paren[1]!.split(";")) {
-      // A life span is written with a dash ("1 June 1890 - 2 July 1960", "1958-"); a year alone ("the 2004 Games")
+      // A life span is written with a dash ("1 June 1890 - 2 July 1960", "1962-"); a year alone ("the 2004 Games")
       // is no birth.
       const born = /\bborn\b(.*)/i.exec(part);
       const span = /^(.*?\b\d{4})\s*[-–—]/.exec(part);

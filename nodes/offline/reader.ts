@@ -1150,7 +1150,7 @@ function askedCellValue(
 }
 
 /**
- * "Who married the singer of …", "Who owned the club whose captain …": a "who" question that describes a person
+ * "Who married the singer of …", "Who trained the baker whose shop …": a "who" question that describes a person
  * of its own ("the singer", past its opening "who is the NOUN") asks for someone related to the row's person,
  * told in the passages, not for that person.
  */
@@ -1162,7 +1162,7 @@ function describesRowPerson(question: string): boolean {
   );
 }
 
-/** A birth or death the question asks about: not "the man born on 12 April 1951", which names the row. */
+/** A birth or death the question asks about: not "the singer born on 3 May 1977", which names the row. */
 const LIFE_EVENT = new RegExp(
   `\\b(?:born|birth|die|died|dies|death)\\b(?!\\s+(?:on\\s+|in\\s+)?(?:\\d|(?:${MONTHS})\\b))`,
   "i",
