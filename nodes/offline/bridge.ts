@@ -16,6 +16,8 @@ import { boundedMemo } from "../../text/bounded-memo.js";
 import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
+import { rowAgeOrder } from "./age-order.js";
+import { neighbourRow, rowNeighbourOf } from "./row-neighbour.js";
 import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
@@ -184,7 +186,10 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     const passageIdf = (s: string) => Math.log(1 + (rows.length + 1) / ((pdf.get(s) ?? 0) + 0.5));
     // A superlative ("the second largest …") picks among the rows the question's other cell words
     // leave tied, by the column it orders (row-order.ts); the words alone would take the first of them.
-    const order = rowOrderOf(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? ""));
+    // "The oldest player" with no age column: the players' pages say when each was born (age-order.ts).
+    const order =
+      rowOrderOf(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? "")) ??
+      rowAgeOrder(question, columnNames(table), rows);
     // (A word naming a column — "the arena with the largest …" — says what is ordered, not which rows.)
     const headers = keyStems(columnNames(table).join(" "));
     // "The team in 7th place": the row whose rank column holds 7 is named as surely as by a rare word.
@@ -263,6 +268,11 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         best = i;
       } else if (score > runnerUp) runnerUp = score;
     });
+    // "The shop with the fewest more staff than Harbor Bikes": the row next to the one named (row-neighbour.ts).
+    const next = rowNeighbourOf(question, columnNames(table), rows);
+    const beside = next ? neighbourRow(next, rows) : undefined;
+    if (beside !== undefined)
+      return described(table, rows[beside]!, bestScore, bestScore, choiceCandidates(scores).length, false);
     if (order) {
       const top = Math.max(...conditionScores);
       const tied = conditionScores.flatMap((s, i) => (s >= top - 1e-9 ? [i] : []));

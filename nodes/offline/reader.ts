@@ -55,6 +55,7 @@ import {
   MONTH_ABBREVIATIONS,
   MONTH_NAMES,
   NUMBER_WORD_PATTERN,
+  PEOPLE_NOUNS,
   TENS_PATTERN,
   WEEKDAYS,
 } from "../../text/lexicons.js";
@@ -1111,7 +1112,8 @@ function askedCellValue(
         c.fit > 0 &&
         c.value.trim() !== "" &&
         !namedByQuestion(c.value, questionNorm, []) &&
-        cellFitsShape(c.value, kind),
+        cellFitsShape(c.value, kind) &&
+        !lifeEventElsewhere(input.question, kind, c.column),
     )
     .sort((a, b) => b.fit - a.fit);
   const best = asked.filter((c) => c.fit === asked[0]?.fit);
@@ -1129,7 +1131,13 @@ function askedCellValue(
   const whichPerson =
     kind === "person" &&
     /^\s*(?:\w+\s+)?(which|what)\s+(?!is\b|was\b|are\b|were\b|do\b|does\b|did\b)\w/i.test(input.question);
-  if (whichPerson || (/^\s*who\b/i.test(input.question) && phrase.length > 0 && !/\bof\b/i.test(input.question))) {
+  if (
+    whichPerson ||
+    (/^\s*who\b/i.test(input.question) &&
+      phrase.length > 0 &&
+      !/\bof\b/i.test(input.question) &&
+      !describesRowPerson(input.question))
+  ) {
     const person = cells.cells.find(
       (c) =>
         c.value.trim() !== "" &&
@@ -1139,6 +1147,36 @@ function askedCellValue(
     if (person) return cleanAnswer(person.value);
   }
   return undefined;
+}
+
+/**
+ * "Who married the singer of …", "Who trained the baker whose shop …": a "who" question that describes a person
+ * of its own ("the singer", past its opening "who is the NOUN") asks for someone related to the row's person,
+ * told in the passages, not for that person.
+ */
+function describesRowPerson(question: string): boolean {
+  const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
+  const start = /^(is|was|are|were)$/.test(words[1] ?? "") && words[2] === "the" ? 4 : 1;
+  return words.some(
+    (w, i) => i >= start && /^(the|a|an|his|her|its|their)$/.test(words[i - 1] ?? "") && PEOPLE_NOUNS.includes(w),
+  );
+}
+
+/** A birth or death the question asks about: not "the singer born on 3 May 1977", which names the row. */
+const LIFE_EVENT = new RegExp(
+  `\\b(?:born|birth|die|died|dies|death)\\b(?!\\s+(?:on\\s+|in\\s+)?(?:\\d|(?:${MONTHS})\\b))`,
+  "i",
+);
+/**
+ * "What year was the singer of the hit born ?" over a row whose Year is the hit's: a birth or a death is
+ * the person's page's to tell, unless the header names it ("Born", "Date of death", "Life").
+ */
+function lifeEventElsewhere(question: string, kind: AnswerKind, header: string): boolean {
+  return (
+    (kind === "year" || kind === "date" || kind === "month") &&
+    LIFE_EVENT.test(question) &&
+    !/\b(born|birth|died|death|life|lifespan|dob)\b/i.test(header)
+  );
 }
 
 /** Time words a header shares with most time questions ("Date", "Year"): they name no event. */

@@ -58,6 +58,8 @@ export interface RowOrderFound extends RowOrder {
   temporal: boolean;
   /** Stems of the superlative's phrase ("highest grossing film"): what is ordered, not a condition on the rows. */
   phrase: Set<string>;
+  /** Each row's key read elsewhere than its cell (a person's birth date on their page: age-order.ts), by row index. */
+  keys?: ReadonlyArray<number | undefined>;
 }
 
 /**
@@ -114,12 +116,15 @@ export function rowOrderOf(
 
 /** The index (into `rows`) of the row at the order's rank, among `candidates`; undefined if not decidable. */
 export function rowAtOrder(
-  order: RowOrder & { temporal: boolean },
+  order: RowOrder & { temporal: boolean; keys?: ReadonlyArray<number | undefined> },
   rows: ReadonlyArray<{ values: readonly string[] }>,
   candidates: readonly number[],
 ): number | undefined {
   const keyed = candidates
-    .map((i) => ({ i, key: orderKey(rows[i]!.values[order.column] ?? "", order.temporal) }))
+    .map((i) => ({
+      i,
+      key: order.keys ? order.keys[i] : orderKey(rows[i]!.values[order.column] ?? "", order.temporal),
+    }))
     .filter((r): r is { i: number; key: number } => r.key !== undefined);
   if (keyed.length < order.rank + 1) return undefined;
   keyed.sort((a, b) => (order.direction === "max" ? b.key - a.key : a.key - b.key) || a.i - b.i);
