@@ -119,6 +119,9 @@ export function postgresHelperFunctions(schema: string): string[] {
         ELSE COALESCE(CAST(substring(v from '^\\s*([+-]?[0-9]{1,18})') AS bigint), 0) END $$`,
     `CREATE FUNCTION ${s}.atr_real(v double precision) RETURNS double precision LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT v $$`,
     `CREATE FUNCTION ${s}.atr_int(v double precision) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT CAST(trunc(v) AS bigint) $$`,
+    // (strftime('%w', …) of an ISO date: 0 Sunday … 6 Saturday; NULL when the text is no date.)
+    `CREATE FUNCTION ${s}.atr_weekday(v text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+      SELECT CASE WHEN v ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' THEN CAST(EXTRACT(DOW FROM CAST(substr(v, 1, 10) AS date)) AS integer) END $$`,
   ];
 }
 

@@ -74,6 +74,7 @@ const ALLOWED_FUNCTIONS = new Set([
   "strpos",
   "atr_real",
   "atr_int",
+  "atr_weekday",
 ]);
 const ALLOWED_AGGREGATES = new Set(["count", "sum", "avg", "min", "max", "total", "group_concat"]);
 const LITERAL_TYPES = new Set([

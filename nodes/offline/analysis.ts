@@ -28,6 +28,7 @@ import {
   PEOPLE_NOUNS,
   PERSON_NOUNS,
   PLACE_NOUNS,
+  WEEKDAYS,
   SUPERLATIVE_PATTERN,
 } from "../../text/lexicons.js";
 
@@ -248,8 +249,8 @@ const COMPARATIVE_ASK = new RegExp(
   `^(?:which|who)\\b.* (?:has|have|had|is|was|scored|got|made|earned|won|costs?) (?:the )?(${[...MAX_COMPARATIVES, ...MIN_COMPARATIVES].join("|")}) [a-z]+\\??$`,
 );
 
-/** "who worked on May 16?": everyone of that day's rows. */
-const ON_DAY = new RegExp(`\\bon (?:${DAY_OF_MONTH})`);
+/** "who worked on May 16?", "who works on Saturdays?": everyone of that day's rows. */
+const ON_DAY = new RegExp(`\\bon (?:${DAY_OF_MONTH}|(?:a )?(?:${WEEKDAYS.join("|")})s?\\b)`);
 
 /** A search fragment that counts its plural noun ("tickets opened in march", "goals scored by X"). */
 function fragmentCount(q: string): boolean {

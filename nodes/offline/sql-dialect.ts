@@ -8,6 +8,7 @@
  * - `SUM(predicate)` (SQLite sums booleans as 0/1) is `SUM(CAST(predicate AS INTEGER))`, and
  *   `NOT COALESCE(predicate, 0)` is `NOT COALESCE(predicate, FALSE)`.
  * - the month tests' `LIKE '%may%'` (case-insensitive for ASCII on SQLite) is `ILIKE` on PostgreSQL.
+ * - `weekday` (SQLite's `strftime('%w', …)`) is `atr_weekday`, an index schema function too.
  * - `number2` (a per-group average as "46166.67", "47000"): SQLite's ROUND of a REAL; PostgreSQL rounds a
  *   NUMERIC and prints it through DOUBLE PRECISION, which drops the trailing zeros SQLite never writes.
  * A fuzzy binding keeps `LIKE` on both (the guard requires it; its value is copied from the cells,
@@ -34,6 +35,8 @@ export interface SqlFragments {
   number2(expr: string): string;
   /** A number rounded to `digits` decimals, still a number (an average shown as "63214.29", not to 12 digits). */
   round(expr: string, digits: number): string;
+  /** The day of the week of an ISO date (0 Sunday … 6 Saturday), an integer; NULL for NULL. */
+  weekday(expr: string): string;
 }
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -49,6 +52,7 @@ export const SQLITE_FRAGMENTS: SqlFragments = {
   number2: (e) =>
     `CASE WHEN ROUND(${e}, 2) = CAST(ROUND(${e}, 2) AS INTEGER) THEN CAST(CAST(ROUND(${e}, 2) AS INTEGER) AS TEXT) ELSE CAST(ROUND(${e}, 2) AS TEXT) END`,
   round: (e, digits) => `ROUND(${e}, ${digits})`,
+  weekday: (e) => `CAST(strftime('%w', ${e}) AS INTEGER)`,
 };
 
 /** A GLOB pattern as an anchored POSIX regex; literal specials go in brackets (the guard refuses backslashes). */
@@ -83,6 +87,7 @@ export const POSTGRES_FRAGMENTS: SqlFragments = {
     // (Through DOUBLE PRECISION, whose text has no trailing zeros: "12.5", as SQLite writes it, not "12.50".)
     `CASE WHEN ROUND(CAST(${e} AS NUMERIC), 2) = CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS BIGINT) THEN CAST(CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS BIGINT) AS TEXT) ELSE CAST(CAST(ROUND(CAST(${e} AS NUMERIC), 2) AS DOUBLE PRECISION) AS TEXT) END`,
   round: (e, digits) => `CAST(ROUND(CAST(${e} AS NUMERIC), ${digits}) AS DOUBLE PRECISION)`,
+  weekday: (e) => `atr_weekday(${e})`,
 };
 
 export function sqlFragments(dialect: SqlDialect | undefined): SqlFragments {

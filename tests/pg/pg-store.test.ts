@@ -199,6 +199,7 @@ describePg("View 5 in PostgreSQL", () => {
       `SELECT "_row", ${f.number2('"population" / 8.0')} AS v FROM "cities" ORDER BY "_row"`,
       `SELECT ${f.number2('AVG("population")')} AS v, ${f.number2('SUM("population")')} AS s FROM "cities"`,
       `SELECT "_row", ${f.round('"population" / 7.0', 2)} AS v, ${f.round('"population" / 3.0', 5)} AS w FROM "cities" ORDER BY "_row"`,
+      `SELECT ${f.weekday("'2026-03-07'")} AS sat, ${f.weekday("'2026-03-08T10:00'")} AS sun, ${f.weekday("NULL")} AS none FROM "cities" LIMIT 1`,
     ];
     try {
       const lite = statements(SQLITE_FRAGMENTS);

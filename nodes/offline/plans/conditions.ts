@@ -32,6 +32,7 @@ import {
   monthNumber,
   ORDINAL_PATTERN,
   ordinalValue,
+  WEEKDAYS,
 } from "../../../text/lexicons.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { quantityColumn } from "./count.js";
@@ -254,6 +255,14 @@ export function monthBound(
  * 2004") on a date column, and a finishing place ("placed first", "came in 2nd place") on a
  * position-like column (the place number is what the cell starts with: "1", "1st", "1st place").
  */
+/** The days of the week a question asks about ("on saturday", "on mondays", "at weekends"), 0 Sunday … 6 Saturday. */
+function weekdaysAsked(q: string): number[] {
+  if (/\b(?:at|on|over|during) (?:the )?weekends?\b|\bweekend (?:days|shifts|runs|sales|orders)\b/.test(q))
+    return [0, 6];
+  const day = new RegExp(`\\b(?:on|every) (?:a )?(${WEEKDAYS.join("|")})s?\\b`).exec(q)?.[1];
+  return day === undefined ? [] : [(WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]) + 1) % 7];
+}
+
 export function monthAndPlacePredicates(
   a: QuestionAnalysis,
   catalog: TableCatalog,
@@ -406,6 +415,18 @@ export function monthAndPlacePredicates(
         preds.push(`TRIM(${col(years[0]!)}) = '${yearOnly[1]}'`);
         columns.add(years[0]!.index);
       }
+    }
+  }
+  // "how much did I spend on saturdays?", "runs at the weekend": a day of the week that names no cell, on a column of
+  // full dates (a Day column written "Sat" is a cell condition, found as a mention).
+  const weekdays = weekdaysAsked(q);
+  if (weekdays.length > 0) {
+    const dates = catalog.columns.filter((c) => ok(c) && c.schema.type === "date" && !columns.has(c.index));
+    const dateCol =
+      dates.length === 1 ? dates[0] : namedDateColumn(a, catalog, usable, new Set(mentions.map((m) => m.columnIndex)));
+    if (dateCol && dateCol.schema.type === "date" && !columns.has(dateCol.index)) {
+      preds.push(`${d().weekday(col(dateCol, undefined, false))} IN (${weekdays.join(", ")})`);
+      columns.add(dateCol.index);
     }
   }
   // (An ordinal before another noun is not a place: "was the first season", "got the 2nd most votes"; unless the

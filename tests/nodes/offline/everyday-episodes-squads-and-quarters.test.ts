@@ -6,7 +6,8 @@
  * everyone who worked on a day, "which Thai dish has fewer calories?", "what number does X wear?", players counted
  * as rows, "the most games" of Appearances, "what is in bin B1?", a plural header ("Reviews") that counts, "how many
  * A grades?" as rows, a quarter of a column of month names, "who would not recommend us?" as everyone of the No rows,
- * "who are the managers?" as each manager once, and a total of days whose noun ends on its participle.
+ * "who are the managers?" as each manager once, a day of the week off a column of dates ("on Saturdays", "at the
+ * weekend"), and a total of days whose noun ends on its participle.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -141,6 +142,18 @@ const tables: RawTable[] = [
       ["Ari", "Finance", "Yara Bell"],
     ],
   },
+  {
+    id: "spending",
+    file: "spending.csv",
+    header: ["Date", "Shop", "Amount"],
+    rows: [
+      ["2026-03-06", "Bakery", "4.50"],
+      ["2026-03-07", "Market", "23.10"],
+      ["2026-03-08", "Cinema", "18.00"],
+      ["2026-03-14", "Market", "19.40"],
+      ["2026-03-16", "Bakery", "3.20"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -189,6 +202,11 @@ describe("episodes, talks, shifts, a squad, a storeroom, reviews, grades, quarte
     expect(answer("Who are the managers?", "staff")).toEqual(["Wim Aalto", "Yara Bell"]);
     expect(answer("What departments are there?", "staff")).toEqual(["Sales", "Support", "Finance"]);
     expect(answer("List the departments", "staff")).toEqual(["Sales", "Support", "Finance"]);
+  });
+  it("reads a day of the week off a column of dates", () => {
+    expect(answer("How much did I spend on Saturdays?", "spending")).toEqual(["42.5"]);
+    expect(answer("How many purchases were at the weekend?", "spending")).toEqual(["3"]);
+    expect(answer("Where did I shop on Mondays?", "spending")).toEqual(["Bakery"]);
   });
   it("adds up the days of a noun that ends on its participle", () => {
     expect(answer("What is the total number of vacation days requested?", "leave_requests")).toEqual(["13"]);
