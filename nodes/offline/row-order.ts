@@ -23,7 +23,12 @@ function superlative(word: string): "max" | "min" | undefined {
 }
 
 /** Superlatives that order by time whatever column they meet. */
-const TEMPORAL: Readonly<Record<string, "max" | "min">> = { earliest: "min", latest: "max", newest: "max" };
+// (A Map: a plain object would answer "constructor" with Object.prototype.constructor, a time order.)
+const TEMPORAL: ReadonlyMap<string, "max" | "min"> = new Map([
+  ["earliest", "min"],
+  ["latest", "max"],
+  ["newest", "max"],
+]);
 /** Headers of columns that hold a time. */
 const TIME_HEADER = /\b(year|years|date|season|seasons|founded|established|opened|held|born|birth|since|from|debut)\b/i;
 
@@ -84,7 +89,7 @@ export function rowOrderOf(
       word = hyphen[2]!;
     } else if (i > 0 && ordinalValue(words[i - 1]!) !== undefined) rank = ordinalValue(words[i - 1]!)!;
     const recent = word === "most" && (words[i + 1] === "recent" || words[i + 1] === "recently");
-    const temporalDirection = recent ? "max" : TEMPORAL[word];
+    const temporalDirection = recent ? "max" : TEMPORAL.get(word);
     const direction = temporalDirection ?? superlative(word);
     if (!direction) continue;
     if (temporalDirection) {

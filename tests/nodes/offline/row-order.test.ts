@@ -34,6 +34,8 @@ describe("row order of a superlative", () => {
 
   it("no order when nothing orderable is named, or for a comparative", () => {
     expect(rowOrderOf("Which team has the most fans ?", columns, values)).toBeUndefined();
+    // (A word that is a property of every plain object names no time order.)
+    expect(rowOrderOf("Which team used the constructor ?", columns, values)).toBeUndefined();
     expect(rowOrderOf("Which team has more wins than Oaks ?", columns, values)).toBeUndefined();
     expect(
       rowOrderOf("Which team is the best named ?", ["Team", "Motto"], (ci) => rows.map((r) => r[ci + 1]!)),
