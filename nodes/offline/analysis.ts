@@ -88,6 +88,12 @@ export interface Comparison {
   /** The entity strings as written in the question (two for choice/moreless/difference). */
   options: string[];
   direction: SortDirection | null;
+  /**
+   * moreless asked in other words, answered with them: "is A listed above or below B?" → ["above", "below"],
+   * "did A sail before or after B?" → ["before", "after"], "higher or lower" → ["higher", "lower"]
+   * (the first word when A comes first in the table's order or, for higher, is larger).
+   */
+  words?: [string, string];
 }
 
 /** Everything the offline backbone reads from a question. Plain JSON (it lives in plan.analysis). */
@@ -910,6 +916,10 @@ interface OperatorProposal {
 
 const MORELESS =
   /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/;
+/** "Is A (listed) above or below B": the two rows and the pair of order words between them. */
+const ORDER_WORDS = new RegExp(
+  String.raw`^(is|was|are|were|did|does|do|has|had)\s+(?:the\s+)?(.+?)\s+(above or below|below or above|before or after|after or before|earlier or later|later or earlier)\s+(?!\d|(?:the )?year\b|(?:${MONTH_PATTERN})\b)(.+)$`,
+);
 const HOW_MANY_MORE =
   /\bhow (many|much) (more|less|fewer|higher|lower|longer|shorter|older|younger|greater|bigger|larger|smaller)\b|\bwhat is the difference\b|\bwhat was the difference\b|\bdifference (in|between|of)\b|\bhow far apart\b|\bhow much (higher|lower|more|less)\b/;
 
@@ -934,7 +944,36 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
         );
       return {
         operator: "compare",
-        comparison: { kind: "moreless", options: m ? [m[1]!.trim(), m[2]!.trim()] : [], direction: null },
+        comparison: {
+          kind: "moreless",
+          options: m ? [m[1]!.trim(), m[2]!.trim()] : [],
+          direction: null,
+          // ("higher or lower" is answered "higher", not "more".)
+          ...(/\b(?:higher or lower|lower or higher)\b/.test(q)
+            ? { words: ["higher", "lower"] as [string, string] }
+            : {}),
+        },
+        score: 1,
+      };
+    },
+  },
+  {
+    // "is the night ferry listed above or below the harbour ferry?", "did the red ferry sail before or after
+    // the blue one?": two rows' order, answered with the question's own words (no neighbouring row is asked).
+    name: "above-or-below",
+    detect: (q) => {
+      const m = ORDER_WORDS.exec(q.replace(/[?.!]+$/, ""));
+      if (!m) return null;
+      const [w1, w2] = m[3]!.split(" or ") as [string, string];
+      const pair: [string, string] = /^(above|before|earlier)$/.test(w1) ? [w1, w2] : [w2, w1];
+      const a = m[2]!.trim();
+      const b = m[4]!
+        .trim()
+        .replace(/^the /, "")
+        .replace(/\s+(?:in|on|at|for|of|by) .*$/, "");
+      return {
+        operator: "compare",
+        comparison: { kind: "moreless", options: [a, b], direction: null, words: pair },
         score: 1,
       };
     },
