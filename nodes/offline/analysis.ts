@@ -94,6 +94,11 @@ export interface Comparison {
    * (the first word when A comes first in the table's order or, for higher, is larger).
    */
   words?: [string, string];
+  /**
+   * "Is the ferry's speed above or below 20 knots?", "did Ana score more or less than 12 points?": the number the
+   * value is compared with, and the question that asks for the value ("how many knots is the ferry's speed").
+   */
+  literal?: { value: number; ordinal: boolean; question: string };
 }
 
 /** Everything the offline backbone reads from a question. Plain JSON (it lives in plan.analysis). */
@@ -916,6 +921,9 @@ interface OperatorProposal {
 
 const MORELESS =
   /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/;
+/** "Is A above or below 20 knots", "did A score more or less than 12 points": the value's words, the number, its unit. */
+const VALUE_OR_LITERAL =
+  /^(is|was|are|were|did|does|do|has|have|had) (.+?) (above or below|below or above|more or less than|less or more than) (?:number )?([$£€]?\d[\d,]*(?:\.\d+)?)(st|nd|rd|th)?(?: (.+))?$/;
 /** "Is A (listed) above or below B": the two rows and the pair of order words between them. */
 const ORDER_WORDS = new RegExp(
   String.raw`^(is|was|are|were|did|does|do|has|had)\s+(?:the\s+)?(.+?)\s+(above or below|below or above|before or after|after or before|earlier or later|later or earlier)\s+(?!\d|(?:the )?year\b|(?:${MONTH_PATTERN})\b)(.+)$`,
@@ -933,6 +941,34 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
       )
         ? { operator: "arithmetic", arithmetic: "percent_change", score: 1 }
         : null,
+  },
+  {
+    name: "value-or-literal",
+    detect: (q) => {
+      const m = VALUE_OR_LITERAL.exec(q.replace(/[?.!]+$/, ""));
+      const value = m ? Number(m[4]!.replace(/[$£€,]/g, "")) : NaN;
+      // ("was 2008's score above or below 2013?": a year names a row, not an amount.)
+      if (!m || !Number.isFinite(value) || (/^\d{4}$/.test(m[4]!) && value >= 1800 && value <= 2100)) return null;
+      const [, aux, subject, phrase, , ordinal, unit] = m;
+      // ("did Ana score more or less than 12 points?" counts or reads points, "is Ana on the list more or less than
+      // 3 times?" counts rows; "is the speed above or below 20 knots?" reads the speed, in knots.)
+      const question =
+        subject === "there" || (unit && (!/^(is|was|are|were)$/.test(aux!) || /^times\b/.test(unit)))
+          ? `how many ${unit ?? ""} ${aux} ${subject}`.replace(/\s+/g, " ")
+          : `what ${aux} ${subject}${unit ? ` in ${unit}` : ""}`;
+      const words: [string, string] = /^(above|below)/.test(phrase!) ? ["above", "below"] : ["more", "less"];
+      return {
+        operator: "compare",
+        comparison: {
+          kind: "moreless",
+          options: [],
+          direction: null,
+          words,
+          literal: { value, ordinal: ordinal !== undefined, question },
+        },
+        score: 1,
+      };
+    },
   },
   {
     name: "more-or-less",

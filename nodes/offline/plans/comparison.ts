@@ -3,7 +3,7 @@
  * compared by their rows, "A or B" options of one column, yes/no questions, and "the same X as A".
  * Every binding stays an equality of the outer WHERE (self-joins keep that true for two-row plans).
  */
-import type { QuestionAnalysis } from "../analysis.js";
+import { analyzeQuestion, type QuestionAnalysis } from "../analysis.js";
 import {
   chooseOrderColumn,
   headerMatch,
@@ -440,6 +440,41 @@ function orderWordsPlan(
     targetColumn: by?.schema.name ?? "",
   };
 }
+
+/** Templates whose answer is a computed number. */
+const NUMBER_TEMPLATES = new Set(["count", "count-column", "sum", "avg", "difference"]);
+
+/**
+ * "Is the ferry's speed above or below 20 knots?", "are there more or less than 8 ferries?": the value asked on its
+ * own (the analysis's question, the number no row), compared with the number; a place or an ordinal is above when
+ * it is smaller.
+ */
+export const comparisonValueLiteral: PlanGenerator = {
+  name: "comparison.value-literal",
+  applies: ({ analysis: a }) => a.comparison?.literal !== undefined && a.comparison.words !== undefined,
+  build: (ctx) => {
+    const { literal, words } = ctx.analysis.comparison!;
+    const { value, ordinal, question } = literal!;
+    const mentions = ctx.input.mentions.filter(
+      (m) => !m.text.split(" ").some((w) => Number(w.replace(/(?:st|nd|rd|th)$/, "")) === value),
+    );
+    const plan = ctx.replan({ ...ctx.input, analysis: analyzeQuestion(question), mentions });
+    if (!plan) return null;
+    const target = ctx.catalog.columns.find((c) => c.schema.name === plan.targetColumn);
+    if (!NUMBER_TEMPLATES.has(plan.template) && !(target && isNumericColumn(target))) return null;
+    const place =
+      words![0] === "above" &&
+      (ordinal ||
+        (target !== undefined && (isRankColumn(target) || target.headerWords.some((h) => PLACE_HEADER.test(h)))));
+    const [larger, smaller] = place ? [words![1], words![0]] : words!;
+    const x = d().real(`REPLACE(REPLACE(REPLACE(TRIM((${plan.sql})), ',', ''), '$', ''), '%', '')`);
+    return {
+      sql: `SELECT CASE WHEN ${x} > ${value} THEN '${larger}' WHEN ${x} < ${value} THEN '${smaller}' ELSE 'same' END`,
+      template: "moreless",
+      targetColumn: plan.targetColumn,
+    };
+  },
+};
 
 /** Two named rows compared: which of them, more or less, the difference. */
 export const comparisonTwoRows: PlanGenerator = {

@@ -1,7 +1,8 @@
 /**
  * Plans the offline backbone chose confidently and wrongly on WTQ-like tables (docs/OFFLINE-BACKBONE.md,
  * "Confident wrong plans"): "is A listed above or below B?" and "did A sail before or after B?" ask for the two
- * rows' order in the question's own words, not for the row next to A; "higher or lower" is answered "higher".
+ * rows' order in the question's own words, not for the row next to A; "is A's speed above or below 15 knots?" compares
+ * A's value with the number; "higher or lower" is answered "higher".
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -57,6 +58,14 @@ describe("the order of two named rows, in the question's words", () => {
   it("before or after reads the date column, whatever the table's order", () => {
     expect(answer("did the coral isle start sailing before or after the dunmore lady?", "ferries")).toEqual(["after"]);
     expect(answer("was the bressay queen first sailing before or after the alba star?", "ferries")).toEqual(["before"]);
+  });
+
+  it("a value above or below a number: the value read (or the rows counted), then compared", () => {
+    expect(answer("is the alba star's speed above or below 15 knots?", "ferries")).toEqual(["above"]);
+    expect(answer("are there more or less than 5 ferries?", "ferries")).toEqual(["less"]);
+    expect(answer("did skye have more or less than 9000 people in population?", "islands")).toEqual(["more"]);
+    // A place is above when its number is smaller.
+    expect(answer("was saltmarsh united's pos above or below 2nd?", "league")).toEqual(["below"]);
   });
 
   it("higher or lower is answered higher or lower", () => {
