@@ -90,6 +90,17 @@ export interface Comparison {
   /** The entity strings as written in the question (two for choice/moreless/difference). */
   options: string[];
   direction: SortDirection | null;
+  /**
+   * moreless asked in other words, answered with them: "is A listed above or below B?" → ["above", "below"],
+   * "did A sail before or after B?" → ["before", "after"], "higher or lower" → ["higher", "lower"]
+   * (the first word when A comes first in the table's order or, for higher, is larger).
+   */
+  words?: [string, string];
+  /**
+   * "Is the ferry's speed above or below 20 knots?", "did Ana score more or less than 12 points?": the number the
+   * value is compared with, and the question that asks for the value ("how many knots is the ferry's speed").
+   */
+  literal?: { value: number; ordinal: boolean; question: string };
 }
 
 /** Everything the offline backbone reads from a question. Plain JSON (it lives in plan.analysis). */
@@ -916,6 +927,13 @@ interface OperatorProposal {
 
 const MORELESS =
   /\bmore or less\b|\bmore or fewer\b|\bmore\/less\b|\bless or more\b|\bhigher or lower\b|\blower or higher\b/;
+/** "Is A above or below 20 knots", "did A score more or less than 12 points": the value's words, the number, its unit. */
+const VALUE_OR_LITERAL =
+  /^(is|was|are|were|did|does|do|has|have|had) (.+?) (above or below|below or above|more or less than|less or more than) (?:number )?([$£€]?\d[\d,]*(?:\.\d+)?)(st|nd|rd|th)?(?: (.+))?$/;
+/** "Is A (listed) above or below B": the two rows and the pair of order words between them. */
+const ORDER_WORDS = new RegExp(
+  String.raw`^(is|was|are|were|did|does|do|has|had)\s+(?:the\s+)?(.+?)\s+(above or below|below or above|before or after|after or before|earlier or later|later or earlier)\s+(?!\d|(?:the )?year\b|(?:${MONTH_PATTERN})\b)(.+)$`,
+);
 const HOW_MANY_MORE =
   /\bhow (many|much) (more|less|fewer|higher|lower|longer|shorter|older|younger|greater|bigger|larger|smaller)\b|\bwhat is the difference\b|\bwhat was the difference\b|\bdifference (in|between|of)\b|\bhow far apart\b|\bhow much (higher|lower|more|less)\b/;
 
@@ -931,6 +949,34 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
         : null,
   },
   {
+    name: "value-or-literal",
+    detect: (q) => {
+      const m = VALUE_OR_LITERAL.exec(q.replace(/[?.!]+$/, ""));
+      const value = m ? Number(m[4]!.replace(/[$£€,]/g, "")) : NaN;
+      // ("was 2008's score above or below 2013?": a year names a row, not an amount.)
+      if (!m || !Number.isFinite(value) || (/^\d{4}$/.test(m[4]!) && value >= 1800 && value <= 2100)) return null;
+      const [, aux, subject, phrase, , ordinal, unit] = m;
+      // ("did Ana score more or less than 12 points?" counts or reads points, "is Ana on the list more or less than
+      // 3 times?" counts rows; "is the speed above or below 20 knots?" reads the speed, in knots.)
+      const question =
+        subject === "there" || (unit && (!/^(is|was|are|were)$/.test(aux!) || /^times\b/.test(unit)))
+          ? `how many ${unit ?? ""} ${aux} ${subject}`.replace(/\s+/g, " ")
+          : `what ${aux} ${subject}${unit ? ` in ${unit}` : ""}`;
+      const words: [string, string] = /^(above|below)/.test(phrase!) ? ["above", "below"] : ["more", "less"];
+      return {
+        operator: "compare",
+        comparison: {
+          kind: "moreless",
+          options: [],
+          direction: null,
+          words,
+          literal: { value, ordinal: ordinal !== undefined, question },
+        },
+        score: 1,
+      };
+    },
+  },
+  {
     name: "more-or-less",
     detect: (q) => {
       if (!MORELESS.test(q)) return null;
@@ -940,7 +986,36 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
         );
       return {
         operator: "compare",
-        comparison: { kind: "moreless", options: m ? [m[1]!.trim(), m[2]!.trim()] : [], direction: null },
+        comparison: {
+          kind: "moreless",
+          options: m ? [m[1]!.trim(), m[2]!.trim()] : [],
+          direction: null,
+          // ("higher or lower" is answered "higher", not "more".)
+          ...(/\b(?:higher or lower|lower or higher)\b/.test(q)
+            ? { words: ["higher", "lower"] as [string, string] }
+            : {}),
+        },
+        score: 1,
+      };
+    },
+  },
+  {
+    // "is the night ferry listed above or below the harbour ferry?", "did the red ferry sail before or after
+    // the blue one?": two rows' order, answered with the question's own words (no neighbouring row is asked).
+    name: "above-or-below",
+    detect: (q) => {
+      const m = ORDER_WORDS.exec(q.replace(/[?.!]+$/, ""));
+      if (!m) return null;
+      const [w1, w2] = m[3]!.split(" or ") as [string, string];
+      const pair: [string, string] = /^(above|before|earlier)$/.test(w1) ? [w1, w2] : [w2, w1];
+      const a = m[2]!.trim();
+      const b = m[4]!
+        .trim()
+        .replace(/^the /, "")
+        .replace(/\s+(?:in|on|at|for|of|by) .*$/, "");
+      return {
+        operator: "compare",
+        comparison: { kind: "moreless", options: [a, b], direction: null, words: pair },
         score: 1,
       };
     },

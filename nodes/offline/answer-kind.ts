@@ -285,7 +285,7 @@ export function fitsKind(answer: string, kind: AnswerKind, options: FitOptions =
     case "boolean":
       return /^(yes|no|true|false)$/i.test(a);
     case "moreless":
-      return /^(more|less|fewer|higher|lower|same|equal)$/i.test(a);
+      return /^(more|less|fewer|higher|lower|same|equal|above|below|before|after|earlier|later)$/i.test(a);
     case "choice":
     case "entity":
     case "text":

@@ -87,7 +87,9 @@ export function synthesizeSteps(question: string, acceptedSteps: Step[]): string
   if (kind === "choice") return pickOption(a, steps, question) ?? last;
   if (kind === "moreless") {
     const v = twoValues(a, steps);
-    if (v) return v[0] > v[1] ? "more" : v[0] < v[1] ? "less" : "same";
+    // ("higher or lower" is answered in its own words.)
+    const [more, less] = a.comparison?.words?.[0] === "higher" ? a.comparison.words : ["more", "less"];
+    if (v) return v[0] > v[1] ? more : v[0] < v[1] ? less : "same";
     return last;
   }
   if (kind === "difference") {

@@ -3,7 +3,7 @@
  * compared by their rows, "A or B" options of one column, yes/no questions, and "the same X as A".
  * Every binding stays an equality of the outer WHERE (self-joins keep that true for two-row plans).
  */
-import type { QuestionAnalysis } from "../analysis.js";
+import { analyzeQuestion, type QuestionAnalysis } from "../analysis.js";
 import {
   chooseOrderColumn,
   headerMatch,
@@ -21,9 +21,11 @@ import {
   bindingPredicate,
   col,
   hasNum,
+  holdsYears,
   mentionPredicate,
   mentionRows,
   monthColumn,
+  namedDateColumn,
   numExpr,
   orderExpr,
   sameBinding,
@@ -159,6 +161,9 @@ function optionMentions(
   return null;
 }
 
+/** Header words of a chart position or place, where a smaller number ranks higher. */
+const PLACE_HEADER = /^(chart|charts|position|pos|place|peak|billboard)$/;
+
 /** A comparative adjective or adverb: "better", "higher", "longer", "earlier". */
 const COMPARATIVE =
   /\b(?:better|worse|higher|lower|greater|larger|bigger|smaller|longer|shorter|older|younger|earlier|later|faster|slower|heavier|lighter|taller|cheaper|dearer|warmer|colder|hotter)\b/;
@@ -273,9 +278,7 @@ function yesNoPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: stri
         let less = /\b(less|fewer|lower|smaller|shorter|younger|earlier|slower|worse)\b/.test(a.normalized);
         // "did ana ruiz have a better rank than omar costa?": on a rank or chart position a higher place is a smaller number.
         const c = catalog.columns.find((x) => x.schema.name === plan.targetColumn);
-        const place =
-          c &&
-          (isRankColumn(c) || c.headerWords.some((h) => /^(chart|charts|position|pos|place|peak|billboard)$/.test(h)));
+        const place = c && (isRankColumn(c) || c.headerWords.some((h) => PLACE_HEADER.test(h)));
         if (place && /\b(higher|lower|better|worse)\b/.test(a.normalized)) less = !less;
         return {
           ...plan,
@@ -353,6 +356,9 @@ function comparePlan(
       targetColumn: order.column.schema.name,
     };
   }
+  const words = a.comparison?.words;
+  if (kind === "moreless" && words && words[0] !== "higher")
+    return orderWordsPlan(input, preds, table, words, order && order.score >= 1 ? order.column : undefined, avoid);
   const byPosition =
     a.comparison?.direction !== null && /\b(first|earlier|before|sooner|last|later|after|recent)\b/.test(a.normalized);
   let ea: string;
@@ -379,8 +385,9 @@ function comparePlan(
     return { sql: `SELECT ABS(${ea} - ${eb})${tail}`, template: "difference", targetColumn };
   }
   if (kind === "moreless") {
+    const [more, less] = words ?? ["more", "less"];
     return {
-      sql: `SELECT CASE WHEN ${ea} > ${eb} THEN 'more' WHEN ${ea} < ${eb} THEN 'less' ELSE 'same' END${tail}`,
+      sql: `SELECT CASE WHEN ${ea} > ${eb} THEN '${more}' WHEN ${ea} < ${eb} THEN '${less}' ELSE 'same' END${tail}`,
       template: "moreless",
       targetColumn,
     };
@@ -397,6 +404,77 @@ function comparePlan(
     options: [ca.raw[m1.rows[0]!] ?? m1.value, cb.raw[m2.rows[0]!] ?? m2.value],
   };
 }
+
+/**
+ * "Is A listed above or below B?", "did A sail before or after B?": the first word when A comes first. Before/after
+ * read a date or year column (the one the question names, else the table's only one), above/below a value the
+ * question names (larger is above, but a smaller rank or place); otherwise, and on a tie, the table's own order.
+ */
+function orderWordsPlan(
+  input: SqlPlanInput,
+  preds: string[],
+  table: string,
+  words: [string, string],
+  named: CatalogColumn | undefined,
+  avoid: Set<number>,
+): SqlPlan {
+  const { analysis: a, catalog, usable } = input;
+  let by: CatalogColumn | undefined;
+  let firstIsSmaller = true;
+  if (words[0] === "above") {
+    by = named && isNumericColumn(named) ? named : undefined;
+    firstIsSmaller = by !== undefined && (isRankColumn(by) || by.headerWords.some((h) => PLACE_HEADER.test(h)));
+  } else {
+    const dated = catalog.columns.filter(
+      (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (c.schema.type === "date" || holdsYears(c)),
+    );
+    by = namedDateColumn(a, catalog, usable, avoid) ?? (dated.length === 1 ? dated[0] : undefined);
+  }
+  const [lt, gt] = firstIsSmaller ? ["<", ">"] : [">", "<"];
+  const byValue = by
+    ? `WHEN ${orderExpr(by, "a")} ${lt} ${orderExpr(by, "b")} THEN '${words[0]}' WHEN ${orderExpr(by, "a")} ${gt} ${orderExpr(by, "b")} THEN '${words[1]}' `
+    : "";
+  return {
+    sql: `SELECT CASE ${byValue}WHEN a.${ROW} < b.${ROW} THEN '${words[0]}' ELSE '${words[1]}' END FROM ${table} AS a, ${table} AS b${where(preds)} ORDER BY a.${ROW}, b.${ROW} LIMIT 1`,
+    template: "moreless",
+    targetColumn: by?.schema.name ?? "",
+  };
+}
+
+/** Templates whose answer is a computed number. */
+const NUMBER_TEMPLATES = new Set(["count", "count-column", "sum", "avg", "difference"]);
+
+/**
+ * "Is the ferry's speed above or below 20 knots?", "are there more or less than 8 ferries?": the value asked on its
+ * own (the analysis's question, the number no row), compared with the number; a place or an ordinal is above when
+ * it is smaller.
+ */
+export const comparisonValueLiteral: PlanGenerator = {
+  name: "comparison.value-literal",
+  applies: ({ analysis: a }) => a.comparison?.literal !== undefined && a.comparison.words !== undefined,
+  build: (ctx) => {
+    const { literal, words } = ctx.analysis.comparison!;
+    const { value, ordinal, question } = literal!;
+    const mentions = ctx.input.mentions.filter(
+      (m) => !m.text.split(" ").some((w) => Number(w.replace(/(?:st|nd|rd|th)$/, "")) === value),
+    );
+    const plan = ctx.replan({ ...ctx.input, analysis: analyzeQuestion(question), mentions });
+    if (!plan) return null;
+    const target = ctx.catalog.columns.find((c) => c.schema.name === plan.targetColumn);
+    if (!NUMBER_TEMPLATES.has(plan.template) && !(target && isNumericColumn(target))) return null;
+    const place =
+      words![0] === "above" &&
+      (ordinal ||
+        (target !== undefined && (isRankColumn(target) || target.headerWords.some((h) => PLACE_HEADER.test(h)))));
+    const [larger, smaller] = place ? [words![1], words![0]] : words!;
+    const x = d().real(`REPLACE(REPLACE(REPLACE(TRIM((${plan.sql})), ',', ''), '$', ''), '%', '')`);
+    return {
+      sql: `SELECT CASE WHEN ${x} > ${value} THEN '${larger}' WHEN ${x} < ${value} THEN '${smaller}' ELSE 'same' END`,
+      template: "moreless",
+      targetColumn: plan.targetColumn,
+    };
+  },
+};
 
 /** Two named rows compared: which of them, more or less, the difference. */
 export const comparisonTwoRows: PlanGenerator = {

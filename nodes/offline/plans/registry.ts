@@ -30,6 +30,7 @@ import {
   comparisonRowColumns,
   comparisonSameAs,
   comparisonTwoRows,
+  comparisonValueLiteral,
   comparisonVsAverage,
   comparisonYesNo,
 } from "./comparison.js";
@@ -72,6 +73,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateSpread,
   aggregateMedian,
   aggregateStockValue,
+  comparisonValueLiteral,
   comparisonTwoRows,
   comparisonMonths,
   comparisonOrPair,
