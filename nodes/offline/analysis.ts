@@ -1176,7 +1176,11 @@ function targetHintsOf(q: string): string[] {
     // ("what table is Ana at?", "which table has the most guests?": a seating plan's "Table" column, though
     // "table" is a stop word elsewhere: "in the table".)
     // (So is "what number does Tiago wear?": a squad's Number column.)
-    if (/^(?:table|number)$/.test(kept.join(" ")) && phrase[1] !== undefined && verbs.test(phrase[1]))
+    // (Before a verb only: "what is the number of X" asks for a count, not a Number column.)
+    if (
+      /^(?:table|number)$/.test(kept.join(" ")) &&
+      /^(?:did|does|do|was|were|is|are|had|has|have)$/.test(phrase[1] ?? "")
+    )
       hints.push(kept[0]!);
     else push(kept.join(" "));
   }

@@ -92,7 +92,8 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   const mentioned = new Set<string>();
   for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) })) {
     score += (m.end - m.start) * (m.kind === "exact" ? 1 : 0.5);
-    for (const w of m.text.split(" ")) mentioned.add(w);
+    // (Only a sure match: a fuzzy one, "stayed" of "Al-Sayed", is no evidence that the word names no column.)
+    if (m.kind === "exact") for (const w of m.text.split(" ")) mentioned.add(w);
   }
   for (const w of analysis.contentWords) {
     // (A word counts once: "paid" of a Paid column whose "Yes" cells it selects is one piece of evidence.)
