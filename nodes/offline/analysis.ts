@@ -953,7 +953,7 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
     detect: (q) => {
       const m = VALUE_OR_LITERAL.exec(q.replace(/[?.!]+$/, ""));
       const value = m ? Number(m[4]!.replace(/[$£€,]/g, "")) : NaN;
-      // ("was 2008's score above or below 2013?": a year names a row, not an amount.)
+      // ("was the 2011 total above or below 2016?": a year names a row, not an amount.)
       if (!m || !Number.isFinite(value) || (/^\d{4}$/.test(m[4]!) && value >= 1800 && value <= 2100)) return null;
       const [, aux, subject, phrase, , ordinal, unit] = m;
       // ("did Ana score more or less than 12 points?" counts or reads points, "is Ana on the list more or less than
