@@ -1,6 +1,6 @@
 /**
  * The row a question names by its place next to another ("the shop with the fewest more staff than Harbor
- * Bikes", "the lake with the least amount of greater area than Lake Mora", "the tower just shorter than
+ * Bikes", "the lake with the smallest amount of larger area than Lake Mora", "the tower just shorter than
  * 120"): not the row it names, which its words find, but the one whose value in the compared column comes
  * next above (or below) that row's value or that number. Used by the bridge (bridge.ts).
  */
@@ -13,7 +13,7 @@ import { orderKey } from "./row-order.js";
 
 const MORE = (MAX_COMPARATIVES as readonly string[]).join("|");
 const LESS = (MIN_COMPARATIVES as readonly string[]).join("|");
-/** "the fewest more titles than X", "the least amount of greater area than X", "just smaller than 15.8". */
+/** "the fewest more titles than X", "the smallest amount of larger area than X", "just smaller than 15.8". */
 const NEXT = new RegExp(
   `\\b(?:(?:fewest|least|smallest|lowest)\\s+(?:(?:amount|number)\\s+(?:of\\s+)?)?|just\\s+)(${MORE}|${LESS})\\b(.*?)\\bthan\\s+(.+?)\\s*(?:[?,]|$)`,
   "i",

@@ -69,6 +69,6 @@ describe("the order of two named rows, in the question's words", () => {
   });
 
   it("higher or lower is answered higher or lower", () => {
-    expect(answer("does skye have a higher or lower population than islay?", "islands")).toEqual(["higher"]);
+    expect(answer("is the population of skye higher or lower than islay?", "islands")).toEqual(["higher"]);
   });
 });
