@@ -11,6 +11,10 @@ import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
 import { planSql } from "../../../nodes/offline/sql-writer.js";
 import { linkMentions } from "../../../nodes/offline/condition-links.js";
 import { expandHeaderShorthand } from "../../../nodes/offline/header-shorthand.js";
+import type { Bridge } from "../../../nodes/offline/reader.js";
+import { createReaders } from "../../../nodes/offline/readers.js";
+import type { DescribedRow } from "../../../nodes/offline/bridge.js";
+import type { SubQueryPlan } from "../../../nodes/types.js";
 
 export const MEDALS: RawTable = {
   id: "medals",
@@ -286,4 +290,27 @@ export function groundedColumn(fixture: Fixture, question: string, table: string
   const plan = planSql({ analysis, catalog, mentions: linkMentions(asked, analysis, catalog) });
   if (!plan) throw new Error(`no plan for ${question}`);
   return fixture.run(plan.sql).map((r) => String(r[0]));
+}
+
+/** A sub-query plan of a question over a table with passages, grounded in `tableId` (the passage readers' input). */
+export function passagePlan(question: string, tableId: string): SubQueryPlan {
+  const a = analyzeQuestion(question, { hasPassages: true });
+  return {
+    subQuery: question,
+    requiredModalities: "both",
+    expectedOperator: a.operator,
+    needGlobalTableView: false,
+    entityMentions: [],
+    uncertainty: 0,
+    analysis: { ...(a as unknown as Record<string, unknown>), grounding: { tableId } },
+  };
+}
+
+/** The TEXT reader over one described row (the bridge finds it for its own table only): question → answer. */
+export function readerOverRow(row: DescribedRow): (question: string) => Promise<string> {
+  const bridge: Bridge = Object.assign(() => undefined, {
+    findRow: (_q: string, hint?: string) => (hint === row.tableId ? row : undefined),
+  });
+  const { readText } = createReaders(() => "", bridge);
+  return (q) => readText({ question: q, subQuery: q, plan: passagePlan(q, row.tableId), evidence: "" });
 }

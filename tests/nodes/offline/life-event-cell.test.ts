@@ -5,24 +5,8 @@
  * `lifeEventElsewhere`); a birth that describes the row ("the singer born on 3 May 1977") still does not.
  */
 import { describe, expect, it } from "vitest";
-import type { Bridge } from "../../../nodes/offline/reader.js";
-import { createReaders } from "../../../nodes/offline/readers.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import type { SubQueryPlan } from "../../../nodes/types.js";
-
-function plan(q: string): SubQueryPlan {
-  const a = analyzeQuestion(q, { hasPassages: true });
-  return {
-    subQuery: q,
-    requiredModalities: "both",
-    expectedOperator: a.operator,
-    needGlobalTableView: false,
-    entityMentions: [],
-    uncertainty: 0,
-    analysis: { ...(a as unknown as Record<string, unknown>), grounding: { tableId: "hits" } },
-  };
-}
+import { readerOverRow } from "./fixtures.js";
 
 function readerOver(columns: string[], values: string[]) {
   const row: DescribedRow = {
@@ -43,11 +27,7 @@ function readerOver(columns: string[], values: string[]) {
     score: 3,
     runnerUp: 1,
   };
-  const bridge: Bridge = Object.assign(() => undefined, {
-    findRow: (_q: string, hint?: string) => (hint === "hits" ? row : undefined),
-  });
-  const { readText } = createReaders(() => "", bridge);
-  return (q: string) => readText({ question: q, subQuery: q, plan: plan(q), evidence: "" });
+  return readerOverRow(row);
 }
 
 describe("a birth asked of a row whose time cell is another event's", () => {

@@ -5,24 +5,9 @@
  * the passages (nodes/offline/reader.ts `describesRowPerson`); "Who is the baker with the bakery on the pier ?" still takes it.
  */
 import { describe, expect, it } from "vitest";
-import { askedCell, type Bridge } from "../../../nodes/offline/reader.js";
-import { createReaders } from "../../../nodes/offline/readers.js";
+import { askedCell } from "../../../nodes/offline/reader.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import type { SubQueryPlan } from "../../../nodes/types.js";
-
-function plan(q: string): SubQueryPlan {
-  const a = analyzeQuestion(q, { hasPassages: true });
-  return {
-    subQuery: q,
-    requiredModalities: "both",
-    expectedOperator: a.operator,
-    needGlobalTableView: false,
-    entityMentions: [],
-    uncertainty: 0,
-    analysis: { ...(a as unknown as Record<string, unknown>), grounding: { tableId: "bakers" } },
-  };
-}
+import { passagePlan, readerOverRow } from "./fixtures.js";
 
 const row: DescribedRow = {
   tableId: "bakers",
@@ -50,13 +35,9 @@ const row: DescribedRow = {
   score: 3,
   runnerUp: 1,
 };
-const bridge: Bridge = Object.assign(() => undefined, {
-  findRow: (_q: string, hint?: string) => (hint === "bakers" ? row : undefined),
-});
-const { readText } = createReaders(() => "", bridge);
-const ask = (q: string) => readText({ question: q, subQuery: q, plan: plan(q), evidence: "" });
+const ask = readerOverRow(row);
 
-const cell = (q: string) => askedCell({ question: q, subQuery: q, plan: plan(q) }, row);
+const cell = (q: string) => askedCell({ question: q, subQuery: q, plan: passagePlan(q, "bakers") }, row);
 
 describe("a who question about a person the row's person is related to", () => {
   it("asks no cell of the row when the question describes the row's person", () => {
