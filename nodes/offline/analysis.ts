@@ -116,6 +116,8 @@ export interface QuestionAnalysis {
   sortDirection: SortDirection | null;
   /** "first/last/next/previous" row questions. */
   position: RowPosition | null;
+  /** "who came third?": the finishing place (2 or more) whose row answers; "first" is `position`. */
+  finishingPlace?: number;
   /** Comparisons between named entities, or null. */
   comparison: Comparison | null;
   /** TAT-QA-like arithmetic: change / percentage change / ratio between two values. */
@@ -206,6 +208,18 @@ const PERSON_LAST_RE = new RegExp(`^(?:the )?(?:[a-z]+ ){0,2}(?:${PERSON_NOUNS.j
 /** A finishing place named with an ordinal: "ranked 1st", "came in first", "1st place". */
 export const PLACE_ORDINAL =
   /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
+
+/** "who came in third?", "which team finished 2nd?": a whole question asking who holds a finishing place. */
+const FINISHING_PLACE_ASKED = new RegExp(
+  `^(?:who|which [a-z]+(?: [a-z]+)?) (?:came|come|comes|finished|finishes|placed|ended up|ended|was|were|is|ranked)(?: in)?(?: the)? (\\d{1,3}(?:st|nd|rd|th)|${ORDINAL_PATTERN})(?: place| position)?(?: overall)?\\??$`,
+);
+
+/** The finishing place a question asks who holds, 2 or more (a first place is a row position). */
+function finishingPlaceOf(q: string): number | undefined {
+  const m = FINISHING_PLACE_ASKED.exec(q);
+  const place = m ? ordinalValue(m[1]!) : undefined;
+  return place !== undefined && place >= 2 ? place : undefined;
+}
 
 /** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
 const TOP_N =
@@ -1264,8 +1278,11 @@ function targetHintsOf(q: string): string[] {
   if (placed) push(placed);
   // ("where is the film playing?": a screen or a venue.)
   if (/^where (?:is|are|was|were) .+ (?:playing|showing|screening|on)\??$/.test(q)) push("screen venue");
-  // ("where did ride R12 start?" of From and To columns: the end of a trip the verb names.)
-  const tripEnd = /^where (?:did|does|do|will) .+ (start|begin|depart|leave|end|arrive|stop)\??$/.exec(q)?.[1];
+  // ("where did ride R12 start?" of From and To columns: the end of a trip the verb names; "where does the 9:15
+  // go?", "where is the bus headed?" its destination.)
+  const tripEnd =
+    /^where (?:did|does|do|will) .+ (start|begin|depart|leave|end|arrive|stop|go|head|travel)\??$/.exec(q)?.[1] ??
+    (/^where (?:is|are|was|were) .+ (?:going|headed|heading|bound)(?: to)?\??$/.test(q) ? "go" : undefined);
   if (tripEnd)
     hints.unshift(
       ...(/^(?:start|begin|depart|leave)$/.test(tripEnd) ? ["from", "origin"] : ["to", "destination"]).filter(
@@ -1504,6 +1521,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   if (options.hasPassages) modality = "both";
 
   const plannedSteps = comparison && comparison.options.length >= 2 ? 2 : 1;
+  const place = finishingPlaceOf(q);
   return {
     version: 1,
     normalized: q,
@@ -1511,6 +1529,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     aggregate,
     sortDirection,
     position,
+    ...(place !== undefined ? { finishingPlace: place } : {}),
     comparison,
     arithmetic,
     conditions,

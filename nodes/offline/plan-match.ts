@@ -17,6 +17,7 @@ import {
   MAX_SUPERLATIVES,
   MIN_COMPARATIVES,
   MIN_SUPERLATIVES,
+  ORDINAL_WORDS,
   monthNumber,
 } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
@@ -160,6 +161,7 @@ const TEMPLATE_WORDS: Partial<Record<SqlPlan["template"], readonly string[]>> = 
   last: ["last", "final", "latest", "bottom"],
   next: ["next", "after", "following", "below", "later"],
   previous: ["previous", "before", "preceding", "above", "prior", "earlier"],
+  place: ["came", "finished", "placed", "ended", "ranked", "place", "position", ...ORDINAL_WORDS],
   difference: ["difference", "between", "than", "gap"],
   "percent-change": ["percent", "percentage", "change", "increase", "decrease", "growth"],
   moreless: ["than", "or"],

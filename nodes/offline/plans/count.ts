@@ -489,12 +489,28 @@ const COLLECTIVE_SUBJECT =
   /^how many [a-z ]+ (?:(?:did|have|has) (?:the (?:team|club|squad|side|group|class|company)|we|they|everyone|all of them) [a-z]+\b|(?:were|was) (?:[a-z]+ed|[a-z]+en|won|got|made|sold|held)\??$)/;
 
 /** "how many gold medals did X win?": the count column of the named rows (summed over several). */
+/** Header words of how often something is done: "Water every (days)", "Frequency", "Interval". */
+const INTERVAL_HEADER = /^(?:every|frequency|interval|often|cadence)$/;
+
 export const countColumnOfRow: PlanGenerator = {
   name: "count.column",
   applies: isCount,
   build: (ctx) => {
     const { catalog, usable, table } = ctx;
     const { filters, filterPreds, basePreds, used } = ctx.rows();
+    // ("how often do I water the basil?" of a "Water every (days)" column: the named row's interval is how often.)
+    if (/^how often\b/.test(ctx.analysis.normalized) && mentionRows(filters)?.length === 1) {
+      const interval = catalog.columns.find(
+        (c) =>
+          (!usable || usable.has(c.index)) && !used.has(c.index) && c.headerWords.some((h) => INTERVAL_HEADER.test(h)),
+      );
+      if (interval)
+        return {
+          sql: `SELECT ${col(interval)} FROM ${table}${where(basePreds)} ORDER BY ${ROW} LIMIT 1`,
+          template: "lookup",
+          targetColumn: interval.schema.name,
+        };
+    }
     // ("how many POs did X raise?": the rows' own record numbers name the rows, which are counted.)
     // (A short plural is its singular too: "POs" of "PO #".)
     const head = countNoun(ctx)

@@ -2,7 +2,7 @@
  * Row-position plans: the row after (before) a named row in table order, and the first (last) row —
  * by the table's order, or by a date or year column the question names.
  */
-import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
+import { headerMatch, isIdentifierColumn, isNumericColumn, isOwnNumberColumn, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import {
   ROW,
@@ -80,6 +80,11 @@ const WON_BY = /^(?:votes?|points?|pts|score)$/;
  */
 function winningMeasure(ctx: PlanContext): CatalogColumn | undefined {
   if (ctx.analysis.position !== "first" || !/\b(?:won|winner|winning)\b/.test(ctx.analysis.normalized)) return;
+  return contestMeasure(ctx);
+}
+
+/** The one numeric column a contest is won by (Votes, Points, Score), or undefined. */
+function contestMeasure(ctx: PlanContext): CatalogColumn | undefined {
   const measures = ctx.catalog.columns.filter(
     (c) => (!ctx.usable || ctx.usable.has(c.index)) && isNumericColumn(c) && c.headerWords.some((h) => WON_BY.test(h)),
   );
@@ -165,6 +170,51 @@ export const positionFirstLast: PlanGenerator = {
     return {
       sql: `SELECT ${col(target)} FROM ${table}${where([...basePreds, `TRIM(${col(target)}) <> ''`, ...(clock ? [hasNum(clock)] : []), ...summaryFilter(catalog)])} ORDER BY ${order} LIMIT 1`,
       template: a.position as "first" | "last",
+      targetColumn: target.schema.name,
+    };
+  },
+};
+
+/** Header words of a finishing place: Rank, Pos, Place. */
+const PLACE_HEADER = /^(?:rank|ranking|pos|position|place|placing)$/;
+
+/**
+ * "who came third?": the row in that finishing place — by a numeric place column when the table has one, else by
+ * the one measure a contest is won by (Votes, Points), else the table's order (results are listed as they finished).
+ */
+export const positionPlace: PlanGenerator = {
+  name: "position.place",
+  applies: ({ analysis: a }) => a.finishingPlace !== undefined,
+  build: (ctx) => {
+    const { analysis: a, catalog, usable, table, opts } = ctx;
+    const place = a.finishingPlace!;
+    const { filters, cond, basePreds } = ctx.rows();
+    // (A numbered list's own numbers, "#" 1, 2, 3 …, are its places too.)
+    const placeColumn = catalog.columns.find(
+      (c) =>
+        (!usable || usable.has(c.index)) &&
+        isNumericColumn(c) &&
+        (c.headerWords.some((h) => PLACE_HEADER.test(h)) || isOwnNumberColumn(c)),
+    );
+    const measure = placeColumn ? undefined : contestMeasure(ctx);
+    const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })
+      .map((r) => r.column)
+      .filter((c) => c !== placeColumn && c !== measure && !holdsYears(c) && c.schema.type !== "date")[ctx.targetRank];
+    if (!target) return null;
+    const preds = [...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)];
+    // (The place may have selected the rows already: "in second place" of a Pos column, "second" of a numbered
+    // list's row. Rows sharing a place are all in it.)
+    const placed = (placeColumn && cond.columns.has(placeColumn.index)) || cond.preds.some((p) => p.includes(ROW));
+    if (placed || placeColumn)
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([...preds, ...(placed ? [] : [hasNum(placeColumn!), `${orderExpr(placeColumn!)} = ${place}`])])} ORDER BY ${ROW}`,
+        template: "place",
+        targetColumn: target.schema.name,
+      };
+    const order = measure ? `${orderExpr(measure)} DESC, ${ROW}` : ROW;
+    return {
+      sql: `SELECT ${col(target)} FROM ${table}${where([...preds, ...(measure ? [hasNum(measure)] : [])])} ORDER BY ${order} LIMIT 1 OFFSET ${place - 1}`,
+      template: "place",
       targetColumn: target.schema.name,
     };
   },

@@ -48,7 +48,7 @@ import {
   listBeyondRow,
 } from "./count.js";
 import { lookupAllValues, lookupRows } from "./lookup.js";
-import { positionAdjacent, positionFirstLast } from "./position.js";
+import { positionAdjacent, positionFirstLast, positionPlace } from "./position.js";
 import { reportTableYears } from "./report-table.js";
 import {
   superlativeFrequency,
@@ -106,6 +106,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   superlativeOrder,
   superlativeFrequency,
   positionFirstLast,
+  positionPlace,
   lookupAllValues,
   lookupRows,
 ];

@@ -33,6 +33,7 @@ export type SqlTemplate =
   | "last"
   | "next"
   | "previous"
+  | "place"
   | "choice"
   | "moreless"
   | "difference"
