@@ -209,6 +209,9 @@ const PERSON_LAST_RE = new RegExp(`^(?:the )?(?:[a-z]+ ){0,2}(?:${PERSON_NOUNS.j
 export const PLACE_ORDINAL =
   /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
 
+/** The superlatives that order rows by a value, not by their position. */
+const EXTREME_WORD = /\b(most|least|highest|lowest|largest|smallest|fewest|greatest|biggest|longest|shortest)\b/;
+
 /** "who came in third?", "which team finished 2nd?": a whole question asking who holds a finishing place. */
 const FINISHING_PLACE_ASKED = new RegExp(
   `^(?:who|which [a-z]+(?: [a-z]+)?) (?:came|come|comes|finished|finishes|placed|ended up|ended|was|were|is|ranked)(?: in)?(?: the)? (\\d{1,3}(?:st|nd|rd|th)|${ORDINAL_PATTERN})(?: place| position)?(?: overall)?\\??$`,
@@ -223,7 +226,7 @@ function finishingPlaceOf(q: string): number | undefined {
 
 /** "the top 10", "a top-ten finish", "top 3 runners" (a number after "top"). */
 const TOP_N =
-  /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b|\bthe (\d|two|three|four|five|six|seven|eight|nine|ten) (?=(?:most|least|[a-z]{3,}est)\b)/g;
+  /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b|\bthe (\d|two|three|four|five|six|seven|eight|nine|ten) (?=(?:most|least|best|worst|[a-z]{3,}est)\b)/g;
 
 /** "what place did Ana finish", "which position is Ana in": a finishing place (a rank), not a location. */
 const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:the|a)\b)/;
@@ -1378,13 +1381,21 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
   if (operator === "lookup" || operator === "sort") {
     // "when did the club last finish 1st?": a finishing place is a row condition, not a row position.
     // ("the closing price" of a share is its Close column, not the last row's.)
+    // ("the lowest final score", "who scored highest on the final?": a score or an exam called final, not the last
+    // row; the extreme orders the rows.)
     const pq = q
       .replace(PLACE_ORDINAL, " ")
-      .replace(/\b(?:opening|closing) (?:prices?|rates?|values?|levels?)\b/g, " ");
+      .replace(/\b(?:opening|closing) (?:prices?|rates?|values?|levels?)\b/g, " ")
+      .replace(/\bfinal(?= (?:scores?|points?|exams?|marks?|grades?|results?|tests?|tally|standings?)\b)/g, " ")
+      .replace(EXTREME_WORD.test(q) ? /\bfinal\b/g : /(?!)/, " ");
     if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q))
       position = "first";
-    // ("the closing balance": the last row's.)
-    else if (/\b(last|final|most recent|bottom|closing)\b/.test(pq) && !/\blast (round)\b/.test(pq)) position = "last";
+    // ("the closing balance": the last row's; "my balance at the end of April": April's last row's.)
+    else if (
+      (/\b(last|final|most recent|bottom|closing)\b/.test(pq) && !/\blast (round)\b/.test(pq)) ||
+      /^(?:what|how much) (?:is|was|were) .+ (?:at|by) the end of [a-z0-9 ]+\??$/.test(q)
+    )
+      position = "last";
     // ("what is my current balance?", "who is the current holder?": the latest row's, not a "Current …" column's.)
     else if (/^(?:what|who|which) (?:is|are) (?:my|our|the) current [a-z]+\??$/.test(q)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
@@ -1415,10 +1426,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     if (position !== null) refinements.push(`position-${position}`);
     if (position === "first" || position === "last") {
       // "who was the first/last …" with no other superlative: a row-order question.
-      if (
-        operator === "sort" &&
-        !/\b(most|least|highest|lowest|largest|smallest|fewest|greatest|biggest|longest|shortest)\b/.test(q)
-      ) {
+      if (operator === "sort" && !EXTREME_WORD.test(q)) {
         operator = "lookup";
         sortDirection = null;
         refinements.push("row-order-not-superlative");

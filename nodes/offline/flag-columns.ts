@@ -39,8 +39,10 @@ export const ZERO_MEASURE_WORDS: Readonly<Record<string, string | undefined>> = 
     punctual: "delay",
   },
 );
+/** Stems of the headers of a yes/no column of places taken: Occupied, Booked, Reserved, Taken, Rented. */
+const TAKEN_STEMS = ["occupi", "book", "reserv", "taken", "rent"] as const;
 /** Words that name a yes/no column by its opposite (the stem of the header word). */
-export const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Object.assign(
+export const FLAG_OPPOSITES: Readonly<Record<string, string | readonly string[] | undefined>> = Object.assign(
   Object.create(null) as object,
   {
     failed: "pass",
@@ -55,6 +57,11 @@ export const FLAG_OPPOSITES: Readonly<Record<string, string | undefined>> = Obje
     open: "done",
     unfinished: "done",
     outstanding: "done",
+    // ("how many rooms are free?" of an "Occupied" column, "vacant desks" of "Taken": its no rows.)
+    free: TAKEN_STEMS,
+    vacant: TAKEN_STEMS,
+    available: TAKEN_STEMS,
+    unoccupied: TAKEN_STEMS,
   },
 );
 

@@ -24,6 +24,7 @@ import {
   COMPASS_POINT,
   GENDER_CELLS,
   irregularForms,
+  ordinalValue,
 } from "../../text/lexicons.js";
 import {
   CAPACITY_WORDS,
@@ -37,7 +38,7 @@ import {
   POSITIVE_MEASURE_WORDS,
   ZERO_MEASURE_WORDS,
 } from "./flag-columns.js";
-import { isIdentifierColumn } from "./columns.js";
+import { isIdentifierColumn, isOwnNumberColumn } from "./columns.js";
 import { numberHasContext } from "./number-mentions.js";
 
 /** Words after "have a red card" that close its clause (a value or a bound would follow a measure instead). */
@@ -590,10 +591,18 @@ export function findMentions(
     // Rebounds column, not "Led in Rebounding".)
     // ("how many students failed" of a "Passed?" column: its no cells.)
     // ("unvaccinated", "uninsured": the no cells of the header the rest of the word names.)
-    const opposite = FLAG_OPPOSITES[token] ?? (/^un[a-z]{4,}/.test(token) ? stem(token.slice(2)) : undefined);
+    const listed = FLAG_OPPOSITES[token];
+    // ("available" of an "Availability" column is the word itself; of an "Occupied" column its opposite.)
+    const opposite =
+      typeof listed === "string" ||
+      (listed && catalog.columns.some((x) => isFlagColumn(x) && x.headerWords.some((h) => listed.includes(h))))
+        ? listed
+        : /^un[a-z]{4,}/.test(token)
+          ? stem(token.slice(2))
+          : undefined;
     // ("have insurance" of an "Insured?" column: the noun's stem is the participle's.)
     const words = opposite
-      ? [opposite]
+      ? [opposite].flat()
       : [stem(token), stem(token.replace(/ly$/, "")), ...(/[a-z]{4}[ae]nce$/.test(token) ? [token.slice(0, -4)] : [])];
     // (An opposite word names its column even when it is a generic word: "open" of a "Done" column.)
     // ("reimbursed" of a "Reimb" column: a header cut short, by at least three letters, names the question's own
@@ -635,7 +644,12 @@ export function findMentions(
       c !== own &&
       next !== undefined &&
       catalog.columns.some(
-        (x) => x !== c && x.numericShare >= 0.8 && (x.headerWords.includes(next) || x.headerWords.includes(stem(next))),
+        (x) =>
+          x !== c &&
+          x.numericShare >= 0.8 &&
+          // (The rows' own numbers are no measure: "free rooms" of a Room column of 101, 102 ….)
+          !isOwnNumberColumn(x) &&
+          (x.headerWords.includes(next) || x.headerWords.includes(stem(next))),
       )
     )
       continue;
@@ -749,6 +763,32 @@ export function findMentions(
     const rows = c.raw.flatMap((v, r) => ((v.trim() === "") === empty && !catalog.summaryRows.has(r) ? [r] : []));
     if (rows.length === 0 || rows.length === c.raw.length) continue;
     take({ ...mentionOf(s, c, rows, "partial"), columnNamed: true });
+  }
+
+  // 1i. "rooms on the 2nd floor", "players in the third round": an ordinal before the one word of a numeric
+  // column's header selects the rows holding that number.
+  for (let s = 0; s + 1 < tokens.length; s++) {
+    const place = ordinalValue(tokens[s]!);
+    if (place === undefined || !free(s, s + 2)) continue;
+    const word = stem(tokens[s + 1]!);
+    // (Not "the first episode to …", "the first time that …": a position the clause after it defines.)
+    // (Nor "2nd place": a finishing place, the question analysis's condition.)
+    if (/^(?:to|that|which|who|where|when|with|since)$/.test(tokens[s + 2] ?? "") || tokens[s + 1] === "place")
+      continue;
+    // (A plural header counts things, "Races" of how many; dates and years are no places.)
+    const named = catalog.columns.filter(
+      (x) =>
+        x.numericShare >= 0.8 &&
+        x.headerWords.length === 1 &&
+        x.headerWords[0] === word &&
+        !/[^s]s$/i.test(x.schema.name.trim()) &&
+        x.schema.type !== "date" &&
+        x.yearShare < 0.5,
+    );
+    if (named.length !== 1) continue;
+    const c = named[0]!;
+    const rows = c.num.flatMap((x, r) => (x === place && !catalog.summaryRows.has(r) ? [r] : []));
+    if (rows.length > 0) take({ ...mentionOf(s, c, rows, "exact", 2), columnNamed: true });
   }
 
   // 1g. "how many screenings sold out?", "which classes are full?": with no yes/no column of it, the rows whose

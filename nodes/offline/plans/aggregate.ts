@@ -11,7 +11,17 @@ import type { CatalogColumn } from "../table-catalog.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { quantityColumn } from "./count.js";
-import { ROW, col, hasNum, holdsYears, numExpr, spendsSignedAmounts, summaryFilter, where } from "./sql-parts.js";
+import {
+  ROW,
+  col,
+  hasNum,
+  holdsYears,
+  isUnnamedRunningTotal,
+  numExpr,
+  spendsSignedAmounts,
+  summaryFilter,
+  where,
+} from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 import { measureCue, MONEY_HEADER_WORDS } from "../../../text/column-words.js";
 
@@ -33,7 +43,9 @@ export const aggregateColumn: PlanGenerator = {
         // (The average of a column of full dates is not what "the average order total" asks.)
         !(r.column.schema.type === "date" && !/\byears?\b/.test(a.normalized)) &&
         // (Nor clock times the question does not name: "total birds seen at the lake" adds no "Time".)
-        !(r.column.timeShare >= 0.5 && headerMatch(a.contentWords, r.column) < 1),
+        !(r.column.timeShare >= 0.5 && headerMatch(a.contentWords, r.column) < 1) &&
+        // (Nor a running balance.)
+        !(a.aggregate === "sum" && isUnnamedRunningTotal(r.column, a)),
     );
     // ("J2763 total $", "total for order 12": a "Total" column when the question names no other.)
     const totals = ranked.filter((r) => r.column.headerWords.includes("total"));

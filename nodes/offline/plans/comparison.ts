@@ -654,7 +654,8 @@ function namedNumericColumn(words: string[], ctx: PlanContext): CatalogColumn | 
 
 /**
  * "who did better in English than in Maths?", "who has more assists than goals?": the rows whose value of one
- * named column is beyond their own value of another, listed by the asked column or counted.
+ * named column is beyond their own value of another, listed by the asked column or counted (a closing "in
+ * Statistics" selects the rows, as a mention does).
  */
 export const comparisonRowColumns: PlanGenerator = {
   name: "comparison.row-columns",
@@ -662,7 +663,7 @@ export const comparisonRowColumns: PlanGenerator = {
   build: (ctx) => {
     const { analysis: a, catalog } = ctx;
     const m =
-      /\b(more|higher|better|greater|larger|bigger|less|lower|worse|fewer|smaller) (?:(?:in|on|for|at) )?(?:the )?([a-z]+(?: [a-z]+)?) than (?:(?:in|on|for|at) )?(?:the )?([a-z]+(?: [a-z]+)?)$/.exec(
+      /\b(more|higher|better|greater|larger|bigger|less|lower|worse|fewer|smaller) (?:(?:in|on|for|at) )?(?:the )?([a-z]+(?: [a-z]+)?) than (?:(?:in|on|for|at) )?(?:the )?([a-z]+(?: [a-z]+)?)(?: (?:in|for|at|during|of) [a-z0-9 ]+)?$/.exec(
         a.normalized.replace(/[?.!]+$/, ""),
       );
     if (!m) return null;

@@ -1,7 +1,17 @@
 /** Lookup plans: the asked-about column of the rows the mentions and conditions select. */
 import { headerMatch, isIdentifierColumn, isNumericColumn, rankTargetColumns } from "../columns.js";
 import { isFlagColumn } from "../flag-columns.js";
-import { ROW, col, hasNum, holdsYears, mentionRows, numExpr, summaryFilter, where } from "./sql-parts.js";
+import {
+  ROW,
+  col,
+  hasNum,
+  holdsYears,
+  isUnnamedRunningTotal,
+  mentionRows,
+  numExpr,
+  summaryFilter,
+  where,
+} from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
 /** The target column of the selected rows: the first row unless a list is asked for (the rows of a year are all the answer). */
@@ -31,7 +41,7 @@ export const lookupRows: PlanGenerator = {
           !/\b(?:dates?|days?|when|times?|months?|years?|weeks?)\b/.test(a.normalized)
         ),
     );
-    const target = ranked[ctx.targetRank]?.column;
+    let target = ranked[ctx.targetRank]?.column;
     if (!target || basePreds.length === 0) return null;
     const preds = filters.length === 0 ? [...basePreds, ...summaryFilter(catalog)] : basePreds;
     // ("what did Mia order?" of rows that each record one purchase: everything the named rows hold, not the
@@ -58,8 +68,12 @@ export const lookupRows: PlanGenerator = {
     const money =
       target.raw.filter((v) => /[$€£¥]/.test(v)).length >= 0.5 * target.raw.filter((v) => v.trim()).length ||
       /\b(?:revenue|income|takings|turnover|earnings|spending|spent)\b/.test(a.normalized);
+    const summed = /\bhow much\b/.test(a.normalized) || (money && period && filters.length === 0);
+    // (Of amounts beside a running balance, the amounts: "how much income did I get in March?")
+    if (summed && isUnnamedRunningTotal(target, a))
+      target = ranked.find((r) => isNumericColumn(r.column) && !isUnnamedRunningTotal(r.column, a))?.column ?? target;
     if (
-      (/\bhow much\b/.test(a.normalized) || (money && period && filters.length === 0)) &&
+      summed &&
       !a.listAnswer &&
       isNumericColumn(target) &&
       !isIdentifierColumn(target) &&

@@ -19,6 +19,7 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 import { normaliseText } from "../../../text/normalise.js";
+import { PLACE_ORDINAL } from "../analysis.js";
 
 /** The words of the analysis's next/previous positions. */
 const ADJACENT_WORD =
@@ -91,10 +92,24 @@ function contestMeasure(ctx: PlanContext): CatalogColumn | undefined {
   return measures.length === 1 ? measures[0] : undefined;
 }
 
+/** The words of the analysis's first/last positions. */
+const POSITION_WORD = /\b(?:first|1st|opening|initial|last|final|most recent|bottom|closing)\b/;
+
 /** The asked-about column of the first (last) selected row. */
 export const positionFirstLast: PlanGenerator = {
   name: "position.first-last",
-  applies: ({ analysis: a }) => a.position === "first" || a.position === "last",
+  // ("rooms on the first floor": a position word a mention holds selects rows, it orders none.)
+  applies: ({ analysis: a, input }) =>
+    (a.position === "first" || a.position === "last") &&
+    // (A finishing place, "finish 1st", is the analysis's own reason for a first row.)
+    !(
+      POSITION_WORD.test(a.normalized.replace(PLACE_ORDINAL, " ")) &&
+      !POSITION_WORD.test(
+        input.mentions
+          .filter((m) => m.kind === "exact")
+          .reduce((q, m) => q.replace(wholeWords(m.text), " "), a.normalized.replace(PLACE_ORDINAL, " ")),
+      )
+    ),
   build: (ctx) => {
     const { analysis: a, catalog, usable, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();

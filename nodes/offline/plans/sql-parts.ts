@@ -111,6 +111,16 @@ export function holdsYears(c: CatalogColumn): boolean {
   return isYearColumn(c) && !c.raw.some((v) => /[$€£¥,]/.test(v));
 }
 
+/**
+ * A running total the question does not name (Balance, Cumulative, YTD): each row already holds the rows before
+ * it, so "the total income" of a bank statement adds up its Amount, never its Balance.
+ */
+export function isUnnamedRunningTotal(c: CatalogColumn, a: QuestionAnalysis): boolean {
+  return (
+    c.headerWords.some((h) => /^(?:balance|cumulative|running|runn|ytd)$/.test(h)) && headerMatch(a.contentWords, c) < 1
+  );
+}
+
 /** A column of dates (typed, or text naming months) that a month condition or grouping reads. */
 export function monthColumn(
   catalog: TableCatalog,
