@@ -325,8 +325,11 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
         ...collect(sentence, MONTH_RE, 0.8),
       ];
     case "count":
+      // A count is no ordinal ("16th"), share ("49%") nor part of a range ("1941-1950").
       return [
-        ...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).filter((s) => !isYear(s.text)),
+        ...outsideRanges(sentence, outsideDates(sentence, collect(sentence, NUMBER_RE, 1))).filter(
+          (s) => !isYear(s.text) && !/(?:st|nd|rd|th|%|percent)$/.test(s.text),
+        ),
         ...collect(sentence, WORD_NUMBER_RE, 0.9),
       ];
     case "number":
