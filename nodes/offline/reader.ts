@@ -182,6 +182,39 @@ function asksForRegion(question: string): boolean {
   return phrase.length > 0 && /^(state|country|province|nation)$/.test(phrase[phrase.length - 1]!);
 }
 
+/**
+ * "What city …", "which town …": a "Troy , Michigan" span or cell names the place with its region, and the
+ * place alone is asked ("where …" and "what city , state …" keep the region).
+ */
+function asksForSettlement(question: string): boolean {
+  const phrase = askedPhrase(question) ?? [];
+  return (
+    phrase.length > 0 &&
+    /^(city|town|village)$/.test(phrase[phrase.length - 1]!) &&
+    !/\b(city|town|village)\s*,/i.test(question)
+  );
+}
+
+/** "Troy , Michigan" → "Troy"; other text as it is. */
+function withoutRegion(text: string): string {
+  const parts = text.split(/\s*,\s*/);
+  return parts.length === 2 && parts[1] !== "" ? parts[0]! : text;
+}
+
+/** With `settlement`, a "Troy , Michigan" span also offers "Troy", preferred to the whole. */
+function settlementPreference(spans: Span[], settlement: boolean): Span[] {
+  if (!settlement) return spans;
+  return spans.flatMap((sp) => {
+    const place = withoutRegion(sp.text);
+    return place === sp.text
+      ? [sp]
+      : [
+          { ...sp, fit: sp.fit - 0.1 },
+          { text: place, at: sp.at, fit: sp.fit + 0.1 },
+        ];
+  });
+}
+
 /** With `region`, a "Troy , Michigan" span also offers "Michigan", preferred to the whole. */
 function regionPreference(spans: Span[], region: boolean): Span[] {
   if (!region) return spans;
@@ -560,6 +593,7 @@ export function readPassageSpans(
     ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
   );
   const region = asksForRegion(question);
+  const settlement = asksForSettlement(question);
   // Reading a described row's passages, the asked noun written just before the span ("the head coach is
   // X", "the architect X") or right after it ("the X festival") tells the asked relation's
   // sentence from one holding the words that describe the row.
@@ -639,7 +673,10 @@ export function readPassageSpans(
       u.sentence,
       unitPreference(
         u.sentence,
-        regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
+        settlementPreference(
+          regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
+          settlement,
+        ),
         counted,
       ),
       nationality,
@@ -1078,7 +1115,9 @@ export function askedCell(
   row: DescribedRow,
 ): string | undefined {
   const value = askedCellValue(input, row);
-  return value === undefined ? undefined : withoutTrailingNote(value);
+  if (value === undefined) return undefined;
+  const cell = withoutTrailingNote(value);
+  return asksForSettlement(input.question) ? withoutRegion(cell) : cell;
 }
 
 /**
