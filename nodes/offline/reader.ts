@@ -1124,9 +1124,18 @@ export function askedCell(
  * A cell without the note in parentheses that ends it ("Jane Roe ( Captain )", "1647 ( Completed )",
  * "12 km ( 7 mi )"): the note qualifies the value. On hybridqa/train, of the gold table answers whose
  * cell ends in such a note, 8 drop it and 3 keep it (all 3 a note after no value: "? ? ( on hold )").
+ * A results table's "details" link word and a native-script name with its reading after the English
+ * one ("Moss Hall 苔の館 Koke no yakata") go too: no gold answer of hybridqa/train or dev keeps them.
  */
 export function withoutTrailingNote(value: string): string {
-  const core = value.replace(/\s*\([^()]*\)\s*$/, "").trim();
+  const core = value
+    .replace(/\s*\([^()]*\)\s*$/, "")
+    .replace(/(?<=[\p{Script=Latin}\d])\s+details$/u, "")
+    .replace(
+      /(?<=[\p{Script=Latin}\d])\s+[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}].*$/u,
+      "",
+    )
+    .trim();
   return /[\p{L}\p{N}]/u.test(core) ? core : value;
 }
 
