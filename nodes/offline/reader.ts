@@ -182,6 +182,39 @@ function asksForRegion(question: string): boolean {
   return phrase.length > 0 && /^(state|country|province|nation)$/.test(phrase[phrase.length - 1]!);
 }
 
+/**
+ * "What city …", "which town …": a "Troy , Michigan" span or cell names the place with its region, and the
+ * place alone is asked ("where …" and "what city , state …" keep the region).
+ */
+function asksForSettlement(question: string): boolean {
+  const phrase = askedPhrase(question) ?? [];
+  return (
+    phrase.length > 0 &&
+    /^(city|town|village)$/.test(phrase[phrase.length - 1]!) &&
+    !/\b(city|town|village)\s*,/i.test(question)
+  );
+}
+
+/** "Troy , Michigan" → "Troy"; other text as it is. */
+function withoutRegion(text: string): string {
+  const parts = text.split(/\s*,\s*/);
+  return parts.length === 2 && parts[1] !== "" ? parts[0]! : text;
+}
+
+/** With `settlement`, a "Troy , Michigan" span also offers "Troy", preferred to the whole. */
+function settlementPreference(spans: Span[], settlement: boolean): Span[] {
+  if (!settlement) return spans;
+  return spans.flatMap((sp) => {
+    const place = withoutRegion(sp.text);
+    return place === sp.text
+      ? [sp]
+      : [
+          { ...sp, fit: sp.fit - 0.1 },
+          { text: place, at: sp.at, fit: sp.fit + 0.1 },
+        ];
+  });
+}
+
 /** With `region`, a "Troy , Michigan" span also offers "Michigan", preferred to the whole. */
 function regionPreference(spans: Span[], region: boolean): Span[] {
   if (!region) return spans;
@@ -325,8 +358,11 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
         ...collect(sentence, MONTH_RE, 0.8),
       ];
     case "count":
+      // A count is no ordinal ("16th"), share ("49%") nor part of a range ("1941-1950").
       return [
-        ...outsideDates(sentence, collect(sentence, NUMBER_RE, 1)).filter((s) => !isYear(s.text)),
+        ...outsideRanges(sentence, outsideDates(sentence, collect(sentence, NUMBER_RE, 1))).filter(
+          (s) => !isYear(s.text) && !/(?:st|nd|rd|th|%|percent)$/.test(s.text),
+        ),
         ...collect(sentence, WORD_NUMBER_RE, 0.9),
       ];
     case "number":
@@ -557,6 +593,7 @@ export function readPassageSpans(
     ((plan?.analysis?.["targetHints"] as string[] | undefined) ?? []).map((h) => stem(h.toLowerCase())),
   );
   const region = asksForRegion(question);
+  const settlement = asksForSettlement(question);
   // Reading a described row's passages, the asked noun written just before the span ("the head coach is
   // X", "the architect X") or right after it ("the X festival") tells the asked relation's
   // sentence from one holding the words that describe the row.
@@ -636,7 +673,10 @@ export function readPassageSpans(
       u.sentence,
       unitPreference(
         u.sentence,
-        regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
+        settlementPreference(
+          regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
+          settlement,
+        ),
         counted,
       ),
       nationality,
@@ -1075,16 +1115,27 @@ export function askedCell(
   row: DescribedRow,
 ): string | undefined {
   const value = askedCellValue(input, row);
-  return value === undefined ? undefined : withoutTrailingNote(value);
+  if (value === undefined) return undefined;
+  const cell = withoutTrailingNote(value);
+  return asksForSettlement(input.question) ? withoutRegion(cell) : cell;
 }
 
 /**
  * A cell without the note in parentheses that ends it ("Jane Roe ( Captain )", "1647 ( Completed )",
  * "12 km ( 7 mi )"): the note qualifies the value. On hybridqa/train, of the gold table answers whose
  * cell ends in such a note, 8 drop it and 3 keep it (all 3 a note after no value: "? ? ( on hold )").
+ * A results table's "details" link word and a native-script name with its reading after the English
+ * one ("Moss Hall 苔の館 Koke no yakata") go too: no gold answer of hybridqa/train or dev keeps them.
  */
 export function withoutTrailingNote(value: string): string {
-  const core = value.replace(/\s*\([^()]*\)\s*$/, "").trim();
+  const core = value
+    .replace(/\s*\([^()]*\)\s*$/, "")
+    .replace(/(?<=[\p{Script=Latin}\d])\s+details$/u, "")
+    .replace(
+      /(?<=[\p{Script=Latin}\d])\s+[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}].*$/u,
+      "",
+    )
+    .trim();
   return /[\p{L}\p{N}]/u.test(core) ? core : value;
 }
 

@@ -314,3 +314,31 @@ export function readerOverRow(row: DescribedRow): (question: string) => Promise<
   const { readText } = createReaders(() => "", bridge);
   return (q) => readText({ question: q, subQuery: q, plan: passagePlan(q, row.tableId), evidence: "" });
 }
+
+/**
+ * A described row of `tableId` (row 0) whose cells link the given pages: each page is [title, text, column
+ * index of the cell linking it].
+ */
+export function rowWithPages(
+  tableId: string,
+  columns: string[],
+  values: string[],
+  pages: Array<[title: string, text: string, column: number]>,
+): DescribedRow {
+  return {
+    tableId,
+    rowId: 0,
+    columns,
+    values,
+    passages: pages.map(([title, text, column]) => ({
+      id: `/wiki/${title.replace(/ /g, "_")}`,
+      title,
+      text,
+      file: `${tableId}.json`,
+      tableId,
+      cells: [[0, column]] as Array<[number, number]>,
+    })),
+    score: 3,
+    runnerUp: 1,
+  };
+}
