@@ -842,7 +842,9 @@ export function rankTargetColumns(
     top.headerWords.length > 1 &&
     top.headerWords.indexOf(stem(hints[0])) >= 0 &&
     top.headerWords.at(-1) !== stem(hints[0]) &&
-    !mentionCols.has(top.index);
+    !mentionCols.has(top.index) &&
+    // ("what is the customer id of X?": the header spelled whole asks for that column.)
+    !` ${a.normalized} `.includes(` ${normaliseText(top.schema.name)} `);
   // ("what is the cheapest house?" of a Type column holding House: the noun is a kind of row, asked for by its name.)
   const kindOfRow =
     hints.length === 1 &&

@@ -49,6 +49,9 @@ export const FLAG_OPPOSITES: Readonly<Record<string, string | readonly string[] 
     fail: "pass",
     unpaid: "paid",
     inactive: "active",
+    // ("how many customers have churned?" of an "Active" column: its no rows.)
+    churned: "active",
+    lapsed: "active",
     unavailable: "available",
     incomplete: "complete",
     absent: "present",

@@ -4,7 +4,7 @@
  * adds up Amount), "my balance at the end of April" is April's last row, "free" or "available" rooms are the
  * rows an Occupied column says no to, "the 2nd floor" is Floor 2, an exam called "final" is no last row, "the
  * three best paid" are the top three, and "better on the final than the midterm in Statistics" compares each
- * Statistics row's two columns.
+ * Statistics row's two columns; "the customer ID of X" reads Customer ID, and churned customers are not Active.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -68,6 +68,16 @@ const tables: RawTable[] = [
       ["Eli", "Platform", "99000"],
     ],
   },
+  {
+    id: "customers",
+    file: "customers.csv",
+    header: ["Customer ID", "Name", "Country", "Active"],
+    rows: [
+      ["K-01", "Alder Works", "UK", "Yes"],
+      ["K-02", "Brook & Sons", "Ireland", "No"],
+      ["K-03", "Cedar Labs", "Spain", "Yes"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -104,6 +114,12 @@ describe("a statement's balance, free rooms, floors, finals and the best paid", 
       "Ida Berg",
       "Jon Ek",
     ]);
+  });
+  it("reads a header the question spells whole, though its first word is the row noun", () => {
+    expect(answer("What is the customer ID of Brook & Sons?", "customers")).toEqual(["K-02"]);
+  });
+  it("reads churned customers as the rows an Active column says no to", () => {
+    expect(answer("How many customers have churned?", "customers")).toEqual(["1"]);
   });
   it("answers the three best paid with the top three", () => {
     expect(answer("Who are the three best paid employees?", "pay")).toEqual(["Cy", "Eli", "Ana"]);
