@@ -19,6 +19,8 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 import { normaliseText } from "../../../text/normalise.js";
+import { orderKey } from "../row-order.js";
+import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 
 /** The words of the analysis's next/previous positions. */
 const ADJACENT_WORD =
@@ -86,6 +88,14 @@ function winningMeasure(ctx: PlanContext): CatalogColumn | undefined {
   return measures.length === 1 ? measures[0] : undefined;
 }
 
+/** Words of a first (last) that is a finishing place or a rank, not a time. */
+const PLACE_ORDER =
+  /\b(?:place|placed|placing|finish|finished|finishing|came|come|rank|ranked|position|top|bottom|won|win|winner|seed|seeded)\b|\b(?:first|last) names?\b/;
+/** A superlative beside the first (last): "the biggest opening since 2002" orders by its measure, not by time. */
+const SUPERLATIVE_WORD = new RegExp(`\\b(?:${SUPERLATIVE_PATTERN})\\b`);
+/** Superlatives of time itself, which do order by time. */
+const TIME_SUPERLATIVE = /\b(?:earliest|latest|newest)\b/g;
+
 /** The asked-about column of the first (last) selected row. */
 export const positionFirstLast: PlanGenerator = {
   name: "position.first-last",
@@ -137,10 +147,25 @@ export const positionFirstLast: PlanGenerator = {
       );
       return clocks.length === 1 ? clocks[0] : undefined;
     };
+    // ("what was her first film?" of a filmography listed newest first: the table's one column of years or dates
+    // orders its rows in time when the table does not list them in that order; a place or a listing keeps the table's.)
+    const timeOrder = () => {
+      if (PLACE_ORDER.test(a.normalized) || SUPERLATIVE_WORD.test(a.normalized.replace(TIME_SUPERLATIVE, " ")))
+        return undefined;
+      const times = catalog.columns.filter(
+        (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && dateLike(c),
+      );
+      if (times.length !== 1) return undefined;
+      // (A table listed in time but for a slip — a typed year, two days swapped — keeps its own order.)
+      const keys = times[0]!.raw.map((v) => orderKey(v, true)).filter((k) => k !== undefined);
+      const steps = keys.slice(1).map((k, i) => Math.sign(k - keys[i]!));
+      const down = steps.filter((d) => d < 0).length;
+      return down > 0 && down >= 0.25 * steps.filter((d) => d !== 0).length ? times[0] : undefined;
+    };
     const dated =
       tableOrder || holdsYears(target) || target.schema.type === "date"
         ? undefined
-        : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate() ?? namedClock());
+        : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate() ?? namedClock() ?? timeOrder());
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
     const winning = clock || tableOrder ? undefined : winningMeasure(ctx);
     if (winning && winning !== target) {

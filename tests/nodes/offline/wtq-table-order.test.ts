@@ -1,0 +1,84 @@
+/**
+ * Table order against time on WTQ-like tables (docs/OFFLINE-BACKBONE.md, "Table order and dropped conditions"):
+ * "her first role" of a list written newest first is the earliest row by its one year column, not the table's top
+ * row; a table listed in time but for a slip keeps its own order, and a finishing place is no time.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RawTable } from "../../../indexing/types.js";
+import { groundedColumn, openTables } from "./fixtures.js";
+
+const tables: RawTable[] = [
+  {
+    // An actor's stage roles, newest first.
+    id: "roles",
+    file: "roles.csv",
+    header: ["Year", "Play", "Role", "Theatre"],
+    rows: [
+      ["2019", "The Lighthouse Keeper", "Mara", "Royal Lyceum"],
+      ["2016", "Winter Harbour", "Isla", "Tron"],
+      ["2012", "Salt and Stone", "Agnes", "Citizens"],
+      ["2009", "The Ferryman's Daughter", "Ellen", "Traverse"],
+    ],
+  },
+  {
+    // Kilns listed by site, their firing dates in no order.
+    id: "kilns",
+    file: "kilns.csv",
+    header: ["Kiln", "Site", "Year"],
+    rows: [
+      ["Bellfield 3", "Bellfield", "1961"],
+      ["Corran 1", "Corran", "1934"],
+      ["Corran 2", "Corran", "1958"],
+      ["Dunvegan East", "Dunvegan", "1947"],
+      ["Dunvegan West", "Dunvegan", "1972"],
+    ],
+  },
+  {
+    // Listed in time but for one typed year: the table's order stands.
+    id: "murals",
+    file: "murals.csv",
+    header: ["Year", "Mural"],
+    rows: [
+      ["1981", "Tide Mill"],
+      ["1984", "Net Menders"],
+      ["1993", "Herring Girls"],
+      ["1990", "Lifeboat Crew"],
+      ["1996", "Harbour Lights"],
+      ["1999", "Gull Rock"],
+    ],
+  },
+  {
+    // A regatta's results with each crew's founding year: "came first" is the finishing order.
+    id: "regatta",
+    file: "regatta.csv",
+    header: ["Crew", "Founded", "Time"],
+    rows: [
+      ["Kelpie", "1990", "41:02"],
+      ["Selkie", "1975", "41:40"],
+      ["Merrow", "2001", "42:15"],
+    ],
+  },
+];
+
+const fx = openTables(tables);
+afterAll(() => fx.close());
+const answer = (question: string, table: string) => groundedColumn(fx, question, table);
+
+describe("first and last by the table's one column of years", () => {
+  it("a list written newest first: the first row in time is the table's last", () => {
+    expect(answer("what was her first play?", "roles")).toEqual(["The Ferryman's Daughter"]);
+    expect(answer("what was her last role?", "roles")).toEqual(["Mara"]);
+  });
+
+  it("rows in no order of time: the earliest by the year column", () => {
+    expect(answer("which kiln was the first to be lit?", "kilns")).toEqual(["Corran 1"]);
+  });
+
+  it("a table listed in time but for a slip keeps its order", () => {
+    expect(answer("which mural was painted last?", "murals")).toEqual(["Gull Rock"]);
+  });
+
+  it("a finishing place is no time", () => {
+    expect(answer("which crew came in first?", "regatta")).toEqual(["Kelpie"]);
+  });
+});
