@@ -7,6 +7,7 @@ import type { CatalogColumn } from "../table-catalog.js";
 import {
   ROW,
   bindingPredicate,
+  blankCell,
   col,
   hasNum,
   holdsYears,
@@ -60,13 +61,23 @@ export const positionAdjacent: PlanGenerator = {
     const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[ctx.targetRank]
       ?.column;
     if (!target) return null;
-    const step = a.position === "next" ? "+ 1" : "- 1";
     const preds = [mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))];
     const uniq = [
       ...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog))))),
     ];
+    // The nearest row after (before) the named one that has something to give: a vacancy ("n/a", a dash) is no
+    // row of the list, and "the next launch date after May 4" asked of the dates' own column is the next other
+    // date, not the named row's twin.
+    // (With required bindings the SQL guard wants b tied to the bound rows by an equality: the adjacent row.)
+    const after = a.position === "next";
+    const given = [
+      `NOT ${blankCell(target, "b")}`,
+      ...(target.index === anchor.columnIndex ? [`b.${col(target)} <> a.${col(target)}`] : []),
+    ];
+    const join =
+      bindings.length > 0 ? `b.${ROW} = a.${ROW} ${after ? "+" : "-"} 1` : `b.${ROW} ${after ? ">" : "<"} a.${ROW}`;
     return {
-      sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${ROW} = a.${ROW} ${step}${where(uniq)} ORDER BY a.${ROW} LIMIT 1`,
+      sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON ${join}${where(bindings.length > 0 ? uniq : [...uniq, ...given])} ORDER BY a.${ROW}, b.${ROW}${after ? "" : " DESC"} LIMIT 1`,
       template: a.position!,
       targetColumn: target.schema.name,
     };

@@ -1,7 +1,8 @@
 /**
  * Table order against time on WTQ-like tables (docs/OFFLINE-BACKBONE.md, "Table order and dropped conditions"):
  * "her first role" of a list written newest first is the earliest row by its one year column, not the table's top
- * row; a table listed in time but for a slip keeps its own order, and a finishing place is no time.
+ * row; a table listed in time but for a slip keeps its own order, and a finishing place is no time. "The stop after
+ * X" is the nearest row after X that has something to give: not a vacancy, not X's own value again.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -58,6 +59,19 @@ const tables: RawTable[] = [
       ["Merrow", "2001", "42:15"],
     ],
   },
+  {
+    // A coast road's stops, one closed ("n/a"), and a ferry's sailings, two on the same day.
+    id: "stops",
+    file: "stops.csv",
+    header: ["Stop", "Opened", "Sailing"],
+    rows: [
+      ["Portree", "1901", "03/14/22"],
+      ["Sconser", "1910", "03/14/22"],
+      ["n/a", "1915", "03/20/22"],
+      ["Broadford", "1923", "04/02/22"],
+      ["Kyleakin", "1931", "04/09/22"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -80,5 +94,16 @@ describe("first and last by the table's one column of years", () => {
 
   it("a finishing place is no time", () => {
     expect(answer("which crew came in first?", "regatta")).toEqual(["Kelpie"]);
+  });
+});
+
+describe("the row after (before) a named one", () => {
+  it("skips a vacancy in the list", () => {
+    expect(answer("which stop comes after sconser?", "stops")).toEqual(["Broadford"]);
+    expect(answer("which stop comes before broadford?", "stops")).toEqual(["Sconser"]);
+  });
+
+  it("asked of the named value's own column: the next other value, not its twin", () => {
+    expect(answer("what is the next sailing after 03/14/22?", "stops")).toEqual(["03/20/22"]);
   });
 });
