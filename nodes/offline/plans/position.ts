@@ -32,6 +32,30 @@ function wholeWords(span: string): RegExp {
   return new RegExp(`(?<![a-z0-9])${span.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`);
 }
 
+/**
+ * The table's one column of years or dates (none in `avoid`), and the share of its steps between rows that go
+ * back in time (0: listed oldest first, 1: newest first); undefined when the table has no such column or several.
+ */
+function timeColumn(
+  catalog: PlanContext["catalog"],
+  usable: Set<number> | undefined,
+  avoid: Set<number>,
+): { column: CatalogColumn; back: number } | undefined {
+  const times = catalog.columns.filter(
+    (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (holdsYears(c) || c.schema.type === "date"),
+  );
+  if (times.length !== 1) return undefined;
+  const keys = times[0]!.raw.map((v) => orderKey(v, true)).filter((k) => k !== undefined);
+  const moves = keys
+    .slice(1)
+    .map((k, i) => Math.sign(k - keys[i]!))
+    .filter((d) => d !== 0);
+  return { column: times[0]!, back: moves.length === 0 ? 0 : moves.filter((d) => d < 0).length / moves.length };
+}
+
+/** Words that place a row in the table's layout ("listed after", "the row above"), not in time. */
+const LAYOUT_WORD = /\b(?:listed|list|table|chart|row|column|above|below|beside|next to|comes?)\b/;
+
 /** The asked-about column of the row just after (before) the named row. */
 export const positionAdjacent: PlanGenerator = {
   name: "position.adjacent",
@@ -69,7 +93,10 @@ export const positionAdjacent: PlanGenerator = {
     // row of the list, and "the next launch date after May 4" asked of the dates' own column is the next other
     // date, not the named row's twin.
     // (With required bindings the SQL guard wants b tied to the bound rows by an equality: the adjacent row.)
-    const after = a.position === "next";
+    // ("who won the year before X?" of a roll of winners listed newest first: the row after X in the table.)
+    const newestFirst =
+      !LAYOUT_WORD.test(a.normalized) && (timeColumn(catalog, ctx.usable, new Set())?.back ?? 0) >= 0.75;
+    const after = (a.position === "next") !== newestFirst;
     const given = [
       `NOT ${blankCell(target, "b")}`,
       ...(target.index === anchor.columnIndex ? [`b.${col(target)} <> a.${col(target)}`] : []),
@@ -163,15 +190,9 @@ export const positionFirstLast: PlanGenerator = {
     const timeOrder = () => {
       if (PLACE_ORDER.test(a.normalized) || SUPERLATIVE_WORD.test(a.normalized.replace(TIME_SUPERLATIVE, " ")))
         return undefined;
-      const times = catalog.columns.filter(
-        (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && dateLike(c),
-      );
-      if (times.length !== 1) return undefined;
       // (A table listed in time but for a slip — a typed year, two days swapped — keeps its own order.)
-      const keys = times[0]!.raw.map((v) => orderKey(v, true)).filter((k) => k !== undefined);
-      const steps = keys.slice(1).map((k, i) => Math.sign(k - keys[i]!));
-      const down = steps.filter((d) => d < 0).length;
-      return down > 0 && down >= 0.25 * steps.filter((d) => d !== 0).length ? times[0] : undefined;
+      const time = timeColumn(catalog, usable, avoid);
+      return time && time.back >= 0.25 ? time.column : undefined;
     };
     const dated =
       tableOrder || holdsYears(target) || target.schema.type === "date"

@@ -2,7 +2,8 @@
  * Table order against time on WTQ-like tables (docs/OFFLINE-BACKBONE.md, "Table order and dropped conditions"):
  * "her first role" of a list written newest first is the earliest row by its one year column, not the table's top
  * row; a table listed in time but for a slip keeps its own order, and a finishing place is no time. "The stop after
- * X" is the nearest row after X that has something to give: not a vacancy, not X's own value again.
+ * X" is the nearest row after X that has something to give: not a vacancy, not X's own value again; in a roll listed
+ * newest first, "the winner before X" is the row below X, unless the question speaks of the list itself.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -72,6 +73,18 @@ const tables: RawTable[] = [
       ["Kyleakin", "1931", "04/09/22"],
     ],
   },
+  {
+    // A shinty cup's winners, newest first.
+    id: "cup",
+    file: "cup.csv",
+    header: ["Season", "Winner", "Venue"],
+    rows: [
+      ["2021", "Kingussie", "Oban"],
+      ["2020", "Newtonmore", "Inverness"],
+      ["2019", "Lovat", "Fort William"],
+      ["2018", "Kyles Athletic", "Oban"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -105,5 +118,16 @@ describe("the row after (before) a named one", () => {
 
   it("asked of the named value's own column: the next other value, not its twin", () => {
     expect(answer("what is the next sailing after 03/14/22?", "stops")).toEqual(["03/20/22"]);
+  });
+});
+
+describe("before and after in time, of a roll listed newest first", () => {
+  it("the winner before (after) X is the row below (above) X", () => {
+    expect(answer("who won the cup before lovat?", "cup")).toEqual(["Kyles Athletic"]);
+    expect(answer("which club won the cup after newtonmore?", "cup")).toEqual(["Kingussie"]);
+  });
+
+  it("the list's own order when the question speaks of the list", () => {
+    expect(answer("which winner is listed before lovat?", "cup")).toEqual(["Newtonmore"]);
   });
 });
