@@ -3,7 +3,8 @@
  * "her first role" of a list written newest first is the earliest row by its one year column, not the table's top
  * row; a table listed in time but for a slip keeps its own order, and a finishing place is no time. "The stop after
  * X" is the nearest row after X that has something to give: not a vacancy, not X's own value again; in a roll listed
- * newest first, "the winner before X" is the row below X, unless the question speaks of the list itself.
+ * newest first, "the winner before X" is the row below X, unless the question speaks of the list itself. A row
+ * found by its time is answered by what the row is, not by that time, unless a time is asked.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -85,6 +86,28 @@ const tables: RawTable[] = [
       ["2018", "Kyles Athletic", "Oban"],
     ],
   },
+  {
+    // Harbour masters, their terms written as dates of several forms.
+    id: "masters",
+    file: "masters.csv",
+    header: ["Harbour master", "Took office", "Left office"],
+    rows: [
+      ["Ewan Drummond", "1902", "March 1911"],
+      ["Morag Baillie", "March 1911", "1925"],
+      ["Angus Finlay", "2 May 1925", "1940"],
+    ],
+  },
+  {
+    // Lighthouses and the year each was first lit.
+    id: "lights",
+    file: "lights.csv",
+    header: ["Lighthouse", "Island", "Lit"],
+    rows: [
+      ["Rubha Reidh", "Mainland", "1912"],
+      ["Eilean Glas", "Scalpay", "1789"],
+      ["Neist Point", "Skye", "1909"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -129,5 +152,16 @@ describe("before and after in time, of a roll listed newest first", () => {
 
   it("the list's own order when the question speaks of the list", () => {
     expect(answer("which winner is listed before lovat?", "cup")).toEqual(["Newtonmore"]);
+  });
+});
+
+describe("a row found by its time is answered by what it is", () => {
+  it("who took office after X: the person, not the date", () => {
+    expect(answer("who took office after morag baillie?", "masters")).toEqual(["Angus Finlay"]);
+  });
+
+  it("which was lit first: the lighthouse, not the year; the year when asked", () => {
+    expect(answer("which was lit first?", "lights")).toEqual(["Eilean Glas"]);
+    expect(answer("what year was the first lighthouse lit?", "lights")).toEqual(["1789"]);
   });
 });
