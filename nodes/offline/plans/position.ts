@@ -128,7 +128,7 @@ function winningMeasure(ctx: PlanContext): CatalogColumn | undefined {
 
 /** Words of a first (last) that is a finishing place or a rank, not a time. */
 const PLACE_ORDER =
-  /\b(?:place|placed|placing|finish|finished|finishing|came|come|rank|ranked|position|top|bottom|won|win|winner|seed|seeded)\b|\b(?:first|last) names?\b/;
+  /\b(?:place|placed|placing|finish|finished|finishing|came|come|rank|ranked|position|top|bottom|won|win|wins|winning|winner|seed|seeded)\b|\b(?:first|last) names?\b/;
 /** A superlative beside the first (last): "the biggest opening since 2002" orders by its measure, not by time. */
 const SUPERLATIVE_WORD = new RegExp(`\\b(?:${SUPERLATIVE_PATTERN})\\b`);
 /** Superlatives of time itself, which do order by time. */

@@ -130,6 +130,7 @@ describe("first and last by the table's one column of years", () => {
 
   it("a finishing place is no time", () => {
     expect(answer("which crew came in first?", "regatta")).toEqual(["Kelpie"]);
+    expect(answer("what was the winning time?", "regatta")).toEqual(["41:02"]);
   });
 });
 
