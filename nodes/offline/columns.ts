@@ -594,6 +594,24 @@ export function isMoneyColumn(c: CatalogColumn): boolean {
   );
 }
 
+/** Words that ask for a time (or a span of it). */
+const TIME_ASKED =
+  /\b(?:when|years?|dates?|days?|months?|weeks?|times?|seasons?|long|period|decades?|century|era|ages?|editions?|born|birth[a-z]*)\b/;
+
+/** A cell that is only a time: a year, a date written out ("June 1920", "15 January 1931 — 1 February 1936"). */
+const TIME_CELL = new RegExp(
+  `^(?:1[0-9]{3}|20[0-9]{2}|${MONTH_PATTERN}|\\d{1,2}(?:st|nd|rd|th)?|ca|c|[\\s.,/–—-])+$`,
+  "i",
+);
+
+/** Whether most of a column's cells are times (not names that hold a year: "Summer Games 1932"). */
+function holdsTimeCells(c: CatalogColumn): boolean {
+  if (c.schema.type === "date") return true;
+  const filled = c.raw.filter((v) => v.trim() !== "");
+  const times = filled.filter((v) => /\b(?:1[0-9]{3}|20[0-9]{2})\b/.test(v) && TIME_CELL.test(v.trim()));
+  return filled.length >= 2 && times.length >= 0.8 * filled.length;
+}
+
 export function rankTargetColumns(
   a: QuestionAnalysis,
   catalog: TableCatalog,
@@ -770,7 +788,22 @@ export function rankTargetColumns(
     })
       ? 1
       : 0;
-  const last = (c: CatalogColumn) => flagLast(c) + (noDate && c.schema.type === "date" ? 1 : 0) + namesValue(c);
+  // ("which bridge was built last?", "who took office after X?": a row found by its time is answered by what the
+  // row is, not by that time — the cells holding years rank last unless the question asks a time.)
+  // (A fragment with no question word asks for the column its words name: "Thistle Lane last inspected".)
+  const noTime =
+    (noDate || a.answerType === "entity") &&
+    (a.position !== null || a.operator === "sort") &&
+    /\b(?:which|what|who|whom)\b/.test(a.normalized) &&
+    !TIME_ASKED.test(a.normalized);
+  // (Unless the noun asked for names that column: "which election …" of an Election column of years.)
+  const askedNoun = (/^(?:which|what) ([a-z]+)\b/.exec(a.normalized)?.slice(1) ?? []).filter((w) => !STOP_WORDS.has(w));
+  const last = (c: CatalogColumn) =>
+    flagLast(c) +
+    ((noDate && c.schema.type === "date") || (noTime && holdsTimeCells(c) && headerMatch(askedNoun, c, false) === 0)
+      ? 1
+      : 0) +
+    namesValue(c);
   const ranked = out
     .map((r) => ({ column: r.column, score: named ? r.hand : r.score }))
     .sort((x, y) => last(x.column) - last(y.column) || y.score - x.score);

@@ -13,6 +13,7 @@ import {
   MONTHS,
   ROW,
   bindingPredicate,
+  blankCell,
   col,
   hasNum,
   holdsYears,
@@ -170,7 +171,7 @@ export function emptinessPredicates(
       }
     }
     if (!best || columns.has(best.index) || mentions.some((m) => m.columnIndex === best.index)) continue;
-    const blank = `TRIM(${col(best)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`;
+    const blank = blankCell(best);
     // "no gold medals" on a column of counts: a 0 is as empty as a blank.
     preds.push(isNumericColumn(best) ? `(${blank} OR ${numExpr(best)} = 0)` : blank);
     columns.add(best.index);

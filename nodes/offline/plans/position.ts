@@ -7,6 +7,7 @@ import type { CatalogColumn } from "../table-catalog.js";
 import {
   ROW,
   bindingPredicate,
+  blankCell,
   col,
   hasNum,
   holdsYears,
@@ -20,6 +21,8 @@ import {
 import type { PlanContext, PlanGenerator } from "./types.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { PLACE_ORDINAL } from "../analysis.js";
+import { orderKey } from "../row-order.js";
+import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 
 /** The words of the analysis's next/previous positions. */
 const ADJACENT_WORD =
@@ -29,6 +32,30 @@ const ADJACENT_WORD =
 function wholeWords(span: string): RegExp {
   return new RegExp(`(?<![a-z0-9])${span.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`);
 }
+
+/**
+ * The table's one column of years or dates (none in `avoid`), and the share of its steps between rows that go
+ * back in time (0: listed oldest first, 1: newest first); undefined when the table has no such column or several.
+ */
+function timeColumn(
+  catalog: PlanContext["catalog"],
+  usable: Set<number> | undefined,
+  avoid: Set<number>,
+): { column: CatalogColumn; back: number } | undefined {
+  const times = catalog.columns.filter(
+    (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (holdsYears(c) || c.schema.type === "date"),
+  );
+  if (times.length !== 1) return undefined;
+  const keys = times[0]!.raw.map((v) => orderKey(v, true)).filter((k) => k !== undefined);
+  const moves = keys
+    .slice(1)
+    .map((k, i) => Math.sign(k - keys[i]!))
+    .filter((d) => d !== 0);
+  return { column: times[0]!, back: moves.length === 0 ? 0 : moves.filter((d) => d < 0).length / moves.length };
+}
+
+/** Words that place a row in the table's layout ("listed after", "the row above"), not in time. */
+const LAYOUT_WORD = /\b(?:listed|list|table|chart|row|column|above|below|beside|next to|comes?)\b/;
 
 /** The asked-about column of the row just after (before) the named row. */
 export const positionAdjacent: PlanGenerator = {
@@ -59,13 +86,26 @@ export const positionAdjacent: PlanGenerator = {
     const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[ctx.targetRank]
       ?.column;
     if (!target) return null;
-    const step = a.position === "next" ? "+ 1" : "- 1";
     const preds = [mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))];
     const uniq = [
       ...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog))))),
     ];
+    // The nearest row after (before) the named one that has something to give: a vacancy ("n/a", a dash) is no
+    // row of the list, and "the next launch date after May 4" asked of the dates' own column is the next other
+    // date, not the named row's twin.
+    // (With required bindings the SQL guard wants b tied to the bound rows by an equality: the adjacent row.)
+    // ("who won the year before X?" of a roll of winners listed newest first: the row after X in the table.)
+    const newestFirst =
+      !LAYOUT_WORD.test(a.normalized) && (timeColumn(catalog, ctx.usable, new Set())?.back ?? 0) >= 0.75;
+    const after = (a.position === "next") !== newestFirst;
+    const given = [
+      `NOT ${blankCell(target, "b")}`,
+      ...(target.index === anchor.columnIndex ? [`b.${col(target)} <> a.${col(target)}`] : []),
+    ];
+    const join =
+      bindings.length > 0 ? `b.${ROW} = a.${ROW} ${after ? "+" : "-"} 1` : `b.${ROW} ${after ? ">" : "<"} a.${ROW}`;
     return {
-      sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${ROW} = a.${ROW} ${step}${where(uniq)} ORDER BY a.${ROW} LIMIT 1`,
+      sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON ${join}${where(bindings.length > 0 ? uniq : [...uniq, ...given])} ORDER BY a.${ROW}, b.${ROW}${after ? "" : " DESC"} LIMIT 1`,
       template: a.position!,
       targetColumn: target.schema.name,
     };
@@ -94,6 +134,13 @@ function contestMeasure(ctx: PlanContext): CatalogColumn | undefined {
 
 /** The words of the analysis's first/last positions. */
 const POSITION_WORD = /\b(?:first|1st|opening|initial|last|final|most recent|bottom|closing)\b/;
+/** Words of a first (last) that is a finishing place or a rank, not a time. */
+const PLACE_ORDER =
+  /\b(?:place|placed|placing|finish|finished|finishing|came|come|rank|ranked|position|top|bottom|won|win|wins|winning|winner|seed|seeded)\b|\b(?:first|last) names?\b/;
+/** A superlative beside the first (last): "the biggest opening since 2002" orders by its measure, not by time. */
+const SUPERLATIVE_WORD = new RegExp(`\\b(?:${SUPERLATIVE_PATTERN})\\b`);
+/** Superlatives of time itself, which do order by time. */
+const TIME_SUPERLATIVE = /\b(?:earliest|latest|newest)\b/g;
 
 /** The asked-about column of the first (last) selected row. */
 export const positionFirstLast: PlanGenerator = {
@@ -157,10 +204,19 @@ export const positionFirstLast: PlanGenerator = {
       );
       return clocks.length === 1 ? clocks[0] : undefined;
     };
+    // ("what was her first film?" of a filmography listed newest first: the table's one column of years or dates
+    // orders its rows in time when the table does not list them in that order; a place or a listing keeps the table's.)
+    const timeOrder = () => {
+      if (PLACE_ORDER.test(a.normalized) || SUPERLATIVE_WORD.test(a.normalized.replace(TIME_SUPERLATIVE, " ")))
+        return undefined;
+      // (A table listed in time but for a slip — a typed year, two days swapped — keeps its own order.)
+      const time = timeColumn(catalog, usable, avoid);
+      return time && time.back >= 0.25 ? time.column : undefined;
+    };
     const dated =
       tableOrder || holdsYears(target) || target.schema.type === "date"
         ? undefined
-        : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate() ?? namedClock());
+        : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate() ?? namedClock() ?? timeOrder());
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
     const winning = clock || tableOrder ? undefined : winningMeasure(ctx);
     if (winning && winning !== target) {

@@ -44,6 +44,11 @@ export function col(c: CatalogColumn, alias?: string, raw = true): string {
   return alias ? `${alias}.${name}` : name;
 }
 
+/** A cell that holds nothing: blank, a dash or "n/a" (a vacancy in a list, not a value). */
+export function blankCell(c: CatalogColumn, alias?: string): string {
+  return `TRIM(${col(c, alias)}) IN ('', '-', '—', '–', 'n/a', 'N/A', 'none', 'None')`;
+}
+
 /** Numeric value of a column: the typed column when numeric, else the raw text parsed by CAST. */
 export function numExpr(c: CatalogColumn, alias?: string): string {
   if (c.schema.type === "integer" || c.schema.type === "real") return col(c, alias, false);
