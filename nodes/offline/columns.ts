@@ -829,6 +829,13 @@ export function rankTargetColumns(
   }
   // "which animal is the heaviest": a row is answered by its name, not its record number, unless the question names that.
   const top = ranked[0]?.column;
+  // (Of the columns the caller may answer with: a superlative's order column is no answer, so the record number
+  // after it would be, "which customer has the highest spend?" of Customer ID beside Name.)
+  const answerTop = ranked.find((r) => !options.avoid?.has(r.column.index))?.column;
+  const recordTop =
+    answerTop !== undefined &&
+    isIdentifierColumn(answerTop) &&
+    !answerTop.headerWords.some((h) => spelled.has(h) && !answerTop.tableWords?.includes(h));
   // ("screenings starting after 21:00" of film_festival_screenings.csv: the table's own row noun, which no header
   // spells, asks for the rows by name, not for the first column the other words fit.)
   const askedRows =
@@ -898,16 +905,7 @@ export function rankTargetColumns(
     headerMatch(hints.slice(0, 1), top) === 0 &&
     !mentionCols.has(top.index);
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
-  if (
-    top &&
-    (askedRows ||
-      derivedTop ||
-      kindOfRow ||
-      thingNotPerson ||
-      rowModifier ||
-      nounOnly ||
-      (isIdentifierColumn(top) && !top.headerWords.some((h) => spelled.has(h) && !top.tableWords?.includes(h))))
-  ) {
+  if (top && (askedRows || derivedTop || kindOfRow || thingNotPerson || rowModifier || nounOnly || recordTop)) {
     // (Nor a yes/no column: "E-bike?" of bike_share_trips.csv names no trip.)
     const text = (c: CatalogColumn) =>
       !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index) && !isFlagColumn(c);

@@ -55,8 +55,13 @@ export const lookupRows: PlanGenerator = {
       /^who\b/.test(a.normalized) &&
       filters.length > 0 &&
       filters.every((m) => isFlagColumn(catalog.columns[m.columnIndex]!));
+    // ("who is on the basic plan?", "who's in Sales?": everyone of a group a repeating value names.)
+    const everyMember =
+      /^who(?:s| is| are) (?:in|on|at|from) (?:the )?[a-z0-9 &'-]+\??$/.test(a.normalized) &&
+      filters.length === 1 &&
+      (mentionRows(filters)?.length ?? 0) > 1;
     const one =
-      (!a.listAnswer && !everyEvent && !everyFlagged && !(filters.length === 0 && yearOfDate)) ||
+      (!a.listAnswer && !everyEvent && !everyFlagged && !everyMember && !(filters.length === 0 && yearOfDate)) ||
       /^(name|tell me|give me|list) (a|an|one|only one)\b|^what is (a|one)\b|\bthe only\b|\bonly one\b/.test(
         a.normalized,
       )

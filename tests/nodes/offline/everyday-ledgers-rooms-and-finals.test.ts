@@ -4,7 +4,8 @@
  * adds up Amount), "my balance at the end of April" is April's last row, "free" or "available" rooms are the
  * rows an Occupied column says no to, "the 2nd floor" is Floor 2, an exam called "final" is no last row, "the
  * three best paid" are the top three, and "better on the final than the midterm in Statistics" compares each
- * Statistics row's two columns; "the customer ID of X" reads Customer ID, and churned customers are not Active.
+ * Statistics row's two columns; "the customer ID of X" reads Customer ID, and churned customers are not Active;
+ * "which customer has the highest spend?" is answered by Name, and "who's on the basic plan?" by everyone on it.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -71,11 +72,11 @@ const tables: RawTable[] = [
   {
     id: "customers",
     file: "customers.csv",
-    header: ["Customer ID", "Name", "Country", "Active"],
+    header: ["Customer ID", "Name", "Country", "Plan", "Monthly spend", "Active"],
     rows: [
-      ["K-01", "Alder Works", "UK", "Yes"],
-      ["K-02", "Brook & Sons", "Ireland", "No"],
-      ["K-03", "Cedar Labs", "Spain", "Yes"],
+      ["K-01", "Alder Works", "UK", "Basic", "40", "Yes"],
+      ["K-02", "Brook & Sons", "Ireland", "Pro", "450", "No"],
+      ["K-03", "Cedar Labs", "Spain", "Basic", "45", "Yes"],
     ],
   },
 ];
@@ -117,6 +118,12 @@ describe("a statement's balance, free rooms, floors, finals and the best paid", 
   });
   it("reads a header the question spells whole, though its first word is the row noun", () => {
     expect(answer("What is the customer ID of Brook & Sons?", "customers")).toEqual(["K-02"]);
+  });
+  it("answers the customer with the highest spend by name, not by the record number after the ordered column", () => {
+    expect(answer("Which customer has the highest monthly spend?", "customers")).toEqual(["Brook & Sons"]);
+  });
+  it("lists everyone in a group a repeating value names", () => {
+    expect(answer("Who's on the basic plan?", "customers")).toEqual(["Alder Works", "Cedar Labs"]);
   });
   it("reads churned customers as the rows an Active column says no to", () => {
     expect(answer("How many customers have churned?", "customers")).toEqual(["1"]);
