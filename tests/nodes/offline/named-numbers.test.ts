@@ -18,6 +18,10 @@ describe("numbers a question names a row by", () => {
     expect(namedNumbers("Which hall seats more than 4,500 but fewer than 9,000 ?")).toEqual([]);
     expect(namedNumbers("Which film came out after 1999 ?")).toEqual([]);
   });
+  it("leaves out a date's day and year", () => {
+    expect(namedNumbers("Which rider was born June 3 , 1961 ?")).toEqual([]);
+    expect(namedNumbers("Which rider was born on 3 June 1961 ?")).toEqual([]);
+  });
   it("matches a cell holding the number whole", () => {
     expect(cellIsNumber("8,250", "8250")).toBe(true);
     expect(cellIsNumber("18th", "18")).toBe(true);
@@ -39,11 +43,14 @@ describe("numbers a question names a row by", () => {
     [
       ["Cid Lark", "Cid Lark is a runner who finished second in Rome .", 0, 1],
       ["Bea Moor", "Bea Moor is a runner from Oslo .", 1, 1],
-      ["Ann Vale", "Ann Vale is a runner from Lyon .", 2, 1],
+      ["Ann Vale", "Ann Vale is a runner from Lyon , born in 1990 .", 2, 1],
     ],
   );
 
   it("takes the row holding the stated time whole, not the one holding its digit groups", () => {
     expect(findRow("Where is the runner who finished in 27:41.2 from ?", "race")?.values[1]).toBe("Bea Moor");
+  });
+  it("does not take the row whose place is the day of a date the question states", () => {
+    expect(findRow("Where is the runner born June 3 , 1990 from ?", "race")?.values[1]).toBe("Ann Vale");
   });
 });
