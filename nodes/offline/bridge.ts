@@ -18,6 +18,7 @@ import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
 import { rowAgeOrder } from "./age-order.js";
 import { neighbourRow, rowNeighbourOf } from "./row-neighbour.js";
+import { cellIsNumber, namedNumbers } from "./named-numbers.js";
 import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
@@ -195,8 +196,16 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     // "The team in 7th place": the row whose rank column holds 7 is named as surely as by a rare word.
     const rank = namedRank(question);
     const rankBonus = Math.log(1 + (rows.length + 1) / 0.5);
+    // "The runner who finished in 27:31.4": a number the question states that one or two rows hold as a
+    // whole cell names them as surely (the word match only sees its digit groups, which many rows hold).
+    const valued = namedNumbers(question)
+      .map((n) => rows.map((row) => row.values.some((v) => cellIsNumber(v, n))))
+      .filter((held) => {
+        const count = held.filter(Boolean).length;
+        return count >= 1 && count <= 2 && count < rows.length;
+      });
     const scores: number[] = [];
-    const conditionScores = rows.map((row) => {
+    const conditionScores = rows.map((row, ri) => {
       let score = 0;
       let condition = 0;
       for (const s of q) {
@@ -216,6 +225,7 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         score += rankBonus;
         condition += rankBonus;
       }
+      for (const held of valued) if (held[ri]) score += rankBonus;
       scores.push(score);
       return condition;
     });

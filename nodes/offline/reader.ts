@@ -105,6 +105,9 @@ const NOT_NAMES = new Set(
     .concat(MONTH_NAMES, WEEKDAYS),
 );
 
+/** Quantifiers that open a sentence capitalised ("Many of its members …"): alone, they name nothing. */
+const QUANTIFIERS = new Set("many most some several few all both each every other such another".split(" "));
+
 interface Span {
   text: string;
   /** Word index of the span's first word in the sentence. */
@@ -156,7 +159,7 @@ function nameSpans(sentence: string, fit: number): Span[] {
     if (dated > 0) words = words.slice(0, dated);
     while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!))
       words = words.slice(0, -1);
-    if (words.length === 0) continue;
+    if (words.length === 0 || (words.length === 1 && QUANTIFIERS.has(words[0]!.toLowerCase()))) continue;
     const text = words.join(" ").replace(/[.,;:]+$/, "");
     if (text.length < 2 || /^\d/.test(text)) continue;
     out.push({ text, at: wordIndexAt(sentence, offset), fit });

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { writeSqlStore } from "../../../indexing/sql-store.js";
-import type { RawTable, TableSchema } from "../../../indexing/types.js";
+import { openSqlStore, readTableSchemas, writeSqlStore } from "../../../indexing/sql-store.js";
+import type { Passage, RawTable, TableSchema } from "../../../indexing/types.js";
 import { loadCatalog, type TableCatalog } from "../../../nodes/offline/table-catalog.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { askedWords, findMentions } from "../../../nodes/offline/mentions.js";
@@ -13,7 +13,7 @@ import { linkMentions } from "../../../nodes/offline/condition-links.js";
 import { expandHeaderShorthand } from "../../../nodes/offline/header-shorthand.js";
 import type { Bridge } from "../../../nodes/offline/reader.js";
 import { createReaders } from "../../../nodes/offline/readers.js";
-import type { DescribedRow } from "../../../nodes/offline/bridge.js";
+import { createRowFinder, type DescribedRow, type RowFinder } from "../../../nodes/offline/bridge.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
 
 export const MEDALS: RawTable = {
@@ -341,4 +341,27 @@ export function rowWithPages(
     score: 3,
     runnerUp: 1,
   };
+}
+
+/**
+ * The bridge's row finder over one table stored in `dir`, whose cells link the given pages: each page is
+ * [title, text, row, column of the cell linking it].
+ */
+export function linkedRowFinder(
+  dir: string,
+  table: RawTable,
+  pages: Array<[title: string, text: string, row: number, column: number]>,
+): RowFinder {
+  const path = join(dir, `${table.id}.sqlite`);
+  writeSqlStore(path, [table]);
+  const db = openSqlStore(path);
+  const passages: Passage[] = pages.map(([title, text, row, column]) => ({
+    id: `/wiki/${title.replace(/ /g, "_")}`,
+    title,
+    text,
+    file: `${table.id}.json`,
+    tableId: table.id,
+    cells: [[row, column]],
+  }));
+  return createRowFinder({ db, tables: readTableSchemas(db), passages });
 }
