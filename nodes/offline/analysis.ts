@@ -210,6 +210,9 @@ export const PLACE_ORDINAL =
   /\b(?:rank(?:ed|s)?|plac(?:e|ed|es)|finish(?:ed|es)?|came(?: in)?|come(?: in)?)\s+(?:the\s+)?(?:first|1st)\b(?:\s+place\b)?|\b(?:first|1st)\s+place\b/g;
 
 /** The superlatives that order rows by a value, not by their position. */
+/** Words of the first (last) row position. */
+export const FIRST_POSITION_WORD = /\b(?:first|opening|initial|1st)\b/;
+export const LAST_POSITION_WORD = /\b(?:last|final|most recent|bottom|closing)\b/;
 const EXTREME_WORD = /\b(most|least|highest|lowest|largest|smallest|fewest|greatest|biggest|longest|shortest)\b/;
 
 /** "who came in third?", "which team finished 2nd?": a whole question asking who holds a finishing place. */
@@ -1383,16 +1386,15 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     // ("the closing price" of a share is its Close column, not the last row's.)
     // ("the lowest final score", "who scored highest on the final?": a score or an exam called final, not the last
     // row; the extreme orders the rows.)
-    const pq = q
+    let pq = q
       .replace(PLACE_ORDINAL, " ")
       .replace(/\b(?:opening|closing) (?:prices?|rates?|values?|levels?)\b/g, " ")
-      .replace(/\bfinal(?= (?:scores?|points?|exams?|marks?|grades?|results?|tests?|tally|standings?)\b)/g, " ")
-      .replace(EXTREME_WORD.test(q) ? /\bfinal\b/g : /(?!)/, " ");
-    if (/\b(first|opening|initial|1st)\b/.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q))
-      position = "first";
+      .replace(/\bfinal(?= (?:scores?|points?|exams?|marks?|grades?|results?|tests?|tally|standings?)\b)/g, " ");
+    if (EXTREME_WORD.test(q)) pq = pq.replace(/\bfinal\b/g, " ");
+    if (FIRST_POSITION_WORD.test(pq) && !/\bfirst (round|division|prize|class|half|leg)\b/.test(q)) position = "first";
     // ("the closing balance": the last row's; "my balance at the end of April": April's last row's.)
     else if (
-      (/\b(last|final|most recent|bottom|closing)\b/.test(pq) && !/\blast (round)\b/.test(pq)) ||
+      (LAST_POSITION_WORD.test(pq) && !/\blast (round)\b/.test(pq)) ||
       /^(?:what|how much) (?:is|was|were) .+ (?:at|by) the end of [a-z0-9 ]+\??$/.test(q)
     )
       position = "last";

@@ -20,7 +20,7 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 import { normaliseText } from "../../../text/normalise.js";
-import { PLACE_ORDINAL } from "../analysis.js";
+import { FIRST_POSITION_WORD, LAST_POSITION_WORD, PLACE_ORDINAL } from "../analysis.js";
 import { orderKey } from "../row-order.js";
 import { SUPERLATIVE_PATTERN } from "../../../text/lexicons.js";
 
@@ -133,7 +133,7 @@ function contestMeasure(ctx: PlanContext): CatalogColumn | undefined {
 }
 
 /** The words of the analysis's first/last positions. */
-const POSITION_WORD = /\b(?:first|1st|opening|initial|last|final|most recent|bottom|closing)\b/;
+const POSITION_WORD = new RegExp(`${FIRST_POSITION_WORD.source}|${LAST_POSITION_WORD.source}`);
 /** Words of a first (last) that is a finishing place or a rank, not a time. */
 const PLACE_ORDER =
   /\b(?:place|placed|placing|finish|finished|finishing|came|come|rank|ranked|position|top|bottom|won|win|wins|winning|winner|seed|seeded)\b|\b(?:first|last) names?\b/;
