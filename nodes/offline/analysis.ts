@@ -1134,7 +1134,9 @@ export const OPERATOR_DETECTORS: ReadonlyArray<Detector<AnalyzeOptions, Operator
   {
     name: "total",
     detect: (q) =>
-      /\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) &&
+      // ("what do all the invoices add up to?", "what does the shopping come to?": a sum asked by its verb.)
+      (/\b(total|sum|combined|altogether|in all|cumulative)\b/.test(q) ||
+        /^what (?:do|does|did|would|will) .+ (?:add up|come|amount) to\??$/.test(q)) &&
       !/^(which|who|whom)\b/.test(q) &&
       !SUPERLATIVE_WORD.test(q) &&
       !/^(?:max|min)\b/.test(q)

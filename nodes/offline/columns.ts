@@ -436,6 +436,13 @@ export function orderDirection(
     return w === "longest" ? "min" : w === "shortest" ? "max" : fallback;
   if (age && w === "oldest") return "max";
   if (age && w === "youngest") return "min";
+  // ("which plant needs watering most often?" of "Water every (days)": the shortest interval.)
+  if (
+    question !== undefined &&
+    c.headerWords.some((h) => /^(every|interval|cycle)$/.test(h)) &&
+    /\b(?:most|least|more|less) (?:often|frequently)\b/.test(question)
+  )
+    return w === "most" ? "min" : w === "least" ? "max" : fallback;
   return fallback;
 }
 

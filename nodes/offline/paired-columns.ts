@@ -60,8 +60,13 @@ function partners(catalog: TableCatalog, c: CatalogColumn): CatalogColumn[] {
 
 const START_HEADERS = ["from", "origin", "start", "departure", "depart"];
 const END_HEADERS = ["to", "destination", "end", "arrival", "arrive"];
-/** Words that say which end of a journey a place is: "rides that started at Quay" of From / To. */
-const END_WORDS: Readonly<Record<string, readonly string[] | undefined>> = Object.assign(
+const HOME_HEADERS = ["home", "host", "hosts"];
+const AWAY_HEADERS = ["away", "visitor", "visitors", "visiting", "guest", "guests"];
+/**
+ * Words that say which role a value has: which end of a journey a place is ("rides that started at Quay" of From /
+ * To), which side of a fixture a team is ("matches United hosted" of Home / Away).
+ */
+const ROLE_WORDS: Readonly<Record<string, readonly string[] | undefined>> = Object.assign(
   Object.create(null) as object,
   {
     from: START_HEADERS,
@@ -81,14 +86,30 @@ const END_WORDS: Readonly<Record<string, readonly string[] | undefined>> = Objec
     arrive: END_HEADERS,
     arrived: END_HEADERS,
     arriving: END_HEADERS,
+    host: HOME_HEADERS,
+    hosts: HOME_HEADERS,
+    hosted: HOME_HEADERS,
+    hosting: HOME_HEADERS,
+    visit: AWAY_HEADERS,
+    visits: AWAY_HEADERS,
+    visited: AWAY_HEADERS,
+    visiting: AWAY_HEADERS,
   },
 );
+
+/** Verbs of a fixture's sides ("hosted", "visits"). */
+const SIDE_VERB = /^(?:host|visit)(?:s|ed|ing)?$/;
+
+/** The verb of the other side: "hosted" → "visited". */
+function otherSide(verb: string): string {
+  return verb.startsWith("host") ? verb.replace(/^host/, "visit") : verb.replace(/^visit/, "host");
+}
 
 /** True when the question's other words name the column (a whole header word: "home" of Home; "started" of From). */
 function named(words: readonly string[], c: CatalogColumn): boolean {
   return (
     headerMatch(words, c, false) > 0.5 ||
-    words.some((w) => END_WORDS[w]?.some((h) => c.headerWords.includes(h))) ||
+    words.some((w) => ROLE_WORDS[w]?.some((h) => c.headerWords.includes(h))) ||
     // ("who reports to Ben Ode?" of Name and Manager: Ben as the manager.)
     words.some((w) => REPORTING_WORDS[w]?.some((h) => c.headerWords.includes(h)))
   );
@@ -113,7 +134,11 @@ export function widenToPairedColumns(
     if (pair.length !== 1) return m;
     const d = pair[0]!;
     const spanWords = new Set(m.text.split(" "));
-    const others = words.filter((w) => !spanWords.has(w) && !QUESTION_WORD.test(w));
+    const start = words.indexOf(m.text.split(" ")[0]!);
+    const others = words
+      .filter((w) => !spanWords.has(w) && !QUESTION_WORD.test(w))
+      // ("which teams visited Rovers?": the object of a fixture's verb has the other side; Rovers hosted.)
+      .map((w) => (SIDE_VERB.test(w) && words.indexOf(w) < start ? otherSide(w) : w));
     const [namesC, namesD] = [named(others, c), named(others, d)];
     // (The mention's own role named, or both: the link's choice stands.)
     if (namesC) return m;

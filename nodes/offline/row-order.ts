@@ -38,8 +38,11 @@ function leadingNumber(value: string): number | undefined {
   return m ? Number(m[0].replace(/,/g, "")) : undefined;
 }
 
-/** A sortable time of a cell: year, then month and day when written ("May 4 , 1921" → 19210504). */
+/** A sortable time of a cell: year, then month and day when written ("May 4 , 1921" → 19210504, "1921-05-04"). */
 function timeKey(value: string): number | undefined {
+  // ("2026-12-09": an ISO date spells its month in digits.)
+  const iso = /\b(1[0-9]{3}|20[0-9]{2})-(0?[1-9]|1[0-2])-([0-3]?\d)\b/.exec(value);
+  if (iso) return Number(iso[1]) * 10000 + Number(iso[2]) * 100 + Number(iso[3]);
   const year = /\b(1[0-9]{3}|20[0-9]{2})\b/.exec(value);
   if (!year) return undefined;
   let month = 0;

@@ -568,8 +568,8 @@ export const countColumnOfRow: PlanGenerator = {
         return when || filters.some((m) => m.text === word || m.text === word.replace(/s$/, "")) ? "" : tail;
       });
     const verbAt = (text: string) =>
-      // (Not a place's word after its preposition: "did Rovers play at home".)
-      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do|can|could|will) .+ (?<!\b(?:at|in|on|to|for|from|with|by|of|against|during|over|under) )([a-z]{3,})$/.exec(
+      // (Not a place's word after its preposition: "did Rovers play at home"; nor an adverb of place: "… play away".)
+      /^how many (?!times\b)[a-z]+(?: [a-z]+)? (?:has|have|had|did|does|do|can|could|will) .+ (?<!\b(?:at|in|on|to|for|from|with|by|of|against|during|over|under) )(?!(?:away|home|abroad|overseas|again|together|alone)$)([a-z]{3,})$/.exec(
         text,
       )?.[1];
     // (Only a verb that closes the question outranks the counted noun's column.)

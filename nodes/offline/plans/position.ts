@@ -33,6 +33,15 @@ function wholeWords(span: string): RegExp {
   return new RegExp(`(?<![a-z0-9])${span.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`);
 }
 
+/** The steps in time from each row to the next of a column of years or dates: 1 forward, -1 back (no step: none). */
+function timeMoves(c: CatalogColumn): number[] {
+  const keys = c.raw.map((v) => orderKey(v, true)).filter((k) => k !== undefined);
+  return keys
+    .slice(1)
+    .map((k, i) => Math.sign(k - keys[i]!))
+    .filter((d) => d !== 0);
+}
+
 /**
  * The table's one column of years or dates (none in `avoid`), and the share of its steps between rows that go
  * back in time (0: listed oldest first, 1: newest first); undefined when the table has no such column or several.
@@ -46,12 +55,18 @@ function timeColumn(
     (c) => (!usable || usable.has(c.index)) && !avoid.has(c.index) && (holdsYears(c) || c.schema.type === "date"),
   );
   if (times.length !== 1) return undefined;
-  const keys = times[0]!.raw.map((v) => orderKey(v, true)).filter((k) => k !== undefined);
-  const moves = keys
-    .slice(1)
-    .map((k, i) => Math.sign(k - keys[i]!))
-    .filter((d) => d !== 0);
+  const moves = timeMoves(times[0]!);
   return { column: times[0]!, back: moves.length === 0 ? 0 : moves.filter((d) => d < 0).length / moves.length };
+}
+
+/**
+ * Whether a time column's rows go forward and back in time alike: listed in another order than time's (a list in
+ * time with a stray row or two is still in time).
+ */
+function isUnordered(c: CatalogColumn): boolean {
+  const moves = timeMoves(c);
+  const back = moves.filter((d) => d < 0).length / moves.length;
+  return moves.length >= 3 && back >= 0.25 && back <= 0.75;
 }
 
 /** Words that place a row in the table's layout ("listed after", "the row above"), not in time. */
@@ -102,6 +117,28 @@ export const positionAdjacent: PlanGenerator = {
       `NOT ${blankCell(target, "b")}`,
       ...(target.index === anchor.columnIndex ? [`b.${col(target)} <> a.${col(target)}`] : []),
     ];
+    // ("what is due next after the phone bill?" of bills listed in no order of their Due date: the nearest later
+    // date of the column the question names, not the next row.)
+    const dated =
+      bindings.length === 0 && !LAYOUT_WORD.test(a.normalized)
+        ? namedDateColumn(a, catalog, ctx.usable, new Set([anchor.columnIndex]))
+        : undefined;
+    // (Time orders the rows only when the named row's time is its own: "ordered on 11 May, the previous ship?" of
+    // several ships ordered that day is the row above.)
+    const key = (r: number) => orderKey(dated!.raw[r] ?? "", true);
+    const own =
+      dated !== undefined &&
+      anchor.rows.length === 1 &&
+      key(anchor.rows[0]!) !== undefined &&
+      dated.raw.every((_, r) => r === anchor.rows[0] || key(r) !== key(anchor.rows[0]!));
+    if (dated && own && isUnordered(dated)) {
+      const next = a.position === "next";
+      return {
+        sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON ${orderExpr(dated, "b")} ${next ? ">" : "<"} ${orderExpr(dated, "a")}${where([...uniq, ...given])} ORDER BY ${orderExpr(dated, "b")}${next ? "" : " DESC"}, b.${ROW}${next ? "" : " DESC"} LIMIT 1`,
+        template: a.position!,
+        targetColumn: target.schema.name,
+      };
+    }
     const join =
       bindings.length > 0 ? `b.${ROW} = a.${ROW} ${after ? "+" : "-"} 1` : `b.${ROW} ${after ? ">" : "<"} a.${ROW}`;
     return {

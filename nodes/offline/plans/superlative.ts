@@ -172,17 +172,18 @@ function superlativeHead(
   // the phrase a name of its value; "the most expensive listing": an adjective related to it (expensive →
   // rent) before a noun naming a text column asks for that row; "fewest goals conceded": the value.
   // ("our best revenue month": a head noun spelling a text column's header is the row asked for.)
-  if (phrase.length > 1) {
-    const spelled = catalog.columns.find(
-      (c) =>
-        (!usable || usable.has(c.index)) &&
-        c !== order &&
-        !isNumericColumn(c) &&
-        headerMatch([last], c, false) >= 1.5 &&
-        headerMatch([last], order, false) < 1.5,
-    );
-    if (spelled) return spelled;
-  }
+  // ("what is the biggest bill?" of Bill and Amount: a noun spelling a text column, which the amount only relates
+  // to, is the row asked for; a record number is not: "the largest claim" of Claim ID, below.)
+  const spelled = catalog.columns.find(
+    (c) =>
+      (!usable || usable.has(c.index)) &&
+      c !== order &&
+      !isNumericColumn(c) &&
+      (phrase.length > 1 || !isIdentifierColumn(c)) &&
+      headerMatch([last], c, false) >= 1.5 &&
+      headerMatch([last], order, false) < 1.5,
+  );
+  if (spelled) return spelled;
   // ("the highest-calorie sandwich": a head noun that is a category's value asks for the row.)
   if (phrase.length > 1 && catalog.columns.some((c) => !isNumericColumn(c) && c.distinct.has(stem(last)))) {
     const name = usableName();
