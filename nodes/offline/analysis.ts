@@ -577,8 +577,10 @@ function conditionsIn(text: string): NumericCondition[] {
       ];
       // ("wines older than 2010" are from before it; "newer/younger than 2015", after.)
       const yearValue = Number.isInteger(value) && value >= 1000 && value <= 2100;
+      // ("machines not serviced since 2025": last serviced before it.)
+      const notSince = m[1] === "since" && /\b(?:not|never|[a-z]+n'?t)(?: [a-z]+){0,3} $/.test(q.slice(0, m.index));
       out.push({
-        op: yearValue && m[1] === "older" ? "<" : yearValue && m[1] === "younger" ? ">" : op,
+        op: notSince ? "<" : yearValue && m[1] === "older" ? "<" : yearValue && m[1] === "younger" ? ">" : op,
         value,
         hint: scaleWord ? hint.filter((w) => w !== scaleWord) : hint,
         ...(percent ? { percent } : {}),

@@ -55,9 +55,13 @@ export const lookupRows: PlanGenerator = {
       /^who\b/.test(a.normalized) &&
       filters.length > 0 &&
       filters.every((m) => isFlagColumn(catalog.columns[m.columnIndex]!));
-    // ("who is on the basic plan?", "who's in Sales?": everyone of a group a repeating value names.)
+    // ("who is on the basic plan?", "who's in Sales?": everyone of a group a repeating value names; "what is Amir
+    // working on?": everything a named person's rows hold.)
     const everyMember =
-      /^who(?:s| is| are) (?:in|on|at|from) (?:the )?[a-z0-9 &'-]+\??$/.test(a.normalized) &&
+      (/^who(?:s| is| are) (?:in|on|at|from) (?:the )?[a-z0-9 &'-]+\??$/.test(a.normalized) ||
+        /^what(?:s| is| are) [a-z0-9 &'-]+ (?:working on|doing|handling|responsible for|in charge of|assigned(?: to)?)\??$/.test(
+          a.normalized,
+        )) &&
       filters.length === 1 &&
       (mentionRows(filters)?.length ?? 0) > 1;
     const one =

@@ -151,22 +151,35 @@ export const positionAdjacent: PlanGenerator = {
 
 /** Header words of what a contest is won by, the most of it: votes, points, a score. */
 const WON_BY = /^(?:votes?|points?|pts|score)$/;
+/** Header words of a part of a race's time, which wins nothing: "Split 1", "Lap", "Pace". */
+const PART_OF_RACE = /^(?:split|splits|lap|laps|pace|leg|stage|segment|interval)$/;
+
+/** What a contest is won by, and its winning end: the most votes, or the least time. */
+interface ContestMeasure {
+  column: CatalogColumn;
+  /** SQL order of the winner first. */
+  order: "DESC" | "ASC";
+}
 
 /**
  * "who won the election?": the row with the most of the one measure a contest is won by, when the table has
  * one (its rows need not be in finishing order); else undefined.
  */
-function winningMeasure(ctx: PlanContext): CatalogColumn | undefined {
+function winningMeasure(ctx: PlanContext): ContestMeasure | undefined {
   if (ctx.analysis.position !== "first" || !/\b(?:won|winner|winning)\b/.test(ctx.analysis.normalized)) return;
   return contestMeasure(ctx);
 }
 
-/** The one numeric column a contest is won by (Votes, Points, Score), or undefined. */
-function contestMeasure(ctx: PlanContext): CatalogColumn | undefined {
-  const measures = ctx.catalog.columns.filter(
-    (c) => (!ctx.usable || ctx.usable.has(c.index)) && isNumericColumn(c) && c.headerWords.some((h) => WON_BY.test(h)),
-  );
-  return measures.length === 1 ? measures[0] : undefined;
+/**
+ * The one numeric column a contest is won by (Votes, Points, Score), else a race's one finishing time (the
+ * fastest wins; no split or lap), or undefined.
+ */
+function contestMeasure(ctx: PlanContext): ContestMeasure | undefined {
+  const usable = ctx.catalog.columns.filter((c) => !ctx.usable || ctx.usable.has(c.index));
+  const measures = usable.filter((c) => isNumericColumn(c) && c.headerWords.some((h) => WON_BY.test(h)));
+  if (measures.length > 0) return measures.length === 1 ? { column: measures[0]!, order: "DESC" } : undefined;
+  const times = usable.filter((c) => c.timeShare >= 0.5 && !c.headerWords.some((h) => PART_OF_RACE.test(h)));
+  return times.length === 1 ? { column: times[0]!, order: "ASC" } : undefined;
 }
 
 /** The words of the analysis's first/last positions. */
@@ -256,10 +269,11 @@ export const positionFirstLast: PlanGenerator = {
         : (namedDateColumn(a, catalog, usable, avoid) ?? onlyDate() ?? namedClock() ?? timeOrder());
     const clock = !tableOrder && (holdsYears(target) || target.schema.type === "date") ? target : dated;
     const winning = clock || tableOrder ? undefined : winningMeasure(ctx);
-    if (winning && winning !== target) {
-      const preds = [...basePreds, `TRIM(${col(target)}) <> ''`, hasNum(winning), ...summaryFilter(catalog)];
+    // ("what was the winning time?": the measure itself is asked, read at the winner too.)
+    if (winning) {
+      const preds = [...basePreds, `TRIM(${col(target)}) <> ''`, hasNum(winning.column), ...summaryFilter(catalog)];
       return {
-        sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${orderExpr(winning)} DESC, ${ROW} LIMIT 1`,
+        sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${orderExpr(winning.column)} ${winning.order}, ${ROW} LIMIT 1`,
         template: "first",
         targetColumn: target.schema.name,
       };
@@ -307,7 +321,9 @@ export const positionPlace: PlanGenerator = {
     const measure = placeColumn ? undefined : contestMeasure(ctx);
     const target = rankTargetColumns(a, catalog, filters, { ...opts, avoid: cond.columns })
       .map((r) => r.column)
-      .filter((c) => c !== placeColumn && c !== measure && !holdsYears(c) && c.schema.type !== "date")[ctx.targetRank];
+      .filter((c) => c !== placeColumn && c !== measure?.column && !holdsYears(c) && c.schema.type !== "date")[
+      ctx.targetRank
+    ];
     if (!target) return null;
     const preds = [...basePreds, `TRIM(${col(target)}) <> ''`, ...summaryFilter(catalog)];
     // (The place may have selected the rows already: "in second place" of a Pos column, "second" of a numbered
@@ -319,9 +335,9 @@ export const positionPlace: PlanGenerator = {
         template: "place",
         targetColumn: target.schema.name,
       };
-    const order = measure ? `${orderExpr(measure)} DESC, ${ROW}` : ROW;
+    const order = measure ? `${orderExpr(measure.column)} ${measure.order}, ${ROW}` : ROW;
     return {
-      sql: `SELECT ${col(target)} FROM ${table}${where([...preds, ...(measure ? [hasNum(measure)] : [])])} ORDER BY ${order} LIMIT 1 OFFSET ${place - 1}`,
+      sql: `SELECT ${col(target)} FROM ${table}${where([...preds, ...(measure ? [hasNum(measure.column)] : [])])} ORDER BY ${order} LIMIT 1 OFFSET ${place - 1}`,
       template: "place",
       targetColumn: target.schema.name,
     };

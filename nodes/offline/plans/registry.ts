@@ -59,7 +59,7 @@ import {
   superlativeOrder,
   superlativeYear,
 } from "./superlative.js";
-import { yesNoAnyRow, yesNoCondition, yesNoSuperlative } from "./yes-no.js";
+import { yesNoAnyRow, yesNoChange, yesNoCondition, yesNoSuperlative } from "./yes-no.js";
 import { rowColumnsExtreme, rowColumnsTotal } from "./row-columns.js";
 import type { NamedPlan, PlanContext, PlanGenerator, RowSelection, SqlPlanInput } from "./types.js";
 
@@ -86,6 +86,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   yesNoCondition,
   yesNoSuperlative,
   yesNoAnyRow,
+  yesNoChange,
   comparisonYesNo,
   comparisonSameAs,
   superlativeNextBest,

@@ -5,9 +5,28 @@
  */
 import { NUMBER_WORD_PATTERN } from "../../../text/lexicons.js";
 import { wordsOf } from "../../../text/tokenise.js";
-import { chooseOrderColumn, headerMatch, isYearColumn, orderDirection, superlativeWord } from "../columns.js";
+import {
+  chooseOrderColumn,
+  headerMatch,
+  isIdentifierColumn,
+  isNumericColumn,
+  isYearColumn,
+  orderDirection,
+  rankTargetColumns,
+  superlativeWord,
+} from "../columns.js";
 import { countAgainstBound } from "./count.js";
-import { col, hasNum, orderExpr, summaryFilter, where } from "./sql-parts.js";
+import {
+  ROW,
+  col,
+  hasNum,
+  holdsYears,
+  mentionPredicate,
+  numExpr,
+  orderExpr,
+  summaryFilter,
+  where,
+} from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 
 const YES_IF_ANY = "SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END";
@@ -117,6 +136,36 @@ export const yesNoAnyRow: PlanGenerator = {
       sql: `${YES_IF_ANY} FROM ${ctx.table}${where([...basePreds, ...summaryFilter(ctx.catalog)])}`,
       template: "lookup",
       targetColumn: "",
+    };
+  },
+};
+
+/** "did revenue go up in March?", "has the price fallen this week?": a verb of rising or falling, and which. */
+const CHANGE_VERB =
+  /^(?:did|does|has|have|had|was|were|is|are) (?:the |our |my )?[a-z ]+? (?:(go|gone|went) (up|down)|(rise|risen|rose|increase|increased|grow|grown|grew|climb|climbed)|(fall|fallen|fell|drop|dropped|decrease|decreased|decline|declined|shrink|shrank|shrunk))\b/;
+
+/**
+ * "Did revenue go up in March?": the named row's value of the column the question names against the row before
+ * it (the nearest with a number), as yes or no.
+ */
+export const yesNoChange: PlanGenerator = {
+  name: "yes-no.change",
+  applies: (ctx) => aboutOneRow(ctx) && CHANGE_VERB.test(ctx.analysis.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { filters } = ctx.rows();
+    if (filters.length !== 1 || filters[0]!.rows.length !== 1) return null;
+    const m = CHANGE_VERB.exec(a.normalized)!;
+    const up = m[2] === "up" || m[3] !== undefined;
+    const measure = rankTargetColumns(a, catalog, filters, opts)
+      .map((r) => r.column)
+      .find((c) => isNumericColumn(c) && !isIdentifierColumn(c) && !holdsYears(c));
+    if (!measure || headerMatch(a.contentWords, measure) < 0.8) return null;
+    const [now, before] = [numExpr(measure, "b"), numExpr(measure, "p")];
+    return {
+      sql: `SELECT CASE WHEN ${now} ${up ? ">" : "<"} ${before} THEN 'yes' ELSE 'no' END FROM ${table} AS b JOIN ${table} AS p ON p.${ROW} < b.${ROW}${where([mentionPredicate(filters[0]!, catalog, "b"), hasNum(measure, "b"), hasNum(measure, "p")])} ORDER BY p.${ROW} DESC LIMIT 1`,
+      template: "lookup",
+      targetColumn: measure.schema.name,
     };
   },
 };
