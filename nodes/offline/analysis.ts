@@ -1457,6 +1457,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^(list|name)\b|\bwhat are\b|\bwhich .* (were|are)\b.*\b(all|both)\b|\b(all|both) (the )?\w+ (that|who|which)\b|\bwhat were (the|all)\b|^(which|what) (\w+ )?(teams|players|countries|years|people|cities|songs|films|movies|nations|athletes|drivers|schools|albums|games|seasons|episodes|players|titles)\b/.test(
       q,
     ) ||
+    // ("which flights go to Oslo?": a plural noun asked for with a plural verb, every row that does.)
+    /^(?:which|what) (?!(?:series|species|news|means|bus|gas|class|status|campus|address|business|process|access)\b)[a-z]{2,}[^su'\s]s (?:go|are|were|have|had|do|did|leave|arrive|cost|run|use|need|belong|come|play|stop)\b/.test(
+      q,
+    ) ||
     // ("who earns more than Marco?", "which plans cost less than the average?": every row beyond the named one.)
     BEYOND_NAMED_ROW.test(q) ||
     // "who is not in Sales?", "who doesn't work in Leeds?": everyone a negation leaves.

@@ -3,7 +3,7 @@
  * "Fri"): which of them holds the row's highest (lowest) value, answered with its header ("which quarter was
  * best for West?"), and their total or average ("what were South's total sales?").
  */
-import { headerMatch, isNumericColumn } from "../columns.js";
+import { headerMatch, isIdentifierColumn, isNumericColumn, isYearColumn } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { WEEKDAYS, calendarShortForms, monthNumber } from "../../../text/lexicons.js";
@@ -11,7 +11,7 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { mentionRows, numExpr, sqlString, summaryFilter, where } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
 
-type Kind = "quarter" | "month" | "weekday";
+type Kind = "quarter" | "month" | "weekday" | "subject";
 
 const WEEKDAY_FORMS: ReadonlySet<string> = new Set(WEEKDAYS.flatMap((d) => [d, ...calendarShortForms(d)]));
 
@@ -24,12 +24,26 @@ function kindOf(c: CatalogColumn): Kind | undefined {
   return undefined;
 }
 
-/** The kind of period the question's words ask about ("which quarter …", "what was her best day?"). */
+/**
+ * The kind of period the question's words ask about ("which quarter …", "what was her best day?"), or a subject
+ * ("what was Dana's best subject?"): each numeric column of a table of marks is one.
+ */
 function askedKind(q: string): Kind | undefined {
   if (/\bquarters?\b/.test(q)) return "quarter";
   if (/\bmonths?\b/.test(q)) return "month";
   if (/\b(?:week)?days?\b/.test(q)) return "weekday";
+  if (/\b(?:subjects?|courses?|exams?|tests?|events?|disciplines?)\b/.test(q)) return "subject";
   return undefined;
+}
+
+/** The columns a subject may be: numbers, not a record number or a year, with no word the question asks with. */
+function subjectColumns(ctx: PlanContext): CatalogColumn[] {
+  const noun = /\b(subjects?|courses?|exams?|tests?|events?|disciplines?)\b/.exec(ctx.analysis.normalized)?.[1] ?? "";
+  // ("which course has the highest fee?" of a Course column: the noun names the rows, not a column of marks.)
+  if (ctx.catalog.columns.some((c) => headerMatch([noun], c, false) >= 0.8)) return [];
+  return ctx.catalog.columns.filter(
+    (c) => (!ctx.usable || ctx.usable.has(c.index)) && isNumericColumn(c) && !isIdentifierColumn(c) && !isYearColumn(c),
+  );
 }
 
 /**
@@ -42,7 +56,7 @@ function periodColumns(ctx: PlanContext): { columns: CatalogColumn[]; preds: str
   );
   const kinds = new Set(periods.map(kindOf));
   const kind = askedKind(ctx.analysis.normalized) ?? (kinds.size === 1 ? [...kinds][0] : undefined);
-  const columns = periods.filter((c) => kindOf(c) === kind);
+  const columns = kind === "subject" ? subjectColumns(ctx) : periods.filter((c) => kindOf(c) === kind);
   if (columns.length < 2) return undefined;
   const { filters, basePreds } = ctx.rows();
   if (filters.some((m) => columns.some((c) => c.index === m.columnIndex))) return undefined;
