@@ -103,7 +103,18 @@ export function rowOrderOf(
     const direction = temporalDirection ?? superlative(word);
     if (!direction) continue;
     if (temporalDirection) {
-      const column = columns.findIndex((c, ci) => TIME_HEADER.test(c) && orderable(columnValues(ci), true));
+      // Of several time columns, the one the words after the superlative name, by its own header or the
+      // header of the column it dates ("the latest league title": "League title | Year ( s )").
+      const after = new Set(
+        words
+          .slice(i + (recent ? 2 : 1), i + 5)
+          .filter((w) => !isStopWord(w))
+          .map(stem),
+      );
+      const names = (ci: number) =>
+        [columns[ci] ?? "", columns[ci - 1] ?? ""].some((c) => headerTerms(c).some((h) => after.has(stem(h))));
+      const times = columns.flatMap((c, ci) => (TIME_HEADER.test(c) && orderable(columnValues(ci), true) ? [ci] : []));
+      const column = times.find(names) ?? times[0] ?? -1;
       if (column >= 0)
         return { column, direction, rank, temporal: true, phrase: new Set(words.slice(i, i + 3).map(stem)) };
       continue;

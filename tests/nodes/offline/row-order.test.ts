@@ -71,6 +71,22 @@ describe("row order of a superlative", () => {
     });
   });
 
+  it("a time superlative takes the time column its words name, by its header or the header of what it dates", () => {
+    const clubs = ["Club", "Founded", "League title", "Year ( s ) won", "Cup final", "Cup year"];
+    const table = [
+      ["Rovers", "1890", "Yes", "1999", "Yes", "2004"],
+      ["Athletic", "1921", "Yes", "2008", "Yes", "1995"],
+    ];
+    const at = (ci: number) => table.map((r) => r[ci]!);
+    expect(rowOrderOf("Which club won the latest league title ?", clubs, at)).toMatchObject({
+      column: 3,
+      temporal: true,
+    });
+    expect(rowOrderOf("Which club won the most recent cup final ?", clubs, at)).toMatchObject({ column: 5 });
+    // Words naming no time column: the first time column, as before.
+    expect(rowOrderOf("Which is the earliest club ?", clubs, at)).toMatchObject({ column: 1 });
+  });
+
   it("keys: leading numbers, and times down to the day", () => {
     expect(orderKey("1,234 ( est . )", false)).toBe(1234);
     expect(orderKey("March 2 , 1920", true)).toBe(19200302);
