@@ -248,8 +248,12 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
   if (counted.size === 0) return spans;
   const words = sentence.split(/\s+/);
   return spans.map((sp) => {
-    const next = words[sp.at + sp.text.split(/\s+/).length];
-    return next && [...keyStems(next)].some((s) => counted.has(s)) ? { ...sp, fit: sp.fit + 1.5 } : sp;
+    const end = sp.at + sp.text.split(/\s+/).length;
+    // The noun, or the noun after one word that qualifies it ("30 Aboriginal languages").
+    const counts = (w: string | undefined) => w !== undefined && [...keyStems(w)].some((s) => counted.has(s));
+    return counts(words[end]) || (/^\p{L}+$/u.test(words[end] ?? "") && counts(words[end + 1]))
+      ? { ...sp, fit: sp.fit + 1.5 }
+      : sp;
   });
 }
 
@@ -617,9 +621,9 @@ export function readPassageSpans(
   const measure = asksMeasureWithoutUnit(question);
   const nationality = NATIONALITY_QUESTION.test(question);
   // "How many acres …": the number written before "acres".
-  const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
-    ? keyStems((askedPhrase(question) ?? []).join(" "))
-    : new Set<string>();
+  // ("…, approximately how many images …", "… scored how many goals": the phrase after a later "how many".)
+  const howMany = /\bhow\s+(?:many|much)\b/i.exec(question);
+  const counted = howMany ? keyStems((askedPhrase(question.slice(howMany.index)) ?? []).join(" ")) : new Set<string>();
   const units: Array<{
     sentence: string;
     stems: Set<string>;
