@@ -26,6 +26,7 @@ import {
   type AnswerKind,
   answerKindOf,
 } from "./answer-kind.js";
+import { rowNamePart } from "./name-parts.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion, joinList } from "./answer-format.js";
 import {
   type EvidenceRow,
@@ -1122,6 +1123,9 @@ export function askedCell(
   row: DescribedRow,
 ): string | undefined {
   const value = askedCellValue(input, row);
+  // "The middle name of …": read from the person's page, whether or not a cell is asked.
+  const namePart = rowNamePart(input.question, row, value);
+  if (namePart !== undefined) return namePart;
   if (value === undefined) return undefined;
   const cell = withoutTrailingNote(value);
   return asksForSettlement(input.question) ? withoutRegion(cell) : cell;
