@@ -6,36 +6,22 @@
  */
 import { describe, expect, it } from "vitest";
 import { askedCell } from "../../../nodes/offline/reader.js";
-import type { DescribedRow } from "../../../nodes/offline/bridge.js";
 import { askedNamePart, fullNameOnPage } from "../../../nodes/offline/name-parts.js";
-import { passagePlan, readerOverRow } from "./fixtures.js";
+import { passagePlan, readerOverRow, rowWithPages } from "./fixtures.js";
 
-const row: DescribedRow = {
-  tableId: "rowers",
-  rowId: 0,
-  columns: ["Rower", "Club", "Titles"],
-  values: ["Ada Lind", "Pier Oars", "7"],
-  passages: [
-    {
-      id: "/wiki/Ada_Lind",
-      title: "Ada Lind",
-      text: "Ada Maria Lind ( born 4 May 1970 ) is a Swedish rower . She won seven national titles for Pier Oars .",
-      file: "rowers.json",
-      tableId: "rowers",
-      cells: [[0, 0]],
-    },
-    {
-      id: "/wiki/Pier_Oars",
-      title: "Pier Oars",
-      text: "Pier Oars is a rowing club of Lund , founded in 1911 .",
-      file: "rowers.json",
-      tableId: "rowers",
-      cells: [[0, 1]],
-    },
+const row = rowWithPages(
+  "rowers",
+  ["Rower", "Club", "Titles"],
+  ["Ada Lind", "Pier Oars", "7"],
+  [
+    [
+      "Ada Lind",
+      "Ada Maria Lind ( born 4 May 1970 ) is a Swedish rower . She won seven national titles for Pier Oars .",
+      0,
+    ],
+    ["Pier Oars", "Pier Oars is a rowing club of Lund , founded in 1911 .", 1],
   ],
-  score: 3,
-  runnerUp: 1,
-};
+);
 const ask = readerOverRow(row);
 const cell = (q: string) => askedCell({ question: q, subQuery: q, plan: passagePlan(q, "rowers") }, row);
 
