@@ -622,9 +622,13 @@ export function readPassageSpans(
   const measure = asksMeasureWithoutUnit(question);
   const nationality = NATIONALITY_QUESTION.test(question);
   // "How many acres …": the number written before "acres".
-  // ("…, approximately how many images …", "… scored how many goals": the phrase after a later "how many".)
+  // ("…, approximately how many images …", "… scored how many goals": the noun after a later "how many";
+  // not the words after a copula, "… , how many are now run by …", which name no counted noun.)
   const howMany = /\bhow\s+(?:many|much)\b/i.exec(question);
-  const counted = howMany ? keyStems((askedPhrase(question.slice(howMany.index)) ?? []).join(" ")) : new Set<string>();
+  const later = howMany && howMany.index > 0 ? askedPhraseOf(question.slice(howMany.index)) : undefined;
+  const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
+    ? keyStems((askedPhrase(question) ?? []).join(" "))
+    : keyStems(later && !later.headLast ? later.words.join(" ") : "");
   const units: Array<{
     sentence: string;
     stems: Set<string>;

@@ -577,6 +577,13 @@ describe("offline reader: the noun a 'how many' question counts", () => {
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("45");
   });
 
+  it("counts no verb's words after a later 'how many'", async () => {
+    const q = "Of the 50 cafes the group bought , how many are now run by franchisees ?";
+    const ev =
+      "[Source: cafes.json]\nCafes\nIn 2017 the group bought 50 cafes ; franchisees now run 42 of them , while its 12 bakeries run night shifts .";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("42");
+  });
+
   it("reads the counted noun after a 'how many' later in the question", async () => {
     const q = "Visited by walkers , Harlow Marsh has how many orchids ?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: marsh("45 orchids") })).toBe("45");
