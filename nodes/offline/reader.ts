@@ -26,6 +26,7 @@ import {
   type AnswerKind,
   answerKindOf,
 } from "./answer-kind.js";
+import { rowNamePart } from "./name-parts.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion, joinList } from "./answer-format.js";
 import {
   type EvidenceRow,
@@ -248,8 +249,12 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
   if (counted.size === 0) return spans;
   const words = sentence.split(/\s+/);
   return spans.map((sp) => {
-    const next = words[sp.at + sp.text.split(/\s+/).length];
-    return next && [...keyStems(next)].some((s) => counted.has(s)) ? { ...sp, fit: sp.fit + 1.5 } : sp;
+    const end = sp.at + sp.text.split(/\s+/).length;
+    // The noun, or the noun after one word that qualifies it ("30 Aboriginal languages").
+    const counts = (w: string | undefined) => w !== undefined && [...keyStems(w)].some((s) => counted.has(s));
+    return counts(words[end]) || (/^\p{L}+$/u.test(words[end] ?? "") && counts(words[end + 1]))
+      ? { ...sp, fit: sp.fit + 1.5 }
+      : sp;
   });
 }
 
@@ -617,9 +622,13 @@ export function readPassageSpans(
   const measure = asksMeasureWithoutUnit(question);
   const nationality = NATIONALITY_QUESTION.test(question);
   // "How many acres …": the number written before "acres".
+  // ("…, approximately how many images …", "… scored how many goals": the noun after a later "how many";
+  // not the words after a copula, "… , how many are now run by …", which name no counted noun.)
+  const howMany = /\bhow\s+(?:many|much)\b/i.exec(question);
+  const later = howMany && howMany.index > 0 ? askedPhraseOf(question.slice(howMany.index)) : undefined;
   const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
     ? keyStems((askedPhrase(question) ?? []).join(" "))
-    : new Set<string>();
+    : keyStems(later && !later.headLast ? later.words.join(" ") : "");
   const units: Array<{
     sentence: string;
     stems: Set<string>;
@@ -1118,6 +1127,9 @@ export function askedCell(
   row: DescribedRow,
 ): string | undefined {
   const value = askedCellValue(input, row);
+  // "The middle name of …": read from the person's page, whether or not a cell is asked.
+  const namePart = rowNamePart(input.question, row, value);
+  if (namePart !== undefined) return namePart;
   if (value === undefined) return undefined;
   const cell = withoutTrailingNote(value);
   return asksForSettlement(input.question) ? withoutRegion(cell) : cell;

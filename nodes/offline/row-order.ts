@@ -29,8 +29,17 @@ const TEMPORAL: ReadonlyMap<string, "max" | "min"> = new Map([
   ["latest", "max"],
   ["newest", "max"],
 ]);
+/** Nouns of a count or share whose "of" names what is counted ("number of votes", "share of the vote"). */
+const QUANTITY_NOUN = /^(?:number|amount|total|count|share|percentage|proportion)$/;
+const SHARE_NOUN = /^(?:share|percentage|proportion)$/;
 /** Headers of columns that hold a time. */
 const TIME_HEADER = /\b(year|years|date|season|seasons|founded|established|opened|held|born|birth|since|from|debut)\b/i;
+
+/** A header's words; a "%" header is the share or percentage a question asks of ("the lowest share of the vote"). */
+function headerTerms(header: string): string[] {
+  const words = header.toLowerCase().match(/[a-z]+/g) ?? [];
+  return header.includes("%") ? [...words, "percentage", "percent", "share"] : words;
+}
 
 /** The number a cell starts with ("1,234 ( est . )" → 1234), or undefined. */
 function leadingNumber(value: string): number | undefined {
@@ -82,6 +91,7 @@ export function rowOrderOf(
   columnValues: (column: number) => readonly string[],
 ): RowOrderFound | undefined {
   const words = question.toLowerCase().match(/[a-z0-9]+(?:-[a-z]+)?/g) ?? [];
+  const headerWords = new Set(columns.flatMap((c) => c.toLowerCase().match(/[a-z]+/g) ?? []));
   for (let i = 0; i < words.length; i++) {
     let word = words[i]!;
     let rank = 1;
@@ -96,7 +106,18 @@ export function rowOrderOf(
     const direction = temporalDirection ?? superlative(word);
     if (!direction) continue;
     if (temporalDirection) {
-      const column = columns.findIndex((c, ci) => TIME_HEADER.test(c) && orderable(columnValues(ci), true));
+      // Of several time columns, the one the words after the superlative name, by its own header or the
+      // header of the column it dates ("the latest league title": "League title | Year ( s )").
+      const after = new Set(
+        words
+          .slice(i + (recent ? 2 : 1), i + 5)
+          .filter((w) => !isStopWord(w))
+          .map(stem),
+      );
+      const names = (ci: number) =>
+        [columns[ci] ?? "", columns[ci - 1] ?? ""].some((c) => headerTerms(c).some((h) => after.has(stem(h))));
+      const times = columns.flatMap((c, ci) => (TIME_HEADER.test(c) && orderable(columnValues(ci), true) ? [ci] : []));
+      const column = times.find(names) ?? times[0] ?? -1;
       if (column >= 0)
         return { column, direction, rank, temporal: true, phrase: new Set(words.slice(i, i + 3).map(stem)) };
       continue;
@@ -106,15 +127,26 @@ export function rowOrderOf(
     // (its head: "most career rushing [yards]") counts most.
     const after: string[] = [];
     let j = i + 1;
-    for (; j < words.length && after.length < 5 && !isStopWord(words[j]!); j++) after.push(words[j]!);
-    // "the largest city by population": what follows "by" is the ordered measure.
-    if (words[j] === "by")
-      for (j++; j < words.length && after.length < 7 && !isStopWord(words[j]!); j++) after.push(words[j]!);
+    // "the smallest number of votes", "the lowest share of the vote": what the count or share is of is the
+    // ordered measure (a count's noun is a stop word, so it is taken here, before the run below).
+    const quantity = QUANTITY_NOUN.test(words[j] ?? "") && words[j + 1] === "of" ? words[j++]! : undefined;
+    if (!quantity) for (; j < words.length && after.length < 8 && !isStopWord(words[j]!); j++) after.push(words[j]!);
+    // "the largest city by population": what follows "by" is the ordered measure; so is a unit a header
+    // writes ("the most power in MW"; not "the worst score in tango", where the word after "in" is a
+    // condition on the rows).
+    const unitIn = words[j] === "in" && after.length > 0 && j + 1 < words.length && headerWords.has(words[j + 1]!);
+    if (words[j] === "by" || quantity || unitIn) {
+      const limit = after.length + (unitIn ? 1 : 3);
+      for (j++; j < words.length && words[j] === "the"; j++);
+      for (; j < words.length && after.length < limit && !isStopWord(words[j]!); j++) after.push(words[j]!);
+    }
+    // A share is read from a "%" column, whatever it is a share of (headerTerms).
+    if (quantity && SHARE_NOUN.test(quantity)) after.push(quantity);
     const near = [...(i > 0 && !isStopWord(words[i - 1]!) && rank === 1 ? [words[i - 1]!] : []), ...after].map(stem);
     let column = -1;
     let strongest = -1;
     columns.forEach((c, ci) => {
-      const at = Math.max(...(c.toLowerCase().match(/[a-z]+/g) ?? []).map((h) => near.lastIndexOf(stem(h))));
+      const at = Math.max(...headerTerms(c).map((h) => near.lastIndexOf(stem(h))));
       if (at > strongest && orderable(columnValues(ci), false)) [column, strongest] = [ci, at];
     });
     if (column >= 0) return { column, direction, rank, temporal: false, phrase: new Set(near) };

@@ -566,6 +566,28 @@ describe("offline reader: the noun a 'how many' question counts", () => {
     const q = "How many acres does the logistics base in Albany occupy ?";
     expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("3,300");
   });
+
+  const marsh = (orchids: string) =>
+    `[Source: parks.json]\nHarlow Marsh\nHarlow Marsh covers 1,200 hectares and is visited by 40,000 walkers a year ; ${orchids} grow in its meadows .`;
+
+  it("takes the counted noun after one word that qualifies it", async () => {
+    const q = "How many orchids grow in Harlow Marsh ?";
+    const ev =
+      "[Source: parks.json]\nHarlow Marsh\nOrchids grow by 12 ponds in Harlow Marsh , which keeps 45 native orchids .";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("45");
+  });
+
+  it("counts no verb's words after a later 'how many'", async () => {
+    const q = "Of the 50 cafes the group bought , how many are now run by franchisees ?";
+    const ev =
+      "[Source: cafes.json]\nCafes\nIn 2017 the group bought 50 cafes ; franchisees now run 42 of them , while its 12 bakeries run night shifts .";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: ev })).toBe("42");
+  });
+
+  it("reads the counted noun after a 'how many' later in the question", async () => {
+    const q = "Visited by walkers , Harlow Marsh has how many orchids ?";
+    expect(await readText({ question: q, subQuery: q, plan: plan(q), evidence: marsh("45 orchids") })).toBe("45");
+  });
 });
 
 describe("offline reader: a row described only through its passages is itself the answer", () => {

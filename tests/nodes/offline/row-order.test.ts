@@ -42,6 +42,51 @@ describe("row order of a superlative", () => {
     ).toBeUndefined();
   });
 
+  it("reads the measure past a long noun phrase, a count's or share's 'of', and a header's unit after 'in'", () => {
+    const poll = ["Seat", "Candidate", "Ballots", "%", "Output ( kW )"];
+    const cast = [
+      ["North", "Ann Vale", "3,100", "12.5", "40"],
+      ["South", "Bo Reed", "900", "30.1", "75"],
+    ];
+    const at = (ci: number) => cast.map((r) => r[ci]!);
+    // The head noun is the sixth word after the superlative.
+    expect(
+      rowOrderOf("Who is the candidate with the second most regional upper house general election ballots ?", poll, at),
+    ).toMatchObject({ column: 2, direction: "max", rank: 2 });
+    expect(rowOrderOf("Where did the candidate with the lowest number of ballots stand ?", poll, at)).toMatchObject({
+      column: 2,
+      direction: "min",
+    });
+    expect(rowOrderOf("Where did the candidate with the largest share of the ballots stand ?", poll, at)).toMatchObject(
+      {
+        column: 3,
+        direction: "max",
+      },
+    );
+    expect(rowOrderOf("Which seat has the most output in kW ?", poll, at)).toMatchObject({ column: 4 });
+    // A word after "in" that no header writes is a condition on the rows, not the measure.
+    expect(rowOrderOf("Which seat has the most ballots in the north ?", poll, at)).toMatchObject({
+      column: 2,
+      phrase: new Set(["ballot"]),
+    });
+  });
+
+  it("a time superlative takes the time column its words name, by its header or the header of what it dates", () => {
+    const clubs = ["Club", "Founded", "League title", "Year ( s ) won", "Cup final", "Cup year"];
+    const table = [
+      ["Rovers", "1890", "Yes", "1999", "Yes", "2004"],
+      ["Athletic", "1921", "Yes", "2008", "Yes", "1995"],
+    ];
+    const at = (ci: number) => table.map((r) => r[ci]!);
+    expect(rowOrderOf("Which club won the latest league title ?", clubs, at)).toMatchObject({
+      column: 3,
+      temporal: true,
+    });
+    expect(rowOrderOf("Which club won the most recent cup final ?", clubs, at)).toMatchObject({ column: 5 });
+    // Words naming no time column: the first time column, as before.
+    expect(rowOrderOf("Which is the earliest club ?", clubs, at)).toMatchObject({ column: 1 });
+  });
+
   it("keys: leading numbers, and times down to the day", () => {
     expect(orderKey("1,234 ( est . )", false)).toBe(1234);
     expect(orderKey("March 2 , 1920", true)).toBe(19200302);
