@@ -19,7 +19,7 @@ import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { linkChoice } from "./condition-links.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { choosePlan } from "./plan-choice.js";
-import { headerMatch, isNumericColumn } from "./columns.js";
+import { headerMatch, isNumericColumn, isPersonColumn } from "./columns.js";
 import { loadCatalog, type TableCatalog } from "./table-catalog.js";
 import { expandHeaderShorthand } from "./header-shorthand.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -76,7 +76,8 @@ export async function groundingTable(
   const analysis = analyzeQuestion(question);
   let best: { table: TableSchema; score: number } | undefined;
   candidates.forEach((table, rank) => {
-    const bonus = rank < retrieved.length ? 0.5 / (1 + rank) : 0;
+    // (A tie-break: below what one word naming a column adds.)
+    const bonus = rank < retrieved.length ? 0.2 / (1 + rank) : 0;
     const catalog = loadCatalog(index.db, table);
     // ("points per game" grounds in a table with a "PPG" column: the question in each table's own shorthand.)
     const asked = expandHeaderShorthand(question, catalog);
@@ -85,6 +86,10 @@ export async function groundingTable(
   });
   return best?.table;
 }
+
+/** Words of a superlative of no particular measure ("biggest", not "youngest") or of an aggregate. */
+const OPERATOR_WORD =
+  /^(?:most|least|highest|lowest|largest|smallest|biggest|greatest|maximum|minimum|max|min|top|best|worst|average|mean|total|sum|combined)$/;
 
 /** How well a question grounds in a table: words of exact (1) and partial (½) cell mentions, columns named, the table's name. */
 function groundingScore(question: string, analysis: QuestionAnalysis, catalog: TableCatalog): number {
@@ -97,7 +102,8 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   }
   for (const w of analysis.contentWords) {
     // (A word counts once: "paid" of a Paid column whose "Yes" cells it selects is one piece of evidence.)
-    if (mentioned.has(w)) continue;
+    // (An operator's word says what is done, not where: "biggest" relates to any table's sizes.)
+    if (mentioned.has(w) || OPERATOR_WORD.test(w)) continue;
     // (In proportion: "marketing" names "Mktg Spend" by its letters more surely than a related word names "Amount".)
     const named = Math.max(0, ...catalog.columns.map((c) => headerMatch([w], c, false)));
     score += Math.min(1, named / 1.5);
@@ -115,9 +121,19 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   // where "paid" is only a Status cell lacks.)
   if (
     analysis.operator === "sort" &&
-    catalog.columns.some((c) => isNumericColumn(c) && headerMatch(analysis.targetHints, c, false) >= 1.5)
+    catalog.columns.some(
+      (c) =>
+        isNumericColumn(c) &&
+        headerMatch(
+          analysis.targetHints.filter((w) => !OPERATOR_WORD.test(w)),
+          c,
+          false,
+        ) >= 1.5,
+    )
   )
     score += 1;
+  // ("who is the youngest?", "who won?": a person is asked for, whom only a table with a column of people holds.)
+  if (analysis.answerType === "person" && catalog.columns.some(isPersonColumn)) score += 0.3;
   return score;
 }
 

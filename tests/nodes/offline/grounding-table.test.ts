@@ -18,6 +18,9 @@ const TABLES: Record<string, string> = {
   orders: "order_id,customer,amount,status\n7001,Client A,120.50,paid\n7002,Client B,1976.60,pending\n",
   patients: "patient_id,name,systolic_bp\nP001,Ana Ng,128\nP002,Bo Roy,151\n",
   invoices: "Invoice,Client,Total,Paid\nI-1,Client C,120.50,Yes\nI-2,Client D,80.00,No\n",
+  garden_log: "Day,Rain (mm),Frost\n2026-02-01,4.2,No\n2026-02-02,0.0,Yes\n",
+  home_games: "Date,Opponent,Attendance\n2026-03-01,Tarn,5120\n2026-03-15,Fenby,6310\n",
+  machines: "Machine,Hours run,Bay\nLathe,4120,B2\nPress,2210,B1\n",
 };
 
 let root = "";
@@ -49,6 +52,15 @@ describe("the table a question without a hint is about", () => {
   it("grounds a superlative in the table with the numeric column its words spell, not a cell of another", async () => {
     expect(await tableOf("What is the largest salary paid?")).toBe("staff");
     expect(await tableOf("who has the highest blood pressure")).toBe("patients");
+  });
+
+  it("lets a word naming a column outweigh the retrieval rank, and no table by a superlative of no measure", async () => {
+    expect(await tableOf("What was the total rainfall?")).toBe("garden_log");
+    expect(await tableOf("biggest crowd")).toBe("home_games");
+  });
+
+  it("grounds a question asking who in a table with a column of people", async () => {
+    expect(await tableOf("Who is the youngest?")).toBe("team_roster");
   });
 
   it("counts a word once: 'paid' selecting a Paid column's Yes rows does not name that column again", async () => {
