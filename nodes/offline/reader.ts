@@ -27,6 +27,7 @@ import {
   answerKindOf,
 } from "./answer-kind.js";
 import { rowNamePart } from "./name-parts.js";
+import { rowLifeDate } from "./life-dates.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion, joinList } from "./answer-format.js";
 import {
   type EvidenceRow,
@@ -1130,6 +1131,9 @@ export function askedCell(
   // "The middle name of …": read from the person's page, whether or not a cell is asked.
   const namePart = rowNamePart(input.question, row, value);
   if (namePart !== undefined) return namePart;
+  // "When was the keeper born ?": the person's page's opening brackets, unless a cell holds the time.
+  const life = value === undefined || !timeLike(value) ? rowLifeDate(input.question, row, value) : undefined;
+  if (life !== undefined) return life;
   if (value === undefined) return undefined;
   const cell = withoutTrailingNote(value);
   return asksForSettlement(input.question) ? withoutRegion(cell) : cell;
