@@ -27,6 +27,7 @@ import {
   answerKindOf,
 } from "./answer-kind.js";
 import { rowNamePart } from "./name-parts.js";
+import { rowLifeDate } from "./life-dates.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion, joinList } from "./answer-format.js";
 import {
   type EvidenceRow,
@@ -56,6 +57,7 @@ import {
   MONTH_ABBREVIATIONS,
   MONTH_NAMES,
   NUMBER_WORD_PATTERN,
+  ORDINAL_WORDS,
   PEOPLE_NOUNS,
   TENS_PATTERN,
   WEEKDAYS,
@@ -537,6 +539,30 @@ function askedNoun(question: string): string[] {
 }
 
 /** Words of an asked phrase too general to place an answer ("what year", "which city", "the name of"). */
+/**
+ * "What rank did the club reach ?", "the college's final standing", "the best position achieved": an
+ * ordinal answers ("28th", "seventh"). A bare "position" or "finish" is so read only with a word that ranks
+ * it ("best", "final"): "what position does she play ?" asks a role.
+ */
+function asksRank(question: string): boolean {
+  const words = askedPhraseOf(question)?.words.map((w) => w.toLowerCase()) ?? [];
+  if (words.some((w) => /^(rank|ranking|standing|placement|placing)$/.test(w))) return true;
+  return (
+    words.some((w) => /^(position|finish|place)$/.test(w)) &&
+    words.some((w) => /^(best|final|highest|lowest|top|worst|finishing)$/.test(w))
+  );
+}
+
+const ORDINAL_RE = new RegExp(`\\b(?:\\d+(?:st|nd|rd|th)|${ORDINAL_WORDS.join("|")})\\b`, "gi");
+
+/** For a rank question, the sentence's ordinals ("28th", "seventh") fit best. */
+function rankPreference(sentence: string, spans: Span[], rank: boolean): Span[] {
+  if (!rank) return spans;
+  const ordinals = collect(sentence, ORDINAL_RE, 1.5).map((s) => ({ ...s, fit: /\d/.test(s.text) ? 1.5 : 1.2 }));
+  const keys = new Set(ordinals.map((s) => `${s.at} ${s.text.toLowerCase()}`));
+  return [...spans.filter((s) => !keys.has(`${s.at} ${s.text.toLowerCase()}`)), ...ordinals];
+}
+
 const GENERIC_ASKED_NOUNS = new Set("name year date number city country person one type kind".split(" "));
 /** How far before (words) and after the span the asked noun may be written, and what that adds to its score. */
 const ASKED_NOUN_BEFORE = 3;
@@ -621,6 +647,7 @@ export function readPassageSpans(
       : 0;
   const measure = asksMeasureWithoutUnit(question);
   const nationality = NATIONALITY_QUESTION.test(question);
+  const rank = asksRank(question);
   // "How many acres …": the number written before "acres".
   // ("…, approximately how many images …", "… scored how many goals": the noun after a later "how many";
   // not the words after a copula, "… , how many are now run by …", which name no counted noun.)
@@ -686,7 +713,10 @@ export function readPassageSpans(
       unitPreference(
         u.sentence,
         settlementPreference(
-          regionPreference(lifespanPreference(u.sentence, spansFor(u.sentence, kind), weights), region),
+          regionPreference(
+            lifespanPreference(u.sentence, rankPreference(u.sentence, spansFor(u.sentence, kind), rank), weights),
+            region,
+          ),
           settlement,
         ),
         counted,
@@ -1130,6 +1160,9 @@ export function askedCell(
   // "The middle name of …": read from the person's page, whether or not a cell is asked.
   const namePart = rowNamePart(input.question, row, value);
   if (namePart !== undefined) return namePart;
+  // "When was the keeper born ?": the person's page's opening brackets, unless a cell holds the time.
+  const life = value === undefined || !timeLike(value) ? rowLifeDate(input.question, row, value) : undefined;
+  if (life !== undefined) return life;
   if (value === undefined) return undefined;
   const cell = withoutTrailingNote(value);
   return asksForSettlement(input.question) ? withoutRegion(cell) : cell;
