@@ -637,7 +637,7 @@ function conditionsIn(text: string): NumericCondition[] {
   const placeValue = (m: RegExpMatchArray, i: number) => (m[i] ? Number(m[i]) : ordinalValue(m[i + 1]!)!);
   for (const m of q.matchAll(
     new RegExp(
-      `\\b(no higher than|no better than|no lower than|no worse than|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`,
+      `\\b(no higher than|no better than|no lower than|no worse than|at least|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`,
       "g",
     ),
   )) {
@@ -645,7 +645,8 @@ function conditionsIn(text: string): NumericCondition[] {
     const op =
       w === "no higher than" || w === "no better than"
         ? ">="
-        : w === "no lower than" || w === "no worse than"
+        : // ("at least 4th": that place or a better one.)
+          w === "no lower than" || w === "no worse than" || w === "at least"
           ? "<="
           : /^(above|higher|better)/.test(w)
             ? "<"
@@ -655,12 +656,11 @@ function conditionsIn(text: string): NumericCondition[] {
   for (const m of q.matchAll(
     new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"),
   )) {
-    out.push({
-      op: /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=",
-      value: placeValue(m, 1),
-      hint: ["rank", "position", "place"],
-      place: true,
-    });
+    const op = /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=";
+    const value = placeValue(m, 1);
+    // ("at least 4th or better": one bound, said twice.)
+    if (out.some((c) => c.place && c.op === op && c.value === value)) continue;
+    out.push({ op, value, hint: ["rank", "position", "place"], place: true });
   }
   for (const m of q.matchAll(TOP_N)) {
     // ("the 3 longest films": the first three a superlative orders.)

@@ -1,0 +1,35 @@
+/**
+ * Conditions WTQ-like questions state and the backbone used to drop or misread (docs/OFFLINE-BACKBONE.md,
+ * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th".
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RawTable } from "../../../indexing/types.js";
+import { groundedColumn, openTables } from "./fixtures.js";
+
+const tables: RawTable[] = [
+  {
+    // A rowing club's seasons and where it finished in its league.
+    id: "seasons",
+    file: "seasons.csv",
+    header: ["Season", "League", "Place"],
+    rows: [
+      ["2015", "Division 2", "6th"],
+      ["2016", "Division 2", "2nd"],
+      ["2017", "Division 1", "9th"],
+      ["2018", "Division 1", "4th"],
+      ["2019", "Division 1", "1st"],
+      ["2020", "Division 1", "4th"],
+    ],
+  },
+];
+
+const fx = openTables(tables);
+afterAll(() => fx.close());
+const answer = (question: string, table: string) => groundedColumn(fx, question, table);
+
+describe("a place bound", () => {
+  it("'at least 4th' is 4th or better", () => {
+    expect(answer("in how many seasons did the club end up at least 4th?", "seasons")).toEqual(["4"]);
+    expect(answer("which seasons did the crew finish at least 2nd?", "seasons")).toEqual(["2016", "2019"]);
+  });
+});
