@@ -228,6 +228,19 @@ function finishingPlaceOf(q: string): number | undefined {
 const TOP_N =
   /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b|\bthe (\d|two|three|four|five|six|seven|eight|nine|ten) (?=(?:most|least|best|worst|[a-z]{3,}est)\b)/g;
 
+/**
+ * "at the top of the list", "the top row", "the top city listed", "which is on top?": the table's first row, a place in
+ * its layout, not a superlative ("on top in points", "at the top with the most votes" still order by a value).
+ */
+const TOP_OF_LIST = new RegExp(
+  [
+    "\\btop(?:-| )(?:row|line|entry|listed)\\b",
+    // (Not "the top grossing film on the list", "the top scorer in the table": a measure's superlative.)
+    "\\btop (?![a-z]+(?:ing|ed|ers?)\\b)(?:[a-z]+ ){0,3}(?:listed |shown |named )?(?:on|in|of|at) (?:the|this) (?:list|table|chart|page)\\b",
+    "\\b(?:at|on) (?:the )?top(?= ?(?:[?.!]|$| of (?:the|this) (?:list|table|chart|page)\\b))",
+  ].join("|"),
+);
+
 /** "what place did Ana finish", "which position is Ana in": a finishing place (a rank), not a location. */
 const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:the|a)\b)/;
 
@@ -1400,6 +1413,9 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (/^(?:what|who|which) (?:is|are) (?:my|our|the) current [a-z]+\??$/.test(q)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
+    // ("what is the top city listed?": no other superlative, so the layout's first row.)
+    else if (TOP_OF_LIST.test(sq) && !SUPERLATIVE.test(sq.replace(TOP_OF_LIST, " ").replace(/\btop\b/g, " ")))
+      position = "first";
     // "who won the race?", "winner": over a results table, the first row (a Winner column still answers it by name).
     else if (WHO_WON.test(q) && !/\d/.test(q) && !SUPERLATIVE.test(sq)) position = "first";
     if (

@@ -1,6 +1,7 @@
 /**
  * Conditions WTQ-like questions state and the backbone used to drop or misread (docs/OFFLINE-BACKBONE.md,
- * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th".
+ * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th"; "at the top of the list" is
+ * the table's first row, not the largest value.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -21,6 +22,17 @@ const tables: RawTable[] = [
       ["2020", "Division 1", "4th"],
     ],
   },
+  {
+    // Fishing harbours and their landings, listed by region (not by size).
+    id: "harbours",
+    file: "harbours.csv",
+    header: ["Harbour", "Region", "Landings (t)"],
+    rows: [
+      ["Scrabster", "Caithness", "11,400"],
+      ["Kinlochbervie", "Sutherland", "18,950"],
+      ["Ullapool", "Ross", "7,120"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -31,5 +43,16 @@ describe("a place bound", () => {
   it("'at least 4th' is 4th or better", () => {
     expect(answer("in how many seasons did the club end up at least 4th?", "seasons")).toEqual(["4"]);
     expect(answer("which seasons did the crew finish at least 2nd?", "seasons")).toEqual(["2016", "2019"]);
+  });
+});
+
+describe("the top of the list", () => {
+  it("is the table's first row", () => {
+    expect(answer("which harbour sits at the top of the list?", "harbours")).toEqual(["Scrabster"]);
+    expect(answer("what is the top region shown in the table?", "harbours")).toEqual(["Caithness"]);
+  });
+
+  it("beside a measure it is still the measure's top", () => {
+    expect(answer("which harbour is on top in landings?", "harbours")).toEqual(["Kinlochbervie"]);
   });
 });
