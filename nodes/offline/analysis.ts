@@ -1499,6 +1499,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^who(?: is| are|s|'s) (?:on|in) (?:the |our )?(?:[a-z]+ ){0,2}(?:team|group|committee|board|crew|shift|squad|department|panel|unit|rota)\??$/.test(
       q,
     ) ||
+    // ("besides Ana, which other players scored?", "what other colours were sold?": everyone the exception leaves.)
+    /\b(?:which|what) other (?:[a-z]+ )?(?:[a-z]{2,}[^s'\s]s|people)\b|\b(?:which|what) other [a-z]+ (?:were|are)\b/.test(
+      q,
+    ) ||
     // "employees who started before 2018", "staff that work in Oslo": the rows a search phrase describes.
     /^(?:all )?(?:[a-z]{3,}[^s'\s]s|staff|people) (?:who|that) [a-z]/.test(q) ||
     // "in which months did we use more than 350 kWh?": a plural after a preposition's "which".

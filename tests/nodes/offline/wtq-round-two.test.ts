@@ -1,7 +1,8 @@
 /**
  * Conditions WTQ-like questions state and the backbone used to drop or misread (docs/OFFLINE-BACKBONE.md,
  * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th"; "at the top of the list" is
- * the table's first row, not the largest value.
+ * the table's first row, not the largest value; "besides X, which other runners …" lists everyone the exception
+ * leaves.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -33,6 +34,19 @@ const tables: RawTable[] = [
       ["Ullapool", "Ross", "7,120"],
     ],
   },
+  {
+    // A hill race's finishers and their clubs.
+    id: "hillrace",
+    file: "hillrace.csv",
+    header: ["Runner", "Club", "Time"],
+    rows: [
+      ["Ailsa Grant", "Carnethy", "1:02:10"],
+      ["Rory Baird", "Westies", "1:04:55"],
+      ["Fiona Rae", "Carnethy", "1:05:30"],
+      ["Duncan Kerr", "Carnethy", "1:07:02"],
+      ["Moira Shaw", "Westies", "1:09:41"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -54,5 +68,14 @@ describe("the top of the list", () => {
 
   it("beside a measure it is still the measure's top", () => {
     expect(answer("which harbour is on top in landings?", "harbours")).toEqual(["Kinlochbervie"]);
+  });
+});
+
+describe("an exception and the others", () => {
+  it("'which other runners …' lists everyone the exception leaves", () => {
+    expect(answer("besides ailsa grant, which other runners belong to carnethy?", "hillrace")).toEqual([
+      "Fiona Rae",
+      "Duncan Kerr",
+    ]);
   });
 });
