@@ -78,4 +78,10 @@ describe("an exception and the others", () => {
       "Duncan Kerr",
     ]);
   });
+
+  it("the column's noun may stand before the excepted value", () => {
+    expect(answer("besides runner rory baird, which other runner was with westies?", "hillrace")).toEqual([
+      "Moira Shaw",
+    ]);
+  });
 });
