@@ -2,7 +2,7 @@
  * Conditions WTQ-like questions state and the backbone used to drop or misread (docs/OFFLINE-BACKBONE.md,
  * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th"; "at the top of the list" is
  * the table's first row, not the largest value; "besides X, which other runners …" lists everyone the exception
- * leaves.
+ * leaves; a table's first rows are no header rows because their dates name years.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -47,6 +47,18 @@ const tables: RawTable[] = [
       ["Moira Shaw", "Westies", "1:09:41"],
     ],
   },
+  {
+    // Players signed by a club: the first rows' whole dates name years, yet they are rows of data.
+    id: "signings",
+    file: "signings.csv",
+    header: ["Player", "From", "Signed"],
+    rows: [
+      ["Calum Reid", "Ross County", "4 July 2011"],
+      ["Euan Muir", "Elgin City", "19 August 2011"],
+      ["Innes Mackay", "Brora Rangers", "2 January 2012"],
+      ["Lewis Gunn", "Wick Academy", "30 June 2012"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -83,5 +95,12 @@ describe("an exception and the others", () => {
     expect(answer("besides runner rory baird, which other runner was with westies?", "hillrace")).toEqual([
       "Moira Shaw",
     ]);
+  });
+});
+
+describe("rows whose dates name years", () => {
+  it("are rows of data, not header rows", () => {
+    expect(answer("which club did calum reid come from?", "signings")).toEqual(["Ross County"]);
+    expect(answer("when was euan muir signed?", "signings")).toEqual(["19 August 2011"]);
   });
 });
