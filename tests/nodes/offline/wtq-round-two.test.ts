@@ -2,7 +2,8 @@
  * Conditions WTQ-like questions state and the backbone used to drop or misread (docs/OFFLINE-BACKBONE.md,
  * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th"; "at the top of the list" is
  * the table's first row, not the largest value; "besides X, which other runners …" lists everyone the exception
- * leaves; a table's first rows are no header rows because their dates name years.
+ * leaves; a table's first rows are no header rows because their dates name years; "the difference between the
+ * heaviest X and the lightest" is the measure's spread.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -102,5 +103,14 @@ describe("rows whose dates name years", () => {
   it("are rows of data, not header rows", () => {
     expect(answer("which club did calum reid come from?", "signings")).toEqual(["Ross County"]);
     expect(answer("when was euan muir signed?", "signings")).toEqual(["19 August 2011"]);
+  });
+});
+
+describe("the two ends of a measure", () => {
+  it("words between the two extremes, in either order", () => {
+    expect(
+      answer("what is the difference in landings between the largest harbour and the smallest one?", "harbours"),
+    ).toEqual(["11830"]);
+    expect(answer("what was the gap between the lowest landings and the highest?", "harbours")).toEqual(["11830"]);
   });
 });
