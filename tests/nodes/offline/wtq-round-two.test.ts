@@ -3,7 +3,8 @@
  * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th"; "at the top of the list" is
  * the table's first row, not the largest value; "besides X, which other runners …" lists everyone the exception
  * leaves; a table's first rows are no header rows because their dates name years; "the difference between the
- * heaviest X and the lightest" is the measure's spread.
+ * heaviest X and the lightest" is the measure's spread; a name that is part of many short cells of one column
+ * ("Bergen, Norway", "Oslo, Norway", …) selects all of them.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -60,6 +61,21 @@ const tables: RawTable[] = [
       ["Lewis Gunn", "Wick Academy", "30 June 2012"],
     ],
   },
+  {
+    // A curling tour's fixtures in many towns of two countries, numbered stages beside them.
+    id: "fixtures",
+    file: "fixtures.csv",
+    header: ["Stage", "Venue", "Winner"],
+    rows: [
+      ["Stage 1", "Bergen, Norway", "Team Lund"],
+      ["Stage 2", "Oslo, Norway", "Team Berg"],
+      ["Stage 3", "Malmö, Sweden", "Team Lund"],
+      ["Stage 4", "Tromsø, Norway", "Team Holm"],
+      ["Stage 5", "Stavanger, Norway", "Team Berg"],
+      ["Stage 6", "Gothenburg, Sweden", "Team Lund"],
+      ["Stage 7", "Trondheim, Norway", "Team Holm"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -112,5 +128,11 @@ describe("the two ends of a measure", () => {
       answer("what is the difference in landings between the largest harbour and the smallest one?", "harbours"),
     ).toEqual(["11830"]);
     expect(answer("what was the gap between the lowest landings and the highest?", "harbours")).toEqual(["11830"]);
+  });
+});
+
+describe("a name that is part of many cells", () => {
+  it("selects every cell of its column that holds it", () => {
+    expect(answer("in how many fixtures was the venue in norway?", "fixtures")).toEqual(["5"]);
   });
 });
