@@ -35,6 +35,7 @@ import {
   comparisonYesNo,
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
+import { countRepeated } from "./repeated.js";
 import { mentionRows } from "./sql-parts.js";
 import {
   countAtLeast,
@@ -90,6 +91,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonSameAs,
   superlativeNextBest,
   positionAdjacent,
+  countRepeated,
   countConsecutive,
   countBeyondRow,
   listBeyondRow,

@@ -65,6 +65,12 @@ describe("plan generators", () => {
     expect(firstPlan(inputFor("how many employees are there?", "employees"))!.generator).toBe("count.rows");
   });
 
+  it("values recurring at least N times are their own generator, ahead of the row count", () => {
+    const plan = firstPlan(inputFor("how many departments appear at least twice?", "employees"))!;
+    expect(plan.generator).toBe("count.repeated");
+    expect(fx.run(plan.sql)).toEqual([[1]]);
+  });
+
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);

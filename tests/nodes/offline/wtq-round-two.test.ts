@@ -4,7 +4,8 @@
  * the table's first row, not the largest value; "besides X, which other runners …" lists everyone the exception
  * leaves; a table's first rows are no header rows because their dates name years; "the difference between the
  * heaviest X and the lightest" is the measure's spread; a name that is part of many short cells of one column
- * ("Bergen, Norway", "Oslo, Norway", …) selects all of them.
+ * ("Bergen, Norway", "Oslo, Norway", …) selects all of them; "how many X won at least twice" counts the values
+ * that recur.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -76,6 +77,20 @@ const tables: RawTable[] = [
       ["Stage 7", "Trondheim, Norway", "Team Holm"],
     ],
   },
+  {
+    // A regatta's winners by year, each skipper's tally of wins beside a separate count column.
+    id: "regattas",
+    file: "regattas.csv",
+    header: ["Year", "Skipper", "Boat", "Crew size"],
+    rows: [
+      ["2011", "Iona Bell", "Kittiwake", "4"],
+      ["2012", "Hamish Dow", "Solan", "5"],
+      ["2013", "Iona Bell", "Kittiwake", "4"],
+      ["2014", "Kirsty Rae", "Fulmar", "6"],
+      ["2015", "Hamish Dow", "Solan", "5"],
+      ["2016", "Iona Bell", "Shearwater", "3"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -134,5 +149,12 @@ describe("the two ends of a measure", () => {
 describe("a name that is part of many cells", () => {
   it("selects every cell of its column that holds it", () => {
     expect(answer("in how many fixtures was the venue in norway?", "fixtures")).toEqual(["5"]);
+  });
+});
+
+describe("values that recur", () => {
+  it("counted, or listed in table order", () => {
+    expect(answer("how many skippers won at least twice?", "regattas")).toEqual(["2"]);
+    expect(answer("which boats took the trophy more than once?", "regattas")).toEqual(["Kittiwake", "Solan"]);
   });
 });
