@@ -229,7 +229,7 @@ const TOP_N =
   /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b|\bthe (\d|two|three|four|five|six|seven|eight|nine|ten) (?=(?:most|least|best|worst|[a-z]{3,}est)\b)/g;
 
 /**
- * "at the top of the list", "the top row", "the top city listed", "which is on top?": the table's first row, a place in
+ * "the top of the list", "the top row", "the top town listed", "which is on top?": the table's first row, a place in
  * its layout, not a superlative ("on top in points", "at the top with the most votes" still order by a value).
  */
 const TOP_OF_LIST = new RegExp(
@@ -1413,7 +1413,7 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (/^(?:what|who|which) (?:is|are) (?:my|our|the) current [a-z]+\??$/.test(q)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
-    // ("what is the top city listed?": no other superlative, so the layout's first row.)
+    // ("which is the top town listed?": no other superlative, so the layout's first row.)
     else if (TOP_OF_LIST.test(sq) && !SUPERLATIVE.test(sq.replace(TOP_OF_LIST, " ").replace(/\btop\b/g, " ")))
       position = "first";
     // "who won the race?", "winner": over a results table, the first row (a Winner column still answers it by name).

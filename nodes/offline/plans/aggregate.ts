@@ -174,7 +174,7 @@ const HIGH_END =
 const LOW_END =
   "lowest|smallest|least|minimum|min|shortest|youngest|lightest|slowest|cheapest|worst|fewest|nearest|closest|shallowest|narrowest|coldest";
 const OWNER = "(?:the |his |her |their |its )?";
-/** (Two ends of one measure, a few words apart: "the greatest winnings and the least", "fastest and slowest speed".) */
+/** (Two ends of one measure, a few words apart: "the greatest catch and the least", "fastest and slowest speed".) */
 const ENDS = new RegExp(
   `\\b(?:difference|gap)\\b[a-z0-9' ]{0,40}?\\bbetween ${OWNER}(?:(?:${HIGH_END})\\b[a-z' ]{0,40}? and ${OWNER}(?:${LOW_END})|(?:${LOW_END})\\b[a-z' ]{0,40}? and ${OWNER}(?:${HIGH_END}))\\b`,
 );
@@ -187,7 +187,7 @@ export const aggregateSpread: PlanGenerator = {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
     // ("the difference in age between …": the measure named inside the phrase stays a hint.)
-    // (Between the two ends, the measure's own words stay hints: "the highest scoring player's points and …".)
+    // (Between the two ends, the measure's own words stay hints: "the highest paid player's wage and …".)
     const after = a.normalized
       .replace(SPREAD_OLD, (_m, w1?: string, w2?: string) => ` ${w1 ?? w2 ?? ""} `)
       .replace(new RegExp(`\\b(?:difference|gap|between|and|${HIGH_END}|${LOW_END})\\b`, "g"), " ")

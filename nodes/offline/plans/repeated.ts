@@ -9,7 +9,7 @@ import { ROW, col, summaryFilter, where } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
 const TIMES = "once|twice|two times|three times|four times|five times|\\d+ times";
-/** (Not "at least twice as many points": a ratio of two columns.) */
+/** (Not "at least twice as many goals": a ratio of two columns.) */
 const REPEATED = new RegExp(`\\b(?:(at least|more than|over) (${TIMES})|(${TIMES}) or more)\\b(?! as\\b)`);
 const TIMES_WORDS: Record<string, number> = { once: 1, twice: 2, two: 2, three: 3, four: 4, five: 5 };
 

@@ -1,6 +1,6 @@
 /**
  * Conditions WTQ-like questions state and the backbone used to drop or misread (docs/OFFLINE-BACKBONE.md,
- * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th"; "at the top of the list" is
+ * "Table order round two"): "at least 4th" is a bound on the place, not the cell "4th"; "the top of the list" is
  * the table's first row, not the largest value; "besides X, which other runners …" lists everyone the exception
  * leaves; a table's first rows are no header rows because their dates name years; "the difference between the
  * heaviest X and the lightest" is the measure's spread; a name that is part of many short cells of one column
@@ -106,7 +106,7 @@ describe("a place bound", () => {
 
 describe("the top of the list", () => {
   it("is the table's first row", () => {
-    expect(answer("which harbour sits at the top of the list?", "harbours")).toEqual(["Scrabster"]);
+    expect(answer("which harbour sits on top of this list?", "harbours")).toEqual(["Scrabster"]);
     expect(answer("what is the top region shown in the table?", "harbours")).toEqual(["Caithness"]);
   });
 
