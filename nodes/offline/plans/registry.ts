@@ -36,6 +36,7 @@ import {
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
 import { countRepeated } from "./repeated.js";
+import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
 import {
   countAtLeast,
@@ -72,6 +73,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   reportTableYears,
   aggregateShare,
   aggregateSpread,
+  aggregateEndsApart,
   aggregateMedian,
   aggregateStockValue,
   comparisonValueLiteral,

@@ -5,7 +5,7 @@
  * leaves; a table's first rows are no header rows because their dates name years; "the difference between the
  * heaviest X and the lightest" is the measure's spread; a name that is part of many short cells of one column
  * ("Bergen, Norway", "Oslo, Norway", …) selects all of them; "how many X won at least twice" counts the values
- * that recur.
+ * that recur; the first and the last row's measure apart, by the table's order or by the places.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -91,6 +91,18 @@ const tables: RawTable[] = [
       ["2016", "Iona Bell", "Shearwater", "3"],
     ],
   },
+  {
+    // A shinty league listed by name, its places in a column of their own.
+    id: "league",
+    file: "league.csv",
+    header: ["Team", "Place", "Points"],
+    rows: [
+      ["Ardrossan", "3", "30"],
+      ["Barra", "1", "41"],
+      ["Carloway", "4", "22"],
+      ["Dalmally", "2", "35"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -156,5 +168,12 @@ describe("values that recur", () => {
   it("counted, or listed in table order", () => {
     expect(answer("how many skippers won at least twice?", "regattas")).toEqual(["2"]);
     expect(answer("which boats took the trophy more than once?", "regattas")).toEqual(["Kittiwake", "Solan"]);
+  });
+});
+
+describe("the first and the last apart", () => {
+  it("in the table's order, or by the places when places are named", () => {
+    expect(answer("what is the gap in landings between the first harbour and the last?", "harbours")).toEqual(["4280"]);
+    expect(answer("what was the points gap between first place and last place?", "league")).toEqual(["19"]);
   });
 });
