@@ -1,5 +1,5 @@
 /**
- * "How far apart were the first and the last race's crowds?", "the gap in points between first and last place": the
+ * "How far apart were the first and the last race's crowds?", "the points gap between first place and last place": the
  * asked measure of the last row minus the first's (apart, so its size), in table order — or by the place column when
  * places are named.
  */
