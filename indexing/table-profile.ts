@@ -7,7 +7,7 @@
  */
 import { parseDate, parseNumber } from "./column-types.js";
 import { normaliseText } from "../text/normalise.js";
-import { monthNumber } from "../text/lexicons.js";
+import { MONTH_PATTERN, monthNumber } from "../text/lexicons.js";
 
 /** The number a cell starts with ("2.8 miles (4.5 km)" → 2.8, "328 (100)" → 328), as SQLite's CAST reads it. */
 export function leadingNumber(text: string): number | null {
@@ -181,6 +181,12 @@ function isSummaryRow(columns: readonly ColumnShares[], norm: (c: number) => str
   return false;
 }
 
+/** A whole date: a day beside a month's name ("4 May 1992", "May 4, 1992") or written in numbers ("6/14/79"). */
+const DAY_AND_MONTH = new RegExp(
+  `\\b\\d{1,2}(?:st|nd|rd|th)? (?:${MONTH_PATTERN})\\b|\\b(?:${MONTH_PATTERN})\\.? \\d{1,2}\\b|\\b\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}\\b`,
+  "i",
+);
+
 /** Leading header rows (at most three) of a table of amounts under year headers. */
 function headerRowsOf(
   columns: readonly ColumnShares[],
@@ -199,7 +205,12 @@ function headerRowsOf(
     const yearCells = cells.map((v, c) => (c > 0 && /\b(19[5-9]\d|20[0-4]\d)\b/.test(v) ? c : -1)).filter((c) => c > 0);
     const overAmounts =
       yearCells.length > 0 && yearCells.every((c) => columns[c]!.yearShare < 0.5 && columns[c]!.numericShare >= 0.5);
-    if ((first !== "" && /\d/.test(first)) || rest.length === 0 || rest.some(numberLike) || !overAmounts) break;
+    // ("Ana Ruiz | Leeds | 4 May 1992" over "Ben Cole | York | 9 June 1990": whole dates that go on in the next
+    // row are a column of dates, the row one of data.)
+    const below = r + 1 < rowCount ? rowCells(r + 1) : [];
+    const datedRow = yearCells.every((c) => DAY_AND_MONTH.test(cells[c]!) && DAY_AND_MONTH.test(below[c] ?? ""));
+    if ((first !== "" && /\d/.test(first)) || rest.length === 0 || rest.some(numberLike) || !overAmounts || datedRow)
+      break;
     headerRows.add(r);
   }
   return headerRows;

@@ -231,6 +231,19 @@ function finishingPlaceOf(q: string): number | undefined {
 const TOP_N =
   /\btop[- ](\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b|\bthe (\d|two|three|four|five|six|seven|eight|nine|ten) (?=(?:most|least|best|worst|[a-z]{3,}est)\b)/g;
 
+/**
+ * "the top of the list", "the top row", "the top town listed", "which is on top?": the table's first row, a place in
+ * its layout, not a superlative ("on top in points", "at the top with the most votes" still order by a value).
+ */
+const TOP_OF_LIST = new RegExp(
+  [
+    "\\btop(?:-| )(?:row|line|entry|listed)\\b",
+    // (Not "the top grossing film on the list", "the top scorer in the table": a measure's superlative.)
+    "\\btop (?![a-z]+(?:ing|ed|ers?)\\b)(?:[a-z]+ ){0,3}(?:listed |shown |named )?(?:on|in|of|at) (?:the|this) (?:list|table|chart|page)\\b",
+    "\\b(?:at|on) (?:the )?top(?= ?(?:[?.!]|$| of (?:the|this) (?:list|table|chart|page)\\b))",
+  ].join("|"),
+);
+
 /** "what place did Ana finish", "which position is Ana in": a finishing place (a rank), not a location. */
 const FINISHING_PLACE = /^(?:what|which) (?:place|position)\b(?! (?:is|was) (?:the|a)\b)/;
 
@@ -642,7 +655,7 @@ function conditionsIn(text: string): NumericCondition[] {
   const placeValue = (m: RegExpMatchArray, i: number) => (m[i] ? Number(m[i]) : ordinalValue(m[i + 1]!)!);
   for (const m of q.matchAll(
     new RegExp(
-      `\\b(no higher than|no better than|no lower than|no worse than|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`,
+      `\\b(no higher than|no better than|no lower than|no worse than|at least|above|higher than|better than|below|lower than|worse than|outside(?: of)?(?: the)?)\\s+(?:the\\s+)?(?:${ord})\\b`,
       "g",
     ),
   )) {
@@ -650,7 +663,8 @@ function conditionsIn(text: string): NumericCondition[] {
     const op =
       w === "no higher than" || w === "no better than"
         ? ">="
-        : w === "no lower than" || w === "no worse than"
+        : // ("at least 4th": that place or a better one.)
+          w === "no lower than" || w === "no worse than" || w === "at least"
           ? "<="
           : /^(above|higher|better)/.test(w)
             ? "<"
@@ -660,12 +674,11 @@ function conditionsIn(text: string): NumericCondition[] {
   for (const m of q.matchAll(
     new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"),
   )) {
-    out.push({
-      op: /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=",
-      value: placeValue(m, 1),
-      hint: ["rank", "position", "place"],
-      place: true,
-    });
+    const op = /^(better|higher|above)$/.test(m[3]!) ? "<=" : ">=";
+    const value = placeValue(m, 1);
+    // ("at least 4th or better": one bound, said twice.)
+    if (out.some((c) => c.place && c.op === op && c.value === value)) continue;
+    out.push({ op, value, hint: ["rank", "position", "place"], place: true });
   }
   for (const m of q.matchAll(TOP_N)) {
     // ("the 3 longest films": the first three a superlative orders.)
@@ -1406,6 +1419,9 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     else if (/^(?:what|who|which) (?:is|are) (?:my|our|the) current [a-z]+\??$/.test(q)) position = "last";
     // "which competitor came in first?" alone: the table's order is its finishing order.
     else if (pq !== q && /\b(first|1st)\b/.test(q)) position = "first";
+    // ("which is the top town listed?": no other superlative, so the layout's first row.)
+    else if (TOP_OF_LIST.test(sq) && !SUPERLATIVE.test(sq.replace(TOP_OF_LIST, " ").replace(/\btop\b/g, " ")))
+      position = "first";
     // "who won the race?", "winner": over a results table, the first row (a Winner column still answers it by name).
     else if (WHO_WON.test(q) && !/\d/.test(q) && !SUPERLATIVE.test(sq)) position = "first";
     if (
@@ -1491,6 +1507,10 @@ export function analyzeQuestion(question: string, options: AnalyzeOptions = {}):
     /^who did (?:we|you|they|i) [a-z]{2,}(?: (?:to|with|against|at|for|from))?\??$/.test(q) ||
     // "who is on the night shift?", "who's in the design team?": the members of a group.
     /^who(?: is| are|s|'s) (?:on|in) (?:the |our )?(?:[a-z]+ ){0,2}(?:team|group|committee|board|crew|shift|squad|department|panel|unit|rota)\??$/.test(
+      q,
+    ) ||
+    // ("besides Ana, which other players scored?", "what other colours were sold?": everyone the exception leaves.)
+    /\b(?:which|what) other (?:[a-z]+ )?(?:[a-z]{2,}[^s'\s]s|people)\b|\b(?:which|what) other [a-z]+ (?:were|are)\b/.test(
       q,
     ) ||
     // "employees who started before 2018", "staff that work in Oslo": the rows a search phrase describes.

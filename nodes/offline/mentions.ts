@@ -844,7 +844,37 @@ export function findMentions(
       const phrase = ` ${unitOf ?? ""} ${span.join(" ")} `.replace(/^ {2}/, " ");
       const matches = [...keys].filter((k) => ` ${k.slice(k.indexOf(":") + 1)} `.includes(phrase));
       const distinctValues = new Set(matches.map((k) => k.slice(k.indexOf(":") + 1)));
-      if (matches.length === 0 || distinctValues.size > maxPartial) continue;
+      // ("held in the netherlands" of "Amsterdam, Netherlands", "Utrecht, Netherlands", …: many cells of one column
+      // that hold the name as a part are still its rows.)
+      // (Words only, in a column of text: "november 2006" or "2011" of a column of dates is a date's to bound.)
+      const columns = new Set(matches.map((k) => Number(k.slice(0, k.indexOf(":")))));
+      const textColumn = (i: number) =>
+        catalog.columns[i]!.schema.type !== "date" && catalog.columns[i]!.numericShare < 0.5;
+      // (A name in short cells, written as a name — "Leeds, England" —, not a word of every row or of long notes.)
+      const manyParts = () => {
+        const c = catalog.columns[[...columns][0]!]!;
+        const rows = [...distinctValues].flatMap((v) => c.distinct.get(v) ?? []);
+        const words = [...distinctValues].reduce((n, v) => n + v.split(" ").length, 0) / distinctValues.size;
+        const first = new RegExp(
+          `(?<![\\p{L}\\d])${span[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\d])`,
+          "iu",
+        );
+        const named = (raw: string) => {
+          const at = first.exec(raw)?.index;
+          // (Not a label numbering its rows: "Volume 2", "Stage 4".)
+          return at !== undefined && /\p{Lu}/u.test(raw[at]!) && !/^\p{L}+\s+\d/u.test(raw.slice(at));
+        };
+        return (
+          columns.size === 1 &&
+          textColumn(c.index) &&
+          distinctValues.size <= 40 &&
+          span.every((t) => t.length >= 3 && !/\d/.test(t) && monthNumber(t) === undefined) &&
+          words <= 4 &&
+          rows.length < 0.9 * catalog.rowCount &&
+          rows.every((r) => named(c.raw[r] ?? ""))
+        );
+      };
+      if (matches.length === 0 || (distinctValues.size > maxPartial && !manyParts())) continue;
       // Best: the shortest cell (highest coverage), text columns first.
       let best: { c: CatalogColumn; value: string; coverage: number } | undefined;
       for (const k of matches) {

@@ -164,10 +164,21 @@ export const aggregateShare: PlanGenerator = {
 
 /**
  * "the difference between the largest and smallest order", "between the most and least expensive items", "the range
- * of salaries": MAX − MIN of one column.
+ * of salaries", "the gap between the heaviest ship and the lightest": MAX − MIN of one column (either order, words
+ * between the two extremes).
  */
-const SPREAD =
+const SPREAD_OLD =
   /\b(?:difference|gap)(?: in ([a-z]+))? between the (?:highest|largest|biggest|greatest|maximum|max|most(?: expensive)?|longest|oldest) and (?:the )?(?:lowest|smallest|least|minimum|min|cheapest|shortest|youngest)\b|\b(?:difference|gap)(?: in ([a-z]+))? between the (?:cheapest|lowest|smallest|youngest|shortest) and (?:the )?(?:most expensive|highest|largest|biggest|oldest|longest)\b|\b(?:what is|what's) the range of\b/;
+const HIGH_END =
+  "highest|largest|biggest|greatest|maximum|max|most|longest|oldest|tallest|heaviest|fastest|best|farthest|furthest|deepest|widest|hottest|warmest";
+const LOW_END =
+  "lowest|smallest|least|minimum|min|shortest|youngest|lightest|slowest|cheapest|worst|fewest|nearest|closest|shallowest|narrowest|coldest";
+const OWNER = "(?:the |his |her |their |its )?";
+/** (Two ends of one measure, a few words apart: "the greatest catch and the least", "fastest and slowest speed".) */
+const ENDS = new RegExp(
+  `\\b(?:difference|gap)\\b[a-z0-9' ]{0,40}?\\bbetween ${OWNER}(?:(?:${HIGH_END})\\b[a-z' ]{0,40}? and ${OWNER}(?:${LOW_END})|(?:${LOW_END})\\b[a-z' ]{0,40}? and ${OWNER}(?:${HIGH_END}))\\b`,
+);
+const SPREAD = { test: (q: string) => SPREAD_OLD.test(q) || ENDS.test(q) };
 
 export const aggregateSpread: PlanGenerator = {
   name: "aggregate.spread",
@@ -176,7 +187,11 @@ export const aggregateSpread: PlanGenerator = {
     const { analysis: a, catalog, table, opts } = ctx;
     const { filters, cond, basePreds } = ctx.rows();
     // ("the difference in age between …": the measure named inside the phrase stays a hint.)
-    const after = a.normalized.replace(SPREAD, (_m, w1?: string, w2?: string) => ` ${w1 ?? w2 ?? ""} `).trim();
+    // (Between the two ends, the measure's own words stay hints: "the highest paid player's wage and …".)
+    const after = a.normalized
+      .replace(SPREAD_OLD, (_m, w1?: string, w2?: string) => ` ${w1 ?? w2 ?? ""} `)
+      .replace(new RegExp(`\\b(?:difference|gap|between|and|${HIGH_END}|${LOW_END})\\b`, "g"), " ")
+      .trim();
     const ranked = rankTargetColumns(
       { ...a, targetHints: after.split(/\s+/), answerType: "number" },
       catalog,

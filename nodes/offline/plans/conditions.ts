@@ -629,9 +629,12 @@ export function excludedMentions(
   return mentions.filter((m) => {
     if ((usable && !usable.has(m.columnIndex)) || bindings.some((b) => sameBinding(m, b, catalog))) return false;
     const value = m.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    // ("besides team X", "other than the winner Y": the column's own noun may stand before the value.)
+    const nouns = catalog.columns[m.columnIndex]!.headerWords.filter((w) => /^[a-z]{3,}$/.test(w));
+    const noun = nouns.length > 0 ? `(?:(?:${nouns.join("|")})[a-z]* )?` : "";
     if (
       new RegExp(
-        `\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${value}\\b`,
+        `\\b(other than|besides|aside from|except|excluding|apart from|not counting|but not) (the )?${noun}${value}\\b`,
       ).test(q)
     )
       return true;

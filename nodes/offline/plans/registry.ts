@@ -35,6 +35,8 @@ import {
   comparisonYesNo,
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
+import { countRepeated } from "./repeated.js";
+import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
 import {
   countAtLeast,
@@ -71,6 +73,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   reportTableYears,
   aggregateShare,
   aggregateSpread,
+  aggregateEndsApart,
   aggregateMedian,
   aggregateStockValue,
   comparisonValueLiteral,
@@ -91,6 +94,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   comparisonSameAs,
   superlativeNextBest,
   positionAdjacent,
+  countRepeated,
   countConsecutive,
   countBeyondRow,
   listBeyondRow,

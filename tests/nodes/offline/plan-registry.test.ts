@@ -65,6 +65,18 @@ describe("plan generators", () => {
     expect(firstPlan(inputFor("how many employees are there?", "employees"))!.generator).toBe("count.rows");
   });
 
+  it("values recurring at least N times are their own generator, ahead of the row count", () => {
+    const plan = firstPlan(inputFor("how many departments appear at least twice?", "employees"))!;
+    expect(plan.generator).toBe("count.repeated");
+    expect(fx.run(plan.sql)).toEqual([[1]]);
+  });
+
+  it("the first and the last row apart are their own generator", () => {
+    const plan = firstPlan(inputFor("what is the salary gap between the first employee and the last?", "employees"))!;
+    expect(plan.generator).toBe("aggregate.ends-apart");
+    expect(fx.run(plan.sql)).toEqual([[19000]]);
+  });
+
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);

@@ -1,0 +1,65 @@
+/**
+ * "How many skippers won at least twice?", "which towns hosted more than once?", "who won 3 times or more?": the values
+ * of a column that recur on at least (more than) N of the selected rows — counted, or listed in table order.
+ */
+import { headerMatch, isNumericColumn, rankTargetColumns } from "../columns.js";
+import type { CatalogColumn } from "../table-catalog.js";
+import { rowSelection } from "./conditions.js";
+import { ROW, col, summaryFilter, where } from "./sql-parts.js";
+import type { PlanGenerator } from "./types.js";
+
+const TIMES = "once|twice|two times|three times|four times|five times|\\d+ times";
+/** (Not "at least twice as many goals": a ratio of two columns.) */
+const REPEATED = new RegExp(`\\b(?:(at least|more than|over) (${TIMES})|(${TIMES}) or more)\\b(?! as\\b)`);
+const TIMES_WORDS: Record<string, number> = { once: 1, twice: 2, two: 2, three: 3, four: 4, five: 5 };
+
+/** A column whose non-empty values repeat (a value on several rows). */
+function repeats(c: CatalogColumn): boolean {
+  const filled = c.raw.filter((v) => v.trim() !== "").length;
+  return c.distinct.size >= 1 && c.distinct.size < filled;
+}
+
+export const countRepeated: PlanGenerator = {
+  name: "count.repeated",
+  applies: ({ analysis: a }) => REPEATED.test(a.normalized),
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const m = REPEATED.exec(a.normalized)!;
+    const words = (m[2] ?? m[3]!).split(" ");
+    const n = /^\d+$/.test(words[0]!) ? Number(words[0]) : TIMES_WORDS[words[0]!]!;
+    const op = m[1] === "more than" || m[1] === "over" ? ">" : ">=";
+    // ("teams that were winners at least 5 times" beside a Winners column: the tally is a column, compared by rows.)
+    const tallied = a.conditions.some(
+      (k) =>
+        k.hint.includes("times") &&
+        catalog.columns.some(
+          (c) =>
+            isNumericColumn(c) &&
+            headerMatch(
+              k.hint.filter((w) => w !== "times"),
+              c,
+              false,
+            ) >= 1,
+        ),
+    );
+    if (tallied) return null;
+    // (The count of times is the groups' bound, no condition on a column of numbers.)
+    const stripped = { ...a, conditions: a.conditions.filter((c) => !c.hint.includes("times")) };
+    const { filters, basePreds } = rowSelection({ ...ctx, analysis: stripped });
+    const hints = a.targetHints.filter((w) => !/^(?:once|twice|times?|\d+)$/.test(w));
+    const ranked = rankTargetColumns({ ...stripped, targetHints: hints, answerType: "entity" }, catalog, filters, {
+      ...opts,
+    }).filter((r) => !isNumericColumn(r.column) && r.column.schema.type !== "date" && repeats(r.column));
+    const c = ranked[ctx.targetRank]?.column;
+    if (!c) return null;
+    const rows = where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)]);
+    const groups = `SELECT ${col(c)} FROM ${table}${rows} GROUP BY ${col(c)} HAVING COUNT(*) ${op} ${n}`;
+    if (a.operator === "count")
+      return {
+        sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table} WHERE ${col(c)} IN (${groups})`,
+        template: "count",
+        targetColumn: c.schema.name,
+      };
+    return { sql: `${groups} ORDER BY MIN(${ROW})`, template: "lookup", targetColumn: c.schema.name };
+  },
+};
