@@ -83,7 +83,7 @@ export function answerKindFromQuestion(question: string): AnswerKind {
     return "year";
   if (/\b(birth|death) month\b|\bwhat month\b|\bwhich month\b|\bmonth of\b/.test(q)) return "month";
   if (/\b(birth ?date|date of (birth|death)|what date|which date|on what day|the date)\b/.test(q)) return "date";
-  // In "what is the capacity of the dam whose reservoir …" the who/where/when is a relative word:
+  // In "how big is the lake whose shore …" the who/where/when is a relative word:
   // the question word is the first wh-word, and after what/which the noun decides.
   const lead = /\b(what|which|who|whom|whose|where|when|how)\b/.exec(q)?.[1];
   const relative = lead === "what" || lead === "which";

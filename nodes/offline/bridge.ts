@@ -1,6 +1,6 @@
 /**
- * Table → passage bridge for the offline backbone (HybridQA-style questions: "What is the estimated
- * population of the hometown of the first African American winner?"). The question's words select
+ * Table → passage bridge for the offline backbone (HybridQA-style questions: "What is the population of
+ * the youngest champion's home town?"). The question's words select
  * the table row it describes — through the row's cells and, more weakly, the passages its cells
  * link to — and the titles of those linked passages name what the next sub-query is about:
  * "… ? (about: Ashley Coleman; Manchester, New Hampshire)". Retrieval then finds those passages and

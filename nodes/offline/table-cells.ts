@@ -734,7 +734,7 @@ function shareOfTotal(
   const isTotal = (r: number) => /^\s*total\b/i.test(d.grid.rows[r]![0] ?? "");
   const part = partRow !== undefined ? { r: partRow } : rankRows(d, q, years).find((x) => !isTotal(x.r));
   if (!part) return undefined;
-  // "… of more than 5 years in the total operating leases": the total is the row's own Total
+  // "… beyond 5 years in the total of all leases": the total is the row's own Total
   // column when the words after "total" name the located row itself.
   const totalOf = /\btotal\s+(.+?)(?:\s+(?:in|for|at|of|during|as|is|are|was|were)\b|[?.]|$)/i.exec(question)?.[1];
   const totalStems = totalOf ? rowQueryStems(totalOf) : new Set<string>();
@@ -791,7 +791,7 @@ function cleanLabel(label: string): string {
 
 /**
  * The labels of the rows a row-list question asks for: the rows of the section it names ("under
- * Property, plant and equipment, gross", "what does amounts falling due within one year consist
+ * Property, plant and equipment, gross", "what do amounts due inside a year consist
  * of"), else every labelled row of the table, without Total rows and unlabelled subtotals.
  */
 function answerRowList(question: string, rows: EvidenceRow[]): CellAnswer | undefined {
