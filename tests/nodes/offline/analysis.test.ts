@@ -12,38 +12,38 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads number words in conditions, but not the pronoun 'one'", () => {
-    expect(analyzeQuestion("how many nations won more than ten silver medals?").conditions[0]).toMatchObject({
+    expect(analyzeQuestion("how many clubs collected more than ten bronze trophies?").conditions[0]).toMatchObject({
       op: ">",
       value: 10,
     });
-    expect(
-      analyzeQuestion("how many prisons were designed for at least two hundred prisoners?").conditions[0],
-    ).toMatchObject({ op: ">=", value: 200 });
-    expect(analyzeQuestion("how many schools have more than one title?").conditions[0]).toMatchObject({
+    expect(analyzeQuestion("how many hostels were built for at least two hundred guests?").conditions[0]).toMatchObject(
+      { op: ">=", value: 200 },
+    );
+    expect(analyzeQuestion("how many colleges hold more than one trophy?").conditions[0]).toMatchObject({
       op: ">",
       value: 1,
     });
-    expect(analyzeQuestion("which player was the only one drafted from finland?").conditions).toEqual([]);
+    expect(analyzeQuestion("which skier was the only one picked from norway?").conditions).toEqual([]);
   });
 
   it("expects a list when the question names how many items it wants", () => {
-    expect(analyzeQuestion("what two models are only from the philippines?").listAnswer).toBe(true);
-    expect(analyzeQuestion("which 2 stations both have faith ministries radio?").listAnswer).toBe(true);
+    expect(analyzeQuestion("what two cars are only built in sweden?").listAnswer).toBe(true);
+    expect(analyzeQuestion("which 2 shops both sell fresh bread?").listAnswer).toBe(true);
     expect(analyzeQuestion("what was the score two years later?").listAnswer).toBe(false);
   });
 
   it("reads 'the top N' as a rank condition, not a superlative", () => {
-    const a = analyzeQuestion("how many times did he finish in the top three?");
+    const a = analyzeQuestion("how many times did the swimmer finish in the top three?");
     expect(a.operator).toBe("count");
     expect(a.conditions).toEqual([expect.objectContaining({ op: "<=", value: 3, top: true })]);
     expect(analyzeQuestion("who were the top 3 finishers?")).toMatchObject({ operator: "filter", listAnswer: true });
   });
 
   it("reads place comparisons: a better place is a smaller number", () => {
-    expect(analyzeQuestion("how many seasons did they finish above 5th place?").conditions).toEqual([
+    expect(analyzeQuestion("how many years did the club finish above 5th place?").conditions).toEqual([
       expect.objectContaining({ op: "<", value: 5, place: true }),
     ]);
-    expect(analyzeQuestion("how many times did the runner finish below 10th place?").conditions).toEqual([
+    expect(analyzeQuestion("how many races did the skater finish below 10th place?").conditions).toEqual([
       expect.objectContaining({ op: ">", value: 10, place: true }),
     ]);
     expect(analyzeQuestion("in how many games did she place third or better?").conditions).toEqual([
@@ -52,13 +52,13 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads a clock time in a condition as seconds", () => {
-    expect(analyzeQuestion("how many cyclists finished in less than 3:45?").conditions).toEqual([
-      expect.objectContaining({ op: "<", value: 225, clock: true }),
+    expect(analyzeQuestion("how many rowers crossed the line in less than 4:10?").conditions).toEqual([
+      expect.objectContaining({ op: "<", value: 250, clock: true }),
     ]);
   });
 
   it("reads comparative conditions with the compared quantity as a hint", () => {
-    const a = analyzeQuestion("what is the number of buildings taller than 328 feet?");
+    const a = analyzeQuestion("what is the number of towers taller than 328 feet?");
     expect(a.conditions[0]).toMatchObject({ op: ">", value: 328 });
     expect(a.conditions[0]!.hint).toEqual(expect.arrayContaining(["feet", "tall"]));
     expect(analyzeQuestion("how many riders scored at least 7 points?").conditions[0]).toMatchObject({
@@ -68,7 +68,7 @@ describe("analyzeQuestion", () => {
   });
 
   it("reads an exact quantity as an equality condition", () => {
-    expect(analyzeQuestion("which is the only team to have 9 wins?").conditions).toEqual([
+    expect(analyzeQuestion("which is the only club that has 9 wins?").conditions).toEqual([
       { op: "=", value: 9, hint: ["wins"] },
     ]);
     expect(analyzeQuestion("how many teams have 9 or more wins?").conditions).toEqual([
@@ -112,26 +112,26 @@ describe("analyzeQuestion", () => {
   it("reads row positions", () => {
     // A finishing place ("rank 1st") is a row condition; the row position is "last".
     expect(analyzeQuestion("when did the team last rank 1st?").position).toBe("last");
-    expect(analyzeQuestion("in what city did piotr's last 1st place finish occur?").position).toBe("last");
-    expect(analyzeQuestion("which competitor came in first for this race?").position).toBe("first");
-    expect(analyzeQuestion("what is the name of the first team on this chart?").position).toBe("first");
+    expect(analyzeQuestion("in what town did maria's last 1st place finish happen?").position).toBe("last");
+    expect(analyzeQuestion("which rider came in first in this stage?").position).toBe("first");
+    expect(analyzeQuestion("name the first club shown in this table?").position).toBe("first");
     expect(analyzeQuestion("who scored in the first round?").position).toBeNull();
-    expect(analyzeQuestion("who was the last player to be inducted?")).toMatchObject({
+    expect(analyzeQuestion("who was the last painter to be honoured?")).toMatchObject({
       position: "last",
       operator: "sort",
     });
     expect(analyzeQuestion("what is the next team after maccabi tel aviv?").position).toBe("next");
-    expect(analyzeQuestion("what county is just previous to butte county on the list?").position).toBe("previous");
+    expect(analyzeQuestion("what province is just previous to ontario on the list?").position).toBe("previous");
   });
 
   it("plans comparisons between two named entities", () => {
-    expect(analyzeQuestion("which township has more people, darlington or highland?").comparison).toEqual({
+    expect(analyzeQuestion("which village has more people, ashby or kenton?").comparison).toEqual({
       kind: "choice",
-      options: ["darlington", "highland"],
+      options: ["ashby", "kenton"],
       direction: "max",
     });
-    const ml = analyzeQuestion("did oliver jacque earn more or less points than luis d'antin?");
-    expect(ml.comparison).toMatchObject({ kind: "moreless", options: ["oliver jacque", "luis d'antin"] });
+    const ml = analyzeQuestion("did marta vidal collect more or less points than ines roca?");
+    expect(ml.comparison).toMatchObject({ kind: "moreless", options: ["marta vidal", "ines roca"] });
     expect(ml.answerType).toBe("moreless");
     const diff = analyzeQuestion("how many more students does ashfield have than little reddings?");
     expect(diff).toMatchObject({ operator: "compare", arithmetic: "difference", answerType: "number" });
