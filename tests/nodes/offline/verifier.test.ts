@@ -125,7 +125,7 @@ describe("offline rule verifier", () => {
   });
 
   it("is cautious about a zero from SQL and about weakly supported spans", async () => {
-    const q = "How many players scored more than 10 goals ?";
+    const q = "How many strikers netted more than 12 goals ?";
     expect((await verify({ ...input(q, "0"), route: "SQL", sqlResult: '[{"n": 0}]' })).verdict).toBe(0.5);
     // "Florida" is in the evidence but its sentences say nothing about a birthplace of a singer.
     const weak = await verify(input("Where was the lead singer of the band born ?", "Florida"));
@@ -157,7 +157,7 @@ describe("offline rule verifier", () => {
 
 describe("offline rule verifier with a table → passage bridge", () => {
   it("counts the titles of the passages linked from the described row as support", async () => {
-    const q = "What is the population of the hometown of the first African American winner ?";
+    const q = "What is the population count of the hometown of the youngest winner ?";
     const evidence =
       "[Source: winners.json]\nCamden, Delaware\nCamden is a town in Kent County , Delaware . The population was 3,464 at the 2010 census .";
     const base = {
@@ -178,7 +178,7 @@ describe("offline rule verifier with a table → passage bridge", () => {
   });
 
   it("grounds a read answer in the passages the described row links to, which retrieval may have missed", () => {
-    const q = "What is the population of the hometown of the first African American winner ?";
+    const q = "What is the population count of the hometown of the youngest winner ?";
     const retrieved =
       "[Source: winners.json]\nAshley Coleman\nAshley Coleman is the first African American Miss Teen USA .";
     const row: DescribedRow = {
@@ -220,7 +220,7 @@ describe("offline rule verifier with a table → passage bridge", () => {
   });
 
   it("takes the described row's cell under the asked header whatever kind the wording suggests", () => {
-    const q = "What is the score for the winner born on 20 April 1967 ?";
+    const q = "What is the final score of the champion born on 11 June 1965 ?";
     const row: DescribedRow = {
       tableId: "finals",
       rowId: 0,
@@ -248,7 +248,7 @@ describe("offline rule verifier with a table → passage bridge", () => {
   });
 
   it("takes that cell whatever operator the wording suggested ('register number' is no count)", () => {
-    const q = "What is the register number of the inmate who won seven terms ?";
+    const q = "What is the register number for the prisoner who served four terms ?";
     const row: DescribedRow = {
       tableId: "inmates",
       rowId: 0,
@@ -282,7 +282,7 @@ describe("offline rule verifier with a table → passage bridge", () => {
 
 describe("offline rule verifier: SQL plan confidence", () => {
   afterEach(() => setConfidenceModel(undefined));
-  const q = "How many players scored more than 10 goals ?";
+  const q = "How many strikers netted more than 12 goals ?";
   const features = {
     template: "count",
     grounding: "exact" as const,
