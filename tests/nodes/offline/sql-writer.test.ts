@@ -46,7 +46,7 @@ describe("planSql templates", () => {
 
   it("sums and averages numbers stored as text", () => {
     expect(answer("what is the total prize money?", "races").rows).toEqual([[6700]]);
-    expect(answer("what was the average number of gold medals?", "medals").rows[0]![0]).toBeCloseTo(26.333, 2);
+    expect(answer("what is the average count of gold medals?", "medals").rows[0]![0]).toBeCloseTo(26.333, 2);
   });
 
   it("compares two named rows: which, more or less, difference", () => {
@@ -88,7 +88,7 @@ describe("planSql templates", () => {
     expect(answer("who has the highest average?", "batting").rows).toEqual([["Bo Park"]]);
     expect(answer("how many players have an average over 30?", "batting").rows).toEqual([[2]]);
     // Without such a column, "average" still averages.
-    expect(answer("what was the average number of gold medals?", "medals").template).toBe("avg");
+    expect(answer("what is the average count of gold medals?", "medals").template).toBe("avg");
   });
 
   it("groups rows by the month of a date column for 'which month … the most'", () => {
@@ -103,7 +103,7 @@ describe("planSql templates", () => {
   });
 
   it("reads 'the top N' on the rank column, else on the table's order", () => {
-    expect(answer("how many gold medals did the top 3 nations earn altogether?", "medals").rows).toEqual([[110]]);
+    expect(answer("in total, how many gold medals went to the top 3 nations?", "medals").rows).toEqual([[110]]);
     expect(answer("which nations were in the top 2?", "medals").rows).toEqual([["China"], ["United States"]]);
     expect(answer("how many of the top 2 races were won by kim lee?", "races").rows).toEqual([[1]]);
   });
@@ -149,7 +149,7 @@ describe("planSql templates", () => {
     expect(answer("how many losses did they have?", "games").rows).toEqual([[2]]);
     expect(answer("how many games did they not win?", "games").rows).toEqual([[3]]);
     expect(answer("which opponent did they play in their first loss?", "games").rows).toEqual([["Duke"]]);
-    expect(answer("what was the date of the last tie?", "games").rows).toEqual([["September 23"]]);
+    expect(answer("on which date was the last tie?", "games").rows).toEqual([["September 23"]]);
   });
 
   it("reads first, last, next and previous rows by _row", () => {
@@ -174,7 +174,7 @@ describe("planSql templates", () => {
 
   it("computes change, percentage change, average and values over year columns of a report table", () => {
     expect(
-      answer("What was the percentage change in in-game net bookings between 2018 and 2019?", "report").rows[0]![0],
+      answer("What was the percentage change for in-game net bookings from 2018 to 2019?", "report").rows[0]![0],
     ).toBeCloseTo(-19.914, 2);
     expect(answer("What was the change in net bookings from 2018 to 2019?", "report").rows).toEqual([[-874]]);
     expect(answer("What was the average net bookings for 2019 and 2018?", "report").rows).toEqual([[6825]]);
