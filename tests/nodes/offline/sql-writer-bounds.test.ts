@@ -91,14 +91,14 @@ function rows(question: string, table: string): unknown[][] {
 
 describe("month bounds", () => {
   it("reads the year of 'before september 2004' only as part of the month bound", () => {
-    expect(rows("how many races were run before september 2004?", "season")).toEqual([[3]]);
+    expect(rows("how many races took place before september 2004?", "season")).toEqual([[3]]);
   });
 });
 
 describe("streaks", () => {
   it("counts the longest run of adjacent rows, or the first run from the top", () => {
     expect(rows("what is the most consecutive wins they had?", "results")).toEqual([[3]]);
-    expect(rows("how many consecutive times was finland the opponent?", "results")).toEqual([[2]]);
+    expect(rows("for how many consecutive matches was finland the opponent?", "results")).toEqual([[2]]);
     expect(rows("starting at the top, how many consecutive games did they win?", "results")).toEqual([[2]]);
   });
 });
