@@ -49,7 +49,7 @@ describe("table → passage bridge", () => {
       header: ["Year", "Winner", "Hometown", "Notes"],
       rows: [
         ["1983", "Ruth Zakarian", "Amsterdam", "first winner"],
-        ["1999", "Ashley Coleman", "Camden", "first African American winner"],
+        ["1999", "Ashley Coleman", "Camden", "first foreign-born winner"],
       ],
     },
   ]);
@@ -76,27 +76,27 @@ describe("table → passage bridge", () => {
   const bridge = createBridge({ db, tables, passages });
 
   it("names the passages linked from the row the question describes", () => {
-    const q = "What is the population of the hometown of the first African American winner ?";
+    const q = "What is the population count in the hometown of the first foreign-born winner ?";
     expect(bridge(q, "winners")).toBe(`${q} (about: Camden, Delaware)`);
   });
 
   it("needs a table hint with linked passages", () => {
-    expect(bridge("What is the population of the hometown of the first winner ?", undefined)).toBeUndefined();
-    expect(bridge("What is the population of the hometown of the first winner ?", "other")).toBeUndefined();
+    expect(bridge("What is the population count in the hometown of the first winner ?", undefined)).toBeUndefined();
+    expect(bridge("What is the population count in the hometown of the first winner ?", "other")).toBeUndefined();
   });
 
   it("finds the described row with its cells, linked passages and the runner-up's score", () => {
     const find = createRowFinder({ db, tables, passages });
-    const row = find("Which hometown did the first African American winner have ?", "winners")!;
+    const row = find("Which hometown did the first foreign-born winner have ?", "winners")!;
     expect(row.rowId).toBe(1);
-    expect(row.values).toEqual(["1999", "Ashley Coleman", "Camden", "first African American winner"]);
+    expect(row.values).toEqual(["1999", "Ashley Coleman", "Camden", "first foreign-born winner"]);
     expect(row.passages.map((p) => p.title)).toEqual(["Camden, Delaware"]);
     expect(row.score).toBeGreaterThan(row.runnerUp);
   });
 
   it("remembers the row per question and table: asked again, the same row; another table hint, its own answer", () => {
     const find = createRowFinder({ db, tables, passages });
-    const q = "Which hometown did the first African American winner have ?";
+    const q = "Which hometown did the first foreign-born winner have ?";
     const row = find(q, "winners")!;
     expect(find(q, "winners")).toBe(row);
     expect(createRowFinder({ db, tables, passages })(q, "winners")).toEqual(row);
