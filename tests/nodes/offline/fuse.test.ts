@@ -49,7 +49,7 @@ describe("offline fusion", () => {
     expect(
       await fuse(
         input(
-          "What was the percentage change in in-game net bookings between 2018 and 2019?",
+          "What was the percentage change for in-game net bookings from 2018 to 2019?",
           '[{"pct": -19.914346895074946}]',
         ),
       ),
