@@ -303,7 +303,7 @@ describe("the committed student on replay labels (training/models/routes-replay)
   });
 
   it("keeps the heuristic's route where it is not surer by the margin", async () => {
-    const sum = plan("what was the total number of goals in 1998? (columns: Season, Goals)", {
+    const sum = plan("what was the total count of goals in 1998? (columns: Season, Goals)", {
       expectedOperator: "aggregate",
       requiredModalities: "table",
       needGlobalTableView: true,
