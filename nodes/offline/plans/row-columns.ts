@@ -1,7 +1,7 @@
 /**
  * Plans across one row's columns of a kind (quarters "Q1" … "Q4", months "Jan" … "Dec", weekdays "Mon" …
- * "Fri"): which of them holds the row's highest (lowest) value, answered with its header ("which quarter was
- * best for West?"), and their total or average ("what were South's total sales?").
+ * "Fri"; or the subjects of a table of marks): which of them holds the row's highest (lowest) value, answered with
+ * its header ("which quarter was best for West?"), and their total or average ("what were South's total sales?").
  */
 import { headerMatch, isIdentifierColumn, isNumericColumn, isYearColumn } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
@@ -36,7 +36,7 @@ function askedKind(q: string): Kind | undefined {
   return undefined;
 }
 
-/** The columns a subject may be: numbers, not a record number or a year, with no word the question asks with. */
+/** The columns that are subjects: the numeric ones (no record number, no year), unless a column is the noun itself. */
 function subjectColumns(ctx: PlanContext): CatalogColumn[] {
   const noun = /\b(subjects?|courses?|exams?|tests?|events?|disciplines?)\b/.exec(ctx.analysis.normalized)?.[1] ?? "";
   // ("which course has the highest fee?" of a Course column: the noun names the rows, not a column of marks.)
