@@ -541,6 +541,7 @@ const IRREGULAR_VERBS: Readonly<Record<string, readonly string[]>> = {
   hold: ["held"],
   meet: ["met"],
   run: ["ran"],
+  swim: ["swam", "swum"],
   ride: ["rode", "ridden"],
   eat: ["ate", "eaten"],
   grow: ["grew", "grown"],

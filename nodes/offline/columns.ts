@@ -1101,7 +1101,9 @@ export function chooseOrderColumn(
         headerMatch([sw], c, false) === 0 &&
         a.contentWords.some((w) => w !== sw && headerMatch([w], c, false) >= 1.5),
     );
-  const sizeWord = sw !== undefined && /^(?:biggest|largest|smallest|heaviest|lightest|tallest)$/.test(sw);
+  // ("the longest swim" of a log's Day and Minutes: a length is a quantity too, however "day" relates to it.)
+  const sizeWord =
+    sw !== undefined && /^(?:biggest|largest|smallest|heaviest|lightest|tallest|longest|shortest)$/.test(sw);
   const hasQuantity = catalog.columns.some(
     (c) =>
       (!options.usable || options.usable.has(c.index)) &&

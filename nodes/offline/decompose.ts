@@ -19,7 +19,7 @@ import { askedWords, findMentions, type EntityMention } from "./mentions.js";
 import { linkChoice } from "./condition-links.js";
 import { planConfidence, planFeatures } from "./confidence.js";
 import { choosePlan } from "./plan-choice.js";
-import { headerMatch, isNumericColumn, isPersonColumn } from "./columns.js";
+import { headerMatch, isNumericColumn, isPersonColumn, wordsAfterSuperlative } from "./columns.js";
 import { loadCatalog, type TableCatalog } from "./table-catalog.js";
 import { expandHeaderShorthand } from "./header-shorthand.js";
 import { normaliseText } from "../../text/normalise.js";
@@ -96,7 +96,10 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   let score = 0;
   const mentioned = new Set<string>();
   for (const m of findMentions(question, catalog, { avoidWords: askedWords(analysis) })) {
-    score += (m.end - m.start) * (m.kind === "exact" ? 1 : 0.5);
+    // (A name written as the table writes it, capitalised, "the Leaf", names the table more surely than a header word.)
+    const named =
+      m.kind === "exact" && /^[A-Z0-9]/.test(m.value) && /[A-Z]/.test(m.value) && question.includes(m.value);
+    score += (m.end - m.start) * (m.kind === "exact" ? (named ? 1.5 : 1) : 0.5);
     // (Only a sure match: a fuzzy one, "stayed" of "Al-Sayed", is no evidence that the word names no column.)
     if (m.kind === "exact") for (const w of m.text.split(" ")) mentioned.add(w);
   }
@@ -113,23 +116,23 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
       .split(" ")
       .map(stem),
   );
-  for (const w of analysis.contentWords) if (tableWords.has(stem(w))) score += 1;
+  // ("the cheapest car to rent" of a rentals table, "deliver" of deliveries: a verb whose noun is the table's name.)
+  const namesTable = (w: string) => {
+    const s = stem(w);
+    return tableWords.has(s) || (s.length >= 4 && [...tableWords].some((t) => t === `${s}al` || t === `${s}y`));
+  };
+  for (const w of analysis.contentWords) if (namesTable(w)) score += 1;
   // "how many sales happened in March?": the counted noun naming the table names its rows, more surely than
   // a cell ("Sales", a department of another table) does.
-  if (analysis.countNoun.some((w) => tableWords.has(stem(w)))) score += 1;
+  if (analysis.countNoun.some(namesTable)) score += 1;
   // ("what is the largest salary paid?": a superlative needs the numeric column its words spell, which a table
-  // where "paid" is only a Status cell lacks.)
+  // where "paid" is only a Status cell lacks; "on which day did I burn the most calories?" the words after the
+  // superlative spell it, not the day asked for.)
+  const after = analysis.operator === "sort" ? wordsAfterSuperlative(analysis.normalized) : [];
+  const measureWords = (after.length > 0 ? after : analysis.targetHints).filter((w) => !OPERATOR_WORD.test(w));
   if (
     analysis.operator === "sort" &&
-    catalog.columns.some(
-      (c) =>
-        isNumericColumn(c) &&
-        headerMatch(
-          analysis.targetHints.filter((w) => !OPERATOR_WORD.test(w)),
-          c,
-          false,
-        ) >= 1.5,
-    )
+    catalog.columns.some((c) => isNumericColumn(c) && headerMatch(measureWords, c, false) >= 1.5)
   )
     score += 1;
   // ("who is the youngest?", "who won?": a person is asked for, whom only a table with a column of people holds.)

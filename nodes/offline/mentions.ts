@@ -401,6 +401,16 @@ export function findMentions(
             break;
           }
         }
+      // ("the furthest I cycled" of an Activity column's "Cycle", "we ran" of "Run": the past verb a pronoun does
+      // names the category its base form spells.)
+      if (hits.length === 0 && n === 1 && s > 0 && /^(?:i|we|you|he|she|they)$/.test(tokens[s - 1]!))
+        for (const base of pastBases(last)) {
+          const baseHits = catalog.columns.filter((c) => c.distinct.has(base) && c.distinct.size <= 8);
+          if (baseHits.length > 0) {
+            [key, hits, written] = [base, baseHits, last];
+            break;
+          }
+        }
       // ("on Tuesday" of a Day column written "Tue", "in September" of "Sept".)
       if (hits.length === 0 && n === 1)
         for (const short of calendarShortForms(last)) {
@@ -980,4 +990,13 @@ export function findMentions(
     });
   }
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** The base forms a past verb may have ("cycled" → cycle, "walked" → walk, "jogged" → jog, "ran" → run), or none. */
+function pastBases(word: string): readonly string[] {
+  if (/^[a-z]{2,}ed$/.test(word)) {
+    const stemmed = word.slice(0, -2);
+    return [stemmed, `${stemmed}e`, ...(/([^aeiou])\1$/.test(stemmed) ? [stemmed.slice(0, -1)] : [])];
+  }
+  return irregularForms(word);
 }

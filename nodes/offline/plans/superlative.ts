@@ -19,6 +19,7 @@ import {
 } from "../columns.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import type { EntityMention } from "../mentions.js";
 import {
   MONTHS,
   ROW,
@@ -498,6 +499,13 @@ export const superlativeOrder: PlanGenerator = {
           // "the longest song by running time", a row.)
           (/^what (?:is|was) the [a-z]+est (?:[a-z]+ )?(?:time|duration)\??$/.test(a.normalized) &&
             isTimeColumn(order.column)) ||
+          // ("what is the furthest I cycled?", "the most we spent": a clause of its own after the superlative
+          // asks how far it went, the ordered value.)
+          /\bthe (?:[a-z]+est|most|least|best|worst) (?:i|we|you|he|she|they)\b/.test(a.normalized) ||
+          // ("what was my longest swim?" of a workout log: a closing noun that is a category cell, over rows no
+          // column names, leaves the ordered value to answer; "the cheapest diesel" of a table of cars is a car.)
+          (categoryNoun(a.normalized, filters) &&
+            !catalog.columns.some((c) => (!usable || usable.has(c.index)) && isRowName(c))) ||
           // ("how long is the longest route?": the measure the question opens with.)
           /^how (?:long|tall|high|old|far|heavy|big|deep|wide|fast)\b/.test(a.normalized) ||
           // ("what did the most expensive asset cost?": the closing verb spells the ordered column.)
@@ -594,6 +602,12 @@ export const superlativeOrder: PlanGenerator = {
     };
   },
 };
+
+/** Whether the question closes on its superlative's noun and that noun is a linked cell: "what was the furthest run?". */
+function categoryNoun(q: string, filters: readonly EntityMention[]): boolean {
+  const noun = /^what (?:is|was) (?:the|my|our) (?:[a-z]+est|most|least|best|worst) ([a-z]+)\??$/.exec(q)?.[1];
+  return noun !== undefined && filters.some((m) => m.kind === "exact" && m.text === noun);
+}
 
 /** The verb closing "what did/does … X cost?", else "". */
 function closingVerb(q: string): string {

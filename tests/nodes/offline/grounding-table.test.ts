@@ -21,6 +21,11 @@ const TABLES: Record<string, string> = {
   garden_log: "Day,Rain (mm),Frost\n2026-02-01,4.2,No\n2026-02-02,0.0,Yes\n",
   home_games: "Date,Opponent,Attendance\n2026-03-01,Tarn,5120\n2026-03-15,Fenby,6310\n",
   machines: "Machine,Hours run,Bay\nLathe,4120,B2\nPress,2210,B1\n",
+  exercise: "Date,Activity,Minutes,Calories\n2026-05-01,Run,40,410\n2026-05-03,Row,30,280\n",
+  houseplants: "Plant,Water every (days),Light\nFern,3,Shade\nCactus,14,Sun\n",
+  rentals: "Car,Seats,Daily rate\nTern,5,55\nHeron,7,80\n",
+  car_service: "Date,Work done,Cost\n2025-04-02,Tyres,240\n2025-10-11,Oil change,79\n",
+  household_bills: "Bill,Amount,Due\nRent,1450,2026-06-01\nWater,38,2026-06-12\n",
 };
 
 let root = "";
@@ -66,5 +71,14 @@ describe("the table a question without a hint is about", () => {
   it("counts a word once: 'paid' selecting a Paid column's Yes rows does not name that column again", async () => {
     expect(await tableOf("highest paid employee")).toBe("staff");
     expect(await tableOf("which invoices have been paid?")).toBe("invoices");
+  });
+
+  it("takes a superlative's measure from the words after it, not from the noun asked for", async () => {
+    expect(await tableOf("On which day did I burn the most calories?")).toBe("exercise");
+  });
+
+  it("reads a verb whose noun is the table's name, and a capitalised cell as the name it is", async () => {
+    expect(await tableOf("What is the cheapest car to rent?")).toBe("rentals");
+    expect(await tableOf("How much does the Tern cost per day?")).toBe("rentals");
   });
 });
