@@ -138,6 +138,11 @@ function superlativeHead(
     catalog.columns.some((c) => (!usable || usable.has(c.index)) && headerMatch([w], c, false) >= 0.8);
   // "what was the worst grade in english?", "top maths grade": a word for a value that names no column of
   // its own asks for the ordered value.
+  // ("highest paid in engineering", "top rated": a participle with no noun after it is said of a row, its name.)
+  if (phrase.length === 1 && /^(?:paid|rated|ranked|selling|earning|scoring|grossing)$/.test(last)) {
+    const name = usableName();
+    if (name) return name;
+  }
   // ("what was the largest donation?": a payment's size is its sum.)
   if ((VALUE_NOUNS.has(last) || PAYMENT_NOUNS.has(stem(last))) && !namesAColumn(last)) return order;
   if (
