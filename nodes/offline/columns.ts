@@ -836,6 +836,24 @@ export function rankTargetColumns(
   }
   // "which animal is the heaviest": a row is answered by its name, not its record number, unless the question names that.
   const top = ranked[0]?.column;
+  // ("what did Jon order in March?" of Order ID and Product: a did-question's verb spelling the record number asks
+  // for what was done, the first text column after it.)
+  const doneVerb =
+    /^what (?:did|does|do) (?:[a-z0-9.'-]+ ){1,4}?([a-z]{3,})(?: (?:in|on|at|during|last|this)\b.*)?\??$/.exec(
+      a.normalized,
+    )?.[1];
+  if (doneVerb !== undefined && top !== undefined && isIdentifierColumn(top) && top.headerWords[0] === stem(doneVerb)) {
+    const done = ranked.findIndex(
+      (r) =>
+        r.column.index > top.index &&
+        !isNumericColumn(r.column) &&
+        !isIdentifierColumn(r.column) &&
+        r.column.schema.type !== "date" &&
+        !mentionCols.has(r.column.index) &&
+        !isFlagColumn(r.column),
+    );
+    if (done > 0) ranked.unshift(...ranked.splice(done, 1));
+  }
   // (Of the columns the caller may answer with: a superlative's order column is no answer, so the record number
   // after it would be, "which customer has the highest spend?" of Customer ID beside Name.)
   const answerTop = ranked.find((r) => !options.avoid?.has(r.column.index))?.column;

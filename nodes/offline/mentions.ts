@@ -330,11 +330,12 @@ export function findMentions(
       const numeric = n === 1 && /^\d+(\.\d+)?$/.test(span[0]!);
       if (!numeric && !isContent(span, headerWords) && !proper(s, n) && !categoryValue(catalog, span)) continue;
       // ("how many tickets did Bramble open?" of an Opened column: the verb of a did-question names its
-      // participle's column, not the status cell "Open".)
+      // participle's column, not the status cell "Open"; "which tickets does Sam have open?" keeps the cell.)
       if (
         n === 1 &&
         s === tokens.length - 1 &&
         !proper(s, n) &&
+        !/^(?:have|has|had|is|are|was|were|still|left)$/.test(tokens[s - 1] ?? "") &&
         tokens.slice(0, s).some((t) => /^(?:did|does|do)$/.test(t)) &&
         isVerbOfHeader(catalog, span[0]!)
       )
