@@ -17,6 +17,7 @@ import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
 import { rowAgeOrder } from "./age-order.js";
+import { rowSizeOrder } from "./size-order.js";
 import { neighbourRow, rowNeighbourOf } from "./row-neighbour.js";
 import { cellIsNumber, namedNumbers } from "./named-numbers.js";
 import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
@@ -190,7 +191,8 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     // "The oldest player" with no age column: the players' pages say when each was born (age-order.ts).
     const order =
       rowOrderOf(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? "")) ??
-      rowAgeOrder(question, columnNames(table), rows);
+      rowAgeOrder(question, columnNames(table), rows) ??
+      rowSizeOrder(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? ""));
     // (A word naming a column — "the arena with the largest …" — says what is ordered, not which rows.)
     const headers = keyStems(columnNames(table).join(" "));
     // "The team in 7th place": the row whose rank column holds 7 is named as surely as by a rare word.
