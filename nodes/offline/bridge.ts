@@ -18,6 +18,7 @@ import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
 import { rowAgeOrder } from "./age-order.js";
 import { rowSizeOrder } from "./size-order.js";
+import { rowByLinkColumn } from "./link-column.js";
 import { neighbourRow, rowNeighbourOf } from "./row-neighbour.js";
 import { cellIsNumber, namedNumbers } from "./named-numbers.js";
 import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
@@ -297,6 +298,11 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         return described(table, rows[best]!, bestScore, runnerUp, choiceCandidates(scores).length, false);
     }
     if (best < 0) return undefined;
+    // Rows tied because they link the same page: the one linking it from a column the question names.
+    const tied = scores.flatMap((s, i) => (s >= bestScore - 1e-9 ? [i] : []));
+    const linking = tied.length >= 2 ? rowByLinkColumn(question, columnNames(table), rows, tied) : undefined;
+    if (linking !== undefined)
+      return described(table, rows[linking]!, bestScore, bestScore, choiceCandidates(scores).length, linking !== best);
     // Rows the words leave close are chosen by how they matched (row-choice.ts).
     const close = choiceCandidates(scores);
     let chosenByMatch = false;
