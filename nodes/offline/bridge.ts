@@ -20,7 +20,7 @@ import { rowAgeOrder } from "./age-order.js";
 import { rowSizeOrder } from "./size-order.js";
 import { rowByLinkColumn } from "./link-column.js";
 import { neighbourRow, rowNeighbourOf } from "./row-neighbour.js";
-import { cellIsNumber, namedNumbers } from "./named-numbers.js";
+import { boundNumbers, cellIsNumber, namedNumbers } from "./named-numbers.js";
 import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
@@ -179,6 +179,8 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     const rows = rowsOf(table);
     if (rows.length === 0) return undefined;
     const q = keyStems(splitUnits(question));
+    // "The film released after 1999": a bound holds no row ("1999" of the row released in 1999 names it not).
+    for (const n of boundNumbers(question)) q.delete(n);
     const qBigrams = [...new Set(bigramsOf(splitUnits(question)))];
     const df = new Map<string, number>();
     for (const row of rows) for (const s of row.cells) df.set(s, (df.get(s) ?? 0) + 1);
