@@ -17,8 +17,10 @@ import { contentWords } from "../../text/tokenise.js";
 import { stem } from "../../text/stem.js";
 import { holdsRank, namedRank, rowAtOrder, rowOrderOf } from "./row-order.js";
 import { rowAgeOrder } from "./age-order.js";
+import { rowSizeOrder } from "./size-order.js";
+import { rowByLinkColumn } from "./link-column.js";
 import { neighbourRow, rowNeighbourOf } from "./row-neighbour.js";
-import { cellIsNumber, namedNumbers } from "./named-numbers.js";
+import { boundNumbers, cellIsNumber, namedNumbers } from "./named-numbers.js";
 import { ROW_CHOICE_BAND, ROW_CHOICE_MAX, chooseRow, rowChoiceMargin } from "./row-choice.js";
 
 const columnNames = (table: TableSchema): string[] => table.columns.map((c) => c.name);
@@ -177,6 +179,8 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     const rows = rowsOf(table);
     if (rows.length === 0) return undefined;
     const q = keyStems(splitUnits(question));
+    // "The film released after 1999": a bound holds no row ("1999" of the row released in 1999 names it not).
+    for (const n of boundNumbers(question)) q.delete(n);
     const qBigrams = [...new Set(bigramsOf(splitUnits(question)))];
     const df = new Map<string, number>();
     for (const row of rows) for (const s of row.cells) df.set(s, (df.get(s) ?? 0) + 1);
@@ -190,7 +194,8 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
     // "The oldest player" with no age column: the players' pages say when each was born (age-order.ts).
     const order =
       rowOrderOf(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? "")) ??
-      rowAgeOrder(question, columnNames(table), rows);
+      rowAgeOrder(question, columnNames(table), rows) ??
+      rowSizeOrder(question, columnNames(table), (ci) => rows.map((r) => r.values[ci] ?? ""));
     // (A word naming a column — "the arena with the largest …" — says what is ordered, not which rows.)
     const headers = keyStems(columnNames(table).join(" "));
     // "The team in 7th place": the row whose rank column holds 7 is named as surely as by a rare word.
@@ -295,6 +300,11 @@ export function createRowFinder(index: BridgeIndex, options: BridgeOptions = {})
         return described(table, rows[best]!, bestScore, runnerUp, choiceCandidates(scores).length, false);
     }
     if (best < 0) return undefined;
+    // Rows tied because they link the same page: the one linking it from a column the question names.
+    const tied = scores.flatMap((s, i) => (s >= bestScore - 1e-9 ? [i] : []));
+    const linking = tied.length >= 2 ? rowByLinkColumn(question, columnNames(table), rows, tied) : undefined;
+    if (linking !== undefined)
+      return described(table, rows[linking]!, bestScore, bestScore, choiceCandidates(scores).length, linking !== best);
     // Rows the words leave close are chosen by how they matched (row-choice.ts).
     const close = choiceCandidates(scores);
     let chosenByMatch = false;

@@ -38,3 +38,15 @@ export function cellIsNumber(value: string, n: string): boolean {
     .replace(/(\d)(?:st|nd|rd|th)$/i, "$1");
   return cell === n;
 }
+
+/** A comparison's word right before a number: "after 1999", "more than 12", "over 15", "below 300". */
+const STRICT_BOUND = /\b(?:after|before|than|over|under|above|below)\s+(\d[\d,]*)\b/gi;
+
+/**
+ * Numbers a question compares rows with ("released after 1999", "more than 4 titles"), commas dropped: a
+ * row holding the number is the one a strict bound leaves out, so the bridge's word match does not count
+ * them.
+ */
+export function boundNumbers(question: string): string[] {
+  return [...new Set([...question.matchAll(STRICT_BOUND)].map((m) => m[1]!.replace(/,/g, "")))];
+}

@@ -28,6 +28,7 @@ import {
 } from "./answer-kind.js";
 import { rowNamePart } from "./name-parts.js";
 import { rowLifeDate } from "./life-dates.js";
+import { askedClass, classNounSpans } from "./class-nouns.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion, joinList } from "./answer-format.js";
 import {
   type EvidenceRow,
@@ -648,6 +649,9 @@ export function readPassageSpans(
   const measure = asksMeasureWithoutUnit(question);
   const nationality = NATIONALITY_QUESTION.test(question);
   const rank = asksRank(question);
+  // "What type of school …", "what sport …": the sentences' lower-case noun phrases are spans too (class-nouns.ts).
+  const questionStems = keyStems(question);
+  const classAsk = isNumericKind(kind) ? undefined : askedClass(question);
   // "How many acres …": the number written before "acres".
   // ("…, approximately how many images …", "… scored how many goals": the noun after a later "how many";
   // not the words after a copula, "… , how many are now run by …", which name no counted noun.)
@@ -724,6 +728,7 @@ export function readPassageSpans(
       nationality,
     );
     if (listed >= 2) spans.push(...respectiveList(u.sentence, listed));
+    if (classAsk) spans.push(...classNounSpans(u.sentence, (w) => [...keyStems(w)].some((s) => questionStems.has(s))));
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text"))
       spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
