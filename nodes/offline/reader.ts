@@ -45,6 +45,7 @@ import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.js";
 import { passageWins } from "./reading-choice.js";
+import { doubtfulLast } from "./span-doubts.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
@@ -1373,7 +1374,8 @@ export function describedRowSpans(
   orderWeights: readonly number[] = SPAN_ORDER_WEIGHTS,
 ): Array<Reranked<ScoredSpan>> {
   const spans = handRowSpans(input, row, Math.max(k, SPAN_RERANK_K));
-  return rerankSpans(spans, rowRerankContext(input, row), orderWeights).slice(0, k);
+  const context = rowRerankContext(input, row);
+  return doubtfulLast(rerankSpans(spans, context, orderWeights), context.kind).slice(0, k);
 }
 
 /** The described row's spans in the hand score's order (before the re-ranking). */
