@@ -1134,10 +1134,15 @@ export function headerFit(phrase: readonly string[], headLast: boolean, header: 
   const heads = matchWords(header);
   let fit = 0;
   phrase.forEach((p, i) => {
-    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h))))
+    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h)) || agentOf(h, p)))
       fit = Math.max(fit, headLast ? i + 1 : phrase.length - i);
   });
   return fit;
+}
+
+/** "Manufacturer" of "manufactured", "Director" of "directed", "Composer" of "composed": the header names who does the asked verb. */
+function agentOf(header: string, verb: string): boolean {
+  return verb.length >= 4 && /^(?:er|or|r)$/.test(header.slice(verb.length)) && header.startsWith(verb);
 }
 
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
