@@ -47,6 +47,7 @@ import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.j
 import { passageWins } from "./reading-choice.js";
 import { doubtfulLast } from "./span-doubts.js";
 import { askedNounReturns } from "./asked-again.js";
+import { besideSuperlative } from "./superlative-words.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
@@ -1302,7 +1303,9 @@ function timeLike(value: string): boolean {
  */
 function timeCell(question: string, cells: EvidenceRow, questionNorm: string, kind: AnswerKind): string | undefined {
   if (kind !== "date" && kind !== "year" && kind !== "month") return undefined;
-  const asked = matchWords(question).filter((w) => !TIME_WORDS.has(w));
+  // "When did the most recently launched ship sink ?": "launched" picks the row, "sink" is asked.
+  const ordering = new Set([...besideSuperlative(question)].flatMap((w) => matchWords(w)));
+  const asked = matchWords(question).filter((w) => !TIME_WORDS.has(w) && !ordering.has(w));
   const meets = (h: string) =>
     asked.some((w) => w === h || (Math.min(w.length, h.length) >= 3 && (w.startsWith(h) || h.startsWith(w))));
   const hit = cells.cells.find(
