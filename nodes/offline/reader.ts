@@ -46,7 +46,6 @@ import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.js";
 import { passageWins } from "./reading-choice.js";
 import { doubtfulLast } from "./span-doubts.js";
-import { askedNounReturns } from "./asked-again.js";
 import { besideSuperlative } from "./superlative-words.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
@@ -1212,10 +1211,8 @@ function askedCellValue(
   const questionNorm = normaliseForContainment(input.question);
   const kind = answerKindOf(input.plan, withoutColumnNote(input.subQuery) || input.question);
   // Columns the asked phrase names (its head noun first), holding a value of the asked shape the question does not already name.
-  // "Which film inspired … the film directed by …": the header the asked noun names holds the described row's own.
-  const returns = askedNounReturns(input.question, asking);
   const asked = cells.cells
-    .map((c) => ({ ...c, fit: returns ? 0 : headerFit(words, asking.headLast, c.column) }))
+    .map((c) => ({ ...c, fit: headerFit(words, asking.headLast, c.column) }))
     .filter(
       (c) =>
         c.fit > 0 &&
@@ -1231,7 +1228,7 @@ function askedCellValue(
   if (asked.length > 0) return cleanAnswer(asked[0]!.value);
   const time = timeCell(input.question, cells, questionNorm, kind);
   if (time !== undefined) return time;
-  const own = returns ? undefined : rowEntity(input.question, phrase, asking.headLast, row, cells, questionNorm, kind);
+  const own = rowEntity(input.question, phrase, asking.headLast, row, cells, questionNorm, kind);
   if (own !== undefined) return own;
   // "Who won bronze …": the row's person column ("Name", "Player", …) when the question does not name
   // its value. Not for "Who did the champion beat ?" (the row's person is the subject) nor "Who was the
