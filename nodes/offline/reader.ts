@@ -47,6 +47,7 @@ import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.j
 import { passageWins } from "./reading-choice.js";
 import { doubtfulLast } from "./span-doubts.js";
 import { besideSuperlative } from "./superlative-words.js";
+import { makerNotNamed } from "./creator-verbs.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
@@ -1248,6 +1249,7 @@ function askedCellValue(
       (c) =>
         c.value.trim() !== "" &&
         headerSuitsKind(c.column.split(/[\s_]+/), "person") &&
+        !makerNotNamed(input.question, c.column) &&
         !namedByQuestion(c.value, questionNorm, []),
     );
     if (person) return cleanAnswer(person.value);
