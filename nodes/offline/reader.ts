@@ -1136,7 +1136,7 @@ export function headerFit(phrase: readonly string[], headLast: boolean, header: 
   const heads = matchWords(header);
   let fit = 0;
   phrase.forEach((p, i) => {
-    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h)) || agentOf(h, p)))
+    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h)) || agentOf(h, p) || sameSpelling(h, p)))
       fit = Math.max(fit, headLast ? i + 1 : phrase.length - i);
   });
   return fit;
@@ -1145,6 +1145,12 @@ export function headerFit(phrase: readonly string[], headLast: boolean, header: 
 /** "Manufacturer" of "manufactured", "Director" of "directed", "Composer" of "composed": the header names who does the asked verb. */
 function agentOf(header: string, verb: string): boolean {
   return verb.length >= 4 && /^(?:er|or|r)$/.test(header.slice(verb.length)) && header.startsWith(verb);
+}
+
+/** "Colour" and "color", "Centre" and "center", "metre" and "meter": one word in British and American spelling. */
+function sameSpelling(a: string, b: string): boolean {
+  const key = (w: string) => w.replace(/our$/, "or").replace(/tre$/, "ter");
+  return a !== b && a.length >= 4 && key(a) === key(b);
 }
 
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
