@@ -1308,7 +1308,7 @@ function timeLike(value: string): boolean {
  */
 function timeCell(question: string, cells: EvidenceRow, questionNorm: string, kind: AnswerKind): string | undefined {
   if (kind !== "date" && kind !== "year" && kind !== "month") return undefined;
-  // "When did the most recently launched ship sink ?": "launched" picks the row, "sink" is asked.
+  // "When did the newest launched trawler sink ?": "launched" picks the row, "sink" is asked.
   const ordering = new Set([...besideSuperlative(question)].flatMap((w) => matchWords(w)));
   const asked = matchWords(question).filter((w) => !TIME_WORDS.has(w) && !ordering.has(w));
   const meets = (h: string) =>

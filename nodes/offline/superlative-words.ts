@@ -1,5 +1,5 @@
 /**
- * Words of a question that stand beside its superlative ("the most recently launched ship", "the club
+ * Words of a question that stand beside its superlative ("the newest launched trawler", "the club
  * that won the latest title"): they say how the row is picked, not which of its events is asked. A
  * time question reads the row's time cell by the event it asks ("When did the ship sink ?" → "Sank"),
  * and a header these words name ("Year launched", "Year ( s ) won") holds the time that ordered the

@@ -49,6 +49,6 @@ describe("asked cell: a header in the other spelling", () => {
   });
 
   it("answers the color asked of the row from its Colour cell", () => {
-    expect(askedCell(input("What is the color of the dye that fades quickly in sunlight ?"), row)).toBe("Rust-red");
+    expect(askedCell(input("Which color is the dye that fades quickly in sunlight ?"), row)).toBe("Rust-red");
   });
 });
