@@ -48,6 +48,7 @@ import { passageWins } from "./reading-choice.js";
 import { doubtfulLast } from "./span-doubts.js";
 import { besideSuperlative } from "./superlative-words.js";
 import { makerNotNamed } from "./creator-verbs.js";
+import { asksWhichItIs, nameCellOf } from "./this-row.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
@@ -1211,6 +1212,11 @@ function askedCellValue(
     cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })),
   };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
+  // "This club dates from 1968 and … ?": which thing it is, the row's own.
+  if (asksWhichItIs(input.question)) {
+    const own = nameCellOf(row.columns, row.values);
+    if (own !== undefined) return cleanAnswer(own);
+  }
   const asking = askedPhraseOf(input.question);
   if (asking === undefined) return undefined;
   const phrase = asking.words;
