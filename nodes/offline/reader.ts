@@ -46,6 +46,10 @@ import { stem } from "../../text/stem.js";
 import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.js";
 import { passageWins } from "./reading-choice.js";
+import { doubtfulLast } from "./span-doubts.js";
+import { besideSuperlative } from "./superlative-words.js";
+import { makerNotNamed } from "./creator-verbs.js";
+import { asksWhichItIs, nameCellOf } from "./this-row.js";
 import { SPAN_ORDER_WEIGHTS, SPAN_RERANK_K, rerankSpans, type RerankContext, type Reranked } from "./span-rerank.js";
 import { readClause } from "./clause-reader.js";
 import type { ReadRowsInput, ReadTextInput } from "../strategies.js";
@@ -1138,10 +1142,21 @@ export function headerFit(phrase: readonly string[], headLast: boolean, header: 
   const heads = matchWords(header);
   let fit = 0;
   phrase.forEach((p, i) => {
-    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h))))
+    if (heads.some((h) => h === p || (h.length >= 3 && p.startsWith(h)) || agentOf(h, p) || sameSpelling(h, p)))
       fit = Math.max(fit, headLast ? i + 1 : phrase.length - i);
   });
   return fit;
+}
+
+/** "Manufacturer" of "manufactured", "Director" of "directed", "Composer" of "composed": the header names who does the asked verb. */
+function agentOf(header: string, verb: string): boolean {
+  return verb.length >= 4 && /^(?:er|or|r)$/.test(header.slice(verb.length)) && header.startsWith(verb);
+}
+
+/** "Colour" and "color", "Centre" and "center", "metre" and "meter": one word in British and American spelling. */
+function sameSpelling(a: string, b: string): boolean {
+  const key = (w: string) => w.replace(/our$/, "or").replace(/tre$/, "ter");
+  return a !== b && a.length >= 4 && key(a) === key(b);
 }
 
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
@@ -1202,6 +1217,11 @@ function askedCellValue(
     cells: row.columns.map((column, i) => ({ column, value: row.values[i] ?? "" })),
   };
   const fromRow = readTableRows(input.question, withoutColumnNote(input.subQuery), input.plan, [cells]);
+  // "This club dates from 1968 and … ?": which thing it is, the row's own.
+  if (asksWhichItIs(input.question)) {
+    const own = nameCellOf(row.columns, row.values);
+    if (own !== undefined) return cleanAnswer(own);
+  }
   const asking = askedPhraseOf(input.question);
   if (asking === undefined) return undefined;
   const phrase = asking.words;
@@ -1246,6 +1266,7 @@ function askedCellValue(
       (c) =>
         c.value.trim() !== "" &&
         headerSuitsKind(c.column.split(/[\s_]+/), "person") &&
+        !makerNotNamed(input.question, c.column) &&
         !namedByQuestion(c.value, questionNorm, []),
     );
     if (person) return cleanAnswer(person.value);
@@ -1298,7 +1319,9 @@ function timeLike(value: string): boolean {
  */
 function timeCell(question: string, cells: EvidenceRow, questionNorm: string, kind: AnswerKind): string | undefined {
   if (kind !== "date" && kind !== "year" && kind !== "month") return undefined;
-  const asked = matchWords(question).filter((w) => !TIME_WORDS.has(w));
+  // "When did the newest launched trawler sink ?": "launched" picks the row, "sink" is asked.
+  const ordering = new Set([...besideSuperlative(question)].flatMap((w) => matchWords(w)));
+  const asked = matchWords(question).filter((w) => !TIME_WORDS.has(w) && !ordering.has(w));
   const meets = (h: string) =>
     asked.some((w) => w === h || (Math.min(w.length, h.length) >= 3 && (w.startsWith(h) || h.startsWith(w))));
   const hit = cells.cells.find(
@@ -1378,7 +1401,8 @@ export function describedRowSpans(
   orderWeights: readonly number[] = SPAN_ORDER_WEIGHTS,
 ): Array<Reranked<ScoredSpan>> {
   const spans = handRowSpans(input, row, Math.max(k, SPAN_RERANK_K));
-  return rerankSpans(spans, rowRerankContext(input, row), orderWeights).slice(0, k);
+  const context = rowRerankContext(input, row);
+  return doubtfulLast(rerankSpans(spans, context, orderWeights), context.kind).slice(0, k);
 }
 
 /** The described row's spans in the hand score's order (before the re-ranking). */
