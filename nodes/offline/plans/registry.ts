@@ -28,7 +28,6 @@ import {
   comparisonMonths,
   comparisonOrPair,
   comparisonRowColumns,
-  comparisonSameAs,
   comparisonTwoRows,
   comparisonValueLiteral,
   comparisonVsAverage,
@@ -36,6 +35,7 @@ import {
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
 import { countRepeated } from "./repeated.js";
+import { comparisonSameAs, countSameAs } from "./same-as.js";
 import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
 import {
@@ -92,6 +92,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   yesNoChange,
   comparisonYesNo,
   comparisonSameAs,
+  countSameAs,
   superlativeNextBest,
   positionAdjacent,
   countRepeated,

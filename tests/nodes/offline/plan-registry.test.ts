@@ -77,6 +77,15 @@ describe("plan generators", () => {
     expect(fx.run(plan.sql)).toEqual([[19000]]);
   });
 
+  it("rows sharing a named row's value, counted, are their own generator, ahead of the row count", () => {
+    const plan = firstPlan(inputFor("how many employees work in the same department as ana ruiz?", "employees"))!;
+    expect(plan.generator).toBe("count.same-as");
+    expect(fx.run(plan.sql)).toEqual([[1]]);
+    const listed = firstPlan(inputFor("bo chen started in the same year as which employee?", "employees"))!;
+    expect(listed.generator).toBe("comparison.same-as");
+    expect(fx.run(listed.sql)).toEqual([]);
+  });
+
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);

@@ -1,0 +1,199 @@
+/**
+ * "The same X as A": the rows that share a named row's value of a named column, the named row excluded —
+ * listed ("which boats were launched in the same year as the Osprey?"), or counted ("how many clubs have the
+ * same number of wins as Rovers?"). The named row stands after "as" ("… the same coach as Dana?"), or, when a
+ * question word follows "as", before "same" ("Dana had the same coach as which other rower?").
+ *
+ * - *A part of time*: "the same year (month, day, decade) as A" compares that part of a date or year column —
+ *   the one the question's words name ("launched", "joined" of a Joined column), else the table's only one.
+ * - *The other rows' conditions*: a value named on the other side of "same" from the named row selects the
+ *   other rows ("which other Dutch rower had the same coach as Ana?"); one in the named row's own column is
+ *   another named row ("A and B had the same coach as which rower?": neither is the answer).
+ * - Blank cells are no shared value.
+ */
+import { headerMatch, isYearColumn, rankTargetColumns } from "../columns.js";
+import type { EntityMention } from "../mentions.js";
+import type { CatalogColumn } from "../table-catalog.js";
+import {
+  ROW,
+  bindingPredicate,
+  col,
+  holdsYears,
+  mentionPredicate,
+  namedDateColumn,
+  sameBinding,
+  summaryFilter,
+  where,
+  yearExpr,
+} from "./sql-parts.js";
+import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
+import { normaliseText } from "../../../text/normalise.js";
+
+/** Words between "same" and "as" that name no column. */
+const FILLER = /^(?:number|numbers|amount|amounts|of|the|a|an|exact|exactly|total)$/;
+/** The parts of time "the same … as" may compare. */
+const TIME_PART = /^(?:year|years|month|months|day|days|date|dates|decade|decades)$/;
+/** What may follow "as" when the named row stands before "same". */
+const QUESTION_AFTER_AS = /^(?:which|what|who|whom|whose|how|any|another)$/;
+
+interface SameAsParts {
+  tokens: string[];
+  /** Token index of "same" (or of "many" in "as many … as"). */
+  same: number;
+  /** Token index of the "as" after the compared words. */
+  as: number;
+  /** The compared words ("number of titles", "year"). */
+  words: string[];
+}
+
+function sameAsParts(normalized: string): SameAsParts | null {
+  const tokens = normaliseText(normalized).split(" ");
+  for (let i = 0; i < tokens.length; i++) {
+    const same = tokens[i] === "same" || (tokens[i] === "many" && tokens[i - 1] === "as");
+    if (!same) continue;
+    // ("the same as X": no compared words — nothing names the column.)
+    for (let j = i + 2; j <= Math.min(tokens.length - 1, i + 10); j++)
+      if (tokens[j] === "as") return { tokens, same: i, as: j, words: tokens.slice(i + 1, j) };
+  }
+  return null;
+}
+
+/**
+ * Where the mention's words stand among the analysis's tokens: at its own span when the two tokenisations agree,
+ * else the first place its words are found (the analysis drops a leading request: "tell me …"); a possessive
+ * "s" may close the last word.
+ */
+function placed(m: EntityMention, tokens: string[]): { start: number; end: number } | undefined {
+  const words = m.text.split(" ");
+  const at = (s: number) => words.every((w, i) => tokens[s + i] === w || tokens[s + i] === `${w}s`);
+  if (at(m.start)) return { start: m.start, end: m.start + words.length };
+  for (let s = 0; s + words.length <= tokens.length; s++) if (at(s)) return { start: s, end: s + words.length };
+  return undefined;
+}
+
+/** The date or year column "the same year/month/day as" compares, and how. */
+function timeAttribute(
+  ctx: PlanContext,
+  part: string,
+  avoid: Set<number>,
+): { column: CatalogColumn; expr: (alias: string) => string } | null {
+  const { analysis: a, catalog, usable } = ctx;
+  const timeColumn = (c: CatalogColumn) =>
+    (!usable || usable.has(c.index)) && !avoid.has(c.index) && (c.schema.type === "date" || holdsYears(c));
+  const named = namedDateColumn(a, catalog, usable, avoid);
+  const dated = catalog.columns.filter(timeColumn);
+  const column = named ?? (dated.length === 1 ? dated[0] : undefined);
+  if (!column) return null;
+  const isDate = column.schema.type === "date";
+  if (/^year/.test(part)) return { column, expr: (x) => yearExpr(column, x) };
+  if (/^decade/.test(part)) return { column, expr: (x) => `${yearExpr(column, x)} / 10` };
+  if (/^month/.test(part)) return isDate ? { column, expr: (x) => `substr(${col(column, x, false)}, 1, 7)` } : null;
+  // A day or a date: the whole date (a column of years has none).
+  if (!isDate && isYearColumn(column)) return null;
+  return { column, expr: (x) => (isDate ? col(column, x, false) : col(column, x)) };
+}
+
+function sameAsPlan(ctx: PlanContext, counted: boolean): SqlPlan | null {
+  const { analysis: a, catalog, usable, bindings, table } = ctx;
+  const parts = sameAsParts(a.normalized);
+  if (!parts) return null;
+  const { tokens, same, as } = parts;
+  const mentions: EntityMention[] = [];
+  for (const m of ctx.input.mentions) {
+    const at = !usable || usable.has(m.columnIndex) ? placed(m, tokens) : undefined;
+    if (at) mentions.push({ ...m, ...at });
+  }
+  // Before "same" or after "as": which side names the row.
+  const asked = as + 1 >= tokens.length || QUESTION_AFTER_AS.test(tokens[as + 1]!);
+  const onAnchorSide = (m: EntityMention) => (asked ? m.end <= same : m.start > as);
+  const anchor = mentions.find(onAnchorSide);
+  if (!anchor) return null;
+  // Other named rows of the anchor's column beside it ("A and B") are no answer either.
+  const twins = mentions.filter((m) => m !== anchor && onAnchorSide(m) && m.columnIndex === anchor.columnIndex);
+  // ("the same total number of gold medals": Gold; "the same total as": Total, the only word.)
+  const plain = parts.words.filter((w) => !FILLER.test(w));
+  const words = plain.length > 0 ? plain : parts.words.filter((w) => w === "total");
+  if (words.length === 0) return null;
+  const avoid = new Set([anchor.columnIndex]);
+  const bestColumn = (typed: string[]) => {
+    let best = 0.5;
+    let found: CatalogColumn | undefined;
+    for (const c of catalog.columns) {
+      if ((usable && !usable.has(c.index)) || avoid.has(c.index)) continue;
+      const sc = headerMatch(typed, c);
+      if (sc > best) {
+        best = sc;
+        found = c;
+      }
+    }
+    return found;
+  };
+  let attr: CatalogColumn | undefined;
+  let expr: ((alias: string) => string) | undefined;
+  const part = words.length === 1 && TIME_PART.test(words[0]!) ? words[0]! : undefined;
+  if (part) {
+    const t = timeAttribute(ctx, part, avoid);
+    if (!t) return null;
+    attr = t.column;
+    expr = t.expr;
+  } else {
+    attr = bestColumn(words);
+    // ("the same number of total medals" of a Total column: the word names it when the others name none.)
+    if (!attr && parts.words.includes("total")) attr = bestColumn([...words, "total"]);
+    if (!attr) return null;
+    const column = attr;
+    expr = (x) => col(column, x);
+  }
+  // The answer is another row's entity: the anchor's column, unless the question names another one.
+  const named = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid: new Set([attr.index]) })[0];
+  const target =
+    named && named.column.index !== anchor.columnIndex && headerMatch(a.targetHints, named.column) >= 1.5
+      ? named.column
+      : catalog.columns[anchor.columnIndex]!;
+  // The other side's exact values select the other rows ("which other Dutch rower …"); the anchor's side's
+  // values of other columns qualify the named row ("A in 2012").
+  const others = mentions.filter(
+    (m) => m !== anchor && !twins.includes(m) && m.kind === "exact" && m.columnIndex !== attr.index,
+  );
+  const aPreds = [
+    bindings.some((b) => sameBinding(anchor, b, catalog)) ? "" : mentionPredicate(anchor, catalog, "a"),
+    ...bindings.map((b) => bindingPredicate(b, catalog, "a")),
+    ...others.filter(onAnchorSide).map((m) => mentionPredicate(m, catalog, "a")),
+  ].filter((p) => p !== "");
+  const bPreds = [
+    ...others.filter((m) => !onAnchorSide(m)).map((m) => mentionPredicate(m, catalog, "b")),
+    ...twins.map((m) => `b.${ROW} NOT IN (${m.rows.join(", ")})`),
+    // (The named value's other rows are no other row: "Germany" listed twice.)
+    `${col(catalog.columns[anchor.columnIndex]!, "b")} <> ${col(catalog.columns[anchor.columnIndex]!, "a")}`,
+    `TRIM(${col(attr, "a")}) <> ''`,
+    ...summaryFilter(catalog, "b"),
+  ];
+  const join = `FROM ${table} AS a JOIN ${table} AS b ON ${expr("b")} = ${expr("a")} AND b.${ROW} <> a.${ROW}${where([...aPreds, ...bPreds])}`;
+  if (counted)
+    return { sql: `SELECT COUNT(DISTINCT b.${ROW}) ${join}`, template: "count", targetColumn: target.schema.name };
+  // (One line per other row, however many named rows it shares the value with.)
+  return {
+    sql: `SELECT b.${col(target)} ${join} GROUP BY b.${ROW} ORDER BY b.${ROW}`,
+    template: "lookup",
+    targetColumn: target.schema.name,
+  };
+}
+
+/** "How many …" asked of the rows: before "same", or right after "as" ("the same coach as how many rowers?"). */
+function asksCount(normalized: string): boolean {
+  return /^(?:.* )?how many\b/.test(normalized) && !/\bhow many (?:times|years|days|points)\b/.test(normalized);
+}
+
+/** "Which rowers had the same coach as Ana?", "Ana had the same coach as which rower?": the rows sharing the value. */
+export const comparisonSameAs: PlanGenerator = {
+  name: "comparison.same-as",
+  applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized) && !asksCount(a.normalized),
+  build: (ctx) => sameAsPlan(ctx, false),
+};
+
+/** "How many clubs have the same number of wins as Rovers?": those rows counted. */
+export const countSameAs: PlanGenerator = {
+  name: "count.same-as",
+  applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized) && asksCount(a.normalized),
+  build: (ctx) => sameAsPlan(ctx, true),
+};

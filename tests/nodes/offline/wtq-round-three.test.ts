@@ -1,0 +1,88 @@
+/**
+ * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round three"): "the same X as A" —
+ * the named row before "same" when a question word follows "as", a part of time ("the same year as A") of a
+ * date or year column, counted ("how many … the same X as A"), the other side's values selecting the other rows,
+ * the named value's own other rows left out.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RawTable } from "../../../indexing/types.js";
+import { groundedColumn, openTables } from "./fixtures.js";
+
+const tables: RawTable[] = [
+  {
+    // Harbour ferries and when each was launched.
+    id: "ferries",
+    file: "ferries.csv",
+    header: ["Name", "Yard", "Launched", "Berths"],
+    rows: [
+      ["Osprey", "Aberdeen Marine", "14 March 1961", "120"],
+      ["Gannet", "Leith Docks", "2 June 1963", "95"],
+      ["Kestrel", "Aberdeen Marine", "30 October 1961", "110"],
+      ["Merlin", "Clyde Works", "9 May 1964", "95"],
+      ["Fulmar", "Leith Docks", "21 July 1963", "140"],
+    ],
+  },
+  {
+    // A rowing squad: each rower's nation, coach and the year they joined.
+    id: "rowers",
+    file: "rowers.csv",
+    header: ["Rower", "Nation", "Coach", "Joined"],
+    rows: [
+      ["Dana Moore", "Norway", "Ilse Berg", "2014"],
+      ["Tomas Vik", "Norway", "Ilse Berg", "2016"],
+      ["Ruth Hale", "Denmark", "Ilse Berg", "2014"],
+      ["Pia Lund", "Norway", "Ilse Berg", "2018"],
+      ["Ola Strand", "Denmark", "Kari Holm", "2016"],
+      ["Anja Roos", "Norway", "Kari Holm", "2014"],
+    ],
+  },
+  {
+    // A league's clubs; one club is listed twice (two seasons).
+    id: "clubs",
+    file: "clubs.csv",
+    header: ["Club", "Season", "Wins", "Total"],
+    rows: [
+      ["Rovers", "2019", "12", "30"],
+      ["Harriers", "2019", "9", "30"],
+      ["Rovers", "2020", "12", "27"],
+      ["Athletic", "2020", "12", "31"],
+      ["Wanderers", "2020", "7", "27"],
+    ],
+  },
+];
+
+const fx = openTables(tables);
+afterAll(() => fx.close());
+const answer = (question: string, table: string) => groundedColumn(fx, question, table);
+
+describe("the same X as A", () => {
+  it("a part of time compares that part of the date column", () => {
+    expect(answer("which other ferry was launched in the same year as the osprey?", "ferries")).toEqual(["Kestrel"]);
+    expect(answer("what ferry was launched the same year as gannet?", "ferries")).toEqual(["Fulmar"]);
+  });
+
+  it("the named row before 'same' when a question word follows 'as'", () => {
+    expect(answer("ola strand had the same coach as which other rower?", "rowers")).toEqual(["Anja Roos"]);
+    expect(answer("tomas vik joined the same year as what other rower?", "rowers")).toEqual(["Ola Strand"]);
+  });
+
+  it("counted when the question asks how many", () => {
+    expect(answer("how many rowers have the same coach as pia lund?", "rowers")).toEqual(["3"]);
+    expect(answer("dana moore has the same coach as how many other rowers?", "rowers")).toEqual(["3"]);
+  });
+
+  it("the other side's values select the other rows; a second named row is no answer", () => {
+    expect(answer("which other rower from denmark joined the same year as dana moore?", "rowers")).toEqual([
+      "Ruth Hale",
+    ]);
+    expect(answer("dana moore and tomas vik had the same coach as which rower?", "rowers")).toEqual([
+      "Ruth Hale",
+      "Pia Lund",
+    ]);
+  });
+
+  it("the named value's own other rows are left out, and a lone 'total' names the Total column", () => {
+    expect(answer("which club had the same number of wins as rovers?", "clubs")).toEqual(["Athletic"]);
+    expect(answer("which club had the same number of total points as wanderers?", "clubs")).toEqual(["Rovers"]);
+  });
+});
