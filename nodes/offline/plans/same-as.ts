@@ -27,7 +27,7 @@ import {
   yearExpr,
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
-import { normaliseText } from "../../../text/normalise.js";
+import { placeMentions, questionTokens } from "./mention-places.js";
 
 /** Words between "same" and "as" that name no column. */
 const FILLER = /^(?:number|numbers|amount|amounts|of|the|a|an|exact|exactly|total)$/;
@@ -47,7 +47,7 @@ interface SameAsParts {
 }
 
 function sameAsParts(normalized: string): SameAsParts | null {
-  const tokens = normaliseText(normalized).split(" ");
+  const tokens = questionTokens(normalized);
   for (let i = 0; i < tokens.length; i++) {
     const same = tokens[i] === "same" || (tokens[i] === "many" && tokens[i - 1] === "as");
     if (!same) continue;
@@ -56,19 +56,6 @@ function sameAsParts(normalized: string): SameAsParts | null {
       if (tokens[j] === "as") return { tokens, same: i, as: j, words: tokens.slice(i + 1, j) };
   }
   return null;
-}
-
-/**
- * Where the mention's words stand among the analysis's tokens: at its own span when the two tokenisations agree,
- * else the first place its words are found (the analysis drops a leading request: "tell me …"); a possessive
- * "s" may close the last word.
- */
-function placed(m: EntityMention, tokens: string[]): { start: number; end: number } | undefined {
-  const words = m.text.split(" ");
-  const at = (s: number) => words.every((w, i) => tokens[s + i] === w || tokens[s + i] === `${w}s`);
-  if (at(m.start)) return { start: m.start, end: m.start + words.length };
-  for (let s = 0; s + words.length <= tokens.length; s++) if (at(s)) return { start: s, end: s + words.length };
-  return undefined;
 }
 
 /** The date or year column "the same year/month/day as" compares, and how. */
@@ -98,11 +85,10 @@ function sameAsPlan(ctx: PlanContext, counted: boolean): SqlPlan | null {
   const parts = sameAsParts(a.normalized);
   if (!parts) return null;
   const { tokens, same, as } = parts;
-  const mentions: EntityMention[] = [];
-  for (const m of ctx.input.mentions) {
-    const at = !usable || usable.has(m.columnIndex) ? placed(m, tokens) : undefined;
-    if (at) mentions.push({ ...m, ...at });
-  }
+  const mentions = placeMentions(
+    ctx.input.mentions.filter((m) => !usable || usable.has(m.columnIndex)),
+    tokens,
+  );
   // Before "same" or after "as": which side names the row.
   const asked = as + 1 >= tokens.length || QUESTION_AFTER_AS.test(tokens[as + 1]!);
   const onAnchorSide = (m: EntityMention) => (asked ? m.end <= same : m.start > as);

@@ -2,7 +2,8 @@
  * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round three"): "the same X as A" —
  * the named row before "same" when a question word follows "as", a part of time ("the same year as A") of a
  * date or year column, counted ("how many … the same X as A"), the other side's values selecting the other rows,
- * the named value's own other rows left out.
+ * the named value's own other rows left out; "the next X after A" whose next row must hold a value the question
+ * names beside the position ("the next Green mayor after A", "previous to A, which Green mayor …").
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -49,6 +50,20 @@ const tables: RawTable[] = [
       ["Wanderers", "2020", "7", "27"],
     ],
   },
+  {
+    // A town's mayors in office order, each with a party.
+    id: "mayors",
+    file: "mayors.csv",
+    header: ["Mayor", "Party", "Took office"],
+    rows: [
+      ["Ewan Lisle", "Green", "1990"],
+      ["Nora Pike", "Labour", "1994"],
+      ["Hugh Dunn", "Liberal", "1998"],
+      ["Iris Moss", "Green", "2002"],
+      ["Carl Venn", "Labour", "2006"],
+      ["Beth Quail", "Green", "2010"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -84,5 +99,23 @@ describe("the same X as A", () => {
   it("the named value's own other rows are left out, and a lone 'total' names the Total column", () => {
     expect(answer("which club had the same number of wins as rovers?", "clubs")).toEqual(["Athletic"]);
     expect(answer("which club had the same number of total points as wanderers?", "clubs")).toEqual(["Rovers"]);
+  });
+});
+
+describe("the next row that holds a named value", () => {
+  it("the value before the position word selects the next row; the named row is the one after it", () => {
+    expect(answer("who was the next mayor from the green party after ewan lisle?", "mayors")).toEqual(["Iris Moss"]);
+    expect(answer("which labour mayor came before beth quail?", "mayors")).toEqual(["Carl Venn"]);
+  });
+
+  it("a question that opens with the position: the values of its main clause select the row", () => {
+    expect(answer("previous to carl venn, who was the mayor from the green party?", "mayors")).toEqual(["Iris Moss"]);
+    expect(answer("previous to carl venn, which mayor of the labour party took office?", "mayors")).toEqual([
+      "Nora Pike",
+    ]);
+  });
+
+  it("values right after the named row speak of it", () => {
+    expect(answer("which mayor took office after iris moss in 2002?", "mayors")).toEqual(["Carl Venn"]);
   });
 });
