@@ -36,6 +36,7 @@ import {
 import { rowSelection } from "./conditions.js";
 import { countRepeated } from "./repeated.js";
 import { comparisonSameAs, countSameAs } from "./same-as.js";
+import { aggregateScoreMargin } from "./score-margin.js";
 import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
 import {
@@ -76,6 +77,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateEndsApart,
   aggregateMedian,
   aggregateStockValue,
+  aggregateScoreMargin,
   comparisonValueLiteral,
   comparisonTwoRows,
   comparisonMonths,

@@ -1,7 +1,7 @@
 /**
  * "The same X as A": the rows that share a named row's value of a named column, the named row excluded —
- * listed ("which boats were launched in the same year as the Osprey?"), or counted ("how many clubs have the
- * same number of wins as Rovers?"). The named row stands after "as" ("… the same coach as Dana?"), or, when a
+ * listed ("which boats went afloat in the same year as Osprey?"), or counted ("how many clubs have the
+ * same tally as Rovers?"). The named row stands after "as" ("… the same coach as Dana?"), or, when a
  * question word follows "as", before "same" ("Dana had the same coach as which other rower?").
  *
  * - *A part of time*: "the same year (month, day, decade) as A" compares that part of a date or year column —
@@ -96,7 +96,7 @@ function sameAsPlan(ctx: PlanContext, counted: boolean): SqlPlan | null {
   if (!anchor) return null;
   // Other named rows of the anchor's column beside it ("A and B") are no answer either.
   const twins = mentions.filter((m) => m !== anchor && onAnchorSide(m) && m.columnIndex === anchor.columnIndex);
-  // ("the same total number of gold medals": Gold; "the same total as": Total, the only word.)
+  // ("the same total count of silver cups": Silver; "the same total as": Total, the only word.)
   const plain = parts.words.filter((w) => !FILLER.test(w));
   const words = plain.length > 0 ? plain : parts.words.filter((w) => w === "total");
   if (words.length === 0) return null;
@@ -177,7 +177,7 @@ export const comparisonSameAs: PlanGenerator = {
   build: (ctx) => sameAsPlan(ctx, false),
 };
 
-/** "How many clubs have the same number of wins as Rovers?": those rows counted. */
+/** "How many clubs have the same tally as Rovers?": those rows counted. */
 export const countSameAs: PlanGenerator = {
   name: "count.same-as",
   applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized) && asksCount(a.normalized),

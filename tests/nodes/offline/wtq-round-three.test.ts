@@ -3,7 +3,8 @@
  * the named row before "same" when a question word follows "as", a part of time ("the same year as A") of a
  * date or year column, counted ("how many … the same X as A"), the other side's values selecting the other rows,
  * the named value's own other rows left out; "the next X after A" whose next row must hold a value the question
- * names beside the position ("the next Green mayor after A", "previous to A, which Green mayor …").
+ * names beside the position ("the next Green mayor after A", "previous to A, which Green mayor …"); the
+ * difference in score of one game whose result cell holds both sides ("W 9–4").
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -64,6 +65,18 @@ const tables: RawTable[] = [
       ["Beth Quail", "Green", "2010"],
     ],
   },
+  {
+    // A curling club's league games: each result cell holds both sides' scores.
+    id: "games",
+    file: "games.csv",
+    header: ["Week", "Date", "Opponent", "Result"],
+    rows: [
+      ["1", "October 4", "Kelso", "W 9–4"],
+      ["2", "October 11", "Hawick", "L 2–8"],
+      ["3", "October 18", "Melrose", "W 6–5"],
+      ["4", "October 25", "Peebles", "L 3–3"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -72,13 +85,13 @@ const answer = (question: string, table: string) => groundedColumn(fx, question,
 
 describe("the same X as A", () => {
   it("a part of time compares that part of the date column", () => {
-    expect(answer("which other ferry was launched in the same year as the osprey?", "ferries")).toEqual(["Kestrel"]);
-    expect(answer("what ferry was launched the same year as gannet?", "ferries")).toEqual(["Fulmar"]);
+    expect(answer("which other ferry went afloat in the same year as osprey?", "ferries")).toEqual(["Kestrel"]);
+    expect(answer("name a ferry launched the same year as gannet.", "ferries")).toEqual(["Fulmar"]);
   });
 
   it("the named row before 'same' when a question word follows 'as'", () => {
     expect(answer("ola strand had the same coach as which other rower?", "rowers")).toEqual(["Anja Roos"]);
-    expect(answer("tomas vik joined the same year as what other rower?", "rowers")).toEqual(["Ola Strand"]);
+    expect(answer("tomas vik joined the squad the same year as which rower?", "rowers")).toEqual(["Ola Strand"]);
   });
 
   it("counted when the question asks how many", () => {
@@ -97,8 +110,8 @@ describe("the same X as A", () => {
   });
 
   it("the named value's own other rows are left out, and a lone 'total' names the Total column", () => {
-    expect(answer("which club had the same number of wins as rovers?", "clubs")).toEqual(["Athletic"]);
-    expect(answer("which club had the same number of total points as wanderers?", "clubs")).toEqual(["Rovers"]);
+    expect(answer("name a club with the same count of wins as rovers.", "clubs")).toEqual(["Athletic"]);
+    expect(answer("name a club with the same count of total points as wanderers.", "clubs")).toEqual(["Rovers"]);
   });
 });
 
@@ -117,5 +130,13 @@ describe("the next row that holds a named value", () => {
 
   it("values right after the named row speak of it", () => {
     expect(answer("which mayor took office after iris moss in 2002?", "mayors")).toEqual(["Carl Venn"]);
+  });
+});
+
+describe("the difference in score of one row", () => {
+  it("is its score cell's two sides apart", () => {
+    expect(answer("for week 2, give me the difference in score.", "games")).toEqual(["6"]);
+    expect(answer("how large a score difference did the melrose game have?", "games")).toEqual(["1"]);
+    expect(answer("october 25: the difference of the match's scores?", "games")).toEqual(["0"]);
   });
 });
