@@ -74,6 +74,10 @@ function isUnordered(c: CatalogColumn): boolean {
 /** Words that place a row in the table's layout ("listed after", "the row above"), not in time. */
 const LAYOUT_WORD = /\b(?:listed|list|table|chart|row|column|above|below|beside|next to|comes?)\b/;
 
+/** "Next to A" beside no word of order in time or in a race: the cell beside A's ("next to last" is a place). */
+const SAME_ROW_NEXT_TO =
+  /^(?!.*\b(?:after|before|previous|preceding|following|finish(?:ed|es)?|serve[ds]?|came|comes?|order)\b).*\bnext to (?!(?:last|each other|the last)\b)/;
+
 /** The words that name the row a next (previous) row is counted from: "after X", "previous to X". */
 const FROM_WORD = /^(?:after|before|following|preceding|prior|previous)$/;
 
@@ -158,9 +162,21 @@ export const positionAdjacent: PlanGenerator = {
     const { filters } = ctx.rows();
     if (filters.length === 0) return null;
     const { anchor, others } = adjacentAnchor(a.normalized, filters);
+    // ("next to A, which X has the most Y?": the others' extreme, A aside — superlative.order's.)
+    if (/^next to\b/.test(a.normalized) && a.sortDirection !== null) return null;
     const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[ctx.targetRank]
       ?.column;
     if (!target) return null;
+    // "what date is next to A?", "the position listed next to squad #3": another column's cell beside A's, in its
+    // row; next to a value of the asked column itself ("which winner is next to A?") is the neighbouring row.
+    if (SAME_ROW_NEXT_TO.test(a.normalized) && target.index !== anchor.columnIndex) {
+      const preds = [mentionPredicate(anchor, catalog), ...bindings.map((b) => bindingPredicate(b, catalog))];
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([...new Set(preds)])} ORDER BY ${ROW} LIMIT 1`,
+        template: "lookup",
+        targetColumn: target.schema.name,
+      };
+    }
     const preds = [mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))];
     const uniq = [
       ...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog))))),

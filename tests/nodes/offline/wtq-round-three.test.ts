@@ -4,7 +4,8 @@
  * date or year column, counted ("how many … the same X as A"), the other side's values selecting the other rows,
  * the named value's own other rows left out; "the next X after A" whose next row must hold a value the question
  * names beside the position ("the next Green mayor after A", "previous to A, which Green mayor …"); the
- * difference in score of one game whose result cell holds both sides ("W 9–4").
+ * difference in score of one game whose result cell holds both sides ("W 9–4"); "next to A": another column's
+ * cell beside A's, or A aside before a superlative.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -77,6 +78,18 @@ const tables: RawTable[] = [
       ["4", "October 25", "Peebles", "L 3–3"],
     ],
   },
+  {
+    // A boat's crew list: each rower's seat, role and races rowed.
+    id: "crew",
+    file: "crew.csv",
+    header: ["Seat", "Rower", "Role", "Races"],
+    rows: [
+      ["1", "Tomas Berg", "Bow", "14"],
+      ["2", "Lars Ekman", "Engine", "22"],
+      ["3", "Per Dahl", "Engine", "9"],
+      ["4", "Olof Lind", "Stroke", "31"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -138,5 +151,16 @@ describe("the difference in score of one row", () => {
     expect(answer("for week 2, give me the difference in score.", "games")).toEqual(["6"]);
     expect(answer("how large a score difference did the melrose game have?", "games")).toEqual(["1"]);
     expect(answer("october 25: the difference of the match's scores?", "games")).toEqual(["0"]);
+  });
+});
+
+describe("next to A", () => {
+  it("another column's cell beside A's is in A's row; a value of A's own column is the neighbouring row", () => {
+    expect(answer("what role is written next to per dahl?", "crew")).toEqual(["Engine"]);
+    expect(answer("which rower is next to lars ekman?", "crew")).toEqual(["Per Dahl"]);
+  });
+
+  it("before a superlative, it sets A aside", () => {
+    expect(answer("next to olof lind, which rower rowed the most races?", "crew")).toEqual(["Lars Ekman"]);
   });
 });
