@@ -37,6 +37,7 @@ import { rowSelection } from "./conditions.js";
 import { countRepeated } from "./repeated.js";
 import { comparisonSameAs, countSameAs } from "./same-as.js";
 import { aggregateScoreMargin } from "./score-margin.js";
+import { aggregateRangeSpan } from "./range-span.js";
 import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
 import {
@@ -78,6 +79,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateMedian,
   aggregateStockValue,
   aggregateScoreMargin,
+  aggregateRangeSpan,
   comparisonValueLiteral,
   comparisonTwoRows,
   comparisonMonths,

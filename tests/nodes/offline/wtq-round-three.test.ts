@@ -2,10 +2,10 @@
  * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round three"): "the same X as A" —
  * the named row before "same" when a question word follows "as", a part of time ("the same year as A") of a
  * date or year column, counted ("how many … the same X as A"), the other side's values selecting the other rows,
- * the named value's own other rows left out; "the next X after A" whose next row must hold a value the question
- * names beside the position ("the next Green mayor after A", "previous to A, which Green mayor …"); the
- * difference in score of one game whose result cell holds both sides ("W 9–4"); "next to A": another column's
- * cell beside A's, or A aside before a superlative.
+ * the named value's own other rows left out; "the next X after A" whose next row must hold a value the question names beside the position ("the
+ * next Green mayor after A", "previous to A, which Green mayor …"); the difference in score of one game whose
+ * result cell holds both sides ("W 9–4"); "next to A": another column's cell beside A's, or A aside before a
+ * superlative; how long a named row's span of years ("1996–99") lasted.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -90,6 +90,18 @@ const tables: RawTable[] = [
       ["4", "Olof Lind", "Stroke", "31"],
     ],
   },
+  {
+    // A shinty club's coaches and the years each spell ran.
+    id: "coaches",
+    file: "coaches.csv",
+    header: ["Coach", "Spell", "Trophies"],
+    rows: [
+      ["Ruaridh Mackay", "1981–2007", "12"],
+      ["Alasdair Bain", "2007–09", "1"],
+      ["Fergus Orr", "2009–2012", "0"],
+      ["Alasdair Bain", "2012–2016", "3"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -162,5 +174,13 @@ describe("next to A", () => {
 
   it("before a superlative, it sets A aside", () => {
     expect(answer("next to olof lind, which rower rowed the most races?", "crew")).toEqual(["Lars Ekman"]);
+  });
+});
+
+describe("how long a span of years lasted", () => {
+  it("is the end year minus the start year, added up over the named rows", () => {
+    expect(answer("how long did ruaridh mackay coach the club?", "coaches")).toEqual(["26 years"]);
+    expect(answer("how many years was fergus orr in charge?", "coaches")).toEqual(["3"]);
+    expect(answer("in all, how long did alasdair bain coach?", "coaches")).toEqual(["6 years"]);
   });
 });
