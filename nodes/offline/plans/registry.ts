@@ -35,7 +35,7 @@ import {
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
 import { countRepeated } from "./repeated.js";
-import { comparisonSameAs, countSameAs } from "./same-as.js";
+import { comparisonSameAs, countSameAs, yesNoSame } from "./same-as.js";
 import { aggregateScoreMargin } from "./score-margin.js";
 import { aggregateRangeSpan } from "./range-span.js";
 import { aggregateEndsApart } from "./ends-apart.js";
@@ -90,6 +90,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   rowColumnsExtreme,
   rowColumnsTotal,
   aggregatePerGroup,
+  yesNoSame,
   yesNoCondition,
   yesNoSuperlative,
   yesNoAnyRow,

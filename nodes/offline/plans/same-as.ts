@@ -28,6 +28,7 @@ import {
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 import { placeMentions, questionTokens } from "./mention-places.js";
+import { STOP_WORDS } from "../../../text/stop-words.js";
 
 /** Words between "same" and "as" that name no column. */
 const FILLER = /^(?:number|numbers|amount|amounts|of|the|a|an|exact|exactly|total)$/;
@@ -80,7 +81,41 @@ function timeAttribute(
   return { column, expr: (x) => (isDate ? col(column, x, false) : col(column, x)) };
 }
 
-function sameAsPlan(ctx: PlanContext, counted: boolean): SqlPlan | null {
+/**
+ * The column "the same <words> as" compares, and its expression: a part of time of a date or year column ("the same
+ * year"), else the column the words name ("the same total count of silver cups": Silver; "the same total as": Total,
+ * the only word).
+ */
+function comparedColumn(
+  ctx: PlanContext,
+  between: string[],
+  avoid: Set<number>,
+): { column: CatalogColumn; expr: (alias: string) => string } | null {
+  const { catalog, usable } = ctx;
+  const plain = between.filter((w) => !FILLER.test(w));
+  const words = plain.length > 0 ? plain : between.filter((w) => w === "total");
+  if (words.length === 0) return null;
+  const part = words.length === 1 && TIME_PART.test(words[0]!) ? words[0]! : undefined;
+  if (part) return timeAttribute(ctx, part, avoid);
+  const bestColumn = (typed: string[]) => {
+    let best = 0.5;
+    let found: CatalogColumn | undefined;
+    for (const c of catalog.columns) {
+      if ((usable && !usable.has(c.index)) || avoid.has(c.index)) continue;
+      const sc = headerMatch(typed, c);
+      if (sc > best) {
+        best = sc;
+        found = c;
+      }
+    }
+    return found;
+  };
+  // ("the same number of total medals" of a Total column: the word names it when the others name none.)
+  const column = bestColumn(words) ?? (between.includes("total") ? bestColumn([...words, "total"]) : undefined);
+  return column ? { column, expr: (x) => col(column, x) } : null;
+}
+
+function sameAsPlan(ctx: PlanContext, mode: "list" | "count" | "exists"): SqlPlan | null {
   const { analysis: a, catalog, usable, bindings, table } = ctx;
   const parts = sameAsParts(a.normalized);
   if (!parts) return null;
@@ -96,40 +131,10 @@ function sameAsPlan(ctx: PlanContext, counted: boolean): SqlPlan | null {
   if (!anchor) return null;
   // Other named rows of the anchor's column beside it ("A and B") are no answer either.
   const twins = mentions.filter((m) => m !== anchor && onAnchorSide(m) && m.columnIndex === anchor.columnIndex);
-  // ("the same total count of silver cups": Silver; "the same total as": Total, the only word.)
-  const plain = parts.words.filter((w) => !FILLER.test(w));
-  const words = plain.length > 0 ? plain : parts.words.filter((w) => w === "total");
-  if (words.length === 0) return null;
   const avoid = new Set([anchor.columnIndex]);
-  const bestColumn = (typed: string[]) => {
-    let best = 0.5;
-    let found: CatalogColumn | undefined;
-    for (const c of catalog.columns) {
-      if ((usable && !usable.has(c.index)) || avoid.has(c.index)) continue;
-      const sc = headerMatch(typed, c);
-      if (sc > best) {
-        best = sc;
-        found = c;
-      }
-    }
-    return found;
-  };
-  let attr: CatalogColumn | undefined;
-  let expr: ((alias: string) => string) | undefined;
-  const part = words.length === 1 && TIME_PART.test(words[0]!) ? words[0]! : undefined;
-  if (part) {
-    const t = timeAttribute(ctx, part, avoid);
-    if (!t) return null;
-    attr = t.column;
-    expr = t.expr;
-  } else {
-    attr = bestColumn(words);
-    // ("the same number of total medals" of a Total column: the word names it when the others name none.)
-    if (!attr && parts.words.includes("total")) attr = bestColumn([...words, "total"]);
-    if (!attr) return null;
-    const column = attr;
-    expr = (x) => col(column, x);
-  }
+  const compared = comparedColumn(ctx, parts.words, avoid);
+  if (!compared) return null;
+  const { column: attr, expr } = compared;
   // The answer is another row's entity: the anchor's column, unless the question names another one.
   const named = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid: new Set([attr.index]) })[0];
   const target =
@@ -155,8 +160,14 @@ function sameAsPlan(ctx: PlanContext, counted: boolean): SqlPlan | null {
     ...summaryFilter(catalog, "b"),
   ];
   const join = `FROM ${table} AS a JOIN ${table} AS b ON ${expr("b")} = ${expr("a")} AND b.${ROW} <> a.${ROW}${where([...aPreds, ...bPreds])}`;
-  if (counted)
+  if (mode === "count")
     return { sql: `SELECT COUNT(DISTINCT b.${ROW}) ${join}`, template: "count", targetColumn: target.schema.name };
+  if (mode === "exists")
+    return {
+      sql: `SELECT CASE WHEN COUNT(*) > 0 THEN 'yes' ELSE 'no' END ${join}`,
+      template: "lookup",
+      targetColumn: "",
+    };
   // (One line per other row, however many named rows it shares the value with.)
   return {
     sql: `SELECT b.${col(target)} ${join} GROUP BY b.${ROW} ORDER BY b.${ROW}`,
@@ -174,12 +185,58 @@ function asksCount(normalized: string): boolean {
 export const comparisonSameAs: PlanGenerator = {
   name: "comparison.same-as",
   applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized) && !asksCount(a.normalized),
-  build: (ctx) => sameAsPlan(ctx, false),
+  build: (ctx) => sameAsPlan(ctx, "list"),
 };
 
 /** "How many clubs have the same tally as Rovers?": those rows counted. */
 export const countSameAs: PlanGenerator = {
   name: "count.same-as",
   applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized) && asksCount(a.normalized),
-  build: (ctx) => sameAsPlan(ctx, true),
+  build: (ctx) => sameAsPlan(ctx, "count"),
+};
+
+/**
+ * "Is A's coach the same as B's?", "was A launched the same year as B?": the two named rows' values compared, yes or
+ * no; "does any rower have the same coach as A?": whether another row shares A's value.
+ */
+function sameYesNoPlan(ctx: PlanContext): SqlPlan | null {
+  const { analysis: a, catalog, usable, table } = ctx;
+  const tokens = questionTokens(a.normalized);
+  const same = tokens.indexOf("same");
+  if (same < 0) return null;
+  if (/^(?:is|are|was|were|do|does|did|has|have|had) (?:there )?any\b/.test(tokens.join(" ")))
+    return sameAsPlan(ctx, "exists");
+  const mentions = placeMentions(
+    ctx.input.mentions.filter((m) => !usable || usable.has(m.columnIndex)),
+    tokens,
+  );
+  // Two named rows: two values of one column.
+  const pair = mentions.flatMap((m, i) =>
+    mentions
+      .slice(i + 1)
+      .flatMap((o) => (o.columnIndex === m.columnIndex && o.value !== m.value ? [[m, o] as const] : [])),
+  )[0];
+  if (!pair || ctx.bindings.length > 0) return null;
+  const [m1, m2] = pair;
+  const avoid = new Set([m1.columnIndex]);
+  const parts = sameAsParts(a.normalized);
+  // The compared words: between "same" and "as", else the question's other words ("is the purse of A the same as B's?").
+  const named = new Set(mentions.flatMap((m) => tokens.slice(m.start, m.end)));
+  const rest = tokens.filter((t, i) => i > 0 && !named.has(t) && t !== "same" && !STOP_WORDS.has(t));
+  const compared =
+    (parts && parts.same === same ? comparedColumn(ctx, parts.words, avoid) : null) ?? comparedColumn(ctx, rest, avoid);
+  if (!compared) return null;
+  const { column, expr } = compared;
+  return {
+    sql: `SELECT CASE WHEN ${expr("a")} = ${expr("b")} THEN 'yes' ELSE 'no' END FROM ${table} AS a JOIN ${table} AS b ON ${mentionPredicate(m2, catalog, "b")}${where([mentionPredicate(m1, catalog, "a"), `TRIM(${col(column, "a")}) <> ''`])} LIMIT 1`,
+    template: "lookup",
+    targetColumn: "",
+  };
+}
+
+/** "Was A's coach the same as B's?": yes or no, ahead of the other yes/no plans. */
+export const yesNoSame: PlanGenerator = {
+  name: "yes-no.same",
+  applies: ({ analysis: a }) => a.answerType === "yesno" && /\bsame\b/.test(a.normalized),
+  build: sameYesNoPlan,
 };

@@ -2,7 +2,8 @@
  * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round three"): "the same X as A" —
  * the named row before "same" when a question word follows "as", a part of time ("the same year as A") of a
  * date or year column, counted ("how many … the same X as A"), the other side's values selecting the other rows,
- * the named value's own other rows left out; "the next X after A" whose next row must hold a value the question names beside the position ("the
+ * the named value's own other rows left out; yes or no of two named rows' values ("is A's coach the same as
+ * B's?"); "the next X after A" whose next row must hold a value the question names beside the position ("the
  * next Green mayor after A", "previous to A, which Green mayor …"); the difference in score of one game whose
  * result cell holds both sides ("W 9–4"); "next to A": another column's cell beside A's, or A aside before a
  * superlative; how long a named row's span of years ("1996–99") lasted.
@@ -137,6 +138,19 @@ describe("the same X as A", () => {
   it("the named value's own other rows are left out, and a lone 'total' names the Total column", () => {
     expect(answer("name a club with the same count of wins as rovers.", "clubs")).toEqual(["Athletic"]);
     expect(answer("name a club with the same count of total points as wanderers.", "clubs")).toEqual(["Rovers"]);
+  });
+});
+
+describe("yes or no: the same X", () => {
+  it("compares the two named rows' values of the named column", () => {
+    expect(answer("does ola strand have the same coach as anja roos?", "rowers")).toEqual(["yes"]);
+    expect(answer("is the coach of dana moore the same as ola strand?", "rowers")).toEqual(["no"]);
+    expect(answer("was kestrel launched the same year as osprey?", "ferries")).toEqual(["yes"]);
+  });
+
+  it("'any' asks whether another row shares the named row's value", () => {
+    expect(answer("does any rower have the same coach as ola strand?", "rowers")).toEqual(["yes"]);
+    expect(answer("does any ferry have the same yard as merlin?", "ferries")).toEqual(["no"]);
   });
 });
 
