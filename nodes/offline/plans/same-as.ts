@@ -11,7 +11,7 @@
  *   another named row ("A and B had the same coach as which rower?": neither is the answer).
  * - Blank cells are no shared value.
  */
-import { headerMatch, isYearColumn, rankTargetColumns } from "../columns.js";
+import { headerMatch, isNumericColumn, isYearColumn, rankTargetColumns } from "../columns.js";
 import type { EntityMention } from "../mentions.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import {
@@ -115,6 +115,36 @@ function comparedColumn(
   return column ? { column, expr: (x) => col(column, x) } : null;
 }
 
+/**
+ * "Which crew rowed the same count of heats as finals?": no named row — the rows whose two named
+ * columns hold the same value, the words between "same" and "as" naming one and the words after "as" the other.
+ */
+function twoColumnsPlan(ctx: PlanContext, parts: SameAsParts, mode: "list" | "count"): SqlPlan | null {
+  const { analysis: a, catalog, usable, table } = ctx;
+  if (ctx.input.mentions.length > 0 || ctx.bindings.length > 0) return null;
+  const first = comparedColumn(ctx, parts.words, new Set());
+  if (!first || first.column.schema.type === "date") return null;
+  const after = parts.tokens.slice(parts.as + 1).filter((t) => !FILLER.test(t) && !STOP_WORDS.has(t));
+  if (after.length === 0 || after.length > 4) return null;
+  const second = comparedColumn(ctx, after, new Set([first.column.index]));
+  if (!second || second.column.schema.type === "date") return null;
+  const [x, y] = [first.column, second.column];
+  const avoid = new Set([x.index, y.index]);
+  // (The rows are named by a text column: "which finalist …" of a numeric Finalists column is the State.)
+  const target = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid }).find(
+    (r) => !isNumericColumn(r.column),
+  )?.column;
+  if (!target) return null;
+  const preds = [`TRIM(${col(x)}) = TRIM(${col(y)})`, `TRIM(${col(x)}) <> ''`, ...summaryFilter(catalog)];
+  if (mode === "count")
+    return { sql: `SELECT COUNT(*) FROM ${table}${where(preds)}`, template: "count", targetColumn: "" };
+  return {
+    sql: `SELECT ${col(target)} FROM ${table}${where(preds)} ORDER BY ${ROW}`,
+    template: "lookup",
+    targetColumn: target.schema.name,
+  };
+}
+
 function sameAsPlan(ctx: PlanContext, mode: "list" | "count" | "exists"): SqlPlan | null {
   const { analysis: a, catalog, usable, bindings, table } = ctx;
   const parts = sameAsParts(a.normalized);
@@ -128,7 +158,7 @@ function sameAsPlan(ctx: PlanContext, mode: "list" | "count" | "exists"): SqlPla
   const asked = as + 1 >= tokens.length || QUESTION_AFTER_AS.test(tokens[as + 1]!);
   const onAnchorSide = (m: EntityMention) => (asked ? m.end <= same : m.start > as);
   const anchor = mentions.find(onAnchorSide);
-  if (!anchor) return null;
+  if (!anchor) return mode === "exists" ? null : twoColumnsPlan(ctx, parts, mode);
   // Other named rows of the anchor's column beside it ("A and B") are no answer either.
   const twins = mentions.filter((m) => m !== anchor && onAnchorSide(m) && m.columnIndex === anchor.columnIndex);
   const avoid = new Set([anchor.columnIndex]);

@@ -6,7 +6,8 @@
  * B's?"); "the next X after A" whose next row must hold a value the question names beside the position ("the
  * next Green mayor after A", "previous to A, which Green mayor …"); the difference in score of one game whose
  * result cell holds both sides ("W 9–4"); "next to A": another column's cell beside A's, or A aside before a
- * superlative; how long a named row's span of years ("1996–99") lasted.
+ * superlative; how long a named row's span of years ("1996–99") lasted; the rows whose two named columns agree
+ * ("the same mark in gown as interview").
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -103,6 +104,18 @@ const tables: RawTable[] = [
       ["Alasdair Bain", "2012–2016", "3"],
     ],
   },
+  {
+    // A judged show: each contestant's marks in three rounds.
+    id: "show",
+    file: "show.csv",
+    header: ["Contestant", "Talent", "Gown", "Interview"],
+    rows: [
+      ["Mara Quinn", "8.1", "7.9", "8.4"],
+      ["Isla Fenn", "7.5", "8.2", "8.2"],
+      ["Tova Reyes", "9.0", "8.8", "8.5"],
+      ["June Ashby", "7.7", "7.7", "8.0"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -138,6 +151,13 @@ describe("the same X as A", () => {
   it("the named value's own other rows are left out, and a lone 'total' names the Total column", () => {
     expect(answer("name a club with the same count of wins as rovers.", "clubs")).toEqual(["Athletic"]);
     expect(answer("name a club with the same count of total points as wanderers.", "clubs")).toEqual(["Rovers"]);
+  });
+});
+
+describe("the same X as Y of one row", () => {
+  it("with no named row, the rows whose two named columns hold the same value", () => {
+    expect(answer("which contestant got the same mark in gown as interview?", "show")).toEqual(["Isla Fenn"]);
+    expect(answer("how many contestants scored the same marks for talent as gown?", "show")).toEqual(["1"]);
   });
 });
 
