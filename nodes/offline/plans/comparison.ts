@@ -90,48 +90,6 @@ function adjacentOrPair(
   return null;
 }
 
-/** "Who has the same number of titles as norway?": rows sharing the named row's value, the named row excluded. */
-function sameAsPlan(input: SqlPlanInput, bindings: RequiredBinding[], table: string): SqlPlan | null {
-  const { analysis: a, catalog, usable } = input;
-  const m =
-    /\bsame ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized) ??
-    /\bas many ([a-z0-9' -]+?) as (?:the )?(.+?)(?:\?|$)/.exec(a.normalized);
-  if (!m) return null;
-  const anchorText = ` ${m[2]!.replace(/[^a-z0-9\u00c0-\u024f]+/g, " ").trim()} `;
-  const anchor = input.mentions.find(
-    (x) => anchorText.includes(` ${x.text} `) && (!usable || usable.has(x.columnIndex)),
-  );
-  if (!anchor) return null;
-  const words = m[1]!.split(" ").filter((w) => !/^(number|amount|of|the|a)$/.test(w));
-  let attr: CatalogColumn | undefined;
-  let best = 0.5;
-  for (const c of catalog.columns) {
-    if ((usable && !usable.has(c.index)) || c.index === anchor.columnIndex) continue;
-    const sc = headerMatch(words, c);
-    if (sc > best) {
-      best = sc;
-      attr = c;
-    }
-  }
-  if (!attr) return null;
-  // The answer is another row's entity: the anchor's column, unless the question names another one.
-  const named = rankTargetColumns(a, catalog, [], { ...(usable ? { usable } : {}), avoid: new Set([attr.index]) })[0];
-  const target =
-    named && named.column.index !== anchor.columnIndex && headerMatch(a.targetHints, named.column) >= 1.5
-      ? named.column
-      : catalog.columns[anchor.columnIndex]!;
-  // Self-join: a = the named row (its bindings stay in the outer WHERE), b = the rows sharing its value.
-  const preds = [
-    bindings.some((b) => sameBinding(anchor, b, catalog)) ? "" : mentionPredicate(anchor, catalog, "a"),
-    ...bindings.map((b) => bindingPredicate(b, catalog, "a")),
-  ].filter((p) => p !== "");
-  return {
-    sql: `SELECT b.${col(target)} FROM ${table} AS a JOIN ${table} AS b ON b.${col(attr)} = a.${col(attr)} AND b.${ROW} <> a.${ROW}${where([...preds, ...summaryFilter(catalog, "b")])} ORDER BY b.${ROW}`,
-    template: "lookup",
-    targetColumn: target.schema.name,
-  };
-}
-
 /** The two mentions that name the options of a comparison ("A or B", "A … than B"). */
 function optionMentions(
   a: QuestionAnalysis,
@@ -590,13 +548,6 @@ export const comparisonYesNo: PlanGenerator = {
   name: "comparison.yes-no",
   applies: ({ analysis: a }) => a.answerType === "yesno",
   build: ({ input, bindings, table }) => yesNoPlan(input, bindings, table),
-};
-
-/** The rows sharing a named row's value of a named column, the named row excluded. */
-export const comparisonSameAs: PlanGenerator = {
-  name: "comparison.same-as",
-  applies: ({ analysis: a }) => /\b(same|as many)\b/.test(a.normalized),
-  build: ({ input, bindings, table }) => sameAsPlan(input, bindings, table),
 };
 
 /** "above average", "less than the average": the comparison with a column's mean, and its side. */

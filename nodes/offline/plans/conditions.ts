@@ -638,6 +638,8 @@ export function excludedMentions(
       ).test(q)
     )
       return true;
+    // ("next to A, who scored the most?": A aside, before a superlative.)
+    if (a.sortDirection !== null && new RegExp(`^next to (the )?${noun}${value}\\b`).test(q.trim())) return true;
     // "which employees are not in Sales?", "who doesn't work in Finance?", "orders that were not delivered": a
     // negated cell (not a yes/no column's word, whose no cells the mention already holds).
     // ("who didn't show up?" of a "No-show" status: the cell says the negation itself, it is selected.)

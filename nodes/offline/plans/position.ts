@@ -19,6 +19,8 @@ import {
   where,
 } from "./sql-parts.js";
 import type { PlanContext, PlanGenerator } from "./types.js";
+import { placed, questionTokens } from "./mention-places.js";
+import type { EntityMention } from "../mentions.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { FIRST_POSITION_WORD, LAST_POSITION_WORD, PLACE_ORDINAL } from "../analysis.js";
 import { orderKey } from "../row-order.js";
@@ -72,6 +74,68 @@ function isUnordered(c: CatalogColumn): boolean {
 /** Words that place a row in the table's layout ("listed after", "the row above"), not in time. */
 const LAYOUT_WORD = /\b(?:listed|list|table|chart|row|column|above|below|beside|next to|comes?)\b/;
 
+/** "Next to A" beside no word of order in time or in a race: the cell beside A's ("next to last" is a place). */
+const SAME_ROW_NEXT_TO =
+  /^(?!.*\b(?:after|before|previous|preceding|following|finish(?:ed|es)?|serve[ds]?|came|comes?|order)\b).*\bnext to (?!(?:last|each other|the last)\b)/;
+
+/** The words that name the row a next (previous) row is counted from: "after X", "previous to X". */
+const FROM_WORD = /^(?:after|before|following|preceding|prior|previous)$/;
+
+/**
+ * The named row of "the next X after A" and the values the next row must hold: the first value after the position
+ * word is the named row ("who was the next mayor from the Green party after A?"), with the values right after it
+ * that qualify it ("after A in 2010"); the others select the next row ("the next Green mayor"). Without a value
+ * after the position word, the first value is the named row and the others are left to it.
+ */
+function adjacentAnchor(
+  normalized: string,
+  filters: readonly EntityMention[],
+): { anchor: EntityMention; others: EntityMention[] } {
+  const tokens = questionTokens(normalized);
+  const spans = new Map(filters.map((m) => [m, placed(m, tokens)] as const));
+  const word = tokens.findIndex(
+    (t, i) => FROM_WORD.test(t) && (!/^(?:prior|previous)$/.test(t) || tokens[i + 1] === "to"),
+  );
+  const after = filters
+    .filter((m) => word >= 0 && (spans.get(m)?.start ?? -1) > word)
+    .sort((x, y) => spans.get(x)!.start - spans.get(y)!.start)[0];
+  if (!after) return { anchor: filters[0]!, others: [] };
+  // ("after A in 2010", "after the June 2010 issue of B": a value within two words of the named row's qualifies it.)
+  const attached = [after];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const m of filters) {
+      const at = spans.get(m);
+      if (!at || attached.includes(m)) continue;
+      if (attached.some((x) => at.start >= spans.get(x)!.end && at.start - spans.get(x)!.end <= 2)) {
+        attached.push(m);
+        grew = true;
+      }
+    }
+  }
+  // The values before the position word select the next row ("the next Green mayor after A"); so do those after
+  // the named row when the question opens with it ("previous to A, which Green mayor …"); elsewhere those after
+  // the named row speak of it ("after A won it in 2010"). (A number that is no year is a measure's: "6 seconds
+  // before A".)
+  const leading = word <= 1;
+  // ("before A won it in 2010, who …": the opening clause is the named row's.)
+  const comma = normalized.indexOf(",");
+  const clauseEnd = leading && comma > 0 ? questionTokens(normalized.slice(0, comma)).length : -1;
+  const others = filters.filter((m) => {
+    const at = spans.get(m);
+    return (
+      at !== undefined &&
+      !attached.includes(m) &&
+      at.start >= clauseEnd &&
+      m.kind === "exact" &&
+      m.columnIndex !== after.columnIndex &&
+      (leading || at.end <= word) &&
+      (!/^[\d.,:]+$/.test(m.text.replace(/ /g, "")) || /^(?:1[0-9]|20)\d\d$/.test(m.text))
+    );
+  });
+  return { anchor: after, others };
+}
+
 /** The asked-about column of the row just after (before) the named row. */
 export const positionAdjacent: PlanGenerator = {
   name: "position.adjacent",
@@ -97,10 +161,22 @@ export const positionAdjacent: PlanGenerator = {
     const { analysis: a, catalog, bindings, table, opts } = ctx;
     const { filters } = ctx.rows();
     if (filters.length === 0) return null;
-    const anchor = filters[0]!;
+    const { anchor, others } = adjacentAnchor(a.normalized, filters);
+    // ("next to A, which X has the most Y?": the others' extreme, A aside — superlative.order's.)
+    if (/^next to\b/.test(a.normalized) && a.sortDirection !== null) return null;
     const target = rankTargetColumns(a, catalog, filters, { ...opts, prefer: anchor.columnIndex })[ctx.targetRank]
       ?.column;
     if (!target) return null;
+    // "what date is next to A?", "the position listed next to squad #3": another column's cell beside A's, in its
+    // row; next to a value of the asked column itself ("which winner is next to A?") is the neighbouring row.
+    if (SAME_ROW_NEXT_TO.test(a.normalized) && target.index !== anchor.columnIndex) {
+      const preds = [mentionPredicate(anchor, catalog), ...bindings.map((b) => bindingPredicate(b, catalog))];
+      return {
+        sql: `SELECT ${col(target)} FROM ${table}${where([...new Set(preds)])} ORDER BY ${ROW} LIMIT 1`,
+        template: "lookup",
+        targetColumn: target.schema.name,
+      };
+    }
     const preds = [mentionPredicate(anchor, catalog, "a"), ...bindings.map((b) => bindingPredicate(b, catalog, "a"))];
     const uniq = [
       ...new Set(preds.filter((p, i) => !(i === 0 && bindings.some((b) => sameBinding(anchor, b, catalog))))),
@@ -114,6 +190,7 @@ export const positionAdjacent: PlanGenerator = {
       !LAYOUT_WORD.test(a.normalized) && (timeColumn(catalog, ctx.usable, new Set())?.back ?? 0) >= 0.75;
     const after = (a.position === "next") !== newestFirst;
     const given = [
+      ...others.map((m) => mentionPredicate(m, catalog, "b")),
       `NOT ${blankCell(target, "b")}`,
       ...(target.index === anchor.columnIndex ? [`b.${col(target)} <> a.${col(target)}`] : []),
     ];

@@ -28,7 +28,6 @@ import {
   comparisonMonths,
   comparisonOrPair,
   comparisonRowColumns,
-  comparisonSameAs,
   comparisonTwoRows,
   comparisonValueLiteral,
   comparisonVsAverage,
@@ -36,6 +35,9 @@ import {
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
 import { countRepeated } from "./repeated.js";
+import { comparisonSameAs, countSameAs, yesNoSame } from "./same-as.js";
+import { aggregateScoreMargin } from "./score-margin.js";
+import { aggregateRangeSpan } from "./range-span.js";
 import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
 import {
@@ -76,6 +78,8 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateEndsApart,
   aggregateMedian,
   aggregateStockValue,
+  aggregateScoreMargin,
+  aggregateRangeSpan,
   comparisonValueLiteral,
   comparisonTwoRows,
   comparisonMonths,
@@ -86,12 +90,14 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   rowColumnsExtreme,
   rowColumnsTotal,
   aggregatePerGroup,
+  yesNoSame,
   yesNoCondition,
   yesNoSuperlative,
   yesNoAnyRow,
   yesNoChange,
   comparisonYesNo,
   comparisonSameAs,
+  countSameAs,
   superlativeNextBest,
   positionAdjacent,
   countRepeated,

@@ -77,6 +77,21 @@ describe("plan generators", () => {
     expect(fx.run(plan.sql)).toEqual([[19000]]);
   });
 
+  it("rows sharing a named row's value, counted, are their own generator, ahead of the row count", () => {
+    const plan = firstPlan(inputFor("how many employees work in the same department as ana ruiz?", "employees"))!;
+    expect(plan.generator).toBe("count.same-as");
+    expect(fx.run(plan.sql)).toEqual([[1]]);
+    const listed = firstPlan(inputFor("bo chen began work the same year as which employee?", "employees"))!;
+    expect(listed.generator).toBe("comparison.same-as");
+    expect(fx.run(listed.sql)).toEqual([]);
+  });
+
+  it("one game's score difference is its own generator, ahead of the lookup of the result cell", () => {
+    const plan = firstPlan(inputFor("what was the score difference in the game against navy?", "games"))!;
+    expect(plan.generator).toBe("aggregate.score-margin");
+    expect(fx.run(plan.sql)).toEqual([[28]]);
+  });
+
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);
