@@ -292,18 +292,28 @@ export function groundedColumn(fixture: Fixture, question: string, table: string
   return fixture.run(plan.sql).map((r) => String(r[0]));
 }
 
-/** A sub-query plan of a question over a table with passages, grounded in `tableId` (the passage readers' input). */
-export function passagePlan(question: string, tableId: string): SubQueryPlan {
+/** A passage reader's input for a question with no table grounding: the question, its sub-query and plan. */
+export function readerInput(question: string): { question: string; subQuery: string; plan: SubQueryPlan } {
   const a = analyzeQuestion(question, { hasPassages: true });
   return {
+    question,
     subQuery: question,
-    requiredModalities: "both",
-    expectedOperator: a.operator,
-    needGlobalTableView: false,
-    entityMentions: [],
-    uncertainty: 0,
-    analysis: { ...(a as unknown as Record<string, unknown>), grounding: { tableId } },
+    plan: {
+      subQuery: question,
+      requiredModalities: "both",
+      expectedOperator: a.operator,
+      needGlobalTableView: false,
+      entityMentions: [],
+      uncertainty: 0,
+      analysis: a as unknown as Record<string, unknown>,
+    },
   };
+}
+
+/** A sub-query plan of a question over a table with passages, grounded in `tableId` (the passage readers' input). */
+export function passagePlan(question: string, tableId: string): SubQueryPlan {
+  const { plan } = readerInput(question);
+  return { ...plan, analysis: { ...plan.analysis, grounding: { tableId } } };
 }
 
 /** The TEXT reader over one described row (the bridge finds it for its own table only): question → answer. */

@@ -1,25 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { askedCell, headerFit, matchWords } from "../../../nodes/offline/reader.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
-import type { SubQueryPlan } from "../../../nodes/types.js";
-
-function input(q: string): { question: string; subQuery: string; plan: SubQueryPlan } {
-  const a = analyzeQuestion(q, { hasPassages: true });
-  return {
-    question: q,
-    subQuery: q,
-    plan: {
-      subQuery: q,
-      requiredModalities: "both",
-      expectedOperator: a.operator,
-      needGlobalTableView: false,
-      entityMentions: [],
-      uncertainty: 0,
-      analysis: a as unknown as Record<string, unknown>,
-    },
-  };
-}
+import { readerInput as input } from "./fixtures.js";
 
 // A row of dyes, its headers in British spelling; the dye's page tells of its plant.
 const row: DescribedRow = {

@@ -12,26 +12,8 @@ import {
 } from "../../../nodes/offline/row-answers.js";
 import { describedRowCandidates } from "../../../nodes/offline/reader-candidates.js";
 import { ModelFileError } from "../../../nodes/offline/model-file.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
-import type { SubQueryPlan } from "../../../nodes/types.js";
-
-function input(q: string): { question: string; subQuery: string; plan: SubQueryPlan } {
-  const a = analyzeQuestion(q, { hasPassages: true });
-  return {
-    question: q,
-    subQuery: q,
-    plan: {
-      subQuery: q,
-      requiredModalities: "both",
-      expectedOperator: a.operator,
-      needGlobalTableView: false,
-      entityMentions: [],
-      uncertainty: 0,
-      analysis: a as unknown as Record<string, unknown>,
-    },
-  };
-}
+import { readerInput as input } from "./fixtures.js";
 
 // A league row: the club's page says what it is and where it plays; the coach's page tells of the coach.
 const row: DescribedRow = {

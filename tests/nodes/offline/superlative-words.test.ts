@@ -1,26 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { besideSuperlative } from "../../../nodes/offline/superlative-words.js";
 import { askedCell } from "../../../nodes/offline/reader.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
-import type { SubQueryPlan } from "../../../nodes/types.js";
-
-function input(q: string): { question: string; subQuery: string; plan: SubQueryPlan } {
-  const a = analyzeQuestion(q, { hasPassages: true });
-  return {
-    question: q,
-    subQuery: q,
-    plan: {
-      subQuery: q,
-      requiredModalities: "both",
-      expectedOperator: a.operator,
-      needGlobalTableView: false,
-      entityMentions: [],
-      uncertainty: 0,
-      analysis: a as unknown as Record<string, unknown>,
-    },
-  };
-}
+import { readerInput as input } from "./fixtures.js";
 
 // A fleet row: the year the ship was launched ordered the rows; its page tells when it ran aground.
 const row: DescribedRow = {

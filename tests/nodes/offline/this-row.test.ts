@@ -1,26 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { asksWhichItIs, nameCellOf } from "../../../nodes/offline/this-row.js";
 import { askedCell } from "../../../nodes/offline/reader.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { DescribedRow } from "../../../nodes/offline/bridge.js";
-import type { SubQueryPlan } from "../../../nodes/types.js";
-
-function input(q: string): { question: string; subQuery: string; plan: SubQueryPlan } {
-  const a = analyzeQuestion(q, { hasPassages: true });
-  return {
-    question: q,
-    subQuery: q,
-    plan: {
-      subQuery: q,
-      requiredModalities: "both",
-      expectedOperator: a.operator,
-      needGlobalTableView: false,
-      entityMentions: [],
-      uncertainty: 0,
-      analysis: a as unknown as Record<string, unknown>,
-    },
-  };
-}
+import { readerInput as input } from "./fixtures.js";
 
 // A row of clubs: the club's page tells when it was founded and the league it dropped from.
 const row: DescribedRow = {
