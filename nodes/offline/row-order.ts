@@ -93,14 +93,7 @@ export function rowOrderOf(
   const words = question.toLowerCase().match(/[a-z0-9]+(?:-[a-z]+)?/g) ?? [];
   const headerWords = new Set(columns.flatMap((c) => c.toLowerCase().match(/[a-z]+/g) ?? []));
   for (let i = 0; i < words.length; i++) {
-    let word = words[i]!;
-    let rank = 1;
-    // "third-most", "second-largest": the ordinal is written with the superlative.
-    const hyphen = /^([a-z0-9]+)-([a-z]+)$/.exec(word);
-    if (hyphen && ordinalValue(hyphen[1]!) !== undefined) {
-      rank = ordinalValue(hyphen[1]!)!;
-      word = hyphen[2]!;
-    } else if (i > 0 && ordinalValue(words[i - 1]!) !== undefined) rank = ordinalValue(words[i - 1]!)!;
+    const { word, rank } = rankedWord(words, i);
     const recent = word === "most" && (words[i + 1] === "recent" || words[i + 1] === "recently");
     const temporalDirection = recent ? "max" : TEMPORAL.get(word);
     const direction = temporalDirection ?? superlative(word);
@@ -197,4 +190,12 @@ export function holdsRank(header: string, value: string, rank: number): boolean 
   if (!RANK_HEADER.test(header)) return false;
   const m = /^\s*(?:t-?|=)?(\d+)(?:st|nd|rd|th|\.)?\s*$/i.exec(value);
   return m !== null && Number(m[1]) === rank;
+}
+
+/** The word at `i` with the ordinal before it or hyphened to it: "third-most", "second largest" (rank 1 alone). */
+export function rankedWord(words: readonly string[], i: number): { word: string; rank: number } {
+  const hyphen = /^([a-z0-9]+)-([a-z]+)$/.exec(words[i]!);
+  if (hyphen && ordinalValue(hyphen[1]!) !== undefined) return { word: hyphen[2]!, rank: ordinalValue(hyphen[1]!)! };
+  const before = i > 0 ? ordinalValue(words[i - 1]!) : undefined;
+  return { word: words[i]!, rank: before ?? 1 };
 }

@@ -5,9 +5,8 @@
  * column), a settlement or a region as its population ("Population ( 2011 )"). The
  * rows the question's other words leave tied are then ordered by that column (bridge.ts).
  */
-import { ordinalValue } from "../../text/lexicons.js";
 import { stem } from "../../text/stem.js";
-import { orderKey, type RowOrderFound } from "./row-order.js";
+import { orderKey, rankedWord, type RowOrderFound } from "./row-order.js";
 
 const SIZE_SUPERLATIVE: ReadonlyMap<string, "max" | "min"> = new Map([
   ["largest", "max"],
@@ -42,13 +41,7 @@ export function rowSizeOrder(
 ): RowOrderFound | undefined {
   const words = question.toLowerCase().match(/[a-z0-9]+(?:-[a-z]+)?/g) ?? [];
   for (let i = 0; i < words.length; i++) {
-    let word = words[i]!;
-    let rank = 1;
-    const hyphen = /^([a-z0-9]+)-([a-z]+)$/.exec(word);
-    if (hyphen && ordinalValue(hyphen[1]!) !== undefined) {
-      rank = ordinalValue(hyphen[1]!)!;
-      word = hyphen[2]!;
-    } else if (i > 0 && ordinalValue(words[i - 1]!) !== undefined) rank = ordinalValue(words[i - 1]!)!;
+    const { word, rank } = rankedWord(words, i);
     // "the most populous city", "the least populous town".
     const populous = (word === "most" || word === "least") && words[i + 1] === "populous";
     const direction = populous ? (word === "most" ? "max" : "min") : SIZE_SUPERLATIVE.get(word);
