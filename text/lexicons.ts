@@ -340,6 +340,9 @@ export const PERSON_NOUNS = [
   "chef",
   "applicant",
   "volunteer",
+  "salesperson",
+  "salesman",
+  "saleswoman",
 ] as const;
 
 /**

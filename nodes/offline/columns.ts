@@ -346,7 +346,9 @@ export function isOwnNumberColumn(c: CatalogColumn): boolean {
   const numbers = c.num.filter((n): n is number => n !== null);
   // (Counted from 1 with none missing — a sequence, not a measure that happens to be whole: 1, 2, 3, …, n.)
   const sequence = numbers.length === filled && Math.min(...numbers) === 1 && Math.max(...numbers) === filled;
-  return numbers.every((n) => n >= 100) || sequence;
+  // (Round hundreds and tens are amounts, "Budget" of budget.csv over 1200, 450, 150; rooms are 101, 102, 201.)
+  const round = numbers.every((n) => n % 10 === 0);
+  return (numbers.every((n) => n >= 100) && !round) || sequence;
 }
 
 /** A record identifier or the rows' own numbers: nothing to add up, average or rank by. */
@@ -702,13 +704,39 @@ export function rankTargetColumns(
     paid
   ) {
     const usable = catalog.columns.filter((c) => isNumericColumn(c) && !options.avoid?.has(c.index));
-    const amounts = usable.filter((c) => headerMatch(moneyWords, c, false) >= 1.5);
-    const money = amounts.length > 0 ? (paid ? amounts : []) : usable.filter(isMoneyColumn);
+    const priced = usable.filter((c) => headerMatch(moneyWords, c, false) >= 1.5);
+    // ("what did I pay for X?" of Buy price and Current price: the price paid is the one the header says was paid.)
+    const payVerb = paid || /^how much (?:did|do|does) (?:[a-z]+ ){1,3}?(?:pay|spend)\b/.test(a.normalized);
+    const bought = payVerb
+      ? usable.filter(
+          (c) =>
+            c.headerWords.some((h) => /^(?:buy|bought|purchase|paid)$/.test(h)) &&
+            c.headerWords.some((h) => moneyWords.includes(h)),
+        )
+      : [];
+    const amounts = bought.length === 1 ? bought : priced;
+    const money = amounts.length > 0 ? (paid || bought.length === 1 ? amounts : []) : usable.filter(isMoneyColumn);
     // (Not where the question's own verb or noun already names a column: "how much did plot 2 yield?" is its Yield;
     // "how much money did she win?" still asks for money, not her Wins.)
+    // (But what was paid for is no measure: "what did I pay for the shares?" asks a price, not the Shares.)
+    const paidFor = payVerb && new RegExp(`\\bfor\\b.*\\b${hints[0]}\\b`).test(a.normalized);
     const named =
-      hints[0] !== undefined && !moneyNamed && usable.some((c) => headerMatch([hints[0]!], c, false) >= 1.5);
-    if (money.length === 1 && !named) hints.unshift(...money[0]!.headerWords);
+      hints[0] !== undefined &&
+      !moneyNamed &&
+      !paidFor &&
+      usable.some((c) => headerMatch([hints[0]!], c, false) >= 1.5);
+    if (money.length === 1 && !named) hints.splice(0, paidFor ? 1 : 0, ...money[0]!.headerWords);
+  }
+  // ("how much did we spend on rent?" of Budget and Actual columns: what was spent is the Actual, not the plan.)
+  if (/\b(?:spend|spends|spent)\b/.test(a.normalized)) {
+    const spent = catalog.columns.filter(
+      (c) =>
+        isNumericColumn(c) &&
+        !options.avoid?.has(c.index) &&
+        c.headerWords.some((h) => /^(?:actual|spent|spend|spending|expense|expenditure)$/.test(h)),
+    );
+    if (spent.length === 1 && catalog.columns.some((c) => c.headerWords.includes("budget")))
+      hints.unshift(...spent[0]!.headerWords);
   }
   const model = targetColumnModel();
   const recorder = targetRecorder();
@@ -774,11 +802,17 @@ export function rankTargetColumns(
       ? 1
       : 0;
   // ("who delivered TR-885?" of a Delivered date column: a date names no one; "where does Nora work?" no place;
-  // "what did Pat borrow?" of a Borrowed date asks for the thing borrowed.)
+  // "what did Pat borrow?" of a Borrowed date asks for the thing borrowed, and so does the passive "what was
+  // planted in plot 4?" of a Planted date.)
+  const passive = /^what (?:was|were|is|are|has been|have been) ([a-z]{3,}) (?:in|on|at|by|from|for|to|during)\b/.exec(
+    a.normalized,
+  )?.[1];
   const noDate =
     a.answerType === "person" ||
     a.answerType === "place" ||
-    (a.answerType === "entity" && /^what (?:did|does|do|has|have|will) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized));
+    (a.answerType === "entity" &&
+      (/^what (?:did|does|do|has|have|will) (?:[a-z]+ ){1,3}[a-z]+\??$/.test(a.normalized) ||
+        (passive !== undefined && (/[a-z](?:ed|en|wn)$/.test(passive) || irregularForms(passive).length > 0))));
   // ("what is in bin B1?": a header word right before the value it names says which column the value is in; that
   // column is the condition, not the answer, unless the question names it again.)
   const namesValue = (c: CatalogColumn) =>
@@ -853,6 +887,34 @@ export function rankTargetColumns(
         !isFlagColumn(r.column),
     );
     if (done > 0) ranked.unshift(...ranked.splice(done, 1));
+  }
+  // ("who booked the suite?" of a Booking column of codes beside a Guest column: a person is asked for, so a column
+  // of people answers before the one the verb spells. Only over codes: a "who" of a team or a nation is answered by
+  // the column that names it.)
+  const codes = (c: CatalogColumn) => {
+    const filled = c.raw.filter((v) => v.trim() !== "");
+    return filled.length > 2 && filled.every((v) => /\d/.test(v)) && c.distinct.size === filled.length;
+  };
+  // (Nor a column of one-word kinds only the superlative's own noun names: "who rented the largest flat?" asks
+  // who, not which Flat; a column of names it names may be the people asked for, "the most music" of composers.)
+  const ordered = a.operator === "sort" ? wordsAfterSuperlative(a.normalized) : [];
+  const kinds = (c: CatalogColumn) => {
+    const filled = c.raw.filter((v) => v.trim() !== "");
+    return filled.filter((v) => v.trim().includes(" ")).length < 0.5 * filled.length;
+  };
+  const namedByOrder = (c: CatalogColumn) =>
+    kinds(c) &&
+    headerMatch(ordered, c, false) > 0 &&
+    headerMatch(
+      a.contentWords.filter((w) => !ordered.includes(w)),
+      c,
+      false,
+    ) === 0;
+  if (a.answerType === "person" && top !== undefined && !isPersonColumn(top) && (codes(top) || namedByOrder(top))) {
+    const person = ranked.findIndex(
+      (r) => isPersonColumn(r.column) && !mentionCols.has(r.column.index) && !options.avoid?.has(r.column.index),
+    );
+    if (person > 0) ranked.unshift(...ranked.splice(person, 1));
   }
   // (Of the columns the caller may answer with: a superlative's order column is no answer, so the record number
   // after it would be, "which customer has the highest spend?" of Customer ID beside Name.)

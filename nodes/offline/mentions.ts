@@ -393,9 +393,11 @@ export function findMentions(
         const nounHits = catalog.columns.filter((c) => (c.distinct.get(noun)?.length ?? 0) >= 2);
         if (nounHits.length > 0) [key, hits, written] = [noun, nounHits, last];
       }
-      // ("what share of deals did we lose?" of a Stage column's "Lost": a did-question's verb names its past form.)
+      // ("what share of deals did we lose?" of a Stage column's "Lost": a did-question's verb names its past form;
+      // "did Ann cancel?" of "Cancelled", "did it ship?" of "Shipped": with the last consonant doubled too.)
+      const doubled = /[^aeiou][aeiou][^aeiouwxy]$/.test(last) ? [`${last}${last.at(-1)}ed`] : [];
       if (hits.length === 0 && n === 1 && tokens.slice(0, s).some((t) => /^(?:did|do|does)$/.test(t)))
-        for (const past of [...irregularForms(last), `${last}ed`, `${last}d`]) {
+        for (const past of [...irregularForms(last), `${last}ed`, `${last}d`, ...doubled]) {
           const pastHits = catalog.columns.filter((c) => c.distinct.has(past) && c.distinct.size <= 6);
           if (pastHits.length > 0) {
             [key, hits, written] = [past, pastHits, last];

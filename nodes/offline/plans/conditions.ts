@@ -196,7 +196,7 @@ export function columnComparisonPredicates(
   );
   const named = (words: string[], c: CatalogColumn) => headerMatch(words, c, false) >= 1.5;
   for (const m of a.normalized.matchAll(
-    /\b(below|under|beneath|above|over|exceed(?:s|ed|ing)?|(?:less|fewer|lower|more|greater|higher) than)\s+(?:(?:their|its|the|his|her)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/g,
+    /\b(below|under|beneath|within|above|over|exceed(?:s|ed|ing)?|(?:less|fewer|lower|more|greater|higher) than)\s+(?:(?:their|its|the|his|her)\s+)?([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})/g,
   )) {
     const phrase = m[2]!.split(" ");
     // (The longest run of the phrase's words that names a column: "reorder level" of "below reorder level now".)
@@ -206,8 +206,13 @@ export function columnComparisonPredicates(
     if (!right) continue;
     const rest = a.contentWords.filter((w) => !phrase.slice(0, right.n).includes(w));
     // ("which projects are over budget?": what was spent, against the Budget.)
+    // ("stocks trading below their buy price": another price, the column sharing the compared one's last word.)
+    const head = right.c.headerWords.at(-1);
     const left =
       numeric.find((c) => c !== right.c && rest.some((w) => named([w], c))) ??
+      (right.c.headerWords.length > 1
+        ? numeric.find((c) => c !== right.c && c.headerWords.length > 1 && c.headerWords.at(-1) === head)
+        : undefined) ??
       quantityColumn(catalog, usable, new Set([right.c.index])) ??
       (right.c.headerWords.includes("budget")
         ? numeric.find(
@@ -215,7 +220,8 @@ export function columnComparisonPredicates(
           )
         : undefined);
     if (!left) continue;
-    const op = /^(below|under|beneath|less|fewer|lower)/.test(m[1]!) ? "<" : ">";
+    // ("within budget": at most the budget.)
+    const op = m[1] === "within" ? "<=" : /^(below|under|beneath|less|fewer|lower)/.test(m[1]!) ? "<" : ">";
     preds.push(`${hasNum(left)} AND ${hasNum(right.c)} AND ${numExpr(left)} ${op} ${numExpr(right.c)}`);
     columns.add(left.index).add(right.c.index);
   }

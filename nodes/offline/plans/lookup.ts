@@ -57,8 +57,12 @@ export const lookupRows: PlanGenerator = {
       filters.every((m) => isFlagColumn(catalog.columns[m.columnIndex]!));
     // ("who is on the basic plan?", "who's in Sales?": everyone of a group a repeating value names; "what is Amir
     // working on?": everything a named person's rows hold.)
+    // ("who worked on Atlas?" of a timesheet: everyone its rows name.)
     const everyMember =
       (/^who(?:s| is| are) (?:in|on|at|from) (?:the )?[a-z0-9 &'-]+\??$/.test(a.normalized) ||
+        /^who (?:worked|works|has worked|have worked|is working|was working) (?:on|for) (?:the )?[a-z0-9 &'-]+\??$/.test(
+          a.normalized,
+        ) ||
         /^what(?:s| is| are) [a-z0-9 &'-]+ (?:working on|doing|handling|responsible for|in charge of|assigned(?: to)?)\??$/.test(
           a.normalized,
         )) &&
