@@ -125,6 +125,10 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   // "how many sales happened in March?": the counted noun naming the table names its rows, more surely than
   // a cell ("Sales", a department of another table) does.
   if (analysis.countNoun.some(namesTable)) score += 1;
+  // (So does the noun a which-question asks for: "which exams fall after June 10?" names the exams table more surely
+  // than "June" a month of another.)
+  const asked = /^(?:which|what) ([a-z]{3,}s)\b/.exec(analysis.normalized)?.[1];
+  if (asked !== undefined && namesTable(asked)) score += 1;
   // ("what is the largest salary paid?": a superlative needs the numeric column its words spell, which a table
   // where "paid" is only a Status cell lacks; "on which day did I burn the most calories?" the words after the
   // superlative spell it, not the day asked for.)

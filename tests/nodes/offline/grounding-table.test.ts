@@ -26,6 +26,8 @@ const TABLES: Record<string, string> = {
   rentals: "Car,Seats,Daily rate\nTern,5,55\nHeron,7,80\n",
   car_service: "Date,Work done,Cost\n2025-04-02,Tyres,240\n2025-10-11,Oil change,79\n",
   household_bills: "Bill,Amount,Due\nRent,1450,2026-06-01\nWater,38,2026-06-12\n",
+  lessons: "Subject,Date,Tutor\nPottery,2026-06-08,Ms Kerr\nWeaving,2026-06-12,Mr Ode\n",
+  utility_readings: "Month,Gas,Cost\nMay,52,121.90\nJune,31,115.30\n",
 };
 
 let root = "";
@@ -80,5 +82,9 @@ describe("the table a question without a hint is about", () => {
   it("reads a verb whose noun is the table's name, and a capitalised cell as the name it is", async () => {
     expect(await tableOf("What is the cheapest car to rent?")).toBe("rentals");
     expect(await tableOf("How much does the Tern cost per day?")).toBe("rentals");
+  });
+
+  it("reads the noun a which-question asks for as the table it names, before a month cell of another", async () => {
+    expect(await tableOf("Which lessons are after June 10?")).toBe("lessons");
   });
 });
