@@ -144,6 +144,9 @@ function collect(sentence: string, re: RegExp, fit: number, map?: (s: string) =>
   return out;
 }
 
+const DAY = /^\d{1,2}(?:st|nd|rd|th)?$/;
+const MONTH_WORD = new RegExp(`^(?:${MONTHS})$`, "i");
+
 function nameSpans(sentence: string, fit: number): Span[] {
   const out: Span[] = [];
   for (const m of sentence.matchAll(NAME_RE)) {
@@ -156,13 +159,13 @@ function nameSpans(sentence: string, fit: number): Span[] {
       offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
       words = words.slice(1);
     }
-    // "Board of Directors on 6 June 2019": a date after a particle is not part of the name.
+    // "Board of Directors on 6 June 2019", "Vienna on March 3": a date after a particle is not part of the name.
     const dated = words.findIndex(
       (w, i) =>
         i > 0 &&
         /^(on|in|of|for|and|upon)$/i.test(w) &&
-        /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[i + 1] ?? "") &&
-        new RegExp(`^(?:${MONTHS})$`, "i").test(words[i + 2] ?? ""),
+        ((DAY.test(words[i + 1] ?? "") && MONTH_WORD.test(words[i + 2] ?? "")) ||
+          (/^on$/i.test(w) && MONTH_WORD.test(words[i + 1] ?? "") && DAY.test(words[i + 2] ?? ""))),
     );
     if (dated > 0) words = words.slice(0, dated);
     while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!))
