@@ -268,6 +268,16 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
   });
 }
 
+/**
+ * The unit a question names for its measure ("the area in square miles", "the length , in km ,"): its last
+ * word, which tells "203 square miles" from "525 square kilometres" written beside it.
+ */
+function namedUnit(question: string): string | undefined {
+  const m = /\bin\s+((?:square |sq\. |cubic )?[a-z²0-9/]+)/i.exec(question);
+  const unit = m && MEASURE_UNIT.exec(m[1]!);
+  return unit ? unit[1]!.split(/\s+/).pop() : undefined;
+}
+
 /** Units a measure is written in ("12 km", "3.5 square miles", "40 steps per minute", "9 days"). */
 const MEASURE_UNIT = new RegExp(
   "^\\(?\\s*((?:square |sq\\. |cubic )?(?:km²|km2|km|kilomet(?:er|re)s?|mi|miles?|m|met(?:er|re)s?|ft|feet|foot|inch(?:es)?|cm|centimet(?:er|re)s?|mm|millimet(?:er|re)s?|hectares?|ha|acres?|mph|km/h|days?|weeks?|months?|hours?|minutes?|seconds?|steps|beats|kg|kilograms?|tonnes?|tons?|pounds?|lb)(?: per (?:minute|hour|second|day|year))?)(?![\\p{L}\\d])",
@@ -666,7 +676,7 @@ export function readPassageSpans(
   const later = howMany && howMany.index > 0 ? askedPhraseOf(question.slice(howMany.index)) : undefined;
   const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
     ? keyStems((askedPhrase(question) ?? []).join(" "))
-    : keyStems(later && !later.headLast ? later.words.join(" ") : "");
+    : keyStems(later && !later.headLast ? later.words.join(" ") : (namedUnit(question) ?? ""));
   const units: Array<{
     sentence: string;
     stems: Set<string>;
