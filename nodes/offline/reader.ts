@@ -153,8 +153,9 @@ function nameSpans(sentence: string, fit: number): Span[] {
     let words = m[0].trim().split(/\s+/);
     let offset = m.index!;
     // Drop leading sentence/clause words ("The", "In", "He") and trailing connectors.
-    // A participle opening the sentence ("Founded in 1810 , …", "Created by …") is no name either.
-    const opener = (w: string) => sentence.slice(0, offset).trim() === "" && /^\p{Lu}\p{Ll}{3,}(?:ed|ing)$/u.test(w);
+    // A participle opening the sentence or a bracket ("Founded in 1810 , …", "( Modified form )") is no name either.
+    const opener = (w: string) =>
+      /(?:^|\()$/.test(sentence.slice(0, offset).trim()) && /^\p{Lu}\p{Ll}{3,}(?:ed|ing)$/u.test(w);
     while (words.length > 0 && (NOT_NAMES.has(words[0]!.toLowerCase().replace(/[.'’]+$/, "")) || opener(words[0]!))) {
       offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
       words = words.slice(1);
