@@ -271,7 +271,7 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
 
 /**
  * The unit a question names for its measure ("the area in square miles", "the length , in km ,"): its last
- * word, which tells "203 square miles" from "525 square kilometres" written beside it.
+ * word, which tells "236 square miles" from "610 square kilometres" written beside it.
  */
 function namedUnit(question: string): string | undefined {
   const m = /\bin\s+((?:square |sq\. |cubic )?[a-z²0-9/]+)/i.exec(question);
