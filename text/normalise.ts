@@ -24,6 +24,14 @@ export function joinDigitGroups(text: string): string {
   return text.replace(/(\d),(?=\d{3}\b)/g, "$1");
 }
 
+/** The zero-width space, the word joiner and the byte-order mark: invisible breaks (the joiners ZWJ / ZWNJ shape letters). */
+const INVISIBLES = /[\u200b\u2060\ufeff]/g;
+
+/** "1\u200b 2" → "1  2": invisible format characters (some tables put them between list items) → space. */
+export function invisiblesToSpaces(text: string): string {
+  return text.replace(INVISIBLES, " ");
+}
+
 /** Runs of white space → one space, ends trimmed. */
 export function collapseSpaces(text: string): string {
   return text.replace(/\s+/g, " ").trim();

@@ -9,6 +9,7 @@
  */
 import { parseNumber } from "../../indexing/column-types.js";
 import { boundedMemo } from "../../text/bounded-memo.js";
+import { invisiblesToSpaces } from "../../text/normalise.js";
 import { analysisOf, analyzeQuestion } from "./analysis.js";
 import { answerKindOf, numericValue } from "./answer-kind.js";
 import type { SubQueryPlan } from "../types.js";
@@ -46,10 +47,11 @@ export function isSentinel(answer: string | null | undefined): boolean {
   return SENTINELS.has(a) || a.startsWith("sql execution failed") || a === "[null]" || a === "[[null]]";
 }
 
-/** Trims an answer: answer tags, surrounding quotes, a trailing period, repeated spaces. */
+/** Trims an answer: answer tags, surrounding quotes, a trailing period, repeated and invisible spaces. */
 export function cleanAnswer(answer: string): string {
   let a = answer.replace(/^\s*(<answer>|<final_answer>)\s*:?\s*/i, "").replace(/^\s*(final answer|answer)\s*:\s*/i, "");
-  a = a.split("\n")[0]!.replace(/\s+/g, " ").trim();
+  // (A cell's zero-width spaces would stay inside the answer as words of their own.)
+  a = invisiblesToSpaces(a.split("\n")[0]!).replace(/\s+/g, " ").trim();
   for (let i = 0; i < 3; i++) {
     const before = a;
     a = a.replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, "").trim();

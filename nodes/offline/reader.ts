@@ -144,25 +144,29 @@ function collect(sentence: string, re: RegExp, fit: number, map?: (s: string) =>
   return out;
 }
 
+const DAY = /^\d{1,2}(?:st|nd|rd|th)?$/;
+const MONTH_WORD = new RegExp(`^(?:${MONTHS})$`, "i");
+
 function nameSpans(sentence: string, fit: number): Span[] {
   const out: Span[] = [];
   for (const m of sentence.matchAll(NAME_RE)) {
     let words = m[0].trim().split(/\s+/);
     let offset = m.index!;
     // Drop leading sentence/clause words ("The", "In", "He") and trailing connectors.
-    // A participle opening the sentence ("Founded in 1810 , …", "Created by …") is no name either.
-    const opener = (w: string) => sentence.slice(0, offset).trim() === "" && /^\p{Lu}\p{Ll}{3,}(?:ed|ing)$/u.test(w);
+    // A participle opening the sentence or a bracket ("Founded in 1810 , …", "( Modified form )") is no name either.
+    const opener = (w: string) =>
+      /(?:^|\()$/.test(sentence.slice(0, offset).trim()) && /^\p{Lu}\p{Ll}{3,}(?:ed|ing)$/u.test(w);
     while (words.length > 0 && (NOT_NAMES.has(words[0]!.toLowerCase().replace(/[.'’]+$/, "")) || opener(words[0]!))) {
       offset += sentence.slice(offset).indexOf(words[0]!) + words[0]!.length;
       words = words.slice(1);
     }
-    // "Board of Directors on 6 June 2019": a date after a particle is not part of the name.
+    // "Board of Directors on 6 June 2019", "Vienna on March 3": a date after a particle is not part of the name.
     const dated = words.findIndex(
       (w, i) =>
         i > 0 &&
         /^(on|in|of|for|and|upon)$/i.test(w) &&
-        /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[i + 1] ?? "") &&
-        new RegExp(`^(?:${MONTHS})$`, "i").test(words[i + 2] ?? ""),
+        ((DAY.test(words[i + 1] ?? "") && MONTH_WORD.test(words[i + 2] ?? "")) ||
+          (/^on$/i.test(w) && MONTH_WORD.test(words[i + 1] ?? "") && DAY.test(words[i + 2] ?? ""))),
     );
     if (dated > 0) words = words.slice(0, dated);
     while (words.length > 0 && /^(of|de|the|and|&|for|on|upon|y)$/i.test(words[words.length - 1]!))
@@ -263,6 +267,16 @@ function unitPreference(sentence: string, spans: Span[], counted: ReadonlySet<st
       ? { ...sp, fit: sp.fit + 1.5 }
       : sp;
   });
+}
+
+/**
+ * The unit a question names for its measure ("the area in square miles", "the length , in km ,"): its last
+ * word, which tells "236 square miles" from "610 square kilometres" written beside it.
+ */
+function namedUnit(question: string): string | undefined {
+  const m = /\bin\s+((?:square |sq\. |cubic )?[a-z²0-9/]+)/i.exec(question);
+  const unit = m && MEASURE_UNIT.exec(m[1]!);
+  return unit ? unit[1]!.split(/\s+/).pop() : undefined;
 }
 
 /** Units a measure is written in ("12 km", "3.5 square miles", "40 steps per minute", "9 days"). */
@@ -663,7 +677,7 @@ export function readPassageSpans(
   const later = howMany && howMany.index > 0 ? askedPhraseOf(question.slice(howMany.index)) : undefined;
   const counted = /^\s*(?:[a-z]+\s+)?how\s+(?:many|much)\b/i.test(question)
     ? keyStems((askedPhrase(question) ?? []).join(" "))
-    : keyStems(later && !later.headLast ? later.words.join(" ") : "");
+    : keyStems(later && !later.headLast ? later.words.join(" ") : (namedUnit(question) ?? ""));
   const units: Array<{
     sentence: string;
     stems: Set<string>;
