@@ -34,7 +34,7 @@ import {
   comparisonYesNo,
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
-import { countRepeated } from "./repeated.js";
+import { countRepeated, lookupRowsPerValue } from "./repeated.js";
 import { comparisonSameAs, countSameAs, yesNoSame } from "./same-as.js";
 import { aggregateScoreMargin } from "./score-margin.js";
 import { aggregateRangeSpan } from "./range-span.js";
@@ -101,6 +101,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   superlativeNextBest,
   positionAdjacent,
   countRepeated,
+  lookupRowsPerValue,
   countConsecutive,
   countBeyondRow,
   listBeyondRow,

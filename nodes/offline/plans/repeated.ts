@@ -2,11 +2,12 @@
  * "How many skippers won at least twice?", "which towns hosted more than once?", "who won 3 times or more?": the values
  * of a column that recur on at least (more than) N of the selected rows — counted, or listed in table order.
  */
+import { stem } from "../../../text/stem.js";
 import { headerMatch, isNumericColumn, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import { rowSelection } from "./conditions.js";
 import { ROW, col, summaryFilter, where } from "./sql-parts.js";
-import type { PlanGenerator } from "./types.js";
+import type { PlanContext, PlanGenerator } from "./types.js";
 
 const TIMES = "once|twice|two times|three times|four times|five times|\\d+ times";
 /** (Not "at least twice as many goals": a ratio of two columns.) */
@@ -51,6 +52,51 @@ export const countRepeated: PlanGenerator = {
       ...opts,
     }).filter((r) => !isNumericColumn(r.column) && r.column.schema.type !== "date" && repeats(r.column));
     const c = ranked[ctx.targetRank]?.column;
+    if (!c) return null;
+    const rows = where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)]);
+    const groups = `SELECT ${col(c)} FROM ${table}${rows} GROUP BY ${col(c)} HAVING COUNT(*) ${op} ${n}`;
+    if (a.operator === "count")
+      return {
+        sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table} WHERE ${col(c)} IN (${groups})`,
+        template: "count",
+        targetColumn: c.schema.name,
+      };
+    return { sql: `${groups} ORDER BY MIN(${ROW})`, template: "lookup", targetColumn: c.schema.name };
+  },
+};
+
+const NUMBER_WORDS: Record<string, number> = { ...TIMES_WORDS, one: 1 };
+/** "which owner has two pets?", "who teaches more than one course?": a count of the table's own rows per value. */
+const PER_VALUE =
+  /\b(?:has|have|had|owns?|teach(?:es)?|runs?|manages?|leads?)\s+(exactly |more than |at least |over )?(one|two|three|four|five|\d+) ([a-z]{3,})\b/;
+
+/** The count of rows a question binds to a value of another column, when its noun names the table's rows. */
+function rowsPerValue(ctx: PlanContext): { op: string; n: number; noun: string } | null {
+  const m = PER_VALUE.exec(ctx.analysis.normalized);
+  if (!m) return null;
+  const noun = stem(m[3]!);
+  const rows = ctx.catalog.columns[0]?.tableWords ?? [];
+  // (The noun must be what a row is, and no column may count it: "has two goals" of a Goals column is a cell.)
+  if (!rows.some((w) => stem(w) === noun)) return null;
+  if (ctx.catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[3]!], c, false) >= 1)) return null;
+  const op = m[1] === "more than " || m[1] === "over " ? ">" : m[1] === "at least " ? ">=" : "=";
+  const n = /^\d+$/.test(m[2]!) ? Number(m[2]) : NUMBER_WORDS[m[2]!]!;
+  return { op, n, noun };
+}
+
+export const lookupRowsPerValue: PlanGenerator = {
+  name: "lookup.rows-per-value",
+  applies: (ctx) => rowsPerValue(ctx) !== null,
+  build: (ctx) => {
+    const { analysis: a, catalog, table, opts } = ctx;
+    const { op, n, noun } = rowsPerValue(ctx)!;
+    // (The count is the groups' bound, not a condition on a column of numbers.)
+    const stripped = { ...a, conditions: a.conditions.filter((c) => !c.hint.some((w) => stem(w) === noun)) };
+    const { filters, basePreds } = rowSelection({ ...ctx, analysis: stripped });
+    const hints = a.targetHints.filter((w) => stem(w) !== noun && !/^\d+$/.test(w));
+    const c = rankTargetColumns({ ...stripped, targetHints: hints }, catalog, filters, opts).filter(
+      (r) => !isNumericColumn(r.column) && r.column.schema.type !== "date" && repeats(r.column),
+    )[ctx.targetRank]?.column;
     if (!c) return null;
     const rows = where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)]);
     const groups = `SELECT ${col(c)} FROM ${table}${rows} GROUP BY ${col(c)} HAVING COUNT(*) ${op} ${n}`;
