@@ -1,0 +1,104 @@
+/**
+ * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round four"): the time between two
+ * named rows ("how many years after A was B lit?", "how long between A and B?") — the years between their years,
+ * of a year column, of a date column's dates, or of a year written in a text cell ("the Harbour Act 1978"); "N
+ * years" asked how long (one year is "1 year"), not since a time ("how long has it been since A?": from today).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { RawTable } from "../../../indexing/types.js";
+import { groundedColumn, openTables } from "./fixtures.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { linkMentions } from "../../../nodes/offline/condition-links.js";
+import { planSql } from "../../../nodes/offline/sql-writer.js";
+
+const tables: RawTable[] = [
+  {
+    // A coast's lighthouses and the year each was first lit.
+    id: "lights",
+    file: "lights.csv",
+    header: ["Lighthouse", "County", "First lit", "Height (m)"],
+    rows: [
+      ["North Rock", "Antrim", "1832", "21"],
+      ["Harbour Head", "Down", "1861", "14"],
+      ["Point Lynas", "Down", "1835", "11"],
+      ["Skerry Light", "Antrim", "1862", "30"],
+    ],
+  },
+  {
+    // A rocket programme's flights, with whole dates.
+    id: "flights",
+    file: "flights.csv",
+    header: ["Flight", "Date", "Payload", "Result"],
+    rows: [
+      ["R1", "March 2, 2001", "Tern", "Success"],
+      ["R2", "August 19, 2003", "Plover", "Failure"],
+      ["R3", "May 7, 2008", "Curlew", "Success"],
+      ["R4", "June 30, 2008", "Dunlin", "Success"],
+    ],
+  },
+  {
+    // Harbour boards and the acts that set them up (the year inside the act's name).
+    id: "boards",
+    file: "boards.csv",
+    header: ["Board", "Minister", "Founding act"],
+    rows: [
+      ["Tay Harbour Board", "Transport", "Tay Harbour Act 1951 (Part 2)"],
+      ["Forth Pilotage Board", "Transport", "Forth Pilotage Act 1968"],
+      ["Clyde Ferry Board", "Islands", "Clyde Ferries (Scotland) Act 1994"],
+    ],
+  },
+  {
+    // A club's chairmen and the seasons each chaired.
+    id: "chairs",
+    file: "chairs.csv",
+    header: ["Chairman", "Span"],
+    rows: [
+      ["Ian Grant", "1970–71"],
+      ["Rory Ness", "1971–1979"],
+    ],
+  },
+];
+
+const fx = openTables(tables);
+afterAll(() => fx.close());
+const answer = (question: string, table: string) => groundedColumn(fx, question, table);
+const generator = (question: string, table: string) => {
+  const catalog = fx.catalog(table);
+  const analysis = analyzeQuestion(question);
+  return planSql({ analysis, catalog, mentions: linkMentions(question, analysis, catalog) })?.generator;
+};
+
+describe("the time between two named rows", () => {
+  it("is the years between their years, a number asked how many years", () => {
+    expect(answer("how many years after north rock was harbour head first lit?", "lights")).toEqual(["29"]);
+    expect(answer("how many years passed between point lynas and skerry light?", "lights")).toEqual(["27"]);
+  });
+
+  it("asked how long, is written in years, one year as '1 year'", () => {
+    expect(answer("how long after harbour head was skerry light lit?", "lights")).toEqual(["1 year"]);
+    expect(answer("how long was it between north rock and point lynas?", "lights")).toEqual(["3 years"]);
+  });
+
+  it("reads the years of whole dates, and a year written inside a text cell", () => {
+    expect(answer("how many years passed between flight r1 and flight r3?", "flights")).toEqual(["7"]);
+    expect(
+      answer(
+        "how many years was it between the founding act of the tay harbour board and the clyde ferry board?",
+        "boards",
+      ),
+    ).toEqual(["43"]);
+  });
+
+  it("is not the time since a row (from today) nor how long between two whole dates (days or months)", () => {
+    expect(generator("how long has it been since north rock was first lit?", "lights")).not.toBe(
+      "aggregate.time-apart",
+    );
+    expect(generator("how long after flight r3 was flight r4?", "flights")).not.toBe("aggregate.time-apart");
+  });
+});
+
+describe("how long a span lasted", () => {
+  it("one year is '1 year'", () => {
+    expect(answer("how long did ian grant chair the club?", "chairs")).toEqual(["1 year"]);
+  });
+});
