@@ -3,6 +3,7 @@
  * empty columns ("no role listed"), months and finishing places, match outcomes, exclusions
  * ("other than X"), date and list-order bounds; and which mentions filter the rows.
  */
+import { homeAwayPredicates } from "./home-away.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { normaliseText } from "../../../text/normalise.js";
@@ -877,6 +878,10 @@ export function rowSelection(
     empty.preds.push(...outcome.preds);
     for (const c of outcome.columns) empty.columns.add(c);
   }
+  // ("how many home games …", "on the road": the side's rows.)
+  const side = homeAwayPredicates(a, catalog, (c) => !usable || usable.has(c.index));
+  empty.preds.push(...side.preds);
+  for (const c of side.columns) empty.columns.add(c);
   cond.preds.push(...empty.preds);
   for (const c of empty.columns) cond.columns.add(c);
   const filterPreds: string[] = [];

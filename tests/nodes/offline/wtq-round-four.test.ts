@@ -2,7 +2,8 @@
  * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round four"): the time between two
  * named rows ("how many years after A was B lit?", "how long between A and B?") — the years between their years,
  * of a year column, of a date column's dates, or of a year written in a text cell ("the Harbour Act 1978"); "N
- * years" asked how long (one year is "1 year"), not since a time ("how long has it been since A?": from today).
+ * years" asked how long (one year is "1 year"), not since a time ("how long has it been since A?": from today); home
+ * and away games of a fixture list, told by a column of Home / Away (H / A) or by the away opponents written "at X".
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -10,6 +11,7 @@ import { groundedColumn, openTables } from "./fixtures.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { linkMentions } from "../../../nodes/offline/condition-links.js";
 import { planSql } from "../../../nodes/offline/sql-writer.js";
+import { homeAwayPredicates } from "../../../nodes/offline/plans/home-away.js";
 
 const tables: RawTable[] = [
   {
@@ -57,6 +59,32 @@ const tables: RawTable[] = [
       ["Rory Ness", "1971–1979"],
     ],
   },
+  {
+    // A shinty club's fixtures; where each was played in a column of its own.
+    id: "fixtures",
+    file: "fixtures.csv",
+    header: ["Date", "Opponent", "H/A", "Result"],
+    rows: [
+      ["3 May", "Kingussie", "H", "W 3–1"],
+      ["10 May", "Newtonmore", "A", "L 0–2"],
+      ["17 May", "Oban Camanachd", "H", "L 1–4"],
+      ["24 May", "Glenurquhart", "H", "W 2–0"],
+      ["31 May", "Lovat", "A", "W 5–3"],
+    ],
+  },
+  {
+    // A gridiron season: the away games' opponents are written "at X".
+    id: "season",
+    file: "season.csv",
+    header: ["Week", "Opponent", "Result", "Attendance"],
+    rows: [
+      ["1", "Harbor City Gulls", "W 21–14", "41,200"],
+      ["2", "at Ridgeway Foxes", "L 10–24", "55,800"],
+      ["3", "Lakeside Herons", "W 17–3", "47,900"],
+      ["4", "at Pine Valley Elks", "W 28–27", "38,100"],
+      ["5", "Summit Rams", "L 6–13", "44,300"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -94,6 +122,25 @@ describe("the time between two named rows", () => {
       "aggregate.time-apart",
     );
     expect(generator("how long after flight r3 was flight r4?", "flights")).not.toBe("aggregate.time-apart");
+  });
+});
+
+describe("home and away games", () => {
+  it("a column of H / A selects the side asked", () => {
+    expect(answer("how many home games did the club play?", "fixtures")).toEqual(["3"]);
+    expect(answer("how many away games did the club win?", "fixtures")).toEqual(["1"]);
+  });
+
+  it("opponents written 'at X' are the away games, the others the home games", () => {
+    expect(answer("how many games did they win on the road?", "season")).toEqual(["1"]);
+    expect(answer("what was the total number of wins at home?", "season")).toEqual(["2"]);
+    expect(answer("opponent for the highest attended home game", "season")).toEqual(["Lakeside Herons"]);
+  });
+
+  it("'home or away' asks which side: no side's rows", () => {
+    const side = (question: string) => homeAwayPredicates(analyzeQuestion(question), fx.catalog("season"), () => true);
+    expect(side("was the first loss at home or away?").preds).toEqual([]);
+    expect(side("was the first loss at home?").preds).toHaveLength(1);
   });
 });
 
