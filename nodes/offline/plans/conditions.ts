@@ -529,7 +529,7 @@ export function outcomePredicates(
     const op = kind === "win" ? ">" : kind === "loss" ? "<" : "=";
     const pred = `${numExpr(ours)} ${op} ${numExpr(theirs)}`;
     return {
-      preds: [`${hasNum(ours)} AND ${hasNum(theirs)} AND ${negated ? `NOT (${pred})` : pred}`],
+      preds: [`${hasNum(ours)} AND ${hasNum(theirs)} AND ${negated ? d().notTrue(pred) : pred}`],
       columns: new Set([ours.index, theirs.index]),
     };
   }
@@ -543,7 +543,11 @@ export function outcomePredicates(
   const any = tokens
     .map((t) => `${d().glob(`TRIM(${col(c)})`, t)} OR ${d().glob(`TRIM(${col(c)})`, `${t}[^A-Za-z]*`)}`)
     .join(" OR ");
-  return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
+  // (Negated through notTrue: the SQL guard reads a bare "NOT (" as a call of a function "not" and refuses it.)
+  return {
+    preds: [negated ? `TRIM(${col(c)}) <> '' AND ${d().notTrue(`(${any})`)}` : `(${any})`],
+    columns: new Set([c.index]),
+  };
 }
 
 /** A mention that is only the literal of a numeric condition ("below 1.75" → "1 75"; "250,000,000" → "250 000 000"). */

@@ -3,7 +3,8 @@
  * named rows ("how many years after A was B lit?", "how long between A and B?") — the years between their years,
  * of a year column, of a date column's dates, or of a year written in a text cell ("the Harbour Act 1978"); "N
  * years" asked how long (one year is "1 year"), not since a time ("how long has it been since A?": from today); home
- * and away games of a fixture list, told by a column of Home / Away (H / A) or by the away opponents written "at X".
+ * and away games of a fixture list, told by a column of Home / Away (H / A) or by the away opponents written "at X";
+ * games not won, in a statement the SQL guard admits.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -12,6 +13,7 @@ import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { linkMentions } from "../../../nodes/offline/condition-links.js";
 import { planSql } from "../../../nodes/offline/sql-writer.js";
 import { homeAwayPredicates } from "../../../nodes/offline/plans/home-away.js";
+import { buildGuardScope, checkSql } from "../../../retrievers/sql-guard.js";
 
 const tables: RawTable[] = [
   {
@@ -141,6 +143,23 @@ describe("home and away games", () => {
     const side = (question: string) => homeAwayPredicates(analyzeQuestion(question), fx.catalog("season"), () => true);
     expect(side("was the first loss at home or away?").preds).toEqual([]);
     expect(side("was the first loss at home?").preds).toHaveLength(1);
+  });
+});
+
+describe("games not won", () => {
+  it("are counted by a statement the SQL guard admits", () => {
+    const catalog = fx.catalog("fixtures");
+    const question = "how many games did the club not win?";
+    const analysis = analyzeQuestion(question);
+    const plan = planSql({ analysis, catalog, mentions: linkMentions(question, analysis, catalog) })!;
+    const schema = fx.tables.get("fixtures")!;
+    const scope = buildGuardScope({
+      tables: [schema],
+      allowedColumns: schema.columns.map((c) => ({ tableId: "fixtures", column: c.name })),
+      linkedValues: [],
+    });
+    expect(checkSql(plan.sql, scope.scope)).toEqual([]);
+    expect(fx.run(plan.sql)).toEqual([[2]]);
   });
 });
 
