@@ -3,7 +3,7 @@
  * empty columns ("no role listed"), months and finishing places, match outcomes, exclusions
  * ("other than X"), date and list-order bounds; and which mentions filter the rows.
  */
-import { homeAwayPredicates } from "./home-away.js";
+import { homeAwayPredicates, teamOnSide } from "./home-away.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { normaliseText } from "../../../text/normalise.js";
@@ -844,11 +844,16 @@ export function rowSelection(
           bindings,
         )
       : [];
-  const filters = filterMentions(
+  const filters = teamOnSide(
     a,
-    input.mentions.filter(
-      (m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m),
+    filterMentions(
+      a,
+      input.mentions.filter(
+        (m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m),
+      ),
+      usable,
     ),
+    catalog,
     usable,
   );
   const cond = conditionPredicates(

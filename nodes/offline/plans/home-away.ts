@@ -6,6 +6,8 @@
 import { isNumericColumn } from "../columns.js";
 import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import type { QuestionAnalysis } from "../analysis.js";
+import type { EntityMention } from "../mentions.js";
+import { normaliseText } from "../../../text/normalise.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
 import { col, sqlString } from "./sql-parts.js";
 
@@ -14,6 +16,14 @@ const GAME = "(?:games?|matches|match|fixtures?|wins?|victories|loss(?:es)?|defe
 const HOME = new RegExp(`\\b(?:home ${GAME}|(?<!not )at home)\\b`);
 /** Away games asked: "away games", "on the road", "not at home". */
 const AWAY = new RegExp(`\\b(?:away ${GAME}|on the road|road ${GAME}|not at home|away from home)\\b`);
+
+/** The side whose games the question asks; none for both, neither or "home or away?" (a comparison of the sides). */
+function sideAsked(a: QuestionAnalysis): "home" | "away" | undefined {
+  const q = a.normalized;
+  const [home, away] = [HOME.test(q), AWAY.test(q)];
+  if (home === away || /\b(?:home or away|away or home)\b/.test(q)) return undefined;
+  return home ? "home" : "away";
+}
 
 /** A cell saying where a game was played. */
 const SIDE_CELL = /^(?:home|away|neutral|h|a|n)$/i;
@@ -53,10 +63,9 @@ export function homeAwayPredicates(
   catalog: TableCatalog,
   ok: (c: CatalogColumn) => boolean,
 ): { preds: string[]; columns: Set<number> } {
-  const q = a.normalized;
-  const [home, away] = [HOME.test(q), AWAY.test(q)];
-  // (Both, or neither, or "home or away?": the question compares the sides, no row condition.)
-  if (home === away || /\b(?:home or away|away or home)\b/.test(q)) return { preds: [], columns: new Set() };
+  const side = sideAsked(a);
+  if (!side) return { preds: [], columns: new Set() };
+  const home = side === "home";
   const sides = sidesColumn(catalog, ok);
   if (sides) {
     const cells = [...new Set(sides.raw.filter((v) => v !== undefined).map((v) => v.trim()))].filter((v) =>
@@ -69,4 +78,35 @@ export function homeAwayPredicates(
   const written = `(${d().glob(`TRIM(${col(at)})`, "at *")} OR ${d().glob(`TRIM(${col(at)})`, "@*")})`;
   // (The opponents' column stays a target: "which team did we play in our first home game?")
   return { preds: [home ? `TRIM(${col(at)}) <> '' AND ${d().notTrue(written)}` : written], columns: new Set() };
+}
+
+/** Which side a column of teams holds: "Home", "Home team" or "Away", "Visitor", "Road team". */
+function sideOfColumn(c: CatalogColumn): "home" | "away" | undefined {
+  const words = normaliseText(c.schema.name).split(" ");
+  if (words.includes("home")) return "home";
+  return words.some((w) => /^(?:away|visitor|visitors|visiting|road|guest|guests)$/.test(w)) ? "away" : undefined;
+}
+
+/**
+ * "How many home games did Rovers play?" of Home and Visitor columns of teams: the named team is read in the column of
+ * the side asked, wherever the linker found it first.
+ */
+export function teamOnSide(
+  a: QuestionAnalysis,
+  filters: EntityMention[],
+  catalog: TableCatalog,
+  usable: Set<number> | undefined,
+): EntityMention[] {
+  const side = sideAsked(a);
+  if (!side) return filters;
+  const columns = catalog.columns.filter((c) => (!usable || usable.has(c.index)) && sideOfColumn(c) === side);
+  if (columns.length !== 1) return filters;
+  const asked = columns[0]!;
+  return filters.map((m) => {
+    const from = catalog.columns[m.columnIndex]!;
+    // (A name found in both sides' columns is one mention over both: it too is read in the side asked.)
+    if (m.positive !== undefined || sideOfColumn(from) === undefined) return m;
+    const rows = asked.raw.flatMap((v, r) => (v !== undefined && v.trim() === m.value.trim() ? [r] : []));
+    return rows.length === 0 ? m : { ...m, column: asked.schema.name, columnIndex: asked.index, rows };
+  });
 }

@@ -3,7 +3,8 @@
  * named rows ("how many years after A was B lit?", "how long between A and B?") — the years between their years,
  * of a year column, of a date column's dates, or of a year written in a text cell ("the Harbour Act 1978"); "N
  * years" asked how long (one year is "1 year"), not since a time ("how long has it been since A?": from today); home
- * and away games of a fixture list, told by a column of Home / Away (H / A) or by the away opponents written "at X";
+ * and away games of a fixture list, told by a column of Home / Away (H / A), by the away opponents written "at X" or
+ * by the column of the side (Home, Visitor) a named team is read in;
  * games not won, in a statement the SQL guard admits.
  */
 import { afterAll, describe, expect, it } from "vitest";
@@ -87,6 +88,19 @@ const tables: RawTable[] = [
       ["5", "Summit Rams", "L 6–13", "44,300"],
     ],
   },
+  {
+    // An ice hockey league's results: each game's visitor and home team.
+    id: "hockey",
+    file: "hockey.csv",
+    header: ["Date", "Visitor", "Score", "Home"],
+    rows: [
+      ["Jan 2", "Dunmore Otters", "3–2", "Carrick Hawks"],
+      ["Jan 5", "Carrick Hawks", "1–4", "Dunmore Otters"],
+      ["Jan 9", "Dunmore Otters", "2–2", "Bellmoor Lynx"],
+      ["Jan 12", "Bellmoor Lynx", "0–5", "Carrick Hawks"],
+      ["Jan 16", "Dunmore Otters", "6–1", "Carrick Hawks"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -139,6 +153,11 @@ describe("home and away games", () => {
     expect(answer("who did we play in the home game with the highest attendance?", "season")).toEqual([
       "Lakeside Herons",
     ]);
+  });
+
+  it("a team named in Visitor and Home columns is read in the column of the side asked", () => {
+    expect(answer("how many home games did the dunmore otters play?", "hockey")).toEqual(["1"]);
+    expect(answer("how many away games did the carrick hawks play?", "hockey")).toEqual(["1"]);
   });
 
   it("'home or away' asks which side: no side's rows", () => {
