@@ -3,6 +3,7 @@
  * empty columns ("no role listed"), months and finishing places, match outcomes, exclusions
  * ("other than X"), date and list-order bounds; and which mentions filter the rows.
  */
+import { homeAwayPredicates, teamOnSide } from "./home-away.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { normaliseText } from "../../../text/normalise.js";
@@ -534,7 +535,7 @@ export function outcomePredicates(
     const op = kind === "win" ? ">" : kind === "loss" ? "<" : "=";
     const pred = `${numExpr(ours)} ${op} ${numExpr(theirs)}`;
     return {
-      preds: [`${hasNum(ours)} AND ${hasNum(theirs)} AND ${negated ? `NOT (${pred})` : pred}`],
+      preds: [`${hasNum(ours)} AND ${hasNum(theirs)} AND ${negated ? d().notTrue(pred) : pred}`],
       columns: new Set([ours.index, theirs.index]),
     };
   }
@@ -548,7 +549,11 @@ export function outcomePredicates(
   const any = tokens
     .map((t) => `${d().glob(`TRIM(${col(c)})`, t)} OR ${d().glob(`TRIM(${col(c)})`, `${t}[^A-Za-z]*`)}`)
     .join(" OR ");
-  return { preds: [negated ? `TRIM(${col(c)}) <> '' AND NOT (${any})` : `(${any})`], columns: new Set([c.index]) };
+  // (Negated through notTrue: the SQL guard reads a bare "NOT (" as a call of a function "not" and refuses it.)
+  return {
+    preds: [negated ? `TRIM(${col(c)}) <> '' AND ${d().notTrue(`(${any})`)}` : `(${any})`],
+    columns: new Set([c.index]),
+  };
 }
 
 /** A mention that is only the literal of a numeric condition ("below 1.75" → "1 75"; "250,000,000" → "250 000 000"). */
@@ -845,11 +850,16 @@ export function rowSelection(
           bindings,
         )
       : [];
-  const filters = filterMentions(
+  const filters = teamOnSide(
     a,
-    input.mentions.filter(
-      (m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m),
+    filterMentions(
+      a,
+      input.mentions.filter(
+        (m) => !excluded.includes(m) && !bounds.some((b) => b.mention === m) && !rowBounds.some((b) => b.mention === m),
+      ),
+      usable,
     ),
+    catalog,
     usable,
   );
   const cond = conditionPredicates(
@@ -883,6 +893,10 @@ export function rowSelection(
     empty.preds.push(...outcome.preds);
     for (const c of outcome.columns) empty.columns.add(c);
   }
+  // ("how many home games …", "on the road": the side's rows.)
+  const side = homeAwayPredicates(a, catalog, (c) => !usable || usable.has(c.index));
+  empty.preds.push(...side.preds);
+  for (const c of side.columns) empty.columns.add(c);
   cond.preds.push(...empty.preds);
   for (const c of empty.columns) cond.columns.add(c);
   const filterPreds: string[] = [];

@@ -5,7 +5,7 @@
  */
 import { headerMatch } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
-import { col, summaryFilter, where } from "./sql-parts.js";
+import { col, summaryFilter, where, yearsText } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
 /** A duration of the row itself, not the time between two rows ("how long after A", "how long ago"). */
@@ -43,7 +43,7 @@ export const aggregateRangeSpan: PlanGenerator = {
     // (The named row's span: a question naming none asks of the whole table.)
     if (filters.length === 0) return null;
     const total = `SUM(${spanExpr(column)})`;
-    const asked = /\bhow long\b/.test(a.normalized) ? `${total} || ' years'` : total;
+    const asked = /\bhow long\b/.test(a.normalized) ? yearsText(total) : total;
     return {
       sql: `SELECT ${asked} FROM ${table}${where([...basePreds, `${col(column)} GLOB '[0-9][0-9][0-9][0-9]*[0-9][0-9]'`, ...summaryFilter(catalog)])}`,
       template: "sum",

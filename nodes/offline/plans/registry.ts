@@ -38,6 +38,7 @@ import { countRepeated, lookupRowsPerValue } from "./repeated.js";
 import { comparisonSameAs, countSameAs, yesNoSame } from "./same-as.js";
 import { aggregateScoreMargin } from "./score-margin.js";
 import { aggregateRangeSpan } from "./range-span.js";
+import { aggregateTimeApart } from "./time-apart.js";
 import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
 import {
@@ -80,6 +81,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateStockValue,
   aggregateScoreMargin,
   aggregateRangeSpan,
+  aggregateTimeApart,
   comparisonValueLiteral,
   comparisonTwoRows,
   comparisonMonths,

@@ -88,6 +88,11 @@ export function yearExpr(c: CatalogColumn, alias?: string): string {
   return d().int(col(c, alias));
 }
 
+/** A whole number of years as an answer to "how long": "1 year", "26 years". */
+export function yearsText(expr: string): string {
+  return `CASE WHEN ${expr} = 1 THEN '1 year' ELSE ${expr} || ' years' END`;
+}
+
 export function bindingPredicate(b: RequiredBinding, catalog: TableCatalog, alias?: string): string {
   const c = catalog.columns[b.columnIndex]!;
   const name = quoteIdent(bindingColumn(c.schema));

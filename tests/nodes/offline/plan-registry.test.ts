@@ -92,6 +92,12 @@ describe("plan generators", () => {
     expect(fx.run(plan.sql)).toEqual([[28]]);
   });
 
+  it("the years between two named rows are their own generator, ahead of the row count", () => {
+    const plan = firstPlan(inputFor("how many years passed between ana ruiz and dev patel?", "employees"))!;
+    expect(plan.generator).toBe("aggregate.time-apart");
+    expect(fx.run(plan.sql)).toEqual([[2]]);
+  });
+
   it("has unique names, one family prefix each, and ends with the catch-all lookup", () => {
     const names = PLAN_GENERATORS.map((g) => g.name);
     expect(new Set(names).size).toBe(names.length);
