@@ -126,9 +126,13 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
   // a cell ("Sales", a department of another table) does.
   if (analysis.countNoun.some(namesTable)) score += 1;
   // (So does the noun a which-question asks for: "which exams fall after June 10?" names the exams table more surely
-  // than "June" a month of another.)
+  // than "June" a month of another — when it is what a row is, the name's last word: "which jobs …" are no rows of
+  // job_applications.)
   const asked = /^(?:which|what) ([a-z]{3,}s)\b/.exec(analysis.normalized)?.[1];
-  if (asked !== undefined && namesTable(asked)) score += 1;
+  const rowNoun = normaliseText(catalog.schema.tableId)
+    .split(/[\s_]+/)
+    .at(-1);
+  if (asked !== undefined && rowNoun !== undefined && stem(asked) === stem(rowNoun)) score += 1;
   // ("what is the largest salary paid?": a superlative needs the numeric column its words spell, which a table
   // where "paid" is only a Status cell lacks; "on which day did I burn the most calories?" the words after the
   // superlative spell it, not the day asked for.)

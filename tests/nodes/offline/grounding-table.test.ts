@@ -28,6 +28,8 @@ const TABLES: Record<string, string> = {
   household_bills: "Bill,Amount,Due\nRent,1450,2026-06-01\nWater,38,2026-06-12\n",
   lessons: "Subject,Date,Tutor\nPottery,2026-06-08,Ms Kerr\nWeaving,2026-06-12,Mr Ode\n",
   utility_readings: "Month,Gas,Cost\nMay,52,121.90\nJune,31,115.30\n",
+  plumbing_calls: "Job,Address,Cost\nP-41,3 Elm Row,420\nP-42,9 Mill Lane,760\n",
+  job_offers: "Candidate,Role,Salary\nNia Bell,Analyst,41000\nOmar Zaki,Designer,46000\n",
 };
 
 let root = "";
@@ -86,5 +88,7 @@ describe("the table a question without a hint is about", () => {
 
   it("reads the noun a which-question asks for as the table it names, before a month cell of another", async () => {
     expect(await tableOf("Which lessons are after June 10?")).toBe("lessons");
+    // (Only what a row is, the name's last word: the rows of job_offers are offers, not jobs.)
+    expect(await tableOf("Which jobs cost more than 500?")).toBe("plumbing_calls");
   });
 });
