@@ -29,6 +29,7 @@ import {
 import { rowNamePart } from "./name-parts.js";
 import { rowLifeDate } from "./life-dates.js";
 import { askedClass, classNounSpans } from "./class-nouns.js";
+import { questionTails, tailPhraseSpans } from "./verb-tail.js";
 import { NOT_FOUND, cleanAnswer, formatForQuestion, joinList } from "./answer-format.js";
 import {
   type EvidenceRow,
@@ -419,6 +420,9 @@ export function spansFor(sentence: string, kind: AnswerKind): Span[] {
   }
 }
 
+/** Kinds whose own spans read the answer (a time, yes / no): no phrase after the question's verb for them. */
+const TIME_KINDS = new Set<AnswerKind>(["year", "date", "month", "boolean"]);
+
 /** Weight of a word of the bridge note's passage titles (dev: 0.2 and 0.3 alike, 0 and 0.5 one to three questions fewer). */
 const ABOUT_TITLE_WEIGHT = 0.3;
 
@@ -670,6 +674,10 @@ export function readPassageSpans(
   // "What type of school …", "what sport …": the sentences' lower-case noun phrases are spans too (class-nouns.ts).
   const questionStems = keyStems(question);
   const classAsk = isNumericKind(kind) ? undefined : askedClass(question);
+  // "What was the inn famous for ?": the words the passage writes after "famous for".
+  // (Not for a time, which its own spans read, nor for a phrase naming the asked noun: "the X culture" beside "X".)
+  const tails = isNumericKind(kind) || TIME_KINDS.has(kind) ? [] : questionTails(question);
+  const askedStems = new Set(askedNoun(question).flatMap((w) => [...keyStems(w)]));
   // "How many acres …": the number written before "acres".
   // ("…, approximately how many images …", "… scored how many goals": the noun after a later "how many";
   // not the words after a copula, "… , how many are now run by …", which name no counted noun.)
@@ -747,6 +755,13 @@ export function readPassageSpans(
     );
     if (listed >= 2) spans.push(...respectiveList(u.sentence, listed));
     if (classAsk) spans.push(...classNounSpans(u.sentence, (w) => [...keyStems(w)].some((s) => questionStems.has(s))));
+    for (const tail of tails) {
+      const after = tailPhraseSpans(u.sentence, tail).filter(
+        (t) => !contentWords(t.text).some((w) => askedStems.has(stem(w))),
+      );
+      spans.push(...after);
+      if (after.length > 0) break;
+    }
     // The passage subject answers "which X …" questions whose clues are in its own passage.
     if (u.subjectName && (kind === "person" || kind === "place" || kind === "entity" || kind === "text"))
       spans.push({ text: u.subjectName, at: -1, fit: 0.8 });
