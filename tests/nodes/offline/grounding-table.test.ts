@@ -27,9 +27,9 @@ const TABLES: Record<string, string> = {
   car_service: "Date,Work done,Cost\n2025-04-02,Tyres,240\n2025-10-11,Oil change,79\n",
   household_bills: "Bill,Amount,Due\nRent,1450,2026-06-01\nWater,38,2026-06-12\n",
   lessons: "Subject,Date,Tutor\nPottery,2026-06-08,Ms Kerr\nWeaving,2026-06-12,Mr Ode\n",
-  utility_readings: "Month,Gas,Cost\nMay,52,121.90\nJune,31,115.30\n",
-  plumbing_calls: "Job,Address,Cost\nP-41,3 Elm Row,420\nP-42,9 Mill Lane,760\n",
-  job_offers: "Candidate,Role,Salary\nNia Bell,Analyst,41000\nOmar Zaki,Designer,46000\n",
+  utility_readings: "Month,Gas,Bill\nMay,52,121.90\nJune,31,115.30\n",
+  plumbing_calls: "Job #,Address,Labour (hrs),Cost ($)\nP-41,3 Elm Row,2.5,$420.00\nP-42,9 Mill Lane,4,$760.00\n",
+  job_offers: "Offer ID,Candidate,Role,Salary\nOF-1,Nia Bell,Analyst,\"$41,000\"\nOF-2,Omar Zaki,Designer,\"$46,000\"\n",
 };
 
 let root = "";
@@ -89,6 +89,6 @@ describe("the table a question without a hint is about", () => {
   it("reads the noun a which-question asks for as the table it names, before a month cell of another", async () => {
     expect(await tableOf("Which lessons are after June 10?")).toBe("lessons");
     // (Only what a row is, the name's last word: the rows of job_offers are offers, not jobs.)
-    expect(await tableOf("Which jobs cost more than 500?")).toBe("plumbing_calls");
+    expect(await tableOf("Which jobs cost more than $500?")).toBe("plumbing_calls");
   });
 });
