@@ -35,6 +35,7 @@ import {
 } from "./comparison.js";
 import { rowSelection } from "./conditions.js";
 import { countRepeated, lookupRowsPerValue } from "./repeated.js";
+import { comparisonOverColumn } from "./over-column.js";
 import { comparisonSameAs, countSameAs, yesNoSame } from "./same-as.js";
 import { aggregateScoreMargin } from "./score-margin.js";
 import { aggregateRangeSpan } from "./range-span.js";
@@ -83,6 +84,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateRangeSpan,
   aggregateTimeApart,
   comparisonValueLiteral,
+  comparisonOverColumn,
   comparisonTwoRows,
   comparisonMonths,
   comparisonOrPair,

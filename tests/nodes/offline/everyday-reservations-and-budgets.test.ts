@@ -1,7 +1,7 @@
 /**
  * A guest house, a household budget and a share portfolio, asked as their owners would: "who reserved …?" asks for
  * the guest, not the reservation code its verb spells; "did Ines cancel?" reads the Cancelled status; "what was
- * sown in plot 3?" asks for the crop, not the Sown date; "within budget" compares two columns; a Budget of round
+ * sown in plot 3?" asks for the crop, not the Sown date; "within budget" compares two columns, "how much over budget was food?" subtracts them; a Budget of round
  * amounts is summed, not taken for the rows' own numbers; what was spent is the Actual; what was paid for shares is
  * their Purchase price; a salesperson is a column of people; "who worked on Kite?" names everyone who did.
  */
@@ -99,6 +99,10 @@ describe("everyday questions over reservations, budgets and shares", () => {
     expect(answer("How many items stayed within budget?", "household")).toEqual(["3"]);
     expect(answer("What is the total budget?", "household")).toEqual(["1730"]);
     expect(answer("How much did we spend on food?", "household")).toEqual(["431"]);
+  });
+  it("says by how much a named item went over or stayed under its budget", () => {
+    expect(answer("How much over budget was food?", "household")).toEqual(["51"]);
+    expect(answer("How much under budget was fuel?", "household")).toEqual(["38"]);
   });
   it("answers what was paid from the purchase price, and compares one price with the other", () => {
     expect(answer("What did I pay for Vireo Health shares?", "shares")).toEqual(["63.2"]);
