@@ -75,9 +75,10 @@ function rowsPerValue(ctx: PlanContext): { op: string; n: number; noun: string }
   const m = PER_VALUE.exec(ctx.analysis.normalized);
   if (!m) return null;
   const noun = stem(m[3]!);
-  const rows = ctx.catalog.columns[0]?.tableWords ?? [];
-  // (The noun must be what a row is, and no column may count it: "has two goals" of a Goals column is a cell.)
-  if (!rows.some((w) => stem(w) === noun)) return null;
+  // (The noun must be what a row is, the table name's last word — "birds" are no rows of bird_sightings, which
+  // counts them in a column — and no column may count it: "has two goals" of a Goals column is a cell.)
+  const row = ctx.catalog.columns[0]?.tableWords?.at(-1);
+  if (row === undefined || stem(row) !== noun) return null;
   if (ctx.catalog.columns.some((c) => isNumericColumn(c) && headerMatch([m[3]!], c, false) >= 1)) return null;
   const op = m[1] === "more than " || m[1] === "over " ? ">" : m[1] === "at least " ? ">=" : "=";
   const n = /^\d+$/.test(m[2]!) ? Number(m[2]) : NUMBER_WORDS[m[2]!]!;
