@@ -87,7 +87,9 @@ function rowsPerValue(ctx: PlanContext): { op: string; n: number; noun: string }
 
 export const lookupRowsPerValue: PlanGenerator = {
   name: "lookup.rows-per-value",
-  applies: (ctx) => rowsPerValue(ctx) !== null,
+  // (Asked for the values or their count, not yes or no: "does Sales have more than 1 employee?" counts Sales's rows
+  // against 1, whose count yes-no.condition replans with the same words.)
+  applies: (ctx) => /^(?:which|what|who|how many)\b/.test(ctx.analysis.normalized) && rowsPerValue(ctx) !== null,
   build: (ctx) => {
     const { analysis: a, catalog, table, opts } = ctx;
     const { op, n, noun } = rowsPerValue(ctx)!;

@@ -29,7 +29,7 @@ const TABLES: Record<string, string> = {
   lessons: "Subject,Date,Tutor\nPottery,2026-06-08,Ms Kerr\nWeaving,2026-06-12,Mr Ode\n",
   utility_readings: "Month,Gas,Bill\nMay,52,121.90\nJune,31,115.30\n",
   plumbing_calls: "Job #,Address,Labour (hrs),Cost ($)\nP-41,3 Elm Row,2.5,$420.00\nP-42,9 Mill Lane,4,$760.00\n",
-  job_offers: "Offer ID,Candidate,Role,Salary\nOF-1,Nia Bell,Analyst,\"$41,000\"\nOF-2,Omar Zaki,Designer,\"$46,000\"\n",
+  job_offers: 'Offer ID,Candidate,Role,Salary\nOF-1,Nia Bell,Analyst,"$41,000"\nOF-2,Omar Zaki,Designer,"$46,000"\n',
 };
 
 let root = "";
