@@ -7,7 +7,7 @@ import { headerMatch, isNumericColumn, rankTargetColumns } from "../columns.js";
 import type { CatalogColumn } from "../table-catalog.js";
 import { rowSelection } from "./conditions.js";
 import { ROW, col, summaryFilter, where } from "./sql-parts.js";
-import type { PlanContext, PlanGenerator } from "./types.js";
+import type { PlanContext, PlanGenerator, SqlPlan } from "./types.js";
 
 const TIMES = "once|twice|two times|three times|four times|five times|\\d+ times";
 /** (Not "at least twice as many goals": a ratio of two columns.) */
@@ -20,11 +20,25 @@ function repeats(c: CatalogColumn): boolean {
   return c.distinct.size >= 1 && c.distinct.size < filled;
 }
 
+/** The values of `c` on `op n` of the selected rows: listed in table order, or counted when the question counts. */
+function groupsPlan(ctx: PlanContext, c: CatalogColumn, basePreds: string[], op: string, n: number): SqlPlan {
+  const { analysis: a, catalog, table } = ctx;
+  const rows = where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)]);
+  const groups = `SELECT ${col(c)} FROM ${table}${rows} GROUP BY ${col(c)} HAVING COUNT(*) ${op} ${n}`;
+  if (a.operator === "count")
+    return {
+      sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table} WHERE ${col(c)} IN (${groups})`,
+      template: "count",
+      targetColumn: c.schema.name,
+    };
+  return { sql: `${groups} ORDER BY MIN(${ROW})`, template: "lookup", targetColumn: c.schema.name };
+}
+
 export const countRepeated: PlanGenerator = {
   name: "count.repeated",
   applies: ({ analysis: a }) => REPEATED.test(a.normalized),
   build: (ctx) => {
-    const { analysis: a, catalog, table, opts } = ctx;
+    const { analysis: a, catalog, opts } = ctx;
     const m = REPEATED.exec(a.normalized)!;
     const words = (m[2] ?? m[3]!).split(" ");
     const n = /^\d+$/.test(words[0]!) ? Number(words[0]) : TIMES_WORDS[words[0]!]!;
@@ -53,15 +67,7 @@ export const countRepeated: PlanGenerator = {
     }).filter((r) => !isNumericColumn(r.column) && r.column.schema.type !== "date" && repeats(r.column));
     const c = ranked[ctx.targetRank]?.column;
     if (!c) return null;
-    const rows = where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)]);
-    const groups = `SELECT ${col(c)} FROM ${table}${rows} GROUP BY ${col(c)} HAVING COUNT(*) ${op} ${n}`;
-    if (a.operator === "count")
-      return {
-        sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table} WHERE ${col(c)} IN (${groups})`,
-        template: "count",
-        targetColumn: c.schema.name,
-      };
-    return { sql: `${groups} ORDER BY MIN(${ROW})`, template: "lookup", targetColumn: c.schema.name };
+    return groupsPlan(ctx, c, basePreds, op, n);
   },
 };
 
@@ -91,7 +97,7 @@ export const lookupRowsPerValue: PlanGenerator = {
   // against 1, whose count yes-no.condition replans with the same words.)
   applies: (ctx) => /^(?:which|what|who|how many)\b/.test(ctx.analysis.normalized) && rowsPerValue(ctx) !== null,
   build: (ctx) => {
-    const { analysis: a, catalog, table, opts } = ctx;
+    const { analysis: a, catalog, opts } = ctx;
     const { op, n, noun } = rowsPerValue(ctx)!;
     // (The count is the groups' bound, not a condition on a column of numbers.)
     const stripped = { ...a, conditions: a.conditions.filter((c) => !c.hint.some((w) => stem(w) === noun)) };
@@ -101,14 +107,6 @@ export const lookupRowsPerValue: PlanGenerator = {
       (r) => !isNumericColumn(r.column) && r.column.schema.type !== "date" && repeats(r.column),
     )[ctx.targetRank]?.column;
     if (!c) return null;
-    const rows = where([...basePreds, `TRIM(${col(c)}) <> ''`, ...summaryFilter(catalog)]);
-    const groups = `SELECT ${col(c)} FROM ${table}${rows} GROUP BY ${col(c)} HAVING COUNT(*) ${op} ${n}`;
-    if (a.operator === "count")
-      return {
-        sql: `SELECT COUNT(DISTINCT ${col(c)}) FROM ${table} WHERE ${col(c)} IN (${groups})`,
-        template: "count",
-        targetColumn: c.schema.name,
-      };
-    return { sql: `${groups} ORDER BY MIN(${ROW})`, template: "lookup", targetColumn: c.schema.name };
+    return groupsPlan(ctx, c, basePreds, op, n);
   },
 };
