@@ -2,21 +2,10 @@ import { describe, expect, it } from "vitest";
 import { readText } from "../../../nodes/offline/reader.js";
 import { fuse } from "../../../nodes/offline/fuse.js";
 import { answerKindOf, asksForDescription } from "../../../nodes/offline/answer-kind.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import type { SubQueryPlan } from "../../../nodes/types.js";
+import { readerInput } from "./fixtures.js";
 
-function plan(q: string): SubQueryPlan {
-  const a = analyzeQuestion(q, { hasPassages: true });
-  return {
-    subQuery: q,
-    requiredModalities: "both",
-    expectedOperator: a.operator,
-    needGlobalTableView: false,
-    entityMentions: [],
-    uncertainty: 0,
-    analysis: a as unknown as Record<string, unknown>,
-  };
-}
+const plan = (q: string): SubQueryPlan => readerInput(q).plan;
 
 // A report table (row label × period) with passages around it, as in TAT-QA.
 const TABLE = [
