@@ -200,7 +200,7 @@ export function headerMatch(typed: readonly string[], column: CatalogColumn, use
     }
     // (Related words, else a verb's agent nouns: "supplies" names a Supplier column.)
     const syn = relatedHeaderWords(w);
-    if (syn && syn.some((h) => header.has(h) || header.has(stem(h)))) {
+    if (syn && syn.some((h) => header.has(h) || header.has(stem(h)) || (/ie$/.test(h) && header.has(stem(`${h}s`))))) {
       // (Counted once: five words related to "price" do not name a price column five times.)
       related = Math.max(related, 0.8 * weight);
       return;

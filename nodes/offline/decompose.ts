@@ -24,6 +24,8 @@ import { loadCatalog, type TableCatalog } from "./table-catalog.js";
 import { expandHeaderShorthand } from "./header-shorthand.js";
 import { normaliseText } from "../../text/normalise.js";
 import { stem } from "../../text/stem.js";
+import { monthNumber, MONTH_PATTERN } from "../../text/lexicons.js";
+import { parseDate } from "../../indexing/column-types.js";
 
 export const TERMINATE = "TERMINATE";
 
@@ -143,9 +145,30 @@ function groundingScore(question: string, analysis: QuestionAnalysis, catalog: T
     catalog.columns.some((c) => isNumericColumn(c) && headerMatch(measureWords, c, false) >= 1.5)
   )
     score += 1;
+  // ("what was spent on March 14?": a day some date cell of the table falls on, where another table's dates fall
+  // in other months.)
+  const day = askedDay(analysis.normalized);
+  if (
+    day !== undefined &&
+    catalog.columns.some(
+      (c) => c.schema.type === "date" && c.raw.length <= 5000 && c.raw.some((v) => parseDate(v)?.slice(5, 10) === day),
+    )
+  )
+    score += 1;
   // ("who is the youngest?", "who won?": a person is asked for, whom only a table with a column of people holds.)
   if (analysis.answerType === "person" && catalog.columns.some(isPersonColumn)) score += 0.3;
   return score;
+}
+
+/** The month and day ("03-14") a question names as "march 14" or "14 march", if any. */
+function askedDay(normalized: string): string | undefined {
+  const m = new RegExp(
+    `\\b(${MONTH_PATTERN}) (\\d{1,2})(?:st|nd|rd|th)?\\b|\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${MONTH_PATTERN})\\b`,
+  ).exec(normalized);
+  const month = m ? monthNumber(m[1] ?? m[4]!) : undefined;
+  const date = Number(m?.[2] ?? m?.[3]);
+  if (month === undefined || !(date >= 1 && date <= 31)) return undefined;
+  return `${String(month).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
 }
 
 /** Analysis + grounding of one question against the index (also used by writeSql when a plan lacks it). */

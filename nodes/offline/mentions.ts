@@ -551,9 +551,10 @@ export function findMentions(
     const zero = ZERO_MEASURE_WORDS[tokens[s - 1] === "on" && tokens[s] === "time" ? "punctual" : tokens[s]!];
     // ("flights that had a delay", "… with no delay": the noun after a having verb and an article.)
     // (Not a noun compared or valued next: "have a weight below 2 kg", "has a rating of 4.5".)
+    // ("days with rain": the noun right after the verb too.)
+    const having = (t: string | undefined) => /^(?:had|have|has|with|without)$/.test(t ?? "");
     const had =
-      /^(?:a|an|any|no)$/.test(tokens[s - 1] ?? "") &&
-      /^(?:had|have|has|with|without)$/.test(tokens[s - 2] ?? "") &&
+      ((/^(?:a|an|any|no)$/.test(tokens[s - 1] ?? "") && having(tokens[s - 2])) || having(tokens[s - 1])) &&
       !tokens
         .slice(s + 1, s + 4)
         .some((t) =>
@@ -566,8 +567,13 @@ export function findMentions(
     const negated = zero !== undefined || tokens.slice(Math.max(0, s - 3), s).some((t) => NEGATIONS.has(t));
     // (Else, negated, the word itself: "never late" of a "Late" tally, "did not win any gold" of a Gold column.)
     // ("did it rain", "did it snow": the weather's measure is its fall, "Rainfall (mm)".)
+    // ("returned late" of a "Days late" column: the adjective itself when the measure it stands for is not there.)
+    const headed = (w: string) =>
+      catalog.columns.filter((x) => x.headerWords.includes(w) || x.headerWords.includes(`${w}fall`));
     const byWord = word
-      ? catalog.columns.filter((x) => x.headerWords.includes(word) || x.headerWords.includes(`${word}fall`))
+      ? headed(word).length > 0 || word === stem(tokens[s]!)
+        ? headed(word)
+        : headed(stem(tokens[s]!))
       : [];
     const named =
       byWord.length === 0 && word !== stem(tokens[s]!) && negated
@@ -578,12 +584,23 @@ export function findMentions(
               (x.headerWords.length === 1 || (x.headerWords.length === 2 && isTally(x))),
           )
         : byWord;
-    const c = named.length === 1 ? named[0]! : undefined;
+    // (Not a word of the measure's own name: "the total days late" asks the "Days late" column.)
+    const own = (t: string | undefined) => t !== undefined && named[0]?.headerWords.includes(stem(t)) === true;
+    const c = named.length === 1 && !own(tokens[s - 1]) ? named[0]! : undefined;
     // (A measure in units, or a tally a negation zeroes: "never missed" of "Missed Appts" is 0.)
     // (A month in brackets is no unit: "Visits (May)".)
+    // ("Rain mm", "Days late": a unit word beside the measure's own is a unit too.)
     const unit = /\(([^)]+)\)/.exec(c?.schema.name ?? "")?.[1];
-    const inUnits = unit !== undefined && monthNumber(unit) === undefined;
-    if (!c || c.numericShare < 0.5 || !(inUnits || negated)) return;
+    const inUnits =
+      (unit !== undefined && monthNumber(unit) === undefined) ||
+      (c !== undefined && c.headerWords.length > 1 && c.headerWords.some(isMeasureUnit));
+    // ("how many books have been returned?" of a "Returned" date column with blanks: its dated rows; not when the
+    // question asks the date itself or names a time, whose own condition reads the column.)
+    const dated =
+      c?.schema.type === "date" &&
+      !/^(?:when|what (?:date|day|year|month))\b/.test(tokens.slice(0, 2).join(" ")) &&
+      !tokens.some((t) => monthNumber(t) !== undefined || /\d/.test(t));
+    if (!c || c.numericShare < 0.5 || !(inUnits || negated || dated)) return;
     const rows = c.num.flatMap((n, r) => ((n ?? 0) > 0 !== negated ? [r] : []));
     if (rows.length === 0 || rows.length === c.raw.length) return;
     take({ ...mentionOf(s, c, rows), positive: !negated });
@@ -948,10 +965,11 @@ export function findMentions(
   for (let s = 0; s < tokens.length; s++) {
     const t = tokens[s]!;
     // (Nor a verb whose doer is a header: "does X manage" names the Manager column, not a "Sales Manager" cell;
-    // nor the request's own verb: "count …" is no "County".)
+    // nor the request's own verb: "count …" is no "County"; nor a month: "in March" is no "Marsh".)
     if (
       covered[s] ||
       t.length < 5 ||
+      monthNumber(t) !== undefined ||
       (s === 0 && /^(?:count|list|name|show|give|find|tell)$/.test(t)) ||
       GENERIC.has(t) ||
       avoid.has(t) ||

@@ -29,6 +29,7 @@ const TABLES: Record<string, string> = {
   lessons: "Subject,Date,Tutor\nPottery,2026-06-08,Ms Kerr\nWeaving,2026-06-12,Mr Ode\n",
   utility_readings: "Month,Gas,Bill\nMay,52,121.90\nJune,31,115.30\n",
   plumbing_calls: "Job #,Address,Labour (hrs),Cost ($)\nP-41,3 Elm Row,2.5,$420.00\nP-42,9 Mill Lane,4,$760.00\n",
+  card_spending: "Date,Shop,Amount\n03/14/2026,Fresco,54.10\n03/20/2026,Fresco,31.00\n",
   job_offers: 'Offer ID,Candidate,Role,Salary\nOF-1,Nia Bell,Analyst,"$41,000"\nOF-2,Omar Zaki,Designer,"$46,000"\n',
 };
 
@@ -90,5 +91,10 @@ describe("the table a question without a hint is about", () => {
     expect(await tableOf("Which lessons are after June 10?")).toBe("lessons");
     // (Only what a row is, the name's last word: the rows of job_offers are offers, not jobs.)
     expect(await tableOf("Which jobs cost more than $500?")).toBe("plumbing_calls");
+  });
+
+  it("reads a day the question names as the table whose dates fall on it, however the cells write it", async () => {
+    expect(await tableOf("How much was spent on March 14?")).toBe("card_spending");
+    expect(await tableOf("What did the work on October 11 cost?")).toBe("car_service");
   });
 });
