@@ -48,6 +48,7 @@ import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.js";
 import { passageWins } from "./reading-choice.js";
 import { doubtfulLast } from "./span-doubts.js";
+import { relativeClauseOf, restatedLast } from "./restated-clause.js";
 import { besideSuperlative } from "./superlative-words.js";
 import { makerNotNamed } from "./creator-verbs.js";
 import { asksWhichItIs, nameCellOf } from "./this-row.js";
@@ -1431,7 +1432,8 @@ export function describedRowSpans(
 ): Array<Reranked<ScoredSpan>> {
   const spans = handRowSpans(input, row, Math.max(k, SPAN_RERANK_K));
   const context = rowRerankContext(input, row);
-  return doubtfulLast(rerankSpans(spans, context, orderWeights), context.kind).slice(0, k);
+  const relative = relativeClauseOf(input.question, keyStems(row.values.join(" ")));
+  return doubtfulLast(restatedLast(rerankSpans(spans, context, orderWeights), relative), context.kind).slice(0, k);
 }
 
 /** The described row's spans in the hand score's order (before the re-ranking). */
