@@ -991,8 +991,31 @@ export function rankTargetColumns(
     isPersonColumn(top) &&
     headerMatch(hints.slice(0, 1), top) === 0 &&
     !mentionCols.has(top.index);
+  // ("lowest rated employee", "the longest serving employee" of employees.csv: a superlative's words ending on the
+  // table's row noun order by the measure before it and ask for the row.)
+  const closing = /\b([a-z]+) ([a-z]+)$/.exec(a.normalized.replace(/[^a-z0-9]+$/, ""));
+  const rowWord = closing?.[2];
+  // (The noun itself, not a verb of it, "was drafted" of drafts.csv; not a count's, "the most guests"; not when a
+  // which-noun names the column, "which table has the most guests?")
+  const asked = /^(?:which|what) ([a-z]+)\b/.exec(a.normalized)?.[1];
+  const describedRow =
+    a.operator === "sort" &&
+    rowWord !== undefined &&
+    !/(?:ed|ing)$/.test(rowWord) &&
+    !/^(?:the|a|an|any|each|every|per|of|by|for|to|than|one|most|least|fewest|more|fewer|is|was|are|were|been|be)$/.test(
+      closing![1]!,
+    ) &&
+    (asked === undefined || top === undefined || headerMatch([asked], top) === 0) &&
+    top !== undefined &&
+    top.tableWords?.at(-1) === stem(rowWord) &&
+    (isNumericColumn(top) || top.schema.type === "date") &&
+    headerMatch([rowWord], top) === 0 &&
+    !mentionCols.has(top.index);
   // ("heaviest pet" spells the "Pet #" header only by the table's row noun.)
-  if (top && (askedRows || derivedTop || kindOfRow || thingNotPerson || rowModifier || nounOnly || recordTop)) {
+  if (
+    top &&
+    (askedRows || derivedTop || describedRow || kindOfRow || thingNotPerson || rowModifier || nounOnly || recordTop)
+  ) {
     // (Nor a yes/no column: "E-bike?" of bike_share_trips.csv names no trip.)
     const text = (c: CatalogColumn) =>
       !isNumericColumn(c) && !isIdentifierColumn(c) && !mentionCols.has(c.index) && !isFlagColumn(c);
@@ -1020,7 +1043,7 @@ export function rankTargetColumns(
     );
     // (Asked for the rows by the table's row noun, that column first: "Film" of screenings, not the Screen the
     // noun's stem spells, whose values repeat.)
-    if (i < 0 && (askedRows || derivedTop || rowModifier || kindOfRow))
+    if (i < 0 && (askedRows || derivedTop || describedRow || rowModifier || kindOfRow))
       i = ranked.findIndex((r) => r.column === rowName());
     if (i < 0 && thingNotPerson) {
       const own = rowName();

@@ -730,7 +730,8 @@ export const countDistinct: PlanGenerator = {
     isCount(ctx) &&
     (DISTINCT_WORDS.test(ctx.analysis.normalized) ||
       (ctx.analysis.conditions.length === 0 &&
-        (/^how many \w+ (?:are|were|is|have|had|do (?:we|you|i) have)\b/.test(ctx.analysis.normalized) ||
+        // ("how many categories?": the noun alone asks the same.)
+        (/^how many \w+(?: (?:are|were|is|have|had|do (?:we|you|i) have)\b|\W*$)/.test(ctx.analysis.normalized) ||
           // (People before any verb: one person on several rows is one; "how many plants in bed 5" may be two
           // of a kind.)
           PEOPLE_VERB.test(ctx.analysis.normalized)))),
