@@ -62,6 +62,19 @@ function mapAnalysisType(value: unknown): AnswerKind | undefined {
   return undefined;
 }
 
+/** Words that end the noun phrase a question asks for: prepositions, relative words, verbs of a clause. */
+const PHRASE_END =
+  /^(?:in|at|of|for|on|to|from|by|during|between|as|under|over|with|within|after|before|since|per|that|which|who|whom|whose|where|when|is|was|are|were|did|does|do|has|have|had)$/;
+
+/** The last word of the noun phrase of "what is/was the …" ("… compensation expense in 2021?" → "expense"). */
+function phraseHead(q: string): string | undefined {
+  const rest = /^\s*what (?:is|was|are|were) the ([^?,;:()]+)/.exec(q)?.[1];
+  if (!rest) return undefined;
+  const words = rest.trim().split(" ");
+  const end = words.findIndex((w) => PHRASE_END.test(w));
+  return (end < 0 ? words : words.slice(0, end)).at(-1);
+}
+
 /** The kind the question's wording asks for (no analysis needed). */
 export function answerKindFromQuestion(question: string): AnswerKind {
   // ("can you tell me the highest salary?" asks for the salary, not whether one can.)
@@ -116,6 +129,8 @@ export function answerKindFromQuestion(question: string): AnswerKind {
     // "what is the estimated population …": the first noun may follow one adjective.
     if (noun && noun[2] && !verb && new RegExp(`^(${NUMBER_NOUNS})$`).test(noun[2])) return "number";
     if (noun && noun[2] && new RegExp(`^(${PLACE_NOUNS})$`).test(noun[2])) return "place";
+    // "what was the share based compensation expense in 2021?": a longer noun phrase ends in its head.
+    if (new RegExp(`^(${NUMBER_NOUNS})$`).test(phraseHead(q) ?? "")) return "number";
   }
   if (/\b(what|which)\b/.test(q)) return "entity";
   return "text";

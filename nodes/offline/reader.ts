@@ -349,13 +349,35 @@ function outsideDates(sentence: string, spans: Span[]): Span[] {
  * "respectively", in the sentence's order, as one list span.
  */
 export function respectiveList(sentence: string, count: number): Span[] {
-  const end = sentence.search(/\brespectively\b/i);
-  if (end < 0 || count < 2) return [];
-  const head = sentence.slice(0, end);
-  const amounts = outsideDates(head, collect(head, NUMBER_RE, 1)).filter((s) => !isYear(s.text.replace(/[(),]/g, "")));
-  if (amounts.length < count) return [];
-  const listed = amounts.slice(-count);
+  const listing = respectiveListing(sentence);
+  if (!listing || count < 2 || listing.amounts.length < count) return [];
+  const listed = listing.amounts.slice(-count);
   return [{ text: joinList(listed.map((s) => s.text)), at: listed[0]!.at, fit: 1.5 }];
+}
+
+/**
+ * "X was $12.5 million and $11.9 million for 2021 and 2020, respectively": for a question that asks
+ * for one of the years, the amount in that year's place (the sentence lists as many amounts as years).
+ */
+export function respectiveAmount(sentence: string, year: string): { pick: Span; listed: Span[] } | undefined {
+  const listing = respectiveListing(sentence);
+  if (!listing) return undefined;
+  const { years, amounts } = listing;
+  const at = years.indexOf(year);
+  return years.length >= 2 && amounts.length === years.length && at >= 0
+    ? { pick: amounts[at]!, listed: amounts }
+    : undefined;
+}
+
+/** The years and the amounts (not years, not inside dates) a sentence lists before "respectively". */
+function respectiveListing(sentence: string): { years: string[]; amounts: Span[] } | undefined {
+  const end = sentence.search(/\brespectively\b/i);
+  if (end < 0) return undefined;
+  const head = sentence.slice(0, end);
+  const amounts = outsideDates(head, collect(head, NUMBER_RE, 1.5)).filter(
+    (s) => !isYear(s.text.replace(/[(),]/g, "")),
+  );
+  return { years: [...head.matchAll(YEAR_RE)].map((m) => m[0]), amounts };
 }
 
 /** Number spans that are not a part of a range or record ("25-44": neither 25 nor -44). */
@@ -669,6 +691,8 @@ export function readPassageSpans(
     (isNumericKind(kind) || kind === "entity") && cellOperation(asked) === "list"
       ? Math.max(2, new Set(asked.match(/\b(?:19|20)\d\d\b/g) ?? []).size)
       : 0;
+  const askedYears = [...new Set(asked.match(/\b(?:19|20)\d\d\b/g) ?? [])];
+  const askedYear = listed === 0 && askedYears.length === 1 ? askedYears[0] : undefined;
   const measure = asksMeasureWithoutUnit(question);
   const nationality = NATIONALITY_QUESTION.test(question);
   const rank = asksRank(question);
@@ -755,6 +779,12 @@ export function readPassageSpans(
       nationality,
     );
     if (listed >= 2) spans.push(...respectiveList(u.sentence, listed));
+    // One year of a "respectively" list: its own amount, not the other years'.
+    const paired = askedYear && isNumericKind(kind) ? respectiveAmount(u.sentence, askedYear) : undefined;
+    if (paired) {
+      const others = spans.filter((sp) => !paired.listed.some((l) => l.at === sp.at && l.text === sp.text));
+      spans.splice(0, spans.length, ...others, paired.pick);
+    }
     if (classAsk) spans.push(...classNounSpans(u.sentence, (w) => [...keyStems(w)].some((s) => questionStems.has(s))));
     for (const tail of tails) {
       const after = tailPhraseSpans(u.sentence, tail).filter(

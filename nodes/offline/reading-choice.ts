@@ -32,6 +32,8 @@ export const READING_CHOICE_FEATURES = [
   "span-proximity",
   // the span is an amount written in digits (not a number word such as "one")
   "span-digits",
+  // the span states the cells' amount rounded to its scale word ("$16.9 million" for 16,901 thousand)
+  "span-rounds-cells",
 ] as const;
 
 /** The passage span as the choice reads it (reader.ts `ScoredSpan`). */
@@ -50,7 +52,7 @@ export interface ReadingChoiceModel {
 
 /** The pair's feature vector (READING_CHOICE_FEATURES order). */
 export function readingChoiceFeatures(
-  cells: Pick<CellAnswer, "confidence" | "operation">,
+  cells: Pick<CellAnswer, "answer" | "confidence" | "operation">,
   span: SpanReading,
 ): number[] {
   const computed = cells.operation !== "lookup" && cells.operation !== "list";
@@ -64,6 +66,7 @@ export function readingChoiceFeatures(
     Math.min(1, span.fit),
     Math.min(1, span.proximity),
     number ? 1 : 0,
+    roundsAmount(cells.answer, span.answer) ? 1 : 0,
   ];
 }
 
@@ -82,8 +85,32 @@ export function sameAmount(cells: string, span: string): boolean {
   return a !== null && b !== null && Math.abs(Math.abs(a) - Math.abs(b)) < 1e-9;
 }
 
+const SCALE_WORDS: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+
+/** An answer's amount in units, with the scale word it ends with; null for text or a percentage. */
+function scaledAmount(answer: string): { value: number; scale: number; decimals: number } | null {
+  const word = /\s+(thousand|million|billion)$/i.exec(answer.trim())?.[1]?.toLowerCase();
+  const value = amountOf(answer);
+  if (value === null || /%\s*$/.test(answer)) return null;
+  const digits = answer.replace(/\s+(thousand|million|billion)$/i, "").replace(/[^\d.]/g, "");
+  return { value, scale: word ? SCALE_WORDS[word]! : 1, decimals: digits.split(".")[1]?.length ?? 0 };
+}
+
+/**
+ * Whether the span states the cells' amount rounded to the span's last digit and scale word: a
+ * paragraph writing "$16.9 million" for the table's 16,901 (in thousands). Sizes are compared (a
+ * paragraph writes a decrease without its sign); never for an amount the span states exactly.
+ */
+export function roundsAmount(cells: string, span: string): boolean {
+  const c = scaledAmount(cells);
+  const s = scaledAmount(span);
+  if (!c || !s || s.scale === 1 || s.value === 0 || sameAmount(cells, span)) return false;
+  const unit = s.scale * 10 ** -s.decimals;
+  return Math.abs(Math.abs(c.value * c.scale) - Math.abs(s.value * s.scale)) <= unit / 2 + 1e-9 * unit;
+}
+
 /** Weights that reproduce the old rule (the cells always win): the fit's starting point and prior. */
-export const READING_CHOICE_PRIOR: readonly number[] = [-4, 0, 0, 0, 0, 0, 0, 0];
+export const READING_CHOICE_PRIOR: readonly number[] = [-4, 0, 0, 0, 0, 0, 0, 0, 0];
 
 export function checkReadingChoiceModel(value: unknown, path: string): ReadingChoiceModel {
   const m = value as Partial<ReadingChoiceModel>;

@@ -463,7 +463,11 @@ function columnScale(d: Described, r: number, c: number, fallback: Scale): Scale
 
 /** Whether the row's values in the years (all its values when none is named) are percentages. */
 function percentRow(d: Described, r: number, years: number[]): boolean {
-  const cols = numericColumns(d, r).filter((c) => years.length === 0 || years.some((y) => d.colYears[c]!.includes(y)));
+  // With no year named, the row's period columns: a column comparing two years ("2019 vs 2018":
+  // "-130 bps") is a change, not one of the values.
+  const cols = numericColumns(d, r).filter((c) =>
+    years.length === 0 ? d.colYears[c]!.length === 1 : years.some((y) => d.colYears[c]!.includes(y)),
+  );
   return cols.length > 0 && cols.every((c) => /%/.test(d.grid.rows[r]![c]!));
 }
 

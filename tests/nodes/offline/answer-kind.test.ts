@@ -40,6 +40,13 @@ describe("answerKindFromQuestion: compound nouns", () => {
     expect(answerKindFromQuestion("which products cost less than 30?")).toBe("entity");
     expect(answerKindFromQuestion("what is the ticket cost?")).toBe("number");
   });
+
+  it("takes the last word of a longer noun phrase as its head", () => {
+    expect(answerKindFromQuestion("What was the share based compensation expense in 2021?")).toBe("number");
+    expect(answerKindFromQuestion("What was the freight and storage cost expense for the year?")).toBe("number");
+    expect(answerKindFromQuestion("What is the head office street address of the group?")).toBe("entity");
+    expect(answerKindFromQuestion("Which share based compensation expense rose in 2021?")).toBe("entity");
+  });
 });
 
 describe("answerKindOf: the decomposer's notes", () => {

@@ -5,6 +5,7 @@ import {
   readRows,
   readText,
   readTextWith,
+  respectiveAmount,
   respectiveList,
   spansFor,
   withMeasureUnit,
@@ -741,5 +742,20 @@ describe("lists a sentence gives 'respectively'", () => {
     ].join("\n");
     const q = "What was the depreciation expense from continuing operations in 2021 and 2020, respectively?";
     expect(readTextWith({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("$8,140 | $7,920");
+  });
+
+  it("reads the amount in the asked year's place", () => {
+    const s =
+      "For the years ended June 30, 2021 and 2020, the company expensed $4.4 billion and $3.1 billion, respectively.";
+    expect(respectiveAmount(s, "2020")?.pick.text).toBe("$3.1 billion");
+    expect(respectiveAmount(s, "2019")).toBeUndefined();
+    expect(respectiveAmount("Freight was $4.4 billion and $3.1 billion in 2021.", "2021")).toBeUndefined();
+    const evidence = [
+      "[Source: freight.json]",
+      "For the years ended June 30, 2021 and 2020, the company expensed $4.4 billion and $3.1 billion, respectively, for freight and storage.",
+      "Freight contracts run for one to three years.",
+    ].join("\n");
+    const q = "What was the freight and storage expense in 2020?";
+    expect(readTextWith({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("$3.1 billion");
   });
 });

@@ -7,6 +7,7 @@ import {
   READING_CHOICE_FEATURES,
   readingChoiceFeatures,
   readingChoiceModel,
+  roundsAmount,
   sameAmount,
   setReadingChoiceModel,
 } from "../../../nodes/offline/reading-choice.js";
@@ -62,15 +63,41 @@ describe("the reading choice between a report's cells and its passages", () => {
 
   it("describes the pair: match of each reading, computed cells, the span's shape", () => {
     const x = readingChoiceFeatures(
-      { confidence: 0.75, operation: "difference" },
+      { answer: "25,740 thousand", confidence: 0.75, operation: "difference" },
       { answer: "$25.7 million", coverage: 1, fit: 2.5, proximity: 0.4 },
     );
-    expect(x).toEqual([1, 0.75, 1, 1, 1, 1, 0.4, 1]);
+    expect(x).toEqual([1, 0.75, 1, 1, 1, 1, 0.4, 1, 1]);
     expect(
       readingChoiceFeatures(
-        { confidence: 1, operation: "lookup" },
+        { answer: "410", confidence: 1, operation: "lookup" },
         { answer: "one", coverage: 0.5, fit: 0.5, proximity: 0 },
       ),
-    ).toEqual([1, 1, 0, 0.5, 0, 0.5, 0, 0]);
+    ).toEqual([1, 1, 0, 0.5, 0, 0.5, 0, 0, 0]);
+  });
+
+  it("knows a paragraph's rounded statement of the cells' amount", () => {
+    expect(roundsAmount("23,740 thousand", "$23.7 million")).toBe(true);
+    expect(roundsAmount("-4,061 thousand", "$4.1 million")).toBe(true);
+    expect(roundsAmount("7310522", "$7.3 million")).toBe(true);
+    expect(roundsAmount("23,740 thousand", "$23.8 million")).toBe(false);
+    expect(roundsAmount("23,740 thousand", "$23,740")).toBe(false);
+    expect(roundsAmount("12.4%", "$12.4 million")).toBe(false);
+  });
+
+  it("answers in the paragraph's words when it states the computed change rounded", () => {
+    const evidence = [
+      "[Source: income.csv]",
+      "Table name: income",
+      "| col_1 | 2021 | 2020 |",
+      "| --- | --- | --- |",
+      "| Royalty income | 31,205 | 7,465 |",
+      "| Service income | 12,880 | 11,020 |",
+      "",
+      "[Source: income.json]",
+      "(in thousands)",
+      "Royalty income increased $23.7 million in 2021, as the new licences took effect.",
+    ].join("\n");
+    const q = "What was the increase in royalty income in 2021?";
+    expect(readTextWith({ question: q, subQuery: q, plan: plan(q), evidence })).toBe("$23.7 million");
   });
 });

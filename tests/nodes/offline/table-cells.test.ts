@@ -305,6 +305,20 @@ describe("units and signs of cell answers", () => {
     ).toBe("45% | 40%");
   });
 
+  it("averages a percentage row over its period columns, not its columns comparing two years", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: margins",
+        "| col_1 | Year ended | Year ended_2 | Year ended_3 | Change | Change_2 |",
+        "| --- | --- | --- | --- | --- | --- |",
+        "|  | 2021 | 2020 | 2019 | 2021 vs 2020 | 2020 vs 2019 |",
+        "| Net sales | $1,200 | $1,000 | $950 | 20.0% | 5.3% |",
+        "| Margin (as percentage of net sales) | 30.0% | 34.0% | 35.0% | -400 bps | -100 bps |",
+      ].join("\n"),
+    );
+    expect(answerFromCells("What is the average Margin (as percentage of net sales)?", rows)?.answer).toBe("33%");
+  });
+
   it("averages bracketed costs as a positive amount, other bracketed rows with their sign", () => {
     const rows = parseMarkdownRows(
       [
