@@ -575,6 +575,8 @@ export function findMentions(
         ? headed(word)
         : headed(stem(tokens[s]!))
       : [];
+    // ("arrived late" of "Days late" beside a "Late fee": the one in units.)
+    const measured = byWord.length > 1 ? byWord.filter((x) => x.headerWords.some(isMeasureUnit)) : byWord;
     const named =
       byWord.length === 0 && word !== stem(tokens[s]!) && negated
         ? // ("never late" of "Late Payments" too: a tally's header that opens with the word, whole counts from 0.)
@@ -583,10 +585,12 @@ export function findMentions(
               x.headerWords[0] === stem(tokens[s]!) &&
               (x.headerWords.length === 1 || (x.headerWords.length === 2 && isTally(x))),
           )
-        : byWord;
-    // (Not a word of the measure's own name: "the total days late" asks the "Days late" column.)
-    const own = (t: string | undefined) => t !== undefined && named[0]?.headerWords.includes(stem(t)) === true;
-    const c = named.length === 1 && !own(tokens[s - 1]) ? named[0]! : undefined;
+        : measured;
+    // (Not a word of the measure's own name: "the total days late" asks the "Days late" column, "the average late
+    // fee" the "Late fee".)
+    const own = (t: string | undefined) =>
+      t !== undefined && [...byWord, ...named].some((x) => x.headerWords.includes(stem(t)));
+    const c = named.length === 1 && !own(tokens[s - 1]) && !own(tokens[s + 1]) ? named[0]! : undefined;
     // (A measure in units, or a tally a negation zeroes: "never missed" of "Missed Appts" is 0.)
     // (A month in brackets is no unit: "Visits (May)".)
     // ("Rain mm", "Days late": a unit word beside the measure's own is a unit too.)

@@ -25,13 +25,13 @@ const fx = openTables([
   {
     id: "parcels",
     file: "parcels.csv",
-    header: ["Parcel", "Courier", "Dispatched", "Days late"],
+    header: ["Parcel", "Courier", "Dispatched", "Days late", "Late fee"],
     rows: [
-      ["P-1", "Swiftly", "2026-03-02", "0"],
-      ["P-2", "Parcelo", "2026-03-04", "3"],
-      ["P-3", "Swiftly", "", "0"],
-      ["P-4", "Parcelo", "2026-03-09", "6"],
-      ["P-5", "Swiftly", "2026-03-11", "0"],
+      ["P-1", "Swiftly", "2026-03-02", "0", "0"],
+      ["P-2", "Parcelo", "2026-03-04", "3", "4"],
+      ["P-3", "Swiftly", "", "0", "0"],
+      ["P-4", "Parcelo", "2026-03-09", "6", "8"],
+      ["P-5", "Swiftly", "2026-03-11", "0", "0"],
     ],
   },
   {
@@ -90,6 +90,7 @@ describe("a count of the rows where a named measure is above zero", () => {
   it("reads 'late' in a 'Days late' column, and the column's own name as the measure", () => {
     expect(answer("How many parcels arrived late?", "parcels")).toEqual(["2"]);
     expect(answer("What is the total number of days late?", "parcels")).toEqual(["9"]);
+    expect(answer("What is the average late fee?", "parcels")).toEqual(["2.4"]);
   });
   it("counts the dated rows of a date column with blanks", () => {
     expect(answer("How many parcels have been dispatched?", "parcels")).toEqual(["4"]);
