@@ -590,7 +590,7 @@ export function findMentions(
     // fee" the "Late fee".)
     const own = (t: string | undefined) =>
       t !== undefined && [...byWord, ...named].some((x) => x.headerWords.includes(stem(t)));
-    const c = named.length === 1 && !own(tokens[s - 1]) && !own(tokens[s + 1]) ? named[0]! : undefined;
+    const c = named.length === 1 && (negated || (!own(tokens[s - 1]) && !own(tokens[s + 1]))) ? named[0]! : undefined;
     // (A measure in units, or a tally a negation zeroes: "never missed" of "Missed Appts" is 0.)
     // (A month in brackets is no unit: "Visits (May)".)
     // ("Rain mm", "Days late": a unit word beside the measure's own is a unit too.)
