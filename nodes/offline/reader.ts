@@ -48,6 +48,7 @@ import { contentWords } from "../../text/tokenise.js";
 import { answerFromCells, cellOperation, type CellAnswer } from "./table-cells.js";
 import { passageWins } from "./reading-choice.js";
 import { doubtfulLast } from "./span-doubts.js";
+import { askedEntityPages, pageSaysItIs } from "./asked-entity-page.js";
 import { relativeClauseOf, restatedLast } from "./restated-clause.js";
 import { besideSuperlative } from "./superlative-words.js";
 import { makerNotNamed } from "./creator-verbs.js";
@@ -615,6 +616,9 @@ const ASKED_NOUN_BEFORE = 3;
 const ASKED_NOUN_AFTER = 1;
 const ASKED_NOUN_BONUS = 0.1;
 
+/** What the asked thing's page (asked-entity-page.ts) adds to its spans' score; 0.3 lost a question on hybridqa/train. */
+const ASKED_PAGE_BONUS = 0.2;
+
 /** Weight of a question word the described row's cells hold, when reading its linked passages. */
 const ROW_WORD_WEIGHT = 0.2;
 
@@ -720,15 +724,20 @@ export function readPassageSpans(
     linked: number;
   }> = [];
   const questionOnly = normaliseForContainment(question);
-  blocks.forEach((b, bi) => {
-    const text = b.text
+  const texts = blocks.map((b) =>
+    b.text
       .split("\n")
       .filter((l) => !l.trim().startsWith("|") && !/^(Table name|Title):/.test(l.trim()))
-      .join("\n");
+      .join("\n"),
+  );
+  // Reading a described row's pages, the page of the thing the question asks about (asked-entity-page.ts).
+  const askedPages = rowWords ? askedEntityPages(question, askedPhrase(question) ?? [], texts) : new Set<number>();
+  blocks.forEach((_, bi) => {
+    const text = texts[bi]!;
     const sents = sentences(text);
     const subject = sentenceStems(sents[0] ?? "");
     const subjectName = passageSubject(text);
-    const linked = linkedBonus(subjectName, text, titles, questionOnly);
+    const linked = linkedBonus(subjectName, text, titles, questionOnly) + (askedPages.has(bi) ? ASKED_PAGE_BONUS : 0);
     for (const s of sents)
       units.push({ sentence: s, stems: sentenceStems(s), block: bi, subject, subjectName, linked });
   });
@@ -1432,15 +1441,6 @@ function rowEntity(
   if (column < 0 || namedByQuestion(value, questionNorm, [])) return undefined;
   const page = row.passages.find((p) => p.cells?.some(([r, c]) => r === row.rowId && c === column));
   return pageSaysItIs(page?.text ?? "").has(noun) ? cleanAnswer(value) : undefined;
-}
-
-/** What a page says its subject is: the stems of the copula's complement in its first sentence ("… is a community radio station"). */
-export function pageSaysItIs(text: string): Set<string> {
-  const complement =
-    /\b(?:is|was|are|were)\s+(?:a|an|the|one of the)\s+([^,.;()]+?)(?=\s+(?:and|who|which|that|from|in|of|on|for|by|with|based|located)\b|[,.;()]|$)/i.exec(
-      sentences(text)[0] ?? "",
-    );
-  return keyStems(complement?.[1] ?? "");
 }
 
 /** A passage as the index chunks it: its title on the first line, then its text. */

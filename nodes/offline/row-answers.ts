@@ -28,11 +28,11 @@ import {
   headerFit,
   matchWords,
   namedByQuestion,
-  pageSaysItIs,
   rowRerankContext,
   withoutTrailingNote,
   type ScoredSpan,
 } from "./reader.js";
+import { pageSaysItIs } from "./asked-entity-page.js";
 import { SPAN_RERANK_FEATURES, spanRerankFeatures, type Reranked } from "./span-rerank.js";
 import type { DescribedRow } from "./bridge.js";
 import type { ReadTextInput } from "../strategies.js";

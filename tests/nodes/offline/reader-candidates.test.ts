@@ -134,8 +134,9 @@ describe("reader candidates: the row a question describes", () => {
   it("gives the linked passages' spans as candidates marked linked from the row, with the row's margin", () => {
     const q = "In what year was the bridge in Wendshire opened ?";
     const candidates = describedRowCandidates({ question: q, subQuery: q, plan: plan(q) }, row);
-    // (The bridge's own year first: "It was opened in 1871" speaks of Harlow Bridge, the passage's subject.)
-    expect(candidates.map((c) => c.answer)).toEqual(["1871", "1790", "1934"]);
+    // (The bridge's own year first: "It was opened in 1871" speaks of Harlow Bridge, the passage's subject;
+    // the bridge's page, the asked thing's (asked-entity-page.ts), before the county's.)
+    expect(candidates.map((c) => c.answer)).toEqual(["1871", "1934", "1790"]);
     for (const c of candidates) expect(c.features["rc:linked-from-row"]).toBe(1);
     expect(candidates[0]!.features["rc:row-margin"]).toBe(rowMargin(row));
     expect(rowMargin(row)).toBe(0.75);
@@ -165,7 +166,7 @@ describe("reader candidates: the row a question describes", () => {
     const q = "In what year was the bridge in Wendshire opened ?";
     const p = { ...plan(q), analysis: { ...plan(q).analysis, grounding: { tableId: "bridges" } } };
     const candidates = await readTextCandidates({ question: q, subQuery: q, plan: p, evidence: "" });
-    expect(candidates.map((c) => c.answer)).toEqual(["1871", "1790", "1934"]);
+    expect(candidates.map((c) => c.answer)).toEqual(["1871", "1934", "1790"]);
   });
 });
 
