@@ -437,6 +437,22 @@ const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
   ],
 ];
 
+/**
+ * "no more than 5", "did not score over 30", "never dropped below 20%", "does not have a population above 9,000": a
+ * negation just before the bound, or up to three words of its own clause before it, turns the bound round.
+ */
+const NEGATED_BOUND =
+  /\b(?:no|not|never|(?:did|does|do|was|were|is|are|has|have|had)n'?t) $|\b(?:not|never|(?:did|does|do|was|were|is|are|has|have|had)n'?t)(?: (?!(?:and|but|or|nor|with|who|which|that|than)\b)[a-z]+){1,3} $/;
+
+/** The bound a negation turns round ("not over 30" is at most 30). */
+const NEGATED_OP: Record<NumericCondition["op"], NumericCondition["op"]> = {
+  ">": "<=",
+  "<": ">=",
+  ">=": "<",
+  "<=": ">",
+  "=": "=",
+};
+
 /** Scale words after a number ("2 million", "40k"). */
 const SCALE_WORDS: Record<string, number> = {
   k: 1e3,
@@ -590,10 +606,11 @@ function conditionsIn(text: string): NumericCondition[] {
       ];
       // ("wines older than 2010" are from before it; "newer/younger than 2015", after.)
       const yearValue = Number.isInteger(value) && value >= 1000 && value <= 2100;
-      // ("machines not serviced since 2025": last serviced before it.)
-      const notSince = m[1] === "since" && /\b(?:not|never|[a-z]+n'?t)(?: [a-z]+){0,3} $/.test(q.slice(0, m.index));
+      const stated = yearValue && m[1] === "older" ? "<" : yearValue && m[1] === "younger" ? ">" : op;
+      // ("machines not serviced since 2025": last serviced before it; "no more than 5 goals": at most 5.)
+      const negated = NEGATED_BOUND.test(q.slice(0, m.index));
       out.push({
-        op: notSince ? "<" : yearValue && m[1] === "older" ? "<" : yearValue && m[1] === "younger" ? ">" : op,
+        op: negated ? NEGATED_OP[stated] : stated,
         value,
         hint: scaleWord ? hint.filter((w) => w !== scaleWord) : hint,
         ...(percent ? { percent } : {}),
@@ -669,7 +686,14 @@ function conditionsIn(text: string): NumericCondition[] {
           : /^(above|higher|better)/.test(w)
             ? "<"
             : ">";
-    out.push({ op, value: placeValue(m, 2), hint: ["rank", "position", "place"], place: true });
+    // ("did not finish higher than 8th": 8th or worse.)
+    const negated = !w.startsWith("no ") && NEGATED_BOUND.test(q.slice(0, m.index));
+    out.push({
+      op: negated ? NEGATED_OP[op] : op,
+      value: placeValue(m, 2),
+      hint: ["rank", "position", "place"],
+      place: true,
+    });
   }
   for (const m of q.matchAll(
     new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"),
