@@ -1,7 +1,8 @@
 /**
  * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round five"): a negated bound ("no
  * more than 40", "did not score over 12 points", "never dropped below 20%", "did not finish higher than 3rd") is the
- * bound turned round.
+ * bound turned round; a negated verb before a value ("were not built by X", "was not held in X") sets X's rows
+ * aside.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -53,5 +54,12 @@ describe("a negated bound", () => {
 
   it("a place the negated verb bounds is that place or worse", () => {
     expect(answer("how many clubs did not finish higher than 3rd?", "clubs")).toEqual(["3"]);
+  });
+});
+
+describe("a negated verb before a value", () => {
+  it("sets the value's rows aside", () => {
+    expect(answer("how many engines were not made by kerr stuart?", "engines")).toEqual(["2"]);
+    expect(answer("how many clubs do not play at lochside arena?", "clubs")).toEqual(["2"]);
   });
 });
