@@ -2,11 +2,15 @@
  * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round five"): a negated bound ("no
  * more than 40", "did not score over 12 points", "never dropped below 20%", "did not finish higher than 3rd") is the
  * bound turned round; a negated verb before a value ("were not built by X", "was not held in X") sets X's rows
- * aside.
+ * aside; how long a named row lasted between two of its own columns (From / To, Took office / Left office, Born /
+ * Died).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
 import { groundedColumn, openTables } from "./fixtures.js";
+import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
+import { linkMentions } from "../../../nodes/offline/condition-links.js";
+import { planSql } from "../../../nodes/offline/sql-writer.js";
 
 const tables: RawTable[] = [
   {
@@ -34,11 +38,38 @@ const tables: RawTable[] = [
       ["Osprey", "Bagnall", "1920", "14"],
     ],
   },
+  {
+    // A harbour board's chairmen: whole dates, a year among words, a chairman still in office.
+    id: "chairmen",
+    file: "chairmen.csv",
+    header: ["Chairman", "Took office", "Left office", "Born", "Died"],
+    rows: [
+      ["Ewan Tolmie", "May 3, 1961", "June 1970", "1910", "1988"],
+      ["Moira Lindsay", "June 9, 1970", "April 1974", "1922", "2001"],
+      ["Hamish Reid", "April 2, 1974", "Present", "1931", ""],
+    ],
+  },
+  {
+    // A moor's weather stations and the years each ran, and a column of how long.
+    id: "stations",
+    file: "stations.csv",
+    header: ["Station", "Opened", "Closed"],
+    rows: [
+      ["Black Hill", "1908", "1920"],
+      ["Cairn Brae", "1917", "1918"],
+      ["Fell End", "1931", "1966"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
 afterAll(() => fx.close());
 const answer = (question: string, table: string) => groundedColumn(fx, question, table);
+const generator = (question: string, table: string) => {
+  const catalog = fx.catalog(table);
+  const analysis = analyzeQuestion(question);
+  return planSql({ analysis, catalog, mentions: linkMentions(question, analysis, catalog) })?.generator;
+};
 
 describe("a negated bound", () => {
   it("'no more than N', 'no less than N' include the bound on the side the negation leaves", () => {
@@ -61,5 +92,18 @@ describe("a negated verb before a value", () => {
   it("sets the value's rows aside", () => {
     expect(answer("how many engines were not made by kerr stuart?", "engines")).toEqual(["2"]);
     expect(answer("how many clubs do not play at lochside arena?", "clubs")).toEqual(["2"]);
+  });
+});
+
+describe("how long a named row lasted between two of its own columns", () => {
+  it("is the end's year minus the start's, 'N years' asked how long and 'N' asked how many years", () => {
+    expect(answer("how long was moira lindsay in office?", "chairmen")).toEqual(["4 years"]);
+    expect(answer("how many years did ewan tolmie serve?", "chairmen")).toEqual(["9"]);
+    expect(answer("how long did the cairn brae station operate?", "stations")).toEqual(["1 year"]);
+    expect(generator("how many years did the black hill station run?", "stations")).toBe("aggregate.row-span");
+  });
+
+  it("of a life, asked how long one lived, is read between Born and Died", () => {
+    expect(answer("how long did ewan tolmie live?", "chairmen")).toEqual(["78 years"]);
   });
 });
