@@ -621,20 +621,28 @@ function conditionsIn(text: string): NumericCondition[] {
     }
   }
   // "the only team to have 9 wins", "who completed 7 laps", "won 2 silver medals": an equality on the named quantity.
+  // ("to win three gold medals", "earned only one silver medal": the verb's other forms, and "one" before its noun.)
   for (const m of q.matchAll(
-    /\b(?:only|exactly|had|has|have|having|with|scored|completed|won|earned|received|got|made|recorded)\s+(\d[\d,]*(?:\.\d+)?)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g,
+    /\b(?:only|exactly|had|has|have|having|with|scored|scores?|completed|complete|won|wins?|earned|earns?|received|receives?|got|gets?|made|recorded)\s+(\d[\d,]*(?:\.\d+)?|one)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g,
   )) {
-    const value = Number(m[1]!.replace(/,/g, ""));
+    const value = m[1] === "one" ? 1 : Number(m[1]!.replace(/,/g, ""));
     if (!Number.isFinite(value) || (value >= 1000 && value <= 2100) || out.some((c) => c.value === value)) continue;
     const hint = words(m[2]!).filter(
       (w) => !STOP_WORDS.has(w) && !/^(times?|each|total|in|at|or|more|less|fewer)$/.test(w),
     );
     if (
       hint.length === 0 ||
-      /\bor (more|less|fewer|higher|lower)\b/.test(q.slice(m.index!, m.index! + m[0].length + 12))
+      /\bor (more|less|fewer|higher|lower|greater|larger|smaller|better|worse|above|below|over|under)\b/.test(
+        q.slice(m.index!, m.index! + m[0].length + 12),
+      ) ||
+      // ("did not complete 95 laps": the value's rows are set aside, not selected.)
+      NEGATED_BOUND.test(q.slice(0, m.index)) ||
+      // ("the only one built as …", "the only one written by …": a participle after "one", no noun.)
+      (m[1] === "one" && /^(?:[a-z]+ed|built|written|known|made|held|won|given|taken|shown|sold|led)$/.test(hint[0]!))
     )
       continue;
-    out.push({ op: "=", value, hint });
+    // ("only one song", "the only one built as …": "one" is a number only before a noun naming its column.)
+    out.push({ op: "=", value, hint, ...(m[1] === "one" ? { named: true } : {}) });
   }
   // ("how many two-bedroom flats?", "3-star hotels": a number joined to its noun describes the rows, an equality on
   // the column that noun names, when one does.)

@@ -3,7 +3,8 @@
  * more than 40", "did not score over 12 points", "never dropped below 20%", "did not finish higher than 3rd") is the
  * bound turned round; a negated verb before a value ("were not built by X", "was not held in X") sets X's rows
  * aside; how long a named row lasted between two of its own columns (From / To, Took office / Left office, Born /
- * Died).
+ * Died); "won three silver medals", "had only one gold medal": a number word before the noun naming its column
+ * is an equality on that column.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -36,6 +37,18 @@ const tables: RawTable[] = [
       ["Merlin", "Hunslet", "1911", "12"],
       ["Kestrel", "Kerr Stuart", "1914", "9"],
       ["Osprey", "Bagnall", "1920", "14"],
+    ],
+  },
+  {
+    // A regatta's medal table.
+    id: "regatta",
+    file: "regatta.csv",
+    header: ["Rank", "Club", "Gold", "Silver", "Bronze"],
+    rows: [
+      ["1", "Loch Venn", "4", "3", "1"],
+      ["2", "Tarn Side", "3", "1", "2"],
+      ["3", "Mere Point", "1", "2", "1"],
+      ["4", "Crag Water", "0", "1", "1"],
     ],
   },
   {
@@ -105,5 +118,13 @@ describe("how long a named row lasted between two of its own columns", () => {
 
   it("of a life, asked how long one lived, is read between Born and Died", () => {
     expect(answer("how long did ewan tolmie live?", "chairmen")).toEqual(["78 years"]);
+  });
+});
+
+describe("a number word before the noun naming its column", () => {
+  it("is an equality on that column, 'one' as well as 'three'", () => {
+    expect(answer("which was the only club to win three silver medals?", "regatta")).toEqual(["Loch Venn"]);
+    expect(answer("how many clubs earned only one bronze medal?", "regatta")).toEqual(["3"]);
+    expect(answer("what is the only club to have one gold medal?", "regatta")).toEqual(["Mere Point"]);
   });
 });
