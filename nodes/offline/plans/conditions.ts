@@ -4,6 +4,7 @@
  * ("other than X"), date and list-order bounds; and which mentions filter the rows.
  */
 import { homeAwayPredicates, teamOnSide } from "./home-away.js";
+import { firstRowsPredicate } from "./first-rows.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { normaliseText } from "../../../text/normalise.js";
@@ -27,6 +28,7 @@ import {
   sameBinding,
   sqlString,
   yearExpr,
+  summaryFilter,
 } from "./sql-parts.js";
 import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
 import {
@@ -918,6 +920,12 @@ export function rowSelection(
     if (!bindings.some((b) => sameBinding(m, b, catalog))) filterPreds.push(mentionPredicate(m, catalog));
   for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
   const basePreds = [...filterPreds, ...cond.preds];
+  // ("the first three games of 2008": the first three of the rows the rest selects.)
+  const first = firstRowsPredicate(a, table, [...basePreds, ...summaryFilter(catalog)]);
+  if (first) {
+    cond.preds.push(first);
+    basePreds.push(first);
+  }
   const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
   const period = [...when.columns].some((i) => catalog.columns[i]!.schema.type === "date");
   return { filters, cond, filterPreds, basePreds, used, yearOfDate: when.yearOfDate, period };

@@ -4,7 +4,8 @@
  * bound turned round; a negated verb before a value ("were not built by X", "was not held in X") sets X's rows
  * aside; how long a named row lasted between two of its own columns (From / To, Took office / Left office, Born /
  * Died); "won three silver medals", "had only one gold medal": a number word before the noun naming its column
- * is an equality on that column.
+ * is an equality on that column; "the first three games", "the last two entries" are the first (last) N of the rows
+ * the rest of the question selects.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -37,6 +38,20 @@ const tables: RawTable[] = [
       ["Merlin", "Hunslet", "1911", "12"],
       ["Kestrel", "Kerr Stuart", "1914", "9"],
       ["Osprey", "Bagnall", "1920", "14"],
+    ],
+  },
+  {
+    // A club's home fixtures over two seasons.
+    id: "gates",
+    file: "gates.csv",
+    header: ["Season", "Opponent", "Attendance"],
+    rows: [
+      ["2019", "Kelso", "1200"],
+      ["2019", "Peebles", "1500"],
+      ["2019", "Melrose", "900"],
+      ["2020", "Kelso", "2000"],
+      ["2020", "Hawick", "1000"],
+      ["2020", "Selkirk", "3000"],
     ],
   },
   {
@@ -126,5 +141,13 @@ describe("a number word before the noun naming its column", () => {
     expect(answer("which was the only club to win three silver medals?", "regatta")).toEqual(["Loch Venn"]);
     expect(answer("how many clubs earned only one bronze medal?", "regatta")).toEqual(["3"]);
     expect(answer("what is the only club to have one gold medal?", "regatta")).toEqual(["Mere Point"]);
+  });
+});
+
+describe("the first (last) N rows", () => {
+  it("are the first N of the rows the rest of the question selects, in table order", () => {
+    expect(answer("what was the total attendance of the first three games?", "gates")).toEqual(["3600"]);
+    expect(answer("what was the total attendance of the first two games of 2020?", "gates")).toEqual(["3000"]);
+    expect(answer("what is the average attendance of the last two games?", "gates")).toEqual(["2000"]);
   });
 });
