@@ -437,6 +437,22 @@ const CONDITION_PATTERNS: Array<[RegExp, NumericCondition["op"]]> = [
   ],
 ];
 
+/**
+ * "no more than 5", "did not score over 30", "never dropped below 20%", "does not have a population above 9,000": a
+ * negation just before the bound, or up to three words of its own clause before it, turns the bound round.
+ */
+const NEGATED_BOUND =
+  /\b(?:no|not|never|(?:did|does|do|was|were|is|are|has|have|had)n'?t) $|\b(?:not|never|(?:did|does|do|was|were|is|are|has|have|had)n'?t)(?: (?!(?:and|but|or|nor|with|who|which|that|than)\b)[a-z]+){1,3} $/;
+
+/** The bound a negation turns round ("not over 30" is at most 30). */
+const NEGATED_OP: Record<NumericCondition["op"], NumericCondition["op"]> = {
+  ">": "<=",
+  "<": ">=",
+  ">=": "<",
+  "<=": ">",
+  "=": "=",
+};
+
 /** Scale words after a number ("2 million", "40k"). */
 const SCALE_WORDS: Record<string, number> = {
   k: 1e3,
@@ -590,10 +606,11 @@ function conditionsIn(text: string): NumericCondition[] {
       ];
       // ("wines older than 2010" are from before it; "newer/younger than 2015", after.)
       const yearValue = Number.isInteger(value) && value >= 1000 && value <= 2100;
-      // ("machines not serviced since 2025": last serviced before it.)
-      const notSince = m[1] === "since" && /\b(?:not|never|[a-z]+n'?t)(?: [a-z]+){0,3} $/.test(q.slice(0, m.index));
+      const stated = yearValue && m[1] === "older" ? "<" : yearValue && m[1] === "younger" ? ">" : op;
+      // ("machines not serviced since 2025": last serviced before it; "no more than 5 goals": at most 5.)
+      const negated = NEGATED_BOUND.test(q.slice(0, m.index));
       out.push({
-        op: notSince ? "<" : yearValue && m[1] === "older" ? "<" : yearValue && m[1] === "younger" ? ">" : op,
+        op: negated ? NEGATED_OP[stated] : stated,
         value,
         hint: scaleWord ? hint.filter((w) => w !== scaleWord) : hint,
         ...(percent ? { percent } : {}),
@@ -604,20 +621,28 @@ function conditionsIn(text: string): NumericCondition[] {
     }
   }
   // "the only team to have 9 wins", "who completed 7 laps", "won 2 silver medals": an equality on the named quantity.
+  // ("to win three gold medals", "earned only one silver medal": the verb's other forms, and "one" before its noun.)
   for (const m of q.matchAll(
-    /\b(?:only|exactly|had|has|have|having|with|scored|completed|won|earned|received|got|made|recorded)\s+(\d[\d,]*(?:\.\d+)?)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g,
+    /\b(?:only|exactly|had|has|have|having|with|scored|scores?|completed|complete|won|wins?|earned|earns?|received|receives?|got|gets?|made|recorded)\s+(\d[\d,]*(?:\.\d+)?|one)\s+([a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)/g,
   )) {
-    const value = Number(m[1]!.replace(/,/g, ""));
+    const value = m[1] === "one" ? 1 : Number(m[1]!.replace(/,/g, ""));
     if (!Number.isFinite(value) || (value >= 1000 && value <= 2100) || out.some((c) => c.value === value)) continue;
     const hint = words(m[2]!).filter(
       (w) => !STOP_WORDS.has(w) && !/^(times?|each|total|in|at|or|more|less|fewer)$/.test(w),
     );
     if (
       hint.length === 0 ||
-      /\bor (more|less|fewer|higher|lower)\b/.test(q.slice(m.index!, m.index! + m[0].length + 12))
+      /\bor (more|less|fewer|higher|lower|greater|larger|smaller|better|worse|above|below|over|under)\b/.test(
+        q.slice(m.index!, m.index! + m[0].length + 12),
+      ) ||
+      // ("did not complete 95 laps": the value's rows are set aside, not selected.)
+      NEGATED_BOUND.test(q.slice(0, m.index)) ||
+      // ("the only one built as …", "the only one written by …": a participle after "one", no noun.)
+      (m[1] === "one" && /^(?:[a-z]+ed|built|written|known|made|held|won|given|taken|shown|sold|led)$/.test(hint[0]!))
     )
       continue;
-    out.push({ op: "=", value, hint });
+    // ("only one song", "the only one built as …": "one" is a number only before a noun naming its column.)
+    out.push({ op: "=", value, hint, ...(m[1] === "one" ? { named: true } : {}) });
   }
   // ("how many two-bedroom flats?", "3-star hotels": a number joined to its noun describes the rows, an equality on
   // the column that noun names, when one does.)
@@ -669,7 +694,14 @@ function conditionsIn(text: string): NumericCondition[] {
           : /^(above|higher|better)/.test(w)
             ? "<"
             : ">";
-    out.push({ op, value: placeValue(m, 2), hint: ["rank", "position", "place"], place: true });
+    // ("did not finish higher than 8th": 8th or worse.)
+    const negated = !w.startsWith("no ") && NEGATED_BOUND.test(q.slice(0, m.index));
+    out.push({
+      op: negated ? NEGATED_OP[op] : op,
+      value: placeValue(m, 2),
+      hint: ["rank", "position", "place"],
+      place: true,
+    });
   }
   for (const m of q.matchAll(
     new RegExp(`\\b(?:${ord})(?: place| position)? or (better|higher|above|worse|lower|below)\\b`, "g"),

@@ -4,9 +4,11 @@
  * ("other than X"), date and list-order bounds; and which mentions filter the rows.
  */
 import { homeAwayPredicates, teamOnSide } from "./home-away.js";
+import { firstRowsPredicate } from "./first-rows.js";
 import type { QuestionAnalysis } from "../analysis.js";
 import { quoteIdent } from "../../../indexing/sql-store.js";
 import { normaliseText } from "../../../text/normalise.js";
+import { stem } from "../../../text/stem.js";
 import { chooseConditionColumn, headerMatch, isNumericColumn, isRankColumn, isYearColumn } from "../columns.js";
 import type { EntityMention } from "../mentions.js";
 import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
@@ -26,6 +28,7 @@ import {
   sameBinding,
   sqlString,
   yearExpr,
+  summaryFilter,
 } from "./sql-parts.js";
 import type { PlanContext, RequiredBinding, RowSelection } from "./types.js";
 import {
@@ -629,6 +632,10 @@ const NEGATED = "(?:not|never|don t|doesn t|didn t|isn t|aren t|wasn t|weren t|d
 const NEGATION_FILLER =
   "(?:work|works|worked|live|lives|based|located|belong|belongs|come|comes|from|in|at|on|of|for|with|by|part|a|an|the|yet)";
 
+/** "were not given to X", "was not held in X", "did not use X": a verb of the negated clause before its value. */
+const NEGATED_VERB =
+  "(?!(?:and|but|or|nor|who|which|that|than|when|while|win|won|finish|finished|score|scored|more|less|any|only)\\b)[a-z]{3,}";
+
 export function excludedMentions(
   a: QuestionAnalysis,
   mentions: EntityMention[],
@@ -654,10 +661,19 @@ export function excludedMentions(
     // "which employees are not in Sales?", "who doesn't work in Finance?", "orders that were not delivered": a
     // negated cell (not a yes/no column's word, whose no cells the mention already holds).
     // ("who didn't show up?" of a "No-show" status: the cell says the negation itself, it is selected.)
+    // ("did not air in X" of a cell "Unaired in X": the un- word is the question's negated verb.)
+    const cell = normaliseText(m.value);
+    const unVerb = /^un([a-z]{3,})\b/.exec(cell)?.[1];
+    // ("did not sink on 11 May": the day is when the negated thing did not happen, the day's row is kept.)
+    const verb =
+      catalog.columns[m.columnIndex]!.schema.type === "date"
+        ? ""
+        : `|\\b${NEGATED} ${NEGATED_VERB}(?: ${NEGATION_FILLER}){0,2} ${value}\\b`;
     return (
-      normaliseText(m.value).includes(m.text) &&
-      !/^(?:no|not|non|never)\b/.test(normaliseText(m.value)) &&
-      new RegExp(`\\b${NEGATED}(?: ${NEGATION_FILLER}){0,3} ${value}\\b`).test(q)
+      cell.includes(m.text) &&
+      !/^(?:no|not|non|never)\b/.test(cell) &&
+      !(unVerb !== undefined && q.split(" ").some((w) => stem(w) === stem(unVerb))) &&
+      new RegExp(`\\b${NEGATED}(?: ${NEGATION_FILLER}){0,3} ${value}\\b${verb}`).test(q)
     );
   });
 }
@@ -904,6 +920,12 @@ export function rowSelection(
     if (!bindings.some((b) => sameBinding(m, b, catalog))) filterPreds.push(mentionPredicate(m, catalog));
   for (const b of bindings) filterPreds.push(bindingPredicate(b, catalog));
   const basePreds = [...filterPreds, ...cond.preds];
+  // ("the first three games of 2008": the first three of the rows the rest selects.)
+  const first = firstRowsPredicate(a, table, [...basePreds, ...summaryFilter(catalog)]);
+  if (first) {
+    cond.preds.push(first);
+    basePreds.push(first);
+  }
   const used = new Set<number>([...filters.map((m) => m.columnIndex), ...cond.columns]);
   const period = [...when.columns].some((i) => catalog.columns[i]!.schema.type === "date");
   return { filters, cond, filterPreds, basePreds, used, yearOfDate: when.yearOfDate, period };

@@ -9,7 +9,8 @@ import { col, summaryFilter, where, yearsText } from "./sql-parts.js";
 import type { PlanGenerator } from "./types.js";
 
 /** A duration of the row itself, not the time between two rows ("how long after A", "how long ago"). */
-const SPAN_ASKED = /\b(?:how long|how many (?:total )?years)\b(?!.*\b(?:after|before|since|between|ago|until|from)\b)/;
+export const SPAN_ASKED =
+  /\b(?:how long|how many (?:total )?years)\b(?!.*\b(?:after|before|since|between|ago|until|from)\b)/;
 
 /** A span of years: four digits, a dash, two or four digits. */
 const SPAN = /^\s*\d{4}\s*[–\-−]\s*(?:\d{2}|\d{4})\s*$/;

@@ -39,6 +39,7 @@ import { comparisonOverColumn } from "./over-column.js";
 import { comparisonSameAs, countSameAs, yesNoSame } from "./same-as.js";
 import { aggregateScoreMargin } from "./score-margin.js";
 import { aggregateRangeSpan } from "./range-span.js";
+import { aggregateRowSpan } from "./row-span.js";
 import { aggregateTimeApart } from "./time-apart.js";
 import { aggregateEndsApart } from "./ends-apart.js";
 import { mentionRows } from "./sql-parts.js";
@@ -82,6 +83,7 @@ export const PLAN_GENERATORS: readonly PlanGenerator[] = [
   aggregateStockValue,
   aggregateScoreMargin,
   aggregateRangeSpan,
+  aggregateRowSpan,
   aggregateTimeApart,
   comparisonValueLiteral,
   comparisonOverColumn,

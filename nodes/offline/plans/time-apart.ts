@@ -30,13 +30,13 @@ function namedPair(named: readonly EntityMention[]): [EntityMention, EntityMenti
 const YEAR_IN_TEXT = /(?<![\d.,])(?:1[5-9]\d\d|20\d\d)(?![\d,])/;
 
 /** Where the cell's year starts, in characters from 1 (as SQL's substr counts), or 0 when it holds none. */
-function yearAt(cell: string | undefined): number {
+export function yearAt(cell: string | undefined): number {
   const m = YEAR_IN_TEXT.exec(cell ?? "");
   return m ? Array.from(cell!.slice(0, m.index)).length + 1 : 0;
 }
 
 /** A text column whose cells write a year among other words (four in five of its filled cells). */
-function holdsYearsInText(c: CatalogColumn): boolean {
+export function holdsYearsInText(c: CatalogColumn): boolean {
   const filled = c.raw.filter((v) => v !== undefined && v.trim() !== "");
   return filled.length >= 2 && filled.filter((v) => yearAt(v) > 0).length >= 0.8 * filled.length;
 }
@@ -54,7 +54,7 @@ function timeColumn(ctx: PlanContext, avoid: Set<number>): CatalogColumn | undef
 }
 
 /** The year of a row's cell: of a year or date column, or where the row's text writes it; null when it writes none. */
-function yearOf(c: CatalogColumn, row: number, alias?: string): string | null {
+export function yearOf(c: CatalogColumn, row: number, alias?: string): string | null {
   if (c.schema.type !== "text" || holdsYears(c)) return yearExpr(c, alias);
   const at = yearAt(c.raw[row]);
   return at > 0 ? d().int(`substr(${col(c, alias)}, ${at}, 4)`) : null;
