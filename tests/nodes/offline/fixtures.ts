@@ -292,6 +292,13 @@ export function groundedColumn(fixture: Fixture, question: string, table: string
   return fixture.run(plan.sql).map((r) => String(r[0]));
 }
 
+/** The name of the plan generator that answers a question over one table, or undefined when none does. */
+export function planGenerator(fixture: Fixture, question: string, table: string): string | undefined {
+  const catalog = fixture.catalog(table);
+  const analysis = analyzeQuestion(question);
+  return planSql({ analysis, catalog, mentions: linkMentions(question, analysis, catalog) })?.generator;
+}
+
 /** A passage reader's input for a question with no table grounding: the question, its sub-query and plan. */
 export function readerInput(question: string): { question: string; subQuery: string; plan: SubQueryPlan } {
   const a = analyzeQuestion(question, { hasPassages: true });

@@ -9,10 +9,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
-import { groundedColumn, openTables } from "./fixtures.js";
-import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
-import { linkMentions } from "../../../nodes/offline/condition-links.js";
-import { planSql } from "../../../nodes/offline/sql-writer.js";
+import { groundedColumn, openTables, planGenerator } from "./fixtures.js";
 
 const tables: RawTable[] = [
   {
@@ -93,11 +90,7 @@ const tables: RawTable[] = [
 const fx = openTables(tables);
 afterAll(() => fx.close());
 const answer = (question: string, table: string) => groundedColumn(fx, question, table);
-const generator = (question: string, table: string) => {
-  const catalog = fx.catalog(table);
-  const analysis = analyzeQuestion(question);
-  return planSql({ analysis, catalog, mentions: linkMentions(question, analysis, catalog) })?.generator;
-};
+const generator = (question: string, table: string) => planGenerator(fx, question, table);
 
 describe("a negated bound", () => {
   it("'no more than N', 'no less than N' include the bound on the side the negation leaves", () => {

@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
-import { groundedColumn, openTables } from "./fixtures.js";
+import { groundedColumn, openTables, planGenerator } from "./fixtures.js";
 import { analyzeQuestion } from "../../../nodes/offline/analysis.js";
 import { linkMentions } from "../../../nodes/offline/condition-links.js";
 import { planSql } from "../../../nodes/offline/sql-writer.js";
@@ -106,11 +106,7 @@ const tables: RawTable[] = [
 const fx = openTables(tables);
 afterAll(() => fx.close());
 const answer = (question: string, table: string) => groundedColumn(fx, question, table);
-const generator = (question: string, table: string) => {
-  const catalog = fx.catalog(table);
-  const analysis = analyzeQuestion(question);
-  return planSql({ analysis, catalog, mentions: linkMentions(question, analysis, catalog) })?.generator;
-};
+const generator = (question: string, table: string) => planGenerator(fx, question, table);
 
 describe("the time between two named rows", () => {
   it("is the years between their years, a number asked how many years", () => {
