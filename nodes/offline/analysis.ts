@@ -897,7 +897,8 @@ export const ANSWER_KIND_DETECTORS: ReadonlyArray<Detector<KindContext, { answer
   { name: "year", detect: (q) => (YEAR_Q.test(q) ? kind("year") : null) },
   {
     name: "date",
-    detect: (q) => (/^when\b|\bwhat date\b|\bwhich date\b|\bon what day\b/.test(q) ? kind("date") : null),
+    detect: (q) =>
+      /^when\b|\bwhat date\b|\bwhich date\b|\bon what day\b/.test(q) || DATE_OF.test(q) ? kind("date") : null,
   },
   {
     name: "who",
@@ -1198,6 +1199,9 @@ const BEYOND_NAMED_ROW = new RegExp(
 );
 
 /** "how many … are left?": what remains of a thing the table holds. */
+/** "date of the earliest order", "what was the date of the coldest reading?": a date is asked. */
+const DATE_OF = /^(?:(?:what|which) (?:is|was) )?(?:the )?date of (?!birth\b|death\b)/;
+
 export const LEFT_OVER = /\b(?:are|is) (?:still )?(?:left|remaining)\b/;
 
 /** Words after "what/which" that name the asked-about column: "what year", "which team". */
@@ -1322,7 +1326,7 @@ function targetHintsOf(q: string): string[] {
       q,
     );
   if (m) push(m[1]);
-  if (/^when\b|\bwhat date\b/.test(q)) push("date");
+  if (/^when\b|\bwhat date\b/.test(q) || DATE_OF.test(q)) push("date");
   if (/\bwhat year\b|\bwhich year\b|\bin what year\b/.test(q)) push("year");
   // ("who owns the biggest deal?": the verb's agent noun names the person column, Owner.)
   if (whoVerb && /[a-z]{2}s$/.test(whoVerb) && !/^(?:does)$/.test(whoVerb))

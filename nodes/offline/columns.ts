@@ -324,6 +324,11 @@ export function isTimeColumn(c: CatalogColumn): boolean {
   );
 }
 
+/** Times of day or clock durations in most cells ("05:30", "2:26:31"). */
+function isClockColumn(c: CatalogColumn): boolean {
+  return c.timeShare >= 0.5;
+}
+
 export function isRankColumn(c: CatalogColumn): boolean {
   return c.headerWords.some((h) => /^(rank|pos|position|place|placing|finish|seed|no|#|peak|chart)$/.test(h));
 }
@@ -1215,11 +1220,19 @@ export function chooseOrderColumn(
       !isYearColumn(c) &&
       !isIdentifierColumn(c),
   );
+  // ("the earliest time anything came out of the oven" of Date and Out of Oven columns: a time of day is asked,
+  // the clock column orders, not the date.)
+  const clockAsked =
+    sw !== undefined &&
+    /^(earliest|latest)$/.test(sw) &&
+    /\btime\b/.test(q) &&
+    catalog.columns.some((c) => isClockColumn(c) && (!options.usable || options.usable.has(c.index)));
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
     const numeric = isNumericColumn(c);
-    const dateLike = c.schema.type === "date" || isYearColumn(c);
+    if (clockAsked && !isClockColumn(c)) continue;
+    const dateLike = c.schema.type === "date" || isYearColumn(c) || (clockAsked && isClockColumn(c));
     // (Nobody ranks by a record number: "the agent with the most tickets" is not the highest "Ticket #".)
     if ((!numeric && !dateLike) || (isIdentifierColumn(c) && !isRankColumn(c))) continue;
     // (The rows' own numbers order only in time: "the latest episode", not "the longest episode".)

@@ -403,7 +403,8 @@ export function monthAndPlacePredicates(
   // "who started in 2019?": a year that names no cell, on a column of full dates (a column of years holds it as a cell).
   // ("total revenue 2023": a year closing a search-box fragment too.)
   const yearOnly =
-    /\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:1[89]|20)\d\d)\b(?!\s*[-–/])/.exec(q) ??
+    // (Not a span, "in 2019-20"; a dash before words is the typist's pause: "hiked in 2024 - how many".)
+    /\b(?:in|during|for|of)\s+(?:the\s+year\s+)?((?:1[89]|20)\d\d)\b(?!\s*[-–/]\s*\d)/.exec(q) ??
     /(?<=[a-z] )((?:1[89]|20)\d\d)\??$/.exec(q);
   if (
     yearOnly &&

@@ -36,7 +36,14 @@ import { sqlFragmentsInUse as d } from "../sql-dialect.js";
 import { stem } from "../../../text/stem.js";
 import { normaliseText } from "../../../text/normalise.js";
 import { MONEY_HEADER_WORDS, QUANTITY_HEADERS } from "../../../text/column-words.js";
-import { PEOPLE_NOUNS, monthNumber, nounPattern, singularForms, WEEKDAYS } from "../../../text/lexicons.js";
+import {
+  minutesPerTimeUnit,
+  PEOPLE_NOUNS,
+  monthNumber,
+  nounPattern,
+  singularForms,
+  WEEKDAYS,
+} from "../../../text/lexicons.js";
 
 /**
  * The numeric column whose header best names the counted noun ("weeks at No. 1" for "how many weeks"); of columns
@@ -719,6 +726,33 @@ const PEOPLE_VERB = new RegExp(
   `^how many (${nounPattern(PEOPLE_NOUNS)}) (?!(?:in|at|on|of|for|with|from|by|per)\\b)([a-z]{2,})`,
 );
 
+/**
+ * "how many loaves were baked?" over a "Qty Baked" column: the verb after "were" is the last word of a quantity
+ * column's header, so the loaves are that column's units, not the different loaves or the rows. Not a one-word
+ * header ("Founded", "Pick": a year or a number of the row), a column of years, times or ranks, nor one the
+ * question sets a condition on; people are counted as rows ("how many guests were seated").
+ */
+function quantityTheVerbNames(ctx: PlanContext): CatalogColumn | undefined {
+  const { analysis: a, catalog, usable } = ctx;
+  const m = /^how many (\w+) (?:are|were|is|was) ([a-z]{3,})/.exec(a.normalized);
+  if (!m || /^times?$/.test(m[1]!) || PEOPLE_NOUN.test(m[1]!)) return undefined;
+  const verb = stem(m[2]!);
+  const conditioned = new Set([...ctx.rows().used]);
+  const quantities = catalog.columns.filter(
+    (c) =>
+      (!usable || usable.has(c.index)) &&
+      !conditioned.has(c.index) &&
+      c.headerWords.length >= 2 &&
+      c.headerWords.at(-1) === verb &&
+      !c.headerWords.some((h) => /^(?:year|date|day|month|time|rank|no|number)$/.test(h) || minutesPerTimeUnit(h)) &&
+      isNumericColumn(c) &&
+      !isIdentifierColumn(c) &&
+      !holdsYears(c) &&
+      c.schema.type !== "date",
+  );
+  return quantities.length === 1 ? quantities[0] : undefined;
+}
+
 /** "how many different X …": distinct non-empty values of the column the counted noun names. */
 export const countDistinct: PlanGenerator = {
   name: "count.distinct",
@@ -731,7 +765,8 @@ export const countDistinct: PlanGenerator = {
     (DISTINCT_WORDS.test(ctx.analysis.normalized) ||
       (ctx.analysis.conditions.length === 0 &&
         // ("how many categories?": the noun alone asks the same.)
-        (/^how many \w+(?: (?:are|were|is|have|had|do (?:we|you|i) have)\b|\W*$)/.test(ctx.analysis.normalized) ||
+        ((/^how many \w+(?: (?:are|were|is|have|had|do (?:we|you|i) have)\b|\W*$)/.test(ctx.analysis.normalized) &&
+          !quantityTheVerbNames(ctx)) ||
           // (People before any verb: one person on several rows is one; "how many plants in bed 5" may be two
           // of a kind.)
           PEOPLE_VERB.test(ctx.analysis.normalized)))),
@@ -773,11 +808,20 @@ export const countDistinct: PlanGenerator = {
 /** "how many units … in total": the sum of the quantity column (the counted noun, or another word, names it). */
 export const countSum: PlanGenerator = {
   name: "count.sum",
-  applies: (ctx) => isCount(ctx) && ctx.analysis.aggregate === "sum",
+  applies: (ctx) => isCount(ctx) && (ctx.analysis.aggregate === "sum" || quantityTheVerbNames(ctx) !== undefined),
   build: (ctx) => {
     const { analysis: a, catalog, usable, table } = ctx;
     const { basePreds, used, filterPreds, filters } = ctx.rows();
     const noun = countNoun(ctx);
+    // (The verb names the column before the noun does: "how many pieces were sold" of Qty Made and Qty Sold.)
+    const byPassive = quantityTheVerbNames(ctx);
+    if (byPassive)
+      return {
+        sql: `SELECT SUM(${numExpr(byPassive)}) FROM ${table}${where([...basePreds, hasNum(byPassive), ...summaryFilter(catalog)])}`,
+        template: "sum",
+        targetColumn: byPassive.schema.name,
+      };
+    if (a.aggregate !== "sum") return null;
     const { column: countCol, score } = countColumn(noun, catalog, usable, used);
     // (A count column of a named row is count.column's.)
     if (countCol && score >= 0.8 && filterPreds.length > 0) return null;

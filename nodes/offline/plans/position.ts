@@ -3,7 +3,8 @@
  * by the table's order, or by a date or year column the question names.
  */
 import { headerMatch, isIdentifierColumn, isNumericColumn, isOwnNumberColumn, rankTargetColumns } from "../columns.js";
-import type { CatalogColumn } from "../table-catalog.js";
+import type { CatalogColumn, TableCatalog } from "../table-catalog.js";
+import { stem } from "../../../text/stem.js";
 import {
   ROW,
   bindingPredicate,
@@ -269,12 +270,30 @@ const SUPERLATIVE_WORD = new RegExp(`\\b(?:${SUPERLATIVE_PATTERN})\\b`);
 /** Superlatives of time itself, which do order by time. */
 const TIME_SUPERLATIVE = /\b(?:earliest|latest|newest)\b/g;
 
+/**
+ * "trails last hiked in 2022" of a "Last Hiked" column, "the first term of the Greens" of a "First term" column:
+ * the position word and the word after it are a header's words, and a time follows or a named row is asked of —
+ * a condition on that column or a cell of it, not the table's first or last row ("the plates first issued", with
+ * neither, still orders by First Issued).
+ */
+function positionWordInHeader(q: string, catalog: TableCatalog, rowNamed: boolean): boolean {
+  for (const m of q.matchAll(
+    /\b(first|last) ([a-z]+)( (?:in|on|before|after|since|during|between) (?:\d|the \d|[a-z]+ \d))?/g,
+  )) {
+    const words = [m[1]!, stem(m[2]!)];
+    if ((m[3] !== undefined || rowNamed) && catalog.columns.some((c) => words.every((w) => c.headerWords.includes(w))))
+      return true;
+  }
+  return false;
+}
+
 /** The asked-about column of the first (last) selected row. */
 export const positionFirstLast: PlanGenerator = {
   name: "position.first-last",
   // ("rooms on the first floor": a position word a mention holds selects rows, it orders none.)
-  applies: ({ analysis: a, input }) =>
+  applies: ({ analysis: a, input, catalog }) =>
     (a.position === "first" || a.position === "last") &&
+    !positionWordInHeader(a.normalized, catalog, input.mentions.length > 0) &&
     // (A finishing place, "finish 1st", is the analysis's own reason for a first row.)
     !(
       POSITION_WORD.test(a.normalized.replace(PLACE_ORDINAL, " ")) &&
