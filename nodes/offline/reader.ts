@@ -103,7 +103,7 @@ const WORD_NUMBER_RE = new RegExp(
 );
 // A name word; an initial may be written apart from its period ("W.P . Kinsella", tokenised text).
 const NAME_RE =
-  /(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+)?(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
+  /(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+|(?:de|da|di|von|van)\s+(?:la|las|los|le|les|der|den)\s+)?(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
 
 /** Capitalised words that start sentences or clauses but are not names. */
 const NOT_NAMES = new Set(
