@@ -1228,6 +1228,15 @@ function sameSpelling(a: string, b: string): boolean {
   return a !== b && a.length >= 4 && key(a) === key(b);
 }
 
+/**
+ * A header holding every word of an asked phrase of two words or more ("local authority area"): it
+ * names the column whatever kind the phrase's last noun suggests ("area" asks a measure elsewhere).
+ */
+function spellsPhrase(words: readonly string[], header: string): boolean {
+  const heads = new Set(matchWords(header));
+  return words.length >= 2 && words.every((w) => heads.has(w));
+}
+
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
 export function cellFitsShape(value: string, kind: AnswerKind): boolean {
   if (kind === "date") return timeLike(value);
@@ -1305,7 +1314,7 @@ function askedCellValue(
         c.fit > 0 &&
         c.value.trim() !== "" &&
         !namedByQuestion(c.value, questionNorm, []) &&
-        cellFitsShape(c.value, kind) &&
+        (cellFitsShape(c.value, kind) || spellsPhrase(words, c.column)) &&
         !lifeEventElsewhere(input.question, kind, c.column),
     )
     .sort((a, b) => b.fit - a.fit);
