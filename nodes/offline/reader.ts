@@ -1229,7 +1229,7 @@ function sameSpelling(a: string, b: string): boolean {
 }
 
 /**
- * A header holding every word of an asked phrase of two words or more ("local authority area"): it
+ * A header holding every word of an asked phrase of two words or more ("catchment area"): it
  * names the column whatever kind the phrase's last noun suggests ("area" asks a measure elsewhere).
  */
 function spellsPhrase(words: readonly string[], header: string): boolean {
