@@ -270,10 +270,13 @@ export function fitsKind(answer: string, kind: AnswerKind, options: FitOptions =
       return n !== null && (n >= 0 || /^\(.*\)$/.test(a)) && (scaled !== null || Number.isInteger(n));
     }
     case "number":
-      // "25-44", "22-16-3": a range or a record; "2:14:05", "1:26.66": a duration ("how long did it take").
+      // "25-44", "22-16-3": a range or a record; "2:14:05", "1:26.66": a duration ("how long did it take");
+      // "3.1 million hectares", "610 square kilometres": a measure as the reader writes it (withMeasureUnit).
       return (
         looksNumeric(a) ||
-        /^[-+]?[$€£¥]?\d[\d,.]*\s*[a-zA-Z%²]{0,12}$/.test(a) ||
+        /^[-+]?[$€£¥]?\d[\d,.]*(?:\s+(?:thousand|million|billion))?\s*(?:(?:square|sq\.|cubic)\s+)?[a-zA-Z%²]{0,12}$/i.test(
+          a,
+        ) ||
         /^\d+(?:-\d+)+$/.test(a) ||
         /^\+?\d{1,3}(?::\d{2}){1,2}(?:\.\d+)?$/.test(a)
       );

@@ -103,7 +103,7 @@ const WORD_NUMBER_RE = new RegExp(
 );
 // A name word; an initial may be written apart from its period ("W.P . Kinsella", tokenised text).
 const NAME_RE =
-  /(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+)?(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
+  /(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|[\p{Lu}]\.)(?:\s+(?:(?:of|de|del|della|da|di|du|des|la|le|von|van|der|den|no|bin|al|y|the|on|upon|for|and|&)\s+|(?:de|da|di|von|van)\s+(?:la|las|los|le|les|der|den)\s+)?(?:[\p{Lu}](?:\.[\p{Lu}])*\s\.(?=\s+[\p{Lu}])|[\p{Lu}][\p{L}\p{M}'’.&-]*|\d+(?:st|nd|rd|th)?))*/gu;
 
 /** Capitalised words that start sentences or clauses but are not names. */
 const NOT_NAMES = new Set(
@@ -1228,6 +1228,15 @@ function sameSpelling(a: string, b: string): boolean {
   return a !== b && a.length >= 4 && key(a) === key(b);
 }
 
+/**
+ * A header holding every word of an asked phrase of two words or more ("catchment area"): it
+ * names the column whatever kind the phrase's last noun suggests ("area" asks a measure elsewhere).
+ */
+function spellsPhrase(words: readonly string[], header: string): boolean {
+  const heads = new Set(matchWords(header));
+  return words.length >= 2 && words.every((w) => heads.has(w));
+}
+
 /** Does a cell have the shape the asked kind needs (a year for "what year", digits for a number)? */
 export function cellFitsShape(value: string, kind: AnswerKind): boolean {
   if (kind === "date") return timeLike(value);
@@ -1305,7 +1314,7 @@ function askedCellValue(
         c.fit > 0 &&
         c.value.trim() !== "" &&
         !namedByQuestion(c.value, questionNorm, []) &&
-        cellFitsShape(c.value, kind) &&
+        (cellFitsShape(c.value, kind) || spellsPhrase(words, c.column)) &&
         !lifeEventElsewhere(input.question, kind, c.column),
     )
     .sort((a, b) => b.fit - a.fit);
