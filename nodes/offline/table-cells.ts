@@ -617,6 +617,16 @@ function aggregatePeriods(d: Described, r: number, question: string, years: numb
   return rowYears.filter((y) => y >= lo && y <= hi);
 }
 
+const SCALE_SIZE: Record<Exclude<Scale, "">, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+
+/** What an amount stated in `stated` is in the table's `table` scale: 5 million in thousands is 5 × 1,000. */
+function scaleRatio(stated: Scale | undefined, table: Scale): number {
+  return stated && table ? SCALE_SIZE[stated] / SCALE_SIZE[table] : 1;
+}
+
+/** "How many years did …", "From 2017 to 2019, how many of the years was …". */
+const PERIOD_COUNT = /(?:^|,)\s*how many (?:of the )?(?:years|periods)\b/i;
+
 /** "In which year …", "Which years does the table …", "What years are reported …". */
 const PERIOD_QUESTION = /\b(which|what) (?:are the )?(years?|periods?|fiscal years?)\b/i;
 
@@ -636,13 +646,18 @@ function periodValues(d: Described, r: number): Array<{ year: number; value: num
  * provide information for …"), the year where a row is highest or lowest ("In which year were
  * receivables higher?"), the years past a threshold ("In which year was net income below 250,000
  * thousands?") and how many there are ("How many years did … exceed $5,000 million?"). The
- * threshold is compared in the table's own units, as the questions state it.
+ * threshold is compared in the table's own units; one stated in another scale ("more than 5
+ * million" of a table in thousands) is converted to them.
  */
-function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | undefined {
+function answerPeriods(
+  question: string,
+  rows: EvidenceRow[],
+  scaleOf: (d: Described) => Scale,
+): CellAnswer | undefined {
   const q = question.toLowerCase();
-  const count = /^\s*how many\b/.test(q);
+  const count = /^\s*how many\b/.test(q) || PERIOD_COUNT.test(q);
   const threshold =
-    /\b(less|lower|fewer|smaller|below|under|more|greater|higher|larger|above|over|exceed\w*)\s*(?:than)?\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(
+    /\b(less|lower|fewer|smaller|below|under|more|greater|higher|larger|above|over|exceed\w*)\s*(?:than)?\s*\$?\s*(-?[\d,]*\.?\d+)(?:\s*(thousand|million|billion)s?\b)?/.exec(
       q,
     );
   const highest = /\b(high|larg|great|big|most|more|maxim)\w*\b/.test(q);
@@ -666,7 +681,7 @@ function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | unde
     if (values.length < 2) continue;
     let picked: number[];
     if (threshold) {
-      const limit = Number(threshold[2]!.replace(/,/g, ""));
+      const limit = Number(threshold[2]!.replace(/,/g, "")) * scaleRatio(threshold[3] as Scale | undefined, scaleOf(d));
       const below = /^(less|lower|fewer|smaller|below|under)/.test(threshold[1]!);
       picked = values.filter((v) => (below ? v.value < limit : v.value > limit)).map((v) => v.year);
     } else {
@@ -899,10 +914,19 @@ export function answerFromCells(
   question = questionPart(question);
   // rowRank > 0: the same reading at the next-best located row (reader-candidates.ts alternatives).
   const rowRank = options.rowRank ?? 0;
+  // (the evidence's declared scale, read when a located value needs it)
+  let declared: Scale | undefined;
+  const evidenceScale = () => (declared ??= scaleFromEvidence(evidence));
+  // The scale a report declares in its own passages, when the table has passages: the evidence
+  // may also hold other reports' chunks, whose declarations say nothing about this table.
+  const scaleOf = (d: Described): Scale => {
+    const own = options.passagesOf?.(d.grid.tableId) ?? "";
+    return own ? d.cellsScale || scaleFromEvidence(own) : evidenceScale();
+  };
   // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about
   // the table's shape, not about one located value: SQL and the row reader answer those.
-  if (PERIOD_QUESTION.test(question) || /^\s*how many (years|periods)\b/i.test(question))
-    return rowRank > 0 ? undefined : answerPeriods(question, rows);
+  if (PERIOD_QUESTION.test(question) || PERIOD_COUNT.test(question))
+    return rowRank > 0 ? undefined : answerPeriods(question, rows, scaleOf);
   // Questions whose answer is row labels: the rows listed, the row with the highest value.
   if (ROW_LIST.test(question) || WHICH_ROW.test(question)) {
     const labels = answerRowList(question, rows) ?? answerExtremeRow(question, rows);
@@ -920,14 +944,8 @@ export function answerFromCells(
   const q = rowQueryStems(question);
   if (q.size === 0 && !/\btotal\b/i.test(question)) return undefined;
   let best: CellAnswer | undefined;
-  // (the evidence's declared scale, read when a located value needs it)
-  let declared: Scale | undefined;
-  const evidenceScale = () => (declared ??= scaleFromEvidence(evidence));
   for (const d of describedGrids(rows)) {
-    // The scale a report declares in its own passages, when the table has passages: the evidence
-    // may also hold other reports' chunks, whose declarations say nothing about this table.
-    const own = options.passagesOf?.(d.grid.tableId) ?? "";
-    const scale = own ? () => d.cellsScale || scaleFromEvidence(own) : evidenceScale;
+    const scale = () => scaleOf(d);
     const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
     // A period row named by its position ("the second month") is the located row (of two, the later).
     const byOrdinal = rowRank === 0 ? ordinalPeriodRows(d, question) : [];

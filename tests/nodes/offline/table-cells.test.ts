@@ -157,6 +157,26 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("How many years did revenues from services exceed 140?", RATES)?.answer).toBe("2");
   });
 
+  it("counts the years past a threshold stated in another scale, however the count is worded", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: expenses",
+        "| col_1 | 2021 | 2020 | 2019 |",
+        "| --- | --- | --- | --- |",
+        "| Marketing | 3,120 | 2,480 | 1,905 |",
+        "| Freight | 740 | 810 | 655 |",
+      ].join("\n"),
+    );
+    const scale = "Expenses by function (in thousands):";
+    // 2.5 million is 2,500 in the table's thousands: one year, not all three (each is above 2.5).
+    expect(answerFromCells("How many years did marketing exceed $2.5 million?", rows, scale)?.answer).toBe("1");
+    expect(
+      answerFromCells("From 2019 to 2021, how many of the years was marketing more than 2 million?", rows, scale)
+        ?.answer,
+    ).toBe("2");
+    expect(answerFromCells("In which year was marketing less than 2,000 thousand?", rows, scale)?.answer).toBe("2019");
+  });
+
   it("lists the two columns or rows a respective question names", () => {
     expect(
       answerFromCells("What were the respective high and low sale prices during the 2019 fourth quarter?", PRICES)
