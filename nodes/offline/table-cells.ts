@@ -740,6 +740,24 @@ function namedPair(d: Described, question: string, top: number, year: number | u
 }
 
 /**
+ * Whether the two phrases of "the ratio of total A to total B" each name an item row whole (every
+ * word of the phrase in its label), two rows other than the Total row: "total" then asks for the
+ * items' own totals, not for a share of the table's Total row.
+ */
+function twoItemRows(d: Described, question: string): boolean {
+  const phrases = twoRowPhrases(question);
+  if (!phrases) return false;
+  const rows = phrases.map((p) => {
+    const want = rowQueryStems(p);
+    const top = rankRows(d, want)[0];
+    if (!top || want.size === 0 || /^\s*total\b/i.test(d.grid.rows[top.r]![0] ?? "")) return undefined;
+    const label = keyStems(d.rowText[top.r]!);
+    return [...want].every((w) => label.has(w)) ? top.r : undefined;
+  });
+  return rows[0] !== undefined && rows[1] !== undefined && rows[0] !== rows[1];
+}
+
+/**
  * "X as a percentage of the total Y", "what percentage of total Y were X": the best-matching item
  * row over the Total row, in the year's column (else the first value column).
  */
@@ -1017,8 +1035,11 @@ export function answerFromCells(
           );
         }
       }
+      // "the ratio of total A to total B": the two items' totals, a reading of the report's structure too.
+      const itemTotals = op === "ratio" && !twoYears && /\btotal\b/i.test(question) && twoItemRows(d, question);
+      if (itemTotals) reportReading = true;
       const share =
-        op === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question)
+        op === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question) && !itemTotals
           ? shareOfTotal(d, q, years, question, byOrdinal[0])
           : undefined;
       const parts = op === "ratio" && !twoYears && !share ? ratioOperands(d, question, years) : undefined;

@@ -196,6 +196,26 @@ describe("cell arithmetic over report tables", () => {
     ).toBe("3.69%");
   });
 
+  it("reads 'the ratio of total A to total B' as two items' totals, not a share of the Total row", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: commitments",
+        "| Commitments | Total | Within 1 Year | 1-3 Years | Later |",
+        "| --- | --- | --- | --- | --- |",
+        "| Office leases | 240.0 | 60.0 | 100.0 | 80.0 |",
+        "| Software licences | 30.0 | 30.0 | — | — |",
+        "| Total | 270.0 | 90.0 | 100.0 | 80.0 |",
+      ].join("\n"),
+    );
+    const reading = answerFromCells(
+      "What is the ratio (in percentage) of total software licences to total office leases?",
+      rows,
+    );
+    expect(reading?.answer).toBe("12.5%");
+    // (a reading of the report's own structure, which the graph's readers trust like a period table's)
+    expect(reading?.periodTable).toBe(true);
+  });
+
   it("reads fiscal short forms (FY19, F18) as years", () => {
     const rows = parseMarkdownRows(
       ["Table name: fy", "| col_1 | FY19 | FY18 |", "| --- | --- | --- |", "| Solar levy | -27,603 | 0 |"].join("\n"),
