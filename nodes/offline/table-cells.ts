@@ -83,6 +83,40 @@ interface Described {
   cellsScale: Scale;
 }
 
+/**
+ * The grid with "Total" written into the empty label of a table's or section's last row whose every
+ * number is the sum of the labelled rows right above it ("| | 1,578,173 | 100.0% |" under five
+ * countries): reports often leave their total rows unlabelled, and a question names them "the total".
+ */
+function withTotalLabels(grid: Grid): Grid {
+  let rows = grid.rows;
+  grid.rows.forEach((row, r) => {
+    if ((row[0] ?? "").trim() !== "") return;
+    // (the last row of the table or of its section: an unlabelled row inside a section is a subtotal
+    // the section's own Total row follows)
+    const next = grid.rows[r + 1];
+    if (next && !((next[0] ?? "").trim() !== "" && next.slice(1).every((v) => v.trim() === ""))) return;
+    const cols = row.map((_, c) => c).filter((c) => c > 0 && isNumberCell(row[c]!));
+    if (cols.length === 0) return;
+    const block: string[][] = [];
+    for (let above = r - 1; above >= 0; above--) {
+      const cells = grid.rows[above]!;
+      if ((cells[0] ?? "").trim() === "" || cols.some((c) => !isNumberCell(cells[c] ?? ""))) break;
+      block.push(cells);
+    }
+    if (block.length < 2) return;
+    const value = (cell: string) => parseNumber(cell.replace(/\s+/g, ""))!;
+    const sums = cols.every((c) => {
+      const sum = block.reduce((acc, cells) => acc + value(cells[c]!), 0);
+      return Math.abs(value(row[c]!) - sum) <= Math.max(0.051, Math.abs(sum) * 0.001);
+    });
+    if (!sums) return;
+    if (rows === grid.rows) rows = grid.rows.map((x) => [...x]);
+    rows[r]![0] = "Total";
+  });
+  return rows === grid.rows ? grid : { ...grid, rows };
+}
+
 function describe(grid: Grid): Described {
   const colText = grid.columns.map((c) => (/^col_\d+$/.test(c) ? "" : c));
   let start = 0;
@@ -192,7 +226,7 @@ function rowScale(d: Described, r: number, fallback: Scale): Scale {
 const describedByRows = new WeakMap<readonly EvidenceRow[], Described[]>();
 function describedGrids(rows: EvidenceRow[]): Described[] {
   let out = describedByRows.get(rows);
-  if (!out) describedByRows.set(rows, (out = gridsFromRows(rows).map(describe)));
+  if (!out) describedByRows.set(rows, (out = gridsFromRows(rows).map((g) => describe(withTotalLabels(g)))));
   return out;
 }
 

@@ -216,6 +216,24 @@ describe("cell arithmetic over report tables", () => {
     expect(reading?.periodTable).toBe(true);
   });
 
+  it("reads an unlabelled last row that sums the rows above as the Total row", () => {
+    const table = (last: string) =>
+      parseMarkdownRows(
+        [
+          "Table name: regions",
+          "| col_1 | 2021 | 2020 |",
+          "| --- | --- | --- |",
+          "| North | 410 | 520 |",
+          "| South | 300 | 150 |",
+          `| ${last} |`,
+        ].join("\n"),
+      );
+    const question = "Between 2020 and 2021, which year had higher total sales?";
+    expect(answerFromCells(question, table(" | 710 | 670"))?.answer).toBe("2021");
+    // (a row that is not the sum of the rows above is no total)
+    expect(answerFromCells(question, table(" | 700 | 670"))).toBeUndefined();
+  });
+
   it("reads fiscal short forms (FY19, F18) as years", () => {
     const rows = parseMarkdownRows(
       ["Table name: fy", "| col_1 | FY19 | FY18 |", "| --- | --- | --- |", "| Solar levy | -27,603 | 0 |"].join("\n"),
