@@ -893,7 +893,11 @@ function answerRowList(question: string, rows: EvidenceRow[]): CellAnswer | unde
       }
       if (score < 0.5) continue;
       confidence = Math.min(1, score);
-      picked = d.dataRows.filter((r) => d.rowSection[r] === section);
+      // The section's items end at its total (a Total row or an unlabelled sum): rows after it
+      // ("Accumulated depreciation", the net amount) are no longer its components.
+      const members = d.dataRows.filter((r) => d.rowSection[r] === section);
+      const end = members.findIndex((r) => labelOf(r) === "" || /^total\b/i.test(labelOf(r)));
+      picked = end < 0 ? members : members.slice(0, end);
     } else picked = d.dataRows;
     const labels = picked.map(labelOf).filter((l) => l !== "" && !/^total\b/i.test(l) && !isNumberCell(l));
     if (labels.length < 2) continue;

@@ -538,6 +538,25 @@ describe("answerFromCells: questions answered by row labels", () => {
     );
   });
 
+  it("ends a section's components at its total: the rows after it are not its items", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: equipment",
+        "| col_1 | 2021 | 2020 |",
+        "| --- | --- | --- |",
+        "| Equipment, at cost: |  |  |",
+        "| Vehicles | 120 | 110 |",
+        "| Tools | 80 | 70 |",
+        "|  | 200 | 180 |",
+        "| Less depreciation | (90) | (60) |",
+        "| Equipment, net | 110 | 120 |",
+      ].join("\n"),
+    );
+    expect(answerFromCells("What were the components under Equipment, at cost?", rows)?.answer).toBe(
+      "Vehicles | Tools",
+    );
+  });
+
   it("names the row with the highest or lowest value in the column the question names", () => {
     expect(answerFromCells("Which commitment has the highest total?", DUES)?.answer).toBe("Office leases");
     expect(answerFromCells("Which commitment has the highest amount due within 1 year?", DUES)?.answer).toBe(
