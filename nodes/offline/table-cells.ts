@@ -557,8 +557,15 @@ function ratioOperands(
   const phrases = ratioPhrases(question);
   if (!phrases) return undefined;
   const whole = phrases[1];
-  const r1 = rankRows(d, rowQueryStems(phrases[0]), years)[0];
   const r2 = rankRows(d, rowQueryStems(whole), years, /\btotal\b/i.test(whole))[0];
+  // The part inside the whole's own section ("continuing operations in diluted earnings", a row
+  // that several sections hold): of the parts that match as well as the best, the one in that section.
+  const parts = rankRows(d, rowQueryStems(phrases[0]), years);
+  const inWhole =
+    r2 && d.rowSection[r2.r]
+      ? parts.find((p) => p.score >= parts[0]!.score * 0.9 && d.rowSection[p.r] === d.rowSection[r2.r])
+      : undefined;
+  const r1 = inWhole ?? parts[0];
   if (!r1 || !r2 || r1.r === r2.r) return undefined;
   const a = valueAt(d, r1.r, years[0]);
   const b = valueAt(d, r2.r, years[0]);

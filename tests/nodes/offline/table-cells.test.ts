@@ -234,6 +234,28 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells(question, table(" | 700 | 670"))).toBeUndefined();
   });
 
+  it("divides the part that lies in the whole's own section when several sections hold it", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: margins",
+        "| col_1 | 2021 | 2020 |",
+        "| --- | --- | --- |",
+        "| Sales by channel ($M) |  |  |",
+        "| Retail stores | 800 | 700 |",
+        "| Online shop | 200 | 100 |",
+        "|  | 1,000 | 800 |",
+        "| Gross margin by channel ($M) |  |  |",
+        "| Retail stores | 120 | 110 |",
+        "| Online shop | 80 | 40 |",
+        "|  | 200 | 150 |",
+      ].join("\n"),
+    );
+    expect(
+      answerFromCells("What is the percentage constitution of online shop in gross margin by channel in 2021?", rows)
+        ?.answer,
+    ).toBe("40%");
+  });
+
   it("reads fiscal short forms (FY19, F18) as years", () => {
     const rows = parseMarkdownRows(
       ["Table name: fy", "| col_1 | FY19 | FY18 |", "| --- | --- | --- |", "| Solar levy | -27,603 | 0 |"].join("\n"),
