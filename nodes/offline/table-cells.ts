@@ -85,8 +85,8 @@ interface Described {
 
 /**
  * The grid with "Total" written into the empty label of a table's or section's last row whose every
- * number is the sum of the labelled rows right above it ("| | 1,578,173 | 100.0% |" under five
- * countries): reports often leave their total rows unlabelled, and a question names them "the total".
+ * number is the sum of the labelled rows right above it ("| | 710 | 670 |" under two regions):
+ * reports often leave their total rows unlabelled, and a question names them "the total".
  */
 function withTotalLabels(grid: Grid): Grid {
   let rows = grid.rows;
@@ -558,7 +558,7 @@ function ratioOperands(
   if (!phrases) return undefined;
   const whole = phrases[1];
   const r2 = rankRows(d, rowQueryStems(whole), years, /\btotal\b/i.test(whole))[0];
-  // The part inside the whole's own section ("continuing operations in diluted earnings", a row
+  // The part inside the whole's own section ("online sales in gross margin by channel", a row
   // that several sections hold): of the parts that match as well as the best, the one in that section.
   const parts = rankRows(d, rowQueryStems(phrases[0]), years);
   const inWhole =
@@ -665,7 +665,7 @@ function scaleRatio(stated: Scale | undefined, table: Scale): number {
   return stated && table ? SCALE_SIZE[stated] / SCALE_SIZE[table] : 1;
 }
 
-/** "How many years did …", "From 2017 to 2019, how many of the years was …". */
+/** "How many years did …", "From 2019 to 2021, how many of the years was …". */
 const PERIOD_COUNT = /(?:^|,)\s*how many (?:of the )?(?:years|periods)\b/i;
 
 /** "In which year …", "Which years does the table …", "What years are reported …". */
@@ -687,7 +687,7 @@ function periodValues(d: Described, r: number): Array<{ year: number; value: num
  * provide information for …"), the year where a row is highest or lowest ("In which year were
  * receivables higher?"), the years past a threshold ("In which year was net income below 250,000
  * thousands?") and how many there are ("How many years did … exceed $5,000 million?"). The
- * threshold is compared in the table's own units; one stated in another scale ("more than 5
+ * threshold is compared in the table's own units; one stated in another scale ("more than 2
  * million" of a table in thousands) is converted to them.
  */
 function answerPeriods(
@@ -901,7 +901,7 @@ function answerRowList(question: string, rows: EvidenceRow[]): CellAnswer | unde
       if (score < 0.5) continue;
       confidence = Math.min(1, score);
       // The section's items end at its total (a Total row or an unlabelled sum): rows after it
-      // ("Accumulated depreciation", the net amount) are no longer its components.
+      // ("Less depreciation", the net amount) are no longer its components.
       const members = d.dataRows.filter((r) => d.rowSection[r] === section);
       const end = members.findIndex((r) => labelOf(r) === "" || /^total\b/i.test(labelOf(r)));
       picked = end < 0 ? members : members.slice(0, end);
