@@ -83,6 +83,40 @@ interface Described {
   cellsScale: Scale;
 }
 
+/**
+ * The grid with "Total" written into the empty label of a table's or section's last row whose every
+ * number is the sum of the labelled rows right above it ("| | 710 | 670 |" under two regions):
+ * reports often leave their total rows unlabelled, and a question names them "the total".
+ */
+function withTotalLabels(grid: Grid): Grid {
+  let rows = grid.rows;
+  grid.rows.forEach((row, r) => {
+    if ((row[0] ?? "").trim() !== "") return;
+    // (the last row of the table or of its section: an unlabelled row inside a section is a subtotal
+    // the section's own Total row follows)
+    const next = grid.rows[r + 1];
+    if (next && !((next[0] ?? "").trim() !== "" && next.slice(1).every((v) => v.trim() === ""))) return;
+    const cols = row.map((_, c) => c).filter((c) => c > 0 && isNumberCell(row[c]!));
+    if (cols.length === 0) return;
+    const block: string[][] = [];
+    for (let above = r - 1; above >= 0; above--) {
+      const cells = grid.rows[above]!;
+      if ((cells[0] ?? "").trim() === "" || cols.some((c) => !isNumberCell(cells[c] ?? ""))) break;
+      block.push(cells);
+    }
+    if (block.length < 2) return;
+    const value = (cell: string) => parseNumber(cell.replace(/\s+/g, ""))!;
+    const sums = cols.every((c) => {
+      const sum = block.reduce((acc, cells) => acc + value(cells[c]!), 0);
+      return Math.abs(value(row[c]!) - sum) <= Math.max(0.051, Math.abs(sum) * 0.001);
+    });
+    if (!sums) return;
+    if (rows === grid.rows) rows = grid.rows.map((x) => [...x]);
+    rows[r]![0] = "Total";
+  });
+  return rows === grid.rows ? grid : { ...grid, rows };
+}
+
 function describe(grid: Grid): Described {
   const colText = grid.columns.map((c) => (/^col_\d+$/.test(c) ? "" : c));
   let start = 0;
@@ -192,7 +226,7 @@ function rowScale(d: Described, r: number, fallback: Scale): Scale {
 const describedByRows = new WeakMap<readonly EvidenceRow[], Described[]>();
 function describedGrids(rows: EvidenceRow[]): Described[] {
   let out = describedByRows.get(rows);
-  if (!out) describedByRows.set(rows, (out = gridsFromRows(rows).map(describe)));
+  if (!out) describedByRows.set(rows, (out = gridsFromRows(rows).map((g) => describe(withTotalLabels(g)))));
   return out;
 }
 
@@ -523,8 +557,15 @@ function ratioOperands(
   const phrases = ratioPhrases(question);
   if (!phrases) return undefined;
   const whole = phrases[1];
-  const r1 = rankRows(d, rowQueryStems(phrases[0]), years)[0];
   const r2 = rankRows(d, rowQueryStems(whole), years, /\btotal\b/i.test(whole))[0];
+  // The part inside the whole's own section ("online sales in gross margin by channel", a row
+  // that several sections hold): of the parts that match as well as the best, the one in that section.
+  const parts = rankRows(d, rowQueryStems(phrases[0]), years);
+  const inWhole =
+    r2 && d.rowSection[r2.r]
+      ? parts.find((p) => p.score >= parts[0]!.score * 0.9 && d.rowSection[p.r] === d.rowSection[r2.r])
+      : undefined;
+  const r1 = inWhole ?? parts[0];
   if (!r1 || !r2 || r1.r === r2.r) return undefined;
   const a = valueAt(d, r1.r, years[0]);
   const b = valueAt(d, r2.r, years[0]);
@@ -617,6 +658,16 @@ function aggregatePeriods(d: Described, r: number, question: string, years: numb
   return rowYears.filter((y) => y >= lo && y <= hi);
 }
 
+const SCALE_SIZE: Record<Exclude<Scale, "">, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+
+/** What an amount stated in `stated` is in the table's `table` scale: 5 million in thousands is 5 × 1,000. */
+function scaleRatio(stated: Scale | undefined, table: Scale): number {
+  return stated && table ? SCALE_SIZE[stated] / SCALE_SIZE[table] : 1;
+}
+
+/** "How many years did …", "From 2019 to 2021, how many of the years was …". */
+const PERIOD_COUNT = /(?:^|,)\s*how many (?:of the )?(?:years|periods)\b/i;
+
 /** "In which year …", "Which years does the table …", "What years are reported …". */
 const PERIOD_QUESTION = /\b(which|what) (?:are the )?(years?|periods?|fiscal years?)\b/i;
 
@@ -636,13 +687,18 @@ function periodValues(d: Described, r: number): Array<{ year: number; value: num
  * provide information for …"), the year where a row is highest or lowest ("In which year were
  * receivables higher?"), the years past a threshold ("In which year was net income below 250,000
  * thousands?") and how many there are ("How many years did … exceed $5,000 million?"). The
- * threshold is compared in the table's own units, as the questions state it.
+ * threshold is compared in the table's own units; one stated in another scale ("more than 2
+ * million" of a table in thousands) is converted to them.
  */
-function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | undefined {
+function answerPeriods(
+  question: string,
+  rows: EvidenceRow[],
+  scaleOf: (d: Described) => Scale,
+): CellAnswer | undefined {
   const q = question.toLowerCase();
-  const count = /^\s*how many\b/.test(q);
+  const count = /^\s*how many\b/.test(q) || PERIOD_COUNT.test(q);
   const threshold =
-    /\b(less|lower|fewer|smaller|below|under|more|greater|higher|larger|above|over|exceed\w*)\s*(?:than)?\s*\$?\s*(-?[\d,]*\.?\d+)/.exec(
+    /\b(less|lower|fewer|smaller|below|under|more|greater|higher|larger|above|over|exceed\w*)\s*(?:than)?\s*\$?\s*(-?[\d,]*\.?\d+)(?:\s*(thousand|million|billion)s?\b)?/.exec(
       q,
     );
   const highest = /\b(high|larg|great|big|most|more|maxim)\w*\b/.test(q);
@@ -666,7 +722,7 @@ function answerPeriods(question: string, rows: EvidenceRow[]): CellAnswer | unde
     if (values.length < 2) continue;
     let picked: number[];
     if (threshold) {
-      const limit = Number(threshold[2]!.replace(/,/g, ""));
+      const limit = Number(threshold[2]!.replace(/,/g, "")) * scaleRatio(threshold[3] as Scale | undefined, scaleOf(d));
       const below = /^(less|lower|fewer|smaller|below|under)/.test(threshold[1]!);
       picked = values.filter((v) => (below ? v.value < limit : v.value > limit)).map((v) => v.year);
     } else {
@@ -722,6 +778,24 @@ function namedPair(d: Described, question: string, top: number, year: number | u
   const a = textAt(d, r1.r, year, q);
   const b = textAt(d, r2.r, year, q);
   return a !== undefined && b !== undefined ? [a, b] : undefined;
+}
+
+/**
+ * Whether the two phrases of "the ratio of total A to total B" each name an item row whole (every
+ * word of the phrase in its label), two rows other than the Total row: "total" then asks for the
+ * items' own totals, not for a share of the table's Total row.
+ */
+function twoItemRows(d: Described, question: string): boolean {
+  const phrases = twoRowPhrases(question);
+  if (!phrases) return false;
+  const rows = phrases.map((p) => {
+    const want = rowQueryStems(p);
+    const top = rankRows(d, want)[0];
+    if (!top || want.size === 0 || /^\s*total\b/i.test(d.grid.rows[top.r]![0] ?? "")) return undefined;
+    const label = keyStems(d.rowText[top.r]!);
+    return [...want].every((w) => label.has(w)) ? top.r : undefined;
+  });
+  return rows[0] !== undefined && rows[1] !== undefined && rows[0] !== rows[1];
 }
 
 /**
@@ -826,7 +900,11 @@ function answerRowList(question: string, rows: EvidenceRow[]): CellAnswer | unde
       }
       if (score < 0.5) continue;
       confidence = Math.min(1, score);
-      picked = d.dataRows.filter((r) => d.rowSection[r] === section);
+      // The section's items end at its total (a Total row or an unlabelled sum): rows after it
+      // ("Less depreciation", the net amount) are no longer its components.
+      const members = d.dataRows.filter((r) => d.rowSection[r] === section);
+      const end = members.findIndex((r) => labelOf(r) === "" || /^total\b/i.test(labelOf(r)));
+      picked = end < 0 ? members : members.slice(0, end);
     } else picked = d.dataRows;
     const labels = picked.map(labelOf).filter((l) => l !== "" && !/^total\b/i.test(l) && !isNumberCell(l));
     if (labels.length < 2) continue;
@@ -899,10 +977,19 @@ export function answerFromCells(
   question = questionPart(question);
   // rowRank > 0: the same reading at the next-best located row (reader-candidates.ts alternatives).
   const rowRank = options.rowRank ?? 0;
+  // (the evidence's declared scale, read when a located value needs it)
+  let declared: Scale | undefined;
+  const evidenceScale = () => (declared ??= scaleFromEvidence(evidence));
+  // The scale a report declares in its own passages, when the table has passages: the evidence
+  // may also hold other reports' chunks, whose declarations say nothing about this table.
+  const scaleOf = (d: Described): Scale => {
+    const own = options.passagesOf?.(d.grid.tableId) ?? "";
+    return own ? d.cellsScale || scaleFromEvidence(own) : evidenceScale();
+  };
   // Period questions ("in which year …") and filtered counts ("how many … above 5,000") ask about
   // the table's shape, not about one located value: SQL and the row reader answer those.
-  if (PERIOD_QUESTION.test(question) || /^\s*how many (years|periods)\b/i.test(question))
-    return rowRank > 0 ? undefined : answerPeriods(question, rows);
+  if (PERIOD_QUESTION.test(question) || PERIOD_COUNT.test(question))
+    return rowRank > 0 ? undefined : answerPeriods(question, rows, scaleOf);
   // Questions whose answer is row labels: the rows listed, the row with the highest value.
   if (ROW_LIST.test(question) || WHICH_ROW.test(question)) {
     const labels = answerRowList(question, rows) ?? answerExtremeRow(question, rows);
@@ -920,14 +1007,8 @@ export function answerFromCells(
   const q = rowQueryStems(question);
   if (q.size === 0 && !/\btotal\b/i.test(question)) return undefined;
   let best: CellAnswer | undefined;
-  // (the evidence's declared scale, read when a located value needs it)
-  let declared: Scale | undefined;
-  const evidenceScale = () => (declared ??= scaleFromEvidence(evidence));
   for (const d of describedGrids(rows)) {
-    // The scale a report declares in its own passages, when the table has passages: the evidence
-    // may also hold other reports' chunks, whose declarations say nothing about this table.
-    const own = options.passagesOf?.(d.grid.tableId) ?? "";
-    const scale = own ? () => d.cellsScale || scaleFromEvidence(own) : evidenceScale;
+    const scale = () => scaleOf(d);
     const ranked = rankRows(d, q, years, /\btotal\b/i.test(question));
     // A period row named by its position ("the second month") is the located row (of two, the later).
     const byOrdinal = rowRank === 0 ? ordinalPeriodRows(d, question) : [];
@@ -999,8 +1080,11 @@ export function answerFromCells(
           );
         }
       }
+      // "the ratio of total A to total B": the two items' totals, a reading of the report's structure too.
+      const itemTotals = op === "ratio" && !twoYears && /\btotal\b/i.test(question) && twoItemRows(d, question);
+      if (itemTotals) reportReading = true;
       const share =
-        op === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question)
+        op === "ratio" && !twoYears && /\bpercent(age)?\b.*\btotal\b/i.test(question) && !itemTotals
           ? shareOfTotal(d, q, years, question, byOrdinal[0])
           : undefined;
       const parts = op === "ratio" && !twoYears && !share ? ratioOperands(d, question, years) : undefined;

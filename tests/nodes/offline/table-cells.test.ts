@@ -157,6 +157,26 @@ describe("cell arithmetic over report tables", () => {
     expect(answerFromCells("How many years did revenues from services exceed 140?", RATES)?.answer).toBe("2");
   });
 
+  it("counts the years past a threshold stated in another scale, however the count is worded", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: expenses",
+        "| col_1 | 2021 | 2020 | 2019 |",
+        "| --- | --- | --- | --- |",
+        "| Marketing | 3,120 | 2,480 | 1,905 |",
+        "| Freight | 740 | 810 | 655 |",
+      ].join("\n"),
+    );
+    const scale = "Expenses by function (in thousands):";
+    // 2.5 million is 2,500 in the table's thousands: one year, not all three (each is above 2.5).
+    expect(answerFromCells("How many years did marketing exceed $2.5 million?", rows, scale)?.answer).toBe("1");
+    expect(
+      answerFromCells("From 2019 to 2021, how many of the years was marketing more than 2 million?", rows, scale)
+        ?.answer,
+    ).toBe("2");
+    expect(answerFromCells("In which year was marketing less than 2,000 thousand?", rows, scale)?.answer).toBe("2019");
+  });
+
   it("lists the two columns or rows a respective question names", () => {
     expect(
       answerFromCells("What were the respective high and low sale prices during the 2019 fourth quarter?", PRICES)
@@ -174,6 +194,66 @@ describe("cell arithmetic over report tables", () => {
         PERSONNEL,
       )?.answer,
     ).toBe("3.69%");
+  });
+
+  it("reads 'the ratio of total A to total B' as two items' totals, not a share of the Total row", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: commitments",
+        "| Commitments | Total | Within 1 Year | 1-3 Years | Later |",
+        "| --- | --- | --- | --- | --- |",
+        "| Office leases | 240.0 | 60.0 | 100.0 | 80.0 |",
+        "| Software licences | 30.0 | 30.0 | — | — |",
+        "| Total | 270.0 | 90.0 | 100.0 | 80.0 |",
+      ].join("\n"),
+    );
+    const reading = answerFromCells(
+      "What is the ratio (in percentage) of total software licences to total office leases?",
+      rows,
+    );
+    expect(reading?.answer).toBe("12.5%");
+    // (a reading of the report's own structure, which the graph's readers trust like a period table's)
+    expect(reading?.periodTable).toBe(true);
+  });
+
+  it("reads an unlabelled last row that sums the rows above as the Total row", () => {
+    const table = (last: string) =>
+      parseMarkdownRows(
+        [
+          "Table name: regions",
+          "| col_1 | 2021 | 2020 |",
+          "| --- | --- | --- |",
+          "| North | 410 | 520 |",
+          "| South | 300 | 150 |",
+          `| ${last} |`,
+        ].join("\n"),
+      );
+    const question = "Between 2020 and 2021, which year had higher total sales?";
+    expect(answerFromCells(question, table(" | 710 | 670"))?.answer).toBe("2021");
+    // (a row that is not the sum of the rows above is no total)
+    expect(answerFromCells(question, table(" | 700 | 670"))).toBeUndefined();
+  });
+
+  it("divides the part that lies in the whole's own section when several sections hold it", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: margins",
+        "| col_1 | 2021 | 2020 |",
+        "| --- | --- | --- |",
+        "| Sales by channel ($M) |  |  |",
+        "| Retail stores | 800 | 700 |",
+        "| Online shop | 200 | 100 |",
+        "|  | 1,000 | 800 |",
+        "| Gross margin by channel ($M) |  |  |",
+        "| Retail stores | 120 | 110 |",
+        "| Online shop | 80 | 40 |",
+        "|  | 200 | 150 |",
+      ].join("\n"),
+    );
+    expect(
+      answerFromCells("What is the percentage constitution of online shop in gross margin by channel in 2021?", rows)
+        ?.answer,
+    ).toBe("40%");
   });
 
   it("reads fiscal short forms (FY19, F18) as years", () => {
@@ -477,6 +557,25 @@ describe("answerFromCells: questions answered by row labels", () => {
     // Items named as the subject, not asked for: no list of rows.
     expect(answerFromCells("What do the office leases in the table stand for?", DUES)?.answer ?? "").not.toContain(
       " | ",
+    );
+  });
+
+  it("ends a section's components at its total: the rows after it are not its items", () => {
+    const rows = parseMarkdownRows(
+      [
+        "Table name: equipment",
+        "| col_1 | 2021 | 2020 |",
+        "| --- | --- | --- |",
+        "| Equipment, at cost: |  |  |",
+        "| Vehicles | 120 | 110 |",
+        "| Tools | 80 | 70 |",
+        "|  | 200 | 180 |",
+        "| Less depreciation | (90) | (60) |",
+        "| Equipment, net | 110 | 120 |",
+      ].join("\n"),
+    );
+    expect(answerFromCells("What were the components under Equipment, at cost?", rows)?.answer).toBe(
+      "Vehicles | Tools",
     );
   });
 
