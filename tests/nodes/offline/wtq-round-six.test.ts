@@ -2,7 +2,8 @@
  * Plans WTQ-like questions got wrong (docs/OFFLINE-BACKBONE.md, "Table order round six"): a country's name or
  * demonym names the cells that write only its code in brackets after a name ("Ola Berg (NOR)"), in a table that
  * never writes the country's name; not "the Tour de France", and not in the country's own table, where its code
- * marks the home venues.
+ * marks the home venues. "Not in the top N" ("did not place in the top 4", "top 5 but not the top 3") is a place
+ * beyond N.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -36,6 +37,19 @@ const tables: RawTable[] = [
       ["2013", "Turku (FIN)", "Finland", "Win"],
     ],
   },
+  {
+    // A local radio station's year-end chart, listed in chart order.
+    id: "chart",
+    file: "chart.csv",
+    header: ["Title", "Artist", "Weeks"],
+    rows: [
+      ["Harbour Lights", "The Gulls", "21"],
+      ["Slow Tide", "Mara Quinn", "18"],
+      ["Paper Kites", "Northbound", "25"],
+      ["Ember", "Mara Quinn", "12"],
+      ["Long Road Home", "The Gulls", "9"],
+    ],
+  },
 ];
 
 const fx = openTables(tables);
@@ -54,5 +68,20 @@ describe("a country named by the code after a name", () => {
 
   it("not in the country's own table, where its code marks the venues at home", () => {
     expect(answer("how many matches did the norwegians win?", "fixtures")).toEqual(["3"]);
+  });
+});
+
+describe("not in the top N", () => {
+  it("is a rank beyond N", () => {
+    expect(answer("how many skiers did not place in the top 4?", "sprint")).toEqual(["2"]);
+    expect(answer("which skiers were in the top 5 but not the top 3?", "sprint")).toEqual([
+      "Nils Dahl (NOR)",
+      "Anders Holm (SWE)",
+    ]);
+  });
+
+  it("is a row beyond the first N of a table without ranks", () => {
+    expect(answer("how many songs were not in the top 3?", "chart")).toEqual(["2"]);
+    expect(answer("which songs by mara quinn did not make the top 3?", "chart")).toEqual(["Ember"]);
   });
 });
