@@ -720,7 +720,7 @@ function conditionsIn(text: string): NumericCondition[] {
     const after = q.slice(m.index! + m[0].length);
     const by = /^\s+[a-z]+(?: [a-z]+)?\s+by\s+([a-z]+(?: [a-z]+)?)/.exec(after)?.[1];
     const topBy = by ? words(by) : words(after).slice(0, 1);
-    // ("did not finish in the top 20", "top 5 but not the top 3": a place below the top N.)
+    // ("did not place in the top 8", "in the top 6 but not the top 2": a place below the top N.)
     const op = NEGATED_BOUND.test(q.slice(0, m.index)) ? ">" : "<=";
     if (!out.some((c) => c.value === n))
       out.push({ op, value: n, hint: ["rank", "position", "place"], top: true, topBy });
