@@ -812,3 +812,12 @@ export const COUNTRY_NAMES: ReadonlySet<string> = new Set(Object.values(DEMONYMS
 export function demonymCountry(word: string): string | undefined {
   return Object.hasOwn(DEMONYMS, word) ? DEMONYMS[word] : undefined;
 }
+
+/** The country whose name (one or two words, as COUNTRY_CODES spells it) starts at tokens[s], and its length. */
+export function countryNameAt(tokens: readonly string[], s: number): { country: string; n: number } | undefined {
+  for (const n of [2, 1]) {
+    const name = tokens.slice(s, s + n).join(" ");
+    if (s + n <= tokens.length && Object.hasOwn(COUNTRY_CODES, name)) return { country: name, n };
+  }
+  return undefined;
+}

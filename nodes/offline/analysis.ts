@@ -60,7 +60,8 @@ export interface NumericCondition {
   hint: string[];
   /** The literal was a clock time ("under 3:45"): `value` is in seconds and applies to a time column. */
   clock?: boolean;
-  /** "in the top 10": the rank (or, without a rank column, the table position) is at most `value`. */
+  /** "in the top 10": the rank (or, without a rank column, the table position) is at most `value` (op "<="); "not in
+   * the top 10": beyond it (op ">"). */
   top?: boolean;
   /** "the top 3 earners", "top 5 products by rating": the words that may name the ranked quantity. */
   topBy?: string[];
@@ -719,8 +720,10 @@ function conditionsIn(text: string): NumericCondition[] {
     const after = q.slice(m.index! + m[0].length);
     const by = /^\s+[a-z]+(?: [a-z]+)?\s+by\s+([a-z]+(?: [a-z]+)?)/.exec(after)?.[1];
     const topBy = by ? words(by) : words(after).slice(0, 1);
+    // ("did not place in the top 8", "in the top 6 but not the top 2": a place below the top N.)
+    const op = NEGATED_BOUND.test(q.slice(0, m.index)) ? ">" : "<=";
     if (!out.some((c) => c.value === n))
-      out.push({ op: "<=", value: n, hint: ["rank", "position", "place"], top: true, topBy });
+      out.push({ op, value: n, hint: ["rank", "position", "place"], top: true, topBy });
   }
   // "N or more" phrasing: the number precedes ("50 or older": a comparative names the quantity, as "older than 50" does).
   for (const m of q.matchAll(

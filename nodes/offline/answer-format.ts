@@ -52,9 +52,14 @@ export function cleanAnswer(answer: string): string {
   let a = answer.replace(/^\s*(<answer>|<final_answer>)\s*:?\s*/i, "").replace(/^\s*(final answer|answer)\s*:\s*/i, "");
   // (A cell's zero-width spaces would stay inside the answer as words of their own.)
   a = invisiblesToSpaces(a.split("\n")[0]!).replace(/\s+/g, " ").trim();
+  // ('"Shock Therapy" (interlude)', '"A" / "B"': a quoted title among other words keeps its quotes; only quotes
+  // around the whole answer go.)
+  const quotedPart =
+    (a.match(/["“”]/g) ?? []).length > 2 ||
+    /^["“][^"“”]*["”]\s*[\p{L}\p{N}([/]|[\p{L}\p{N})\]/]\s*["“][^"“”]*["”]$/u.test(a);
   for (let i = 0; i < 3; i++) {
     const before = a;
-    a = a.replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, "").trim();
+    a = quotedPart ? a.replace(/^['‘’`]+|['‘’`]+$/g, "").trim() : a.replace(/^["'“”‘’`]+|["'“”‘’`]+$/g, "").trim();
     if (!/\b[A-Z][a-z]?\.$|\b(Inc|Ltd|Jr|Sr|Co|Corp|St)\.$/.test(a)) a = a.replace(/\s*\.+$/, "").trim();
     a = a.replace(/^[,;:]+|[,;:]+$/g, "").trim();
     if (a === before) break;

@@ -18,6 +18,7 @@ import {
   singularForms,
   superlativeDirection,
   COUNTRY_CODES,
+  countryNameAt,
   COUNTRY_NAMES,
   demonymCountry,
   COMPASS_CELLS,
@@ -487,25 +488,37 @@ export function findMentions(
     }
   }
 
-  // 1b. Demonyms ("the germans", "how many americans") name their country's cells.
+  // 1b. Demonyms ("the germans", "how many americans") name their country's cells; a country's name ("from Norway")
+  // names the cells that write only its code ("Ola Berg (NOR)") in a table that never writes the name.
   for (let s = 0; s < tokens.length; s++) {
     if (covered[s]) continue;
-    const country = demonymCountry(tokens[s]!);
+    const named = countryNameAt(tokens, s);
+    const country = named?.country ?? demonymCountry(tokens[s]!);
     if (!country) continue;
+    // ("the Tour de France": an event's name, not the country.)
+    if (named && (!free(s, s + named.n) || tokens[s - 1] === "de")) continue;
+    const writesName = (c: CatalogColumn) =>
+      [...c.distinct.keys()].some((norm) => ` ${norm} `.includes(` ${country} `));
+    if (named && catalog.columns.some(writesName)) continue;
     let found: { c: CatalogColumn; rows: number[]; whole: boolean } | undefined;
     const columns = [...catalog.columns].sort((x, y) => columnRank(x) - columnRank(y));
-    // The country's name in a cell ("Italy", "Italy (ITA)"), else a cell that is one of its codes ("ITA").
+    // The country's name in a cell ("Italy", "Italy (ITA)"), else a cell that is one of its codes ("ITA"), else a
+    // cell that ends with one in brackets ("Ola Berg (NOR)").
     const codes = COUNTRY_CODES[country] ?? [];
+    // (Not in the country's own table, "Austria Davis Cup team": "Vienna (AUT)" there is a home venue.)
+    const ownTable = ` ${normaliseText(catalog.schema.title ?? "")} `.includes(` ${country} `);
     const tests = [
-      (norm: string) => norm === country || norm.startsWith(`${country} `) || norm.endsWith(` ${country}`),
+      (norm: string) => !named && (norm === country || norm.startsWith(`${country} `) || norm.endsWith(` ${country}`)),
       (norm: string) => codes.includes(norm),
+      (norm: string, raw: string) =>
+        !ownTable && codes.some((k) => norm.endsWith(` ${k}`) && raw.trim().endsWith(`(${k.toUpperCase()})`)),
     ];
     for (const test of tests) {
       for (const c of columns) {
         const rows: number[] = [];
         let whole = true;
         for (const [norm, rs] of c.distinct) {
-          if (test(norm)) {
+          if (test(norm, c.raw[rs[0]!] ?? "")) {
             rows.push(...rs);
             whole &&= norm === country || codes.includes(norm);
           }
@@ -520,7 +533,7 @@ export function findMentions(
       if (found) break;
     }
     // (The country's whole cell is as sure as the name would be: "French" → France, "Americans" → USA.)
-    if (found) takeWord(s, found.c, found.rows, found.whole ? "exact" : "partial");
+    if (found) takeWord(s, found.c, found.rows, found.whole ? "exact" : "partial", named?.n ?? 1);
   }
 
   // 1c. "how many women", "the fastest man": a gender word names its cells of a gender column (2–3 values: F/M, Female/Male).

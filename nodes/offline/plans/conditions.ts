@@ -73,18 +73,18 @@ export function conditionPredicates(
               !isYearColumn(t) &&
               headerMatch(cond.topBy ?? [], t) >= 0.8,
           );
+      const beyond = cond.op === ">";
       if (ranked) {
         const table = quoteIdent(catalog.schema.physical);
-        preds.push(
-          `${hasNum(ranked, alias)} AND ${numExpr(ranked, alias)} IN (SELECT ${numExpr(ranked)} FROM ${table} WHERE ${hasNum(ranked)} ORDER BY ${numExpr(ranked)} DESC LIMIT ${cond.value})`,
-        );
+        const inTop = `${numExpr(ranked, alias)} IN (SELECT ${numExpr(ranked)} FROM ${table} WHERE ${hasNum(ranked)} ORDER BY ${numExpr(ranked)} DESC LIMIT ${cond.value})`;
+        preds.push(`${hasNum(ranked, alias)} AND ${beyond ? d().notTrue(inTop) : inTop}`);
         columns.add(ranked.index);
         continue;
       }
       preds.push(
         rank
-          ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} <= ${cond.value}`
-          : `${ref} < ${cond.value + [...catalog.headerRows].length}`,
+          ? `${hasNum(rank, alias)} AND ${numExpr(rank, alias)} ${cond.op} ${cond.value}`
+          : `${ref} ${beyond ? ">=" : "<"} ${cond.value + [...catalog.headerRows].length}`,
       );
       if (rank) columns.add(rank.index);
       continue;

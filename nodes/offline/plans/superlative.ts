@@ -577,7 +577,7 @@ export const superlativeOrder: PlanGenerator = {
     const nth = NTH_SUPERLATIVE.exec(a.normalized);
     const offset = nth ? (ordinalValue(nth[1]!) ?? Number(nth[1]!.replace(/\D/g, ""))) - 1 : 0;
     // "the top 3 most expensive products" of a table without ranks: the rows of the 3 first values, in that order.
-    const top = a.conditions.find((c) => c.top)?.value;
+    const top = a.conditions.find((c) => c.top && c.op === "<=")?.value;
     if (top !== undefined && top >= 2 && offset === 0 && !rankColumn(catalog, usable)) {
       const dirSql = agg === "MAX" ? "DESC" : "ASC";
       const first = `SELECT ${orderExpr(order.column)} FROM ${table}${where(preds)} ORDER BY 1 ${dirSql} LIMIT ${top}`;

@@ -37,6 +37,13 @@ describe("answer-format", () => {
     expect(cleanAnswer("Apple Inc.")).toBe("Apple Inc.");
   });
 
+  it("keeps the quotes of a quoted title among other words (round six)", () => {
+    expect(cleanAnswer('"Low Tide" (acoustic)')).toBe('"Low Tide" (acoustic)');
+    expect(cleanAnswer('"Ferry Song" / "Song of the Ferry"')).toBe('"Ferry Song" / "Song of the Ferry"');
+    expect(cleanAnswer('"Low Tide"')).toBe("Low Tide");
+    expect(cleanAnswer('Mae "Sparrow" Lund')).toBe('Mae "Sparrow" Lund');
+  });
+
   it("formats computed numbers minimally", () => {
     expect(formatNumber(12)).toBe("12");
     expect(formatNumber(-19.914346)).toBe("-19.91");
