@@ -1227,11 +1227,29 @@ export function chooseOrderColumn(
     /^(earliest|latest)$/.test(sw) &&
     /\btime\b/.test(q) &&
     catalog.columns.some((c) => isClockColumn(c) && (!options.usable || options.usable.has(c.index)));
+  // ("the longest appointment" of a Time of day and a "Length (min)": a header that says length or a unit of time
+  // holds the length; the clock only says when.)
+  const lengthNamed =
+    sw !== undefined &&
+    /^(?:longest|shortest)$/.test(sw) &&
+    catalog.columns.some(
+      (c) =>
+        (!options.usable || options.usable.has(c.index)) &&
+        isNumericColumn(c) &&
+        c.headerWords.some((h) => /^(?:length|duration|runtime)$/.test(h) || minutesPerTimeUnit(h) !== undefined),
+    );
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
     if (mentionCols.has(c.index) && !isNumericColumn(c)) continue;
     const numeric = isNumericColumn(c);
     if (clockAsked && !isClockColumn(c)) continue;
+    if (
+      lengthNamed &&
+      isClockColumn(c) &&
+      !c.headerWords.some((h) => /^(?:length|duration|runtime)$/.test(h)) &&
+      headerMatch(a.contentWords, c) < 1
+    )
+      continue;
     const dateLike = c.schema.type === "date" || isYearColumn(c) || (clockAsked && isClockColumn(c));
     // (Nobody ranks by a record number: "the agent with the most tickets" is not the highest "Ticket #".)
     if ((!numeric && !dateLike) || (isIdentifierColumn(c) && !isRankColumn(c))) continue;

@@ -4,6 +4,7 @@
  * clock's earliest value, not the first day's. "Last walked in 2022" is a condition on a "Last Walked" column,
  * not the last row; a dash before "how many" keeps the year. "How many pieces were fired?" over a "Fired"
  * quantity column adds the quantities up. "Date of the earliest request" asks for its date, under whatever header.
+ * "The longest visit" is the longest Length (min), not the latest Time.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { RawTable } from "../../../indexing/types.js";
@@ -40,6 +41,16 @@ const fx = openTables([
       ["301", "2025-04-09", "Larch Ltd", "Roof", "6"],
       ["302", "2025-03-27", "Pell & Sons", "Boiler", "3"],
       ["303", "2025-05-02", "Larch Ltd", "Roof", "9"],
+    ],
+  },
+  {
+    id: "visits",
+    file: "visits.csv",
+    header: ["Ref", "Patient", "Date", "Time", "Length (min)", "Fee ($)"],
+    rows: [
+      ["71", "Ola Berg", "2025-06-02", "09:00", "20", "60"],
+      ["72", "Ivo Lind", "2025-06-02", "16:30", "15", "45"],
+      ["73", "Mae Cole", "2025-06-03", "11:15", "50", "120"],
     ],
   },
   {
@@ -106,5 +117,12 @@ describe("the date of a row", () => {
   it("answers the date column, whatever its header", () => {
     expect(answer("date of the earliest request", "requests")).toEqual(["2025-03-27"]);
     expect(answer("What was the date of the longest request?", "requests")).toEqual(["2025-05-02"]);
+  });
+});
+
+describe("the longest of a table with a clock and a length", () => {
+  it("orders by the length, not the time of day", () => {
+    expect(answer("how long was the longest visit", "visits")).toEqual(["50"]);
+    expect(answer("who had the shortest visit?", "visits")).toEqual(["Ivo Lind"]);
   });
 });
