@@ -324,6 +324,9 @@ export function isTimeColumn(c: CatalogColumn): boolean {
   );
 }
 
+/** Header words that say a column holds how long something lasted. */
+const LENGTH_HEADER = /^(?:length|duration|runtime)$/;
+
 /** Times of day or clock durations in most cells ("05:30", "2:26:31"). */
 function isClockColumn(c: CatalogColumn): boolean {
   return c.timeShare >= 0.5;
@@ -1236,7 +1239,7 @@ export function chooseOrderColumn(
       (c) =>
         (!options.usable || options.usable.has(c.index)) &&
         isNumericColumn(c) &&
-        c.headerWords.some((h) => /^(?:length|duration|runtime)$/.test(h) || minutesPerTimeUnit(h) !== undefined),
+        c.headerWords.some((h) => LENGTH_HEADER.test(h) || minutesPerTimeUnit(h) !== undefined),
     );
   for (const c of catalog.columns) {
     if (options.usable && !options.usable.has(c.index)) continue;
@@ -1246,7 +1249,7 @@ export function chooseOrderColumn(
     if (
       lengthNamed &&
       isClockColumn(c) &&
-      !c.headerWords.some((h) => /^(?:length|duration|runtime)$/.test(h)) &&
+      !c.headerWords.some((h) => LENGTH_HEADER.test(h)) &&
       headerMatch(a.contentWords, c) < 1
     )
       continue;
